@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Checks that libflexio's symbol sections, declarations and version nodes agree.
+
+Usage: check_symbols.py --map FILE --library LIB.so --objects OBJ...
+
+The rules (DPDK's discipline, applied to libflexio):
+  1. a function whose code is in .text.experimental is listed in the
+     FLEXIO_EXPERIMENTAL node, and every symbol of that node has its code there;
+  2. every function the objects export (global, default visibility) is listed
+     in exactly one node, and every listed symbol is defined;
+  3. every symbol the library exports carries one of the map's versions;
+  4. the library exports no variables.
+Prints one line per violation and exits 1 if there is any.
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+EXPERIMENTAL_NODE = "FLEXIO_EXPERIMENTAL"
+EXPERIMENTAL_SECTION = ".text.experimental"
+
+
+def parse_map(path):
+    """Returns {node: set(symbols)} of a GNU ld version script."""
+    text = re.sub(r"#[^\n]*", "", open(path).read())
+    nodes = {}
+    for name, body in re.findall(r"([A-Za-z0-9_.]+)\s*\{(.*?)\}\s*[A-Za-z0-9_.]*\s*;", text, re.S):
+        symbols = set()
+        scope = "global"
+        for token in re.split(r"[;\s]+", body):
+            if token in ("global:", "local:"):
+                scope = token[:-1]
+            elif token and scope == "global":
+                symbols.add(token)
+        nodes[name] = symbols
+    return nodes
+
+
+def object_functions(objects):
+    """Yields (name, section, exported) for each defined function of the objects."""
+    out = subprocess.run(["objdump", "-t", *objects], check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        m = re.match(r"^[0-9a-f]+ (.{7}) (\S+)\s+[0-9a-f]+\s+(.*)$", line)
+        if not m:
+            continue
+        flags, section, rest = m.groups()
+        if "F" not in flags or section == "*UND*":
+            continue
+        words = rest.split()
+        hidden = ".hidden" in words or ".internal" in words or ".protected" in words
+        name = words[-1]
+        exported = flags[0] in "gu" and not hidden
+        yield name, section, exported
+
+
+def library_exports(library):
+    """Yields (name, version, type) for each symbol the library defines in .dynsym."""
+    out = subprocess.run(["readelf", "--dyn-syms", "-W", library], check=True,
+                         capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        cols = line.split()
+        if len(cols) < 8 or not cols[0].rstrip(":").isdigit():
+            continue
+        _, _, _, sym_type, bind, vis, ndx, name = cols[:8]
+        if ndx == "UND" or bind == "LOCAL" or vis != "DEFAULT":
+            continue
+        base, _, version = name.replace("@@", "@").partition("@")
+        # readelf writes "name (N)" style versions on some binutils; normalise.
+        if not version and len(cols) > 8:
+            version = cols[8].strip("()")
+        yield base, version, sym_type
+
+
+def check(map_path, library, objects):
+    nodes = parse_map(map_path)
+    errors = []
+    experimental = nodes.get(EXPERIMENTAL_NODE, set())
+    node_of = {}
+    for node, symbols in nodes.items():
+        for sym in symbols:
+            if sym in node_of and not (node_of[sym] != EXPERIMENTAL_NODE and node != EXPERIMENTAL_NODE):
+                errors.append(f"{sym}: listed in both {node_of[sym]} and {node}")
+            node_of.setdefault(sym, node)
+
+    in_experimental_section = set()
+    exported = {}
+    for name, section, is_exported in object_functions(objects):
+        base, _, version = name.partition("@")
+        if section == EXPERIMENTAL_SECTION:
+            in_experimental_section.add(base)
+        if is_exported:
+            exported[base] = version.lstrip("@")
+
+    for sym in sorted(in_experimental_section - experimental):
+        errors.append(f"{sym}: code in {EXPERIMENTAL_SECTION} but not in the {EXPERIMENTAL_NODE} node "
+                      f"(list it there, or drop FLEXIO_EXPERIMENTAL from its declaration)")
+    for sym in sorted(experimental - in_experimental_section):
+        errors.append(f"{sym}: in the {EXPERIMENTAL_NODE} node but its code is not in {EXPERIMENTAL_SECTION} "
+                      f"(declare it FLEXIO_EXPERIMENTAL, or move it to a release node)")
+    for sym, version in sorted(exported.items()):
+        if sym not in node_of:
+            errors.append(f"{sym}: exported by the objects but listed in no version node")
+        elif version and version not in nodes:
+            errors.append(f"{sym}@{version}: bound to a version the map does not define")
+    for sym in sorted(set(node_of) - set(exported)):
+        errors.append(f"{sym}: listed in node {node_of[sym]} but no object defines it for export")
+
+    for name, version, sym_type in library_exports(library):
+        if name in nodes:  # the version definitions themselves
+            continue
+        if sym_type == "OBJECT":
+            errors.append(f"{name}: the library exports a variable; export functions only")
+        if version not in nodes:
+            errors.append(f"{name}: exported {'with version ' + version if version else 'without a version'}"
+                          f" that the map does not define")
+    return errors
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--map", required=True)
+    parser.add_argument("--library", required=True)
+    parser.add_argument("--objects", nargs="+", required=True)
+    args = parser.parse_args()
+    errors = check(args.map, args.library, args.objects)
+    for e in errors:
+        print(f"check_symbols: {e}", file=sys.stderr)
+    if errors:
+        print(f"check_symbols: {len(errors)} problem(s) in {args.library}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

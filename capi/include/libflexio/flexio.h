@@ -1,0 +1,1048 @@
+/*
+ * OpenFlexIO — the FlexIO host API (libflexio).
+ *
+ * An open implementation of NVIDIA's FlexIO SDK host library.  A FlexIO
+ * program loads a DPA application (built by dpacc) into a DPA process on a
+ * device, calls its functions, gives it memory, queues and event handlers,
+ * and collects its messages and errors.  OpenFlexIO runs all of it on a
+ * simulated BlueField-3 DPA and NIC (device "mlx5_sim0").
+ *
+ * Editions.  Both API editions are declared here; a program picks one with
+ * FLEXIO_VER_USED before including this header (see flexio_ver.h):
+ *   - current edition (default): the FlexIO SDK API Reference Manual;
+ *   - older edition (FLEXIO_VER_USED below FLEXIO_VER(24, 10, 0)): the DOCA
+ *     Driver APIs manual's FlexIO chapter.  Functions whose parameters changed
+ *     keep their old form under the symbol version FLEXIO_1.0, so programs
+ *     built for either edition link and run against the same libflexio.so.1.
+ *
+ * Stability.  Functions marked FLEXIO_EXPERIMENTAL may change between
+ * releases; using one raises a "deprecated" warning unless the program
+ * defines FLEXIO_ALLOW_EXPERIMENTAL_API before including this header.
+ *
+ * Errors.  Functions returning flexio_status return FLEXIO_STATUS_SUCCESS or
+ * FLEXIO_STATUS_FAILED; getters of ids return UINT32_MAX on error, getters of
+ * pointers return NULL.  Every failure logs one line naming the function and
+ * the reason (see flexio_log_lvl_set).
+ *
+ * Every object is an opaque handle.  Objects created in a process are
+ * destroyed with it: flexio_process_destroy releases everything created in
+ * the process; destroying the children first is also fine.
+ */
+#ifndef OPENFLEXIO_FLEXIO_H
+#define OPENFLEXIO_FLEXIO_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <pthread.h>
+
+#include <infiniband/verbs.h>
+
+#include <libflexio/flexio_ver.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Markers                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Marks a function of the stable ABI. */
+#define FLEXIO_STABLE __attribute__((visibility("default")))
+
+/*
+ * Marks a function that may still change.  Using it warns unless
+ * FLEXIO_ALLOW_EXPERIMENTAL_API is defined; its code lives in
+ * .text.experimental and its symbol in the FLEXIO_EXPERIMENTAL version node.
+ */
+#ifdef FLEXIO_ALLOW_EXPERIMENTAL_API
+#define FLEXIO_EXPERIMENTAL __attribute__((section(".text.experimental"))) FLEXIO_STABLE
+#else
+#define FLEXIO_EXPERIMENTAL                                                                  \
+	__attribute__((deprecated("Symbol is defined as experimental"),                   \
+		       section(".text.experimental"))) FLEXIO_STABLE
+#endif
+
+/*
+ * Binds an older-edition declaration to its FLEXIO_1.0 symbol version, for
+ * the functions whose parameters changed between the editions.
+ */
+#define FLEXIO_OLD_EDITION_SYMBOL(name) __asm__(#name "@FLEXIO_1.0")
+
+/* ------------------------------------------------------------------------ */
+/* Basic types and values                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Maximum length of application and device function names. */
+#define FLEXIO_MAX_NAME_LEN (256)
+
+/* An address in a DPA process's address space. */
+typedef uint64_t flexio_uintptr_t;
+
+/* A device function, seen from the host: used only through pointers. */
+typedef void(flexio_func_t)(void);
+
+/*
+ * Packs the variadic arguments of flexio_process_call into argbuf (ap is
+ * already started by the caller).  dpacc generates one per device function.
+ */
+typedef void(flexio_func_arg_pack_fn_t)(void *argbuf, va_list ap);
+
+/* Device identifier of an extended UAR. */
+typedef uint32_t flexio_uar_device_id;
+
+/* Return codes of the API. */
+typedef enum flexio_status {
+	FLEXIO_STATUS_SUCCESS = 0,
+	FLEXIO_STATUS_FAILED = 1,
+	FLEXIO_STATUS_TIMEOUT = 2,
+	FLEXIO_STATUS_FATAL_ERR = 3,
+} flexio_status;
+
+/* Host SDK logging levels; an entry prints when its level is at or below the set level. */
+typedef enum flexio_log_lvl {
+	FLEXIO_LOG_LVL_ERR = 0,
+	FLEXIO_LOG_LVL_WARN = 1,
+	FLEXIO_LOG_LVL_INFO = 2,
+	FLEXIO_LOG_LVL_DBG = 3,
+} flexio_log_lvl_t;
+
+/* ------------------------------------------------------------------------ */
+/* Opaque handles                                                            */
+/* ------------------------------------------------------------------------ */
+
+typedef struct flexio_app flexio_app;                 /* a DPA application image */
+typedef struct flexio_process flexio_process;         /* a DPA process */
+typedef struct flexio_thread flexio_thread;           /* a DPA thread */
+typedef struct flexio_event_handler flexio_event_handler; /* a DPA thread run by events */
+typedef struct flexio_cq flexio_cq;                   /* completion queue */
+typedef struct flexio_sq flexio_sq;                   /* send queue */
+typedef struct flexio_rq flexio_rq;                   /* receive queue */
+typedef struct flexio_rmp flexio_rmp;                 /* shared receive memory pool */
+typedef struct flexio_qp flexio_qp;                   /* queue pair */
+typedef struct flexio_uar flexio_uar;                 /* user access region */
+typedef struct flexio_outbox flexio_outbox;           /* DPA doorbell page */
+typedef struct flexio_window flexio_window;           /* DPA access to host memory */
+typedef struct flexio_mkey flexio_mkey;               /* memory key over DPA memory */
+typedef struct flexio_msg_stream flexio_msg_stream;   /* device-to-host message stream */
+typedef struct flexio_cmdq flexio_cmdq;               /* asynchronous command queue */
+typedef struct flexio_transport_domain flexio_transport_domain;
+typedef struct flexio_sq_tis flexio_sq_tis;           /* transport interface send */
+/* Older edition only. */
+typedef struct flexio_emu_db_to_cq_ctx flexio_emu_db_to_cq_ctx;
+typedef struct flexio_msix flexio_msix;
+typedef struct flexio_emu_device_msix_map flexio_emu_device_msix_map;
+
+struct mlx5dv_devx_obj;
+struct mlx5dv_devx_uar;
+
+/* ------------------------------------------------------------------------ */
+/* Enumerations                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Thread affinity types. */
+enum flexio_affinity_type {
+	FLEXIO_AFFINITY_NONE = 0,
+	FLEXIO_AFFINITY_STRICT = 1, /* one execution unit */
+	FLEXIO_AFFINITY_GROUP = 2,  /* a group of execution units */
+};
+
+/* Command queue states. */
+enum flexio_cmdq_state {
+	FLEXIO_CMDQ_STATE_PENDING = 0,
+	FLEXIO_CMDQ_STATE_RUNNING = 1,
+};
+
+/* CQ moderation period modes. */
+enum flexio_cq_period_mode {
+	FLEXIO_CQ_PERIOD_MODE_EVENT = 0x0,
+	FLEXIO_CQ_PERIOD_MODE_CQE = 0x1,
+};
+
+/* CQE compression. */
+enum flexio_cqe_comp_type {
+	FLEXIO_CQE_COMP_NONE = 0x0,
+	FLEXIO_CQE_COMP_ENABLE = 0x2,
+};
+
+/* Mini-CQE formats of compressed CQEs (values of the mlx5 CQ context). */
+enum flexio_cqe_comp_format {
+	FLEXIO_CQE_COMP_FORMAT_HASH = 0x0,    /* mini-CQE carries the RX hash */
+	FLEXIO_CQE_COMP_FORMAT_CSUM = 0x1,    /* mini-CQE carries the checksum */
+	FLEXIO_CQE_COMP_FORMAT_CSUM_STRIDX = 0x2,
+};
+
+/* Element a CQ reports to (flexio_cq_attr.element_type). */
+enum flexio_cq_element_type {
+	FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD = 0x0,
+	FLEXIO_CQ_ELEMENT_TYPE_EXT_EQ = 0x2,
+	FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ = 0x8,
+	FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ = 0x9,
+};
+
+/* Where queue memory lives. */
+enum flexio_memtype {
+	FLEXIO_MEMTYPE_DPA = 0,
+	FLEXIO_MEMTYPE_HOST = 1,
+};
+
+/* Device message levels, per stream. */
+typedef enum flexio_msg_dev_level {
+	FLEXIO_MSG_DEV_NO_PRINT = 0,
+	FLEXIO_MSG_DEV_ALWAYS_PRINT = 1,
+	FLEXIO_MSG_DEV_ERROR = 2,
+	FLEXIO_MSG_DEV_WARN = 3,
+	FLEXIO_MSG_DEV_INFO = 4,
+	FLEXIO_MSG_DEV_DEBUG = 5,
+} flexio_msg_dev_level;
+
+/* Stream id of the default stream, and of "every stream". */
+#define FLEXIO_MSG_DEV_DEFAULT_STREAM_ID 0
+#define FLEXIO_MSG_DEV_BROADCAST_STREAM 0xFF
+
+/* How device messages reach the host. */
+typedef enum flexio_msg_dev_sync_mode {
+	FLEXIO_LOG_DEV_SYNC_MODE_SYNC = 0,   /* a host thread drains the buffer continuously */
+	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC = 1,  /* drained by flush only; may overrun */
+	FLEXIO_LOG_DEV_SYNC_MODE_BATCH = 2,  /* drained when the buffer fills or on flush */
+	FLEXIO_LOG_DEV_SYNC_MODE_TRACER = 3, /* format ids + arguments, formatted on the host */
+} flexio_msg_dev_sync_mode;
+
+/* Transport of tracer-mode streams. */
+enum flexio_tracer_transport {
+	FLEXIO_TRACER_TRANSPORT_QP = 0,
+	FLEXIO_TRACER_TRANSPORT_WINDOW = 1,
+};
+
+/* QP operations. */
+enum flexio_qp_op_types {
+	FLEXIO_QP_WR_RDMA_WRITE = 0x4,
+	FLEXIO_QP_WR_RDMA_READ = 0x8,
+	FLEXIO_QP_WR_ATOMIC_CMP_AND_SWAP = 0x10,
+};
+
+/* QP path MTU. */
+enum flexio_qp_qpc_mtu {
+	FLEXIO_QP_QPC_MTU_BYTES_256 = 0x1,
+	FLEXIO_QP_QPC_MTU_BYTES_512 = 0x2,
+	FLEXIO_QP_QPC_MTU_BYTES_1K = 0x3,
+	FLEXIO_QP_QPC_MTU_BYTES_2K = 0x4,
+	FLEXIO_QP_QPC_MTU_BYTES_4K = 0x5,
+};
+
+/* QP states. */
+typedef enum flexio_qp_state {
+	FLEXIO_QP_STATE_RST = 0x0,
+	FLEXIO_QP_STATE_INIT = 0x1,
+	FLEXIO_QP_STATE_RTR = 0x2,
+	FLEXIO_QP_STATE_RTS = 0x3,
+	FLEXIO_QP_STATE_ERR = 0x6,
+} flexio_qp_state;
+
+/* QP transport types (only RC is supported by QPs). */
+enum flexio_qp_transport_type {
+	FLEXIO_QPC_ST_RC = 0x0,
+	FLEXIO_QPC_ST_UC = 0x1,
+	FLEXIO_QPC_ST_UD = 0x2,
+	FLEXIO_QPC_ST_XRC = 0x3,
+	FLEXIO_QPC_ST_IBL2 = 0x4,
+	FLEXIO_QPC_ST_DCI = 0x5,
+	FLEXIO_QPC_ST_QP0 = 0x7,
+	FLEXIO_QPC_ST_QP1 = 0x8,
+	FLEXIO_QPC_ST_RAW_DATAGRAM = 0x9,
+	FLEXIO_QPC_ST_REG_UMR = 0xc,
+	FLEXIO_QPC_ST_DC_CNAK = 0x10,
+};
+
+/* Kind of receive queue of a QP (flexio_qp_attr.rq_type). */
+enum flexio_qp_rq_type {
+	FLEXIO_QP_RQ_TYPE_REGULAR = 0x0,
+	FLEXIO_QP_RQ_TYPE_RMP = 0x1, /* receives from the RMP rmpqn */
+	FLEXIO_QP_RQ_TYPE_ZERO_SIZE_RQ = 0x3,
+};
+
+/* WQ end padding modes. */
+enum flexio_wq_end_pad_mode {
+	FLEXIO_WQ_END_PAD_NONE = 0x0,
+	FLEXIO_WQ_END_PAD_ALIGN = 0x1,
+};
+
+/* WQ types. */
+enum flexio_wq_type {
+	FLEXIO_WQ_TYPE_LINKED_LIST = 0x0,
+	FLEXIO_WQ_TYPE_CYCLIC = 0x1,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Attribute structures                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Thread affinity. */
+struct flexio_affinity {
+	enum flexio_affinity_type type; /* none, strict or group */
+	uint32_t id;                    /* EU or EU group id; reserved for FLEXIO_AFFINITY_NONE */
+};
+
+/* Application image, as dpacc's generated constructor registers it. */
+struct flexio_app_attr {
+	const char *app_name;          /* at most FLEXIO_MAX_NAME_LEN characters */
+	void *app_ptr;                 /* the DPA ELF image; copied by flexio_app_create */
+	size_t app_bsize;              /* its size in bytes */
+	void *sig_ptr;                 /* signature of the image, or NULL */
+	size_t sig_bsize;              /* its size; 0 means no signature */
+	uint64_t dpa_api_version;      /* version of the DPA runtime (RTOS) the image expects */
+	uint64_t *flexio_dev_versions; /* device-library versions the image was built with */
+	size_t flexio_dev_versions_len_size; /* number of entries in flexio_dev_versions */
+};
+
+/* Command queue (asynchronous RPC). */
+struct flexio_cmdq_attr {
+	int workers;                  /* number of DPA threads running tasks */
+	int batch_size;               /* tasks a worker runs to completion per invocation */
+	enum flexio_cmdq_state state; /* initial state */
+};
+
+/* Queue memory: a buffer in DPA memory, or an offset in a host umem. */
+struct flexio_qmem {
+	enum flexio_memtype memtype;
+	union {
+		flexio_uintptr_t daddr; /* FLEXIO_MEMTYPE_DPA */
+		uint64_t humem_offset;  /* FLEXIO_MEMTYPE_HOST */
+	};
+	uint32_t umem_id; /* FLEXIO_MEMTYPE_HOST */
+};
+
+/* Completion queue. */
+struct flexio_cq_attr {
+	uint8_t log_cq_depth; /* log2 of the number of CQEs */
+	uint8_t element_type; /* enum flexio_cq_element_type */
+	union {
+		uint32_t emulated_eqn;  /* element type EXT_EQ / emulated EQ */
+		flexio_thread *thread;  /* element type DPA_THREAD */
+	};
+	uint32_t uar_id;      /* devx UAR id for host queues, else a flexio_uar id */
+	void *uar_base_addr;  /* devx UAR only, else NULL */
+	enum flexio_cqe_comp_type cqe_comp_type;
+	enum flexio_cq_period_mode cq_period_mode;
+	uint16_t cq_period;    /* moderation period, microseconds */
+	uint16_t cq_max_count; /* moderation: CQEs before an event */
+	bool no_arm;           /* do not arm at creation */
+	bool cc;               /* collapsed CQE */
+	uint8_t overrun_ignore;
+	uint8_t always_armed;
+	struct flexio_qmem cq_ring_qmem;
+	flexio_uintptr_t cq_dbr_daddr; /* doorbell record, DPA memory */
+	enum flexio_cqe_comp_format cqe_comp_format;
+};
+
+/* Event handler (a DPA thread run by events). */
+struct flexio_event_handler_attr {
+	flexio_func_t *host_stub_func;        /* entry: a __dpa_global__ function's host stub */
+	int continuable;                      /* allows flexio_dev_yield */
+	uint64_t arg;                         /* thread argument */
+	flexio_uintptr_t thread_local_storage_daddr;
+	struct flexio_affinity affinity;
+	const char *name;                     /* optional */
+};
+
+/* Process heap figures. */
+struct flexio_heap_mem_info {
+	uint64_t base_addr; /* device address of the heap */
+	size_t size;        /* bytes */
+	size_t requested;   /* bytes asked for by live allocations */
+	size_t allocated;   /* bytes taken by them, with rounding */
+};
+
+/* Memory key over DPA memory. */
+struct flexio_mkey_attr {
+	struct ibv_pd *pd;
+	flexio_uintptr_t daddr; /* start, DPA address */
+	size_t len;             /* bytes */
+	int access;             /* IBV_ACCESS_* flags */
+};
+
+/* Device-to-host message stream. */
+typedef struct flexio_msg_stream_attr_t {
+	flexio_uar *uar;        /* deprecated, ignored: the process UAR is used */
+	size_t data_bsize;      /* buffer size: a power of two, at least 2 KiB */
+	flexio_msg_dev_sync_mode sync_mode;
+	char *stream_name;
+	flexio_msg_dev_level level; /* NO_PRINT..DEBUG; ALWAYS_PRINT is not allowed */
+	struct flexio_affinity mgmt_affinity; /* zeroed means FLEXIO_AFFINITY_NONE */
+	enum flexio_tracer_transport tracer_mode;
+	char **tracer_msg_formats; /* NULL-terminated; a message's format id indexes it */
+} flexio_msg_stream_attr_t;
+
+/* Outbox. */
+struct flexio_outbox_attr {
+	flexio_uar *uar;  /* deprecated, ignored: the process UAR is used */
+	uint32_t en_pcc;  /* support congestion-control operations */
+};
+
+/* Process. */
+struct flexio_process_attr {
+	struct ibv_pd *pd; /* NULL: an internal PD is created */
+	int en_pcc;        /* enable PCC configuration */
+	const char *name;  /* optional */
+};
+
+/* QP creation and modification. */
+struct flexio_qp_attr {
+	/* creation */
+	uint32_t transport_type; /* enum flexio_qp_transport_type; only FLEXIO_QPC_ST_RC */
+	uint32_t uar_id;
+	uint32_t user_index;
+	struct ibv_pd *pd;
+	int qp_access_mask;      /* IBV_ACCESS_* flags */
+	int log_sq_depth;
+	int log_rq_depth;
+	int no_sq;
+	int rq_type;             /* enum flexio_qp_rq_type */
+	uint32_t sq_cqn;
+	uint32_t rq_cqn;         /* not for an RMP RQ */
+	uint32_t rmpqn;          /* RMP RQ only */
+	struct flexio_qmem qp_wq_buff_qmem;
+	struct flexio_qmem qp_wq_dbr_qmem;
+	int ops_flag;            /* deprecated */
+	/* modification */
+	enum flexio_qp_state next_state;
+	uint32_t remote_qp_num;
+	uint8_t *dest_mac;
+	union ibv_gid rgid_or_rip;
+	uint16_t rlid;
+	enum flexio_qp_qpc_mtu path_mtu;
+	uint32_t next_send_psn;
+	uint32_t next_rcv_psn;
+	uint32_t min_rnr_nak_timer;
+	uint16_t udp_sport;
+	uint8_t gid_table_index;
+	uint8_t grh;
+	uint8_t fl;              /* force loopback */
+	uint8_t isolate_vl_tc;
+	uint8_t log_rra_max;
+	uint8_t log_sra_max;
+	uint8_t retry_count;
+	uint8_t vhca_port_num;
+};
+
+/* Optional parameters of flexio_qp_modify. */
+struct flexio_qp_attr_opt_param_mask {
+	bool qp_access_mask;
+	bool min_rnr_nak_timer;
+};
+
+/* SQ-only WQ attributes. */
+struct flexio_wq_sq_attr {
+	uint8_t allow_multi_pkt_send_wqe;
+	flexio_sq_tis *tis; /* NULL: a TIS is created with the SQ */
+};
+
+/* RQ-only WQ attributes. */
+struct flexio_wq_rq_attr {
+	enum flexio_wq_type wq_type;
+	enum flexio_wq_end_pad_mode end_pad_mode;
+	uint8_t vlan_strip_disable;
+	flexio_transport_domain *td; /* NULL: a TD is created with the RQ */
+};
+
+/* Work queue (SQ, RQ, RMP). */
+struct flexio_wq_attr {
+	uint8_t log_wq_stride; /* 0 means the default, 4 */
+	uint8_t log_wq_depth;
+	uint32_t uar_id;
+	uint32_t user_index;
+	struct ibv_pd *pd;
+	struct flexio_wq_sq_attr sq;
+	struct flexio_wq_rq_attr rq;
+	struct flexio_qmem wq_ring_qmem;
+	struct flexio_qmem wq_dbr_qmem;
+};
+
+/* ------------------------------------------------------------------------ */
+/* Versions and logging                                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Tells the library which API version the program uses, as
+ * FLEXIO_VER(major, minor, 0) — normally FLEXIO_VER_USED.  Succeeds once;
+ * the same version again is accepted, a different one fails.  Fails for a
+ * version above FLEXIO_CURRENT_VERSION or below FLEXIO_LAST_SUPPORTED_VERSION.
+ */
+FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version);
+
+/*
+ * The version this library was built as, in FLEXIO_VER form (its
+ * FLEXIO_CURRENT_VERSION), and, through *set_version, the version given to
+ * flexio_version_set (0 if none yet).  set_version may be NULL.
+ */
+FLEXIO_EXPERIMENTAL uint64_t flexio_version_get(uint64_t *set_version);
+
+/*
+ * Sets the host logging level: entries of this level and more severe are
+ * printed, one line each on stderr.  The starting level is FLEXIO_LOG_LVL_WARN,
+ * or the one named by the FLEXIO_LOG_LEVEL environment variable (ERR, WARN,
+ * INFO, DBG or 0-3).  Returns the previous level; an invalid level is
+ * rejected (logged) and the level stays as it was.
+ */
+FLEXIO_EXPERIMENTAL enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
+
+/* ------------------------------------------------------------------------ */
+/* Applications                                                              */
+/* ------------------------------------------------------------------------ */
+
+#if !FLEXIO_EDITION_OLD
+/* Creates an application from a DPA ELF image (copied). Called by dpacc's constructor. */
+FLEXIO_STABLE flexio_status flexio_app_create(struct flexio_app_attr *fattr, flexio_app **app);
+#else
+/* Creates an application named name from an ELF image (copied). */
+FLEXIO_STABLE flexio_status flexio_app_create(const char *name, void *elf, size_t elf_size,
+					      flexio_app **app)
+	FLEXIO_OLD_EDITION_SYMBOL(flexio_app_create);
+#endif
+
+/* Destroys an application, its registered functions and its ELF copy. */
+FLEXIO_STABLE flexio_status flexio_app_destroy(flexio_app *app);
+
+/* Copies the application's ELF image into bin_buff; fails if bin_size is smaller than the image. */
+FLEXIO_STABLE flexio_status flexio_app_get_elf(flexio_app *app, uint64_t *bin_buff, size_t bin_size);
+
+/* The size of the application's ELF image in bytes, 0 on error. */
+FLEXIO_EXPERIMENTAL size_t flexio_app_get_elf_size(flexio_app *app);
+
+/* The application's name, or NULL on error. */
+FLEXIO_EXPERIMENTAL const char *flexio_app_get_name(flexio_app *app);
+
+#if !FLEXIO_EDITION_OLD
+/* Hardware models an application can be built for (flexio_app_select_attr.hw_model_id). */
+enum flexio_hw_model {
+	FLEXIO_HW_MODEL_DEF = 0, /* the device's own model */
+	FLEXIO_HW_MODEL_BF3 = 1, /* BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3) */
+	FLEXIO_HW_MODEL_CX8 = 2, /* ConnectX-8 DPA (nv-dpa-cx8) */
+};
+
+/* Which application flexio_app_get looks up. */
+struct flexio_app_select_attr {
+	const char *app_name;         /* the name given to dpacc --app-name */
+	uint32_t hw_model_id;         /* enum flexio_hw_model */
+	struct ibv_context *ibv_ctx;  /* device the application will run on; NULL: any */
+};
+
+/* Finds a registered application by name for a device. */
+FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *attr,
+					   flexio_app **app);
+#endif
+
+/*
+ * Lists the loaded applications: *app_list receives an array to free with
+ * flexio_app_list_free, *num_apps its length.
+ */
+FLEXIO_STABLE flexio_status flexio_app_get_list(flexio_app ***app_list, uint32_t *num_apps);
+
+/* Frees a list made by flexio_app_get_list. */
+FLEXIO_STABLE flexio_status flexio_app_list_free(flexio_app **apps_list);
+
+/* ------------------------------------------------------------------------ */
+/* Device functions                                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Registers a device function with argument packing: dev_func_name is called
+ * through dev_unpack_func_name, with arguments packed by host_pack_func into
+ * an argbuf_size-byte buffer; host_stub_func_addr is the handle the program
+ * passes to flexio_process_call.  Called by dpacc's constructor.
+ */
+FLEXIO_STABLE flexio_status flexio_func_pup_register(flexio_app *app, const char *dev_func_name,
+						     const char *dev_unpack_func_name,
+						     flexio_func_t *host_stub_func_addr,
+						     size_t argbuf_size,
+						     flexio_func_arg_pack_fn_t *host_pack_func);
+
+/*
+ * Registers a device function by name, without argument packing, and returns
+ * a handle for it in *out_func.  The function gets one uint64_t argument.
+ */
+FLEXIO_STABLE flexio_status flexio_func_register(flexio_app *app, const char *dev_func_name,
+						 flexio_func_t **out_func);
+
+#if !FLEXIO_EDITION_OLD
+/*
+ * Looks up a registered function by its host stub.  Name buffers hold at
+ * least func_name_size bytes, FLEXIO_MAX_NAME_LEN + 1 or more.  *pup is 1 for
+ * functions registered with packing; the packing outputs mean nothing otherwise.
+ */
+FLEXIO_STABLE flexio_status flexio_func_get_register_info(
+	flexio_app *app, flexio_func_t *host_stub_func_addr, uint32_t *pup, char *dev_func_name,
+	char *dev_unpack_func_name, size_t func_name_size, size_t *argbuf_size,
+	flexio_func_arg_pack_fn_t **host_pack_func, flexio_uintptr_t *dev_func_addr,
+	flexio_uintptr_t *dev_unpack_func_addr);
+#else
+/* Looks up a registered function by its host stub; name buffers hold func_name_len bytes. */
+FLEXIO_STABLE flexio_status flexio_func_get_register_info(
+	flexio_app *app, flexio_func_t *host_stub_func_addr, uint32_t *pup, char *dev_func_name,
+	char *dev_unpack_func_name, size_t func_name_len, size_t *argbuf_size,
+	flexio_func_arg_pack_fn_t **host_pack_func, flexio_uintptr_t *dev_func_addr,
+	flexio_uintptr_t *dev_unpack_func_addr);
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Processes                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Loads app into a new DPA process on ibv_ctx's device. process_attr may be NULL. */
+FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, flexio_app *app,
+						  const struct flexio_process_attr *process_attr,
+						  flexio_process **process_ptr);
+
+/* Destroys a process and everything created in it. NULL is a no-op. */
+FLEXIO_STABLE flexio_status flexio_process_destroy(flexio_process *process);
+
+/*
+ * Calls a device function synchronously: the variadic arguments are packed
+ * as its registration says, and its return value lands in *func_ret.
+ */
+FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,
+						uint64_t *func_ret, ...);
+
+#if !FLEXIO_EDITION_OLD
+/*
+ * Sets the device function run when a thread of the process hits a fatal
+ * error.  Call it after creating the process, before its first thread.
+ */
+FLEXIO_STABLE flexio_status flexio_process_error_handler_set(flexio_process *process,
+							     flexio_func_t *error_handler);
+#else
+/* Sets the error handler by the name of a device function in the ELF. */
+FLEXIO_STABLE flexio_status flexio_process_error_handler_set(flexio_process *process,
+							     const char *handler)
+	FLEXIO_OLD_EDITION_SYMBOL(flexio_process_error_handler_set);
+#endif
+
+/* The process's device memory (dumem) id, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_process_get_dumem_id(flexio_process *process);
+
+/* The process's protection domain, NULL on error. */
+FLEXIO_EXPERIMENTAL struct ibv_pd *flexio_process_get_pd(flexio_process *process);
+
+/* The process's own UAR, NULL on error. */
+FLEXIO_EXPERIMENTAL flexio_uar *flexio_process_get_uar(flexio_process *process);
+
+/* Fills *info with the process heap figures. */
+FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *process,
+							struct flexio_heap_mem_info *info);
+
+/* The token for the user-debug interface; 0 when user debug access is not allowed. */
+FLEXIO_EXPERIMENTAL uint64_t flexio_process_udbg_token_get(flexio_process *process);
+
+/* ------------------------------------------------------------------------ */
+/* DPA memory (process heap)                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Allocates buff_bsize bytes of process heap; *dest_daddr_p is 0 on failure. */
+FLEXIO_STABLE flexio_status flexio_buf_dev_alloc(flexio_process *process, size_t buff_bsize,
+						 flexio_uintptr_t *dest_daddr_p);
+
+/* Frees a heap buffer; daddr 0 is a no-op. */
+FLEXIO_STABLE flexio_status flexio_buf_dev_free(flexio_process *process, flexio_uintptr_t daddr);
+
+/* Sets buff_bsize bytes at dest_daddr to value. */
+FLEXIO_STABLE flexio_status flexio_buf_dev_memset(flexio_process *process, int value,
+						  size_t buff_bsize, flexio_uintptr_t dest_daddr);
+
+/* Allocates a heap buffer and copies buff_bsize bytes from the host into it. */
+FLEXIO_STABLE flexio_status flexio_copy_from_host(flexio_process *process, void *src_haddr,
+						  size_t buff_bsize, flexio_uintptr_t *dest_daddr_p);
+
+/* Copies buff_bsize bytes from the host into an allocated heap buffer. */
+FLEXIO_STABLE flexio_status flexio_host2dev_memcpy(flexio_process *process, void *src_haddr,
+						   size_t buff_bsize, flexio_uintptr_t dest_daddr);
+
+/*
+ * Allocates a heap buffer backed by its own memory object; when the object is
+ * destroyed its content is dumped to the host memory that mkey describes.
+ * The size rounds up to the DPA memory block size, which mkey's length must equal.
+ */
+FLEXIO_STABLE flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *process,
+							     size_t buff_bsize, uint32_t mkey,
+							     flexio_uintptr_t *dest_daddr_p);
+
+/* ------------------------------------------------------------------------ */
+/* Event handlers (DPA threads)                                              */
+/* ------------------------------------------------------------------------ */
+
+#if !FLEXIO_EDITION_OLD
+/* Creates an event handler: a DPA thread running fattr->host_stub_func on events. */
+FLEXIO_STABLE flexio_status flexio_event_handler_create(flexio_process *process,
+							struct flexio_event_handler_attr *fattr,
+							flexio_event_handler **event_handler_ptr);
+#else
+/* Creates an event handler using window and outbox (either may be NULL). */
+FLEXIO_STABLE flexio_status flexio_event_handler_create(flexio_process *process,
+							struct flexio_event_handler_attr *fattr,
+							const flexio_window *window,
+							const flexio_outbox *outbox,
+							flexio_event_handler **event_handler_ptr)
+	FLEXIO_OLD_EDITION_SYMBOL(flexio_event_handler_create);
+#endif
+
+/* Destroys an event handler. */
+FLEXIO_STABLE flexio_status flexio_event_handler_destroy(flexio_event_handler *event_handler);
+
+/* Starts an event handler; user_arg reaches its thread. */
+FLEXIO_STABLE flexio_status flexio_event_handler_run(flexio_event_handler *event_handler,
+						     uint64_t user_arg);
+
+/* Id with which threads of the same process activate this handler; UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_activation_id(flexio_event_handler *event_handler);
+
+/* The thread id, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler);
+
+/* The thread object id, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler);
+
+/* The handler's thread (for flexio_cq_attr.thread), NULL on error. */
+FLEXIO_EXPERIMENTAL flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *event_handler);
+
+/* The handler's thread DEVX object, NULL on error. */
+FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *
+flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
+
+/* ------------------------------------------------------------------------ */
+/* Command queues (asynchronous RPC)                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Creates a command queue whose tasks run on fattr->workers DPA threads. */
+FLEXIO_STABLE flexio_status flexio_cmdq_create(flexio_process *process, struct flexio_cmdq_attr *fattr,
+					       flexio_cmdq **cmdq);
+
+/* Destroys a command queue. */
+FLEXIO_STABLE flexio_status flexio_cmdq_destroy(flexio_cmdq *cmdq);
+
+/* Queues a call of host_func's device function with arg. */
+FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *cmdq, flexio_func_t *host_func,
+						 uint64_t arg);
+
+/* Moves a pending queue to running; no effect on a running one. */
+FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq);
+
+/* Nonzero when every task added so far has run. */
+FLEXIO_EXPERIMENTAL int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
+
+/* ------------------------------------------------------------------------ */
+/* Completion queues                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Creates a CQ; ibv_ctx NULL means the process's device. */
+FLEXIO_STABLE flexio_status flexio_cq_create(flexio_process *process, struct ibv_context *ibv_ctx,
+					     const struct flexio_cq_attr *fattr, flexio_cq **cq);
+
+/* Destroys a CQ. */
+FLEXIO_STABLE flexio_status flexio_cq_destroy(flexio_cq *cq);
+
+/* Changes CQ moderation. */
+FLEXIO_STABLE flexio_status flexio_cq_modify_moderation(flexio_cq *cq, uint16_t max_count,
+							uint16_t period, uint16_t mode);
+
+/* Reads CQ moderation. */
+FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *max_count,
+						       uint16_t *period, uint16_t *mode);
+
+/* The CQ number, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
+
+/* The CQ's DEVX object, NULL on error. */
+FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
+
+/* ------------------------------------------------------------------------ */
+/* Send queues, TIS and transport domains                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Creates an SQ reporting to CQ cq_num; ibv_ctx NULL means the process's device. */
+FLEXIO_STABLE flexio_status flexio_sq_create(flexio_process *process, struct ibv_context *ibv_ctx,
+					     uint32_t cq_num, const struct flexio_wq_attr *fattr,
+					     flexio_sq **flexio_sq_ptr);
+
+/* Creates an SQ on another device than the process's; ibv_ctx must differ from it. */
+FLEXIO_STABLE flexio_status flexio_sq_create_cross_dev(flexio_process *process,
+						       struct ibv_context *ibv_ctx, uint32_t cq_num,
+						       const struct flexio_wq_attr *fattr,
+						       flexio_sq **flexio_sq_ptr);
+
+/* Destroys an SQ. */
+FLEXIO_STABLE flexio_status flexio_sq_destroy(flexio_sq *flexio_sq);
+
+/* The SQ number, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
+
+/* Creates a TIS in transport domain td. */
+FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx,
+						 flexio_transport_domain *td, flexio_sq_tis **tis);
+
+/* Destroys a TIS. */
+FLEXIO_STABLE flexio_status flexio_sq_tis_destroy(flexio_sq_tis *tis);
+
+/* Creates a transport domain. */
+FLEXIO_STABLE flexio_status flexio_transport_domain_create(struct ibv_context *ibv_ctx,
+							   flexio_transport_domain **td);
+
+/* Destroys a transport domain. */
+FLEXIO_STABLE flexio_status flexio_transport_domain_destroy(flexio_transport_domain *td);
+
+/* ------------------------------------------------------------------------ */
+/* Receive queues and RMPs                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Creates an RQ reporting to CQ cq_num; ibv_ctx NULL means the process's device. */
+FLEXIO_STABLE flexio_status flexio_rq_create(flexio_process *process, struct ibv_context *ibv_ctx,
+					     uint32_t cq_num, const struct flexio_wq_attr *fattr,
+					     flexio_rq **flexio_rq_ptr);
+
+/* Creates an RQ on another device than the process's; ibv_ctx must differ from it. */
+FLEXIO_STABLE flexio_status flexio_rq_create_cross_dev(flexio_process *process,
+						       struct ibv_context *ibv_ctx, uint32_t cq_num,
+						       const struct flexio_wq_attr *fattr,
+						       flexio_rq **flexio_rq_ptr);
+
+/* Destroys an RQ. */
+FLEXIO_STABLE flexio_status flexio_rq_destroy(flexio_rq *flexio_rq);
+
+/* Moves an RQ to the error state. */
+FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *rq);
+
+/* The RQ number, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
+
+/* The RQ's DEVX object, NULL on error. */
+FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
+
+/* The RQ's TIR DEVX object, NULL on error. */
+FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
+
+/* Creates an RMP; ibv_ctx NULL means the process's device. */
+FLEXIO_STABLE flexio_status flexio_rmp_create(flexio_process *process, struct ibv_context *ibv_ctx,
+					      const struct flexio_wq_attr *fattr,
+					      flexio_rmp **flexio_rmp_ptr);
+
+/* Destroys an RMP. */
+FLEXIO_STABLE flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp);
+
+/* The RMP number, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
+
+/* ------------------------------------------------------------------------ */
+/* Queue pairs                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Creates an RC QP; ibv_ctx NULL means the process's device. */
+FLEXIO_STABLE flexio_status flexio_qp_create(flexio_process *process, struct ibv_context *ibv_ctx,
+					     struct flexio_qp_attr *qp_fattr, flexio_qp **qp_ptr);
+
+/* Moves a QP to fattr->next_state with the attributes that transition needs. */
+FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *qp, struct flexio_qp_attr *fattr,
+					     struct flexio_qp_attr_opt_param_mask *mask);
+
+/* Destroys a QP. */
+FLEXIO_STABLE flexio_status flexio_qp_destroy(flexio_qp *qp);
+
+/* The QP number, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_qp_get_qp_num(flexio_qp *qp);
+
+/* The QP's state; FLEXIO_QP_STATE_ERR on error. */
+FLEXIO_STABLE flexio_qp_state flexio_qp_state_get(flexio_qp *qp);
+
+/* ------------------------------------------------------------------------ */
+/* UARs, outboxes, windows, memory keys                                      */
+/* ------------------------------------------------------------------------ */
+
+#if !FLEXIO_EDITION_OLD
+/* Creates a UAR for the process. */
+FLEXIO_STABLE flexio_status flexio_uar_create(flexio_process *process, flexio_uar **flexio_uar);
+#else
+/* Creates a UAR for the process over a DEVX UAR. */
+FLEXIO_STABLE flexio_status flexio_uar_create(flexio_process *process,
+					      struct mlx5dv_devx_uar *devx_uar,
+					      flexio_uar **flexio_uar)
+	FLEXIO_OLD_EDITION_SYMBOL(flexio_uar_create);
+#endif
+
+/* Destroys a UAR. */
+FLEXIO_STABLE flexio_status flexio_uar_destroy(flexio_uar *uar);
+
+/* Extends in_uar to the device of to_extend (cross-device doorbells). */
+FLEXIO_STABLE flexio_status flexio_uar_extend(flexio_uar *in_uar, struct ibv_context *to_extend,
+					      flexio_uar **extended);
+
+/* The device id of an extended UAR, UINT32_MAX on error. */
+FLEXIO_STABLE flexio_uar_device_id flexio_uar_get_extended_id(flexio_uar *uar);
+
+/* The UAR id, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_uar_get_id(flexio_uar *uar);
+
+#if !FLEXIO_EDITION_OLD
+/* Creates an outbox (a doorbell page for DPA threads). */
+FLEXIO_STABLE flexio_status flexio_outbox_create(flexio_process *process,
+						 struct flexio_outbox_attr *fattr,
+						 flexio_outbox **outbox);
+#else
+/* Creates an outbox ringing queues of other_ctx's device through uar. */
+FLEXIO_STABLE flexio_status flexio_outbox_create(flexio_process *process,
+						 struct ibv_context *other_ctx, flexio_uar *uar,
+						 flexio_outbox **outbox)
+	FLEXIO_OLD_EDITION_SYMBOL(flexio_outbox_create);
+#endif
+
+/* Destroys an outbox. */
+FLEXIO_STABLE flexio_status flexio_outbox_destroy(flexio_outbox *outbox);
+
+/* The outbox id, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_outbox_get_id(flexio_outbox *outbox);
+
+/* The outbox's UAR, NULL on error. */
+FLEXIO_EXPERIMENTAL flexio_uar *flexio_outbox_get_uar(flexio_outbox *outbox);
+
+/* Creates a window: DPA access to host memory registered in pd. */
+FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *process, struct ibv_pd *pd,
+						 flexio_window **window);
+
+/* Destroys a window. */
+FLEXIO_STABLE flexio_status flexio_window_destroy(flexio_window *window);
+
+/* The window id, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_window_get_id(flexio_window *window);
+
+/* Creates a memory key over DPA memory, for the NIC or a peer to reach it. */
+FLEXIO_STABLE flexio_status flexio_device_mkey_create(flexio_process *process,
+						      struct flexio_mkey_attr *fattr,
+						      flexio_mkey **mkey);
+
+/* Destroys a memory key; NULL is a no-op. */
+FLEXIO_STABLE flexio_status flexio_device_mkey_destroy(flexio_mkey *mkey);
+
+/* The memory key, UINT32_MAX on error. */
+FLEXIO_EXPERIMENTAL uint32_t flexio_mkey_get_id(flexio_mkey *mkey);
+
+/* ------------------------------------------------------------------------ */
+/* Device messages                                                           */
+/* ------------------------------------------------------------------------ */
+
+#if !FLEXIO_EDITION_OLD
+/*
+ * Creates a message stream: device messages of stream_fattr->level and more
+ * severe are written to out.  In sync mode a host thread drains the stream
+ * (its id in *ppthread, which may be NULL).  The first stream is the default
+ * one (FLEXIO_MSG_DEV_DEFAULT_STREAM_ID).
+ */
+FLEXIO_STABLE flexio_status flexio_msg_stream_create(flexio_process *process,
+						     flexio_msg_stream_attr_t *stream_fattr, FILE *out,
+						     pthread_t *ppthread, flexio_msg_stream **stream);
+
+/* Flushes and destroys a stream. */
+FLEXIO_STABLE flexio_status flexio_msg_stream_destroy(flexio_msg_stream *stream);
+
+/* Writes out every message the stream holds. */
+FLEXIO_STABLE flexio_status flexio_msg_stream_flush(flexio_msg_stream *stream);
+
+/* The stream id, -1 on error. */
+FLEXIO_EXPERIMENTAL int flexio_msg_stream_get_id(flexio_msg_stream *stream);
+
+/* Changes a stream's level (not the default stream's). */
+FLEXIO_STABLE flexio_status flexio_msg_stream_level_set(flexio_msg_stream *stream,
+							flexio_msg_dev_level level);
+
+/* Creates the process's default message stream (see flexio_msg_stream_create). */
+FLEXIO_STABLE flexio_status flexio_log_dev_init(flexio_process *process,
+						flexio_msg_stream_attr_t *stream_fattr, FILE *out,
+						pthread_t *ppthread);
+
+/* Writes out every message of the default stream. */
+FLEXIO_STABLE flexio_status flexio_log_dev_flush(flexio_process *process);
+
+/* Flushes and destroys the default stream. */
+FLEXIO_STABLE flexio_status flexio_log_dev_destroy(flexio_process *process);
+#else
+/*
+ * Sets up printing from the device to out through a buffer of data_bsize
+ * bytes (a power of two, at least 2 KiB).  Unless is_async, a host thread
+ * drains it (its id in *ppthread, which may be NULL).
+ */
+FLEXIO_STABLE flexio_status flexio_print_init(flexio_process *process, flexio_uar *flexio_uar,
+					      size_t data_bsize, FILE *out, int is_async,
+					      pthread_t *ppthread);
+
+/* Writes out every buffered device print. */
+FLEXIO_STABLE flexio_status flexio_print_flush(flexio_process *process);
+
+/* Flushes and releases the printing set up by flexio_print_init. */
+FLEXIO_STABLE flexio_status flexio_print_destroy(flexio_process *process);
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Errors and dumps                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* A file descriptor that becomes readable when the process hits a fatal error, -1 on error. */
+FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process);
+
+#if !FLEXIO_EDITION_OLD
+/* Nonzero when the process hit a fatal error. NULL: whether any process did. */
+FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *process);
+
+/* Writes the process's crash data (fault, registers, status) as text to outfile. */
+FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const char *outfile);
+
+/* Writes an ELF core of the process (memory and every thread's registers) to outfile. */
+FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *process, const char *outfile);
+#else
+/* Nonzero when the process hit a fatal error; reset by flexio_err_display. */
+FLEXIO_STABLE int flexio_err_status(flexio_process *process);
+
+/* Prints the process's error data to stderr and resets its error status. */
+FLEXIO_STABLE void flexio_err_display(flexio_process *process);
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Older edition: device emulation and MSI-X                                 */
+/* ------------------------------------------------------------------------ */
+
+#if FLEXIO_EDITION_OLD
+/* Most EQ-to-MSI-X pairs a map holds. */
+#define FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS 64
+
+/* Maps an emulated device queue's doorbell to cq. */
+FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_map(struct ibv_context *ibv_ctx,
+						    uint32_t emu_dev_vhca_id,
+						    uint32_t emu_dev_queue_id, flexio_cq *cq,
+						    flexio_emu_db_to_cq_ctx **emu_db_to_cq_ctx);
+
+/* Removes a doorbell-to-CQ mapping. */
+FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_unmap(flexio_emu_db_to_cq_ctx *emu_db_to_cq_ctx);
+
+/* The id of a doorbell-to-CQ mapping, for the device's flexio_dev_db_ctx_* calls. */
+FLEXIO_STABLE uint32_t flexio_emu_db_to_cq_ctx_get_id(flexio_emu_db_to_cq_ctx *emu_db_to_cq_ctx);
+
+/* Creates an MSI-X vector of an emulated device. */
+FLEXIO_STABLE flexio_status flexio_emulated_device_msix_create(
+	flexio_process *process, struct ibv_context *target_ibv_ctx, uint8_t direct_mode,
+	uint32_t target_uar_id, uint16_t msix_id, flexio_emu_device_msix_map *map,
+	flexio_msix **msix);
+
+/* Destroys an emulated device MSI-X vector. */
+FLEXIO_STABLE flexio_status flexio_emulated_device_msix_destroy(flexio_msix *msix);
+
+/* Reads the EQ-to-MSI-X map of an emulated device (max_msix ≤ FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS). */
+FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_create(
+	flexio_process *process, uint32_t device_emulation_id, uint16_t max_msix,
+	flexio_emu_device_msix_map **map);
+
+/* Frees an EQ-to-MSI-X map. */
+FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_free(flexio_emu_device_msix_map *map);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPENFLEXIO_FLEXIO_H */

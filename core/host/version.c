@@ -1,0 +1,38 @@
+/* API version negotiation (flexio_version_set) and the library's own version. */
+#include "log.h"
+
+#include <stdatomic.h>
+
+static _Atomic uint64_t version_in_use; /* 0 until flexio_version_set succeeds */
+
+#define VER_ARGS(v) (unsigned)FLEXIO_VER_MAJOR(v), (unsigned)FLEXIO_VER_MINOR(v), (unsigned)FLEXIO_VER_SUB(v)
+
+FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version)
+{
+	uint64_t expected = 0;
+
+	if (version == FLEXIO_VER_LATEST)
+		version = FLEXIO_CURRENT_VERSION;
+	if (version > FLEXIO_CURRENT_VERSION) {
+		flexio_err("version %u.%u.%u is newer than FLEXIO_CURRENT_VERSION %u.%u.%u", VER_ARGS(version),
+			   VER_ARGS(FLEXIO_CURRENT_VERSION));
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (version < FLEXIO_LAST_SUPPORTED_VERSION) {
+		flexio_err("version %u.%u.%u is older than FLEXIO_LAST_SUPPORTED_VERSION %u.%u.%u",
+			   VER_ARGS(version), VER_ARGS(FLEXIO_LAST_SUPPORTED_VERSION));
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (atomic_compare_exchange_strong(&version_in_use, &expected, version) || expected == version)
+		return FLEXIO_STATUS_SUCCESS;
+	flexio_err("version already set to %u.%u.%u; cannot change it to %u.%u.%u", VER_ARGS(expected),
+		   VER_ARGS(version));
+	return FLEXIO_STATUS_FAILED;
+}
+
+FLEXIO_EXPERIMENTAL uint64_t flexio_version_get(uint64_t *set_version)
+{
+	if (set_version)
+		*set_version = atomic_load(&version_in_use);
+	return FLEXIO_CURRENT_VERSION;
+}

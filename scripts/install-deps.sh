@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build, the device toolchain and the tests need.
+# Idempotent: does nothing when everything is already there.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build pkg-config gcc g++            # host build
+  libibverbs-dev                                   # rdma-core headers and libraries
+  libcmocka-dev                                    # C unit tests
+  clang lld                                        # RISC-V device code (DPA)
+  picolibc-riscv64-unknown-elf gcc-riscv64-unknown-elf  # device libc and libgcc helpers
+  qemu-user                                        # reference RV64 emulator for differential tests
+  gdb-multiarch                                    # opens DPA core dumps
+  abigail-tools                                    # ABI compatibility checks
+  libffi-dev                                       # non-variadic RPC entry for bindings
+  python3
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,123 @@
+# Entry point and final register dump shared by every ISA corpus program.
+#
+# Programs are freestanding static RV64 ELFs that must behave identically
+# under qemu-riscv64 and dpa-sim-run, so this runtime only relies on the
+# Linux ecalls write/exit/exit_group and on the Linux initial stack layout.
+
+    .option norelax
+
+    .section .text.rt_start, "ax", @progbits
+    .globl _start
+_start:
+    # Stack addresses differ between qemu and the simulator, so the dump
+    # reports sp relative to this origin instead of as an absolute value.
+    la t0, rt_sp_origin
+    sd sp, 0(t0)
+
+    ld a0, 0(sp)
+    addi a1, sp, 8
+
+    # Start every test from the same register state: the dump of a register
+    # the test never writes must not depend on what the loader left behind
+    # (initial_state.S checks the loader's state on its own).
+    li ra, 0
+    li gp, 0
+    li tp, 0
+    li t0, 0
+    li t1, 0
+    li t2, 0
+    li s0, 0
+    li s1, 0
+    li a2, 0
+    li a3, 0
+    li a4, 0
+    li a5, 0
+    li a6, 0
+    li a7, 0
+    li s2, 0
+    li s3, 0
+    li s4, 0
+    li s5, 0
+    li s6, 0
+    li s7, 0
+    li s8, 0
+    li s9, 0
+    li s10, 0
+    li s11, 0
+    li t3, 0
+    li t4, 0
+    li t5, 0
+    li t6, 0
+    call test_main
+
+    # Only C tests return here. Compiled code leaves arbitrary values, often
+    # stack addresses, in caller-saved registers; clear them so the dump
+    # shows the state the calling convention defines (callee-saved registers
+    # restored, a0 the status).
+    la t0, rt_main_status
+    sw a0, 0(t0)
+    li t0, 0
+    li t1, 0
+    li t2, 0
+    li a1, 0
+    li a2, 0
+    li a3, 0
+    li a4, 0
+    li a5, 0
+    li a6, 0
+    li a7, 0
+    li t3, 0
+    li t4, 0
+    li t5, 0
+    li t6, 0
+    j rt_dump_registers_and_exit
+
+# Stores x1..x31 into rt_register_dump, prints them (and the optional memory
+# region a program marks with rt_dump_region_start/end) and exits with the
+# number of failed self-checks. Never returns.
+#
+# A store needs a base register, so t0 is parked just below sp first: that
+# doubleword of stack is the only state this routine disturbs before dumping.
+    .globl rt_dump_registers_and_exit
+rt_dump_registers_and_exit:
+    sd t0, -8(sp)
+    la t0, rt_register_dump
+    sd x1, 8(t0)
+    sd x2, 16(t0)
+    sd x3, 24(t0)
+    sd x4, 32(t0)
+    sd x6, 48(t0)
+    sd x7, 56(t0)
+    sd x8, 64(t0)
+    sd x9, 72(t0)
+    sd x10, 80(t0)
+    sd x11, 88(t0)
+    sd x12, 96(t0)
+    sd x13, 104(t0)
+    sd x14, 112(t0)
+    sd x15, 120(t0)
+    sd x16, 128(t0)
+    sd x17, 136(t0)
+    sd x18, 144(t0)
+    sd x19, 152(t0)
+    sd x20, 160(t0)
+    sd x21, 168(t0)
+    sd x22, 176(t0)
+    sd x23, 184(t0)
+    sd x24, 192(t0)
+    sd x25, 200(t0)
+    sd x26, 208(t0)
+    sd x27, 216(t0)
+    sd x28, 224(t0)
+    sd x29, 232(t0)
+    sd x30, 240(t0)
+    sd x31, 248(t0)
+    ld x1, -8(sp)
+    sd x1, 40(t0)
+    la sp, rt_dump_stack_top
+    tail rt_finish_with_register_dump
+
+    .section .bss.rt_dump_stack, "aw", @nobits
+    .balign 16
+    .space 8192
+rt_dump_stack_top:

@@ -1,0 +1,83 @@
+/* flexio_version_set / flexio_version_get, seed 000 semantics (one process: the state is global). */
+#define FLEXIO_ALLOW_EXPERIMENTAL_API
+#include <libflexio/flexio.h>
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "capture.h"
+
+static void expect_one_error_line(flexio_status (*call)(uint64_t), uint64_t version, const char *reason)
+{
+	struct stderr_capture c;
+	const char *text;
+
+	capture_begin(&c);
+	assert_int_equal(call(version), FLEXIO_STATUS_FAILED);
+	text = capture_end(&c);
+	assert_int_equal(count_lines(text), 1);
+	assert_non_null(strstr(text, "flexio ERR flexio_version_set: "));
+	assert_non_null(strstr(text, reason));
+}
+
+static void newer_than_current_fails(void **state)
+{
+	(void)state;
+	expect_one_error_line(flexio_version_set, FLEXIO_VER(25, 7, 0), "newer than FLEXIO_CURRENT_VERSION");
+	expect_one_error_line(flexio_version_set, FLEXIO_VER(26, 0, 0), "newer");
+}
+
+static void older_than_last_supported_fails(void **state)
+{
+	(void)state;
+	expect_one_error_line(flexio_version_set, FLEXIO_VER(23, 10, 0), "older than FLEXIO_LAST_SUPPORTED_VERSION");
+	expect_one_error_line(flexio_version_set, 0, "older");
+}
+
+static void failures_leave_the_version_unset(void **state)
+{
+	uint64_t set = 1;
+
+	(void)state;
+	assert_int_equal(flexio_version_get(&set), FLEXIO_CURRENT_VERSION);
+	assert_int_equal(set, 0);
+}
+
+static void first_set_succeeds_and_repeats_are_fine(void **state)
+{
+	uint64_t set = 0;
+
+	(void)state;
+	assert_int_equal(flexio_version_set(FLEXIO_VER(24, 7, 0)), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_version_set(FLEXIO_VER(24, 7, 0)), FLEXIO_STATUS_SUCCESS);
+	flexio_version_get(&set);
+	assert_int_equal(set, FLEXIO_VER(24, 7, 0));
+}
+
+static void a_different_version_fails(void **state)
+{
+	(void)state;
+	expect_one_error_line(flexio_version_set, FLEXIO_CURRENT_VERSION, "already set to 24.7.0");
+	expect_one_error_line(flexio_version_set, FLEXIO_LAST_SUPPORTED_VERSION, "already set");
+}
+
+static void get_accepts_null(void **state)
+{
+	(void)state;
+	assert_int_equal(flexio_version_get(NULL), FLEXIO_CURRENT_VERSION);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(newer_than_current_fails),
+		cmocka_unit_test(older_than_last_supported_fails),
+		cmocka_unit_test(failures_leave_the_version_unset),
+		cmocka_unit_test(first_set_succeeds_and_repeats_are_fine),
+		cmocka_unit_test(a_different_version_fails),
+		cmocka_unit_test(get_accepts_null),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
