@@ -36,6 +36,34 @@ EXPERIMENTAL_USES = {
                "unsigned long f(struct flexio_dev_thread_ctx *t) { return flexio_dev_get_errno(t); }"),
 }
 
+# Each edition declares its own signatures: assigning a function to a pointer of
+# the expected type fails to compile (-Werror) when the header declares another.
+# The second source uses a name of the other edition and must NOT compile.
+EDITION_SIGNATURES = {
+    ("host", "current"): ("""#include <libflexio/flexio.h>
+flexio_status (*app_create)(struct flexio_app_attr *, flexio_app **) = flexio_app_create;
+flexio_status (*app_get)(const struct flexio_app_select_attr *, flexio_app **) = flexio_app_get;
+flexio_status (*eh_create)(flexio_process *, struct flexio_event_handler_attr *, flexio_event_handler **) = flexio_event_handler_create;
+flexio_status (*outbox_create)(flexio_process *, struct flexio_outbox_attr *, flexio_outbox **) = flexio_outbox_create;
+flexio_status (*uar_create)(flexio_process *, flexio_uar **) = flexio_uar_create;
+flexio_status (*err_set)(flexio_process *, flexio_func_t *) = flexio_process_error_handler_set;
+flexio_status (*stream)(flexio_process *, flexio_msg_stream_attr_t *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
+""", """#include <libflexio/flexio.h>
+void *old = (void *)&flexio_print_init;
+"""),
+    ("host", "older"): ("""#include <libflexio/flexio.h>
+flexio_status (*app_create)(const char *, void *, size_t, flexio_app **) = flexio_app_create;
+flexio_status (*eh_create)(flexio_process *, struct flexio_event_handler_attr *, const flexio_window *, const flexio_outbox *, flexio_event_handler **) = flexio_event_handler_create;
+flexio_status (*outbox_create)(flexio_process *, struct ibv_context *, flexio_uar *, flexio_outbox **) = flexio_outbox_create;
+flexio_status (*uar_create)(flexio_process *, struct mlx5dv_devx_uar *, flexio_uar **) = flexio_uar_create;
+flexio_status (*err_set)(flexio_process *, const char *) = flexio_process_error_handler_set;
+flexio_status (*print_init)(flexio_process *, flexio_uar *, size_t, FILE *, int, pthread_t *) = flexio_print_init;
+int (*err_status)(flexio_process *) = flexio_err_status;
+""", """#include <libflexio/flexio.h>
+void *new_only = (void *)&flexio_msg_stream_create;
+"""),
+}
+
 
 def side_of(rel):
     if rel.startswith("common/"):
@@ -85,6 +113,19 @@ def main():
         if quiet.returncode:
             failures += 1
             print(f"FAIL {side}: using an experimental function with ALLOW warned\n{quiet.stderr}")
+        checked += 2
+
+    for (side, edition), (declared, other_edition) in EDITION_SIGNATURES.items():
+        cmd = (HOST_LANGS if side == "host" else DEVICE_LANGS)["C"]
+        flags = (HOST_EDITIONS if side == "host" else DEVICE_EDITIONS)[edition]
+        flags = flags + (HOST_ALLOW if side == "host" else DEVICE_ALLOW)
+        r = compile_source(cmd, include, declared, flags)
+        if r.returncode:
+            failures += 1
+            print(f"FAIL {side} {edition} edition: signatures differ from the seed\n{r.stderr.strip()}\n")
+        if compile_source(cmd, include, other_edition, flags).returncode == 0:
+            failures += 1
+            print(f"FAIL {side} {edition} edition: declares a name of the other edition")
         checked += 2
 
     print(f"{checked - failures} passed, {failures} failed")

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The main job: installs what the machine lacks, builds in build/, and runs on the simulated device.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+cmake -S . -B build -G Ninja >/dev/null
+cmake --build build -j "$(nproc)"
+build/bin/flexio-info
