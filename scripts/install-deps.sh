@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build pkg-config gcc g++            # host build
   libibverbs-dev                                   # rdma-core headers and libraries
   libcmocka-dev                                    # C unit tests
-  clang lld                                        # RISC-V device code (DPA)
+  clang lld llvm                                   # RISC-V device code (DPA), llvm-ar/llvm-nm
   picolibc-riscv64-unknown-elf gcc-riscv64-unknown-elf  # device libc and libgcc helpers
   qemu-user                                        # reference RV64 emulator for differential tests
   gdb-multiarch                                    # opens DPA core dumps

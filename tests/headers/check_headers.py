@@ -62,6 +62,22 @@ int (*err_status)(flexio_process *) = flexio_err_status;
 """, """#include <libflexio/flexio.h>
 void *new_only = (void *)&flexio_msg_stream_create;
 """),
+    ("device", "current"): ("""#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+void (*arm)(uint32_t, uint32_t) = flexio_dev_cq_arm;
+flexio_dev_status_t (*win)(enum flexio_window_entity, uint16_t, uint32_t) = flexio_dev_window_config;
+void (*resched)(void) = flexio_dev_thread_reschedule;
+""", """#include <libflexio-dev/flexio_dev.h>
+void (*old)(void) = flexio_dev_finish;
+"""),
+    ("device", "older"): ("""#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) = flexio_dev_cq_arm;
+flexio_dev_status_t (*win)(struct flexio_dev_thread_ctx *, uint16_t, uint32_t) = flexio_dev_window_config;
+void (*fin)(void) = flexio_dev_finish;
+""", """#include <libflexio-dev/flexio_dev.h>
+void *new_only = (void *)&flexio_dev_multi_window_config;
+"""),
 }
 
 

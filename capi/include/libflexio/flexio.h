@@ -40,6 +40,7 @@
 
 #include <infiniband/verbs.h>
 
+#include <common/flexio_common.h>
 #include <libflexio/flexio_ver.h>
 
 #ifdef __cplusplus
@@ -79,9 +80,6 @@ extern "C" {
 /* Maximum length of application and device function names. */
 #define FLEXIO_MAX_NAME_LEN (256)
 
-/* An address in a DPA process's address space. */
-typedef uint64_t flexio_uintptr_t;
-
 /* A device function, seen from the host: used only through pointers. */
 typedef void(flexio_func_t)(void);
 
@@ -90,9 +88,6 @@ typedef void(flexio_func_t)(void);
  * already started by the caller).  dpacc generates one per device function.
  */
 typedef void(flexio_func_arg_pack_fn_t)(void *argbuf, va_list ap);
-
-/* Device identifier of an extended UAR. */
-typedef uint32_t flexio_uar_device_id;
 
 /* Return codes of the API. */
 typedef enum flexio_status {
@@ -188,20 +183,6 @@ enum flexio_memtype {
 	FLEXIO_MEMTYPE_DPA = 0,
 	FLEXIO_MEMTYPE_HOST = 1,
 };
-
-/* Device message levels, per stream. */
-typedef enum flexio_msg_dev_level {
-	FLEXIO_MSG_DEV_NO_PRINT = 0,
-	FLEXIO_MSG_DEV_ALWAYS_PRINT = 1,
-	FLEXIO_MSG_DEV_ERROR = 2,
-	FLEXIO_MSG_DEV_WARN = 3,
-	FLEXIO_MSG_DEV_INFO = 4,
-	FLEXIO_MSG_DEV_DEBUG = 5,
-} flexio_msg_dev_level;
-
-/* Stream id of the default stream, and of "every stream". */
-#define FLEXIO_MSG_DEV_DEFAULT_STREAM_ID 0
-#define FLEXIO_MSG_DEV_BROADCAST_STREAM 0xFF
 
 /* How device messages reach the host. */
 typedef enum flexio_msg_dev_sync_mode {

@@ -54,7 +54,7 @@
     li s4, \a
     mv s2, s4
     \op s4, s4, s4
-    CHECK \op\()_rd=rs, s2, s2, s4, \expected, 1
+    CHECK \op\()_same, s2, s2, s4, \expected, 1
 .endm
 
 # Checks an arbitrary register; reg must not be one of a0-a5.

@@ -1,0 +1,114 @@
+/*
+ * OpenFlexIO — ecall service numbers used by public inline device code.
+ *
+ * ABI between libflexio_dev (and the inline code of the public device
+ * headers) and the simulated DPA; NOT FOR APPLICATIONS.  Programs use the
+ * intrinsics of <dpaintrin.h> and the functions of <libflexio-dev/...>, never
+ * these numbers directly.
+ *
+ * Calling convention (the same as the RISC-V Linux system-call convention):
+ *   - a7 holds the service number;
+ *   - a0..a5 hold up to six 64-bit arguments;
+ *   - the result, if any, is returned in a0;
+ *   - every other register (a1..a6 included) is preserved by the simulator;
+ *   - an ecall is a full compiler barrier (the inline helpers below clobber
+ *     "memory").
+ *
+ * Numbering: 0x1000 + n.  The range 0x1000..0x10FF is reserved for the
+ * services named in this header, which public inline code may emit and which
+ * therefore can never change.  The simulator's private services (used only
+ * inside libflexio_dev, defined in core/dpa/dpa_ecall.h) must live outside this
+ * range; numbers below 0x1000 stay free for the Linux-compatible write (64) and
+ * exit (93) calls that qemu-riscv64 also understands.
+ */
+#ifndef OPENFLEXIO_FLEXIO_DEV_ECALL_H
+#define OPENFLEXIO_FLEXIO_DEV_ECALL_H
+
+#include <stdint.h>
+
+/** First service number of the public range. */
+#define DPA_ECALL_PUBLIC_BASE 0x1000
+/** One past the last service number of the public range. */
+#define DPA_ECALL_PUBLIC_END 0x1100
+
+/**
+ * __dpa_thread_window_writeback(): make every write the calling thread made
+ * through its windows visible to the host, NIC and peers.  No arguments, no result.
+ */
+#define DPA_ECALL_WINDOW_WRITEBACK (DPA_ECALL_PUBLIC_BASE + 0x0)
+
+/**
+ * __dpa_thread_window_read_inv(): drop the calling thread's cached window
+ * reads, so later reads fetch external memory again.  No arguments, no result.
+ */
+#define DPA_ECALL_WINDOW_READ_INV (DPA_ECALL_PUBLIC_BASE + 0x1)
+
+/**
+ * __dpa_thread_memory_writeback(): make every write the calling thread made to
+ * DPA process memory visible to the NIC engines (WQEs, doorbell records, CQ
+ * consumer indexes).  No arguments, no result.
+ */
+#define DPA_ECALL_MEMORY_WRITEBACK (DPA_ECALL_PUBLIC_BASE + 0x2)
+
+#if defined(__riscv)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Issues service @p nr with no argument; returns a0 (meaningless for void services). */
+static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall0(uint64_t nr)
+{
+	register uint64_t a7 __asm__("a7") = nr;
+	register uint64_t a0 __asm__("a0");
+
+	__asm__ __volatile__("ecall" : "=r"(a0) : "r"(a7) : "memory");
+	return a0;
+}
+
+/** Issues service @p nr with one argument in a0; returns a0. */
+static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall1(uint64_t nr,
+									   uint64_t arg0)
+{
+	register uint64_t a7 __asm__("a7") = nr;
+	register uint64_t a0 __asm__("a0") = arg0;
+
+	__asm__ __volatile__("ecall" : "+r"(a0) : "r"(a7) : "memory");
+	return a0;
+}
+
+/** Issues service @p nr with two arguments in a0, a1; returns a0. */
+static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall2(uint64_t nr,
+									   uint64_t arg0,
+									   uint64_t arg1)
+{
+	register uint64_t a7 __asm__("a7") = nr;
+	register uint64_t a0 __asm__("a0") = arg0;
+	register uint64_t a1 __asm__("a1") = arg1;
+
+	__asm__ __volatile__("ecall" : "+r"(a0) : "r"(a7), "r"(a1) : "memory");
+	return a0;
+}
+
+/** Issues service @p nr with three arguments in a0..a2; returns a0. */
+static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall3(uint64_t nr,
+									   uint64_t arg0,
+									   uint64_t arg1,
+									   uint64_t arg2)
+{
+	register uint64_t a7 __asm__("a7") = nr;
+	register uint64_t a0 __asm__("a0") = arg0;
+	register uint64_t a1 __asm__("a1") = arg1;
+	register uint64_t a2 __asm__("a2") = arg2;
+
+	__asm__ __volatile__("ecall" : "+r"(a0) : "r"(a7), "r"(a1), "r"(a2) : "memory");
+	return a0;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* __riscv */
+
+#endif /* OPENFLEXIO_FLEXIO_DEV_ECALL_H */

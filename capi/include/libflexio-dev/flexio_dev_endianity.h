@@ -1,0 +1,68 @@
+/*
+ * OpenFlexIO — big-endian types and byte-order conversion for device code.
+ *
+ * NIC data structures (CQEs, EQEs, WQE segments, doorbell records) are
+ * big-endian; the DPA is little-endian RV64.  This header provides the
+ * __be16 / __be32 / __be64 types of the queue layouts and the usual
+ * cpu_to_be* / be*_to_cpu conversions.
+ *
+ * On Linux hosts (simulator, unit tests) the __be* types come from
+ * <linux/types.h> so that both headers can be used in one translation unit; in
+ * the freestanding DPA build they are plain unsigned integer typedefs.  The
+ * conversion macros are defined only when not already defined (rdma-core and
+ * user code sometimes provide their own).
+ */
+#ifndef OPENFLEXIO_FLEXIO_DEV_ENDIANITY_H
+#define OPENFLEXIO_FLEXIO_DEV_ENDIANITY_H
+
+#include <stdint.h>
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/types.h>)
+#include <linux/types.h>
+#define OPENFLEXIO_HAVE_LINUX_BE_TYPES 1
+#endif
+#endif
+
+#ifndef OPENFLEXIO_HAVE_LINUX_BE_TYPES
+#ifndef OPENFLEXIO_BE_TYPES_DEFINED
+#define OPENFLEXIO_BE_TYPES_DEFINED 1
+/** A 16-bit big-endian value. */
+typedef uint16_t __be16;
+/** A 32-bit big-endian value. */
+typedef uint32_t __be32;
+/** A 64-bit big-endian value. */
+typedef uint64_t __be64;
+#endif
+#endif
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "libflexio-dev: the DPA (and every supported host) is little-endian"
+#endif
+
+#ifndef cpu_to_be16
+/** Converts a CPU-order 16-bit value to big-endian. */
+#define cpu_to_be16(x) ((__be16)__builtin_bswap16((uint16_t)(x)))
+#endif
+#ifndef be16_to_cpu
+/** Converts a big-endian 16-bit value to CPU order. */
+#define be16_to_cpu(x) ((uint16_t)__builtin_bswap16((uint16_t)(x)))
+#endif
+#ifndef cpu_to_be32
+/** Converts a CPU-order 32-bit value to big-endian. */
+#define cpu_to_be32(x) ((__be32)__builtin_bswap32((uint32_t)(x)))
+#endif
+#ifndef be32_to_cpu
+/** Converts a big-endian 32-bit value to CPU order. */
+#define be32_to_cpu(x) ((uint32_t)__builtin_bswap32((uint32_t)(x)))
+#endif
+#ifndef cpu_to_be64
+/** Converts a CPU-order 64-bit value to big-endian. */
+#define cpu_to_be64(x) ((__be64)__builtin_bswap64((uint64_t)(x)))
+#endif
+#ifndef be64_to_cpu
+/** Converts a big-endian 64-bit value to CPU order. */
+#define be64_to_cpu(x) ((uint64_t)__builtin_bswap64((uint64_t)(x)))
+#endif
+
+#endif /* OPENFLEXIO_FLEXIO_DEV_ENDIANITY_H */

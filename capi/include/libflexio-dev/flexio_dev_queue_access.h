@@ -1,0 +1,705 @@
+/*
+ * OpenFlexIO — Flex IO SDK dev queue access: reading completions and events,
+ * building work requests, ringing doorbells.
+ *
+ * A typical event handler polls its CQ (flexio_dev_cqe_get_owner() until the
+ * CQE is in software ownership), reads the CQE (byte count, WQE counter, ...),
+ * builds send WQEs segment by segment (flexio_dev_swqe_seg_*_set(), the
+ * control segment first), writes them back (__dpa_thread_memory_writeback()),
+ * rings the SQ doorbell (flexio_dev_qp_sq_ring_db()), updates the CQ doorbell
+ * record (flexio_dev_dbr_cq_set_ci() + writeback), re-arms the CQ
+ * (flexio_dev_cq_arm()) and ends with flexio_dev_thread_reschedule().
+ *
+ * Current edition: every helper is header-inline (FLEXIO_DEV_ALWAYS_INLINE, no
+ * symbol).  Doorbells are 64-bit stores into the calling thread's outbox page
+ * (the outbox selected with flexio_dev_outbox_config(); see
+ * <libflexio-dev/flexio_dev_dpa_arch.h> for the registers and encodings).
+ *
+ * Older edition: the doorbell helpers take the thread context first and return
+ * flexio_dev_status_t, and they, the WQE builders and the doorbell-record
+ * helpers are ordinary functions of libflexio_dev; the CQE/EQE/RWQE getters are
+ * header-inline as in the current edition.
+ *
+ * Alignment: queue elements live in queue rings, so a CQE, mini-CQE array or EQE
+ * pointer must be 64-byte aligned and a WQE segment pointer 16-byte aligned;
+ * the helpers access whole aligned fields (the DPA faults on misaligned
+ * accesses).
+ */
+#ifndef OPENFLEXIO_FLEXIO_DEV_QUEUE_ACCESS_H
+#define OPENFLEXIO_FLEXIO_DEV_QUEUE_ACCESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_dpa_arch.h>
+#include <libflexio-dev/flexio_dev_endianity.h>
+#include <libflexio-dev/flexio_dev_queue_types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Enumerations                                                              */
+/* ------------------------------------------------------------------------ */
+
+/** Flex IO dev WQE control segment types (the kind of WQE a control segment starts). */
+typedef enum flexio_ctrl_seg_t {
+	FLEXIO_CTRL_SEG_SEND_EN = 0,                 /**< Ethernet send: ctrl + eth + data (3 segments). */
+	FLEXIO_CTRL_SEG_SEND_RC = 1,                 /**< Send on a connected QP: ctrl + data (2). */
+	FLEXIO_CTRL_SEG_LDMA = 2,                    /**< Local DMA (local MMO): 4 segments. */
+	FLEXIO_CTRL_SEG_RDMA_WRITE = 3,              /**< RDMA write: ctrl + rdma + data (3). */
+	FLEXIO_CTRL_SEG_RDMA_READ = 4,               /**< RDMA read: ctrl + rdma + data (3). */
+	FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP = 5, /**< Atomic CAS: ctrl + rdma + atomic + data (4). */
+	FLEXIO_CTRL_SEG_LSO = 6,                     /**< Large send offload: 4 segments. */
+	FLEXIO_CTRL_SEG_NOP = 7,                     /**< No operation: ctrl only (1). */
+	FLEXIO_CTRL_SEG_RDMA_WRITE_IMM = 8,          /**< RDMA write with immediate (3); immediate in general_id. */
+	FLEXIO_CTRL_SEG_TRANSPOSE = 9,               /**< Matrix transpose (local MMO): 4 segments. */
+} flexio_ctrl_seg_t;
+
+/** Flex IO dev congestion control next action types (flexio_dev_cc_ring_db()). */
+typedef enum flexio_dev_cc_db_next_act_t {
+	CC_DB_NEXT_ACT_SINGLE = 0x0,   /**< Handle a single event. */
+	CC_DB_NEXT_ACT_MULTIPLE = 0x1, /**< Handle multiple events. */
+	CC_DB_NEXT_ACT_FW = 0x2,       /**< Pass to firmware. */
+} flexio_dev_cc_db_next_act_t;
+
+/* ------------------------------------------------------------------------ */
+/* Internal helpers (both editions; also used by libflexio_dev)              */
+/* ------------------------------------------------------------------------ */
+
+/* Internal: volatile loads of an aligned field at byte offset @off of @base. */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t __flexio_dev_ld8(const void *base, size_t off)
+{
+	return *(const volatile uint8_t *)((const char *)base + off);
+}
+
+FLEXIO_DEV_ALWAYS_INLINE uint16_t __flexio_dev_ld_be16(const void *base, size_t off)
+{
+	return be16_to_cpu(*(const volatile uint16_t *)((const char *)base + off));
+}
+
+FLEXIO_DEV_ALWAYS_INLINE uint32_t __flexio_dev_ld_be32(const void *base, size_t off)
+{
+	return be32_to_cpu(*(const volatile uint32_t *)((const char *)base + off));
+}
+
+FLEXIO_DEV_ALWAYS_INLINE uint64_t __flexio_dev_ld64_raw(const void *base, size_t off)
+{
+	return *(const volatile uint64_t *)((const char *)base + off);
+}
+
+/* Internal: plain stores of an aligned field at byte offset @off of @base. */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_st8(void *base, size_t off, uint8_t v)
+{
+	*(uint8_t *)((char *)base + off) = v;
+}
+
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_st_be16(void *base, size_t off, uint16_t v)
+{
+	*(uint16_t *)(void *)((char *)base + off) = cpu_to_be16(v);
+}
+
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_st32_raw(void *base, size_t off, uint32_t v)
+{
+	*(uint32_t *)(void *)((char *)base + off) = v;
+}
+
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_st_be32(void *base, size_t off, uint32_t v)
+{
+	*(uint32_t *)(void *)((char *)base + off) = cpu_to_be32(v);
+}
+
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_st_be64(void *base, size_t off, uint64_t v)
+{
+	*(uint64_t *)(void *)((char *)base + off) = cpu_to_be64(v);
+}
+
+/* Internal: mlx5 WQE opcodes and local-MMO opcode modifiers used by the control segment. */
+#define __FLEXIO_DEV_WQE_OPC_NOP 0x00
+#define __FLEXIO_DEV_WQE_OPC_RDMA_WRITE 0x08
+#define __FLEXIO_DEV_WQE_OPC_RDMA_WRITE_IMM 0x09
+#define __FLEXIO_DEV_WQE_OPC_SEND 0x0a
+#define __FLEXIO_DEV_WQE_OPC_LSO 0x0e
+#define __FLEXIO_DEV_WQE_OPC_RDMA_READ 0x10
+#define __FLEXIO_DEV_WQE_OPC_ATOMIC_CS 0x11
+#define __FLEXIO_DEV_WQE_OPC_LOCAL_MMO 0x32
+#define __FLEXIO_DEV_WQE_OPMOD_MMO_TRANSPOSE 0x0
+#define __FLEXIO_DEV_WQE_OPMOD_MMO_LOCAL_DMA 0x1
+
+/* Internal: body of flexio_dev_swqe_seg_ctrl_set() (see there). */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t __flexio_dev_swqe_ctrl_fill(union flexio_dev_sqe_seg *swqe,
+									uint32_t sq_pi, uint32_t sq_number,
+									uint32_t ce,
+									enum flexio_ctrl_seg_t ctrl_seg_type)
+{
+	uint32_t opcode, opmod = 0, ds;
+
+	switch (ctrl_seg_type) {
+	case FLEXIO_CTRL_SEG_SEND_EN:
+		opcode = __FLEXIO_DEV_WQE_OPC_SEND;
+		ds = 3;
+		break;
+	case FLEXIO_CTRL_SEG_SEND_RC:
+		opcode = __FLEXIO_DEV_WQE_OPC_SEND;
+		ds = 2;
+		break;
+	case FLEXIO_CTRL_SEG_LDMA:
+		opcode = __FLEXIO_DEV_WQE_OPC_LOCAL_MMO;
+		opmod = __FLEXIO_DEV_WQE_OPMOD_MMO_LOCAL_DMA;
+		ds = 4;
+		break;
+	case FLEXIO_CTRL_SEG_RDMA_WRITE:
+		opcode = __FLEXIO_DEV_WQE_OPC_RDMA_WRITE;
+		ds = 3;
+		break;
+	case FLEXIO_CTRL_SEG_RDMA_READ:
+		opcode = __FLEXIO_DEV_WQE_OPC_RDMA_READ;
+		ds = 3;
+		break;
+	case FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP:
+		opcode = __FLEXIO_DEV_WQE_OPC_ATOMIC_CS;
+		ds = 4;
+		break;
+	case FLEXIO_CTRL_SEG_LSO:
+		opcode = __FLEXIO_DEV_WQE_OPC_LSO;
+		ds = 4;
+		break;
+	case FLEXIO_CTRL_SEG_NOP:
+		opcode = __FLEXIO_DEV_WQE_OPC_NOP;
+		ds = 1;
+		break;
+	case FLEXIO_CTRL_SEG_RDMA_WRITE_IMM:
+		opcode = __FLEXIO_DEV_WQE_OPC_RDMA_WRITE_IMM;
+		ds = 3;
+		break;
+	case FLEXIO_CTRL_SEG_TRANSPOSE:
+		opcode = __FLEXIO_DEV_WQE_OPC_LOCAL_MMO;
+		opmod = __FLEXIO_DEV_WQE_OPMOD_MMO_TRANSPOSE;
+		ds = 4;
+		break;
+	default:
+		return FLEXIO_DEV_STATUS_FAILED;
+	}
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_ctrl_seg, idx_opcode),
+			     (opmod << 24) | ((sq_pi & 0xFFFFu) << 8) | opcode);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_ctrl_seg, qpn_ds),
+			     ((sq_number & 0xFFFFFFu) << 8) | ds);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_ctrl_seg, signature_fm_ce_se),
+			     (ce & 0x3u) << 2);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_ctrl_seg, general_id), 0);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/* Internal: body of flexio_dev_swqe_seg_eth_set() (see there). */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_eth_fill(union flexio_dev_sqe_seg *swqe, uint16_t cs_swp_flags,
+							 uint16_t mss, uint16_t inline_hdr_bsz,
+							 const uint8_t *inline_hdrs)
+{
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_eth_seg, rsvd0), 0);
+	__flexio_dev_st_be16(swqe, offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags), cs_swp_flags);
+	__flexio_dev_st_be16(swqe, offsetof(struct flexio_dev_wqe_eth_seg, mss), mss);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_eth_seg, rsvd2), 0);
+	__flexio_dev_st_be16(swqe, offsetof(struct flexio_dev_wqe_eth_seg, inline_hdr_bsz), inline_hdr_bsz);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_eth_seg, inline_hdrs) + 0,
+			 inline_hdrs ? inline_hdrs[0] : 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_eth_seg, inline_hdrs) + 1,
+			 inline_hdrs ? inline_hdrs[1] : 0);
+}
+
+/* Internal: body of the data-pointer segment builders (mem_ptr / older data_set). */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_data_fill(union flexio_dev_sqe_seg *swqe, uint32_t data_sz,
+							  uint32_t lkey, uint64_t data_addr)
+{
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_mem_ptr_send_data_seg, byte_count), data_sz);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_mem_ptr_send_data_seg, lkey), lkey);
+	__flexio_dev_st_be64(swqe, offsetof(struct flexio_dev_wqe_mem_ptr_send_data_seg, addr), data_addr);
+}
+
+/* Internal: body of flexio_dev_swqe_seg_rdma_set(). */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_rdma_fill(union flexio_dev_sqe_seg *swqe, uint32_t rkey,
+							  uint64_t raddr)
+{
+	__flexio_dev_st_be64(swqe, offsetof(struct flexio_dev_wqe_rdma_seg, raddr), raddr);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_rdma_seg, rkey), rkey);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_rdma_seg, rsvd0), 0);
+}
+
+/* Internal: body of flexio_dev_swqe_seg_atomic_set(). */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_atomic_fill(union flexio_dev_sqe_seg *swqe,
+							    uint64_t swap_or_add_data, uint64_t compare_data)
+{
+	__flexio_dev_st_be64(swqe, offsetof(struct flexio_dev_wqe_atomic_seg, swap_or_add_data),
+			     swap_or_add_data);
+	__flexio_dev_st_be64(swqe, offsetof(struct flexio_dev_wqe_atomic_seg, compare_data), compare_data);
+}
+
+/* ------------------------------------------------------------------------ */
+/* CQE getters (both editions)                                               */
+/* ------------------------------------------------------------------------ */
+
+/** Returns the byte count of CQE @p cqe (bytes received or transferred). */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_byte_cnt(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, byte_cnt));
+}
+
+/** Returns the opcode of CQE @p cqe: bits 7..4 of op_own. */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_opcode(struct flexio_dev_cqe64 *cqe)
+{
+	return (uint8_t)(__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, op_own)) >> 4);
+}
+
+/**
+ * Returns the ownership bit of CQE @p cqe (bit 0 of op_own).  The CQE belongs
+ * to software when it equals the software owner value of the current pass over
+ * the ring (it flips at every wrap-around).  Reads memory on every call, so it
+ * can be polled.
+ */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_owner(struct flexio_dev_cqe64 *cqe)
+{
+	return (uint8_t)(__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, op_own)) & 0x1u);
+}
+
+/** Returns the QP number (24 bits) of CQE @p cqe. */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_qpn(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, qpn)) & 0xFFFFFFu;
+}
+
+/** Returns the WQE counter of CQE @p cqe: the index of the WQE the completion is for. */
+FLEXIO_DEV_ALWAYS_INLINE uint16_t flexio_dev_cqe_get_wqe_counter(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be16(cqe, offsetof(struct flexio_dev_cqe64, wqe_counter));
+}
+
+/* ------------------------------------------------------------------------ */
+/* EQE getters (both editions)                                               */
+/* ------------------------------------------------------------------------ */
+
+/** Returns the CQ number (24 bits) of completion event @p eqe. */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_eqe_get_cqn(struct flexio_dev_eqe *eqe)
+{
+	return __flexio_dev_ld_be32(eqe, offsetof(struct flexio_dev_eqe, event_data.cqn)) & 0xFFFFFFu;
+}
+
+/** Returns the ownership bit of EQE @p eqe (bit 0 of owner).  Can be polled. */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_eqe_get_owner(struct flexio_dev_eqe *eqe)
+{
+	return (uint8_t)(__flexio_dev_ld8(eqe, offsetof(struct flexio_dev_eqe, owner)) & 0x1u);
+}
+
+#if !FLEXIO_DEV_EDITION_OLD
+
+/* ------------------------------------------------------------------------ */
+/* Current edition: more CQE getters, compressed CQEs                        */
+/* ------------------------------------------------------------------------ */
+
+/** Returns the checksum-OK bits of CQE @p cqe. */
+FLEXIO_DEV_ALWAYS_INLINE uint16_t flexio_dev_cqe_get_csum_ok(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be16(cqe, offsetof(struct flexio_dev_cqe64, csum_ok));
+}
+
+/**
+ * Returns the error syndrome DWORD (0Dh) of CQE @p cqe, in CPU order: the
+ * syndrome of an error CQE is its low byte.
+ */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, err_syndrome));
+}
+
+/**
+ * Returns the format of CQE @p cqe (bits 3..2 of op_own): 0 no inline data,
+ * 1 inline data in the 32-byte data segment, 2 inline data in the 64-byte data
+ * segment, 3 compressed CQE (a mini-CQE array).
+ */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_type(struct flexio_dev_cqe64 *cqe)
+{
+	return (uint8_t)((__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, op_own)) >> 2) & 0x3u);
+}
+
+/** Returns the user index (24 bits of srqn_uidx) of CQE @p cqe. */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_user_index(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, srqn_uidx)) & 0xFFFFFFu;
+}
+
+/**
+ * Prepares @p num_cqes CQEs starting at @p cqe for CQE compression: sets the
+ * validity iteration count byte of each to @p validity_iteration_count.
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_comp_cq_init(struct flexio_dev_cqe64 *cqe, int num_cqes,
+						      uint8_t validity_iteration_count)
+{
+	int i;
+
+	for (i = 0; i < num_cqes; i++)
+		__flexio_dev_st8(cqe + i, offsetof(struct flexio_dev_mini_cqe64, validity_iteration_count),
+				 validity_iteration_count);
+}
+
+/** Returns the validity iteration count byte (byte 3Eh) of CQE @p cqe. */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_get_validity_byte(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_mini_cqe64, validity_iteration_count));
+}
+
+/** Returns nonzero when CQE @p cqe is a mini-CQE array (format bits 3..2 of byte 3Fh are 3). */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_is_comp_cqe_array(struct flexio_dev_cqe64 *cqe)
+{
+	return (uint8_t)(((__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_mini_cqe64, num_and_type)) >> 2) &
+			  0x3u) == 0x3u);
+}
+
+/** Returns the number of mini CQEs in mini-CQE array @p cqe (bits 7..4 of byte 3Fh, plus one). */
+FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_get_num_comp_cqes(struct flexio_dev_cqe64 *cqe)
+{
+	return (uint8_t)((__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_mini_cqe64, num_and_type)) >> 4) + 1);
+}
+
+/**
+ * Returns mini CQE @p comp_cqe_index (0..6) of mini-CQE array @p cqe, as the
+ * 8 bytes stored (not byte-swapped); decode fields with
+ * FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT() and be32_to_cpu().
+ */
+FLEXIO_DEV_ALWAYS_INLINE uint64_t flexio_dev_comp_cqe_get_comp_cqe(struct flexio_dev_cqe64 *cqe,
+								   int comp_cqe_index)
+{
+	return __flexio_dev_ld64_raw(cqe, offsetof(struct flexio_dev_mini_cqe64, mini_cqe) +
+						  (size_t)comp_cqe_index * sizeof(__be64));
+}
+
+/** Gets the RX hash result (first big-endian DWORD) of a mini CQE from flexio_dev_comp_cqe_get_comp_cqe(). */
+#define FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT(_x) be32_to_cpu((uint32_t)((_x) & 0xFFFFFFFFFULL))
+
+/* ------------------------------------------------------------------------ */
+/* Current edition: receive WQEs and doorbell records                        */
+/* ------------------------------------------------------------------------ */
+
+/** Returns the buffer address of receive WQE @p rwqe. */
+FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_rcv_data_seg *rwqe)
+{
+	return (void *)(uintptr_t)be64_to_cpu(
+		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_rcv_data_seg, addr)));
+}
+
+/**
+ * Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr
+ * (DWORD 0, big-endian).  Follow with __dpa_thread_memory_writeback() so the
+ * NIC sees it.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
+{
+	*(volatile uint32_t *)cq_dbr = cpu_to_be32(ci & 0xFFFFFFu);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Marks one more receive WQE as posted: adds 1 to the producer counter (16
+ * bits, big-endian DWORD 0) of the RQ doorbell record @p rq_dbr.  Order it after
+ * the WQE writes with __dpa_thread_memory_fence(__DPA_W, __DPA_W) and follow it
+ * with __dpa_thread_memory_writeback().
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
+{
+	uint32_t pi = be32_to_cpu(*(volatile uint32_t *)rq_dbr);
+
+	*(volatile uint32_t *)rq_dbr = cpu_to_be32((pi + 1) & 0xFFFFu);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Current edition: send WQE segment builders                                */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Fills @p swqe as the control segment (always the first segment of a WQE) of
+ * a WQE of type @p ctrl_seg_type: WQE index @p sq_pi (16 bits), SQ number
+ * @p sq_number, completion mode @p ce (enum cq_ce_mode), and the opcode and
+ * segment count of the type (see flexio_ctrl_seg_t).  general_id is zeroed;
+ * for FLEXIO_CTRL_SEG_RDMA_WRITE_IMM write the immediate data there afterwards.
+ * Returns FLEXIO_DEV_STATUS_FAILED (and writes nothing) for an unknown type.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe,
+									 uint32_t sq_pi, uint32_t sq_number,
+									 uint32_t ce,
+									 enum flexio_ctrl_seg_t ctrl_seg_type)
+{
+	return __flexio_dev_swqe_ctrl_fill(swqe, sq_pi, sq_number, ce, ctrl_seg_type);
+}
+
+/**
+ * Fills @p swqe as an Ethernet segment: checksum/SWP flags @p cs_swp_flags
+ * (flexio_dev_wqe_eth_seg_cs_swp_flags_t), @p mss (LSO only, else 0), inline
+ * header size @p inline_hdr_bsz and the first two inline header bytes
+ * @p inline_hdrs (may be NULL: zeros).
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
+									uint16_t cs_swp_flags, uint16_t mss,
+									uint16_t inline_hdr_bsz,
+									uint8_t inline_hdrs[2])
+{
+	__flexio_dev_swqe_eth_fill(swqe, cs_swp_flags, mss, inline_hdr_bsz, inline_hdrs);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as an inline send data segment: byte count @p data_sz (with
+ * the inline flag, bit 31) and the three DWORDs at @p data, copied as they are.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
+										uint32_t data_sz, uint32_t *data)
+{
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, byte_count),
+			     0x80000000u | data_sz);
+	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 0,
+			      data[0]);
+	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 4,
+			      data[1]);
+	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 8,
+			      data[2]);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as a memory pointer data segment: @p data_sz bytes at
+ * @p data_addr, reached with local key @p lkey.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe,
+										 uint32_t data_sz, uint32_t lkey,
+										 uint64_t data_addr)
+{
+	__flexio_dev_swqe_data_fill(swqe, data_sz, lkey, data_addr);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Fills @p swqe as an RDMA segment: remote address @p raddr, remote key @p rkey. */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
+									 uint32_t rkey, uint64_t raddr)
+{
+	__flexio_dev_swqe_rdma_fill(swqe, rkey, raddr);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as an atomic segment: the value swapped in (compare-and-swap)
+ * or added (fetch-and-add) and the compare value (unused by fetch-and-add).
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
+									   uint64_t swap_or_add_data,
+									   uint64_t compare_data)
+{
+	__flexio_dev_swqe_atomic_fill(swqe, swap_or_add_data, compare_data);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as the next segment of a linked-list shared receive WQE:
+ * @p next_wqe_index and @p signature; reserved bytes are zeroed.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union flexio_dev_sqe_seg *swqe,
+										   uint16_t next_wqe_index,
+										   uint8_t signature)
+{
+	__flexio_dev_st32_raw(swqe, 0, 0);
+	__flexio_dev_st_be16(swqe, offsetof(struct flexio_dev_wqe_shared_receive_seg, next_wqe_index),
+			     next_wqe_index);
+	__flexio_dev_st32_raw(swqe, 4, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_shared_receive_seg, signature), signature);
+	__flexio_dev_st32_raw(swqe, 8, 0);
+	__flexio_dev_st32_raw(swqe, 12, 0);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as a transpose segment: matrix element size @p element_size,
+ * @p num_of_cols and @p num_of_rows (7 bits each); reserved bytes are zeroed.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio_dev_sqe_seg *swqe,
+									      uint8_t element_size,
+									      uint8_t num_of_cols,
+									      uint8_t num_of_rows)
+{
+	__flexio_dev_st32_raw(swqe, 0, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, element_size), element_size);
+	__flexio_dev_st32_raw(swqe, 4, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, num_of_cols),
+			 (uint8_t)(num_of_cols & 0x7Fu));
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, num_of_rows),
+			 (uint8_t)(num_of_rows & 0x7Fu));
+	__flexio_dev_st32_raw(swqe, 8, 0);
+	__flexio_dev_st32_raw(swqe, 12, 0);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Current edition: doorbells (through the thread's outbox)                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Rings the send doorbell of SQ or QP @p qnum with producer index @p pi (the
+ * index of the next free WQE, 16 bits): the NIC executes the WQEs up to it.
+ * Write the WQEs back first (__dpa_thread_memory_writeback()).
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_qp_sq_ring_db(uint16_t pi, uint32_t qnum)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_SXD_DB,
+				FLEXIO_OUTBOX_V_SXD_DB(pi, qnum));
+}
+
+/**
+ * Arms CQ @p qnum at consumer index @p ci: the next CQE written to the CQ
+ * produces an event (an EQE, or the activation of the event handler attached
+ * to the CQ).  Arming is one-shot: re-arm before every
+ * flexio_dev_thread_reschedule().
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cq_arm(uint32_t ci, uint32_t qnum)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CQ_DB,
+				FLEXIO_OUTBOX_V_CQ_DB(qnum, ci));
+}
+
+/** Updates the consumer index of EQ @p qnum to @p ci after handling EQEs (without re-arming it). */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_eq_update_ci(uint32_t ci, uint32_t qnum)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EQ_DB_NO_REARM,
+				FLEXIO_OUTBOX_V_EQ_DB(qnum, ci));
+}
+
+/**
+ * Generates a zero CQE on CQ @p cq_n through the current outbox; this may
+ * activate whatever is attached to the CQ (another thread, or an EQ and its
+ * MSI-X).
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_zcqe_gen(uint32_t cq_n)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_RXT_DB,
+				FLEXIO_OUTBOX_V_RXT_DB(cq_n));
+}
+
+/** Generates an MSI-X through CQ @p cq_n (linked to an MSI-X EQ): flexio_dev_zcqe_gen(). */
+#define flexio_dev_msix_send(cq_n) flexio_dev_zcqe_gen(cq_n)
+
+/**
+ * Arms emulation doorbell context @p emu_ctx_id (from the host's
+ * flexio_emu_db_to_cq_ctx_get_id()) of queue @p qnum.
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_arm(uint32_t qnum, uint32_t emu_ctx_id)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP,
+				FLEXIO_OUTBOX_V_EMU_CAP(qnum, emu_ctx_id));
+}
+
+/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqnum. */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_force_trigger(uint32_t cqnum, uint32_t emu_ctx_id)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP_TRIGGER,
+				FLEXIO_OUTBOX_V_EMU_CAP(cqnum, emu_ctx_id));
+}
+
+/**
+ * Rings the congestion-control doorbell of CC queue @p ccq_id: sets @p rate,
+ * the RTT measurement request @p rtt_req (0 or 1) and the next action
+ * @p next_act.
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db(uint16_t ccq_id, uint32_t rate, uint32_t rtt_req,
+						    enum flexio_dev_cc_db_next_act_t next_act)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB,
+				FLEXIO_OUTBOX_V_CC_DB(ccq_id, rate, rtt_req, next_act));
+}
+
+/** Writes @p value, prepared by the caller, to the low 64 bits of the CC doorbell register. */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db_low64bit(uint64_t value)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB, value);
+}
+
+/** Writes @p value, prepared by the caller, to the high 64 bits of the CC doorbell register. */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db_high64bit(uint64_t value)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB_MSB, value);
+}
+
+#else /* FLEXIO_DEV_EDITION_OLD */
+
+/* ------------------------------------------------------------------------ */
+/* Older edition                                                             */
+/* ------------------------------------------------------------------------ */
+
+/** Returns the buffer address of receive WQE @p rwqe. */
+FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_data_seg *rwqe)
+{
+	return (void *)(uintptr_t)be64_to_cpu(
+		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_data_seg, addr)));
+}
+
+/** Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci);
+
+/** Adds 1 to the producer counter of the RQ doorbell record @p rq_dbr. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr);
+
+/**
+ * Writes producer index @p pi (16 bits) into the send counter of the SQ
+ * doorbell record @p sq_dbr (its second DWORD, big-endian, as on mlx5 hardware).
+ */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_sq_set_pi(uint32_t *sq_dbr, uint32_t pi);
+
+/** Fills @p swqe as the control segment of a WQE of type @p ctrl_seg_type (see the current edition). */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe,
+								   uint32_t sq_pi, uint32_t sq_number, uint32_t ce,
+								   enum flexio_ctrl_seg_t ctrl_seg_type);
+
+/** Fills @p swqe as an Ethernet segment (inline_hdrs: the first two inline header bytes, or NULL). */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
+								  uint16_t cs_swp_flags, uint16_t mss,
+								  uint16_t inline_hdr_bsz, uint8_t inline_hdrs[2]);
+
+/** Fills @p swqe as a data segment: @p data_sz bytes at @p data_addr with local key @p lkey. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_dev_sqe_seg *swqe,
+								   uint32_t data_sz, uint32_t lkey,
+								   uint64_t data_addr);
+
+/** Fills @p swqe as an RDMA segment: remote address @p data_addr, remote key @p rkey. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
+								   uint32_t rkey, uint64_t data_addr);
+
+/** Fills @p swqe as an atomic segment (compare-and-swap or fetch-and-add). */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
+								     uint64_t swap_or_add_data,
+								     uint64_t compare_data);
+
+/** Rings the send doorbell of SQ/QP @p qnum with producer index @p pi, through the outbox of @p dtctx. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t pi,
+							       uint32_t qnum);
+
+/** Arms CQ @p qnum at consumer index @p ci, through the outbox of @p dtctx. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
+							uint32_t qnum);
+
+/** Updates the consumer index of EQ @p qnum to @p ci, through the outbox of @p dtctx. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
+							      uint32_t qnum);
+
+/** Sends an MSI-X on CQ @p cqn (linked to an MSI-X EQ), through the current outbox of @p dtctx. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn);
+
+/** Arms emulation doorbell context @p emu_ctx_id of CQ @p cqn. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn,
+							    uint32_t emu_ctx_id);
+
+/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqn. */
+FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx,
+								      uint32_t cqn, uint32_t emu_ctx_id);
+
+#endif /* FLEXIO_DEV_EDITION_OLD */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPENFLEXIO_FLEXIO_DEV_QUEUE_ACCESS_H */

@@ -1,0 +1,261 @@
+/*
+ * The simulated DPA execution engine: an RV64IMAC+Zba/Zbb/Zbs interpreter with ELF images,
+ * per-process address spaces, harts, a scheduler and the ecall service table.
+ *
+ * Internal to OpenFlexIO (not a public ABI). Conventions: functions returning int give 0 on
+ * success and a negative errno value on failure; functions creating objects return NULL on
+ * failure and, where an error buffer is passed, describe the reason in it.
+ *
+ * Objects:
+ *   dpa_image   a validated, pre-decoded static RV64 ELF; immutable, shared by processes.
+ *   dpa_process one address space built from an image: code/data from the ELF, a heap, hart
+ *               stacks and MMIO apertures; owns the ecall service table.
+ *   dpa_hart    one hardware-thread context (registers, counters, stack, window cache).
+ *   dpa_sched   runs runnable harts on host worker threads, or deterministically on the caller.
+ */
+#ifndef OPENFLEXIO_DPA_H
+#define OPENFLEXIO_DPA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct dpa_image;
+struct dpa_process;
+struct dpa_hart;
+struct dpa_sched;
+
+/* A size for error buffers that always holds the whole message. */
+#define DPA_ERROR_MAX 192
+
+/* The DPA core clock; rdtime reports cycles converted to nanoseconds at this rate. */
+#define DPA_CLOCK_HZ 1800000000ull
+
+/* A call's return address: when the guest jumps here the call has returned. Never mapped. */
+#define DPA_RETURN_ADDRESS 0xfffffffffffff000ull
+
+/* ---- Images ---------------------------------------------------------------------------- */
+
+/* Validates and pre-decodes a static RV64 ELF64 little-endian EXEC file (the bytes are copied).
+ * Returns NULL and a message in err for malformed or hostile input. */
+struct dpa_image *dpa_image_load(const void *elf, size_t size, char *err, size_t err_size);
+/* Drops the caller's reference; the image is freed when no process uses it any more. */
+void dpa_image_release(struct dpa_image *image);
+uint64_t dpa_image_entry(const struct dpa_image *image);
+/* Looks a function or object up in .symtab (global symbols win over local ones). */
+int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,
+                     uint64_t *size);
+
+/* ---- Processes ----------------------------------------------------------------------- */
+
+struct dpa_process_config {
+    uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 1 GiB */
+    uint64_t heap_size;   /* 0 = no heap */
+    uint64_t watchdog;    /* default instructions per activation for new harts; 0 = 1e10 */
+};
+
+struct dpa_process *dpa_process_create(struct dpa_image *image,
+                                       const struct dpa_process_config *config, char *err,
+                                       size_t err_size);
+/* -EBUSY while harts of the process exist. */
+int dpa_process_destroy(struct dpa_process *process);
+struct dpa_image *dpa_process_image(const struct dpa_process *process);
+void dpa_process_set_user(struct dpa_process *process, void *user);
+void *dpa_process_user(const struct dpa_process *process);
+int dpa_process_heap(const struct dpa_process *process, uint64_t *base, uint64_t *size);
+/* Stops every hart of the process at its next scheduling point (seed 000 process_finish). */
+void dpa_process_halt(struct dpa_process *process);
+bool dpa_process_halted(const struct dpa_process *process);
+
+/* ---- Memory ---------------------------------------------------------------------------- */
+
+enum dpa_region_kind {
+    DPA_REGION_CODE,   /* from the ELF, read + execute */
+    DPA_REGION_RODATA, /* from the ELF, read only */
+    DPA_REGION_DATA,   /* from the ELF or mapped, read + write */
+    DPA_REGION_HEAP,
+    DPA_REGION_STACK,
+    DPA_REGION_MMIO,   /* coherent aperture: every access reaches the callbacks (outbox) */
+    DPA_REGION_WINDOW, /* non-coherent aperture behind a per-hart cache (windows) */
+};
+
+enum { DPA_PERM_R = 1, DPA_PERM_W = 2, DPA_PERM_X = 4 };
+
+struct dpa_region_info {
+    enum dpa_region_kind kind;
+    uint64_t base;
+    uint64_t size;
+    unsigned perms;
+};
+
+/* Aperture callbacks. offset is relative to the aperture base; size is 1, 2, 4 or 8 for MMIO
+ * and the cache line (64) for windows. Return 0, or nonzero to fault the accessing hart. */
+struct dpa_mmio_ops {
+    int (*read)(void *user, struct dpa_hart *hart, uint64_t offset, void *dst, size_t size);
+    int (*write)(void *user, struct dpa_hart *hart, uint64_t offset, const void *src, size_t size);
+};
+
+#define DPA_PAGE_SIZE 4096u
+
+/* Maps size bytes (rounded up to pages) of zeroed DPA memory, placed with guard pages around it.
+ * kind is DATA, HEAP or STACK; perms R or RW. */
+int dpa_process_map(struct dpa_process *process, enum dpa_region_kind kind, uint64_t size,
+                    unsigned perms, uint64_t *base);
+/* Maps an aperture (kind MMIO or WINDOW) outside DPA memory. */
+int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind kind,
+                             uint64_t size, const struct dpa_mmio_ops *ops, void *user,
+                             uint64_t *base);
+/* Unmaps a region created by dpa_process_map or dpa_process_map_aperture. */
+int dpa_process_unmap(struct dpa_process *process, uint64_t base);
+int dpa_process_region(const struct dpa_process *process, uint64_t address,
+                       struct dpa_region_info *info);
+
+/* Host access to DPA memory (not apertures), bounds-checked. Writes need a writable region. */
+int dpa_process_read(const struct dpa_process *process, uint64_t address, void *dst, size_t size);
+int dpa_process_write(struct dpa_process *process, uint64_t address, const void *src,
+                      size_t size);
+/* A host pointer to [address, address + size) if it lies in mapped DPA memory (and writable
+ * memory when writable is set), else NULL. Valid until the region is unmapped. */
+void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, size_t size,
+                               bool writable);
+
+/* ---- ecall services ---------------------------------------------------------------------- */
+
+/* args aliases a0..a5 of the calling hart; the return value is written to a0. A service ends
+ * the hart's run with dpa_hart_request_stop. */
+typedef int64_t (*dpa_service_fn)(struct dpa_hart *hart, void *user, uint64_t args[6]);
+
+/* number: a Linux number below 256 or one in [DPA_ECALL_BASE, DPA_ECALL_LIMIT). fn NULL
+ * removes the service. The window/memory writeback and fence services have built-in defaults. */
+int dpa_process_set_service(struct dpa_process *process, uint64_t number, dpa_service_fn fn,
+                            void *user);
+/* Called for numbers without a service (read a7 to know which). Without one, such an ecall
+ * faults with DPA_FAULT_BAD_SERVICE. */
+int dpa_process_set_fallback_service(struct dpa_process *process, dpa_service_fn fn, void *user);
+
+/* ---- Harts --------------------------------------------------------------------------- */
+
+enum dpa_stop {
+    DPA_STOP_BUDGET,    /* the instruction budget of the run is used up; the hart can resume */
+    DPA_STOP_RETURNED,  /* the called function returned (a0 holds its result) */
+    DPA_STOP_REQUESTED, /* a service called dpa_hart_request_stop */
+    DPA_STOP_FAULT,     /* see dpa_hart_fault */
+    DPA_STOP_HALTED,    /* the process was halted */
+};
+
+enum dpa_fault_cause {
+    DPA_FAULT_NONE,
+    DPA_FAULT_MISALIGNED,    /* N-byte access not N-aligned */
+    DPA_FAULT_UNMAPPED,      /* data access outside every region */
+    DPA_FAULT_PERMISSION,    /* data access against the region's permissions */
+    DPA_FAULT_FETCH,         /* instruction fetch outside executable memory */
+    DPA_FAULT_ILLEGAL,       /* illegal or unsupported instruction or CSR */
+    DPA_FAULT_BREAKPOINT,    /* ebreak */
+    DPA_FAULT_WATCHDOG,      /* the activation's instruction budget is exhausted */
+    DPA_FAULT_BAD_SERVICE,   /* ecall with a number nobody serves */
+    DPA_FAULT_APERTURE,      /* an aperture callback refused the access */
+};
+
+enum dpa_access { DPA_ACCESS_NONE, DPA_ACCESS_READ, DPA_ACCESS_WRITE, DPA_ACCESS_EXECUTE };
+
+struct dpa_fault {
+    enum dpa_fault_cause cause;
+    enum dpa_access access;
+    uint64_t pc;        /* the faulting instruction (the jump target for fetch faults) */
+    uint64_t address;   /* data address, fetch address, or pc */
+    uint32_t insn;      /* instruction word at pc when readable, else 0 */
+    uint64_t regs[32];  /* x0..x31 at the fault */
+    uint64_t instret;   /* instructions retired before the fault */
+    uint64_t cycles;
+};
+
+struct dpa_hart_config {
+    uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below */
+    uint64_t watchdog;   /* instructions per activation; 0 = the process default */
+};
+
+struct dpa_hart *dpa_hart_create(struct dpa_process *process, const struct dpa_hart_config *cfg);
+/* Fails with -EBUSY while the hart is queued in or run by a scheduler. */
+int dpa_hart_destroy(struct dpa_hart *hart);
+struct dpa_process *dpa_hart_process(const struct dpa_hart *hart);
+unsigned dpa_hart_id(const struct dpa_hart *hart);
+void dpa_hart_set_user(struct dpa_hart *hart, void *user);
+void *dpa_hart_user(const struct dpa_hart *hart);
+void dpa_hart_stack(const struct dpa_hart *hart, uint64_t *base, uint64_t *size);
+
+/* Starts an activation: clears the fault, resets the watchdog, sets pc = function, a0.. = args
+ * (at most 8), sp = stack top, ra = DPA_RETURN_ADDRESS; other registers are kept. */
+int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
+                          unsigned nargs);
+/* Starts an activation at pc with the registers as they are (sp included). */
+int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
+/* Runs on the calling thread for at most budget instructions (0 = until it stops), at basic
+ * block granularity. */
+enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget);
+/* prepare_call + run until it stops; *result = a0 when it returned. */
+enum dpa_stop dpa_hart_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
+                            unsigned nargs, uint64_t *result);
+
+/* For services: ends the current run with DPA_STOP_REQUESTED after the ecall. */
+void dpa_hart_request_stop(struct dpa_hart *hart, uint64_t code);
+uint64_t dpa_hart_stop_code(const struct dpa_hart *hart);
+
+uint64_t dpa_hart_reg(const struct dpa_hart *hart, unsigned index);
+void dpa_hart_set_reg(struct dpa_hart *hart, unsigned index, uint64_t value);
+uint64_t dpa_hart_pc(const struct dpa_hart *hart);
+void dpa_hart_set_pc(struct dpa_hart *hart, uint64_t pc);
+/* NULL when the hart has not faulted since its last prepare. */
+const struct dpa_fault *dpa_hart_fault(const struct dpa_hart *hart);
+const char *dpa_fault_cause_name(enum dpa_fault_cause cause);
+
+/* Counters (up to date whenever the hart is not running and inside services). Cycle model:
+ * 1 per instruction, +1 per load, +2 per multiply, +33 per divide/remainder, +3 per atomic,
+ * +2 per taken branch or jump. Time is cycles at DPA_CLOCK_HZ, in nanoseconds. */
+uint64_t dpa_hart_instret(const struct dpa_hart *hart);
+uint64_t dpa_hart_cycles(const struct dpa_hart *hart);
+uint64_t dpa_hart_time_ns(const struct dpa_hart *hart);
+
+/* Window cache (seed 002): writes to DPA_REGION_WINDOW apertures reach the callbacks only at
+ * writeback (or when a full cache evicts a line); reads are served from the cache until
+ * invalidate. */
+int dpa_hart_window_writeback(struct dpa_hart *hart);
+int dpa_hart_window_invalidate(struct dpa_hart *hart);
+size_t dpa_hart_window_dirty_bytes(const struct dpa_hart *hart);
+/* DPA memory is coherent in the simulator; the engine only counts memory writebacks so that a
+ * strict runtime can check the sequences of seed 002. */
+void dpa_hart_memory_writeback(struct dpa_hart *hart);
+uint64_t dpa_hart_memory_writebacks(const struct dpa_hart *hart);
+
+/* Calls fn before every instruction (slow: a separate interpreter loop). NULL turns it off. */
+typedef void (*dpa_trace_fn)(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t insn);
+void dpa_hart_set_trace(struct dpa_hart *hart, dpa_trace_fn fn, void *user);
+
+/* ---- Scheduler --------------------------------------------------------------------------- */
+
+struct dpa_sched_config {
+    unsigned workers;   /* host threads; ignored in deterministic mode */
+    uint64_t quantum;   /* instructions per turn; 0 = 10000 */
+    bool deterministic; /* one worker (the caller of dpa_sched_run), strict round robin */
+    /* Called (without locks held, on a worker) when a hart stops for another reason than its
+     * quantum; it may resubmit the hart. */
+    void (*on_stop)(void *user, struct dpa_hart *hart, enum dpa_stop stop);
+    void *user;
+};
+
+struct dpa_sched *dpa_sched_create(const struct dpa_sched_config *config);
+/* Waits for the running quanta to end; queued harts are dropped. */
+void dpa_sched_destroy(struct dpa_sched *sched);
+/* Queues a prepared hart; -EBUSY if it is already queued or running. */
+int dpa_sched_submit(struct dpa_sched *sched, struct dpa_hart *hart);
+/* Returns when no hart is queued or running. In deterministic mode it runs them itself. */
+int dpa_sched_run(struct dpa_sched *sched);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

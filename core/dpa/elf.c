@@ -1,0 +1,423 @@
+/*
+ * ELF64 loader: validates a static RISC-V executable field by field and keeps its segments and
+ * symbols. Every offset and size is checked against the file before use; sizes are capped so a
+ * hostile file cannot make us allocate much.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define ELF_FILE_MAX (256ull << 20)
+#define ELF_SEGMENTS_MAX 64
+#define ELF_SECTIONS_MAX 65280
+#define ELF_SYMBOLS_MAX (1u << 20)
+#define ELF_CODE_MAX (16ull << 20)
+/* Guest addresses stay below this so that the return address and apertures never collide. */
+#define ELF_ADDRESS_LIMIT (1ull << 40)
+
+enum {
+    ET_EXEC = 2, EM_RISCV = 243, PT_LOAD = 1, PT_DYNAMIC = 2, PT_INTERP = 3, PT_TLS = 7,
+    PF_X = 1, PF_W = 2, PF_R = 4, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOBITS = 8,
+    EF_RISCV_FLOAT_ABI = 0x6, EF_RISCV_RVE = 0x8, STB_GLOBAL = 1, STB_WEAK = 2,
+    STT_OBJECT = 1, STT_FUNC = 2, STT_NOTYPE = 0,
+};
+
+struct elf_header {
+    uint8_t ident[16];
+    uint16_t type, machine;
+    uint32_t version;
+    uint64_t entry, phoff, shoff;
+    uint32_t flags;
+    uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
+};
+
+struct elf_phdr {
+    uint32_t type, flags;
+    uint64_t offset, vaddr, paddr, filesz, memsz, align;
+};
+
+struct elf_shdr {
+    uint32_t name, type;
+    uint64_t flags, addr, offset, size;
+    uint32_t link, info;
+    uint64_t addralign, entsize;
+};
+
+struct elf_sym {
+    uint32_t name;
+    uint8_t info, other;
+    uint16_t shndx;
+    uint64_t value, size;
+};
+
+_Static_assert(sizeof(struct elf_header) == 64, "ELF64 header layout");
+_Static_assert(sizeof(struct elf_phdr) == 56, "ELF64 program header layout");
+_Static_assert(sizeof(struct elf_shdr) == 64, "ELF64 section header layout");
+_Static_assert(sizeof(struct elf_sym) == 24, "ELF64 symbol layout");
+
+void dpa_format_error(char *err, size_t err_size, const char *fmt, ...)
+{
+    if (err == NULL || err_size == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, err_size, fmt, ap);
+    va_end(ap);
+}
+
+/* True when [offset, offset + size) lies inside a file of file_size bytes. */
+static bool in_file(uint64_t offset, uint64_t size, uint64_t file_size)
+{
+    return offset <= file_size && size <= file_size - offset;
+}
+
+static int check_header(const struct elf_header *h, size_t size, char *err, size_t err_size)
+{
+    static const uint8_t magic[4] = {0x7f, 'E', 'L', 'F'};
+    if (memcmp(h->ident, magic, 4) != 0)
+        return dpa_format_error(err, err_size, "not an ELF file (bad magic)"), -EINVAL;
+    if (h->ident[4] != 2)
+        return dpa_format_error(err, err_size, "not ELF64 (class %u)", h->ident[4]), -EINVAL;
+    if (h->ident[5] != 1)
+        return dpa_format_error(err, err_size, "not little-endian (data %u)", h->ident[5]),
+               -EINVAL;
+    if (h->ident[6] != 1 || h->version != 1)
+        return dpa_format_error(err, err_size, "unsupported ELF version"), -EINVAL;
+    if (h->type != ET_EXEC)
+        return dpa_format_error(err, err_size, "not a static executable (type %u)", h->type),
+               -EINVAL;
+    if (h->machine != EM_RISCV)
+        return dpa_format_error(err, err_size, "not RISC-V (machine %u)", h->machine), -EINVAL;
+    if (h->flags & (EF_RISCV_FLOAT_ABI | EF_RISCV_RVE))
+        return dpa_format_error(err, err_size,
+                                "needs a hardware float ABI or RV64E (flags 0x%x); the DPA is "
+                                "lp64 soft-float",
+                                h->flags),
+               -EINVAL;
+    if (h->ehsize != sizeof(struct elf_header))
+        return dpa_format_error(err, err_size, "bad ELF header size %u", h->ehsize), -EINVAL;
+    if (h->phentsize != sizeof(struct elf_phdr))
+        return dpa_format_error(err, err_size, "bad program header size %u", h->phentsize),
+               -EINVAL;
+    if (h->phnum == 0 || h->phnum > ELF_SEGMENTS_MAX)
+        return dpa_format_error(err, err_size, "bad program header count %u", h->phnum),
+               -EINVAL;
+    if (!in_file(h->phoff, (uint64_t)h->phnum * sizeof(struct elf_phdr), size))
+        return dpa_format_error(err, err_size, "program headers outside the file"), -EINVAL;
+    if (h->entry & 1)
+        return dpa_format_error(err, err_size, "misaligned entry point 0x%llx",
+                                (unsigned long long)h->entry),
+               -EINVAL;
+    return 0;
+}
+
+static int check_phdr(const struct elf_phdr *p, unsigned index, size_t size, char *err,
+                      size_t err_size)
+{
+    if (p->type == PT_DYNAMIC || p->type == PT_INTERP)
+        return dpa_format_error(err, err_size, "segment %u: dynamic executables are not "
+                                "supported", index),
+               -EINVAL;
+    if (p->type == PT_TLS && p->memsz != 0)
+        return dpa_format_error(err, err_size, "segment %u: thread-local storage is not "
+                                "supported", index),
+               -EINVAL;
+    if (p->type != PT_LOAD)
+        return 0;
+    if (p->filesz > p->memsz)
+        return dpa_format_error(err, err_size, "segment %u: file size exceeds memory size",
+                                index),
+               -EINVAL;
+    if (!in_file(p->offset, p->filesz, size))
+        return dpa_format_error(err, err_size, "segment %u: data outside the file", index),
+               -EINVAL;
+    if (p->align > 1 && ((p->align & (p->align - 1)) != 0 || p->align > (1ull << 30)))
+        return dpa_format_error(err, err_size, "segment %u: bad alignment 0x%llx", index,
+                                (unsigned long long)p->align),
+               -EINVAL;
+    if (p->align > 1 && (p->vaddr - p->offset) % p->align != 0)
+        return dpa_format_error(err, err_size, "segment %u: address and offset disagree modulo "
+                                "the alignment", index),
+               -EINVAL;
+    if (p->memsz > DPA_MEMORY_MAX)
+        return dpa_format_error(err, err_size, "segment %u: too large (%llu bytes)", index,
+                                (unsigned long long)p->memsz),
+               -EFBIG;
+    if (p->vaddr < DPA_PAGE_SIZE || p->vaddr >= ELF_ADDRESS_LIMIT ||
+        p->memsz > ELF_ADDRESS_LIMIT - p->vaddr)
+        return dpa_format_error(err, err_size, "segment %u: address 0x%llx out of range", index,
+                                (unsigned long long)p->vaddr),
+               -EINVAL;
+    if (p->flags & ~(uint32_t)(PF_R | PF_W | PF_X) & 0x0fffffffu)
+        return dpa_format_error(err, err_size, "segment %u: unknown flags 0x%x", index,
+                                p->flags),
+               -EINVAL;
+    if ((p->flags & PF_W) && (p->flags & PF_X))
+        return dpa_format_error(err, err_size, "segment %u: writable code is not supported",
+                                index),
+               -EINVAL;
+    return 0;
+}
+
+static unsigned segment_perms(uint32_t flags)
+{
+    return ((flags & PF_R) ? DPA_PERM_R : 0) | ((flags & PF_W) ? DPA_PERM_W | DPA_PERM_R : 0) |
+           ((flags & PF_X) ? DPA_PERM_X | DPA_PERM_R : 0);
+}
+
+static int compare_segments(const void *a, const void *b)
+{
+    const struct dpa_segment *x = a, *y = b;
+    return x->vaddr < y->vaddr ? -1 : x->vaddr > y->vaddr;
+}
+
+static uint64_t page_down(uint64_t x)
+{
+    return x & ~(uint64_t)(DPA_PAGE_SIZE - 1);
+}
+
+static uint64_t page_up(uint64_t x)
+{
+    return page_down(x + DPA_PAGE_SIZE - 1);
+}
+
+/* Segments may share a page only when neither makes the other's page writable and executable. */
+static int check_layout(struct dpa_image *image, char *err, size_t err_size)
+{
+    struct dpa_segment *s = image->segments;
+    uint64_t total = 0;
+    bool entry_ok = false;
+    qsort(s, image->nsegments, sizeof(*s), compare_segments);
+    for (unsigned i = 0; i < image->nsegments; i++) {
+        total += s[i].memsz;
+        if (i > 0 && s[i].vaddr < s[i - 1].vaddr + s[i - 1].memsz)
+            return dpa_format_error(err, err_size, "segments at 0x%llx and 0x%llx overlap",
+                                    (unsigned long long)s[i - 1].vaddr,
+                                    (unsigned long long)s[i].vaddr),
+                   -EINVAL;
+        if (i > 0 && page_down(s[i].vaddr) < page_up(s[i - 1].vaddr + s[i - 1].memsz)) {
+            unsigned shared = s[i].perms | s[i - 1].perms;
+            if ((shared & DPA_PERM_W) && (shared & DPA_PERM_X))
+                return dpa_format_error(err, err_size,
+                                        "segments at 0x%llx and 0x%llx share a page that would "
+                                        "be writable and executable",
+                                        (unsigned long long)s[i - 1].vaddr,
+                                        (unsigned long long)s[i].vaddr),
+                       -EINVAL;
+        }
+        if ((s[i].perms & DPA_PERM_X) && image->entry >= s[i].vaddr &&
+            image->entry - s[i].vaddr < s[i].memsz)
+            entry_ok = true;
+    }
+    if (image->nsegments == 0)
+        return dpa_format_error(err, err_size, "no loadable segment"), -EINVAL;
+    image->low = page_down(s[0].vaddr);
+    image->high = page_up(s[image->nsegments - 1].vaddr + s[image->nsegments - 1].memsz);
+    if (total > DPA_MEMORY_MAX || image->high - image->low > DPA_MEMORY_MAX)
+        return dpa_format_error(err, err_size, "segments span %llu bytes, more than the DPA "
+                                "memory", (unsigned long long)(image->high - image->low)),
+               -EFBIG;
+    if (!entry_ok)
+        return dpa_format_error(err, err_size, "entry point 0x%llx is not in an executable "
+                                "segment", (unsigned long long)image->entry),
+               -EINVAL;
+    uint64_t code_low = UINT64_MAX, code_high = 0;
+    for (unsigned i = 0; i < image->nsegments; i++) {
+        if (!(s[i].perms & DPA_PERM_X))
+            continue;
+        if (s[i].vaddr < code_low)
+            code_low = s[i].vaddr;
+        if (s[i].vaddr + s[i].memsz > code_high)
+            code_high = s[i].vaddr + s[i].memsz;
+    }
+    image->code_base = page_down(code_low);
+    image->code_span = page_up(code_high) - image->code_base;
+    if (image->code_span > ELF_CODE_MAX)
+        return dpa_format_error(err, err_size, "code spans %llu bytes, more than %llu",
+                                (unsigned long long)image->code_span, ELF_CODE_MAX),
+               -EFBIG;
+    return 0;
+}
+
+static int load_segments(struct dpa_image *image, const struct elf_header *h, char *err,
+                         size_t err_size)
+{
+    image->segments = calloc(h->phnum, sizeof(*image->segments));
+    if (image->segments == NULL)
+        return dpa_format_error(err, err_size, "out of memory"), -ENOMEM;
+    for (unsigned i = 0; i < h->phnum; i++) {
+        struct elf_phdr p;
+        memcpy(&p, image->file + h->phoff + (uint64_t)i * sizeof(p), sizeof(p));
+        int rc = check_phdr(&p, i, image->file_size, err, err_size);
+        if (rc != 0)
+            return rc;
+        if (p.type != PT_LOAD || p.memsz == 0)
+            continue;
+        image->segments[image->nsegments++] = (struct dpa_segment){
+            .vaddr = p.vaddr, .memsz = p.memsz, .offset = p.offset, .filesz = p.filesz,
+            .perms = segment_perms(p.flags)};
+    }
+    return check_layout(image, err, err_size);
+}
+
+static int compare_symbols(const void *a, const void *b)
+{
+    const struct dpa_symbol *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c != 0 ? c : (int)y->global - (int)x->global;
+}
+
+static int load_symtab(struct dpa_image *image, const struct elf_shdr *symtab,
+                       const struct elf_shdr *strtab, char *err, size_t err_size)
+{
+    if (symtab->entsize != sizeof(struct elf_sym) || symtab->size % sizeof(struct elf_sym))
+        return dpa_format_error(err, err_size, "bad symbol table entry size"), -EINVAL;
+    if (strtab->type != SHT_STRTAB || strtab->size == 0 ||
+        image->file[strtab->offset + strtab->size - 1] != 0)
+        return dpa_format_error(err, err_size, "bad symbol string table"), -EINVAL;
+    size_t count = symtab->size / sizeof(struct elf_sym);
+    if (count > ELF_SYMBOLS_MAX)
+        return dpa_format_error(err, err_size, "too many symbols (%zu)", count), -EFBIG;
+    image->strings = malloc(strtab->size);
+    image->symbols = calloc(count ? count : 1, sizeof(*image->symbols));
+    if (image->strings == NULL || image->symbols == NULL)
+        return dpa_format_error(err, err_size, "out of memory"), -ENOMEM;
+    memcpy(image->strings, image->file + strtab->offset, strtab->size);
+    image->strings_size = strtab->size;
+    for (size_t i = 0; i < count; i++) {
+        struct elf_sym s;
+        memcpy(&s, image->file + symtab->offset + i * sizeof(s), sizeof(s));
+        if (s.name >= strtab->size)
+            return dpa_format_error(err, err_size, "symbol %zu: name outside the string table",
+                                    i),
+                   -EINVAL;
+        unsigned type = s.info & 15, bind = s.info >> 4;
+        if (s.shndx == 0 || image->strings[s.name] == 0 ||
+            (type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE))
+            continue;
+        image->symbols[image->nsymbols++] = (struct dpa_symbol){
+            .name = image->strings + s.name, .global = bind == STB_GLOBAL || bind == STB_WEAK,
+            .value = s.value, .size = s.size};
+    }
+    qsort(image->symbols, image->nsymbols, sizeof(*image->symbols), compare_symbols);
+    return 0;
+}
+
+static int load_sections(struct dpa_image *image, const struct elf_header *h, char *err,
+                         size_t err_size)
+{
+    if (h->shoff == 0 && h->shnum == 0)
+        return 0;
+    if (h->shentsize != sizeof(struct elf_shdr))
+        return dpa_format_error(err, err_size, "bad section header size %u", h->shentsize),
+               -EINVAL;
+    if (h->shnum == 0 || h->shnum > ELF_SECTIONS_MAX)
+        return dpa_format_error(err, err_size, "bad section count %u", h->shnum), -EINVAL;
+    if (!in_file(h->shoff, (uint64_t)h->shnum * sizeof(struct elf_shdr), image->file_size))
+        return dpa_format_error(err, err_size, "section headers outside the file"), -EINVAL;
+    if (h->shstrndx >= h->shnum)
+        return dpa_format_error(err, err_size, "bad section name table index %u", h->shstrndx),
+               -EINVAL;
+    const struct elf_shdr *symtab = NULL;
+    struct elf_shdr symtab_copy, strtab;
+    for (unsigned i = 0; i < h->shnum; i++) {
+        struct elf_shdr s;
+        memcpy(&s, image->file + h->shoff + (uint64_t)i * sizeof(s), sizeof(s));
+        if (s.type != SHT_NOBITS && !in_file(s.offset, s.size, image->file_size))
+            return dpa_format_error(err, err_size, "section %u outside the file", i), -EINVAL;
+        if (s.type != SHT_SYMTAB)
+            continue;
+        if (symtab != NULL)
+            return dpa_format_error(err, err_size, "more than one symbol table"), -EINVAL;
+        if (s.link == 0 || s.link >= h->shnum)
+            return dpa_format_error(err, err_size, "bad symbol string table index %u", s.link),
+                   -EINVAL;
+        symtab_copy = s;
+        symtab = &symtab_copy;
+    }
+    if (symtab == NULL)
+        return 0;
+    memcpy(&strtab, image->file + h->shoff + (uint64_t)symtab->link * sizeof(strtab),
+           sizeof(strtab));
+    if (strtab.type != SHT_NOBITS && !in_file(strtab.offset, strtab.size, image->file_size))
+        return dpa_format_error(err, err_size, "symbol string table outside the file"), -EINVAL;
+    return load_symtab(image, symtab, &strtab, err, err_size);
+}
+
+struct dpa_image *dpa_image_load(const void *elf, size_t size, char *err, size_t err_size)
+{
+    dpa_format_error(err, err_size, "no error");
+    if (elf == NULL || size < sizeof(struct elf_header)) {
+        dpa_format_error(err, err_size, "truncated ELF file (%zu bytes)", elf ? size : 0);
+        return NULL;
+    }
+    if (size > ELF_FILE_MAX) {
+        dpa_format_error(err, err_size, "ELF file too large (%zu bytes)", size);
+        return NULL;
+    }
+    struct elf_header h;
+    memcpy(&h, elf, sizeof(h));
+    if (check_header(&h, size, err, err_size) != 0)
+        return NULL;
+    struct dpa_image *image = calloc(1, sizeof(*image));
+    if (image == NULL || (image->file = malloc(size)) == NULL) {
+        free(image);
+        dpa_format_error(err, err_size, "out of memory");
+        return NULL;
+    }
+    memcpy(image->file, elf, size);
+    image->file_size = size;
+    image->entry = h.entry;
+    atomic_init(&image->refs, 1);
+    if (load_segments(image, &h, err, err_size) != 0 ||
+        load_sections(image, &h, err, err_size) != 0 ||
+        dpa_image_decode(image, err, err_size) != 0) {
+        dpa_image_release(image);
+        return NULL;
+    }
+    return image;
+}
+
+void dpa_image_release(struct dpa_image *image)
+{
+    if (image == NULL || atomic_fetch_sub(&image->refs, 1) != 1)
+        return;
+    free(image->file);
+    free(image->segments);
+    free(image->ops);
+    free(image->variants);
+    free(image->symbols);
+    free(image->strings);
+    free(image);
+}
+
+uint64_t dpa_image_entry(const struct dpa_image *image)
+{
+    return image != NULL ? image->entry : 0;
+}
+
+int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,
+                     uint64_t *size)
+{
+    if (image == NULL || name == NULL)
+        return -EINVAL;
+    size_t lo = 0, hi = image->nsymbols;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(image->symbols[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == image->nsymbols || strcmp(image->symbols[lo].name, name) != 0)
+        return -ENOENT;
+    if (address != NULL)
+        *address = image->symbols[lo].value;
+    if (size != NULL)
+        *size = image->symbols[lo].size;
+    return 0;
+}

@@ -1,0 +1,179 @@
+/* Engine internals shared by the core/dpa sources. */
+#ifndef OPENFLEXIO_DPA_INTERNAL_H
+#define OPENFLEXIO_DPA_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "decode.h"
+#include "dpa.h"
+#include "dpa_ecall.h"
+
+#define DPA_LIKELY(x) __builtin_expect(!!(x), 1)
+#define DPA_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* A basic block is cut after this many instructions so that counts fit and budgets bite. */
+#define DPA_BLOCK_MAX 1024
+
+#define DPA_PAGE_SHIFT 12
+#define DPA_MEMORY_DEFAULT (256ull << 20)
+#define DPA_MEMORY_MAX (1ull << 30)
+#define DPA_WATCHDOG_DEFAULT 10000000000ull
+
+/*
+ * A pre-decoded instruction, one per code halfword. h is the offset of the handler label from
+ * the interpreter's base label; block and cycles count the instructions and static cycles from
+ * this one to the end of its basic block, which is what the interpreter charges on entry.
+ * For branches and jal inside the code, imm is the target's distance in halfwords.
+ */
+struct dpa_op {
+    int32_t h;
+    int32_t imm;
+    uint8_t rd, rs1, rs2, length;
+    uint16_t block, cycles;
+};
+
+struct dpa_segment {
+    uint64_t vaddr, memsz, offset, filesz;
+    unsigned perms;
+};
+
+struct dpa_symbol {
+    const char *name; /* in dpa_image.strings */
+    uint8_t global;
+    uint64_t value, size;
+};
+
+struct dpa_image {
+    atomic_uint refs;
+    uint8_t *file;
+    size_t file_size;
+    uint64_t entry;
+    struct dpa_segment *segments;
+    unsigned nsegments;
+    uint64_t low, high; /* page-aligned span of all segments */
+    /* Decoded code covers [code_base, code_base + code_span) plus two fetch-fault sentinels. */
+    uint64_t code_base, code_span;
+    struct dpa_op *ops;
+    uint16_t *variants; /* per op, for the tracing interpreter */
+    struct dpa_symbol *symbols; /* sorted by name, globals first */
+    size_t nsymbols;
+    char *strings;
+    size_t strings_size;
+};
+
+struct dpa_region {
+    enum dpa_region_kind kind;
+    uint64_t base, size;
+    unsigned perms;
+    struct dpa_mmio_ops ops;
+    void *user;
+};
+
+struct dpa_service {
+    dpa_service_fn fn;
+    void *user;
+};
+
+#define DPA_LINUX_SERVICES 256
+#define DPA_RUNTIME_SERVICES (DPA_ECALL_LIMIT - DPA_ECALL_BASE)
+
+struct dpa_process {
+    struct dpa_image *image;
+    /* DPA memory: guest [ram_base, ram_base + ram_size) is host [ram, ram + ram_size). */
+    uint64_t ram_base, ram_size;
+    uint8_t *ram;
+    _Atomic uint8_t *perms; /* DPA_PERM_* per page of DPA memory */
+    uint64_t aperture_base, aperture_limit;
+    pthread_rwlock_t regions_lock;
+    bool regions_lock_ready;
+    struct dpa_region *regions; /* sorted by base */
+    size_t nregions, regions_cap;
+    uint64_t heap_base, heap_size;
+    uint64_t watchdog;
+    struct dpa_service linux_services[DPA_LINUX_SERVICES];
+    struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
+    struct dpa_service fallback;
+    atomic_bool halted;
+    atomic_uint next_hart_id;
+    atomic_uint harts; /* alive */
+    void *user;
+};
+
+struct dpa_window_cache;
+
+enum dpa_sched_state { DPA_HART_IDLE, DPA_HART_QUEUED, DPA_HART_RUNNING };
+
+struct dpa_hart {
+    /* x0..x31, then the slot that writes to x0 go to. */
+    uint64_t regs[DPA_REG_DISCARD + 1];
+    uint64_t pc;
+    uint64_t instret, cycles;
+    struct dpa_process *process;
+    unsigned id;
+    /* LR/SC reservation */
+    bool reserved;
+    uint8_t reserved_size;
+    uint64_t reserved_address, reserved_value;
+    bool stop_requested;
+    uint64_t stop_code;
+    bool faulted;
+    struct dpa_fault fault;
+    uint64_t watchdog, activation_start;
+    uint64_t stack_base, stack_size;
+    struct dpa_window_cache *window;
+    uint64_t memory_writebacks;
+    dpa_trace_fn trace;
+    void *trace_user;
+    void *user;
+    /* scheduler */
+    struct dpa_sched *sched;
+    enum dpa_sched_state sched_state;
+    struct dpa_hart *sched_next;
+};
+
+/* Slow paths of the interpreter (memory.c, window.c, services.c). They return 0 or a fault
+ * cause and never touch the fault record. */
+int dpa_memory_load_slow(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t *value);
+int dpa_memory_store_slow(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t value);
+/* The fault an atomic access at address would take (atomics only work on DPA memory). */
+int dpa_memory_atomic_fault(const struct dpa_process *process, uint64_t address, unsigned size);
+/* Copies the aperture containing [address, address + size), else returns a fault cause. */
+int dpa_memory_aperture(struct dpa_process *process, uint64_t address, unsigned size,
+                        struct dpa_region *out);
+int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address,
+                    unsigned size, uint64_t *value);
+int dpa_window_write(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address,
+                     unsigned size, uint64_t value);
+void dpa_window_free(struct dpa_hart *hart);
+
+enum dpa_service_result { DPA_SERVICE_CONTINUE, DPA_SERVICE_STOP, DPA_SERVICE_MISSING };
+enum dpa_service_result dpa_service_call(struct dpa_hart *hart);
+void dpa_services_install_defaults(struct dpa_process *process);
+
+/* Interpreter (exec.c). budget > 0. */
+enum dpa_stop dpa_exec(struct dpa_hart *hart, int64_t budget);
+enum dpa_stop dpa_exec_traced(struct dpa_hart *hart, int64_t budget);
+/* Handler label offsets of the fast interpreter, indexed by enum dpa_variant. */
+const int32_t *dpa_exec_handlers(void);
+
+/* Fills the fault record from the interpreter's state. */
+void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause,
+                           enum dpa_access access, uint64_t pc, uint64_t address);
+
+/* Image / memory helpers. */
+int dpa_image_decode(struct dpa_image *image, char *err, size_t err_size);
+int dpa_memory_init(struct dpa_process *process, char *err, size_t err_size);
+void dpa_memory_fini(struct dpa_process *process);
+int dpa_memory_add_ram(struct dpa_process *process, enum dpa_region_kind kind, uint64_t base,
+                       uint64_t size, unsigned perms);
+
+static inline uint64_t dpa_cycles_to_ns(uint64_t cycles)
+{
+    return cycles / 9 * 5 + cycles % 9 * 5 / 9;
+}
+
+void dpa_format_error(char *err, size_t err_size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif
