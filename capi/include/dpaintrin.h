@@ -164,7 +164,7 @@ extern "C" {
  */
 static inline __attribute__((always_inline)) void __dpa_thread_window_read_inv(void)
 {
-	(void)__flexio_dev_ecall0(DPA_ECALL_WINDOW_READ_INV);
+	(void)__flexio_dev_ecall0(DPA_ECALL_WINDOW_INVALIDATE);
 }
 
 /**

@@ -14,41 +14,36 @@
  *   - an ecall is a full compiler barrier (the inline helpers below clobber
  *     "memory").
  *
- * Numbering: 0x1000 + n.  The range 0x1000..0x10FF is reserved for the
- * services named in this header, which public inline code may emit and which
- * therefore can never change.  The simulator's private services (used only
- * inside libflexio_dev, defined in core/dpa/dpa_ecall.h) must live outside this
- * range; numbers below 0x1000 stay free for the Linux-compatible write (64) and
- * exit (93) calls that qemu-riscv64 also understands.
+ * Numbering: the simulator's services occupy [0x1000, 0x1100); the full table,
+ * private to libflexio_dev and the simulator, is core/dpa/dpa_ecall.h, which
+ * includes this header.  The three services named here are emitted by public
+ * inline code, so their numbers can never change.  Numbers below 0x1000 stay
+ * free for the Linux-compatible write (64) and exit (93) calls that
+ * qemu-riscv64 also understands.
  */
 #ifndef OPENFLEXIO_FLEXIO_DEV_ECALL_H
 #define OPENFLEXIO_FLEXIO_DEV_ECALL_H
 
 #include <stdint.h>
 
-/** First service number of the public range. */
-#define DPA_ECALL_PUBLIC_BASE 0x1000
-/** One past the last service number of the public range. */
-#define DPA_ECALL_PUBLIC_END 0x1100
-
 /**
  * __dpa_thread_window_writeback(): make every write the calling thread made
  * through its windows visible to the host, NIC and peers.  No arguments, no result.
  */
-#define DPA_ECALL_WINDOW_WRITEBACK (DPA_ECALL_PUBLIC_BASE + 0x0)
+#define DPA_ECALL_WINDOW_WRITEBACK 0x1030
 
 /**
  * __dpa_thread_window_read_inv(): drop the calling thread's cached window
  * reads, so later reads fetch external memory again.  No arguments, no result.
  */
-#define DPA_ECALL_WINDOW_READ_INV (DPA_ECALL_PUBLIC_BASE + 0x1)
+#define DPA_ECALL_WINDOW_INVALIDATE 0x1031
 
 /**
  * __dpa_thread_memory_writeback(): make every write the calling thread made to
  * DPA process memory visible to the NIC engines (WQEs, doorbell records, CQ
  * consumer indexes).  No arguments, no result.
  */
-#define DPA_ECALL_MEMORY_WRITEBACK (DPA_ECALL_PUBLIC_BASE + 0x2)
+#define DPA_ECALL_MEMORY_WRITEBACK 0x1032
 
 #if defined(__riscv)
 
