@@ -38,20 +38,26 @@ def parse_map(path):
 
 
 def object_functions(objects):
-    """Yields (name, section, exported) for each defined function of the objects."""
+    """Yields (name, section, exported, place) for each defined function of the objects;
+    place (object, section, value) tells aliases apart from distinct functions."""
     out = subprocess.run(["objdump", "-t", *objects], check=True, capture_output=True, text=True).stdout
+    current = ""
     for line in out.splitlines():
-        m = re.match(r"^[0-9a-f]+ (.{7}) (\S+)\s+[0-9a-f]+\s+(.*)$", line)
+        header = re.match(r"^(\S+):\s+file format", line)
+        if header:
+            current = header.group(1)
+            continue
+        m = re.match(r"^([0-9a-f]+) (.{7}) (\S+)\s+[0-9a-f]+\s+(.*)$", line)
         if not m:
             continue
-        flags, section, rest = m.groups()
+        value, flags, section, rest = m.groups()
         if "F" not in flags or section == "*UND*":
             continue
         words = rest.split()
         hidden = ".hidden" in words or ".internal" in words or ".protected" in words
         name = words[-1]
         exported = flags[0] in "gu" and not hidden
-        yield name, section, exported
+        yield name, section, exported, (current, section, value)
 
 
 def library_exports(library):
@@ -72,25 +78,38 @@ def library_exports(library):
         yield base, version, sym_type
 
 
-def check(map_path, library, objects):
+def check(map_path, library_path, objects):
     nodes = parse_map(map_path)
     errors = []
     experimental = nodes.get(EXPERIMENTAL_NODE, set())
-    node_of = {}
-    for node, symbols in nodes.items():
-        for sym in symbols:
-            if sym in node_of and not (node_of[sym] != EXPERIMENTAL_NODE and node != EXPERIMENTAL_NODE):
-                errors.append(f"{sym}: listed in both {node_of[sym]} and {node}")
-            node_of.setdefault(sym, node)
+    listed = {(sym, node) for node, symbols in nodes.items() for sym in symbols}
+    for sym in sorted(experimental):
+        for node, symbols in nodes.items():
+            if node != EXPERIMENTAL_NODE and sym in symbols:
+                errors.append(f"{sym}: listed in both {node} and {EXPERIMENTAL_NODE}")
 
     in_experimental_section = set()
     exported = {}
-    for name, section, is_exported in object_functions(objects):
+    versioned_places = set()
+    aliases = set()
+    plain = []
+    for name, section, is_exported, place in object_functions(objects):
         base, _, version = name.partition("@")
         if section == EXPERIMENTAL_SECTION:
             in_experimental_section.add(base)
-        if is_exported:
+        if not is_exported:
+            continue
+        if version:
             exported[base] = version.lstrip("@")
+            aliases.add((base, version.lstrip("@")))
+            versioned_places.add(place)
+        else:
+            plain.append((base, place))
+    # An exported function that only implements a versioned alias (".symver impl, name@NODE")
+    # is the alias's business, not a symbol of its own.
+    for base, place in plain:
+        if place not in versioned_places:
+            exported.setdefault(base, "")
 
     for sym in sorted(in_experimental_section - experimental):
         errors.append(f"{sym}: code in {EXPERIMENTAL_SECTION} but not in the {EXPERIMENTAL_NODE} node "
@@ -98,22 +117,30 @@ def check(map_path, library, objects):
     for sym in sorted(experimental - in_experimental_section):
         errors.append(f"{sym}: in the {EXPERIMENTAL_NODE} node but its code is not in {EXPERIMENTAL_SECTION} "
                       f"(declare it FLEXIO_EXPERIMENTAL, or move it to a release node)")
+    listed_names = {sym for sym, _ in listed}
     for sym, version in sorted(exported.items()):
-        if sym not in node_of:
+        if sym not in listed_names:
             errors.append(f"{sym}: exported by the objects but listed in no version node")
-        elif version and version not in nodes:
-            errors.append(f"{sym}@{version}: bound to a version the map does not define")
-    for sym in sorted(set(node_of) - set(exported)):
-        errors.append(f"{sym}: listed in node {node_of[sym]} but no object defines it for export")
+    for sym, version in sorted(aliases):
+        if (sym, version) not in listed:
+            errors.append(f"{sym}@{version}: bound to a node that does not list it")
+    for sym, node in sorted(listed):
+        if sym not in exported:
+            errors.append(f"{sym}: listed in node {node} but no object defines it for export")
 
-    for name, version, sym_type in library_exports(library):
+    library = {}
+    for name, version, sym_type in library_exports(library_path):
         if name in nodes:  # the version definitions themselves
             continue
+        library.setdefault(name, set()).add(version)
         if sym_type == "OBJECT":
             errors.append(f"{name}: the library exports a variable; export functions only")
         if version not in nodes:
             errors.append(f"{name}: exported {'with version ' + version if version else 'without a version'}"
                           f" that the map does not define")
+    for sym, node in sorted(listed):
+        if node not in library.get(sym, set()):
+            errors.append(f"{sym}: listed in node {node} but the library does not export {sym}@{node}")
     return errors
 
 

@@ -1,6 +1,6 @@
 # Builds freestanding RV64 programs for the simulated DPA (and qemu-riscv64) with clang + lld.
 #
-#   include(RiscvDeviceCompile)
+#   include(${PROJECT_SOURCE_DIR}/cmake/RiscvDeviceCompile.cmake)   (or via CMAKE_MODULE_PATH)
 #   dpa_add_rv64_executable(<target>
 #       SOURCES <file>...              .c, .S or .s files (relative to the current source dir)
 #       [OUTPUT <path>]                default: ${CMAKE_CURRENT_BINARY_DIR}/<target>.elf
@@ -25,10 +25,11 @@ include_guard(GLOBAL)
 
 find_program(DPA_RV64_CLANG NAMES clang-14 clang DOC "clang able to target riscv64")
 find_program(DPA_RV64_LLD NAMES ld.lld-14 ld.lld DOC "lld for riscv64 links")
+# A cache entry, so every directory sees it although the guard runs this file only once.
 if(DPA_RV64_CLANG AND DPA_RV64_LLD)
-  set(DPA_RV64_FOUND TRUE)
+  set(DPA_RV64_FOUND TRUE CACHE INTERNAL "clang and lld can build RV64 programs")
 else()
-  set(DPA_RV64_FOUND FALSE)
+  set(DPA_RV64_FOUND FALSE CACHE INTERNAL "clang and lld can build RV64 programs")
 endif()
 
 function(dpa_add_rv64_executable target)

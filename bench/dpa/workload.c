@@ -2,7 +2,7 @@
  * A CPU-bound RV64 workload for the engine benchmark: sieve, CRC-32, quicksort, recursive calls
  * and integer arithmetic. Freestanding: _start parses the round count from argv[1], prints the
  * checksum with the write ecall and exits through exit, so qemu-riscv64 runs it unchanged.
- * bench_kernel is also called directly by dpa-bench on many harts.
+ * dpa-bench also calls bench_kernel, bench_identity and bench_ecalls directly.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -13,9 +13,14 @@
 #define SORT_SIZE 1024
 #define CRC_SIZE 4096
 
-static uint8_t sieve_flags[SIEVE_SIZE];
-static uint32_t sort_data[SORT_SIZE];
-static uint8_t crc_data[CRC_SIZE];
+/* Per-hart scratch memory, so that many harts can run the kernel at once. */
+struct workspace {
+    uint8_t sieve_flags[SIEVE_SIZE];
+    uint32_t sort_data[SORT_SIZE];
+    uint8_t crc_data[CRC_SIZE];
+};
+
+static struct workspace main_workspace;
 
 static long syscall3(long n, long a, long b, long c)
 {
@@ -27,7 +32,7 @@ static long syscall3(long n, long a, long b, long c)
     return a0;
 }
 
-static uint32_t sieve(void)
+static uint32_t sieve(uint8_t *sieve_flags)
 {
     uint32_t count = 0;
     for (uint32_t i = 0; i < SIEVE_SIZE; i++)
@@ -95,11 +100,13 @@ static uint64_t arith(uint64_t x)
     return acc;
 }
 
-uint64_t bench_kernel(uint64_t rounds)
+uint64_t bench_kernel(uint64_t rounds, struct workspace *ws)
 {
     uint64_t sum = 0, seed = 12345;
+    uint8_t *crc_data = ws->crc_data;
+    uint32_t *sort_data = ws->sort_data;
     for (uint64_t r = 0; r < rounds; r++) {
-        sum += sieve();
+        sum += sieve(ws->sieve_flags);
         for (size_t i = 0; i < CRC_SIZE; i++)
             crc_data[i] = (uint8_t)(i * 31 + r);
         sum += crc32(crc_data, CRC_SIZE);
@@ -115,6 +122,31 @@ uint64_t bench_kernel(uint64_t rounds)
     return sum;
 }
 
+/* For the call-latency measurement. */
+__attribute__((noinline)) uint64_t bench_identity(uint64_t x)
+{
+    return x;
+}
+
+/* n iterations of the same loop, with and without an ecall to service `number`. */
+__attribute__((noinline)) void bench_ecalls(uint64_t n, uint64_t number)
+{
+    register uint64_t a7 __asm__("a7") = number;
+    for (; n != 0; n--) {
+        register uint64_t a0 __asm__("a0") = n;
+        __asm__ volatile("ecall" : "+r"(a0) : "r"(a7) : "memory");
+    }
+}
+
+__attribute__((noinline)) void bench_no_ecalls(uint64_t n, uint64_t number)
+{
+    register uint64_t a7 __asm__("a7") = number;
+    for (; n != 0; n--) {
+        register uint64_t a0 __asm__("a0") = n;
+        __asm__ volatile("nop" : "+r"(a0) : "r"(a7) : "memory");
+    }
+}
+
 static uint64_t parse(const char *s)
 {
     uint64_t v = 0;
@@ -128,7 +160,7 @@ __attribute__((used)) static void start_c(long *sp)
     long argc = sp[0];
     char **argv = (char **)(sp + 1);
     uint64_t rounds = argc > 1 ? parse(argv[1]) : 10;
-    uint64_t sum = bench_kernel(rounds);
+    uint64_t sum = bench_kernel(rounds, &main_workspace);
     char line[20];
     for (int i = 0; i < 16; i++)
         line[i] = "0123456789abcdef"[(sum >> (60 - 4 * i)) & 15];

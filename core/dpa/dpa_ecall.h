@@ -55,4 +55,53 @@
 #define DPA_FENCE_OP_W 2
 #define DPA_FENCE_OP_RW 3
 
+/* device runtime services (dev/)
+ *
+ * Results: a value >= 0 is the service's result; -4095..-1 is a negative errno (EINVAL: bad
+ * argument, ENOENT: unknown id, EPERM: not allowed for this thread or process, EFAULT: bad DPA
+ * address or range). Device addresses are below 2^63, so they never look like an error.
+ * libflexio_dev stores a failing service's errno in the thread context (errno_val); its
+ * lifecycle calls flush the thread's stdout/stderr buffers before their ecall.
+ *
+ * What libflexio_dev expects of the services defined above:
+ *   THREAD_FINISH, THREAD_RESCHEDULE, THREAD_RETRIGGER, PROCESS_FINISH, PROCESS_ERROR end the
+ *     invocation (dpa_hart_request_stop); returning from them is a runtime bug, and
+ *     libflexio_dev then executes an illegal instruction.
+ *   THREAD_YIELD returns 0 at once for a non-continuable thread; for a continuable one it ends
+ *     the invocation and the next trigger resumes the hart after the ecall (a0 = 0).
+ *   PROCESS_ERROR a0 is always 128..255 or 0x42: flexio_dev_error maps other codes to 0x42.
+ *   MSG a0 = stream id (0 default, 0xFF broadcast, else a host stream id), a1 = level
+ *     (flexio_msg_dev_level, 1..5), a2 = DPA address of the text, a3 = its length in bytes (no
+ *     NUL; at most DPA_MSG_MAX_LEN - 1 for flexio_dev_msg, any length for flexio_dev_puts and
+ *     stdout/stderr lines) -> bytes accepted (0 when the host has no such stream) or -errno.
+ *     One ecall is one message: the host must not interleave it with others.
+ *   OUTBOX_CONFIG a0 = outbox id -> DPA address of that outbox's page, which libflexio_dev
+ *     writes to the thread context (outbox_base, outbox_config_id); or -errno.
+ *   WINDOW_CONFIG a0 = entity (0 or 1), a1 = window id, a2 = mkey -> 0 or -errno.
+ *     libflexio_dev writes window_config_id of the context for entity 0.
+ *   WINDOW_PTR a0 = entity, a1 = host address -> the DPA address (in a window aperture) through
+ *     which loads and stores reach it, or -errno (entity not configured, address outside the
+ *     mkey's region).
+ *   EVENT_ACTIVATE a0 = activation id -> 0 or -errno (unknown id, other process).
+ */
+#define DPA_ECALL_THREAD_ID 0x1080          /* -> id of the calling DPA thread */
+#define DPA_ECALL_THREAD_LOCAL_STORAGE 0x1081 /* -> thread_local_storage_daddr of the handler, or 0 */
+#define DPA_ECALL_OUTBOX_UAR_EXTENSION 0x1082 /* a0 = flexio_uar_device_id -> 0 or -errno */
+#define DPA_ECALL_CROSS_DEVICE_RING_DB 0x1083 /* a0 = device id, a1 = qpn, a2 = pi -> 0 or -errno */
+#define DPA_ECALL_WINDOW_MKEY_CONFIG 0x1084   /* a0 = entity, a1 = mkey -> 0 or -errno */
+/* a0 = entity, a1 = host address, a2 = DPA address of the source, a3 = size -> 0 or -errno;
+ * the copy is complete (visible to the host) when the ecall returns. */
+#define DPA_ECALL_WINDOW_COPY_TO_HOST 0x1085
+/* a0 = DPA address of the uint32_t values array, a1 = DPA address of the uint32_t ids array,
+ * a2 = number of ids -> 0. Invalid input (too many or unknown ids, bad arrays) is fatal: the
+ * service faults the process. */
+#define DPA_ECALL_NIC_COUNTERS_CONFIG 0x1086
+/* Writes the configured counters into the values array -> 0; fatal if never configured. */
+#define DPA_ECALL_NIC_COUNTERS_SAMPLE 0x1087
+#define DPA_ECALL_PCC_TABLE_BASE 0x1088 /* a0 = vhca id -> PCC table base address, or -errno */
+
+/* Longest message flexio_dev_msg sends, NUL included (2^FLEXIO_MSG_DEV_LOG_DATA_CHUNK_BSIZE);
+ * longer texts are truncated. */
+#define DPA_MSG_MAX_LEN 512
+
 #endif

@@ -223,14 +223,14 @@ const char *dpa_fault_cause_name(enum dpa_fault_cause cause)
     switch (cause) {
     case DPA_FAULT_NONE: return "none";
     case DPA_FAULT_MISALIGNED: return "misaligned access";
-    case DPA_FAULT_UNMAPPED: return "unmapped address";
-    case DPA_FAULT_PERMISSION: return "permission denied";
-    case DPA_FAULT_FETCH: return "instruction fetch outside code";
+    case DPA_FAULT_UNMAPPED: return "access fault (unmapped address)";
+    case DPA_FAULT_PERMISSION: return "access fault (permission denied)";
+    case DPA_FAULT_FETCH: return "instruction access fault (not executable)";
     case DPA_FAULT_ILLEGAL: return "illegal instruction";
-    case DPA_FAULT_BREAKPOINT: return "breakpoint";
+    case DPA_FAULT_BREAKPOINT: return "breakpoint (ebreak)";
     case DPA_FAULT_WATCHDOG: return "watchdog expired";
     case DPA_FAULT_BAD_SERVICE: return "unknown ecall service";
-    case DPA_FAULT_APERTURE: return "aperture access refused";
+    case DPA_FAULT_APERTURE: return "access fault (aperture refused)";
     }
     return "unknown fault";
 }

@@ -11,6 +11,7 @@
 
 enum handle_kind {
 	HANDLE_APP = 1,
+	HANDLE_APP_LIST, /* an array made by flexio_app_get_list */
 	HANDLE_FUNC,
 	HANDLE_PROCESS,
 	HANDLE_EVENT_HANDLER,

@@ -9,6 +9,8 @@ Sub-commands:
                "dpa-sim-run: fault:" line naming the cause
   determinism  two --stats runs report identical counters
   count        --stats reports an exact number of retired instructions
+  trace        --trace lists one line per retired instruction, starting at
+               the ELF entry point
 
 With --reference-only only the qemu side runs, to validate programs while
 the engine is not built yet.
@@ -19,6 +21,7 @@ import difflib
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
 
@@ -59,12 +62,11 @@ class Run:
                 pass
         return str(self.status)
 
-    def show(self, stream=sys.stdout):
-        print("--- %s: %s" % (self.label, " ".join(self.command)), file=stream)
-        print("    exit status %s" % self.describe_status(), file=stream)
-        tail = self.stderr.decode(errors="replace").strip().splitlines()[-10:]
-        for line in tail:
-            print("    stderr: %s" % line, file=stream)
+    def show(self):
+        print("--- %s: %s" % (self.label, " ".join(self.command)))
+        print("    exit status %s" % self.describe_status())
+        for line in self.stderr.decode(errors="replace").strip().splitlines()[-10:]:
+            print("    stderr: %s" % line)
 
 
 def run_reference(options):
@@ -167,8 +169,8 @@ def command_fault(options):
 # --stats counters, matched as "<name> <number>" or "<name>: <number>"
 # anywhere in the output, whatever the line layout.
 COUNTERS = {
-    "instructions": r"(?:instructions|instret|retired)\b[^0-9\n]*?([0-9][0-9,]*)",
-    "cycles": r"cycles?\b[^0-9\n]*?([0-9][0-9,]*)",
+    "instructions": r"\b(?:instructions|instret|retired)\b[^0-9\n]*?([0-9][0-9,]*)",
+    "cycles": r"\bcycles?\b[^0-9\n]*?([0-9][0-9,]*)",
 }
 
 
@@ -230,6 +232,44 @@ def command_count(options):
     return 0
 
 
+def elf_entry_point(path):
+    with open(path, "rb") as handle:
+        header = handle.read(32)
+    return struct.unpack_from("<Q", header, 24)[0]
+
+
+def command_trace(options):
+    if options.reference_only:
+        print("engine-only test skipped in reference-only mode")
+        return 0
+    engine = run_engine(options, options.sim_option + ["--trace", "--stats"])
+    if engine.timed_out or engine.status != options.expect_exit:
+        print("FAIL: --trace run exited %s, expected %d"
+              % (engine.describe_status(), options.expect_exit))
+        engine.show()
+        return 1
+    lines = engine.stderr.decode(errors="replace").splitlines()
+    own_lines = "\n".join(line for line in lines if line.startswith("dpa-sim-run:"))
+    trace = [line for line in lines if not line.startswith("dpa-sim-run:")]
+    retired = parse_counter(own_lines, "instructions")
+    problems = []
+    if retired != len(trace):
+        problems.append("%d trace lines but --stats reports %s instructions" % (len(trace), retired))
+    entry = elf_entry_point(options.program)
+    try:
+        first_pc = int(trace[0].split()[0], 16)
+    except (IndexError, ValueError):
+        first_pc = None
+    if first_pc != entry:
+        problems.append("first traced pc is %s, the ELF entry point is 0x%x"
+                        % (trace[0] if trace else "missing", entry))
+    if problems:
+        print("FAIL: " + "; ".join(problems))
+        return 1
+    print("trace of %d instructions starts at the entry point 0x%x" % (len(trace), entry))
+    return 0
+
+
 def parse_options(argv):
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -239,7 +279,9 @@ def parse_options(argv):
     parser.add_argument("--reference-only", action="store_true",
                         help="run only qemu (validates programs without the engine)")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per run")
-    parser.add_argument("--expect-exit", type=int, default=0)
+    parser.add_argument("--expect-exit", type=int, default=0,
+                        help="status the program must exit with: under qemu for compare, "
+                             "under dpa-sim-run for the other sub-commands")
     parser.add_argument("--sim-option", action="append", default=[],
                         help="extra dpa-sim-run option (repeat), e.g. --sim-option=--watchdog")
     subcommands = parser.add_subparsers(dest="command", required=True)
@@ -262,6 +304,7 @@ def parse_options(argv):
     count.add_argument("--expect-instructions", required=True,
                        help="comma-separated acceptable counts")
     add_program(count)
+    add_program(subcommands.add_parser("trace"))
 
     options = parser.parse_args(argv)
     if not options.reference_only and not options.sim:
@@ -274,7 +317,8 @@ def parse_options(argv):
 def main(argv):
     options = parse_options(argv)
     handlers = {"compare": command_compare, "fault": command_fault,
-                "determinism": command_determinism, "count": command_count}
+                "determinism": command_determinism, "count": command_count,
+                "trace": command_trace}
     return handlers[options.command](options)
 
 

@@ -2,10 +2,11 @@
 """Generates a random RV64IMAC+Zba/Zbb/Zbs instruction sequence as assembly.
 
 The program loads random values into the registers, runs --length random
-valid instructions (ALU, M, Zba/Zbb/Zbs, loads and stores to an aligned
-scratch buffer, AMOs and LR/SC pairs on aligned addresses, compressed forms,
-short forward branches and jumps) and ends with the runtime's register dump,
-which also dumps the scratch buffer. The output depends only on --seed and
+valid instruction groups (ALU, M, Zba/Zbb/Zbs, loads and stores to an
+aligned scratch buffer, AMOs and LR/SC pairs on aligned addresses,
+compressed forms, short forward branches and jumps, short counted loops)
+and ends with the runtime's register dump, which also dumps the scratch
+buffer. The output depends only on --seed and
 --length, and the program for length N is a prefix of the program for any
 longer length, so a mismatch can be narrowed down to the first instruction
 that causes it (--bisect does that).
@@ -82,13 +83,18 @@ class Generator:
     def __init__(self, seed):
         self.random = random.Random(seed)
         self.sp_offset = SP_START_OFFSET
+        # A loop counter the loop body must not overwrite, while one is live.
+        self.loop_counter = None
 
     def pick(self, choices):
         return self.random.choice(choices)
 
+    def writable(self):
+        return [r for r in WRITABLE if r != self.loop_counter]
+
     def destination(self):
         # Writes to x0 must be discarded; try them now and then.
-        return "zero" if self.random.random() < 0.04 else self.pick(WRITABLE)
+        return "zero" if self.random.random() < 0.04 else self.pick(self.writable())
 
     def source(self):
         return self.pick(REGISTERS)
@@ -270,8 +276,20 @@ class Generator:
                 lines += self.load()
         return lines
 
+    def counted_loop(self):
+        """A short backward loop, so taken backward branches re-execute code."""
+        self.loop_counter = self.pick(WRITABLE)
+        lines = ["li %s, %d" % (self.loop_counter, self.random.randint(1, 5)), "2:"]
+        lines += self.skipped_block()
+        lines += ["addi %s, %s, -1" % (self.loop_counter, self.loop_counter),
+                  "bnez %s, 2b" % self.loop_counter]
+        self.loop_counter = None
+        return lines
+
     def control_transfer(self):
-        kind = self.random.randrange(5)
+        kind = self.random.randrange(6)
+        if kind == 5:
+            return self.counted_loop()
         if kind == 0:
             head = ["%s %s, %s, 1f" % (self.pick(BRANCHES), self.source(), self.source())]
         elif kind == 1:

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "test_util.h"
@@ -250,7 +251,8 @@ static void test_long_block(void **state)
     assert_int_equal(r, 3000);
     assert_int_equal(dpa_hart_instret(g.hart), 3001);
     /* budgets stop at block boundaries and resume exactly */
-    assert_int_equal(dpa_hart_prepare_call(g.hart, CODE_BASE, NULL, 0), 0);
+    uint64_t zero = 0;
+    assert_int_equal(dpa_hart_prepare_call(g.hart, CODE_BASE, &zero, 1), 0);
     uint64_t before = dpa_hart_instret(g.hart);
     assert_int_equal(dpa_hart_run(g.hart, 1500), DPA_STOP_BUDGET);
     assert_true(dpa_hart_instret(g.hart) - before <= 1500);

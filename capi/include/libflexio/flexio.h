@@ -68,10 +68,11 @@ extern "C" {
 #endif
 
 /*
- * Binds an older-edition declaration to its FLEXIO_1.0 symbol version, for
- * the functions whose parameters changed between the editions.
+ * Binds the program's calls of an older-edition function to its FLEXIO_1.0
+ * symbol version, for the functions whose parameters changed between the
+ * editions (the library's default versions are the current edition's forms).
  */
-#define FLEXIO_OLD_EDITION_SYMBOL(name) __asm__(#name "@FLEXIO_1.0")
+#define FLEXIO_OLD_EDITION_SYMBOL(name) __asm__(".symver " #name ", " #name "@FLEXIO_1.0")
 
 /* ------------------------------------------------------------------------ */
 /* Basic types and values                                                    */
@@ -480,8 +481,8 @@ FLEXIO_STABLE flexio_status flexio_app_create(struct flexio_app_attr *fattr, fle
 #else
 /* Creates an application named name from an ELF image (copied). */
 FLEXIO_STABLE flexio_status flexio_app_create(const char *name, void *elf, size_t elf_size,
-					      flexio_app **app)
-	FLEXIO_OLD_EDITION_SYMBOL(flexio_app_create);
+					      flexio_app **app);
+FLEXIO_OLD_EDITION_SYMBOL(flexio_app_create);
 #endif
 
 /* Destroys an application, its registered functions and its ELF copy. */
@@ -597,8 +598,8 @@ FLEXIO_STABLE flexio_status flexio_process_error_handler_set(flexio_process *pro
 #else
 /* Sets the error handler by the name of a device function in the ELF. */
 FLEXIO_STABLE flexio_status flexio_process_error_handler_set(flexio_process *process,
-							     const char *handler)
-	FLEXIO_OLD_EDITION_SYMBOL(flexio_process_error_handler_set);
+							     const char *handler);
+FLEXIO_OLD_EDITION_SYMBOL(flexio_process_error_handler_set);
 #endif
 
 /* The process's device memory (dumem) id, UINT32_MAX on error. */
@@ -664,8 +665,8 @@ FLEXIO_STABLE flexio_status flexio_event_handler_create(flexio_process *process,
 							struct flexio_event_handler_attr *fattr,
 							const flexio_window *window,
 							const flexio_outbox *outbox,
-							flexio_event_handler **event_handler_ptr)
-	FLEXIO_OLD_EDITION_SYMBOL(flexio_event_handler_create);
+							flexio_event_handler **event_handler_ptr);
+FLEXIO_OLD_EDITION_SYMBOL(flexio_event_handler_create);
 #endif
 
 /* Destroys an event handler. */
@@ -845,8 +846,8 @@ FLEXIO_STABLE flexio_status flexio_uar_create(flexio_process *process, flexio_ua
 /* Creates a UAR for the process over a DEVX UAR. */
 FLEXIO_STABLE flexio_status flexio_uar_create(flexio_process *process,
 					      struct mlx5dv_devx_uar *devx_uar,
-					      flexio_uar **flexio_uar)
-	FLEXIO_OLD_EDITION_SYMBOL(flexio_uar_create);
+					      flexio_uar **flexio_uar);
+FLEXIO_OLD_EDITION_SYMBOL(flexio_uar_create);
 #endif
 
 /* Destroys a UAR. */
@@ -871,8 +872,8 @@ FLEXIO_STABLE flexio_status flexio_outbox_create(flexio_process *process,
 /* Creates an outbox ringing queues of other_ctx's device through uar. */
 FLEXIO_STABLE flexio_status flexio_outbox_create(flexio_process *process,
 						 struct ibv_context *other_ctx, flexio_uar *uar,
-						 flexio_outbox **outbox)
-	FLEXIO_OLD_EDITION_SYMBOL(flexio_outbox_create);
+						 flexio_outbox **outbox);
+FLEXIO_OLD_EDITION_SYMBOL(flexio_outbox_create);
 #endif
 
 /* Destroys an outbox. */

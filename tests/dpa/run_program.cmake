@@ -1,0 +1,32 @@
+# Runs programs/check.c through dpa-sim-run: normal run (exit 42, output equal to qemu's when
+# qemu-riscv64 is available) and each fault mode with its 128+signal status.
+execute_process(COMMAND ${RUNNER} ${ELF} hello world
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 42)
+  message(FATAL_ERROR "dpa-sim-run exited ${rc}\nstdout:\n${out}\nstderr:\n${err}")
+endif()
+if(QEMU)
+  execute_process(COMMAND ${QEMU} ${ELF} hello world
+                  RESULT_VARIABLE qrc OUTPUT_VARIABLE qout)
+  if(NOT qrc EQUAL rc OR NOT qout STREQUAL out)
+    message(FATAL_ERROR "differs from qemu (${qrc}):\n${qout}\nvs dpa-sim-run (${rc}):\n${out}")
+  endif()
+endif()
+foreach(pair misaligned:135 segv:139 ill:132 ebreak:133 loop:152 exit7:7)
+  string(REPLACE ":" ";" pair ${pair})
+  list(GET pair 0 mode)
+  list(GET pair 1 expected)
+  execute_process(COMMAND ${RUNNER} --watchdog 1000000 ${ELF} ${mode}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expected)
+    message(FATAL_ERROR "mode ${mode}: exit ${rc}, expected ${expected}\n${err}")
+  endif()
+  if(expected GREATER 128 AND NOT err MATCHES "dpa-sim-run: fault: .* at pc=0x[0-9a-f]+ addr=0x[0-9a-f]+")
+    message(FATAL_ERROR "mode ${mode}: no fault line in:\n${err}")
+  endif()
+endforeach()
+execute_process(COMMAND ${RUNNER} --stats --trace ${ELF} exit7
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 7 OR NOT err MATCHES "instructions [0-9]+ cycles" OR NOT err MATCHES "\n[0-9a-f]+ [0-9a-f]+\n")
+  message(FATAL_ERROR "--stats/--trace: exit ${rc}\n${err}")
+endif()
