@@ -126,7 +126,8 @@ void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, si
 /* ---- ecall services ---------------------------------------------------------------------- */
 
 /* args aliases a0..a5 of the calling hart; the return value is written to a0. A service ends
- * the hart's run with dpa_hart_request_stop. */
+ * the hart's run with dpa_hart_request_stop; register writes take effect at once, a new pc
+ * (dpa_hart_set_pc) only once the run has stopped. Counters and pc are up to date inside. */
 typedef int64_t (*dpa_service_fn)(struct dpa_hart *hart, void *user, uint64_t args[6]);
 
 /* number: a Linux number below 256 or one in [DPA_ECALL_BASE, DPA_ECALL_LIMIT). fn NULL
@@ -193,8 +194,10 @@ int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64
                           unsigned nargs);
 /* Starts an activation at pc with the registers as they are (sp included). */
 int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
-/* Runs on the calling thread for at most budget instructions (0 = until it stops), at basic
- * block granularity. */
+/* Runs on the calling thread until it stops or has used budget instructions (0 = no budget;
+ * the watchdog still applies). Budgets bite at basic-block boundaries: a run stops before a
+ * block that does not fit, except that its first block always runs (blocks are at most 1024
+ * instructions), so a hart progresses even with tiny budgets. */
 enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget);
 /* prepare_call + run until it stops; *result = a0 when it returned. */
 enum dpa_stop dpa_hart_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,

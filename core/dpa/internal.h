@@ -127,7 +127,6 @@ struct dpa_hart {
     void *trace_user;
     void *user;
     /* scheduler */
-    struct dpa_sched *sched;
     enum dpa_sched_state sched_state;
     struct dpa_hart *sched_next;
 };
@@ -165,8 +164,6 @@ void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause,
 int dpa_image_decode(struct dpa_image *image, char *err, size_t err_size);
 int dpa_memory_init(struct dpa_process *process, char *err, size_t err_size);
 void dpa_memory_fini(struct dpa_process *process);
-int dpa_memory_add_ram(struct dpa_process *process, enum dpa_region_kind kind, uint64_t base,
-                       uint64_t size, unsigned perms);
 
 static inline uint64_t dpa_cycles_to_ns(uint64_t cycles)
 {

@@ -72,18 +72,6 @@ static void set_page_perms(struct dpa_process *process, uint64_t base, uint64_t 
     }
 }
 
-int dpa_memory_add_ram(struct dpa_process *process, enum dpa_region_kind kind, uint64_t base,
-                       uint64_t size, unsigned perms)
-{
-    struct dpa_region region = {.kind = kind, .base = base, .size = size, .perms = perms};
-    pthread_rwlock_wrlock(&process->regions_lock);
-    int rc = insert_region(process, &region);
-    if (rc == 0)
-        set_page_perms(process, base, size, perms, false);
-    pthread_rwlock_unlock(&process->regions_lock);
-    return rc;
-}
-
 /* First fit with a guard page on each side of the new region. Caller holds the lock. */
 static int place_ram(const struct dpa_process *process, uint64_t size, uint64_t *base)
 {

@@ -58,7 +58,6 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
         pthread_cond_signal(&sched->work);
     } else {
         hart->sched_state = DPA_HART_IDLE;
-        hart->sched = NULL;
     }
     pthread_mutex_unlock(&sched->lock);
     if (!again && sched->config.on_stop != NULL)
@@ -127,10 +126,8 @@ void dpa_sched_destroy(struct dpa_sched *sched)
     pthread_mutex_unlock(&sched->lock);
     for (unsigned i = 0; i < sched->nthreads; i++)
         pthread_join(sched->threads[i], NULL);
-    for (struct dpa_hart *h = sched->head; h != NULL; h = h->sched_next) {
+    for (struct dpa_hart *h = sched->head; h != NULL; h = h->sched_next)
         h->sched_state = DPA_HART_IDLE;
-        h->sched = NULL;
-    }
     free(sched->threads);
     pthread_cond_destroy(&sched->idle);
     pthread_cond_destroy(&sched->work);
@@ -149,7 +146,6 @@ int dpa_sched_submit(struct dpa_sched *sched, struct dpa_hart *hart)
     else if (hart->sched_state != DPA_HART_IDLE)
         rc = -EBUSY;
     if (rc == 0) {
-        hart->sched = sched;
         push(sched, hart);
         pthread_cond_signal(&sched->work);
     }

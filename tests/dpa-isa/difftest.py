@@ -7,6 +7,8 @@ Sub-commands:
                catches a broken corpus program before blaming the engine)
   fault        the engine stops the program with the expected status and a
                "dpa-sim-run: fault:" line naming the cause
+  selfcheck    the engine alone runs a self-checking program to the expected
+               exit status (for behaviour qemu gets wrong)
   determinism  two --stats runs report identical counters
   count        --stats reports an exact number of retired instructions
   trace        --trace lists one line per retired instruction, starting at
@@ -166,6 +168,21 @@ def command_fault(options):
     return 0 if ok else 1
 
 
+def command_selfcheck(options):
+    if options.reference_only:
+        print("engine-only test skipped in reference-only mode")
+        return 0
+    engine = run_engine(options, options.sim_option)
+    if engine.timed_out or engine.status != options.expect_exit:
+        print("FAIL: exit status %s, expected %d"
+              % (engine.describe_status(), options.expect_exit))
+        engine.show()
+        sys.stdout.write(engine.stdout.decode(errors="replace"))
+        return 1
+    print("self-checks passed: exit %d" % engine.status)
+    return 0
+
+
 # --stats counters, matched as "<name> <number>" or "<name>: <number>"
 # anywhere in the output, whatever the line layout.
 COUNTERS = {
@@ -299,6 +316,7 @@ def parse_options(argv):
     fault.add_argument("--expect-stdout", action="append", default=[])
     fault.add_argument("--forbid-stdout", action="append", default=[])
     add_program(fault)
+    add_program(subcommands.add_parser("selfcheck"))
     add_program(subcommands.add_parser("determinism"))
     count = subcommands.add_parser("count")
     count.add_argument("--expect-instructions", required=True,
@@ -317,8 +335,8 @@ def parse_options(argv):
 def main(argv):
     options = parse_options(argv)
     handlers = {"compare": command_compare, "fault": command_fault,
-                "determinism": command_determinism, "count": command_count,
-                "trace": command_trace}
+                "selfcheck": command_selfcheck, "determinism": command_determinism,
+                "count": command_count, "trace": command_trace}
     return handlers[options.command](options)
 
 

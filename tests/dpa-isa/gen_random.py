@@ -60,8 +60,11 @@ BITMANIP_REGISTER_OPS = [
     "andn", "orn", "xnor", "max", "maxu", "min", "minu", "rol", "ror", "rolw", "rorw",
     "bclr", "bext", "binv", "bset",
 ]
+# No ctzw: qemu 7.2 returns the 64-bit count when the low word is zero
+# (ctzw of 0x10000000000 gives 40, not 32), so random operands would report
+# qemu's bug. corpus/zbb.S and corpus/engine_only.S check ctzw instead.
 BITMANIP_UNARY_OPS = [
-    "clz", "clzw", "ctz", "ctzw", "cpop", "cpopw", "sext.b", "sext.h", "zext.h",
+    "clz", "clzw", "ctz", "cpop", "cpopw", "sext.b", "sext.h", "zext.h",
     "orc.b", "rev8", "zext.w",
 ]
 IMMEDIATE_OPS = ["addi", "slti", "sltiu", "xori", "ori", "andi", "addiw"]

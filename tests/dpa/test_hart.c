@@ -201,12 +201,56 @@ static void test_amos(void **state)
     assert_int_equal(m, hi | 0xdeadbeef);
 }
 
+struct trace_log {
+    unsigned count;
+    uint64_t first_pc;
+    uint32_t first_insn;
+};
+
+static void record_trace(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t insn)
+{
+    struct trace_log *log = user;
+    (void)hart;
+    if (log->count++ == 0) {
+        log->first_pc = pc;
+        log->first_insn = insn;
+    }
+}
+
+/* The traced loop sees every retired instruction and computes the same results. */
+static void test_trace_and_halt(void **state)
+{
+    (void)state;
+    struct prog p = {.n = 0};
+    struct guest g;
+    emit32(&p, LI(12, 3));
+    emit32(&p, ADD(10, 10, 12)); /* loop: a0 += 3 */
+    emit32(&p, ADDI(12, 12, -1));
+    emit32(&p, BNE(12, 0, -8));
+    emit16(&p, 0x8082);          /* c.jr ra */
+    assert_int_equal(guest_open(&g, &p, 0), 0);
+    struct trace_log log = {0};
+    dpa_hart_set_trace(g.hart, record_trace, &log);
+    uint64_t arg = 1, r = 0;
+    assert_int_equal(guest_call(&g, 0, &arg, 1, &r), DPA_STOP_RETURNED);
+    assert_int_equal(r, 1 + 3 + 2 + 1);
+    assert_int_equal(log.count, dpa_hart_instret(g.hart));
+    assert_int_equal(log.count, 1 + 3 * 3 + 1);
+    assert_int_equal(log.first_pc, CODE_BASE);
+    assert_int_equal(log.first_insn, LI(12, 3));
+    dpa_hart_set_trace(g.hart, NULL, NULL);
+    dpa_process_halt(g.process);
+    assert_true(dpa_process_halted(g.process));
+    assert_int_equal(guest_call(&g, 0, &arg, 1, &r), DPA_STOP_HALTED);
+    guest_close(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_call_arguments), cmocka_unit_test(test_services),
         cmocka_unit_test(test_builtin_services), cmocka_unit_test(test_lr_sc),
-        cmocka_unit_test(test_amos),
+        cmocka_unit_test(test_amos), cmocka_unit_test(test_trace_and_halt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
