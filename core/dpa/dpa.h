@@ -92,8 +92,9 @@ struct dpa_region_info {
     unsigned perms;
 };
 
-/* Aperture callbacks. offset is relative to the aperture base; size is 1, 2, 4 or 8 for MMIO
- * and the cache line (64) for windows. Return 0, or nonzero to fault the accessing hart. */
+/* Aperture callbacks. offset is relative to the aperture base. MMIO sees each access (size 1,
+ * 2, 4 or 8); a window reads whole 64-byte lines and writes runs of dirty bytes within a line
+ * (from the hart's writeback or an eviction). Return 0, or nonzero to fault the hart. */
 struct dpa_mmio_ops {
     int (*read)(void *user, struct dpa_hart *hart, uint64_t offset, void *dst, size_t size);
     int (*write)(void *user, struct dpa_hart *hart, uint64_t offset, const void *src, size_t size);

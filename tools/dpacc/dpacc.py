@@ -6,25 +6,32 @@ a host archive that registers the DPA application with libflexio, as NVIDIA's
 dpacc does:
 
   dpacc SRCS -o DIR/APP.a --app-name=APP -hostcc=gcc [options]   application mode
-  dpacc SRCS --gen-libs -o libX [options]                          library mode:
+  dpacc SRCS --gen-libs -o DIR/libX [options]                      library mode:
                                                                     libX_device.a + libX_host.a
 
 Pipeline (application mode):
-  1. every device source is compiled for the DPA (RV64, clang + lld) together
-     with generated unpack wrappers, one per annotated function, which take the
-     packed argument buffer and call the function with typed arguments;
-  2. the device objects are linked with libflexio_dev, the device libc and the
-     --device-libs into a static ELF;
+  1. every device source is parsed (clang's JSON AST) to find the annotated
+     functions it defines and their parameter types, then compiled for the DPA
+     (RV64, clang) as a wrapper translation unit that #includes it and adds one
+     unpack wrapper per annotated function: __dpacc_unpack_<fn>(argbuf, func)
+     converts each 8-byte argument slot to the parameter's type and calls fn;
+  2. the device objects are linked (lld) with crt0, the linker script,
+     libflexio_dev, picolibc and libgcc into a static ELF; unpack wrappers found
+     in the device libraries are forced in, so library entry points register too;
   3. host code is generated and compiled with -hostcc: per function a stub
-     symbol named like it (its flexio_func_t handle), a pack function and its
-     argument-buffer size; the ELF embedded with .incbin; a constructor that
-     calls flexio_app_create and flexio_func_pup_register for every annotated
-     function present in the ELF (libraries' included), defines
-     `struct flexio_app *APP`, and a destructor calling flexio_app_destroy;
-  4. `ar` puts the host objects into APP.a.
+     symbol named like it (its flexio_func_t handle), __dpacc_pack_<fn>
+     (va_list -> slots) and __dpacc_argbuf_size_<fn>; the ELF embedded with
+     .incbin; a constructor calling flexio_app_create and
+     flexio_func_pup_register for every wrapper present in the ELF, defining
+     `struct flexio_app *APP`; a destructor calling flexio_app_destroy;
+  4. the host object goes into APP.a.
+
+Library mode stops after step 1 (device objects -> libX_device.a) and writes
+the stubs and pack functions of step 3 into libX_host.a.
 
 Arguments travel in 8-byte slots: the host packs each promoted variadic
-argument, the device converts each slot to the parameter's type.
+argument (int-sized ones sign- or zero-extended by signedness), the device
+converts each slot to the parameter's type.
 """
 import json
 import os
@@ -36,41 +43,46 @@ import sys
 import tempfile
 from pathlib import Path
 
-VERSION = "OpenFlexIO dpacc 1.1.0 (FlexIO 25.1 / 24.1 compatible; clang {clang})"
+VERSION = "OpenFlexIO dpacc 1.1.0 (FlexIO 25.1 / 24.1 compatible; {clang})"
 MAX_ARGS = 16
 UNPACK_PREFIX = "__dpacc_unpack_"
 PACK_PREFIX = "__dpacc_pack_"
 ARGBUF_PREFIX = "__dpacc_argbuf_size_"
-# -mcpu values and the RV64 ISA string each compiles for.
+# -mcpu values and the RV64 ISA each compiles for.
 CPU_MARCH = {
     "nv-dpa-bf3": "rv64imac_zbb_zbs",
     "nv-dpa-cx7": "rv64imac_zbb_zbs",
     "nv-dpa-cx8": "rv64imac_zba_zbb_zbs",
 }
+# The keywords of dpa-clang. The annotation marks the function in the AST; it is recognised
+# by coming from the command line (see is_keyword_annotation).
 KEYWORDS = [
     "-D__dpa_global__=__attribute__((annotate(\"dpa_global\"), used))",
     "-D__dpa_rpc__=__attribute__((annotate(\"dpa_rpc\"), used))",
 ]
-SIGNED_SMALL = {"_Bool", "char", "signed char", "short", "int"}
-UNSIGNED_SMALL = {"unsigned char", "unsigned short", "unsigned int"}
+SIGNED_SMALL = {"char", "signed char", "short", "int"}
+UNSIGNED_SMALL = {"_Bool", "bool", "unsigned char", "unsigned short", "unsigned int"}
 WIDE = {"long", "unsigned long", "long long", "unsigned long long"}
+# Debian packages of the tools dpacc runs.
+PACKAGES = {"clang": "clang", "ld.lld": "lld", "llvm-ar": "llvm", "llvm-nm": "llvm"}
 
 USAGE = """usage: dpacc SOURCES... -o OUTPUT [options]
 
-  -o FILE                      output: APP.a (application mode) or a prefix libX (--gen-libs)
-  --app-name=NAME              application name; also the host variable `struct flexio_app *NAME`
+  -o FILE                      output: DIR/APP.a (application mode) or DIR/libX (--gen-libs)
+  --app-name=NAME              application name (default: OUTPUT's base name); also the host
+                               variable `struct flexio_app *NAME`
   --gen-libs                   library mode: write OUTPUT_device.a and OUTPUT_host.a
-  -hostcc=CC                   host C compiler (default: cc)
-  -hostcc-options=OPTS         options for the host compiler
+  -hostcc=CC                   host C compiler (default: gcc)
+  -hostcc-options=OPTS         options for the host compiler (comma or space separated)
   --devicecc-options=OPTS      options for the device compiler (comma or space separated)
-  --devicelink-options=OPTS    options for the device linker (e.g. -lmylib)
-  --device-libs=OPTS           device libraries linked whole: "-L<dir> -l<lib>"
-  -mcpu=CPU[,CPU...]           nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8
+  --devicelink-options=OPTS    options for the device linker, e.g. -lmylib
+  --device-libs=OPTS           device libraries: "-L<dir> -l<lib>"
+  -mcpu=CPU[,CPU...]           nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8: code runs on all
   -flto                        link-time optimisation of device code
   -disable-asm-check           accepted (no inline-assembly restrictions are checked)
   --dpa-proc-attr=BLOB         accepted and ignored (process attributes of newer dpacc)
   -I DIR, -D NAME[=V]          passed to the device compiler
-  --keep-tmp                   keep the intermediate files (printed)
+  --keep-tmp                   keep the intermediate files (their directory is printed)
   --version, --help
 Environment: DPACC_VERBOSE=1 prints each command.
 """
@@ -85,55 +97,81 @@ def load_config():
     here = Path(__file__).resolve().parent
     for candidate in (here / "dpacc.json", here.parent / "share" / "flexio" / "dpacc.json"):
         if candidate.exists():
-            return json.loads(candidate.read_text())
-    raise DpaccError(f"dpacc.json not found next to {here} or in {here.parent}/share/flexio")
+            config = json.loads(candidate.read_text())
+            break
+    else:
+        raise DpaccError(f"dpacc.json not found next to {here} or in {here.parent}/share/flexio")
+    needs = {"libc": "picolibc-riscv64-unknown-elf", "libgcc": "gcc-riscv64-unknown-elf",
+             "crt0": "OpenFlexIO's device runtime (build the flexio_dev_runtime target)",
+             "linker_script": "OpenFlexIO's device runtime (build the flexio_dev_runtime target)"}
+    for key, package in needs.items():
+        if not config.get(key) or not Path(config[key]).exists():
+            what = package if " " in package else f"the Debian package {package}"
+            raise DpaccError(f"{config.get(key) or key} not found: install {what}")
+    return config
 
 
-def require_tool(name, package):
+def require_tool(name):
     path = shutil.which(name)
     if not path:
-        raise DpaccError(f"'{name}' not found: install the Debian package {package}")
+        raise DpaccError(f"'{name}' not found: install the Debian package {PACKAGES[name]}")
     return path
 
 
-def run(cmd, what, cwd=None):
+# The wrapper that includes a device source is dpacc's business: diagnostics name the user's files.
+WRAPPER_INCLUDE = re.compile(r"(?m)^In file included from .*/dpacc-[^/]+/dev\d+_[^/]*\.c:\d+:\n")
+
+
+def run(cmd, what):
     if os.environ.get("DPACC_VERBOSE"):
         print("dpacc: " + " ".join(shlex.quote(c) for c in cmd), file=sys.stderr)
-    r = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd)
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    stderr = WRAPPER_INCLUDE.sub("", r.stderr).strip()
     if r.returncode:
-        raise DpaccError(f"{what} failed:\n{r.stderr.strip() or r.stdout.strip()}")
-    if r.stderr.strip():
-        print(r.stderr.rstrip(), file=sys.stderr)
+        raise DpaccError(f"{what} failed:\n{stderr or r.stdout.strip()}")
+    if stderr:
+        print(stderr, file=sys.stderr)
     return r.stdout
 
 
-def split_options(value, commas):
-    """dpacc's option lists are comma separated (NVIDIA's scripts) or space separated."""
+def split_options(value):
+    """Option lists come comma separated (NVIDIA's scripts: "-I.,-Wall") or space separated.
+    Commas inside -Wl,/-Wa,/-Wp,/-Xlinker words belong to the option."""
     parts = []
     for word in shlex.split(value):
-        parts += [p for p in word.split(",") if p] if commas and not word.startswith("-Wl,") else [word]
+        if word.startswith(("-Wl,", "-Wa,", "-Wp,", "-Xlinker,")):
+            parts.append(word)
+        else:
+            parts += [p for p in word.split(",") if p]
     return parts
 
 
+def print_version():
+    clang = shutil.which("clang")
+    line = "clang not found"
+    if clang:
+        line = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    print(VERSION.format(clang=line))
+
+
 def parse_args(argv):
-    opts = {"sources": [], "output": None, "app_name": None, "gen_libs": False, "hostcc": "cc",
+    opts = {"sources": [], "output": None, "app_name": None, "gen_libs": False, "hostcc": "gcc",
             "hostcc_options": [], "devicecc_options": [], "devicelink_options": [], "device_libs": [],
             "cpus": ["nv-dpa-bf3"], "lto": False, "keep": False}
-    valued = {"-hostcc": "hostcc", "-hostcc-options": "hostcc_options", "--devicecc-options": "devicecc_options",
+    valued = {"-hostcc": "hostcc", "--hostcc": "hostcc", "-hostcc-options": "hostcc_options",
+              "--hostcc-options": "hostcc_options", "--devicecc-options": "devicecc_options",
               "-dcc-options": "devicecc_options", "--devicelink-options": "devicelink_options",
-              "--device-libs": "device_libs", "--app-name": "app_name", "-mcpu": "cpus", "-o": "output",
-              "--dpa-proc-attr": None}
+              "--device-libs": "device_libs", "--app-name": "app_name", "-mcpu": "cpus", "--mcpu": "cpus",
+              "-o": "output", "--dpa-proc-attr": None}
     i = 0
     while i < len(argv):
         arg = argv[i]
         name, eq, value = arg.partition("=")
-        if arg in ("--help", "-h"):
+        if arg in ("--help", "-h", "-help"):
             print(USAGE)
             sys.exit(0)
-        if arg == "--version":
-            clang = require_tool("clang", "clang")
-            v = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-            print(VERSION.format(clang=v))
+        if arg in ("--version", "-version"):
+            print_version()
             sys.exit(0)
         if name in valued:
             if not eq:
@@ -142,20 +180,14 @@ def parse_args(argv):
                     raise DpaccError(f"option {name} needs a value")
                 value = argv[i]
             key = valued[name]
-            if key is None:
-                pass
-            elif key == "cpus":
+            if key == "cpus":
                 opts["cpus"] = [c for c in value.split(",") if c]
                 for cpu in opts["cpus"]:
                     if cpu not in CPU_MARCH:
                         raise DpaccError(f"-mcpu={cpu}: unknown DPA model (known: {', '.join(CPU_MARCH)})")
-            elif key in ("hostcc_options",):
-                opts[key] += shlex.split(value)
-            elif key == "devicecc_options":
-                opts[key] += split_options(value, commas=True)
-            elif key in ("devicelink_options", "device_libs"):
-                opts[key] += split_options(value, commas=False)
-            else:
+            elif key in ("hostcc_options", "devicecc_options", "devicelink_options", "device_libs"):
+                opts[key] += split_options(value)
+            elif key is not None:
                 opts[key] = value
         elif arg == "--gen-libs":
             opts["gen_libs"] = True
@@ -177,20 +209,29 @@ def parse_args(argv):
         else:
             opts["sources"].append(arg)
         i += 1
+    check_args(opts)
+    return opts
+
+
+def check_args(opts):
     if not opts["sources"]:
         raise DpaccError("no device source files given")
     if not opts["output"]:
-        raise DpaccError("no output given (-o APP.a, or -o libX with --gen-libs)")
+        raise DpaccError("no output given (-o DIR/APP.a, or -o DIR/libX with --gen-libs)")
     for src in opts["sources"]:
         if not Path(src).is_file():
             raise DpaccError(f"{src}: no such file")
-    if not opts["gen_libs"]:
-        if not opts["app_name"]:
-            opts["app_name"] = Path(opts["output"]).name.removesuffix(".a").removeprefix("lib")
-        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", opts["app_name"]):
-            raise DpaccError(f"--app-name={opts['app_name']}: must be a C identifier (it names a host variable)")
-    return opts
+    if not opts["hostcc"].strip():
+        raise DpaccError("-hostcc: empty compiler name")
+    if opts["gen_libs"]:
+        return
+    if not opts["app_name"]:
+        opts["app_name"] = Path(opts["output"]).name.removesuffix(".a")
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", opts["app_name"]):
+        raise DpaccError(f"--app-name={opts['app_name']}: must be a C identifier (it names a host variable)")
 
+
+# ---- Finding the annotated functions ---------------------------------------------------------
 
 class DeviceFunction:
     def __init__(self, name, params, returns_void, location):
@@ -200,70 +241,110 @@ class DeviceFunction:
         self.location = location
 
     def slot_kind(self, index):
+        """How parameter `index` travels: signed/unsigned (int-sized or less), wide, pointer."""
         written, desugared = self.params[index]
-        base = re.sub(r"\b(const|volatile|restrict)\b", "", desugared).strip()
-        base = re.sub(r"\s+", " ", base)
-        if "*" in base:
-            return "pointer"
-        if base in SIGNED_SMALL or base.startswith("enum "):
-            return "signed"
-        if base in UNSIGNED_SMALL:
-            return "unsigned"
-        if base in WIDE:
-            return "wide"
-        raise DpaccError(f"{self.location}: device function '{self.name}': parameter {index + 1} has type "
-                         f"'{written}', which cannot be passed from the host (integers, enums and pointers "
-                         f"as flexio_uintptr_t only; no floating point, no structs or unions by value)")
+        kind = value_kind(desugared)
+        if kind is None:
+            raise DpaccError(f"{self.location}: device function '{self.name}': parameter {index + 1} has type "
+                             f"'{written}', which cannot be passed from the host (integers, enums and pointers "
+                             f"as flexio_uintptr_t only; no floating point, no structs or unions by value)")
+        return kind
 
 
-def device_flags(config, opts):
-    march = min((CPU_MARCH[c] for c in opts["cpus"]), key=len)  # the ISA every selected model has
-    flags = ["--target=riscv64-unknown-elf", f"-march={march}", "-mabi=lp64", "-mcmodel=medany",
-             "-mno-relax", "-ffreestanding", "-fno-common", "-ffunction-sections", *KEYWORDS,
-             f"-I{config['include_dir']}", f"-I{config['libc_include_dir']}",
-             "-isystem", config["picolibc_include_dir"]]
-    if opts["lto"]:
-        flags.append("-flto")
-    if not any(o.startswith("-O") for o in opts["devicecc_options"]):
-        flags.append("-O2")
-    return flags + opts["devicecc_options"]
+def value_kind(type_name):
+    base = re.sub(r"\b(const|volatile|restrict|__restrict)\b", "", type_name)
+    base = re.sub(r"\s+", " ", base).strip()
+    if "*" in base:
+        return "pointer"
+    if base in SIGNED_SMALL or base.startswith("enum "):
+        return "signed"
+    if base in UNSIGNED_SMALL:
+        return "unsigned"
+    if base in WIDE:
+        return "wide"
+    return None
+
+
+def is_keyword_annotation(attr):
+    """An annotate attribute spelled by dpacc's -D keywords (so it comes from the command line)."""
+    begin = attr.get("range", {}).get("begin", {})
+    return attr.get("kind") == "AnnotateAttr" and \
+        begin.get("spellingLoc", {}).get("presumedFile") == "<command line>"
+
+
+def follow_files(value, state):
+    """clang's JSON names a location's file only when it changes: replay them in document order."""
+    if isinstance(value, dict):
+        if "file" in value:
+            state["file"] = value["file"]
+        for key, item in value.items():
+            if key != "includedFrom":
+                follow_files(item, state)
+    elif isinstance(value, list):
+        for item in value:
+            follow_files(item, state)
 
 
 def annotated_functions(clang, flags, source):
-    """Finds the __dpa_global__ / __dpa_rpc__ functions of a source and their parameters."""
-    ast = run([clang, *flags, "-fsyntax-only", "-Xclang", "-ast-dump=json", str(source)],
+    """The __dpa_global__ / __dpa_rpc__ functions a source defines, with their parameters."""
+    # -w: warnings are reported once, by the real compilation; errors stop here with file:line.
+    ast = run([clang, *flags, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", str(source)],
               f"compiling {source}")
     found = {}
-    current_file = str(source)
+    typedefs = {}
+    state = {"file": str(source)}
     for node in json.loads(ast).get("inner", []):
-        loc = node.get("loc", {})
-        current_file = loc.get("file", loc.get("expansionLoc", {}).get("file", current_file))
-        if node.get("kind") != "FunctionDecl":
-            continue
+        follow_files(node.get("loc", {}), state)
+        file_at_loc = state["file"]
+        follow_files({k: v for k, v in node.items() if k != "loc"}, state)
         inner = node.get("inner", [])
-        if not any(n.get("kind") == "AnnotateAttr" for n in inner):
+        if node.get("kind") == "TypedefDecl":
+            # An unnamed enum's typedef desugars to its own name; its qualType says "enum".
+            underlying = node["type"].get("desugaredQualType", node["type"]["qualType"])
+            typedefs[node["name"]] = node["type"]["qualType"] if underlying == node["name"] else underlying
+        if node.get("kind") != "FunctionDecl" or not any(map(is_keyword_annotation, inner)):
             continue
+        if not any(n.get("kind") == "CompoundStmt" for n in inner):
+            continue  # a declaration: the source (or library) defining it wraps it
+        loc = node.get("loc", {})
         line = loc.get("line", loc.get("expansionLoc", {}).get("line", "?"))
-        location = f"{current_file}:{line}"
-        fn_type = node["type"]["qualType"]
-        if fn_type.rstrip(")").endswith("..."):
-            raise DpaccError(f"{location}: device function '{node['name']}' is variadic, which cannot be called "
-                             f"from the host")
-        params = [(p["type"]["qualType"], p["type"].get("desugaredQualType", p["type"]["qualType"]))
-                  for p in inner if p.get("kind") == "ParmVarDecl"]
-        if len(params) > MAX_ARGS:
-            raise DpaccError(f"{location}: device function '{node['name']}' has {len(params)} parameters; "
-                             f"at most {MAX_ARGS} can be passed")
-        returns_void = fn_type.split("(")[0].strip() == "void"
-        fn = DeviceFunction(node["name"], params, returns_void, location)
-        for i in range(len(params)):
-            fn.slot_kind(i)  # rejects what cannot be passed
-        if not node.get("isImplicit") and any(n.get("kind") == "CompoundStmt" for n in inner):
-            found[fn.name] = fn
-        else:
-            found.setdefault(fn.name, fn)
+        fn = device_function(node, inner, f"{file_at_loc}:{line}", typedefs)
+        found[fn.name] = fn
     return list(found.values())
 
+
+def desugar(type_name, typedefs):
+    """The type behind the typedef names of the translation unit (clang gives none for results)."""
+    bare = re.sub(r"\b(const|volatile)\b", "", type_name).strip()
+    seen = set()
+    while bare in typedefs and bare not in seen:
+        seen.add(bare)
+        bare = re.sub(r"\b(const|volatile)\b", "", typedefs[bare]).strip()
+    return bare
+
+
+def device_function(node, inner, location, typedefs):
+    name = node["name"]
+    fn_type = node["type"]["qualType"]
+    if fn_type.rstrip(")").endswith("..."):
+        raise DpaccError(f"{location}: device function '{name}' is variadic, which cannot be called from the host")
+    params = [(p["type"]["qualType"], desugar(p["type"].get("desugaredQualType", p["type"]["qualType"]), typedefs))
+              for p in inner if p.get("kind") == "ParmVarDecl"]
+    if len(params) > MAX_ARGS:
+        raise DpaccError(f"{location}: device function '{name}' has {len(params)} parameters; "
+                         f"at most {MAX_ARGS} can be passed")
+    result = fn_type.split("(")[0].strip()
+    returns_void = desugar(result, typedefs) == "void"
+    if not returns_void and value_kind(desugar(result, typedefs)) is None:
+        raise DpaccError(f"{location}: device function '{name}' returns '{result}'; the host receives a "
+                         f"uint64_t, so it must return void, an integer or a pointer")
+    fn = DeviceFunction(name, params, returns_void, location)
+    for i in range(len(params)):
+        fn.slot_kind(i)  # rejects what cannot be passed
+    return fn
+
+
+# ---- Generated code -------------------------------------------------------------------------
 
 def device_wrapper_source(source, functions):
     """The source itself, then one unpack wrapper per annotated function (statics included)."""
@@ -274,7 +355,7 @@ def device_wrapper_source(source, functions):
             cast = f"({written})(uintptr_t)" if fn.slot_kind(i) == "pointer" else f"({written})"
             args.append(f"{cast}slot[{i}]")
         call = f"((__typeof__(&{fn.name}))func)({', '.join(args)})"
-        body = f"{call};\n\treturn 0;" if fn.returns_void else f"return (uint64_t){call};"
+        body = f"{call};\n\treturn 0;" if fn.returns_void else f"return (uint64_t)(uintptr_t){call};"
         out += [f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func) __attribute__((used));",
                 f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func)", "{",
                 "\tconst uint64_t *slot = (const uint64_t *)argbuf;", "",
@@ -309,10 +390,12 @@ def host_functions_source(functions):
 def registration_source(app_name, elf_path, names):
     """Embeds the ELF and registers the application and its functions at program start."""
     sym = f"__dpacc_elf_{app_name}"
-    out = ["#include <libflexio/flexio.h>", "",
+    incbin = str(elf_path).replace("\\", "\\\\").replace('"', '\\"')
+    # The registration uses the current edition's calls, whatever edition the program chose.
+    out = ["#undef FLEXIO_VER_USED", "#include <libflexio/flexio.h>", "",
            f'__asm__(".section .rodata.{sym}, \\"a\\"\\n.balign 16\\n.globl {sym}_start\\n.hidden {sym}_start\\n'
-           f'{sym}_start:\\n.incbin \\"{elf_path}\\"\\n.globl {sym}_end\\n.hidden {sym}_end\\n{sym}_end:\\n'
-           f'.previous\\n");',
+           f'{sym}_start:\\n.incbin \\"{json.dumps(incbin)[1:-1]}\\"\\n.globl {sym}_end\\n.hidden {sym}_end\\n'
+           f'{sym}_end:\\n.previous\\n");',
            f"extern const char {sym}_start[], {sym}_end[];", "",
            f"struct flexio_app *{app_name};", ""]
     for name in names:
@@ -326,31 +409,37 @@ def registration_source(app_name, elf_path, names):
         out.append(f'\tflexio_func_pup_register({app_name}, "{name}", "{UNPACK_PREFIX}{name}", &{name}, '
                    f"{ARGBUF_PREFIX}{name}, &{PACK_PREFIX}{name});")
     out += ["}", "", f"static void __attribute__((destructor)) {sym}_unregister(void)", "{",
+            f"\tif (!{app_name})", "\t\treturn;",
             f"\tflexio_app_destroy({app_name});", f"\t{app_name} = NULL;", "}", ""]
     return "\n".join(out)
 
 
-def wrapped_names(nm, elf):
-    """The annotated functions linked into the ELF, from their unpack wrappers."""
-    names = []
-    for line in run([nm, "--defined-only", str(elf)], "reading the device ELF").splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[2].startswith(UNPACK_PREFIX):
-            names.append(parts[2][len(UNPACK_PREFIX):])
-    return sorted(set(names))
+# ---- Steps ----------------------------------------------------------------------------------
+
+def device_flags(config, opts):
+    march = min((CPU_MARCH[c] for c in opts["cpus"]), key=len)  # the ISA every selected model has
+    flags = ["--target=riscv64-unknown-elf", f"-march={march}", "-mabi=lp64", "-mcmodel=medany",
+             "-mno-relax", "-ffreestanding", "-fno-common", "-ffunction-sections", *KEYWORDS,
+             f"-I{config['include_dir']}", f"-I{config['libc_include_dir']}",
+             "-isystem", config["picolibc_include_dir"]]
+    if opts["lto"]:
+        flags.append("-flto")
+    if not any(o.startswith("-O") for o in opts["devicecc_options"]):
+        flags.append("-O2")
+    return flags + opts["devicecc_options"]
 
 
 def compile_device(config, opts, tmp):
-    clang = require_tool("clang", "clang")
+    clang = require_tool("clang")
     flags = device_flags(config, opts)
     objects, functions = [], []
     for n, src in enumerate(opts["sources"]):
         found = annotated_functions(clang, flags, src)
-        names = {f.name for f in functions}
+        known = {f.name: f for f in functions}
         for fn in found:
-            if fn.name in names:
-                raise DpaccError(f"{fn.location}: device function '{fn.name}' is annotated in two sources; "
-                                 f"its host handle must be unique")
+            if fn.name in known:
+                raise DpaccError(f"{fn.location}: device function '{fn.name}' is also defined at "
+                                 f"{known[fn.name].location}; its host handle must be unique")
         functions += found
         wrapper = tmp / f"dev{n}_{Path(src).stem}.c"
         wrapper.write_text(device_wrapper_source(src, found))
@@ -371,19 +460,52 @@ def compile_host(config, opts, source_text, path):
     return obj
 
 
+def library_entry_points(nm, link_options):
+    """The unpack wrappers defined in the -l libraries of the link: forced into the image."""
+    dirs = [o[2:] for o in link_options if o.startswith("-L") and len(o) > 2]
+    symbols = []
+    for option in link_options:
+        if option.startswith("-l") and len(option) > 2:
+            name = option[2:]
+            candidates = [Path(d) / (name[1:] if name.startswith(":") else f"lib{name}.a") for d in dirs]
+            archive_path = next((c for c in candidates if c.is_file()), None)
+            if archive_path is None:
+                continue  # the linker reports it
+        elif option.endswith(".a") and Path(option).is_file():
+            archive_path = Path(option)
+        else:
+            continue
+        for line in run([nm, "--defined-only", str(archive_path)], f"reading {archive_path}").splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] == "T" and parts[2].startswith(UNPACK_PREFIX):
+                symbols.append(parts[2])
+    return sorted(set(symbols))
+
+
 def link_device(config, opts, objects, elf):
-    lld = require_tool("ld.lld", "lld")
-    cmd = [lld, "-static", "-nostdlib", "--no-relax", "-T", config["linker_script"], "-o", str(elf),
-           config["crt0"], *map(str, objects), "--whole-archive", *opts["device_libs"], "--no-whole-archive",
-           *opts["devicelink_options"], "-L", config["device_lib_dir"], "--start-group", "-lflexio_dev",
-           config["libc"], config["libgcc"], "--end-group"]
+    lld = require_tool("ld.lld")
+    libs = opts["device_libs"] + opts["devicelink_options"]
+    forced = [f"--undefined={s}" for s in library_entry_points(require_tool("llvm-nm"), libs)]
+    cmd = [lld, "-static", "-nostdlib", "--no-relax", "-T", config["linker_script"], "-o", str(elf), *forced,
+           config["crt0"], *map(str, objects), *libs, "-L", config["device_lib_dir"], "--start-group",
+           "-lflexio_dev", config["libc"], config["libgcc"], "--end-group"]
     if opts["lto"]:
         cmd.insert(1, "--lto-O2")
     run(cmd, "linking the device executable")
 
 
+def wrapped_names(nm, elf):
+    """The annotated functions linked into the ELF, from their unpack wrappers."""
+    names = []
+    for line in run([nm, "--defined-only", str(elf)], "reading the device ELF").splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[2].startswith(UNPACK_PREFIX):
+            names.append(parts[2][len(UNPACK_PREFIX):])
+    return sorted(set(names))
+
+
 def archive(objects, output):
-    ar = require_tool("llvm-ar", "llvm")
+    ar = require_tool("llvm-ar")
     output = Path(output)
     output.parent.mkdir(parents=True, exist_ok=True)
     if output.exists():
@@ -405,7 +527,7 @@ def main(argv):
             return 0
         elf = tmp / f"{opts['app_name']}.elf"
         link_device(config, opts, dev_objects, elf)
-        names = wrapped_names(require_tool("llvm-nm", "llvm"), elf)
+        names = wrapped_names(require_tool("llvm-nm"), elf)
         # One object: a program that uses any device function's handle also gets the constructor.
         source = host_functions_source(functions) + registration_source(opts["app_name"], elf, names)
         archive([compile_host(config, opts, source, tmp / f"{opts['app_name']}_host.c")], opts["output"])

@@ -34,6 +34,4 @@ void rt_check(const char *label, uint64_t operand_a, uint64_t operand_b,
 /* Counts a failure and prints the reason for a non-value check. */
 void rt_check_true(const char *label, int condition);
 
-_Noreturn void rt_dump_registers_and_exit(void);
-
 #endif
