@@ -150,7 +150,8 @@ bool real_is_device(const struct ibv_device *device);
 bool real_is_context(const struct ibv_context *context);
 bool real_is_owned(const void *pd_or_mr); /* struct ibv_pd or ibv_mr: context is first */
 void real_uar_learn(const struct mlx5dv_devx_uar *uar);
-bool real_uar_forget(const struct mlx5dv_devx_uar *uar);
+bool real_uar_known(const struct mlx5dv_devx_uar *uar);
+void real_uar_forget(const struct mlx5dv_devx_uar *uar);
 
 /* ---- log.c ---- */
 

@@ -55,8 +55,11 @@ flexio_dev_status_t dev_status_of(uint64_t result);
 /* Records a recoverable error (a positive errno value) in the calling thread's context. */
 void dev_set_errno(uint32_t error);
 
-/* Sends what stdout and stderr hold for the calling thread (before an invocation ends). */
-void dev_flush_stdio(void);
+/*
+ * Sends what stdout and stderr hold for the calling thread (before an invocation ends). Also
+ * called by dpacc's unpack wrappers after the function returns, hence the reserved name.
+ */
+void __flexio_dev_flush_stdio(void);
 
 /* flexio_dev_msg with a va_list: formats and sends one message; returns printf's result or -1. */
 int dev_msg_va(int stream_id, int level, const char *format, va_list ap);

@@ -34,7 +34,7 @@ flexio_uintptr_t flexio_dev_get_thread_local_storage(struct flexio_dev_thread_ct
 
 void dev_end_invocation(uint64_t service, uint64_t arg)
 {
-	dev_flush_stdio();
+	__flexio_dev_flush_stdio();
 	__flexio_dev_ecall1(service, arg);
 	/* The service never comes back; if a broken runtime returns, fault visibly. */
 	__builtin_trap();
@@ -67,7 +67,7 @@ void flexio_dev_yield(struct flexio_dev_thread_ctx *dtctx)
 		return;
 	}
 	/* A continuable thread may not run again for a while: its text must not wait for it. */
-	dev_flush_stdio();
+	__flexio_dev_flush_stdio();
 	__flexio_dev_ecall0(DPA_ECALL_THREAD_YIELD);
 }
 

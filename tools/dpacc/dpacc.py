@@ -347,19 +347,22 @@ def device_function(node, inner, location, typedefs):
 # ---- Generated code -------------------------------------------------------------------------
 
 def device_wrapper_source(source, functions):
-    """The source itself, then one unpack wrapper per annotated function (statics included)."""
-    out = [f'#include "{Path(source).resolve()}"', "#include <stdint.h>", ""]
+    """The source itself, then one unpack wrapper per annotated function (statics included).
+    A wrapper sends the text its function left in the stdout/stderr line buffers (libflexio_dev)
+    once the function returns, as the invocation ends there."""
+    out = [f'#include "{Path(source).resolve()}"', "#include <stdint.h>", "",
+           "void __flexio_dev_flush_stdio(void);", ""]
     for fn in functions:
         args = []
         for i, (written, _) in enumerate(fn.params):
             cast = f"({written})(uintptr_t)" if fn.slot_kind(i) == "pointer" else f"({written})"
             args.append(f"{cast}slot[{i}]")
         call = f"((__typeof__(&{fn.name}))func)({', '.join(args)})"
-        body = f"{call};\n\treturn 0;" if fn.returns_void else f"return (uint64_t)(uintptr_t){call};"
+        body = f"{call};" if fn.returns_void else f"result = (uint64_t)(uintptr_t){call};"
         out += [f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func) __attribute__((used));",
                 f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func)", "{",
-                "\tconst uint64_t *slot = (const uint64_t *)argbuf;", "",
-                "\t(void)slot;", f"\t{body}", "}", ""]
+                "\tconst uint64_t *slot = (const uint64_t *)argbuf;", "\tuint64_t result = 0;", "",
+                "\t(void)slot;", f"\t{body}", "\t__flexio_dev_flush_stdio();", "\treturn result;", "}", ""]
     return "\n".join(out)
 
 
