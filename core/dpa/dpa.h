@@ -46,6 +46,14 @@ struct dpa_image *dpa_image_load(const void *elf, size_t size, char *err, size_t
 /* Drops the caller's reference; the image is freed when no process uses it any more. */
 void dpa_image_release(struct dpa_image *image);
 uint64_t dpa_image_entry(const struct dpa_image *image);
+/* The thread-local storage template (PT_TLS): each thread's block is filesz bytes of
+ * template_data followed by memsz - filesz zero bytes, aligned to align; RISC-V code reaches
+ * it at tp + offset. memsz 0: the image has none. */
+struct dpa_tls {
+    const void *template_data;
+    uint64_t filesz, memsz, align;
+};
+const struct dpa_tls *dpa_image_tls(const struct dpa_image *image);
 /* Looks a function or object up in .symtab (global symbols win over local ones). */
 int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,
                      uint64_t *size);

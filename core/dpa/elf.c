@@ -16,6 +16,8 @@
 #define ELF_SECTIONS_MAX 65280
 #define ELF_SYMBOLS_MAX (1u << 20)
 #define ELF_CODE_MAX (16ull << 20)
+#define ELF_TLS_MAX (1u << 20)
+#define ELF_TLS_ALIGN_MAX 4096u
 /* Guest addresses stay below this so that the return address and apertures never collide. */
 #define ELF_ADDRESS_LIMIT (1ull << 40)
 
@@ -122,10 +124,22 @@ static int check_phdr(const struct elf_phdr *p, unsigned index, size_t size, cha
         return dpa_format_error(err, err_size, "segment %u: dynamic executables are not "
                                 "supported", index),
                -EINVAL;
-    if (p->type == PT_TLS && p->memsz != 0)
-        return dpa_format_error(err, err_size, "segment %u: thread-local storage is not "
-                                "supported", index),
-               -EINVAL;
+    if (p->type == PT_TLS) {
+        if (p->filesz > p->memsz || p->memsz > ELF_TLS_MAX)
+            return dpa_format_error(err, err_size, "segment %u: thread-local storage of %llu "
+                                    "bytes (at most %u)", index, (unsigned long long)p->memsz,
+                                    ELF_TLS_MAX),
+                   -EINVAL;
+        if (!in_file(p->offset, p->filesz, size))
+            return dpa_format_error(err, err_size, "segment %u: thread-local data outside the "
+                                    "file", index),
+                   -EINVAL;
+        if (p->align > ELF_TLS_ALIGN_MAX || (p->align & (p->align - 1)) != 0)
+            return dpa_format_error(err, err_size, "segment %u: bad thread-local alignment "
+                                    "0x%llx", index, (unsigned long long)p->align),
+                   -EINVAL;
+        return 0;
+    }
     if (p->type != PT_LOAD)
         return 0;
     if (p->filesz > p->memsz)
@@ -255,6 +269,12 @@ static int load_segments(struct dpa_image *image, const struct elf_header *h, ch
         int rc = check_phdr(&p, i, image->file_size, err, err_size);
         if (rc != 0)
             return rc;
+        if (p.type == PT_TLS) {
+            image->tls = (struct dpa_tls){.template_data = image->file + p.offset,
+                                          .filesz = p.filesz, .memsz = p.memsz,
+                                          .align = p.align ? p.align : 1};
+            continue;
+        }
         if (p.type != PT_LOAD || p.memsz == 0)
             continue;
         image->segments[image->nsegments++] = (struct dpa_segment){
@@ -393,6 +413,11 @@ void dpa_image_release(struct dpa_image *image)
     free(image->symbols);
     free(image->strings);
     free(image);
+}
+
+const struct dpa_tls *dpa_image_tls(const struct dpa_image *image)
+{
+    return image != NULL ? &image->tls : NULL;
 }
 
 uint64_t dpa_image_entry(const struct dpa_image *image)

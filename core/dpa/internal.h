@@ -56,6 +56,7 @@ struct dpa_image {
     uint64_t code_base, code_span;
     struct dpa_op *ops;
     uint16_t *variants; /* per op, for the tracing interpreter */
+    struct dpa_tls tls;         /* memsz 0: the image has no thread-local storage */
     struct dpa_symbol *symbols; /* sorted by name, globals first */
     size_t nsymbols;
     char *strings;

@@ -44,6 +44,31 @@ static void put16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
 static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
 
+/* The thread-local template is read from PT_TLS; a hostile one is refused. */
+static void test_tls(void **state)
+{
+    (void)state;
+    uint8_t *elf;
+    size_t size = valid_elf(&elf);
+    char err[DPA_ERROR_MAX];
+    put32(elf + PH0 + PH_SIZE, 7 /* PT_TLS */);
+    struct dpa_image *image = dpa_image_load(elf, size, err, sizeof(err));
+    assert_non_null(image);
+    const struct dpa_tls *tls = dpa_image_tls(image);
+    assert_int_equal(tls->filesz, 8);
+    assert_int_equal(tls->memsz, 0x3000);
+    assert_memory_equal(tls->template_data, code_words, 8);
+    dpa_image_release(image);
+    assert_null(dpa_image_tls(NULL));
+
+    put64(elf + PH0 + PH_SIZE + P_MEMSZ, 1ull << 40);
+    expect_error(elf, size, "thread-local storage");
+    put64(elf + PH0 + PH_SIZE + P_MEMSZ, 0x3000);
+    put64(elf + PH0 + PH_SIZE + P_OFFSET, size);
+    expect_error(elf, size, "thread-local data outside the file");
+    free(elf);
+}
+
 static void test_valid(void **state)
 {
     (void)state;
@@ -154,6 +179,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid),
+        cmocka_unit_test(test_tls),
         cmocka_unit_test(test_malformed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
