@@ -41,6 +41,22 @@ const struct real_verbs *real_verbs(void)
 	return &real;
 }
 
+/*
+ * The simulator only answers calls that bind to it: when libibverbs comes first in the lookup
+ * order (linked before this library, or this library dlopen'ed), the program's rdma-core
+ * calls never reach us.  Say so once at load time rather than let mlx5_sim0 silently vanish.
+ */
+__attribute__((constructor)) static void check_lookup_order(void)
+{
+	void *bound = dlvsym(RTLD_DEFAULT, "ibv_get_device_list", "IBVERBS_1.1");
+
+	if (bound && bound != (void *)ibv_get_device_list)
+		sim_warn("libflexio_verbs",
+			 "libibverbs precedes libflexio_verbs in the symbol lookup order, so rdma-core "
+			 "calls bypass the simulated devices: link -lflexio_verbs before -libverbs or "
+			 "set LD_PRELOAD=libflexio_verbs.so.1");
+}
+
 /* Real objects are looked up without sim_lock (forwarded calls may take long); their own
  * lock keeps these sets consistent. */
 static pthread_mutex_t real_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -117,6 +117,16 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
 	return SIM_ROUTE_REFUSED;
 }
 
+bool sim_registry_lookup(const void *handle, enum sim_kind kind, void **object)
+{
+	struct sim_map_slot *slot = handle ? sim_map_find(&registry, (uintptr_t)handle) : NULL;
+
+	if (!slot || slot->tag != kind)
+		return false;
+	*object = slot->value;
+	return true;
+}
+
 static uint64_t key_of(int device, uint32_t key)
 {
 	return (uint64_t)(device + 1) << 32 | key; /* never 0, so a valid map key */

@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sim_verbs.h"
+
 #define SIM_EXPORT __attribute__((visibility("default")))
 
 #define SIM_MAX_DEVICES 16
@@ -110,6 +112,10 @@ enum sim_route {
  */
 enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind,
 			 void **object, const void *real_function);
+
+/* Silent lookup for the internal API (sim_lock held): whether handle is a live simulated
+ * object of kind, and which. */
+bool sim_registry_lookup(const void *handle, enum sim_kind kind, void **object);
 
 /* Memory keys (lkey == rkey) of live MRs, per device; sim_lock held. */
 bool sim_key_add(int device, uint32_t key, struct sim_mr *mr);

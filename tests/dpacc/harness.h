@@ -16,6 +16,7 @@
 #include <libflexio/flexio.h>
 
 #include "dpa.h"
+#include "dpa_ecall.h"
 
 #define HARNESS_TEXT_MAX 8192
 #define HARNESS_WINDOW_SIZE 4096
@@ -63,6 +64,7 @@ struct harness {
 	uint64_t counter_values; /* DPA address of the NIC counter values array */
 	uint64_t counter_ids;
 	uint32_t counter_count;
+	uint32_t counter_samples;
 };
 
 /* Finds the application by name, loads it and runs its constructors (_start). NULL on failure. */

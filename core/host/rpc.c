@@ -1,0 +1,64 @@
+/* Synchronous calls of device functions (flexio_process_call). */
+#include "process.h"
+
+#include "log.h"
+
+#include <stdarg.h>
+
+/* The largest argument buffer dpacc generates (16 arguments of 8 bytes) fits with room to spare. */
+#define ARGBUF_MAX 4096
+
+FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,
+						uint64_t *func_ret, ...)
+{
+	struct provider_call call = {0};
+	unsigned char argbuf[ARGBUF_MAX];
+	struct flexio_func *f;
+	uint64_t args[2], result = 0;
+	va_list ap;
+
+	if (!process_check(process, __func__))
+		return FLEXIO_STATUS_FAILED;
+	if (!func_ret) {
+		flexio_err("func_ret is NULL");
+		return FLEXIO_STATUS_FAILED;
+	}
+	*func_ret = 0;
+	f = host_func ? app_find_func(process->app, host_func) : NULL;
+	if (!f) {
+		flexio_err("%p is not a function registered in application \"%s\"", (void *)host_func,
+			   process->app->name);
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (atomic_load(&process->error)) {
+		flexio_err("process \"%s\" has stopped (status 0x%x)", process->name, process->status);
+		return FLEXIO_STATUS_FAILED;
+	}
+
+	va_start(ap, func_ret);
+	if (f->pup) {
+		/* The unpack wrapper gets the packed arguments and the function to call with them. */
+		f->pack(argbuf, ap);
+		args[1] = f->dev_addr;
+		call = (struct provider_call){.function = f->unpack_addr, .args = args, .nargs = 2,
+					      .argbuf = argbuf, .argbuf_size = f->argbuf_size};
+	} else {
+		/* Registered by name: the function takes one 64-bit argument. */
+		args[0] = va_arg(ap, uint64_t);
+		call = (struct provider_call){.function = f->dev_addr, .args = args, .nargs = 1};
+	}
+	va_end(ap);
+
+	switch (process->provider->call(process->device, &call, &result)) {
+	case PROVIDER_CALL_RETURNED:
+		*func_ret = result;
+		return FLEXIO_STATUS_SUCCESS;
+	case PROVIDER_CALL_ENDED:
+		return FLEXIO_STATUS_SUCCESS;
+	case PROVIDER_CALL_FAILED:
+		break;
+	}
+	flexio_err("\"%s\" in process \"%s\" did not complete: the process has stopped (status 0x%x)", f->name,
+		   process->name, process->status);
+	return FLEXIO_STATUS_FAILED;
+}

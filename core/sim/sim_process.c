@@ -1,0 +1,170 @@
+/*
+ * The simulated device's DPA processes: an engine process (core/dpa) per
+ * flexio process, its heap, and the RPC thread that runs flexio_process_call.
+ */
+#include "sim.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* DPA memory of one process: the BlueField-3 DPA has 1 GiB for every process together. */
+#define SIM_PROCESS_MEMORY (256ull << 20)
+#define SIM_RPC_STACK (64u << 10)
+#define SIM_ARGBUF_MAX 4096u
+/* Instructions an activation may run before the watchdog stops it (FLEXIO_SIM_WATCHDOG). */
+#define SIM_DEFAULT_WATCHDOG 2000000000ull
+
+static atomic_uint next_dumem_id = 1;
+
+static uint64_t watchdog_budget(void)
+{
+	const char *value = getenv("FLEXIO_SIM_WATCHDOG");
+	char *end;
+	unsigned long long n;
+
+	if (!value || !*value)
+		return SIM_DEFAULT_WATCHDOG;
+	n = strtoull(value, &end, 0);
+	return (*end || !n) ? SIM_DEFAULT_WATCHDOG : n;
+}
+
+/* The process stops for good: halt its harts and tell the host library, once. */
+void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_fault *fault)
+{
+	if (atomic_exchange(&p->failed, true))
+		return;
+	p->status = status;
+	dpa_process_halt(p->engine);
+	p->events.fatal(p->events.user, status, fault);
+}
+
+static struct provider_process *process_create(struct ibv_context *ibv_ctx, struct dpa_image *image,
+					       const struct provider_process_config *config,
+					       const struct provider_events *events, char *err, size_t err_size)
+{
+	struct dpa_process_config engine_config = {
+		.memory_size = SIM_PROCESS_MEMORY,
+		.heap_size = config->heap_size,
+		.watchdog = watchdog_budget(),
+	};
+	struct dpa_hart_config rpc_config = {.stack_size = SIM_RPC_STACK};
+	struct sim_process *p = calloc(1, sizeof(*p));
+	uint64_t entry_result;
+
+	(void)ibv_ctx;
+	if (!p) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	p->events = *events;
+	p->dumem_id = atomic_fetch_add(&next_dumem_id, 1);
+	atomic_init(&p->failed, false);
+	pthread_mutex_init(&p->rpc_lock, NULL);
+	p->engine = dpa_process_create(image, &engine_config, err, err_size);
+	if (!p->engine)
+		goto fail;
+	dpa_process_set_user(p->engine, p);
+	sim_services_install(p);
+	if (dpa_process_map(p->engine, DPA_REGION_DATA, SIM_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
+	    !(p->rpc = sim_thread_create(p, &rpc_config, 0))) {
+		snprintf(err, err_size, "cannot map the RPC thread's memory");
+		goto fail;
+	}
+	/* The image's constructors run once, as dpacc's crt0 expects. */
+	if (sim_thread_call(p->rpc, dpa_image_entry(image), NULL, 0, &entry_result) != PROVIDER_CALL_RETURNED) {
+		snprintf(err, err_size, "the image's start-up code (_start) did not return");
+		goto fail;
+	}
+	return (struct provider_process *)p;
+fail:
+	if (p->rpc)
+		sim_thread_destroy(p->rpc);
+	if (p->engine)
+		dpa_process_destroy(p->engine);
+	pthread_mutex_destroy(&p->rpc_lock);
+	free(p);
+	return NULL;
+}
+
+static void process_destroy(struct provider_process *process)
+{
+	struct sim_process *p = (struct sim_process *)process;
+
+	dpa_process_halt(p->engine);
+	sim_thread_destroy(p->rpc);
+	dpa_process_destroy(p->engine);
+	pthread_mutex_destroy(&p->rpc_lock);
+	free(p);
+}
+
+static void heap_range(struct provider_process *process, uint64_t *base, uint64_t *size)
+{
+	struct sim_process *p = (struct sim_process *)process;
+
+	if (dpa_process_heap(p->engine, base, size))
+		*base = *size = 0;
+}
+
+static int memory_write(struct provider_process *process, uint64_t daddr, const void *src, size_t size)
+{
+	return dpa_process_write(((struct sim_process *)process)->engine, daddr, src, size);
+}
+
+static int memory_read(struct provider_process *process, uint64_t daddr, void *dst, size_t size)
+{
+	return dpa_process_read(((struct sim_process *)process)->engine, daddr, dst, size);
+}
+
+static int memory_set(struct provider_process *process, uint64_t daddr, int value, size_t size)
+{
+	void *dst = dpa_process_host_pointer(((struct sim_process *)process)->engine, daddr, size, true);
+
+	if (!dst)
+		return -EFAULT;
+	memset(dst, value, size);
+	return 0;
+}
+
+static enum provider_call_result call(struct provider_process *process, const struct provider_call *c,
+				      uint64_t *result)
+{
+	struct sim_process *p = (struct sim_process *)process;
+	uint64_t args[8];
+	unsigned nargs = c->nargs;
+	enum provider_call_result r;
+
+	if (nargs > 8 || c->argbuf_size > SIM_ARGBUF_MAX)
+		return PROVIDER_CALL_FAILED;
+	memcpy(args, c->args, nargs * sizeof(args[0]));
+	pthread_mutex_lock(&p->rpc_lock);
+	if (c->argbuf) {
+		if (dpa_process_write(p->engine, p->argbuf, c->argbuf, c->argbuf_size)) {
+			pthread_mutex_unlock(&p->rpc_lock);
+			return PROVIDER_CALL_FAILED;
+		}
+		args[0] = p->argbuf;
+	}
+	r = sim_thread_call(p->rpc, c->function, args, nargs, result);
+	pthread_mutex_unlock(&p->rpc_lock);
+	return r;
+}
+
+static uint32_t dumem_id(struct provider_process *process)
+{
+	return ((struct sim_process *)process)->dumem_id;
+}
+
+const struct flexio_provider_ops sim_provider = {
+	.name = "sim",
+	.serves = sim_serves,
+	.process_create = process_create,
+	.process_destroy = process_destroy,
+	.heap_range = heap_range,
+	.memory_write = memory_write,
+	.memory_read = memory_read,
+	.memory_set = memory_set,
+	.call = call,
+	.dumem_id = dumem_id,
+};

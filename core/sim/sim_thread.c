@@ -1,0 +1,91 @@
+/*
+ * DPA threads of the simulated device: a hart, and the thread-local area its
+ * tp points into — struct flexio_os_thread_ctx at tp - 64, the image's TLS
+ * block (PT_TLS) from tp on (see libflexio-dev/flexio_dev_dpa_arch.h).
+ */
+#include "sim.h"
+
+#include <libflexio-dev/flexio_dev_dpa_arch.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RISCV_TP 4
+
+static atomic_uint next_thread_id;
+
+static int lay_out_local_area(struct sim_thread *t)
+{
+	struct dpa_process *engine = t->process->engine;
+	const struct dpa_tls *tls = dpa_image_tls(dpa_process_image(engine));
+	uint64_t align = tls->align > FLEXIO_OS_THREAD_CTX_TP_OFFSET ? tls->align : FLEXIO_OS_THREAD_CTX_TP_OFFSET;
+	struct flexio_os_thread_ctx ctx = {.version = FLEXIO_OS_THREAD_CTX_VERSION};
+	uint64_t size = align + tls->memsz;
+
+	if (dpa_process_map(engine, DPA_REGION_DATA, size, DPA_PERM_R | DPA_PERM_W, &t->local_area))
+		return -1;
+	/* Mappings are page aligned, so tp = area + align keeps the TLS alignment. */
+	t->tp = t->local_area + align;
+	t->ctx = t->tp - FLEXIO_OS_THREAD_CTX_TP_OFFSET;
+	if (dpa_process_write(engine, t->ctx, &ctx, sizeof(ctx)) ||
+	    (tls->filesz && dpa_process_write(engine, t->tp, tls->template_data, tls->filesz)))
+		return -1;
+	return 0;
+}
+
+struct sim_thread *sim_thread_create(struct sim_process *p, const struct dpa_hart_config *config,
+				     uint64_t thread_local_storage)
+{
+	struct sim_thread *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->process = p;
+	t->id = atomic_fetch_add(&next_thread_id, 1);
+	t->thread_local_storage = thread_local_storage;
+	t->hart = dpa_hart_create(p->engine, config);
+	if (!t->hart || lay_out_local_area(t)) {
+		sim_thread_destroy(t);
+		return NULL;
+	}
+	dpa_hart_set_user(t->hart, t);
+	return t;
+}
+
+void sim_thread_destroy(struct sim_thread *t)
+{
+	if (!t)
+		return;
+	if (t->hart)
+		dpa_hart_destroy(t->hart);
+	if (t->local_area)
+		dpa_process_unmap(t->process->engine, t->local_area);
+	free(t);
+}
+
+enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args,
+					  unsigned nargs, uint64_t *result)
+{
+	struct sim_process *p = t->process;
+	enum dpa_stop stop;
+
+	if (atomic_load(&p->failed))
+		return PROVIDER_CALL_FAILED;
+	*result = 0;
+	dpa_hart_set_reg(t->hart, RISCV_TP, t->tp);
+	stop = dpa_hart_call(t->hart, function, args, nargs, result);
+	switch (stop) {
+	case DPA_STOP_RETURNED:
+		return PROVIDER_CALL_RETURNED;
+	case DPA_STOP_REQUESTED:
+		*result = 0;
+		return atomic_load(&p->failed) ? PROVIDER_CALL_FAILED : PROVIDER_CALL_ENDED;
+	case DPA_STOP_FAULT:
+		sim_process_fail(p, DPA_STATUS_THREAD_FAULT, dpa_hart_fault(t->hart));
+		return PROVIDER_CALL_FAILED;
+	case DPA_STOP_HALTED:
+	case DPA_STOP_BUDGET:
+		break;
+	}
+	return PROVIDER_CALL_FAILED;
+}

@@ -1,0 +1,231 @@
+/*
+ * Memory regions of simulated PDs (ibv_reg_mr, ibv_reg_mr_iova, ibv_reg_mr_iova2,
+ * ibv_dereg_mr) and their lookup by key for libflexio (flexio_verbs_mr_reach).
+ *
+ * verbs.h turns ibv_reg_mr() and ibv_reg_mr_iova() into inline helpers that call the real
+ * functions ibv_reg_mr / ibv_reg_mr_iova, or ibv_reg_mr_iova2 when optional access flags may
+ * be set: all three are served here.  As on mlx5 hardware lkey == rkey (one mkey), and a key
+ * addresses the region from its iova (the buffer address for ibv_reg_mr).
+ */
+#include "verbs_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define SUPPORTED_ACCESS                                                                        \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
+	 IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_MW_BIND | IBV_ACCESS_ZERO_BASED |                 \
+	 IBV_ACCESS_ON_DEMAND | IBV_ACCESS_HUGETLB | IBV_ACCESS_OPTIONAL_RANGE)
+
+static void free_mr(void *allocation)
+{
+	free(allocation);
+}
+
+/* Whether every page of [addr, addr + length) is mapped: the kernel pins a region's pages at
+ * registration and fails with EFAULT when it cannot. */
+static bool is_mapped(const void *addr, size_t length)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)addr & ~(page - 1);
+	uintptr_t end = (uintptr_t)addr + length;
+	unsigned char residency[4096];
+
+	while (start < end) {
+		size_t chunk = end - start;
+
+		if (chunk > sizeof(residency) * page)
+			chunk = sizeof(residency) * page;
+		if (mincore((void *)start, chunk, residency))
+			return false;
+		start += chunk;
+	}
+	return true;
+}
+
+/*
+ * mlx5 keys hold an mkey index in bits 31:8 (index 0 is never used) and a variant byte.  The
+ * index wraps after 2^24 registrations, skipping keys still in use, so a key is unique among a
+ * device's live regions and never 0.
+ */
+static uint32_t next_key(struct sim_device *device)
+{
+	uint32_t key;
+
+	do {
+		device->last_key = (device->last_key + 1) & 0xffffff;
+		key = device->last_key << 8;
+	} while (!key || sim_key_find(device->index, key));
+	return key;
+}
+
+/* Checks and registers a region of a live simulated PD; called with sim_lock held, unlocks. */
+static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, void *addr,
+				      size_t length, uint64_t iova, unsigned int access)
+{
+	struct sim_device *device = pd->context->device;
+	const char *reason = NULL;
+	int error = EINVAL;
+	struct sim_mr *mr;
+
+	if (!addr)
+		reason = "addr is NULL";
+	else if (!length)
+		reason = "length is 0";
+	else if ((uintptr_t)addr + length < (uintptr_t)addr || iova + length < iova)
+		reason = "the region wraps around the address space";
+	else if (access & ~SUPPORTED_ACCESS)
+		reason = "unknown access flags";
+	else if ((access & (IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_ATOMIC)) &&
+		 !(access & IBV_ACCESS_LOCAL_WRITE))
+		reason = "remote write or atomic access requires IBV_ACCESS_LOCAL_WRITE";
+	else if (!(access & IBV_ACCESS_ON_DEMAND) && !is_mapped(addr, length))
+		/* on-demand paging regions may cover memory mapped later */
+		reason = "the region is not mapped memory", error = EFAULT;
+	if (reason) {
+		pthread_mutex_unlock(&sim_lock);
+		sim_err(function, "%s", reason);
+		errno = error;
+		return NULL;
+	}
+
+	mr = calloc(1, sizeof(*mr));
+	if (!mr || !sim_registry_add(&mr->ibv, SIM_MR, mr))
+		goto no_memory;
+	mr->ibv.lkey = mr->ibv.rkey = next_key(device);
+	if (!sim_key_add(device->index, mr->ibv.lkey, mr)) {
+		sim_registry_retire(&mr->ibv, mr, free_mr);
+		mr = NULL;
+		goto no_memory;
+	}
+	mr->pd = pd;
+	mr->iova = iova;
+	mr->access = access;
+	mr->ibv.context = pd->ibv.context;
+	mr->ibv.pd = &pd->ibv;
+	mr->ibv.addr = addr;
+	mr->ibv.length = length;
+	mr->ibv.handle = ++device->last_mr_handle;
+	pd->mr_count++;
+	pthread_mutex_unlock(&sim_lock);
+	return &mr->ibv;
+
+no_memory:
+	pthread_mutex_unlock(&sim_lock);
+	free(mr);
+	sim_err(function, "out of memory");
+	errno = ENOMEM;
+	return NULL;
+}
+
+/* The parentheses keep verbs.h's function-like macros from expanding these definitions. */
+SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t length, int access)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct sim_pd *sim;
+
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr)) {
+	case SIM_ROUTE_SIMULATED:
+		return register_region(__func__, sim, addr, length, (uintptr_t)addr,
+				       (unsigned int)access);
+	case SIM_ROUTE_REAL:
+		return rv->reg_mr(pd, addr, length, access);
+	default:
+		return NULL;
+	}
+}
+
+SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length,
+					    uint64_t iova, int access)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct sim_pd *sim;
+
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova)) {
+	case SIM_ROUTE_SIMULATED:
+		return register_region(__func__, sim, addr, length, iova, (unsigned int)access);
+	case SIM_ROUTE_REAL:
+		return rv->reg_mr_iova(pd, addr, length, iova, access);
+	default:
+		return NULL;
+	}
+}
+
+SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length,
+					   uint64_t iova, unsigned int access)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct sim_pd *sim;
+
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova2)) {
+	case SIM_ROUTE_SIMULATED:
+		return register_region(__func__, sim, addr, length, iova, access);
+	case SIM_ROUTE_REAL:
+		return rv->reg_mr_iova2(pd, addr, length, iova, access);
+	default:
+		return NULL;
+	}
+}
+
+/* Returns 0 or an errno value, as rdma-core does. */
+SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct sim_mr *sim;
+
+	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, rv->dereg_mr)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return rv->dereg_mr(mr);
+	default:
+		return errno;
+	}
+	sim_key_remove(sim->pd->context->device->index, mr->lkey);
+	sim->pd->mr_count--;
+	sim_registry_retire(mr, sim, free_mr);
+	pthread_mutex_unlock(&sim_lock);
+	return 0;
+}
+
+SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr,
+				       size_t length, unsigned int access)
+{
+	struct sim_pd *sim_pd;
+	struct sim_mr *mr;
+	uint64_t offset;
+	void *host;
+
+	pthread_mutex_lock(&sim_lock);
+	if (!sim_registry_lookup(pd, SIM_PD, (void **)&sim_pd)) {
+		errno = EINVAL;
+		goto refused;
+	}
+	mr = sim_key_find(sim_pd->context->device->index, key);
+	if (!mr) {
+		errno = ENOENT;
+		goto refused;
+	}
+	if (mr->pd != sim_pd) {
+		errno = EPERM;
+		goto refused;
+	}
+	if ((mr->access & access) != access) {
+		errno = EACCES;
+		goto refused;
+	}
+	offset = addr - mr->iova;
+	if (addr < mr->iova || offset > mr->ibv.length || length > mr->ibv.length - offset) {
+		errno = ERANGE;
+		goto refused;
+	}
+	host = (char *)mr->ibv.addr + offset;
+	pthread_mutex_unlock(&sim_lock);
+	return host;
+
+refused:
+	pthread_mutex_unlock(&sim_lock);
+	return NULL;
+}

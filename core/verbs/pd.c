@@ -1,0 +1,84 @@
+/*
+ * Protection domains of simulated contexts (ibv_alloc_pd, ibv_dealloc_pd).  A PD that still
+ * has memory regions cannot be deallocated (EBUSY, as the kernel answers): windows and keys
+ * check the PD of a region, so it must outlive its regions.
+ */
+#include "verbs_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+static void free_pd(void *allocation)
+{
+	free(allocation);
+}
+
+SIM_EXPORT struct ibv_pd *ibv_alloc_pd(struct ibv_context *context)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct sim_context *sim;
+	struct sim_pd *pd;
+
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->alloc_pd)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return rv->alloc_pd(context);
+	default:
+		return NULL;
+	}
+	pd = calloc(1, sizeof(*pd));
+	if (!pd || !sim_registry_add(&pd->ibv, SIM_PD, pd)) {
+		pthread_mutex_unlock(&sim_lock);
+		free(pd);
+		sim_err(__func__, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
+	pd->context = sim;
+	pd->ibv.context = context;
+	pd->ibv.handle = ++sim->device->last_pd_handle;
+	sim->pd_count++;
+	pthread_mutex_unlock(&sim_lock);
+	return &pd->ibv;
+}
+
+/* Returns 0 or an errno value, as rdma-core does. */
+SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
+{
+	const struct real_verbs *rv = real_verbs();
+	unsigned int regions;
+	struct sim_pd *sim;
+
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->dealloc_pd)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return rv->dealloc_pd(pd);
+	default:
+		return errno;
+	}
+	regions = sim->mr_count;
+	if (regions) {
+		pthread_mutex_unlock(&sim_lock);
+		sim_err(__func__, "protection domain %p still has %u memory region(s)", (void *)pd,
+			regions);
+		return errno = EBUSY;
+	}
+	sim->context->pd_count--;
+	sim_registry_retire(pd, sim, free_pd);
+	pthread_mutex_unlock(&sim_lock);
+	return 0;
+}
+
+SIM_EXPORT int flexio_verbs_pd_device(const struct ibv_pd *pd)
+{
+	struct sim_pd *sim;
+	int index = -1;
+
+	pthread_mutex_lock(&sim_lock);
+	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim))
+		index = sim->context->device->index;
+	pthread_mutex_unlock(&sim_lock);
+	return index;
+}

@@ -1,0 +1,58 @@
+/*
+ * What libflexio asks libflexio_verbs about the simulated devices (symbol version
+ * FLEXIO_VERBS_PRIVATE; not an API for programs).
+ *
+ * The calls log nothing: a refusal is reported by the caller, naming its own function.  They
+ * are thread-safe and accept any pointer (NULL, destroyed, real or foreign): such a pointer is
+ * simply "not simulated".
+ */
+#ifndef OPENFLEXIO_CORE_VERBS_SIM_VERBS_H
+#define OPENFLEXIO_CORE_VERBS_SIM_VERBS_H
+
+#include <infiniband/mlx5dv.h>
+#include <infiniband/verbs.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * The index N of the simulated device mlx5_simN behind a live context or PD, or -1 when it
+ * is not one (NULL, closed or deallocated, a real rdma-core object, anything else).
+ */
+int flexio_verbs_context_device(const struct ibv_context *context);
+int flexio_verbs_pd_device(const struct ibv_pd *pd);
+
+/*
+ * Checks an access to [addr, addr + length) through a memory key, as the NIC does, and returns
+ * the host address of addr.  The access passes when `key` is the lkey (== rkey) of a live
+ * memory region on pd's device, registered on `pd` itself, with every flag in `access`
+ * (enum ibv_access_flags; 0 for a read: every region allows local reads), and the range lies
+ * inside the region.  addr is in the key's address space: the region's iova, which is the
+ * buffer address unless it was registered with ibv_reg_mr_iova.  An empty range is inside
+ * when addr is.
+ *
+ * On refusal returns NULL with errno: EINVAL pd is not a live simulated PD; ENOENT no live
+ * region has this key on pd's device; EPERM the region belongs to another PD; EACCES it lacks
+ * an access flag; ERANGE the range is not inside it.
+ *
+ * The host pointer is valid until the region is deregistered: check again at each use that
+ * may follow an ibv_dereg_mr.
+ */
+void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length,
+			    unsigned int access);
+
+/*
+ * The doorbell page (page-aligned, one page, == uar->base_addr) of a live simulated devx UAR,
+ * and in *device_index (may be NULL) the device it was allocated on; NULL with errno EINVAL
+ * when uar is not one.
+ */
+void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *device_index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,115 @@
+/*
+ * devx UARs of simulated contexts (mlx5dv_devx_alloc_uar, mlx5dv_devx_free_uar) and the page
+ * behind one for libflexio (flexio_verbs_uar_page).
+ *
+ * A UAR is a doorbell page.  Here it is an anonymous page-aligned mapping: programs may store
+ * to it as they would to the device's BAR, and the simulator reads what they wrote.
+ */
+#include "verbs_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* mlx5 UAR pages: the first BlueFlame/doorbell register sits at this offset. */
+#define UAR_REGISTER_OFFSET 0x800
+
+static void free_uar(void *allocation)
+{
+	free(allocation);
+}
+
+SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context,
+							 uint32_t flags)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct mlx5dv_devx_uar *real;
+	struct sim_context *sim;
+	struct sim_uar *uar;
+	void *page;
+
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->devx_alloc_uar)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		real = rv->devx_alloc_uar(context, flags);
+		if (real)
+			real_uar_learn(real);
+		return real;
+	default:
+		return NULL;
+	}
+	if (flags != MLX5DV_UAR_ALLOC_TYPE_BF && flags != MLX5DV_UAR_ALLOC_TYPE_NC) {
+		pthread_mutex_unlock(&sim_lock);
+		sim_err(__func__, "flags 0x%x are neither MLX5DV_UAR_ALLOC_TYPE_BF nor _NC", flags);
+		errno = EINVAL;
+		return NULL;
+	}
+	uar = calloc(1, sizeof(*uar));
+	if (!uar)
+		goto no_memory;
+	uar->page_size = (size_t)sysconf(_SC_PAGESIZE);
+	page = mmap(NULL, uar->page_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (page == MAP_FAILED)
+		goto no_memory;
+	if (!sim_registry_add(&uar->dv, SIM_UAR, uar)) {
+		munmap(page, uar->page_size);
+		goto no_memory;
+	}
+	uar->context = sim;
+	uar->dv.base_addr = page;
+	uar->dv.reg_addr = (char *)page + UAR_REGISTER_OFFSET;
+	uar->dv.page_id = ++sim->device->last_uar_page_id;
+	uar->dv.mmap_off = (off_t)uar->dv.page_id * (off_t)uar->page_size;
+	sim->uar_count++;
+	pthread_mutex_unlock(&sim_lock);
+	return &uar->dv;
+
+no_memory:
+	pthread_mutex_unlock(&sim_lock);
+	free(uar);
+	sim_err(__func__, "out of memory");
+	errno = ENOMEM;
+	return NULL;
+}
+
+SIM_EXPORT void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *devx_uar)
+{
+	const struct real_verbs *rv = real_verbs();
+	struct sim_uar *sim;
+
+	switch (sim_route(__func__, devx_uar, SIM_UAR, (void **)&sim, rv->devx_free_uar)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		real_uar_forget(devx_uar);
+		rv->devx_free_uar(devx_uar);
+		return;
+	default:
+		return;
+	}
+	/* a store through a stale page pointer faults, as on unmapped device memory */
+	munmap(devx_uar->base_addr, sim->page_size);
+	devx_uar->base_addr = devx_uar->reg_addr = NULL;
+	sim->context->uar_count--;
+	sim_registry_retire(devx_uar, sim, free_uar);
+	pthread_mutex_unlock(&sim_lock);
+}
+
+SIM_EXPORT void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *device_index)
+{
+	struct sim_uar *sim;
+	void *page = NULL;
+
+	pthread_mutex_lock(&sim_lock);
+	if (sim_registry_lookup(uar, SIM_UAR, (void **)&sim)) {
+		page = sim->dv.base_addr;
+		if (device_index)
+			*device_index = sim->context->device->index;
+	} else {
+		errno = EINVAL;
+	}
+	pthread_mutex_unlock(&sim_lock);
+	return page;
+}

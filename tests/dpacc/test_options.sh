@@ -1,0 +1,91 @@
+#!/bin/sh
+# dpacc's command line: every option of the issue, and its errors.
+# Environment (from ctest): DPACC, WORK.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+out=$WORK/options
+rm -rf "$out" && mkdir -p "$out"
+app=$here/shell/app_dev.c
+lib=$here/shell/lib_dev.c
+failures=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# expect_error WORDS COMMAND...: the command fails and its stderr contains WORDS.
+expect_error() {
+	words=$1
+	shift
+	if "$@" >"$out/stdout" 2>"$out/stderr"; then
+		fail "succeeded: $*"
+	elif ! grep -qF -- "$words" "$out/stderr"; then
+		fail "no '$words' in the error of: $*"
+		cat "$out/stderr" >&2
+	fi
+}
+
+# has_symbol ARCHIVE SYMBOL
+has_symbol() {
+	llvm-nm "$1" 2>/dev/null | grep -qE " $2\$" || fail "$1 lacks $2"
+}
+
+"$DPACC" --help | grep -q -- "--devicecc-options" || fail "--help"
+"$DPACC" --version | grep -q "dpacc" || fail "--version"
+expect_error "unknown option '--bogus'" "$DPACC" "$app" -o "$out/x.a" --bogus
+expect_error "no output" "$DPACC" "$app"
+expect_error "no such file" "$DPACC" "$out/missing.c" -o "$out/x.a"
+expect_error "unknown DPA model" "$DPACC" "$app" -o "$out/x.a" -mcpu=nv-dpa-bf9
+expect_error "must be a C identifier" "$DPACC" "$app" -o "$out/x.a" --app-name=bad-name
+
+# --gen-libs, then -o, --app-name and every option list: the archive, the APP variable, the ELF.
+"$DPACC" "$lib" --gen-libs -o "$out/lib/libmylib" -hostcc=gcc -hostcc-options="-fPIC, -O1"
+[ -f "$out/lib/libmylib_device.a" ] && [ -f "$out/lib/libmylib_host.a" ] || fail "--gen-libs outputs"
+has_symbol "$out/lib/libmylib_device.a" __dpacc_unpack_mylib_rpc
+has_symbol "$out/lib/libmylib_host.a" __dpacc_pack_mylib_rpc
+mv "$out/lib/libmylib_device.a" "$out/lib/libmylib.a"  # as NVIDIA's build script does
+
+"$DPACC" "$app" -o "$out/first/renamed.a" --app-name=named_app -hostcc=gcc -hostcc-options="-fPIC,-O2" \
+	--devicecc-options="-I$here/shell,-DAPP_VALUE=3,-Wall,-Wextra,-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API" \
+	--device-libs="-L$out/lib" --devicelink-options="-lmylib" -disable-asm-check --keep-tmp 2>"$out/keep"
+has_symbol "$out/first/renamed.a" named_app
+has_symbol "$out/first/renamed.a" app_rpc
+has_symbol "$out/first/renamed.a" __dpacc_pack_app_handler
+tmp=$(sed -n 's/^dpacc: intermediate files kept in //p' "$out/keep")
+llvm-nm "$tmp/named_app.elf" | grep -q " __dpacc_unpack_mylib_rpc$" || fail "library entry point not linked"
+grep -q '"mylib_rpc"' "$tmp/named_app_host.c" || fail "library entry point not registered"
+rm -rf "$tmp"
+
+# Default app name: the archive's base name.
+"$DPACC" "$app" -o "$out/default_name.a" --device-libs="-L$out/lib" --devicelink-options="-lmylib" \
+	-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API
+has_symbol "$out/default_name.a" default_name
+
+# -mcpu: the ISA every listed model has; cx8 alone allows Zba.
+"$DPACC" "$lib" -o "$out/cx8.a" -mcpu=nv-dpa-cx8 --keep-tmp 2>"$out/keep"
+tmp=$(sed -n 's/^dpacc: intermediate files kept in //p' "$out/keep")
+llvm-readelf -A "$tmp/cx8.elf" | grep -q "zba" || fail "-mcpu=nv-dpa-cx8 has no zba"
+rm -rf "$tmp"
+"$DPACC" "$lib" -o "$out/both.a" -mcpu=nv-dpa-bf3,nv-dpa-cx8 --keep-tmp 2>"$out/keep"
+tmp=$(sed -n 's/^dpacc: intermediate files kept in //p' "$out/keep")
+llvm-readelf -A "$tmp/both.elf" | grep "Tag_RISCV_arch" | grep -q "zba" && fail "-mcpu=bf3,cx8 uses zba"
+rm -rf "$tmp"
+
+# -flto, and -hostcc naming another compiler.
+"$DPACC" "$lib" -o "$out/lto.a" -flto -hostcc=cc
+has_symbol "$out/lto.a" mylib_rpc
+
+# Errors: compile errors with file:line, rejected signatures naming the function, missing tools.
+expect_error "bad_dev.c:6:" "$DPACC" "$here/shell/bad_dev.c" -o "$out/x.a"
+sig=$here/shell/signatures_dev.c
+expect_error "'takes_double': parameter 1 has type 'double'" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_FLOAT
+expect_error "'takes_struct': parameter 1 has type 'struct pair'" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_STRUCT
+expect_error "'takes_varargs' is variadic" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_VARIADIC
+expect_error "'takes_seventeen' has 17 parameters" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_MANY
+expect_error "host compiler 'no-such-cc' not found" "$DPACC" "$lib" -o "$out/x.a" -hostcc=no-such-cc
+python=$(command -v python3)
+expect_error "install the Debian package clang" env PATH=/nonexistent "$python" "$DPACC" "$lib" -o "$out/x.a"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "dpacc options: OK"
