@@ -22,9 +22,10 @@
 # it) or the first on PATH.
 include_guard(GLOBAL)
 
+# A cache variable, so every directory that calls flexio_add_dpa_app sees it.
 if(NOT FLEXIO_DPACC)
   if(DPACC)
-    set(FLEXIO_DPACC ${DPACC})  # OpenFlexIO's own build tree
+    set(FLEXIO_DPACC ${DPACC} CACHE INTERNAL "dpacc of OpenFlexIO's own build tree")
   else()
     find_program(FLEXIO_DPACC dpacc DOC "OpenFlexIO's dpacc driver")
   endif()

@@ -7,3 +7,6 @@ scripts/install-deps.sh
 cmake -S . -B build -G Ninja >/dev/null
 cmake --build build -j "$(nproc)"
 build/bin/flexio-info
+echo
+echo "== The RPC example on the simulated device mlx5_sim0 (examples/rpc) =="
+build/bin/flexio-rpc mlx5_sim0 2 40

@@ -49,8 +49,11 @@ const struct real_verbs *real_verbs(void)
 __attribute__((constructor)) static void check_lookup_order(void)
 {
 	void *bound = dlvsym(RTLD_DEFAULT, "ibv_get_device_list", "IBVERBS_1.1");
+	Dl_info bound_in, self;
 
-	if (bound && bound != (void *)ibv_get_device_list)
+	if (!bound || !dladdr(bound, &bound_in) || !dladdr((void *)check_lookup_order, &self))
+		return;
+	if (bound_in.dli_fbase != self.dli_fbase)
 		sim_warn("libflexio_verbs",
 			 "libibverbs precedes libflexio_verbs in the symbol lookup order, so rdma-core "
 			 "calls bypass the simulated devices: link -lflexio_verbs before -libverbs or "
