@@ -63,8 +63,8 @@ static void process_free(struct flexio_process *process)
 	if (process->device)
 		process->provider->process_destroy(process->device);
 	heap_fini(&process->heap);
-	if (process->own_pd && process->pd)
-		ibv_dealloc_pd(process->pd);
+	if (process->own_pd && process->pd && ibv_dealloc_pd(process->pd))
+		flexio_warn("process \"%s\": cannot free its protection domain: %s", process->name, strerror(errno));
 	if (process->error_fd >= 0)
 		close(process->error_fd);
 	pthread_mutex_destroy(&process->streams_lock);

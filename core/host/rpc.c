@@ -56,6 +56,9 @@ FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_
 	case PROVIDER_CALL_ENDED:
 		return FLEXIO_STATUS_SUCCESS;
 	case PROVIDER_CALL_FAILED:
+		/* flexio_dev_process_finish ends the process without an error. */
+		if (atomic_load(&process->error) && process->status == DPA_STATUS_PROCESS_FINISH)
+			return FLEXIO_STATUS_SUCCESS;
 		break;
 	}
 	flexio_err("\"%s\" in process \"%s\" did not complete: the process has stopped (status 0x%x)", f->name,

@@ -12,18 +12,13 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-static void free_context(void *allocation)
-{
-	free(allocation);
-}
-
 SIM_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 {
 	const struct real_verbs *rv = real_verbs();
 	struct sim_context *context;
 	struct sim_device *sim;
 
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, rv->open_device)) {
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, rv->open_device != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -68,7 +63,8 @@ SIM_EXPORT int ibv_close_device(struct ibv_context *context)
 	const struct real_verbs *rv = real_verbs();
 	struct sim_context *sim;
 
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->close_device)) {
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim,
+			  rv->close_device != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -88,7 +84,7 @@ SIM_EXPORT int ibv_close_device(struct ibv_context *context)
 	close(context->async_fd);
 	context->async_fd = -1;
 	pthread_mutex_destroy(&context->mutex);
-	sim_registry_retire(context, sim, free_context);
+	sim_registry_retire(context, sim);
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
 }

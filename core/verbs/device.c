@@ -30,7 +30,8 @@ struct sim_device_list {
 
 static struct sim_device *devices[SIM_MAX_DEVICES];
 
-struct sim_device *sim_device_get(int index)
+/* The simulated device N, created on first use; NULL only when memory runs out.  sim_lock held. */
+static struct sim_device *sim_device_get(int index)
 {
 	struct sim_device *device = devices[index];
 
@@ -76,11 +77,6 @@ static int sim_device_count(void)
 	return (int)count;
 }
 
-static void free_list(void *allocation)
-{
-	free(allocation);
-}
-
 SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 {
 	const struct real_verbs *rv = real_verbs();
@@ -97,7 +93,8 @@ SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 		real_count = 0;
 	real_devices_learn(real);
 
-	list = calloc(1, sizeof(*list) + (size_t)(sim_count + real_count + 1) * sizeof(list->devices[0]));
+	list = calloc(1, sizeof(*list) +
+			 (size_t)(sim_count + real_count + 1) * sizeof(list->devices[0]));
 	if (!list)
 		goto no_memory;
 	list->real = real;
@@ -134,10 +131,12 @@ SIM_EXPORT void ibv_free_device_list(struct ibv_device **devices)
 	struct sim_device_list *list;
 	struct ibv_device **real;
 
-	if (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list, NULL) != SIM_ROUTE_SIMULATED)
+	/* every list comes from us: an unknown one has nowhere to go */
+	if (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list, false) !=
+	    SIM_ROUTE_SIMULATED)
 		return;
 	real = list->real;
-	sim_registry_retire(devices, list, free_list);
+	sim_registry_retire(devices, list);
 	pthread_mutex_unlock(&sim_lock);
 	if (real)
 		real_verbs()->free_device_list(real);
@@ -149,7 +148,8 @@ SIM_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 	struct sim_device *sim;
 	const char *name;
 
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, rv->get_device_name)) {
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim,
+			  rv->get_device_name != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		name = sim->ibv.name;
 		pthread_mutex_unlock(&sim_lock);
@@ -168,7 +168,8 @@ SIM_EXPORT __be64 ibv_get_device_guid(struct ibv_device *device)
 	struct sim_device *sim;
 	__be64 guid;
 
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, rv->get_device_guid)) {
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim,
+			  rv->get_device_guid != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		guid = sim->guid;
 		pthread_mutex_unlock(&sim_lock);
@@ -234,7 +235,8 @@ SIM_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_a
 		sim_err(__func__, "device_attr is NULL");
 		return errno = EINVAL;
 	}
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->query_device)) {
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim,
+			  rv->query_device != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		fill_attributes(sim->device, device_attr);
 		pthread_mutex_unlock(&sim_lock);

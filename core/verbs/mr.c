@@ -19,11 +19,6 @@
 	 IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_MW_BIND | IBV_ACCESS_ZERO_BASED |                 \
 	 IBV_ACCESS_ON_DEMAND | IBV_ACCESS_HUGETLB | IBV_ACCESS_OPTIONAL_RANGE)
 
-static void free_mr(void *allocation)
-{
-	free(allocation);
-}
-
 /* Whether every page of [addr, addr + length) is mapped: the kernel pins a region's pages at
  * registration and fails with EFAULT when it cannot. */
 static bool is_mapped(const void *addr, size_t length)
@@ -96,7 +91,7 @@ static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, v
 		goto no_memory;
 	mr->ibv.lkey = mr->ibv.rkey = next_key(device);
 	if (!sim_key_add(device->index, mr->ibv.lkey, mr)) {
-		sim_registry_retire(&mr->ibv, mr, free_mr);
+		sim_registry_retire(&mr->ibv, mr);
 		mr = NULL;
 		goto no_memory;
 	}
@@ -126,7 +121,7 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t len
 	const struct real_verbs *rv = real_verbs();
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr)) {
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, (uintptr_t)addr,
 				       (unsigned int)access);
@@ -143,7 +138,7 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_
 	const struct real_verbs *rv = real_verbs();
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova)) {
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, iova, (unsigned int)access);
 	case SIM_ROUTE_REAL:
@@ -159,7 +154,7 @@ SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t
 	const struct real_verbs *rv = real_verbs();
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova2)) {
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova2 != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, iova, access);
 	case SIM_ROUTE_REAL:
@@ -175,7 +170,7 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	const struct real_verbs *rv = real_verbs();
 	struct sim_mr *sim;
 
-	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, rv->dereg_mr)) {
+	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, rv->dereg_mr != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -185,7 +180,7 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	}
 	sim_key_remove(sim->pd->context->device->index, mr->lkey);
 	sim->pd->mr_count--;
-	sim_registry_retire(mr, sim, free_mr);
+	sim_registry_retire(mr, sim);
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
 }

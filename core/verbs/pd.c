@@ -8,18 +8,13 @@
 #include <errno.h>
 #include <stdlib.h>
 
-static void free_pd(void *allocation)
-{
-	free(allocation);
-}
-
 SIM_EXPORT struct ibv_pd *ibv_alloc_pd(struct ibv_context *context)
 {
 	const struct real_verbs *rv = real_verbs();
 	struct sim_context *sim;
 	struct sim_pd *pd;
 
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->alloc_pd)) {
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->alloc_pd != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -50,7 +45,7 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 	unsigned int regions;
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->dealloc_pd)) {
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->dealloc_pd != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -66,7 +61,7 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 		return errno = EBUSY;
 	}
 	sim->context->pd_count--;
-	sim_registry_retire(pd, sim, free_pd);
+	sim_registry_retire(pd, sim);
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include "verbs_internal.h"
 
 #include <errno.h>
+#include <stdlib.h>
 
 pthread_mutex_t sim_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -20,7 +21,6 @@ pthread_mutex_t sim_lock = PTHREAD_MUTEX_INITIALIZER;
 struct quarantined {
 	const void *handle;
 	void *allocation;
-	void (*release)(void *allocation);
 };
 
 static struct sim_map registry;
@@ -45,7 +45,7 @@ bool sim_registry_add(const void *handle, enum sim_kind kind, void *object)
 	return sim_map_put(&registry, (uintptr_t)handle, object, kind);
 }
 
-void sim_registry_retire(const void *handle, void *allocation, void (*release)(void *allocation))
+void sim_registry_retire(const void *handle, void *allocation)
 {
 	struct sim_map_slot *slot = sim_map_find(&registry, (uintptr_t)handle);
 	struct quarantined *oldest = &quarantine[quarantine_next];
@@ -54,9 +54,9 @@ void sim_registry_retire(const void *handle, void *allocation, void (*release)(v
 	slot->value = NULL;
 	if (oldest->handle) {
 		sim_map_remove(&registry, (uintptr_t)oldest->handle);
-		oldest->release(oldest->allocation);
+		free(oldest->allocation);
 	}
-	*oldest = (struct quarantined){handle, allocation, release};
+	*oldest = (struct quarantined){handle, allocation};
 	quarantine_next = (quarantine_next + 1) % QUARANTINE_SIZE;
 }
 
@@ -79,7 +79,7 @@ static bool is_real(enum sim_kind kind, const void *handle)
 }
 
 enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind,
-			 void **object, const void *real_function)
+			 void **object, bool real_exists)
 {
 	const char *name = kinds[kind].name;
 	struct sim_map_slot *slot;
@@ -107,7 +107,7 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
 			tag & TAG_DEAD ? "destroyed" : "live", kinds[tag & TAG_KIND_MASK].name, name);
 	} else if (!is_real(kind, handle)) {
 		sim_err(function, "%p is neither a simulated nor a real rdma-core %s", handle, name);
-	} else if (!real_function) {
+	} else if (!real_exists) {
 		sim_err(function, "rdma-core does not provide this call for the real %s %p", name,
 			handle);
 		errno = EOPNOTSUPP;

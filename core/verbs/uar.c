@@ -15,11 +15,6 @@
 /* mlx5 UAR pages: the first BlueFlame/doorbell register sits at this offset. */
 #define UAR_REGISTER_OFFSET 0x800
 
-static void free_uar(void *allocation)
-{
-	free(allocation);
-}
-
 SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context,
 							 uint32_t flags)
 {
@@ -29,7 +24,8 @@ SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *con
 	struct sim_uar *uar;
 	void *page;
 
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->devx_alloc_uar)) {
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim,
+			  rv->devx_alloc_uar != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -79,7 +75,7 @@ SIM_EXPORT void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *devx_uar)
 	const struct real_verbs *rv = real_verbs();
 	struct sim_uar *sim;
 
-	switch (sim_route(__func__, devx_uar, SIM_UAR, (void **)&sim, rv->devx_free_uar)) {
+	switch (sim_route(__func__, devx_uar, SIM_UAR, (void **)&sim, rv->devx_free_uar != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -93,7 +89,7 @@ SIM_EXPORT void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *devx_uar)
 	munmap(devx_uar->base_addr, sim->page_size);
 	devx_uar->base_addr = devx_uar->reg_addr = NULL;
 	sim->context->uar_count--;
-	sim_registry_retire(devx_uar, sim, free_uar);
+	sim_registry_retire(devx_uar, sim);
 	pthread_mutex_unlock(&sim_lock);
 }
 

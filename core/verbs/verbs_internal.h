@@ -94,24 +94,24 @@ enum sim_kind {
 
 /* Registers a new simulated object (sim_lock held); false only when memory runs out. */
 bool sim_registry_add(const void *handle, enum sim_kind kind, void *object);
-/* Marks a handle dead (sim_lock held).  Its allocation is kept for a while (quarantine) so a
- * stale pointer is still recognised as ours and never reaches rdma-core, then freed with
- * release(allocation). */
-void sim_registry_retire(const void *handle, void *allocation, void (*release)(void *allocation));
+/* Marks a handle dead (sim_lock held).  Its malloc'ed allocation is kept for a while
+ * (quarantine) so a stale pointer is still recognised as ours and never reaches rdma-core,
+ * then freed. */
+void sim_registry_retire(const void *handle, void *allocation);
 
 enum sim_route {
 	SIM_ROUTE_SIMULATED, /* a live simulated object: sim_lock is HELD, the caller unlocks */
-	SIM_ROUTE_REAL,      /* a real rdma-core object and rdma-core has the function */
+	SIM_ROUTE_REAL,      /* a real rdma-core object, and rdma-core has the function */
 	SIM_ROUTE_REFUSED,   /* NULL, destroyed, of another kind or foreign: logged, errno set */
 };
 
 /*
  * Where a handle the program passed must go.  `function` names the entry point for the log
- * line; `real_function` is the rdma-core function the call would be forwarded to (NULL: none).
+ * line; `real_exists` tells whether rdma-core has the function a real object would go to.
  * With SIM_ROUTE_SIMULATED, *object is the simulated object and sim_lock is held.
  */
 enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind,
-			 void **object, const void *real_function);
+			 void **object, bool real_exists);
 
 /* Silent lookup for the internal API (sim_lock held): whether handle is a live simulated
  * object of kind, and which. */
@@ -164,10 +164,5 @@ void real_uar_forget(const struct mlx5dv_devx_uar *uar);
 /* One line on stderr: "flexio_verbs ERR <function>: <reason>". */
 void sim_err(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void sim_warn(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-/* ---- device.c ---- */
-
-/* The simulated device N, created on first use; NULL only when memory runs out.  sim_lock held. */
-struct sim_device *sim_device_get(int index);
 
 #endif

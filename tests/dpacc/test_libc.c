@@ -58,7 +58,7 @@ static void test_errno_in_tls(void **state)
 	assert_int_equal(error, 34); /* ERANGE */
 }
 
-static void test_malloc(void **state)
+static void test_asprintf_malloc(void **state)
 {
 	uint64_t ok = 0;
 
@@ -70,7 +70,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strings),   cmocka_unit_test(test_snprintf), cmocka_unit_test(test_streams),
-		cmocka_unit_test(test_errno_in_tls), cmocka_unit_test(test_malloc),
+		cmocka_unit_test(test_errno_in_tls), cmocka_unit_test(test_asprintf_malloc),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,5 +1,6 @@
 /* The current edition's device API on top of the runtime's services. */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <libflexio-dev/flexio_dev.h>

@@ -35,6 +35,7 @@ __dpa_rpc__ uint64_t intrinsics_counters(void)
 	failed |= CHECK(0, __dpa_thread_cycles() > cycles + 2000);
 	failed |= CHECK(1, __dpa_thread_inst_ret() > instret + 2000);
 	failed |= CHECK(2, __dpa_thread_time() > time);
+	failed |= CHECK(3, spin == 1999000);
 	return failed;
 }
 

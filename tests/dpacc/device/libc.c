@@ -54,7 +54,7 @@ __dpa_rpc__ uint64_t libc_snprintf(void)
 	return failed;
 }
 
-/* stdout and stderr reach the host as messages; stdin is at end of file. */
+/* stdout and stderr reach the host as messages; stdin is a readable stream at end of file. */
 __dpa_rpc__ uint64_t libc_streams(uint32_t value)
 {
 	printf("printf %u\n", value);
@@ -63,7 +63,8 @@ __dpa_rpc__ uint64_t libc_streams(uint32_t value)
 	putchar('c');
 	putchar('\n');
 	printf("no newline");
-	return getchar() == EOF && feof(stdin);
+	/* flexio-libc's stdio.h declares no input functions: use the stream's device function. */
+	return (stdin->flags & __SRD) && stdin->get(stdin) == _FDEV_EOF;
 }
 
 /* errno lives in the thread's TLS block: this proves tp and the TLS copy are right. */
