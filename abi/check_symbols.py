@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that libflexio's symbol sections, declarations and version nodes agree.
 
-Usage: check_symbols.py --map FILE --library LIB.so --objects OBJ...
+Usage: check_symbols.py --map FILE... --library LIB.so --objects OBJ...
 
 The rules (DPDK's discipline, applied to libflexio):
   1. a function whose code is in .text.experimental is listed in the
@@ -23,7 +23,7 @@ EXPERIMENTAL_SECTION = ".text.experimental"
 
 def parse_map(path):
     """Returns {node: set(symbols)} of a GNU ld version script."""
-    text = re.sub(r"#[^\n]*", "", open(path).read())
+    text = re.sub(r"/\*.*?\*/", "", re.sub(r"#[^\n]*", "", open(path).read()), flags=re.S)
     nodes = {}
     for name, body in re.findall(r"([A-Za-z0-9_.]+)\s*\{(.*?)\}\s*[A-Za-z0-9_.]*\s*;", text, re.S):
         symbols = set()
@@ -78,8 +78,10 @@ def library_exports(library):
         yield base, version, sym_type
 
 
-def check(map_path, library_path, objects):
-    nodes = parse_map(map_path)
+def check(map_paths, library_path, objects):
+    nodes = {}
+    for path in map_paths:
+        nodes.update(parse_map(path))
     errors = []
     experimental = nodes.get(EXPERIMENTAL_NODE, set())
     listed = {(sym, node) for node, symbols in nodes.items() for sym in symbols}
@@ -146,7 +148,7 @@ def check(map_path, library_path, objects):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--map", required=True)
+    parser.add_argument("--map", nargs="+", required=True, help="the library's version scripts")
     parser.add_argument("--library", required=True)
     parser.add_argument("--objects", nargs="+", required=True)
     args = parser.parse_args()

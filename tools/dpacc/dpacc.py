@@ -32,6 +32,9 @@ the stubs and pack functions of step 3 into libX_host.a.
 Arguments travel in 8-byte slots: the host packs each promoted variadic
 argument (int-sized ones sign- or zero-extended by signedness), the device
 converts each slot to the parameter's type.
+
+Modules: dpacc_functions (the annotated functions, from the AST), dpacc_codegen
+(the generated sources). This file: the command line and the steps.
 """
 import json
 import os
@@ -43,11 +46,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+# The modules live next to the script (source and build trees) or in ${datadir}/flexio/dpacc.
+_HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(_HERE), str(_HERE.parent / "share" / "flexio" / "dpacc")]
+from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_source,  # noqa: E402
+                           registration_source)
+from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
+
 VERSION = "OpenFlexIO dpacc 1.1.0 (FlexIO 25.1 / 24.1 compatible; {clang})"
-MAX_ARGS = 16
-UNPACK_PREFIX = "__dpacc_unpack_"
-PACK_PREFIX = "__dpacc_pack_"
-ARGBUF_PREFIX = "__dpacc_argbuf_size_"
 # -mcpu values and the RV64 ISA each compiles for.
 CPU_MARCH = {
     "nv-dpa-bf3": "rv64imac_zbb_zbs",
@@ -55,14 +61,11 @@ CPU_MARCH = {
     "nv-dpa-cx8": "rv64imac_zba_zbb_zbs",
 }
 # The keywords of dpa-clang. The annotation marks the function in the AST; it is recognised
-# by coming from the command line (see is_keyword_annotation).
+# by coming from the command line (dpacc_functions.is_keyword_annotation).
 KEYWORDS = [
     "-D__dpa_global__=__attribute__((annotate(\"dpa_global\"), used))",
     "-D__dpa_rpc__=__attribute__((annotate(\"dpa_rpc\"), used))",
 ]
-SIGNED_SMALL = {"char", "signed char", "short", "int"}
-UNSIGNED_SMALL = {"_Bool", "bool", "unsigned char", "unsigned short", "unsigned int"}
-WIDE = {"long", "unsigned long", "long long", "unsigned long long"}
 # Debian packages of the tools dpacc runs.
 PACKAGES = {"clang": "clang", "ld.lld": "lld", "llvm-ar": "llvm", "llvm-nm": "llvm"}
 
@@ -101,6 +104,9 @@ def load_config():
             break
     else:
         raise DpaccError(f"dpacc.json not found next to {here} or in {here.parent}/share/flexio")
+    # The installed file holds paths relative to itself: the tree may have moved.
+    config = {key: str((candidate.parent / value).resolve()) if value and not Path(value).is_absolute() else value
+              for key, value in config.items()}
     needs = {"libc": "picolibc-riscv64-unknown-elf", "libgcc": "gcc-riscv64-unknown-elf",
              "crt0": "OpenFlexIO's device runtime (build the flexio_dev_runtime target)",
              "linker_script": "OpenFlexIO's device runtime (build the flexio_dev_runtime target)"}
@@ -231,192 +237,6 @@ def check_args(opts):
         raise DpaccError(f"--app-name={opts['app_name']}: must be a C identifier (it names a host variable)")
 
 
-# ---- Finding the annotated functions ---------------------------------------------------------
-
-class DeviceFunction:
-    def __init__(self, name, params, returns_void, location):
-        self.name = name
-        self.params = params  # [(type as written, desugared type)]
-        self.returns_void = returns_void
-        self.location = location
-
-    def slot_kind(self, index):
-        """How parameter `index` travels: signed/unsigned (int-sized or less), wide, pointer."""
-        written, desugared = self.params[index]
-        kind = value_kind(desugared)
-        if kind is None:
-            raise DpaccError(f"{self.location}: device function '{self.name}': parameter {index + 1} has type "
-                             f"'{written}', which cannot be passed from the host (integers, enums and pointers "
-                             f"as flexio_uintptr_t only; no floating point, no structs or unions by value)")
-        return kind
-
-
-def value_kind(type_name):
-    base = re.sub(r"\b(const|volatile|restrict|__restrict)\b", "", type_name)
-    base = re.sub(r"\s+", " ", base).strip()
-    if "*" in base:
-        return "pointer"
-    if base in SIGNED_SMALL or base.startswith("enum "):
-        return "signed"
-    if base in UNSIGNED_SMALL:
-        return "unsigned"
-    if base in WIDE:
-        return "wide"
-    return None
-
-
-def is_keyword_annotation(attr):
-    """An annotate attribute spelled by dpacc's -D keywords (so it comes from the command line)."""
-    begin = attr.get("range", {}).get("begin", {})
-    return attr.get("kind") == "AnnotateAttr" and \
-        begin.get("spellingLoc", {}).get("presumedFile") == "<command line>"
-
-
-def follow_files(value, state):
-    """clang's JSON names a location's file only when it changes: replay them in document order."""
-    if isinstance(value, dict):
-        if "file" in value:
-            state["file"] = value["file"]
-        for key, item in value.items():
-            if key != "includedFrom":
-                follow_files(item, state)
-    elif isinstance(value, list):
-        for item in value:
-            follow_files(item, state)
-
-
-def annotated_functions(clang, flags, source):
-    """The __dpa_global__ / __dpa_rpc__ functions a source defines, with their parameters."""
-    # -w: warnings are reported once, by the real compilation; errors stop here with file:line.
-    ast = run([clang, *flags, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", str(source)],
-              f"compiling {source}")
-    found = {}
-    typedefs = {}
-    state = {"file": str(source)}
-    for node in json.loads(ast).get("inner", []):
-        follow_files(node.get("loc", {}), state)
-        file_at_loc = state["file"]
-        follow_files({k: v for k, v in node.items() if k != "loc"}, state)
-        inner = node.get("inner", [])
-        if node.get("kind") == "TypedefDecl":
-            # An unnamed enum's typedef desugars to its own name; its qualType says "enum".
-            underlying = node["type"].get("desugaredQualType", node["type"]["qualType"])
-            typedefs[node["name"]] = node["type"]["qualType"] if underlying == node["name"] else underlying
-        if node.get("kind") != "FunctionDecl" or not any(map(is_keyword_annotation, inner)):
-            continue
-        if not any(n.get("kind") == "CompoundStmt" for n in inner):
-            continue  # a declaration: the source (or library) defining it wraps it
-        loc = node.get("loc", {})
-        line = loc.get("line", loc.get("expansionLoc", {}).get("line", "?"))
-        fn = device_function(node, inner, f"{file_at_loc}:{line}", typedefs)
-        found[fn.name] = fn
-    return list(found.values())
-
-
-def desugar(type_name, typedefs):
-    """The type behind the typedef names of the translation unit (clang gives none for results)."""
-    bare = re.sub(r"\b(const|volatile)\b", "", type_name).strip()
-    seen = set()
-    while bare in typedefs and bare not in seen:
-        seen.add(bare)
-        bare = re.sub(r"\b(const|volatile)\b", "", typedefs[bare]).strip()
-    return bare
-
-
-def device_function(node, inner, location, typedefs):
-    name = node["name"]
-    fn_type = node["type"]["qualType"]
-    if fn_type.rstrip(")").endswith("..."):
-        raise DpaccError(f"{location}: device function '{name}' is variadic, which cannot be called from the host")
-    params = [(p["type"]["qualType"], desugar(p["type"].get("desugaredQualType", p["type"]["qualType"]), typedefs))
-              for p in inner if p.get("kind") == "ParmVarDecl"]
-    if len(params) > MAX_ARGS:
-        raise DpaccError(f"{location}: device function '{name}' has {len(params)} parameters; "
-                         f"at most {MAX_ARGS} can be passed")
-    result = fn_type.split("(")[0].strip()
-    returns_void = desugar(result, typedefs) == "void"
-    if not returns_void and value_kind(desugar(result, typedefs)) is None:
-        raise DpaccError(f"{location}: device function '{name}' returns '{result}'; the host receives a "
-                         f"uint64_t, so it must return void, an integer or a pointer")
-    fn = DeviceFunction(name, params, returns_void, location)
-    for i in range(len(params)):
-        fn.slot_kind(i)  # rejects what cannot be passed
-    return fn
-
-
-# ---- Generated code -------------------------------------------------------------------------
-
-def device_wrapper_source(source, functions):
-    """The source itself, then one unpack wrapper per annotated function (statics included).
-    A wrapper sends the text its function left in the stdout/stderr line buffers (libflexio_dev)
-    once the function returns, as the invocation ends there."""
-    out = [f'#include "{Path(source).resolve()}"', "#include <stdint.h>", "",
-           "void __flexio_dev_flush_stdio(void);", ""]
-    for fn in functions:
-        args = []
-        for i, (written, _) in enumerate(fn.params):
-            cast = f"({written})(uintptr_t)" if fn.slot_kind(i) == "pointer" else f"({written})"
-            args.append(f"{cast}slot[{i}]")
-        call = f"((__typeof__(&{fn.name}))func)({', '.join(args)})"
-        body = f"{call};" if fn.returns_void else f"result = (uint64_t)(uintptr_t){call};"
-        out += [f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func) __attribute__((used));",
-                f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func)", "{",
-                "\tconst uint64_t *slot = (const uint64_t *)argbuf;", "\tuint64_t result = 0;", "",
-                "\t(void)slot;", f"\t{body}", "\t__flexio_dev_flush_stdio();", "\treturn result;", "}", ""]
-    return "\n".join(out)
-
-
-def host_functions_source(functions):
-    """Stubs (handles named like the device functions), pack functions and argument-buffer sizes."""
-    out = ["#include <stdarg.h>", "#include <stddef.h>", "#include <stdint.h>", ""]
-    va_type = {"signed": "int", "unsigned": "unsigned int", "wide": "uint64_t", "pointer": "uint64_t"}
-    for fn in functions:
-        # A stub in assembly: a distinct function that no optimiser folds into another one.
-        out.append(f'__asm__(".text\\n.globl {fn.name}\\n.type {fn.name}, @function\\n{fn.name}:\\n'
-                   f'\\tret\\n.size {fn.name}, .-{fn.name}\\n");')
-        out += [f"const size_t {ARGBUF_PREFIX}{fn.name} = {8 * len(fn.params)};",
-                f"void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap);",
-                f"void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap)", "{",
-                "\tuint64_t *slot = (uint64_t *)argbuf;", "", "\t(void)slot;", "\t(void)ap;"]
-        for i in range(len(fn.params)):
-            kind = fn.slot_kind(i)
-            value = f"va_arg(ap, {va_type[kind]})"
-            if kind == "signed":
-                value = f"(uint64_t)(int64_t){value}"
-            elif kind == "unsigned":
-                value = f"(uint64_t){value}"
-            out.append(f"\tslot[{i}] = {value};")
-        out += ["}", ""]
-    return "\n".join(out)
-
-
-def registration_source(app_name, elf_path, names):
-    """Embeds the ELF and registers the application and its functions at program start."""
-    sym = f"__dpacc_elf_{app_name}"
-    incbin = str(elf_path).replace("\\", "\\\\").replace('"', '\\"')
-    # The registration uses the current edition's calls, whatever edition the program chose.
-    out = ["#undef FLEXIO_VER_USED", "#include <libflexio/flexio.h>", "",
-           f'__asm__(".section .rodata.{sym}, \\"a\\"\\n.balign 16\\n.globl {sym}_start\\n.hidden {sym}_start\\n'
-           f'{sym}_start:\\n.incbin \\"{json.dumps(incbin)[1:-1]}\\"\\n.globl {sym}_end\\n.hidden {sym}_end\\n'
-           f'{sym}_end:\\n.previous\\n");',
-           f"extern const char {sym}_start[], {sym}_end[];", "",
-           f"struct flexio_app *{app_name};", ""]
-    for name in names:
-        out += [f"extern flexio_func_t {name};", f"extern flexio_func_arg_pack_fn_t {PACK_PREFIX}{name};",
-                f"extern const size_t {ARGBUF_PREFIX}{name};"]
-    out += ["", f"static void __attribute__((constructor)) {sym}_register(void)", "{",
-            "\tstruct flexio_app_attr attr = {", f'\t\t.app_name = "{app_name}",',
-            f"\t\t.app_ptr = (void *){sym}_start,", f"\t\t.app_bsize = (size_t)({sym}_end - {sym}_start),",
-            "\t};", "", f"\tif (flexio_app_create(&attr, &{app_name}) != FLEXIO_STATUS_SUCCESS)", "\t\treturn;"]
-    for name in names:
-        out.append(f'\tflexio_func_pup_register({app_name}, "{name}", "{UNPACK_PREFIX}{name}", &{name}, '
-                   f"{ARGBUF_PREFIX}{name}, &{PACK_PREFIX}{name});")
-    out += ["}", "", f"static void __attribute__((destructor)) {sym}_unregister(void)", "{",
-            f"\tif (!{app_name})", "\t\treturn;",
-            f"\tflexio_app_destroy({app_name});", f"\t{app_name} = NULL;", "}", ""]
-    return "\n".join(out)
-
-
 # ---- Steps ----------------------------------------------------------------------------------
 
 def device_flags(config, opts):
@@ -437,7 +257,12 @@ def compile_device(config, opts, tmp):
     flags = device_flags(config, opts)
     objects, functions = [], []
     for n, src in enumerate(opts["sources"]):
-        found = annotated_functions(clang, flags, src)
+        # -w: warnings are reported once, by the real compilation; errors stop here with file:line.
+        ast = run([clang, *flags, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", str(src)], f"compiling {src}")
+        try:
+            found = annotated_functions(ast, src)
+        except SignatureError as e:
+            raise DpaccError(str(e)) from None
         known = {f.name: f for f in functions}
         for fn in found:
             if fn.name in known:
@@ -547,4 +372,6 @@ if __name__ == "__main__":
         sys.exit(main(sys.argv[1:]))
     except DpaccError as e:
         print(f"dpacc: error: {e}", file=sys.stderr)
+        sys.exit(1)
+    except BrokenPipeError:  # `dpacc --help | head`: the reader has seen enough
         sys.exit(1)
