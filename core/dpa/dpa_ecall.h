@@ -1,7 +1,8 @@
 /*
  * Service numbers of the DPA ecall ABI, shared by the simulator (core/dpa, host C) and the
- * device runtime (dev/, compiled for RISC-V). Plain preprocessor constants only, so that
- * assembly, freestanding C and host C can all include it.
+ * device runtime (dev/, compiled for RISC-V). Preprocessor constants (and, through the public
+ * <libflexio-dev/flexio_dev_ecall.h>, inline helpers for RISC-V), so that freestanding C and
+ * host C can both include it.
  *
  * Calling convention (the Linux one): service number in a7, arguments in a0..a5, result in a0.
  * A service that ends the thread's execution (finish, reschedule, process finish, ...) does not
@@ -34,10 +35,12 @@
 #define DPA_ECALL_PRINT 0x1020 /* a0 = buf, a1 = len -> bytes accepted */
 #define DPA_ECALL_MSG 0x1021   /* a0 = stream id, a1 = level, a2 = buf, a3 = len -> bytes accepted */
 
-/* Memory model (seed 002): cache control and fences. */
-#define DPA_ECALL_WINDOW_WRITEBACK 0x1030  /* flush this thread's dirty window lines */
-#define DPA_ECALL_WINDOW_INVALIDATE 0x1031 /* drop this thread's clean window lines */
-#define DPA_ECALL_MEMORY_WRITEBACK 0x1032  /* make DPA-memory writes visible to the NIC */
+/* Memory model (seed 002): cache control and fences. The three cache-control services are
+ * emitted by the public inline intrinsics of dpaintrin.h, so their numbers live in the public
+ * header: WINDOW_WRITEBACK 0x1030 (flush this thread's dirty window lines), WINDOW_INVALIDATE
+ * 0x1031 (drop its clean window lines), MEMORY_WRITEBACK 0x1032 (make DPA-memory writes
+ * visible to the NIC). */
+#include <libflexio-dev/flexio_dev_ecall.h>
 #define DPA_ECALL_FENCE 0x1033             /* a0 = DPA_FENCE_SPACE_*, a1 = pred, a2 = succ */
 
 /* Outboxes, windows, doorbells and queues. */
