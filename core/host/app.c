@@ -12,7 +12,7 @@
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct flexio_app *registry; /* newest first */
 
-static bool valid_name(const char *name, const char *what, const char *func)
+bool app_valid_name(const char *name, const char *what, const char *func)
 {
 	if (!name || !*name) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is NULL or empty", what);
@@ -83,7 +83,7 @@ static flexio_status create_app(const char *func, const struct flexio_app_attr *
 		return FLEXIO_STATUS_FAILED;
 	}
 	*app_out = NULL;
-	if (!valid_name(attr->app_name, "application name", func))
+	if (!app_valid_name(attr->app_name, "application name", func))
 		return FLEXIO_STATUS_FAILED;
 	if (!attr->app_ptr || !attr->app_bsize) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": no ELF image (pointer %p, size %zu)",
@@ -193,7 +193,7 @@ FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *
 		return FLEXIO_STATUS_FAILED;
 	}
 	*app = NULL;
-	if (!valid_name(attr->app_name, "app_name", __func__))
+	if (!app_valid_name(attr->app_name, "app_name", __func__))
 		return FLEXIO_STATUS_FAILED;
 	if (attr->hw_model_id != FLEXIO_HW_MODEL_DEF && attr->hw_model_id != FLEXIO_HW_MODEL_BF3) {
 		flexio_err("hw_model_id %u: the simulated device is a BlueField-3 DPA (FLEXIO_HW_MODEL_DEF or _BF3)",

@@ -39,6 +39,9 @@ struct flexio_app {
 	struct flexio_app *next; /* in the registry of live applications */
 };
 
+/* Whether name is a non-empty name of at most FLEXIO_MAX_NAME_LEN characters; logs why not as func. */
+bool app_valid_name(const char *name, const char *what, const char *func);
+
 /* The function of app that host_stub names, or NULL. */
 struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub);
 

@@ -23,20 +23,6 @@ struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_st
 	return f;
 }
 
-static bool valid_function_name(const char *name, const char *what, const char *func)
-{
-	if (!name || !*name) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is NULL or empty", what);
-		return false;
-	}
-	if (strnlen(name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is longer than FLEXIO_MAX_NAME_LEN (%d)", what,
-			      FLEXIO_MAX_NAME_LEN);
-		return false;
-	}
-	return true;
-}
-
 static bool resolve(struct flexio_app *app, const char *name, flexio_uintptr_t *addr, const char *func)
 {
 	uint64_t size;
@@ -81,8 +67,8 @@ FLEXIO_STABLE flexio_status flexio_func_pup_register(flexio_app *app, const char
 		flexio_err("%p is not a live application", (void *)app);
 		return FLEXIO_STATUS_FAILED;
 	}
-	if (!valid_function_name(dev_func_name, "dev_func_name", __func__) ||
-	    !valid_function_name(dev_unpack_func_name, "dev_unpack_func_name", __func__))
+	if (!app_valid_name(dev_func_name, "dev_func_name", __func__) ||
+	    !app_valid_name(dev_unpack_func_name, "dev_unpack_func_name", __func__))
 		return FLEXIO_STATUS_FAILED;
 	if (!host_stub_func_addr || !host_pack_func) {
 		flexio_err("%s of \"%s\" is NULL", host_stub_func_addr ? "host_pack_func" : "host_stub_func_addr",
@@ -125,7 +111,7 @@ FLEXIO_STABLE flexio_status flexio_func_register(flexio_app *app, const char *de
 		return FLEXIO_STATUS_FAILED;
 	}
 	*out_func = NULL;
-	if (!valid_function_name(dev_func_name, "dev_func_name", __func__))
+	if (!app_valid_name(dev_func_name, "dev_func_name", __func__))
 		return FLEXIO_STATUS_FAILED;
 	f = calloc(1, sizeof(*f));
 	if (!f) {
