@@ -219,13 +219,19 @@ FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process)
 	return process_check(process, __func__) ? process->error_fd : -1;
 }
 
+/* The dpa_process_status of a process stopped by an error (ranges of flexio_dev_error), else 0. */
+static int error_status(struct flexio_process *process)
+{
+	if (!atomic_load(&process->error) || process->status == DPA_STATUS_PROCESS_FINISH)
+		return 0;
+	return (int)process->status;
+}
+
 FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *process)
 {
 	if (!process)
 		return 0; /* NULL is valid: no process, no error */
-	if (!process_check(process, __func__))
-		return 0;
-	return atomic_load(&process->error) && process->status != DPA_STATUS_PROCESS_FINISH;
+	return process_check(process, __func__) ? error_status(process) : 0;
 }
 
 static void write_crash_data(FILE *out, struct flexio_process *process)
@@ -276,10 +282,9 @@ FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const cha
 
 FLEXIO_STABLE int flexio_err_status(flexio_process *process)
 {
-	if (!process_check(process, __func__))
+	if (!process_check(process, __func__) || atomic_load(&process->error_displayed))
 		return 0;
-	return atomic_load(&process->error) && process->status != DPA_STATUS_PROCESS_FINISH &&
-	       !atomic_load(&process->error_displayed);
+	return error_status(process);
 }
 
 FLEXIO_STABLE void flexio_err_display(flexio_process *process)

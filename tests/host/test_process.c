@@ -292,7 +292,7 @@ static void device_fault_stops_only_its_process(void **state)
 	assert_false(fd_readable(flexio_err_handler_fd(p)) && false);
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &load_misaligned, &ret, buf), "flexio_process_call");
 	assert_int_equal(ret, 0);
-	assert_int_equal(flexio_err_status_get(p), 1);
+	assert_int_equal(flexio_err_status_get(p), 0x10); /* a thread fault: the DPA OS range */
 	assert_true(fd_readable(flexio_err_handler_fd(p)));
 	/* Stopped for good: further calls fail at once. */
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &add3, &ret, 1ull, 2u, 3), "flexio_process_call");
@@ -311,7 +311,7 @@ static void device_fault_stops_only_its_process(void **state)
 	assert_int_equal(flexio_process_call(other, &add3, &ret, 1ull, 2u, 3), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(ret, 6);
 	EXPECT_FAILURE_LOGGED(flexio_process_call(other, &load_from, &ret, 0ull), "flexio_process_call");
-	assert_int_equal(flexio_err_status_get(other), 1);
+	assert_int_not_equal(flexio_err_status_get(other), 0);
 	flexio_process_destroy(other);
 	flexio_process_destroy(p);
 }
@@ -326,7 +326,7 @@ static void watchdog_stops_runaway_code(void **state)
 	p = new_process();
 	unsetenv("FLEXIO_SIM_WATCHDOG");
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &spin_forever, &ret, 0ull), "flexio_process_call");
-	assert_int_equal(flexio_err_status_get(p), 1);
+	assert_int_not_equal(flexio_err_status_get(p), 0);
 	flexio_process_destroy(p);
 }
 
@@ -348,7 +348,7 @@ static void process_end_and_user_errors(void **state)
 
 	p = new_process();
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &user_error, &ret, 200ull), "flexio_process_call");
-	assert_int_equal(flexio_err_status_get(p), 1);
+	assert_int_equal(flexio_err_status_get(p), 200);
 	fd = mkstemp(path);
 	close(fd);
 	flexio_crash_data(p, path);

@@ -969,7 +969,11 @@ FLEXIO_STABLE flexio_status flexio_print_destroy(flexio_process *process);
 FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process);
 
 #if !FLEXIO_EDITION_OLD
-/* Nonzero when the process hit a fatal error. NULL: whether any process did. */
+/*
+ * The process's error status: 0 while it runs or after a normal flexio_dev_process_finish,
+ * else its dpa_process_status (1..63 DPA OS, e.g. a thread fault; 64..127 FlexIO SDK;
+ * 128..255 the code given to flexio_dev_error). NULL is valid and gives 0.
+ */
 FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *process);
 
 /* Writes the process's crash data (fault, registers, status) as text to outfile. */
@@ -978,7 +982,7 @@ FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const cha
 /* Writes an ELF core of the process (memory and every thread's registers) to outfile. */
 FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *process, const char *outfile);
 #else
-/* Nonzero when the process hit a fatal error; reset by flexio_err_display. */
+/* The process's error status (as flexio_err_status_get), 0 again after flexio_err_display. */
 FLEXIO_STABLE int flexio_err_status(flexio_process *process);
 
 /* Prints the process's error data to stderr and resets its error status. */
