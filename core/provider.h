@@ -12,6 +12,7 @@
 #ifndef OPENFLEXIO_CORE_PROVIDER_H
 #define OPENFLEXIO_CORE_PROVIDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,35 @@ struct dpa_image;
 struct dpa_fault;
 struct ibv_context;
 struct provider_process;
+struct ibv_pd;
+struct mlx5dv_devx_uar;
+
+/* uar, outbox, window, mkey: a doorbell as the device decoded it (offsets and encodings:
+ * libflexio-dev/flexio_dev_dpa_arch.h). */
+enum provider_doorbell_kind {
+	PROVIDER_DB_CQ_ARM,        /* FLEXIO_OUTBOX_CQ_DB: queue = cqn, index = ci */
+	PROVIDER_DB_EQ_REARM,      /* FLEXIO_OUTBOX_EQ_DB_REARM: queue = eqn, index = ci */
+	PROVIDER_DB_EQ_NO_REARM,   /* FLEXIO_OUTBOX_EQ_DB_NO_REARM: queue = eqn, index = ci */
+	PROVIDER_DB_SEND,          /* FLEXIO_OUTBOX_SXD_DB: queue = sq/qp number, index = pi */
+	PROVIDER_DB_EMU_ARM,       /* FLEXIO_OUTBOX_EMU_CAP: queue = qnum, extra = emu ctx id */
+	PROVIDER_DB_EMU_TRIGGER,   /* FLEXIO_OUTBOX_EMU_CAP_TRIGGER: queue = cqn, extra = emu ctx id */
+	PROVIDER_DB_ZERO_CQE,      /* FLEXIO_OUTBOX_RXT_DB: queue = cqn */
+	PROVIDER_DB_CC,            /* FLEXIO_OUTBOX_CC_DB: queue = ccq id, index = next action,
+				    * extra = rate | rtt_req << 32 */
+	PROVIDER_DB_CC_MSB,        /* FLEXIO_OUTBOX_CC_DB_MSB: extra = the raw value */
+	PROVIDER_DB_CROSS_DEVICE,  /* flexio_dev_cross_device_ring_db: queue = qpn, index = pi */
+};
+
+struct provider_doorbell {
+	enum provider_doorbell_kind kind;
+	uint32_t outbox_id; /* the thread's outbox (0 for a cross-device doorbell without one) */
+	uint32_t device_id; /* flexio_uar_device_id in effect; 0: the outbox's own device */
+	uint32_t thread_id; /* the ringing DPA thread */
+	uint32_t queue;
+	uint32_t index;
+	uint64_t extra;
+	uint64_t raw;       /* the 64-bit value stored (cross-device: qpn << 32 | pi) */
+};
 
 /* What the device tells the host library about a process, from its threads. */
 struct provider_events {
@@ -31,6 +61,9 @@ struct provider_events {
 	 * code, DPA_STATUS_THREAD_FAULT after a fault); fault is the record of a faulting thread,
 	 * or NULL. Called once, from the thread that observed it. */
 	void (*fatal)(void *user, uint32_t status, const struct dpa_fault *fault);
+	/* uar, outbox, window, mkey: a doorbell a DPA thread rang (may be NULL). Called on the
+	 * ringing thread; must not call back into the provider. */
+	void (*doorbell)(void *user, const struct provider_doorbell *doorbell);
 };
 
 /* The dpa_process_status of a process whose thread faulted (range 1..63: the DPA OS). */
@@ -57,6 +90,31 @@ enum provider_call_result {
 	PROVIDER_CALL_FAILED,   /* the process is in error state: see the fatal event */
 };
 
+/* cmdq, threads, error handler, core dump: types */
+struct provider_cmdq;
+
+struct provider_cmdq_config {
+	unsigned workers;    /* DPA threads running tasks */
+	unsigned batch_size; /* tasks a worker runs per invocation */
+	bool running;        /* start running (else pending until cmdq_start) */
+};
+
+/* A DPA thread's registers for a core dump: its fault record when it faulted, else its
+ * current state. */
+struct provider_thread_state {
+	uint32_t id;       /* the thread id device code sees (flexio_dev_get_thread_id) */
+	bool culprit;      /* the thread whose fatal error stopped the process */
+	int fault_cause;   /* enum dpa_fault_cause; 0 = none */
+	uint64_t pc;
+	uint64_t regs[32]; /* x0..x31 */
+};
+
+/* A region of DPA memory (apertures are not memory and are not listed). */
+struct provider_memory_region {
+	uint64_t base, size;
+	unsigned perms; /* DPA_PERM_R/W/X */
+};
+
 struct flexio_provider_ops {
 	const char *name;
 	/* Whether this provider serves the device of ibv_ctx. */
@@ -76,6 +134,60 @@ struct flexio_provider_ops {
 					  uint64_t *result);
 	/* Identifiers the device gives the process (dumem id: its DPA memory object). */
 	uint32_t (*dumem_id)(struct provider_process *process);
+
+	/* cmdq, threads, error handler, core dump */
+	/* A queue of asynchronous calls function(arg) run in FIFO order by config->workers DPA
+	 * threads of the process; NULL with a reason in err. */
+	struct provider_cmdq *(*cmdq_create)(struct provider_process *process,
+					     const struct provider_cmdq_config *config, char *err,
+					     size_t err_size);
+	/* -ESHUTDOWN once the process stopped, -ENOMEM when the queue cannot grow. */
+	int (*cmdq_task_add)(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg);
+	/* Pending -> running (no effect when running). */
+	int (*cmdq_start)(struct provider_cmdq *cmdq);
+	/* 1 when every task added so far has run (returned or ended its invocation), else 0. */
+	int (*cmdq_is_empty)(struct provider_cmdq *cmdq);
+	/* Stops the workers (a running task is stopped within a scheduling quantum) and frees. */
+	void (*cmdq_destroy)(struct provider_cmdq *cmdq);
+	/* The device function run once, on a new thread, when a thread of the process hits a
+	 * fatal error; -EBUSY once the process has threads besides its RPC thread. */
+	int (*error_handler_set)(struct provider_process *process, uint64_t function);
+	/* Fills up to max states (culprit first) and returns how many threads the process has. */
+	size_t (*thread_states)(struct provider_process *process, struct provider_thread_state *states,
+				size_t max);
+	/* Fills up to max regions of DPA memory (by address) and returns how many there are. */
+	size_t (*memory_regions)(struct provider_process *process, struct provider_memory_region *regions,
+				 size_t max);
+
+	/* uar, outbox, window, mkey */
+	/* 0 when pd is a live protection domain of ibv_ctx's device, else -EINVAL. */
+	int (*pd_check)(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
+	/* The iova and length of the live host memory region whose lkey is key, registered on pd
+	 * with every flag of access (IBV_ACCESS_*): -EINVAL pd is not a device PD, -ENOENT no
+	 * such key, -EPERM the region is another PD's, -EACCES it lacks an access flag. */
+	int (*mr_range)(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length);
+	/* Copies [daddr, daddr + size) of DPA memory to the start of host region key of pd
+	 * (recoverable buffers); the region must be writable and at least size bytes long. */
+	int (*memory_dump)(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd,
+			   uint32_t key);
+	/* 0 when uar is a live devx UAR (mlx5dv_devx_alloc_uar) of ibv_ctx's device, else -EINVAL. */
+	int (*uar_check)(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar);
+	/* Outbox id (1..65535, unique in the process) gets a doorbell page device code selects
+	 * with flexio_dev_outbox_config(id); doorbells rung there are recorded (provider_doorbell). */
+	int (*outbox_create)(struct provider_process *process, uint32_t id);
+	void (*outbox_destroy)(struct provider_process *process, uint32_t id);
+	/* Window id (1..65535, unique in the process) reaches host memory registered on pd. */
+	int (*window_create)(struct provider_process *process, uint32_t id, struct ibv_pd *pd);
+	void (*window_destroy)(struct provider_process *process, uint32_t id);
+	/* An extended UAR: device code may name device_id (flexio_uar_device_id) in
+	 * flexio_dev_outbox_config_uar_extension and flexio_dev_cross_device_ring_db. */
+	int (*uar_extension_add)(struct provider_process *process, uint32_t device_id, struct ibv_context *ibv_ctx);
+	void (*uar_extension_remove)(struct provider_process *process, uint32_t device_id);
+	/* A memory key over [daddr, daddr + len) of DPA memory for the NIC, on pd; *key is never
+	 * the key of a host memory region. */
+	int (*device_mkey_create)(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr,
+				  uint64_t len, int access, uint32_t *key);
+	void (*device_mkey_destroy)(struct provider_process *process, uint32_t key);
 };
 
 /* The simulated BlueField-3 DPA (core/sim). */

@@ -122,6 +122,10 @@ int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind k
 int dpa_process_unmap(struct dpa_process *process, uint64_t base);
 int dpa_process_region(const struct dpa_process *process, uint64_t address,
                        struct dpa_region_info *info);
+/* Every region (apertures included), sorted by base: fills out[0 .. min(count, max)) and
+ * returns the count (core dumps walk the address space with it). */
+size_t dpa_process_regions(const struct dpa_process *process, struct dpa_region_info *out,
+                           size_t max);
 
 /* Host access to DPA memory (not apertures), bounds-checked. Writes need a writable region. */
 int dpa_process_read(const struct dpa_process *process, uint64_t address, void *dst, size_t size);

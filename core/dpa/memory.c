@@ -180,6 +180,22 @@ int dpa_process_region(const struct dpa_process *process, uint64_t address,
     return i >= 0 ? 0 : -ENOENT;
 }
 
+size_t dpa_process_regions(const struct dpa_process *process, struct dpa_region_info *out,
+                           size_t max)
+{
+    if (process == NULL)
+        return 0;
+    struct dpa_process *p = (struct dpa_process *)process;
+    pthread_rwlock_rdlock(&p->regions_lock);
+    size_t n = p->nregions;
+    for (size_t i = 0; i < n && i < max && out != NULL; i++)
+        out[i] = (struct dpa_region_info){.kind = p->regions[i].kind, .base = p->regions[i].base,
+                                          .size = p->regions[i].size,
+                                          .perms = p->regions[i].perms};
+    pthread_rwlock_unlock(&p->regions_lock);
+    return n;
+}
+
 /* Host view of [address, address + size) when every page in it has the needed permission. */
 static uint8_t *ram_range(const struct dpa_process *process, uint64_t address, size_t size,
                           unsigned need)

@@ -47,12 +47,21 @@ static int level(void)
 	return lvl;
 }
 
+/* The calling thread's last ERR line, without its newline (flexio_last_error, for bindings). */
+static _Thread_local char last_error[1024];
+
+const char *log_last_error(void)
+{
+	return last_error;
+}
+
 void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, ...)
 {
 	char line[1024];
 	int len;
 	va_list ap;
 
+	/* ERR is the most severe level: its lines are always printed, so always kept. */
 	if ((int)lvl > level())
 		return;
 	len = snprintf(line, sizeof(line), "flexio %s %s: ", level_names[lvl], func);
@@ -61,6 +70,10 @@ void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, .
 	va_end(ap);
 	if (len > (int)sizeof(line) - 2)
 		len = (int)sizeof(line) - 2;
+	if (lvl == FLEXIO_LOG_LVL_ERR) {
+		memcpy(last_error, line, (size_t)len);
+		last_error[len] = '\0';
+	}
 	line[len++] = '\n';
 	/* One write per line keeps lines whole when several threads log at once. */
 	if (write(STDERR_FILENO, line, (size_t)len) < 0)

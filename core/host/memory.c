@@ -31,6 +31,7 @@ FLEXIO_STABLE flexio_status flexio_buf_dev_free(flexio_process *process, flexio_
 		return FLEXIO_STATUS_FAILED;
 	if (!daddr)
 		return FLEXIO_STATUS_SUCCESS;
+	recoverable_buf_release(process, daddr); /* a recoverable buffer is dumped first (mkey.c) */
 	if (!heap_free(&process->heap, daddr)) {
 		flexio_err("process \"%s\": 0x%llx is not an allocated heap buffer", process->name,
 			   (unsigned long long)daddr);

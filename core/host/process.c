@@ -1,4 +1,4 @@
-/* DPA processes: creation from an application, destruction, getters and fatal errors (flexio_process_*). */
+/* DPA processes: creation from an application, destruction and getters (flexio_process_*). */
 #include "process.h"
 
 #include "handle.h"
@@ -59,7 +59,9 @@ static const struct flexio_provider_ops *provider_for(struct ibv_context *ibv_ct
 
 static void process_free(struct flexio_process *process)
 {
+	cmdqs_destroy_all(process); /* their threads may still print */
 	msg_streams_destroy_all(process);
+	process_objects_fini(process); /* uar, outbox, window, mkey: dumps recoverable buffers */
 	if (process->device)
 		process->provider->process_destroy(process->device);
 	heap_fini(&process->heap);
@@ -77,7 +79,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 						  flexio_process **process_ptr)
 {
 	struct provider_process_config config = {.heap_size = PROCESS_HEAP_SIZE};
-	struct provider_events events = {.message = on_message, .fatal = on_fatal};
+	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell};
 	const struct flexio_provider_ops *provider;
 	struct flexio_process *process;
 	char err[DPA_ERROR_MAX];
@@ -149,6 +151,8 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 	provider->heap_range(process->device, &heap_base, &heap_size);
 	heap_fini(&process->heap);
 	heap_init(&process->heap, heap_base, heap_size);
+	if (process_objects_init(process)) /* the process UAR */
+		goto fail;
 	if (!handle_add(process, HANDLE_PROCESS)) {
 		flexio_err("out of memory");
 		goto fail;
@@ -208,89 +212,4 @@ FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *pr
 	info->allocated = p->heap.allocated;
 	pthread_mutex_unlock(&p->heap.lock);
 	return FLEXIO_STATUS_SUCCESS;
-}
-
-/* ---- fatal errors ---------------------------------------------------------------------- */
-
-static void write_crash_data(FILE *out, struct flexio_process *process);
-
-FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process)
-{
-	return process_check(process, __func__) ? process->error_fd : -1;
-}
-
-/* The dpa_process_status of a process stopped by an error (ranges of flexio_dev_error), else 0. */
-static int error_status(struct flexio_process *process)
-{
-	if (!atomic_load(&process->error) || process->status == DPA_STATUS_PROCESS_FINISH)
-		return 0;
-	return (int)process->status;
-}
-
-FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *process)
-{
-	if (!process)
-		return 0; /* NULL is valid: no process, no error */
-	return process_check(process, __func__) ? error_status(process) : 0;
-}
-
-static void write_crash_data(FILE *out, struct flexio_process *process)
-{
-	static const char *const reg_names[32] = {
-		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
-		"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
-	const struct dpa_fault *f = &process->fault;
-
-	fprintf(out, "process: %s\napplication: %s\nstatus: 0x%x\n", process->name, process->app->name,
-		atomic_load(&process->error) ? process->status : 0);
-	if (!process->has_fault) {
-		fprintf(out, "fault: none\n");
-		return;
-	}
-	fprintf(out, "fault: %s\npc: 0x%016llx\naddress: 0x%016llx\ninstruction: 0x%08x\n"
-		     "instructions retired: %llu\ncycles: %llu\n",
-		dpa_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address, f->insn,
-		(unsigned long long)f->instret, (unsigned long long)f->cycles);
-	for (int i = 0; i < 32; i++)
-		fprintf(out, "x%-2d %-4s 0x%016llx\n", i, reg_names[i], (unsigned long long)f->regs[i]);
-}
-
-FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const char *outfile)
-{
-	FILE *out;
-
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	if (!outfile) {
-		flexio_err("outfile is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
-	out = fopen(outfile, "w");
-	if (!out) {
-		flexio_err("cannot open %s: %s", outfile, strerror(errno));
-		return FLEXIO_STATUS_FAILED;
-	}
-	write_crash_data(out, process);
-	if (fclose(out)) {
-		flexio_err("cannot write %s: %s", outfile, strerror(errno));
-		return FLEXIO_STATUS_FAILED;
-	}
-	return FLEXIO_STATUS_SUCCESS;
-}
-
-/* ---- the older edition ------------------------------------------------------------------ */
-
-FLEXIO_STABLE int flexio_err_status(flexio_process *process)
-{
-	if (!process_check(process, __func__) || atomic_load(&process->error_displayed))
-		return 0;
-	return error_status(process);
-}
-
-FLEXIO_STABLE void flexio_err_display(flexio_process *process)
-{
-	if (!process_check(process, __func__))
-		return;
-	write_crash_data(stderr, process);
-	atomic_store(&process->error_displayed, true);
 }

@@ -4,6 +4,7 @@
 
 #include "../provider.h"
 #include "app.h"
+#include "dpa_objects.h"
 #include "heap.h"
 
 #include <dpa.h>
@@ -35,6 +36,12 @@ struct flexio_process {
 	int error_fd;
 	atomic_bool error_displayed; /* the older edition's flexio_err_display resets flexio_err_status */
 	flexio_func_t *error_handler;
+
+	/* cmdq, threads, error handler, core dump */
+	struct flexio_cmdq *cmdqs; /* the process's command queues (cmdq.c) */
+
+	/* uar, outbox, window, mkey, recoverable buffers (dpa_objects.h) */
+	struct process_objects objects;
 };
 
 /* The process's live handle check with a log line naming func. */
@@ -45,5 +52,7 @@ int64_t msg_stream_deliver(struct flexio_process *process, int stream_id, int le
 			   size_t len);
 /* Flushes and frees every stream of the process. */
 void msg_streams_destroy_all(struct flexio_process *process);
+/* Stops and frees every command queue of the process. */
+void cmdqs_destroy_all(struct flexio_process *process);
 
 #endif

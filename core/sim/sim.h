@@ -23,6 +23,15 @@ struct sim_process {
 	pthread_mutex_t rpc_lock;    /* one flexio_process_call at a time */
 	struct sim_thread *rpc;
 	uint64_t argbuf;             /* DPA address of the RPC argument buffer */
+	/* cmdq, threads, error handler, core dump */
+	pthread_mutex_t threads_lock;  /* the list of threads */
+	struct sim_thread *threads;    /* every thread of the process, newest first */
+	atomic_bool threads_created;   /* a thread besides the RPC thread was created */
+	_Atomic uint64_t error_handler; /* device address of the error handler, or 0 */
+	uint32_t culprit;              /* id of the thread whose fatal error stopped the process */
+	bool has_culprit;
+	/* uar, outbox, window, mkey (sim_outbox.c, sim_window.c) */
+	struct sim_objects *objects;
 };
 
 /* A DPA thread: a hart with its thread-local area (thread context below tp, TLS above). */
@@ -34,11 +43,55 @@ struct sim_thread {
 	uint64_t ctx;         /* DPA address of its struct flexio_os_thread_ctx */
 	uint64_t tp;
 	uint64_t thread_local_storage; /* flexio_event_handler_attr's, or 0 */
+	struct sim_thread *next;       /* in the process's list of threads */
+	void *owner;                   /* the object running the thread (a cmdq worker), or NULL */
+	/* uar, outbox, window, mkey: the thread's selections (sim_outbox.c, sim_window.c) */
+	uint32_t outbox_id;            /* current outbox, 0 = none */
+	uint32_t outbox_device;        /* flexio_uar_device_id of the outbox, 0 = its own device */
+	struct sim_window_entity {
+		uint32_t window_id;    /* 0 = not configured */
+		uint32_t mkey;
+	} window[2];                   /* FLEXIO_DEV_WINDOW_ENTITY_NUM */
+	uint64_t window_refused;       /* DPA address of the last window access refused */
 };
 
 int sim_serves(struct ibv_context *ibv_ctx);
 void sim_services_install(struct sim_process *p);
 void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_fault *fault);
+/* The same, naming the thread whose fatal error it is (NULL: unknown). Before the process
+ * stops, its error handler (if set) runs once on a new thread (sim_errors.c). */
+void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
+			   const struct dpa_fault *fault);
+void sim_run_error_handler(struct sim_process *p, struct sim_thread *culprit, uint32_t status,
+			   const struct dpa_fault *fault);
+
+/* uar, outbox, window, mkey (sim_outbox.c, sim_window.c). Objects live until the engine
+ * process is gone: sim_objects_fini runs after dpa_process_destroy. */
+struct sim_objects;
+int sim_objects_init(struct sim_process *p);
+void sim_objects_fini(struct sim_process *p);
+void sim_outbox_services_install(struct sim_process *p);
+void sim_window_services_install(struct sim_process *p);
+/* The simulated NIC's hook: every doorbell rung in the process, as it is rung (NULL: none).
+ * Doorbells are also kept in a ring per outbox (sim_outbox_doorbells). */
+void sim_set_doorbell_hook(struct sim_process *p, void (*hook)(void *user, const struct provider_doorbell *db),
+			   void *user);
+/* Copies up to max of the latest doorbells of outbox id (oldest first), returns how many. */
+size_t sim_outbox_doorbells(struct sim_process *p, uint32_t id, struct provider_doorbell *out, size_t max);
+int sim_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
+int sim_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length);
+int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd,
+		    uint32_t key);
+int sim_uar_check(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar);
+int sim_outbox_create(struct provider_process *process, uint32_t id);
+void sim_outbox_destroy(struct provider_process *process, uint32_t id);
+int sim_window_create(struct provider_process *process, uint32_t id, struct ibv_pd *pd);
+void sim_window_destroy(struct provider_process *process, uint32_t id);
+int sim_uar_extension_add(struct provider_process *process, uint32_t device_id, struct ibv_context *ibv_ctx);
+void sim_uar_extension_remove(struct provider_process *process, uint32_t device_id);
+int sim_device_mkey_create(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr, uint64_t len,
+			   int access, uint32_t *key);
+void sim_device_mkey_destroy(struct provider_process *process, uint32_t key);
 
 struct sim_thread *sim_thread_create(struct sim_process *p, const struct dpa_hart_config *config,
 				     uint64_t thread_local_storage);
@@ -46,5 +99,16 @@ void sim_thread_destroy(struct sim_thread *t);
 /* Runs function on the thread until it returns, ends its invocation, or faults. */
 enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args,
 					  unsigned nargs, uint64_t *result);
+
+/* cmdq, threads, error handler, core dump: provider operations (sim_cmdq.c, sim_errors.c) */
+struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,
+				      char *err, size_t err_size);
+int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg);
+int sim_cmdq_start(struct provider_cmdq *cmdq);
+int sim_cmdq_is_empty(struct provider_cmdq *cmdq);
+void sim_cmdq_destroy(struct provider_cmdq *cmdq);
+int sim_error_handler_set(struct provider_process *process, uint64_t function);
+size_t sim_thread_states(struct provider_process *process, struct provider_thread_state *states, size_t max);
+size_t sim_memory_regions(struct provider_process *process, struct provider_memory_region *regions, size_t max);
 
 #endif

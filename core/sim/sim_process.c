@@ -33,9 +33,24 @@ static uint64_t watchdog_budget(void)
 /* The process stops for good: halt its harts and tell the host library, once. */
 void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_fault *fault)
 {
+	sim_process_fail_from(p, NULL, status, fault);
+}
+
+/* The error handler (if any) runs before the harts halt and the host hears of it. */
+void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
+			   const struct dpa_fault *fault)
+{
 	if (atomic_exchange(&p->failed, true))
 		return;
 	p->status = status;
+	if (t) {
+		pthread_mutex_lock(&p->threads_lock); /* core dumps read it under the lock */
+		p->culprit = t->id;
+		p->has_culprit = true;
+		pthread_mutex_unlock(&p->threads_lock);
+	}
+	if (status != DPA_STATUS_PROCESS_FINISH && atomic_load(&p->error_handler))
+		sim_run_error_handler(p, t, status, fault);
 	dpa_process_halt(p->engine);
 	p->events.fatal(p->events.user, status, fault);
 }
@@ -62,6 +77,11 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, stru
 	p->dumem_id = atomic_fetch_add(&next_dumem_id, 1);
 	atomic_init(&p->failed, false);
 	pthread_mutex_init(&p->rpc_lock, NULL);
+	pthread_mutex_init(&p->threads_lock, NULL);
+	if (sim_objects_init(p)) { /* uar, outbox, window, mkey */
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
 	p->engine = dpa_process_create(image, &engine_config, err, err_size);
 	if (!p->engine)
 		goto fail;
@@ -83,7 +103,9 @@ fail:
 		sim_thread_destroy(p->rpc);
 	if (p->engine)
 		dpa_process_destroy(p->engine);
+	sim_objects_fini(p);
 	pthread_mutex_destroy(&p->rpc_lock);
+	pthread_mutex_destroy(&p->threads_lock);
 	free(p);
 	return NULL;
 }
@@ -94,8 +116,13 @@ static void process_destroy(struct provider_process *process)
 
 	dpa_process_halt(p->engine);
 	sim_thread_destroy(p->rpc);
+	/* What is left: the error handler's thread (the host destroyed the objects owning others). */
+	while (p->threads)
+		sim_thread_destroy(p->threads);
 	dpa_process_destroy(p->engine);
+	sim_objects_fini(p); /* uar, outbox, window, mkey: after the engine, which calls into them */
 	pthread_mutex_destroy(&p->rpc_lock);
+	pthread_mutex_destroy(&p->threads_lock);
 	free(p);
 }
 
@@ -167,4 +194,26 @@ const struct flexio_provider_ops sim_provider = {
 	.memory_set = memory_set,
 	.call = call,
 	.dumem_id = dumem_id,
+	/* cmdq, threads, error handler, core dump */
+	.cmdq_create = sim_cmdq_create,
+	.cmdq_task_add = sim_cmdq_task_add,
+	.cmdq_start = sim_cmdq_start,
+	.cmdq_is_empty = sim_cmdq_is_empty,
+	.cmdq_destroy = sim_cmdq_destroy,
+	.error_handler_set = sim_error_handler_set,
+	.thread_states = sim_thread_states,
+	.memory_regions = sim_memory_regions,
+	/* uar, outbox, window, mkey */
+	.pd_check = sim_pd_check,
+	.mr_range = sim_mr_range,
+	.memory_dump = sim_memory_dump,
+	.uar_check = sim_uar_check,
+	.outbox_create = sim_outbox_create,
+	.outbox_destroy = sim_outbox_destroy,
+	.window_create = sim_window_create,
+	.window_destroy = sim_window_destroy,
+	.uar_extension_add = sim_uar_extension_add,
+	.uar_extension_remove = sim_uar_extension_remove,
+	.device_mkey_create = sim_device_mkey_create,
+	.device_mkey_destroy = sim_device_mkey_destroy,
 };

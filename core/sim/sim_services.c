@@ -64,7 +64,7 @@ static int64_t process_error(struct dpa_hart *hart, void *user, uint64_t args[6]
 
 	if (code < 128 || code > 255)
 		code = DPA_STATUS_ILLEGAL_USER_ERROR;
-	sim_process_fail(user, (uint32_t)code, NULL);
+	sim_process_fail_from(user, thread_of(hart), (uint32_t)code, NULL);
 	dpa_hart_request_stop(hart, DPA_ECALL_PROCESS_ERROR);
 	return 0;
 }
@@ -130,13 +130,6 @@ void sim_services_install(struct sim_process *p)
 		{DPA_ECALL_MSG, msg},
 		{DPA_ECALL_PRINT, print},
 		{DPA_ECALL_LINUX_WRITE, linux_write},
-		{DPA_ECALL_OUTBOX_CONFIG, not_served_yet},
-		{DPA_ECALL_OUTBOX_UAR_EXTENSION, not_served_yet},
-		{DPA_ECALL_CROSS_DEVICE_RING_DB, not_served_yet},
-		{DPA_ECALL_WINDOW_CONFIG, not_served_yet},
-		{DPA_ECALL_WINDOW_MKEY_CONFIG, not_served_yet},
-		{DPA_ECALL_WINDOW_PTR, not_served_yet},
-		{DPA_ECALL_WINDOW_COPY_TO_HOST, not_served_yet},
 		{DPA_ECALL_EVENT_ACTIVATE, not_served_yet},
 		{DPA_ECALL_NIC_COUNTERS_CONFIG, not_served_yet},
 		{DPA_ECALL_NIC_COUNTERS_SAMPLE, not_served_yet},
@@ -145,4 +138,8 @@ void sim_services_install(struct sim_process *p)
 
 	for (size_t i = 0; i < sizeof(services) / sizeof(services[0]); i++)
 		dpa_process_set_service(p->engine, services[i].number, services[i].fn, p);
+	/* uar, outbox, window, mkey: OUTBOX_CONFIG, OUTBOX_UAR_EXTENSION, CROSS_DEVICE_RING_DB,
+	 * WINDOW_CONFIG, WINDOW_MKEY_CONFIG, WINDOW_PTR, WINDOW_COPY_TO_HOST, WINDOW_WRITEBACK */
+	sim_outbox_services_install(p);
+	sim_window_services_install(p);
 }

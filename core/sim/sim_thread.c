@@ -49,13 +49,28 @@ struct sim_thread *sim_thread_create(struct sim_process *p, const struct dpa_har
 		return NULL;
 	}
 	dpa_hart_set_user(t->hart, t);
+	pthread_mutex_lock(&p->threads_lock);
+	t->next = p->threads;
+	p->threads = t;
+	pthread_mutex_unlock(&p->threads_lock);
+	/* The RPC thread is created first; any later one closes flexio_process_error_handler_set. */
+	if (p->rpc)
+		atomic_store(&p->threads_created, true);
 	return t;
 }
 
 void sim_thread_destroy(struct sim_thread *t)
 {
+	struct sim_thread **at;
+
 	if (!t)
 		return;
+	pthread_mutex_lock(&t->process->threads_lock);
+	for (at = &t->process->threads; *at && *at != t; at = &(*at)->next)
+		;
+	if (*at)
+		*at = t->next;
+	pthread_mutex_unlock(&t->process->threads_lock);
 	if (t->hart)
 		dpa_hart_destroy(t->hart);
 	if (t->local_area)
@@ -81,7 +96,7 @@ enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t functio
 		*result = 0;
 		return atomic_load(&p->failed) ? PROVIDER_CALL_FAILED : PROVIDER_CALL_ENDED;
 	case DPA_STOP_FAULT:
-		sim_process_fail(p, DPA_STATUS_THREAD_FAULT, dpa_hart_fault(t->hart));
+		sim_process_fail_from(p, t, DPA_STATUS_THREAD_FAULT, dpa_hart_fault(t->hart));
 		return PROVIDER_CALL_FAILED;
 	case DPA_STOP_HALTED:
 	case DPA_STOP_BUDGET:

@@ -185,42 +185,69 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	return 0;
 }
 
-SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr,
-				       size_t length, unsigned int access)
+/* The live region key names on pd's device, registered on pd with every flag in access; else
+ * NULL with errno (EINVAL, ENOENT, EPERM, EACCES: see sim_verbs.h). Called with sim_lock held. */
+static struct sim_mr *region_of(const struct ibv_pd *pd, uint32_t key, unsigned int access)
 {
 	struct sim_pd *sim_pd;
 	struct sim_mr *mr;
-	uint64_t offset;
-	void *host;
 
-	pthread_mutex_lock(&sim_lock);
 	if (!sim_registry_lookup(pd, SIM_PD, (void **)&sim_pd)) {
 		errno = EINVAL;
-		goto refused;
+		return NULL;
 	}
 	mr = sim_key_find(sim_pd->context->device->index, key);
 	if (!mr) {
 		errno = ENOENT;
-		goto refused;
+		return NULL;
 	}
 	if (mr->pd != sim_pd) {
 		errno = EPERM;
-		goto refused;
+		return NULL;
 	}
 	if ((mr->access & access) != access) {
 		errno = EACCES;
-		goto refused;
+		return NULL;
 	}
-	offset = addr - mr->iova;
-	if (addr < mr->iova || offset > mr->ibv.length || length > mr->ibv.length - offset) {
-		errno = ERANGE;
-		goto refused;
+	return mr;
+}
+
+SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr,
+				       size_t length, unsigned int access)
+{
+	struct sim_mr *mr;
+	uint64_t offset;
+	void *host = NULL;
+
+	pthread_mutex_lock(&sim_lock);
+	mr = region_of(pd, key, access);
+	if (mr) {
+		offset = addr - mr->iova;
+		if (addr < mr->iova || offset > mr->ibv.length || length > mr->ibv.length - offset)
+			errno = ERANGE;
+		else
+			host = (char *)mr->ibv.addr + offset;
 	}
-	host = (char *)mr->ibv.addr + offset;
 	pthread_mutex_unlock(&sim_lock);
 	return host;
+}
 
-refused:
+SIM_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access,
+				     uint64_t *iova, uint64_t *length)
+{
+	struct sim_mr *mr;
+	int rc = 0;
+
+	if (!iova || !length)
+		return -EINVAL;
+	pthread_mutex_lock(&sim_lock);
+	mr = region_of(pd, key, access);
+	if (mr) {
+		*iova = mr->iova;
+		*length = mr->ibv.length;
+	} else {
+		rc = -errno;
+	}
 	pthread_mutex_unlock(&sim_lock);
-	return NULL;
+	return rc;
 }

@@ -45,6 +45,13 @@ void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr
 			    unsigned int access);
 
 /*
+ * The bounds of the region key names, under the same checks as flexio_verbs_mr_reach: its
+ * iova (the start of its key address space) and length. 0, or -errno as mr_reach would set.
+ */
+int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access, uint64_t *iova,
+			  uint64_t *length);
+
+/*
  * The doorbell page (page-aligned, one page, == uar->base_addr) of a live simulated devx UAR,
  * and in *device_index (may be NULL) the device it was allocated on; NULL with errno EINVAL
  * when uar is not one.

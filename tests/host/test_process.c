@@ -271,6 +271,23 @@ static void bad_stream_attributes(void **state)
 	flexio_process_destroy(p);
 }
 
+/* Writes p's crash data next to base and returns its text (the seed adds ".NNN.crash"). */
+static char *crash_text(flexio_process *p, const char *base)
+{
+	char path[512];
+	FILE *crash;
+	char *text;
+
+	assert_int_equal(flexio_crash_data(p, base), FLEXIO_STATUS_SUCCESS);
+	snprintf(path, sizeof(path), "%s.%u.crash", base, flexio_process_get_dumem_id(p));
+	crash = fopen(path, "r");
+	assert_non_null(crash);
+	text = file_text(crash);
+	fclose(crash);
+	unlink(path);
+	return text;
+}
+
 static bool fd_readable(int fd)
 {
 	struct pollfd pfd = {.fd = fd, .events = POLLIN};
@@ -281,11 +298,8 @@ static bool fd_readable(int fd)
 static void device_fault_stops_only_its_process(void **state)
 {
 	flexio_process *p = new_process(), *other = new_process();
-	char path[] = "/tmp/flexio_crash_XXXXXX";
 	flexio_uintptr_t buf;
 	uint64_t ret = 7;
-	FILE *crash;
-	int fd;
 
 	(void)state;
 	assert_int_equal(flexio_buf_dev_alloc(p, 64, &buf), FLEXIO_STATUS_SUCCESS);
@@ -297,14 +311,7 @@ static void device_fault_stops_only_its_process(void **state)
 	/* Stopped for good: further calls fail at once. */
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &add3, &ret, 1ull, 2u, 3), "flexio_process_call");
 
-	fd = mkstemp(path);
-	assert_true(fd >= 0);
-	close(fd);
-	assert_int_equal(flexio_crash_data(p, path), FLEXIO_STATUS_SUCCESS);
-	crash = fopen(path, "r");
-	assert_non_null(strstr(file_text(crash), "misaligned"));
-	fclose(crash);
-	unlink(path);
+	assert_non_null(strstr(crash_text(p, "/tmp/flexio_test_fault"), "misaligned"));
 
 	/* The other process never noticed. */
 	assert_int_equal(flexio_err_status_get(other), 0);
@@ -333,10 +340,8 @@ static void watchdog_stops_runaway_code(void **state)
 static void process_end_and_user_errors(void **state)
 {
 	flexio_process *p = new_process();
-	char path[] = "/tmp/flexio_crash_XXXXXX";
+	char path[512];
 	uint64_t ret = 1;
-	FILE *crash;
-	int fd;
 
 	(void)state;
 	/* flexio_dev_process_finish ends the process normally: no error. */
@@ -349,23 +354,17 @@ static void process_end_and_user_errors(void **state)
 	p = new_process();
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &user_error, &ret, 200ull), "flexio_process_call");
 	assert_int_equal(flexio_err_status_get(p), 200);
-	fd = mkstemp(path);
-	close(fd);
-	flexio_crash_data(p, path);
-	crash = fopen(path, "r");
-	assert_non_null(strstr(file_text(crash), "status: 0xc8"));
-	fclose(crash);
+	assert_non_null(strstr(crash_text(p, "/tmp/flexio_test_user_error"), "status: 0xc8"));
 	flexio_process_destroy(p);
 
 	p = new_process();
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &user_error, &ret, 7ull), "flexio_process_call");
-	flexio_crash_data(p, path);
-	crash = fopen(path, "r");
-	assert_non_null(strstr(file_text(crash), "status: 0x42"));
-	fclose(crash);
-	unlink(path);
+	assert_non_null(strstr(crash_text(p, "/tmp/flexio_test_illegal_code"), "status: 0x42"));
 	EXPECT_FAILURE_LOGGED(flexio_crash_data(p, "/nonexistent/dir/crash"), "flexio_crash_data");
-	EXPECT_FAILURE_LOGGED(flexio_crash_data(p, NULL), "flexio_crash_data");
+	/* No name: flexio_dev.NNN.crash in the current directory. */
+	assert_int_equal(flexio_crash_data(p, NULL), FLEXIO_STATUS_SUCCESS);
+	snprintf(path, sizeof(path), "flexio_dev.%u.crash", flexio_process_get_dumem_id(p));
+	assert_int_equal(unlink(path), 0);
 	flexio_process_destroy(p);
 }
 

@@ -990,6 +990,34 @@ FLEXIO_STABLE void flexio_err_display(flexio_process *process);
 #endif
 
 /* ------------------------------------------------------------------------ */
+/* Entries for language bindings (experimental)                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * flexio_process_call with the arguments in an array: for callers that cannot
+ * make a variadic call (cgo) or build one per argument count.  Each argument
+ * goes as a uint64_t variadic argument of flexio_process_call.  nargs must be
+ * the function's parameter count (a dpacc-built function's argument buffer
+ * holds one 8-byte slot per parameter; a function registered by name takes
+ * one); a different count fails.  *func_ret receives the return value.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *process,
+							   flexio_func_t *host_func,
+							   uint64_t *func_ret, const uint64_t *args,
+							   size_t nargs);
+
+/*
+ * The last error line the library logged on the calling thread, without its
+ * newline ("flexio ERR <function>: <reason>"), or "" if none.  Valid until the
+ * thread's next error; kept whatever the logging level.
+ */
+FLEXIO_EXPERIMENTAL const char *flexio_last_error(void);
+
+/* Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host. */
+FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
+							 size_t buff_bsize, flexio_uintptr_t src_daddr);
+
+/* ------------------------------------------------------------------------ */
 /* Older edition: device emulation and MSI-X                                 */
 /* ------------------------------------------------------------------------ */
 

@@ -1,0 +1,117 @@
+/*
+ * Entries for language bindings (all experimental): what Python (cffi), Rust and Go need
+ * and the seed API cannot give them.
+ *
+ *   flexio_process_call_args  flexio_process_call without the variadic arguments: cgo cannot
+ *                             call a variadic function at all, and the others would need one
+ *                             call site per argument count.  libffi makes the variadic call,
+ *                             so the registered pack function reads a true va_list.
+ *   flexio_last_error         the calling thread's last error line, for exceptions/errors.
+ *   flexio_dev2host_memcpy    reads heap memory back (the buffer protocol of the bindings).
+ *
+ * capi/CHOICES-host.md ("Bindings") says why each exists.
+ */
+#include "heap.h"
+#include "log.h"
+#include "process.h"
+
+#include <ffi.h>
+#include <pthread.h>
+
+/* dpacc's pack functions read one 8-byte slot per parameter (at most 16); hand-registered
+ * ones may read more, up to what flexio_process_call's argument buffer holds. */
+#define CALL_ARGS_MAX 64
+
+/* Call interfaces of flexio_process_call(process, host_func, func_ret, <n x uint64_t>), one
+ * per argument count: every variadic argument has the same type, so they never change. */
+static ffi_cif call_cifs[CALL_ARGS_MAX + 1];
+static ffi_type *call_types[3 + CALL_ARGS_MAX];
+static bool call_cifs_ok;
+static pthread_once_t call_cifs_once = PTHREAD_ONCE_INIT;
+
+static void call_cifs_prepare(void)
+{
+	call_types[0] = call_types[1] = call_types[2] = &ffi_type_pointer;
+	for (int i = 0; i < CALL_ARGS_MAX; i++)
+		call_types[3 + i] = &ffi_type_uint64;
+	call_cifs_ok = true;
+	for (unsigned n = 0; n <= CALL_ARGS_MAX; n++)
+		if (ffi_prep_cif_var(&call_cifs[n], FFI_DEFAULT_ABI, 3, 3 + n, &ffi_type_sint, call_types) != FFI_OK)
+			call_cifs_ok = false;
+}
+
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func,
+							   uint64_t *func_ret, const uint64_t *args,
+							   size_t nargs)
+{
+	void *values[3 + CALL_ARGS_MAX];
+	struct flexio_func *f;
+	size_t expected;
+	ffi_arg rc = FLEXIO_STATUS_FAILED;
+
+	if (func_ret)
+		*func_ret = 0;
+	if (!process_check(process, __func__))
+		return FLEXIO_STATUS_FAILED;
+	if (nargs && !args) {
+		flexio_err("args is NULL with nargs %zu", nargs);
+		return FLEXIO_STATUS_FAILED;
+	}
+	f = host_func ? app_find_func(process->app, host_func) : NULL;
+	if (!f) {
+		flexio_err("%p is not a function registered in application \"%s\"", (void *)host_func,
+			   process->app->name);
+		return FLEXIO_STATUS_FAILED;
+	}
+	/* The arity a va_list-reading pack function needs: a wrong count is an error, not garbage. */
+	expected = f->pup ? f->argbuf_size / sizeof(uint64_t) : 1;
+	if (nargs != expected || (f->pup && f->argbuf_size % sizeof(uint64_t))) {
+		flexio_err("\"%s\" takes %zu argument%s, %zu given", f->name, expected, expected == 1 ? "" : "s",
+			   nargs);
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (nargs > CALL_ARGS_MAX) {
+		flexio_err("\"%s\" takes %zu arguments; at most %d through this entry (use flexio_process_call)",
+			   f->name, nargs, CALL_ARGS_MAX);
+		return FLEXIO_STATUS_FAILED;
+	}
+	pthread_once(&call_cifs_once, call_cifs_prepare);
+	if (!call_cifs_ok) {
+		flexio_err("libffi cannot prepare a variadic call on this platform");
+		return FLEXIO_STATUS_FAILED;
+	}
+	values[0] = &process;
+	values[1] = &host_func;
+	values[2] = &func_ret;
+	for (size_t i = 0; i < nargs; i++)
+		values[3 + i] = (void *)&args[i];
+	ffi_call(&call_cifs[nargs], FFI_FN(flexio_process_call), &rc, values);
+	return (flexio_status)(int)rc;
+}
+
+FLEXIO_EXPERIMENTAL const char *flexio_last_error(void)
+{
+	return log_last_error();
+}
+
+FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
+							 size_t buff_bsize, flexio_uintptr_t src_daddr)
+{
+	if (!process_check(process, __func__))
+		return FLEXIO_STATUS_FAILED;
+	if (!dst_haddr) {
+		flexio_err("dst_haddr is NULL");
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (!heap_contains(&process->heap, src_daddr, buff_bsize)) {
+		flexio_err("process \"%s\": [0x%llx, +%zu) is not inside an allocated heap buffer", process->name,
+			   (unsigned long long)src_daddr, buff_bsize);
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (process->provider->memory_read(process->device, src_daddr, dst_haddr, buff_bsize)) {
+		flexio_err("process \"%s\": cannot read DPA memory at 0x%llx", process->name,
+			   (unsigned long long)src_daddr);
+		return FLEXIO_STATUS_FAILED;
+	}
+	return FLEXIO_STATUS_SUCCESS;
+}
