@@ -685,6 +685,23 @@ static void test_mr_reach(void **state)
 	expect_unreachable(pd, iova_mr->lkey, 0x10000 + 250, 8, 0, ERANGE);
 	assert_ptr_equal(flexio_verbs_mr_reach(pd1, mr1->lkey, (uintptr_t)other_buffer, 64, 0),
 			 other_buffer);
+	/* a region's bounds, under the same checks */
+	{
+		uint64_t iova = 0, length = 0;
+
+		assert_int_equal(flexio_verbs_mr_range(pd, iova_mr->lkey, IBV_ACCESS_REMOTE_READ, &iova, &length), 0);
+		assert_int_equal(iova, 0x10000);
+		assert_int_equal(length, 256);
+		assert_int_equal(flexio_verbs_mr_range(pd, mr->lkey, 0, &iova, &length), 0);
+		assert_int_equal(iova, base);
+		assert_int_equal(length, sizeof(buffer));
+		assert_int_equal(flexio_verbs_mr_range(other_pd, mr->lkey, 0, &iova, &length), -EPERM);
+		assert_int_equal(flexio_verbs_mr_range(pd, mr->lkey, IBV_ACCESS_REMOTE_WRITE, &iova, &length),
+				 -EACCES);
+		assert_int_equal(flexio_verbs_mr_range(pd, 0, 0, &iova, &length), -ENOENT);
+		assert_int_equal(flexio_verbs_mr_range(NULL, mr->lkey, 0, &iova, &length), -EINVAL);
+		assert_int_equal(flexio_verbs_mr_range(pd, mr->lkey, 0, NULL, &length), -EINVAL);
+	}
 	expect_silence();
 
 	/* deregistered: the key no longer reaches anything */
