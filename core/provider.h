@@ -75,6 +75,9 @@ struct provider_process_config {
 	uint64_t heap_size; /* bytes of DPA heap */
 };
 
+/* The largest argument buffer of a call: a function may declare at most this much. */
+#define PROVIDER_ARGBUF_MAX 4096
+
 /* A synchronous call of a device function on the process's RPC thread. */
 struct provider_call {
 	uint64_t function;    /* device address */

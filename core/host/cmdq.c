@@ -34,15 +34,6 @@ static bool cmdq_check(const struct flexio_cmdq *cmdq, const char *func)
 	return false;
 }
 
-static bool process_stopped(const struct flexio_process *process, const char *func)
-{
-	if (!atomic_load(&process->error))
-		return false;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has stopped (status 0x%x)", process->name,
-		      process->status);
-	return true;
-}
-
 static void cmdq_free(struct flexio_cmdq *cmdq)
 {
 	handle_remove(cmdq);
@@ -166,7 +157,7 @@ FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *cmdq, flexio_func_
 	/* The device function itself (not a pack/unpack wrapper) gets arg. */
 	rc = process->provider->cmdq_task_add(cmdq->device, f->dev_addr, arg);
 	if (rc == -ESHUTDOWN) {
-		flexio_err("process \"%s\" has stopped", process->name);
+		process_log_stopped(process, __func__);
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (rc) {
@@ -183,7 +174,7 @@ FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq)
 	if (process_stopped(cmdq->process, __func__))
 		return FLEXIO_STATUS_FAILED;
 	if (cmdq->process->provider->cmdq_start(cmdq->device)) {
-		flexio_err("process \"%s\" has stopped", cmdq->process->name);
+		process_log_stopped(cmdq->process, __func__);
 		return FLEXIO_STATUS_FAILED;
 	}
 	return FLEXIO_STATUS_SUCCESS;

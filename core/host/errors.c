@@ -48,11 +48,8 @@ static flexio_status set_error_handler(const char *func, struct flexio_process *
 			      (unsigned long long)daddr);
 		return FLEXIO_STATUS_FAILED;
 	}
-	if (atomic_load(&process->error)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has stopped (status 0x%x)", process->name,
-			      process->status);
+	if (process_stopped(process, func))
 		return FLEXIO_STATUS_FAILED;
-	}
 	rc = process->provider->error_handler_set(process->device, daddr);
 	if (rc == -EBUSY) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
@@ -61,7 +58,7 @@ static flexio_status set_error_handler(const char *func, struct flexio_process *
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (rc) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has stopped", process->name);
+		process_log_stopped(process, func);
 		return FLEXIO_STATUS_FAILED;
 	}
 	return FLEXIO_STATUS_SUCCESS;

@@ -1,4 +1,5 @@
 /* Device functions of an application: registration and look-up (flexio_func_*). */
+#include "../provider.h"
 #include "app.h"
 
 #include "handle.h"
@@ -9,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The largest argument buffer a function may declare (dpacc packs 8 bytes per argument). */
-#define MAX_ARGBUF_SIZE 4096
 
 struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub)
 {
@@ -75,8 +74,8 @@ FLEXIO_STABLE flexio_status flexio_func_pup_register(flexio_app *app, const char
 			   dev_func_name);
 		return FLEXIO_STATUS_FAILED;
 	}
-	if (argbuf_size > MAX_ARGBUF_SIZE) {
-		flexio_err("argbuf_size %zu of \"%s\" is above %d bytes", argbuf_size, dev_func_name, MAX_ARGBUF_SIZE);
+	if (argbuf_size > PROVIDER_ARGBUF_MAX) {
+		flexio_err("argbuf_size %zu of \"%s\" is above %d bytes", argbuf_size, dev_func_name, PROVIDER_ARGBUF_MAX);
 		return FLEXIO_STATUS_FAILED;
 	}
 	f = calloc(1, sizeof(*f));

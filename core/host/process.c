@@ -29,21 +29,51 @@ static int64_t on_message(void *user, int stream_id, int level, const char *text
 	return msg_stream_deliver(user, stream_id, level, text, len);
 }
 
+void process_describe_stop(const struct flexio_process *process, char *text, size_t size)
+{
+	const struct dpa_fault *f = &process->fault;
+
+	if (process->has_fault)
+		snprintf(text, size, "a DPA thread fault (%s at pc 0x%llx, address 0x%llx), status 0x%x",
+			 dpa_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address,
+			 process->status);
+	else if (process->status == DPA_STATUS_PROCESS_FINISH)
+		snprintf(text, size, "flexio_dev_process_finish, status 0x%x", process->status);
+	else
+		snprintf(text, size, "flexio_dev_error, status 0x%x", process->status);
+}
+
+void process_log_stopped(const struct flexio_process *process, const char *func)
+{
+	char why[256];
+
+	process_describe_stop(process, why, sizeof(why));
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has stopped on %s", process->name, why);
+}
+
+bool process_stopped(const struct flexio_process *process, const char *func)
+{
+	if (!atomic_load(&process->error))
+		return false;
+	process_log_stopped(process, func);
+	return true;
+}
+
+/* The process stopped for good. The calls that meet the stopped process report it; this
+ * event itself is logged at INFO, from whichever thread observed it. */
 static void on_fatal(void *user, uint32_t status, const struct dpa_fault *fault)
 {
 	struct flexio_process *process = user;
+	char why[256];
 	uint64_t one = 1;
 
 	process->status = status;
 	if (fault) {
 		process->fault = *fault;
 		process->has_fault = true;
-		flexio_err("process \"%s\": DPA thread fault: %s at pc 0x%llx, address 0x%llx", process->name,
-			   dpa_fault_cause_name(fault->cause), (unsigned long long)fault->pc,
-			   (unsigned long long)fault->address);
-	} else if (status != DPA_STATUS_PROCESS_FINISH) {
-		flexio_err("process \"%s\": stopped with status 0x%x", process->name, status);
 	}
+	process_describe_stop(process, why, sizeof(why));
+	flexio_log_at(FLEXIO_LOG_LVL_INFO, "flexio_process", "process \"%s\" stopped: %s", process->name, why);
 	atomic_store(&process->error, 1);
 	if (write(process->error_fd, &one, sizeof(one)) < 0)
 		flexio_err("process \"%s\": cannot signal its error fd: %s", process->name, strerror(errno));

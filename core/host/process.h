@@ -44,6 +44,13 @@ struct flexio_process {
 	struct process_objects objects;
 };
 
+/* Why a stopped process stopped, for error lines: the fault, or the status given. */
+void process_describe_stop(const struct flexio_process *process, char *text, size_t size);
+/* Logs, as func, that the process has stopped, and why. */
+void process_log_stopped(const struct flexio_process *process, const char *func);
+/* When the process has stopped: logs it as func and returns true. */
+bool process_stopped(const struct flexio_process *process, const char *func);
+
 /* The process's live handle check with a log line naming func. */
 bool process_check(const struct flexio_process *process, const char *func);
 

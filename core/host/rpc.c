@@ -5,16 +5,15 @@
 
 #include <stdarg.h>
 
-/* The largest argument buffer dpacc generates (16 arguments of 8 bytes) fits with room to spare. */
-#define ARGBUF_MAX 4096
 
 FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,
 						uint64_t *func_ret, ...)
 {
 	struct provider_call call = {0};
-	unsigned char argbuf[ARGBUF_MAX];
+	unsigned char argbuf[PROVIDER_ARGBUF_MAX];
 	struct flexio_func *f;
 	uint64_t args[2], result = 0;
+	char why[256];
 	va_list ap;
 
 	if (!process_check(process, __func__))
@@ -30,10 +29,8 @@ FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_
 			   process->app->name);
 		return FLEXIO_STATUS_FAILED;
 	}
-	if (atomic_load(&process->error)) {
-		flexio_err("process \"%s\" has stopped (status 0x%x)", process->name, process->status);
+	if (process_stopped(process, __func__))
 		return FLEXIO_STATUS_FAILED;
-	}
 
 	va_start(ap, func_ret);
 	if (f->pup) {
@@ -61,7 +58,8 @@ FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_
 			return FLEXIO_STATUS_SUCCESS;
 		break;
 	}
-	flexio_err("\"%s\" in process \"%s\" did not complete: the process has stopped (status 0x%x)", f->name,
-		   process->name, process->status);
+	process_describe_stop(process, why, sizeof(why));
+	flexio_err("\"%s\" in process \"%s\" did not complete: the process stopped on %s", f->name, process->name,
+		   why);
 	return FLEXIO_STATUS_FAILED;
 }

@@ -12,7 +12,6 @@
 /* DPA memory of one process: the BlueField-3 DPA has 1 GiB for every process together. */
 #define SIM_PROCESS_MEMORY (256ull << 20)
 #define SIM_RPC_STACK (64u << 10)
-#define SIM_ARGBUF_MAX 4096u
 /* Instructions an activation may run before the watchdog stops it (FLEXIO_SIM_WATCHDOG). */
 #define SIM_DEFAULT_WATCHDOG 2000000000ull
 
@@ -87,7 +86,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, stru
 		goto fail;
 	dpa_process_set_user(p->engine, p);
 	sim_services_install(p);
-	if (dpa_process_map(p->engine, DPA_REGION_DATA, SIM_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
+	if (dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
 	    !(p->rpc = sim_thread_create(p, &rpc_config, 0))) {
 		snprintf(err, err_size, "cannot map the RPC thread's memory");
 		goto fail;
@@ -162,7 +161,7 @@ static enum provider_call_result call(struct provider_process *process, const st
 	unsigned nargs = c->nargs;
 	enum provider_call_result r;
 
-	if (nargs > 8 || c->argbuf_size > SIM_ARGBUF_MAX)
+	if (nargs > 8 || c->argbuf_size > PROVIDER_ARGBUF_MAX)
 		return PROVIDER_CALL_FAILED;
 	memcpy(args, c->args, nargs * sizeof(args[0]));
 	pthread_mutex_lock(&p->rpc_lock);

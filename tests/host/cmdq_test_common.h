@@ -6,46 +6,19 @@
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
 
-#include <infiniband/verbs.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdlib.h>
 #include <time.h>
-#include <cmocka.h>
 
-#include "../unit/capture.h"
+#include "host_test.h"
 
 extern flexio_func_t set_record, read_u64, write_u64, record_task, spin_record_task, finish_thread_task, fault_task,
 	error_task, finish_process_task, fault_rpc, on_error, on_error_faulting;
 
-static struct ibv_device **devices;
-static struct ibv_context *ctx;
 static flexio_app *app;
-
-/* call fails with `expected` and logs exactly one line naming func. */
-#define EXPECT_LOGGED(call, expected, func)                                                        \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_int_equal((call), (expected));                                              \
-		text_ = capture_end(&c_);                                                          \
-		if (!strstr(text_, "flexio ERR " func ": ") || count_lines(text_) != 1)            \
-			fail_msg("expected one error line from %s, got:\n%s", func, text_);        \
-	} while (0)
-#define EXPECT_FAILURE_LOGGED(call, func) EXPECT_LOGGED(call, FLEXIO_STATUS_FAILED, func)
 
 static int open_simulated_device(void **state)
 {
-	int n = 0;
-
 	(void)state;
-	devices = ibv_get_device_list(&n);
-	for (int i = 0; devices && i < n && !ctx; i++)
-		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
-			ctx = ibv_open_device(devices[i]);
-	if (!ctx)
+	if (sim_device_open())
 		return -1;
 	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "cmdq_test"}, &app);
 }
@@ -53,8 +26,7 @@ static int open_simulated_device(void **state)
 static int close_simulated_device(void **state)
 {
 	(void)state;
-	ibv_close_device(ctx);
-	ibv_free_device_list(devices);
+	sim_device_close();
 	return 0;
 }
 
@@ -115,18 +87,6 @@ static inline void wait_empty(flexio_cmdq *q)
 			fail_msg("the command queue did not drain in 60 s");
 		usleep(200);
 	}
-}
-
-static inline char *file_text(FILE *f)
-{
-	static char text[65536];
-	size_t n;
-
-	fflush(f);
-	rewind(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	text[n] = '\0';
-	return text;
 }
 
 static inline int occurrences(const char *text, const char *what)

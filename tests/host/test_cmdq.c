@@ -5,7 +5,6 @@
  */
 #include "cmdq_test_common.h"
 
-#include <poll.h>
 #include <unistd.h>
 
 static void tasks_run_in_order(void **state)
@@ -147,13 +146,6 @@ static void task_registered_by_name(void **state)
 	flexio_process_destroy(p);
 }
 
-static bool fd_readable(int fd)
-{
-	struct pollfd pfd = {.fd = fd, .events = POLLIN};
-
-	return poll(&pfd, 1, 5000) == 1;
-}
-
 /* A faulting task stops the process; the program, and other processes, go on. */
 static void faulting_task(void **state)
 {
@@ -173,7 +165,7 @@ static void faulting_task(void **state)
 	assert_int_equal(flexio_cmdq_task_add(q, &fault_task, 0x10), FLEXIO_STATUS_SUCCESS);
 	for (uint64_t i = 0; i < 100; i++)
 		flexio_cmdq_task_add(q, &spin_record_task, 1000); /* may fail once the process stopped */
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	wait_empty(q); /* answers 1 with an error line once the process has stopped */
 	assert_non_null(strstr(capture_end(&c), "DPA thread fault"));
 	assert_int_not_equal(flexio_err_status_get(p), 0);
@@ -211,7 +203,7 @@ static void tasks_ending_the_process(void **state)
 	(void)state;
 	capture_begin(&c);
 	assert_int_equal(flexio_cmdq_task_add(q, &error_task, 200), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	wait_empty(q);
 	capture_end(&c);
 	assert_int_not_equal(flexio_err_status_get(p), 0);
@@ -221,7 +213,7 @@ static void tasks_ending_the_process(void **state)
 	q = new_cmdq(p, 2, 1, FLEXIO_CMDQ_STATE_RUNNING);
 	capture_begin(&c);
 	assert_int_equal(flexio_cmdq_task_add(q, &finish_process_task, 0), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	wait_empty(q);
 	capture_end(&c);
 	assert_int_equal(flexio_err_status_get(p), 0); /* a normal end */

@@ -4,7 +4,6 @@
  */
 #include "cmdq_test_common.h"
 
-#include <poll.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,13 +25,6 @@ static flexio_process *process_with_stream(FILE **out)
 	return p;
 }
 
-static bool fd_readable(int fd)
-{
-	struct pollfd pfd = {.fd = fd, .events = POLLIN};
-
-	return poll(&pfd, 1, 5000) == 1;
-}
-
 /* Several workers fault at once: the handler runs once, with the fault's status and cause. */
 static void handler_runs_once_on_task_faults(void **state)
 {
@@ -50,7 +42,7 @@ static void handler_runs_once_on_task_faults(void **state)
 		assert_int_equal(flexio_cmdq_task_add(q, &fault_task, 0x10), FLEXIO_STATUS_SUCCESS);
 	capture_begin(&c);
 	assert_int_equal(flexio_cmdq_state_running(q), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	wait_empty(q);
 	capture_end(&c);
 	assert_int_not_equal(flexio_err_status_get(p), 0);
@@ -89,7 +81,7 @@ static void handler_runs_on_rpc_fault_and_user_error(void **state)
 	q = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_RUNNING);
 	capture_begin(&c);
 	assert_int_equal(flexio_cmdq_task_add(q, &error_task, 200), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	capture_end(&c);
 	assert_non_null(strstr(file_text(out), "error handler: status 0xc8 cause 0 "));
 	assert_int_equal(occurrences(file_text(out), "error handler:"), 1);
@@ -101,7 +93,7 @@ static void handler_runs_on_rpc_fault_and_user_error(void **state)
 	assert_int_equal(flexio_process_error_handler_set(p, &on_error), FLEXIO_STATUS_SUCCESS);
 	q = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_RUNNING);
 	assert_int_equal(flexio_cmdq_task_add(q, &finish_process_task, 0), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	assert_int_equal(occurrences(file_text(out), "error handler:"), 0);
 	flexio_process_destroy(p);
 	fclose(out);
@@ -119,7 +111,7 @@ static void faulting_handler_is_not_rerun(void **state)
 	q = new_cmdq(p, 2, 1, FLEXIO_CMDQ_STATE_RUNNING);
 	capture_begin(&c);
 	assert_int_equal(flexio_cmdq_task_add(q, &fault_task, 0x10), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	wait_empty(q);
 	capture_end(&c);
 	assert_int_equal(occurrences(file_text(out), "faulting error handler: status 0x10"), 1);
@@ -278,7 +270,7 @@ static void core_dump_of_a_faulted_process(void **state)
 	q = new_cmdq(p, 3, 1, FLEXIO_CMDQ_STATE_RUNNING);
 	capture_begin(&c);
 	assert_int_equal(flexio_cmdq_task_add(q, &fault_task, 0x40), FLEXIO_STATUS_SUCCESS);
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 5000));
 	wait_empty(q);
 	capture_end(&c);
 

@@ -5,43 +5,17 @@
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
 
-#include <infiniband/verbs.h>
-#include <poll.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdlib.h>
-#include <cmocka.h>
-
-#include "../unit/capture.h"
+#include "host_test.h"
 
 extern flexio_func_t add3, sum_bytes, print_levels, print_numbered, load_misaligned, load_from, spin_forever,
 	finish_process, user_error;
 
-static struct ibv_device **devices;
-static struct ibv_context *ctx;
 static flexio_app *app;
-
-#define EXPECT_FAILURE_LOGGED(call, func)                                                          \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_int_equal((call), FLEXIO_STATUS_FAILED);                                    \
-		text_ = capture_end(&c_);                                                          \
-		assert_non_null(strstr(text_, "flexio ERR " func ": "));                           \
-	} while (0)
 
 static int open_simulated_device(void **state)
 {
-	int n = 0;
-
 	(void)state;
-	devices = ibv_get_device_list(&n);
-	for (int i = 0; devices && i < n && !ctx; i++)
-		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
-			ctx = ibv_open_device(devices[i]);
-	if (!ctx)
+	if (sim_device_open())
 		return -1;
 	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "process_test"}, &app);
 }
@@ -49,8 +23,7 @@ static int open_simulated_device(void **state)
 static int close_simulated_device(void **state)
 {
 	(void)state;
-	ibv_close_device(ctx);
-	ibv_free_device_list(devices);
+	sim_device_close();
 	return 0;
 }
 
@@ -61,18 +34,6 @@ static flexio_process *new_process(void)
 	assert_int_equal(flexio_process_create(ctx, app, NULL, &p), FLEXIO_STATUS_SUCCESS);
 	assert_non_null(p);
 	return p;
-}
-
-static char *file_text(FILE *f)
-{
-	static char text[65536];
-	size_t n;
-
-	fflush(f);
-	rewind(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	text[n] = '\0';
-	return text;
 }
 
 static void rpc_passes_typed_arguments(void **state)
@@ -288,13 +249,6 @@ static char *crash_text(flexio_process *p, const char *base)
 	return text;
 }
 
-static bool fd_readable(int fd)
-{
-	struct pollfd pfd = {.fd = fd, .events = POLLIN};
-
-	return poll(&pfd, 1, 1000) == 1;
-}
-
 static void device_fault_stops_only_its_process(void **state)
 {
 	flexio_process *p = new_process(), *other = new_process();
@@ -303,11 +257,11 @@ static void device_fault_stops_only_its_process(void **state)
 
 	(void)state;
 	assert_int_equal(flexio_buf_dev_alloc(p, 64, &buf), FLEXIO_STATUS_SUCCESS);
-	assert_false(fd_readable(flexio_err_handler_fd(p)) && false);
+	assert_false(fd_readable(flexio_err_handler_fd(p), 0));
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &load_misaligned, &ret, buf), "flexio_process_call");
 	assert_int_equal(ret, 0);
 	assert_int_equal(flexio_err_status_get(p), 0x10); /* a thread fault: the DPA OS range */
-	assert_true(fd_readable(flexio_err_handler_fd(p)));
+	assert_true(fd_readable(flexio_err_handler_fd(p), 1000));
 	/* Stopped for good: further calls fail at once. */
 	EXPECT_FAILURE_LOGGED(flexio_process_call(p, &add3, &ret, 1ull, 2u, 3), "flexio_process_call");
 

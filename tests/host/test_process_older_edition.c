@@ -2,50 +2,22 @@
 #define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)
 #include <libflexio/flexio.h>
 
-#include <infiniband/verbs.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <cmocka.h>
-
-#include "../unit/capture.h"
+#include "host_test.h"
 
 extern flexio_func_t print_numbered, load_from;
 extern struct flexio_app *process_test;
 
-static struct ibv_device **devices;
-static struct ibv_context *ctx;
-
 static int open_simulated_device(void **state)
 {
-	int n = 0;
-
 	(void)state;
-	devices = ibv_get_device_list(&n);
-	for (int i = 0; devices && i < n && !ctx; i++)
-		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
-			ctx = ibv_open_device(devices[i]);
-	return ctx ? 0 : -1;
+	return sim_device_open();
 }
 
 static int close_simulated_device(void **state)
 {
 	(void)state;
-	ibv_close_device(ctx);
-	ibv_free_device_list(devices);
+	sim_device_close();
 	return 0;
-}
-
-static char *file_text(FILE *f)
-{
-	static char text[8192];
-	size_t n;
-
-	fflush(f);
-	rewind(f);
-	n = fread(text, 1, sizeof(text) - 1, f);
-	text[n] = '\0';
-	return text;
 }
 
 static void print_async_flush_destroy(void **state)

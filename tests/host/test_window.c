@@ -7,48 +7,22 @@
 #include <libflexio/flexio.h>
 
 #include <infiniband/mlx5dv.h>
-#include <infiniband/verbs.h>
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdlib.h>
-#include <cmocka.h>
 
-#include "../unit/capture.h"
+#include "host_test.h"
 
 extern flexio_func_t win_store, win_writeback, win_load, win_config, win_mkey_config, win_ptr, win_sum, win_copy,
 	ring, ring_bad, uar_extension, fill, fill_and_crash;
 
 #define ERR_BASE 1000000u
 
-static struct ibv_device **devices;
-static struct ibv_context *ctx;
 static struct ibv_pd *test_pd; /* the processes' PD, so regions may outlive a process */
 static flexio_app *app;
 
-#define EXPECT_FAILURE_LOGGED(call, failure, func)                                                 \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_true((call) == (failure));                                                  \
-		text_ = capture_end(&c_);                                                          \
-		if (!strstr(text_, "flexio ERR " func ": "))                                       \
-			fail_msg("no log line naming " func " in \"%s\"", text_);                  \
-	} while (0)
-#define EXPECT_FAILED(call, func) EXPECT_FAILURE_LOGGED(call, FLEXIO_STATUS_FAILED, func)
-
 static int open_simulated_device(void **state)
 {
-	int n = 0;
-
 	(void)state;
-	devices = ibv_get_device_list(&n);
-	for (int i = 0; devices && i < n && !ctx; i++)
-		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
-			ctx = ibv_open_device(devices[i]);
-	if (!ctx)
+	if (sim_device_open())
 		return -1;
 	test_pd = ibv_alloc_pd(ctx);
 	if (!test_pd)
@@ -60,8 +34,7 @@ static int close_simulated_device(void **state)
 {
 	(void)state;
 	assert_int_equal(ibv_dealloc_pd(test_pd), 0);
-	assert_int_equal(ibv_close_device(ctx), 0); /* every PD and devx UAR was released */
-	ibv_free_device_list(devices);
+	sim_device_close(); /* every PD and devx UAR was released */
 	return 0;
 }
 
@@ -308,24 +281,24 @@ static void window_bad_input(void **state)
 	(void)state;
 	flexio_process_destroy(dead);
 	assert_int_equal(ibv_dealloc_pd(gone), 0);
-	EXPECT_FAILED(flexio_window_create(NULL, flexio_process_get_pd(p), &w), "flexio_window_create");
-	EXPECT_FAILED(flexio_window_create(dead, flexio_process_get_pd(p), &w), "flexio_window_create");
-	EXPECT_FAILED(flexio_window_create(p, NULL, &w), "flexio_window_create");
-	EXPECT_FAILED(flexio_window_create(p, flexio_process_get_pd(p), NULL), "flexio_window_create");
-	EXPECT_FAILED(flexio_window_create(p, gone, &w), "flexio_window_create");
-	EXPECT_FAILED(flexio_window_create(p, (struct ibv_pd *)&not_a_pd, &w), "flexio_window_create");
+	EXPECT_FAILURE_LOGGED(flexio_window_create(NULL, flexio_process_get_pd(p), &w), "flexio_window_create");
+	EXPECT_FAILURE_LOGGED(flexio_window_create(dead, flexio_process_get_pd(p), &w), "flexio_window_create");
+	EXPECT_FAILURE_LOGGED(flexio_window_create(p, NULL, &w), "flexio_window_create");
+	EXPECT_FAILURE_LOGGED(flexio_window_create(p, flexio_process_get_pd(p), NULL), "flexio_window_create");
+	EXPECT_FAILURE_LOGGED(flexio_window_create(p, gone, &w), "flexio_window_create");
+	EXPECT_FAILURE_LOGGED(flexio_window_create(p, (struct ibv_pd *)&not_a_pd, &w), "flexio_window_create");
 	assert_null(w);
-	EXPECT_FAILED(flexio_window_destroy(NULL), "flexio_window_destroy");
-	EXPECT_FAILURE_LOGGED(flexio_window_get_id(NULL), UINT32_MAX, "flexio_window_get_id");
+	EXPECT_FAILURE_LOGGED(flexio_window_destroy(NULL), "flexio_window_destroy");
+	EXPECT_LOGGED(flexio_window_get_id(NULL), UINT32_MAX, "flexio_window_get_id");
 	assert_int_equal(flexio_window_create(p, flexio_process_get_pd(p), &w), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_window_create(p, flexio_process_get_pd(p), &w2), FLEXIO_STATUS_SUCCESS);
 	assert_int_not_equal(flexio_window_get_id(w), flexio_window_get_id(w2));
 	assert_int_equal(flexio_window_destroy(w), FLEXIO_STATUS_SUCCESS);
-	EXPECT_FAILED(flexio_window_destroy(w), "flexio_window_destroy");
-	EXPECT_FAILURE_LOGGED(flexio_window_get_id(w), UINT32_MAX, "flexio_window_get_id");
-	EXPECT_FAILURE_LOGGED(flexio_window_get_id((flexio_window *)p), UINT32_MAX, "flexio_window_get_id");
+	EXPECT_FAILURE_LOGGED(flexio_window_destroy(w), "flexio_window_destroy");
+	EXPECT_LOGGED(flexio_window_get_id(w), UINT32_MAX, "flexio_window_get_id");
+	EXPECT_LOGGED(flexio_window_get_id((flexio_window *)p), UINT32_MAX, "flexio_window_get_id");
 	flexio_process_destroy(p); /* w2 goes with it */
-	EXPECT_FAILED(flexio_window_destroy(w2), "flexio_window_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_window_destroy(w2), "flexio_window_destroy");
 }
 
 /* ---- outboxes and UARs ---------------------------------------------------------------------- */
@@ -388,21 +361,21 @@ static void outbox_bad_input(void **state)
 
 	(void)state;
 	flexio_process_destroy(dead);
-	EXPECT_FAILED(flexio_outbox_create(NULL, &attr, &o), "flexio_outbox_create");
-	EXPECT_FAILED(flexio_outbox_create(dead, &attr, &o), "flexio_outbox_create");
-	EXPECT_FAILED(flexio_outbox_create(p, NULL, &o), "flexio_outbox_create");
-	EXPECT_FAILED(flexio_outbox_create(p, &attr, NULL), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(NULL, &attr, &o), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(dead, &attr, &o), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(p, NULL, &o), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(p, &attr, NULL), "flexio_outbox_create");
 	assert_null(o);
 	/* The deprecated uar field is ignored, even when it is garbage. */
 	attr.uar = (flexio_uar *)&attr;
 	assert_int_equal(flexio_outbox_create(p, &attr, &o), FLEXIO_STATUS_SUCCESS);
-	EXPECT_FAILED(flexio_uar_destroy(flexio_process_get_uar(p)), "flexio_uar_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_uar_destroy(flexio_process_get_uar(p)), "flexio_uar_destroy");
 	assert_int_equal(flexio_outbox_destroy(o), FLEXIO_STATUS_SUCCESS);
-	EXPECT_FAILED(flexio_outbox_destroy(o), "flexio_outbox_destroy");
-	EXPECT_FAILED(flexio_outbox_destroy(NULL), "flexio_outbox_destroy");
-	EXPECT_FAILURE_LOGGED(flexio_outbox_get_id(o), UINT32_MAX, "flexio_outbox_get_id");
-	EXPECT_FAILURE_LOGGED(flexio_outbox_get_uar(o), NULL, "flexio_outbox_get_uar");
-	EXPECT_FAILURE_LOGGED(flexio_outbox_get_uar(NULL), NULL, "flexio_outbox_get_uar");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_destroy(o), "flexio_outbox_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_destroy(NULL), "flexio_outbox_destroy");
+	EXPECT_LOGGED(flexio_outbox_get_id(o), UINT32_MAX, "flexio_outbox_get_id");
+	EXPECT_LOGGED(flexio_outbox_get_uar(o), NULL, "flexio_outbox_get_uar");
+	EXPECT_LOGGED(flexio_outbox_get_uar(NULL), NULL, "flexio_outbox_get_uar");
 	flexio_process_destroy(p);
 }
 
@@ -422,7 +395,7 @@ static void uars(void **state)
 	assert_int_not_equal(flexio_uar_get_id(own), flexio_uar_get_id(flexio_process_get_uar(q)));
 	assert_int_equal(flexio_uar_create(p, &u), FLEXIO_STATUS_SUCCESS);
 	assert_int_not_equal(flexio_uar_get_id(u), flexio_uar_get_id(own));
-	EXPECT_FAILURE_LOGGED(flexio_uar_get_extended_id(u), UINT32_MAX, "flexio_uar_get_extended_id");
+	EXPECT_LOGGED(flexio_uar_get_extended_id(u), UINT32_MAX, "flexio_uar_get_extended_id");
 
 	assert_int_equal(flexio_uar_extend(own, ctx, &ext), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_uar_extend(u, ctx, &ext2), FLEXIO_STATUS_SUCCESS);
@@ -430,7 +403,7 @@ static void uars(void **state)
 	assert_int_not_equal(device_id, UINT32_MAX);
 	assert_int_not_equal(device_id, flexio_uar_get_extended_id(ext2));
 	assert_int_not_equal(flexio_uar_get_id(ext), UINT32_MAX);
-	EXPECT_FAILED(flexio_uar_extend(ext, ctx, &u), "flexio_uar_extend");
+	EXPECT_FAILURE_LOGGED(flexio_uar_extend(ext, ctx, &u), "flexio_uar_extend");
 
 	old = flexio_log_lvl_set(FLEXIO_LOG_LVL_DBG);
 	capture_begin(&c);
@@ -444,23 +417,23 @@ static void uars(void **state)
 	assert_int_equal(flexio_uar_destroy(ext), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(CALL(p, uar_extension, device_id, 1, 1), ERR_BASE + ENOENT);
 
-	EXPECT_FAILED(flexio_uar_create(NULL, &u), "flexio_uar_create");
-	EXPECT_FAILED(flexio_uar_create(p, NULL), "flexio_uar_create");
-	EXPECT_FAILED(flexio_uar_destroy(NULL), "flexio_uar_destroy");
-	EXPECT_FAILED(flexio_uar_destroy(ext), "flexio_uar_destroy");
-	EXPECT_FAILED(flexio_uar_extend(NULL, ctx, &ext), "flexio_uar_extend");
-	EXPECT_FAILED(flexio_uar_extend(own, NULL, &ext), "flexio_uar_extend");
-	EXPECT_FAILED(flexio_uar_extend(own, ctx, NULL), "flexio_uar_extend");
-	EXPECT_FAILED(flexio_uar_extend(own, (struct ibv_context *)&c, &ext), "flexio_uar_extend");
-	EXPECT_FAILURE_LOGGED(flexio_uar_get_id(NULL), UINT32_MAX, "flexio_uar_get_id");
-	EXPECT_FAILURE_LOGGED(flexio_uar_get_id(ext), UINT32_MAX, "flexio_uar_get_id");
-	EXPECT_FAILURE_LOGGED(flexio_uar_get_extended_id(NULL), UINT32_MAX, "flexio_uar_get_extended_id");
-	EXPECT_FAILURE_LOGGED(flexio_process_get_uar(NULL), NULL, "flexio_process_get_uar");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(NULL, &u), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(p, NULL), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_destroy(NULL), "flexio_uar_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_uar_destroy(ext), "flexio_uar_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_uar_extend(NULL, ctx, &ext), "flexio_uar_extend");
+	EXPECT_FAILURE_LOGGED(flexio_uar_extend(own, NULL, &ext), "flexio_uar_extend");
+	EXPECT_FAILURE_LOGGED(flexio_uar_extend(own, ctx, NULL), "flexio_uar_extend");
+	EXPECT_FAILURE_LOGGED(flexio_uar_extend(own, (struct ibv_context *)&c, &ext), "flexio_uar_extend");
+	EXPECT_LOGGED(flexio_uar_get_id(NULL), UINT32_MAX, "flexio_uar_get_id");
+	EXPECT_LOGGED(flexio_uar_get_id(ext), UINT32_MAX, "flexio_uar_get_id");
+	EXPECT_LOGGED(flexio_uar_get_extended_id(NULL), UINT32_MAX, "flexio_uar_get_extended_id");
+	EXPECT_LOGGED(flexio_process_get_uar(NULL), NULL, "flexio_process_get_uar");
 	flexio_process_destroy(q);
-	EXPECT_FAILURE_LOGGED(flexio_process_get_uar(q), NULL, "flexio_process_get_uar");
+	EXPECT_LOGGED(flexio_process_get_uar(q), NULL, "flexio_process_get_uar");
 	flexio_process_destroy(p); /* u, ext2 and the process UAR go with it */
-	EXPECT_FAILURE_LOGGED(flexio_uar_get_id(own), UINT32_MAX, "flexio_uar_get_id");
-	EXPECT_FAILED(flexio_uar_destroy(u), "flexio_uar_destroy");
+	EXPECT_LOGGED(flexio_uar_get_id(own), UINT32_MAX, "flexio_uar_get_id");
+	EXPECT_FAILURE_LOGGED(flexio_uar_destroy(u), "flexio_uar_destroy");
 }
 
 /* ---- memory keys and recoverable buffers ------------------------------------------------------ */
@@ -487,34 +460,34 @@ static void device_mkeys(void **state)
 
 	attr = (struct flexio_mkey_attr){.pd = pd, .daddr = daddr, .len = 256, .access = IBV_ACCESS_LOCAL_WRITE};
 	flexio_mkey *x = NULL;
-	EXPECT_FAILED(flexio_device_mkey_create(NULL, &attr, &x), "flexio_device_mkey_create");
-	EXPECT_FAILED(flexio_device_mkey_create(dead, &attr, &x), "flexio_device_mkey_create");
-	EXPECT_FAILED(flexio_device_mkey_create(p, NULL, &x), "flexio_device_mkey_create");
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, NULL), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(NULL, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(dead, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, NULL, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, NULL), "flexio_device_mkey_create");
 	attr.pd = NULL;
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
 	attr.pd = gone;
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
 	attr.pd = pd;
 	attr.len = 0;
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
 	attr.len = 257; /* past the buffer */
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
 	attr.len = 16;
 	attr.daddr = 0x10; /* not heap memory */
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
 	attr.daddr = daddr;
 	attr.access = IBV_ACCESS_MW_BIND;
-	EXPECT_FAILED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(p, &attr, &x), "flexio_device_mkey_create");
 	assert_null(x);
 
 	assert_int_equal(flexio_device_mkey_destroy(NULL), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_device_mkey_destroy(m), FLEXIO_STATUS_SUCCESS);
-	EXPECT_FAILED(flexio_device_mkey_destroy(m), "flexio_device_mkey_destroy");
-	EXPECT_FAILURE_LOGGED(flexio_mkey_get_id(m), UINT32_MAX, "flexio_mkey_get_id");
-	EXPECT_FAILURE_LOGGED(flexio_mkey_get_id(NULL), UINT32_MAX, "flexio_mkey_get_id");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_destroy(m), "flexio_device_mkey_destroy");
+	EXPECT_LOGGED(flexio_mkey_get_id(m), UINT32_MAX, "flexio_mkey_get_id");
+	EXPECT_LOGGED(flexio_mkey_get_id(NULL), UINT32_MAX, "flexio_mkey_get_id");
 	flexio_process_destroy(p); /* m2 goes with it */
-	EXPECT_FAILED(flexio_device_mkey_destroy(m2), "flexio_device_mkey_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_device_mkey_destroy(m2), "flexio_device_mkey_destroy");
 }
 
 static void recoverable_buffers(void **state)
@@ -543,17 +516,17 @@ static void recoverable_buffers(void **state)
 		assert_int_equal(bytes[i], (unsigned char)(7 + i));
 
 	flexio_uintptr_t d = 1;
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 5000, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 5000, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
 	assert_int_equal(d, 0);
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 100, b.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 100, ro.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 100, foreign.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 100, 0xdead00, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 0, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, 100, small.mr->lkey, NULL), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(NULL, 100, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(dead, 100, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILED(flexio_recoverable_buf_dev_alloc(p, SIZE_MAX, small.mr->lkey, &d),
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, b.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, ro.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, foreign.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, 0xdead00, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 0, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, small.mr->lkey, NULL), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(NULL, 100, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(dead, 100, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, SIZE_MAX, small.mr->lkey, &d),
 		      "flexio_recoverable_buf_dev_alloc");
 	assert_int_equal(d, 0);
 

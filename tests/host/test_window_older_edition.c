@@ -6,48 +6,21 @@
 #include <libflexio/flexio.h>
 
 #include <infiniband/mlx5dv.h>
-#include <infiniband/verbs.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdlib.h>
-#include <cmocka.h>
 
-#include "../unit/capture.h"
+#include "host_test.h"
 
 extern struct flexio_app *window_test; /* from the dpacc archive */
 
-static struct ibv_device **devices;
-static struct ibv_context *ctx;
-
-#define EXPECT_FAILED(call, func)                                                                  \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_int_equal((call), FLEXIO_STATUS_FAILED);                                    \
-		text_ = capture_end(&c_);                                                          \
-		if (!strstr(text_, "flexio ERR " func ": "))                                       \
-			fail_msg("no log line naming " func " in \"%s\"", text_);                  \
-	} while (0)
-
 static int open_simulated_device(void **state)
 {
-	int n = 0;
-
 	(void)state;
-	devices = ibv_get_device_list(&n);
-	for (int i = 0; devices && i < n && !ctx; i++)
-		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
-			ctx = ibv_open_device(devices[i]);
-	return ctx && window_test ? 0 : -1;
+	return !sim_device_open() && window_test ? 0 : -1;
 }
 
 static int close_simulated_device(void **state)
 {
 	(void)state;
-	assert_int_equal(ibv_close_device(ctx), 0);
-	ibv_free_device_list(devices);
+	sim_device_close();
 	return 0;
 }
 
@@ -69,27 +42,27 @@ static void older_forms(void **state)
 
 	assert_int_equal(flexio_uar_create(p, devx, &uar), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_uar_create(q, devx, &quar), FLEXIO_STATUS_SUCCESS);
-	EXPECT_FAILED(flexio_uar_create(p, NULL, &x), "flexio_uar_create");
-	EXPECT_FAILED(flexio_uar_create(p, freed, &x), "flexio_uar_create");
-	EXPECT_FAILED(flexio_uar_create(p, (struct mlx5dv_devx_uar *)&x, &x), "flexio_uar_create");
-	EXPECT_FAILED(flexio_uar_create(p, devx, NULL), "flexio_uar_create");
-	EXPECT_FAILED(flexio_uar_create(NULL, devx, &x), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(p, NULL, &x), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(p, freed, &x), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(p, (struct mlx5dv_devx_uar *)&x, &x), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(p, devx, NULL), "flexio_uar_create");
+	EXPECT_FAILURE_LOGGED(flexio_uar_create(NULL, devx, &x), "flexio_uar_create");
 	assert_null(x);
 
 	assert_int_equal(flexio_outbox_create(p, NULL, uar, &o), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_outbox_create(p, ctx, uar, &o2), FLEXIO_STATUS_SUCCESS); /* ctx == the process's */
-	EXPECT_FAILED(flexio_outbox_create(p, NULL, NULL, &y), "flexio_outbox_create");
-	EXPECT_FAILED(flexio_outbox_create(p, NULL, quar, &y), "flexio_outbox_create"); /* another process's */
-	EXPECT_FAILED(flexio_outbox_create(p, (struct ibv_context *)&y, uar, &y), "flexio_outbox_create");
-	EXPECT_FAILED(flexio_outbox_create(p, NULL, uar, NULL), "flexio_outbox_create");
-	EXPECT_FAILED(flexio_outbox_create(NULL, NULL, uar, &y), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(p, NULL, NULL, &y), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(p, NULL, quar, &y), "flexio_outbox_create"); /* another process's */
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(p, (struct ibv_context *)&y, uar, &y), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(p, NULL, uar, NULL), "flexio_outbox_create");
+	EXPECT_FAILURE_LOGGED(flexio_outbox_create(NULL, NULL, uar, &y), "flexio_outbox_create");
 	assert_null(y);
 
-	EXPECT_FAILED(flexio_uar_destroy(uar), "flexio_uar_destroy"); /* outboxes use it */
+	EXPECT_FAILURE_LOGGED(flexio_uar_destroy(uar), "flexio_uar_destroy"); /* outboxes use it */
 	assert_int_equal(flexio_outbox_destroy(o), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_outbox_destroy(o2), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_uar_destroy(uar), FLEXIO_STATUS_SUCCESS);
-	EXPECT_FAILED(flexio_uar_destroy(uar), "flexio_uar_destroy");
+	EXPECT_FAILURE_LOGGED(flexio_uar_destroy(uar), "flexio_uar_destroy");
 
 	struct ibv_pd *pd = ibv_alloc_pd(ctx);
 	assert_int_equal(flexio_window_create(p, pd, &w), FLEXIO_STATUS_SUCCESS);
