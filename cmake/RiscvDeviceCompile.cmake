@@ -18,28 +18,16 @@
 # -O2 -g -Wall -Wextra -Werror, linked -nostdlib -static -fuse-ld=lld -Wl,--no-relax.
 # No libc: the program provides _start and uses ecalls (core/dpa/dpa_ecall.h).
 #
-# DPA_RV64_CLANG (cache variable) names the compiler; DPA_RV64_FOUND says whether it and lld
-# were found. Without them the function only warns and creates nothing.
+# The tools come from DpaToolchain (DPA_CLANG), which stops the configuration naming the
+# Debian package of any that is missing.
 
 include_guard(GLOBAL)
-
-find_program(DPA_RV64_CLANG NAMES clang-14 clang DOC "clang able to target riscv64")
-find_program(DPA_RV64_LLD NAMES ld.lld-14 ld.lld DOC "lld for riscv64 links")
-# A cache entry, so every directory sees it although the guard runs this file only once.
-if(DPA_RV64_CLANG AND DPA_RV64_LLD)
-  set(DPA_RV64_FOUND TRUE CACHE INTERNAL "clang and lld can build RV64 programs")
-else()
-  set(DPA_RV64_FOUND FALSE CACHE INTERNAL "clang and lld can build RV64 programs")
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/DpaToolchain.cmake)
 
 function(dpa_add_rv64_executable target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG ""
     "OUTPUT;MARCH;LINKER_SCRIPT"
     "SOURCES;CFLAGS;LDFLAGS;INCLUDE_DIRECTORIES;DEPENDS")
-  if(NOT DPA_RV64_FOUND)
-    message(WARNING "dpa_add_rv64_executable(${target}): clang or lld not found, skipped")
-    return()
-  endif()
   if(NOT ARG_SOURCES)
     message(FATAL_ERROR "dpa_add_rv64_executable(${target}): SOURCES is required")
   endif()
@@ -63,7 +51,7 @@ function(dpa_add_rv64_executable target)
     set(obj ${objdir}/${name}.o)
     add_custom_command(OUTPUT ${obj}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${objdir}
-      COMMAND ${DPA_RV64_CLANG} ${flags} -MD -MF ${obj}.d -c ${abs} -o ${obj}
+      COMMAND ${DPA_CLANG} ${flags} -MD -MF ${obj}.d -c ${abs} -o ${obj}
       DEPENDS ${abs} ${ARG_DEPENDS}
       DEPFILE ${obj}.d
       COMMENT "RV64 compile ${target}: ${name}"
@@ -81,7 +69,7 @@ function(dpa_add_rv64_executable target)
     list(APPEND link_deps ${script})
   endif()
   add_custom_command(OUTPUT ${ARG_OUTPUT}
-    COMMAND ${DPA_RV64_CLANG} ${link_flags} ${objects} -o ${ARG_OUTPUT}
+    COMMAND ${DPA_CLANG} ${link_flags} ${objects} -o ${ARG_OUTPUT}
     DEPENDS ${link_deps}
     COMMENT "RV64 link ${target}"
     VERBATIM)
