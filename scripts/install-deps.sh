@@ -14,7 +14,12 @@ packages=(
   abigail-tools                                    # ABI compatibility checks
   libffi-dev                                       # non-variadic RPC entry for bindings
   python3
+  python3-venv python3-dev                         # Python binding: venv, cffi extension build
 )
+# Rust and Go bindings: Debian's toolchains when the machine has none of its own
+# (rustc-web/cargo-web: a Rust recent enough for the bindings on Debian 12).
+command -v cargo >/dev/null || packages+=(cargo-web rustc-web)
+command -v go >/dev/null || packages+=(golang-go)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,8 +4,9 @@
  *
  *   flexio_process_call_args  flexio_process_call without the variadic arguments: cgo cannot
  *                             call a variadic function at all, and the others would need one
- *                             call site per argument count.  libffi makes the variadic call,
- *                             so the registered pack function reads a true va_list.
+ *                             call site per argument count.  The call is a true variadic call,
+ *                             so the registered pack function reads a true va_list: written out
+ *                             for up to 16 arguments (dpacc's limit), made by libffi beyond.
  *   flexio_last_error         the calling thread's last error line, for exceptions/errors.
  *   flexio_dev2host_memcpy    reads heap memory back (the buffer protocol of the bindings).
  *
@@ -75,6 +76,49 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *proce
 			   f->name, nargs, CALL_ARGS_MAX);
 		return FLEXIO_STATUS_FAILED;
 	}
+	/* Up to 16 arguments (every dpacc-built function) the variadic call is written out; libffi
+	 * makes the longer ones. Both pass nargs uint64_t variadic arguments. */
+#define A(i) args[i]
+	switch (nargs) {
+	case 0: return flexio_process_call(process, host_func, func_ret);
+	case 1: return flexio_process_call(process, host_func, func_ret, A(0));
+	case 2: return flexio_process_call(process, host_func, func_ret, A(0), A(1));
+	case 3: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2));
+	case 4: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3));
+	case 5: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4));
+	case 6: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5));
+	case 7: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6));
+	case 8:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7));
+	case 9:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8));
+	case 10:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9));
+	case 11:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9), A(10));
+	case 12:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9), A(10), A(11));
+	case 13:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9), A(10), A(11), A(12));
+	case 14:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9), A(10), A(11), A(12), A(13));
+	case 15:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9), A(10), A(11), A(12), A(13), A(14));
+	case 16:
+		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
+					   A(7), A(8), A(9), A(10), A(11), A(12), A(13), A(14), A(15));
+	default:
+		break;
+	}
+#undef A
 	pthread_once(&call_cifs_once, call_cifs_prepare);
 	if (!call_cifs_ok) {
 		flexio_err("libffi cannot prepare a variadic call on this platform");

@@ -1,0 +1,704 @@
+// Package flexio is the Go API of OpenFlexIO's libflexio: the FlexIO SDK host API on the
+// simulated BlueField-3 DPA (mlx5_sim0).
+//
+//	app, err := flexio.LoadApp("libmy_app.so", "")     // a dpacc-built app in a shared object
+//	dev, err := flexio.Open("mlx5_sim0")
+//	defer dev.Close()
+//	proc, err := dev.NewProcess(app)
+//	defer proc.Close()
+//	sum, err := app.Function("weighted_sum")
+//	r, err := proc.Call(sum, 1, 2, 3, 4, 5)
+//	buf, err := proc.CopyFromHost([]byte("hello"))     // DPA heap: io.ReaderAt / io.WriterAt
+//	text, err := proc.Output()                         // device prints as text
+//
+// Errors are *Error values carrying the library's own log line; errors.Is(err, ErrDeviceFault)
+// tells a fault in device code.  The package checks at load (init) that libflexio serves the
+// API edition it was generated from (flexio_version_set); if not, every entry point returns
+// an error wrapping ErrVersion.  The generated low-level layer is package capi.
+package flexio
+
+/*
+#cgo pkg-config: flexio
+#cgo LDFLAGS: -ldl
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// open_memstream's buffer and size live in C memory (the FILE writes through them).
+struct flexio_go_capture { char *buf; size_t size; FILE *file; };
+
+static struct flexio_go_capture *flexio_go_capture_open(void)
+{
+	struct flexio_go_capture *c = calloc(1, sizeof(*c));
+
+	if (c && !(c->file = open_memstream(&c->buf, &c->size))) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+// Copies what was written after 'from' (under the FILE lock, which the stream's host thread
+// takes when it writes); returns the new total size.
+static size_t flexio_go_capture_take(struct flexio_go_capture *c, size_t from, char **out)
+{
+	size_t n;
+
+	flockfile(c->file);
+	fflush(c->file);
+	n = c->size;
+	*out = NULL;
+	if (n > from && (*out = malloc(n - from)))
+		for (size_t i = from; i < n; i++)
+			(*out)[i - from] = c->buf[i];
+	funlockfile(c->file);
+	return n;
+}
+
+static void flexio_go_capture_close(struct flexio_go_capture *c)
+{
+	fclose(c->file);
+	free(c->buf);
+	free(c);
+}
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/openflexio/openflexio/bindings/go/capi"
+	"github.com/openflexio/openflexio/bindings/go/internal/xcapi"
+)
+
+// Sentinel errors for errors.Is.
+var (
+	ErrFailed      = errors.New("flexio: call failed")
+	ErrDeviceFault = errors.New("flexio: the DPA process stopped on a fatal error")
+	ErrNotFound    = errors.New("flexio: not found")
+	ErrArity       = errors.New("flexio: wrong number of arguments")
+	ErrVersion     = errors.New("flexio: libflexio does not serve this API edition")
+	ErrClosed      = errors.New("flexio: closed")
+)
+
+// Error is a failed libflexio call: the C function and the line the library logged for it.
+type Error struct {
+	Func    string // the C function that failed
+	Message string // "flexio ERR <function>: <reason>"
+	Status  uint32 // the process's error status for ErrDeviceFault
+	kind    error
+}
+
+func (e *Error) Error() string {
+	if e.kind == ErrDeviceFault {
+		return fmt.Sprintf("%s [DPA process stopped, status %#x]", e.Message, e.Status)
+	}
+	return e.Message
+}
+
+// Unwrap gives the sentinel (ErrFailed, ErrDeviceFault, ...).
+func (e *Error) Unwrap() error { return e.kind }
+
+// lastError must run on the OS thread of the failed call (the caller holds LockOSThread).
+func lastError(fn string) *Error {
+	return &Error{Func: fn, Message: C.GoString((*C.char)(unsafe.Pointer(xcapi.LastError()))), kind: ErrFailed}
+}
+
+func versionString(v uint64) string {
+	return fmt.Sprintf("%d.%d.%d", v>>24&0xff, v>>16&0xff, v&0xffff)
+}
+
+// APIVersion is the API edition the bindings were generated from.
+func APIVersion() string { return versionString(capi.FLEXIO_BINDINGS_API_VERSION) }
+
+// LibraryVersion is the API version the loaded libflexio implements.
+func LibraryVersion() string { return versionString(xcapi.VersionGet(nil)) }
+
+var handshakeErr error
+
+// The version handshake, at load.
+func init() {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.VersionSet(capi.FLEXIO_BINDINGS_API_VERSION) != capi.FLEXIO_STATUS_SUCCESS {
+		handshakeErr = &Error{Func: "flexio_version_set", kind: ErrVersion, Message: fmt.Sprintf(
+			"flexio: these bindings were generated for FlexIO API %s, but the loaded libflexio implements %s "+
+				"and refuses it (%s); regenerate package capi against this library or load a matching libflexio",
+			APIVersion(), LibraryVersion(), lastError("").Message)}
+	}
+}
+
+// ------------------------------------------------------------------------------------------
+// Devices
+
+// Device is an RDMA device with a DPA, opened through libflexio's ibverbs.
+type Device struct {
+	ctx  *capi.IbvContext
+	name string
+	mu   sync.Mutex
+	open map[*Process]struct{}
+}
+
+func deviceList() (**capi.IbvDevice, []string) {
+	var n int32
+	list := capi.IbvGetDeviceList(&n)
+	if list == nil {
+		return nil, nil
+	}
+	devs := unsafe.Slice(list, n)
+	names := make([]string, n)
+	for i, d := range devs {
+		names[i] = C.GoString((*C.char)(unsafe.Pointer(capi.IbvGetDeviceName(d))))
+	}
+	return list, names
+}
+
+// DeviceNames lists the devices libflexio serves.
+func DeviceNames() []string {
+	list, names := deviceList()
+	if list != nil {
+		capi.IbvFreeDeviceList(list)
+	}
+	return names
+}
+
+// Open opens the device called name ("mlx5_sim0").
+func Open(name string) (*Device, error) {
+	if handshakeErr != nil {
+		return nil, handshakeErr
+	}
+	list, names := deviceList()
+	if list == nil {
+		return nil, &Error{Func: "ibv_get_device_list", Message: "ibv_get_device_list: no RDMA devices", kind: ErrNotFound}
+	}
+	defer capi.IbvFreeDeviceList(list)
+	for i, n := range names {
+		if n == name {
+			ctx := capi.IbvOpenDevice(unsafe.Slice(list, len(names))[i])
+			if ctx == nil {
+				break
+			}
+			return &Device{ctx: ctx, name: name, open: map[*Process]struct{}{}}, nil
+		}
+	}
+	return nil, &Error{Func: "ibv_open_device", kind: ErrNotFound,
+		Message: fmt.Sprintf("ibv_open_device: no device named %q (devices: %s)", name, strings.Join(names, ", "))}
+}
+
+// Name is the device's name.
+func (d *Device) Name() string { return d.name }
+
+func (d *Device) String() string { return fmt.Sprintf("flexio.Device(%q)", d.name) }
+
+// Close closes the processes still open on the device, then the device.
+func (d *Device) Close() error {
+	d.mu.Lock()
+	procs := make([]*Process, 0, len(d.open))
+	for p := range d.open {
+		procs = append(procs, p)
+	}
+	d.mu.Unlock()
+	for _, p := range procs {
+		p.Close()
+	}
+	if d.ctx == nil {
+		return nil
+	}
+	capi.IbvCloseDevice(d.ctx)
+	d.ctx = nil
+	return nil
+}
+
+// ------------------------------------------------------------------------------------------
+// Applications and functions
+
+// App is a DPA application registered with libflexio (built by dpacc).
+type App struct {
+	app  *capi.App
+	dl   unsafe.Pointer
+	name string
+}
+
+func registeredApps() (map[string]*capi.App, error) {
+	var list **capi.App
+	var n uint32
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.AppGetList(&list, &n) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, lastError("flexio_app_get_list")
+	}
+	apps := map[string]*capi.App{}
+	for _, a := range unsafe.Slice(list, n) {
+		apps[C.GoString((*C.char)(unsafe.Pointer(xcapi.AppGetName(a))))] = a
+	}
+	capi.AppListFree(list)
+	return apps, nil
+}
+
+// LoadApp loads a dpacc-built application from a shared object (gcc -shared
+// -Wl,--whole-archive APP.a -Wl,--no-whole-archive -lflexio): its constructor registers the
+// application, whose device functions are the symbols named like them.  name "" means the
+// one application the object registers.  The object stays loaded.
+func LoadApp(path, name string) (*App, error) {
+	if handshakeErr != nil {
+		return nil, handshakeErr
+	}
+	before, err := registeredApps()
+	if err != nil {
+		return nil, err
+	}
+	abs, _ := filepath.Abs(path)
+	cpath := C.CString(abs)
+	defer C.free(unsafe.Pointer(cpath))
+	dl := C.dlopen(cpath, C.RTLD_NOW|C.RTLD_GLOBAL)
+	if dl == nil {
+		return nil, &Error{Func: "dlopen", Message: "dlopen: " + C.GoString(C.dlerror()), kind: ErrNotFound}
+	}
+	if name == "" {
+		after, err := registeredApps()
+		if err != nil {
+			return nil, err
+		}
+		var fresh []string
+		for n := range after {
+			if _, ok := before[n]; !ok {
+				fresh = append(fresh, n)
+			}
+		}
+		if len(fresh) != 1 {
+			return nil, &Error{Func: "flexio_app_get", kind: ErrNotFound, Message: fmt.Sprintf(
+				"flexio_app_get: %s registered %d new applications: name one", path, len(fresh))}
+		}
+		name = fresh[0]
+	}
+	return getApp(name, dl)
+}
+
+// GetApp finds an application already registered in the program.
+func GetApp(name string) (*App, error) {
+	if handshakeErr != nil {
+		return nil, handshakeErr
+	}
+	return getApp(name, nil) // RTLD_DEFAULT for its functions
+}
+
+func getApp(name string, dl unsafe.Pointer) (*App, error) {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	attr := (*capi.AppSelectAttr)(C.calloc(1, C.size_t(unsafe.Sizeof(capi.AppSelectAttr{}))))
+	defer C.free(unsafe.Pointer(attr))
+	attr.AppName = (*byte)(unsafe.Pointer(cname))
+	var app *capi.App
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.AppGet(attr, &app) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, lastError("flexio_app_get")
+	}
+	return &App{app: app, dl: dl, name: name}, nil
+}
+
+// Name is the application's name.
+func (a *App) Name() string { return a.name }
+
+func (a *App) String() string { return fmt.Sprintf("flexio.App(%q)", a.name) }
+
+// Function is a device function of an application and its number of arguments.
+type Function struct {
+	handle *capi.Func
+	name   string
+	nargs  int
+}
+
+// Name is the device function's name.
+func (f *Function) Name() string { return f.name }
+
+// NumArgs is the number of arguments the device function takes.
+func (f *Function) NumArgs() int { return f.nargs }
+
+// Raw is the function's handle for package capi.
+func (f *Function) Raw() *capi.Func { return f.handle }
+
+func (f *Function) String() string {
+	return fmt.Sprintf("flexio.Function(%s, %d args)", f.name, f.nargs)
+}
+
+// Function finds the device function name (its handle is the symbol of that name).
+func (a *App) Function(name string) (*Function, error) {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	sym := C.dlsym(a.dl, cname)
+	if sym == nil {
+		return nil, &Error{Func: "dlsym", kind: ErrNotFound,
+			Message: fmt.Sprintf("dlsym: application %q has no function %q", a.name, name)}
+	}
+	const size = capi.FLEXIO_MAX_NAME_LEN + 1
+	names := C.malloc(2 * size)
+	defer C.free(names)
+	out := (*[4]uint64)(C.calloc(4, 8)) // pup | argbuf size | two device addresses
+	defer C.free(unsafe.Pointer(out))
+	var pack *capi.FuncArgPackFn
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.FuncGetRegisterInfo(a.app, (*capi.Func)(sym), (*uint32)(unsafe.Pointer(&out[0])), (*byte)(names),
+		(*byte)(unsafe.Add(names, size)), size, &out[1], &pack, &out[2], &out[3]) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, lastError("flexio_func_get_register_info")
+	}
+	nargs := 1
+	if uint32(out[0]) != 0 {
+		nargs = int(out[1] / 8)
+	}
+	return &Function{handle: (*capi.Func)(sym), name: name, nargs: nargs}, nil
+}
+
+// ------------------------------------------------------------------------------------------
+// Processes
+
+// HeapInfo describes a process's DPA heap.
+type HeapInfo struct {
+	BaseAddr  uint64
+	Size      uint64
+	Requested uint64
+	Allocated uint64
+}
+
+// Process is a DPA process running an application.  Its methods may be called from any
+// goroutine, one call at a time per process.
+type Process struct {
+	p       *capi.Process
+	dev     *Device
+	app     *App
+	capture *C.struct_flexio_go_capture
+	stream  *capi.MsgStream
+	read    C.size_t
+	rest    string // output left when the process closed
+	ret     *uint64
+	args    *[64]uint64
+}
+
+// NewProcess loads app into a new DPA process on the device; device prints are captured
+// (Output).
+func (d *Device) NewProcess(app *App) (*Process, error) {
+	if d.ctx == nil {
+		return nil, &Error{Func: "flexio_process_create", Message: "the device is closed", kind: ErrClosed}
+	}
+	var p *capi.Process
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.ProcessCreate(d.ctx, app.app, nil, &p) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, lastError("flexio_process_create")
+	}
+	// Call arguments and the result live in C memory: no Go pointer reaches C on a call.
+	scratch := C.calloc(65, 8)
+	proc := &Process{p: p, dev: d, app: app, ret: (*uint64)(scratch), args: (*[64]uint64)(unsafe.Add(scratch, 8))}
+	proc.capture = C.flexio_go_capture_open()
+	if proc.capture == nil {
+		proc.Close()
+		return nil, &Error{Func: "open_memstream", Message: "open_memstream failed", kind: ErrFailed}
+	}
+	attr := (*capi.MsgStreamAttr)(C.calloc(1, C.size_t(unsafe.Sizeof(capi.MsgStreamAttr{}))))
+	defer C.free(unsafe.Pointer(attr))
+	attr.DataBsize = 1 << 16
+	attr.SyncMode = capi.FLEXIO_LOG_DEV_SYNC_MODE_SYNC
+	attr.Level = capi.FLEXIO_MSG_DEV_DEBUG
+	var stream *capi.MsgStream // not &proc.stream: C may not get Go memory holding Go pointers
+	if capi.MsgStreamCreate(p, attr, (*capi.File)(unsafe.Pointer(proc.capture.file)), nil, &stream) !=
+		capi.FLEXIO_STATUS_SUCCESS {
+		err := lastError("flexio_msg_stream_create")
+		proc.Close()
+		return nil, err
+	}
+	proc.stream = stream
+	d.mu.Lock()
+	d.open[proc] = struct{}{}
+	d.mu.Unlock()
+	return proc, nil
+}
+
+// Raw is the process's handle for package capi (nil once closed).
+func (p *Process) Raw() *capi.Process { return p.p }
+
+// Raw is the device's ibverbs context for package capi.
+func (d *Device) Raw() *capi.IbvContext { return d.ctx }
+
+// Raw is the application's handle for package capi.
+func (a *App) Raw() *capi.App { return a.app }
+
+func (p *Process) String() string {
+	if p.p == nil {
+		return "flexio.Process(closed)"
+	}
+	state := "running"
+	if p.Failed() {
+		state = "failed"
+	}
+	return fmt.Sprintf("flexio.Process(app %q on %s, %s)", p.app.name, p.dev.name, state)
+}
+
+func (p *Process) failed(fn string) error {
+	e := lastError(fn)
+	if st := xcapi.ErrStatusGet(p.p); st != 0 {
+		e.kind, e.Status = ErrDeviceFault, uint32(st)
+	}
+	return e
+}
+
+func (p *Process) closedErr(fn string) error {
+	return &Error{Func: fn, Message: fn + ": the process is closed", kind: ErrClosed}
+}
+
+// Call runs device function f with args (one uint64 per parameter: signed values as two's
+// complement, pointers as device addresses, e.g. HeapBuffer.Addr) and returns its 64-bit result.
+func (p *Process) Call(f *Function, args ...uint64) (uint64, error) {
+	if p.p == nil {
+		return 0, p.closedErr("flexio_process_call")
+	}
+	if len(args) != f.nargs || len(args) > len(p.args) {
+		return 0, &Error{Func: "flexio_process_call", kind: ErrArity,
+			Message: fmt.Sprintf("%s() takes %d arguments (%d given)", f.name, f.nargs, len(args))}
+	}
+	copy(p.args[:], args)
+	runtime.LockOSThread()
+	st := xcapi.ProcessCallArgs(p.p, f.handle, p.ret, &p.args[0], uint64(len(args)))
+	if st != capi.FLEXIO_STATUS_SUCCESS {
+		err := p.failed("flexio_process_call")
+		runtime.UnlockOSThread()
+		return 0, err
+	}
+	runtime.UnlockOSThread()
+	return *p.ret, nil
+}
+
+// Failed tells whether the process stopped on a fatal error.
+func (p *Process) Failed() bool { return p.p != nil && xcapi.ErrStatusGet(p.p) != 0 }
+
+// CrashData is the library's crash report of the process (fault, registers) as text.
+func (p *Process) CrashData() (string, error) {
+	if p.p == nil {
+		return "", p.closedErr("flexio_crash_data")
+	}
+	// The library writes <outfile>.<process id>.crash: a private directory holds it.
+	dir, err := os.MkdirTemp("", "flexio-crash-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	cpath := C.CString(filepath.Join(dir, "flexio"))
+	defer C.free(unsafe.Pointer(cpath))
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.CrashData(p.p, (*byte)(unsafe.Pointer(cpath))) != capi.FLEXIO_STATUS_SUCCESS {
+		return "", lastError("flexio_crash_data")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "flexio.*.crash"))
+	var text strings.Builder
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		text.Write(b)
+	}
+	return text.String(), nil
+}
+
+// Output is the text device code printed since the previous call.
+func (p *Process) Output() (string, error) {
+	if p.p == nil {
+		s := p.rest
+		p.rest = ""
+		return s, nil
+	}
+	runtime.LockOSThread()
+	if capi.MsgStreamFlush(p.stream) != capi.FLEXIO_STATUS_SUCCESS {
+		err := lastError("flexio_msg_stream_flush")
+		runtime.UnlockOSThread()
+		return "", err
+	}
+	runtime.UnlockOSThread()
+	return p.take(), nil
+}
+
+func (p *Process) take() string {
+	var out *C.char
+	n := C.flexio_go_capture_take(p.capture, p.read, &out)
+	if out == nil {
+		return ""
+	}
+	defer C.free(unsafe.Pointer(out))
+	s := C.GoStringN(out, C.int(n-p.read))
+	p.read = n
+	return s
+}
+
+// HeapInfo reports the process's DPA heap.
+func (p *Process) HeapInfo() (HeapInfo, error) {
+	if p.p == nil {
+		return HeapInfo{}, p.closedErr("flexio_process_mem_info_get")
+	}
+	info := (*capi.HeapMemInfo)(unsafe.Pointer(p.args)) // C scratch memory
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.ProcessMemInfoGet(p.p, info) != capi.FLEXIO_STATUS_SUCCESS {
+		return HeapInfo{}, lastError("flexio_process_mem_info_get")
+	}
+	return HeapInfo{info.BaseAddr, info.Size, info.Requested, info.Allocated}, nil
+}
+
+// Alloc allocates size bytes of DPA heap.
+func (p *Process) Alloc(size int) (*HeapBuffer, error) {
+	if p.p == nil {
+		return nil, p.closedErr("flexio_buf_dev_alloc")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.BufDevAlloc(p.p, uint64(size), p.ret) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, p.failed("flexio_buf_dev_alloc")
+	}
+	return &HeapBuffer{p: p, addr: *p.ret, size: size}, nil
+}
+
+// CopyFromHost allocates a heap buffer holding a copy of data.
+func (p *Process) CopyFromHost(data []byte) (*HeapBuffer, error) {
+	b, err := p.Alloc(len(data))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := b.WriteAt(data, 0); err != nil {
+		b.Free()
+		return nil, err
+	}
+	return b, nil
+}
+
+// Close destroys the process and everything created in it.  The output captured so far
+// stays readable through Output.
+func (p *Process) Close() error {
+	if p.p == nil {
+		return nil
+	}
+	if p.stream != nil {
+		capi.MsgStreamFlush(p.stream)
+	}
+	runtime.LockOSThread()
+	st := capi.ProcessDestroy(p.p)
+	var err error
+	if st != capi.FLEXIO_STATUS_SUCCESS {
+		err = lastError("flexio_process_destroy")
+	}
+	runtime.UnlockOSThread()
+	p.p = nil
+	if p.capture != nil {
+		p.rest = p.take()
+		C.flexio_go_capture_close(p.capture)
+		p.capture = nil
+	}
+	C.free(unsafe.Pointer(p.ret))
+	p.dev.mu.Lock()
+	delete(p.dev.open, p)
+	p.dev.mu.Unlock()
+	return err
+}
+
+// ------------------------------------------------------------------------------------------
+// Heap buffers
+
+// HeapBuffer is a buffer in a process's DPA heap.  It is an io.ReaderAt and an io.WriterAt.
+type HeapBuffer struct {
+	p    *Process
+	addr uint64
+	size int
+}
+
+// Addr is the buffer's device address (what device functions take as a pointer).
+func (b *HeapBuffer) Addr() uint64 { return b.addr }
+
+// Len is the buffer's size in bytes.
+func (b *HeapBuffer) Len() int { return b.size }
+
+func (b *HeapBuffer) String() string {
+	return fmt.Sprintf("flexio.HeapBuffer(%#x, %d bytes)", b.addr, b.size)
+}
+
+func (b *HeapBuffer) check(fn string, off int64, n int) error {
+	if b.addr == 0 || b.p.p == nil {
+		return &Error{Func: fn, Message: fn + ": the buffer was freed or its process closed", kind: ErrClosed}
+	}
+	if off < 0 || off+int64(n) > int64(b.size) {
+		return &Error{Func: fn, kind: ErrFailed,
+			Message: fmt.Sprintf("%s: [%d, +%d) is outside the buffer's %d bytes", fn, off, n, b.size)}
+	}
+	return nil
+}
+
+// WriteAt copies data into the buffer at offset off (flexio_host2dev_memcpy).
+func (b *HeapBuffer) WriteAt(data []byte, off int64) (int, error) {
+	if err := b.check("flexio_host2dev_memcpy", off, len(data)); err != nil || len(data) == 0 {
+		return 0, err
+	}
+	src := C.CBytes(data) // C memory: cgo forbids keeping Go memory past the call
+	defer C.free(src)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.Host2devMemcpy(b.p.p, src, uint64(len(data)), b.addr+uint64(off)) != capi.FLEXIO_STATUS_SUCCESS {
+		return 0, b.p.failed("flexio_host2dev_memcpy")
+	}
+	return len(data), nil
+}
+
+// ReadAt fills out from the buffer at offset off.
+func (b *HeapBuffer) ReadAt(out []byte, off int64) (int, error) {
+	if err := b.check("flexio_dev2host_memcpy", off, len(out)); err != nil || len(out) == 0 {
+		return 0, err
+	}
+	dst := C.malloc(C.size_t(len(out)))
+	defer C.free(dst)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if xcapi.Dev2hostMemcpy(b.p.p, dst, uint64(len(out)), b.addr+uint64(off)) != capi.FLEXIO_STATUS_SUCCESS {
+		return 0, b.p.failed("flexio_dev2host_memcpy")
+	}
+	copy(out, unsafe.Slice((*byte)(dst), len(out)))
+	return len(out), nil
+}
+
+// Bytes is a copy of the whole buffer.
+func (b *HeapBuffer) Bytes() ([]byte, error) {
+	out := make([]byte, b.size)
+	_, err := b.ReadAt(out, 0)
+	return out, err
+}
+
+// Memset sets every byte of the buffer to value.
+func (b *HeapBuffer) Memset(value byte) error {
+	if err := b.check("flexio_buf_dev_memset", 0, b.size); err != nil {
+		return err
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.BufDevMemset(b.p.p, int32(value), uint64(b.size), b.addr) != capi.FLEXIO_STATUS_SUCCESS {
+		return b.p.failed("flexio_buf_dev_memset")
+	}
+	return nil
+}
+
+// Free returns the buffer to the heap (a no-op once freed or after the process closed).
+func (b *HeapBuffer) Free() error {
+	if b.addr == 0 || b.p.p == nil {
+		b.addr = 0
+		return nil
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.BufDevFree(b.p.p, b.addr) != capi.FLEXIO_STATUS_SUCCESS {
+		return lastError("flexio_buf_dev_free")
+	}
+	b.addr = 0
+	return nil
+}

@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Generates the Go low-level layer (cgo) from capi/ (bindings/gen/capi_model.py):
+
+  capi/zcapi.go                    package capi: Go mirrors of the header's types (opaque
+                                   handles, enums with their C constant names, structs with
+                                   compile-time layout checks against cgo's view of the C
+                                   structs), integer macros, and one Go function per stable
+                                   exported function and device-opening ibv call
+  capi/zcapi_experimental.go       the experimental functions, only with -tags flexio_experimental
+                                   (the explicit opt-in)
+  internal/xcapi/zxcapi.go         the same experimental functions for the idiomatic package's
+                                   own use (internal: not importable from outside the module)
+
+Why our own generator and not SWIG: cgo already calls C directly, so the low-level layer only
+has to give C's types Go names that other packages can use (cgo's C.* types are private to the
+package that imports "C") and convert at the call.  SWIG's Go backend adds a C wrapper and a
+Go wrapper per call, SWIGTYPE_p_* types for every pointer, and needs its own typemaps for our
+opaque handles and anonymous unions; it also knows nothing of the version script, so the
+exported/experimental split would still need this model.  The variadic flexio_process_call has
+no Go form (cgo cannot call variadic functions): use ProcessCallArgs (experimental).
+
+Usage: gen_go.py [--out DIR]
+"""
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "gen"))
+import capi_model  # noqa: E402
+
+GENERATOR = "bindings/go/gen/gen_go.py"
+MODULE = "github.com/openflexio/openflexio/bindings/go"
+
+GO_SCALARS = {
+    "uint8_t": "uint8", "uint16_t": "uint16", "uint32_t": "uint32", "uint64_t": "uint64",
+    "int8_t": "int8", "int16_t": "int16", "int32_t": "int32", "int64_t": "int64",
+    "int": "int32", "unsigned int": "uint32", "long": "int64", "unsigned long": "uint64",
+    "size_t": "uint64", "uintptr_t": "uintptr", "bool": "bool", "_Bool": "bool", "char": "byte",
+}
+CGO_SCALARS = {"bool": "_Bool", "unsigned int": "uint", "unsigned long": "ulong", "char": "char"}
+GO_KEYWORDS = {"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
+               "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
+               "struct", "switch", "type", "var"}
+
+
+def camel(s):
+    return "".join(p[:1].upper() + p[1:] for p in s.split("_") if p)
+
+
+def go_type_name(c):
+    """C type name (no pointer) -> Go name in package capi."""
+    name = c.split()[-1]
+    if name.startswith("flexio_"):
+        name = name[len("flexio_"):]
+    if name.endswith("_t") and name != "pthread_t":
+        name = name[:-2]
+    if name == "FILE":
+        return "File"
+    return camel(name)
+
+
+def lower_first(s):
+    return s[:1].lower() + s[1:]
+
+
+class Gen:
+    def __init__(self, model):
+        self.m = model
+        self.enum_types = {}   # C name -> Go name
+        for e in model.enums:
+            goname = go_type_name(e.typedef or e.tag)
+            if e.tag:
+                self.enum_types[f"enum {e.tag}"] = goname
+            if e.typedef:
+                self.enum_types[e.typedef] = goname
+        self.record_names = {}  # C name -> Go name (struct tag and typedef)
+        for key, r in model.records.items():
+            goname = go_type_name(r.typedef or r.tag)
+            self.record_names[key] = goname
+            if r.typedef:
+                self.record_names[r.typedef] = goname
+        for name, t in model.typedefs.items():
+            if t.ptr == 0 and t.base in self.record_names:
+                self.record_names[name] = self.record_names[t.base]
+        self.func_types = {n: go_type_name(n) for n in model.func_typedefs}
+
+    # -- types ---------------------------------------------------------------------------------
+    def resolve(self, base):
+        """Follows scalar typedefs (flexio_uintptr_t -> uint64_t)."""
+        t = self.m.typedefs.get(base)
+        while t is not None and t.ptr == 0 and t.base in self.m.typedefs:
+            t = self.m.typedefs[t.base]
+        return t
+
+    def go_base(self, base):
+        if base in GO_SCALARS:
+            return GO_SCALARS[base]
+        if base in self.enum_types:
+            return self.enum_types[base]
+        if base in self.record_names:
+            return self.record_names[base]
+        if base in self.func_types:
+            return self.func_types[base]
+        if base in capi_model.EXTERNAL_TYPES:
+            return go_type_name(base.replace("struct ", "").replace("union ", ""))
+        if base in self.m.typedefs:
+            return go_type_name(base)
+        raise capi_model.ModelError(f"gen_go: no Go type for {base}")
+
+    prefix = ""  # "capi." when generating for another package
+
+    def go_type(self, t):
+        if t.ptr and t.base == "void":
+            return "*" * (t.ptr - 1) + "unsafe.Pointer"
+        g = self.go_base(t.base)
+        if g not in GO_SCALARS.values():
+            g = self.prefix + g
+        if t.array is not None:
+            g = f"[{t.array}]{g}"
+        return "*" * t.ptr + g
+
+    def cgo_base(self, base):
+        if base.startswith(("struct ", "union ", "enum ")):
+            return "C." + base.replace(" ", "_")
+        if base in CGO_SCALARS:
+            return "C." + CGO_SCALARS[base]
+        return "C." + base
+
+    def to_c(self, t, expr):
+        """Go expression -> cgo argument of C type t."""
+        if t.ptr == 0:
+            return f"{self.cgo_base(t.base)}({expr})"
+        if t.base == "void" and t.ptr == 1:
+            return expr
+        pointee = "*" * (t.ptr - 1) + ("unsafe.Pointer" if t.base == "void" else self.cgo_base(t.base))
+        return f"(*{pointee})(unsafe.Pointer({expr}))"
+
+    def from_c(self, t, expr):
+        if t.ptr == 0:
+            return f"{self.go_type(t)}({expr})"
+        if t.base == "void" and t.ptr == 1:
+            return expr
+        return f"({self.go_type(t)})(unsafe.Pointer({expr}))"
+
+    # -- declarations --------------------------------------------------------------------------
+    def types(self):
+        out = ["// Opaque handles and outside types (only used through pointers)."]
+        opaque = [self.record_names[k] for k, r in self.m.records.items() if r.fields is None]
+        opaque += [self.func_types[n] for n in self.m.func_typedefs]
+        for name, kind in capi_model.EXTERNAL_TYPES.items():
+            if kind == "opaque" and name != "va_list":
+                opaque.append(self.go_base(name))
+        for g in dict.fromkeys(opaque):
+            out.append(f"type {g} struct{{ _ [0]byte }}")
+        out += ["", "// PthreadT is pthread_t.", "type PthreadT = uint64", "",
+                "// IbvGid is rdma-core's union ibv_gid (16 bytes, 8-aligned).",
+                "type IbvGid struct {", "\t_   [0]uint64", "\tRaw [16]byte", "}", ""]
+        out.append("// Scalar typedefs.")
+        for name, t in self.m.typedefs.items():
+            if t.ptr == 0 and t.base in GO_SCALARS:
+                out.append(f"type {go_type_name(name)} = {GO_SCALARS[t.base]}")
+        out.append("")
+        for e in self.m.enums:
+            g = go_type_name(e.typedef or e.tag)
+            under = "int32" if any(v < 0 for _, v in e.values) else "uint32"
+            out.append(f"// {g} is {'enum ' + e.tag if e.tag else e.typedef}.")
+            out.append(f"type {g} {under}")
+            out.append("")
+            out.append("const (")
+            out += [f"\t{n} {g} = {v}" for n, v in e.values]
+            out += [")", ""]
+        out.append("// Integer macros.")
+        out.append("const (")
+        out += [f"\t{n} = {v:#x}" for n, v in self.m.constants]
+        a, b, c = self.m.version
+        out += [f"\t// FLEXIO_BINDINGS_API_VERSION is the API edition this layer was generated from: "
+                f"FLEXIO_VER({a}, {b}, {c}).",
+                f"\tFLEXIO_BINDINGS_API_VERSION = {self.m.version_value:#x}", ")", ""]
+        checks = []
+        for key, r in self.m.records.items():
+            if r.fields is None:
+                continue
+            g = self.record_names[key]
+            cg = self.cgo_base(key)
+            out.append(f"// {g} is {key}.")
+            out.append(f"type {g} struct {{")
+            anon, methods = 0, []
+            for f in r.fields:
+                if f.members is None:
+                    fname = camel(f.name)
+                    out.append(f"\t{fname} {self.go_type(f.type)}")
+                    checks.append((g, cg, fname, f.name))
+                    continue
+                # anonymous union: storage of the union's size and alignment, accessors per member
+                field = f"Anon{anon}"
+                sizes = [(self.go_type(mb.type)) for mb in f.members]
+                out.append(f"\t{field} [1]{self.union_storage(f.members)} // union {{ {'; '.join(m.name for m in f.members)} }}")
+                checks.append((g, cg, field, f.members[0].name))
+                for mb, gt in zip(f.members, sizes):
+                    mname = camel(mb.name)
+                    methods += [f"// {mname} reads the union member {mb.name}.",
+                                f"func (s *{g}) {mname}() {gt} {{ return *(*{gt})(unsafe.Pointer(&s.{field})) }}",
+                                f"// Set{mname} writes the union member {mb.name}.",
+                                f"func (s *{g}) Set{mname}(v {gt}) {{ *(*{gt})(unsafe.Pointer(&s.{field})) = v }}", ""]
+                anon += 1
+            out += ["}", ""] + methods
+            checks.append((g, cg, None, None))
+        out.append("// The Go mirrors must have the C compiler's layout (sizeof, _Alignof, offsetof in the")
+        out.append("// preamble): these fail to compile otherwise.")
+        out.append("var (")
+        self.layout_macros = []
+        for g, cg, gf, cf in checks:
+            ctype = cg[2:].replace("_", " ", 1)
+            if gf is None:
+                for what, expr, gexpr in (("SIZE", f"sizeof({ctype})", f"unsafe.Sizeof({g}{{}})"),
+                                          ("ALIGN", f"_Alignof({ctype})", f"unsafe.Alignof({g}{{}})")):
+                    macro = f"FLEXIO_GO_{what}_{g}"
+                    self.layout_macros.append(f"#define {macro} {expr}")
+                    out.append(f"\t_ [0]struct{{}} = [{gexpr} - C.{macro}]struct{{}}{{}}")
+                    out.append(f"\t_ [0]struct{{}} = [C.{macro} - {gexpr}]struct{{}}{{}}")
+            else:
+                macro = f"FLEXIO_GO_OFFSET_{g}_{gf}"
+                self.layout_macros.append(f"#define {macro} offsetof({ctype}, {cf})")
+                gexpr = f"unsafe.Offsetof({g}{{}}.{gf})"
+                out.append(f"\t_ [0]struct{{}} = [{gexpr} - C.{macro}]struct{{}}{{}}")
+                out.append(f"\t_ [0]struct{{}} = [C.{macro} - {gexpr}]struct{{}}{{}}")
+        out += [")", ""]
+        return out
+
+    def union_storage(self, members):
+        """A Go array element type giving the union's alignment (uint64 for 8, ...)."""
+        align = 1
+        for mb in members:
+            t = mb.type
+            a = 8 if t.ptr else {"uint8": 1, "int8": 1, "bool": 1, "byte": 1, "uint16": 2, "int16": 2,
+                                 "uint32": 4, "int32": 4}.get(self.scalar_go(t), 8)
+            align = max(align, a)
+        return {1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}[align]
+
+    def scalar_go(self, t):
+        base = t.base
+        td = self.resolve(base)
+        if td is not None:
+            base = td.base
+        if base in self.enum_types:
+            return "uint32"
+        return GO_SCALARS.get(base, "other")
+
+    def function(self, f):
+        name = go_type_name(f.name) if f.name.startswith("flexio_") else camel(f.name)
+        params, args = [], []
+        for p in f.params:
+            pn = lower_first(camel(p.name))
+            if pn in GO_KEYWORDS:
+                pn += "_"
+            params.append(f"{pn} {self.go_type(p.type)}")
+            args.append(self.to_c(p.type, pn))
+        call = f"C.{f.name}({', '.join(args)})"
+        doc = f"// {name} calls {f.prototype()}"
+        if f.ret.base == "void" and f.ret.ptr == 0:
+            return [doc, f"func {name}({', '.join(params)}) {{", f"\t{call}", "}", ""]
+        return [doc, f"func {name}({', '.join(params)}) {self.go_type(f.ret)} {{",
+                f"\treturn {self.from_c(f.ret, call)}", "}", ""]
+
+
+PREAMBLE = """/*
+#cgo pkg-config: flexio
+{defines}#include <stddef.h>
+#include <stdio.h>
+#include <libflexio/flexio.h>
+{macros}*/
+import "C"
+"""
+
+
+def go_file(model, package, body, build_tag=None, experimental=False, imports=(), macros=()):
+    lines = [capi_model.banner("//", GENERATOR, model).rstrip("\n"), ""]
+    if build_tag:
+        lines = [f"//go:build {build_tag}", ""] + lines
+    lines.append(f"package {package}")
+    lines.append("")
+    lines.append(PREAMBLE.format(defines="#define FLEXIO_ALLOW_EXPERIMENTAL_API\n" if experimental else "",
+                                 macros="".join(m + "\n" for m in macros)))
+    lines.append("import (")
+    lines += [f'\t"{i}"' for i in imports] + ['\t"unsafe"', ")", ""]
+    lines.append("var _ unsafe.Pointer")
+    lines.append("")
+    return "\n".join(lines + body)
+
+
+def gofmt(text):
+    r = subprocess.run(["gofmt"], input=text, capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit(f"gen_go: gofmt failed:\n{r.stderr}")
+    return r.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=HERE.parent)
+    args = ap.parse_args()
+    model = capi_model.load()
+    g = Gen(model)
+    body = g.types()
+    body.append("// rdma-core calls that open a device (libflexio serves them).")
+    for f in model.device_functions:
+        body += g.function(f)
+    body.append("// Stable functions.")
+    for f in model.stable:
+        if f.variadic:
+            body += [f"// {f.name} is variadic: cgo cannot call it (see ProcessCallArgs, experimental).", ""]
+            continue
+        body += g.function(f)
+    capi_model.write_if_changed(args.out / "capi" / "zcapi.go", gofmt(go_file(model, "capi", body, macros=g.layout_macros)))
+
+    exp = ["// Experimental functions (FLEXIO_EXPERIMENTAL): built with -tags flexio_experimental only.", ""]
+    for f in model.experimental:
+        exp += g.function(f)
+    capi_model.write_if_changed(args.out / "capi" / "zcapi_experimental.go",
+                                gofmt(go_file(model, "capi", exp, build_tag="flexio_experimental",
+                                              experimental=True)))
+    xbody = []
+    g.prefix = "capi."
+    for f in model.experimental:
+        xbody += g.function(f)
+    capi_model.write_if_changed(args.out / "internal" / "xcapi" / "zxcapi.go",
+                                gofmt(go_file(model, "xcapi", xbody, experimental=True,
+                                              imports=(f"{MODULE}/capi",))))
+
+
+if __name__ == "__main__":
+    main()

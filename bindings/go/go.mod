@@ -1,0 +1,3 @@
+module github.com/openflexio/openflexio/bindings/go
+
+go 1.19

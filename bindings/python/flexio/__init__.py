@@ -1,0 +1,34 @@
+"""OpenFlexIO from Python: libflexio's FlexIO SDK host API on the simulated BlueField-3 DPA.
+
+    import flexio
+    app = flexio.App.load("libmy_app.so")            # a dpacc-built application in a shared object
+    with flexio.Device.open("mlx5_sim0") as dev, dev.process(app) as proc:
+        print(proc.call("weighted_sum", 1, 2, 3, 4, 5))
+        buf = proc.copy_from_host(b"hello")           # heap buffers: buffer protocol in and out
+        print(proc.call("sum_bytes", buf, len(buf)), bytes(buf))
+        print(proc.output())                          # device prints, as text
+
+Failures raise FlexioError carrying the library's own log line (DeviceFaultError when the DPA
+process stopped on a fault).  The generated low-level layer is flexio.capi (cffi's ffi and lib;
+experimental functions only through flexio.capi.experimental).
+
+Importing the package checks that the loaded libflexio serves the API edition the binding was
+generated from (flexio_version_set) and raises VersionError otherwise.
+"""
+from . import _api
+
+try:
+    from . import _capi  # noqa: F401
+except ImportError as e:  # libflexio missing, or too old to have this edition's symbols
+    raise ImportError(
+        f"flexio: cannot load libflexio for FlexIO API {'.'.join(map(str, _api.API_VERSION))} ({e}); "
+        "install OpenFlexIO's libflexio.so.1 of this edition or newer (or set LD_LIBRARY_PATH)") from e
+
+from ._core import (App, Device, DeviceFaultError, FlexioError, Function, HeapBuffer, HeapInfo,  # noqa: E402
+                    Process, VersionError, _handshake, api_version, library_version)
+
+_handshake()
+
+__all__ = ["App", "Device", "DeviceFaultError", "FlexioError", "Function", "HeapBuffer", "HeapInfo", "Process",
+           "VersionError", "api_version", "library_version"]
+__version__ = "1.1.0"

@@ -1,0 +1,608 @@
+"""The idiomatic layer over flexio._capi (see flexio/__init__.py for the tour)."""
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import operator
+import os
+import tempfile
+import threading
+from collections import namedtuple
+from pathlib import Path
+
+from . import _api
+from ._capi import ffi, lib
+
+__all__ = ["FlexioError", "DeviceFaultError", "VersionError", "Device", "App", "Function", "Process",
+           "HeapBuffer", "HeapInfo", "library_version", "api_version"]
+
+_MASK64 = (1 << 64) - 1
+_SUCCESS = lib.FLEXIO_STATUS_SUCCESS
+
+
+class FlexioError(Exception):
+    """A libflexio call failed.
+
+    function: the C function that failed; message: the line the library logged for it
+    ("flexio ERR <function>: <reason>"), taken from the calling thread (flexio_last_error).
+    """
+
+    def __init__(self, function: str, message: str):
+        super().__init__(message or f"{function} failed")
+        self.function = function
+        self.message = message
+
+
+class DeviceFaultError(FlexioError):
+    """The DPA process stopped on a fatal error (a fault in device code, flexio_dev_error, ...).
+
+    status: the process's error status (flexio_err_status_get); crash_data: the library's crash
+    report (fault cause, address, registers) as text."""
+
+    def __init__(self, function: str, message: str, status: int, crash_data: str):
+        super().__init__(function, message)
+        self.status = status
+        self.crash_data = crash_data
+
+    def __str__(self):
+        facts = dict(line.split(": ", 1) for line in self.crash_data.splitlines() if ": " in line)
+        what = ", ".join(f"{k} {facts[k]}" for k in ("fault", "pc", "address") if k in facts)
+        return f"{self.message} [DPA process stopped, status 0x{self.status:x}{': ' + what if what else ''}]"
+
+
+class VersionError(ImportError):
+    """libflexio does not serve the API edition this binding was generated from."""
+
+
+def _fmt_version(v: int) -> str:
+    return f"{v >> 24 & 0xFF}.{v >> 16 & 0xFF}.{v & 0xFFFF}"
+
+
+def _last_error() -> str:
+    return ffi.string(lib.flexio_last_error()).decode(errors="replace")
+
+
+def _raise(function: str):
+    raise FlexioError(function, _last_error())
+
+
+def library_version() -> str:
+    """The API version libflexio implements (its FLEXIO_CURRENT_VERSION), as 'major.minor.sub'."""
+    return _fmt_version(lib.flexio_version_get(ffi.NULL))
+
+
+def api_version() -> str:
+    """The API edition this binding was generated from."""
+    return ".".join(map(str, _api.API_VERSION))
+
+
+def _handshake():
+    """Announces the binding's edition to the library (flexio_version_set); fails clearly when
+    the library does not serve it."""
+    served = lib.flexio_version_get(ffi.NULL)
+    if lib.flexio_version_set(_api.API_VERSION_VALUE) != _SUCCESS:
+        raise VersionError(
+            f"flexio: this binding was generated for FlexIO API {api_version()}, but the loaded libflexio "
+            f"implements {_fmt_version(served)} and refuses it ({_last_error()}); rebuild the binding "
+            f"against this library (bindings/python/gen/gen_cdef.py) or load a matching libflexio")
+
+
+# ----------------------------------------------------------------------------------------------
+# Devices
+
+
+class Device:
+    """An RDMA device with a DPA, opened through libflexio's ibverbs (mlx5_sim0, ...).
+
+    with flexio.Device.open("mlx5_sim0") as dev: ...
+    """
+
+    def __init__(self, ctx, name: str):
+        self._ctx = ctx
+        self.name = name
+        self._processes: list[Process] = []
+
+    @staticmethod
+    def names() -> list[str]:
+        """Names of the devices libflexio serves."""
+        n = ffi.new("int *")
+        devs = lib.ibv_get_device_list(n)
+        if devs == ffi.NULL:
+            return []
+        try:
+            return [ffi.string(lib.ibv_get_device_name(devs[i])).decode() for i in range(n[0])]
+        finally:
+            lib.ibv_free_device_list(devs)
+
+    @classmethod
+    def open(cls, name: str = "mlx5_sim0") -> "Device":
+        n = ffi.new("int *")
+        devs = lib.ibv_get_device_list(n)
+        if devs == ffi.NULL:
+            raise FlexioError("ibv_get_device_list", "ibv_get_device_list: no RDMA devices")
+        try:
+            names = [ffi.string(lib.ibv_get_device_name(devs[i])).decode() for i in range(n[0])]
+            if name not in names:
+                raise FlexioError("ibv_open_device", f"ibv_open_device: no device named {name!r} "
+                                  f"(devices: {', '.join(names) or 'none'})")
+            ctx = lib.ibv_open_device(devs[names.index(name)])
+        finally:
+            lib.ibv_free_device_list(devs)
+        if ctx == ffi.NULL:
+            raise FlexioError("ibv_open_device", f"ibv_open_device: cannot open {name!r}")
+        return cls(ctx, name)
+
+    @property
+    def closed(self) -> bool:
+        return self._ctx is None
+
+    def process(self, app: "App", name: str | None = None, capture_output: bool = True,
+                output_bsize: int = 1 << 16) -> "Process":
+        """Loads app into a new DPA process on this device (see Process)."""
+        return Process(self, app, name=name, capture_output=capture_output, output_bsize=output_bsize)
+
+    def close(self):
+        """Closes the device, after closing the processes still open on it."""
+        if self._ctx is None:
+            return
+        for p in list(self._processes):
+            p.close()
+        lib.ibv_close_device(self._ctx)
+        self._ctx = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def __repr__(self):
+        state = "closed" if self.closed else f"{len(self._processes)} process(es)"
+        return f"<flexio.Device {self.name!r} {state}>"
+
+    def _repr_html_(self):
+        return f"<b>flexio.Device</b> <code>{self.name}</code> — {'closed' if self.closed else 'open'}, " \
+               f"{len(self._processes)} process(es)"
+
+
+# ----------------------------------------------------------------------------------------------
+# Applications and device functions
+
+
+def _registered_apps() -> dict[str, object]:
+    lst, n = ffi.new("flexio_app ***"), ffi.new("uint32_t *")
+    if lib.flexio_app_get_list(lst, n) != _SUCCESS:
+        _raise("flexio_app_get_list")
+    try:
+        return {ffi.string(lib.flexio_app_get_name(lst[0][i])).decode(): lst[0][i] for i in range(n[0])}
+    finally:
+        lib.flexio_app_list_free(lst[0])
+
+
+class Function:
+    """A device function of an application (the handle dpacc generated), with its arity."""
+
+    __slots__ = ("app", "name", "nargs", "_f")
+
+    def __init__(self, app: "App", name: str, handle, nargs: int):
+        self.app, self.name, self.nargs, self._f = app, name, nargs, handle
+
+    def __repr__(self):
+        return f"<flexio.Function {self.name}({self.nargs} argument{'s' if self.nargs != 1 else ''}) " \
+               f"of app {self.app.name!r}>"
+
+
+class App:
+    """A DPA application registered with libflexio (built by dpacc).
+
+    App.load(path) loads a dpacc-built application from a shared object: the host archive dpacc
+    made, linked into a .so (gcc -shared -Wl,--whole-archive APP.a -Wl,--no-whole-archive
+    -lflexio).  Its constructor registers the application; its device functions are the
+    symbols named like them.  App.get(name) finds an application already registered in the
+    process (linked into the interpreter or loaded otherwise)."""
+
+    def __init__(self, handle, name: str, dl=None, path=None):
+        self._app, self.name, self._dl, self.path = handle, name, dl, path
+        self._functions: dict[str, Function] = {}
+
+    @classmethod
+    def load(cls, path, name: str | None = None) -> "App":
+        path = Path(path)
+        before = set(_registered_apps())
+        try:
+            dl = ctypes.CDLL(str(path.resolve()), mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+        except OSError as e:
+            raise FlexioError("dlopen", f"dlopen: {e}") from None
+        if name is None:
+            new = sorted(set(_registered_apps()) - before)
+            if len(new) != 1:
+                raise FlexioError("flexio_app_get", f"flexio_app_get: {path.name} registered "
+                                  f"{len(new)} new applications ({', '.join(new) or 'none'}): name one")
+            name = new[0]
+        return cls._get(name, dl, path)
+
+    @classmethod
+    def get(cls, name: str) -> "App":
+        return cls._get(name, ctypes.CDLL(None), None)
+
+    @classmethod
+    def _get(cls, name, dl, path):
+        attr = ffi.new("struct flexio_app_select_attr *")
+        cname = ffi.new("char[]", name.encode())
+        attr.app_name = cname
+        out = ffi.new("flexio_app **")
+        if lib.flexio_app_get(attr, out) != _SUCCESS:
+            _raise("flexio_app_get")
+        return cls(out[0], name, dl, path)
+
+    @property
+    def elf_size(self) -> int:
+        return lib.flexio_app_get_elf_size(self._app)
+
+    def function(self, name: str) -> Function:
+        """The device function name (its handle is the shared object's symbol of that name)."""
+        f = self._functions.get(name)
+        if f is not None:
+            return f
+        try:
+            addr = ctypes.cast(getattr(self._dl, name), ctypes.c_void_p).value
+        except AttributeError:
+            raise FlexioError("dlsym", f"dlsym: application {self.name!r} has no function {name!r}") from None
+        handle = ffi.cast("flexio_func_t *", addr)
+        pup, argbuf = ffi.new("uint32_t *"), ffi.new("size_t *")
+        size = lib.FLEXIO_MAX_NAME_LEN + 1
+        names = ffi.new("char[]", 2 * size)
+        pack, addrs = ffi.new("flexio_func_arg_pack_fn_t **"), ffi.new("flexio_uintptr_t[2]")
+        if lib.flexio_func_get_register_info(self._app, handle, pup, names, names + size, size, argbuf, pack,
+                                             addrs, addrs + 1) != _SUCCESS:
+            _raise("flexio_func_get_register_info")
+        f = Function(self, name, handle, argbuf[0] // 8 if pup[0] else 1)
+        self._functions[name] = f
+        return f
+
+    __getitem__ = function
+
+    def __repr__(self):
+        where = f" from {self.path.name}" if self.path else ""
+        return f"<flexio.App {self.name!r}{where}, ELF {self.elf_size} bytes>"
+
+
+# ----------------------------------------------------------------------------------------------
+# Processes
+
+HeapInfo = namedtuple("HeapInfo", "base_addr size requested allocated")
+HeapInfo.__doc__ = "The DPA heap of a process: device address, size, bytes requested and allocated."
+_mem_info_get, _call_args, _unpack = lib.flexio_process_mem_info_get, lib.flexio_process_call_args, ffi.unpack
+_tuple_new = tuple.__new__  # builds a HeapInfo from a list in C, without namedtuple's Python-level __new__
+assert ffi.sizeof("struct flexio_heap_mem_info") == 32 and ffi.offsetof("struct flexio_heap_mem_info", "allocated") == 24
+
+
+class Process:
+    """A DPA process running an application on a device.
+
+    with dev.process(app) as proc:
+        proc.call(app["weighted_sum"], 1, 2, 3, 4, 5)   # or proc.call("weighted_sum", ...)
+        print(proc.output())                            # what the device printed, as text
+
+    Device prints are captured into memory (a message stream on an open_memstream FILE) unless
+    capture_output=False; output() returns the text printed since the previous output().
+    Closing the process destroys everything created in it (buffers, streams).
+    """
+
+    def __init__(self, device: Device, app: App, name: str | None = None, capture_output: bool = True,
+                 output_bsize: int = 1 << 16):
+        if device.closed:
+            raise FlexioError("flexio_process_create", "flexio_process_create: the device is closed")
+        self.device, self.app = device, app
+        attr = ffi.new("struct flexio_process_attr *")
+        self._keep = []
+        if name is not None:
+            self._keep.append(ffi.new("char[]", name.encode()))
+            attr.name = self._keep[-1]
+        out = ffi.new("flexio_process **")
+        if lib.flexio_process_create(device._ctx, app._app, attr, out) != _SUCCESS:
+            _raise("flexio_process_create")
+        self._p = out[0]
+        self.name = name or app.name
+        self._tls = threading.local()  # per-thread out-parameters, allocated once
+        self._stream = self._file = self._final_output = None
+        self._out_pos = 0
+        device._processes.append(self)
+        if capture_output:
+            try:
+                self._capture(output_bsize)
+            except BaseException:
+                self.close()
+                raise
+
+    # -- device prints -----------------------------------------------------------------------
+    def _capture(self, bsize):
+        self._mbuf, self._msize = ffi.new("char **"), ffi.new("size_t *")
+        self._file = lib.open_memstream(self._mbuf, self._msize)
+        if self._file == ffi.NULL:
+            raise OSError("open_memstream failed")
+        attr = ffi.new("flexio_msg_stream_attr_t *")
+        attr.data_bsize = bsize
+        attr.sync_mode = lib.FLEXIO_LOG_DEV_SYNC_MODE_SYNC
+        attr.level = lib.FLEXIO_MSG_DEV_DEBUG
+        out = ffi.new("flexio_msg_stream **")
+        if lib.flexio_msg_stream_create(self._p, attr, self._file, ffi.NULL, out) != _SUCCESS:
+            _raise("flexio_msg_stream_create")
+        self._stream = out[0]
+
+    def output(self) -> str:
+        """The text device code printed since the previous call (flexio_dev_print, printf)."""
+        if self._p is None and self._final_output is not None:
+            text, self._final_output = self._final_output, ""
+            return text
+        if self._stream is None:
+            raise FlexioError("flexio_msg_stream_flush", "output is not captured (capture_output=False)")
+        if self._p is not None and lib.flexio_msg_stream_flush(self._stream) != _SUCCESS:
+            _raise("flexio_msg_stream_flush")
+        return self._take_output()
+
+    def _take_output(self) -> str:
+        lib.flockfile(self._file)  # the stream's host thread writes under the same lock
+        try:
+            lib.fflush(self._file)
+            n = self._msize[0]
+            data = ffi.buffer(self._mbuf[0], n)[self._out_pos:n] if n else b""
+        finally:
+            lib.funlockfile(self._file)
+        self._out_pos = n
+        return data.decode(errors="replace")
+
+    # -- calls -------------------------------------------------------------------------------
+    def call(self, fn, *args) -> int:
+        """Runs device function fn (a Function or its name) with integer arguments (HeapBuffers
+        pass their device address; negative values go as two's complement) and returns its
+        64-bit result, unsigned."""
+        if self._p is None:
+            raise FlexioError("flexio_process_call", f"process {self.name!r} is closed")
+        if fn.__class__ is not Function:
+            fn = self.app.function(fn)
+        if len(args) != fn.nargs:
+            raise TypeError(f"{fn.name}() takes {fn.nargs} argument{'s' if fn.nargs != 1 else ''} "
+                            f"({len(args)} given)")
+        try:
+            ret = self._tls.ret
+        except AttributeError:
+            ret = self._tls.ret = ffi.new("uint64_t *")
+        try:
+            values = [a & _MASK64 for a in args]
+        except TypeError:  # HeapBuffer and other __index__ objects
+            values = [operator.index(a) & _MASK64 for a in args]
+        if _call_args(self._p, fn._f, ret, values, len(values)):
+            self._failed("flexio_process_call")
+        return ret[0]
+
+    def _failed(self, function):
+        message = _last_error()
+        if self._p is not None and lib.flexio_err_status_get(self._p):
+            raise DeviceFaultError(function, message, lib.flexio_err_status_get(self._p), self.crash_data())
+        raise FlexioError(function, message)
+
+    @property
+    def failed(self) -> bool:
+        """Whether the process stopped on a fatal error."""
+        return bool(self._p is not None and lib.flexio_err_status_get(self._p))
+
+    def crash_data(self) -> str:
+        """The library's crash report of the process (flexio_crash_data) as text."""
+        with tempfile.TemporaryDirectory() as d:
+            # the library writes <outfile>.<process id>.crash
+            if lib.flexio_crash_data(self._p, os.path.join(d, "flexio").encode()) != _SUCCESS:
+                return ""
+            return "".join(f.read_text(errors="replace") for f in sorted(Path(d).glob("flexio.*.crash")))
+
+    # -- memory ------------------------------------------------------------------------------
+    def _live(self, function):
+        if self._p is None:
+            raise FlexioError(function, f"process {self.name!r} is closed")
+        return self._p
+
+    def alloc(self, size: int) -> "HeapBuffer":
+        """Allocates size bytes of DPA heap."""
+        out = ffi.new("flexio_uintptr_t *")
+        if lib.flexio_buf_dev_alloc(self._live("flexio_buf_dev_alloc"), size, out) != _SUCCESS:
+            self._failed("flexio_buf_dev_alloc")
+        return HeapBuffer(self, out[0], size)
+
+    def copy_from_host(self, data) -> "HeapBuffer":
+        """A new heap buffer holding a copy of data (bytes, bytearray, memoryview, array, numpy...)."""
+        src = ffi.from_buffer(data)
+        out = ffi.new("flexio_uintptr_t *")
+        if lib.flexio_copy_from_host(self._live("flexio_copy_from_host"), src, len(src), out) != _SUCCESS:
+            self._failed("flexio_copy_from_host")
+        return HeapBuffer(self, out[0], len(src))
+
+    def heap_info(self) -> HeapInfo:
+        """The DPA heap figures (flexio_process_mem_info_get)."""
+        p = self._p
+        if p is None:
+            raise FlexioError("flexio_process_mem_info_get", f"process {self.name!r} is closed")
+        try:
+            info, words = self._tls.info
+        except AttributeError:
+            info = ffi.new("struct flexio_heap_mem_info *")
+            self._tls.info = info, ffi.cast("uint64_t *", info)  # four 8-byte fields
+            info, words = self._tls.info
+        if _mem_info_get(p, info):
+            self._failed("flexio_process_mem_info_get")
+        return _tuple_new(HeapInfo, _unpack(words, 4))
+
+    # -- lifetime ----------------------------------------------------------------------------
+    @property
+    def closed(self) -> bool:
+        return self._p is None
+
+    def close(self):
+        """Destroys the process and everything created in it; keeps the captured output readable."""
+        if self._p is None:
+            return
+        if self._stream is not None:
+            lib.flexio_msg_stream_flush(self._stream)
+        if lib.flexio_process_destroy(self._p) != _SUCCESS:
+            _raise("flexio_process_destroy")
+        self._p = None
+        if self._file is not None:
+            self._final_output = self._take_output()
+            lib.fclose(self._file)
+            lib.free(self._mbuf[0])
+            self._file = None
+            self._stream = None
+        with contextlib.suppress(ValueError):
+            self.device._processes.remove(self)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def __repr__(self):
+        if self.closed:
+            return f"<flexio.Process {self.name!r} closed>"
+        h = self.heap_info()
+        state = "FAILED" if self.failed else "running"
+        return (f"<flexio.Process {self.name!r} app={self.app.name!r} device={self.device.name!r} "
+                f"heap={h.allocated}/{h.size} bytes {state}>")
+
+    def _repr_html_(self):
+        if self.closed:
+            return f"<b>flexio.Process</b> <code>{self.name}</code> — closed"
+        h = self.heap_info()
+        rows = [("application", self.app.name), ("device", self.device.name),
+                ("state", "failed" if self.failed else "running"),
+                ("heap", f"{h.allocated} of {h.size} bytes in use, base 0x{h.base_addr:x}")]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows)
+        return f"<b>flexio.Process</b> <code>{self.name}</code><table>{body}</table>"
+
+
+# ----------------------------------------------------------------------------------------------
+# Heap buffers
+
+
+class HeapBuffer:
+    """A buffer in a DPA process's heap.
+
+    Writes take any object with the buffer protocol (bytes, bytearray, memoryview, array,
+    numpy arrays): buf.write(data), buf[4:8] = b"abcd".  Reads return bytes or fill a writable
+    buffer: buf.read(), bytes(buf), buf[0:4], buf.readinto(array).  buf.mapped() gives a
+    writable memoryview of a host copy that is written back when the block ends.  Passed to
+    Process.call, a buffer is its device address (int(buf) too)."""
+
+    def __init__(self, process: Process, daddr: int, size: int):
+        self.process, self.daddr, self.size = process, daddr, size
+
+    def __index__(self):
+        return self.daddr
+
+    def __len__(self):
+        return self.size
+
+    def _check(self, offset, n):
+        if self.daddr is None or self.process.closed:
+            raise FlexioError("flexio_buf_dev_free", "the buffer was freed or its process closed")
+        if offset < 0 or n < 0 or offset + n > self.size:
+            raise IndexError(f"[{offset}, {offset + n}) is outside the buffer's {self.size} bytes")
+
+    def write(self, data, offset: int = 0) -> int:
+        """Copies data to the buffer at offset (flexio_host2dev_memcpy); returns the bytes written."""
+        src = ffi.from_buffer(data)
+        self._check(offset, len(src))
+        if len(src) and lib.flexio_host2dev_memcpy(self.process._p, src, len(src),
+                                                   self.daddr + offset) != _SUCCESS:
+            self.process._failed("flexio_host2dev_memcpy")
+        return len(src)
+
+    def readinto(self, target, offset: int = 0) -> int:
+        """Fills a writable buffer-protocol object from the buffer at offset; returns the bytes read."""
+        dst = ffi.from_buffer(target, require_writable=True)
+        self._check(offset, len(dst))
+        if len(dst) and lib.flexio_dev2host_memcpy(self.process._p, dst, len(dst),
+                                                   self.daddr + offset) != _SUCCESS:
+            self.process._failed("flexio_dev2host_memcpy")
+        return len(dst)
+
+    def read(self, size: int | None = None, offset: int = 0) -> bytes:
+        """size bytes (default: to the end) from offset, as bytes."""
+        n = self.size - offset if size is None else size
+        out = bytearray(n)
+        self.readinto(out, offset)
+        return bytes(out)
+
+    def __bytes__(self):
+        return self.read()
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self.size)
+            if step != 1:
+                return self.read()[key]
+            return self.read(max(0, stop - start), start)
+        i = key + self.size if key < 0 else key
+        return self.read(1, i)[0]
+
+    def __setitem__(self, key, value):
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self.size)
+            src = memoryview(value).cast("B")
+            if step != 1 or stop - start != len(src):
+                raise ValueError("a heap buffer slice is assigned a contiguous object of the same length")
+            self.write(src, start)
+        else:
+            self.write(bytes([value]), key + self.size if key < 0 else key)
+
+    def memset(self, value: int, size: int | None = None, offset: int = 0):
+        n = self.size - offset if size is None else size
+        self._check(offset, n)
+        if lib.flexio_buf_dev_memset(self.process._p, value, n, self.daddr + offset) != _SUCCESS:
+            self.process._failed("flexio_buf_dev_memset")
+
+    @contextlib.contextmanager
+    def mapped(self):
+        """A writable memoryview of a host copy of the buffer, written back when the block ends."""
+        host = bytearray(self.read())
+        view = memoryview(host)
+        try:
+            yield view
+        finally:
+            view.release()
+        self.write(host)
+
+    def free(self):
+        if self.daddr is None or self.process.closed:
+            self.daddr = None
+            return
+        if lib.flexio_buf_dev_free(self.process._p, self.daddr) != _SUCCESS:
+            _raise("flexio_buf_dev_free")
+        self.daddr = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.free()
+
+    def __repr__(self):
+        if self.daddr is None or self.process.closed:
+            return f"<flexio.HeapBuffer {self.size} bytes, freed>"
+        return f"<flexio.HeapBuffer 0x{self.daddr:x} {self.size} bytes in process {self.process.name!r}>"
+
+    def _repr_html_(self):
+        if self.daddr is None or self.process.closed:
+            return "<b>flexio.HeapBuffer</b> freed"
+        data = self.read(min(self.size, 64))
+        lines = [f"{i:04x}  {data[i:i + 16].hex(' ')}" for i in range(0, len(data), 16)]
+        more = " …" if self.size > 64 else ""
+        return (f"<b>flexio.HeapBuffer</b> <code>0x{self.daddr:x}</code>, {self.size} bytes"
+                f"<pre>{chr(10).join(lines)}{more}</pre>")

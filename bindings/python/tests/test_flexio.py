@@ -1,0 +1,181 @@
+"""The Python binding on the simulated device: the idiomatic layer and the low-level one."""
+import array
+import os
+
+import pytest
+
+import flexio
+from flexio import capi
+
+
+def test_version_handshake():
+    assert flexio.api_version() == "25.1.0"
+    assert flexio.library_version() == "25.1.0"
+    set_version = capi.ffi.new("uint64_t *")
+    capi.experimental.flexio_version_get(set_version)
+    assert set_version[0] == capi.lib.FLEXIO_CURRENT_VERSION  # announced at import
+
+
+def test_experimental_only_by_opt_in():
+    assert hasattr(capi.lib, "flexio_process_create")
+    assert not hasattr(capi.lib, "flexio_version_get")
+    assert hasattr(capi.experimental, "flexio_version_get")
+    assert not hasattr(capi.experimental, "flexio_process_create")
+
+
+def test_device_names_and_unknown_device():
+    assert "mlx5_sim0" in flexio.Device.names()
+    with pytest.raises(flexio.FlexioError, match="no device named 'mlx5_nope'"):
+        flexio.Device.open("mlx5_nope")
+
+
+def test_call_with_several_arguments(proc, app):
+    fn = app["weighted_sum"]
+    assert fn.nargs == 5
+    # a + 2b + 3c + 4d + 5e with a negative int16 and a negative int64
+    assert proc.call(fn, 1, 2, -3, 4, 5) == 1 + 4 - 9 + 16 + 25
+    assert proc.call("weighted_sum", 10**12, 7, 100, 255, -2) == 10**12 + 14 + 300 + 1020 - 10
+    r = proc.call(fn, 0, 0, 0, 0, -1)
+    assert r == (1 << 64) - 5  # unsigned 64-bit result
+
+
+def test_wrong_arity_is_type_error(proc):
+    with pytest.raises(TypeError, match=r"weighted_sum\(\) takes 5 arguments \(2 given\)"):
+        proc.call("weighted_sum", 1, 2)
+
+
+def test_heap_write_and_read_back(proc):
+    data = bytes(range(1, 201))
+    buf = proc.alloc(len(data))
+    buf.write(data)                                   # host -> device
+    assert proc.call("sum_bytes", buf, len(buf)) == sum(data)   # the device sees it
+    assert bytes(buf) == data                          # device -> host
+    assert buf[10:14] == data[10:14] and buf[-1] == data[-1]
+    buf[0:4] = b"\xff\xff\xff\xff"
+    assert proc.call("sum_bytes", buf, 4) == 4 * 255
+    # what the device writes, the host reads
+    proc.call("fill_bytes", buf, 16, 0x40)
+    assert buf.read(16) == bytes(0x40 + i for i in range(16))
+
+
+def test_buffer_protocol(proc):
+    words = array.array("I", [1, 2, 3, 0x01020304])
+    buf = proc.copy_from_host(words)                   # any buffer-protocol object
+    assert len(buf) == 16
+    back = array.array("I", [0] * 4)
+    buf.readinto(back)                                 # into any writable buffer
+    assert back == words
+    view_target = bytearray(4)
+    buf.readinto(memoryview(view_target), offset=12)
+    assert bytes(view_target) == (0x01020304).to_bytes(4, "little")
+    with buf.mapped() as m:                            # a writable memoryview, written back
+        m[0:4] = (7).to_bytes(4, "little")
+    assert proc.call("sum_bytes", buf, 4) == 7
+    buf.memset(1)
+    assert proc.call("sum_bytes", buf, 16) == 16
+    try:
+        import numpy as np
+    except ImportError:
+        return
+    a = np.arange(8, dtype=np.uint16)
+    nb = proc.copy_from_host(a)
+    assert (np.frombuffer(bytes(nb), dtype=np.uint16) == a).all()
+
+
+def test_heap_info_and_free(proc):
+    before = proc.heap_info().allocated
+    with proc.alloc(1000) as buf:
+        assert proc.heap_info().allocated > before
+        assert "1000 bytes" in repr(buf)
+    assert proc.heap_info().allocated == before
+    assert "freed" in repr(buf)
+
+
+def test_device_print_captured_as_text(proc):
+    assert proc.call("greet", 3) == 3
+    proc.call("greet", 4)
+    assert proc.output() == "hello from the DPA, 3\nhello from the DPA, 4\n"
+    assert proc.output() == ""
+
+
+def test_bad_handle_is_a_clean_error(proc):
+    # a freed buffer, a destroyed process: errors carrying the library's message, no crash
+    buf = proc.alloc(64)
+    buf.free()
+    raw = capi.lib.flexio_buf_dev_free(proc._p, 0x12340)
+    assert raw == capi.lib.FLEXIO_STATUS_FAILED
+    assert capi.ffi.string(capi.experimental.flexio_last_error()).decode().startswith(
+        "flexio ERR flexio_buf_dev_free: ")
+    with pytest.raises(flexio.FlexioError) as e:
+        proc.alloc(1 << 40)
+    assert e.value.function == "flexio_buf_dev_alloc"
+    assert e.value.message.startswith("flexio ERR flexio_buf_dev_alloc: ")
+    bogus = capi.ffi.cast("flexio_process *", 0x1000)
+    assert capi.lib.flexio_process_destroy(bogus) == capi.lib.FLEXIO_STATUS_FAILED
+    assert "is not a live process" in capi.ffi.string(capi.experimental.flexio_last_error()).decode()
+
+
+def test_closed_process_is_a_clean_error(device, app):
+    p = device.process(app)
+    buf = p.alloc(16)
+    p.close()
+    with pytest.raises(flexio.FlexioError, match="freed or its process closed"):
+        buf.write(b"x")
+    with pytest.raises(flexio.FlexioError, match="process 'bind_test' is closed"):
+        p.call("greet", 1)
+    with pytest.raises(flexio.FlexioError, match="is closed"):
+        p.alloc(1)
+
+
+def test_device_fault_is_a_clean_error(proc):
+    buf = proc.alloc(64)
+    with pytest.raises(flexio.DeviceFaultError) as e:
+        proc.call("load_misaligned", buf)
+    assert e.value.status == 0x10
+    assert "misaligned" in e.value.crash_data
+    assert "misaligned access" in str(e.value)
+    assert proc.failed
+    assert "FAILED" in repr(proc)
+    with pytest.raises(flexio.FlexioError, match="has stopped"):
+        proc.call("greet", 1)
+
+
+def test_other_process_survives_a_fault(device, app):
+    with device.process(app) as bad, device.process(app) as good:
+        with pytest.raises(flexio.DeviceFaultError):
+            bad.call("load_misaligned", bad.alloc(8))
+        assert good.call("weighted_sum", 1, 1, 1, 1, 1) == 15
+
+
+def test_reprs(device, app, proc):
+    assert repr(device) == "<flexio.Device 'mlx5_sim0' 1 process(es)>"
+    assert "running" in repr(proc) and "mlx5_sim0" in repr(proc)
+    assert "<table>" in proc._repr_html_()
+    assert repr(app["greet"]) == "<flexio.Function greet(1 argument) of app 'bind_test'>"
+    assert os.path.basename(app.path) in repr(app)
+
+
+def test_low_level_layer_alone(app):
+    """The generated layer by itself: the C calls with cffi objects."""
+    ffi, lib, x = capi.ffi, capi.lib, capi.experimental
+    n = ffi.new("int *")
+    devs = lib.ibv_get_device_list(n)
+    ctx = lib.ibv_open_device(devs[0])
+    lib.ibv_free_device_list(devs)
+    attr = ffi.new("struct flexio_app_select_attr *", {"app_name": (name := ffi.new("char[]", b"bind_test"))})
+    fapp = ffi.new("flexio_app **")
+    assert lib.flexio_app_get(attr, fapp) == lib.FLEXIO_STATUS_SUCCESS
+    proc = ffi.new("flexio_process **")
+    assert lib.flexio_process_create(ctx, fapp[0], ffi.NULL, proc) == lib.FLEXIO_STATUS_SUCCESS
+    fn = ffi.cast("flexio_func_t *", app["weighted_sum"]._f)
+    ret = ffi.new("uint64_t *")
+    u64 = [ffi.cast("uint64_t", v) for v in (1, 2, 3, 4, 5)]
+    assert lib.flexio_process_call(proc[0], fn, ret, *u64) == lib.FLEXIO_STATUS_SUCCESS  # variadic
+    assert ret[0] == 1 + 4 + 9 + 16 + 25
+    assert x.flexio_process_call_args(proc[0], fn, ret, [5, 4, 3, 2, 1], 5) == lib.FLEXIO_STATUS_SUCCESS
+    assert ret[0] == 5 + 8 + 9 + 8 + 5
+    assert x.flexio_process_call_args(proc[0], fn, ret, [1], 1) == lib.FLEXIO_STATUS_FAILED
+    assert "takes 5 arguments, 1 given" in ffi.string(x.flexio_last_error()).decode()
+    assert lib.flexio_process_destroy(proc[0]) == lib.FLEXIO_STATUS_SUCCESS
+    assert lib.ibv_close_device(ctx) == 0
+    del name
