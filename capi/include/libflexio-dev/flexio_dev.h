@@ -37,36 +37,12 @@
 
 #include <common/flexio_common.h>
 #include <libflexio-dev/flexio_dev_ver.h>
+#include <libflexio-dev/flexio_dev_markers.h>
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
 #include <dpaintrin.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* ------------------------------------------------------------------------ */
-/* Markers                                                                   */
-/* ------------------------------------------------------------------------ */
-
-/** Marks a function of libflexio_dev's stable ABI. */
-#define FLEXIO_DEV_STABLE __attribute__((visibility("default"))) __attribute__((used))
-
-/**
- * Marks a function that may still change.  Using it warns ("Symbol is defined
- * as experimental") unless FLEXIO_DEV_ALLOW_EXPERIMENTAL_API is defined; its
- * code lives in section .text.experimental.
- */
-#ifdef FLEXIO_DEV_ALLOW_EXPERIMENTAL_API
-#define FLEXIO_DEV_EXPERIMENTAL __attribute__((section(".text.experimental"))) FLEXIO_DEV_STABLE
-#else
-#define FLEXIO_DEV_EXPERIMENTAL                                                              \
-	__attribute__((deprecated("Symbol is defined as experimental"),                   \
-		       section(".text.experimental"))) FLEXIO_DEV_STABLE
-#endif
-
-#ifndef FLEXIO_DEV_ALWAYS_INLINE
-/** Marks a header-inline device helper (always inlined, no symbol). */
-#define FLEXIO_DEV_ALWAYS_INLINE static inline __attribute__((always_inline))
 #endif
 
 /* Internal: the marker of a declaration in the selected edition. */

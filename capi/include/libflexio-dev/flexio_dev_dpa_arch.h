@@ -34,21 +34,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <libflexio-dev/flexio_dev_markers.h>
+
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-#ifndef FLEXIO_DEV_ALWAYS_INLINE
-/** Marks a header-inline device helper (always inlined, no symbol). */
-#define FLEXIO_DEV_ALWAYS_INLINE static inline __attribute__((always_inline))
-#endif
-
-#ifndef FLEXIO_DEV_STATIC_ASSERT
-#ifdef __cplusplus
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
-#else
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
-#endif
 #endif
 
 /* ------------------------------------------------------------------------ */

@@ -22,20 +22,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <libflexio-dev/flexio_dev_markers.h>
+
 #include <libflexio-dev/flexio_dev_endianity.h>
 #include <libflexio-dev/flexio_dev_ver.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* Internal: compile-time layout checks in C11 and C++11. */
-#ifndef FLEXIO_DEV_STATIC_ASSERT
-#ifdef __cplusplus
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
-#else
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
-#endif
 #endif
 
 /**
