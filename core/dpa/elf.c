@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <elf.h>
 #include <string.h>
 
 #include "internal.h"
@@ -20,46 +21,6 @@
 #define ELF_TLS_ALIGN_MAX 4096u
 /* Guest addresses stay below this so that the return address and apertures never collide. */
 #define ELF_ADDRESS_LIMIT (1ull << 40)
-
-enum {
-    ET_EXEC = 2, EM_RISCV = 243, PT_LOAD = 1, PT_DYNAMIC = 2, PT_INTERP = 3, PT_TLS = 7,
-    PF_X = 1, PF_W = 2, PF_R = 4, SHT_SYMTAB = 2, SHT_STRTAB = 3, SHT_NOBITS = 8,
-    EF_RISCV_FLOAT_ABI = 0x6, EF_RISCV_RVE = 0x8, STB_GLOBAL = 1, STB_WEAK = 2,
-    STT_OBJECT = 1, STT_FUNC = 2, STT_NOTYPE = 0,
-};
-
-struct elf_header {
-    uint8_t ident[16];
-    uint16_t type, machine;
-    uint32_t version;
-    uint64_t entry, phoff, shoff;
-    uint32_t flags;
-    uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
-};
-
-struct elf_phdr {
-    uint32_t type, flags;
-    uint64_t offset, vaddr, paddr, filesz, memsz, align;
-};
-
-struct elf_shdr {
-    uint32_t name, type;
-    uint64_t flags, addr, offset, size;
-    uint32_t link, info;
-    uint64_t addralign, entsize;
-};
-
-struct elf_sym {
-    uint32_t name;
-    uint8_t info, other;
-    uint16_t shndx;
-    uint64_t value, size;
-};
-
-_Static_assert(sizeof(struct elf_header) == 64, "ELF64 header layout");
-_Static_assert(sizeof(struct elf_phdr) == 56, "ELF64 program header layout");
-_Static_assert(sizeof(struct elf_shdr) == 64, "ELF64 section header layout");
-_Static_assert(sizeof(struct elf_sym) == 24, "ELF64 symbol layout");
 
 void dpa_format_error(char *err, size_t err_size, const char *fmt, ...)
 {
@@ -77,100 +38,100 @@ static bool in_file(uint64_t offset, uint64_t size, uint64_t file_size)
     return offset <= file_size && size <= file_size - offset;
 }
 
-static int check_header(const struct elf_header *h, size_t size, char *err, size_t err_size)
+static int check_header(const Elf64_Ehdr *h, size_t size, char *err, size_t err_size)
 {
-    static const uint8_t magic[4] = {0x7f, 'E', 'L', 'F'};
-    if (memcmp(h->ident, magic, 4) != 0)
+    if (memcmp(h->e_ident, ELFMAG, SELFMAG) != 0)
         return dpa_format_error(err, err_size, "not an ELF file (bad magic)"), -EINVAL;
-    if (h->ident[4] != 2)
-        return dpa_format_error(err, err_size, "not ELF64 (class %u)", h->ident[4]), -EINVAL;
-    if (h->ident[5] != 1)
-        return dpa_format_error(err, err_size, "not little-endian (data %u)", h->ident[5]),
+    if (h->e_ident[EI_CLASS] != ELFCLASS64)
+        return dpa_format_error(err, err_size, "not ELF64 (class %u)", h->e_ident[EI_CLASS]),
                -EINVAL;
-    if (h->ident[6] != 1 || h->version != 1)
+    if (h->e_ident[EI_DATA] != ELFDATA2LSB)
+        return dpa_format_error(err, err_size, "not little-endian (data %u)", h->e_ident[EI_DATA]),
+               -EINVAL;
+    if (h->e_ident[EI_VERSION] != EV_CURRENT || h->e_version != EV_CURRENT)
         return dpa_format_error(err, err_size, "unsupported ELF version"), -EINVAL;
-    if (h->type != ET_EXEC)
-        return dpa_format_error(err, err_size, "not a static executable (type %u)", h->type),
+    if (h->e_type != ET_EXEC)
+        return dpa_format_error(err, err_size, "not a static executable (type %u)", h->e_type),
                -EINVAL;
-    if (h->machine != EM_RISCV)
-        return dpa_format_error(err, err_size, "not RISC-V (machine %u)", h->machine), -EINVAL;
-    if (h->flags & (EF_RISCV_FLOAT_ABI | EF_RISCV_RVE))
+    if (h->e_machine != EM_RISCV)
+        return dpa_format_error(err, err_size, "not RISC-V (machine %u)", h->e_machine), -EINVAL;
+    if (h->e_flags & (EF_RISCV_FLOAT_ABI | EF_RISCV_RVE))
         return dpa_format_error(err, err_size,
                                 "needs a hardware float ABI or RV64E (flags 0x%x); the DPA is "
                                 "lp64 soft-float",
-                                h->flags),
+                                h->e_flags),
                -EINVAL;
-    if (h->ehsize != sizeof(struct elf_header))
-        return dpa_format_error(err, err_size, "bad ELF header size %u", h->ehsize), -EINVAL;
-    if (h->phentsize != sizeof(struct elf_phdr))
-        return dpa_format_error(err, err_size, "bad program header size %u", h->phentsize),
+    if (h->e_ehsize != sizeof(Elf64_Ehdr))
+        return dpa_format_error(err, err_size, "bad ELF header size %u", h->e_ehsize), -EINVAL;
+    if (h->e_phentsize != sizeof(Elf64_Phdr))
+        return dpa_format_error(err, err_size, "bad program header size %u", h->e_phentsize),
                -EINVAL;
-    if (h->phnum == 0 || h->phnum > ELF_SEGMENTS_MAX)
-        return dpa_format_error(err, err_size, "bad program header count %u", h->phnum),
+    if (h->e_phnum == 0 || h->e_phnum > ELF_SEGMENTS_MAX)
+        return dpa_format_error(err, err_size, "bad program header count %u", h->e_phnum),
                -EINVAL;
-    if (!in_file(h->phoff, (uint64_t)h->phnum * sizeof(struct elf_phdr), size))
+    if (!in_file(h->e_phoff, (uint64_t)h->e_phnum * sizeof(Elf64_Phdr), size))
         return dpa_format_error(err, err_size, "program headers outside the file"), -EINVAL;
-    if (h->entry & 1)
+    if (h->e_entry & 1)
         return dpa_format_error(err, err_size, "misaligned entry point 0x%llx",
-                                (unsigned long long)h->entry),
+                                (unsigned long long)h->e_entry),
                -EINVAL;
     return 0;
 }
 
-static int check_phdr(const struct elf_phdr *p, unsigned index, size_t size, char *err,
+static int check_phdr(const Elf64_Phdr *p, unsigned index, size_t size, char *err,
                       size_t err_size)
 {
-    if (p->type == PT_DYNAMIC || p->type == PT_INTERP)
+    if (p->p_type == PT_DYNAMIC || p->p_type == PT_INTERP)
         return dpa_format_error(err, err_size, "segment %u: dynamic executables are not "
                                 "supported", index),
                -EINVAL;
-    if (p->type == PT_TLS) {
-        if (p->filesz > p->memsz || p->memsz > ELF_TLS_MAX)
+    if (p->p_type == PT_TLS) {
+        if (p->p_filesz > p->p_memsz || p->p_memsz > ELF_TLS_MAX)
             return dpa_format_error(err, err_size, "segment %u: thread-local storage of %llu "
-                                    "bytes (at most %u)", index, (unsigned long long)p->memsz,
+                                    "bytes (at most %u)", index, (unsigned long long)p->p_memsz,
                                     ELF_TLS_MAX),
                    -EINVAL;
-        if (!in_file(p->offset, p->filesz, size))
+        if (!in_file(p->p_offset, p->p_filesz, size))
             return dpa_format_error(err, err_size, "segment %u: thread-local data outside the "
                                     "file", index),
                    -EINVAL;
-        if (p->align > ELF_TLS_ALIGN_MAX || (p->align & (p->align - 1)) != 0)
+        if (p->p_align > ELF_TLS_ALIGN_MAX || (p->p_align & (p->p_align - 1)) != 0)
             return dpa_format_error(err, err_size, "segment %u: bad thread-local alignment "
-                                    "0x%llx", index, (unsigned long long)p->align),
+                                    "0x%llx", index, (unsigned long long)p->p_align),
                    -EINVAL;
         return 0;
     }
-    if (p->type != PT_LOAD)
+    if (p->p_type != PT_LOAD)
         return 0;
-    if (p->filesz > p->memsz)
+    if (p->p_filesz > p->p_memsz)
         return dpa_format_error(err, err_size, "segment %u: file size exceeds memory size",
                                 index),
                -EINVAL;
-    if (!in_file(p->offset, p->filesz, size))
+    if (!in_file(p->p_offset, p->p_filesz, size))
         return dpa_format_error(err, err_size, "segment %u: data outside the file", index),
                -EINVAL;
-    if (p->align > 1 && ((p->align & (p->align - 1)) != 0 || p->align > (1ull << 30)))
+    if (p->p_align > 1 && ((p->p_align & (p->p_align - 1)) != 0 || p->p_align > (1ull << 30)))
         return dpa_format_error(err, err_size, "segment %u: bad alignment 0x%llx", index,
-                                (unsigned long long)p->align),
+                                (unsigned long long)p->p_align),
                -EINVAL;
-    if (p->align > 1 && (p->vaddr - p->offset) % p->align != 0)
+    if (p->p_align > 1 && (p->p_vaddr - p->p_offset) % p->p_align != 0)
         return dpa_format_error(err, err_size, "segment %u: address and offset disagree modulo "
                                 "the alignment", index),
                -EINVAL;
-    if (p->memsz > DPA_MEMORY_MAX)
+    if (p->p_memsz > DPA_MEMORY_MAX)
         return dpa_format_error(err, err_size, "segment %u: too large (%llu bytes)", index,
-                                (unsigned long long)p->memsz),
+                                (unsigned long long)p->p_memsz),
                -EFBIG;
-    if (p->vaddr < DPA_PAGE_SIZE || p->vaddr >= ELF_ADDRESS_LIMIT ||
-        p->memsz > ELF_ADDRESS_LIMIT - p->vaddr)
+    if (p->p_vaddr < DPA_PAGE_SIZE || p->p_vaddr >= ELF_ADDRESS_LIMIT ||
+        p->p_memsz > ELF_ADDRESS_LIMIT - p->p_vaddr)
         return dpa_format_error(err, err_size, "segment %u: address 0x%llx out of range", index,
-                                (unsigned long long)p->vaddr),
+                                (unsigned long long)p->p_vaddr),
                -EINVAL;
-    if (p->flags & ~(uint32_t)(PF_R | PF_W | PF_X) & 0x0fffffffu)
+    if (p->p_flags & ~(uint32_t)(PF_R | PF_W | PF_X) & 0x0fffffffu)
         return dpa_format_error(err, err_size, "segment %u: unknown flags 0x%x", index,
-                                p->flags),
+                                p->p_flags),
                -EINVAL;
-    if ((p->flags & PF_W) && (p->flags & PF_X))
+    if ((p->p_flags & PF_W) && (p->p_flags & PF_X))
         return dpa_format_error(err, err_size, "segment %u: writable code is not supported",
                                 index),
                -EINVAL;
@@ -257,29 +218,29 @@ static int check_layout(struct dpa_image *image, char *err, size_t err_size)
     return 0;
 }
 
-static int load_segments(struct dpa_image *image, const struct elf_header *h, char *err,
+static int load_segments(struct dpa_image *image, const Elf64_Ehdr *h, char *err,
                          size_t err_size)
 {
-    image->segments = calloc(h->phnum, sizeof(*image->segments));
+    image->segments = calloc(h->e_phnum, sizeof(*image->segments));
     if (image->segments == NULL)
         return dpa_format_error(err, err_size, "out of memory"), -ENOMEM;
-    for (unsigned i = 0; i < h->phnum; i++) {
-        struct elf_phdr p;
-        memcpy(&p, image->file + h->phoff + (uint64_t)i * sizeof(p), sizeof(p));
+    for (unsigned i = 0; i < h->e_phnum; i++) {
+        Elf64_Phdr p;
+        memcpy(&p, image->file + h->e_phoff + (uint64_t)i * sizeof(p), sizeof(p));
         int rc = check_phdr(&p, i, image->file_size, err, err_size);
         if (rc != 0)
             return rc;
-        if (p.type == PT_TLS) {
-            image->tls = (struct dpa_tls){.template_data = image->file + p.offset,
-                                          .filesz = p.filesz, .memsz = p.memsz,
-                                          .align = p.align ? p.align : 1};
+        if (p.p_type == PT_TLS) {
+            image->tls = (struct dpa_tls){.template_data = image->file + p.p_offset,
+                                          .filesz = p.p_filesz, .memsz = p.p_memsz,
+                                          .align = p.p_align ? p.p_align : 1};
             continue;
         }
-        if (p.type != PT_LOAD || p.memsz == 0)
+        if (p.p_type != PT_LOAD || p.p_memsz == 0)
             continue;
         image->segments[image->nsegments++] = (struct dpa_segment){
-            .vaddr = p.vaddr, .memsz = p.memsz, .offset = p.offset, .filesz = p.filesz,
-            .perms = segment_perms(p.flags)};
+            .vaddr = p.p_vaddr, .memsz = p.p_memsz, .offset = p.p_offset, .filesz = p.p_filesz,
+            .perms = segment_perms(p.p_flags)};
     }
     return check_layout(image, err, err_size);
 }
@@ -291,79 +252,79 @@ static int compare_symbols(const void *a, const void *b)
     return c != 0 ? c : (int)y->global - (int)x->global;
 }
 
-static int load_symtab(struct dpa_image *image, const struct elf_shdr *symtab,
-                       const struct elf_shdr *strtab, char *err, size_t err_size)
+static int load_symtab(struct dpa_image *image, const Elf64_Shdr *symtab,
+                       const Elf64_Shdr *strtab, char *err, size_t err_size)
 {
-    if (symtab->entsize != sizeof(struct elf_sym) || symtab->size % sizeof(struct elf_sym))
+    if (symtab->sh_entsize != sizeof(Elf64_Sym) || symtab->sh_size % sizeof(Elf64_Sym))
         return dpa_format_error(err, err_size, "bad symbol table entry size"), -EINVAL;
-    if (strtab->type != SHT_STRTAB || strtab->size == 0 ||
-        image->file[strtab->offset + strtab->size - 1] != 0)
+    if (strtab->sh_type != SHT_STRTAB || strtab->sh_size == 0 ||
+        image->file[strtab->sh_offset + strtab->sh_size - 1] != 0)
         return dpa_format_error(err, err_size, "bad symbol string table"), -EINVAL;
-    size_t count = symtab->size / sizeof(struct elf_sym);
+    size_t count = symtab->sh_size / sizeof(Elf64_Sym);
     if (count > ELF_SYMBOLS_MAX)
         return dpa_format_error(err, err_size, "too many symbols (%zu)", count), -EFBIG;
-    image->strings = malloc(strtab->size);
+    image->strings = malloc(strtab->sh_size);
     image->symbols = calloc(count ? count : 1, sizeof(*image->symbols));
     if (image->strings == NULL || image->symbols == NULL)
         return dpa_format_error(err, err_size, "out of memory"), -ENOMEM;
-    memcpy(image->strings, image->file + strtab->offset, strtab->size);
-    image->strings_size = strtab->size;
+    memcpy(image->strings, image->file + strtab->sh_offset, strtab->sh_size);
+    image->strings_size = strtab->sh_size;
     for (size_t i = 0; i < count; i++) {
-        struct elf_sym s;
-        memcpy(&s, image->file + symtab->offset + i * sizeof(s), sizeof(s));
-        if (s.name >= strtab->size)
+        Elf64_Sym s;
+        memcpy(&s, image->file + symtab->sh_offset + i * sizeof(s), sizeof(s));
+        if (s.st_name >= strtab->sh_size)
             return dpa_format_error(err, err_size, "symbol %zu: name outside the string table",
                                     i),
                    -EINVAL;
-        unsigned type = s.info & 15, bind = s.info >> 4;
-        if (s.shndx == 0 || image->strings[s.name] == 0 ||
+        unsigned type = s.st_info & 15, bind = s.st_info >> 4;
+        if (s.st_shndx == 0 || image->strings[s.st_name] == 0 ||
             (type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE))
             continue;
         image->symbols[image->nsymbols++] = (struct dpa_symbol){
-            .name = image->strings + s.name, .global = bind == STB_GLOBAL || bind == STB_WEAK,
-            .value = s.value, .size = s.size};
+            .name = image->strings + s.st_name, .global = bind == STB_GLOBAL || bind == STB_WEAK,
+            .value = s.st_value, .size = s.st_size};
     }
     qsort(image->symbols, image->nsymbols, sizeof(*image->symbols), compare_symbols);
     return 0;
 }
 
-static int load_sections(struct dpa_image *image, const struct elf_header *h, char *err,
+static int load_sections(struct dpa_image *image, const Elf64_Ehdr *h, char *err,
                          size_t err_size)
 {
-    if (h->shoff == 0 && h->shnum == 0)
+    if (h->e_shoff == 0 && h->e_shnum == 0)
         return 0;
-    if (h->shentsize != sizeof(struct elf_shdr))
-        return dpa_format_error(err, err_size, "bad section header size %u", h->shentsize),
+    if (h->e_shentsize != sizeof(Elf64_Shdr))
+        return dpa_format_error(err, err_size, "bad section header size %u", h->e_shentsize),
                -EINVAL;
-    if (h->shnum == 0 || h->shnum > ELF_SECTIONS_MAX)
-        return dpa_format_error(err, err_size, "bad section count %u", h->shnum), -EINVAL;
-    if (!in_file(h->shoff, (uint64_t)h->shnum * sizeof(struct elf_shdr), image->file_size))
+    if (h->e_shnum == 0 || h->e_shnum > ELF_SECTIONS_MAX)
+        return dpa_format_error(err, err_size, "bad section count %u", h->e_shnum), -EINVAL;
+    if (!in_file(h->e_shoff, (uint64_t)h->e_shnum * sizeof(Elf64_Shdr), image->file_size))
         return dpa_format_error(err, err_size, "section headers outside the file"), -EINVAL;
-    if (h->shstrndx >= h->shnum)
-        return dpa_format_error(err, err_size, "bad section name table index %u", h->shstrndx),
+    if (h->e_shstrndx >= h->e_shnum)
+        return dpa_format_error(err, err_size, "bad section name table index %u", h->e_shstrndx),
                -EINVAL;
-    const struct elf_shdr *symtab = NULL;
-    struct elf_shdr symtab_copy, strtab;
-    for (unsigned i = 0; i < h->shnum; i++) {
-        struct elf_shdr s;
-        memcpy(&s, image->file + h->shoff + (uint64_t)i * sizeof(s), sizeof(s));
-        if (s.type != SHT_NOBITS && !in_file(s.offset, s.size, image->file_size))
+    const Elf64_Shdr *symtab = NULL;
+    Elf64_Shdr symtab_copy, strtab;
+    for (unsigned i = 0; i < h->e_shnum; i++) {
+        Elf64_Shdr s;
+        memcpy(&s, image->file + h->e_shoff + (uint64_t)i * sizeof(s), sizeof(s));
+        if (s.sh_type != SHT_NOBITS && !in_file(s.sh_offset, s.sh_size, image->file_size))
             return dpa_format_error(err, err_size, "section %u outside the file", i), -EINVAL;
-        if (s.type != SHT_SYMTAB)
+        if (s.sh_type != SHT_SYMTAB)
             continue;
         if (symtab != NULL)
             return dpa_format_error(err, err_size, "more than one symbol table"), -EINVAL;
-        if (s.link == 0 || s.link >= h->shnum)
-            return dpa_format_error(err, err_size, "bad symbol string table index %u", s.link),
+        if (s.sh_link == 0 || s.sh_link >= h->e_shnum)
+            return dpa_format_error(err, err_size, "bad symbol string table index %u", s.sh_link),
                    -EINVAL;
         symtab_copy = s;
         symtab = &symtab_copy;
     }
     if (symtab == NULL)
         return 0;
-    memcpy(&strtab, image->file + h->shoff + (uint64_t)symtab->link * sizeof(strtab),
+    memcpy(&strtab, image->file + h->e_shoff + (uint64_t)symtab->sh_link * sizeof(strtab),
            sizeof(strtab));
-    if (strtab.type != SHT_NOBITS && !in_file(strtab.offset, strtab.size, image->file_size))
+    if (strtab.sh_type != SHT_NOBITS && !in_file(strtab.sh_offset, strtab.sh_size, image->file_size))
         return dpa_format_error(err, err_size, "symbol string table outside the file"), -EINVAL;
     return load_symtab(image, symtab, &strtab, err, err_size);
 }
@@ -371,7 +332,7 @@ static int load_sections(struct dpa_image *image, const struct elf_header *h, ch
 struct dpa_image *dpa_image_load(const void *elf, size_t size, char *err, size_t err_size)
 {
     dpa_format_error(err, err_size, "no error");
-    if (elf == NULL || size < sizeof(struct elf_header)) {
+    if (elf == NULL || size < sizeof(Elf64_Ehdr)) {
         dpa_format_error(err, err_size, "truncated ELF file (%zu bytes)", elf ? size : 0);
         return NULL;
     }
@@ -379,7 +340,7 @@ struct dpa_image *dpa_image_load(const void *elf, size_t size, char *err, size_t
         dpa_format_error(err, err_size, "ELF file too large (%zu bytes)", size);
         return NULL;
     }
-    struct elf_header h;
+    Elf64_Ehdr h;
     memcpy(&h, elf, sizeof(h));
     if (check_header(&h, size, err, err_size) != 0)
         return NULL;
@@ -391,7 +352,7 @@ struct dpa_image *dpa_image_load(const void *elf, size_t size, char *err, size_t
     }
     memcpy(image->file, elf, size);
     image->file_size = size;
-    image->entry = h.entry;
+    image->entry = h.e_entry;
     atomic_init(&image->refs, 1);
     if (load_segments(image, &h, err, err_size) != 0 ||
         load_sections(image, &h, err, err_size) != 0 ||

@@ -1,32 +1,8 @@
 #include "test_util.h"
 
+#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct ehdr {
-    uint8_t ident[16];
-    uint16_t type, machine;
-    uint32_t version;
-    uint64_t entry, phoff, shoff;
-    uint32_t flags;
-    uint16_t ehsize, phentsize, phnum, shentsize, shnum, shstrndx;
-};
-struct phdr {
-    uint32_t type, flags;
-    uint64_t offset, vaddr, paddr, filesz, memsz, align;
-};
-struct shdr {
-    uint32_t name, type;
-    uint64_t flags, addr, offset, size;
-    uint32_t link, info;
-    uint64_t addralign, entsize;
-};
-struct sym {
-    uint32_t name;
-    uint8_t info, other;
-    uint16_t shndx;
-    uint64_t value, size;
-};
 
 static size_t align_up(size_t x, size_t a)
 {
@@ -36,7 +12,7 @@ static size_t align_up(size_t x, size_t a)
 size_t test_elf_build(uint8_t **out, uint64_t entry, const struct test_segment *segments,
                       unsigned nsegments, const struct test_symbol *symbols, unsigned nsymbols)
 {
-    size_t off = sizeof(struct ehdr) + nsegments * sizeof(struct phdr);
+    size_t off = sizeof(Elf64_Ehdr) + nsegments * sizeof(Elf64_Phdr);
     size_t seg_off[16];
     for (unsigned i = 0; i < nsegments; i++) {
         off = align_up(off, 4096) + segments[i].vaddr % 4096;
@@ -48,44 +24,47 @@ size_t test_elf_build(uint8_t **out, uint64_t entry, const struct test_segment *
     for (unsigned i = 0; i < nsymbols; i++)
         strsz += strlen(symbols[i].name) + 1;
     size_t symtab_off = align_up(off, 8);
-    size_t symtab_size = (nsymbols + 1) * sizeof(struct sym);
+    size_t symtab_size = (nsymbols + 1) * sizeof(Elf64_Sym);
     size_t strtab_off = symtab_off + symtab_size;
     size_t shstr_off = strtab_off + strsz;
     size_t sh_off = align_up(shstr_off + sizeof(shstr), 8);
-    size_t total = sh_off + 4 * sizeof(struct shdr);
+    size_t total = sh_off + 4 * sizeof(Elf64_Shdr);
     uint8_t *f = calloc(1, total);
-    struct ehdr h = {
-        .ident = {0x7f, 'E', 'L', 'F', 2, 1, 1}, .type = 2, .machine = 243, .version = 1,
-        .entry = entry, .phoff = sizeof(struct ehdr), .shoff = sh_off, .flags = 1,
-        .ehsize = sizeof(struct ehdr), .phentsize = sizeof(struct phdr),
-        .phnum = (uint16_t)nsegments, .shentsize = sizeof(struct shdr), .shnum = 4,
-        .shstrndx = 3};
+    Elf64_Ehdr h = {
+        .e_ident = {ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64, ELFDATA2LSB, EV_CURRENT},
+        .e_type = ET_EXEC, .e_machine = EM_RISCV, .e_version = EV_CURRENT, .e_entry = entry,
+        .e_phoff = sizeof(Elf64_Ehdr), .e_shoff = sh_off, .e_flags = 1 /* RVC */,
+        .e_ehsize = sizeof(Elf64_Ehdr), .e_phentsize = sizeof(Elf64_Phdr),
+        .e_phnum = (uint16_t)nsegments, .e_shentsize = sizeof(Elf64_Shdr), .e_shnum = 4,
+        .e_shstrndx = 3};
     memcpy(f, &h, sizeof(h));
     for (unsigned i = 0; i < nsegments; i++) {
-        struct phdr p = {.type = 1, .flags = segments[i].flags, .offset = seg_off[i],
-                         .vaddr = segments[i].vaddr, .paddr = segments[i].vaddr,
-                         .filesz = segments[i].filesz, .memsz = segments[i].memsz,
-                         .align = 4096};
+        Elf64_Phdr p = {.p_type = PT_LOAD, .p_flags = segments[i].flags, .p_offset = seg_off[i],
+                        .p_vaddr = segments[i].vaddr, .p_paddr = segments[i].vaddr,
+                        .p_filesz = segments[i].filesz, .p_memsz = segments[i].memsz,
+                        .p_align = 4096};
         memcpy(f + sizeof(h) + i * sizeof(p), &p, sizeof(p));
         if (segments[i].filesz)
             memcpy(f + seg_off[i], segments[i].data, segments[i].filesz);
     }
     size_t name = 1;
     for (unsigned i = 0; i < nsymbols; i++) {
-        struct sym s = {.name = (uint32_t)name,
-                        .info = (uint8_t)((symbols[i].global ? 1 : 0) << 4 | 2), .shndx = 1,
-                        .value = symbols[i].value, .size = symbols[i].size};
+        Elf64_Sym s = {.st_name = (uint32_t)name,
+                       .st_info = ELF64_ST_INFO(symbols[i].global ? STB_GLOBAL : STB_LOCAL, STT_FUNC),
+                       .st_shndx = 1, .st_value = symbols[i].value, .st_size = symbols[i].size};
         memcpy(f + symtab_off + (i + 1) * sizeof(s), &s, sizeof(s));
         strcpy((char *)f + strtab_off + name, symbols[i].name);
         name += strlen(symbols[i].name) + 1;
     }
     memcpy(f + shstr_off, shstr, sizeof(shstr));
-    struct shdr sh[4] = {
+    Elf64_Shdr sh[4] = {
         {0},
-        {.name = 1, .type = 2, .offset = symtab_off, .size = symtab_size, .link = 2, .info = 1,
-         .addralign = 8, .entsize = sizeof(struct sym)},
-        {.name = 9, .type = 3, .offset = strtab_off, .size = strsz, .addralign = 1},
-        {.name = 17, .type = 3, .offset = shstr_off, .size = sizeof(shstr), .addralign = 1},
+        {.sh_name = 1, .sh_type = SHT_SYMTAB, .sh_offset = symtab_off, .sh_size = symtab_size,
+         .sh_link = 2, .sh_info = 1, .sh_addralign = 8, .sh_entsize = sizeof(Elf64_Sym)},
+        {.sh_name = 9, .sh_type = SHT_STRTAB, .sh_offset = strtab_off, .sh_size = strsz,
+         .sh_addralign = 1},
+        {.sh_name = 17, .sh_type = SHT_STRTAB, .sh_offset = shstr_off, .sh_size = sizeof(shstr),
+         .sh_addralign = 1},
     };
     memcpy(f + sh_off, sh, sizeof(sh));
     *out = f;
