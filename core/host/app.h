@@ -42,8 +42,8 @@ struct flexio_app {
 /* Whether name is a non-empty name of at most FLEXIO_MAX_NAME_LEN characters; logs why not as func. */
 bool app_valid_name(const char *name, const char *what, const char *func);
 
-/* The function of app that host_stub names, or NULL. */
-struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub);
+/* The function of app that host_stub names; NULL, with a log line as func, if none. */
+struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub, const char *func);
 
 /* Keeps an application's memory alive while a process uses it, even after flexio_app_destroy. */
 void app_hold(struct flexio_app *app);

@@ -58,12 +58,9 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *proce
 		flexio_err("args is NULL with nargs %zu", nargs);
 		return FLEXIO_STATUS_FAILED;
 	}
-	f = host_func ? app_find_func(process->app, host_func) : NULL;
-	if (!f) {
-		flexio_err("%p is not a function registered in application \"%s\"", (void *)host_func,
-			   process->app->name);
+	f = app_find_func(process->app, host_func, __func__);
+	if (!f)
 		return FLEXIO_STATUS_FAILED;
-	}
 	/* The arity a va_list-reading pack function needs: a wrong count is an error, not garbage. */
 	expected = f->pup ? f->argbuf_size / sizeof(uint64_t) : 1;
 	if (nargs != expected || (f->pup && f->argbuf_size % sizeof(uint64_t))) {

@@ -146,12 +146,9 @@ FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *cmdq, flexio_func_
 	if (!cmdq_check(cmdq, __func__))
 		return FLEXIO_STATUS_FAILED;
 	process = cmdq->process;
-	f = host_func ? app_find_func(process->app, host_func) : NULL;
-	if (!f) {
-		flexio_err("%p is not a function registered in application \"%s\"", (void *)host_func,
-			   process->app->name);
+	f = app_find_func(process->app, host_func, __func__);
+	if (!f)
 		return FLEXIO_STATUS_FAILED;
-	}
 	if (process_stopped(process, __func__))
 		return FLEXIO_STATUS_FAILED;
 	/* The device function itself (not a pack/unpack wrapper) gets arg. */

@@ -82,12 +82,9 @@ FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process
 
 	if (!process_check(process, func))
 		return FLEXIO_STATUS_FAILED;
-	f = error_handler ? app_find_func(process->app, error_handler) : NULL;
-	if (!f) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a function registered in application \"%s\"",
-			      (void *)error_handler, process->app->name);
+	f = app_find_func(process->app, error_handler, func);
+	if (!f)
 		return FLEXIO_STATUS_FAILED;
-	}
 	if (set_error_handler(func, process, f->dev_addr, f->name) != FLEXIO_STATUS_SUCCESS)
 		return FLEXIO_STATUS_FAILED;
 	process->error_handler = error_handler;

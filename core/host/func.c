@@ -11,14 +11,19 @@
 #include <string.h>
 
 
-struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub)
+struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub, const char *func)
 {
-	struct flexio_func *f;
+	struct flexio_func *f = NULL;
 
-	pthread_mutex_lock(&app->funcs_lock);
-	for (f = app->funcs; f && f->host_stub != host_stub; f = f->next)
-		;
-	pthread_mutex_unlock(&app->funcs_lock);
+	if (host_stub) {
+		pthread_mutex_lock(&app->funcs_lock);
+		for (f = app->funcs; f && f->host_stub != host_stub; f = f->next)
+			;
+		pthread_mutex_unlock(&app->funcs_lock);
+	}
+	if (!f)
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a function registered in application \"%s\"",
+			      (void *)host_stub, app->name);
 	return f;
 }
 
@@ -150,12 +155,9 @@ FLEXIO_STABLE flexio_status flexio_func_get_register_info(flexio_app *app, flexi
 		flexio_err("an output pointer is NULL");
 		return FLEXIO_STATUS_FAILED;
 	}
-	f = host_stub_func_addr ? app_find_func(app, host_stub_func_addr) : NULL;
-	if (!f) {
-		flexio_err("%p is not a function registered in application \"%s\"", (void *)host_stub_func_addr,
-			   app->name);
+	f = app_find_func(app, host_stub_func_addr, __func__);
+	if (!f)
 		return FLEXIO_STATUS_FAILED;
-	}
 	if (strlen(f->name) >= func_name_size || strlen(f->unpack_name) >= func_name_size) {
 		flexio_err("func_name_size %zu cannot hold the names of \"%s\" (give FLEXIO_MAX_NAME_LEN + 1)",
 			   func_name_size, f->name);

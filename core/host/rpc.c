@@ -23,12 +23,9 @@ FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_
 		return FLEXIO_STATUS_FAILED;
 	}
 	*func_ret = 0;
-	f = host_func ? app_find_func(process->app, host_func) : NULL;
-	if (!f) {
-		flexio_err("%p is not a function registered in application \"%s\"", (void *)host_func,
-			   process->app->name);
+	f = app_find_func(process->app, host_func, __func__);
+	if (!f)
 		return FLEXIO_STATUS_FAILED;
-	}
 	if (process_stopped(process, __func__))
 		return FLEXIO_STATUS_FAILED;
 
