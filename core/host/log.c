@@ -1,13 +1,19 @@
-/* Host logging: level selection (flexio_log_lvl_set, FLEXIO_LOG_LEVEL) and output. */
+/*
+ * The library's logger: level selection (flexio_log_lvl_set, FLEXIO_LOG_LEVEL), the per-thread
+ * last error, and the output: stderr, or the callback set with flexio_log_callback_set.
+ */
 #include "log.h"
 
+#include <errno.h>
 #include <pthread.h>
-#include <stdarg.h>
+#include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *const level_names[] = {"ERR", "WARN", "INFO", "DBG"};
@@ -16,11 +22,13 @@ static const char *const level_names[] = {"ERR", "WARN", "INFO", "DBG"};
 
 static _Atomic int current_level = -1; /* -1: not read from the environment yet */
 
-/* FLEXIO_LOG_LEVEL takes a level name (ERR, WARN, INFO, DBG) or its number. */
-static int level_from_environment(void)
+/* FLEXIO_LOG_LEVEL takes a level name (ERR, WARN, INFO, DBG) or its number; *invalid is set to
+ * any other value. */
+static int level_from_environment(const char **invalid)
 {
 	const char *value = getenv("FLEXIO_LOG_LEVEL");
 
+	*invalid = NULL;
 	if (!value || !*value)
 		return DEFAULT_LEVEL;
 	for (int lvl = 0; lvl < LEVEL_COUNT; lvl++)
@@ -28,8 +36,7 @@ static int level_from_environment(void)
 			return lvl;
 	if (value[1] == '\0' && value[0] >= '0' && value[0] < '0' + LEVEL_COUNT)
 		return value[0] - '0';
-	fprintf(stderr, "flexio WARN flexio_log: FLEXIO_LOG_LEVEL=\"%s\" is not ERR, WARN, INFO, DBG or 0-3; using WARN\n",
-		value);
+	*invalid = value;
 	return DEFAULT_LEVEL;
 }
 
@@ -39,10 +46,16 @@ static int level(void)
 
 	if (lvl < 0) {
 		int expected = -1;
+		const char *invalid;
 
-		lvl = level_from_environment();
+		lvl = level_from_environment(&invalid);
 		if (!atomic_compare_exchange_strong(&current_level, &expected, lvl))
-			lvl = expected;
+			return expected;
+		/* Said once, by the thread that set the level, as a line like any other (so a
+		 * callback set already gets it); the level is set, so this does not come back here. */
+		if (invalid)
+			flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_log",
+				      "FLEXIO_LOG_LEVEL=\"%s\" is not ERR, WARN, INFO, DBG or 0-3; using WARN", invalid);
 	}
 	return lvl;
 }
@@ -55,29 +68,134 @@ const char *log_last_error(void)
 	return last_error;
 }
 
-void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, ...)
+/*
+ * The callback, read without a lock by every logging thread, replaced by
+ * flexio_log_callback_set, which must then know that no thread still runs the old one.
+ *
+ * A callback and its user pointer live in one of two slots; `current` points at the one in
+ * use (NULL: stderr).  A logging thread counts itself in `readers[epoch & 1]` before loading
+ * `current` and uncounts itself after the call.  The setter publishes the new slot, then, twice,
+ * moves `epoch` on (so that newcomers count in the other counter and cannot keep it above
+ * zero) and waits for the counter it left to reach zero.  Every thread that loaded the old
+ * slot was counted in one of the two counters before the exchange, so after both waits none
+ * is left: the old callback is never called again, and its slot may be rewritten by the next
+ * setter.  This is the read side of userspace RCU with two counters (SRCU's scheme), all
+ * sequentially consistent: the counting, the load and the exchange are few and rare next to
+ * formatting a line.  Setters are serialised by set_lock, which logging threads never take.
+ */
+struct log_sink {
+	flexio_log_cb_t *cb;
+	void *user;
+};
+
+static struct log_sink sinks[2];
+static struct log_sink *_Atomic current;
+static _Atomic unsigned long readers[2];
+static _Atomic unsigned int epoch;
+static pthread_mutex_t set_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Set while this thread runs the callback: its own lines then go to stderr, so a callback
+ * that logs (or calls a function that fails) neither recurses nor deadlocks. */
+static _Thread_local bool in_callback;
+
+/* Gives the line to the callback; false when there is none (or this is the callback logging). */
+static bool deliver(enum flexio_log_lvl lvl, const char *func, const char *msg)
+{
+	struct log_sink *sink;
+	unsigned int counter;
+
+	if (in_callback)
+		return false;
+	counter = atomic_load(&epoch) & 1;
+	atomic_fetch_add(&readers[counter], 1);
+	sink = atomic_load(&current);
+	if (sink) {
+		in_callback = true;
+		sink->cb(lvl, func, msg, sink->user);
+		in_callback = false;
+	}
+	atomic_fetch_sub(&readers[counter], 1);
+	return sink != NULL;
+}
+
+/* Waits until the threads counted in *count have left the callback.  Callbacks are short, so
+ * yield first; a slow one (a language runtime's logger waiting for its lock) is then polled
+ * every 100 µs rather than spun on. */
+static void wait_for_readers(_Atomic unsigned long *count)
+{
+	for (unsigned int polls = 0; atomic_load(count); polls++) {
+		if (polls < 64)
+			sched_yield();
+		else
+			nanosleep(&(struct timespec){.tv_nsec = 100000}, NULL);
+	}
+}
+
+FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user)
+{
+	struct log_sink *next = NULL;
+
+	if (in_callback) {
+		flexio_err("called from a log callback: it would wait for that callback to return");
+		return FLEXIO_STATUS_FAILED;
+	}
+	pthread_mutex_lock(&set_lock);
+	if (cb) {
+		/* The slot not in use: the previous setter waited out every reader of it. */
+		next = atomic_load(&current) == &sinks[0] ? &sinks[1] : &sinks[0];
+		next->cb = cb;
+		next->user = user;
+	}
+	atomic_exchange(&current, next);
+	for (int flip = 0; flip < 2; flip++)
+		wait_for_readers(&readers[atomic_fetch_add(&epoch, 1) & 1]);
+	pthread_mutex_unlock(&set_lock);
+	return FLEXIO_STATUS_SUCCESS;
+}
+
+/* Formats the line and writes it out (the level already passed). */
+static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt,
+		 va_list ap)
 {
 	char line[1024];
-	int len;
-	va_list ap;
+	int head, len;
 
-	/* ERR is the most severe level: its lines are always printed, so always kept. */
-	if ((int)lvl > level())
-		return;
-	len = snprintf(line, sizeof(line), "flexio %s %s: ", level_names[lvl], func);
-	va_start(ap, fmt);
-	len += vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
-	va_end(ap);
+	head = snprintf(line, sizeof(line), "%s %s %s: ", prefix, level_names[lvl], func);
+	if (head > (int)sizeof(line) - 2)
+		head = (int)sizeof(line) - 2;
+	len = head + vsnprintf(line + head, sizeof(line) - (size_t)head, fmt, ap);
+	/* Room for the newline stderr gets; the callback gets the NUL-terminated text. */
 	if (len > (int)sizeof(line) - 2)
 		len = (int)sizeof(line) - 2;
-	if (lvl == FLEXIO_LOG_LVL_ERR) {
-		memcpy(last_error, line, (size_t)len);
-		last_error[len] = '\0';
-	}
+	line[len] = '\0';
+	if (lvl == FLEXIO_LOG_LVL_ERR)
+		memcpy(last_error, line, (size_t)len + 1);
+	if (deliver(lvl, func, line + head))
+		return;
 	line[len++] = '\n';
 	/* One write per line keeps lines whole when several threads log at once. */
 	if (write(STDERR_FILENO, line, (size_t)len) < 0)
 		return;
+}
+
+void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt,
+		   va_list ap)
+{
+	int saved_errno = errno; /* callers set errno before or after logging: keep it */
+
+	/* ERR is the most severe level: its lines always pass, so they are always kept. */
+	if ((int)lvl <= level())
+		emit(prefix, lvl, func, fmt, ap);
+	errno = saved_errno;
+}
+
+void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	flexio_log_va("flexio", lvl, func, fmt, ap);
+	va_end(ap);
 }
 
 FLEXIO_EXPERIMENTAL enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl)

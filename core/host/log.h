@@ -1,14 +1,29 @@
 /*
- * The host logger: one line per event on stderr, naming the function.
- * Every public function reports a rejected argument or a failure through it.
+ * The library's logger: one line per event naming the function, on stderr or to the callback
+ * set with flexio_log_callback_set, filtered by one level (flexio_log_lvl_set,
+ * FLEXIO_LOG_LEVEL).  Every public function reports a rejected argument or a failure through
+ * it, and so does the simulated rdma-core device (core/verbs), so a program sets the level and
+ * the callback once for both.  Compiled into libflexio.so.1 once, and into libflexio_verbs.so.1
+ * for programs that use the simulated device without libflexio.
  */
 #ifndef OPENFLEXIO_CORE_HOST_LOG_H
 #define OPENFLEXIO_CORE_HOST_LOG_H
 
+#include <stdarg.h>
+
 #include <libflexio/flexio.h>
 
+/* Logs "flexio <LVL> <func>: <message>". */
 void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * The same with another first word than "flexio" (core/verbs keeps its own, "flexio_verbs",
+ * which its users and tests know), for wrappers that take their own variadic arguments.
+ * Keeps errno, so callers may set it before or after logging.
+ */
+void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt,
+		   va_list ap) __attribute__((format(printf, 4, 0)));
 
 /* The calling thread's last ERR line (no newline), "" if none: flexio_last_error. */
 const char *log_last_error(void);

@@ -1,27 +1,21 @@
-/* The log line of libflexio_verbs: one line on stderr per refused call, naming the entry point. */
+/*
+ * The log lines of libflexio_verbs go through the library's one logger (core/host/log.c): the
+ * same level, callback and per-thread last error as libflexio's own lines, with the first word
+ * "flexio_verbs" its users know.  In libflexio.so.1 that is libflexio's logger itself; in
+ * libflexio_verbs.so.1 the same source is compiled in (see CMakeLists.txt).
+ */
 #include "verbs_internal.h"
 
-#include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
 
-static void emit(const char *level, const char *function, const char *format, va_list args)
-{
-	int saved_errno = errno; /* callers set errno before or after logging: keep it */
-	char reason[256];
-
-	vsnprintf(reason, sizeof(reason), format, args);
-	/* one fprintf call, so lines from concurrent threads do not interleave */
-	fprintf(stderr, "flexio_verbs %s %s: %s\n", level, function, reason);
-	errno = saved_errno;
-}
+#include "../host/log.h"
 
 void sim_err(const char *function, const char *format, ...)
 {
 	va_list args;
 
 	va_start(args, format);
-	emit("ERR", function, format, args);
+	flexio_log_va("flexio_verbs", FLEXIO_LOG_LVL_ERR, function, format, args);
 	va_end(args);
 }
 
@@ -30,6 +24,6 @@ void sim_warn(const char *function, const char *format, ...)
 	va_list args;
 
 	va_start(args, format);
-	emit("WARN", function, format, args);
+	flexio_log_va("flexio_verbs", FLEXIO_LOG_LVL_WARN, function, format, args);
 	va_end(args);
 }
