@@ -165,6 +165,11 @@ struct flexio_provider_ops {
 	/* uar, outbox, window, mkey */
 	/* 0 when pd is a live protection domain of ibv_ctx's device, else -EINVAL. */
 	int (*pd_check)(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
+	/* Counts a user of pd (a process, a window, a memory key): while it has users the device
+	 * refuses to deallocate it (ibv_dealloc_pd answers EBUSY, as rdma-core does for a PD with
+	 * objects). 0, or -EINVAL when pd is not a live protection domain of ibv_ctx's device. */
+	int (*pd_hold)(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
+	void (*pd_release)(struct ibv_pd *pd);
 	/* The iova and length of the live host memory region whose lkey is key, registered on pd
 	 * with every flag of access (IBV_ACCESS_*): -EINVAL pd is not a device PD, -ENOENT no
 	 * such key, -EPERM the region is another PD's, -EACCES it lacks an access flag. */

@@ -3,6 +3,7 @@
 
 #include "handle.h"
 #include "log.h"
+#include "provider_table.h"
 
 #include <dpa.h>
 
@@ -10,7 +11,14 @@
 #include <string.h>
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct flexio_app *registry; /* newest first */
+static struct app *registry; /* newest first */
+
+/* Lists made by flexio_app_get_list and not freed yet (arrays the program reads: no handles). */
+struct app_list {
+	flexio_app **apps;
+	struct app_list *next;
+};
+static struct app_list *app_lists;
 
 bool app_valid_name(const char *name, const char *what, const char *func)
 {
@@ -35,13 +43,12 @@ static void *copy_of(const void *src, size_t size)
 	return dst;
 }
 
-static void app_free(struct flexio_app *app)
+static void app_free(struct app *app)
 {
-	struct flexio_func *f, *next;
+	struct func *f, *next;
 
-	for (f = app->funcs; f; f = next) {
+	for (f = atomic_load(&app->funcs); f; f = next) {
 		next = f->next;
-		handle_remove(f);
 		free(f);
 	}
 	if (app->image)
@@ -53,20 +60,24 @@ static void app_free(struct flexio_app *app)
 	free(app);
 }
 
-void app_hold(struct flexio_app *app)
+static void app_free_handle(struct handle_object *object)
 {
-	atomic_fetch_add(&app->refs, 1);
+	app_free((struct app *)object);
 }
 
-void app_release(struct flexio_app *app)
+struct app *app_get(const flexio_app *handle, const char *func)
 {
-	if (atomic_fetch_sub(&app->refs, 1) == 1)
-		app_free(app);
+	return handle_get(handle, HANDLE_APP, func);
 }
 
-static struct flexio_app *find_by_name_locked(const char *name)
+void app_put(struct app *app)
 {
-	for (struct flexio_app *a = registry; a; a = a->next)
+	handle_put(&app->handle);
+}
+
+static struct app *find_by_name_locked(const char *name)
+{
+	for (struct app *a = registry; a; a = a->next)
 		if (!strcmp(a->name, name))
 			return a;
 	return NULL;
@@ -76,7 +87,8 @@ static struct flexio_app *find_by_name_locked(const char *name)
 static flexio_status create_app(const char *func, const struct flexio_app_attr *attr, flexio_app **app_out)
 {
 	char err[DPA_ERROR_MAX];
-	struct flexio_app *app;
+	struct app *app;
+	void *handle;
 
 	if (!app_out) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "app is NULL");
@@ -100,6 +112,11 @@ static flexio_status create_app(const char *func, const struct flexio_app_attr *
 			      attr->app_name, attr->flexio_dev_versions_len_size);
 		return FLEXIO_STATUS_FAILED;
 	}
+	if (attr->flexio_dev_versions_len_size > SIZE_MAX / sizeof(uint64_t)) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": %zu device versions is more than memory holds",
+			      attr->app_name, attr->flexio_dev_versions_len_size);
+		return FLEXIO_STATUS_FAILED;
+	}
 
 	app = calloc(1, sizeof(*app));
 	if (!app) {
@@ -107,7 +124,6 @@ static flexio_status create_app(const char *func, const struct flexio_app_attr *
 		return FLEXIO_STATUS_FAILED;
 	}
 	pthread_mutex_init(&app->funcs_lock, NULL);
-	atomic_init(&app->refs, 1);
 	strcpy(app->name, attr->app_name);
 	app->image = dpa_image_load(attr->app_ptr, attr->app_bsize, err, sizeof(err));
 	if (!app->image) {
@@ -122,7 +138,7 @@ static flexio_status create_app(const char *func, const struct flexio_app_attr *
 	app->dpa_api_version = attr->dpa_api_version;
 	app->dev_versions_len = attr->flexio_dev_versions_len_size;
 	app->dev_versions = copy_of(attr->flexio_dev_versions, app->dev_versions_len * sizeof(uint64_t));
-	if (!app->elf || (app->sig_size && !app->sig) || !app->dev_versions || !handle_add(app, HANDLE_APP)) {
+	if (!app->elf || (app->sig_size && !app->sig) || !app->dev_versions) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		app_free(app);
 		return FLEXIO_STATUS_FAILED;
@@ -132,14 +148,21 @@ static flexio_status create_app(const char *func, const struct flexio_app_attr *
 	if (find_by_name_locked(app->name)) {
 		pthread_mutex_unlock(&registry_lock);
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "an application named \"%s\" already exists", app->name);
-		handle_remove(app);
 		app_free(app);
 		return FLEXIO_STATUS_FAILED;
 	}
-	app->next = registry;
-	registry = app;
+	handle = handle_open(&app->handle, HANDLE_APP, app_free_handle);
+	if (handle) {
+		app->next = registry;
+		registry = app;
+	}
 	pthread_mutex_unlock(&registry_lock);
-	*app_out = app;
+	if (!handle) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory (or of handles)");
+		app_free(app);
+		return FLEXIO_STATUS_FAILED;
+	}
+	*app_out = handle;
 	return FLEXIO_STATUS_SUCCESS;
 }
 
@@ -167,27 +190,28 @@ FLEXIO_STABLE flexio_status flexio_app_create_v1_0(const char *name, void *elf, 
 	return create_app("flexio_app_create", &attr, app);
 }
 
-FLEXIO_STABLE flexio_status flexio_app_destroy(flexio_app *app)
+/* Processes created from the application keep it alive: it is freed after the last of them. */
+FLEXIO_STABLE flexio_status flexio_app_destroy(flexio_app *handle)
 {
-	struct flexio_app **link;
+	struct app **link, *app = handle_close(handle, HANDLE_APP, __func__);
 
-	if (!handle_is(app, HANDLE_APP)) {
-		flexio_err("%p is not a live application", (void *)app);
+	if (!app)
 		return FLEXIO_STATUS_FAILED;
-	}
-	handle_remove(app);
 	pthread_mutex_lock(&registry_lock);
 	for (link = &registry; *link && *link != app; link = &(*link)->next)
 		;
 	if (*link)
 		*link = app->next;
 	pthread_mutex_unlock(&registry_lock);
-	app_release(app);
+	app_put(app); /* the application's own reference */
+	app_put(app); /* this call's */
 	return FLEXIO_STATUS_SUCCESS;
 }
 
 FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *attr, flexio_app **app)
 {
+	struct app *found;
+
 	if (!attr || !app) {
 		flexio_err("%s is NULL", attr ? "app" : "attr");
 		return FLEXIO_STATUS_FAILED;
@@ -195,15 +219,23 @@ FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *
 	*app = NULL;
 	if (!app_valid_name(attr->app_name, "app_name", __func__))
 		return FLEXIO_STATUS_FAILED;
+	if (attr->ibv_ctx && !provider_for(attr->ibv_ctx)) {
+		flexio_err("attr->ibv_ctx %p is not an open device context this library can drive (only the "
+			   "simulated mlx5_sim devices)",
+			   (void *)attr->ibv_ctx);
+		return FLEXIO_STATUS_FAILED;
+	}
 	if (attr->hw_model_id != FLEXIO_HW_MODEL_DEF && attr->hw_model_id != FLEXIO_HW_MODEL_BF3) {
 		flexio_err("hw_model_id %u: the simulated device is a BlueField-3 DPA (FLEXIO_HW_MODEL_DEF or _BF3)",
 			   attr->hw_model_id);
 		return FLEXIO_STATUS_FAILED;
 	}
 	pthread_mutex_lock(&registry_lock);
-	*app = find_by_name_locked(attr->app_name);
+	found = find_by_name_locked(attr->app_name);
+	if (found)
+		*app = handle_of(&found->handle);
 	pthread_mutex_unlock(&registry_lock);
-	if (!*app) {
+	if (!found) {
 		flexio_err("no application named \"%s\" (is its dpacc archive linked into the program?)",
 			   attr->app_name);
 		return FLEXIO_STATUS_FAILED;
@@ -213,6 +245,7 @@ FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *
 
 FLEXIO_STABLE flexio_status flexio_app_get_list(flexio_app ***app_list, uint32_t *num_apps)
 {
+	struct app_list *entry;
 	uint32_t count = 0;
 	flexio_app **list;
 
@@ -220,21 +253,25 @@ FLEXIO_STABLE flexio_status flexio_app_get_list(flexio_app ***app_list, uint32_t
 		flexio_err("%s is NULL", app_list ? "num_apps" : "app_list");
 		return FLEXIO_STATUS_FAILED;
 	}
+	entry = malloc(sizeof(*entry));
 	pthread_mutex_lock(&registry_lock);
-	for (struct flexio_app *a = registry; a; a = a->next)
+	for (struct app *a = registry; a; a = a->next)
 		count++;
-	/* Never an empty allocation: the list is a handle flexio_app_list_free checks. */
-	list = malloc((count + 1) * sizeof(*list));
+	/* Never an empty allocation: the list is what flexio_app_list_free checks. */
+	list = entry ? malloc((count + 1) * sizeof(*list)) : NULL;
 	if (list) {
 		uint32_t i = count;
 
-		for (struct flexio_app *a = registry; a; a = a->next)
-			list[--i] = a; /* oldest first */
+		for (struct app *a = registry; a; a = a->next)
+			list[--i] = handle_of(&a->handle); /* oldest first */
 		list[count] = NULL;
+		entry->apps = list;
+		entry->next = app_lists;
+		app_lists = entry;
 	}
 	pthread_mutex_unlock(&registry_lock);
-	if (!list || !handle_add(list, HANDLE_APP_LIST)) {
-		free(list);
+	if (!list) {
+		free(entry);
 		flexio_err("out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -245,48 +282,65 @@ FLEXIO_STABLE flexio_status flexio_app_get_list(flexio_app ***app_list, uint32_t
 
 FLEXIO_STABLE flexio_status flexio_app_list_free(flexio_app **apps_list)
 {
-	if (!handle_is(apps_list, HANDLE_APP_LIST)) {
+	struct app_list **link, *entry = NULL;
+
+	pthread_mutex_lock(&registry_lock);
+	for (link = &app_lists; *link && (*link)->apps != apps_list; link = &(*link)->next)
+		;
+	if (apps_list && *link) {
+		entry = *link;
+		*link = entry->next;
+	}
+	pthread_mutex_unlock(&registry_lock);
+	if (!entry) {
 		flexio_err("%p is not a list made by flexio_app_get_list", (void *)apps_list);
 		return FLEXIO_STATUS_FAILED;
 	}
-	handle_remove(apps_list);
-	free(apps_list);
+	free(entry->apps);
+	free(entry);
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-FLEXIO_EXPERIMENTAL const char *flexio_app_get_name(flexio_app *app)
+FLEXIO_EXPERIMENTAL const char *flexio_app_get_name(flexio_app *handle)
 {
-	if (!handle_is(app, HANDLE_APP)) {
-		flexio_err("%p is not a live application", (void *)app);
+	struct app *app = app_get(handle, __func__);
+	const char *name;
+
+	if (!app)
 		return NULL;
-	}
-	return app->name;
+	name = app->name; /* lives as long as the application, as the seed's does */
+	app_put(app);
+	return name;
 }
 
-FLEXIO_EXPERIMENTAL size_t flexio_app_get_elf_size(flexio_app *app)
+FLEXIO_EXPERIMENTAL size_t flexio_app_get_elf_size(flexio_app *handle)
 {
-	if (!handle_is(app, HANDLE_APP)) {
-		flexio_err("%p is not a live application", (void *)app);
+	struct app *app = app_get(handle, __func__);
+	size_t size;
+
+	if (!app)
 		return 0;
-	}
-	return app->elf_size;
+	size = app->elf_size;
+	app_put(app);
+	return size;
 }
 
-FLEXIO_STABLE flexio_status flexio_app_get_elf(flexio_app *app, uint64_t *bin_buff, size_t bin_size)
+FLEXIO_STABLE flexio_status flexio_app_get_elf(flexio_app *handle, uint64_t *bin_buff, size_t bin_size)
 {
-	if (!handle_is(app, HANDLE_APP)) {
-		flexio_err("%p is not a live application", (void *)app);
+	struct app *app = app_get(handle, __func__);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+
+	if (!app)
 		return FLEXIO_STATUS_FAILED;
-	}
-	if (!bin_buff) {
+	if (!bin_buff)
 		flexio_err("bin_buff is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (bin_size < app->elf_size) {
+	else if (bin_size < app->elf_size)
 		flexio_err("bin_size %zu is smaller than the ELF image of \"%s\" (%zu bytes)", bin_size, app->name,
 			   app->elf_size);
-		return FLEXIO_STATUS_FAILED;
+	else {
+		memcpy(bin_buff, app->elf, app->elf_size);
+		status = FLEXIO_STATUS_SUCCESS;
 	}
-	memcpy(bin_buff, app->elf, app->elf_size);
-	return FLEXIO_STATUS_SUCCESS;
+	app_put(app);
+	return status;
 }

@@ -2,16 +2,19 @@
 #ifndef OPENFLEXIO_CORE_HOST_APP_H
 #define OPENFLEXIO_CORE_HOST_APP_H
 
+#include "handle.h"
+
 #include <libflexio/flexio.h>
 
 #include <pthread.h>
 #include <stdatomic.h>
 
 struct dpa_image;
+struct app;
 
 /* A device function registered in an application; its address is the handle of flexio_func_register. */
-struct flexio_func {
-	struct flexio_app *app;
+struct func {
+	struct app *app;
 	flexio_func_t *host_stub;  /* the key programs call it by */
 	char name[FLEXIO_MAX_NAME_LEN + 1];
 	char unpack_name[FLEXIO_MAX_NAME_LEN + 1];
@@ -20,10 +23,11 @@ struct flexio_func {
 	flexio_func_arg_pack_fn_t *pack;
 	flexio_uintptr_t dev_addr;
 	flexio_uintptr_t unpack_addr;
-	struct flexio_func *next;
+	struct func *next;
 };
 
-struct flexio_app {
+struct app {
+	struct handle_object handle; /* first: handle_get returns the object */
 	char name[FLEXIO_MAX_NAME_LEN + 1];
 	void *elf;
 	size_t elf_size;
@@ -33,20 +37,21 @@ struct flexio_app {
 	uint64_t *dev_versions;
 	size_t dev_versions_len;
 	struct dpa_image *image; /* validated and decoded once, shared by the app's processes */
+	/* Functions are only ever added (until the app is freed), so look-ups need no lock: calls
+	 * of different processes of one app never meet on one. Additions take funcs_lock. */
 	pthread_mutex_t funcs_lock;
-	struct flexio_func *funcs;
-	atomic_int refs;         /* the registry's, plus one per process using the app */
-	struct flexio_app *next; /* in the registry of live applications */
+	struct func *_Atomic funcs;
+	struct app *next; /* in the registry of live applications */
 };
 
 /* Whether name is a non-empty name of at most FLEXIO_MAX_NAME_LEN characters; logs why not as func. */
 bool app_valid_name(const char *name, const char *what, const char *func);
 
-/* The function of app that host_stub names; NULL, with a log line as func, if none. */
-struct flexio_func *app_find_func(struct flexio_app *app, flexio_func_t *host_stub, const char *func);
+/* The application of a live handle with a reference (app_put), or NULL logged as func. */
+struct app *app_get(const flexio_app *handle, const char *func);
+void app_put(struct app *app);
 
-/* Keeps an application's memory alive while a process uses it, even after flexio_app_destroy. */
-void app_hold(struct flexio_app *app);
-void app_release(struct flexio_app *app);
+/* The function of app that host_stub names; NULL, with a log line as func, if none. */
+struct func *app_find_func(struct app *app, flexio_func_t *host_stub, const char *func);
 
 #endif

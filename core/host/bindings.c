@@ -15,6 +15,7 @@
 #include "heap.h"
 #include "log.h"
 #include "process.h"
+#include "rpc.h"
 
 #include <ffi.h>
 #include <pthread.h>
@@ -23,95 +24,107 @@
  * ones may read more, up to what flexio_process_call's argument buffer holds. */
 #define CALL_ARGS_MAX 64
 
-/* Call interfaces of flexio_process_call(process, host_func, func_ret, <n x uint64_t>), one
- * per argument count: every variadic argument has the same type, so they never change. */
+/* Call interfaces of rpc_call(func, process, host_func, func_ret, <n x uint64_t>), one per
+ * argument count: every variadic argument has the same type, so they never change. */
+#define FIXED_ARGS 4
 static ffi_cif call_cifs[CALL_ARGS_MAX + 1];
-static ffi_type *call_types[3 + CALL_ARGS_MAX];
+static ffi_type *call_types[FIXED_ARGS + CALL_ARGS_MAX];
 static bool call_cifs_ok;
 static pthread_once_t call_cifs_once = PTHREAD_ONCE_INIT;
 
 static void call_cifs_prepare(void)
 {
-	call_types[0] = call_types[1] = call_types[2] = &ffi_type_pointer;
+	call_types[0] = call_types[1] = call_types[2] = call_types[3] = &ffi_type_pointer;
 	for (int i = 0; i < CALL_ARGS_MAX; i++)
-		call_types[3 + i] = &ffi_type_uint64;
+		call_types[FIXED_ARGS + i] = &ffi_type_uint64;
 	call_cifs_ok = true;
 	for (unsigned n = 0; n <= CALL_ARGS_MAX; n++)
-		if (ffi_prep_cif_var(&call_cifs[n], FFI_DEFAULT_ABI, 3, 3 + n, &ffi_type_sint, call_types) != FFI_OK)
+		if (ffi_prep_cif_var(&call_cifs[n], FFI_DEFAULT_ABI, FIXED_ARGS, FIXED_ARGS + n, &ffi_type_sint,
+				     call_types) != FFI_OK)
 			call_cifs_ok = false;
+}
+
+/* The arity check: the number of arguments host_func's pack function reads. */
+static bool arity_ok(flexio_process *handle, flexio_func_t *host_func, size_t nargs, const char *func)
+{
+	struct process *process = process_get(handle, func);
+	struct func *f;
+	size_t expected;
+	bool ok = false;
+
+	if (!process)
+		return false;
+	f = app_find_func(process->app, host_func, func);
+	if (f) {
+		/* The arity a va_list-reading pack function needs: a wrong count is an error, not garbage. */
+		expected = f->pup ? f->argbuf_size / sizeof(uint64_t) : 1;
+		if (nargs != expected || (f->pup && f->argbuf_size % sizeof(uint64_t)))
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "\"%s\" takes %zu argument%s, %zu given", f->name, expected,
+				      expected == 1 ? "" : "s", nargs);
+		else if (nargs > CALL_ARGS_MAX)
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+				      "\"%s\" takes %zu arguments; at most %d through this entry (use flexio_process_call)",
+				      f->name, nargs, CALL_ARGS_MAX);
+		else
+			ok = true;
+	}
+	process_put(process);
+	return ok;
 }
 
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func,
 							   uint64_t *func_ret, const uint64_t *args,
 							   size_t nargs)
 {
-	void *values[3 + CALL_ARGS_MAX];
-	struct flexio_func *f;
-	size_t expected;
+	static const char *const func = __func__;
+	void *values[FIXED_ARGS + CALL_ARGS_MAX];
 	ffi_arg rc = FLEXIO_STATUS_FAILED;
 
 	if (func_ret)
 		*func_ret = 0;
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
 	if (nargs && !args) {
 		flexio_err("args is NULL with nargs %zu", nargs);
 		return FLEXIO_STATUS_FAILED;
 	}
-	f = app_find_func(process->app, host_func, __func__);
-	if (!f)
+	if (!arity_ok(process, host_func, nargs, __func__))
 		return FLEXIO_STATUS_FAILED;
-	/* The arity a va_list-reading pack function needs: a wrong count is an error, not garbage. */
-	expected = f->pup ? f->argbuf_size / sizeof(uint64_t) : 1;
-	if (nargs != expected || (f->pup && f->argbuf_size % sizeof(uint64_t))) {
-		flexio_err("\"%s\" takes %zu argument%s, %zu given", f->name, expected, expected == 1 ? "" : "s",
-			   nargs);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (nargs > CALL_ARGS_MAX) {
-		flexio_err("\"%s\" takes %zu arguments; at most %d through this entry (use flexio_process_call)",
-			   f->name, nargs, CALL_ARGS_MAX);
-		return FLEXIO_STATUS_FAILED;
-	}
 	/* Up to 16 arguments (every dpacc-built function) the variadic call is written out; libffi
 	 * makes the longer ones. Both pass nargs uint64_t variadic arguments. */
 #define A(i) args[i]
 	switch (nargs) {
-	case 0: return flexio_process_call(process, host_func, func_ret);
-	case 1: return flexio_process_call(process, host_func, func_ret, A(0));
-	case 2: return flexio_process_call(process, host_func, func_ret, A(0), A(1));
-	case 3: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2));
-	case 4: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3));
-	case 5: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4));
-	case 6: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5));
-	case 7: return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6));
-	case 8:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7));
+	case 0: return rpc_call(func, process, host_func, func_ret);
+	case 1: return rpc_call(func, process, host_func, func_ret, A(0));
+	case 2: return rpc_call(func, process, host_func, func_ret, A(0), A(1));
+	case 3: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2));
+	case 4: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3));
+	case 5: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4));
+	case 6: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5));
+	case 7: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6));
+	case 8: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7));
 	case 9:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8));
 	case 10:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9));
 	case 11:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9), A(10));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9), A(10));
 	case 12:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9), A(10), A(11));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9), A(10), A(11));
 	case 13:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9), A(10), A(11), A(12));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9), A(10), A(11), A(12));
 	case 14:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9), A(10), A(11), A(12), A(13));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9), A(10), A(11), A(12), A(13));
 	case 15:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9), A(10), A(11), A(12), A(13), A(14));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9), A(10), A(11), A(12), A(13), A(14));
 	case 16:
-		return flexio_process_call(process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6),
-					   A(7), A(8), A(9), A(10), A(11), A(12), A(13), A(14), A(15));
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+				A(8), A(9), A(10), A(11), A(12), A(13), A(14), A(15));
 	default:
 		break;
 	}
@@ -121,12 +134,13 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *proce
 		flexio_err("libffi cannot prepare a variadic call on this platform");
 		return FLEXIO_STATUS_FAILED;
 	}
-	values[0] = &process;
-	values[1] = &host_func;
-	values[2] = &func_ret;
+	values[0] = (void *)&func;
+	values[1] = &process;
+	values[2] = &host_func;
+	values[3] = &func_ret;
 	for (size_t i = 0; i < nargs; i++)
-		values[3 + i] = (void *)&args[i];
-	ffi_call(&call_cifs[nargs], FFI_FN(flexio_process_call), &rc, values);
+		values[FIXED_ARGS + i] = (void *)&args[i];
+	ffi_call(&call_cifs[nargs], FFI_FN(rpc_call), &rc, values);
 	return (flexio_status)(int)rc;
 }
 
@@ -135,24 +149,24 @@ FLEXIO_EXPERIMENTAL const char *flexio_last_error(void)
 	return log_last_error();
 }
 
-FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
+FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *handle, void *dst_haddr,
 							 size_t buff_bsize, flexio_uintptr_t src_daddr)
 {
-	if (!process_check(process, __func__))
+	struct process *process = process_get(handle, __func__);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	if (!dst_haddr) {
+	if (!dst_haddr)
 		flexio_err("dst_haddr is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (!heap_contains(&process->heap, src_daddr, buff_bsize)) {
+	else if (buff_bsize && !heap_contains(&process->heap, src_daddr, buff_bsize))
 		flexio_err("process \"%s\": [0x%llx, +%zu) is not inside an allocated heap buffer", process->name,
 			   (unsigned long long)src_daddr, buff_bsize);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (process->provider->memory_read(process->device, src_daddr, dst_haddr, buff_bsize)) {
+	else if (buff_bsize && process->provider->memory_read(process->device, src_daddr, dst_haddr, buff_bsize))
 		flexio_err("process \"%s\": cannot read DPA memory at 0x%llx", process->name,
 			   (unsigned long long)src_daddr);
-		return FLEXIO_STATUS_FAILED;
-	}
-	return FLEXIO_STATUS_SUCCESS;
+	else
+		status = FLEXIO_STATUS_SUCCESS;
+	process_put(process);
+	return status;
 }

@@ -8,7 +8,6 @@
  */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
 
 #include <errno.h>
@@ -17,164 +16,154 @@
 /* BlueField-3: 189 of the 256 DPA hardware threads are available to applications. */
 #define CMDQ_MAX_WORKERS 189
 
-struct flexio_cmdq {
-	struct flexio_process *process;
+struct cmdq {
+	struct process_child child; /* first: handle_get returns the object */
 	struct provider_cmdq *device;
-	struct flexio_cmdq *next; /* in process->cmdqs */
 };
 
-/* Guards every process's list of queues. */
-static pthread_mutex_t cmdqs_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static bool cmdq_check(const struct flexio_cmdq *cmdq, const char *func)
+/* Stops the workers and frees the queue, once no call uses it any more. */
+static void cmdq_free(struct process_child *child)
 {
-	if (handle_is(cmdq, HANDLE_CMDQ))
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live command queue", (const void *)cmdq);
-	return false;
-}
+	struct cmdq *cmdq = (struct cmdq *)child;
 
-static void cmdq_free(struct flexio_cmdq *cmdq)
-{
-	handle_remove(cmdq);
-	cmdq->process->provider->cmdq_destroy(cmdq->device);
+	child->process->provider->cmdq_destroy(cmdq->device);
 	free(cmdq);
 }
 
-void cmdqs_destroy_all(struct flexio_process *process)
+static bool check_attr(const struct flexio_cmdq_attr *fattr, const char *func)
 {
-	struct flexio_cmdq *list;
-
-	pthread_mutex_lock(&cmdqs_lock);
-	list = process->cmdqs;
-	process->cmdqs = NULL;
-	pthread_mutex_unlock(&cmdqs_lock);
-	while (list) {
-		struct flexio_cmdq *next = list->next;
-
-		cmdq_free(list);
-		list = next;
+	if (!fattr) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr is NULL");
+	} else if (fattr->workers < 1 || fattr->workers > CMDQ_MAX_WORKERS) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->workers is %d: give 1 to %d DPA threads", fattr->workers,
+			      CMDQ_MAX_WORKERS);
+	} else if (fattr->batch_size < 1) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "fattr->batch_size is %d: a worker must run at least one task per invocation",
+			      fattr->batch_size);
+	} else if (fattr->state != FLEXIO_CMDQ_STATE_PENDING && fattr->state != FLEXIO_CMDQ_STATE_RUNNING) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "fattr->state %d is neither FLEXIO_CMDQ_STATE_PENDING nor FLEXIO_CMDQ_STATE_RUNNING",
+			      (int)fattr->state);
+	} else {
+		return true;
 	}
+	return false;
 }
 
-FLEXIO_STABLE flexio_status flexio_cmdq_create(flexio_process *process, struct flexio_cmdq_attr *fattr,
+static flexio_status cmdq_create(struct process *process, const struct flexio_cmdq_attr *fattr,
+				 flexio_cmdq **cmdq_ptr, const char *func)
+{
+	struct provider_cmdq_config config = {.workers = (unsigned)fattr->workers,
+					      .batch_size = (unsigned)fattr->batch_size,
+					      .running = fattr->state == FLEXIO_CMDQ_STATE_RUNNING};
+	char err[DPA_ERROR_MAX] = "";
+	struct cmdq *cmdq;
+	void *handle;
+
+	if (process_stopped(process, func))
+		return FLEXIO_STATUS_FAILED;
+	cmdq = calloc(1, sizeof(*cmdq));
+	if (!cmdq) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
+		return FLEXIO_STATUS_FAILED;
+	}
+	cmdq->device = process->provider->cmdq_create(process->device, &config, err, sizeof(err));
+	if (!cmdq->device) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create the command queue: %s",
+			      process->name, err);
+		free(cmdq);
+		return FLEXIO_STATUS_FAILED;
+	}
+	handle = process_child_open(process, &cmdq->child, HANDLE_CMDQ, NULL, cmdq_free, func);
+	if (!handle) {
+		cmdq->child.process = process;
+		cmdq_free(&cmdq->child);
+		return FLEXIO_STATUS_FAILED;
+	}
+	*cmdq_ptr = handle;
+	return FLEXIO_STATUS_SUCCESS;
+}
+
+FLEXIO_STABLE flexio_status flexio_cmdq_create(flexio_process *handle, struct flexio_cmdq_attr *fattr,
 					       flexio_cmdq **cmdq_ptr)
 {
-	struct provider_cmdq_config config;
-	struct flexio_cmdq *cmdq;
-	char err[DPA_ERROR_MAX] = "";
+	struct process *process;
+	flexio_status status = FLEXIO_STATUS_FAILED;
 
 	if (!cmdq_ptr) {
 		flexio_err("cmdq is NULL");
 		return FLEXIO_STATUS_FAILED;
 	}
 	*cmdq_ptr = NULL;
-	if (!process_check(process, __func__))
+	process = process_get(handle, __func__);
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	if (!fattr) {
-		flexio_err("fattr is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (fattr->workers < 1 || fattr->workers > CMDQ_MAX_WORKERS) {
-		flexio_err("fattr->workers is %d: give 1 to %d DPA threads", fattr->workers, CMDQ_MAX_WORKERS);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (fattr->batch_size < 1) {
-		flexio_err("fattr->batch_size is %d: a worker must run at least one task per invocation",
-			   fattr->batch_size);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (fattr->state != FLEXIO_CMDQ_STATE_PENDING && fattr->state != FLEXIO_CMDQ_STATE_RUNNING) {
-		flexio_err("fattr->state %d is neither FLEXIO_CMDQ_STATE_PENDING nor FLEXIO_CMDQ_STATE_RUNNING",
-			   (int)fattr->state);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (process_stopped(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-
-	cmdq = calloc(1, sizeof(*cmdq));
-	if (!cmdq) {
-		flexio_err("out of memory");
-		return FLEXIO_STATUS_FAILED;
-	}
-	cmdq->process = process;
-	config = (struct provider_cmdq_config){.workers = (unsigned)fattr->workers,
-					       .batch_size = (unsigned)fattr->batch_size,
-					       .running = fattr->state == FLEXIO_CMDQ_STATE_RUNNING};
-	cmdq->device = process->provider->cmdq_create(process->device, &config, err, sizeof(err));
-	if (!cmdq->device) {
-		flexio_err("process \"%s\": cannot create the command queue: %s", process->name, err);
-		free(cmdq);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (!handle_add(cmdq, HANDLE_CMDQ)) {
-		flexio_err("out of memory");
-		process->provider->cmdq_destroy(cmdq->device);
-		free(cmdq);
-		return FLEXIO_STATUS_FAILED;
-	}
-	pthread_mutex_lock(&cmdqs_lock);
-	cmdq->next = process->cmdqs;
-	process->cmdqs = cmdq;
-	pthread_mutex_unlock(&cmdqs_lock);
-	*cmdq_ptr = cmdq;
-	return FLEXIO_STATUS_SUCCESS;
+	if (check_attr(fattr, __func__))
+		status = cmdq_create(process, fattr, cmdq_ptr, __func__);
+	process_put(process);
+	return status;
 }
 
+/* The queue's workers stop once calls other threads have in progress on it return. */
 FLEXIO_STABLE flexio_status flexio_cmdq_destroy(flexio_cmdq *cmdq)
 {
-	struct flexio_cmdq **at;
-
-	if (!cmdq_check(cmdq, __func__))
-		return FLEXIO_STATUS_FAILED;
-	pthread_mutex_lock(&cmdqs_lock);
-	for (at = &cmdq->process->cmdqs; *at && *at != cmdq; at = &(*at)->next)
-		;
-	if (*at)
-		*at = cmdq->next;
-	pthread_mutex_unlock(&cmdqs_lock);
-	cmdq_free(cmdq);
-	return FLEXIO_STATUS_SUCCESS;
+	return process_child_destroy(cmdq, HANDLE_CMDQ, __func__);
 }
 
-FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *cmdq, flexio_func_t *host_func, uint64_t arg)
+static struct cmdq *cmdq_get(const flexio_cmdq *handle, const char *func)
 {
-	struct flexio_process *process;
-	struct flexio_func *f;
+	return handle_get(handle, HANDLE_CMDQ, func);
+}
+
+static void cmdq_put(struct cmdq *cmdq)
+{
+	handle_put(&cmdq->child.handle);
+}
+
+FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *handle, flexio_func_t *host_func, uint64_t arg)
+{
+	struct cmdq *cmdq = cmdq_get(handle, __func__);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct process *process;
+	struct func *f;
 	int rc;
 
-	if (!cmdq_check(cmdq, __func__))
+	if (!cmdq)
 		return FLEXIO_STATUS_FAILED;
-	process = cmdq->process;
+	process = cmdq->child.process;
 	f = app_find_func(process->app, host_func, __func__);
-	if (!f)
-		return FLEXIO_STATUS_FAILED;
-	if (process_stopped(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	/* The device function itself (not a pack/unpack wrapper) gets arg. */
-	rc = process->provider->cmdq_task_add(cmdq->device, f->dev_addr, arg);
-	if (rc == -ESHUTDOWN) {
-		process_log_stopped(process, __func__);
-		return FLEXIO_STATUS_FAILED;
+	if (f && !process_stopped(process, __func__)) {
+		/* The device function itself (not a pack/unpack wrapper) gets arg. */
+		rc = process->provider->cmdq_task_add(cmdq->device, f->dev_addr, arg);
+		if (rc == -ESHUTDOWN)
+			process_log_stopped(process, __func__);
+		else if (rc)
+			flexio_err("process \"%s\": the command queue cannot hold more waiting tasks", process->name);
+		else
+			status = FLEXIO_STATUS_SUCCESS;
 	}
-	if (rc) {
-		flexio_err("process \"%s\": the command queue cannot hold more waiting tasks", process->name);
-		return FLEXIO_STATUS_FAILED;
-	}
-	return FLEXIO_STATUS_SUCCESS;
+	cmdq_put(cmdq);
+	return status;
 }
 
-FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq)
+FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *handle)
 {
-	if (!cmdq_check(cmdq, __func__))
+	struct cmdq *cmdq = cmdq_get(handle, __func__);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct process *process;
+
+	if (!cmdq)
 		return FLEXIO_STATUS_FAILED;
-	if (process_stopped(cmdq->process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	if (cmdq->process->provider->cmdq_start(cmdq->device)) {
-		process_log_stopped(cmdq->process, __func__);
-		return FLEXIO_STATUS_FAILED;
+	process = cmdq->child.process;
+	if (!process_stopped(process, __func__)) {
+		if (process->provider->cmdq_start(cmdq->device))
+			process_log_stopped(process, __func__);
+		else
+			status = FLEXIO_STATUS_SUCCESS;
 	}
-	return FLEXIO_STATUS_SUCCESS;
+	cmdq_put(cmdq);
+	return status;
 }
 
 /*
@@ -183,11 +172,15 @@ FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq)
  * to wait for, so this answers 1 too, with an error line (check flexio_err_status_get).
  * A bad handle answers 0.
  */
-FLEXIO_EXPERIMENTAL int flexio_cmdq_is_empty(flexio_cmdq *cmdq)
+FLEXIO_EXPERIMENTAL int flexio_cmdq_is_empty(flexio_cmdq *handle)
 {
-	if (!cmdq_check(cmdq, __func__))
+	struct cmdq *cmdq = cmdq_get(handle, __func__);
+	int empty;
+
+	if (!cmdq)
 		return 0;
-	if (cmdq->process->provider->cmdq_is_empty(cmdq->device) == 1)
-		return 1;
-	return process_stopped(cmdq->process, __func__) ? 1 : 0;
+	empty = cmdq->child.process->provider->cmdq_is_empty(cmdq->device) == 1 ||
+		process_stopped(cmdq->child.process, __func__);
+	cmdq_put(cmdq);
+	return empty;
 }

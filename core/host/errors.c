@@ -5,7 +5,6 @@
  */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
 
 #include <errno.h>
@@ -19,7 +18,7 @@
 /* ---- the error handler ----------------------------------------------------------------- */
 
 /* Whether daddr lies in executable DPA memory of the process. */
-static bool in_code(struct flexio_process *process, uint64_t daddr)
+static bool in_code(struct process *process, uint64_t daddr)
 {
 	struct provider_memory_region regions[64], *all = regions;
 	size_t n = process->provider->memory_regions(process->device, regions, 64);
@@ -38,7 +37,7 @@ static bool in_code(struct flexio_process *process, uint64_t daddr)
 	return found;
 }
 
-static flexio_status set_error_handler(const char *func, struct flexio_process *process, uint64_t daddr,
+static flexio_status set_error_handler(const char *func, struct process *process, uint64_t daddr,
 				       const char *name)
 {
 	int rc;
@@ -74,51 +73,44 @@ static flexio_status set_error_handler(const char *func, struct flexio_process *
 __asm__(".symver flexio_process_error_handler_set_v1_1, flexio_process_error_handler_set@@FLEXIO_1.1");
 FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process *process,
 								  flexio_func_t *error_handler);
-FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process *process,
+FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process *handle,
 								  flexio_func_t *error_handler)
 {
 	static const char func[] = "flexio_process_error_handler_set";
-	struct flexio_func *f;
+	struct process *process = process_get(handle, func);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct func *f;
 
-	if (!process_check(process, func))
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
 	f = app_find_func(process->app, error_handler, func);
-	if (!f)
-		return FLEXIO_STATUS_FAILED;
-	if (set_error_handler(func, process, f->dev_addr, f->name) != FLEXIO_STATUS_SUCCESS)
-		return FLEXIO_STATUS_FAILED;
-	process->error_handler = error_handler;
-	return FLEXIO_STATUS_SUCCESS;
+	if (f)
+		status = set_error_handler(func, process, f->dev_addr, f->name);
+	process_put(process);
+	return status;
 }
 
 /* The older edition names the handler by its symbol in the application's ELF. */
 __asm__(".symver flexio_process_error_handler_set_v1_0, flexio_process_error_handler_set@FLEXIO_1.0");
 FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_0(flexio_process *process, const char *handler);
-FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_0(flexio_process *process, const char *handler)
+FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_0(flexio_process *handle, const char *handler)
 {
 	static const char func[] = "flexio_process_error_handler_set";
+	struct process *process = process_get(handle, func);
+	flexio_status status = FLEXIO_STATUS_FAILED;
 	uint64_t daddr, size;
 
-	if (!process_check(process, func))
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	if (!handler || !*handler) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "handler is NULL or empty");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (strnlen(handler, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "handler is longer than FLEXIO_MAX_NAME_LEN (%d)",
-			      FLEXIO_MAX_NAME_LEN);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (dpa_image_symbol(process->app->image, handler, &daddr, &size)) {
+	if (!app_valid_name(handler, "handler", func))
+		;
+	else if (dpa_image_symbol(process->app->image, handler, &daddr, &size))
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\" has no device function \"%s\"",
 			      process->app->name, handler);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (set_error_handler(func, process, daddr, handler) != FLEXIO_STATUS_SUCCESS)
-		return FLEXIO_STATUS_FAILED;
-	process->error_handler = NULL;
-	return FLEXIO_STATUS_SUCCESS;
+	else
+		status = set_error_handler(func, process, daddr, handler);
+	process_put(process);
+	return status;
 }
 
 /* ---- core dumps ------------------------------------------------------------------------- */
@@ -266,7 +258,7 @@ static bool all_zero(const unsigned char *p, size_t size)
 }
 
 /* Writes a region's bytes at offset, skipping pages that are all zero. */
-static bool write_region(int fd, struct flexio_process *process, const struct provider_memory_region *r,
+static bool write_region(int fd, struct process *process, const struct provider_memory_region *r,
 			 uint64_t offset, unsigned char *buf)
 {
 	for (uint64_t done = 0; done < r->size; done += CHUNK) {
@@ -285,7 +277,7 @@ static bool write_region(int fd, struct flexio_process *process, const struct pr
 	return true;
 }
 
-static void *query(struct flexio_process *process, bool threads, size_t *count)
+static void *query(struct process *process, bool threads, size_t *count)
 {
 	size_t elem = threads ? sizeof(struct provider_thread_state) : sizeof(struct provider_memory_region);
 	size_t cap = 0, n;
@@ -306,7 +298,21 @@ static void *query(struct flexio_process *process, bool threads, size_t *count)
 	return array ? array : calloc(1, elem);
 }
 
-FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *process, const char *outfile)
+static flexio_status coredump_create(struct process *process, const char *outfile, const char *func);
+
+FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *handle, const char *outfile)
+{
+	struct process *process = process_get(handle, __func__);
+	flexio_status status;
+
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	status = coredump_create(process, outfile, __func__);
+	process_put(process);
+	return status;
+}
+
+static flexio_status coredump_create(struct process *process, const char *outfile, const char *func)
 {
 	struct provider_thread_state *threads = NULL;
 	struct provider_memory_region *regions = NULL;
@@ -318,10 +324,8 @@ FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *process, cons
 	flexio_status status = FLEXIO_STATUS_FAILED;
 	int fd = -1;
 
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
 	if (outfile && !*outfile) {
-		flexio_err("outfile is empty (give NULL for flexio_dev.NNN.core)");
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "outfile is empty (give NULL for flexio_dev.NNN.core)");
 		return FLEXIO_STATUS_FAILED;
 	}
 	threads = query(process, true, &nthreads);
@@ -331,17 +335,17 @@ FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *process, cons
 	header_size = EHDR_SIZE + (1 + nregions) * PHDR_SIZE + notes_size;
 	header = threads && regions && buf ? calloc(1, header_size) : NULL;
 	if (!header) {
-		flexio_err("out of memory");
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		goto out;
 	}
 	if (nregions + 1 >= 0xffff) {
-		flexio_err("process \"%s\" has too many memory regions (%zu) for an ELF core", process->name, nregions);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has too many memory regions (%zu) for an ELF core", process->name, nregions);
 		goto out;
 	}
 	id = process->provider->dumem_id(process->device);
 	fd = open_dump(outfile, "core", id, path, sizeof(path));
 	if (fd < 0) {
-		flexio_err("cannot create the core file %s: %s", path, strerror(errno));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot create the core file %s: %s", path, strerror(errno));
 		goto out;
 	}
 	if (process->app->elf_size >= EHDR_SIZE)
@@ -413,12 +417,12 @@ FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *process, cons
 		goto write_failed;
 	}
 	fd = -1;
-	flexio_info("process \"%s\": core dump in %s (%zu threads, %zu memory regions)", process->name, path, nthreads,
+	flexio_log_at(FLEXIO_LOG_LVL_INFO, func, "process \"%s\": core dump in %s (%zu threads, %zu memory regions)", process->name, path, nthreads,
 		    nregions);
 	status = FLEXIO_STATUS_SUCCESS;
 	goto out;
 write_failed:
-	flexio_err("cannot write the core file %s: %s", path, strerror(errno));
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot write the core file %s: %s", path, strerror(errno));
 	unlink(path);
 out:
 	if (fd >= 0)
@@ -432,36 +436,52 @@ out:
 
 /* ---- fatal errors ---------------------------------------------------------------------- */
 
-FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process)
+FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *handle)
 {
-	return process_check(process, __func__) ? process->error_fd : -1;
+	struct process *process = process_get(handle, __func__);
+	int fd;
+
+	if (!process)
+		return -1;
+	fd = process->error_fd; /* lives as long as the process, as the seed's does */
+	process_put(process);
+	return fd;
 }
 
 /* The dpa_process_status of a process stopped by an error (ranges of flexio_dev_error), else 0. */
-static int error_status(struct flexio_process *process)
+static int error_status(struct process *process)
 {
 	if (!atomic_load(&process->error) || process->status == DPA_STATUS_PROCESS_FINISH)
 		return 0;
 	return (int)process->status;
 }
 
-FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *process)
+FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *handle)
 {
-	if (!process)
+	struct process *process;
+	int status;
+
+	if (!handle)
 		return 0; /* NULL is valid: no process, no error */
-	return process_check(process, __func__) ? error_status(process) : 0;
+	process = process_get(handle, __func__);
+	if (!process)
+		return 0;
+	status = error_status(process);
+	process_put(process);
+	return status;
 }
 
-static void write_crash_data(FILE *out, struct flexio_process *process)
+static void write_crash_data(FILE *out, struct process *process)
 {
 	static const char *const reg_names[32] = {
 		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
 		"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
 	const struct dpa_fault *f = &process->fault;
+	bool stopped = atomic_load(&process->error);
 
 	fprintf(out, "process: %s\napplication: %s\nstatus: 0x%x\n", process->name, process->app->name,
-		atomic_load(&process->error) ? process->status : 0);
-	if (!process->has_fault) {
+		stopped ? process->status : 0);
+	if (!stopped || !process->has_fault) {
 		fprintf(out, "fault: none\n");
 		return;
 	}
@@ -473,17 +493,19 @@ static void write_crash_data(FILE *out, struct flexio_process *process)
 		fprintf(out, "x%-2d %-4s 0x%016llx\n", i, reg_names[i], (unsigned long long)f->regs[i]);
 }
 
-FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const char *outfile)
+static flexio_status crash_data(struct process *process, const char *outfile, const char *func)
 {
 	char path[PATH_MAX];
 	FILE *out;
 	int fd;
 
-	if (!process_check(process, __func__))
+	if (outfile && !*outfile) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "outfile is empty (give NULL for flexio_dev.NNN.crash)");
 		return FLEXIO_STATUS_FAILED;
+	}
 	fd = open_dump(outfile, "crash", process->provider->dumem_id(process->device), path, sizeof(path));
 	if (fd < 0 || !(out = fdopen(fd, "w"))) {
-		flexio_err("cannot create %s: %s", path, strerror(errno));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot create %s: %s", path, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return FLEXIO_STATUS_FAILED;
@@ -493,25 +515,45 @@ FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const cha
 	fflush(stdout);
 	write_crash_data(out, process);
 	if (fclose(out)) {
-		flexio_err("cannot write %s: %s", path, strerror(errno));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot write %s: %s", path, strerror(errno));
 		return FLEXIO_STATUS_FAILED;
 	}
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-/* ---- the older edition ------------------------------------------------------------------ */
-
-FLEXIO_STABLE int flexio_err_status(flexio_process *process)
+FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *handle, const char *outfile)
 {
-	if (!process_check(process, __func__) || atomic_load(&process->error_displayed))
-		return 0;
-	return error_status(process);
+	struct process *process = process_get(handle, __func__);
+	flexio_status status;
+
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	status = crash_data(process, outfile, __func__);
+	process_put(process);
+	return status;
 }
 
-FLEXIO_STABLE void flexio_err_display(flexio_process *process)
+/* ---- the older edition ------------------------------------------------------------------ */
+
+FLEXIO_STABLE int flexio_err_status(flexio_process *handle)
 {
-	if (!process_check(process, __func__))
+	struct process *process = process_get(handle, __func__);
+	int status;
+
+	if (!process)
+		return 0;
+	status = atomic_load(&process->error_displayed) ? 0 : error_status(process);
+	process_put(process);
+	return status;
+}
+
+FLEXIO_STABLE void flexio_err_display(flexio_process *handle)
+{
+	struct process *process = process_get(handle, __func__);
+
+	if (!process)
 		return;
 	write_crash_data(stderr, process);
 	atomic_store(&process->error_displayed, true);
+	process_put(process);
 }

@@ -14,8 +14,8 @@
  */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
+#include "uar.h"
 
 #include <infiniband/verbs.h>
 
@@ -26,150 +26,158 @@
 #define MKEY_ACCESS \
 	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
 
-static bool mkey_check(const struct flexio_mkey *mkey, const char *func)
+struct mkey {
+	struct process_child child; /* first: handle_get returns the object */
+	uint32_t id;
+	struct ibv_pd *pd;          /* held (provider pd_hold) */
+};
+
+static void mkey_free(struct process_child *child)
 {
-	if (handle_is(mkey, HANDLE_MKEY))
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live memory key", (const void *)mkey);
-	return false;
+	struct mkey *mkey = (struct mkey *)child;
+
+	child->process->provider->device_mkey_destroy(child->process->device, mkey->id);
+	child->process->provider->pd_release(mkey->pd);
+	free(mkey);
 }
 
-FLEXIO_STABLE flexio_status flexio_device_mkey_create(flexio_process *process, struct flexio_mkey_attr *fattr,
-						      flexio_mkey **mkey_ptr)
+static flexio_status mkey_create(struct process *process, const struct flexio_mkey_attr *fattr,
+				 flexio_mkey **mkey_ptr, const char *func)
 {
-	struct flexio_mkey *mkey;
+	struct mkey *mkey;
+	void *handle;
 	int rc;
 
-	if (mkey_ptr)
-		*mkey_ptr = NULL;
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	if (!fattr || !mkey_ptr) {
-		flexio_err("%s is NULL", fattr ? "mkey" : "fattr");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (!fattr->pd || process->provider->pd_check(process->ibv_ctx, fattr->pd)) {
-		flexio_err("fattr->pd %p is not a live protection domain of process \"%s\"'s device", (void *)fattr->pd,
-			   process->name);
+	if (fattr->access & ~MKEY_ACCESS) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "fattr->access 0x%x has flags other than IBV_ACCESS_LOCAL_WRITE, _REMOTE_WRITE, "
+			      "_REMOTE_READ and _REMOTE_ATOMIC",
+			      (unsigned)fattr->access);
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (!fattr->len) {
-		flexio_err("fattr->len is 0");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (fattr->access & ~MKEY_ACCESS) {
-		flexio_err("fattr->access 0x%x has flags other than IBV_ACCESS_LOCAL_WRITE, _REMOTE_WRITE, "
-			   "_REMOTE_READ and _REMOTE_ATOMIC",
-			   (unsigned)fattr->access);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->len is 0");
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (!heap_contains(&process->heap, fattr->daddr, fattr->len)) {
-		flexio_err("process \"%s\": [0x%llx, +%zu) is not inside an allocated heap buffer", process->name,
-			   (unsigned long long)fattr->daddr, fattr->len);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": [0x%llx, +%zu) is not inside an allocated heap buffer",
+			      process->name, (unsigned long long)fattr->daddr, fattr->len);
+		return FLEXIO_STATUS_FAILED;
+	}
+	/* Holding the PD checks it too: a PD deallocated meanwhile is refused, and none can be while held. */
+	if (!fattr->pd || process->provider->pd_hold(process->ibv_ctx, fattr->pd)) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->pd %p is not a live protection domain of process \"%s\"'s device",
+			      (void *)fattr->pd, process->name);
 		return FLEXIO_STATUS_FAILED;
 	}
 	mkey = calloc(1, sizeof(*mkey));
 	if (!mkey) {
-		flexio_err("out of memory");
+		process->provider->pd_release(fattr->pd);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
-	mkey->process = process;
+	mkey->pd = fattr->pd;
 	rc = process->provider->device_mkey_create(process->device, fattr->pd, fattr->daddr, fattr->len,
 						    fattr->access, &mkey->id);
-	if (!rc && !handle_add(mkey, HANDLE_MKEY)) {
-		process->provider->device_mkey_destroy(process->device, mkey->id);
-		rc = -ENOMEM;
-	}
 	if (rc) {
-		flexio_err("process \"%s\": cannot create a memory key: %s", process->name, strerror(-rc));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a memory key: %s", process->name,
+			      strerror(-rc));
+		process->provider->pd_release(fattr->pd);
 		free(mkey);
 		return FLEXIO_STATUS_FAILED;
 	}
-	pthread_mutex_lock(&process->objects.lock);
-	mkey->next = process->objects.mkeys;
-	process->objects.mkeys = mkey;
-	pthread_mutex_unlock(&process->objects.lock);
-	*mkey_ptr = mkey;
+	handle = process_child_open(process, &mkey->child, HANDLE_MKEY, NULL, mkey_free, func);
+	if (!handle) {
+		mkey->child.process = process;
+		mkey_free(&mkey->child);
+		return FLEXIO_STATUS_FAILED;
+	}
+	*mkey_ptr = handle;
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-void mkey_free(struct flexio_mkey *mkey)
+FLEXIO_STABLE flexio_status flexio_device_mkey_create(flexio_process *handle, struct flexio_mkey_attr *fattr,
+						      flexio_mkey **mkey_ptr)
 {
-	handle_remove(mkey);
-	mkey->process->provider->device_mkey_destroy(mkey->process->device, mkey->id);
-	free(mkey);
+	struct process *process;
+	flexio_status status = FLEXIO_STATUS_FAILED;
+
+	if (mkey_ptr)
+		*mkey_ptr = NULL;
+	process = process_get(handle, __func__);
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	if (!fattr || !mkey_ptr)
+		flexio_err("%s is NULL", fattr ? "mkey" : "fattr");
+	else
+		status = mkey_create(process, fattr, mkey_ptr, __func__);
+	process_put(process);
+	return status;
 }
 
 FLEXIO_STABLE flexio_status flexio_device_mkey_destroy(flexio_mkey *mkey)
 {
-	struct flexio_process *process;
-	struct flexio_mkey **link;
-
 	if (!mkey)
 		return FLEXIO_STATUS_SUCCESS; /* NULL is valid */
-	if (!mkey_check(mkey, __func__))
-		return FLEXIO_STATUS_FAILED;
-	process = mkey->process;
-	pthread_mutex_lock(&process->objects.lock);
-	for (link = &process->objects.mkeys; *link != mkey; link = &(*link)->next)
-		;
-	*link = mkey->next;
-	pthread_mutex_unlock(&process->objects.lock);
-	mkey_free(mkey);
-	return FLEXIO_STATUS_SUCCESS;
+	return process_child_destroy(mkey, HANDLE_MKEY, __func__);
 }
 
-FLEXIO_EXPERIMENTAL uint32_t flexio_mkey_get_id(flexio_mkey *mkey)
+FLEXIO_EXPERIMENTAL uint32_t flexio_mkey_get_id(flexio_mkey *handle)
 {
-	return mkey_check(mkey, __func__) ? mkey->id : UINT32_MAX;
+	struct mkey *mkey = handle_get(handle, HANDLE_MKEY, __func__);
+	uint32_t id;
+
+	if (!mkey)
+		return UINT32_MAX;
+	id = mkey->id;
+	handle_put(&mkey->child.handle);
+	return id;
 }
 
 /* ---- recoverable buffers ------------------------------------------------------------------ */
 
-FLEXIO_STABLE flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *process, size_t buff_bsize,
-							     uint32_t mkey, flexio_uintptr_t *dest_daddr_p)
+static flexio_status recoverable_alloc(struct process *process, size_t buff_bsize, uint32_t mkey,
+					flexio_uintptr_t *dest_daddr_p, const char *func)
 {
 	struct recoverable_buf *buf;
 	uint64_t iova, length;
 	size_t size;
 	int rc;
 
-	if (dest_daddr_p)
-		*dest_daddr_p = 0;
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	if (!dest_daddr_p || !buff_bsize) {
-		flexio_err("%s", dest_daddr_p ? "buff_bsize is 0" : "dest_daddr_p is NULL");
+	if (!buff_bsize) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "buff_bsize is 0");
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (buff_bsize > process->heap.size) {
-		flexio_err("process \"%s\": %zu bytes is more than the DPA heap (%llu bytes)", process->name, buff_bsize,
-			   (unsigned long long)process->heap.size);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": %zu bytes is more than the DPA heap (%llu bytes)",
+			      process->name, buff_bsize, (unsigned long long)process->heap.size);
 		return FLEXIO_STATUS_FAILED;
 	}
 	size = (buff_bsize + RECOVERABLE_BLOCK_SIZE - 1) / RECOVERABLE_BLOCK_SIZE * RECOVERABLE_BLOCK_SIZE;
 	rc = process->provider->mr_range(process->pd, mkey, IBV_ACCESS_LOCAL_WRITE, &iova, &length);
 	if (rc) {
-		flexio_err("mkey 0x%x: %s", mkey,
-			   rc == -EPERM	   ? "its memory region is registered on another PD than the process's"
-			   : rc == -EACCES ? "its memory region is not writable (IBV_ACCESS_LOCAL_WRITE)"
-					   : "no live memory region has this key on the process's PD");
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "mkey 0x%x: %s", mkey,
+			      rc == -EPERM    ? "its memory region is registered on another PD than the process's"
+			      : rc == -EACCES ? "its memory region is not writable (IBV_ACCESS_LOCAL_WRITE)"
+					      : "no live memory region has this key on the process's PD");
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (length != size) {
-		flexio_err("mkey 0x%x: its memory region has %llu bytes; a recoverable buffer of %zu bytes needs "
-			   "exactly %zu (whole %u-byte DPA memory blocks)",
-			   mkey, (unsigned long long)length, buff_bsize, size, RECOVERABLE_BLOCK_SIZE);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "mkey 0x%x: its memory region has %llu bytes; a recoverable buffer of %zu bytes needs "
+			      "exactly %zu (whole %u-byte DPA memory blocks)",
+			      mkey, (unsigned long long)length, buff_bsize, size, RECOVERABLE_BLOCK_SIZE);
 		return FLEXIO_STATUS_FAILED;
 	}
 	buf = calloc(1, sizeof(*buf));
 	if (!buf) {
-		flexio_err("out of memory");
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
 	buf->daddr = heap_alloc(&process->heap, size);
 	if (!buf->daddr) {
-		flexio_err("process \"%s\": no %zu bytes free in the DPA heap", process->name, size);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": no %zu bytes free in the DPA heap", process->name,
+			      size);
 		free(buf);
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -183,7 +191,26 @@ FLEXIO_STABLE flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *pro
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-static void dump(struct flexio_process *process, struct recoverable_buf *buf, const char *func)
+FLEXIO_STABLE flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *handle, size_t buff_bsize,
+							     uint32_t mkey, flexio_uintptr_t *dest_daddr_p)
+{
+	struct process *process;
+	flexio_status status = FLEXIO_STATUS_FAILED;
+
+	if (dest_daddr_p)
+		*dest_daddr_p = 0;
+	process = process_get(handle, __func__);
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	if (!dest_daddr_p)
+		flexio_err("dest_daddr_p is NULL");
+	else
+		status = recoverable_alloc(process, buff_bsize, mkey, dest_daddr_p, __func__);
+	process_put(process);
+	return status;
+}
+
+static void dump(struct process *process, struct recoverable_buf *buf, const char *func)
 {
 	int rc = process->provider->memory_dump(process->device, buf->daddr, buf->size, process->pd, buf->mkey);
 
@@ -193,7 +220,7 @@ static void dump(struct flexio_process *process, struct recoverable_buf *buf, co
 			      (unsigned long long)buf->daddr, buf->mkey, strerror(-rc));
 }
 
-bool recoverable_buf_release(struct flexio_process *process, uint64_t daddr)
+bool recoverable_buf_release(struct process *process, uint64_t daddr)
 {
 	struct recoverable_buf **link, *buf = NULL;
 
@@ -213,7 +240,7 @@ bool recoverable_buf_release(struct flexio_process *process, uint64_t daddr)
 	return true;
 }
 
-void recoverable_dump_all(struct flexio_process *process)
+void recoverable_dump_all(struct process *process)
 {
 	while (process->objects.recoverable) {
 		struct recoverable_buf *next = process->objects.recoverable->next;

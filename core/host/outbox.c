@@ -6,43 +6,73 @@
  */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
+#include "uar.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool outbox_check(const struct flexio_outbox *outbox, const char *func)
+struct outbox {
+	struct process_child child;    /* first: handle_get returns the object */
+	uint32_t id;                   /* 1..65535 */
+	struct uar *uar;               /* the process UAR (older edition: the caller's); held */
+	struct ibv_context *other_ctx; /* older edition: multi-GVMI device, else NULL */
+};
+
+static bool id_taken_locked(struct process *process, uint32_t id)
 {
-	if (handle_is(outbox, HANDLE_OUTBOX))
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live outbox", (const void *)outbox);
+	for (struct process_child *c = process->children; c; c = c->next)
+		if (c->handle.kind == HANDLE_OUTBOX && ((struct outbox *)c)->id == id)
+			return true;
 	return false;
 }
 
 /* The next free outbox id of the process, 1..65535, or 0 (objects lock held). */
-static uint32_t next_id(struct flexio_process *process)
+static uint32_t next_id(struct process *process)
 {
 	struct process_objects *o = &process->objects;
+	uint32_t found = 0;
 
-	for (unsigned tries = 0; tries < UINT16_MAX; tries++) {
-		struct flexio_outbox *b;
+	pthread_mutex_lock(&process->children_lock);
+	for (unsigned tries = 0; tries < UINT16_MAX && !found; tries++) {
 		uint32_t id = o->last_outbox_id % UINT16_MAX + 1;
 
 		o->last_outbox_id = id;
-		for (b = o->outboxes; b && b->id != id; b = b->next)
-			;
-		if (!b)
-			return id;
+		if (!id_taken_locked(process, id))
+			found = id;
 	}
-	return 0;
+	pthread_mutex_unlock(&process->children_lock);
+	return found;
 }
 
-static flexio_status outbox_create(const char *func, flexio_process *process, struct flexio_uar *uar,
+static void outbox_free(struct process_child *child)
+{
+	struct outbox *outbox = (struct outbox *)child;
+
+	child->process->provider->outbox_destroy(child->process->device, outbox->id);
+	handle_put(&outbox->uar->child.handle);
+	free(outbox);
+}
+
+bool outbox_uses_uar(struct process *process, const struct process_child *uar)
+{
+	bool used = false;
+
+	pthread_mutex_lock(&process->children_lock);
+	for (struct process_child *c = process->children; c && !used; c = c->next)
+		used = c->handle.kind == HANDLE_OUTBOX && handle_is_open(&c->handle) &&
+		       &((struct outbox *)c)->uar->child == uar;
+	pthread_mutex_unlock(&process->children_lock);
+	return used;
+}
+
+/* uar: held by the caller, and by the outbox if it is made. */
+static flexio_status outbox_create(const char *func, struct process *process, struct uar *uar,
 				   struct ibv_context *other_ctx, flexio_outbox **outbox_ptr)
 {
-	struct flexio_outbox *outbox;
+	struct outbox *outbox;
+	void *handle = NULL;
 	int rc;
 
 	outbox = calloc(1, sizeof(*outbox));
@@ -50,28 +80,28 @@ static flexio_status outbox_create(const char *func, flexio_process *process, st
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
-	outbox->process = process;
 	outbox->uar = uar;
 	outbox->other_ctx = other_ctx;
 	pthread_mutex_lock(&process->objects.lock);
 	outbox->id = next_id(process);
 	rc = outbox->id ? process->provider->outbox_create(process->device, outbox->id) : -ENOSPC;
-	if (!rc && !handle_add(outbox, HANDLE_OUTBOX)) {
-		process->provider->outbox_destroy(process->device, outbox->id);
-		rc = -ENOMEM;
-	}
 	if (!rc) {
-		outbox->next = process->objects.outboxes;
-		process->objects.outboxes = outbox;
+		handle_hold(&uar->child.handle);
+		handle = process_child_open(process, &outbox->child, HANDLE_OUTBOX, NULL, outbox_free, func);
+		if (!handle) {
+			handle_put(&uar->child.handle);
+			process->provider->outbox_destroy(process->device, outbox->id);
+		}
 	}
 	pthread_mutex_unlock(&process->objects.lock);
-	if (rc) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create an outbox: %s", process->name,
-			      rc == -ENOSPC ? "all 65535 outbox ids are in use" : strerror(-rc));
+	if (!handle) {
+		if (rc)
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create an outbox: %s", process->name,
+				      rc == -ENOSPC ? "all 65535 outbox ids are in use" : strerror(-rc));
 		free(outbox);
 		return FLEXIO_STATUS_FAILED;
 	}
-	*outbox_ptr = outbox;
+	*outbox_ptr = handle;
 	return FLEXIO_STATUS_SUCCESS;
 }
 
@@ -80,94 +110,103 @@ static flexio_status outbox_create(const char *func, flexio_process *process, st
 __asm__(".symver flexio_outbox_create_v1_1, flexio_outbox_create@@FLEXIO_1.1");
 FLEXIO_STABLE flexio_status flexio_outbox_create_v1_1(flexio_process *process, struct flexio_outbox_attr *fattr,
 						      flexio_outbox **outbox);
-FLEXIO_STABLE flexio_status flexio_outbox_create_v1_1(flexio_process *process, struct flexio_outbox_attr *fattr,
+FLEXIO_STABLE flexio_status flexio_outbox_create_v1_1(flexio_process *handle, struct flexio_outbox_attr *fattr,
 						      flexio_outbox **outbox)
 {
 	static const char func[] = "flexio_outbox_create";
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct process *process;
+	struct uar *uar;
 
 	if (outbox)
 		*outbox = NULL;
-	if (!process_check(process, func))
+	process = process_get(handle, func);
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
 	if (!fattr || !outbox) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is NULL", fattr ? "outbox" : "fattr");
-		return FLEXIO_STATUS_FAILED;
+	} else {
+		/* fattr->uar is deprecated and ignored: the process UAR is used. en_pcc needs nothing
+		 * more on the simulated device. */
+		uar = handle_try_get(process->objects.uar, HANDLE_UAR);
+		if (!uar) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" is being destroyed", process->name);
+		} else {
+			status = outbox_create(func, process, uar, NULL, outbox);
+			handle_put(&uar->child.handle);
+		}
 	}
-	/* fattr->uar is deprecated and ignored: the process UAR is used. en_pcc needs nothing
-	 * more on the simulated device. */
-	return outbox_create(func, process, process->objects.uar, NULL, outbox);
+	process_put(process);
+	return status;
 }
 
 __asm__(".symver flexio_outbox_create_v1_0, flexio_outbox_create@FLEXIO_1.0");
 FLEXIO_STABLE flexio_status flexio_outbox_create_v1_0(flexio_process *process, struct ibv_context *other_ctx,
 						      flexio_uar *uar, flexio_outbox **outbox);
-FLEXIO_STABLE flexio_status flexio_outbox_create_v1_0(flexio_process *process, struct ibv_context *other_ctx,
-						      flexio_uar *uar, flexio_outbox **outbox)
+FLEXIO_STABLE flexio_status flexio_outbox_create_v1_0(flexio_process *handle, struct ibv_context *other_ctx,
+						      flexio_uar *uar_handle, flexio_outbox **outbox)
 {
 	static const char func[] = "flexio_outbox_create";
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct process *process;
 	struct ibv_context *ctx;
+	struct uar *uar = NULL;
 
 	if (outbox)
 		*outbox = NULL;
-	if (!process_check(process, func))
+	process = process_get(handle, func);
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	if (!outbox) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "outbox is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
 	if (other_ctx == process->ibv_ctx)
 		other_ctx = NULL;
-	if (other_ctx && !process->provider->serves(other_ctx)) {
+	ctx = other_ctx ? other_ctx : process->ibv_ctx;
+	if (!outbox) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "outbox is NULL");
+	} else if (other_ctx && !process->provider->serves(other_ctx)) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "other_ctx %p is not an open device of the %s provider",
 			      (void *)other_ctx, process->provider->name);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (!handle_is(uar, HANDLE_UAR) || uar->process != process) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live UAR of process \"%s\"", (void *)uar,
+	} else if (!(uar = handle_try_get(uar_handle, HANDLE_UAR)) || uar->child.process != process) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live UAR of process \"%s\"", (void *)uar_handle,
 			      process->name);
-		return FLEXIO_STATUS_FAILED;
+	} else if (uar->ibv_ctx != ctx) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "UAR %u belongs to another device than the outbox's (%s)", uar->id,
+			      ibv_get_device_name(ctx->device));
+	} else {
+		status = outbox_create(func, process, uar, other_ctx, outbox);
 	}
-	ctx = other_ctx ? other_ctx : process->ibv_ctx;
-	if (uar->ibv_ctx != ctx) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "UAR %u belongs to another device than the outbox's (%s)",
-			      uar->id, ibv_get_device_name(ctx->device));
-		return FLEXIO_STATUS_FAILED;
-	}
-	return outbox_create(func, process, uar, other_ctx, outbox);
-}
-
-void outbox_free(struct flexio_outbox *outbox)
-{
-	handle_remove(outbox);
-	outbox->process->provider->outbox_destroy(outbox->process->device, outbox->id);
-	free(outbox);
+	if (uar)
+		handle_put(&uar->child.handle);
+	process_put(process);
+	return status;
 }
 
 FLEXIO_STABLE flexio_status flexio_outbox_destroy(flexio_outbox *outbox)
 {
-	struct flexio_process *process;
-	struct flexio_outbox **link;
-
-	if (!outbox_check(outbox, __func__))
-		return FLEXIO_STATUS_FAILED;
-	process = outbox->process;
-	pthread_mutex_lock(&process->objects.lock);
-	for (link = &process->objects.outboxes; *link != outbox; link = &(*link)->next)
-		;
-	*link = outbox->next;
-	pthread_mutex_unlock(&process->objects.lock);
-	outbox_free(outbox);
-	return FLEXIO_STATUS_SUCCESS;
+	return process_child_destroy(outbox, HANDLE_OUTBOX, __func__);
 }
 
-FLEXIO_EXPERIMENTAL uint32_t flexio_outbox_get_id(flexio_outbox *outbox)
+FLEXIO_EXPERIMENTAL uint32_t flexio_outbox_get_id(flexio_outbox *handle)
 {
-	return outbox_check(outbox, __func__) ? outbox->id : UINT32_MAX;
+	struct outbox *outbox = handle_get(handle, HANDLE_OUTBOX, __func__);
+	uint32_t id;
+
+	if (!outbox)
+		return UINT32_MAX;
+	id = outbox->id;
+	handle_put(&outbox->child.handle);
+	return id;
 }
 
-FLEXIO_EXPERIMENTAL flexio_uar *flexio_outbox_get_uar(flexio_outbox *outbox)
+FLEXIO_EXPERIMENTAL flexio_uar *flexio_outbox_get_uar(flexio_outbox *handle)
 {
-	return outbox_check(outbox, __func__) ? outbox->uar : NULL;
+	struct outbox *outbox = handle_get(handle, HANDLE_OUTBOX, __func__);
+	flexio_uar *uar;
+
+	if (!outbox)
+		return NULL;
+	uar = handle_of(&outbox->uar->child.handle);
+	handle_put(&outbox->child.handle);
+	return uar;
 }
 
 void outbox_on_doorbell(void *user, const struct provider_doorbell *db)
@@ -184,7 +223,7 @@ void outbox_on_doorbell(void *user, const struct provider_doorbell *db)
 		[PROVIDER_DB_CC_MSB] = "congestion control high",
 		[PROVIDER_DB_CROSS_DEVICE] = "cross-device",
 	};
-	struct flexio_process *process = user;
+	struct process *process = user;
 
 	flexio_log_at(FLEXIO_LOG_LVL_DBG, "doorbell",
 		      "process \"%s\" outbox %u thread %u device %u: %s queue 0x%x index %u extra 0x%llx raw 0x%016llx",

@@ -1,8 +1,16 @@
-/* DPA processes: creation from an application, destruction and getters (flexio_process_*). */
+/*
+ * DPA processes: creation from an application, destruction and getters (flexio_process_*), and
+ * the life of the objects created in a process (struct process_child).
+ *
+ * Destroying a process closes its handle and the handles of every object created in it, newest
+ * first; each object is freed once the calls other threads have in progress on it return, and
+ * the process itself after the last of them (children hold a reference to their process), so
+ * the device side goes down in the right order whoever drops the last reference.
+ */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
+#include "provider_table.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,22 +22,124 @@
 /* The DPA heap of each process. */
 #define PROCESS_HEAP_SIZE (64ull << 20)
 
-static const struct flexio_provider_ops *const providers[] = {&sim_provider};
-
-bool process_check(const struct flexio_process *process, const char *func)
+struct process *process_get(const flexio_process *handle, const char *func)
 {
-	if (handle_is(process, HANDLE_PROCESS))
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live process", (const void *)process);
-	return false;
+	return handle_get(handle, HANDLE_PROCESS, func);
 }
+
+void process_put(struct process *process)
+{
+	handle_put(&process->handle);
+}
+
+/* ---- children ------------------------------------------------------------------------------ */
+
+static void child_free(struct handle_object *object)
+{
+	struct process_child *child = (struct process_child *)object;
+	struct process *process = child->process;
+
+	pthread_mutex_lock(&process->children_lock);
+	if (child->prev)
+		child->prev->next = child->next;
+	else
+		process->children = child->next;
+	if (child->next)
+		child->next->prev = child->prev;
+	pthread_mutex_unlock(&process->children_lock);
+	child->on_free(child);
+	process_put(process);
+}
+
+void *process_child_open(struct process *process, struct process_child *child, enum handle_kind kind,
+			 void (*on_close)(struct process_child *child), void (*on_free)(struct process_child *child),
+			 const char *func)
+{
+	void *handle;
+
+	child->process = process;
+	child->on_close = on_close;
+	child->on_free = on_free;
+	child->prev = NULL;
+	handle_hold(&process->handle);
+	pthread_mutex_lock(&process->children_lock);
+	handle = handle_open(&child->handle, kind, child_free);
+	if (handle) {
+		child->next = process->children;
+		if (child->next)
+			child->next->prev = child;
+		process->children = child;
+	}
+	pthread_mutex_unlock(&process->children_lock);
+	if (!handle) {
+		process_put(process);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory (or of handles)");
+	}
+	return handle;
+}
+
+void *process_child_get(const void *handle, enum handle_kind kind, const char *func)
+{
+	return handle_get(handle, kind, func);
+}
+
+/* After closing the child's handle: stop it, then drop the object's own reference. */
+static void child_closed(struct process_child *child)
+{
+	if (child->on_close)
+		child->on_close(child);
+	handle_put(&child->handle);
+}
+
+flexio_status process_child_destroy(const void *handle, enum handle_kind kind, const char *func)
+{
+	struct process_child *child = handle_close(handle, kind, func);
+
+	if (!child)
+		return FLEXIO_STATUS_FAILED;
+	child_closed(child);
+	handle_put(&child->handle); /* the reference handle_close took for this call */
+	return FLEXIO_STATUS_SUCCESS;
+}
+
+flexio_status process_child_destroy_held(struct process_child *child, const char *func)
+{
+	if (!handle_close_object(&child->handle)) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live %s", handle_of(&child->handle),
+			      handle_kind_name(child->handle.kind));
+		handle_put(&child->handle);
+		return FLEXIO_STATUS_FAILED;
+	}
+	child_closed(child);
+	handle_put(&child->handle);
+	return FLEXIO_STATUS_SUCCESS;
+}
+
+/* Closes every child still open, newest first. Children closed by other threads are theirs. */
+static void close_children(struct process *process)
+{
+	for (;;) {
+		struct process_child *child;
+
+		pthread_mutex_lock(&process->children_lock);
+		for (child = process->children; child && !handle_close_object(&child->handle); child = child->next)
+			;
+		pthread_mutex_unlock(&process->children_lock);
+		if (!child)
+			return;
+		/* Closing it gave this call the object's own reference: it stays alive until dropped. */
+		child_closed(child);
+	}
+}
+
+/* ---- state and fatal errors ------------------------------------------------------------------ */
 
 static int64_t on_message(void *user, int stream_id, int level, const char *text, size_t len)
 {
 	return msg_stream_deliver(user, stream_id, level, text, len);
 }
 
-void process_describe_stop(const struct flexio_process *process, char *text, size_t size)
+void process_describe_stop(const struct process *process, char *text, size_t size)
 {
 	const struct dpa_fault *f = &process->fault;
 
@@ -43,7 +153,7 @@ void process_describe_stop(const struct flexio_process *process, char *text, siz
 		snprintf(text, size, "flexio_dev_error, status 0x%x", process->status);
 }
 
-void process_log_stopped(const struct flexio_process *process, const char *func)
+void process_log_stopped(const struct process *process, const char *func)
 {
 	char why[256];
 
@@ -51,7 +161,7 @@ void process_log_stopped(const struct flexio_process *process, const char *func)
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has stopped on %s", process->name, why);
 }
 
-bool process_stopped(const struct flexio_process *process, const char *func)
+bool process_stopped(const struct process *process, const char *func)
 {
 	if (!atomic_load(&process->error))
 		return false;
@@ -60,10 +170,11 @@ bool process_stopped(const struct flexio_process *process, const char *func)
 }
 
 /* The process stopped for good. The calls that meet the stopped process report it; this
- * event itself is logged at INFO, from whichever thread observed it. */
+ * event itself is logged at INFO, from whichever thread observed it. The status and fault are
+ * written before error is set, and read only after it is seen set. */
 static void on_fatal(void *user, uint32_t status, const struct dpa_fault *fault)
 {
-	struct flexio_process *process = user;
+	struct process *process = user;
 	char why[256];
 	uint64_t one = 1;
 
@@ -79,82 +190,99 @@ static void on_fatal(void *user, uint32_t status, const struct dpa_fault *fault)
 		flexio_err("process \"%s\": cannot signal its error fd: %s", process->name, strerror(errno));
 }
 
-static const struct flexio_provider_ops *provider_for(struct ibv_context *ibv_ctx)
-{
-	for (size_t i = 0; i < sizeof(providers) / sizeof(providers[0]); i++)
-		if (providers[i]->serves(ibv_ctx))
-			return providers[i];
-	return NULL;
-}
+/* ---- creation and destruction ---------------------------------------------------------------- */
 
-static void process_free(struct flexio_process *process)
+/* Frees what creation made, in reverse; also the end of a process whose last reference went. */
+static void process_free(struct process *process)
 {
-	cmdqs_destroy_all(process); /* their threads may still print */
-	msg_streams_destroy_all(process);
-	process_objects_fini(process); /* uar, outbox, window, mkey: dumps recoverable buffers */
+	process_objects_fini(process); /* dumps recoverable buffers */
 	if (process->device)
 		process->provider->process_destroy(process->device);
 	heap_fini(&process->heap);
+	if (process->pd_held)
+		process->provider->pd_release(process->pd);
 	if (process->own_pd && process->pd && ibv_dealloc_pd(process->pd))
 		flexio_warn("process \"%s\": cannot free its protection domain: %s", process->name, strerror(errno));
 	if (process->error_fd >= 0)
 		close(process->error_fd);
-	pthread_mutex_destroy(&process->streams_lock);
-	app_release(process->app);
+	pthread_mutex_destroy(&process->children_lock);
+	app_put(process->app);
 	free(process);
 }
 
-FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, flexio_app *app,
+static void process_free_handle(struct handle_object *object)
+{
+	process_free((struct process *)object);
+}
+
+/* Checks what flexio_process_create reaches through its arguments; logs as func. */
+static const struct flexio_provider_ops *check_device(struct ibv_context *ibv_ctx,
+						      const struct flexio_process_attr *attr, const char *func)
+{
+	const struct flexio_provider_ops *provider;
+
+	if (!ibv_ctx) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "ibv_ctx is NULL");
+		return NULL;
+	}
+	provider = provider_for(ibv_ctx);
+	if (!provider) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "ibv_ctx %p is not an open device context this library can drive (only the simulated "
+			      "mlx5_sim devices)",
+			      (void *)ibv_ctx);
+		return NULL;
+	}
+	if (attr && attr->name && strnlen(attr->name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process name is longer than FLEXIO_MAX_NAME_LEN (%d)",
+			      FLEXIO_MAX_NAME_LEN);
+		return NULL;
+	}
+	if (attr && attr->pd && provider->pd_check(ibv_ctx, attr->pd)) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process_attr->pd %p is not a live protection domain of ibv_ctx",
+			      (void *)attr->pd);
+		return NULL;
+	}
+	return provider;
+}
+
+FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, flexio_app *app_handle,
 						  const struct flexio_process_attr *process_attr,
 						  flexio_process **process_ptr)
 {
 	struct provider_process_config config = {.heap_size = PROCESS_HEAP_SIZE};
 	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell};
 	const struct flexio_provider_ops *provider;
-	struct flexio_process *process;
+	struct process *process;
+	struct app *app;
 	char err[DPA_ERROR_MAX];
 	uint64_t heap_base, heap_size;
+	void *handle;
+	int rc;
 
 	if (!process_ptr) {
 		flexio_err("process_ptr is NULL");
 		return FLEXIO_STATUS_FAILED;
 	}
 	*process_ptr = NULL;
-	if (!ibv_ctx) {
-		flexio_err("ibv_ctx is NULL");
+	provider = check_device(ibv_ctx, process_attr, __func__);
+	if (!provider)
 		return FLEXIO_STATUS_FAILED;
-	}
-	if (!handle_is(app, HANDLE_APP)) {
-		flexio_err("%p is not a live application", (void *)app);
+	app = app_get(app_handle, __func__);
+	if (!app)
 		return FLEXIO_STATUS_FAILED;
-	}
-	if (process_attr && process_attr->name &&
-	    strnlen(process_attr->name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
-		flexio_err("process name is longer than FLEXIO_MAX_NAME_LEN (%d)", FLEXIO_MAX_NAME_LEN);
-		return FLEXIO_STATUS_FAILED;
-	}
-	provider = provider_for(ibv_ctx);
-	if (!provider) {
-		flexio_err("device %s has no DPA this library can drive (only the simulated mlx5_sim devices)",
-			   ibv_get_device_name(ibv_ctx->device));
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (process_attr && process_attr->pd && process_attr->pd->context != ibv_ctx) {
-		flexio_err("process_attr->pd belongs to another device than ibv_ctx");
-		return FLEXIO_STATUS_FAILED;
-	}
 
 	process = calloc(1, sizeof(*process));
 	if (!process) {
 		flexio_err("out of memory");
+		app_put(app);
 		return FLEXIO_STATUS_FAILED;
 	}
-	app_hold(app);
-	process->app = app;
+	process->app = app; /* the reference app_get took is the process's */
 	process->ibv_ctx = ibv_ctx;
 	process->provider = provider;
 	process->error_fd = -1;
-	pthread_mutex_init(&process->streams_lock, NULL);
+	pthread_mutex_init(&process->children_lock, NULL);
 	heap_init(&process->heap, 0, 0);
 	snprintf(process->name, sizeof(process->name), "%s",
 		 process_attr && process_attr->name ? process_attr->name : app->name);
@@ -167,6 +295,13 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 			goto fail;
 		}
 	}
+	/* The PD may have been deallocated since it was checked: holding it is the real check. */
+	rc = provider->pd_hold(ibv_ctx, process->pd);
+	if (rc) {
+		flexio_err("process_attr->pd %p is not a live protection domain of ibv_ctx", (void *)process->pd);
+		goto fail;
+	}
+	process->pd_held = true;
 	process->error_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (process->error_fd < 0) {
 		flexio_err("cannot create the error fd: %s", strerror(errno));
@@ -181,65 +316,92 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 	provider->heap_range(process->device, &heap_base, &heap_size);
 	heap_fini(&process->heap);
 	heap_init(&process->heap, heap_base, heap_size);
-	if (process_objects_init(process)) /* the process UAR */
-		goto fail;
-	if (!handle_add(process, HANDLE_PROCESS)) {
-		flexio_err("out of memory");
+	handle = handle_open(&process->handle, HANDLE_PROCESS, process_free_handle);
+	if (!handle) {
+		flexio_err("out of memory (or of handles)");
 		goto fail;
 	}
-	*process_ptr = process;
+	/* The process UAR is its first child, so it needs the handle. */
+	if (process_objects_init(process)) {
+		flexio_process_destroy(handle);
+		return FLEXIO_STATUS_FAILED;
+	}
+	*process_ptr = handle;
 	return FLEXIO_STATUS_SUCCESS;
 fail:
 	process_free(process);
 	return FLEXIO_STATUS_FAILED;
 }
 
-FLEXIO_STABLE flexio_status flexio_process_destroy(flexio_process *process)
+FLEXIO_STABLE flexio_status flexio_process_destroy(flexio_process *handle)
 {
-	if (!process)
+	struct process *process;
+
+	if (!handle)
 		return FLEXIO_STATUS_SUCCESS;
-	if (!process_check(process, __func__))
+	process = handle_close(handle, HANDLE_PROCESS, __func__);
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	handle_remove(process);
-	process_free(process);
+	close_children(process);
+	process_put(process); /* the process's own reference */
+	process_put(process); /* this call's */
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-FLEXIO_EXPERIMENTAL struct ibv_pd *flexio_process_get_pd(flexio_process *process)
+FLEXIO_EXPERIMENTAL struct ibv_pd *flexio_process_get_pd(flexio_process *handle)
 {
-	return process_check(process, __func__) ? process->pd : NULL;
+	struct process *process = process_get(handle, __func__);
+	struct ibv_pd *pd;
+
+	if (!process)
+		return NULL;
+	pd = process->pd;
+	process_put(process);
+	return pd;
 }
 
-FLEXIO_EXPERIMENTAL uint32_t flexio_process_get_dumem_id(flexio_process *process)
+FLEXIO_EXPERIMENTAL uint32_t flexio_process_get_dumem_id(flexio_process *handle)
 {
-	return process_check(process, __func__) ? process->provider->dumem_id(process->device) : UINT32_MAX;
+	struct process *process = process_get(handle, __func__);
+	uint32_t id;
+
+	if (!process)
+		return UINT32_MAX;
+	id = process->provider->dumem_id(process->device);
+	process_put(process);
+	return id;
 }
 
 /* The simulator has no user-debug interface to hand a token for: access is not allowed. */
-FLEXIO_EXPERIMENTAL uint64_t flexio_process_udbg_token_get(flexio_process *process)
+FLEXIO_EXPERIMENTAL uint64_t flexio_process_udbg_token_get(flexio_process *handle)
 {
-	if (process_check(process, __func__))
-		flexio_dbg("process \"%s\": user debug access is not available on the simulated device",
-			   process->name);
+	struct process *process = process_get(handle, __func__);
+
+	if (!process)
+		return 0;
+	flexio_dbg("process \"%s\": user debug access is not available on the simulated device", process->name);
+	process_put(process);
 	return 0;
 }
 
-FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *process,
+FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *handle,
 							struct flexio_heap_mem_info *info)
 {
-	struct flexio_process *p = (struct flexio_process *)process;
+	struct process *process = process_get(handle, __func__);
 
-	if (!process_check(process, __func__))
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
 	if (!info) {
 		flexio_err("info is NULL");
+		process_put(process);
 		return FLEXIO_STATUS_FAILED;
 	}
-	pthread_mutex_lock(&p->heap.lock);
-	info->base_addr = p->heap.base;
-	info->size = p->heap.size;
-	info->requested = p->heap.requested;
-	info->allocated = p->heap.allocated;
-	pthread_mutex_unlock(&p->heap.lock);
+	pthread_mutex_lock(&process->heap.lock);
+	info->base_addr = process->heap.base;
+	info->size = process->heap.size;
+	info->requested = process->heap.requested;
+	info->allocated = process->heap.allocated;
+	pthread_mutex_unlock(&process->heap.lock);
+	process_put(process);
 	return FLEXIO_STATUS_SUCCESS;
 }

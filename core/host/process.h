@@ -1,10 +1,11 @@
-/* DPA processes as the rest of the host library sees them. */
+/* DPA processes and the objects created in them, as the rest of the host library sees them. */
 #ifndef OPENFLEXIO_CORE_HOST_PROCESS_H
 #define OPENFLEXIO_CORE_HOST_PROCESS_H
 
 #include "../provider.h"
 #include "app.h"
 #include "dpa_objects.h"
+#include "handle.h"
 #include "heap.h"
 
 #include <dpa.h>
@@ -14,18 +15,40 @@
 /* Stream ids 0 (the default stream) .. MAX_STREAMS - 1; FLEXIO_MSG_DEV_BROADCAST_STREAM is apart. */
 #define MAX_STREAMS 64
 
-struct flexio_process {
-	struct flexio_app *app;
+struct msg_stream;
+
+/*
+ * An object created in a process (UAR, outbox, window, mkey, command queue, message stream,
+ * ...): its handle, and its place in the process's list. It holds a reference to the process
+ * from creation until it is freed, so a process outlives everything created in it.
+ */
+struct process_child {
+	struct handle_object handle; /* first: handle_get returns the object */
+	struct process *process;
+	/* Run once, by whoever closed the handle (its destroy call, or the process's): stops what
+	 * must stop at once. May be NULL. */
+	void (*on_close)(struct process_child *child);
+	/* Run when the last reference goes: releases the device's side and frees the object. */
+	void (*on_free)(struct process_child *child);
+	struct process_child *prev, *next; /* in process->children, newest first */
+};
+
+struct process {
+	struct handle_object handle; /* first: handle_get returns the object */
+	struct app *app;
 	struct ibv_context *ibv_ctx;
 	struct ibv_pd *pd;
-	bool own_pd; /* created for the process (flexio_process_attr.pd was NULL) */
+	bool own_pd;  /* created for the process (flexio_process_attr.pd was NULL) */
+	bool pd_held; /* the provider counts the process as a user of pd */
 	char name[FLEXIO_MAX_NAME_LEN + 1];
 	const struct flexio_provider_ops *provider;
 	struct provider_process *device;
 	struct heap heap;
 
-	pthread_mutex_t streams_lock;
-	struct flexio_msg_stream *streams[MAX_STREAMS];
+	/* The objects created in the process, and which message stream has which id. */
+	pthread_mutex_t children_lock;
+	struct process_child *children;
+	struct msg_stream *streams[MAX_STREAMS];
 
 	/* Fatal errors: the status, the faulting thread's record, and an eventfd that turns
 	 * readable (flexio_err_handler_fd). */
@@ -35,31 +58,41 @@ struct flexio_process {
 	struct dpa_fault fault;
 	int error_fd;
 	atomic_bool error_displayed; /* the older edition's flexio_err_display resets flexio_err_status */
-	flexio_func_t *error_handler;
-
-	/* cmdq, threads, error handler, core dump */
-	struct flexio_cmdq *cmdqs; /* the process's command queues (cmdq.c) */
 
 	/* uar, outbox, window, mkey, recoverable buffers (dpa_objects.h) */
 	struct process_objects objects;
 };
 
-/* Why a stopped process stopped, for error lines: the fault, or the status given. */
-void process_describe_stop(const struct flexio_process *process, char *text, size_t size);
-/* Logs, as func, that the process has stopped, and why. */
-void process_log_stopped(const struct flexio_process *process, const char *func);
-/* When the process has stopped: logs it as func and returns true. */
-bool process_stopped(const struct flexio_process *process, const char *func);
+/* The process of a live handle, with a reference (process_put), or NULL logged as func. */
+struct process *process_get(const flexio_process *handle, const char *func);
+void process_put(struct process *process);
 
-/* The process's live handle check with a log line naming func. */
-bool process_check(const struct flexio_process *process, const char *func);
+/*
+ * Creates a child of process: takes a reference to the process, links the child and opens its
+ * handle (returned). NULL, logged as func, when out of memory: the child is then not linked
+ * and its on_free is not run.
+ */
+void *process_child_open(struct process *process, struct process_child *child, enum handle_kind kind,
+			 void (*on_close)(struct process_child *child), void (*on_free)(struct process_child *child),
+			 const char *func);
+/* The destroy call of a child kind: closes the handle (one of two racing destroyers wins; the
+ * other gets FLEXIO_STATUS_FAILED and a log line), runs on_close and drops the object's
+ * reference. The object is freed once calls other threads have in progress on it return. */
+flexio_status process_child_destroy(const void *handle, enum handle_kind kind, const char *func);
+/* The same for a child the caller has found and holds a reference to (dropped here). */
+flexio_status process_child_destroy_held(struct process_child *child, const char *func);
+/* A child of a live handle of kind, with a reference (handle_put(&child->handle)), or NULL
+ * logged as func. */
+void *process_child_get(const void *handle, enum handle_kind kind, const char *func);
+
+/* Why a stopped process stopped, for error lines: the fault, or the status given. */
+void process_describe_stop(const struct process *process, char *text, size_t size);
+/* Logs, as func, that the process has stopped, and why. */
+void process_log_stopped(const struct process *process, const char *func);
+/* When the process has stopped: logs it as func and returns true. */
+bool process_stopped(const struct process *process, const char *func);
 
 /* Device messages of the process reach its streams here. */
-int64_t msg_stream_deliver(struct flexio_process *process, int stream_id, int level, const char *text,
-			   size_t len);
-/* Flushes and frees every stream of the process. */
-void msg_streams_destroy_all(struct flexio_process *process);
-/* Stops and frees every command queue of the process. */
-void cmdqs_destroy_all(struct flexio_process *process);
+int64_t msg_stream_deliver(struct process *process, int stream_id, int level, const char *text, size_t len);
 
 #endif

@@ -1,35 +1,19 @@
-/* Synchronous calls of device functions (flexio_process_call). */
+/* Synchronous calls of device functions (flexio_process_call, and flexio_process_call_args's). */
 #include "process.h"
 
 #include "log.h"
+#include "rpc.h"
 
 #include <stdarg.h>
 
-
-FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,
-						uint64_t *func_ret, ...)
+static flexio_status call(struct process *process, struct func *f, uint64_t *func_ret, va_list ap,
+			  const char *func)
 {
 	struct provider_call call = {0};
 	unsigned char argbuf[PROVIDER_ARGBUF_MAX];
-	struct flexio_func *f;
 	uint64_t args[2], result = 0;
 	char why[256];
-	va_list ap;
 
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	if (!func_ret) {
-		flexio_err("func_ret is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
-	*func_ret = 0;
-	f = app_find_func(process->app, host_func, __func__);
-	if (!f)
-		return FLEXIO_STATUS_FAILED;
-	if (process_stopped(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-
-	va_start(ap, func_ret);
 	if (f->pup) {
 		/* The unpack wrapper gets the packed arguments and the function to call with them. */
 		f->pack(argbuf, ap);
@@ -41,7 +25,6 @@ FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_
 		args[0] = va_arg(ap, uint64_t);
 		call = (struct provider_call){.function = f->dev_addr, .args = args, .nargs = 1};
 	}
-	va_end(ap);
 
 	switch (process->provider->call(process->device, &call, &result)) {
 	case PROVIDER_CALL_RETURNED:
@@ -56,7 +39,47 @@ FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_
 		break;
 	}
 	process_describe_stop(process, why, sizeof(why));
-	flexio_err("\"%s\" in process \"%s\" did not complete: the process stopped on %s", f->name, process->name,
-		   why);
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "\"%s\" in process \"%s\" did not complete: the process stopped on %s",
+		      f->name, process->name, why);
 	return FLEXIO_STATUS_FAILED;
+}
+
+flexio_status rpc_call_va(const char *func, flexio_process *handle, flexio_func_t *host_func, uint64_t *func_ret,
+			  va_list ap)
+{
+	struct process *process = process_get(handle, func);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct func *f;
+
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	if (!func_ret)
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "func_ret is NULL");
+	else if ((*func_ret = 0, f = app_find_func(process->app, host_func, func)) && !process_stopped(process, func))
+		status = call(process, f, func_ret, ap, func);
+	process_put(process);
+	return status;
+}
+
+flexio_status rpc_call(const char *func, flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, ...)
+{
+	flexio_status status;
+	va_list ap;
+
+	va_start(ap, func_ret);
+	status = rpc_call_va(func, process, host_func, func_ret, ap);
+	va_end(ap);
+	return status;
+}
+
+FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,
+						uint64_t *func_ret, ...)
+{
+	flexio_status status;
+	va_list ap;
+
+	va_start(ap, func_ret);
+	status = rpc_call_va(__func__, process, host_func, func_ret, ap);
+	va_end(ap);
+	return status;
 }

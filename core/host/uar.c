@@ -10,8 +10,8 @@
  */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
+#include "uar.h"
 
 #include <infiniband/mlx5dv.h>
 
@@ -22,25 +22,31 @@
 /* flexio_uar_device_id values: nonzero, unique in the library's life. */
 static atomic_uint last_extended_id;
 
-static bool uar_check(const struct flexio_uar *uar, const char *func)
+static void uar_free(struct process_child *child)
 {
-	if (handle_is(uar, HANDLE_UAR))
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live UAR", (const void *)uar);
-	return false;
+	struct uar *uar = (struct uar *)child;
+	struct process *process = child->process;
+
+	if (uar->extended_id)
+		process->provider->uar_extension_remove(process->device, uar->extended_id);
+	if (uar->own_devx)
+		mlx5dv_devx_free_uar(uar->devx);
+	free(uar);
 }
 
-/* A new UAR of process on ibv_ctx's device: a devx UAR of its own, or the caller's devx. */
-static struct flexio_uar *uar_new(struct flexio_process *process, struct ibv_context *ibv_ctx,
-				  struct mlx5dv_devx_uar *devx, const char *func)
+/* A new UAR of process on ibv_ctx's device: a devx UAR of its own, or the caller's devx.
+ * extend: an alias on another device, with a new flexio_uar_device_id. Returns its handle. */
+static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struct mlx5dv_devx_uar *devx,
+		     bool extend, const char *func)
 {
-	struct flexio_uar *uar = calloc(1, sizeof(*uar));
+	struct uar *uar = calloc(1, sizeof(*uar));
+	void *handle;
+	int rc;
 
 	if (!uar) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return NULL;
 	}
-	uar->process = process;
 	uar->ibv_ctx = ibv_ctx;
 	uar->devx = devx;
 	if (!devx) {
@@ -54,60 +60,46 @@ static struct flexio_uar *uar_new(struct flexio_process *process, struct ibv_con
 		}
 	}
 	uar->id = uar->devx->page_id;
-	if (!handle_add(uar, HANDLE_UAR)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
-		if (uar->own_devx)
+	if (extend) {
+		do
+			uar->extended_id = atomic_fetch_add(&last_extended_id, 1) + 1;
+		while (!uar->extended_id || uar->extended_id == UINT32_MAX);
+		rc = process->provider->uar_extension_add(process->device, uar->extended_id, ibv_ctx);
+		if (rc) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot extend a UAR to %s: %s",
+				      ibv_get_device_name(ibv_ctx->device), strerror(-rc));
 			mlx5dv_devx_free_uar(uar->devx);
-		free(uar);
-		return NULL;
+			free(uar);
+			return NULL;
+		}
 	}
-	return uar;
+	uar->child.process = process;
+	handle = process_child_open(process, &uar->child, HANDLE_UAR, NULL, uar_free, func);
+	if (!handle)
+		uar_free(&uar->child);
+	return handle;
 }
 
-void uar_free(struct flexio_uar *uar)
-{
-	struct flexio_process *process = uar->process;
-
-	handle_remove(uar);
-	if (uar->extended_id)
-		process->provider->uar_extension_remove(process->device, uar->extended_id);
-	if (uar->own_devx)
-		mlx5dv_devx_free_uar(uar->devx);
-	free(uar);
-}
-
-static void uar_link(struct flexio_process *process, struct flexio_uar *uar)
-{
-	pthread_mutex_lock(&process->objects.lock);
-	uar->next = process->objects.uars;
-	process->objects.uars = uar;
-	pthread_mutex_unlock(&process->objects.lock);
-}
-
-static flexio_status uar_create(const char *func, flexio_process *process, struct mlx5dv_devx_uar *devx_uar,
+static flexio_status uar_create(const char *func, flexio_process *handle, struct mlx5dv_devx_uar *devx_uar,
 				bool older, flexio_uar **flexio_uar)
 {
-	struct flexio_uar *uar;
+	struct process *process;
+	flexio_status status = FLEXIO_STATUS_FAILED;
 
 	if (flexio_uar)
 		*flexio_uar = NULL;
-	if (!process_check(process, func))
+	process = process_get(handle, func);
+	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	if (!flexio_uar) {
+	if (!flexio_uar)
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "flexio_uar is NULL");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (older && (!devx_uar || process->provider->uar_check(process->ibv_ctx, devx_uar))) {
+	else if (older && (!devx_uar || process->provider->uar_check(process->ibv_ctx, devx_uar)))
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "devx_uar %p is not a live devx UAR of process \"%s\"'s device",
 			      (void *)devx_uar, process->name);
-		return FLEXIO_STATUS_FAILED;
-	}
-	uar = uar_new(process, process->ibv_ctx, devx_uar, func);
-	if (!uar)
-		return FLEXIO_STATUS_FAILED;
-	uar_link(process, uar);
-	*flexio_uar = uar;
-	return FLEXIO_STATUS_SUCCESS;
+	else if ((*flexio_uar = uar_new(process, process->ibv_ctx, devx_uar, false, func)))
+		status = FLEXIO_STATUS_SUCCESS;
+	process_put(process);
+	return status;
 }
 
 /* Both forms of flexio_uar_create: the current one is the default (@@FLEXIO_1.1), the older
@@ -128,147 +120,116 @@ FLEXIO_STABLE flexio_status flexio_uar_create_v1_0(flexio_process *process, stru
 	return uar_create("flexio_uar_create", process, devx_uar, true, flexio_uar);
 }
 
-FLEXIO_STABLE flexio_status flexio_uar_destroy(flexio_uar *uar)
+FLEXIO_STABLE flexio_status flexio_uar_destroy(flexio_uar *handle)
 {
-	struct flexio_process *process;
-	struct flexio_uar **link;
-	struct flexio_outbox *outbox;
+	struct uar *uar = uar_get(handle, __func__);
+	struct process *process;
 
-	if (!uar_check(uar, __func__))
+	if (!uar)
 		return FLEXIO_STATUS_FAILED;
-	process = uar->process;
-	if (uar == process->objects.uar) {
-		flexio_err("%p is process \"%s\"'s own UAR: it is destroyed with the process", (void *)uar,
+	process = uar->child.process;
+	if (handle == process->objects.uar) {
+		flexio_err("%p is process \"%s\"'s own UAR: it is destroyed with the process", (void *)handle,
 			   process->name);
-		return FLEXIO_STATUS_FAILED;
+	} else if (outbox_uses_uar(process, &uar->child)) {
+		flexio_err("UAR %u is used by an outbox: destroy the outbox first", uar->id);
+	} else {
+		return process_child_destroy_held(&uar->child, __func__);
 	}
-	pthread_mutex_lock(&process->objects.lock);
-	for (outbox = process->objects.outboxes; outbox && outbox->uar != uar; outbox = outbox->next)
-		;
-	if (outbox) {
-		pthread_mutex_unlock(&process->objects.lock);
-		flexio_err("UAR %u is used by outbox %u: destroy the outbox first", uar->id, outbox->id);
-		return FLEXIO_STATUS_FAILED;
-	}
-	for (link = &process->objects.uars; *link != uar; link = &(*link)->next)
-		;
-	*link = uar->next;
-	pthread_mutex_unlock(&process->objects.lock);
-	uar_free(uar);
-	return FLEXIO_STATUS_SUCCESS;
+	handle_put(&uar->child.handle);
+	return FLEXIO_STATUS_FAILED;
 }
 
-FLEXIO_STABLE flexio_status flexio_uar_extend(flexio_uar *in_uar, struct ibv_context *to_extend,
+FLEXIO_STABLE flexio_status flexio_uar_extend(flexio_uar *in_handle, struct ibv_context *to_extend,
 					      flexio_uar **extended)
 {
-	struct flexio_process *process;
-	struct flexio_uar *uar;
-	int rc;
+	struct uar *in_uar;
+	struct process *process;
+	flexio_status status = FLEXIO_STATUS_FAILED;
 
 	if (extended)
 		*extended = NULL;
-	if (!uar_check(in_uar, __func__))
+	in_uar = uar_get(in_handle, __func__);
+	if (!in_uar)
 		return FLEXIO_STATUS_FAILED;
-	if (!extended || !to_extend) {
+	process = in_uar->child.process;
+	if (!extended || !to_extend)
 		flexio_err("%s is NULL", extended ? "to_extend" : "extended");
-		return FLEXIO_STATUS_FAILED;
-	}
-	process = in_uar->process;
-	if (in_uar->extended_id) {
+	else if (in_uar->extended_id)
 		flexio_err("UAR %u is an extended UAR already: extend the UAR it came from", in_uar->id);
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (!process->provider->serves(to_extend)) {
+	else if (!process->provider->serves(to_extend))
 		flexio_err("to_extend %p is not an open device of the %s provider (process \"%s\")", (void *)to_extend,
 			   process->provider->name, process->name);
-		return FLEXIO_STATUS_FAILED;
-	}
-	uar = uar_new(process, to_extend, NULL, __func__);
+	else if ((*extended = uar_new(process, to_extend, NULL, true, __func__)))
+		status = FLEXIO_STATUS_SUCCESS;
+	handle_put(&in_uar->child.handle);
+	return status;
+}
+
+FLEXIO_STABLE flexio_uar_device_id flexio_uar_get_extended_id(flexio_uar *handle)
+{
+	struct uar *uar = uar_get(handle, __func__);
+	flexio_uar_device_id id;
+
 	if (!uar)
-		return FLEXIO_STATUS_FAILED;
-	do
-		uar->extended_id = atomic_fetch_add(&last_extended_id, 1) + 1;
-	while (!uar->extended_id || uar->extended_id == UINT32_MAX);
-	rc = process->provider->uar_extension_add(process->device, uar->extended_id, to_extend);
-	if (rc) {
-		flexio_err("cannot extend UAR %u to %s: %s", in_uar->id, ibv_get_device_name(to_extend->device),
-			   strerror(-rc));
-		uar->extended_id = 0;
-		uar_free(uar);
-		return FLEXIO_STATUS_FAILED;
-	}
-	uar_link(process, uar);
-	*extended = uar;
-	return FLEXIO_STATUS_SUCCESS;
-}
-
-FLEXIO_STABLE flexio_uar_device_id flexio_uar_get_extended_id(flexio_uar *uar)
-{
-	if (!uar_check(uar, __func__))
 		return UINT32_MAX;
-	if (!uar->extended_id) {
+	id = uar->extended_id;
+	if (!id) {
 		flexio_err("UAR %u is not an extended UAR (see flexio_uar_extend)", uar->id);
-		return UINT32_MAX;
+		id = UINT32_MAX;
 	}
-	return uar->extended_id;
+	handle_put(&uar->child.handle);
+	return id;
 }
 
-FLEXIO_EXPERIMENTAL uint32_t flexio_uar_get_id(flexio_uar *uar)
+FLEXIO_EXPERIMENTAL uint32_t flexio_uar_get_id(flexio_uar *handle)
 {
-	return uar_check(uar, __func__) ? uar->id : UINT32_MAX;
+	struct uar *uar = uar_get(handle, __func__);
+	uint32_t id;
+
+	if (!uar)
+		return UINT32_MAX;
+	id = uar->id;
+	handle_put(&uar->child.handle);
+	return id;
 }
 
-FLEXIO_EXPERIMENTAL flexio_uar *flexio_process_get_uar(flexio_process *process)
+FLEXIO_EXPERIMENTAL flexio_uar *flexio_process_get_uar(flexio_process *handle)
 {
-	return process_check(process, __func__) ? process->objects.uar : NULL;
+	struct process *process = process_get(handle, __func__);
+	flexio_uar *uar;
+
+	if (!process)
+		return NULL;
+	uar = process->objects.uar;
+	process_put(process);
+	return uar;
+}
+
+struct uar *uar_get(const flexio_uar *handle, const char *func)
+{
+	return handle_get(handle, HANDLE_UAR, func);
 }
 
 /* ---- the family's per-process state ------------------------------------------------------- */
 
-int process_objects_init(struct flexio_process *process)
+int process_objects_init(struct process *process)
 {
 	struct process_objects *o = &process->objects;
 
 	pthread_mutex_init(&o->lock, NULL);
 	o->ready = true;
-	o->uar = uar_new(process, process->ibv_ctx, NULL, "flexio_process_create");
+	o->uar = uar_new(process, process->ibv_ctx, NULL, false, "flexio_process_create");
 	return o->uar ? 0 : -ENOMEM;
 }
 
-void process_objects_fini(struct flexio_process *process)
+void process_objects_fini(struct process *process)
 {
 	struct process_objects *o = &process->objects;
 
 	if (!o->ready)
 		return;
 	recoverable_dump_all(process);
-	while (o->mkeys) {
-		struct flexio_mkey *next = o->mkeys->next;
-
-		mkey_free(o->mkeys);
-		o->mkeys = next;
-	}
-	while (o->windows) {
-		struct flexio_window *next = o->windows->next;
-
-		window_free(o->windows);
-		o->windows = next;
-	}
-	while (o->outboxes) {
-		struct flexio_outbox *next = o->outboxes->next;
-
-		outbox_free(o->outboxes);
-		o->outboxes = next;
-	}
-	while (o->uars) {
-		struct flexio_uar *next = o->uars->next;
-
-		uar_free(o->uars);
-		o->uars = next;
-	}
-	if (o->uar)
-		uar_free(o->uar);
-	o->uar = NULL;
 	pthread_mutex_destroy(&o->lock);
 	o->ready = false;
 }

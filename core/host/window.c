@@ -7,112 +7,127 @@
  */
 #include "process.h"
 
-#include "handle.h"
 #include "log.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool window_check(const struct flexio_window *window, const char *func)
+struct window {
+	struct process_child child;    /* first: handle_get returns the object */
+	uint32_t id;                   /* 1..65535 */
+	struct ibv_pd *pd;             /* held (provider pd_hold) */
+};
+
+static bool id_taken_locked(struct process *process, uint32_t id)
 {
-	if (handle_is(window, HANDLE_WINDOW))
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live window", (const void *)window);
+	for (struct process_child *c = process->children; c; c = c->next)
+		if (c->handle.kind == HANDLE_WINDOW && ((struct window *)c)->id == id)
+			return true;
 	return false;
 }
 
 /* The next free window id of the process, 1..65535, or 0 (objects lock held). */
-static uint32_t next_id(struct flexio_process *process)
+static uint32_t next_id(struct process *process)
 {
 	struct process_objects *o = &process->objects;
+	uint32_t found = 0;
 
-	for (unsigned tries = 0; tries < UINT16_MAX; tries++) {
-		struct flexio_window *w;
+	pthread_mutex_lock(&process->children_lock);
+	for (unsigned tries = 0; tries < UINT16_MAX && !found; tries++) {
 		uint32_t id = o->last_window_id % UINT16_MAX + 1;
 
 		o->last_window_id = id;
-		for (w = o->windows; w && w->id != id; w = w->next)
-			;
-		if (!w)
-			return id;
+		if (!id_taken_locked(process, id))
+			found = id;
 	}
-	return 0;
+	pthread_mutex_unlock(&process->children_lock);
+	return found;
 }
 
-FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *process, struct ibv_pd *pd,
-						 flexio_window **window_ptr)
+static void window_free(struct process_child *child)
 {
-	struct flexio_window *window;
+	struct window *window = (struct window *)child;
+	struct process *process = child->process;
+
+	process->provider->window_destroy(process->device, window->id);
+	process->provider->pd_release(window->pd);
+	free(window);
+}
+
+static flexio_status window_create(struct process *process, struct ibv_pd *pd, flexio_window **window_ptr,
+				   const char *func)
+{
+	struct window *window;
+	void *handle = NULL;
 	int rc;
 
-	if (window_ptr)
-		*window_ptr = NULL;
-	if (!process_check(process, __func__))
-		return FLEXIO_STATUS_FAILED;
-	if (!window_ptr || !pd) {
-		flexio_err("%s is NULL", pd ? "window" : "pd");
-		return FLEXIO_STATUS_FAILED;
-	}
-	if (process->provider->pd_check(process->ibv_ctx, pd)) {
-		flexio_err("pd %p is not a live protection domain of process \"%s\"'s device (%s)", (void *)pd,
-			   process->name, ibv_get_device_name(process->ibv_ctx->device));
+	/* Holding the PD checks it too: a PD deallocated meanwhile is refused, and none can be while held. */
+	if (process->provider->pd_hold(process->ibv_ctx, pd)) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "pd %p is not a live protection domain of process \"%s\"'s device (%s)",
+			      (void *)pd, process->name, ibv_get_device_name(process->ibv_ctx->device));
 		return FLEXIO_STATUS_FAILED;
 	}
 	window = calloc(1, sizeof(*window));
 	if (!window) {
-		flexio_err("out of memory");
+		process->provider->pd_release(pd);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
-	window->process = process;
 	window->pd = pd;
 	pthread_mutex_lock(&process->objects.lock);
 	window->id = next_id(process);
 	rc = window->id ? process->provider->window_create(process->device, window->id, pd) : -ENOSPC;
-	if (!rc && !handle_add(window, HANDLE_WINDOW)) {
-		process->provider->window_destroy(process->device, window->id);
-		rc = -ENOMEM;
-	}
 	if (!rc) {
-		window->next = process->objects.windows;
-		process->objects.windows = window;
+		handle = process_child_open(process, &window->child, HANDLE_WINDOW, NULL, window_free, func);
+		if (!handle)
+			process->provider->window_destroy(process->device, window->id);
 	}
 	pthread_mutex_unlock(&process->objects.lock);
-	if (rc) {
-		flexio_err("process \"%s\": cannot create a window: %s", process->name,
-			   rc == -ENOSPC ? "all 65535 window ids are in use" : strerror(-rc));
+	if (!handle) {
+		if (rc)
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a window: %s", process->name,
+				      rc == -ENOSPC ? "all 65535 window ids are in use" : strerror(-rc));
+		process->provider->pd_release(pd);
 		free(window);
 		return FLEXIO_STATUS_FAILED;
 	}
-	*window_ptr = window;
+	*window_ptr = handle;
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-void window_free(struct flexio_window *window)
+FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *handle, struct ibv_pd *pd,
+						 flexio_window **window_ptr)
 {
-	handle_remove(window);
-	window->process->provider->window_destroy(window->process->device, window->id);
-	free(window);
+	struct process *process;
+	flexio_status status = FLEXIO_STATUS_FAILED;
+
+	if (window_ptr)
+		*window_ptr = NULL;
+	process = process_get(handle, __func__);
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	if (!window_ptr || !pd)
+		flexio_err("%s is NULL", pd ? "window" : "pd");
+	else
+		status = window_create(process, pd, window_ptr, __func__);
+	process_put(process);
+	return status;
 }
 
 FLEXIO_STABLE flexio_status flexio_window_destroy(flexio_window *window)
 {
-	struct flexio_process *process;
-	struct flexio_window **link;
-
-	if (!window_check(window, __func__))
-		return FLEXIO_STATUS_FAILED;
-	process = window->process;
-	pthread_mutex_lock(&process->objects.lock);
-	for (link = &process->objects.windows; *link != window; link = &(*link)->next)
-		;
-	*link = window->next;
-	pthread_mutex_unlock(&process->objects.lock);
-	window_free(window);
-	return FLEXIO_STATUS_SUCCESS;
+	return process_child_destroy(window, HANDLE_WINDOW, __func__);
 }
 
-FLEXIO_EXPERIMENTAL uint32_t flexio_window_get_id(flexio_window *window)
+FLEXIO_EXPERIMENTAL uint32_t flexio_window_get_id(flexio_window *handle)
 {
-	return window_check(window, __func__) ? window->id : UINT32_MAX;
+	struct window *window = handle_get(handle, HANDLE_WINDOW, __func__);
+	uint32_t id;
+
+	if (!window)
+		return UINT32_MAX;
+	id = window->id;
+	handle_put(&window->child.handle);
+	return id;
 }

@@ -79,6 +79,8 @@ void sim_set_doorbell_hook(struct sim_process *p, void (*hook)(void *user, const
 /* Copies up to max of the latest doorbells of outbox id (oldest first), returns how many. */
 size_t sim_outbox_doorbells(struct sim_process *p, uint32_t id, struct provider_doorbell *out, size_t max);
 int sim_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
+int sim_pd_hold(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
+void sim_pd_release(struct ibv_pd *pd);
 int sim_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length);
 int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd,
 		    uint32_t key);

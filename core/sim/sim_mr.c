@@ -14,6 +14,18 @@ int sim_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd)
 	return device >= 0 && device == flexio_verbs_context_device(ibv_ctx) ? 0 : -EINVAL;
 }
 
+int sim_pd_hold(struct ibv_context *ibv_ctx, struct ibv_pd *pd)
+{
+	int device = flexio_verbs_context_device(ibv_ctx);
+
+	return device >= 0 ? flexio_verbs_pd_hold(pd, device) : -EINVAL;
+}
+
+void sim_pd_release(struct ibv_pd *pd)
+{
+	flexio_verbs_pd_release(pd);
+}
+
 int sim_uar_check(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar)
 {
 	int device;

@@ -204,6 +204,8 @@ const struct flexio_provider_ops sim_provider = {
 	.memory_regions = sim_memory_regions,
 	/* uar, outbox, window, mkey */
 	.pd_check = sim_pd_check,
+	.pd_hold = sim_pd_hold,
+	.pd_release = sim_pd_release,
 	.mr_range = sim_mr_range,
 	.memory_dump = sim_memory_dump,
 	.uar_check = sim_uar_check,

@@ -1,7 +1,8 @@
 /*
  * Protection domains of simulated contexts (ibv_alloc_pd, ibv_dealloc_pd).  A PD that still
- * has memory regions cannot be deallocated (EBUSY, as the kernel answers): windows and keys
- * check the PD of a region, so it must outlive its regions.
+ * has memory regions, or that a DPA process, window or memory key uses, cannot be deallocated
+ * (EBUSY, as the kernel answers): windows and keys check the PD of a region, so it must
+ * outlive its regions and its users.
  */
 #include "verbs_internal.h"
 
@@ -54,10 +55,16 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 		return errno;
 	}
 	regions = sim->mr_count;
-	if (regions) {
+	if (regions || sim->users) {
+		unsigned int users = sim->users;
+
 		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "protection domain %p still has %u memory region(s)", (void *)pd,
-			regions);
+		if (regions)
+			sim_err(__func__, "protection domain %p still has %u memory region(s)", (void *)pd,
+				regions);
+		else
+			sim_err(__func__, "protection domain %p is used by %u FlexIO object(s) (a process, "
+				"window or memory key)", (void *)pd, users);
 		return errno = EBUSY;
 	}
 	sim->context->pd_count--;
@@ -76,4 +83,28 @@ SIM_EXPORT int flexio_verbs_pd_device(const struct ibv_pd *pd)
 		index = sim->context->device->index;
 	pthread_mutex_unlock(&sim_lock);
 	return index;
+}
+
+SIM_EXPORT int flexio_verbs_pd_hold(const struct ibv_pd *pd, int device_index)
+{
+	struct sim_pd *sim;
+	int rc = -EINVAL;
+
+	pthread_mutex_lock(&sim_lock);
+	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim) && sim->context->device->index == device_index) {
+		sim->users++;
+		rc = 0;
+	}
+	pthread_mutex_unlock(&sim_lock);
+	return rc;
+}
+
+SIM_EXPORT void flexio_verbs_pd_release(const struct ibv_pd *pd)
+{
+	struct sim_pd *sim;
+
+	pthread_mutex_lock(&sim_lock);
+	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim) && sim->users)
+		sim->users--;
+	pthread_mutex_unlock(&sim_lock);
 }

@@ -26,6 +26,14 @@ int flexio_verbs_context_device(const struct ibv_context *context);
 int flexio_verbs_pd_device(const struct ibv_pd *pd);
 
 /*
+ * Counts a user of a live PD of the simulated device with the given index (libflexio's
+ * processes, windows and memory keys): ibv_dealloc_pd answers EBUSY while it has users, as
+ * rdma-core does for a PD that objects still use. 0, or -EINVAL when pd is no such PD.
+ */
+int flexio_verbs_pd_hold(const struct ibv_pd *pd, int device_index);
+void flexio_verbs_pd_release(const struct ibv_pd *pd);
+
+/*
  * Checks an access to [addr, addr + length) through a memory key, as the NIC does, and returns
  * the host address of addr.  The access passes when `key` is the lkey (== rkey) of a live
  * memory region on pd's device, registered on `pd` itself, with every flag in `access`

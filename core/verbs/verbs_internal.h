@@ -45,6 +45,7 @@ struct sim_pd {
 	struct ibv_pd ibv;
 	struct sim_context *context;
 	unsigned int mr_count;
+	unsigned int users;    /* libflexio objects using it (flexio_verbs_pd_hold) */
 };
 
 struct sim_mr {
