@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: installs what the machine lacks, builds with AddressSanitizer
-# and UndefinedBehaviorSanitizer in build-test/, and runs the whole suite through ctest.
+# Runs every test: installs what the machine lacks, builds with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-test/ and runs the whole suite through ctest, then builds
+# the library and the concurrency tests with ThreadSanitizer in build-tsan/ and runs those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,3 +9,8 @@ scripts/install-deps.sh
 cmake -S . -B build-test -G Ninja -DFLEXIO_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build build-test -j "$(nproc)"
 ctest --test-dir build-test --output-on-failure -j "$(nproc)"
+
+cmake -S . -B build-tsan -G Ninja -DFLEXIO_SANITIZE=thread -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake --build build-tsan -j "$(nproc)" --target concurrency_tests
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+  ctest --test-dir build-tsan --output-on-failure -j "$(nproc)" -L concurrency
