@@ -15,6 +15,13 @@
 // tells a fault in device code.  The package checks at load (init) that libflexio serves the
 // API edition it was generated from (flexio_version_set); if not, every entry point returns
 // an error wrapping ErrVersion.  The generated low-level layer is package capi.
+//
+// From load on, each line the library logs at or above its level (FLEXIO_LOG_LEVEL, default
+// WARN) is a log/slog record instead of a line on stderr, sent to slog.Default() or to the
+// logger given to SetLogger: level ERR -> slog.LevelError, WARN -> LevelWarn, INFO ->
+// LevelInfo, DBG -> LevelDebug; message "<function>: <reason>"; attribute "function" naming
+// the C function (a FlexIO call, or an rdma-core call the simulated device answered).  A failed
+// call gives one ERROR record and the *Error carrying the same line.
 package flexio
 
 /*
@@ -123,8 +130,9 @@ func LibraryVersion() string { return versionString(xcapi.VersionGet(nil)) }
 
 var handshakeErr error
 
-// The version handshake, at load.
+// The log routing and the version handshake, at load.
 func init() {
+	installLog() // first: a refused handshake is then a record too
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	if capi.VersionSet(capi.FLEXIO_BINDINGS_API_VERSION) != capi.FLEXIO_STATUS_SUCCESS {

@@ -40,8 +40,13 @@ void funlockfile(FILE *stream);
 void free(void *ptr);
 """
 
+# The binding's own log callback (flexio/_log.py): the library's lines become logging records.
+LOG_CDEF = """
+extern "Python" void _flexio_log_cb(enum flexio_log_lvl, const char *, const char *, void *);
+"""
+
 ffibuilder = FFI()
-ffibuilder.cdef((HERE / "flexio" / "_flexio_cdef.h").read_text() + LIBC_CDEF)
+ffibuilder.cdef((HERE / "flexio" / "_flexio_cdef.h").read_text() + LIBC_CDEF + LOG_CDEF)
 ffibuilder.set_source(
     "flexio._capi",
     "#define FLEXIO_ALLOW_EXPERIMENTAL_API\n#include <stdio.h>\n#include <stdlib.h>\n"

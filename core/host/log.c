@@ -79,9 +79,9 @@ const char *log_last_error(void)
  * zero) and waits for the counter it left to reach zero.  Every thread that loaded the old
  * slot was counted in one of the two counters before the exchange, so after both waits none
  * is left: the old callback is never called again, and its slot may be rewritten by the next
- * setter.  This is the read side of userspace RCU with two counters (SRCU's scheme), all
- * sequentially consistent: the counting, the load and the exchange are few and rare next to
- * formatting a line.  Setters are serialised by set_lock, which logging threads never take.
+ * setter.  This is userspace RCU's two-counter scheme (as in SRCU), all sequentially
+ * consistent: the counting, the load and the exchange cost little next to formatting a line.
+ * Setters are serialised by set_lock, which logging threads never take.
  */
 struct log_sink {
 	flexio_log_cb_t *cb;
@@ -118,7 +118,7 @@ static bool deliver(enum flexio_log_lvl lvl, const char *func, const char *msg)
 	return sink != NULL;
 }
 
-/* Waits until the threads counted in *count have left the callback.  Callbacks are short, so
+/* Waits until the threads counted in *count have uncounted themselves.  Callbacks are short, so
  * yield first; a slow one (a language runtime's logger waiting for its lock) is then polled
  * every 100 µs rather than spun on. */
 static void wait_for_readers(_Atomic unsigned long *count)

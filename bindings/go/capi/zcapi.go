@@ -188,6 +188,7 @@ type Mlx5dvDevxObj struct{ _ [0]byte }
 type Mlx5dvDevxUar struct{ _ [0]byte }
 type Func struct{ _ [0]byte }
 type FuncArgPackFn struct{ _ [0]byte }
+type LogCb struct{ _ [0]byte }
 type IbvContext struct{ _ [0]byte }
 type IbvPd struct{ _ [0]byte }
 type IbvDevice struct{ _ [0]byte }

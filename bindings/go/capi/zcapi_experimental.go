@@ -32,6 +32,11 @@ func LogLvlSet(lvl LogLvl) LogLvl {
 	return LogLvl(C.flexio_log_lvl_set(C.enum_flexio_log_lvl(lvl)))
 }
 
+// LogCallbackSet calls flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
+func LogCallbackSet(cb *LogCb, user unsafe.Pointer) Status {
+	return Status(C.flexio_log_callback_set((*C.flexio_log_cb_t)(unsafe.Pointer(cb)), user))
+}
+
 // AppGetElfSize calls size_t flexio_app_get_elf_size(flexio_app *app);
 func AppGetElfSize(app *App) uint64 {
 	return uint64(C.flexio_app_get_elf_size((*C.flexio_app)(unsafe.Pointer(app))))

@@ -9,8 +9,9 @@
         print(proc.output())                          # device prints, as text
 
 Failures raise FlexioError carrying the library's own log line (DeviceFaultError when the DPA
-process stopped on a fault).  The generated low-level layer is flexio.capi (cffi's ffi and lib;
-experimental functions only through flexio.capi.experimental).
+process stopped on a fault).  The library's log lines are records of the logging logger
+"flexio" (see flexio._log), not lines on stderr.  The generated low-level layer is flexio.capi
+(cffi's ffi and lib; experimental functions only through flexio.capi.experimental).
 
 Importing the package checks that the loaded libflexio serves the API edition the binding was
 generated from (flexio_version_set) and raises VersionError otherwise.
@@ -24,9 +25,11 @@ except ImportError as e:  # libflexio missing, or too old to have this edition's
         f"flexio: cannot load libflexio for FlexIO API {'.'.join(map(str, _api.API_VERSION))} ({e}); "
         "install OpenFlexIO's libflexio.so.1 of this edition or newer (or set LD_LIBRARY_PATH)") from e
 
+from . import _log  # noqa: E402
 from ._core import (App, Device, DeviceFaultError, FlexioError, Function, HeapBuffer, HeapInfo,  # noqa: E402
                     Process, VersionError, _handshake, api_version, library_version)
 
+_log.install()  # first: the handshake's own failure is then a record too
 _handshake()
 
 __all__ = ["App", "Device", "DeviceFaultError", "FlexioError", "Function", "HeapBuffer", "HeapInfo", "Process",

@@ -55,6 +55,7 @@ STABLE_FUNCTIONS = (
 EXPERIMENTAL_FUNCTIONS = (
     'flexio_version_get',
     'flexio_log_lvl_set',
+    'flexio_log_callback_set',
     'flexio_app_get_elf_size',
     'flexio_app_get_name',
     'flexio_process_get_dumem_id',

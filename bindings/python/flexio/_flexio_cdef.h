@@ -298,6 +298,7 @@ struct flexio_wq_attr {
 	struct flexio_qmem wq_ring_qmem;
 	struct flexio_qmem wq_dbr_qmem;
 };
+typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const char *msg, void *user);
 enum flexio_hw_model {
 	FLEXIO_HW_MODEL_DEF = 0,
 	FLEXIO_HW_MODEL_BF3 = 1,
@@ -365,6 +366,7 @@ flexio_status flexio_coredump_create(flexio_process *process, const char *outfil
 // Experimental functions (flexio.capi.experimental)
 uint64_t flexio_version_get(uint64_t *set_version);
 enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
+flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
 size_t flexio_app_get_elf_size(flexio_app *app);
 const char *flexio_app_get_name(flexio_app *app);
 uint32_t flexio_process_get_dumem_id(flexio_process *process);

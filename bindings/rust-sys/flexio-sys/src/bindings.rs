@@ -802,6 +802,14 @@ const _: () = {
 unsafe extern "C" {
     pub fn flexio_version_set(version: u64) -> flexio_status;
 }
+pub type flexio_log_cb_t = ::std::option::Option<
+    unsafe extern "C" fn(
+        lvl: flexio_log_lvl,
+        func: *const ::std::os::raw::c_char,
+        msg: *const ::std::os::raw::c_char,
+        user: *mut ::std::os::raw::c_void,
+    ),
+>;
 unsafe extern "C" {
     pub fn flexio_app_create(
         fattr: *mut flexio_app_attr,

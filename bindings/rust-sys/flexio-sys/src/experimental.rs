@@ -11,6 +11,12 @@ unsafe extern "C" {
     pub fn flexio_log_lvl_set(lvl: flexio_log_lvl) -> flexio_log_lvl;
 }
 unsafe extern "C" {
+    pub fn flexio_log_callback_set(
+        cb: flexio_log_cb_t,
+        user: *mut ::std::os::raw::c_void,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
     pub fn flexio_app_get_elf_size(app: *mut flexio_app) -> usize;
 }
 unsafe extern "C" {

@@ -21,7 +21,8 @@
 //! everything created in it; [`HeapBuffer`] and [`Process`] borrow what they live in.
 //!
 //! The first use checks that the loaded libflexio serves the API edition the bindings were
-//! generated from (`flexio_version_set`) and fails with [`ErrorKind::Version`] otherwise.
+//! generated from (`flexio_version_set`) and fails with [`ErrorKind::Version`] otherwise.  It
+//! also routes the library's log lines to the `log` crate (target [`LOG_TARGET`]).
 //!
 //! Experimental API: the `experimental` feature re-exports `flexio_sys::experimental` as
 //! [`experimental`] (the safe layer itself uses a few experimental C entries internally).
@@ -111,10 +112,14 @@ pub fn library_version() -> String {
     fmt_version(unsafe { x::flexio_version_get(ptr::null_mut()) })
 }
 
-/// The version handshake, once per process: announces the bindings' edition to the library.
+/// The first use of the crate, once per process: routes the library's log to the `log` crate
+/// (see [`LOG_TARGET`]), then the version handshake, which announces the bindings' edition to
+/// the library.  Every entry point calls it.
 pub fn init() -> Result<()> {
     static DONE: OnceLock<Result<()>> = OnceLock::new();
     DONE.get_or_init(|| {
+        // First, so that a refused handshake is a log record too.
+        unsafe { x::flexio_log_callback_set(Some(log_line), ptr::null_mut()) };
         let served = unsafe { x::flexio_version_get(ptr::null_mut()) };
         if unsafe { sys::flexio_version_set(sys::FLEXIO_BINDINGS_API_VERSION) } != sys::FLEXIO_STATUS_SUCCESS {
             return Err(error(
@@ -131,6 +136,37 @@ pub fn init() -> Result<()> {
         Ok(())
     })
     .clone()
+}
+
+// ------------------------------------------------------------------------------------------
+// Logging
+
+/// The `log` target of the library's log lines.  From the first use of the crate ([`init`])
+/// each line the library logs at or above its level (`FLEXIO_LOG_LEVEL`, default WARN; or
+/// `experimental::flexio_log_lvl_set`) is one record instead of a line on stderr: ERR →
+/// `Error`, WARN → `Warn`, INFO → `Info`, DBG → `Debug`; the message is `"<function>:
+/// <reason>"` and the key `function` names the C function (a FlexIO call, or an rdma-core call
+/// the simulated device answered).  With no logger installed records go nowhere, so a failure
+/// is reported once: by the [`Error`] carrying the same line.
+pub const LOG_TARGET: &str = "flexio";
+
+/// The library's log callback: runs on the thread that logged, which may be a library thread.
+extern "C" fn log_line(lvl: sys::flexio_log_lvl, func: *const c_char, msg: *const c_char, _user: *mut c_void) {
+    let level = match lvl {
+        sys::FLEXIO_LOG_LVL_ERR => log::Level::Error,
+        sys::FLEXIO_LOG_LVL_WARN => log::Level::Warn,
+        sys::FLEXIO_LOG_LVL_INFO => log::Level::Info,
+        _ => log::Level::Debug,
+    };
+    if !log::log_enabled!(target: LOG_TARGET, level) {
+        return;
+    }
+    // SAFETY: the library passes NUL-terminated strings valid during the call.
+    let (func, msg) = unsafe { (CStr::from_ptr(func).to_string_lossy(), CStr::from_ptr(msg).to_string_lossy()) };
+    // A panic must not unwind into C (the process would abort): a panicking logger loses the line.
+    let _ = std::panic::catch_unwind(|| {
+        log::log!(target: LOG_TARGET, level, function = func.as_ref(); "{func}: {msg}");
+    });
 }
 
 // ------------------------------------------------------------------------------------------
@@ -161,6 +197,7 @@ fn device_list() -> Result<(*mut *mut sys::ibv_device, Vec<String>)> {
 impl Device {
     /// Names of the devices libflexio serves.
     pub fn names() -> Result<Vec<String>> {
+        init()?;
         let (list, names) = device_list()?;
         unsafe { sys::ibv_free_device_list(list) };
         Ok(names)
