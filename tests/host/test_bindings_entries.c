@@ -144,7 +144,7 @@ static void call_args_rejects_bad_input(void **state)
 			 FLEXIO_STATUS_FAILED);
 	assert_non_null(strstr(flexio_last_error(), "is not a function registered"));
 	assert_int_equal(QUIET(flexio_process_call_args(p, &add3, NULL, args, 3)), FLEXIO_STATUS_FAILED);
-	assert_non_null(strstr(flexio_last_error(), "flexio_process_call: func_ret is NULL"));
+	assert_non_null(strstr(flexio_last_error(), "flexio_process_call_args: func_ret is NULL"));
 	assert_int_equal(QUIET(flexio_process_call_args((flexio_process *)args, &add3, &r, args, 3)),
 			 FLEXIO_STATUS_FAILED);
 	assert_non_null(strstr(flexio_last_error(), "is not a live process"));
