@@ -252,7 +252,7 @@ static bool check_attr(const flexio_msg_stream_attr_t *attr, FILE *out, const ch
 	} else if (attr->data_bsize < MIN_STREAM_BSIZE || (attr->data_bsize & (attr->data_bsize - 1))) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "data_bsize %zu is not a power of two of at least %u",
 			      attr->data_bsize, MIN_STREAM_BSIZE);
-	} else if (attr->level < FLEXIO_MSG_DEV_NO_PRINT || attr->level > FLEXIO_MSG_DEV_DEBUG ||
+	} else if (attr->level > FLEXIO_MSG_DEV_DEBUG ||
 		   attr->level == FLEXIO_MSG_DEV_ALWAYS_PRINT) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "level %d is not NO_PRINT or ERROR..DEBUG", attr->level);
 	} else if (attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_SYNC && attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_ASYNC &&
@@ -451,7 +451,7 @@ FLEXIO_STABLE flexio_status flexio_msg_stream_level_set(flexio_msg_stream *strea
 		return FLEXIO_STATUS_FAILED;
 	if (s->id == FLEXIO_MSG_DEV_DEFAULT_STREAM_ID) {
 		flexio_err("the default stream's level cannot be altered");
-	} else if (level < FLEXIO_MSG_DEV_NO_PRINT || level > FLEXIO_MSG_DEV_DEBUG || level == FLEXIO_MSG_DEV_ALWAYS_PRINT) {
+	} else if (level > FLEXIO_MSG_DEV_DEBUG || level == FLEXIO_MSG_DEV_ALWAYS_PRINT) {
 		flexio_err("level %d is not NO_PRINT or ERROR..DEBUG", level);
 	} else {
 		atomic_store(&s->level, level);

@@ -1,7 +1,7 @@
 /*
  * OpenFlexIO — definitions shared by the host API (<libflexio/flexio.h>) and
  * the device API (<libflexio-dev/flexio_dev.h>): the same values on both sides
- * of a message stream or a DPA address.
+ * of a message stream or a DPA address.  The same in every release.
  */
 #ifndef OPENFLEXIO_FLEXIO_COMMON_H
 #define OPENFLEXIO_FLEXIO_COMMON_H
@@ -14,19 +14,24 @@ typedef uint64_t flexio_uintptr_t;
 /* Device id of an extended UAR (flexio_uar_get_extended_id on the host). */
 typedef uint32_t flexio_uar_device_id;
 
+/* A device message level (one of the FLEXIO_MSG_DEV_* levels below). */
+typedef uint8_t flexio_msg_dev_level;
+
 /* Device message levels: a stream shows the messages at or below its level. */
-typedef enum flexio_msg_dev_level {
-	FLEXIO_MSG_DEV_NO_PRINT = 0,     /* nothing is shown */
-	FLEXIO_MSG_DEV_ALWAYS_PRINT = 1, /* shown whatever the stream's level */
-	FLEXIO_MSG_DEV_ERROR = 2,
-	FLEXIO_MSG_DEV_WARN = 3,
-	FLEXIO_MSG_DEV_INFO = 4,         /* the level of flexio_dev_print() */
-	FLEXIO_MSG_DEV_DEBUG = 5,
-} flexio_msg_dev_level;
+#define FLEXIO_MSG_DEV_NO_PRINT 0     /* nothing is shown */
+#define FLEXIO_MSG_DEV_ALWAYS_PRINT 1 /* shown whatever the stream's level */
+#define FLEXIO_MSG_DEV_ERROR 2
+#define FLEXIO_MSG_DEV_WARN 3
+#define FLEXIO_MSG_DEV_INFO 4         /* the level of flexio_dev_print() */
+#define FLEXIO_MSG_DEV_DEBUG 5
 
 /* Id of the default message stream. */
 #define FLEXIO_MSG_DEV_DEFAULT_STREAM_ID 0
+/* Streams a process can have. */
+#define FLEXIO_MSG_DEV_MAX_STREAMS_AMOUNT 255
 /* Pseudo stream id: every stream the host has open. */
-#define FLEXIO_MSG_DEV_BROADCAST_STREAM 0xFF
+#define FLEXIO_MSG_DEV_BROADCAST_STREAM 0xff
+/* log2 of the longest device message in bytes, its NUL included (512 bytes). */
+#define FLEXIO_MSG_DEV_LOG_DATA_CHUNK_BSIZE 9
 
 #endif /* OPENFLEXIO_FLEXIO_COMMON_H */

@@ -7,17 +7,28 @@
  * and collects its messages and errors.  OpenFlexIO runs all of it on a
  * simulated BlueField-3 DPA and NIC (device "mlx5_sim0").
  *
- * Editions.  Both API editions are declared here; a program picks one with
- * FLEXIO_VER_USED before including this header (see flexio_ver.h):
- *   - current edition (default): the FlexIO SDK API Reference Manual;
- *   - older edition (FLEXIO_VER_USED below FLEXIO_VER(24, 10, 0)): the DOCA
- *     Driver APIs manual's FlexIO chapter.  Functions whose parameters changed
- *     keep their old form under the symbol version FLEXIO_1.0, so programs
- *     built for either edition link and run against the same libflexio.so.1.
+ * Releases.  This header serves the API of each FlexIO release exactly: a
+ * program picks one with FLEXIO_VER_USED (see <libflexio/flexio_ver.h>):
+ *   - 23.x: the older API of the DOCA Driver APIs manual (flexio_print_init,
+ *     flexio_app_create(name, elf, size, &app), ...).  Functions whose
+ *     parameters changed keep their old form under the symbol version
+ *     FLEXIO_1.0, so programs of every release link against the same
+ *     libflexio.so.1;
+ *   - 24.0 .. 24.9: NVIDIA FlexIO 24.01 .. 24.07 (flexio_msg_stream_* and
+ *     flexio_log_dev_*, nothing marked experimental);
+ *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual;
+ *   - 26.x (default: FLEXIO_CURRENT_VERSION): the same plus the 26.x
+ *     additions (struct flexio_msg_stream_attr with transport_mode, the
+ *     FLEXIO_MSG_DEV_SYNC_MODE_* names).
+ * Structure layouts are NVIDIA's declaration order: the 23.x and 24.x
+ * releases use NVIDIA 24.01's structures, later releases the same with the
+ * fields the later releases add.  flexio_version_set tells the library which
+ * layouts the program uses (a program that never calls it gets 24.01's).
  *
  * Stability.  Functions marked FLEXIO_EXPERIMENTAL may change between
  * releases; using one raises a "deprecated" warning unless the program
- * defines FLEXIO_ALLOW_EXPERIMENTAL_API before including this header.
+ * defines FLEXIO_ALLOW_EXPERIMENTAL_API before including this header.  The
+ * 24.x releases mark nothing experimental, as NVIDIA's 24.01 headers.
  *
  * Errors.  Functions returning flexio_status return FLEXIO_STATUS_SUCCESS or
  * FLEXIO_STATUS_FAILED; getters of ids return UINT32_MAX on error, getters of
@@ -36,12 +47,62 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <pthread.h>
 
 #include <infiniband/verbs.h>
+#include <infiniband/mlx5dv.h>
 
 #include <common/flexio_common.h>
 #include <libflexio/flexio_ver.h>
+
+/* ------------------------------------------------------------------------ */
+/* Release selection                                                         */
+/* ------------------------------------------------------------------------ */
+
+#ifndef FLEXIO_VER_USED
+/* The API version the program was written for (default: the newest one served). */
+#define FLEXIO_VER_USED FLEXIO_CURRENT_VERSION
+#endif
+
+/* Internal: the version actually served (LATEST resolved to CURRENT). */
+#if FLEXIO_VER_USED == FLEXIO_VER_LATEST
+#define FLEXIO_VER_EFFECTIVE FLEXIO_CURRENT_VERSION
+#else
+#define FLEXIO_VER_EFFECTIVE (FLEXIO_VER_USED)
+#endif
+
+#if FLEXIO_VER_EFFECTIVE < FLEXIO_LAST_SUPPORTED_VERSION
+#error "FLEXIO_VER_USED is older than FLEXIO_LAST_SUPPORTED_VERSION (23.0.0): this API version is no longer served"
+#elif FLEXIO_VER_EFFECTIVE > FLEXIO_CURRENT_VERSION
+#error "FLEXIO_VER_USED is newer than FLEXIO_CURRENT_VERSION (26.4.0), the newest API version this library serves"
+#elif FLEXIO_VER_EFFECTIVE == FLEXIO_LAST_SUPPORTED_VERSION
+#warning "FLEXIO_VER_USED selects FLEXIO_LAST_SUPPORTED_VERSION: this API version will be removed in a future release"
+#endif
+
+/*
+ * Internal: the release served, one flag each.  FLEXIO_EDITION_OLD: 23.x (the
+ * DOCA Driver APIs manual); FLEXIO_EDITION_2401: NVIDIA 24.01 .. 24.07; neither:
+ * 24.10 and later, FLEXIO_EDITION_26 adding the 26.x additions.
+ */
+#if FLEXIO_VER_EFFECTIVE < FLEXIO_NV2401_FIRST_VERSION
+#define FLEXIO_EDITION_OLD 1
+#else
+#define FLEXIO_EDITION_OLD 0
+#endif
+#if FLEXIO_VER_EFFECTIVE >= FLEXIO_NV2401_FIRST_VERSION && \
+	FLEXIO_VER_EFFECTIVE < FLEXIO_CURRENT_EDITION_FIRST_VERSION
+#define FLEXIO_EDITION_2401 1
+#else
+#define FLEXIO_EDITION_2401 0
+#endif
+#if FLEXIO_VER_EFFECTIVE >= FLEXIO_RELEASE_26_FIRST_VERSION
+#define FLEXIO_EDITION_26 1
+#else
+#define FLEXIO_EDITION_26 0
+#endif
+/* Internal: 1 when the release uses NVIDIA 24.01's structure layouts (23.x and 24.x). */
+#define FLEXIO_LAYOUTS_2401 (FLEXIO_EDITION_OLD || FLEXIO_EDITION_2401)
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,6 +128,20 @@ extern "C" {
 		       section(".text.experimental"))) FLEXIO_STABLE
 #endif
 
+/* Internal: the marker of a function that is experimental, in the releases that mark it (not 24.x). */
+#if FLEXIO_EDITION_2401
+#define FLEXIO_EXP_ FLEXIO_STABLE
+#else
+#define FLEXIO_EXP_ FLEXIO_EXPERIMENTAL
+#endif
+
+/* Internal: a function NVIDIA's 24.x releases declare deprecated. */
+#if FLEXIO_EDITION_2401
+#define FLEXIO_DEPRECATED_2401_ __attribute__((deprecated))
+#else
+#define FLEXIO_DEPRECATED_2401_
+#endif
+
 /*
  * Binds the program's calls of an older-edition function to its FLEXIO_1.0
  * symbol version, for the functions whose parameters changed between the
@@ -77,6 +152,15 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 /* Basic types and values                                                    */
 /* ------------------------------------------------------------------------ */
+
+/* DPA execution units (EUs): 16 cores of 16 hardware threads, 2 reserved for the DPA OS. */
+#define PHY_CORES_NUM 16
+#define EUS_PER_CORE 16
+#define EUS_LIMIT (PHY_CORES_NUM * EUS_PER_CORE)
+#define OS_RESERVED_EUS 2
+#define USER_EUS_LIMIT (EUS_LIMIT - OS_RESERVED_EUS)
+/* Bytes of a bit mask with one bit per EU. */
+#define EU_BITMASK_LEN (EUS_LIMIT / 8)
 
 /* Maximum length of application and device function names. */
 #define FLEXIO_MAX_NAME_LEN (256)
@@ -97,6 +181,13 @@ typedef enum flexio_status {
 	FLEXIO_STATUS_TIMEOUT = 2,
 	FLEXIO_STATUS_FATAL_ERR = 3,
 } flexio_status;
+
+/* Kinds of the error status of a DPA process (the 24.x result of flexio_err_status_get). */
+enum flexio_err_status {
+	FLEXIO_DEV_NO_ERROR = 0,
+	FLEXIO_DEV_FATAL_ERROR = 1,
+	FLEXIO_DEV_USER_ERROR = 2,
+};
 
 /* Host SDK logging levels; an entry prints when its level is at or below the set level. */
 typedef enum flexio_log_lvl {
@@ -132,9 +223,6 @@ typedef struct flexio_emu_db_to_cq_ctx flexio_emu_db_to_cq_ctx;
 typedef struct flexio_msix flexio_msix;
 typedef struct flexio_emu_device_msix_map flexio_emu_device_msix_map;
 
-struct mlx5dv_devx_obj;
-struct mlx5dv_devx_uar;
-
 /* ------------------------------------------------------------------------ */
 /* Enumerations                                                              */
 /* ------------------------------------------------------------------------ */
@@ -161,7 +249,11 @@ enum flexio_cq_period_mode {
 /* CQE compression. */
 enum flexio_cqe_comp_type {
 	FLEXIO_CQE_COMP_NONE = 0x0,
-	FLEXIO_CQE_COMP_ENABLE = 0x2,
+	FLEXIO_CQE_COMP_BASIC = 0x1,  /* basic compression */
+	FLEXIO_CQE_COMP_ENH = 0x2,    /* enhanced compression */
+#if !FLEXIO_LAYOUTS_2401
+	FLEXIO_CQE_COMP_ENABLE = 0x2, /* the manual's name of enhanced compression */
+#endif
 };
 
 /* Mini-CQE formats of compressed CQEs (values of the mlx5 CQ context). */
@@ -185,19 +277,45 @@ enum flexio_memtype {
 	FLEXIO_MEMTYPE_HOST = 1,
 };
 
+#if FLEXIO_LAYOUTS_2401
+/* How device messages reach the host. */
+typedef enum flexio_log_dev_sync_mode {
+	FLEXIO_LOG_DEV_SYNC_MODE_SYNC = 0,   /* a host thread drains the buffer continuously */
+	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC = 1,  /* drained by flush only; may overrun */
+	FLEXIO_LOG_DEV_SYNC_MODE_BATCH = 2,  /* drained when the buffer fills or on flush */
+	FLEXIO_LOG_DEV_SYNC_MODE_TRACER = 3, /* format ids + arguments, formatted on the host */
+} flexio_msg_dev_sync_mode;
+#else
 /* How device messages reach the host. */
 typedef enum flexio_msg_dev_sync_mode {
 	FLEXIO_LOG_DEV_SYNC_MODE_SYNC = 0,   /* a host thread drains the buffer continuously */
 	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC = 1,  /* drained by flush only; may overrun */
 	FLEXIO_LOG_DEV_SYNC_MODE_BATCH = 2,  /* drained when the buffer fills or on flush */
 	FLEXIO_LOG_DEV_SYNC_MODE_TRACER = 3, /* format ids + arguments, formatted on the host */
+#if FLEXIO_EDITION_26
+	/* The 26.x names of the same modes. */
+	FLEXIO_MSG_DEV_SYNC_MODE_SYNC = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+	FLEXIO_MSG_DEV_SYNC_MODE_ASYNC = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC,
+	FLEXIO_MSG_DEV_SYNC_MODE_BATCH = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
+	FLEXIO_MSG_DEV_SYNC_MODE_TRACER = FLEXIO_LOG_DEV_SYNC_MODE_TRACER,
+#endif
 } flexio_msg_dev_sync_mode;
+#endif
 
 /* Transport of tracer-mode streams. */
 enum flexio_tracer_transport {
 	FLEXIO_TRACER_TRANSPORT_QP = 0,
 	FLEXIO_TRACER_TRANSPORT_WINDOW = 1,
 };
+
+#if FLEXIO_EDITION_26
+/* Transport a message stream's messages take to the host (26.x; the simulator has one path). */
+enum flexio_msg_transport_mode {
+	FLEXIO_MSG_TRANSPORT_QP_RC = 0, /* reliable connected QP (the default) */
+	FLEXIO_MSG_TRANSPORT_QP_UC = 1, /* unreliable connected QP */
+	FLEXIO_MSG_TRANSPORT_QP_UD = 2, /* unreliable datagram QP */
+};
+#endif
 
 /* QP operations. */
 enum flexio_qp_op_types {
@@ -213,6 +331,20 @@ enum flexio_qp_qpc_mtu {
 	FLEXIO_QP_QPC_MTU_BYTES_1K = 0x3,
 	FLEXIO_QP_QPC_MTU_BYTES_2K = 0x4,
 	FLEXIO_QP_QPC_MTU_BYTES_4K = 0x5,
+};
+
+/* Kind of receive queue of a QP (flexio_qp_attr.rq_type): the QPC rq_type values. */
+enum {
+	FLEXIO_QP_QPC_RQ_TYPE_REGULAR = 0x0,
+	FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ = 0x1, /* receives from the RMP rmpqn */
+	FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ = 0x3,
+};
+
+/* The same values under OpenFlexIO's earlier names. */
+enum flexio_qp_rq_type {
+	FLEXIO_QP_RQ_TYPE_REGULAR = FLEXIO_QP_QPC_RQ_TYPE_REGULAR,
+	FLEXIO_QP_RQ_TYPE_RMP = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ,
+	FLEXIO_QP_RQ_TYPE_ZERO_SIZE_RQ = FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ,
 };
 
 /* QP states. */
@@ -239,13 +371,6 @@ enum flexio_qp_transport_type {
 	FLEXIO_QPC_ST_DC_CNAK = 0x10,
 };
 
-/* Kind of receive queue of a QP (flexio_qp_attr.rq_type). */
-enum flexio_qp_rq_type {
-	FLEXIO_QP_RQ_TYPE_REGULAR = 0x0,
-	FLEXIO_QP_RQ_TYPE_RMP = 0x1, /* receives from the RMP rmpqn */
-	FLEXIO_QP_RQ_TYPE_ZERO_SIZE_RQ = 0x3,
-};
-
 /* WQ end padding modes. */
 enum flexio_wq_end_pad_mode {
 	FLEXIO_WQ_END_PAD_NONE = 0x0,
@@ -260,32 +385,11 @@ enum flexio_wq_type {
 
 /* ------------------------------------------------------------------------ */
 /* Attribute structures                                                      */
+/*                                                                           */
+/* Fields in NVIDIA's declaration order.  23.x and 24.x: NVIDIA 24.01's      */
+/* structures; 24.10 and later: the same with the fields added since,        */
+/* appended (or inside the SQ/RQ parts of a WQ).                             */
 /* ------------------------------------------------------------------------ */
-
-/* Thread affinity. */
-struct flexio_affinity {
-	enum flexio_affinity_type type; /* none, strict or group */
-	uint32_t id;                    /* EU or EU group id; reserved for FLEXIO_AFFINITY_NONE */
-};
-
-/* Application image, as dpacc's generated constructor registers it. */
-struct flexio_app_attr {
-	const char *app_name;          /* at most FLEXIO_MAX_NAME_LEN characters */
-	void *app_ptr;                 /* the DPA ELF image; copied by flexio_app_create */
-	size_t app_bsize;              /* its size in bytes */
-	void *sig_ptr;                 /* signature of the image, or NULL */
-	size_t sig_bsize;              /* its size; 0 means no signature */
-	uint64_t dpa_api_version;      /* version of the DPA runtime (RTOS) the image expects */
-	uint64_t *flexio_dev_versions; /* device-library versions the image was built with */
-	size_t flexio_dev_versions_len_size; /* number of entries in flexio_dev_versions */
-};
-
-/* Command queue (asynchronous RPC). */
-struct flexio_cmdq_attr {
-	int workers;                  /* number of DPA threads running tasks */
-	int batch_size;               /* tasks a worker runs to completion per invocation */
-	enum flexio_cmdq_state state; /* initial state */
-};
 
 /* Queue memory: a buffer in DPA memory, or an offset in a host umem. */
 struct flexio_qmem {
@@ -297,13 +401,21 @@ struct flexio_qmem {
 	uint32_t umem_id; /* FLEXIO_MEMTYPE_HOST */
 };
 
+/* Process heap figures. */
+struct flexio_heap_mem_info {
+	uint64_t base_addr; /* device address of the heap */
+	size_t size;        /* bytes */
+	size_t requested;   /* bytes asked for by live allocations */
+	size_t allocated;   /* bytes taken by them, with rounding */
+};
+
 /* Completion queue. */
 struct flexio_cq_attr {
 	uint8_t log_cq_depth; /* log2 of the number of CQEs */
 	uint8_t element_type; /* enum flexio_cq_element_type */
 	union {
-		uint32_t emulated_eqn;  /* element type EXT_EQ / emulated EQ */
-		flexio_thread *thread;  /* element type DPA_THREAD */
+		uint32_t emulated_eqn;        /* element type EXT_EQ / emulated EQ */
+		struct flexio_thread *thread; /* element type DPA_THREAD */
 	};
 	uint32_t uar_id;      /* devx UAR id for host queues, else a flexio_uar id */
 	void *uar_base_addr;  /* devx UAR only, else NULL */
@@ -317,7 +429,57 @@ struct flexio_cq_attr {
 	uint8_t always_armed;
 	struct flexio_qmem cq_ring_qmem;
 	flexio_uintptr_t cq_dbr_daddr; /* doorbell record, DPA memory */
+#if !FLEXIO_LAYOUTS_2401
 	enum flexio_cqe_comp_format cqe_comp_format;
+#endif
+};
+
+/* SQ-only WQ attributes. */
+struct flexio_wq_sq_attr {
+	uint8_t allow_multi_pkt_send_wqe;
+#if !FLEXIO_LAYOUTS_2401
+	struct flexio_sq_tis *tis; /* NULL: a TIS is created with the SQ */
+#endif
+};
+
+/* RQ-only WQ attributes. */
+struct flexio_wq_rq_attr {
+	enum flexio_wq_type wq_type;
+#if !FLEXIO_LAYOUTS_2401
+	enum flexio_wq_end_pad_mode end_pad_mode;
+	uint8_t vlan_strip_disable;
+	struct flexio_transport_domain *td; /* NULL: a TD is created with the RQ */
+#endif
+};
+
+/* Work queue (SQ, RQ, RMP). */
+struct flexio_wq_attr {
+	uint8_t log_wq_stride; /* 0 means the default, 4 */
+	uint8_t log_wq_depth;
+	uint32_t uar_id;
+	uint32_t user_index;
+	struct ibv_pd *pd;
+	union {
+		struct flexio_wq_sq_attr sq; /* SQs only */
+		struct flexio_wq_rq_attr rq; /* RQs and RMPs only */
+	};
+	struct flexio_qmem wq_ring_qmem;
+	struct flexio_qmem wq_dbr_qmem;
+};
+
+/* Process. */
+struct flexio_process_attr {
+	struct ibv_pd *pd; /* NULL: an internal PD is created */
+	int en_pcc;        /* enable PCC configuration */
+#if !FLEXIO_LAYOUTS_2401
+	const char *name;  /* optional */
+#endif
+};
+
+/* Thread affinity. */
+struct flexio_affinity {
+	enum flexio_affinity_type type; /* none, strict or group */
+	uint32_t id;                    /* EU or EU group id; reserved for FLEXIO_AFFINITY_NONE */
 };
 
 /* Event handler (a DPA thread run by events). */
@@ -327,15 +489,54 @@ struct flexio_event_handler_attr {
 	uint64_t arg;                         /* thread argument */
 	flexio_uintptr_t thread_local_storage_daddr;
 	struct flexio_affinity affinity;
+#if !FLEXIO_LAYOUTS_2401
 	const char *name;                     /* optional */
+#endif
 };
 
-/* Process heap figures. */
-struct flexio_heap_mem_info {
-	uint64_t base_addr; /* device address of the heap */
-	size_t size;        /* bytes */
-	size_t requested;   /* bytes asked for by live allocations */
-	size_t allocated;   /* bytes taken by them, with rounding */
+/* Optional parameters of flexio_qp_modify. */
+struct flexio_qp_attr_opt_param_mask {
+	bool qp_access_mask;
+	bool min_rnr_nak_timer;
+};
+
+/* QP creation and modification. */
+struct flexio_qp_attr {
+	/* creation */
+	uint32_t transport_type; /* enum flexio_qp_transport_type; only FLEXIO_QPC_ST_RC */
+	uint32_t uar_id;
+	uint32_t user_index;
+	int qp_access_mask;      /* IBV_ACCESS_* flags */
+	int ops_flag;            /* deprecated */
+	struct ibv_pd *pd;
+	int log_sq_depth;
+	int no_sq;
+	uint32_t sq_cqn;
+	int log_rq_depth;
+	int rq_type;             /* FLEXIO_QP_QPC_RQ_TYPE_* */
+	uint32_t rq_cqn;         /* not for an RMP RQ */
+	uint32_t rmpqn;          /* RMP RQ only */
+	struct flexio_qmem qp_wq_buff_qmem;
+	struct flexio_qmem qp_wq_dbr_qmem;
+	/* modification (RC QP) */
+	enum flexio_qp_state next_state;
+	uint32_t remote_qp_num;
+	uint8_t gid_table_index;
+	uint8_t fl;              /* force loopback */
+	uint8_t *dest_mac;
+	union ibv_gid rgid_or_rip;
+	uint16_t rlid;
+	uint32_t min_rnr_nak_timer;
+	enum flexio_qp_qpc_mtu path_mtu;
+	uint8_t retry_count;
+	uint8_t vhca_port_num;
+	uint32_t next_rcv_psn;
+	uint32_t next_send_psn;
+	uint16_t udp_sport;
+	uint8_t grh;
+	uint8_t log_rra_max;
+	uint8_t log_sra_max;
+	uint8_t isolate_vl_tc;
 };
 
 /* Memory key over DPA memory. */
@@ -346,9 +547,36 @@ struct flexio_mkey_attr {
 	int access;             /* IBV_ACCESS_* flags */
 };
 
-/* Device-to-host message stream. */
-typedef struct flexio_msg_stream_attr_t {
-	flexio_uar *uar;        /* deprecated, ignored: the process UAR is used */
+/* Command queue (asynchronous RPC). */
+struct flexio_cmdq_attr {
+	int workers;                  /* number of DPA threads running tasks */
+	int batch_size;               /* tasks a worker runs to completion per invocation */
+	enum flexio_cmdq_state state; /* initial state */
+};
+
+/* Application image, as dpacc's generated constructor registers it. */
+struct flexio_app_attr {
+	const char *app_name;          /* at most FLEXIO_MAX_NAME_LEN characters */
+	void *app_ptr;                 /* the DPA ELF image; copied by flexio_app_create */
+	size_t app_bsize;              /* its size in bytes */
+#if FLEXIO_LAYOUTS_2401
+	char *app_sig_sec_name;        /* name of the image's signature section, or NULL */
+#else
+	void *sig_ptr;                 /* signature of the image, or NULL */
+	size_t sig_bsize;              /* its size; 0 means no signature */
+	uint64_t dpa_api_version;      /* version of the DPA runtime (RTOS) the image expects */
+	uint64_t *flexio_dev_versions; /* device-library versions the image was built with */
+	size_t flexio_dev_versions_len_size; /* number of entries in flexio_dev_versions */
+#endif
+};
+
+/* Device-to-host message stream (24.x: struct flexio_log_dev_attr; later: struct flexio_msg_stream_attr). */
+#if FLEXIO_LAYOUTS_2401
+typedef struct flexio_log_dev_attr {
+#else
+typedef struct flexio_msg_stream_attr {
+#endif
+	struct flexio_uar *uar; /* deprecated, ignored: the process UAR is used */
 	size_t data_bsize;      /* buffer size: a power of two, at least 2 KiB */
 	flexio_msg_dev_sync_mode sync_mode;
 	char *stream_name;
@@ -356,91 +584,15 @@ typedef struct flexio_msg_stream_attr_t {
 	struct flexio_affinity mgmt_affinity; /* zeroed means FLEXIO_AFFINITY_NONE */
 	enum flexio_tracer_transport tracer_mode;
 	char **tracer_msg_formats; /* NULL-terminated; a message's format id indexes it */
+#if FLEXIO_EDITION_26
+	enum flexio_msg_transport_mode transport_mode; /* zeroed means FLEXIO_MSG_TRANSPORT_QP_RC */
+#endif
 } flexio_msg_stream_attr_t;
 
 /* Outbox. */
 struct flexio_outbox_attr {
-	flexio_uar *uar;  /* deprecated, ignored: the process UAR is used */
-	uint32_t en_pcc;  /* support congestion-control operations */
-};
-
-/* Process. */
-struct flexio_process_attr {
-	struct ibv_pd *pd; /* NULL: an internal PD is created */
-	int en_pcc;        /* enable PCC configuration */
-	const char *name;  /* optional */
-};
-
-/* QP creation and modification. */
-struct flexio_qp_attr {
-	/* creation */
-	uint32_t transport_type; /* enum flexio_qp_transport_type; only FLEXIO_QPC_ST_RC */
-	uint32_t uar_id;
-	uint32_t user_index;
-	struct ibv_pd *pd;
-	int qp_access_mask;      /* IBV_ACCESS_* flags */
-	int log_sq_depth;
-	int log_rq_depth;
-	int no_sq;
-	int rq_type;             /* enum flexio_qp_rq_type */
-	uint32_t sq_cqn;
-	uint32_t rq_cqn;         /* not for an RMP RQ */
-	uint32_t rmpqn;          /* RMP RQ only */
-	struct flexio_qmem qp_wq_buff_qmem;
-	struct flexio_qmem qp_wq_dbr_qmem;
-	int ops_flag;            /* deprecated */
-	/* modification */
-	enum flexio_qp_state next_state;
-	uint32_t remote_qp_num;
-	uint8_t *dest_mac;
-	union ibv_gid rgid_or_rip;
-	uint16_t rlid;
-	enum flexio_qp_qpc_mtu path_mtu;
-	uint32_t next_send_psn;
-	uint32_t next_rcv_psn;
-	uint32_t min_rnr_nak_timer;
-	uint16_t udp_sport;
-	uint8_t gid_table_index;
-	uint8_t grh;
-	uint8_t fl;              /* force loopback */
-	uint8_t isolate_vl_tc;
-	uint8_t log_rra_max;
-	uint8_t log_sra_max;
-	uint8_t retry_count;
-	uint8_t vhca_port_num;
-};
-
-/* Optional parameters of flexio_qp_modify. */
-struct flexio_qp_attr_opt_param_mask {
-	bool qp_access_mask;
-	bool min_rnr_nak_timer;
-};
-
-/* SQ-only WQ attributes. */
-struct flexio_wq_sq_attr {
-	uint8_t allow_multi_pkt_send_wqe;
-	flexio_sq_tis *tis; /* NULL: a TIS is created with the SQ */
-};
-
-/* RQ-only WQ attributes. */
-struct flexio_wq_rq_attr {
-	enum flexio_wq_type wq_type;
-	enum flexio_wq_end_pad_mode end_pad_mode;
-	uint8_t vlan_strip_disable;
-	flexio_transport_domain *td; /* NULL: a TD is created with the RQ */
-};
-
-/* Work queue (SQ, RQ, RMP). */
-struct flexio_wq_attr {
-	uint8_t log_wq_stride; /* 0 means the default, 4 */
-	uint8_t log_wq_depth;
-	uint32_t uar_id;
-	uint32_t user_index;
-	struct ibv_pd *pd;
-	struct flexio_wq_sq_attr sq;
-	struct flexio_wq_rq_attr rq;
-	struct flexio_qmem wq_ring_qmem;
-	struct flexio_qmem wq_dbr_qmem;
+	struct flexio_uar *uar; /* deprecated, ignored: the process UAR is used */
+	uint32_t en_pcc;        /* support congestion-control operations */
 };
 
 /* ------------------------------------------------------------------------ */
@@ -449,9 +601,12 @@ struct flexio_wq_attr {
 
 /*
  * Tells the library which API version the program uses, as
- * FLEXIO_VER(major, minor, 0) — normally FLEXIO_VER_USED.  Succeeds once;
- * the same version again is accepted, a different one fails.  Fails for a
- * version above FLEXIO_CURRENT_VERSION or below FLEXIO_LAST_SUPPORTED_VERSION.
+ * FLEXIO_VER(major, minor, sub) — normally FLEXIO_VER_USED — and so which
+ * structure layouts it passes (a program that never calls it is taken to use
+ * NVIDIA 24.01's, as the 23.x and 24.x releases do).  Every version of a
+ * release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION (23.0) to
+ * FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one.
+ * Succeeds once; the same version again is accepted, a different one fails.
  */
 FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version);
 
@@ -460,7 +615,7 @@ FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version);
  * FLEXIO_CURRENT_VERSION), and, through *set_version, the version given to
  * flexio_version_set (0 if none yet).  set_version may be NULL.
  */
-FLEXIO_EXPERIMENTAL uint64_t flexio_version_get(uint64_t *set_version);
+FLEXIO_EXP_ uint64_t flexio_version_get(uint64_t *set_version);
 
 /*
  * Sets the host logging level: entries of this level and more severe are
@@ -469,7 +624,7 @@ FLEXIO_EXPERIMENTAL uint64_t flexio_version_get(uint64_t *set_version);
  * INFO, DBG or 0-3).  Returns the previous level; an invalid level is
  * rejected (logged) and the level stays as it was.
  */
-FLEXIO_EXPERIMENTAL enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
+FLEXIO_EXP_ enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
 
 /**
  * Receives the library's log lines instead of stderr (see flexio_log_callback_set).
@@ -501,7 +656,7 @@ typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const c
  * @return FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED when called from inside a callback
  *         (waiting for running callbacks there could wait for itself).
  */
-FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
+FLEXIO_EXP_ flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
 
 /* ------------------------------------------------------------------------ */
 /* Applications                                                              */
@@ -524,10 +679,10 @@ FLEXIO_STABLE flexio_status flexio_app_destroy(flexio_app *app);
 FLEXIO_STABLE flexio_status flexio_app_get_elf(flexio_app *app, uint64_t *bin_buff, size_t bin_size);
 
 /* The size of the application's ELF image in bytes, 0 on error. */
-FLEXIO_EXPERIMENTAL size_t flexio_app_get_elf_size(flexio_app *app);
+FLEXIO_EXP_ size_t flexio_app_get_elf_size(flexio_app *app);
 
 /* The application's name, or NULL on error. */
-FLEXIO_EXPERIMENTAL const char *flexio_app_get_name(flexio_app *app);
+FLEXIO_EXP_ const char *flexio_app_get_name(flexio_app *app);
 
 #if !FLEXIO_EDITION_OLD
 /* Hardware models an application can be built for (flexio_app_select_attr.hw_model_id). */
@@ -635,20 +790,20 @@ FLEXIO_OLD_EDITION_SYMBOL(flexio_process_error_handler_set);
 #endif
 
 /* The process's device memory (dumem) id, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_process_get_dumem_id(flexio_process *process);
+FLEXIO_EXP_ uint32_t flexio_process_get_dumem_id(flexio_process *process);
 
 /* The process's protection domain, NULL on error. */
-FLEXIO_EXPERIMENTAL struct ibv_pd *flexio_process_get_pd(flexio_process *process);
+FLEXIO_EXP_ struct ibv_pd *flexio_process_get_pd(flexio_process *process);
 
 /* The process's own UAR, NULL on error. */
-FLEXIO_EXPERIMENTAL flexio_uar *flexio_process_get_uar(flexio_process *process);
+FLEXIO_EXP_ flexio_uar *flexio_process_get_uar(flexio_process *process);
 
 /* Fills *info with the process heap figures. */
 FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *process,
 							struct flexio_heap_mem_info *info);
 
 /* The token for the user-debug interface; 0 when user debug access is not allowed. */
-FLEXIO_EXPERIMENTAL uint64_t flexio_process_udbg_token_get(flexio_process *process);
+FLEXIO_EXP_ uint64_t flexio_process_udbg_token_get(flexio_process *process);
 
 /* ------------------------------------------------------------------------ */
 /* DPA memory (process heap)                                                 */
@@ -709,19 +864,19 @@ FLEXIO_STABLE flexio_status flexio_event_handler_run(flexio_event_handler *event
 						     uint64_t user_arg);
 
 /* Id with which threads of the same process activate this handler; UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_activation_id(flexio_event_handler *event_handler);
+FLEXIO_EXP_ uint32_t flexio_event_handler_get_activation_id(flexio_event_handler *event_handler);
 
 /* The thread id, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler);
+FLEXIO_EXP_ uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler);
 
 /* The thread object id, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler);
+FLEXIO_EXP_ uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler);
 
 /* The handler's thread (for flexio_cq_attr.thread), NULL on error. */
-FLEXIO_EXPERIMENTAL flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *event_handler);
+FLEXIO_EXP_ flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *event_handler);
 
 /* The handler's thread DEVX object, NULL on error. */
-FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *
+FLEXIO_EXP_ struct mlx5dv_devx_obj *
 flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
 
 /* ------------------------------------------------------------------------ */
@@ -743,7 +898,7 @@ FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *cmdq, flexio_func_
 FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq);
 
 /* Nonzero when every task added so far has run. */
-FLEXIO_EXPERIMENTAL int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
+FLEXIO_EXP_ int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 
 /* ------------------------------------------------------------------------ */
 /* Completion queues                                                         */
@@ -765,7 +920,7 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *
 						       uint16_t *period, uint16_t *mode);
 
 /* The CQ number, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
+FLEXIO_EXP_ uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
 
 /* The CQ's DEVX object, NULL on error. */
 FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
@@ -789,7 +944,7 @@ FLEXIO_STABLE flexio_status flexio_sq_create_cross_dev(flexio_process *process,
 FLEXIO_STABLE flexio_status flexio_sq_destroy(flexio_sq *flexio_sq);
 
 /* The SQ number, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
+FLEXIO_EXP_ uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
 
 /* Creates a TIS in transport domain td. */
 FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx,
@@ -827,13 +982,13 @@ FLEXIO_STABLE flexio_status flexio_rq_destroy(flexio_rq *flexio_rq);
 FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *rq);
 
 /* The RQ number, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
+FLEXIO_EXP_ uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
 
 /* The RQ's DEVX object, NULL on error. */
-FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
+FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
 
 /* The RQ's TIR DEVX object, NULL on error. */
-FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
+FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
 
 /* Creates an RMP; ibv_ctx NULL means the process's device. */
 FLEXIO_STABLE flexio_status flexio_rmp_create(flexio_process *process, struct ibv_context *ibv_ctx,
@@ -844,7 +999,7 @@ FLEXIO_STABLE flexio_status flexio_rmp_create(flexio_process *process, struct ib
 FLEXIO_STABLE flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp);
 
 /* The RMP number, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
+FLEXIO_EXP_ uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
 
 /* ------------------------------------------------------------------------ */
 /* Queue pairs                                                               */
@@ -862,7 +1017,7 @@ FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *qp, struct flexio_qp_att
 FLEXIO_STABLE flexio_status flexio_qp_destroy(flexio_qp *qp);
 
 /* The QP number, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_qp_get_qp_num(flexio_qp *qp);
+FLEXIO_EXP_ uint32_t flexio_qp_get_qp_num(flexio_qp *qp);
 
 /* The QP's state; FLEXIO_QP_STATE_ERR on error. */
 FLEXIO_STABLE flexio_qp_state flexio_qp_state_get(flexio_qp *qp);
@@ -893,7 +1048,7 @@ FLEXIO_STABLE flexio_status flexio_uar_extend(flexio_uar *in_uar, struct ibv_con
 FLEXIO_STABLE flexio_uar_device_id flexio_uar_get_extended_id(flexio_uar *uar);
 
 /* The UAR id, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_uar_get_id(flexio_uar *uar);
+FLEXIO_EXP_ uint32_t flexio_uar_get_id(flexio_uar *uar);
 
 #if !FLEXIO_EDITION_OLD
 /* Creates an outbox (a doorbell page for DPA threads). */
@@ -912,10 +1067,10 @@ FLEXIO_OLD_EDITION_SYMBOL(flexio_outbox_create);
 FLEXIO_STABLE flexio_status flexio_outbox_destroy(flexio_outbox *outbox);
 
 /* The outbox id, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_outbox_get_id(flexio_outbox *outbox);
+FLEXIO_EXP_ uint32_t flexio_outbox_get_id(flexio_outbox *outbox);
 
 /* The outbox's UAR, NULL on error. */
-FLEXIO_EXPERIMENTAL flexio_uar *flexio_outbox_get_uar(flexio_outbox *outbox);
+FLEXIO_EXP_ flexio_uar *flexio_outbox_get_uar(flexio_outbox *outbox);
 
 /* Creates a window: DPA access to host memory registered in pd. */
 FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *process, struct ibv_pd *pd,
@@ -925,7 +1080,7 @@ FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *process, struct
 FLEXIO_STABLE flexio_status flexio_window_destroy(flexio_window *window);
 
 /* The window id, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_window_get_id(flexio_window *window);
+FLEXIO_EXP_ uint32_t flexio_window_get_id(flexio_window *window);
 
 /* Creates a memory key over DPA memory, for the NIC or a peer to reach it. */
 FLEXIO_STABLE flexio_status flexio_device_mkey_create(flexio_process *process,
@@ -936,7 +1091,7 @@ FLEXIO_STABLE flexio_status flexio_device_mkey_create(flexio_process *process,
 FLEXIO_STABLE flexio_status flexio_device_mkey_destroy(flexio_mkey *mkey);
 
 /* The memory key, UINT32_MAX on error. */
-FLEXIO_EXPERIMENTAL uint32_t flexio_mkey_get_id(flexio_mkey *mkey);
+FLEXIO_EXP_ uint32_t flexio_mkey_get_id(flexio_mkey *mkey);
 
 /* ------------------------------------------------------------------------ */
 /* Device messages                                                           */
@@ -960,7 +1115,7 @@ FLEXIO_STABLE flexio_status flexio_msg_stream_destroy(flexio_msg_stream *stream)
 FLEXIO_STABLE flexio_status flexio_msg_stream_flush(flexio_msg_stream *stream);
 
 /* The stream id, -1 on error. */
-FLEXIO_EXPERIMENTAL int flexio_msg_stream_get_id(flexio_msg_stream *stream);
+FLEXIO_EXP_ int flexio_msg_stream_get_id(flexio_msg_stream *stream);
 
 /* Changes a stream's level (not the default stream's). */
 FLEXIO_STABLE flexio_status flexio_msg_stream_level_set(flexio_msg_stream *stream,
@@ -969,13 +1124,13 @@ FLEXIO_STABLE flexio_status flexio_msg_stream_level_set(flexio_msg_stream *strea
 /* Creates the process's default message stream (see flexio_msg_stream_create). */
 FLEXIO_STABLE flexio_status flexio_log_dev_init(flexio_process *process,
 						flexio_msg_stream_attr_t *stream_fattr, FILE *out,
-						pthread_t *ppthread);
+						pthread_t *ppthread) FLEXIO_DEPRECATED_2401_;
 
 /* Writes out every message of the default stream. */
-FLEXIO_STABLE flexio_status flexio_log_dev_flush(flexio_process *process);
+FLEXIO_STABLE flexio_status flexio_log_dev_flush(flexio_process *process) FLEXIO_DEPRECATED_2401_;
 
 /* Flushes and destroys the default stream. */
-FLEXIO_STABLE flexio_status flexio_log_dev_destroy(flexio_process *process);
+FLEXIO_STABLE flexio_status flexio_log_dev_destroy(flexio_process *process) FLEXIO_DEPRECATED_2401_;
 #else
 /*
  * Sets up printing from the device to out through a buffer of data_bsize
@@ -998,7 +1153,7 @@ FLEXIO_STABLE flexio_status flexio_print_destroy(flexio_process *process);
 /* ------------------------------------------------------------------------ */
 
 /* A file descriptor that becomes readable when the process hits a fatal error, -1 on error. */
-FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process);
+FLEXIO_EXP_ int flexio_err_handler_fd(flexio_process *process);
 
 #if !FLEXIO_EDITION_OLD
 /*
@@ -1006,7 +1161,11 @@ FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *process);
  * else its dpa_process_status (1..63 DPA OS, e.g. a thread fault; 64..127 FlexIO SDK;
  * 128..255 the code given to flexio_dev_error). NULL is valid and gives 0.
  */
-FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *process);
+#if FLEXIO_EDITION_2401
+FLEXIO_STABLE enum flexio_err_status flexio_err_status_get(flexio_process *process);
+#else
+FLEXIO_EXP_ int flexio_err_status_get(flexio_process *process);
+#endif
 
 /* Writes the process's crash data (fault, registers, status) as text to outfile. */
 FLEXIO_STABLE flexio_status flexio_crash_data(flexio_process *process, const char *outfile);
@@ -1033,7 +1192,7 @@ FLEXIO_STABLE void flexio_err_display(flexio_process *process);
  * holds one 8-byte slot per parameter; a function registered by name takes
  * one); a different count fails.  *func_ret receives the return value.
  */
-FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *process,
+FLEXIO_EXP_ flexio_status flexio_process_call_args(flexio_process *process,
 							   flexio_func_t *host_func,
 							   uint64_t *func_ret, const uint64_t *args,
 							   size_t nargs);
@@ -1043,10 +1202,10 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *proce
  * newline ("flexio ERR <function>: <reason>"), or "" if none.  Valid until the
  * thread's next error; kept whatever the logging level.
  */
-FLEXIO_EXPERIMENTAL const char *flexio_last_error(void);
+FLEXIO_EXP_ const char *flexio_last_error(void);
 
 /* Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host. */
-FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
+FLEXIO_EXP_ flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
 							 size_t buff_bsize, flexio_uintptr_t src_daddr);
 
 /* ------------------------------------------------------------------------ */
@@ -1086,6 +1245,9 @@ FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_create(
 /* Frees an EQ-to-MSI-X map. */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_free(flexio_emu_device_msix_map *map);
 #endif
+
+#undef FLEXIO_EXP_
+#undef FLEXIO_DEPRECATED_2401_
 
 #ifdef __cplusplus
 }

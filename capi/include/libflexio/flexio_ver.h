@@ -1,21 +1,32 @@
 /*
- * OpenFlexIO — API versions and edition selection for the host library.
+ * OpenFlexIO — API versions of the host library: the version macros and the
+ * releases this library serves.
  *
- * A program chooses the FlexIO API it was written for by defining
- * FLEXIO_VER_USED before including <libflexio/flexio.h>:
+ * A program chooses the release of the FlexIO API it was written for by
+ * defining FLEXIO_VER_USED, before or after including this header but before
+ * <libflexio/flexio.h>:
  *
- *     #define FLEXIO_VER_USED FLEXIO_VER(24, 1, 0)   // older edition (DOCA Driver APIs manual)
+ *     #include <libflexio/flexio_ver.h>
+ *     #define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)   // NVIDIA's usual pattern
  *     #include <libflexio/flexio.h>
  *
- * Left undefined (or FLEXIO_VER_LATEST), the current edition is used.  The
- * version is then announced to the library at run time with
- * flexio_version_set(FLEXIO_VER_USED).
+ * This header only defines macros and never defines FLEXIO_VER_USED itself:
+ * <libflexio/flexio.h> resolves it (left undefined, or FLEXIO_VER_LATEST, it
+ * means FLEXIO_CURRENT_VERSION).  The version is then announced to the
+ * library at run time with flexio_version_set(FLEXIO_VER_USED), which tells
+ * it the structure layouts the program uses.
  *
- * Two editions are served:
- *   - the older edition, FLEXIO_VER(24, 1, 0) up to, not including, FLEXIO_VER(24, 10, 0):
- *     the names and signatures of NVIDIA's FlexIO up to 24.07;
- *   - the current edition, FLEXIO_VER(24, 10, 0) up to FLEXIO_CURRENT_VERSION:
- *     the names and signatures of the FlexIO SDK API Reference Manual (25.1).
+ * Releases served (each from its first version up to the next release's):
+ *   FLEXIO_VER(23, 0, 0) .. (23, x, x)   the older API of the DOCA Driver APIs
+ *                                        manual (flexio_print_init,
+ *                                        flexio_err_status, ...), documented as
+ *                                        FLEXIO_OLDER_EDITION_VERSION (23.4);
+ *   FLEXIO_VER(24, 0, 0) .. (24, 9, x)   NVIDIA FlexIO 24.01 .. 24.07;
+ *   FLEXIO_VER(24, 10, 0) .. (25, x, x)  the FlexIO SDK API Reference Manual,
+ *                                        with NVIDIA 25.1's device layouts;
+ *   FLEXIO_VER(26, 0, 0) .. FLEXIO_CURRENT_VERSION   the same plus the 26.x
+ *                                        additions (struct flexio_msg_stream_attr
+ *                                        with transport_mode, ...).
  */
 #ifndef OPENFLEXIO_FLEXIO_VER_H
 #define OPENFLEXIO_FLEXIO_VER_H
@@ -32,38 +43,21 @@
 /* "The newest this library serves": selects FLEXIO_CURRENT_VERSION, here and in flexio_version_set. */
 #define FLEXIO_VER_LATEST FLEXIO_VER(0xFF, 0xFF, 0xFFFF)
 
-/* The newest API version this library implements. */
-#define FLEXIO_CURRENT_VERSION FLEXIO_VER(25, 1, 0)
+/*
+ * The newest API version this library serves: 26.4, the newest version current
+ * programs select (FLEXIO_VER(26, 1, 0) and FLEXIO_VER(26, 4, 0) are both in use).
+ */
+#define FLEXIO_CURRENT_VERSION FLEXIO_VER(26, 4, 0)
 
-/* The oldest API version this library still implements (the older edition). */
-#define FLEXIO_LAST_SUPPORTED_VERSION FLEXIO_VER(24, 1, 0)
+/* The oldest API version still served: the start of the older (23.x) API. */
+#define FLEXIO_LAST_SUPPORTED_VERSION FLEXIO_VER(23, 0, 0)
 
-/* The first version of the current edition; anything below it selects the older edition. */
+/* The version under which the older API (DOCA Driver APIs manual) is documented; any 23.x selects it. */
+#define FLEXIO_OLDER_EDITION_VERSION FLEXIO_VER(23, 4, 0)
+
+/* The first version of each later release. */
+#define FLEXIO_NV2401_FIRST_VERSION FLEXIO_VER(24, 0, 0)
 #define FLEXIO_CURRENT_EDITION_FIRST_VERSION FLEXIO_VER(24, 10, 0)
-
-#ifndef FLEXIO_VER_USED
-#define FLEXIO_VER_USED FLEXIO_CURRENT_VERSION
-#endif
-
-#if FLEXIO_VER_USED == FLEXIO_VER_LATEST
-#define FLEXIO_VER_EFFECTIVE FLEXIO_CURRENT_VERSION
-#else
-#define FLEXIO_VER_EFFECTIVE FLEXIO_VER_USED
-#endif
-
-#if FLEXIO_VER_EFFECTIVE < FLEXIO_LAST_SUPPORTED_VERSION
-#error "FLEXIO_VER_USED is older than FLEXIO_LAST_SUPPORTED_VERSION (24.1.0): this API version is no longer served"
-#elif FLEXIO_VER_EFFECTIVE > FLEXIO_CURRENT_VERSION
-#error "FLEXIO_VER_USED is newer than FLEXIO_CURRENT_VERSION (25.1.0), the newest API version this library serves"
-#elif FLEXIO_VER_EFFECTIVE == FLEXIO_LAST_SUPPORTED_VERSION
-#warning "FLEXIO_VER_USED selects FLEXIO_LAST_SUPPORTED_VERSION: this API version will be removed in a future release"
-#endif
-
-/* 1 when the program selected the older edition (seed 001 names and signatures), else 0. */
-#if FLEXIO_VER_EFFECTIVE < FLEXIO_CURRENT_EDITION_FIRST_VERSION
-#define FLEXIO_EDITION_OLD 1
-#else
-#define FLEXIO_EDITION_OLD 0
-#endif
+#define FLEXIO_RELEASE_26_FIRST_VERSION FLEXIO_VER(26, 0, 0)
 
 #endif /* OPENFLEXIO_FLEXIO_VER_H */
