@@ -181,9 +181,9 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 		break;
 	case FLEXIO_OUTBOX_CC_DB:
 		db.kind = PROVIDER_DB_CC;
-		db.queue = v & 0xFFFF;
-		db.index = (v >> 16) & 0x3;
-		db.extra = (v >> 32) | (((v >> 24) & 1) << 32);
+		db.queue = (v >> 48) & 0xFFFF;
+		db.index = (v >> 34) & 0x3;
+		db.extra = (v & 0xFFFFFFFF) | (((v >> 32) & 1) << 32);
 		break;
 	case FLEXIO_OUTBOX_CC_DB_MSB:
 		db.kind = PROVIDER_DB_CC_MSB;

@@ -1,5 +1,5 @@
 /* The older edition's flexio_dev_print: a function printing to the host's default stream. */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 7, 0)
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(23, 4, 0)
 #include <stdarg.h>
 
 #include "runtime.h"

@@ -3,7 +3,7 @@
  * context first.  The current edition has them header-inline; both encode
  * doorbells and WQE segments with the same internal helpers.
  */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 7, 0)
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(23, 4, 0)
 #include <libflexio-dev/flexio_dev_queue_access.h>
 
 static uint64_t outbox_of(struct flexio_dev_thread_ctx *dtctx)

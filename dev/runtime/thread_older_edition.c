@@ -1,5 +1,5 @@
 /* The older edition's names of the invocation ends (DOCA Driver APIs manual). */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 7, 0)
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(23, 4, 0)
 #include "runtime.h"
 
 void flexio_dev_finish(void)

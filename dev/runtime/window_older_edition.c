@@ -1,5 +1,5 @@
 /* Windows, older edition: one window per thread (entity 0), reached through the thread context. */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 7, 0)
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(23, 4, 0)
 #include "runtime.h"
 
 static bool ctx_checked(struct flexio_dev_thread_ctx *dtctx)

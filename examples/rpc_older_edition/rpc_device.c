@@ -1,5 +1,5 @@
 /* The RPC example's device side in the older edition: dtctx-first helpers, flexio_dev_print. */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 7, 0)
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(23, 4, 0)
 #include <libflexio-dev/flexio_dev.h>
 
 __dpa_rpc__ uint64_t rpc_calculate_sum(uint64_t arg1, uint64_t arg2)

@@ -2,7 +2,7 @@
  * The RPC example in the older edition (FlexIO up to 24.07): the application is
  * the variable dpacc defines, and device prints go through flexio_print_init.
  */
-#define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)
+#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)
 #include <stdio.h>
 #include <string.h>
 

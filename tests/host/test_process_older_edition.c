@@ -1,5 +1,5 @@
 /* The older edition's printing and error calls: flexio_print_*, flexio_err_status, flexio_err_display. */
-#define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)
+#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)
 #include <libflexio/flexio.h>
 
 #include "host_test.h"

@@ -2,7 +2,7 @@
  * The older edition's forms of flexio_uar_create (a caller's devx UAR) and
  * flexio_outbox_create (other_ctx, uar), bound to FLEXIO_1.0, on the simulated device.
  */
-#define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)
+#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)
 #include <libflexio/flexio.h>
 
 #include <infiniband/mlx5dv.h>

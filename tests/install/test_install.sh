@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the build into a fresh prefix, then builds and runs a program against
-# the installed tree twice: with pkg-config and with CMake's find_package(flexio).
+# the installed tree: with pkg-config (modules flexio and libflexio) and with CMake's
+# find_package(flexio).
 # Usage: test_install.sh BUILD_DIR CONSUMER_SRC_DIR [EXTRA_CFLAGS]
 set -euo pipefail
 build=$1 src=$2 extra=${3:-}
@@ -13,18 +14,22 @@ libdir=$(dirname "$(find "$prefix" -name 'libflexio.so.1' | head -n 1)")
 [ -n "$libdir" ] || { echo "no libflexio.so.1 installed under $prefix"; exit 1; }
 [ -f "$prefix/include/libflexio/flexio.h" ] || { echo "flexio.h not installed"; exit 1; }
 
-# pkg-config
+# pkg-config: the module flexio, and libflexio (the name NVIDIA's build scripts use), the same
 export PKG_CONFIG_PATH=$libdir/pkgconfig
-# shellcheck disable=SC2046
-cc $extra -Wall -Werror "$src/main.c" -o "$work/consumer-pc" $(pkg-config --cflags --libs flexio) \
-   -Wl,-rpath,"$libdir"
-"$work/consumer-pc" | tee "$work/out-pc"
-grep -q "installed libflexio serves FLEXIO_VER 25.1" "$work/out-pc"
+cmp "$libdir/pkgconfig/flexio.pc" "$libdir/pkgconfig/libflexio.pc" ||
+	{ echo "libflexio.pc differs from flexio.pc"; exit 1; }
+for module in flexio libflexio; do
+	# shellcheck disable=SC2046
+	cc $extra -Wall -Werror "$src/main.c" -o "$work/consumer-$module" $(pkg-config --cflags --libs $module) \
+	   -Wl,-rpath,"$libdir"
+	"$work/consumer-$module" | tee "$work/out-$module"
+	grep -q "installed libflexio serves FLEXIO_VER 26.4" "$work/out-$module"
+done
 
 # find_package(flexio)
 cmake -S "$src" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
       -DCMAKE_C_FLAGS="$extra" -DCMAKE_BUILD_RPATH="$libdir" >/dev/null
 cmake --build "$work/cmake-build" >/dev/null
 "$work/cmake-build/consumer" | tee "$work/out-cmake"
-grep -q "installed libflexio serves FLEXIO_VER 25.1" "$work/out-cmake"
-echo "install test: pkg-config and find_package(flexio) both build and run"
+grep -q "installed libflexio serves FLEXIO_VER 26.4" "$work/out-cmake"
+echo "install test: pkg-config (flexio, libflexio) and find_package(flexio) all build and run"

@@ -1,5 +1,5 @@
 /* The older edition's flexio_app_create(name, elf, size, &app) reaches flexio_app_create@FLEXIO_1.0. */
-#define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)
+#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)
 #include <libflexio/flexio.h>
 
 #include <setjmp.h>

@@ -59,16 +59,23 @@ struct flexio_os_thread_ctx {
 	uint64_t window_base;        /**< 0x10 - DPA address of the window aperture. */
 	uint64_t window_config_base; /**< 0x18 - DPA address of the window configuration registers. */
 	uint64_t metadata_parameter; /**< 0x20 - DPA address of the thread metadata (argument, TLS, ids). */
+#if FLEXIO_DEV_EDITION_2401 && !defined(errno)
+	uint32_t errno;              /**< 0x28 - Recoverable error flag, under NVIDIA 24.01's name. */
+#define OPENFLEXIO_OS_THREAD_CTX_ERRNO errno
+#else
 	uint32_t errno_val;          /**< 0x28 - Recoverable error flag (flexio_dev_get_errno()). */
+#define OPENFLEXIO_OS_THREAD_CTX_ERRNO errno_val
+#endif
 	uint32_t reserved;           /**< 0x2C - Reserved, zero. */
-};
+} __attribute__((aligned(8)));
 
 FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, outbox_config_id) == 0x04, "thread ctx layout");
 FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, outbox_base) == 0x08, "thread ctx layout");
 FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, window_base) == 0x10, "thread ctx layout");
 FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, window_config_base) == 0x18, "thread ctx layout");
 FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, metadata_parameter) == 0x20, "thread ctx layout");
-FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, errno_val) == 0x28, "thread ctx layout");
+FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_os_thread_ctx, OPENFLEXIO_OS_THREAD_CTX_ERRNO) == 0x28,
+			 "thread ctx layout");
 FLEXIO_DEV_STATIC_ASSERT(sizeof(struct flexio_os_thread_ctx) == 48, "thread ctx is 48 bytes");
 
 #if defined(__riscv)
@@ -133,13 +140,14 @@ struct flexio_os_thread_ctx *flexio_os_get_thread_ctx(void);
 /** Zero-CQE value: CQ number in bits 23..0, other bits zero. */
 #define FLEXIO_OUTBOX_V_RXT_DB(cqn) ((uint64_t)(cqn) & 0xFFFFFFULL)
 /**
- * Congestion-control value: CC queue id in bits 15..0, next action
- * (flexio_dev_cc_db_next_act_t) in bits 17..16, RTT request flag (bit 0 of
- * rtt_req) in bit 24, rate in bits 63..32.
+ * Congestion-control value (the hardware's CC_DB layout, struct
+ * dpa_outbox_v9_reg_CC_DB_rbits below): rate (1/rate) in bits 31..0, RTT
+ * request flag (bit 0 of rtt_req) in bit 32, next action
+ * (flexio_dev_cc_db_next_act_t) in bits 35..34, CC queue id in bits 63..48.
  */
 #define FLEXIO_OUTBOX_V_CC_DB(ccq_id, rate, rtt_req, next_act)                                 \
-	(((uint64_t)(ccq_id) & 0xFFFFULL) | (((uint64_t)(next_act) & 0x3ULL) << 16) |          \
-	 (((uint64_t)(rtt_req) & 0x1ULL) << 24) | (((uint64_t)(rate) & 0xFFFFFFFFULL) << 32))
+	(((uint64_t)(rate) & 0xFFFFFFFFULL) | (((uint64_t)(rtt_req) & 0x1ULL) << 32) |         \
+	 (((uint64_t)(next_act) & 0x3ULL) << 34) | (((uint64_t)(ccq_id) & 0xFFFFULL) << 48))
 
 /**
  * Writes @p value to the outbox register at @p offset of the outbox page at
@@ -153,6 +161,191 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_outbox_write(uint64_t outbox_base, uint
 	__asm__ __volatile__("" : : : "memory");
 	*(volatile uint64_t *)(uintptr_t)(outbox_base + offset) = value;
 }
+
+/* ------------------------------------------------------------------------ */
+/* The outbox page and its registers, as NVIDIA's headers describe them      */
+/* ------------------------------------------------------------------------ */
+
+/** A 64-bit value written to an outbox register. */
+typedef uint64_t dpa_outbox_value_t;
+/** A 64-bit value written to a window register. */
+typedef uint64_t dpa_window_value_t;
+
+/**
+ * The outbox page (4 KiB, little-endian): one 64-bit register every 64 bytes
+ * or so; the names are the hardware's.  Offsets in bytes: CQ_DB 0x100,
+ * EQ_DB_REARM 0x140, EQ_DB_NO_REARM 0x180, SXD_DB 0x1c0, EMU_CAP 0x200,
+ * EMU_CAP_TRIGGER 0x240, RXT_DB 0x280, CC_DB 0x340 (the FLEXIO_OUTBOX_* offsets
+ * above).  The reserved_at_N names give N as a bit offset.
+ */
+struct dpa_outbox9_u_page_le {
+	uint64_t UCTL;                     /**< 0x000 */
+	unsigned char reserved_at_40[56];
+	uint64_t BUFFER;                   /**< 0x040 */
+	unsigned char reserved_at_240[184];
+	uint64_t CQ_DB;                    /**< 0x100 - CQ arm. */
+	unsigned char reserved_at_840[56];
+	uint64_t EQ_DB_REARM;              /**< 0x140 - EQ consumer index, re-arm. */
+	unsigned char reserved_at_a40[56];
+	uint64_t EQ_DB_NO_REARM;           /**< 0x180 - EQ consumer index. */
+	unsigned char reserved_at_c40[56];
+	uint64_t SXD_DB;                   /**< 0x1c0 - SQ/QP send doorbell. */
+	unsigned char reserved_at_e40[56];
+	uint64_t EMU_CAP;                  /**< 0x200 - emulation context arm. */
+	unsigned char reserved_at_1040[56];
+	uint64_t EMU_CAP_TRIGGER;          /**< 0x240 - emulation context trigger. */
+	unsigned char reserved_at_1240[56];
+	uint64_t RXT_DB;                   /**< 0x280 - zero CQE (MSI-X). */
+	unsigned char reserved_at_1440[56];
+	uint64_t RXT_DONE0;                /**< 0x2c0 */
+	uint64_t RXT_DONE1;                /**< 0x2c8 */
+	unsigned char reserved_at_1680[48];
+	uint64_t RXC_RD;                   /**< 0x300 */
+	unsigned char reserved_at_1840[56];
+	uint64_t CC_DB;                    /**< 0x340 - congestion control. */
+	unsigned char reserved_at_1a40[3192];
+	uint64_t SW_RESERVE;               /**< 0xfc0 */
+	unsigned char reserved_at_7e40[56];
+};
+/** The outbox page type of the queue helpers. */
+typedef struct dpa_outbox9_u_page_le dpa_outbox_u_page_t;
+
+/*
+ * Bit maps of the registers: one char per bit, so a field's offset in the
+ * structure is its first bit in the 64-bit value (the *_SHIFT macros below).
+ */
+
+/** CQ_DB: arm CQ cqn at consumer index cq_ci. */
+struct dpa_outbox_v9_reg_CQ_DB_rbits {
+	unsigned char cqn[0x18];
+	unsigned char reserved_at_18[0x8];
+	unsigned char cq_ci[0x18];
+	unsigned char reserved_at_38[0x8];
+};
+
+/** EQ_DB_NO_REARM: EQ eqn consumed up to eq_ci. */
+struct dpa_outbox_v9_reg_EQ_DB_NO_REARM_rbits {
+	unsigned char eqn[0x18];
+	unsigned char reserved_at_18[0x8];
+	unsigned char eq_ci[0x1a];
+	unsigned char reserved_at_3a[0x6];
+};
+
+/** SXD_DB: send doorbell of SQ or QP qp_or_sq at WQE index wqe_index. */
+struct dpa_outbox_v9_reg_SXD_DB_rbits {
+	unsigned char wqe_index[0x10];
+	unsigned char reserved_at_10[0x10];
+	unsigned char qp_or_sq[0x18];
+	unsigned char reserved_at_38[0x8];
+};
+
+/** RXT_DB: a zero CQE on CQ cqn (which may raise an MSI-X on the host). */
+struct dpa_outbox_v9_reg_RXT_DB_rbits {
+	unsigned char cqn[0x18];
+	unsigned char reserved_at_18[0x8];
+	unsigned char reserved_at_20[0x20];
+};
+
+/** CC_DB: congestion control of CC queue ccq_id. */
+struct dpa_outbox_v9_reg_CC_DB_rbits {
+	unsigned char ccq_res[0x20];       /**< 1/rate */
+	unsigned char rttrq[0x1];          /**< RTT measurement request */
+	unsigned char reserved_at_21[0x1];
+	unsigned char nxt_act[0x2];        /**< next action (flexio_dev_cc_db_next_act_t) */
+	unsigned char reserved_at_24[0xc];
+	unsigned char ccq_id[0x10];
+};
+
+/** One bit of a register bit map. */
+typedef unsigned char pseudo_bit_t;
+
+/** EMU_CAP: arm emulation context emulation_index for queue dummy_qpn. */
+struct dpa_outbox_v9_reg_EMU_CAP_rbits {
+	pseudo_bit_t dummy_qpn[0x18];
+	pseudo_bit_t reserved_at_18[0x8];
+	pseudo_bit_t emulation_index[0x1a];
+	pseudo_bit_t reserved_at_3a[0x6];
+};
+
+/** EMU_CAP_TRIGGER: trigger emulation context emulation_index on CQ dummy_qpn. */
+struct dpa_outbox_v9_reg_EMU_CAP_TRIGGER_rbits {
+	pseudo_bit_t dummy_qpn[0x18];
+	pseudo_bit_t reserved_at_18[0x8];
+	pseudo_bit_t emulation_index[0x1a];
+	pseudo_bit_t reserved_at_3a[0x6];
+};
+
+/* First bit of each register field. */
+#define CQ_DB_CQN_SHIFT offsetof(struct dpa_outbox_v9_reg_CQ_DB_rbits, cqn)
+#define CQ_DB_CQ_CI_SHIFT offsetof(struct dpa_outbox_v9_reg_CQ_DB_rbits, cq_ci)
+#define EQ_DB_REARM_EQN_SHIFT offsetof(struct dpa_outbox_v9_reg_EQ_DB_NO_REARM_rbits, eqn)
+#define EQ_DB_REARM_EQ_CI_SHIFT offsetof(struct dpa_outbox_v9_reg_EQ_DB_NO_REARM_rbits, eq_ci)
+#define EQ_DB_NO_REARM_EQN_SHIFT offsetof(struct dpa_outbox_v9_reg_EQ_DB_NO_REARM_rbits, eqn)
+#define EQ_DB_NO_REARM_EQ_CI_SHIFT offsetof(struct dpa_outbox_v9_reg_EQ_DB_NO_REARM_rbits, eq_ci)
+#define SXD_DB_WQE_INDEX_SHIFT offsetof(struct dpa_outbox_v9_reg_SXD_DB_rbits, wqe_index)
+#define SXD_DB_QP_OR_SQ_SHIFT offsetof(struct dpa_outbox_v9_reg_SXD_DB_rbits, qp_or_sq)
+#define RXT_DB_CQN_SHIFT offsetof(struct dpa_outbox_v9_reg_RXT_DB_rbits, cqn)
+#define CC_DB_RES_SHIFT offsetof(struct dpa_outbox_v9_reg_CC_DB_rbits, ccq_res)
+#define CC_DB_ID_SHIFT offsetof(struct dpa_outbox_v9_reg_CC_DB_rbits, ccq_id)
+#define CC_DB_NXT_ACT_SHIFT offsetof(struct dpa_outbox_v9_reg_CC_DB_rbits, nxt_act)
+#define CC_DB_RTTRQ_SHIFT offsetof(struct dpa_outbox_v9_reg_CC_DB_rbits, rttrq)
+#define EMU_CAP_DUMMY_QPN_SHIFT offsetof(struct dpa_outbox_v9_reg_EMU_CAP_rbits, dummy_qpn)
+#define EMU_CAP_EMULATION_INDEX_SHIFT offsetof(struct dpa_outbox_v9_reg_EMU_CAP_rbits, emulation_index)
+#define EMU_CAP_TRIGGER_DUMMY_QPN_SHIFT offsetof(struct dpa_outbox_v9_reg_EMU_CAP_TRIGGER_rbits, dummy_qpn)
+#define EMU_CAP_TRIGGER_EMULATION_INDEX_SHIFT \
+	offsetof(struct dpa_outbox_v9_reg_EMU_CAP_TRIGGER_rbits, emulation_index)
+
+/* A register value made of one to four fields, each shifted to its first bit. */
+#define OUTBOX_VALUE1(v1, s1) (((dpa_outbox_value_t)(v1)) << (s1))
+#define OUTBOX_VALUE2(v1, s1, v2, s2) (OUTBOX_VALUE1(v1, s1) | OUTBOX_VALUE1(v2, s2))
+#define OUTBOX_VALUE3(v1, s1, v2, s2, v3, s3) (OUTBOX_VALUE2(v1, s1, v2, s2) | OUTBOX_VALUE1(v3, s3))
+#define OUTBOX_VALUE4(v1, s1, v2, s2, v3, s3, v4, s4) \
+	(OUTBOX_VALUE3(v1, s1, v2, s2, v3, s3) | OUTBOX_VALUE1(v4, s4))
+
+/* The values of each register (the same encodings as the FLEXIO_OUTBOX_V_* macros above). */
+#define OUTBOX_V_CQ_DB(cqn, cq_ci) OUTBOX_VALUE2(cqn, CQ_DB_CQN_SHIFT, cq_ci, CQ_DB_CQ_CI_SHIFT)
+#define OUTBOX_V_RXT_DB(cqn) OUTBOX_VALUE1(cqn, RXT_DB_CQN_SHIFT)
+#define OUTBOX_V_CC_DB(res, id, nxt_act, rttrq)                                              \
+	OUTBOX_VALUE4(res, CC_DB_RES_SHIFT, id, CC_DB_ID_SHIFT, nxt_act, CC_DB_NXT_ACT_SHIFT, \
+		      rttrq, CC_DB_RTTRQ_SHIFT)
+#define OUTBOX_V_EQ_DB_REARM(eqn, eq_ci) \
+	OUTBOX_VALUE2(eqn, EQ_DB_REARM_EQN_SHIFT, eq_ci, EQ_DB_REARM_EQ_CI_SHIFT)
+#define OUTBOX_V_EQ_DB_NO_REARM(eqn, eq_ci) \
+	OUTBOX_VALUE2(eqn, EQ_DB_NO_REARM_EQN_SHIFT, eq_ci, EQ_DB_NO_REARM_EQ_CI_SHIFT)
+#define OUTBOX_V_SXD_DB(wqe_index, qp_or_sq) \
+	OUTBOX_VALUE2(wqe_index, SXD_DB_WQE_INDEX_SHIFT, qp_or_sq, SXD_DB_QP_OR_SQ_SHIFT)
+#define OUTBOX_V_EMU_CAP_TRIGGER(dummy_qpn, emulation_index)                           \
+	OUTBOX_VALUE2(dummy_qpn, EMU_CAP_TRIGGER_DUMMY_QPN_SHIFT, emulation_index, \
+		      EMU_CAP_TRIGGER_EMULATION_INDEX_SHIFT)
+#define OUTBOX_V_EMU_CAP(dummy_qpn, emulation_index) \
+	OUTBOX_VALUE2(dummy_qpn, EMU_CAP_DUMMY_QPN_SHIFT, emulation_index, EMU_CAP_EMULATION_INDEX_SHIFT)
+
+/** The address of register `name` in the outbox page at outbox_page_ptr. */
+#define OUTBOX_PAGE_FIELD_PTR(outbox_page_ptr, name) \
+	((dpa_outbox_value_t *)(&(((dpa_outbox_u_page_t *)(uintptr_t)(outbox_page_ptr))->name)))
+
+/** Writes value to register ptr of an outbox page: one aligned 64-bit store. */
+static inline void __outbox_write(dpa_outbox_value_t *ptr, dpa_outbox_value_t value)
+{
+	__asm__ __volatile__("" : : : "memory");
+	*(volatile dpa_outbox_value_t *)ptr = value;
+}
+
+#if defined(__riscv)
+/*
+ * Writes value to register `name` (CQ_DB, SXD_DB, ...) of the outbox page at
+ * outbox_page_ptr.  Device code only: on the host (the simulator builds with
+ * this header) the name stays free.
+ */
+#define outbox_write(outbox_page_ptr, name, value) \
+	__outbox_write(OUTBOX_PAGE_FIELD_PTR(outbox_page_ptr, name), (dpa_outbox_value_t)(value))
+#endif
+
+FLEXIO_DEV_STATIC_ASSERT(sizeof(struct dpa_outbox9_u_page_le) == FLEXIO_OUTBOX_PAGE_SIZE, "outbox page is 4 KiB");
+FLEXIO_DEV_STATIC_ASSERT(offsetof(struct dpa_outbox9_u_page_le, CQ_DB) == FLEXIO_OUTBOX_CQ_DB, "CQ_DB offset");
+FLEXIO_DEV_STATIC_ASSERT(offsetof(struct dpa_outbox9_u_page_le, SXD_DB) == FLEXIO_OUTBOX_SXD_DB, "SXD_DB offset");
+FLEXIO_DEV_STATIC_ASSERT(offsetof(struct dpa_outbox9_u_page_le, RXT_DB) == FLEXIO_OUTBOX_RXT_DB, "RXT_DB offset");
+FLEXIO_DEV_STATIC_ASSERT(offsetof(struct dpa_outbox9_u_page_le, CC_DB) == FLEXIO_OUTBOX_CC_DB, "CC_DB offset");
 
 #ifdef __cplusplus
 }

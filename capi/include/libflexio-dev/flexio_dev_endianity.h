@@ -65,4 +65,30 @@ typedef uint64_t __be64;
 #define be64_to_cpu(x) ((uint64_t)__builtin_bswap64((uint64_t)(x)))
 #endif
 
+/* Little-endian values need no conversion on the DPA. */
+#ifndef cpu_to_le16
+/** Converts a CPU-order 16-bit value to little-endian (no-op). */
+#define cpu_to_le16(x) (x)
+#endif
+#ifndef le16_to_cpu
+/** Converts a little-endian 16-bit value to CPU order (no-op). */
+#define le16_to_cpu(x) (x)
+#endif
+#ifndef cpu_to_le32
+/** Converts a CPU-order 32-bit value to little-endian (no-op). */
+#define cpu_to_le32(x) (x)
+#endif
+#ifndef le32_to_cpu
+/** Converts a little-endian 32-bit value to CPU order (no-op). */
+#define le32_to_cpu(x) (x)
+#endif
+#ifndef cpu_to_le64
+/** Converts a CPU-order 64-bit value to little-endian (no-op). */
+#define cpu_to_le64(x) (x)
+#endif
+#ifndef le64_to_cpu
+/** Converts a little-endian 64-bit value to CPU order (no-op). */
+#define le64_to_cpu(x) (x)
+#endif
+
 #endif /* OPENFLEXIO_FLEXIO_DEV_ENDIANITY_H */

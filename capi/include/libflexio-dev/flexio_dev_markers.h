@@ -1,9 +1,59 @@
 /*
- * OpenFlexIO — the markers of the device API: stable and experimental
- * functions, header-inline helpers, compile-time layout checks.
+ * OpenFlexIO — the release a device program selected, and the markers of the
+ * device API: stable and experimental functions, header-inline helpers,
+ * compile-time layout checks.  Included by every device header.
  */
 #ifndef OPENFLEXIO_FLEXIO_DEV_MARKERS_H
 #define OPENFLEXIO_FLEXIO_DEV_MARKERS_H
+
+#include <libflexio-dev/flexio_dev_ver.h>
+
+/* ------------------------------------------------------------------------ */
+/* Release selection (see <libflexio-dev/flexio_dev_ver.h>)                  */
+/* ------------------------------------------------------------------------ */
+
+#ifndef FLEXIO_DEV_VER_USED
+/** The device API version the program was written for (default: the newest one served). */
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_CURRENT_VERSION
+#endif
+
+/* Internal: the version actually served (LATEST resolved to CURRENT). */
+#if FLEXIO_DEV_VER_USED == FLEXIO_DEV_VER_LATEST
+#define FLEXIO_DEV_VER_EFFECTIVE FLEXIO_DEV_CURRENT_VERSION
+#else
+#define FLEXIO_DEV_VER_EFFECTIVE (FLEXIO_DEV_VER_USED)
+#endif
+
+#if FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_LAST_SUPPORTED_VERSION
+#error "FLEXIO_DEV_VER_USED is older than FLEXIO_DEV_LAST_SUPPORTED_VERSION (23.0.0): this device API version is no longer served"
+#elif FLEXIO_DEV_VER_EFFECTIVE > FLEXIO_DEV_CURRENT_VERSION
+#error "FLEXIO_DEV_VER_USED is newer than FLEXIO_DEV_CURRENT_VERSION (26.4.0), the newest device API version this library serves"
+#elif FLEXIO_DEV_VER_EFFECTIVE == FLEXIO_DEV_LAST_SUPPORTED_VERSION
+#warning "FLEXIO_DEV_VER_USED selects FLEXIO_DEV_LAST_SUPPORTED_VERSION: this device API version will be removed in a future release"
+#endif
+
+/*
+ * Internal: the release served, one flag each.  FLEXIO_DEV_EDITION_OLD: 23.x
+ * (DOCA Driver APIs manual); FLEXIO_DEV_EDITION_2401: NVIDIA 24.01 .. 24.07;
+ * neither: 24.10 and later (NVIDIA 25.1's device API).
+ */
+#if FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_NV2401_FIRST_VERSION
+#define FLEXIO_DEV_EDITION_OLD 1
+#else
+#define FLEXIO_DEV_EDITION_OLD 0
+#endif
+#if FLEXIO_DEV_VER_EFFECTIVE >= FLEXIO_DEV_NV2401_FIRST_VERSION && \
+	FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_CURRENT_EDITION_FIRST_VERSION
+#define FLEXIO_DEV_EDITION_2401 1
+#else
+#define FLEXIO_DEV_EDITION_2401 0
+#endif
+/* Internal: 1 when the release uses NVIDIA 24.01's queue layouts and values (23.x and 24.x). */
+#define FLEXIO_DEV_LAYOUTS_2401 (FLEXIO_DEV_EDITION_OLD || FLEXIO_DEV_EDITION_2401)
+
+/* ------------------------------------------------------------------------ */
+/* Markers                                                                   */
+/* ------------------------------------------------------------------------ */
 
 /** Marks a function of libflexio_dev's stable ABI. */
 #define FLEXIO_DEV_STABLE __attribute__((visibility("default"))) __attribute__((used))
@@ -29,6 +79,16 @@
 #define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
 #else
 #define FLEXIO_DEV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+
+/*
+ * Internal: the marker of a function NVIDIA 25.1 marks experimental.  The
+ * 23.x and 24.x releases mark nothing experimental.
+ */
+#if FLEXIO_DEV_LAYOUTS_2401
+#define FLEXIO_DEV_EXP_ FLEXIO_DEV_STABLE
+#else
+#define FLEXIO_DEV_EXP_ FLEXIO_DEV_EXPERIMENTAL
 #endif
 
 #endif /* OPENFLEXIO_FLEXIO_DEV_MARKERS_H */

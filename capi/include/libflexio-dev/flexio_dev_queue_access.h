@@ -10,15 +10,20 @@
  * record (flexio_dev_dbr_cq_set_ci() + writeback), re-arms the CQ
  * (flexio_dev_cq_arm()) and ends with flexio_dev_thread_reschedule().
  *
- * Current edition: every helper is header-inline (FLEXIO_DEV_ALWAYS_INLINE, no
- * symbol).  Doorbells are 64-bit stores into the calling thread's outbox page
- * (the outbox selected with flexio_dev_outbox_config(); see
+ * Doorbells are 64-bit stores into the calling thread's outbox page (the
+ * outbox selected with flexio_dev_outbox_config(); see
  * <libflexio-dev/flexio_dev_dpa_arch.h> for the registers and encodings).
  *
- * Older edition: the doorbell helpers take the thread context first and return
- * flexio_dev_status_t, and they, the WQE builders and the doorbell-record
- * helpers are ordinary functions of libflexio_dev; the CQE/EQE/RWQE getters are
- * header-inline as in the current edition.
+ * Releases:
+ *   - 24.10 and later (NVIDIA 25.1): every helper is header-inline
+ *     (FLEXIO_DEV_ALWAYS_INLINE, no symbol); doorbells need no thread context;
+ *   - 24.x (NVIDIA 24.01): every helper is header-inline (static inline);
+ *     doorbells take the thread context first and return flexio_dev_status_t;
+ *   - 23.x: the doorbell helpers (thread context first), the WQE builders and
+ *     the doorbell-record helpers are functions of libflexio_dev; the CQE/EQE/
+ *     RWQE getters are header-inline.
+ * The control-segment types (flexio_ctrl_seg_t) have NVIDIA 24.01's values up
+ * to 24.x and NVIDIA 25.1's from 24.10 on.
  *
  * Alignment: queue elements live in queue rings, so a CQE, mini-CQE array or EQE
  * pointer must be 64-byte aligned and a WQE segment pointer 16-byte aligned;
@@ -44,6 +49,56 @@ extern "C" {
 /* Enumerations                                                              */
 /* ------------------------------------------------------------------------ */
 
+/** WQE control segment opcode modifiers of the local MMO opcode. */
+enum {
+	MLX5_CTRL_SEGMENT_OPC_MOD_LOCAL_MMO_TRANSPOSE = 0x0, /**< Matrix transpose. */
+	MLX5_CTRL_SEGMENT_OPC_MOD_LOCAL_MMO_LOCAL_DMA = 0x1, /**< Local DMA. */
+};
+
+#if !FLEXIO_DEV_LAYOUTS_2401
+/** WQE control segment opcode modifier of the wait opcode. */
+enum {
+	MLX5_CTRL_SEGMENT_OPC_MOD_WAIT_ON_DATA = 0x1, /**< Wait on data. */
+};
+#endif
+
+/** WQE control segment opcodes (mlx5). */
+enum {
+	MLX5_CTRL_SEG_OPCODE_NOP = 0x0,
+	MLX5_CTRL_SEG_OPCODE_SND_INV = 0x1,
+	MLX5_CTRL_SEG_OPCODE_RDMA_WRITE = 0x8,
+	MLX5_CTRL_SEG_OPCODE_RDMA_WRITE_WITH_IMMEDIATE = 0x9,
+	MLX5_CTRL_SEG_OPCODE_SEND = 0xa,
+	MLX5_CTRL_SEG_OPCODE_SEND_WITH_IMMEDIATE = 0xb,
+	MLX5_CTRL_SEG_OPCODE_LSO = 0xe,
+	MLX5_CTRL_SEG_OPCODE_WAIT = 0xf,
+	MLX5_CTRL_SEG_OPCODE_RDMA_READ = 0x10,
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_COMPARE_AND_SWAP = 0x11,
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_FETCH_AND_ADD = 0x12,
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_MASKED_COMPARE_AND_SWAP = 0x14,
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_MASKED_FETCH_AND_ADD = 0x15,
+	MLX5_CTRL_SEG_OPCODE_RECEIVE_EN = 0x16,
+	MLX5_CTRL_SEG_OPCODE_SEND_EN = 0x17,
+	MLX5_CTRL_SEG_OPCODE_SET_PSV = 0x20,
+	MLX5_CTRL_SEG_OPCODE_GET_PSV = 0x21,
+	MLX5_CTRL_SEG_OPCODE_CHECK_PSV = 0x22,
+	MLX5_CTRL_SEG_OPCODE_DUMP = 0x23,
+	MLX5_CTRL_SEG_OPCODE_UMR = 0x25,
+	MLX5_CTRL_SEG_OPCODE_RGET_PSV = 0x26,
+	MLX5_CTRL_SEG_OPCODE_RCHECK_PSV = 0x27,
+	MLX5_CTRL_SEG_OPCODE_TAG_MATCHING = 0x28,
+	MLX5_CTRL_SEG_OPCODE_ENHANCED_MPSW = 0x29,
+	MLX5_CTRL_SEG_OPCODE_QOS_REMAP = 0x2a,
+	MLX5_CTRL_SEG_OPCODE_FLOW_TABLE_ACCESS = 0x2c,
+	MLX5_CTRL_SEG_OPCODE_ACCESS_ASO = 0x2d,
+	MLX5_CTRL_SEG_OPCODE_MMO = 0x2f,
+	MLX5_CTRL_SEG_OPCODE_LOAD_REMOTE_MICRO_APP = 0x30,
+	MLX5_CTRL_SEG_OPCODE_STORE_REMOTE_MICRO_APP = 0x31,
+	MLX5_CTRL_SEG_OPCODE_LOCAL_MMO = 0x32,
+};
+
+#if FLEXIO_DEV_LAYOUTS_2401
+
 /** Flex IO dev WQE control segment types (the kind of WQE a control segment starts). */
 typedef enum flexio_ctrl_seg_t {
 	FLEXIO_CTRL_SEG_SEND_EN = 0,                 /**< Ethernet send: ctrl + eth + data (3 segments). */
@@ -65,8 +120,41 @@ typedef enum flexio_dev_cc_db_next_act_t {
 	CC_DB_NEXT_ACT_FW = 0x2,       /**< Pass to firmware. */
 } flexio_dev_cc_db_next_act_t;
 
+#else
+
+/** Flex IO dev WQE control segment types (the kind of WQE a control segment starts). */
+enum flexio_ctrl_seg {
+	FLEXIO_CTRL_SEG_SEND_EN = 0,                  /**< Ethernet send: ctrl + eth + data (3 segments). */
+	FLEXIO_CTRL_SEG_SEND_RC = 1,                  /**< Send on a connected QP: ctrl + data (2). */
+	FLEXIO_CTRL_SEG_SEND_UC = 1,                  /**< The same control segment as SEND_RC. */
+	FLEXIO_CTRL_SEG_SEND_UD = 2,                  /**< Datagram send: ctrl + address vector + data (3). */
+	FLEXIO_CTRL_SEG_LDMA = 3,                     /**< Local DMA (local MMO): 4 segments. */
+	FLEXIO_CTRL_SEG_RDMA_WRITE = 4,               /**< RDMA write: ctrl + rdma + data (3). */
+	FLEXIO_CTRL_SEG_RDMA_READ = 5,                /**< RDMA read: ctrl + rdma + data (3). */
+	FLEXIO_CTRL_SEG_LSO = 6,                      /**< Large send offload: 4 segments. */
+	FLEXIO_CTRL_SEG_NOP = 7,                      /**< No operation: ctrl only (1). */
+	FLEXIO_CTRL_SEG_RDMA_WRITE_IMM = 8,           /**< RDMA write with immediate (3); immediate in general_id. */
+	FLEXIO_CTRL_SEG_TRANSPOSE = 9,                /**< Matrix transpose (local MMO): 4 segments. */
+	FLEXIO_CTRL_SEG_WAIT_ON_DATA = 10,            /**< Wait on data: ctrl + wait + wait data (3). */
+	FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP = 11, /**< Atomic CAS: ctrl + rdma + atomic + data (4). */
+	FLEXIO_CTRL_SEG_ATOMIC_FETCH_AND_ADD = 12,    /**< Atomic fetch-and-add: 4 segments. */
+};
+
+/** Flex IO dev congestion control next action types (flexio_dev_cc_ring_db()). */
+enum flexio_dev_cc_db_next_act {
+	CC_DB_NEXT_ACT_SINGLE = 0x0,   /**< Handle a single event. */
+	CC_DB_NEXT_ACT_MULTIPLE = 0x1, /**< Handle multiple events. */
+	CC_DB_NEXT_ACT_FW = 0x2,       /**< Pass to firmware. */
+};
+
+/** The types under their older typedef names. */
+typedef enum flexio_dev_cc_db_next_act flexio_dev_cc_db_next_act_t;
+typedef enum flexio_ctrl_seg flexio_ctrl_seg_t;
+
+#endif
+
 /* ------------------------------------------------------------------------ */
-/* Internal helpers (both editions; also used by libflexio_dev)              */
+/* Internal helpers (every release; also used by libflexio_dev)              */
 /* ------------------------------------------------------------------------ */
 
 /* Internal: volatile loads of an aligned field at byte offset @off of @base. */
@@ -116,69 +204,71 @@ FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_st_be64(void *base, size_t off, uint6
 	*(uint64_t *)(void *)((char *)base + off) = cpu_to_be64(v);
 }
 
-/* Internal: mlx5 WQE opcodes and local-MMO opcode modifiers used by the control segment. */
-#define __FLEXIO_DEV_WQE_OPC_NOP 0x00
-#define __FLEXIO_DEV_WQE_OPC_RDMA_WRITE 0x08
-#define __FLEXIO_DEV_WQE_OPC_RDMA_WRITE_IMM 0x09
-#define __FLEXIO_DEV_WQE_OPC_SEND 0x0a
-#define __FLEXIO_DEV_WQE_OPC_LSO 0x0e
-#define __FLEXIO_DEV_WQE_OPC_RDMA_READ 0x10
-#define __FLEXIO_DEV_WQE_OPC_ATOMIC_CS 0x11
-#define __FLEXIO_DEV_WQE_OPC_LOCAL_MMO 0x32
-#define __FLEXIO_DEV_WQE_OPMOD_MMO_TRANSPOSE 0x0
-#define __FLEXIO_DEV_WQE_OPMOD_MMO_LOCAL_DMA 0x1
-
-/* Internal: body of flexio_dev_swqe_seg_ctrl_set() (see there). */
+/* Internal: body of flexio_dev_swqe_seg_ctrl_set() (see there); FAILED for an unknown type. */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t __flexio_dev_swqe_ctrl_fill(union flexio_dev_sqe_seg *swqe,
 									uint32_t sq_pi, uint32_t sq_number,
-									uint32_t ce,
-									enum flexio_ctrl_seg_t ctrl_seg_type)
+									uint32_t ce, flexio_ctrl_seg_t ctrl_seg_type)
 {
 	uint32_t opcode, opmod = 0, ds;
 
 	switch (ctrl_seg_type) {
 	case FLEXIO_CTRL_SEG_SEND_EN:
-		opcode = __FLEXIO_DEV_WQE_OPC_SEND;
+		opcode = MLX5_CTRL_SEG_OPCODE_SEND;
 		ds = 3;
 		break;
 	case FLEXIO_CTRL_SEG_SEND_RC:
-		opcode = __FLEXIO_DEV_WQE_OPC_SEND;
+		opcode = MLX5_CTRL_SEG_OPCODE_SEND;
 		ds = 2;
 		break;
 	case FLEXIO_CTRL_SEG_LDMA:
-		opcode = __FLEXIO_DEV_WQE_OPC_LOCAL_MMO;
-		opmod = __FLEXIO_DEV_WQE_OPMOD_MMO_LOCAL_DMA;
+		opcode = MLX5_CTRL_SEG_OPCODE_LOCAL_MMO;
+		opmod = MLX5_CTRL_SEGMENT_OPC_MOD_LOCAL_MMO_LOCAL_DMA;
 		ds = 4;
 		break;
 	case FLEXIO_CTRL_SEG_RDMA_WRITE:
-		opcode = __FLEXIO_DEV_WQE_OPC_RDMA_WRITE;
+		opcode = MLX5_CTRL_SEG_OPCODE_RDMA_WRITE;
 		ds = 3;
 		break;
 	case FLEXIO_CTRL_SEG_RDMA_READ:
-		opcode = __FLEXIO_DEV_WQE_OPC_RDMA_READ;
+		opcode = MLX5_CTRL_SEG_OPCODE_RDMA_READ;
 		ds = 3;
 		break;
 	case FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP:
-		opcode = __FLEXIO_DEV_WQE_OPC_ATOMIC_CS;
+		opcode = MLX5_CTRL_SEG_OPCODE_ATOMIC_COMPARE_AND_SWAP;
 		ds = 4;
 		break;
 	case FLEXIO_CTRL_SEG_LSO:
-		opcode = __FLEXIO_DEV_WQE_OPC_LSO;
+		opcode = MLX5_CTRL_SEG_OPCODE_LSO;
 		ds = 4;
 		break;
 	case FLEXIO_CTRL_SEG_NOP:
-		opcode = __FLEXIO_DEV_WQE_OPC_NOP;
+		opcode = MLX5_CTRL_SEG_OPCODE_NOP;
 		ds = 1;
 		break;
 	case FLEXIO_CTRL_SEG_RDMA_WRITE_IMM:
-		opcode = __FLEXIO_DEV_WQE_OPC_RDMA_WRITE_IMM;
+		opcode = MLX5_CTRL_SEG_OPCODE_RDMA_WRITE_WITH_IMMEDIATE;
 		ds = 3;
 		break;
 	case FLEXIO_CTRL_SEG_TRANSPOSE:
-		opcode = __FLEXIO_DEV_WQE_OPC_LOCAL_MMO;
-		opmod = __FLEXIO_DEV_WQE_OPMOD_MMO_TRANSPOSE;
+		opcode = MLX5_CTRL_SEG_OPCODE_LOCAL_MMO;
+		opmod = MLX5_CTRL_SEGMENT_OPC_MOD_LOCAL_MMO_TRANSPOSE;
 		ds = 4;
 		break;
+#if !FLEXIO_DEV_LAYOUTS_2401
+	case FLEXIO_CTRL_SEG_SEND_UD:
+		opcode = MLX5_CTRL_SEG_OPCODE_SEND;
+		ds = 3; /* ctrl, a one-segment address vector, data */
+		break;
+	case FLEXIO_CTRL_SEG_WAIT_ON_DATA:
+		opcode = MLX5_CTRL_SEG_OPCODE_WAIT;
+		opmod = MLX5_CTRL_SEGMENT_OPC_MOD_WAIT_ON_DATA;
+		ds = 3;
+		break;
+	case FLEXIO_CTRL_SEG_ATOMIC_FETCH_AND_ADD:
+		opcode = MLX5_CTRL_SEG_OPCODE_ATOMIC_FETCH_AND_ADD;
+		ds = 4;
+		break;
+#endif
 	default:
 		return FLEXIO_DEV_STATUS_FAILED;
 	}
@@ -208,7 +298,7 @@ FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_eth_fill(union flexio_dev_sqe_se
 			 inline_hdrs ? inline_hdrs[1] : 0);
 }
 
-/* Internal: body of the data-pointer segment builders (mem_ptr / older data_set). */
+/* Internal: body of the data-pointer segment builders (mem_ptr / 23.x data_set). */
 FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_data_fill(union flexio_dev_sqe_seg *swqe, uint32_t data_sz,
 							  uint32_t lkey, uint64_t data_addr)
 {
@@ -235,8 +325,42 @@ FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_atomic_fill(union flexio_dev_sqe
 	__flexio_dev_st_be64(swqe, offsetof(struct flexio_dev_wqe_atomic_seg, compare_data), compare_data);
 }
 
+/* Internal: body of flexio_dev_swqe_seg_shared_receive_set(); reserved bytes zeroed. */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_shared_receive_fill(union flexio_dev_sqe_seg *swqe,
+								    uint16_t next_wqe_index, uint8_t signature)
+{
+	__flexio_dev_st32_raw(swqe, 0, 0);
+	__flexio_dev_st_be16(swqe, offsetof(struct flexio_dev_wqe_shared_receive_seg, next_wqe_index),
+			     next_wqe_index);
+	__flexio_dev_st32_raw(swqe, 4, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_shared_receive_seg, signature), signature);
+	__flexio_dev_st32_raw(swqe, 8, 0);
+	__flexio_dev_st32_raw(swqe, 12, 0);
+}
+
+/* Internal: body of flexio_dev_swqe_seg_transpose_set(); 7-bit sizes, reserved bytes zeroed. */
+FLEXIO_DEV_ALWAYS_INLINE void __flexio_dev_swqe_transpose_fill(union flexio_dev_sqe_seg *swqe, uint8_t element_size,
+							       uint8_t num_of_cols, uint8_t num_of_rows)
+{
+	__flexio_dev_st32_raw(swqe, 0, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, element_size), element_size);
+	__flexio_dev_st32_raw(swqe, 4, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, num_of_cols),
+			 (uint8_t)(num_of_cols & 0x7Fu));
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, num_of_rows),
+			 (uint8_t)(num_of_rows & 0x7Fu));
+	__flexio_dev_st32_raw(swqe, 8, 0);
+	__flexio_dev_st32_raw(swqe, 12, 0);
+}
+
+/* Internal: the outbox page of the calling thread (through its thread context). */
+FLEXIO_DEV_ALWAYS_INLINE uint64_t __flexio_dev_outbox_of(struct flexio_dev_thread_ctx *dtctx)
+{
+	return ((struct flexio_os_thread_ctx *)(void *)dtctx)->outbox_base;
+}
+
 /* ------------------------------------------------------------------------ */
-/* CQE getters (both editions)                                               */
+/* CQE, EQE and receive WQE getters (every release)                          */
 /* ------------------------------------------------------------------------ */
 
 /** Returns the byte count of CQE @p cqe (bytes received or transferred). */
@@ -274,10 +398,6 @@ FLEXIO_DEV_ALWAYS_INLINE uint16_t flexio_dev_cqe_get_wqe_counter(struct flexio_d
 	return __flexio_dev_ld_be16(cqe, offsetof(struct flexio_dev_cqe64, wqe_counter));
 }
 
-/* ------------------------------------------------------------------------ */
-/* EQE getters (both editions)                                               */
-/* ------------------------------------------------------------------------ */
-
 /** Returns the CQ number (24 bits) of completion event @p eqe. */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_eqe_get_cqn(struct flexio_dev_eqe *eqe)
 {
@@ -290,10 +410,32 @@ FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_eqe_get_owner(struct flexio_dev_eqe 
 	return (uint8_t)(__flexio_dev_ld8(eqe, offsetof(struct flexio_dev_eqe, owner)) & 0x1u);
 }
 
-#if !FLEXIO_DEV_EDITION_OLD
+#if FLEXIO_DEV_EDITION_OLD
+/** Returns the buffer address of receive WQE @p rwqe. */
+FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_data_seg *rwqe)
+{
+	return (void *)(uintptr_t)be64_to_cpu(
+		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_data_seg, addr)));
+}
+#else
+/** Returns the buffer address of receive WQE @p rwqe. */
+FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_rcv_data_seg *rwqe)
+{
+	return (void *)(uintptr_t)be64_to_cpu(
+		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_rcv_data_seg, addr)));
+}
+
+/** Returns the user index (24 bits of srqn_uidx) of CQE @p cqe. */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_user_index(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, srqn_uidx)) & 0xFFFFFFu;
+}
+#endif
+
+#if !FLEXIO_DEV_LAYOUTS_2401
 
 /* ------------------------------------------------------------------------ */
-/* Current edition: more CQE getters, compressed CQEs                        */
+/* 24.10 and later: more CQE getters, compressed CQEs                        */
 /* ------------------------------------------------------------------------ */
 
 /** Returns the checksum-OK bits of CQE @p cqe. */
@@ -302,13 +444,22 @@ FLEXIO_DEV_ALWAYS_INLINE uint16_t flexio_dev_cqe_get_csum_ok(struct flexio_dev_c
 	return __flexio_dev_ld_be16(cqe, offsetof(struct flexio_dev_cqe64, csum_ok));
 }
 
-/**
- * Returns the error syndrome DWORD (0Dh) of CQE @p cqe, in CPU order: the
- * syndrome of an error CQE is its low byte.
- */
+/** Returns the error syndrome of CQE @p cqe (byte 37h). */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
 {
-	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, err_syndrome));
+	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, syndrome));
+}
+
+/** Returns the hardware error syndrome of CQE @p cqe (byte 34h). */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_hw_err_synd(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, hw_err_syndrome));
+}
+
+/** Returns the vendor error syndrome of CQE @p cqe (byte 36h). */
+FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_vendor_err_synd(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, vendor_err_synd));
 }
 
 /**
@@ -319,12 +470,6 @@ FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_type(struct flexio_dev_cqe64 *cqe)
 {
 	return (uint8_t)((__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, op_own)) >> 2) & 0x3u);
-}
-
-/** Returns the user index (24 bits of srqn_uidx) of CQE @p cqe. */
-FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_user_index(struct flexio_dev_cqe64 *cqe)
-{
-	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, srqn_uidx)) & 0xFFFFFFu;
 }
 
 /**
@@ -344,7 +489,7 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_comp_cq_init(struct flexio_dev_cqe64 *c
 /** Returns the validity iteration count byte (byte 3Eh) of CQE @p cqe. */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_get_validity_byte(struct flexio_dev_cqe64 *cqe)
 {
-	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_mini_cqe64, validity_iteration_count));
+	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, validity_iteration_count));
 }
 
 /** Returns nonzero when CQE @p cqe is a mini-CQE array (format bits 3..2 of byte 3Fh are 3). */
@@ -373,18 +518,11 @@ FLEXIO_DEV_ALWAYS_INLINE uint64_t flexio_dev_comp_cqe_get_comp_cqe(struct flexio
 }
 
 /** Gets the RX hash result (first big-endian DWORD) of a mini CQE from flexio_dev_comp_cqe_get_comp_cqe(). */
-#define FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT(_x) be32_to_cpu((uint32_t)((_x) & 0xFFFFFFFFFULL))
+#define FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT(_x) be32_to_cpu((uint32_t)((_x) & 0xFFFFFFFFULL))
 
 /* ------------------------------------------------------------------------ */
-/* Current edition: receive WQEs and doorbell records                        */
+/* 24.10 and later: doorbell records                                         */
 /* ------------------------------------------------------------------------ */
-
-/** Returns the buffer address of receive WQE @p rwqe. */
-FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_rcv_data_seg *rwqe)
-{
-	return (void *)(uintptr_t)be64_to_cpu(
-		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_rcv_data_seg, addr)));
-}
 
 /**
  * Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr
@@ -412,21 +550,21 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *
 }
 
 /* ------------------------------------------------------------------------ */
-/* Current edition: send WQE segment builders                                */
+/* 24.10 and later: send WQE segment builders                                */
 /* ------------------------------------------------------------------------ */
 
 /**
  * Fills @p swqe as the control segment (always the first segment of a WQE) of
  * a WQE of type @p ctrl_seg_type: WQE index @p sq_pi (16 bits), SQ number
  * @p sq_number, completion mode @p ce (enum cq_ce_mode), and the opcode and
- * segment count of the type (see flexio_ctrl_seg_t).  general_id is zeroed;
+ * segment count of the type (see enum flexio_ctrl_seg).  general_id is zeroed;
  * for FLEXIO_CTRL_SEG_RDMA_WRITE_IMM write the immediate data there afterwards.
  * Returns FLEXIO_DEV_STATUS_FAILED (and writes nothing) for an unknown type.
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe,
 									 uint32_t sq_pi, uint32_t sq_number,
 									 uint32_t ce,
-									 enum flexio_ctrl_seg_t ctrl_seg_type)
+									 enum flexio_ctrl_seg ctrl_seg_type)
 {
 	return __flexio_dev_swqe_ctrl_fill(swqe, sq_pi, sq_number, ce, ctrl_seg_type);
 }
@@ -446,21 +584,11 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union f
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/**
- * Fills @p swqe as an inline send data segment: byte count @p data_sz (with
- * the inline flag, bit 31) and the three DWORDs at @p data, copied as they are.
- */
-FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
-										uint32_t data_sz, uint32_t *data)
+/** Fills @p swqe as an RDMA segment: remote address @p raddr, remote key @p rkey. */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
+									 uint32_t rkey, uint64_t raddr)
 {
-	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, byte_count),
-			     0x80000000u | data_sz);
-	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 0,
-			      data[0]);
-	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 4,
-			      data[1]);
-	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 8,
-			      data[2]);
+	__flexio_dev_swqe_rdma_fill(swqe, rkey, raddr);
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
@@ -476,11 +604,21 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_se
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as an RDMA segment: remote address @p raddr, remote key @p rkey. */
-FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
-									 uint32_t rkey, uint64_t raddr)
+/**
+ * Fills @p swqe as an inline send data segment: byte count @p data_sz (with
+ * the inline flag, bit 31) and the three DWORDs at @p data, copied as they are.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
+										uint32_t data_sz, uint32_t *data)
 {
-	__flexio_dev_swqe_rdma_fill(swqe, rkey, raddr);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, byte_count),
+			     0x80000000u | data_sz);
+	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 0,
+			      data[0]);
+	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 4,
+			      data[1]);
+	__flexio_dev_st32_raw(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) + 8,
+			      data[2]);
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
@@ -504,13 +642,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_
 										   uint16_t next_wqe_index,
 										   uint8_t signature)
 {
-	__flexio_dev_st32_raw(swqe, 0, 0);
-	__flexio_dev_st_be16(swqe, offsetof(struct flexio_dev_wqe_shared_receive_seg, next_wqe_index),
-			     next_wqe_index);
-	__flexio_dev_st32_raw(swqe, 4, 0);
-	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_shared_receive_seg, signature), signature);
-	__flexio_dev_st32_raw(swqe, 8, 0);
-	__flexio_dev_st32_raw(swqe, 12, 0);
+	__flexio_dev_swqe_shared_receive_fill(swqe, next_wqe_index, signature);
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
@@ -523,20 +655,92 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(u
 									      uint8_t num_of_cols,
 									      uint8_t num_of_rows)
 {
-	__flexio_dev_st32_raw(swqe, 0, 0);
-	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, element_size), element_size);
+	__flexio_dev_swqe_transpose_fill(swqe, element_size, num_of_cols, num_of_rows);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as the first (or only) address vector segment of a datagram
+ * WQE: destination queue key @p qkey, destination QP (or DCT) @p dqp, the
+ * extension flag @p ext (1: two more segments follow, see
+ * flexio_dev_swqe_seg_av2_set() and flexio_dev_swqe_seg_av3_set()), static
+ * rate and service level @p stat_rate_sl, force loopback and source LID
+ * @p fl_mlid and remote LID @p rlid.
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av1_set(union flexio_dev_sqe_seg *swqe, uint32_t qkey,
+							  uint32_t dqp, uint8_t ext, uint8_t stat_rate_sl,
+							  uint8_t fl_mlid, uint16_t rlid)
+{
+	__flexio_dev_st_be32(swqe, 0, qkey);
 	__flexio_dev_st32_raw(swqe, 4, 0);
-	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, num_of_cols),
-			 (uint8_t)(num_of_cols & 0x7Fu));
-	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_transpose_seg, num_of_rows),
-			 (uint8_t)(num_of_rows & 0x7Fu));
-	__flexio_dev_st32_raw(swqe, 8, 0);
-	__flexio_dev_st32_raw(swqe, 12, 0);
+	__flexio_dev_st_be32(swqe, 8, ((uint32_t)(ext & 0x1u) << 31) | (dqp & 0xFFFFFFu));
+	__flexio_dev_st8(swqe, 12, stat_rate_sl);
+	__flexio_dev_st8(swqe, 13, fl_mlid);
+	__flexio_dev_st_be16(swqe, 14, rlid);
+}
+
+/**
+ * Fills @p swqe as the second address vector segment of an extended datagram
+ * WQE: the remote MAC (6 bytes at @p rmac), traffic class @p tclass, hop limit
+ * @p hop_limit and the GRH / source GID index / flow label word @p grh_gid_fl.
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av2_set(union flexio_dev_sqe_seg *swqe, uint8_t *rmac,
+							  uint8_t tclass, uint8_t hop_limit, uint32_t grh_gid_fl)
+{
+	int i;
+
+	__flexio_dev_st32_raw(swqe, 0, 0);
+	for (i = 0; i < 6; i++)
+		__flexio_dev_st8(swqe, 4 + (size_t)i, rmac[i]);
+	__flexio_dev_st8(swqe, 10, tclass);
+	__flexio_dev_st8(swqe, 11, hop_limit);
+	__flexio_dev_st_be32(swqe, 12, grh_gid_fl);
+}
+
+/** Fills @p swqe as the third address vector segment of an extended datagram WQE: remote GID @p rgid (16 bytes). */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av3_set(union flexio_dev_sqe_seg *swqe, uint8_t *rgid)
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		__flexio_dev_st8(swqe, (size_t)i, rgid[i]);
+}
+
+/**
+ * Fills @p swqe as the control part of a wait-on-data WQE (needs the device's
+ * wait_on_data capability): compare @p operation (inverted when @p inv is 1)
+ * on the data at @p addr reached with @p lkey; @p action_on_fail in bits 2..0.
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_set(union flexio_dev_sqe_seg *swqe,
+										 uint8_t operation, uint8_t inv,
+										 uint32_t lkey, uint64_t addr,
+										 uint8_t action_on_fail)
+{
+	__flexio_dev_st32_raw(swqe, 0, 0);
+	__flexio_dev_st8(swqe, offsetof(struct flexio_dev_wqe_wait_on_data_seg, op_inv),
+			 (uint8_t)((inv << 4) | operation));
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_wait_on_data_seg, lkey), lkey);
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_wait_on_data_seg, va_63_32), (uint32_t)(addr >> 32));
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_wait_on_data_seg, va_31_3_fail_act),
+			     ((uint32_t)addr & 0xFFFFFFF8u) | action_on_fail);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as the data part of a wait-on-data WQE: @p data, stored as
+ * given (in the order the device's wait_on_data_big_endian capability asks
+ * for), and @p data_mask (big-endian).
+ */
+FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_data_set(union flexio_dev_sqe_seg *swqe,
+										      uint64_t data, uint64_t data_mask)
+{
+	*(uint64_t *)(void *)((char *)swqe + offsetof(struct flexio_dev_wqe_wait_on_data_data_seg, data)) = data;
+	__flexio_dev_st_be64(swqe, offsetof(struct flexio_dev_wqe_wait_on_data_data_seg, data_mask), data_mask);
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
 /* ------------------------------------------------------------------------ */
-/* Current edition: doorbells (through the thread's outbox)                  */
+/* 24.10 and later: doorbells (through the thread's outbox)                  */
 /* ------------------------------------------------------------------------ */
 
 /**
@@ -551,6 +755,30 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_qp_sq_ring_db(uint16_t pi, uint32_t qnu
 }
 
 /**
+ * Arms emulation doorbell context @p emu_ctx_id (from the host's
+ * flexio_emu_db_to_cq_ctx_get_id()) of queue @p qnum.
+ */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_arm(uint32_t qnum, uint32_t emu_ctx_id)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP,
+				FLEXIO_OUTBOX_V_EMU_CAP(qnum, emu_ctx_id));
+}
+
+/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqn. */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_force_trigger(uint32_t cqn, uint32_t emu_ctx_id)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP_TRIGGER,
+				FLEXIO_OUTBOX_V_EMU_CAP(cqn, emu_ctx_id));
+}
+
+/** Updates the consumer index of EQ @p qnum to @p ci after handling EQEs (without re-arming it). */
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_eq_update_ci(uint32_t ci, uint32_t qnum)
+{
+	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EQ_DB_NO_REARM,
+				FLEXIO_OUTBOX_V_EQ_DB(qnum, ci));
+}
+
+/**
  * Arms CQ @p qnum at consumer index @p ci: the next CQE written to the CQ
  * produces an event (an EQE, or the activation of the event handler attached
  * to the CQ).  Arming is one-shot: re-arm before every
@@ -562,43 +790,19 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cq_arm(uint32_t ci, uint32_t qnum)
 				FLEXIO_OUTBOX_V_CQ_DB(qnum, ci));
 }
 
-/** Updates the consumer index of EQ @p qnum to @p ci after handling EQEs (without re-arming it). */
-FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_eq_update_ci(uint32_t ci, uint32_t qnum)
-{
-	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EQ_DB_NO_REARM,
-				FLEXIO_OUTBOX_V_EQ_DB(qnum, ci));
-}
-
 /**
- * Generates a zero CQE on CQ @p cq_n through the current outbox; this may
+ * Generates a zero CQE on CQ @p cqn through the current outbox; this may
  * activate whatever is attached to the CQ (another thread, or an EQ and its
  * MSI-X).
  */
-FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_zcqe_gen(uint32_t cq_n)
+FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_zcqe_gen(uint32_t cqn)
 {
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_RXT_DB,
-				FLEXIO_OUTBOX_V_RXT_DB(cq_n));
+				FLEXIO_OUTBOX_V_RXT_DB(cqn));
 }
 
-/** Generates an MSI-X through CQ @p cq_n (linked to an MSI-X EQ): flexio_dev_zcqe_gen(). */
-#define flexio_dev_msix_send(cq_n) flexio_dev_zcqe_gen(cq_n)
-
-/**
- * Arms emulation doorbell context @p emu_ctx_id (from the host's
- * flexio_emu_db_to_cq_ctx_get_id()) of queue @p qnum.
- */
-FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_arm(uint32_t qnum, uint32_t emu_ctx_id)
-{
-	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP,
-				FLEXIO_OUTBOX_V_EMU_CAP(qnum, emu_ctx_id));
-}
-
-/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqnum. */
-FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_force_trigger(uint32_t cqnum, uint32_t emu_ctx_id)
-{
-	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP_TRIGGER,
-				FLEXIO_OUTBOX_V_EMU_CAP(cqnum, emu_ctx_id));
-}
+/** Generates an MSI-X through CQ @p cqn (linked to an MSI-X EQ): flexio_dev_zcqe_gen(). */
+#define flexio_dev_msix_send(cqn) flexio_dev_zcqe_gen(cqn)
 
 /**
  * Rings the congestion-control doorbell of CC queue @p ccq_id: sets @p rate,
@@ -606,7 +810,7 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_force_trigger(uint32_t cqnum, ui
  * @p next_act.
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db(uint16_t ccq_id, uint32_t rate, uint32_t rtt_req,
-						    enum flexio_dev_cc_db_next_act_t next_act)
+						    enum flexio_dev_cc_db_next_act next_act)
 {
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB,
 				FLEXIO_OUTBOX_V_CC_DB(ccq_id, rate, rtt_req, next_act));
@@ -624,18 +828,193 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db_high64bit(uint64_t value)
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB_MSB, value);
 }
 
-#else /* FLEXIO_DEV_EDITION_OLD */
+#elif FLEXIO_DEV_EDITION_2401
 
 /* ------------------------------------------------------------------------ */
-/* Older edition                                                             */
+/* 24.x (NVIDIA 24.01): more CQE getters                                     */
 /* ------------------------------------------------------------------------ */
 
-/** Returns the buffer address of receive WQE @p rwqe. */
-FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_data_seg *rwqe)
+/** Returns the checksum-OK bits of CQE @p cqe (byte 1Ch). */
+static inline uint8_t flexio_dev_cqe_get_csum_ok(struct flexio_dev_cqe64 *cqe)
 {
-	return (void *)(uintptr_t)be64_to_cpu(
-		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_data_seg, addr)));
+	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, csum_ok));
 }
+
+/** Returns the error syndrome DWORD (0Dh) of CQE @p cqe, in CPU order. */
+static inline uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
+{
+	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, err_syndrome));
+}
+
+/* ------------------------------------------------------------------------ */
+/* 24.x: doorbell records and send WQE segment builders (header-inline)      */
+/* ------------------------------------------------------------------------ */
+
+/** Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr. */
+static inline flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
+{
+	*(volatile uint32_t *)cq_dbr = cpu_to_be32(ci & 0xFFFFFFu);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Adds 1 to the 16-bit producer counter of the RQ doorbell record @p rq_dbr. */
+static inline flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
+{
+	uint32_t pi = be32_to_cpu(*(volatile uint32_t *)rq_dbr);
+
+	*(volatile uint32_t *)rq_dbr = cpu_to_be32((pi + 1) & 0xFFFFu);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as the control segment of a WQE of type @p ctrl_seg_type: WQE
+ * index @p sq_pi, SQ number @p sq_number, completion mode @p ce (enum
+ * cq_ce_mode); FLEXIO_DEV_STATUS_FAILED for an unknown type.
+ */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe, uint32_t sq_pi,
+							       uint32_t sq_number, uint32_t ce,
+							       flexio_ctrl_seg_t ctrl_seg_type)
+{
+	return __flexio_dev_swqe_ctrl_fill(swqe, sq_pi, sq_number, ce, ctrl_seg_type);
+}
+
+/** Fills @p swqe as an Ethernet segment (inline_hdrs: the first two inline header bytes, or NULL). */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
+							      uint16_t cs_swp_flags, uint16_t mss,
+							      uint16_t inline_hdr_bsz, uint8_t inline_hdrs[2])
+{
+	__flexio_dev_swqe_eth_fill(swqe, cs_swp_flags, mss, inline_hdr_bsz, inline_hdrs);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Fills @p swqe as an RDMA segment: remote address @p raddr, remote key @p rkey. */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey,
+							       uint64_t raddr)
+{
+	__flexio_dev_swqe_rdma_fill(swqe, rkey, raddr);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Fills @p swqe as a memory pointer data segment: @p data_sz bytes at @p data_addr with @p lkey. */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe,
+								       uint32_t data_sz, uint32_t lkey,
+								       uint64_t data_addr)
+{
+	__flexio_dev_swqe_data_fill(swqe, data_sz, lkey, data_addr);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/**
+ * Fills @p swqe as an inline send data segment, as NVIDIA 24.01 does: byte
+ * count @p data_sz and the three DWORDs at @p data, each big-endian.
+ */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
+								      uint32_t data_sz, uint32_t *data)
+{
+	int i;
+
+	__flexio_dev_st_be32(swqe, offsetof(struct flexio_dev_wqe_inline_send_data_seg, byte_count), data_sz);
+	for (i = 0; i < 3; i++)
+		__flexio_dev_st_be32(swqe,
+				     offsetof(struct flexio_dev_wqe_inline_send_data_seg, data_and_padding) +
+					     4 * (size_t)i,
+				     data[i]);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Fills @p swqe as an atomic segment (compare-and-swap or fetch-and-add). */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
+								 uint64_t swap_or_add_data, uint64_t compare_data)
+{
+	__flexio_dev_swqe_atomic_fill(swqe, swap_or_add_data, compare_data);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Fills @p swqe as the next segment of a linked-list shared receive WQE. */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union flexio_dev_sqe_seg *swqe,
+									 uint16_t next_wqe_index, uint8_t signature)
+{
+	__flexio_dev_swqe_shared_receive_fill(swqe, next_wqe_index, signature);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Fills @p swqe as a transpose segment: element size, columns and rows. */
+static inline flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio_dev_sqe_seg *swqe,
+								    uint8_t element_size, uint8_t num_of_cols,
+								    uint8_t num_of_rows)
+{
+	__flexio_dev_swqe_transpose_fill(swqe, element_size, num_of_cols, num_of_rows);
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/* ------------------------------------------------------------------------ */
+/* 24.x: doorbells through the outbox of a thread context (header-inline)    */
+/* ------------------------------------------------------------------------ */
+
+/** Rings the send doorbell of SQ/QP @p qnum with producer index @p pi, through the outbox of @p dtctx. */
+static inline flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t pi,
+							   uint32_t qnum)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_SXD_DB, FLEXIO_OUTBOX_V_SXD_DB(pi, qnum));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Arms emulation doorbell context @p emu_ctx_id of queue @p qnum. */
+static inline flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t qnum,
+							uint32_t emu_ctx_id)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_EMU_CAP,
+				FLEXIO_OUTBOX_V_EMU_CAP(qnum, emu_ctx_id));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqn. */
+static inline flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn,
+								  uint32_t emu_ctx_id)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_EMU_CAP_TRIGGER,
+				FLEXIO_OUTBOX_V_EMU_CAP(cqn, emu_ctx_id));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Updates the consumer index of EQ @p qnum to @p ci, through the outbox of @p dtctx. */
+static inline flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
+							  uint32_t qnum)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_EQ_DB_NO_REARM,
+				FLEXIO_OUTBOX_V_EQ_DB(qnum, ci));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Arms CQ @p qnum at consumer index @p ci, through the outbox of @p dtctx. */
+static inline flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci, uint32_t qnum)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_CQ_DB, FLEXIO_OUTBOX_V_CQ_DB(qnum, ci));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Sends an MSI-X on CQ @p cqn (linked to an MSI-X EQ): a zero CQE through the outbox of @p dtctx. */
+static inline flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_RXT_DB, FLEXIO_OUTBOX_V_RXT_DB(cqn));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+/** Rings the congestion-control doorbell of CC queue @p ccq_id, through the outbox of @p dtctx. */
+static inline flexio_dev_status_t flexio_dev_cc_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t ccq_id,
+							uint32_t rate, uint32_t rtt_req,
+							flexio_dev_cc_db_next_act_t next_act)
+{
+	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_CC_DB,
+				FLEXIO_OUTBOX_V_CC_DB(ccq_id, rate, rtt_req, next_act));
+	return FLEXIO_DEV_STATUS_SUCCESS;
+}
+
+#else /* 23.x */
+
+/* ------------------------------------------------------------------------ */
+/* 23.x: functions of libflexio_dev                                          */
+/* ------------------------------------------------------------------------ */
 
 /** Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr. */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci);
@@ -649,10 +1028,10 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_sq_set_pi(uint32_t *sq_dbr, uint32_t pi);
 
-/** Fills @p swqe as the control segment of a WQE of type @p ctrl_seg_type (see the current edition). */
+/** Fills @p swqe as the control segment of a WQE of type @p ctrl_seg_type. */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe,
 								   uint32_t sq_pi, uint32_t sq_number, uint32_t ce,
-								   enum flexio_ctrl_seg_t ctrl_seg_type);
+								   flexio_ctrl_seg_t ctrl_seg_type);
 
 /** Fills @p swqe as an Ethernet segment (inline_hdrs: the first two inline header bytes, or NULL). */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
@@ -696,7 +1075,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_th
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx,
 								      uint32_t cqn, uint32_t emu_ctx_id);
 
-#endif /* FLEXIO_DEV_EDITION_OLD */
+#endif
 
 #ifdef __cplusplus
 }

@@ -1,29 +1,31 @@
 /*
- * OpenFlexIO — API versions and edition selection for the device library (libflexio_dev).
+ * OpenFlexIO — API versions of the device library (libflexio_dev): the version
+ * macros and the releases served.
  *
- * A DPA program chooses the FlexIO device API it was written for by defining
- * FLEXIO_DEV_VER_USED before including any <libflexio-dev/...> header:
+ * A DPA program chooses the release of the FlexIO device API it was written
+ * for by defining FLEXIO_DEV_VER_USED, before or after including this header
+ * but before any other <libflexio-dev/...> header:
  *
- *     #define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 1, 0)   // older edition
+ *     #include <libflexio-dev/flexio_dev_ver.h>
+ *     #define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 4, 0)
  *     #include <libflexio-dev/flexio_dev.h>
  *
- * (FLEXIO_DEV_VER is a plain macro, so the definition may come before this
- * header is seen; it is only evaluated here.)  Left undefined, or set to
- * FLEXIO_DEV_VER_LATEST, the current edition is used.
+ * This header only defines macros and never defines FLEXIO_DEV_VER_USED: the
+ * other device headers resolve it (left undefined, or FLEXIO_DEV_VER_LATEST,
+ * it means FLEXIO_DEV_CURRENT_VERSION).
  *
- * Two editions are served:
- *   - the older edition, FLEXIO_DEV_VER(24, 1, 0) up to, not including,
- *     FLEXIO_DEV_VER(24, 10, 0): the device API of the DOCA Driver APIs manual
- *     (NVIDIA FlexIO up to 24.07): queue helpers take the thread context first
- *     and return flexio_dev_status_t, one window per thread, flexio_dev_finish(),
- *     flexio_dev_reschedule(), flexio_dev_print() as a function;
- *   - the current edition, FLEXIO_DEV_VER(24, 10, 0) up to
- *     FLEXIO_DEV_CURRENT_VERSION: the device API of the FlexIO SDK API Reference
- *     Manual (25.1): header-inline queue helpers without a thread context, two
- *     window entities, flexio_dev_thread_*() and flexio_dev_process_finish(),
- *     device messages through flexio_dev_msg().
- *
- * The version macros mirror the host ones in <libflexio/flexio_ver.h>.
+ * Releases served (each from its first version up to the next release's):
+ *   FLEXIO_DEV_VER(23, 0, 0) .. (23, x, x)   the device API of the DOCA Driver
+ *       APIs manual: queue helpers of libflexio_dev taking the thread context
+ *       first, flexio_dev_print() a function, flexio_dev_finish() and
+ *       flexio_dev_reschedule(); documented as FLEXIO_DEV_VER(23, 4, 0);
+ *   FLEXIO_DEV_VER(24, 0, 0) .. (24, 9, x)   NVIDIA FlexIO 24.01 .. 24.07:
+ *       header-inline queue helpers taking the thread context first, one
+ *       window per thread, flexio_dev_msg(), nothing marked experimental;
+ *   FLEXIO_DEV_VER(24, 10, 0) ..             the FlexIO SDK API Reference
+ *       Manual with NVIDIA 25.1's names, layouts, values and markers:
+ *       header-inline queue helpers without a thread context, two window
+ *       entities; 26.x serves the same device API.
  */
 #ifndef OPENFLEXIO_FLEXIO_DEV_VER_H
 #define OPENFLEXIO_FLEXIO_DEV_VER_H
@@ -45,43 +47,18 @@
 /** "The newest this library serves": selects FLEXIO_DEV_CURRENT_VERSION. */
 #define FLEXIO_DEV_VER_LATEST FLEXIO_DEV_VER(0xFF, 0xFF, 0xFFFF)
 
-/** The newest device API version this library implements. */
-#define FLEXIO_DEV_CURRENT_VERSION FLEXIO_DEV_VER(25, 1, 0)
+/** The newest device API version served (the host's FLEXIO_CURRENT_VERSION). */
+#define FLEXIO_DEV_CURRENT_VERSION FLEXIO_DEV_VER(26, 4, 0)
 
-/** The oldest device API version still implemented (the older edition). */
-#define FLEXIO_DEV_LAST_SUPPORTED_VERSION FLEXIO_DEV_VER(24, 1, 0)
+/** The oldest device API version still served: the start of the older (23.x) API. */
+#define FLEXIO_DEV_LAST_SUPPORTED_VERSION FLEXIO_DEV_VER(23, 0, 0)
 
-/** The first version of the current edition; anything below it selects the older edition. */
+/** The version under which the older device API is documented; any 23.x selects it. */
+#define FLEXIO_DEV_OLDER_EDITION_VERSION FLEXIO_DEV_VER(23, 4, 0)
+
+/** The first version of each later release. */
+#define FLEXIO_DEV_NV2401_FIRST_VERSION FLEXIO_DEV_VER(24, 0, 0)
 #define FLEXIO_DEV_CURRENT_EDITION_FIRST_VERSION FLEXIO_DEV_VER(24, 10, 0)
-
-#ifndef FLEXIO_DEV_VER_USED
-/** The device API version the program was written for (default: the current one). */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_CURRENT_VERSION
-#endif
-
-/* Internal: the version actually served (LATEST resolved to CURRENT). */
-#if FLEXIO_DEV_VER_USED == FLEXIO_DEV_VER_LATEST
-#define FLEXIO_DEV_VER_EFFECTIVE FLEXIO_DEV_CURRENT_VERSION
-#else
-#define FLEXIO_DEV_VER_EFFECTIVE FLEXIO_DEV_VER_USED
-#endif
-
-#if FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_LAST_SUPPORTED_VERSION
-#error "FLEXIO_DEV_VER_USED is older than FLEXIO_DEV_LAST_SUPPORTED_VERSION (24.1.0): this device API version is no longer served"
-#elif FLEXIO_DEV_VER_EFFECTIVE > FLEXIO_DEV_CURRENT_VERSION
-#error "FLEXIO_DEV_VER_USED is newer than FLEXIO_DEV_CURRENT_VERSION (25.1.0), the newest device API version this library serves"
-#elif FLEXIO_DEV_VER_EFFECTIVE == FLEXIO_DEV_LAST_SUPPORTED_VERSION
-#warning "FLEXIO_DEV_VER_USED selects FLEXIO_DEV_LAST_SUPPORTED_VERSION: this device API version will be removed in a future release"
-#endif
-
-/*
- * Internal: 1 when the program selected the older edition (DOCA Driver APIs
- * manual names and signatures), else 0.  Not part of the API.
- */
-#if FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_CURRENT_EDITION_FIRST_VERSION
-#define FLEXIO_DEV_EDITION_OLD 1
-#else
-#define FLEXIO_DEV_EDITION_OLD 0
-#endif
+#define FLEXIO_DEV_RELEASE_26_FIRST_VERSION FLEXIO_DEV_VER(26, 0, 0)
 
 #endif /* OPENFLEXIO_FLEXIO_DEV_VER_H */

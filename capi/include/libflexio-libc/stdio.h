@@ -12,7 +12,7 @@
  * Only device I/O exists: there are no files and no fopen().  A stream is a
  * FILE whose put() (and get(), flush()) functions talk to a device; set one up
  * with fdevopen() (needs malloc) or, without malloc, with FDEV_SETUP_STREAM() /
- * fdev_setup_stream() on a FILE you provide.  Characters go to put() as they
+ * fdev_setup_stream() on a FILE you provide (put, get, flush and the flags).  Characters go to put() as they
  * are (no "\n" -> "\r\n" translation).
  *
  * The standard streams stdin, stdout and stderr are NOT pre-initialized: they
@@ -28,7 +28,7 @@
  * Example (see the reference manual):
  *
  *     static int dev_putchar(char c, FILE *stream);
- *     static FILE mystdout = FDEV_SETUP_STREAM(dev_putchar, NULL, _FDEV_SETUP_WRITE);
+ *     static FILE mystdout = FDEV_SETUP_STREAM(dev_putchar, NULL, NULL, _FDEV_SETUP_WRITE);
  *     ...
  *     stdout = &mystdout;
  *     printf("Hello, world!\n");
@@ -40,6 +40,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <libflexio-libc/inttypes.h>
 
 /* ------------------------------------------------------------------------ */
 /* Streams                                                                   */
@@ -79,6 +81,12 @@ struct __file {
 #define __SEXT 0x0020   /**< The stream is a picolibc struct __file_ext. */
 #define __SBUF 0x0040   /**< The stream is a picolibc buffered stream. */
 
+/** A stream with a close function, called by fclose() when flags has __SCLOSE. */
+struct __file_close {
+	struct __file file;              /**< The stream. */
+	int (*close)(struct __file *);   /**< Closes the device. */
+};
+
 /** The stream type. */
 typedef struct __file __FILE;
 #if !defined(__FILE_defined)
@@ -117,41 +125,25 @@ _Static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __f
 /** Return code of a device get() function: end of file. */
 #define _FDEV_EOF (-2)
 
-/* Internal: argument-count dispatch for the two stream set-up macros. */
-#define __FDEV_ARG5_(_1, _2, _3, _4, _5, name, ...) name
-
-/*
- * Internal: the picolibc 1.8 forms (put, get, flush, rwflag) and the older
- * avr-libc form without flush (put, get, rwflag) shown by the manual's example.
+/**
+ * Initializer of a user-supplied FILE: FDEV_SETUP_STREAM(put, get, flush, rwflag).
+ * @c rwflag is _FDEV_SETUP_READ, _FDEV_SETUP_WRITE or _FDEV_SETUP_RW; unused
+ * hooks are NULL.
  */
-#define __FDEV_SETUP_STREAM4_(p, g, fl, f) { 0, (uint8_t)(f), (p), (g), (fl) }
-#define __FDEV_SETUP_STREAM3_(p, g, f) __FDEV_SETUP_STREAM4_(p, g, 0, f)
-#define __fdev_setup_stream5_(stream, p, g, fl, f)                                             \
+#define FDEV_SETUP_STREAM(p, g, fl, f) { 0, (uint8_t)(f), (p), (g), (fl) }
+
+/**
+ * Sets up a user-supplied FILE @c stream at run time, like FDEV_SETUP_STREAM():
+ * fdev_setup_stream(stream, put, get, flush, rwflag).  The standard streams
+ * are not assigned.
+ */
+#define fdev_setup_stream(stream, p, g, fl, f)                                                 \
 	do {                                                                                   \
 		(stream)->flags = (f);                                                         \
 		(stream)->put = (p);                                                           \
 		(stream)->get = (g);                                                           \
 		(stream)->flush = (fl);                                                        \
 	} while (0)
-#define __fdev_setup_stream4_(stream, p, g, f) __fdev_setup_stream5_(stream, p, g, 0, f)
-
-/**
- * Initializer of a user-supplied FILE: FDEV_SETUP_STREAM(put, get, flush, rwflag)
- * as in picolibc, or FDEV_SETUP_STREAM(put, get, rwflag) (no flush hook).
- * @c rwflag is _FDEV_SETUP_READ, _FDEV_SETUP_WRITE or _FDEV_SETUP_RW; unused
- * hooks are NULL.
- */
-#define FDEV_SETUP_STREAM(...) \
-	__FDEV_ARG5_(__VA_ARGS__, ~, __FDEV_SETUP_STREAM4_, __FDEV_SETUP_STREAM3_, ~, ~)(__VA_ARGS__)
-
-/**
- * Sets up a user-supplied FILE @c stream at run time, like FDEV_SETUP_STREAM():
- * fdev_setup_stream(stream, put, get, flush, rwflag), or without flush
- * fdev_setup_stream(stream, put, get, rwflag).  The standard streams are not
- * assigned.
- */
-#define fdev_setup_stream(...) \
-	__FDEV_ARG5_(__VA_ARGS__, __fdev_setup_stream5_, __fdev_setup_stream4_, ~, ~, ~)(__VA_ARGS__)
 
 /**
  * Releases what the library holds for a stream set up with
@@ -290,8 +282,36 @@ extern int feof(FILE *__stream);
 /** Returns nonzero when the error flag of @p __stream is set (cleared only by clearerr()). */
 extern int ferror(FILE *__stream);
 
+/* Fast forms of the three stream-state functions. */
+#define clearerror(s)                                        \
+	do {                                                 \
+		(s)->flags &= (uint8_t)~(__SERR | __SEOF);   \
+	} while (0)
+#define feof(s) ((s)->flags & __SEOF)
+#define ferror(s) ((s)->flags & __SERR)
+
+/* ------------------------------------------------------------------------ */
+/* Declared for C++ libraries; not implemented by flexio-libc                */
+/* ------------------------------------------------------------------------ */
+
+/** A buffer size (unused by flexio-libc's unbuffered streams). */
+#ifndef BUFSIZ
+#define BUFSIZ 512
+#endif
+/** Unbuffered stream mode. */
+#define _IONBF 0
+/** A file position. */
+__extension__ typedef long long fpos_t;
+/** Prints @p s and the error of errno (not implemented by flexio-libc). */
+extern void perror(const char *s);
+
 #ifdef __cplusplus
 }
 #endif
+
+/* Seek origins (no file positions exist; for code that names them). */
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
 
 #endif /* _STDIO_H_ */

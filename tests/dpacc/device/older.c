@@ -1,5 +1,5 @@
 /* The older edition (FlexIO 24.x, DOCA Driver APIs manual): dtctx-based helpers. */
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 4, 0)
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(23, 4, 0)
 #include <stdint.h>
 
 #include <libflexio-dev/flexio_dev.h>

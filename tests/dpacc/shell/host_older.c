@@ -1,5 +1,5 @@
 /* A host program of the older edition: reaches the application through dpacc's APP variable. */
-#define FLEXIO_VER_USED FLEXIO_VER(24, 4, 0)
+#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)
 #include <stdio.h>
 
 #include <libflexio/flexio.h>
