@@ -108,7 +108,11 @@ def desugar(type_name, typedefs):
 
 def device_function(node, inner, location, typedefs):
     name = node["name"]
-    fn_type = node["type"]["qualType"]
+    # A function first declared through a function typedef (`flexio_dev_event_handler_t f;`, then
+    # `__dpa_global__ void f(uint64_t a) {...}`) keeps the typedef as its written type: look through it.
+    fn_type = node["type"].get("desugaredQualType", node["type"]["qualType"])
+    if "(" not in fn_type:
+        fn_type = desugar(fn_type, typedefs)
     if fn_type.rstrip(")").endswith("..."):
         raise SignatureError(f"{location}: device function '{name}' is variadic, which cannot be called from the host")
     params = [(p["type"]["qualType"], desugar(p["type"].get("desugaredQualType", p["type"]["qualType"]), typedefs))
