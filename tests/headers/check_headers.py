@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""Every public header compiles on its own, as C and as C++, in every configuration.
+"""Every public header compiles on its own, as C and as C++, in every release selection.
 
 Usage: check_headers.py INCLUDE_DIR
 
 Host headers (libflexio/, dpa_stats.h) are compiled with the host's gcc and g++;
 device headers (libflexio-dev/, libflexio-libc/, dpaintrin.h) with clang for the
 DPA (RV64); common/ headers with both.  Each is compiled with and without the
-ALLOW_EXPERIMENTAL macros, for both API editions, with -Wall -Wextra -Werror.
-Then it checks that calling an experimental function warns unless allowed.
+ALLOW_EXPERIMENTAL macros, for every release served (23.x, NVIDIA 24.01 .. 24.07,
+24.10 .. 25.x, 26.x, the default and FLEXIO_VER_LATEST), with -Wall -Wextra -Werror.
+Then it checks, per release: the signatures each release declares (and that it
+does not declare the names of another), that experimental functions warn unless
+allowed (and that 24.x programs get no such warning, -Werror), that the version
+may be defined after the version header without a warning, and that 26.x
+programs' message-stream attributes compile.
 """
 import itertools
 import os
@@ -21,37 +26,70 @@ HOST_LANGS = {"C": ["gcc", "-x", "c", "-std=c11"], "C++": ["g++", "-x", "c++", "
 DEVICE_TARGET = ["--target=riscv64-unknown-elf", "-march=rv64imac_zba_zbb_zbs", "-mabi=lp64", "-ffreestanding"]
 DEVICE_LANGS = {"C": ["clang", *DEVICE_TARGET, "-x", "c", "-std=c11"],
                 "C++": ["clang++", *DEVICE_TARGET, "-x", "c++", "-std=c++17"]}
-# The older edition's version equals FLEXIO_LAST_SUPPORTED_VERSION, which warns by design.
-HOST_EDITIONS = {"current": [], "older": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,1,0)", "-Wno-cpp"],
-                 "older-24.7": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,7,0)"]}
-DEVICE_EDITIONS = {"current": [], "older": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,1,0)", "-Wno-#warnings"],
-                   "older-24.7": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,7,0)"]}
+# Every release served, by the version a program selects it with.
+HOST_EDITIONS = {"default": [], "latest": ["-DFLEXIO_VER_USED=FLEXIO_VER_LATEST"],
+                 "23.4": ["-DFLEXIO_VER_USED=FLEXIO_VER(23,4,0)"],
+                 "24.1": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,1,0)"],
+                 "24.7": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,7,0)"],
+                 "25.1": ["-DFLEXIO_VER_USED=FLEXIO_VER(25,1,0)"],
+                 "26.1": ["-DFLEXIO_VER_USED=FLEXIO_VER(26,1,0)"]}
+DEVICE_EDITIONS = {"default": [], "latest": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER_LATEST"],
+                   "23.4": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(23,4,0)"],
+                   "24.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,1,0)"],
+                   "24.7": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,7,0)"],
+                   "25.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(25,1,0)"],
+                   "26.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(26,1,0)"]}
 HOST_ALLOW = ["-DFLEXIO_ALLOW_EXPERIMENTAL_API", "-DDPA_STATS_ALLOW_EXPERIMENTAL_API"]
 DEVICE_ALLOW = ["-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API"]
 
 # One experimental function per side, and the header declaring it.
-EXPERIMENTAL_USES = {
-    "host": ("libflexio/flexio.h", "int main(void) { return (int)flexio_log_lvl_set(FLEXIO_LOG_LVL_ERR); }"),
-    "device": ("libflexio-dev/flexio_dev_err.h",
-               "unsigned long f(struct flexio_dev_thread_ctx *t) { return flexio_dev_get_errno(t); }"),
-}
+# Experimental functions of the current release (NVIDIA 25.1's markers on the device side).
+EXPERIMENTAL_USES = [
+    ("host", "libflexio/flexio.h", "int main(void) { return (int)flexio_log_lvl_set(FLEXIO_LOG_LVL_ERR); }"),
+    ("host", "libflexio/flexio.h", "unsigned f(struct flexio_cq *cq) { return flexio_cq_get_cq_num(cq); }"),
+    ("device", "libflexio-dev/flexio_dev_err.h",
+     "unsigned long f(struct flexio_dev_thread_ctx *t) { return flexio_dev_get_errno(t); }"),
+    ("device", "libflexio-dev/flexio_dev.h",
+     "int f(struct flexio_dev_thread_ctx *t) { return flexio_dev_outbox_config(t, 1); }"),
+    ("device", "libflexio-dev/flexio_dev.h", "int f(void) { return flexio_dev_print(\"x\"); }"),
+]
 
-# Each edition declares its own signatures: assigning a function to a pointer of
+# Each release declares its own signatures: assigning a function to a pointer of
 # the expected type fails to compile (-Werror) when the header declares another.
-# The second source uses a name of the other edition and must NOT compile.
+# The second source uses a name of another release and must NOT compile.
 EDITION_SIGNATURES = {
-    ("host", "current"): ("""#include <libflexio/flexio.h>
+    ("host", "default"): ("""#include <libflexio/flexio.h>
 flexio_status (*app_create)(struct flexio_app_attr *, flexio_app **) = flexio_app_create;
 flexio_status (*app_get)(const struct flexio_app_select_attr *, flexio_app **) = flexio_app_get;
 flexio_status (*eh_create)(flexio_process *, struct flexio_event_handler_attr *, flexio_event_handler **) = flexio_event_handler_create;
 flexio_status (*outbox_create)(flexio_process *, struct flexio_outbox_attr *, flexio_outbox **) = flexio_outbox_create;
 flexio_status (*uar_create)(flexio_process *, flexio_uar **) = flexio_uar_create;
 flexio_status (*err_set)(flexio_process *, flexio_func_t *) = flexio_process_error_handler_set;
-flexio_status (*stream)(flexio_process *, flexio_msg_stream_attr_t *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
+flexio_status (*stream)(flexio_process *, struct flexio_msg_stream_attr *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
+int (*err_status)(flexio_process *) = flexio_err_status_get;
 """, """#include <libflexio/flexio.h>
 void *old = (void *)&flexio_print_init;
 """),
-    ("host", "older"): ("""#include <libflexio/flexio.h>
+    ("host", "25.1"): ("""#include <libflexio/flexio.h>
+flexio_status (*stream)(flexio_process *, struct flexio_msg_stream_attr *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
+_Static_assert(sizeof(struct flexio_msg_stream_attr) == 56, "no transport_mode before 26.x");
+_Static_assert(sizeof(struct flexio_process_attr) == 24, "process name");
+""", """#include <libflexio/flexio.h>
+int mode = FLEXIO_MSG_TRANSPORT_QP_RC;
+"""),
+    ("host", "24.1"): ("""#include <libflexio/flexio.h>
+flexio_status (*app_create)(struct flexio_app_attr *, struct flexio_app **) = flexio_app_create;
+flexio_status (*stream)(struct flexio_process *, flexio_msg_stream_attr_t *, FILE *, pthread_t *, struct flexio_msg_stream **) = flexio_msg_stream_create;
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations" /* deprecated in NVIDIA 24.01 too */
+flexio_status (*log_init)(struct flexio_process *, struct flexio_log_dev_attr *, FILE *, pthread_t *) = flexio_log_dev_init;
+enum flexio_err_status (*err_status)(struct flexio_process *) = flexio_err_status_get;
+flexio_msg_dev_sync_mode sync = FLEXIO_LOG_DEV_SYNC_MODE_SYNC;
+_Static_assert(sizeof(struct flexio_process_attr) == 16, "24.01 process attributes");
+_Static_assert(sizeof(struct flexio_wq_attr) == 80, "24.01 WQ attributes");
+""", """#include <libflexio/flexio.h>
+void *old = (void *)&flexio_print_init;
+"""),
+    ("host", "23.4"): ("""#include <libflexio/flexio.h>
 flexio_status (*app_create)(const char *, void *, size_t, flexio_app **) = flexio_app_create;
 flexio_status (*eh_create)(flexio_process *, struct flexio_event_handler_attr *, const flexio_window *, const flexio_outbox *, flexio_event_handler **) = flexio_event_handler_create;
 flexio_status (*outbox_create)(flexio_process *, struct ibv_context *, flexio_uar *, flexio_outbox **) = flexio_outbox_create;
@@ -62,23 +100,114 @@ int (*err_status)(flexio_process *) = flexio_err_status;
 """, """#include <libflexio/flexio.h>
 void *new_only = (void *)&flexio_msg_stream_create;
 """),
-    ("device", "current"): ("""#include <libflexio-dev/flexio_dev.h>
+    ("device", "default"): ("""#include <libflexio-dev/flexio_dev.h>
 #include <libflexio-dev/flexio_dev_queue_access.h>
 void (*arm)(uint32_t, uint32_t) = flexio_dev_cq_arm;
 flexio_dev_status_t (*win)(enum flexio_window_entity, uint16_t, uint32_t) = flexio_dev_window_config;
 void (*resched)(void) = flexio_dev_thread_reschedule;
+uint32_t (*synd)(struct flexio_dev_cqe64 *) = flexio_dev_cqe_get_hw_err_synd;
+_Static_assert(FLEXIO_CTRL_SEG_LDMA == 3 && FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP == 11, "25.1 values");
+_Static_assert(_Alignof(struct flexio_dev_cqe64) == 8 && _Alignof(union flexio_dev_sqe_seg) == 8, "aligned");
 """, """#include <libflexio-dev/flexio_dev.h>
-void (*old)(void) = flexio_dev_finish;
+#include <libflexio-dev/flexio_dev_queue_access.h>
+void *old = (void *)&flexio_dev_swqe_seg_data_set;
 """),
-    ("device", "older"): ("""#include <libflexio-dev/flexio_dev.h>
+    ("device", "24.1"): ("""#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) = flexio_dev_cq_arm;
+flexio_dev_status_t (*win)(struct flexio_dev_thread_ctx *, uint16_t, uint32_t) = flexio_dev_window_config;
+flexio_dev_status_t (*acq)(struct flexio_dev_thread_ctx *, uint64_t, flexio_uintptr_t *) = flexio_dev_window_ptr_acquire;
+int (*msg)(int, flexio_msg_dev_level, const char *, ...) = flexio_dev_msg;
+uint8_t (*csum)(struct flexio_dev_cqe64 *) = flexio_dev_cqe_get_csum_ok;
+_Static_assert(FLEXIO_CTRL_SEG_LDMA == 2 && FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP == 5, "24.01 values");
+_Static_assert(_Alignof(struct flexio_dev_cqe64) == 8 && __builtin_offsetof(struct flexio_dev_cqe64, csum_ok) == 28, "24.01 CQE");
+""", """#include <libflexio-dev/flexio_dev.h>
+void *new_only = (void *)&flexio_dev_multi_window_config;
+"""),
+    ("device", "23.4"): ("""#include <libflexio-dev/flexio_dev.h>
 #include <libflexio-dev/flexio_dev_queue_access.h>
 flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) = flexio_dev_cq_arm;
 flexio_dev_status_t (*win)(struct flexio_dev_thread_ctx *, uint16_t, uint32_t) = flexio_dev_window_config;
 void (*fin)(void) = flexio_dev_finish;
+int (*print)(const char *, ...) = flexio_dev_print;
 """, """#include <libflexio-dev/flexio_dev.h>
 void *new_only = (void *)&flexio_dev_multi_window_config;
 """),
 }
+
+# 24.x marks nothing experimental: a 24.01-era program built with -Werror and no ALLOW flag
+# gets no deprecation warning from the functions current releases mark experimental.
+NO_WARNING_IN_2401 = {
+    "host": ("-DFLEXIO_VER_USED=FLEXIO_VER(24,1,0)", """#include <libflexio/flexio.h>
+uint32_t f(struct flexio_cq *cq, struct flexio_process *p, struct flexio_sq *sq, struct flexio_outbox *o)
+{
+	struct ibv_pd *pd = flexio_process_get_pd(p);
+	(void)pd;
+	(void)flexio_process_get_uar(p);
+	(void)flexio_process_get_dumem_id(p);
+	(void)flexio_err_status_get(p);
+	(void)flexio_err_handler_fd(p);
+	(void)flexio_log_lvl_set(FLEXIO_LOG_LVL_ERR);
+	(void)flexio_outbox_get_id(o);
+	(void)flexio_sq_get_wq_num(sq);
+	(void)flexio_process_udbg_token_get(p);
+	return flexio_cq_get_cq_num(cq);
+}
+"""),
+    "device": ("-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,1,0)", """#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_err.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+flexio_dev_event_handler_t handler;
+void handler(uint64_t arg)
+{
+	struct flexio_dev_thread_ctx *dtctx;
+
+	flexio_dev_get_thread_ctx(&dtctx);
+	flexio_dev_print("arg %llu thread %u\\n", (unsigned long long)arg, flexio_dev_get_thread_id(dtctx));
+	flexio_dev_msg_dflt(FLEXIO_MSG_DEV_INFO, "tls %llu\\n",
+			    (unsigned long long)flexio_dev_get_thread_local_storage(dtctx));
+	flexio_dev_outbox_config(dtctx, 1);
+	flexio_dev_cq_arm(dtctx, 0, 1);
+	(void)flexio_dev_get_errno(dtctx);
+	flexio_dev_thread_reschedule();
+}
+"""),
+}
+
+# NVIDIA's pattern: the version header first, then the release, then the API header. No
+# redefinition warning, and the release chosen is the one served.
+VERSION_AFTER_HEADER = {
+    "host": """#include <libflexio/flexio_ver.h>
+#define FLEXIO_VER_USED FLEXIO_VER(24, 4, 0)
+#include <libflexio/flexio.h>
+_Static_assert(FLEXIO_VER_USED == FLEXIO_VER(24, 4, 0), "the program's choice");
+struct flexio_log_dev_attr attr_of_24_x;
+""",
+    "device": """#include <libflexio-dev/flexio_dev_ver.h>
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 4, 0)
+#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) = flexio_dev_cq_arm;
+""",
+}
+
+# How 26.x programs set up a message stream.
+RELEASE_26_PROGRAM = """#include <libflexio/flexio_ver.h>
+#define FLEXIO_VER_USED FLEXIO_VER(26, 1, 0)
+#include <libflexio/flexio.h>
+int start(struct flexio_process *process, struct flexio_msg_stream **stream)
+{
+	struct flexio_msg_stream_attr stream_attr = {0};
+
+	if (flexio_version_set(FLEXIO_VER(26, 1, 0)) != FLEXIO_STATUS_SUCCESS)
+		return -1;
+	stream_attr.data_bsize = 4096;
+	stream_attr.sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC;
+	stream_attr.level = FLEXIO_MSG_DEV_INFO;
+	stream_attr.transport_mode = FLEXIO_MSG_TRANSPORT_QP_RC;
+	return flexio_msg_stream_create(process, &stream_attr, stdout, NULL, stream) == FLEXIO_STATUS_SUCCESS ? 0 : -1;
+}
+"""
 
 
 def side_of(rel):
@@ -117,7 +246,7 @@ def main():
                 print(f"FAIL {rel} [{side} {lang} {edition}{' allow-experimental' if allowed else ''}]\n"
                       f"{r.stderr.strip()}\n")
 
-    for side, (rel, body) in EXPERIMENTAL_USES.items():
+    for side, rel, body in EXPERIMENTAL_USES:
         cmd = (HOST_LANGS if side == "host" else DEVICE_LANGS)["C"]
         allow = HOST_ALLOW if side == "host" else DEVICE_ALLOW
         source = f"#include <{rel}>\n{body}\n"
@@ -138,11 +267,35 @@ def main():
         r = compile_source(cmd, include, declared, flags)
         if r.returncode:
             failures += 1
-            print(f"FAIL {side} {edition} edition: signatures differ from the seed\n{r.stderr.strip()}\n")
+            print(f"FAIL {side} {edition}: signatures differ from the release's\n{r.stderr.strip()}\n")
         if compile_source(cmd, include, other_edition, flags).returncode == 0:
             failures += 1
-            print(f"FAIL {side} {edition} edition: declares a name of the other edition")
+            print(f"FAIL {side} {edition}: declares a name of another release")
         checked += 2
+
+    for side, (selection, source) in NO_WARNING_IN_2401.items():
+        for lang, cmd in (HOST_LANGS if side == "host" else DEVICE_LANGS).items():
+            r = compile_source(cmd, include, source, [selection])
+            checked += 1
+            if r.returncode or r.stderr.strip():
+                failures += 1
+                print(f"FAIL {side} {lang} 24.1: a 24.x program warned (-Werror, no ALLOW flag)\n{r.stderr.strip()}\n")
+
+    for side, source in VERSION_AFTER_HEADER.items():
+        cmd = (HOST_LANGS if side == "host" else DEVICE_LANGS)["C"]
+        r = compile_source(cmd, include, source, [])
+        checked += 1
+        if r.returncode or r.stderr.strip():
+            failures += 1
+            print(f"FAIL {side}: defining the version after the version header warned or failed\n{r.stderr.strip()}\n")
+
+    for lang, cmd in HOST_LANGS.items():
+        source = RELEASE_26_PROGRAM if lang == "C" else RELEASE_26_PROGRAM.replace("= {0}", "= {}")
+        r = compile_source(cmd, include, source, [])
+        checked += 1
+        if r.returncode or r.stderr.strip():
+            failures += 1
+            print(f"FAIL host {lang} 26.1: a 26.x program's message stream set-up does not compile\n{r.stderr.strip()}\n")
 
     print(f"{checked - failures} passed, {failures} failed")
     return 1 if failures else 0
