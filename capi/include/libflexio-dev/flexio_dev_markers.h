@@ -49,7 +49,11 @@
 #define FLEXIO_DEV_EDITION_2401 0
 #endif
 /* Internal: 1 when the release uses NVIDIA 24.01's queue layouts and values (23.x and 24.x). */
-#define FLEXIO_DEV_LAYOUTS_2401 (FLEXIO_DEV_EDITION_OLD || FLEXIO_DEV_EDITION_2401)
+#if FLEXIO_DEV_EDITION_OLD || FLEXIO_DEV_EDITION_2401
+#define FLEXIO_DEV_LAYOUTS_2401 1
+#else
+#define FLEXIO_DEV_LAYOUTS_2401 0
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Markers                                                                   */

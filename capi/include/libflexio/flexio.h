@@ -102,7 +102,11 @@
 #define FLEXIO_EDITION_26 0
 #endif
 /* Internal: 1 when the release uses NVIDIA 24.01's structure layouts (23.x and 24.x). */
-#define FLEXIO_LAYOUTS_2401 (FLEXIO_EDITION_OLD || FLEXIO_EDITION_2401)
+#if FLEXIO_EDITION_OLD || FLEXIO_EDITION_2401
+#define FLEXIO_LAYOUTS_2401 1
+#else
+#define FLEXIO_LAYOUTS_2401 0
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -334,7 +338,7 @@ enum flexio_qp_qpc_mtu {
 };
 
 /* Kind of receive queue of a QP (flexio_qp_attr.rq_type): the QPC rq_type values. */
-enum {
+enum flexio_qp_qpc_rq_type {
 	FLEXIO_QP_QPC_RQ_TYPE_REGULAR = 0x0,
 	FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ = 0x1, /* receives from the RMP rmpqn */
 	FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ = 0x3,
