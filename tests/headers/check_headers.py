@@ -12,7 +12,7 @@ Then it checks, per release: the signatures each release declares (and that it
 does not declare the names of another), that experimental functions warn unless
 allowed (and that 24.x programs get no such warning, -Werror), that the version
 may be defined after the version header without a warning, and that 26.x
-programs' message-stream attributes compile.
+programs' message-stream attributes and WQE-building names compile.
 """
 import itertools
 import os
@@ -191,6 +191,18 @@ flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) =
 """,
 }
 
+# How 26.x device programs build a WQE.
+RELEASE_26_DEVICE_PROGRAM = """#include <libflexio-dev/flexio_dev_ver.h>
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(26, 1, 0)
+#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+void send(union flexio_dev_sqe_seg *swqe, uint32_t pi, uint32_t sqn)
+{
+	flexio_dev_swqe_seg_ctrl_set(swqe, pi, sqn, FLEXIO_CTRL_SEG_CE_CQE_ON_CQE_ERROR, FLEXIO_CTRL_SEG_TYPE_SEND_EN);
+	flexio_dev_swqe_seg_eth_set(swqe + 1, 0, 0, 0, NULL);
+}
+"""
+
 # How 26.x programs set up a message stream.
 RELEASE_26_PROGRAM = """#include <libflexio/flexio_ver.h>
 #define FLEXIO_VER_USED FLEXIO_VER(26, 1, 0)
@@ -288,6 +300,13 @@ def main():
         if r.returncode or r.stderr.strip():
             failures += 1
             print(f"FAIL {side}: defining the version after the version header warned or failed\n{r.stderr.strip()}\n")
+
+    for lang, cmd in DEVICE_LANGS.items():
+        r = compile_source(cmd, include, RELEASE_26_DEVICE_PROGRAM, DEVICE_ALLOW)
+        checked += 1
+        if r.returncode or r.stderr.strip():
+            failures += 1
+            print(f"FAIL device {lang} 26.1: a 26.x program's WQE building does not compile\n{r.stderr.strip()}\n")
 
     for lang, cmd in HOST_LANGS.items():
         source = RELEASE_26_PROGRAM if lang == "C" else RELEASE_26_PROGRAM.replace("= {0}", "= {}")

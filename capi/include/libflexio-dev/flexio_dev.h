@@ -79,13 +79,14 @@ typedef enum cq_ce_mode {
 	MLX5_CTRL_SEG_CE_CQE_ON_FIRST_CQE_ERROR = 0x1, /**< A CQE on the first error only. */
 	MLX5_CTRL_SEG_CE_CQE_ALWAYS = 0x2,             /**< A CQE for every WQE. */
 	MLX5_CTRL_SEG_CE_CQE_AND_EQE = 0x3,            /**< A CQE and an EQE for every WQE. */
+#if FLEXIO_DEV_EDITION_26
+	/* The 26.x names of the same modes. */
+	FLEXIO_CTRL_SEG_CE_CQE_ON_CQE_ERROR = MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR,
+	FLEXIO_CTRL_SEG_CE_CQE_ON_FIRST_CQE_ERROR = MLX5_CTRL_SEG_CE_CQE_ON_FIRST_CQE_ERROR,
+	FLEXIO_CTRL_SEG_CE_CQE_ALWAYS = MLX5_CTRL_SEG_CE_CQE_ALWAYS,
+	FLEXIO_CTRL_SEG_CE_CQE_AND_EQE = MLX5_CTRL_SEG_CE_CQE_AND_EQE,
+#endif
 } cq_ce_mode;
-
-/* The same completion modes under OpenFlexIO's FLEXIO_ names. */
-#define FLEXIO_CTRL_SEG_CE_CQE_ON_CQE_ERROR MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR
-#define FLEXIO_CTRL_SEG_CE_CQE_ON_FIRST_CQE_ERROR MLX5_CTRL_SEG_CE_CQE_ON_FIRST_CQE_ERROR
-#define FLEXIO_CTRL_SEG_CE_CQE_ALWAYS MLX5_CTRL_SEG_CE_CQE_ALWAYS
-#define FLEXIO_CTRL_SEG_CE_CQE_AND_EQE MLX5_CTRL_SEG_CE_CQE_AND_EQE
 
 /** Flex IO dev NIC counter ids (flexio_dev_nic_counters_config()). */
 typedef enum flexio_dev_nic_counter_ids {

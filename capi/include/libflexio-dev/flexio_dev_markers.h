@@ -48,6 +48,11 @@
 #else
 #define FLEXIO_DEV_EDITION_2401 0
 #endif
+#if FLEXIO_DEV_VER_EFFECTIVE >= FLEXIO_DEV_RELEASE_26_FIRST_VERSION
+#define FLEXIO_DEV_EDITION_26 1 /* 26.x: 25.1's device API and the names 26.x programs use */
+#else
+#define FLEXIO_DEV_EDITION_26 0
+#endif
 /* Internal: 1 when the release uses NVIDIA 24.01's queue layouts and values (23.x and 24.x). */
 #if FLEXIO_DEV_EDITION_OLD || FLEXIO_DEV_EDITION_2401
 #define FLEXIO_DEV_LAYOUTS_2401 1
