@@ -172,6 +172,8 @@ enum dpa_fault_cause {
     DPA_FAULT_WATCHDOG,      /* the activation's instruction budget is exhausted */
     DPA_FAULT_BAD_SERVICE,   /* ecall with a number nobody serves */
     DPA_FAULT_APERTURE,      /* an aperture callback refused the access */
+    DPA_FAULT_STACK_OVERFLOW, /* in a call, an instruction would set sp outside the hart's
+                               * stack [base, base + size]: it does not retire, address = sp */
 };
 
 enum dpa_access { DPA_ACCESS_NONE, DPA_ACCESS_READ, DPA_ACCESS_WRITE, DPA_ACCESS_EXECUTE };
@@ -188,7 +190,8 @@ struct dpa_fault {
 };
 
 struct dpa_hart_config {
-    uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below */
+    uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below; calls keep sp in it
+                          * (dpa_hart_prepare_call) */
     uint64_t watchdog;   /* instructions per activation; 0 = the process default */
 };
 
@@ -202,10 +205,13 @@ void *dpa_hart_user(const struct dpa_hart *hart);
 void dpa_hart_stack(const struct dpa_hart *hart, uint64_t *base, uint64_t *size);
 
 /* Starts an activation: clears the fault, resets the watchdog, sets pc = function, a0.. = args
- * (at most 8), sp = stack top, ra = DPA_RETURN_ADDRESS; other registers are kept. */
+ * (at most 8), sp = stack top, ra = DPA_RETURN_ADDRESS; other registers are kept. Until the
+ * next prepare, an instruction setting sp outside the hart's stack [base, base + size] faults
+ * (DPA_FAULT_STACK_OVERFLOW), so no frame reaches other memory. */
 int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
                           unsigned nargs);
-/* Starts an activation at pc with the registers as they are (sp included). */
+/* Starts an activation at pc with the registers as they are (sp included). The caller owns sp:
+ * the program may move it anywhere (as a Linux program may), nothing checks it. */
 int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
 /* Runs on the calling thread until it stops or has used budget instructions (0 = no budget;
  * the watchdog still applies). Budgets bite at basic-block boundaries: a run stops before a

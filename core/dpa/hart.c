@@ -99,6 +99,8 @@ int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64
         hart->regs[10 + i] = args[i];
     hart->regs[1] = DPA_RETURN_ADDRESS;
     hart->regs[2] = hart->stack_base + hart->stack_size;
+    hart->sp_low = hart->stack_base;
+    hart->sp_span = hart->stack_size;
     begin_activation(hart, function);
     return 0;
 }
@@ -109,6 +111,10 @@ int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc)
         return -EINVAL;
     if (hart->sched_state != DPA_HART_IDLE)
         return -EBUSY;
+    /* The caller set sp up (a Linux initial stack, say) and the program may move it
+     * anywhere, as on Linux: the engine knows no stack to hold it to. */
+    hart->sp_low = 0;
+    hart->sp_span = UINT64_MAX;
     begin_activation(hart, pc);
     return 0;
 }
@@ -231,6 +237,7 @@ const char *dpa_fault_cause_name(enum dpa_fault_cause cause)
     case DPA_FAULT_WATCHDOG: return "watchdog expired";
     case DPA_FAULT_BAD_SERVICE: return "unknown ecall service";
     case DPA_FAULT_APERTURE: return "access fault (aperture refused)";
+    case DPA_FAULT_STACK_OVERFLOW: return "stack overflow (sp outside the thread's stack)";
     }
     return "unknown fault";
 }

@@ -106,8 +106,9 @@ struct dpa_window_cache;
 enum dpa_sched_state { DPA_HART_IDLE, DPA_HART_QUEUED, DPA_HART_RUNNING };
 
 struct dpa_hart {
-    /* x0..x31, then the slot that writes to x0 go to. */
-    uint64_t regs[DPA_REG_DISCARD + 1];
+    /* x0..x31, the slot that writes to x0 go to, and the one sp-writing instructions fill
+     * before their stack check (decode.h). */
+    uint64_t regs[DPA_REG_SP_SCRATCH + 1];
     uint64_t pc;
     uint64_t instret, cycles;
     struct dpa_process *process;
@@ -122,6 +123,9 @@ struct dpa_hart {
     struct dpa_fault fault;
     uint64_t watchdog, activation_start;
     uint64_t stack_base, stack_size;
+    /* Where sp writes of the current activation must land: [sp_low, sp_low + sp_span]; the
+     * stack for calls, everywhere for entries (the caller owns sp, dpa_hart_prepare_entry). */
+    uint64_t sp_low, sp_span;
     struct dpa_window_cache *window;
     uint64_t memory_writebacks;
     dpa_trace_fn trace;
