@@ -118,6 +118,14 @@ int dpa_process_map(struct dpa_process *process, enum dpa_region_kind kind, uint
 int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind kind,
                              uint64_t size, const struct dpa_mmio_ops *ops, void *user,
                              uint64_t *base);
+/* Host memory behind window apertures can be revoked (a memory region deregistered). The owner
+ * of *epoch increments it (an atomic release increment) after each revocation; the window
+ * caches of the process read it (an atomic acquire load) at every window access and, when it
+ * changed since their lines were filled, forget every byte they hold but have not written, so
+ * reads go through the aperture's read callback again. Dirty bytes are kept for writeback
+ * (which the write callback checks) but are refilled before being read again. NULL (the
+ * default): nothing is revoked. Set it before the process's harts run. */
+void dpa_process_set_window_epoch(struct dpa_process *process, const uint64_t *epoch);
 /* Unmaps a region created by dpa_process_map or dpa_process_map_aperture. */
 int dpa_process_unmap(struct dpa_process *process, uint64_t base);
 int dpa_process_region(const struct dpa_process *process, uint64_t address,

@@ -95,6 +95,7 @@ struct dpa_process {
     struct dpa_service linux_services[DPA_LINUX_SERVICES];
     struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
     struct dpa_service fallback;
+    const uint64_t *window_epoch; /* dpa_process_set_window_epoch; NULL: never revoked */
     atomic_bool halted;
     atomic_uint next_hart_id;
     atomic_uint harts; /* alive */
