@@ -196,6 +196,17 @@ struct flexio_provider_ops {
 	int (*device_mkey_create)(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr,
 				  uint64_t len, int access, uint32_t *key);
 	void (*device_mkey_destroy)(struct provider_process *process, uint32_t key);
+
+	/* Stops every running thread of the process at its next safe point (a basic-block
+	 * boundary, or an ecall: a thread waiting in one, e.g. for the host, counts as stopped)
+	 * and returns once none executes, so that thread_states and memory_read see a still
+	 * process (core dumps of a live process). Threads, calls and the register writes of new
+	 * calls wait until the matching process_resume; pauses nest. The pausing thread must not
+	 * make calls into the process (call, cmdq_is_empty in deterministic mode) before it
+	 * resumes: they would wait for it. 0, or a negative errno when the threads could not be
+	 * stopped (then no resume is due). */
+	int (*process_pause)(struct provider_process *process);
+	void (*process_resume)(struct provider_process *process);
 };
 
 /* The simulated BlueField-3 DPA (core/sim). */

@@ -78,6 +78,21 @@ int dpa_process_heap(const struct dpa_process *process, uint64_t *base, uint64_t
 /* Stops every hart of the process at its next scheduling point (seed 000 process_finish). */
 void dpa_process_halt(struct dpa_process *process);
 bool dpa_process_halted(const struct dpa_process *process);
+/*
+ * Stops every hart of the process at a safe point and returns once none executes, so that
+ * another thread can read the harts' registers, pc and fault records (dpa_hart_reg, ...) and
+ * DPA memory without racing with them (core dumps of a live process). A running hart stops at
+ * a basic-block boundary within 65536 instructions, or at its next ecall; a hart inside an
+ * ecall service (which may block, waiting for the host) or between runs counts as stopped at
+ * once. Until dpa_process_resume: runs (dpa_hart_run, _call, the scheduler's) and the return
+ * from services wait, and so do register writes from outside a run (dpa_hart_set_reg,
+ * _set_pc, _prepare_*); a service in progress keeps running until it returns. Harts created
+ * meanwhile start paused. Pauses nest: the process runs again when every pause is resumed.
+ * The pausing thread must not run a hart of the process (nor wait for one to finish) before
+ * it resumes: it would wait for itself.
+ */
+void dpa_process_pause(struct dpa_process *process);
+void dpa_process_resume(struct dpa_process *process);
 
 /* ---- Memory ---------------------------------------------------------------------------- */
 
@@ -148,7 +163,9 @@ void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, si
 
 /* args aliases a0..a5 of the calling hart; the return value is written to a0. A service ends
  * the hart's run with dpa_hart_request_stop; register writes take effect at once, a new pc
- * (dpa_hart_set_pc) only once the run has stopped. Counters and pc are up to date inside. */
+ * (dpa_hart_set_pc) only once the run has stopped. Counters and pc are up to date inside.
+ * While a service runs its hart counts as stopped for dpa_process_pause: it may read args but
+ * changes registers only through dpa_hart_set_reg (which waits for a pause to end). */
 typedef int64_t (*dpa_service_fn)(struct dpa_hart *hart, void *user, uint64_t args[6]);
 
 /* number: a Linux number below 256 or one in [DPA_ECALL_BASE, DPA_ECALL_LIMIT). fn NULL

@@ -100,6 +100,13 @@ struct dpa_process {
     atomic_uint next_hart_id;
     atomic_uint harts; /* alive */
     void *user;
+    /* dpa_process_pause (pause.c): the harts, how many pauses are in force, and the condition
+     * both harts (waiting for the pause to end) and pausers (waiting for harts to stop) wait
+     * on; all guarded by pause_lock. */
+    pthread_mutex_t pause_lock;
+    pthread_cond_t pause_changed;
+    unsigned pause_count;
+    struct dpa_hart *hart_list;
 };
 
 struct dpa_window_cache;
@@ -135,7 +142,26 @@ struct dpa_hart {
     /* scheduler */
     enum dpa_sched_state sched_state;
     struct dpa_hart *sched_next;
+    /* pausing (pause.c): DPA_GATE_* bits, and the next hart of the process */
+    atomic_uint gate;
+    struct dpa_hart *process_next;
 };
+
+/* The gate of a hart (pause.c). ACTIVE: it executes or writes its registers; PAUSED: its
+ * process is paused, so it may not become active. */
+#define DPA_GATE_ACTIVE 1u
+#define DPA_GATE_PAUSED 2u
+/* Becomes active, waiting while the process is paused. */
+void dpa_gate_enter(struct dpa_hart *hart);
+/* Stops being active (the hart counts as stopped for pausers from here on). */
+void dpa_gate_leave(struct dpa_hart *hart);
+/* A safe point of an active hart: waits there while a pause is requested. */
+void dpa_gate_check(struct dpa_hart *hart);
+/* For register writes from outside the interpreter: enters unless the caller is the hart's own
+ * run (then it is active already); true when the caller must leave afterwards. */
+bool dpa_gate_outside_run(struct dpa_hart *hart);
+void dpa_pause_add_hart(struct dpa_process *process, struct dpa_hart *hart);
+void dpa_pause_remove_hart(struct dpa_process *process, struct dpa_hart *hart);
 
 /* Slow paths of the interpreter (memory.c, window.c, services.c). They return 0 or a fault
  * cause and never touch the fault record. */

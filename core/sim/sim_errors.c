@@ -70,14 +70,16 @@ static int by_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* The culprit first, then the others oldest first. A thread that is running at this moment
- * is not stopped: its registers are read as they are (the simulated DPA has no debug halt). */
+/* The culprit first, then the others oldest first. Running threads are paused meanwhile
+ * (a nested pause when the caller paused the process already), so each state is one moment
+ * of its thread, read without racing with it. */
 size_t sim_thread_states(struct provider_process *process, struct provider_thread_state *states, size_t max)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct sim_thread **all, *t;
 	size_t n = 0, out = 0;
 
+	dpa_process_pause(p->engine);
 	pthread_mutex_lock(&p->threads_lock);
 	for (t = p->threads; t; t = t->next)
 		n++;
@@ -98,6 +100,7 @@ size_t sim_thread_states(struct provider_process *process, struct provider_threa
 		n = 0;
 	}
 	pthread_mutex_unlock(&p->threads_lock);
+	dpa_process_resume(p->engine);
 	free(all);
 	return n;
 }

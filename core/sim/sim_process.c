@@ -182,6 +182,17 @@ static uint32_t dumem_id(struct provider_process *process)
 	return ((struct sim_process *)process)->dumem_id;
 }
 
+static int process_pause(struct provider_process *process)
+{
+	dpa_process_pause(((struct sim_process *)process)->engine);
+	return 0;
+}
+
+static void process_resume(struct provider_process *process)
+{
+	dpa_process_resume(((struct sim_process *)process)->engine);
+}
+
 const struct flexio_provider_ops sim_provider = {
 	.name = "sim",
 	.serves = sim_serves,
@@ -217,4 +228,6 @@ const struct flexio_provider_ops sim_provider = {
 	.uar_extension_remove = sim_uar_extension_remove,
 	.device_mkey_create = sim_device_mkey_create,
 	.device_mkey_destroy = sim_device_mkey_destroy,
+	.process_pause = process_pause,
+	.process_resume = process_resume,
 };
