@@ -33,6 +33,9 @@ struct dpa_hart *dpa_hart_create(struct dpa_process *process, const struct dpa_h
     hart->id = atomic_fetch_add(&process->next_hart_id, 1);
     hart->watchdog = cfg->watchdog ? cfg->watchdog : process->watchdog;
     hart->regs[2] = hart->stack_base + hart->stack_size;
+    /* A run started with dpa_hart_set_pc alone, without a prepare, keeps sp in the stack too. */
+    hart->sp_low = hart->stack_base;
+    hart->sp_span = hart->stack_size;
     hart->pc = DPA_RETURN_ADDRESS;
     atomic_fetch_add(&process->harts, 1);
     dpa_pause_add_hart(process, hart);

@@ -217,6 +217,25 @@ static void test_entries_leave_sp_to_the_program(void **state)
     guest_close(&g);
 }
 
+/* A hart run without any prepare (dpa_hart_set_pc, then dpa_hart_run) holds sp to its stack. */
+static void test_unprepared_run_is_checked(void **state)
+{
+    (void)state;
+    struct prog p = {.n = 0};
+    struct guest g;
+    emit32(&p, ADDI(SP, SP, -16)); /* 0: inside */
+    emit32(&p, ADDI(SP, SP, 32));  /* 4: above the top */
+    emit32(&p, RET);
+    assert_int_equal(guest_open(&g, &p, 0), 0);
+    struct stack s = stack_of(&g);
+    dpa_hart_set_pc(g.hart, CODE_BASE);
+    assert_int_equal(dpa_hart_run(g.hart, 0), DPA_STOP_FAULT);
+    assert_int_equal(dpa_hart_fault(g.hart)->cause, DPA_FAULT_STACK_OVERFLOW);
+    assert_int_equal(dpa_hart_fault(g.hart)->pc, CODE_BASE + 4);
+    assert_int_equal(dpa_hart_fault(g.hart)->address, s.top + 16);
+    guest_close(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -225,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_every_kind_is_checked),
         cmocka_unit_test(test_counting_across_blocks),
         cmocka_unit_test(test_entries_leave_sp_to_the_program),
+        cmocka_unit_test(test_unprepared_run_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
