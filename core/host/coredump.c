@@ -277,10 +277,16 @@ FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *handle, const
 {
 	struct process *process = process_get(handle, __func__);
 	flexio_status status;
+	bool paused;
 
 	if (!process)
 		return FLEXIO_STATUS_FAILED;
+	/* The threads stand still while their registers and memory are read: a consistent dump,
+	 * and no reads racing their writes. */
+	paused = process->provider->process_pause(process->device) == 0;
 	status = coredump_create(process, outfile, __func__);
+	if (paused)
+		process->provider->process_resume(process->device);
 	process_put(process);
 	return status;
 }
