@@ -5,7 +5,6 @@
 #include "handle.h"
 #include "log.h"
 
-#include <dpa.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,9 +26,7 @@ struct func *app_find_func(struct app *app, flexio_func_t *host_stub, const char
 
 static bool resolve(struct app *app, const char *name, flexio_uintptr_t *addr, const char *func)
 {
-	uint64_t size;
-
-	if (dpa_image_symbol(app->image, name, addr, &size) == 0)
+	if (app_symbol(app, name, addr) == 0)
 		return true;
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\" has no device function \"%s\"", app->name, name);
 	return false;

@@ -8,8 +8,6 @@
 #include "handle.h"
 #include "heap.h"
 
-#include <dpa.h>
-
 #include <stdatomic.h>
 
 /* Stream ids 0 (the default stream) .. MAX_STREAMS - 1; FLEXIO_MSG_DEV_BROADCAST_STREAM is apart. */
@@ -50,12 +48,10 @@ struct process {
 	struct process_child *children;
 	struct msg_stream *streams[MAX_STREAMS];
 
-	/* Fatal errors: the status, the faulting thread's record, and an eventfd that turns
-	 * readable (flexio_err_handler_fd). */
+	/* Fatal errors: why the process stopped (written once, before error is set; read only
+	 * after error is seen set), and an eventfd that turns readable (flexio_err_handler_fd). */
 	atomic_int error;        /* nonzero once the process stopped for good */
-	uint32_t status;         /* dpa_process_status */
-	bool has_fault;
-	struct dpa_fault fault;
+	struct provider_stop stop;
 	int error_fd;
 	atomic_bool error_displayed; /* the older edition's flexio_err_display resets flexio_err_status */
 

@@ -39,6 +39,9 @@ void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_f
 void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
 			   const struct dpa_fault *fault)
 {
+	struct provider_stop stop = {.status = status, .has_thread = t != NULL, .thread_id = t ? t->id : 0,
+				     .has_fault = fault != NULL};
+
 	if (atomic_exchange(&p->failed, true))
 		return;
 	p->status = status;
@@ -48,13 +51,31 @@ void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t
 		p->has_culprit = true;
 		pthread_mutex_unlock(&p->threads_lock);
 	}
+	if (fault)
+		sim_fault_record(fault, &stop.fault);
 	if (status != DPA_STATUS_PROCESS_FINISH && atomic_load(&p->error_handler))
 		sim_run_error_handler(p, t, status, fault);
 	dpa_process_halt(p->engine);
-	p->events.fatal(p->events.user, status, fault);
+	p->events.fatal(p->events.user, &stop);
 }
 
-static struct provider_process *process_create(struct ibv_context *ibv_ctx, struct dpa_image *image,
+/* Applications: the engine's validated, pre-decoded images. */
+static struct provider_image *image_load(const void *elf, size_t size, char *err, size_t err_size)
+{
+	return (struct provider_image *)dpa_image_load(elf, size, err, err_size);
+}
+
+static void image_release(struct provider_image *image)
+{
+	dpa_image_release((struct dpa_image *)image);
+}
+
+static int image_symbol(const struct provider_image *image, const char *name, uint64_t *address, uint64_t *size)
+{
+	return dpa_image_symbol((const struct dpa_image *)image, name, address, size) ? -ENOENT : 0;
+}
+
+static struct provider_process *process_create(struct ibv_context *ibv_ctx, const struct provider_image *provider_image,
 					       const struct provider_process_config *config,
 					       const struct provider_events *events, char *err, size_t err_size)
 {
@@ -64,6 +85,8 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, stru
 		.watchdog = watchdog_budget(),
 	};
 	struct dpa_hart_config rpc_config = {.stack_size = SIM_RPC_STACK};
+	/* The host library hands back the images this provider made (image_load). */
+	struct dpa_image *image = (struct dpa_image *)provider_image;
 	struct sim_process *p = calloc(1, sizeof(*p));
 	uint64_t entry_result;
 
@@ -193,9 +216,12 @@ static void process_resume(struct provider_process *process)
 	dpa_process_resume(((struct sim_process *)process)->engine);
 }
 
-const struct flexio_provider_ops sim_provider = {
+static const struct flexio_provider_ops sim_provider = {
 	.name = "sim",
 	.serves = sim_serves,
+	.image_load = image_load,
+	.image_release = image_release,
+	.image_symbol = image_symbol,
 	.process_create = process_create,
 	.process_destroy = process_destroy,
 	.heap_range = heap_range,
@@ -231,3 +257,6 @@ const struct flexio_provider_ops sim_provider = {
 	.process_pause = process_pause,
 	.process_resume = process_resume,
 };
+
+/* The simulated device is the embedded default: asked first. */
+PROVIDER_REGISTER(sim_provider, 0)
