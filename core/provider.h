@@ -28,6 +28,12 @@
 
 /* An application's code as a provider loaded it: validated once, shared by its processes. */
 struct provider_image;
+
+/* A symbol of an image. */
+struct provider_symbol {
+	uint64_t address, size;
+	bool code; /* in executable memory: a function */
+};
 struct ibv_context;
 struct provider_process;
 struct ibv_pd;
@@ -102,7 +108,7 @@ struct provider_events {
 #define DPA_STATUS_ILLEGAL_USER_ERROR 0x42
 
 struct provider_process_config {
-	uint64_t heap_size; /* bytes of DPA heap */
+	uint64_t heap_size; /* bytes of DPA heap; 0: the device's default */
 };
 
 /* The largest argument buffer of a call: a function may declare at most this much. */
@@ -157,9 +163,8 @@ struct flexio_provider_ops {
 	/* Validates and loads an application's ELF (the bytes are copied); NULL with a reason. */
 	struct provider_image *(*image_load)(const void *elf, size_t size, char *err, size_t err_size);
 	void (*image_release)(struct provider_image *image);
-	/* The address and size of a symbol of the image: 0, or -ENOENT. */
-	int (*image_symbol)(const struct provider_image *image, const char *name, uint64_t *address,
-			    uint64_t *size);
+	/* A symbol of the image: 0, or -ENOENT. */
+	int (*image_symbol)(const struct provider_image *image, const char *name, struct provider_symbol *symbol);
 	struct provider_process *(*process_create)(struct ibv_context *ibv_ctx, const struct provider_image *image,
 						   const struct provider_process_config *config,
 						   const struct provider_events *events, char *err,

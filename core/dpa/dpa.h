@@ -57,11 +57,15 @@ const struct dpa_tls *dpa_image_tls(const struct dpa_image *image);
 /* Looks a function or object up in .symtab (global symbols win over local ones). */
 int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,
                      uint64_t *size);
+/* The bytes of DPA memory the image's segments span. */
+uint64_t dpa_image_span(const struct dpa_image *image);
+/* Whether address lies in an executable segment of the image. */
+bool dpa_image_is_code(const struct dpa_image *image, uint64_t address);
 
 /* ---- Processes ----------------------------------------------------------------------- */
 
 struct dpa_process_config {
-    uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 1 GiB */
+    uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 32 GiB */
     uint64_t heap_size;   /* 0 = no heap */
     uint64_t watchdog;    /* default instructions per activation for new harts; 0 = 1e10 */
 };

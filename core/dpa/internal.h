@@ -17,7 +17,9 @@
 
 #define DPA_PAGE_SHIFT 12
 #define DPA_MEMORY_DEFAULT (256ull << 20)
-#define DPA_MEMORY_MAX (1ull << 30)
+#define DPA_MEMORY_MAX (32ull << 30)
+/* An image's segments span at most this much (more is a hostile or broken ELF). */
+#define DPA_IMAGE_SPAN_MAX (1ull << 30)
 #define DPA_WATCHDOG_DEFAULT 10000000000ull
 
 /*

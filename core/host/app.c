@@ -74,11 +74,9 @@ const struct provider_image *app_image(const struct app *app, const struct flexi
 }
 
 /* Symbols are the ELF's: every provider's image has the same addresses; the first one answers. */
-int app_symbol(const struct app *app, const char *name, uint64_t *address)
+int app_symbol(const struct app *app, const char *name, struct provider_symbol *symbol)
 {
-	uint64_t size;
-
-	return provider_count() ? provider_at(0)->image_symbol(app->images[0], name, address, &size) : -ENOENT;
+	return provider_count() ? provider_at(0)->image_symbol(app->images[0], name, symbol) : -ENOENT;
 }
 
 struct app *app_get(const flexio_app *handle, const char *func)

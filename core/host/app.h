@@ -54,8 +54,8 @@ void app_put(struct app *app);
 
 /* The image of app that provider loaded. */
 const struct provider_image *app_image(const struct app *app, const struct flexio_provider_ops *provider);
-/* The address of a symbol of the application's ELF: 0, or -ENOENT. */
-int app_symbol(const struct app *app, const char *name, uint64_t *address);
+/* A symbol of the application's ELF: 0, or -ENOENT. */
+int app_symbol(const struct app *app, const char *name, struct provider_symbol *symbol);
 
 /* The function of app that host_stub names; NULL, with a log line as func, if none. */
 struct func *app_find_func(struct app *app, flexio_func_t *host_stub, const char *func);

@@ -91,17 +91,17 @@ FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_0(flexio_process
 	static const char func[] = "flexio_process_error_handler_set";
 	struct process *process = process_get(handle, func);
 	flexio_status status = FLEXIO_STATUS_FAILED;
-	uint64_t daddr;
+	struct provider_symbol symbol;
 
 	if (!process)
 		return FLEXIO_STATUS_FAILED;
 	if (!app_valid_name(handler, "handler", func))
 		;
-	else if (app_symbol(process->app, handler, &daddr))
+	else if (app_symbol(process->app, handler, &symbol))
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\" has no device function \"%s\"",
 			      process->app->name, handler);
 	else
-		status = set_error_handler(func, process, daddr, handler);
+		status = set_error_handler(func, process, symbol.address, handler);
 	process_put(process);
 	return status;
 }

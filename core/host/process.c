@@ -19,9 +19,6 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-/* The DPA heap of each process. */
-#define PROCESS_HEAP_SIZE (64ull << 20)
-
 struct process *process_get(const flexio_process *handle, const char *func)
 {
 	return handle_get(handle, HANDLE_PROCESS, func);
@@ -130,6 +127,27 @@ static void close_children(struct process *process)
 		/* Closing it gave this call the object's own reference: it stays alive until dropped. */
 		child_closed(child);
 	}
+}
+
+/* The BlueField-3 DPA: 16 cores of 16 hardware threads (execution units). */
+#define DPA_EXECUTION_UNITS 256
+
+bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func)
+{
+	switch (affinity->type) {
+	case FLEXIO_AFFINITY_NONE:
+	case FLEXIO_AFFINITY_GROUP:
+		return true;
+	case FLEXIO_AFFINITY_STRICT:
+		if (affinity->id < DPA_EXECUTION_UNITS)
+			return true;
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.id %u: the DPA has execution units 0..%d", what, affinity->id,
+			      DPA_EXECUTION_UNITS - 1);
+		return false;
+	}
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.type %d is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP", what,
+		      (int)affinity->type);
+	return false;
 }
 
 /* ---- state and fatal errors ------------------------------------------------------------------ */
@@ -246,7 +264,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 						  const struct flexio_process_attr *process_attr,
 						  flexio_process **process_ptr)
 {
-	struct provider_process_config config = {.heap_size = PROCESS_HEAP_SIZE};
+	struct provider_process_config config = {.heap_size = 0}; /* the device's default heap */
 	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell};
 	const struct flexio_provider_ops *provider;
 	struct process *process;

@@ -81,6 +81,10 @@ flexio_status process_child_destroy_held(struct process_child *child, const char
  * logged as func. */
 void *process_child_get(const void *handle, enum handle_kind kind, const char *func);
 
+/* Whether an affinity is valid (a type of enum flexio_affinity_type; for STRICT an execution
+ * unit of the BlueField-3 DPA); logs why not as func, naming it what. */
+bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func);
+
 /* Why a stopped process stopped, for error lines: the fault, or the status given. */
 void process_describe_stop(const struct process *process, char *text, size_t size);
 /* Logs, as func, that the process has stopped, and why. */

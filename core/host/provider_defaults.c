@@ -28,9 +28,9 @@ static void no_image_release(struct provider_image *image)
 	(void)image;
 }
 
-static int no_image_symbol(const struct provider_image *image, const char *name, uint64_t *address, uint64_t *size)
+static int no_image_symbol(const struct provider_image *image, const char *name, struct provider_symbol *symbol)
 {
-	(void)image, (void)name, (void)address, (void)size;
+	(void)image, (void)name, (void)symbol;
 	return -ENOENT;
 }
 

@@ -9,8 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* DPA memory of one process: the BlueField-3 DPA has 1 GiB for every process together. */
-#define SIM_PROCESS_MEMORY (256ull << 20)
+/*
+ * The DPA heap of a process: FLEXIO_SIM_HEAP_SIZE bytes (a number, with an optional K, M or G
+ * suffix), 1 MiB to 16 GiB, by default 1 GiB, as much as real programs allocate. DPA memory is
+ * reserved address space backed only where written (and given back when unmapped), so an idle
+ * process costs little whatever its heap.
+ */
+#define SIM_HEAP_DEFAULT (1ull << 30)
+#define SIM_HEAP_MIN (1ull << 20)
+#define SIM_HEAP_MAX (16ull << 30)
+/* DPA memory beyond the heap and the ELF: stacks, thread-local areas, queues. */
+#define SIM_PROCESS_OVERHEAD (256ull << 20)
 #define SIM_RPC_STACK (64u << 10)
 /* Instructions an activation may run before the watchdog stops it (FLEXIO_SIM_WATCHDOG). */
 #define SIM_DEFAULT_WATCHDOG 2000000000ull
@@ -27,6 +36,24 @@ static uint64_t watchdog_budget(void)
 		return SIM_DEFAULT_WATCHDOG;
 	n = strtoull(value, &end, 0);
 	return (*end || !n) ? SIM_DEFAULT_WATCHDOG : n;
+}
+
+static uint64_t heap_size(void)
+{
+	const char *value = getenv("FLEXIO_SIM_HEAP_SIZE");
+	unsigned long long n;
+	char *end;
+
+	if (!value || !*value)
+		return SIM_HEAP_DEFAULT;
+	n = strtoull(value, &end, 0);
+	switch (*end) {
+	case 'G': case 'g': n <<= 10; /* fall through */
+	case 'M': case 'm': n <<= 10; /* fall through */
+	case 'K': case 'k': n <<= 10; end++; break;
+	default: break;
+	}
+	return (*end || n < SIM_HEAP_MIN || n > SIM_HEAP_MAX) ? SIM_HEAP_DEFAULT : n;
 }
 
 /* The process stops for good: halt its harts and tell the host library, once. */
@@ -70,18 +97,24 @@ static void image_release(struct provider_image *image)
 	dpa_image_release((struct dpa_image *)image);
 }
 
-static int image_symbol(const struct provider_image *image, const char *name, uint64_t *address, uint64_t *size)
+static int image_symbol(const struct provider_image *image, const char *name, struct provider_symbol *symbol)
 {
-	return dpa_image_symbol((const struct dpa_image *)image, name, address, size) ? -ENOENT : 0;
+	const struct dpa_image *dpa = (const struct dpa_image *)image;
+
+	if (dpa_image_symbol(dpa, name, &symbol->address, &symbol->size))
+		return -ENOENT;
+	symbol->code = dpa_image_is_code(dpa, symbol->address);
+	return 0;
 }
 
 static struct provider_process *process_create(struct ibv_context *ibv_ctx, const struct provider_image *provider_image,
 					       const struct provider_process_config *config,
 					       const struct provider_events *events, char *err, size_t err_size)
 {
+	uint64_t heap = config->heap_size ? config->heap_size : heap_size();
 	struct dpa_process_config engine_config = {
-		.memory_size = SIM_PROCESS_MEMORY,
-		.heap_size = config->heap_size,
+		.memory_size = heap + dpa_image_span((const struct dpa_image *)provider_image) + SIM_PROCESS_OVERHEAD,
+		.heap_size = heap,
 		.watchdog = watchdog_budget(),
 	};
 	struct dpa_hart_config rpc_config = {.stack_size = SIM_RPC_STACK};

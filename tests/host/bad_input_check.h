@@ -127,25 +127,6 @@ static void bi_check(bool value_ok, uint64_t value, uint64_t wanted, const char 
 			 __FILE__, __LINE__);                                                      \
 	} while (0)
 
-/*
- * call returns want and logs exactly one line naming func, whatever its reason: for the known
- * library bugs, where the library does not check yet and so has no reason text to compare.
- * These cases do not run by default, so check_bad_input_coverage.py does not count them.
- */
-#define EXPECT_ERR_ANY_REASON(call, want, func)                                                    \
-	do {                                                                                       \
-		struct stderr_capture bi_c_;                                                       \
-		const char *bi_got_;                                                               \
-		__typeof__(call) bi_v_;                                                            \
-		capture_begin(&bi_c_);                                                             \
-		bi_v_ = (call);                                                                    \
-		bi_got_ = capture_end(&bi_c_);                                                     \
-		if (bi_v_ != (want) || strncmp(bi_got_, "flexio ERR " func ": ", strlen("flexio ERR " func ": ")) || \
-		    count_lines(bi_got_) != 1)                                                     \
-			fail_msg("%s: expected one error line from %s and its error value, got 0x%llx and:\n%s", \
-				 #call, func, (unsigned long long)BI_U64(bi_v_), bi_got_);        \
-	} while (0)
-
 /* ---- bad handles --------------------------------------------------------------------------- */
 
 /*
@@ -217,13 +198,5 @@ static size_t bi_bad_handles(const char *kind, bool with_null, void **out)
 			EXPECT_ERR_VOID(call, func, "%p is not a live %s", (void *)h, kind);       \
 		}                                                                                  \
 	} while (0)
-
-/* The known library bugs (a separate group of tests) run only when this variable is set. */
-static inline bool bi_known_bugs_enabled(void)
-{
-	const char *v = getenv("FLEXIO_BAD_INPUT_KNOWN_BUGS");
-
-	return v && *v && strcmp(v, "0");
-}
 
 #endif

@@ -10,7 +10,7 @@ needs a case in the bad-input tests: a call written inside the arguments of one 
 check macros of tests/host/bad_input_check.h (EXPECT_ERR, EXPECT_SILENT, EXPECT_BAD_HANDLES,
 ...), in CURRENT_TEST (tests/host/test_bad_input.c) or OLDER_EDITION_TEST
 (tests/host/test_bad_input_older_edition.c). Comments, string literals and #define bodies do
-not count, nor do the known-bug cases (EXPECT_ERR_ANY_REASON), which do not run by default.
+not count.
 
 A function listed in more than one node has one form per edition (FLEXIO_1.0 holds the older
 edition's, a later node the current one's: flexio_app_create, flexio_outbox_create, ...):

@@ -6,8 +6,6 @@
  * test_bad_input.c checks the current edition: the error value and exactly one line
  * "flexio ERR <function>: <reason>", or success without a line for documented valid input.
  *
- * Library bugs found here are in known_bugs[] at the end, run only with
- * FLEXIO_BAD_INPUT_KNOWN_BUGS=1.
  */
 #define FLEXIO_VER_USED FLEXIO_VER(24, 7, 0)
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
@@ -331,8 +329,6 @@ static void func_get_register_info_older(void **state)
 		   "func_name_size 5 cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)");
 }
 
-/* ---- known library bugs (FLEXIO_BAD_INPUT_KNOWN_BUGS=1) ----------------------------------------- */
-
 static flexio_process *scratch; /* a process a failing case leaves: the test's teardown ends it */
 
 static int destroy_scratch(void **state)
@@ -343,8 +339,8 @@ static int destroy_scratch(void **state)
 	return 0;
 }
 
-/* flexio_print_init takes any flexio_uar, even one destroyed or of another kind, without a word. */
-static void bug_print_init_uar_unchecked(void **state)
+/* flexio_print_init's UAR, when given, must be a live UAR of the process. */
+static void print_init_uar(void **state)
 {
 	void *bad[BI_MAX_HANDLES + 2];
 	size_t n = bi_bad_handles("UAR", false, bad);
@@ -352,8 +348,8 @@ static void bug_print_init_uar_unchecked(void **state)
 	(void)state;
 	for (size_t i = 0; i < n; i++) {
 		scratch = new_process("bad_input_old_print_uar");
-		EXPECT_ERR_ANY_REASON(flexio_print_init(scratch, (flexio_uar *)bad[i], 4096, fx.out, 1, NULL), F,
-				      "flexio_print_init");
+		EXPECT_ERR(flexio_print_init(scratch, (flexio_uar *)bad[i], 4096, fx.out, 1, NULL), F, "flexio_print_init",
+			   "%p is not a live UAR of process \"bad_input_old_print_uar\"", bad[i]);
 		destroy_scratch(NULL);
 	}
 }
@@ -368,13 +364,8 @@ int main(void)
 		cmocka_unit_test(print),
 		cmocka_unit_test(err_status_and_display),
 		cmocka_unit_test(func_get_register_info_older),
+		cmocka_unit_test_teardown(print_init_uar, destroy_scratch),
 	};
-	const struct CMUnitTest known_bugs[] = {
-		cmocka_unit_test_teardown(bug_print_init_uar_unchecked, destroy_scratch),
-	};
-	int failed = cmocka_run_group_tests_name("bad_input_older_edition", tests, setup, teardown);
 
-	if (bi_known_bugs_enabled())
-		failed += cmocka_run_group_tests_name("bad_input_older_edition_known_bugs", known_bugs, setup, teardown);
-	return failed;
+	return cmocka_run_group_tests_name("bad_input_older_edition", tests, setup, teardown);
 }
