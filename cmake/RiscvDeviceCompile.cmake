@@ -16,7 +16,7 @@
 # Each source is compiled on its own with a depfile, so header edits trigger rebuilds.
 # Defaults: --target=riscv64-unknown-elf -mabi=lp64 -mcmodel=medany -ffreestanding -fno-pic
 # -O2 -g -Wall -Wextra -Werror, linked -nostdlib -static -fuse-ld=lld -Wl,--no-relax.
-# No libc: the program provides _start and uses ecalls (core/dpa/dpa_ecall.h).
+# No libc: the program provides _start and uses ecalls (capi/ecall/dpa_ecall.h).
 #
 # The tools come from DpaToolchain (DPA_CLANG), which stops the configuration naming the
 # Debian package of any that is missing.

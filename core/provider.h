@@ -6,18 +6,34 @@
  * operations. core/sim is the simulated BlueField-3 DPA; a DEVX provider for
  * real hardware (rdma-core mlx5dv_devx_*) would implement the same table.
  *
+ * The interface uses no type of a device's own: applications come in as ELF bytes and go back
+ * as opaque images, faults come back as records of the public fault causes
+ * (<libflexio/flexio_ext.h>). Providers register themselves (PROVIDER_REGISTER); operations a
+ * provider leaves NULL are filled with defaults that fail cleanly (core/host/provider_table.c),
+ * so the host library calls every operation without checking.
+ *
  * Conventions: functions returning int give 0 or a negative errno and, where
- * an err buffer is passed, a one-line reason in it.
+ * an err buffer is passed, a one-line reason in it (PROVIDER_ERROR_MAX bytes hold any).
  */
 #ifndef OPENFLEXIO_CORE_PROVIDER_H
 #define OPENFLEXIO_CORE_PROVIDER_H
+
+#include <libflexio/flexio.h>
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-struct dpa_image;
-struct dpa_fault;
+#define PROVIDER_ERROR_MAX 192
+
+/* An application's code as a provider loaded it: validated once, shared by its processes. */
+struct provider_image;
+
+/* A symbol of an image. */
+struct provider_symbol {
+	uint64_t address, size;
+	bool code; /* in executable memory: a function */
+};
 struct ibv_context;
 struct provider_process;
 struct ibv_pd;
@@ -50,17 +66,37 @@ struct provider_doorbell {
 	uint64_t raw;       /* the 64-bit value stored (cross-device: qpn << 32 | pi) */
 };
 
+/* A DPA thread's fault: what stopped it, where, and its registers then. */
+struct provider_fault {
+	enum flexio_fault_cause cause;
+	enum flexio_fault_access access;
+	uint64_t pc;        /* the faulting instruction (the jump target for fetch faults) */
+	uint64_t address;   /* data address, fetch address, or pc */
+	uint32_t insn;      /* instruction word at pc when readable, else 0 */
+	uint64_t regs[32];  /* x0..x31 at the fault */
+	uint64_t instret;   /* instructions retired before the fault */
+	uint64_t cycles;
+};
+
+/* Why a process stopped for good. */
+struct provider_stop {
+	uint32_t status;           /* the dpa_process_status */
+	bool has_thread;           /* thread_id names the thread whose error stopped it */
+	uint32_t thread_id;
+	bool has_fault;            /* that thread faulted: fault says how */
+	struct provider_fault fault;
+};
+
 /* What the device tells the host library about a process, from its threads. */
 struct provider_events {
 	void *user;
 	/* A device message (flexio_dev_msg, prints): stream id, level, text without NUL. Returns
 	 * the bytes accepted (0 when there is no such stream). */
 	int64_t (*message)(void *user, int stream_id, int level, const char *text, size_t len);
-	/* The process stopped for good: status is the dpa_process_status (0x40 after
-	 * flexio_dev_process_finish, 128..255 from flexio_dev_error, 0x42 for an illegal user
-	 * code, DPA_STATUS_THREAD_FAULT after a fault); fault is the record of a faulting thread,
-	 * or NULL. Called once, from the thread that observed it. */
-	void (*fatal)(void *user, uint32_t status, const struct dpa_fault *fault);
+	/* The process stopped for good (stop->status: 0x40 after flexio_dev_process_finish,
+	 * 128..255 from flexio_dev_error, 0x42 for an illegal user code, DPA_STATUS_THREAD_FAULT
+	 * after a fault). Called once, from the thread that observed it. */
+	void (*fatal)(void *user, const struct provider_stop *stop);
 	/* uar, outbox, window, mkey: a doorbell a DPA thread rang (may be NULL). Called on the
 	 * ringing thread; must not call back into the provider. */
 	void (*doorbell)(void *user, const struct provider_doorbell *doorbell);
@@ -72,7 +108,7 @@ struct provider_events {
 #define DPA_STATUS_ILLEGAL_USER_ERROR 0x42
 
 struct provider_process_config {
-	uint64_t heap_size; /* bytes of DPA heap */
+	uint64_t heap_size; /* bytes of DPA heap; 0: the device's default */
 };
 
 /* The largest argument buffer of a call: a function may declare at most this much. */
@@ -107,22 +143,29 @@ struct provider_cmdq_config {
 struct provider_thread_state {
 	uint32_t id;       /* the thread id device code sees (flexio_dev_get_thread_id) */
 	bool culprit;      /* the thread whose fatal error stopped the process */
-	int fault_cause;   /* enum dpa_fault_cause; 0 = none */
+	enum flexio_fault_cause fault_cause; /* FLEXIO_FAULT_NONE: it did not fault */
 	uint64_t pc;
 	uint64_t regs[32]; /* x0..x31 */
 };
 
 /* A region of DPA memory (apertures are not memory and are not listed). */
+enum { PROVIDER_PERM_R = 1, PROVIDER_PERM_W = 2, PROVIDER_PERM_X = 4 };
 struct provider_memory_region {
 	uint64_t base, size;
-	unsigned perms; /* DPA_PERM_R/W/X */
+	unsigned perms; /* PROVIDER_PERM_* */
 };
 
 struct flexio_provider_ops {
 	const char *name;
-	/* Whether this provider serves the device of ibv_ctx. */
+	/* Whether this provider serves the device of ibv_ctx (any pointer: NULL, closed or foreign
+	 * contexts are not served). */
 	int (*serves)(struct ibv_context *ibv_ctx);
-	struct provider_process *(*process_create)(struct ibv_context *ibv_ctx, struct dpa_image *image,
+	/* Validates and loads an application's ELF (the bytes are copied); NULL with a reason. */
+	struct provider_image *(*image_load)(const void *elf, size_t size, char *err, size_t err_size);
+	void (*image_release)(struct provider_image *image);
+	/* A symbol of the image: 0, or -ENOENT. */
+	int (*image_symbol)(const struct provider_image *image, const char *name, struct provider_symbol *symbol);
+	struct provider_process *(*process_create)(struct ibv_context *ibv_ctx, const struct provider_image *image,
 						   const struct provider_process_config *config,
 						   const struct provider_events *events, char *err,
 						   size_t err_size);
@@ -196,9 +239,26 @@ struct flexio_provider_ops {
 	int (*device_mkey_create)(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr,
 				  uint64_t len, int access, uint32_t *key);
 	void (*device_mkey_destroy)(struct provider_process *process, uint32_t key);
+
+	/* Stops every running thread of the process at its next safe point (a basic-block
+	 * boundary, or an ecall: a thread waiting in one, e.g. for the host, counts as stopped)
+	 * and returns once none executes, so that thread_states and memory_read see a still
+	 * process (core dumps of a live process). Threads, calls and the register writes of new
+	 * calls wait until the matching process_resume; pauses nest. The pausing thread must not
+	 * make calls into the process (call, cmdq_is_empty in deterministic mode) before it
+	 * resumes: they would wait for it. 0, or a negative errno when the threads could not be
+	 * stopped (then no resume is due). */
+	int (*process_pause)(struct provider_process *process);
+	void (*process_resume)(struct provider_process *process);
 };
 
-/* The simulated BlueField-3 DPA (core/sim). */
-extern const struct flexio_provider_ops sim_provider;
+/* Adds a provider to the host library's table; providers call it at load time, through
+ * PROVIDER_REGISTER. Providers are asked in the order of their priority (lowest first). */
+void provider_register(const struct flexio_provider_ops *ops, int priority);
+#define PROVIDER_REGISTER(ops, priority)                                                           \
+	__attribute__((constructor)) static void provider_register_##ops(void)                    \
+	{                                                                                          \
+		provider_register(&(ops), (priority));                                             \
+	}
 
 #endif

@@ -29,7 +29,8 @@ CAPI = Path(os.environ.get("FLEXIO_CAPI_DIR") or ROOT / "capi")
 INCLUDE = CAPI / "include"
 MAP = CAPI / "libflexio.map"
 VERBS_MAP = ROOT / "core" / "verbs" / "libflexio_verbs.map"
-HEADERS = [INCLUDE / "libflexio" / "flexio.h", INCLUDE / "libflexio" / "flexio_ver.h",
+HEADERS = [INCLUDE / "libflexio" / "flexio.h", INCLUDE / "libflexio" / "flexio_ext.h",
+           INCLUDE / "libflexio" / "flexio_ver.h",
            INCLUDE / "common" / "flexio_common.h"]
 
 # The rdma-core calls the idiomatic layers use to open a device (libflexio serves them).

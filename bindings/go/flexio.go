@@ -12,9 +12,10 @@
 //	text, err := proc.Output()                         // device prints as text
 //
 // Errors are *Error values carrying the library's own log line; errors.Is(err, ErrDeviceFault)
-// tells a fault in device code.  The package checks at load (init) that libflexio serves the
-// API edition it was generated from (flexio_version_set); if not, every entry point returns
-// an error wrapping ErrVersion.  The generated low-level layer is package capi.
+// tells a process stopped by a fault in device code or flexio_dev_error, and the error's Fault
+// is the library's record of it (Process.Fault reads it at any time).  The package checks at
+// load (init) that libflexio serves the API edition it was generated from (flexio_version_set);
+// if not, every entry point returns an error wrapping ErrVersion.  The generated low-level layer is package capi.
 //
 // From load on, each line the library logs at or above its level (FLEXIO_LOG_LEVEL, default
 // WARN) is a log/slog record instead of a line on stderr, sent to slog.Default() or to the
@@ -74,7 +75,6 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -99,13 +99,14 @@ var (
 type Error struct {
 	Func    string // the C function that failed
 	Message string // "flexio ERR <function>: <reason>"
-	Status  uint32 // the process's error status for ErrDeviceFault
+	Status  uint32 // the process's error status for ErrDeviceFault (Fault.Status)
+	Fault   *Fault // what stopped the process, for ErrDeviceFault; nil otherwise
 	kind    error
 }
 
 func (e *Error) Error() string {
-	if e.kind == ErrDeviceFault {
-		return fmt.Sprintf("%s [DPA process stopped, status %#x]", e.Message, e.Status)
+	if e.Fault != nil {
+		return fmt.Sprintf("%s [DPA process stopped, %v]", e.Message, e.Fault)
 	}
 	return e.Message
 }
@@ -141,6 +142,138 @@ func init() {
 				"and refuses it (%s); regenerate package capi against this library or load a matching libflexio",
 			APIVersion(), LibraryVersion(), lastError("").Message)}
 	}
+}
+
+// ------------------------------------------------------------------------------------------
+// Fatal errors as a record
+
+// FaultCause is why a DPA thread stopped its process (enum flexio_fault_cause).  String is the
+// library's name for it (flexio_fault_cause_name: "misaligned access", ...).
+type FaultCause uint32
+
+// The fault causes.
+const (
+	FaultNone          = FaultCause(capi.FLEXIO_FAULT_NONE)           // no thread fault (flexio_dev_error, ...)
+	FaultMisaligned    = FaultCause(capi.FLEXIO_FAULT_MISALIGNED)     // an N-byte access not N-byte aligned
+	FaultUnmapped      = FaultCause(capi.FLEXIO_FAULT_UNMAPPED)       // a data access outside the process's memory
+	FaultPermission    = FaultCause(capi.FLEXIO_FAULT_PERMISSION)     // a data access against its permissions
+	FaultFetch         = FaultCause(capi.FLEXIO_FAULT_FETCH)          // a fetch outside executable memory
+	FaultIllegal       = FaultCause(capi.FLEXIO_FAULT_ILLEGAL)        // an illegal or unsupported instruction
+	FaultBreakpoint    = FaultCause(capi.FLEXIO_FAULT_BREAKPOINT)     // ebreak
+	FaultWatchdog      = FaultCause(capi.FLEXIO_FAULT_WATCHDOG)       // an activation past its instruction budget
+	FaultBadService    = FaultCause(capi.FLEXIO_FAULT_BAD_SERVICE)    // an ecall nobody serves
+	FaultAperture      = FaultCause(capi.FLEXIO_FAULT_APERTURE)       // a window or outbox access refused
+	FaultStackOverflow = FaultCause(capi.FLEXIO_FAULT_STACK_OVERFLOW) // sp left the thread's stack
+)
+
+// String is the library's name of the cause, "unknown" for a value it does not know.
+func (c FaultCause) String() string {
+	return C.GoString((*C.char)(unsafe.Pointer(xcapi.FaultCauseName(capi.FaultCause(c)))))
+}
+
+// FaultAccess is the kind of memory access that faulted (enum flexio_fault_access).
+type FaultAccess uint32
+
+// The access kinds.
+const (
+	AccessNone    = FaultAccess(capi.FLEXIO_FAULT_ACCESS_NONE)
+	AccessRead    = FaultAccess(capi.FLEXIO_FAULT_ACCESS_READ)
+	AccessWrite   = FaultAccess(capi.FLEXIO_FAULT_ACCESS_WRITE)
+	AccessExecute = FaultAccess(capi.FLEXIO_FAULT_ACCESS_EXECUTE)
+)
+
+func (a FaultAccess) String() string {
+	switch a {
+	case AccessNone:
+		return "none"
+	case AccessRead:
+		return "read"
+	case AccessWrite:
+		return "write"
+	case AccessExecute:
+		return "execute"
+	}
+	return fmt.Sprintf("access %d", uint32(a))
+}
+
+// RegNames are the RISC-V ABI names of x0..x31 (the indices of Fault.Regs).
+var RegNames = [32]string{"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3",
+	"a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"}
+
+// Fault is what stopped a DPA process (struct flexio_process_fault, from
+// flexio_process_fault_get): its error status and, when a thread faulted, the fault with the
+// thread's registers.  All zero while the process runs.  String is one line ("status 0x10:
+// misaligned access (read) at pc 0x100b2, address 0x25001, thread 0"); Report adds the
+// instruction, the counters and the registers.
+type Fault struct {
+	Status    uint32      // flexio_err_status_get: 0 running, flexio_dev_error's code, the DPA OS's status
+	Stopped   bool        // stopped for good (also by process finish)
+	HasThread bool        // ThreadID names the thread whose error stopped the process
+	ThreadID  uint32      // as device code numbers it (flexio_dev_get_thread_id)
+	Cause     FaultCause  // FaultNone unless a thread faulted; the fields below describe its fault
+	Access    FaultAccess // for memory faults
+	PC        uint64      // the faulting instruction
+	Address   uint64      // the data or fetch address of the fault
+	Insn      uint32      // the instruction word at PC, 0 if unreadable
+	Regs      [32]uint64  // x0..x31 at the fault (RegNames)
+	Instret   uint64      // instructions the thread retired before the fault
+	Cycles    uint64      // its cycles before the fault
+}
+
+func faultFrom(f *capi.ProcessFault) *Fault {
+	return &Fault{Status: f.Status, Stopped: f.Stopped != 0, HasThread: f.HasThread != 0, ThreadID: f.ThreadId,
+		Cause: FaultCause(f.Cause), Access: FaultAccess(f.Access), PC: f.Pc, Address: f.Address, Insn: f.Insn,
+		Regs: f.Regs, Instret: f.Instret, Cycles: f.Cycles}
+}
+
+// Faulted tells whether a thread faulted (Cause is not FaultNone).
+func (f *Fault) Faulted() bool { return f.Cause != FaultNone }
+
+// Reg is a register at the fault by ABI name ("sp", "a0") or as "x<n>".
+func (f *Fault) Reg(name string) (uint64, bool) {
+	for i, n := range RegNames {
+		if n == name || fmt.Sprintf("x%d", i) == name {
+			return f.Regs[i], true
+		}
+	}
+	return 0, false
+}
+
+func (f *Fault) String() string {
+	if !f.Stopped {
+		return "running"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "status %#x", f.Status)
+	if f.Faulted() {
+		fmt.Fprintf(&b, ": %v", f.Cause)
+		if f.Access != AccessNone {
+			fmt.Fprintf(&b, " (%v)", f.Access)
+		}
+		fmt.Fprintf(&b, " at pc %#x, address %#x", f.PC, f.Address)
+	}
+	if f.HasThread {
+		fmt.Fprintf(&b, ", thread %d", f.ThreadID)
+	}
+	return b.String()
+}
+
+// Report is the record as text: String, then the fault's instruction, counters and registers.
+func (f *Fault) Report() string {
+	var b strings.Builder
+	b.WriteString(f.String())
+	if f.Faulted() {
+		fmt.Fprintf(&b, "\npc %#018x  address %#018x  insn %#010x\ninstret %d  cycles %d",
+			f.PC, f.Address, f.Insn, f.Instret, f.Cycles)
+		for i, r := range f.Regs {
+			sep := "  "
+			if i%4 == 0 {
+				sep = "\n"
+			}
+			fmt.Fprintf(&b, "%sx%-2d %-4s %#018x", sep, i, RegNames[i], r)
+		}
+	}
+	return b.String()
 }
 
 // ------------------------------------------------------------------------------------------
@@ -449,10 +582,14 @@ func (p *Process) String() string {
 	return fmt.Sprintf("flexio.Process(app %q on %s, %s)", p.app.name, p.dev.name, state)
 }
 
+// failed must run on the OS thread of the failed call (the caller holds LockOSThread).
 func (p *Process) failed(fn string) error {
-	e := lastError(fn)
-	if st := xcapi.ErrStatusGet(p.p); st != 0 {
-		e.kind, e.Status = ErrDeviceFault, uint32(st)
+	e := lastError(fn) // first: flexio_process_fault_get may log a line of its own
+	if xcapi.ErrStatusGet(p.p) != 0 {
+		var f capi.ProcessFault
+		if xcapi.ProcessFaultGet(p.p, &f) == capi.FLEXIO_STATUS_SUCCESS {
+			e.kind, e.Fault, e.Status = ErrDeviceFault, faultFrom(&f), f.Status
+		}
 	}
 	return e
 }
@@ -486,34 +623,18 @@ func (p *Process) Call(f *Function, args ...uint64) (uint64, error) {
 // Failed tells whether the process stopped on a fatal error.
 func (p *Process) Failed() bool { return p.p != nil && xcapi.ErrStatusGet(p.p) != 0 }
 
-// CrashData is the library's crash report of the process (fault, registers) as text.
-func (p *Process) CrashData() (string, error) {
+// Fault is what stopped the process (flexio_process_fault_get): Status 0 while it runs.
+func (p *Process) Fault() (*Fault, error) {
 	if p.p == nil {
-		return "", p.closedErr("flexio_crash_data")
+		return nil, p.closedErr("flexio_process_fault_get")
 	}
-	// The library writes <outfile>.<process id>.crash: a private directory holds it.
-	dir, err := os.MkdirTemp("", "flexio-crash-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(dir)
-	cpath := C.CString(filepath.Join(dir, "flexio"))
-	defer C.free(unsafe.Pointer(cpath))
+	var f capi.ProcessFault
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	if capi.CrashData(p.p, (*byte)(unsafe.Pointer(cpath))) != capi.FLEXIO_STATUS_SUCCESS {
-		return "", lastError("flexio_crash_data")
+	if xcapi.ProcessFaultGet(p.p, &f) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, lastError("flexio_process_fault_get")
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "flexio.*.crash"))
-	var text strings.Builder
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return "", err
-		}
-		text.Write(b)
-	}
-	return text.String(), nil
+	return faultFrom(&f), nil
 }
 
 // Output is the text device code printed since the previous call.

@@ -3,12 +3,14 @@ package flexio_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 
 	flexio "github.com/openflexio/openflexio/bindings/go"
+	"github.com/openflexio/openflexio/bindings/go/internal/xcapi"
 )
 
 var (
@@ -178,16 +180,87 @@ func TestDeviceFaultIsACleanError(t *testing.T) {
 	b, _ := bad.Alloc(64)
 	_, err = bad.Call(fn(t, "load_misaligned"), b.Addr())
 	var e *flexio.Error
-	if !errors.Is(err, flexio.ErrDeviceFault) || !errors.As(err, &e) || e.Status != 0x10 {
+	if !errors.Is(err, flexio.ErrDeviceFault) || !errors.As(err, &e) || e.Fault == nil {
 		t.Fatalf("got %v", err)
+	}
+	f := e.Fault // the library's record, not crash text
+	if st := xcapi.ErrStatusGet(bad.Raw()); f.Status != 0x10 || e.Status != f.Status || uint32(st) != f.Status {
+		t.Fatalf("status %#x, error's %#x, flexio_err_status_get %#x", f.Status, e.Status, st)
+	}
+	if !f.Stopped || !f.Faulted() || !f.HasThread {
+		t.Fatalf("%+v", f)
+	}
+	if f.Cause != flexio.FaultMisaligned || f.Cause.String() != "misaligned access" || f.Access != flexio.AccessRead {
+		t.Fatalf("cause %v (%d), access %v", f.Cause, f.Cause, f.Access)
+	}
+	if f.Address != b.Addr()+1 || f.PC == 0 || f.Insn == 0 || f.Instret == 0 || f.Cycles == 0 {
+		t.Fatalf("%+v", f) // the 4-byte load at addr + 1
+	}
+	if sp, ok := f.Reg("sp"); !ok || sp != f.Regs[2] || sp == 0 || f.Regs[0] != 0 {
+		t.Fatalf("registers %#x", f.Regs)
+	}
+	held := false
+	for _, r := range f.Regs {
+		held = held || r == b.Addr() || r == b.Addr()+1
+	}
+	if !held {
+		t.Fatalf("no register holds the buffer's address: %#x", f.Regs)
+	}
+	line := fmt.Sprintf("status 0x10: misaligned access (read) at pc %#x, address %#x, thread %d", f.PC, f.Address,
+		f.ThreadID)
+	if f.String() != line || err.Error() != e.Message+" [DPA process stopped, "+line+"]" {
+		t.Fatalf("%q\n%q", f, err)
+	}
+	if report := strings.Split(f.Report(), "\n"); len(report) != 3+8 || report[0] != line ||
+		!strings.Contains(report[3], "x2  sp   0x") {
+		t.Fatalf("report:\n%s", f.Report())
+	}
+	if again, err := bad.Fault(); err != nil || *again != *f {
+		t.Fatalf("read again: %v, %v", again, err)
 	}
 	if !bad.Failed() {
 		t.Fatal("process not failed")
 	}
-	if crash, _ := bad.CrashData(); !strings.Contains(crash, "misaligned") {
-		t.Fatalf("crash data %q", crash)
-	}
 	if r, err := good.Call(fn(t, "weighted_sum"), 1, 1, 1, 1, 1); err != nil || r != 15 {
 		t.Fatalf("other process: %d, %v", r, err)
+	}
+	if f, err := good.Fault(); err != nil || *f != (flexio.Fault{}) || f.String() != "running" {
+		t.Fatalf("running process: %+v, %v", f, err)
+	}
+}
+
+func TestUserErrorStopsTheProcessWithoutAFault(t *testing.T) {
+	userError, err := testApp(t).Function("user_error")
+	if err != nil {
+		t.Skip("the test application has no user_error (tests/bindings/device/bind_test_device.c)")
+	}
+	_, p := newProcess(t)
+	_, err = p.Call(userError, 200) // flexio_dev_error(200)
+	var e *flexio.Error
+	if !errors.Is(err, flexio.ErrDeviceFault) || !errors.As(err, &e) || e.Fault == nil {
+		t.Fatalf("got %v", err)
+	}
+	f := e.Fault
+	if st := xcapi.ErrStatusGet(p.Raw()); f.Status != 200 || e.Status != 200 || st != 200 {
+		t.Fatalf("status %d, error's %d, flexio_err_status_get %d", f.Status, e.Status, st)
+	}
+	if !f.Stopped || f.Faulted() || f.Cause != flexio.FaultNone || f.Cause.String() != "none" ||
+		f.Access != flexio.AccessNone || f.PC != 0 || f.Address != 0 || f.Regs != [32]uint64{} {
+		t.Fatalf("%+v", f)
+	}
+	if s := f.String(); !strings.HasPrefix(s, "status 0xc8") || strings.Contains(s, "pc") || f.Report() != s {
+		t.Fatalf("%q\n%s", s, f.Report())
+	}
+}
+
+func TestFaultCauses(t *testing.T) {
+	for c := flexio.FaultNone; c <= flexio.FaultStackOverflow; c++ {
+		if c.String() == "unknown" || c.String() == "" {
+			t.Fatalf("cause %d unnamed", c)
+		}
+	}
+	if s := fmt.Sprintf("%v|%s|%v", flexio.FaultBreakpoint, flexio.FaultCause(99), flexio.AccessWrite); s !=
+		"breakpoint (ebreak)|unknown|write" {
+		t.Fatal(s)
 	}
 }

@@ -39,6 +39,20 @@ enum dpa_variant dpa_kind_first_variant(enum dpa_kind kind)
                               (kind - DPA_K_ebreak));
 }
 
+enum dpa_variant dpa_insn_sp_variant(const struct dpa_insn *insn)
+{
+    if (insn->rd != DPA_REG_SP)
+        return DPA_VARIANT_COUNT;
+    if (dpa_kind_class((enum dpa_kind)insn->kind) == DPA_CLASS_SIMPLE)
+        return (enum dpa_variant)(DPA_V_nop_sp + insn->kind);
+    switch (insn->kind) {
+    case DPA_K_jal: return DPA_V_jal_sp;
+    case DPA_K_jalr: return DPA_V_jalr_sp;
+    case DPA_K_jal_far: return DPA_V_jal_far_sp;
+    default: return DPA_VARIANT_COUNT;
+    }
+}
+
 static uint8_t dest(uint32_t r)
 {
     return r == 0 ? DPA_REG_DISCARD : (uint8_t)r;

@@ -68,15 +68,23 @@ enum dpa_kind {
  * Handler variants. A simple kind has four: length 2 or 4, each either continuing the block
  * or ending it ("split", used when a block reaches DPA_BLOCK_MAX instructions). A flow kind has
  * one per length, a terminal kind one.
+ *
+ * Instructions that write sp get one more variant per kind (simple kinds, jal, jalr, jal_far),
+ * which checks the new sp against the hart's stack before writing it, so that the other
+ * instructions pay nothing for the check. It reads the length and the block end from the op
+ * instead of having four copies: sp writes are a few per call, not worth the code size.
  */
 enum dpa_variant {
 #define DPA_VARIANT4(name, cost) DPA_V_##name##_2, DPA_V_##name##_4, DPA_V_##name##_s2, DPA_V_##name##_s4,
 #define DPA_VARIANT2(name, cost) DPA_V_##name##_2, DPA_V_##name##_4,
 #define DPA_VARIANT1(name, cost) DPA_V_##name,
+#define DPA_VARIANT_SP(name, cost) DPA_V_##name##_sp,
     DPA_SIMPLE_KINDS(DPA_VARIANT4) DPA_FLOW_KINDS(DPA_VARIANT2) DPA_TERMINAL_KINDS(DPA_VARIANT1)
+        DPA_SIMPLE_KINDS(DPA_VARIANT_SP) DPA_V_jal_sp, DPA_V_jalr_sp, DPA_V_jal_far_sp,
 #undef DPA_VARIANT4
 #undef DPA_VARIANT2
 #undef DPA_VARIANT1
+#undef DPA_VARIANT_SP
         DPA_VARIANT_COUNT
 };
 
@@ -91,6 +99,9 @@ struct dpa_insn {
 };
 
 #define DPA_REG_DISCARD 32
+/* Where an sp-writing instruction puts its result for the checking variant to validate. */
+#define DPA_REG_SP_SCRATCH 33
+#define DPA_REG_SP 2
 
 /* Decodes the instruction whose low halfword is lo; hi is the next halfword and hi_valid says
  * whether it may be fetched. Unknown, reserved and unsupported encodings give DPA_K_illegal. */
@@ -100,5 +111,9 @@ enum dpa_kind_class dpa_kind_class(enum dpa_kind kind);
 unsigned dpa_kind_cost(enum dpa_kind kind);
 /* The first variant of a kind (length 2, continuing); the others follow in enum order. */
 enum dpa_variant dpa_kind_first_variant(enum dpa_kind kind);
+/* The stack-checking variant of an instruction, or DPA_VARIANT_COUNT when it does not write sp
+ * (its decoded rd is not sp, or the kind has no destination: branch_far keeps its condition in
+ * rd, stores and nop have DPA_REG_DISCARD). */
+enum dpa_variant dpa_insn_sp_variant(const struct dpa_insn *insn);
 
 #endif

@@ -57,11 +57,15 @@ const struct dpa_tls *dpa_image_tls(const struct dpa_image *image);
 /* Looks a function or object up in .symtab (global symbols win over local ones). */
 int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,
                      uint64_t *size);
+/* The bytes of DPA memory the image's segments span. */
+uint64_t dpa_image_span(const struct dpa_image *image);
+/* Whether address lies in an executable segment of the image. */
+bool dpa_image_is_code(const struct dpa_image *image, uint64_t address);
 
 /* ---- Processes ----------------------------------------------------------------------- */
 
 struct dpa_process_config {
-    uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 1 GiB */
+    uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 32 GiB */
     uint64_t heap_size;   /* 0 = no heap */
     uint64_t watchdog;    /* default instructions per activation for new harts; 0 = 1e10 */
 };
@@ -78,6 +82,21 @@ int dpa_process_heap(const struct dpa_process *process, uint64_t *base, uint64_t
 /* Stops every hart of the process at its next scheduling point (seed 000 process_finish). */
 void dpa_process_halt(struct dpa_process *process);
 bool dpa_process_halted(const struct dpa_process *process);
+/*
+ * Stops every hart of the process at a safe point and returns once none executes, so that
+ * another thread can read the harts' registers, pc and fault records (dpa_hart_reg, ...) and
+ * DPA memory without racing with them (core dumps of a live process). A running hart stops at
+ * a basic-block boundary within 65536 instructions, or at its next ecall; a hart inside an
+ * ecall service (which may block, waiting for the host) or between runs counts as stopped at
+ * once. Until dpa_process_resume: runs (dpa_hart_run, _call, the scheduler's) and the return
+ * from services wait, and so do register writes from outside a run (dpa_hart_set_reg,
+ * _set_pc, _prepare_*); a service in progress keeps running until it returns. Harts created
+ * meanwhile start paused. Pauses nest: the process runs again when every pause is resumed.
+ * The pausing thread must not run a hart of the process (nor wait for one to finish) before
+ * it resumes: it would wait for itself.
+ */
+void dpa_process_pause(struct dpa_process *process);
+void dpa_process_resume(struct dpa_process *process);
 
 /* ---- Memory ---------------------------------------------------------------------------- */
 
@@ -118,6 +137,14 @@ int dpa_process_map(struct dpa_process *process, enum dpa_region_kind kind, uint
 int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind kind,
                              uint64_t size, const struct dpa_mmio_ops *ops, void *user,
                              uint64_t *base);
+/* Host memory behind window apertures can be revoked (a memory region deregistered). The owner
+ * of *epoch increments it (an atomic release increment) after each revocation; the window
+ * caches of the process read it (an atomic acquire load) at every window access and, when it
+ * changed since their lines were filled, forget every byte they hold but have not written, so
+ * reads go through the aperture's read callback again. Dirty bytes are kept for writeback
+ * (which the write callback checks) but are refilled before being read again. NULL (the
+ * default): nothing is revoked. Set it before the process's harts run. */
+void dpa_process_set_window_epoch(struct dpa_process *process, const uint64_t *epoch);
 /* Unmaps a region created by dpa_process_map or dpa_process_map_aperture. */
 int dpa_process_unmap(struct dpa_process *process, uint64_t base);
 int dpa_process_region(const struct dpa_process *process, uint64_t address,
@@ -140,7 +167,9 @@ void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, si
 
 /* args aliases a0..a5 of the calling hart; the return value is written to a0. A service ends
  * the hart's run with dpa_hart_request_stop; register writes take effect at once, a new pc
- * (dpa_hart_set_pc) only once the run has stopped. Counters and pc are up to date inside. */
+ * (dpa_hart_set_pc) only once the run has stopped. Counters and pc are up to date inside.
+ * While a service runs its hart counts as stopped for dpa_process_pause: it may read args but
+ * changes registers only through dpa_hart_set_reg (which waits for a pause to end). */
 typedef int64_t (*dpa_service_fn)(struct dpa_hart *hart, void *user, uint64_t args[6]);
 
 /* number: a Linux number below 256 or one in [DPA_ECALL_BASE, DPA_ECALL_LIMIT). fn NULL
@@ -172,6 +201,8 @@ enum dpa_fault_cause {
     DPA_FAULT_WATCHDOG,      /* the activation's instruction budget is exhausted */
     DPA_FAULT_BAD_SERVICE,   /* ecall with a number nobody serves */
     DPA_FAULT_APERTURE,      /* an aperture callback refused the access */
+    DPA_FAULT_STACK_OVERFLOW, /* in a call, an instruction would set sp outside the hart's
+                               * stack [base, base + size]: it does not retire, address = sp */
 };
 
 enum dpa_access { DPA_ACCESS_NONE, DPA_ACCESS_READ, DPA_ACCESS_WRITE, DPA_ACCESS_EXECUTE };
@@ -188,7 +219,8 @@ struct dpa_fault {
 };
 
 struct dpa_hart_config {
-    uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below */
+    uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below; calls keep sp in it
+                          * (dpa_hart_prepare_call) */
     uint64_t watchdog;   /* instructions per activation; 0 = the process default */
 };
 
@@ -202,10 +234,13 @@ void *dpa_hart_user(const struct dpa_hart *hart);
 void dpa_hart_stack(const struct dpa_hart *hart, uint64_t *base, uint64_t *size);
 
 /* Starts an activation: clears the fault, resets the watchdog, sets pc = function, a0.. = args
- * (at most 8), sp = stack top, ra = DPA_RETURN_ADDRESS; other registers are kept. */
+ * (at most 8), sp = stack top, ra = DPA_RETURN_ADDRESS; other registers are kept. Until the
+ * next prepare, an instruction setting sp outside the hart's stack [base, base + size] faults
+ * (DPA_FAULT_STACK_OVERFLOW), so no frame reaches other memory. */
 int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
                           unsigned nargs);
-/* Starts an activation at pc with the registers as they are (sp included). */
+/* Starts an activation at pc with the registers as they are (sp included). The caller owns sp:
+ * the program may move it anywhere (as a Linux program may), nothing checks it. */
 int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
 /* Runs on the calling thread until it stops or has used budget instructions (0 = no budget;
  * the watchdog still applies). Budgets bite at basic-block boundaries: a run stops before a

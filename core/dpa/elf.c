@@ -118,7 +118,7 @@ static int check_phdr(const Elf64_Phdr *p, unsigned index, size_t size, char *er
         return dpa_format_error(err, err_size, "segment %u: address and offset disagree modulo "
                                 "the alignment", index),
                -EINVAL;
-    if (p->p_memsz > DPA_MEMORY_MAX)
+    if (p->p_memsz > DPA_IMAGE_SPAN_MAX)
         return dpa_format_error(err, err_size, "segment %u: too large (%llu bytes)", index,
                                 (unsigned long long)p->p_memsz),
                -EFBIG;
@@ -192,7 +192,7 @@ static int check_layout(struct dpa_image *image, char *err, size_t err_size)
         return dpa_format_error(err, err_size, "no loadable segment"), -EINVAL;
     image->low = page_down(s[0].vaddr);
     image->high = page_up(s[image->nsegments - 1].vaddr + s[image->nsegments - 1].memsz);
-    if (total > DPA_MEMORY_MAX || image->high - image->low > DPA_MEMORY_MAX)
+    if (total > DPA_IMAGE_SPAN_MAX || image->high - image->low > DPA_IMAGE_SPAN_MAX)
         return dpa_format_error(err, err_size, "segments span %llu bytes, more than the DPA "
                                 "memory", (unsigned long long)(image->high - image->low)),
                -EFBIG;
@@ -384,6 +384,21 @@ const struct dpa_tls *dpa_image_tls(const struct dpa_image *image)
 uint64_t dpa_image_entry(const struct dpa_image *image)
 {
     return image != NULL ? image->entry : 0;
+}
+
+uint64_t dpa_image_span(const struct dpa_image *image)
+{
+    return image != NULL ? image->high - image->low : 0;
+}
+
+bool dpa_image_is_code(const struct dpa_image *image, uint64_t address)
+{
+    for (unsigned i = 0; image != NULL && i < image->nsegments; i++) {
+        const struct dpa_segment *s = &image->segments[i];
+        if ((s->perms & DPA_PERM_X) && address >= s->vaddr && address - s->vaddr < s->memsz)
+            return true;
+    }
+    return false;
 }
 
 int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,

@@ -6,6 +6,11 @@
 #include "internal.h"
 
 #define STACK_DEFAULT (64u << 10)
+/* Runs are cut into pieces of at most this many instructions, so that a hart honours a pause
+ * (dpa_process_pause) within one piece even when its run has no budget. A piece costs one
+ * return from the interpreter, nothing inside its loop. */
+#define PAUSE_PIECE (1u << 16)
+_Static_assert(PAUSE_PIECE > DPA_BLOCK_MAX, "every piece holds at least the next block");
 
 struct dpa_hart *dpa_hart_create(struct dpa_process *process, const struct dpa_hart_config *cfg)
 {
@@ -28,8 +33,12 @@ struct dpa_hart *dpa_hart_create(struct dpa_process *process, const struct dpa_h
     hart->id = atomic_fetch_add(&process->next_hart_id, 1);
     hart->watchdog = cfg->watchdog ? cfg->watchdog : process->watchdog;
     hart->regs[2] = hart->stack_base + hart->stack_size;
+    /* A run started with dpa_hart_set_pc alone, without a prepare, keeps sp in the stack too. */
+    hart->sp_low = hart->stack_base;
+    hart->sp_span = hart->stack_size;
     hart->pc = DPA_RETURN_ADDRESS;
     atomic_fetch_add(&process->harts, 1);
+    dpa_pause_add_hart(process, hart);
     return hart;
 }
 
@@ -39,6 +48,7 @@ int dpa_hart_destroy(struct dpa_hart *hart)
         return -EINVAL;
     if (hart->sched_state != DPA_HART_IDLE)
         return -EBUSY;
+    dpa_pause_remove_hart(hart->process, hart);
     dpa_process_unmap(hart->process, hart->stack_base);
     dpa_window_free(hart);
     atomic_fetch_sub(&hart->process->harts, 1);
@@ -88,10 +98,11 @@ static void begin_activation(struct dpa_hart *hart, uint64_t pc)
     hart->pc = pc;
 }
 
-int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
-                          unsigned nargs)
+/* The hart is active (pause.c), as for every function named *_active below. */
+static int prepare_call_active(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
+                               unsigned nargs)
 {
-    if (hart == NULL || nargs > 8 || (nargs > 0 && args == NULL))
+    if (nargs > 8 || (nargs > 0 && args == NULL))
         return -EINVAL;
     if (hart->sched_state != DPA_HART_IDLE)
         return -EBUSY;
@@ -99,29 +110,61 @@ int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64
         hart->regs[10 + i] = args[i];
     hart->regs[1] = DPA_RETURN_ADDRESS;
     hart->regs[2] = hart->stack_base + hart->stack_size;
+    hart->sp_low = hart->stack_base;
+    hart->sp_span = hart->stack_size;
     begin_activation(hart, function);
     return 0;
+}
+
+int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
+                          unsigned nargs)
+{
+    if (hart == NULL)
+        return -EINVAL;
+    dpa_gate_enter(hart);
+    int rc = prepare_call_active(hart, function, args, nargs);
+    dpa_gate_leave(hart);
+    return rc;
 }
 
 int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc)
 {
     if (hart == NULL)
         return -EINVAL;
-    if (hart->sched_state != DPA_HART_IDLE)
-        return -EBUSY;
-    begin_activation(hart, pc);
-    return 0;
+    dpa_gate_enter(hart);
+    int rc = -EBUSY;
+    if (hart->sched_state == DPA_HART_IDLE) {
+        /* The caller set sp up (a Linux initial stack, say) and the program may move it
+         * anywhere, as on Linux: the engine knows no stack to hold it to. */
+        hart->sp_low = 0;
+        hart->sp_span = UINT64_MAX;
+        begin_activation(hart, pc);
+        rc = 0;
+    }
+    dpa_gate_leave(hart);
+    return rc;
 }
 
-static enum dpa_stop run_slice(struct dpa_hart *hart, uint64_t budget)
+/* Runs up to budget instructions, piece by piece with a pause check in between. It stops where
+ * one interpreter run with the whole budget would: a piece ends before a block that does not
+ * fit in it, and the next piece runs that block if the budget still holds it. */
+static enum dpa_stop run_slice_active(struct dpa_hart *hart, uint64_t budget)
 {
-    int64_t b = budget > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)budget;
-    return hart->trace != NULL ? dpa_exec_traced(hart, b) : dpa_exec(hart, b);
+    for (;;) {
+        uint64_t piece = budget < PAUSE_PIECE ? budget : PAUSE_PIECE;
+        uint64_t before = hart->instret;
+        enum dpa_stop stop = hart->trace != NULL ? dpa_exec_traced(hart, (int64_t)piece)
+                                                 : dpa_exec(hart, (int64_t)piece);
+        if (stop != DPA_STOP_BUDGET || piece == budget)
+            return stop;
+        budget -= hart->instret - before;
+        dpa_gate_check(hart);
+    }
 }
 
-enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget)
+static enum dpa_stop run_active(struct dpa_hart *hart, uint64_t budget)
 {
-    if (hart == NULL || hart->faulted)
+    if (hart->faulted)
         return DPA_STOP_FAULT;
     if (atomic_load(&hart->process->halted))
         return DPA_STOP_HALTED;
@@ -132,11 +175,11 @@ enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget)
     bool watchdog_bound = budget == 0 || budget >= left;
     uint64_t slice = watchdog_bound ? left : budget;
     uint64_t before = hart->instret;
-    enum dpa_stop stop = slice > 0 ? run_slice(hart, slice) : DPA_STOP_BUDGET;
+    enum dpa_stop stop = slice > 0 ? run_slice_active(hart, slice) : DPA_STOP_BUDGET;
     if (stop == DPA_STOP_BUDGET && hart->instret == before && !watchdog_bound) {
         /* The next block is longer than the budget: let it run so the hart makes progress. */
         watchdog_bound = left <= DPA_BLOCK_MAX;
-        stop = run_slice(hart, watchdog_bound ? left : DPA_BLOCK_MAX);
+        stop = run_slice_active(hart, watchdog_bound ? left : DPA_BLOCK_MAX);
     }
     if (stop == DPA_STOP_BUDGET && watchdog_bound) {
         dpa_hart_record_fault(hart, DPA_FAULT_WATCHDOG, DPA_ACCESS_NONE, hart->pc, hart->pc);
@@ -145,14 +188,29 @@ enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget)
     return stop;
 }
 
+enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget)
+{
+    if (hart == NULL)
+        return DPA_STOP_FAULT;
+    dpa_gate_enter(hart);
+    enum dpa_stop stop = run_active(hart, budget);
+    dpa_gate_leave(hart);
+    return stop;
+}
+
 enum dpa_stop dpa_hart_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
                             unsigned nargs, uint64_t *result)
 {
-    if (dpa_hart_prepare_call(hart, function, args, nargs) != 0)
+    if (hart == NULL)
         return DPA_STOP_FAULT;
-    enum dpa_stop stop = dpa_hart_run(hart, 0);
+    /* One activation of the gate for both steps: a call is one of the engine's hot paths. */
+    dpa_gate_enter(hart);
+    enum dpa_stop stop = prepare_call_active(hart, function, args, nargs) != 0
+                             ? DPA_STOP_FAULT
+                             : run_active(hart, 0);
     if (stop == DPA_STOP_RETURNED && result != NULL)
         *result = hart->regs[10];
+    dpa_gate_leave(hart);
     return stop;
 }
 
@@ -176,8 +234,12 @@ uint64_t dpa_hart_reg(const struct dpa_hart *hart, unsigned index)
 
 void dpa_hart_set_reg(struct dpa_hart *hart, unsigned index, uint64_t value)
 {
-    if (hart != NULL && index > 0 && index < 32)
-        hart->regs[index] = value;
+    if (hart == NULL || index == 0 || index >= 32)
+        return;
+    bool entered = dpa_gate_outside_run(hart);
+    hart->regs[index] = value;
+    if (entered)
+        dpa_gate_leave(hart);
 }
 
 uint64_t dpa_hart_pc(const struct dpa_hart *hart)
@@ -187,8 +249,12 @@ uint64_t dpa_hart_pc(const struct dpa_hart *hart)
 
 void dpa_hart_set_pc(struct dpa_hart *hart, uint64_t pc)
 {
-    if (hart != NULL)
-        hart->pc = pc;
+    if (hart == NULL)
+        return;
+    bool entered = dpa_gate_outside_run(hart);
+    hart->pc = pc;
+    if (entered)
+        dpa_gate_leave(hart);
 }
 
 void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause,
@@ -231,6 +297,7 @@ const char *dpa_fault_cause_name(enum dpa_fault_cause cause)
     case DPA_FAULT_WATCHDOG: return "watchdog expired";
     case DPA_FAULT_BAD_SERVICE: return "unknown ecall service";
     case DPA_FAULT_APERTURE: return "access fault (aperture refused)";
+    case DPA_FAULT_STACK_OVERFLOW: return "stack overflow (sp outside the thread's stack)";
     }
     return "unknown fault";
 }

@@ -108,6 +108,12 @@ int dpa_image_decode(struct dpa_image *image, char *err, size_t err_size)
         }
         if (dpa_kind_class(kind) != DPA_CLASS_TERMINAL && insn.length == 4)
             variant += 1;
+        if (dpa_insn_sp_variant(&insn) != DPA_VARIANT_COUNT) {
+            /* The checking variant validates the result in the scratch slot before it
+             * becomes sp, so that a faulting instruction leaves sp as it was. */
+            variant = dpa_insn_sp_variant(&insn);
+            insn.rd = DPA_REG_SP_SCRATCH;
+        }
         image->ops[i] = (struct dpa_op){
             .h = handlers[variant], .imm = insn.imm, .rd = insn.rd, .rs1 = insn.rs1,
             .rs2 = insn.rs2, .length = insn.length, .block = (uint16_t)block,

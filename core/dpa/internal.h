@@ -17,7 +17,9 @@
 
 #define DPA_PAGE_SHIFT 12
 #define DPA_MEMORY_DEFAULT (256ull << 20)
-#define DPA_MEMORY_MAX (1ull << 30)
+#define DPA_MEMORY_MAX (32ull << 30)
+/* An image's segments span at most this much (more is a hostile or broken ELF). */
+#define DPA_IMAGE_SPAN_MAX (1ull << 30)
 #define DPA_WATCHDOG_DEFAULT 10000000000ull
 
 /*
@@ -95,10 +97,18 @@ struct dpa_process {
     struct dpa_service linux_services[DPA_LINUX_SERVICES];
     struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
     struct dpa_service fallback;
+    const uint64_t *window_epoch; /* dpa_process_set_window_epoch; NULL: never revoked */
     atomic_bool halted;
     atomic_uint next_hart_id;
     atomic_uint harts; /* alive */
     void *user;
+    /* dpa_process_pause (pause.c): the harts, how many pauses are in force, and the condition
+     * both harts (waiting for the pause to end) and pausers (waiting for harts to stop) wait
+     * on; all guarded by pause_lock. */
+    pthread_mutex_t pause_lock;
+    pthread_cond_t pause_changed;
+    unsigned pause_count;
+    struct dpa_hart *hart_list;
 };
 
 struct dpa_window_cache;
@@ -106,8 +116,9 @@ struct dpa_window_cache;
 enum dpa_sched_state { DPA_HART_IDLE, DPA_HART_QUEUED, DPA_HART_RUNNING };
 
 struct dpa_hart {
-    /* x0..x31, then the slot that writes to x0 go to. */
-    uint64_t regs[DPA_REG_DISCARD + 1];
+    /* x0..x31, the slot that writes to x0 go to, and the one sp-writing instructions fill
+     * before their stack check (decode.h). */
+    uint64_t regs[DPA_REG_SP_SCRATCH + 1];
     uint64_t pc;
     uint64_t instret, cycles;
     struct dpa_process *process;
@@ -122,6 +133,9 @@ struct dpa_hart {
     struct dpa_fault fault;
     uint64_t watchdog, activation_start;
     uint64_t stack_base, stack_size;
+    /* Where sp writes of the current activation must land: [sp_low, sp_low + sp_span]; the
+     * stack for calls, everywhere for entries (the caller owns sp, dpa_hart_prepare_entry). */
+    uint64_t sp_low, sp_span;
     struct dpa_window_cache *window;
     uint64_t memory_writebacks;
     dpa_trace_fn trace;
@@ -130,7 +144,26 @@ struct dpa_hart {
     /* scheduler */
     enum dpa_sched_state sched_state;
     struct dpa_hart *sched_next;
+    /* pausing (pause.c): DPA_GATE_* bits, and the next hart of the process */
+    atomic_uint gate;
+    struct dpa_hart *process_next;
 };
+
+/* The gate of a hart (pause.c). ACTIVE: it executes or writes its registers; PAUSED: its
+ * process is paused, so it may not become active. */
+#define DPA_GATE_ACTIVE 1u
+#define DPA_GATE_PAUSED 2u
+/* Becomes active, waiting while the process is paused. */
+void dpa_gate_enter(struct dpa_hart *hart);
+/* Stops being active (the hart counts as stopped for pausers from here on). */
+void dpa_gate_leave(struct dpa_hart *hart);
+/* A safe point of an active hart: waits there while a pause is requested. */
+void dpa_gate_check(struct dpa_hart *hart);
+/* For register writes from outside the interpreter: enters unless the caller is the hart's own
+ * run (then it is active already); true when the caller must leave afterwards. */
+bool dpa_gate_outside_run(struct dpa_hart *hart);
+void dpa_pause_add_hart(struct dpa_process *process, struct dpa_hart *hart);
+void dpa_pause_remove_hart(struct dpa_process *process, struct dpa_hart *hart);
 
 /* Slow paths of the interpreter (memory.c, window.c, services.c). They return 0 or a fault
  * cause and never touch the fault record. */

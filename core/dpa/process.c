@@ -31,6 +31,8 @@ struct dpa_process *dpa_process_create(struct dpa_image *image,
         dpa_format_error(err, err_size, "out of memory");
         return NULL;
     }
+    pthread_mutex_init(&process->pause_lock, NULL);
+    pthread_cond_init(&process->pause_changed, NULL);
     atomic_fetch_add(&image->refs, 1);
     process->image = image;
     process->ram_size = memory;
@@ -61,6 +63,8 @@ int dpa_process_destroy(struct dpa_process *process)
         return -EBUSY;
     dpa_memory_fini(process);
     dpa_image_release(process->image);
+    pthread_cond_destroy(&process->pause_changed);
+    pthread_mutex_destroy(&process->pause_lock);
     free(process);
     return 0;
 }

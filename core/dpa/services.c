@@ -41,8 +41,12 @@ enum dpa_service_result dpa_service_call(struct dpa_hart *hart)
     if (s->fn == NULL)
         return DPA_SERVICE_MISSING;
     hart->stop_requested = false;
-    /* a0..a5 are x10..x15: the services see the registers themselves. */
+    /* A service may block (a synchronous message waits for the host), so the hart counts as
+     * stopped for dpa_process_pause while it runs; it writes a0 only once no pause holds it.
+     * a0..a5 are x10..x15: the services see the registers themselves. */
+    dpa_gate_leave(hart);
     int64_t result = s->fn(hart, s->user, &hart->regs[10]);
+    dpa_gate_enter(hart);
     hart->regs[10] = (uint64_t)result;
     return hart->stop_requested ? DPA_SERVICE_STOP : DPA_SERVICE_CONTINUE;
 }

@@ -4,6 +4,12 @@
  * writeback. Lines track valid and dirty bytes, so invalidate keeps unflushed writes and a fill
  * never overwrites them. A full cache evicts (and writes back) lines round robin, as hardware
  * may; programs must not rely on either.
+ *
+ * The host memory behind an aperture can be revoked (a memory region deregistered): the
+ * process's epoch (dpa_process_set_window_epoch) changes then, and at its next window access
+ * the hart drops every byte it read from the host, so the next read goes through the
+ * aperture's callback, which checks the registration again. Dirty bytes stay: their writeback
+ * is checked byte by byte. The check is one atomic load per access.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,8 +29,27 @@ struct window_line {
 
 struct dpa_window_cache {
     unsigned victim;
+    uint64_t epoch; /* the process's window epoch when the clean bytes were read */
     struct window_line lines[LINE_COUNT];
 };
+
+static uint64_t current_epoch(const struct dpa_process *process)
+{
+    return process->window_epoch != NULL ? __atomic_load_n(process->window_epoch, __ATOMIC_ACQUIRE)
+                                         : 0;
+}
+
+/* Forgets the bytes the lines read from the host, as invalidate does, and makes even the dirty
+ * bytes unreadable until a fill through the callback has checked the line's memory again;
+ * they stay for writeback. */
+static void revoke(struct dpa_window_cache *cache)
+{
+    for (unsigned i = 0; i < LINE_COUNT; i++) {
+        struct window_line *line = &cache->lines[i];
+        line->valid = 0;
+        line->used = line->used && line->dirty != 0;
+    }
+}
 
 /* Writes the dirty runs of a line to its aperture and cleans it. */
 static int flush_line(struct dpa_hart *hart, struct window_line *line)
@@ -64,6 +89,12 @@ static struct window_line *line_for(struct dpa_hart *hart, uint64_t address, int
         }
     }
     struct dpa_window_cache *cache = hart->window;
+    /* Loaded before any fill below, so a revocation after this load is seen next time. */
+    uint64_t epoch = current_epoch(hart->process);
+    if (DPA_UNLIKELY(epoch != cache->epoch)) {
+        revoke(cache);
+        cache->epoch = epoch;
+    }
     struct window_line *free_line = NULL;
     for (unsigned i = 0; i < LINE_COUNT; i++) {
         if (cache->lines[i].used && cache->lines[i].address == address)
@@ -158,6 +189,12 @@ size_t dpa_hart_window_dirty_bytes(const struct dpa_hart *hart)
             if (hart->window->lines[i].used)
                 n += (size_t)__builtin_popcountll(hart->window->lines[i].dirty);
     return n;
+}
+
+void dpa_process_set_window_epoch(struct dpa_process *process, const uint64_t *epoch)
+{
+    if (process != NULL)
+        process->window_epoch = epoch;
 }
 
 void dpa_window_free(struct dpa_hart *hart)

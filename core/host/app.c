@@ -5,8 +5,7 @@
 #include "log.h"
 #include "provider_table.h"
 
-#include <dpa.h>
-
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,8 +50,9 @@ static void app_free(struct app *app)
 		next = f->next;
 		free(f);
 	}
-	if (app->image)
-		dpa_image_release(app->image);
+	for (unsigned i = 0; i < provider_count(); i++)
+		if (app->images[i])
+			provider_at(i)->image_release(app->images[i]);
 	pthread_mutex_destroy(&app->funcs_lock);
 	free(app->elf);
 	free(app->sig);
@@ -63,6 +63,20 @@ static void app_free(struct app *app)
 static void app_free_handle(struct handle_object *object)
 {
 	app_free((struct app *)object);
+}
+
+const struct provider_image *app_image(const struct app *app, const struct flexio_provider_ops *provider)
+{
+	for (unsigned i = 0; i < provider_count(); i++)
+		if (provider_at(i) == provider)
+			return app->images[i];
+	return NULL;
+}
+
+/* Symbols are the ELF's: every provider's image has the same addresses; the first one answers. */
+int app_symbol(const struct app *app, const char *name, struct provider_symbol *symbol)
+{
+	return provider_count() ? provider_at(0)->image_symbol(app->images[0], name, symbol) : -ENOENT;
 }
 
 struct app *app_get(const flexio_app *handle, const char *func)
@@ -86,7 +100,7 @@ static struct app *find_by_name_locked(const char *name)
 /* Both editions' flexio_app_create end here. */
 static flexio_status create_app(const char *func, const struct flexio_app_attr *attr, flexio_app **app_out)
 {
-	char err[DPA_ERROR_MAX];
+	char err[PROVIDER_ERROR_MAX];
 	struct app *app;
 	void *handle;
 
@@ -125,11 +139,15 @@ static flexio_status create_app(const char *func, const struct flexio_app_attr *
 	}
 	pthread_mutex_init(&app->funcs_lock, NULL);
 	strcpy(app->name, attr->app_name);
-	app->image = dpa_image_load(attr->app_ptr, attr->app_bsize, err, sizeof(err));
-	if (!app->image) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": not a DPA executable: %s", app->name, err);
-		app_free(app);
-		return FLEXIO_STATUS_FAILED;
+	/* Every provider validates and loads the ELF now, so a bad one fails here, not later. */
+	for (unsigned i = 0; i < provider_count(); i++) {
+		app->images[i] = provider_at(i)->image_load(attr->app_ptr, attr->app_bsize, err, sizeof(err));
+		if (!app->images[i]) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": not a DPA executable: %s", app->name,
+				      err);
+			app_free(app);
+			return FLEXIO_STATUS_FAILED;
+		}
 	}
 	app->elf = copy_of(attr->app_ptr, attr->app_bsize);
 	app->elf_size = attr->app_bsize;

@@ -3,13 +3,13 @@
 #define OPENFLEXIO_CORE_HOST_APP_H
 
 #include "handle.h"
+#include "provider_table.h"
 
 #include <libflexio/flexio.h>
 
 #include <pthread.h>
 #include <stdatomic.h>
 
-struct dpa_image;
 struct app;
 
 /* A device function registered in an application; its address is the handle of flexio_func_register. */
@@ -36,7 +36,8 @@ struct app {
 	uint64_t dpa_api_version;
 	uint64_t *dev_versions;
 	size_t dev_versions_len;
-	struct dpa_image *image; /* validated and decoded once, shared by the app's processes */
+	/* The application as each provider loaded it (provider_at(i)), once, for all its processes. */
+	struct provider_image *images[PROVIDERS_MAX];
 	/* Functions are only ever added (until the app is freed), so look-ups need no lock: calls
 	 * of different processes of one app never meet on one. Additions take funcs_lock. */
 	pthread_mutex_t funcs_lock;
@@ -50,6 +51,11 @@ bool app_valid_name(const char *name, const char *what, const char *func);
 /* The application of a live handle with a reference (app_put), or NULL logged as func. */
 struct app *app_get(const flexio_app *handle, const char *func);
 void app_put(struct app *app);
+
+/* The image of app that provider loaded. */
+const struct provider_image *app_image(const struct app *app, const struct flexio_provider_ops *provider);
+/* A symbol of the application's ELF: 0, or -ENOENT. */
+int app_symbol(const struct app *app, const char *name, struct provider_symbol *symbol);
 
 /* The function of app that host_stub names; NULL, with a log line as func, if none. */
 struct func *app_find_func(struct app *app, flexio_func_t *host_stub, const char *func);

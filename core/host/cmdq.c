@@ -57,7 +57,7 @@ static flexio_status cmdq_create(struct process *process, const struct flexio_cm
 	struct provider_cmdq_config config = {.workers = (unsigned)fattr->workers,
 					      .batch_size = (unsigned)fattr->batch_size,
 					      .running = fattr->state == FLEXIO_CMDQ_STATE_RUNNING};
-	char err[DPA_ERROR_MAX] = "";
+	char err[PROVIDER_ERROR_MAX] = "";
 	struct cmdq *cmdq;
 	void *handle;
 

@@ -67,20 +67,20 @@ struct core_note_header {
 /* Linux signal numbers gdb shows for the faults (the same on RISC-V and x86-64). */
 enum { SIG_ILL = 4, SIG_TRAP = 5, SIG_ABRT = 6, SIG_BUS = 7, SIG_SEGV = 11, SIG_XCPU = 24, SIG_SYS = 31 };
 
-static int fault_signal(int cause, bool culprit)
+static int fault_signal(enum flexio_fault_cause cause, bool culprit)
 {
 	switch (cause) {
-	case DPA_FAULT_NONE:
+	case FLEXIO_FAULT_NONE:
 		return culprit ? SIG_ABRT : 0; /* flexio_dev_error, or a healthy thread */
-	case DPA_FAULT_MISALIGNED:
+	case FLEXIO_FAULT_MISALIGNED:
 		return SIG_BUS;
-	case DPA_FAULT_ILLEGAL:
+	case FLEXIO_FAULT_ILLEGAL:
 		return SIG_ILL;
-	case DPA_FAULT_BREAKPOINT:
+	case FLEXIO_FAULT_BREAKPOINT:
 		return SIG_TRAP;
-	case DPA_FAULT_WATCHDOG:
+	case FLEXIO_FAULT_WATCHDOG:
 		return SIG_XCPU;
-	case DPA_FAULT_BAD_SERVICE:
+	case FLEXIO_FAULT_BAD_SERVICE:
 		return SIG_SYS;
 	default:
 		return SIG_SEGV;
@@ -149,7 +149,8 @@ static void *query(struct process *process, bool threads, size_t *count)
 
 static uint32_t segment_flags(unsigned perms)
 {
-	return ((perms & DPA_PERM_R) ? PF_R : 0) | ((perms & DPA_PERM_W) ? PF_W : 0) | ((perms & DPA_PERM_X) ? PF_X : 0);
+	return ((perms & PROVIDER_PERM_R) ? PF_R : 0) | ((perms & PROVIDER_PERM_W) ? PF_W : 0) |
+	       ((perms & PROVIDER_PERM_X) ? PF_X : 0);
 }
 
 /* The ELF header, program headers and notes, in one buffer of *size bytes. */
@@ -277,10 +278,16 @@ FLEXIO_STABLE flexio_status flexio_coredump_create(flexio_process *handle, const
 {
 	struct process *process = process_get(handle, __func__);
 	flexio_status status;
+	bool paused;
 
 	if (!process)
 		return FLEXIO_STATUS_FAILED;
+	/* The threads stand still while their registers and memory are read: a consistent dump,
+	 * and no reads racing their writes. */
+	paused = process->provider->process_pause(process->device) == 0;
 	status = coredump_create(process, outfile, __func__);
+	if (paused)
+		process->provider->process_resume(process->device);
 	process_put(process);
 	return status;
 }

@@ -13,18 +13,18 @@ void crash_data_write(FILE *out, struct process *process)
 	static const char *const reg_names[32] = {
 		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
 		"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
-	const struct dpa_fault *f = &process->fault;
+	const struct provider_fault *f = &process->stop.fault;
 	bool stopped = atomic_load(&process->error);
 
 	fprintf(out, "process: %s\napplication: %s\nstatus: 0x%x\n", process->name, process->app->name,
-		stopped ? process->status : 0);
-	if (!stopped || !process->has_fault) {
+		stopped ? process->stop.status : 0);
+	if (!stopped || !process->stop.has_fault) {
 		fprintf(out, "fault: none\n");
 		return;
 	}
 	fprintf(out, "fault: %s\npc: 0x%016llx\naddress: 0x%016llx\ninstruction: 0x%08x\n"
 		     "instructions retired: %llu\ncycles: %llu\n",
-		dpa_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address, f->insn,
+		flexio_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address, f->insn,
 		(unsigned long long)f->instret, (unsigned long long)f->cycles);
 	for (int i = 0; i < 32; i++)
 		fprintf(out, "x%-2d %-4s 0x%016llx\n", i, reg_names[i], (unsigned long long)f->regs[i]);

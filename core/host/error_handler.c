@@ -24,7 +24,7 @@ static bool in_code(struct process *process, uint64_t daddr)
 		n = process->provider->memory_regions(process->device, all, n);
 	}
 	for (size_t i = 0; i < n && !found; i++)
-		found = (all[i].perms & DPA_PERM_X) && daddr >= all[i].base && daddr - all[i].base < all[i].size;
+		found = (all[i].perms & PROVIDER_PERM_X) && daddr >= all[i].base && daddr - all[i].base < all[i].size;
 	if (all != regions)
 		free(all);
 	return found;
@@ -91,17 +91,17 @@ FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_0(flexio_process
 	static const char func[] = "flexio_process_error_handler_set";
 	struct process *process = process_get(handle, func);
 	flexio_status status = FLEXIO_STATUS_FAILED;
-	uint64_t daddr, size;
+	struct provider_symbol symbol;
 
 	if (!process)
 		return FLEXIO_STATUS_FAILED;
 	if (!app_valid_name(handler, "handler", func))
 		;
-	else if (dpa_image_symbol(process->app->image, handler, &daddr, &size))
+	else if (app_symbol(process->app, handler, &symbol))
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\" has no device function \"%s\"",
 			      process->app->name, handler);
 	else
-		status = set_error_handler(func, process, daddr, handler);
+		status = set_error_handler(func, process, symbol.address, handler);
 	process_put(process);
 	return status;
 }

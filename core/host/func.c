@@ -5,7 +5,6 @@
 #include "handle.h"
 #include "log.h"
 
-#include <dpa.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,14 +24,23 @@ struct func *app_find_func(struct app *app, flexio_func_t *host_stub, const char
 	return f;
 }
 
+/* The address of a device function of app: a symbol in executable memory. */
 static bool resolve(struct app *app, const char *name, flexio_uintptr_t *addr, const char *func)
 {
-	uint64_t size;
+	struct provider_symbol symbol;
 
-	if (dpa_image_symbol(app->image, name, addr, &size) == 0)
-		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\" has no device function \"%s\"", app->name, name);
-	return false;
+	if (app_symbol(app, name, &symbol)) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\" has no device function \"%s\"", app->name,
+			      name);
+		return false;
+	}
+	if (!symbol.code) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "\"%s\" of application \"%s\" is data, not a device function",
+			      name, app->name);
+		return false;
+	}
+	*addr = symbol.address;
+	return true;
 }
 
 /* Adds f to its application unless its host stub is taken; frees it otherwise. */

@@ -263,7 +263,7 @@ static bool check_attr(const flexio_msg_stream_attr_t *attr, FILE *out, const ch
 			      attr->sync_mode);
 	} else if (attr->stream_name && strnlen(attr->stream_name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "stream_name is longer than FLEXIO_MAX_NAME_LEN");
-	} else {
+	} else if (affinity_valid(&attr->mgmt_affinity, "mgmt_affinity", func)) {
 		return true;
 	}
 	return false;
@@ -506,8 +506,24 @@ FLEXIO_STABLE flexio_status flexio_print_init(flexio_process *process, flexio_ua
 		.level = FLEXIO_MSG_DEV_DEBUG, /* the older edition prints everything */
 	};
 
-	(void)flexio_uar; /* the stream's transport needs no UAR in the simulator */
-	return create_in(process, __func__, &attr, out, ppthread, true, NULL);
+	struct process *p;
+	struct process_child *uar;
+	flexio_status status = FLEXIO_STATUS_FAILED;
+
+	/* The stream's transport needs no UAR on the simulated device, but one given must be the
+	 * process's. */
+	p = process_get(process, __func__);
+	if (!p)
+		return FLEXIO_STATUS_FAILED;
+	uar = flexio_uar ? handle_try_get(flexio_uar, HANDLE_UAR) : NULL;
+	if (flexio_uar && (!uar || uar->process != p))
+		flexio_err("%p is not a live UAR of process \"%s\"", (void *)flexio_uar, p->name);
+	else
+		status = stream_create(__func__, p, &attr, out, ppthread, true, NULL);
+	if (uar)
+		handle_put(&uar->handle);
+	process_put(p);
+	return status;
 }
 
 FLEXIO_STABLE flexio_status flexio_print_flush(flexio_process *process)

@@ -19,9 +19,6 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-/* The DPA heap of each process. */
-#define PROCESS_HEAP_SIZE (64ull << 20)
-
 struct process *process_get(const flexio_process *handle, const char *func)
 {
 	return handle_get(handle, HANDLE_PROCESS, func);
@@ -132,6 +129,27 @@ static void close_children(struct process *process)
 	}
 }
 
+/* The BlueField-3 DPA: 16 cores of 16 hardware threads (execution units). */
+#define DPA_EXECUTION_UNITS 256
+
+bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func)
+{
+	switch (affinity->type) {
+	case FLEXIO_AFFINITY_NONE:
+	case FLEXIO_AFFINITY_GROUP:
+		return true;
+	case FLEXIO_AFFINITY_STRICT:
+		if (affinity->id < DPA_EXECUTION_UNITS)
+			return true;
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.id %u: the DPA has execution units 0..%d", what, affinity->id,
+			      DPA_EXECUTION_UNITS - 1);
+		return false;
+	}
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.type %d is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP", what,
+		      (int)affinity->type);
+	return false;
+}
+
 /* ---- state and fatal errors ------------------------------------------------------------------ */
 
 static int64_t on_message(void *user, int stream_id, int level, const char *text, size_t len)
@@ -141,16 +159,16 @@ static int64_t on_message(void *user, int stream_id, int level, const char *text
 
 void process_describe_stop(const struct process *process, char *text, size_t size)
 {
-	const struct dpa_fault *f = &process->fault;
+	const struct provider_fault *f = &process->stop.fault;
 
-	if (process->has_fault)
+	if (process->stop.has_fault)
 		snprintf(text, size, "a DPA thread fault (%s at pc 0x%llx, address 0x%llx), status 0x%x",
-			 dpa_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address,
-			 process->status);
-	else if (process->status == DPA_STATUS_PROCESS_FINISH)
-		snprintf(text, size, "flexio_dev_process_finish, status 0x%x", process->status);
+			 flexio_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address,
+			 process->stop.status);
+	else if (process->stop.status == DPA_STATUS_PROCESS_FINISH)
+		snprintf(text, size, "flexio_dev_process_finish, status 0x%x", process->stop.status);
 	else
-		snprintf(text, size, "flexio_dev_error, status 0x%x", process->status);
+		snprintf(text, size, "flexio_dev_error, status 0x%x", process->stop.status);
 }
 
 void process_log_stopped(const struct process *process, const char *func)
@@ -172,17 +190,13 @@ bool process_stopped(const struct process *process, const char *func)
 /* The process stopped for good. The calls that meet the stopped process report it; this
  * event itself is logged at INFO, from whichever thread observed it. The status and fault are
  * written before error is set, and read only after it is seen set. */
-static void on_fatal(void *user, uint32_t status, const struct dpa_fault *fault)
+static void on_fatal(void *user, const struct provider_stop *stop)
 {
 	struct process *process = user;
 	char why[256];
 	uint64_t one = 1;
 
-	process->status = status;
-	if (fault) {
-		process->fault = *fault;
-		process->has_fault = true;
-	}
+	process->stop = *stop;
 	process_describe_stop(process, why, sizeof(why));
 	flexio_log_at(FLEXIO_LOG_LVL_INFO, "flexio_process", "process \"%s\" stopped: %s", process->name, why);
 	atomic_store(&process->error, 1);
@@ -250,12 +264,12 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 						  const struct flexio_process_attr *process_attr,
 						  flexio_process **process_ptr)
 {
-	struct provider_process_config config = {.heap_size = PROCESS_HEAP_SIZE};
+	struct provider_process_config config = {.heap_size = 0}; /* the device's default heap */
 	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell};
 	const struct flexio_provider_ops *provider;
 	struct process *process;
 	struct app *app;
-	char err[DPA_ERROR_MAX];
+	char err[PROVIDER_ERROR_MAX];
 	uint64_t heap_base, heap_size;
 	void *handle;
 	int rc;
@@ -308,7 +322,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 		goto fail;
 	}
 	events.user = process;
-	process->device = provider->process_create(ibv_ctx, app->image, &config, &events, err, sizeof(err));
+	process->device = provider->process_create(ibv_ctx, app_image(app, provider), &config, &events, err, sizeof(err));
 	if (!process->device) {
 		flexio_err("cannot load application \"%s\": %s", app->name, err);
 		goto fail;

@@ -8,8 +8,6 @@
 #include "handle.h"
 #include "heap.h"
 
-#include <dpa.h>
-
 #include <stdatomic.h>
 
 /* Stream ids 0 (the default stream) .. MAX_STREAMS - 1; FLEXIO_MSG_DEV_BROADCAST_STREAM is apart. */
@@ -50,12 +48,10 @@ struct process {
 	struct process_child *children;
 	struct msg_stream *streams[MAX_STREAMS];
 
-	/* Fatal errors: the status, the faulting thread's record, and an eventfd that turns
-	 * readable (flexio_err_handler_fd). */
+	/* Fatal errors: why the process stopped (written once, before error is set; read only
+	 * after error is seen set), and an eventfd that turns readable (flexio_err_handler_fd). */
 	atomic_int error;        /* nonzero once the process stopped for good */
-	uint32_t status;         /* dpa_process_status */
-	bool has_fault;
-	struct dpa_fault fault;
+	struct provider_stop stop;
 	int error_fd;
 	atomic_bool error_displayed; /* the older edition's flexio_err_display resets flexio_err_status */
 
@@ -84,6 +80,10 @@ flexio_status process_child_destroy_held(struct process_child *child, const char
 /* A child of a live handle of kind, with a reference (handle_put(&child->handle)), or NULL
  * logged as func. */
 void *process_child_get(const void *handle, enum handle_kind kind, const char *func);
+
+/* Whether an affinity is valid (a type of enum flexio_affinity_type; for STRICT an execution
+ * unit of the BlueField-3 DPA); logs why not as func, naming it what. */
+bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func);
 
 /* Why a stopped process stopped, for error lines: the fault, or the status given. */
 void process_describe_stop(const struct process *process, char *text, size_t size);

@@ -34,7 +34,7 @@ static flexio_status call(struct process *process, struct func *f, uint64_t *fun
 		return FLEXIO_STATUS_SUCCESS;
 	case PROVIDER_CALL_FAILED:
 		/* flexio_dev_process_finish ends the process without an error. */
-		if (atomic_load(&process->error) && process->status == DPA_STATUS_PROCESS_FINISH)
+		if (atomic_load(&process->error) && process->stop.status == DPA_STATUS_PROCESS_FINISH)
 			return FLEXIO_STATUS_SUCCESS;
 		break;
 	}

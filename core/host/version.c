@@ -13,6 +13,10 @@ FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version)
 
 	if (version == FLEXIO_VER_LATEST)
 		version = FLEXIO_CURRENT_VERSION;
+	if (version >> 32) {
+		flexio_err("version 0x%llx is not a FLEXIO_VER(major, minor, sub) value", (unsigned long long)version);
+		return FLEXIO_STATUS_FAILED;
+	}
 	if (version > FLEXIO_CURRENT_VERSION) {
 		flexio_err("version %u.%u.%u is newer than FLEXIO_CURRENT_VERSION %u.%u.%u", VER_ARGS(version),
 			   VER_ARGS(FLEXIO_CURRENT_VERSION));

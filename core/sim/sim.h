@@ -62,6 +62,10 @@ void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_f
  * stops, its error handler (if set) runs once on a new thread (sim_errors.c). */
 void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
 			   const struct dpa_fault *fault);
+/* The engine's records in the provider interface's terms (sim_errors.c). */
+enum flexio_fault_cause sim_fault_cause(enum dpa_fault_cause cause);
+void sim_fault_record(const struct dpa_fault *fault, struct provider_fault *record);
+unsigned sim_perms(unsigned dpa_perms);
 void sim_run_error_handler(struct sim_process *p, struct sim_thread *culprit, uint32_t status,
 			   const struct dpa_fault *fault);
 

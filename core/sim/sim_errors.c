@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define SIM_HANDLER_STACK (64u << 10)
 #define RISCV_TP 4
@@ -45,13 +46,59 @@ void sim_run_error_handler(struct sim_process *p, struct sim_thread *culprit, ui
 	(void)dpa_hart_call(handler->hart, atomic_load(&p->error_handler), &arg, 1, &result);
 }
 
+enum flexio_fault_cause sim_fault_cause(enum dpa_fault_cause cause)
+{
+	switch (cause) {
+	case DPA_FAULT_NONE: return FLEXIO_FAULT_NONE;
+	case DPA_FAULT_MISALIGNED: return FLEXIO_FAULT_MISALIGNED;
+	case DPA_FAULT_UNMAPPED: return FLEXIO_FAULT_UNMAPPED;
+	case DPA_FAULT_PERMISSION: return FLEXIO_FAULT_PERMISSION;
+	case DPA_FAULT_FETCH: return FLEXIO_FAULT_FETCH;
+	case DPA_FAULT_ILLEGAL: return FLEXIO_FAULT_ILLEGAL;
+	case DPA_FAULT_BREAKPOINT: return FLEXIO_FAULT_BREAKPOINT;
+	case DPA_FAULT_WATCHDOG: return FLEXIO_FAULT_WATCHDOG;
+	case DPA_FAULT_BAD_SERVICE: return FLEXIO_FAULT_BAD_SERVICE;
+	case DPA_FAULT_APERTURE: return FLEXIO_FAULT_APERTURE;
+	case DPA_FAULT_STACK_OVERFLOW: return FLEXIO_FAULT_STACK_OVERFLOW;
+	}
+	return FLEXIO_FAULT_NONE;
+}
+
+void sim_fault_record(const struct dpa_fault *fault, struct provider_fault *record)
+{
+	static const enum flexio_fault_access access[] = {
+		[DPA_ACCESS_NONE] = FLEXIO_FAULT_ACCESS_NONE,
+		[DPA_ACCESS_READ] = FLEXIO_FAULT_ACCESS_READ,
+		[DPA_ACCESS_WRITE] = FLEXIO_FAULT_ACCESS_WRITE,
+		[DPA_ACCESS_EXECUTE] = FLEXIO_FAULT_ACCESS_EXECUTE,
+	};
+
+	*record = (struct provider_fault){
+		.cause = sim_fault_cause(fault->cause),
+		.access = (unsigned)fault->access < sizeof(access) / sizeof(access[0]) ? access[fault->access]
+										: FLEXIO_FAULT_ACCESS_NONE,
+		.pc = fault->pc,
+		.address = fault->address,
+		.insn = fault->insn,
+		.instret = fault->instret,
+		.cycles = fault->cycles,
+	};
+	memcpy(record->regs, fault->regs, sizeof(record->regs));
+}
+
+unsigned sim_perms(unsigned dpa_perms)
+{
+	return ((dpa_perms & DPA_PERM_R) ? PROVIDER_PERM_R : 0) | ((dpa_perms & DPA_PERM_W) ? PROVIDER_PERM_W : 0) |
+	       ((dpa_perms & DPA_PERM_X) ? PROVIDER_PERM_X : 0);
+}
+
 static void thread_state(const struct sim_thread *t, bool culprit, struct provider_thread_state *s)
 {
 	const struct dpa_fault *fault = dpa_hart_fault(t->hart);
 
 	s->id = t->id;
 	s->culprit = culprit;
-	s->fault_cause = fault ? (int)fault->cause : 0;
+	s->fault_cause = fault ? sim_fault_cause(fault->cause) : FLEXIO_FAULT_NONE;
 	if (fault) {
 		s->pc = fault->pc;
 		for (unsigned i = 0; i < 32; i++)
@@ -70,14 +117,16 @@ static int by_id(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* The culprit first, then the others oldest first. A thread that is running at this moment
- * is not stopped: its registers are read as they are (the simulated DPA has no debug halt). */
+/* The culprit first, then the others oldest first. Running threads are paused meanwhile
+ * (a nested pause when the caller paused the process already), so each state is one moment
+ * of its thread, read without racing with it. */
 size_t sim_thread_states(struct provider_process *process, struct provider_thread_state *states, size_t max)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct sim_thread **all, *t;
 	size_t n = 0, out = 0;
 
+	dpa_process_pause(p->engine);
 	pthread_mutex_lock(&p->threads_lock);
 	for (t = p->threads; t; t = t->next)
 		n++;
@@ -98,6 +147,7 @@ size_t sim_thread_states(struct provider_process *process, struct provider_threa
 		n = 0;
 	}
 	pthread_mutex_unlock(&p->threads_lock);
+	dpa_process_resume(p->engine);
 	free(all);
 	return n;
 }
@@ -123,7 +173,7 @@ size_t sim_memory_regions(struct provider_process *process, struct provider_memo
 			continue;
 		if (out < max)
 			regions[out] = (struct provider_memory_region){
-				.base = info[i].base, .size = info[i].size, .perms = info[i].perms};
+				.base = info[i].base, .size = info[i].size, .perms = sim_perms(info[i].perms)};
 		out++;
 	}
 	free(info);

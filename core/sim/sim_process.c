@@ -9,8 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* DPA memory of one process: the BlueField-3 DPA has 1 GiB for every process together. */
-#define SIM_PROCESS_MEMORY (256ull << 20)
+/*
+ * The DPA heap of a process: FLEXIO_SIM_HEAP_SIZE bytes (a number, with an optional K, M or G
+ * suffix), 1 MiB to 16 GiB, by default 1 GiB, as much as real programs allocate. DPA memory is
+ * reserved address space backed only where written (and given back when unmapped), so an idle
+ * process costs little whatever its heap.
+ */
+#define SIM_HEAP_DEFAULT (1ull << 30)
+#define SIM_HEAP_MIN (1ull << 20)
+#define SIM_HEAP_MAX (16ull << 30)
+/* DPA memory beyond the heap and the ELF: stacks, thread-local areas, queues. */
+#define SIM_PROCESS_OVERHEAD (256ull << 20)
 #define SIM_RPC_STACK (64u << 10)
 /* Instructions an activation may run before the watchdog stops it (FLEXIO_SIM_WATCHDOG). */
 #define SIM_DEFAULT_WATCHDOG 2000000000ull
@@ -29,6 +38,24 @@ static uint64_t watchdog_budget(void)
 	return (*end || !n) ? SIM_DEFAULT_WATCHDOG : n;
 }
 
+static uint64_t heap_size(void)
+{
+	const char *value = getenv("FLEXIO_SIM_HEAP_SIZE");
+	unsigned long long n;
+	char *end;
+
+	if (!value || !*value)
+		return SIM_HEAP_DEFAULT;
+	n = strtoull(value, &end, 0);
+	switch (*end) {
+	case 'G': case 'g': n <<= 10; /* fall through */
+	case 'M': case 'm': n <<= 10; /* fall through */
+	case 'K': case 'k': n <<= 10; end++; break;
+	default: break;
+	}
+	return (*end || n < SIM_HEAP_MIN || n > SIM_HEAP_MAX) ? SIM_HEAP_DEFAULT : n;
+}
+
 /* The process stops for good: halt its harts and tell the host library, once. */
 void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_fault *fault)
 {
@@ -39,6 +66,9 @@ void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_f
 void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
 			   const struct dpa_fault *fault)
 {
+	struct provider_stop stop = {.status = status, .has_thread = t != NULL, .thread_id = t ? t->id : 0,
+				     .has_fault = fault != NULL};
+
 	if (atomic_exchange(&p->failed, true))
 		return;
 	p->status = status;
@@ -48,22 +78,48 @@ void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t
 		p->has_culprit = true;
 		pthread_mutex_unlock(&p->threads_lock);
 	}
+	if (fault)
+		sim_fault_record(fault, &stop.fault);
 	if (status != DPA_STATUS_PROCESS_FINISH && atomic_load(&p->error_handler))
 		sim_run_error_handler(p, t, status, fault);
 	dpa_process_halt(p->engine);
-	p->events.fatal(p->events.user, status, fault);
+	p->events.fatal(p->events.user, &stop);
 }
 
-static struct provider_process *process_create(struct ibv_context *ibv_ctx, struct dpa_image *image,
+/* Applications: the engine's validated, pre-decoded images. */
+static struct provider_image *image_load(const void *elf, size_t size, char *err, size_t err_size)
+{
+	return (struct provider_image *)dpa_image_load(elf, size, err, err_size);
+}
+
+static void image_release(struct provider_image *image)
+{
+	dpa_image_release((struct dpa_image *)image);
+}
+
+static int image_symbol(const struct provider_image *image, const char *name, struct provider_symbol *symbol)
+{
+	const struct dpa_image *dpa = (const struct dpa_image *)image;
+
+	if (dpa_image_symbol(dpa, name, &symbol->address, &symbol->size))
+		return -ENOENT;
+	symbol->code = dpa_image_is_code(dpa, symbol->address);
+	return 0;
+}
+
+static struct provider_process *process_create(struct ibv_context *ibv_ctx, const struct provider_image *provider_image,
 					       const struct provider_process_config *config,
 					       const struct provider_events *events, char *err, size_t err_size)
 {
+	uint64_t heap = config->heap_size ? config->heap_size : heap_size();
 	struct dpa_process_config engine_config = {
-		.memory_size = SIM_PROCESS_MEMORY,
-		.heap_size = config->heap_size,
+		.memory_size = heap + dpa_image_span((const struct dpa_image *)provider_image) + SIM_PROCESS_OVERHEAD,
+		.heap_size = heap,
 		.watchdog = watchdog_budget(),
 	};
 	struct dpa_hart_config rpc_config = {.stack_size = SIM_RPC_STACK};
+	/* The host library hands back the images this provider made (image_load). */
+	struct dpa_image *image = (struct dpa_image *)provider_image;
 	struct sim_process *p = calloc(1, sizeof(*p));
 	uint64_t entry_result;
 
@@ -182,9 +238,23 @@ static uint32_t dumem_id(struct provider_process *process)
 	return ((struct sim_process *)process)->dumem_id;
 }
 
-const struct flexio_provider_ops sim_provider = {
+static int process_pause(struct provider_process *process)
+{
+	dpa_process_pause(((struct sim_process *)process)->engine);
+	return 0;
+}
+
+static void process_resume(struct provider_process *process)
+{
+	dpa_process_resume(((struct sim_process *)process)->engine);
+}
+
+static const struct flexio_provider_ops sim_provider = {
 	.name = "sim",
 	.serves = sim_serves,
+	.image_load = image_load,
+	.image_release = image_release,
+	.image_symbol = image_symbol,
 	.process_create = process_create,
 	.process_destroy = process_destroy,
 	.heap_range = heap_range,
@@ -217,4 +287,9 @@ const struct flexio_provider_ops sim_provider = {
 	.uar_extension_remove = sim_uar_extension_remove,
 	.device_mkey_create = sim_device_mkey_create,
 	.device_mkey_destroy = sim_device_mkey_destroy,
+	.process_pause = process_pause,
+	.process_resume = process_resume,
 };
+
+/* The simulated device is the embedded default: asked first. */
+PROVIDER_REGISTER(sim_provider, 0)

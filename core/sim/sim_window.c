@@ -338,6 +338,9 @@ static int64_t window_writeback(struct dpa_hart *hart, void *user, uint64_t args
 
 void sim_window_services_install(struct sim_process *p)
 {
+	/* A region deregistered after a thread cached some of its lines is unreachable at once:
+	 * the caches drop those lines and refill through aperture_read, which checks the key. */
+	dpa_process_set_window_epoch(p->engine, flexio_verbs_mr_epoch());
 	dpa_process_set_service(p->engine, DPA_ECALL_WINDOW_CONFIG, window_config, p);
 	dpa_process_set_service(p->engine, DPA_ECALL_WINDOW_MKEY_CONFIG, window_mkey_config, p);
 	dpa_process_set_service(p->engine, DPA_ECALL_WINDOW_PTR, window_ptr, p);

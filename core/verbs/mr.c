@@ -14,6 +14,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+/* Incremented by every ibv_dereg_mr of a simulated region (under sim_lock, with release
+ * order): the simulated DPA's window caches compare it with the value they read host memory
+ * under and drop what they hold when it changed (flexio_verbs_mr_epoch). */
+static uint64_t mr_epoch;
+
 #define SUPPORTED_ACCESS                                                                        \
 	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
 	 IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_MW_BIND | IBV_ACCESS_ZERO_BASED |                 \
@@ -179,6 +184,7 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 		return errno;
 	}
 	sim_key_remove(sim->pd->context->device->index, mr->lkey);
+	__atomic_fetch_add(&mr_epoch, 1, __ATOMIC_RELEASE);
 	sim->pd->mr_count--;
 	sim_registry_retire(mr, sim);
 	pthread_mutex_unlock(&sim_lock);
@@ -210,6 +216,11 @@ static struct sim_mr *region_of(const struct ibv_pd *pd, uint32_t key, unsigned 
 		return NULL;
 	}
 	return mr;
+}
+
+const uint64_t *flexio_verbs_mr_epoch(void)
+{
+	return &mr_epoch;
 }
 
 SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr,

@@ -53,6 +53,15 @@ void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr
 			    unsigned int access);
 
 /*
+ * The registration epoch: a counter incremented by every ibv_dereg_mr of a simulated region,
+ * after the region is gone. Read it with an atomic acquire load (__atomic_load_n): a change
+ * means that host pointers and data obtained through flexio_verbs_mr_reach before it may
+ * belong to deregistered memory (window caches drop their lines then). Not exported: only
+ * libflexio, which contains this code, uses it, on its own copy.
+ */
+const uint64_t *flexio_verbs_mr_epoch(void);
+
+/*
  * The bounds of the region key names, under the same checks as flexio_verbs_mr_reach: its
  * iova (the start of its key address space) and length. 0, or -errno as mr_reach would set.
  */

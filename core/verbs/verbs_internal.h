@@ -162,7 +162,7 @@ void real_uar_forget(const struct mlx5dv_devx_uar *uar);
 
 /* ---- log.c ---- */
 
-/* One line on stderr: "flexio_verbs ERR <function>: <reason>". */
+/* One line through libflexio's logger: "flexio_verbs ERR <function>: <reason>". */
 void sim_err(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void sim_warn(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
 

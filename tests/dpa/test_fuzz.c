@@ -129,7 +129,7 @@ static void test_instruction_fuzz(void **state)
         if (stop == DPA_STOP_FAULT) {
             const struct dpa_fault *f = dpa_hart_fault(g.hart);
             assert_non_null(f);
-            assert_true(f->cause > DPA_FAULT_NONE && f->cause <= DPA_FAULT_APERTURE);
+            assert_true(f->cause > DPA_FAULT_NONE && f->cause <= DPA_FAULT_STACK_OVERFLOW);
             assert_true(f->instret <= 5000);
             assert_int_equal(f->regs[0], 0);
         }

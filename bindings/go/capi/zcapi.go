@@ -154,6 +154,20 @@ package capi
 #define FLEXIO_GO_OFFSET_AppSelectAttr_IbvCtx offsetof(struct flexio_app_select_attr, ibv_ctx)
 #define FLEXIO_GO_SIZE_AppSelectAttr sizeof(struct flexio_app_select_attr)
 #define FLEXIO_GO_ALIGN_AppSelectAttr _Alignof(struct flexio_app_select_attr)
+#define FLEXIO_GO_OFFSET_ProcessFault_Status offsetof(struct flexio_process_fault, status)
+#define FLEXIO_GO_OFFSET_ProcessFault_Stopped offsetof(struct flexio_process_fault, stopped)
+#define FLEXIO_GO_OFFSET_ProcessFault_HasThread offsetof(struct flexio_process_fault, has_thread)
+#define FLEXIO_GO_OFFSET_ProcessFault_ThreadId offsetof(struct flexio_process_fault, thread_id)
+#define FLEXIO_GO_OFFSET_ProcessFault_Cause offsetof(struct flexio_process_fault, cause)
+#define FLEXIO_GO_OFFSET_ProcessFault_Access offsetof(struct flexio_process_fault, access)
+#define FLEXIO_GO_OFFSET_ProcessFault_Pc offsetof(struct flexio_process_fault, pc)
+#define FLEXIO_GO_OFFSET_ProcessFault_Address offsetof(struct flexio_process_fault, address)
+#define FLEXIO_GO_OFFSET_ProcessFault_Insn offsetof(struct flexio_process_fault, insn)
+#define FLEXIO_GO_OFFSET_ProcessFault_Regs offsetof(struct flexio_process_fault, regs)
+#define FLEXIO_GO_OFFSET_ProcessFault_Instret offsetof(struct flexio_process_fault, instret)
+#define FLEXIO_GO_OFFSET_ProcessFault_Cycles offsetof(struct flexio_process_fault, cycles)
+#define FLEXIO_GO_SIZE_ProcessFault sizeof(struct flexio_process_fault)
+#define FLEXIO_GO_ALIGN_ProcessFault _Alignof(struct flexio_process_fault)
 */
 import "C"
 
@@ -399,6 +413,33 @@ const (
 	FLEXIO_HW_MODEL_CX8 HwModel = 2
 )
 
+// FaultCause is enum flexio_fault_cause.
+type FaultCause uint32
+
+const (
+	FLEXIO_FAULT_NONE           FaultCause = 0
+	FLEXIO_FAULT_MISALIGNED     FaultCause = 1
+	FLEXIO_FAULT_UNMAPPED       FaultCause = 2
+	FLEXIO_FAULT_PERMISSION     FaultCause = 3
+	FLEXIO_FAULT_FETCH          FaultCause = 4
+	FLEXIO_FAULT_ILLEGAL        FaultCause = 5
+	FLEXIO_FAULT_BREAKPOINT     FaultCause = 6
+	FLEXIO_FAULT_WATCHDOG       FaultCause = 7
+	FLEXIO_FAULT_BAD_SERVICE    FaultCause = 8
+	FLEXIO_FAULT_APERTURE       FaultCause = 9
+	FLEXIO_FAULT_STACK_OVERFLOW FaultCause = 10
+)
+
+// FaultAccess is enum flexio_fault_access.
+type FaultAccess uint32
+
+const (
+	FLEXIO_FAULT_ACCESS_NONE    FaultAccess = 0
+	FLEXIO_FAULT_ACCESS_READ    FaultAccess = 1
+	FLEXIO_FAULT_ACCESS_WRITE   FaultAccess = 2
+	FLEXIO_FAULT_ACCESS_EXECUTE FaultAccess = 3
+)
+
 // Integer macros.
 const (
 	FLEXIO_MAX_NAME_LEN                  = 0x100
@@ -614,6 +655,22 @@ type AppSelectAttr struct {
 	AppName   *byte
 	HwModelId uint32
 	IbvCtx    *IbvContext
+}
+
+// ProcessFault is struct flexio_process_fault.
+type ProcessFault struct {
+	Status    uint32
+	Stopped   int32
+	HasThread int32
+	ThreadId  uint32
+	Cause     FaultCause
+	Access    FaultAccess
+	Pc        uint64
+	Address   uint64
+	Insn      uint32
+	Regs      [32]uint64
+	Instret   uint64
+	Cycles    uint64
 }
 
 // The Go mirrors must have the C compiler's layout (sizeof, _Alignof, offsetof in the
@@ -911,6 +968,34 @@ var (
 	_ [0]struct{} = [C.FLEXIO_GO_SIZE_AppSelectAttr - unsafe.Sizeof(AppSelectAttr{})]struct{}{}
 	_ [0]struct{} = [unsafe.Alignof(AppSelectAttr{}) - C.FLEXIO_GO_ALIGN_AppSelectAttr]struct{}{}
 	_ [0]struct{} = [C.FLEXIO_GO_ALIGN_AppSelectAttr - unsafe.Alignof(AppSelectAttr{})]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Status) - C.FLEXIO_GO_OFFSET_ProcessFault_Status]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Status - unsafe.Offsetof(ProcessFault{}.Status)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Stopped) - C.FLEXIO_GO_OFFSET_ProcessFault_Stopped]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Stopped - unsafe.Offsetof(ProcessFault{}.Stopped)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.HasThread) - C.FLEXIO_GO_OFFSET_ProcessFault_HasThread]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_HasThread - unsafe.Offsetof(ProcessFault{}.HasThread)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.ThreadId) - C.FLEXIO_GO_OFFSET_ProcessFault_ThreadId]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_ThreadId - unsafe.Offsetof(ProcessFault{}.ThreadId)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Cause) - C.FLEXIO_GO_OFFSET_ProcessFault_Cause]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Cause - unsafe.Offsetof(ProcessFault{}.Cause)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Access) - C.FLEXIO_GO_OFFSET_ProcessFault_Access]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Access - unsafe.Offsetof(ProcessFault{}.Access)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Pc) - C.FLEXIO_GO_OFFSET_ProcessFault_Pc]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Pc - unsafe.Offsetof(ProcessFault{}.Pc)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Address) - C.FLEXIO_GO_OFFSET_ProcessFault_Address]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Address - unsafe.Offsetof(ProcessFault{}.Address)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Insn) - C.FLEXIO_GO_OFFSET_ProcessFault_Insn]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Insn - unsafe.Offsetof(ProcessFault{}.Insn)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Regs) - C.FLEXIO_GO_OFFSET_ProcessFault_Regs]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Regs - unsafe.Offsetof(ProcessFault{}.Regs)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Instret) - C.FLEXIO_GO_OFFSET_ProcessFault_Instret]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Instret - unsafe.Offsetof(ProcessFault{}.Instret)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(ProcessFault{}.Cycles) - C.FLEXIO_GO_OFFSET_ProcessFault_Cycles]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_ProcessFault_Cycles - unsafe.Offsetof(ProcessFault{}.Cycles)]struct{}{}
+	_ [0]struct{} = [unsafe.Sizeof(ProcessFault{}) - C.FLEXIO_GO_SIZE_ProcessFault]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_SIZE_ProcessFault - unsafe.Sizeof(ProcessFault{})]struct{}{}
+	_ [0]struct{} = [unsafe.Alignof(ProcessFault{}) - C.FLEXIO_GO_ALIGN_ProcessFault]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_ALIGN_ProcessFault - unsafe.Alignof(ProcessFault{})]struct{}{}
 )
 
 // rdma-core calls that open a device (libflexio serves them).

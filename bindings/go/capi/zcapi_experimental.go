@@ -32,11 +32,6 @@ func LogLvlSet(lvl LogLvl) LogLvl {
 	return LogLvl(C.flexio_log_lvl_set(C.enum_flexio_log_lvl(lvl)))
 }
 
-// LogCallbackSet calls flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
-func LogCallbackSet(cb *LogCb, user unsafe.Pointer) Status {
-	return Status(C.flexio_log_callback_set((*C.flexio_log_cb_t)(unsafe.Pointer(cb)), user))
-}
-
 // AppGetElfSize calls size_t flexio_app_get_elf_size(flexio_app *app);
 func AppGetElfSize(app *App) uint64 {
 	return uint64(C.flexio_app_get_elf_size((*C.flexio_app)(unsafe.Pointer(app))))
@@ -112,6 +107,11 @@ func ErrStatusGet(process *Process) int32 {
 	return int32(C.flexio_err_status_get((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
+// LogCallbackSet calls flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
+func LogCallbackSet(cb *LogCb, user unsafe.Pointer) Status {
+	return Status(C.flexio_log_callback_set((*C.flexio_log_cb_t)(unsafe.Pointer(cb)), user))
+}
+
 // ProcessCallArgs calls flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, const uint64_t *args, size_t nargs);
 func ProcessCallArgs(process *Process, hostFunc *Func, funcRet *uint64, args *uint64, nargs uint64) Status {
 	return Status(C.flexio_process_call_args((*C.flexio_process)(unsafe.Pointer(process)), (*C.flexio_func_t)(unsafe.Pointer(hostFunc)), (*C.uint64_t)(unsafe.Pointer(funcRet)), (*C.uint64_t)(unsafe.Pointer(args)), C.size_t(nargs)))
@@ -125,4 +125,14 @@ func LastError() *byte {
 // Dev2hostMemcpy calls flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr, size_t buff_bsize, flexio_uintptr_t src_daddr);
 func Dev2hostMemcpy(process *Process, dstHaddr unsafe.Pointer, buffBsize uint64, srcDaddr Uintptr) Status {
 	return Status(C.flexio_dev2host_memcpy((*C.flexio_process)(unsafe.Pointer(process)), dstHaddr, C.size_t(buffBsize), C.flexio_uintptr_t(srcDaddr)))
+}
+
+// ProcessFaultGet calls flexio_status flexio_process_fault_get(flexio_process *process, struct flexio_process_fault *fault);
+func ProcessFaultGet(process *Process, fault *ProcessFault) Status {
+	return Status(C.flexio_process_fault_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_process_fault)(unsafe.Pointer(fault))))
+}
+
+// FaultCauseName calls const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
+func FaultCauseName(cause FaultCause) *byte {
+	return (*byte)(unsafe.Pointer(C.flexio_fault_cause_name(C.enum_flexio_fault_cause(cause))))
 }

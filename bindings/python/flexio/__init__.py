@@ -9,7 +9,8 @@
         print(proc.output())                          # device prints, as text
 
 Failures raise FlexioError carrying the library's own log line (DeviceFaultError when the DPA
-process stopped on a fault).  The library's log lines are records of the logging logger
+process stopped on a fatal error: its .fault is the library's record of it, a Fault with the
+cause, pc, address and registers; Process.fault() reads it at any time).  The library's log lines are records of the logging logger
 "flexio" (see flexio._log), not lines on stderr.  The generated low-level layer is flexio.capi
 (cffi's ffi and lib; experimental functions only through flexio.capi.experimental).
 
@@ -26,12 +27,13 @@ except ImportError as e:  # libflexio missing, or too old to have this edition's
         "install OpenFlexIO's libflexio.so.1 of this edition or newer (or set LD_LIBRARY_PATH)") from e
 
 from . import _log  # noqa: E402
-from ._core import (App, Device, DeviceFaultError, FlexioError, Function, HeapBuffer, HeapInfo,  # noqa: E402
-                    Process, VersionError, _handshake, api_version, library_version)
+from ._core import (App, Device, DeviceFaultError, Fault, FaultAccess, FaultCause, FlexioError,  # noqa: E402
+                    Function, HeapBuffer, HeapInfo, Process, VersionError, _handshake, api_version,
+                    library_version)
 
 _log.install()  # first: the handshake's own failure is then a record too
 _handshake()
 
-__all__ = ["App", "Device", "DeviceFaultError", "FlexioError", "Function", "HeapBuffer", "HeapInfo", "Process",
-           "VersionError", "api_version", "library_version"]
+__all__ = ["App", "Device", "DeviceFaultError", "Fault", "FaultAccess", "FaultCause", "FlexioError", "Function",
+           "HeapBuffer", "HeapInfo", "Process", "VersionError", "api_version", "library_version"]
 __version__ = "1.1.0"

@@ -55,7 +55,6 @@ STABLE_FUNCTIONS = (
 EXPERIMENTAL_FUNCTIONS = (
     'flexio_version_get',
     'flexio_log_lvl_set',
-    'flexio_log_callback_set',
     'flexio_app_get_elf_size',
     'flexio_app_get_name',
     'flexio_process_get_dumem_id',
@@ -71,9 +70,12 @@ EXPERIMENTAL_FUNCTIONS = (
     'flexio_msg_stream_get_id',
     'flexio_err_handler_fd',
     'flexio_err_status_get',
+    'flexio_log_callback_set',
     'flexio_process_call_args',
     'flexio_last_error',
     'flexio_dev2host_memcpy',
+    'flexio_process_fault_get',
+    'flexio_fault_cause_name',
 )
 
 DEVICE_FUNCTIONS = (
@@ -167,4 +169,19 @@ ENUMS = (
     'FLEXIO_HW_MODEL_DEF',
     'FLEXIO_HW_MODEL_BF3',
     'FLEXIO_HW_MODEL_CX8',
+    'FLEXIO_FAULT_NONE',
+    'FLEXIO_FAULT_MISALIGNED',
+    'FLEXIO_FAULT_UNMAPPED',
+    'FLEXIO_FAULT_PERMISSION',
+    'FLEXIO_FAULT_FETCH',
+    'FLEXIO_FAULT_ILLEGAL',
+    'FLEXIO_FAULT_BREAKPOINT',
+    'FLEXIO_FAULT_WATCHDOG',
+    'FLEXIO_FAULT_BAD_SERVICE',
+    'FLEXIO_FAULT_APERTURE',
+    'FLEXIO_FAULT_STACK_OVERFLOW',
+    'FLEXIO_FAULT_ACCESS_NONE',
+    'FLEXIO_FAULT_ACCESS_READ',
+    'FLEXIO_FAULT_ACCESS_WRITE',
+    'FLEXIO_FAULT_ACCESS_EXECUTE',
 )

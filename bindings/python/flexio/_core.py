@@ -3,18 +3,20 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import enum
+import html
 import operator
 import os
-import tempfile
 import threading
 from collections import namedtuple
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import _api
 from ._capi import ffi, lib
 
-__all__ = ["FlexioError", "DeviceFaultError", "VersionError", "Device", "App", "Function", "Process",
-           "HeapBuffer", "HeapInfo", "library_version", "api_version"]
+__all__ = ["FlexioError", "DeviceFaultError", "VersionError", "Fault", "FaultCause", "FaultAccess", "Device", "App",
+           "Function", "Process", "HeapBuffer", "HeapInfo", "library_version", "api_version"]
 
 _MASK64 = (1 << 64) - 1
 _SUCCESS = lib.FLEXIO_STATUS_SUCCESS
@@ -36,18 +38,19 @@ class FlexioError(Exception):
 class DeviceFaultError(FlexioError):
     """The DPA process stopped on a fatal error (a fault in device code, flexio_dev_error, ...).
 
-    status: the process's error status (flexio_err_status_get); crash_data: the library's crash
-    report (fault cause, address, registers) as text."""
+    fault: what stopped it, as the library records it (a Fault: flexio_process_fault_get);
+    status: its error status (flexio_err_status_get), fault.status."""
 
-    def __init__(self, function: str, message: str, status: int, crash_data: str):
+    def __init__(self, function: str, message: str, fault: Fault):
         super().__init__(function, message)
-        self.status = status
-        self.crash_data = crash_data
+        self.fault = fault
+
+    @property
+    def status(self) -> int:
+        return self.fault.status
 
     def __str__(self):
-        facts = dict(line.split(": ", 1) for line in self.crash_data.splitlines() if ": " in line)
-        what = ", ".join(f"{k} {facts[k]}" for k in ("fault", "pc", "address") if k in facts)
-        return f"{self.message} [DPA process stopped, status 0x{self.status:x}{': ' + what if what else ''}]"
+        return f"{self.message} [DPA process stopped, {self.fault}]"
 
 
 class VersionError(ImportError):
@@ -85,6 +88,157 @@ def _handshake():
             f"flexio: this binding was generated for FlexIO API {api_version()}, but the loaded libflexio "
             f"implements {_fmt_version(served)} and refuses it ({_last_error()}); rebuild the binding "
             f"against this library (bindings/python/gen/gen_cdef.py) or load a matching libflexio")
+
+
+# ----------------------------------------------------------------------------------------------
+# Fatal errors as a record (flexio_process_fault_get)
+
+
+def _unknown_member(cls, value):
+    """A value of a C enum this binding does not know (a newer library): member UNKNOWN_<value>."""
+    if not isinstance(value, int):
+        return None
+    member = int.__new__(cls, value)
+    member._name_, member._value_ = f"UNKNOWN_{value}", value
+    return member
+
+
+class FaultCause(enum.IntEnum):
+    """Why a DPA thread stopped its process (enum flexio_fault_cause).  str() is the library's
+    name for it (flexio_fault_cause_name: "misaligned access", ...).  A cause this binding does
+    not know (a newer library) is a member named UNKNOWN_<value>."""
+
+    NONE = lib.FLEXIO_FAULT_NONE                      # no thread fault: flexio_dev_error, process finish
+    MISALIGNED = lib.FLEXIO_FAULT_MISALIGNED          # an N-byte access not N-byte aligned
+    UNMAPPED = lib.FLEXIO_FAULT_UNMAPPED              # a data access outside the process's memory
+    PERMISSION = lib.FLEXIO_FAULT_PERMISSION          # a data access against its memory's permissions
+    FETCH = lib.FLEXIO_FAULT_FETCH                    # an instruction fetch outside executable memory
+    ILLEGAL = lib.FLEXIO_FAULT_ILLEGAL                # an illegal or unsupported instruction
+    BREAKPOINT = lib.FLEXIO_FAULT_BREAKPOINT          # ebreak
+    WATCHDOG = lib.FLEXIO_FAULT_WATCHDOG              # an activation ran past its instruction budget
+    BAD_SERVICE = lib.FLEXIO_FAULT_BAD_SERVICE        # an ecall nobody serves
+    APERTURE = lib.FLEXIO_FAULT_APERTURE              # a window or outbox access refused
+    STACK_OVERFLOW = lib.FLEXIO_FAULT_STACK_OVERFLOW  # the stack pointer left the thread's stack
+
+    _missing_ = classmethod(_unknown_member)
+
+    def __str__(self):
+        return ffi.string(lib.flexio_fault_cause_name(int(self))).decode(errors="replace")
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+
+class FaultAccess(enum.IntEnum):
+    """The kind of memory access that faulted (enum flexio_fault_access); str() is "read", ..."""
+
+    NONE = lib.FLEXIO_FAULT_ACCESS_NONE
+    READ = lib.FLEXIO_FAULT_ACCESS_READ
+    WRITE = lib.FLEXIO_FAULT_ACCESS_WRITE
+    EXECUTE = lib.FLEXIO_FAULT_ACCESS_EXECUTE
+
+    _missing_ = classmethod(_unknown_member)
+
+    def __str__(self):
+        return self.name.lower()
+
+    def __format__(self, spec):
+        return format(str(self), spec)
+
+
+# The RISC-V ABI names of x0..x31.
+REG_NAMES = ("zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
+             "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6")
+
+
+@dataclass(frozen=True, repr=False)
+class Fault:
+    """What stopped a DPA process (struct flexio_process_fault, from flexio_process_fault_get).
+
+    status: the error status (flexio_err_status_get: 0 while it runs, the code of
+    flexio_dev_error, the DPA OS's status for a fault); stopped: whether it stopped for good;
+    thread_id: the thread whose error stopped it (None when not known); cause (FaultCause,
+    NONE unless a thread faulted), access (FaultAccess), pc, address, insn (the instruction
+    word at pc, 0 if unreadable), regs (x0..x31, named in Fault.REG_NAMES), instret and cycles:
+    the fault.
+
+    str() is one line ("status 0x10: misaligned access (read) at pc 0x..., address 0x...,
+    thread 0"), report() the whole record with the registers (also how IPython shows it)."""
+
+    REG_NAMES = REG_NAMES  # the ABI names of regs' entries (not a field)
+
+    status: int
+    stopped: bool
+    thread_id: int | None
+    cause: FaultCause
+    access: FaultAccess
+    pc: int
+    address: int
+    insn: int
+    regs: tuple[int, ...]
+    instret: int
+    cycles: int
+
+    @classmethod
+    def _from_c(cls, f) -> Fault:
+        return cls(status=f.status, stopped=bool(f.stopped), thread_id=f.thread_id if f.has_thread else None,
+                   cause=FaultCause(f.cause), access=FaultAccess(f.access), pc=f.pc, address=f.address,
+                   insn=f.insn, regs=tuple(ffi.unpack(f.regs, 32)), instret=f.instret, cycles=f.cycles)
+
+    @property
+    def faulted(self) -> bool:
+        """Whether a thread faulted (cause is not NONE): pc, address, insn, regs... are set."""
+        return self.cause != FaultCause.NONE
+
+    def reg(self, name: str) -> int:
+        """A register at the fault by ABI name ("sp", "a0") or as "x<n>"."""
+        if name.startswith("x") and name[1:].isdigit() and int(name[1:]) < 32:
+            return self.regs[int(name[1:])]
+        return self.regs[REG_NAMES.index(name)]
+
+    def __str__(self):
+        if not self.stopped:
+            return "running"
+        text = f"status 0x{self.status:x}"
+        if self.faulted:
+            text += f": {self.cause}"
+            if self.access != FaultAccess.NONE:
+                text += f" ({self.access})"
+            text += f" at pc 0x{self.pc:x}, address 0x{self.address:x}"
+        if self.thread_id is not None:
+            text += f", thread {self.thread_id}"
+        return text
+
+    def __repr__(self):
+        return f"<flexio.Fault {self}>"
+
+    def report(self) -> str:
+        """The record as text: the summary line, then the fault's details and registers."""
+        lines = [str(self)]
+        if self.faulted:
+            lines += [f"pc 0x{self.pc:016x}  address 0x{self.address:016x}  insn 0x{self.insn:08x}",
+                      f"instret {self.instret}  cycles {self.cycles}"]
+            lines += ["  ".join(f"x{i:<2} {REG_NAMES[i]:<4} 0x{self.regs[i]:016x}" for i in range(row, row + 4))
+                      for row in range(0, 32, 4)]
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, p, cycle):  # IPython
+        p.text(repr(self) if cycle else self.report())
+
+    def _repr_html_(self):
+        rows = [("status", f"0x{self.status:x}" + ("" if self.stopped else " (running)")),
+                ("thread", "unknown" if self.thread_id is None else str(self.thread_id)),
+                ("cause", str(self.cause))]
+        if self.faulted:
+            rows += [("access", str(self.access)), ("pc", f"0x{self.pc:x}"), ("address", f"0x{self.address:x}"),
+                     ("instruction", f"0x{self.insn:08x}"), ("retired", f"{self.instret} instructions, "
+                                                                          f"{self.cycles} cycles")]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{html.escape(v)}</td></tr>" for k, v in rows)
+        regs = ""
+        if self.faulted:
+            regs = "<pre>" + "\n".join("  ".join(f"{REG_NAMES[i]:<4} 0x{self.regs[i]:016x}" for i in range(r, r + 4))
+                                        for r in range(0, 32, 4)) + "</pre>"
+        return f"<b>flexio.Fault</b><table>{body}</table>{regs}"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -381,9 +535,11 @@ class Process:
         return ret[0]
 
     def _failed(self, function):
-        message = _last_error()
+        message = _last_error()  # first: flexio_process_fault_get may log a line of its own
         if self._p is not None and lib.flexio_err_status_get(self._p):
-            raise DeviceFaultError(function, message, lib.flexio_err_status_get(self._p), self.crash_data())
+            f = ffi.new("struct flexio_process_fault *")
+            if lib.flexio_process_fault_get(self._p, f) == _SUCCESS:
+                raise DeviceFaultError(function, message, Fault._from_c(f))
         raise FlexioError(function, message)
 
     @property
@@ -391,13 +547,12 @@ class Process:
         """Whether the process stopped on a fatal error."""
         return bool(self._p is not None and lib.flexio_err_status_get(self._p))
 
-    def crash_data(self) -> str:
-        """The library's crash report of the process (flexio_crash_data) as text."""
-        with tempfile.TemporaryDirectory() as d:
-            # the library writes <outfile>.<process id>.crash
-            if lib.flexio_crash_data(self._p, os.path.join(d, "flexio").encode()) != _SUCCESS:
-                return ""
-            return "".join(f.read_text(errors="replace") for f in sorted(Path(d).glob("flexio.*.crash")))
+    def fault(self) -> Fault:
+        """What stopped the process (flexio_process_fault_get): a Fault, status 0 while it runs."""
+        f = ffi.new("struct flexio_process_fault *")
+        if lib.flexio_process_fault_get(self._live("flexio_process_fault_get"), f) != _SUCCESS:
+            _raise("flexio_process_fault_get")
+        return Fault._from_c(f)
 
     # -- memory ------------------------------------------------------------------------------
     def _live(self, function):
@@ -481,7 +636,7 @@ class Process:
             return f"<b>flexio.Process</b> <code>{self.name}</code> — closed"
         h = self.heap_info()
         rows = [("application", self.app.name), ("device", self.device.name),
-                ("state", "failed" if self.failed else "running"),
+                ("state", f"failed: {html.escape(str(self.fault()))}" if self.failed else "running"),
                 ("heap", f"{h.allocated} of {h.size} bytes in use, base 0x{h.base_addr:x}")]
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows)
         return f"<b>flexio.Process</b> <code>{self.name}</code><table>{body}</table>"

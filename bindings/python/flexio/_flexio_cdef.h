@@ -298,7 +298,6 @@ struct flexio_wq_attr {
 	struct flexio_qmem wq_ring_qmem;
 	struct flexio_qmem wq_dbr_qmem;
 };
-typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const char *msg, void *user);
 enum flexio_hw_model {
 	FLEXIO_HW_MODEL_DEF = 0,
 	FLEXIO_HW_MODEL_BF3 = 1,
@@ -308,6 +307,40 @@ struct flexio_app_select_attr {
 	const char *app_name;
 	uint32_t hw_model_id;
 	struct ibv_context *ibv_ctx;
+};
+typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const char *msg, void *user);
+enum flexio_fault_cause {
+	FLEXIO_FAULT_NONE = 0,
+	FLEXIO_FAULT_MISALIGNED = 1,
+	FLEXIO_FAULT_UNMAPPED = 2,
+	FLEXIO_FAULT_PERMISSION = 3,
+	FLEXIO_FAULT_FETCH = 4,
+	FLEXIO_FAULT_ILLEGAL = 5,
+	FLEXIO_FAULT_BREAKPOINT = 6,
+	FLEXIO_FAULT_WATCHDOG = 7,
+	FLEXIO_FAULT_BAD_SERVICE = 8,
+	FLEXIO_FAULT_APERTURE = 9,
+	FLEXIO_FAULT_STACK_OVERFLOW = 10,
+};
+enum flexio_fault_access {
+	FLEXIO_FAULT_ACCESS_NONE = 0,
+	FLEXIO_FAULT_ACCESS_READ = 1,
+	FLEXIO_FAULT_ACCESS_WRITE = 2,
+	FLEXIO_FAULT_ACCESS_EXECUTE = 3,
+};
+struct flexio_process_fault {
+	uint32_t status;
+	int stopped;
+	int has_thread;
+	uint32_t thread_id;
+	enum flexio_fault_cause cause;
+	enum flexio_fault_access access;
+	uint64_t pc;
+	uint64_t address;
+	uint32_t insn;
+	uint64_t regs[32];
+	uint64_t instret;
+	uint64_t cycles;
 };
 
 // rdma-core calls that open a device (libflexio serves them)
@@ -366,7 +399,6 @@ flexio_status flexio_coredump_create(flexio_process *process, const char *outfil
 // Experimental functions (flexio.capi.experimental)
 uint64_t flexio_version_get(uint64_t *set_version);
 enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
-flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
 size_t flexio_app_get_elf_size(flexio_app *app);
 const char *flexio_app_get_name(flexio_app *app);
 uint32_t flexio_process_get_dumem_id(flexio_process *process);
@@ -382,6 +414,9 @@ uint32_t flexio_mkey_get_id(flexio_mkey *mkey);
 int flexio_msg_stream_get_id(flexio_msg_stream *stream);
 int flexio_err_handler_fd(flexio_process *process);
 int flexio_err_status_get(flexio_process *process);
+flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
 flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, const uint64_t *args, size_t nargs);
 const char *flexio_last_error(void);
 flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr, size_t buff_bsize, flexio_uintptr_t src_daddr);
+flexio_status flexio_process_fault_get(flexio_process *process, struct flexio_process_fault *fault);
+const char *flexio_fault_cause_name(enum flexio_fault_cause cause);

@@ -1,6 +1,7 @@
 """The Python binding on the simulated device: the idiomatic layer and the low-level one."""
 import array
 import os
+from types import SimpleNamespace
 
 import pytest
 
@@ -131,13 +132,67 @@ def test_device_fault_is_a_clean_error(proc):
     buf = proc.alloc(64)
     with pytest.raises(flexio.DeviceFaultError) as e:
         proc.call("load_misaligned", buf)
-    assert e.value.status == 0x10
-    assert "misaligned" in e.value.crash_data
-    assert "misaligned access" in str(e.value)
+    assert e.value.function == "flexio_process_call"
+    f = e.value.fault                                  # the library's record, not crash text
+    assert isinstance(f, flexio.Fault)
+    assert f.status == e.value.status == capi.experimental.flexio_err_status_get(proc._p) == 0x10
+    assert f.stopped and f.faulted and f.thread_id is not None
+    assert f.cause is flexio.FaultCause.MISALIGNED and str(f.cause) == "misaligned access"
+    assert f.access is flexio.FaultAccess.READ
+    assert f.address == buf.daddr + 1                  # the 4-byte load at daddr + 1
+    assert f.pc != 0 and f.insn != 0 and f.instret > 0 and f.cycles > 0
+    assert len(f.regs) == 32 and f.regs[0] == 0 and f.reg("sp") == f.regs[2] != 0
+    assert buf.daddr in f.regs or buf.daddr + 1 in f.regs  # the address was in a register
+    assert str(f) == (f"status 0x10: misaligned access (read) at pc 0x{f.pc:x}, address 0x{f.address:x}, "
+                      f"thread {f.thread_id}")
+    assert f"misaligned access (read) at pc 0x{f.pc:x}" in str(e.value)
+    assert str(e.value).startswith(e.value.message + " [DPA process stopped, status 0x10: ")
+    assert repr(f) == f"<flexio.Fault {f}>"
+    report = f.report().splitlines()
+    assert report[0] == str(f) and len(report) == 3 + 8 and "sp   0x" in report[3]
+    assert "<table>" in f._repr_html_() and "misaligned access" in f._repr_html_()
+    shown = []
+    f._repr_pretty_(SimpleNamespace(text=shown.append), False)  # IPython's pretty printer
+    assert shown == [f.report()] and flexio.Fault.REG_NAMES[2] == "sp"
+    assert proc.fault() == f                           # the same record, read again
     assert proc.failed
-    assert "FAILED" in repr(proc)
+    assert "FAILED" in repr(proc) and "misaligned access" in proc._repr_html_()
     with pytest.raises(flexio.FlexioError, match="has stopped"):
         proc.call("greet", 1)
+
+
+def test_user_error_stops_the_process_without_a_fault(proc, app):
+    try:
+        app["user_error"]
+    except flexio.FlexioError:
+        pytest.skip("the test application has no user_error (tests/bindings/device/bind_test_device.c)")
+    with pytest.raises(flexio.DeviceFaultError) as e:
+        proc.call("user_error", 200)                   # flexio_dev_error(200)
+    f = e.value.fault
+    assert f.status == e.value.status == capi.experimental.flexio_err_status_get(proc._p) == 200
+    assert f.stopped and not f.faulted
+    assert f.cause is flexio.FaultCause.NONE and str(f.cause) == "none"
+    assert f.access is flexio.FaultAccess.NONE and f.pc == f.address == 0 and f.regs == (0,) * 32
+    assert str(f).startswith("status 0xc8") and "pc" not in str(f)
+    assert f.report() == str(f)
+
+
+def test_fault_record_of_a_running_process(proc):
+    f = proc.fault()
+    assert f == flexio.Fault(status=0, stopped=False, thread_id=None, cause=flexio.FaultCause.NONE,
+                             access=flexio.FaultAccess.NONE, pc=0, address=0, insn=0, regs=(0,) * 32,
+                             instret=0, cycles=0)
+    assert str(f) == "running" and repr(f) == "<flexio.Fault running>"
+
+
+def test_fault_causes():
+    assert [str(c) for c in flexio.FaultCause][:3] == ["none", "misaligned access", "access fault (unmapped address)"]
+    assert flexio.FaultCause.MISALIGNED == capi.lib.FLEXIO_FAULT_MISALIGNED
+    assert f"{flexio.FaultCause.BREAKPOINT:>20}" == " breakpoint (ebreak)"
+    assert all(str(c) != "unknown" for c in flexio.FaultCause)  # every cause the library names
+    odd = flexio.FaultCause(99)                        # a newer library's cause
+    assert odd == 99 and odd.name == "UNKNOWN_99" and str(odd) == "unknown"
+    assert str(flexio.FaultAccess.WRITE) == "write" and flexio.FaultAccess(7).name == "UNKNOWN_7"
 
 
 def test_other_process_survives_a_fault(device, app):

@@ -15,7 +15,7 @@
  *     "memory").
  *
  * Numbering: the simulator's services occupy [0x1000, 0x1100); the full table,
- * private to libflexio_dev and the simulator, is core/dpa/dpa_ecall.h, which
+ * private to libflexio_dev and the simulator, is capi/ecall/dpa_ecall.h, which
  * includes this header.  The three services named here are emitted by public
  * inline code, so their numbers can never change.  Numbers below 0x1000 stay
  * free for the Linux-compatible write (64) and exit (93) calls that

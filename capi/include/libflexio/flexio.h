@@ -630,38 +630,6 @@ FLEXIO_EXP_ uint64_t flexio_version_get(uint64_t *set_version);
  */
 FLEXIO_EXP_ enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
 
-/**
- * Receives the library's log lines instead of stderr (see flexio_log_callback_set).
- *
- * @param lvl   the line's level (only lines at or above the set level arrive).
- * @param func  the function that logged it: a FlexIO call, or an rdma-core call answered by
- *              the simulated device (ibv_dealloc_pd, ...).
- * @param msg   the reason, without the "flexio <LVL> <func>: " prefix and the newline.
- * @param user  the pointer given to flexio_log_callback_set.
- *
- * func and msg are valid during the call only.  The callback runs on the thread that logged,
- * which may be a library thread; it may log (those lines go to stderr) and call other library
- * functions, but not flexio_log_callback_set.
- */
-typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const char *msg,
-			      void *user);
-
-/**
- * Sends every log line that passes the level (flexio_log_lvl_set) to cb, with user, instead
- * of writing it to stderr; cb NULL writes to stderr again.  The lines of the simulated
- * rdma-core device go the same way.  flexio_last_error still records ERR lines.
- *
- * When it returns, no thread runs the previous callback any more and none calls it again, so
- * its user data may be freed.  It waits for callbacks running on other threads to return,
- * holding no lock they need: lines logged meanwhile wait for nothing.  Calls are serialised.
- *
- * @param cb    the callback, or NULL for stderr.
- * @param user  passed to every call of cb.
- * @return FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED when called from inside a callback
- *         (waiting for running callbacks there could wait for itself).
- */
-FLEXIO_EXP_ flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
-
 /* ------------------------------------------------------------------------ */
 /* Applications                                                              */
 /* ------------------------------------------------------------------------ */
@@ -1185,34 +1153,6 @@ FLEXIO_STABLE void flexio_err_display(flexio_process *process);
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* Entries for language bindings (experimental)                              */
-/* ------------------------------------------------------------------------ */
-
-/*
- * flexio_process_call with the arguments in an array: for callers that cannot
- * make a variadic call (cgo) or build one per argument count.  Each argument
- * goes as a uint64_t variadic argument of flexio_process_call.  nargs must be
- * the function's parameter count (a dpacc-built function's argument buffer
- * holds one 8-byte slot per parameter; a function registered by name takes
- * one); a different count fails.  *func_ret receives the return value.
- */
-FLEXIO_EXP_ flexio_status flexio_process_call_args(flexio_process *process,
-							   flexio_func_t *host_func,
-							   uint64_t *func_ret, const uint64_t *args,
-							   size_t nargs);
-
-/*
- * The last error line the library logged on the calling thread, without its
- * newline ("flexio ERR <function>: <reason>"), or "" if none.  Valid until the
- * thread's next error; kept whatever the logging level.
- */
-FLEXIO_EXP_ const char *flexio_last_error(void);
-
-/* Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host. */
-FLEXIO_EXP_ flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
-							 size_t buff_bsize, flexio_uintptr_t src_daddr);
-
-/* ------------------------------------------------------------------------ */
 /* Older edition: device emulation and MSI-X                                 */
 /* ------------------------------------------------------------------------ */
 
@@ -1256,5 +1196,8 @@ FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_free(flexio_emu_devi
 #ifdef __cplusplus
 }
 #endif
+
+/* OpenFlexIO's own additions, apart from NVIDIA's API. */
+#include <libflexio/flexio_ext.h>
 
 #endif /* OPENFLEXIO_FLEXIO_H */

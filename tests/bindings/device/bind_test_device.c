@@ -1,5 +1,6 @@
 /* Device functions the binding tests (Python, Rust, Go) call through libbind_test_app.so. */
 #include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_err.h>
 
 /* Several arguments of several types: each is weighted so a swapped argument shows. */
 __dpa_rpc__ uint64_t weighted_sum(uint64_t a, uint32_t b, int16_t c, uint8_t d, int64_t e)
@@ -43,5 +44,12 @@ __dpa_rpc__ uint64_t load_misaligned(flexio_uintptr_t daddr)
 /* The benchmark's empty call. */
 __dpa_rpc__ uint64_t nop(void)
 {
+	return 0;
+}
+
+/* Stops the process with a user error: its status is code (flexio_dev_error). */
+__dpa_rpc__ uint64_t user_error(uint64_t code)
+{
+	flexio_dev_error((uint8_t)code);
 	return 0;
 }

@@ -27,3 +27,10 @@ __dpa_rpc__ uint64_t spin(uint64_t n)
 		;
 	return n;
 }
+
+/* A command-queue task that spins about n iterations (keeps a worker running). */
+__dpa_global__ void spin_task(uint64_t n)
+{
+	for (volatile uint64_t i = 0; i < n; i++)
+		;
+}

@@ -802,14 +802,6 @@ const _: () = {
 unsafe extern "C" {
     pub fn flexio_version_set(version: u64) -> flexio_status;
 }
-pub type flexio_log_cb_t = ::std::option::Option<
-    unsafe extern "C" fn(
-        lvl: flexio_log_lvl,
-        func: *const ::std::os::raw::c_char,
-        msg: *const ::std::os::raw::c_char,
-        user: *mut ::std::os::raw::c_void,
-    ),
->;
 unsafe extern "C" {
     pub fn flexio_app_create(
         fattr: *mut flexio_app_attr,
@@ -1087,6 +1079,76 @@ unsafe extern "C" {
         outfile: *const ::std::os::raw::c_char,
     ) -> flexio_status;
 }
+pub type flexio_log_cb_t = ::std::option::Option<
+    unsafe extern "C" fn(
+        lvl: flexio_log_lvl,
+        func: *const ::std::os::raw::c_char,
+        msg: *const ::std::os::raw::c_char,
+        user: *mut ::std::os::raw::c_void,
+    ),
+>;
+pub const FLEXIO_FAULT_NONE: flexio_fault_cause = 0;
+pub const FLEXIO_FAULT_MISALIGNED: flexio_fault_cause = 1;
+pub const FLEXIO_FAULT_UNMAPPED: flexio_fault_cause = 2;
+pub const FLEXIO_FAULT_PERMISSION: flexio_fault_cause = 3;
+pub const FLEXIO_FAULT_FETCH: flexio_fault_cause = 4;
+pub const FLEXIO_FAULT_ILLEGAL: flexio_fault_cause = 5;
+pub const FLEXIO_FAULT_BREAKPOINT: flexio_fault_cause = 6;
+pub const FLEXIO_FAULT_WATCHDOG: flexio_fault_cause = 7;
+pub const FLEXIO_FAULT_BAD_SERVICE: flexio_fault_cause = 8;
+pub const FLEXIO_FAULT_APERTURE: flexio_fault_cause = 9;
+pub const FLEXIO_FAULT_STACK_OVERFLOW: flexio_fault_cause = 10;
+pub type flexio_fault_cause = ::std::os::raw::c_uint;
+pub const FLEXIO_FAULT_ACCESS_NONE: flexio_fault_access = 0;
+pub const FLEXIO_FAULT_ACCESS_READ: flexio_fault_access = 1;
+pub const FLEXIO_FAULT_ACCESS_WRITE: flexio_fault_access = 2;
+pub const FLEXIO_FAULT_ACCESS_EXECUTE: flexio_fault_access = 3;
+pub type flexio_fault_access = ::std::os::raw::c_uint;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct flexio_process_fault {
+    pub status: u32,
+    pub stopped: ::std::os::raw::c_int,
+    pub has_thread: ::std::os::raw::c_int,
+    pub thread_id: u32,
+    pub cause: flexio_fault_cause,
+    pub access: flexio_fault_access,
+    pub pc: u64,
+    pub address: u64,
+    pub insn: u32,
+    pub regs: [u64; 32usize],
+    pub instret: u64,
+    pub cycles: u64,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of flexio_process_fault"][::std::mem::size_of::<flexio_process_fault>() - 320usize];
+    ["Alignment of flexio_process_fault"][::std::mem::align_of::<flexio_process_fault>() - 8usize];
+    ["Offset of field: flexio_process_fault::status"]
+        [::std::mem::offset_of!(flexio_process_fault, status) - 0usize];
+    ["Offset of field: flexio_process_fault::stopped"]
+        [::std::mem::offset_of!(flexio_process_fault, stopped) - 4usize];
+    ["Offset of field: flexio_process_fault::has_thread"]
+        [::std::mem::offset_of!(flexio_process_fault, has_thread) - 8usize];
+    ["Offset of field: flexio_process_fault::thread_id"]
+        [::std::mem::offset_of!(flexio_process_fault, thread_id) - 12usize];
+    ["Offset of field: flexio_process_fault::cause"]
+        [::std::mem::offset_of!(flexio_process_fault, cause) - 16usize];
+    ["Offset of field: flexio_process_fault::access"]
+        [::std::mem::offset_of!(flexio_process_fault, access) - 20usize];
+    ["Offset of field: flexio_process_fault::pc"]
+        [::std::mem::offset_of!(flexio_process_fault, pc) - 24usize];
+    ["Offset of field: flexio_process_fault::address"]
+        [::std::mem::offset_of!(flexio_process_fault, address) - 32usize];
+    ["Offset of field: flexio_process_fault::insn"]
+        [::std::mem::offset_of!(flexio_process_fault, insn) - 40usize];
+    ["Offset of field: flexio_process_fault::regs"]
+        [::std::mem::offset_of!(flexio_process_fault, regs) - 48usize];
+    ["Offset of field: flexio_process_fault::instret"]
+        [::std::mem::offset_of!(flexio_process_fault, instret) - 304usize];
+    ["Offset of field: flexio_process_fault::cycles"]
+        [::std::mem::offset_of!(flexio_process_fault, cycles) - 312usize];
+};
 pub type __builtin_va_list = [__va_list_tag; 1usize];
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]

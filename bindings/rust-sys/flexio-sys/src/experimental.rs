@@ -11,12 +11,6 @@ unsafe extern "C" {
     pub fn flexio_log_lvl_set(lvl: flexio_log_lvl) -> flexio_log_lvl;
 }
 unsafe extern "C" {
-    pub fn flexio_log_callback_set(
-        cb: flexio_log_cb_t,
-        user: *mut ::std::os::raw::c_void,
-    ) -> flexio_status;
-}
-unsafe extern "C" {
     pub fn flexio_app_get_elf_size(app: *mut flexio_app) -> usize;
 }
 unsafe extern "C" {
@@ -62,6 +56,12 @@ unsafe extern "C" {
     pub fn flexio_err_status_get(process: *mut flexio_process) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
+    pub fn flexio_log_callback_set(
+        cb: flexio_log_cb_t,
+        user: *mut ::std::os::raw::c_void,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
     pub fn flexio_process_call_args(
         process: *mut flexio_process,
         host_func: flexio_func_t,
@@ -80,4 +80,13 @@ unsafe extern "C" {
         buff_bsize: usize,
         src_daddr: flexio_uintptr_t,
     ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_process_fault_get(
+        process: *mut flexio_process,
+        fault: *mut flexio_process_fault,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_fault_cause_name(cause: flexio_fault_cause) -> *const ::std::os::raw::c_char;
 }

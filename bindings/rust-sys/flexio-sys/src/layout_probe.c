@@ -157,5 +157,19 @@ int main(void)
 	OFFSET(struct flexio_app_select_attr, app_name, "flexio_app_select_attr.app_name");
 	OFFSET(struct flexio_app_select_attr, hw_model_id, "flexio_app_select_attr.hw_model_id");
 	OFFSET(struct flexio_app_select_attr, ibv_ctx, "flexio_app_select_attr.ibv_ctx");
+	SIZE(struct flexio_process_fault, "flexio_process_fault");
+	ALIGN(struct flexio_process_fault, "flexio_process_fault");
+	OFFSET(struct flexio_process_fault, status, "flexio_process_fault.status");
+	OFFSET(struct flexio_process_fault, stopped, "flexio_process_fault.stopped");
+	OFFSET(struct flexio_process_fault, has_thread, "flexio_process_fault.has_thread");
+	OFFSET(struct flexio_process_fault, thread_id, "flexio_process_fault.thread_id");
+	OFFSET(struct flexio_process_fault, cause, "flexio_process_fault.cause");
+	OFFSET(struct flexio_process_fault, access, "flexio_process_fault.access");
+	OFFSET(struct flexio_process_fault, pc, "flexio_process_fault.pc");
+	OFFSET(struct flexio_process_fault, address, "flexio_process_fault.address");
+	OFFSET(struct flexio_process_fault, insn, "flexio_process_fault.insn");
+	OFFSET(struct flexio_process_fault, regs, "flexio_process_fault.regs");
+	OFFSET(struct flexio_process_fault, instret, "flexio_process_fault.instret");
+	OFFSET(struct flexio_process_fault, cycles, "flexio_process_fault.cycles");
 	return 0;
 }

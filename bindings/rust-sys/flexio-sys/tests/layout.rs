@@ -156,6 +156,20 @@ fn rust_layout() -> BTreeMap<&'static str, usize> {
     m.insert("flexio_app_select_attr.app_name", offset_of!(flexio_app_select_attr, app_name));
     m.insert("flexio_app_select_attr.hw_model_id", offset_of!(flexio_app_select_attr, hw_model_id));
     m.insert("flexio_app_select_attr.ibv_ctx", offset_of!(flexio_app_select_attr, ibv_ctx));
+    m.insert("flexio_process_fault", size_of::<flexio_process_fault>());
+    m.insert("flexio_process_fault.align", align_of::<flexio_process_fault>());
+    m.insert("flexio_process_fault.status", offset_of!(flexio_process_fault, status));
+    m.insert("flexio_process_fault.stopped", offset_of!(flexio_process_fault, stopped));
+    m.insert("flexio_process_fault.has_thread", offset_of!(flexio_process_fault, has_thread));
+    m.insert("flexio_process_fault.thread_id", offset_of!(flexio_process_fault, thread_id));
+    m.insert("flexio_process_fault.cause", offset_of!(flexio_process_fault, cause));
+    m.insert("flexio_process_fault.access", offset_of!(flexio_process_fault, access));
+    m.insert("flexio_process_fault.pc", offset_of!(flexio_process_fault, pc));
+    m.insert("flexio_process_fault.address", offset_of!(flexio_process_fault, address));
+    m.insert("flexio_process_fault.insn", offset_of!(flexio_process_fault, insn));
+    m.insert("flexio_process_fault.regs", offset_of!(flexio_process_fault, regs));
+    m.insert("flexio_process_fault.instret", offset_of!(flexio_process_fault, instret));
+    m.insert("flexio_process_fault.cycles", offset_of!(flexio_process_fault, cycles));
     m
 }
 

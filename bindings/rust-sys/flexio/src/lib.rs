@@ -16,9 +16,11 @@
 //! # Ok(()) }
 //! ```
 //!
-//! Every failure is an [`Error`] carrying the library's own log line; a fault in device code is
-//! [`ErrorKind::DeviceFault`].  Handles are RAII: dropping a [`Process`] destroys it and
-//! everything created in it; [`HeapBuffer`] and [`Process`] borrow what they live in.
+//! Every failure is an [`Error`] carrying the library's own log line; a process stopped by a
+//! fault in device code or `flexio_dev_error` is [`ErrorKind::DeviceFault`], carrying the
+//! library's record of it, a [`Fault`] (also [`Process::fault`]).  Handles are RAII: dropping
+//! a [`Process`] destroys it and everything created in it; [`HeapBuffer`] and [`Process`]
+//! borrow what they live in.
 //!
 //! The first use checks that the loaded libflexio serves the API edition the bindings were
 //! generated from (`flexio_version_set`) and fails with [`ErrorKind::Version`] otherwise.  It
@@ -43,8 +45,9 @@ pub use flexio_sys::experimental;
 pub enum ErrorKind {
     /// The call failed (bad argument, bad handle, no memory, ...).
     Failed,
-    /// The DPA process stopped on a fatal error (fault in device code, `flexio_dev_error`).
-    DeviceFault { status: u32 },
+    /// The DPA process stopped on a fatal error (fault in device code, `flexio_dev_error`):
+    /// the library's record of it.  Boxed: it holds the registers, and a `Result` stays small.
+    DeviceFault(Box<Fault>),
     /// A device, application or function was not found.
     NotFound,
     /// Wrong number of arguments for a device function.
@@ -61,12 +64,20 @@ pub struct Error {
     pub message: String,
 }
 
+impl Error {
+    /// What stopped the process, for [`ErrorKind::DeviceFault`].
+    pub fn fault(&self) -> Option<&Fault> {
+        match &self.kind {
+            ErrorKind::DeviceFault(fault) => Some(fault),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ErrorKind::DeviceFault { status } => {
-                write!(f, "{} [DPA process stopped, status {status:#x}]", self.message)
-            }
+        match &self.kind {
+            ErrorKind::DeviceFault(fault) => write!(f, "{} [DPA process stopped, {fault}]", self.message),
             _ => f.write_str(&self.message),
         }
     }
@@ -136,6 +147,243 @@ pub fn init() -> Result<()> {
         Ok(())
     })
     .clone()
+}
+
+// ------------------------------------------------------------------------------------------
+// Fatal errors as a record
+
+/// Why a DPA thread stopped its process (`enum flexio_fault_cause`).  Displayed as the library
+/// names it (`flexio_fault_cause_name`: "misaligned access", ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FaultCause {
+    /// No thread fault: the process runs, or stopped on `flexio_dev_error` or process finish.
+    None,
+    /// An N-byte access not N-byte aligned.
+    Misaligned,
+    /// A data access outside the process's memory.
+    Unmapped,
+    /// A data access against its memory's permissions.
+    Permission,
+    /// An instruction fetch outside executable memory.
+    Fetch,
+    /// An illegal or unsupported instruction.
+    Illegal,
+    /// `ebreak`.
+    Breakpoint,
+    /// An activation ran past its instruction budget.
+    Watchdog,
+    /// An `ecall` nobody serves.
+    BadService,
+    /// A window or outbox access refused (bounds, key, PD).
+    Aperture,
+    /// The stack pointer left the thread's stack.
+    StackOverflow,
+    /// A cause these bindings do not know (a newer library), by its C value.
+    Other(u32),
+}
+
+impl FaultCause {
+    const KNOWN: [(sys::flexio_fault_cause, FaultCause); 11] = [
+        (sys::FLEXIO_FAULT_NONE, FaultCause::None),
+        (sys::FLEXIO_FAULT_MISALIGNED, FaultCause::Misaligned),
+        (sys::FLEXIO_FAULT_UNMAPPED, FaultCause::Unmapped),
+        (sys::FLEXIO_FAULT_PERMISSION, FaultCause::Permission),
+        (sys::FLEXIO_FAULT_FETCH, FaultCause::Fetch),
+        (sys::FLEXIO_FAULT_ILLEGAL, FaultCause::Illegal),
+        (sys::FLEXIO_FAULT_BREAKPOINT, FaultCause::Breakpoint),
+        (sys::FLEXIO_FAULT_WATCHDOG, FaultCause::Watchdog),
+        (sys::FLEXIO_FAULT_BAD_SERVICE, FaultCause::BadService),
+        (sys::FLEXIO_FAULT_APERTURE, FaultCause::Aperture),
+        (sys::FLEXIO_FAULT_STACK_OVERFLOW, FaultCause::StackOverflow),
+    ];
+
+    /// The cause of a C `enum flexio_fault_cause` value.
+    pub fn from_raw(raw: sys::flexio_fault_cause) -> FaultCause {
+        Self::KNOWN.iter().find(|(v, _)| *v == raw).map_or(FaultCause::Other(raw), |&(_, c)| c)
+    }
+
+    /// Its C value.
+    pub fn as_raw(self) -> sys::flexio_fault_cause {
+        match self {
+            FaultCause::Other(raw) => raw,
+            known => Self::KNOWN.iter().find(|(_, c)| *c == known).map(|&(v, _)| v).unwrap(),
+        }
+    }
+
+    /// The library's name of the cause (`flexio_fault_cause_name`), "unknown" for one it does
+    /// not know.
+    pub fn name(self) -> &'static str {
+        // SAFETY: the library returns one of its static NUL-terminated names for any value.
+        unsafe { CStr::from_ptr(x::flexio_fault_cause_name(self.as_raw())) }.to_str().unwrap_or("unknown")
+    }
+}
+
+impl fmt::Display for FaultCause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+/// The kind of memory access that faulted (`enum flexio_fault_access`); displayed as "read", ...
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FaultAccess {
+    None,
+    Read,
+    Write,
+    Execute,
+    /// A kind these bindings do not know (a newer library), by its C value.
+    Other(u32),
+}
+
+impl FaultAccess {
+    /// The access of a C `enum flexio_fault_access` value.
+    pub fn from_raw(raw: sys::flexio_fault_access) -> FaultAccess {
+        match raw {
+            sys::FLEXIO_FAULT_ACCESS_NONE => FaultAccess::None,
+            sys::FLEXIO_FAULT_ACCESS_READ => FaultAccess::Read,
+            sys::FLEXIO_FAULT_ACCESS_WRITE => FaultAccess::Write,
+            sys::FLEXIO_FAULT_ACCESS_EXECUTE => FaultAccess::Execute,
+            other => FaultAccess::Other(other),
+        }
+    }
+}
+
+impl fmt::Display for FaultAccess {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FaultAccess::None => f.pad("none"),
+            FaultAccess::Read => f.pad("read"),
+            FaultAccess::Write => f.pad("write"),
+            FaultAccess::Execute => f.pad("execute"),
+            FaultAccess::Other(raw) => f.pad(&format!("access {raw}")),
+        }
+    }
+}
+
+/// The RISC-V ABI names of x0..x31 (the indices of [`Fault::regs`]).
+pub const REG_NAMES: [&str; 32] = [
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2",
+    "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+];
+
+/// What stopped a DPA process (`struct flexio_process_fault`, from
+/// `flexio_process_fault_get`): its error status and, when a thread faulted, the fault with
+/// the thread's registers.  All zero while the process runs.
+///
+/// Displayed on one line (`status 0x10: misaligned access (read) at pc 0x100b2, address
+/// 0x25001, thread 0`); the alternate form (`{:#}`) adds the instruction, the counters and the
+/// registers, one line per four.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Fault {
+    /// The error status (`flexio_err_status_get`): 0 while the process runs, the code given to
+    /// `flexio_dev_error`, the DPA OS's status for a fault.
+    pub status: u32,
+    /// Whether the process has stopped for good (also by process finish).
+    pub stopped: bool,
+    /// The thread whose error stopped the process (as `flexio_dev_get_thread_id` numbers it).
+    pub thread_id: Option<u32>,
+    /// [`FaultCause::None`] unless a thread faulted; the fields below describe its fault.
+    pub cause: FaultCause,
+    pub access: FaultAccess,
+    /// The faulting instruction.
+    pub pc: u64,
+    /// The data or fetch address of the fault.
+    pub address: u64,
+    /// The instruction word at `pc`, 0 if unreadable.
+    pub insn: u32,
+    /// x0..x31 at the fault (see [`REG_NAMES`]).
+    pub regs: [u64; 32],
+    /// Instructions the thread retired before the fault.
+    pub instret: u64,
+    /// Its cycles before the fault.
+    pub cycles: u64,
+}
+
+impl Fault {
+    fn from_raw(f: &sys::flexio_process_fault) -> Fault {
+        Fault {
+            status: f.status,
+            stopped: f.stopped != 0,
+            thread_id: (f.has_thread != 0).then_some(f.thread_id),
+            cause: FaultCause::from_raw(f.cause),
+            access: FaultAccess::from_raw(f.access),
+            pc: f.pc,
+            address: f.address,
+            insn: f.insn,
+            regs: f.regs,
+            instret: f.instret,
+            cycles: f.cycles,
+        }
+    }
+
+    /// Whether a thread faulted (the cause is not [`FaultCause::None`]).
+    pub fn faulted(&self) -> bool {
+        self.cause != FaultCause::None
+    }
+
+    /// A register at the fault by ABI name (`"sp"`, `"a0"`) or as `"x<n>"`.
+    pub fn reg(&self, name: &str) -> Option<u64> {
+        let index = match name.strip_prefix('x').and_then(|n| n.parse::<usize>().ok()) {
+            Some(i) => i,
+            None => REG_NAMES.iter().position(|r| *r == name)?,
+        };
+        self.regs.get(index).copied()
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.stopped {
+            return f.write_str("running");
+        }
+        write!(f, "status {:#x}", self.status)?;
+        if self.faulted() {
+            write!(f, ": {}", self.cause)?;
+            if self.access != FaultAccess::None {
+                write!(f, " ({})", self.access)?;
+            }
+            write!(f, " at pc {:#x}, address {:#x}", self.pc, self.address)?;
+        }
+        if let Some(thread) = self.thread_id {
+            write!(f, ", thread {thread}")?;
+        }
+        if f.alternate() && self.faulted() {
+            write!(f, "\npc {:#018x}  address {:#018x}  insn {:#010x}", self.pc, self.address, self.insn)?;
+            write!(f, "\ninstret {}  cycles {}", self.instret, self.cycles)?;
+            for (i, (name, value)) in REG_NAMES.iter().zip(self.regs).enumerate() {
+                let sep = if i % 4 == 0 { "\n" } else { "  " }; // four a line
+                write!(f, "{sep}x{i:<2} {name:<4} {value:#018x}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Addresses and registers in hex.
+impl fmt::Debug for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct Hex(u64);
+        impl fmt::Debug for Hex {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{:#x}", self.0)
+            }
+        }
+        f.debug_struct("Fault")
+            .field("status", &format_args!("{:#x}", self.status))
+            .field("stopped", &self.stopped)
+            .field("thread_id", &self.thread_id)
+            .field("cause", &self.cause)
+            .field("access", &self.access)
+            .field("pc", &format_args!("{:#x}", self.pc))
+            .field("address", &format_args!("{:#x}", self.address))
+            .field("insn", &format_args!("{:#x}", self.insn))
+            .field("regs", &format_args!("{:?}", self.regs.map(Hex)))
+            .field("instret", &self.instret)
+            .field("cycles", &self.cycles)
+            .finish()
+    }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -477,13 +725,13 @@ impl<'d> Process<'d> {
     }
 
     fn failed_call(&self, function: &'static str) -> Error {
-        let message = last_error();
-        let status = unsafe { x::flexio_err_status_get(self.p) };
-        if status != 0 {
-            error(ErrorKind::DeviceFault { status: status as u32 }, function, message)
-        } else {
-            error(ErrorKind::Failed, function, message)
+        let message = last_error(); // first: flexio_process_fault_get may log a line of its own
+        if unsafe { x::flexio_err_status_get(self.p) } != 0 {
+            if let Ok(fault) = self.fault() {
+                return error(ErrorKind::DeviceFault(Box::new(fault)), function, message);
+            }
         }
+        error(ErrorKind::Failed, function, message)
     }
 
     /// Runs device function `f` with `args` (one u64 per parameter: signed values as two's
@@ -523,20 +771,11 @@ impl<'d> Process<'d> {
         unsafe { x::flexio_err_status_get(self.p) != 0 }
     }
 
-    /// The library's crash report (fault, registers) as text.
-    pub fn crash_data(&self) -> Result<String> {
-        // The library writes <outfile>.<process id>.crash: a private directory holds it.
-        let dir = std::env::temp_dir().join(format!("flexio-crash-{}-{:p}", std::process::id(), self.p));
-        std::fs::create_dir_all(&dir).map_err(|e| error(ErrorKind::Failed, "flexio_crash_data", e.to_string()))?;
-        let cpath = CString::new(dir.join("flexio").to_string_lossy().as_bytes()).unwrap();
-        let status = unsafe { sys::flexio_crash_data(self.p, cpath.as_ptr()) };
-        let mut text = String::new();
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            text += &std::fs::read_to_string(entry.path()).unwrap_or_default();
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-        check(status, "flexio_crash_data")?;
-        Ok(text)
+    /// What stopped the process (`flexio_process_fault_get`): status 0 while it runs.
+    pub fn fault(&self) -> Result<Fault> {
+        let mut f: sys::flexio_process_fault = unsafe { std::mem::zeroed() };
+        check(unsafe { x::flexio_process_fault_get(self.p, &mut f) }, "flexio_process_fault_get")?;
+        Ok(Fault::from_raw(&f))
     }
 
     /// The text device code printed since the previous call.

@@ -1,5 +1,5 @@
 //! The safe crate on the simulated device (FLEXIO_TEST_APP: the test application's shared object).
-use flexio::{App, Device, ErrorKind};
+use flexio::{App, Device, ErrorKind, Fault, FaultAccess, FaultCause};
 use std::sync::OnceLock;
 
 fn app() -> &'static App {
@@ -95,12 +95,91 @@ fn device_fault_is_a_clean_error() {
     let buf = bad.alloc(64).unwrap();
     let f = app().function("load_misaligned").unwrap();
     let e = bad.call(&f, &[buf.daddr()]).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::DeviceFault { status: 0x10 });
     assert!(e.message.contains("did not complete"), "{e}");
+    let ErrorKind::DeviceFault(fault) = &e.kind else { panic!("not a device fault: {e}") };
+    assert_eq!(e.fault(), Some(&**fault));
+    // The library's record, not crash text.
+    let status = unsafe { flexio_sys::experimental::flexio_err_status_get(bad.as_raw()) };
+    assert_eq!((fault.status, status), (0x10, 0x10));
+    assert!(fault.stopped && fault.faulted() && fault.thread_id.is_some());
+    assert_eq!(fault.cause, FaultCause::Misaligned);
+    assert_eq!(fault.cause.to_string(), "misaligned access");
+    assert_eq!(fault.access, FaultAccess::Read);
+    assert_eq!(fault.address, buf.daddr() + 1); // the 4-byte load at daddr + 1
+    assert!(fault.pc != 0 && fault.insn != 0 && fault.instret > 0 && fault.cycles > 0, "{fault:?}");
+    assert_eq!(fault.regs[0], 0);
+    assert_eq!(fault.reg("sp"), Some(fault.regs[2]));
+    assert_ne!(fault.regs[2], 0);
+    assert!(fault.regs.contains(&buf.daddr()) || fault.regs.contains(&(buf.daddr() + 1)), "{fault:?}");
+    let line = format!(
+        "status 0x10: misaligned access (read) at pc {:#x}, address {:#x}, thread {}",
+        fault.pc,
+        fault.address,
+        fault.thread_id.unwrap()
+    );
+    assert_eq!(fault.to_string(), line);
+    assert_eq!(e.to_string(), format!("{} [DPA process stopped, {line}]", e.message));
+    let report = format!("{fault:#}");
+    assert_eq!(report.lines().count(), 3 + 8, "{report}");
+    assert!(report.starts_with(&line) && report.contains("x2  sp   0x"), "{report}");
+    assert!(format!("{fault:?}").contains(&format!("pc: {:#x}", fault.pc)));
+    assert_eq!(&bad.fault().unwrap(), &**fault); // the same record, read again
     assert!(bad.failed());
-    assert!(bad.crash_data().unwrap().contains("misaligned"));
     let ws = app().function("weighted_sum").unwrap();
     assert_eq!(good.call(&ws, &[1, 1, 1, 1, 1]).unwrap(), 15); // the other process runs on
+    assert_eq!(good.fault().unwrap().to_string(), "running");
+}
+
+#[test]
+fn user_error_stops_the_process_without_a_fault() {
+    let Ok(user_error) = app().function("user_error") else {
+        eprintln!("skipped: the test application has no user_error (tests/bindings/device/bind_test_device.c)");
+        return;
+    };
+    let dev = Device::open("mlx5_sim0").unwrap();
+    let proc = dev.process(app()).unwrap();
+    let e = proc.call(&user_error, &[200]).unwrap_err(); // flexio_dev_error(200)
+    let fault = e.fault().unwrap_or_else(|| panic!("not a device fault: {e}"));
+    let status = unsafe { flexio_sys::experimental::flexio_err_status_get(proc.as_raw()) };
+    assert_eq!((fault.status, status), (200, 200));
+    assert!(fault.stopped && !fault.faulted());
+    assert_eq!((fault.cause, fault.cause.to_string()), (FaultCause::None, "none".to_string()));
+    assert_eq!((fault.access, fault.pc, fault.address, fault.regs), (FaultAccess::None, 0, 0, [0; 32]));
+    assert!(fault.to_string().starts_with("status 0xc8") && !fault.to_string().contains("pc"), "{fault}");
+    assert_eq!(format!("{fault:#}"), fault.to_string());
+}
+
+#[test]
+fn fault_record_of_a_running_process_and_causes() {
+    let dev = Device::open("mlx5_sim0").unwrap();
+    let proc = dev.process(app()).unwrap();
+    let fault = proc.fault().unwrap();
+    assert_eq!(
+        fault,
+        Fault {
+            status: 0,
+            stopped: false,
+            thread_id: None,
+            cause: FaultCause::None,
+            access: FaultAccess::None,
+            pc: 0,
+            address: 0,
+            insn: 0,
+            regs: [0; 32],
+            instret: 0,
+            cycles: 0
+        }
+    );
+    assert_eq!(fault.to_string(), "running");
+    for raw in 0..=10 {
+        let cause = FaultCause::from_raw(raw);
+        assert!(!matches!(cause, FaultCause::Other(_)) && cause.as_raw() == raw);
+        assert_ne!(cause.name(), "unknown");
+    }
+    assert_eq!(FaultCause::from_raw(99), FaultCause::Other(99));
+    assert_eq!(FaultCause::Other(99).name(), "unknown");
+    assert_eq!(format!("{:>20}", FaultCause::Breakpoint), " breakpoint (ebreak)");
+    assert_eq!(FaultAccess::from_raw(2).to_string(), "write");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 /*
  * Service numbers of the DPA ecall ABI, shared by the simulator (core/dpa, host C) and the
- * device runtime (dev/, compiled for RISC-V). Preprocessor constants (and, through the public
+ * device runtime (dev/, compiled for RISC-V): the one header they share. Not installed: the
+ * ABI between libflexio_dev and the simulator, versioned with them. Preprocessor constants (and, through the public
  * <libflexio-dev/flexio_dev_ecall.h>, inline helpers for RISC-V), so that freestanding C and
  * host C can both include it.
  *

@@ -1,0 +1,248 @@
+/*
+ * What a provider that lacks an operation does: fail cleanly, as rdma-core's dummy_ops.c does
+ * for its providers. Operations that create fail with EOPNOTSUPP and a reason; queries answer
+ * "nothing"; releases of what was never created do nothing.
+ */
+#include "provider_table.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#define UNSUPPORTED "the device's provider does not support this"
+
+static int no_serves(struct ibv_context *ibv_ctx)
+{
+	(void)ibv_ctx;
+	return 0;
+}
+
+static struct provider_image *no_image_load(const void *elf, size_t size, char *err, size_t err_size)
+{
+	(void)elf, (void)size;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static void no_image_release(struct provider_image *image)
+{
+	(void)image;
+}
+
+static int no_image_symbol(const struct provider_image *image, const char *name, struct provider_symbol *symbol)
+{
+	(void)image, (void)name, (void)symbol;
+	return -ENOENT;
+}
+
+static struct provider_process *no_process_create(struct ibv_context *ibv_ctx, const struct provider_image *image,
+						  const struct provider_process_config *config,
+						  const struct provider_events *events, char *err, size_t err_size)
+{
+	(void)ibv_ctx, (void)image, (void)config, (void)events;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static void no_process_destroy(struct provider_process *process)
+{
+	(void)process;
+}
+
+static void no_heap_range(struct provider_process *process, uint64_t *base, uint64_t *size)
+{
+	(void)process;
+	*base = *size = 0;
+}
+
+static int no_memory_write(struct provider_process *process, uint64_t daddr, const void *src, size_t size)
+{
+	(void)process, (void)daddr, (void)src, (void)size;
+	return -EOPNOTSUPP;
+}
+
+static int no_memory_read(struct provider_process *process, uint64_t daddr, void *dst, size_t size)
+{
+	(void)process, (void)daddr, (void)dst, (void)size;
+	return -EOPNOTSUPP;
+}
+
+static int no_memory_set(struct provider_process *process, uint64_t daddr, int value, size_t size)
+{
+	(void)process, (void)daddr, (void)value, (void)size;
+	return -EOPNOTSUPP;
+}
+
+static enum provider_call_result no_call(struct provider_process *process, const struct provider_call *call,
+					 uint64_t *result)
+{
+	(void)process, (void)call;
+	*result = 0;
+	return PROVIDER_CALL_FAILED;
+}
+
+static uint32_t no_dumem_id(struct provider_process *process)
+{
+	(void)process;
+	return 0;
+}
+
+static struct provider_cmdq *no_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,
+					    char *err, size_t err_size)
+{
+	(void)process, (void)config;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static int no_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg)
+{
+	(void)cmdq, (void)function, (void)arg;
+	return -EOPNOTSUPP;
+}
+
+static int no_cmdq_start(struct provider_cmdq *cmdq)
+{
+	(void)cmdq;
+	return -EOPNOTSUPP;
+}
+
+static int no_cmdq_is_empty(struct provider_cmdq *cmdq)
+{
+	(void)cmdq;
+	return 1;
+}
+
+static void no_cmdq_destroy(struct provider_cmdq *cmdq)
+{
+	(void)cmdq;
+}
+
+static int no_error_handler_set(struct provider_process *process, uint64_t function)
+{
+	(void)process, (void)function;
+	return -EOPNOTSUPP;
+}
+
+static size_t no_thread_states(struct provider_process *process, struct provider_thread_state *states, size_t max)
+{
+	(void)process, (void)states, (void)max;
+	return 0;
+}
+
+static size_t no_memory_regions(struct provider_process *process, struct provider_memory_region *regions, size_t max)
+{
+	(void)process, (void)regions, (void)max;
+	return 0;
+}
+
+static int no_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd)
+{
+	(void)ibv_ctx, (void)pd;
+	return -EINVAL;
+}
+
+static void no_pd_release(struct ibv_pd *pd)
+{
+	(void)pd;
+}
+
+static int no_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length)
+{
+	(void)pd, (void)key, (void)access, (void)iova, (void)length;
+	return -EINVAL;
+}
+
+static int no_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd,
+			  uint32_t key)
+{
+	(void)process, (void)daddr, (void)size, (void)pd, (void)key;
+	return -EOPNOTSUPP;
+}
+
+static int no_uar_check(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar)
+{
+	(void)ibv_ctx, (void)uar;
+	return -EINVAL;
+}
+
+static int no_object_create(struct provider_process *process, uint32_t id)
+{
+	(void)process, (void)id;
+	return -EOPNOTSUPP;
+}
+
+static void no_object_destroy(struct provider_process *process, uint32_t id)
+{
+	(void)process, (void)id;
+}
+
+static int no_window_create(struct provider_process *process, uint32_t id, struct ibv_pd *pd)
+{
+	(void)process, (void)id, (void)pd;
+	return -EOPNOTSUPP;
+}
+
+static int no_uar_extension_add(struct provider_process *process, uint32_t device_id, struct ibv_context *ibv_ctx)
+{
+	(void)process, (void)device_id, (void)ibv_ctx;
+	return -EOPNOTSUPP;
+}
+
+static int no_device_mkey_create(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr, uint64_t len,
+				 int access, uint32_t *key)
+{
+	(void)process, (void)pd, (void)daddr, (void)len, (void)access, (void)key;
+	return -EOPNOTSUPP;
+}
+
+static int no_process_pause(struct provider_process *process)
+{
+	(void)process;
+	return -EOPNOTSUPP;
+}
+
+#define FILL(op, fallback)                                                                         \
+	do {                                                                                       \
+		if (!ops->op)                                                                      \
+			ops->op = (fallback);                                                      \
+	} while (0)
+
+void provider_fill_defaults(struct flexio_provider_ops *ops)
+{
+	FILL(serves, no_serves);
+	FILL(image_load, no_image_load);
+	FILL(image_release, no_image_release);
+	FILL(image_symbol, no_image_symbol);
+	FILL(process_create, no_process_create);
+	FILL(process_destroy, no_process_destroy);
+	FILL(heap_range, no_heap_range);
+	FILL(memory_write, no_memory_write);
+	FILL(memory_read, no_memory_read);
+	FILL(memory_set, no_memory_set);
+	FILL(call, no_call);
+	FILL(dumem_id, no_dumem_id);
+	FILL(cmdq_create, no_cmdq_create);
+	FILL(cmdq_task_add, no_cmdq_task_add);
+	FILL(cmdq_start, no_cmdq_start);
+	FILL(cmdq_is_empty, no_cmdq_is_empty);
+	FILL(cmdq_destroy, no_cmdq_destroy);
+	FILL(error_handler_set, no_error_handler_set);
+	FILL(thread_states, no_thread_states);
+	FILL(memory_regions, no_memory_regions);
+	FILL(pd_check, no_pd_check);
+	FILL(pd_hold, no_pd_check);
+	FILL(pd_release, no_pd_release);
+	FILL(mr_range, no_mr_range);
+	FILL(memory_dump, no_memory_dump);
+	FILL(uar_check, no_uar_check);
+	FILL(outbox_create, no_object_create);
+	FILL(outbox_destroy, no_object_destroy);
+	FILL(window_create, no_window_create);
+	FILL(window_destroy, no_object_destroy);
+	FILL(uar_extension_add, no_uar_extension_add);
+	FILL(uar_extension_remove, no_object_destroy);
+	FILL(device_mkey_create, no_device_mkey_create);
+	FILL(device_mkey_destroy, no_object_destroy);
+	FILL(process_pause, no_process_pause);
+	FILL(process_resume, no_process_destroy);
+}
