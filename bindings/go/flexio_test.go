@@ -58,7 +58,7 @@ func fn(t *testing.T, name string) *flexio.Function {
 }
 
 func TestVersionHandshake(t *testing.T) {
-	if flexio.APIVersion() != "25.1.0" || flexio.LibraryVersion() != "25.1.0" {
+	if flexio.APIVersion() != "26.4.0" || flexio.LibraryVersion() != "26.4.0" {
 		t.Fatalf("api %s, library %s", flexio.APIVersion(), flexio.LibraryVersion())
 	}
 }

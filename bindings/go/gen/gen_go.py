@@ -196,7 +196,11 @@ class Gen:
                 # anonymous union: storage of the union's size and alignment, accessors per member
                 field = f"Anon{anon}"
                 sizes = [(self.go_type(mb.type)) for mb in f.members]
-                out.append(f"\t{field} [1]{self.union_storage(f.members)} // union {{ {'; '.join(m.name for m in f.members)} }}")
+                elem = self.union_storage(f.members)
+                # as long as the largest member (constants: the Go mirrors have C's layout)
+                size = "max(" + ", ".join(f"unsafe.Sizeof(*(*{gt})(nil))" for gt in sizes) + ")"
+                out.append(f"\t{field} [{size} / unsafe.Sizeof({elem}(0))]{elem} "
+                           f"// union {{ {'; '.join(m.name for m in f.members)} }}")
                 checks.append((g, cg, field, f.members[0].name))
                 for mb, gt in zip(f.members, sizes):
                     mname = camel(mb.name)

@@ -10,8 +10,8 @@ from flexio import capi
 
 
 def test_version_handshake():
-    assert flexio.api_version() == "25.1.0"
-    assert flexio.library_version() == "25.1.0"
+    assert flexio.api_version() == "26.4.0"
+    assert flexio.library_version() == "26.4.0"
     set_version = capi.ffi.new("uint64_t *")
     capi.experimental.flexio_version_get(set_version)
     assert set_version[0] == capi.lib.FLEXIO_CURRENT_VERSION  # announced at import

@@ -11,7 +11,7 @@ extern "C" {
 
 #[test]
 fn constants_and_edition() {
-    assert_eq!(FLEXIO_BINDINGS_API_VERSION, flexio_ver(25, 1, 0));
+    assert_eq!(FLEXIO_BINDINGS_API_VERSION, flexio_ver(26, 4, 0));
     assert_eq!(FLEXIO_CURRENT_VERSION, FLEXIO_BINDINGS_API_VERSION);
     assert_eq!(FLEXIO_MAX_NAME_LEN, 256);
     assert_eq!(FLEXIO_STATUS_FAILED, 1);

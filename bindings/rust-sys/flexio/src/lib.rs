@@ -711,7 +711,7 @@ impl<'d> Process<'d> {
             let mut attr: sys::flexio_msg_stream_attr_t = unsafe { std::mem::zeroed() };
             attr.data_bsize = 1 << 16;
             attr.sync_mode = sys::FLEXIO_LOG_DEV_SYNC_MODE_SYNC;
-            attr.level = sys::FLEXIO_MSG_DEV_DEBUG;
+            attr.level = sys::FLEXIO_MSG_DEV_DEBUG as u8; // a uint8_t field, a macro value
             let mut stream = ptr::null_mut();
             let status = unsafe { sys::flexio_msg_stream_create(p, &mut attr, file, ptr::null_mut(), &mut stream) };
             proc.capture = Some(Capture { file, buf, stream, read: 0.into() });

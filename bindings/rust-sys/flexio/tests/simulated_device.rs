@@ -13,8 +13,8 @@ fn app() -> &'static App {
 #[test]
 fn version_handshake() {
     flexio::init().unwrap();
-    assert_eq!(flexio::api_version(), "25.1.0");
-    assert_eq!(flexio::library_version(), "25.1.0");
+    assert_eq!(flexio::api_version(), "26.4.0");
+    assert_eq!(flexio::library_version(), "26.4.0");
 }
 
 #[test]
