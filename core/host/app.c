@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "handle.h"
+#include "layouts.h"
 #include "log.h"
 #include "provider_table.h"
 
@@ -98,7 +99,7 @@ static struct app *find_by_name_locked(const char *name)
 }
 
 /* Both editions' flexio_app_create end here. */
-static flexio_status create_app(const char *func, const struct flexio_app_attr *attr, flexio_app **app_out)
+static flexio_status create_app(const char *func, const struct app_args *attr, flexio_app **app_out)
 {
 	char err[PROVIDER_ERROR_MAX];
 	struct app *app;
@@ -192,18 +193,21 @@ __asm__(".symver flexio_app_create_v1_1, flexio_app_create@@FLEXIO_1.1");
 FLEXIO_STABLE flexio_status flexio_app_create_v1_1(struct flexio_app_attr *fattr, flexio_app **app);
 FLEXIO_STABLE flexio_status flexio_app_create_v1_1(struct flexio_app_attr *fattr, flexio_app **app)
 {
+	struct app_args attr;
+
 	if (!fattr) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, "flexio_app_create", "fattr is NULL");
 		return FLEXIO_STATUS_FAILED;
 	}
-	return create_app("flexio_app_create", fattr, app);
+	layouts_app_attr(fattr, &attr);
+	return create_app("flexio_app_create", &attr, app);
 }
 
 __asm__(".symver flexio_app_create_v1_0, flexio_app_create@FLEXIO_1.0");
 FLEXIO_STABLE flexio_status flexio_app_create_v1_0(const char *name, void *elf, size_t elf_size, flexio_app **app);
 FLEXIO_STABLE flexio_status flexio_app_create_v1_0(const char *name, void *elf, size_t elf_size, flexio_app **app)
 {
-	struct flexio_app_attr attr = {.app_name = name, .app_ptr = elf, .app_bsize = elf_size};
+	struct app_args attr = {.app_name = name, .app_ptr = elf, .app_bsize = elf_size};
 
 	return create_app("flexio_app_create", &attr, app);
 }

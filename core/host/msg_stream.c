@@ -13,6 +13,7 @@
  */
 #include "process.h"
 
+#include "layouts.h"
 #include "log.h"
 
 #include <stdlib.h>
@@ -245,11 +246,9 @@ static void stream_free(struct process_child *child)
 	free(s);
 }
 
-static bool check_attr(const flexio_msg_stream_attr_t *attr, FILE *out, const char *func)
+static bool check_attr(const struct stream_args *attr, const char *func)
 {
-	if (!attr || !out) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is NULL", attr ? "out" : "stream_fattr");
-	} else if (attr->data_bsize < MIN_STREAM_BSIZE || (attr->data_bsize & (attr->data_bsize - 1))) {
+	if (attr->data_bsize < MIN_STREAM_BSIZE || (attr->data_bsize & (attr->data_bsize - 1))) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "data_bsize %zu is not a power of two of at least %u",
 			      attr->data_bsize, MIN_STREAM_BSIZE);
 	} else if (attr->level > FLEXIO_MSG_DEV_DEBUG ||
@@ -263,6 +262,9 @@ static bool check_attr(const flexio_msg_stream_attr_t *attr, FILE *out, const ch
 			      attr->sync_mode);
 	} else if (attr->stream_name && strnlen(attr->stream_name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "stream_name is longer than FLEXIO_MAX_NAME_LEN");
+	} else if (attr->transport_mode < FLEXIO_MSG_TRANSPORT_QP_RC || attr->transport_mode > FLEXIO_MSG_TRANSPORT_QP_UD) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "transport_mode %d is not FLEXIO_MSG_TRANSPORT_QP_RC, _UC or _UD",
+			      attr->transport_mode);
 	} else if (affinity_valid(&attr->mgmt_affinity, "mgmt_affinity", func)) {
 		return true;
 	}
@@ -281,14 +283,18 @@ static int free_id_locked(struct process *process, bool default_only)
 	return -1;
 }
 
-static flexio_status stream_create(const char *func, struct process *process, const flexio_msg_stream_attr_t *attr,
+static flexio_status stream_create(const char *func, struct process *process, const struct stream_args *attr,
 				   FILE *out, pthread_t *ppthread, bool default_only, flexio_msg_stream **stream_out)
 {
 	struct msg_stream *s;
 	void *handle;
 	int id = -1;
 
-	if (!check_attr(attr, out, func))
+	if (!out) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out is NULL");
+		return FLEXIO_STATUS_FAILED;
+	}
+	if (!check_attr(attr, func))
 		return FLEXIO_STATUS_FAILED;
 	s = calloc(1, sizeof(*s));
 	if (!s || !(s->ring = malloc(attr->data_bsize))) {
@@ -383,15 +389,22 @@ static struct msg_stream *default_stream(flexio_process *handle, const char *fun
 	return s;
 }
 
-static flexio_status create_in(flexio_process *handle, const char *func, const flexio_msg_stream_attr_t *attr,
+/* The caller's attributes are read in its release's layout (layouts.h). */
+static flexio_status create_in(flexio_process *handle, const char *func, const flexio_msg_stream_attr_t *fattr,
 			       FILE *out, pthread_t *ppthread, bool default_only, flexio_msg_stream **stream)
 {
 	struct process *process = process_get(handle, func);
-	flexio_status status;
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct stream_args attr;
 
 	if (!process)
 		return FLEXIO_STATUS_FAILED;
-	status = stream_create(func, process, attr, out, ppthread, default_only, stream);
+	if (!fattr) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "stream_fattr is NULL");
+	} else {
+		layouts_stream_attr(fattr, &attr);
+		status = stream_create(func, process, &attr, out, ppthread, default_only, stream);
+	}
 	process_put(process);
 	return status;
 }
@@ -500,12 +513,11 @@ FLEXIO_STABLE flexio_status flexio_log_dev_destroy(flexio_process *process)
 FLEXIO_STABLE flexio_status flexio_print_init(flexio_process *process, flexio_uar *flexio_uar, size_t data_bsize,
 					      FILE *out, int is_async, pthread_t *ppthread)
 {
-	flexio_msg_stream_attr_t attr = {
+	struct stream_args attr = {
 		.data_bsize = data_bsize,
 		.sync_mode = is_async ? FLEXIO_LOG_DEV_SYNC_MODE_ASYNC : FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
 		.level = FLEXIO_MSG_DEV_DEBUG, /* the older edition prints everything */
 	};
-
 	struct process *p;
 	struct process_child *uar;
 	flexio_status status = FLEXIO_STATUS_FAILED;

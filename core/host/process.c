@@ -9,6 +9,7 @@
  */
 #include "process.h"
 
+#include "layouts.h"
 #include "log.h"
 #include "provider_table.h"
 
@@ -230,8 +231,8 @@ static void process_free_handle(struct handle_object *object)
 }
 
 /* Checks what flexio_process_create reaches through its arguments; logs as func. */
-static const struct flexio_provider_ops *check_device(struct ibv_context *ibv_ctx,
-						      const struct flexio_process_attr *attr, const char *func)
+static const struct flexio_provider_ops *check_device(struct ibv_context *ibv_ctx, const struct process_args *attr,
+						      const char *func)
 {
 	const struct flexio_provider_ops *provider;
 
@@ -247,12 +248,12 @@ static const struct flexio_provider_ops *check_device(struct ibv_context *ibv_ct
 			      (void *)ibv_ctx);
 		return NULL;
 	}
-	if (attr && attr->name && strnlen(attr->name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
+	if (attr->name && strnlen(attr->name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process name is longer than FLEXIO_MAX_NAME_LEN (%d)",
 			      FLEXIO_MAX_NAME_LEN);
 		return NULL;
 	}
-	if (attr && attr->pd && provider->pd_check(ibv_ctx, attr->pd)) {
+	if (attr->pd && provider->pd_check(ibv_ctx, attr->pd)) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process_attr->pd %p is not a live protection domain of ibv_ctx",
 			      (void *)attr->pd);
 		return NULL;
@@ -266,6 +267,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 {
 	struct provider_process_config config = {.heap_size = 0}; /* the device's default heap */
 	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell};
+	struct process_args attr;
 	const struct flexio_provider_ops *provider;
 	struct process *process;
 	struct app *app;
@@ -279,7 +281,8 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 		return FLEXIO_STATUS_FAILED;
 	}
 	*process_ptr = NULL;
-	provider = check_device(ibv_ctx, process_attr, __func__);
+	layouts_process_attr(process_attr, &attr);
+	provider = check_device(ibv_ctx, &attr, __func__);
 	if (!provider)
 		return FLEXIO_STATUS_FAILED;
 	app = app_get(app_handle, __func__);
@@ -298,9 +301,8 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 	process->error_fd = -1;
 	pthread_mutex_init(&process->children_lock, NULL);
 	heap_init(&process->heap, 0, 0);
-	snprintf(process->name, sizeof(process->name), "%s",
-		 process_attr && process_attr->name ? process_attr->name : app->name);
-	process->pd = process_attr ? process_attr->pd : NULL;
+	snprintf(process->name, sizeof(process->name), "%s", attr.name ? attr.name : app->name);
+	process->pd = attr.pd;
 	if (!process->pd) {
 		process->pd = ibv_alloc_pd(ibv_ctx);
 		process->own_pd = true;

@@ -1,6 +1,8 @@
 /* API version negotiation (flexio_version_set) and the library's own version. */
 #include "log.h"
 
+#include "layouts.h" /* after log.h: it needs <libflexio/flexio.h> */
+
 #include <stdatomic.h>
 
 static _Atomic uint64_t version_in_use; /* 0 until flexio_version_set succeeds */
@@ -39,4 +41,11 @@ FLEXIO_EXPERIMENTAL uint64_t flexio_version_get(uint64_t *set_version)
 	if (set_version)
 		*set_version = atomic_load(&version_in_use);
 	return FLEXIO_CURRENT_VERSION;
+}
+
+uint64_t layouts_version(void)
+{
+	uint64_t version = atomic_load_explicit(&version_in_use, memory_order_relaxed);
+
+	return version ? version : FLEXIO_VER(24, 1, 0);
 }
