@@ -1,89 +1,156 @@
 /*
- * Contexts of simulated devices (ibv_open_device, ibv_close_device).
+ * Contexts of simulated devices (ibv_open_device, mlx5dv_open_device, ibv_close_device).
  *
- * Closing a context that still has PDs or devx UARs fails with EBUSY, as the kernel refuses
- * to destroy a uverbs object that others use: the program must release them first, so nothing
- * it still holds ever points into a closed context.
+ * Closing follows rdma-core: ibv_close_device returns 0 even while protection domains,
+ * memory regions or devx UARs of the context remain, and the kernel then destroys them with
+ * the context.  So does the simulator: they become destroyed objects, which every later call
+ * refuses (one log line), and a UAR page is unmapped.  A FlexIO process still using such a
+ * protection domain loses its windows and keys, as it would on the hardware.
  */
 #include "verbs_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
-SIM_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
+struct ibv_context *sim_open(const char *function, struct sim_device *device)
 {
-	const struct real_verbs *rv = real_verbs();
-	struct sim_context *context;
-	struct sim_device *sim;
+	struct sim_context *context = calloc(1, sizeof(*context));
 
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, rv->open_device != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		break;
-	case SIM_ROUTE_REAL:
-		return rv->open_device(device);
-	default:
-		return NULL;
-	}
-	context = calloc(1, sizeof(*context));
 	if (!context)
 		goto no_memory;
-	context->device = sim;
-	/* sz covers every extended op, all NULL: verbs.h's helpers see "not supported" */
+	context->device = device;
+	/* sz covers every extended op, all filled by ops.c */
 	context->vctx.sz = sizeof(context->vctx);
 	context->vctx.context.abi_compat = __VERBS_ABI_IS_EXTENDED;
-	context->vctx.context.device = &sim->ibv;
+	context->vctx.context.device = &device->ibv;
 	context->vctx.context.cmd_fd = -1;
-	/* an fd that never becomes readable: a program polling for async events just waits */
-	context->vctx.context.async_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	/* an fd that never becomes readable, blocking as rdma-core's: ibv_get_async_event waits
+	 * as on a device without events, a program polling it just waits */
+	context->vctx.context.async_fd = eventfd(0, EFD_CLOEXEC);
 	context->vctx.context.num_comp_vectors = 1;
 	pthread_mutex_init(&context->vctx.context.mutex, NULL);
-	if (context->vctx.context.async_fd < 0 ||
-	    !sim_registry_add(&context->vctx.context, SIM_CONTEXT, context)) {
-		if (context->vctx.context.async_fd >= 0)
-			close(context->vctx.context.async_fd);
-		pthread_mutex_destroy(&context->vctx.context.mutex);
-		free(context);
-		goto no_memory;
+	sim_context_ops_init(&context->vctx);
+	if (context->vctx.context.async_fd < 0)
+		goto no_fd;
+	pthread_mutex_lock(&sim_lock);
+	if (!sim_registry_add(&context->vctx.context, SIM_CONTEXT, context)) {
+		pthread_mutex_unlock(&sim_lock);
+		close(context->vctx.context.async_fd);
+		goto no_fd;
 	}
 	pthread_mutex_unlock(&sim_lock);
 	return &context->vctx.context;
 
+no_fd:
+	pthread_mutex_destroy(&context->vctx.context.mutex);
+	free(context);
 no_memory:
-	pthread_mutex_unlock(&sim_lock);
-	sim_err(__func__, "out of memory or file descriptors");
+	sim_err(function, "out of memory or file descriptors");
 	errno = ENOMEM;
 	return NULL;
 }
 
-/* Returns 0, or -1 with errno set (rdma-core's convention for this call). */
+/* The objects of one context, collected before any is destroyed (destroying changes the
+ * registry being walked). */
+struct children {
+	struct sim_context *context;
+	struct child {
+		void *object;
+		enum sim_kind kind;
+	} *items;
+	size_t count, capacity;
+	bool failed;
+	enum sim_kind kind; /* of the objects being collected */
+};
+
+static void collect(void *object, void *arg)
+{
+	struct children *c = arg;
+	struct sim_context *owner = c->kind == SIM_MR   ? ((struct sim_mr *)object)->pd->context
+				    : c->kind == SIM_PD ? ((struct sim_pd *)object)->context
+							: ((struct sim_uar *)object)->context;
+
+	if (owner != c->context || c->failed)
+		return;
+	if (c->count == c->capacity) {
+		size_t capacity = c->capacity ? 2 * c->capacity : 16;
+		struct child *items = realloc(c->items, capacity * sizeof(*items));
+
+		if (!items) {
+			c->failed = true;
+			return;
+		}
+		c->items = items;
+		c->capacity = capacity;
+	}
+	c->items[c->count++] = (struct child){object, c->kind};
+}
+
+/* Destroys what the context still holds, as the kernel does at close (sim_lock held):
+ * regions first, then their protection domains, then UARs.  Returns false when memory ran
+ * out before anything was destroyed. */
+static bool destroy_children(struct sim_context *context)
+{
+	static const enum sim_kind order[] = {SIM_MR, SIM_PD, SIM_UAR};
+	struct children c = {.context = context};
+
+	if (!context->pd_count && !context->uar_count)
+		return true;
+	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+		c.kind = order[k];
+		sim_registry_each(c.kind, collect, &c);
+	}
+	if (c.failed) {
+		free(c.items);
+		return false;
+	}
+	for (size_t i = 0; i < c.count; i++) {
+		switch (c.items[i].kind) {
+		case SIM_MR:
+			sim_mr_destroy(c.items[i].object);
+			break;
+		case SIM_PD:
+			sim_pd_destroy(c.items[i].object);
+			break;
+		default:
+			sim_uar_destroy(c.items[i].object);
+			break;
+		}
+	}
+	sim_dbg("ibv_close_device", "context %p closed with %zu object(s) still in it: destroyed "
+		"with it, as the kernel does", (void *)&context->vctx.context, c.count);
+	free(c.items);
+	return true;
+}
+
+/* Returns 0, or -1 with errno set where rdma-core would crash (NULL, stale, foreign). */
 SIM_EXPORT int ibv_close_device(struct ibv_context *context)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_close_device) real = SIM_REAL(ibv_close_device);
 	struct sim_context *sim;
 
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim,
-			  rv->close_device != NULL)) {
+	SIM_DELEGATE(ibv_close_device, (context));
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
-		return rv->close_device(context);
+		return real(context);
 	default:
 		return -1;
 	}
-	if (sim->pd_count || sim->uar_count) {
-		unsigned int pds = sim->pd_count, uars = sim->uar_count;
-
+	if (!destroy_children(sim)) {
 		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "context %p still has %u protection domain(s) and %u devx UAR(s)",
-			(void *)context, pds, uars);
-		errno = EBUSY;
+		sim_err(__func__, "out of memory");
+		errno = ENOMEM;
 		return -1;
 	}
 	close(context->async_fd);
 	context->async_fd = -1;
-	pthread_mutex_destroy(&context->mutex);
+	/* the ops stay: an inline helper of verbs.h called on the stale handle lands in ops.c,
+	 * which refuses it */
 	sim_registry_retire(context, sim);
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
@@ -94,6 +161,7 @@ SIM_EXPORT int flexio_verbs_context_device(const struct ibv_context *context)
 	struct sim_context *sim;
 	int index = -1;
 
+	SIM_DELEGATE(flexio_verbs_context_device, (context));
 	pthread_mutex_lock(&sim_lock);
 	if (sim_registry_lookup(context, SIM_CONTEXT, (void **)&sim))
 		index = sim->device->index;

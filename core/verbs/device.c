@@ -1,12 +1,18 @@
 /*
- * Simulated devices (mlx5_sim0 .. mlx5_sim<N-1>, N from FLEXIO_SIM_DEVICES) and the device
- * list that puts them before rdma-core's real devices; device name, GUID and attributes.
+ * Simulated devices and the device list that puts them before rdma-core's real devices;
+ * device name, GUID, index and attributes.
+ *
+ * FLEXIO_SIM_DEVICES names them: unset, one device mlx5_sim0; a count N (1..16),
+ * mlx5_sim0 .. mlx5_sim<N-1>; or a comma-separated list of names (mlx5_0,mlx5_bond_0), for
+ * programs that hard-code the names of the hardware they were written for.
  *
  * Devices live as long as the process, like rdma-core's cached devices: a program may keep a
- * device pointer after freeing the list that held it.
+ * device pointer after freeing the list that held it.  A device is known by its name: the
+ * same name gives the same device, index and GUID in every listing.
  */
 #include "verbs_internal.h"
 
+#include <ctype.h>
 #include <endian.h>
 #include <errno.h>
 #include <limits.h>
@@ -15,6 +21,7 @@
 #include <string.h>
 
 #define SIM_DEVICES_ENV "FLEXIO_SIM_DEVICES"
+#define SIM_DEFAULT_NAME "mlx5_sim0"
 
 /* BlueField-3's integrated ConnectX-7 (PCI 15b3:a2dc); vendor id is Mellanox's IEEE OUI. */
 #define SIM_VENDOR_ID 0x02c9
@@ -28,85 +35,149 @@ struct sim_device_list {
 	struct ibv_device *devices[]; /* the program's handle: simulated, then real, then NULL */
 };
 
-static struct sim_device *devices[SIM_MAX_DEVICES];
+/* Every device created so far, by creation order (== index). */
+static struct sim_device *devices[SIM_MAX_CREATED];
+static int created;
 
-/* The simulated device N, created on first use; NULL only when memory runs out.  sim_lock held. */
-static struct sim_device *sim_device_get(int index)
+/* The simulated device called name, created on first use; NULL when memory or indexes run
+ * out.  sim_lock held. */
+static struct sim_device *sim_device_get(const char *name)
 {
-	struct sim_device *device = devices[index];
+	struct sim_device *device;
 
-	if (device)
-		return device;
+	for (int i = 0; i < created; i++)
+		if (!strcmp(devices[i]->ibv.name, name))
+			return devices[i];
+	if (created == SIM_MAX_CREATED)
+		return NULL;
 	device = calloc(1, sizeof(*device));
 	if (!device)
 		return NULL;
-	device->index = index;
-	device->guid = htobe64(SIM_GUID_BASE + (uint64_t)index);
+	device->index = created;
+	device->guid = htobe64(SIM_GUID_BASE + (uint64_t)created);
 	device->ibv.node_type = IBV_NODE_CA;
 	device->ibv.transport_type = IBV_TRANSPORT_IB;
-	snprintf(device->ibv.name, sizeof(device->ibv.name), "mlx5_sim%d", index);
-	snprintf(device->ibv.dev_name, sizeof(device->ibv.dev_name), "uverbs_sim%d", index);
+	snprintf(device->ibv.name, sizeof(device->ibv.name), "%s", name);
+	snprintf(device->ibv.dev_name, sizeof(device->ibv.dev_name), "uverbs_sim%d", created);
 	snprintf(device->ibv.dev_path, sizeof(device->ibv.dev_path),
-		 "/sys/class/infiniband_verbs/uverbs_sim%d", index);
+		 "/sys/class/infiniband_verbs/uverbs_sim%d", created);
 	snprintf(device->ibv.ibdev_path, sizeof(device->ibv.ibdev_path),
-		 "/sys/class/infiniband/mlx5_sim%d", index);
+		 "/sys/class/infiniband/%s", name);
 	if (!sim_registry_add(&device->ibv, SIM_DEVICE, device)) {
 		free(device);
 		return NULL;
 	}
-	devices[index] = device;
+	devices[created++] = device;
 	return device;
 }
 
-/* Read at every listing, so a program (or a test) may change it between listings. */
-static int sim_device_count(void)
+struct sim_names {
+	int count;
+	char name[SIM_MAX_DEVICES][IBV_SYSFS_NAME_MAX];
+};
+
+/*
+ * A name as the kernel gives RDMA devices: a driver prefix and a number (mlx5_0,
+ * mlx5_bond_0, rxe0): letters, digits, '_', '-' and '.', a letter first and a digit last,
+ * shorter than IBV_SYSFS_NAME_MAX.  (So "many" is no name: a count was meant.)
+ */
+static bool valid_name(const char *name, size_t length)
 {
-	const char *value = getenv(SIM_DEVICES_ENV);
+	if (!length || length >= IBV_SYSFS_NAME_MAX || !isalpha((unsigned char)name[0]) ||
+	    !isdigit((unsigned char)name[length - 1]))
+		return false;
+	for (size_t i = 0; i < length; i++)
+		if (!isalnum((unsigned char)name[i]) && !strchr("_-.", name[i]))
+			return false;
+	return true;
+}
+
+static bool parse_count(const char *value, struct sim_names *names)
+{
 	char *end;
 	long count;
 
-	if (!value)
-		return 1;
 	errno = 0;
 	count = strtol(value, &end, 10);
-	if (errno || end == value || *end || count < 1 || count > SIM_MAX_DEVICES) {
-		sim_warn("ibv_get_device_list", "%s=\"%s\" is not a number in 1..%d; serving 1 device",
-			 SIM_DEVICES_ENV, value, SIM_MAX_DEVICES);
-		return 1;
+	if (errno || end == value || *end || count < 1 || count > SIM_MAX_DEVICES)
+		return false;
+	names->count = (int)count;
+	for (int i = 0; i < names->count; i++)
+		snprintf(names->name[i], sizeof(names->name[i]), "mlx5_sim%d", i);
+	return true;
+}
+
+static bool parse_names(const char *value, struct sim_names *names)
+{
+	names->count = 0;
+	for (const char *p = value;; p++) {
+		size_t length = strcspn(p, ",");
+
+		if (!valid_name(p, length) || names->count == SIM_MAX_DEVICES)
+			return false;
+		memcpy(names->name[names->count], p, length);
+		names->name[names->count][length] = '\0';
+		for (int i = 0; i < names->count; i++)
+			if (!strcmp(names->name[i], names->name[names->count]))
+				return false; /* twice the same device */
+		names->count++;
+		p += length;
+		if (!*p)
+			return true;
 	}
-	return (int)count;
+}
+
+/* Read at every listing, so a program (or a test) may change it between listings. */
+static void sim_device_names(struct sim_names *names)
+{
+	const char *value = getenv(SIM_DEVICES_ENV);
+
+	if (value && (isdigit((unsigned char)value[0]) || value[0] == '-' ? parse_count(value, names)
+									   : parse_names(value, names)))
+		return;
+	if (value)
+		sim_warn("ibv_get_device_list",
+			 "%s=\"%s\" is neither a count in 1..%d nor a comma-separated list of at most "
+			 "%d distinct device names (a letter first, a digit last, as mlx5_0); serving "
+			 "%s", SIM_DEVICES_ENV, value, SIM_MAX_DEVICES, SIM_MAX_DEVICES, SIM_DEFAULT_NAME);
+	names->count = 1;
+	snprintf(names->name[0], sizeof(names->name[0]), "%s", SIM_DEFAULT_NAME);
 }
 
 SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 {
-	const struct real_verbs *rv = real_verbs();
-	int sim_count = sim_device_count();
+	__typeof__(&ibv_get_device_list) real_list = SIM_REAL(ibv_get_device_list);
 	struct ibv_device **real = NULL;
 	struct sim_device_list *list;
+	struct sim_names names;
 	int real_count = 0;
 	int n = 0;
 
+	SIM_DELEGATE(ibv_get_device_list, (num_devices));
+	sim_device_names(&names);
 	/* no rdma-core, no kernel support or no hardware all mean: no real devices */
-	if (rv->get_device_list)
-		real = rv->get_device_list(&real_count);
+	if (real_list) {
+		real = real_list(&real_count);
+		real_devices_listed();
+	}
 	if (!real)
 		real_count = 0;
 	real_devices_learn(real);
 
 	list = calloc(1, sizeof(*list) +
-			 (size_t)(sim_count + real_count + 1) * sizeof(list->devices[0]));
+			 (size_t)(names.count + real_count + 1) * sizeof(list->devices[0]));
 	if (!list)
 		goto no_memory;
 	list->real = real;
 	pthread_mutex_lock(&sim_lock);
-	for (; n < sim_count; n++) {
-		struct sim_device *device = sim_device_get(n);
+	for (; n < names.count; n++) {
+		struct sim_device *device = sim_device_get(names.name[n]);
 
 		if (!device)
 			break;
 		list->devices[n] = &device->ibv;
 	}
-	if (n < sim_count || !sim_registry_add(list->devices, SIM_DEVICE_LIST, list)) {
+	if (n < names.count || !sim_registry_add(list->devices, SIM_DEVICE_LIST, list)) {
 		pthread_mutex_unlock(&sim_lock);
 		free(list);
 		goto no_memory;
@@ -120,8 +191,9 @@ SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 
 no_memory:
 	if (real)
-		rv->free_device_list(real);
-	sim_err(__func__, "out of memory");
+		SIM_REAL(ibv_free_device_list)(real);
+	sim_err(__func__, "out of memory (or more than %d distinct simulated device names)",
+		SIM_MAX_CREATED);
 	errno = ENOMEM;
 	return NULL;
 }
@@ -131,31 +203,40 @@ SIM_EXPORT void ibv_free_device_list(struct ibv_device **devices)
 	struct sim_device_list *list;
 	struct ibv_device **real;
 
-	/* every list comes from us: an unknown one has nowhere to go */
-	if (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list, false) !=
-	    SIM_ROUTE_SIMULATED)
+	SIM_DELEGATE_VOID(ibv_free_device_list, (devices));
+	/* every list comes from us, but for mlx5dv_get_vfio_device_list's */
+	switch (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list,
+			  SIM_REAL(ibv_free_device_list) != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		real_forget(devices);
+		SIM_REAL(ibv_free_device_list)(devices);
 		return;
+	default:
+		return;
+	}
 	real = list->real;
 	sim_registry_retire(devices, list);
 	pthread_mutex_unlock(&sim_lock);
 	if (real)
-		real_verbs()->free_device_list(real);
+		SIM_REAL(ibv_free_device_list)(real);
 }
 
 SIM_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_get_device_name) real = SIM_REAL(ibv_get_device_name);
 	struct sim_device *sim;
 	const char *name;
 
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim,
-			  rv->get_device_name != NULL)) {
+	SIM_DELEGATE(ibv_get_device_name, (device));
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		name = sim->ibv.name;
 		pthread_mutex_unlock(&sim_lock);
 		return name;
 	case SIM_ROUTE_REAL:
-		return rv->get_device_name(device);
+		return real(device);
 	default:
 		return NULL;
 	}
@@ -164,25 +245,83 @@ SIM_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 /* rdma-core returns 0 when it cannot tell the GUID; so do we, with errno set. */
 SIM_EXPORT __be64 ibv_get_device_guid(struct ibv_device *device)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_get_device_guid) real = SIM_REAL(ibv_get_device_guid);
 	struct sim_device *sim;
 	__be64 guid;
 
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim,
-			  rv->get_device_guid != NULL)) {
+	SIM_DELEGATE(ibv_get_device_guid, (device));
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		guid = sim->guid;
 		pthread_mutex_unlock(&sim_lock);
 		return guid;
 	case SIM_ROUTE_REAL:
-		return rv->get_device_guid(device);
+		return real(device);
 	default:
 		return 0;
 	}
 }
 
+/* rdma-core answers -1 where the kernel has no device index; the simulated devices have none. */
+SIM_EXPORT int ibv_get_device_index(struct ibv_device *device)
+{
+	__typeof__(&ibv_get_device_index) real = SIM_REAL(ibv_get_device_index);
+	struct sim_device *sim;
+
+	SIM_DELEGATE(ibv_get_device_index, (device));
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&sim_lock);
+		sim_err(__func__, "the simulated device %s has no kernel device index", device->name);
+		errno = EOPNOTSUPP;
+		return -1;
+	case SIM_ROUTE_REAL:
+		return real(device);
+	default:
+		return -1;
+	}
+}
+
+/* A context of rdma-core's made from a command fd: its device is a real one. */
+SIM_EXPORT struct ibv_context *ibv_import_device(int cmd_fd)
+{
+	__typeof__(&ibv_import_device) real = SIM_REAL(ibv_import_device);
+	struct ibv_device *devices[2] = {NULL, NULL};
+	struct ibv_context *context;
+
+	SIM_DELEGATE(ibv_import_device, (cmd_fd));
+	if (!real) {
+		sim_err(__func__, "rdma-core lacks this call");
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	context = real(cmd_fd);
+	if (context) {
+		devices[0] = context->device;
+		real_devices_learn(devices);
+	}
+	return context;
+}
+
+SIM_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
+{
+	__typeof__(&ibv_open_device) real = SIM_REAL(ibv_open_device);
+	struct sim_device *sim;
+
+	SIM_DELEGATE(ibv_open_device, (device));
+	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&sim_lock); /* devices live forever */
+		return sim_open(__func__, sim);
+	case SIM_ROUTE_REAL:
+		return real(device);
+	default:
+		return NULL;
+	}
+}
+
 /* What a BlueField-3 NIC reports (mlx5 driver, firmware 32.x), with the simulator named. */
-static void fill_attributes(const struct sim_device *device, struct ibv_device_attr *attr)
+void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_attr *attr)
 {
 	memset(attr, 0, sizeof(*attr));
 	snprintf(attr->fw_ver, sizeof(attr->fw_ver), "%s", SIM_FW_VERSION);
@@ -228,21 +367,21 @@ static void fill_attributes(const struct sim_device *device, struct ibv_device_a
 /* Returns 0 or an errno value, as rdma-core does. */
 SIM_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_attr *device_attr)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_query_device) real = SIM_REAL(ibv_query_device);
 	struct sim_context *sim;
 
+	SIM_DELEGATE(ibv_query_device, (context, device_attr));
 	if (!device_attr) {
 		sim_err(__func__, "device_attr is NULL");
 		return errno = EINVAL;
 	}
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim,
-			  rv->query_device != NULL)) {
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
-		fill_attributes(sim->device, device_attr);
+		sim_fill_device_attr(sim->device, device_attr);
 		pthread_mutex_unlock(&sim_lock);
 		return 0;
 	case SIM_ROUTE_REAL:
-		return rv->query_device(context, device_attr);
+		return real(context, device_attr);
 	default:
 		return errno;
 	}

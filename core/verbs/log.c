@@ -27,3 +27,12 @@ void sim_warn(const char *function, const char *format, ...)
 	flexio_log_va("flexio_verbs", FLEXIO_LOG_LVL_WARN, function, format, args);
 	va_end(args);
 }
+
+void sim_dbg(const char *function, const char *format, ...)
+{
+	va_list args;
+
+	va_start(args, format);
+	flexio_log_va("flexio_verbs", FLEXIO_LOG_LVL_DBG, function, format, args);
+	va_end(args);
+}

@@ -123,15 +123,16 @@ no_memory:
 /* The parentheses keep verbs.h's function-like macros from expanding these definitions. */
 SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t length, int access)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_reg_mr) real = SIM_REAL(ibv_reg_mr);
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr != NULL)) {
+	SIM_DELEGATE(ibv_reg_mr, (pd, addr, length, access));
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, (uintptr_t)addr,
 				       (unsigned int)access);
 	case SIM_ROUTE_REAL:
-		return rv->reg_mr(pd, addr, length, access);
+		return real(pd, addr, length, access);
 	default:
 		return NULL;
 	}
@@ -140,14 +141,15 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t len
 SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length,
 					    uint64_t iova, int access)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_reg_mr_iova) real = SIM_REAL(ibv_reg_mr_iova);
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova != NULL)) {
+	SIM_DELEGATE(ibv_reg_mr_iova, (pd, addr, length, iova, access));
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, iova, (unsigned int)access);
 	case SIM_ROUTE_REAL:
-		return rv->reg_mr_iova(pd, addr, length, iova, access);
+		return real(pd, addr, length, iova, access);
 	default:
 		return NULL;
 	}
@@ -156,14 +158,15 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_
 SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length,
 					   uint64_t iova, unsigned int access)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_reg_mr_iova2) real = SIM_REAL(ibv_reg_mr_iova2);
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->reg_mr_iova2 != NULL)) {
+	SIM_DELEGATE(ibv_reg_mr_iova2, (pd, addr, length, iova, access));
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, iova, access);
 	case SIM_ROUTE_REAL:
-		return rv->reg_mr_iova2(pd, addr, length, iova, access);
+		return real(pd, addr, length, iova, access);
 	default:
 		return NULL;
 	}
@@ -172,23 +175,29 @@ SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t
 /* Returns 0 or an errno value, as rdma-core does. */
 SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_dereg_mr) real = SIM_REAL(ibv_dereg_mr);
 	struct sim_mr *sim;
 
-	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, rv->dereg_mr != NULL)) {
+	SIM_DELEGATE(ibv_dereg_mr, (mr));
+	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
-		return rv->dereg_mr(mr);
+		return real(mr);
 	default:
 		return errno;
 	}
-	sim_key_remove(sim->pd->context->device->index, mr->lkey);
-	__atomic_fetch_add(&mr_epoch, 1, __ATOMIC_RELEASE);
-	sim->pd->mr_count--;
-	sim_registry_retire(mr, sim);
+	sim_mr_destroy(sim);
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
+}
+
+void sim_mr_destroy(struct sim_mr *mr)
+{
+	sim_key_remove(mr->pd->context->device->index, mr->ibv.lkey);
+	__atomic_fetch_add(&mr_epoch, 1, __ATOMIC_RELEASE);
+	mr->pd->mr_count--;
+	sim_registry_retire(&mr->ibv, mr);
 }
 
 /* The live region key names on pd's device, registered on pd with every flag in access; else
@@ -218,8 +227,9 @@ static struct sim_mr *region_of(const struct ibv_pd *pd, uint32_t key, unsigned 
 	return mr;
 }
 
-const uint64_t *flexio_verbs_mr_epoch(void)
+SIM_EXPORT const uint64_t *flexio_verbs_mr_epoch(void)
 {
+	SIM_DELEGATE(flexio_verbs_mr_epoch, ());
 	return &mr_epoch;
 }
 
@@ -230,6 +240,7 @@ SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, ui
 	uint64_t offset;
 	void *host = NULL;
 
+	SIM_DELEGATE(flexio_verbs_mr_reach, (pd, key, addr, length, access));
 	pthread_mutex_lock(&sim_lock);
 	mr = region_of(pd, key, access);
 	if (mr) {
@@ -249,6 +260,7 @@ SIM_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsi
 	struct sim_mr *mr;
 	int rc = 0;
 
+	SIM_DELEGATE(flexio_verbs_mr_range, (pd, key, access, iova, length));
 	if (!iova || !length)
 		return -EINVAL;
 	pthread_mutex_lock(&sim_lock);

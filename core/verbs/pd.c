@@ -11,15 +11,16 @@
 
 SIM_EXPORT struct ibv_pd *ibv_alloc_pd(struct ibv_context *context)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_alloc_pd) real = SIM_REAL(ibv_alloc_pd);
 	struct sim_context *sim;
 	struct sim_pd *pd;
 
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, rv->alloc_pd != NULL)) {
+	SIM_DELEGATE(ibv_alloc_pd, (context));
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
-		return rv->alloc_pd(context);
+		return real(context);
 	default:
 		return NULL;
 	}
@@ -42,15 +43,16 @@ SIM_EXPORT struct ibv_pd *ibv_alloc_pd(struct ibv_context *context)
 /* Returns 0 or an errno value, as rdma-core does. */
 SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&ibv_dealloc_pd) real = SIM_REAL(ibv_dealloc_pd);
 	unsigned int regions;
 	struct sim_pd *sim;
 
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, rv->dealloc_pd != NULL)) {
+	SIM_DELEGATE(ibv_dealloc_pd, (pd));
+	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
-		return rv->dealloc_pd(pd);
+		return real(pd);
 	default:
 		return errno;
 	}
@@ -67,10 +69,15 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 				"window or memory key)", (void *)pd, users);
 		return errno = EBUSY;
 	}
-	sim->context->pd_count--;
-	sim_registry_retire(pd, sim);
+	sim_pd_destroy(sim);
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
+}
+
+void sim_pd_destroy(struct sim_pd *pd)
+{
+	pd->context->pd_count--;
+	sim_registry_retire(&pd->ibv, pd);
 }
 
 SIM_EXPORT int flexio_verbs_pd_device(const struct ibv_pd *pd)
@@ -78,6 +85,7 @@ SIM_EXPORT int flexio_verbs_pd_device(const struct ibv_pd *pd)
 	struct sim_pd *sim;
 	int index = -1;
 
+	SIM_DELEGATE(flexio_verbs_pd_device, (pd));
 	pthread_mutex_lock(&sim_lock);
 	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim))
 		index = sim->context->device->index;
@@ -90,6 +98,7 @@ SIM_EXPORT int flexio_verbs_pd_hold(const struct ibv_pd *pd, int device_index)
 	struct sim_pd *sim;
 	int rc = -EINVAL;
 
+	SIM_DELEGATE(flexio_verbs_pd_hold, (pd, device_index));
 	pthread_mutex_lock(&sim_lock);
 	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim) && sim->context->device->index == device_index) {
 		sim->users++;
@@ -103,6 +112,7 @@ SIM_EXPORT void flexio_verbs_pd_release(const struct ibv_pd *pd)
 {
 	struct sim_pd *sim;
 
+	SIM_DELEGATE_VOID(flexio_verbs_pd_release, (pd));
 	pthread_mutex_lock(&sim_lock);
 	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim) && sim->users)
 		sim->users--;

@@ -1,70 +1,74 @@
 /*
- * rdma-core behind the simulator: its entry points (the next definitions after this library
- * in the lookup order, with the symbol versions programs bind to) and the recognition of its
- * objects, so that a foreign pointer is refused instead of handed to rdma-core.
+ * rdma-core behind the simulator: its entry points (with the symbol versions programs bind
+ * to) and the recognition of its objects, so that a foreign pointer is refused instead of
+ * handed to rdma-core.
  */
 #include "verbs_internal.h"
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <string.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
-static struct real_verbs real;
+const struct sim_entry_info sim_entries[SIM_ENTRY_COUNT] = {
+#define SIM_GENERIC(ret, name, version, params, args, kind, handle, fail) \
+	[SIM_E_##name] = {#name, #version, (void *)&name},
+#define SIM_GENERIC_VOID(name, version, params, args, kind, handle) \
+	[SIM_E_##name] = {#name, #version, (void *)&name},
+#define SIM_CUSTOM(name, version) [SIM_E_##name] = {#name, #version, (void *)&name},
+#define SIM_PRIVATE(name) [SIM_E_##name] = {#name, "FLEXIO_VERBS_PRIVATE", (void *)&name},
+#include "entries.h"
+#undef SIM_GENERIC
+#undef SIM_GENERIC_VOID
+#undef SIM_CUSTOM
+#undef SIM_PRIVATE
+};
+
+static void *real_entries[SIM_ENTRY_COUNT];
 static pthread_once_t real_once = PTHREAD_ONCE_INIT;
 
-#define RESOLVE(member, symbol, version) \
-	(*(void **)&real.member = dlvsym(RTLD_NEXT, symbol, version))
-
+/*
+ * The definition a real object's call goes to: the next one after this library in the lookup
+ * order (what this library interposes, or a stand-in placed between it and rdma-core), unless
+ * that is nothing or another copy of the simulator (libibverbs bound before us, or both
+ * libflexio and libflexio_verbs loaded): then rdma-core's own, from its library.
+ */
 static void resolve(void)
 {
-	RESOLVE(get_device_list, "ibv_get_device_list", "IBVERBS_1.1");
-	RESOLVE(free_device_list, "ibv_free_device_list", "IBVERBS_1.1");
-	RESOLVE(get_device_name, "ibv_get_device_name", "IBVERBS_1.1");
-	RESOLVE(get_device_guid, "ibv_get_device_guid", "IBVERBS_1.1");
-	RESOLVE(open_device, "ibv_open_device", "IBVERBS_1.1");
-	RESOLVE(close_device, "ibv_close_device", "IBVERBS_1.1");
-	RESOLVE(query_device, "ibv_query_device", "IBVERBS_1.1");
-	RESOLVE(alloc_pd, "ibv_alloc_pd", "IBVERBS_1.1");
-	RESOLVE(dealloc_pd, "ibv_dealloc_pd", "IBVERBS_1.1");
-	RESOLVE(reg_mr, "ibv_reg_mr", "IBVERBS_1.1");
-	RESOLVE(reg_mr_iova, "ibv_reg_mr_iova", "IBVERBS_1.7");
-	RESOLVE(reg_mr_iova2, "ibv_reg_mr_iova2", "IBVERBS_1.8");
-	RESOLVE(dereg_mr, "ibv_dereg_mr", "IBVERBS_1.1");
-	RESOLVE(devx_alloc_uar, "mlx5dv_devx_alloc_uar", "MLX5_1.7");
-	RESOLVE(devx_free_uar, "mlx5dv_devx_free_uar", "MLX5_1.7");
+	void *ibverbs = dlopen("libibverbs.so.1", RTLD_LAZY | RTLD_NOLOAD);
+	void *mlx5 = dlopen("libmlx5.so.1", RTLD_LAZY | RTLD_NOLOAD);
+
+	for (int e = 0; e < SIM_ENTRY_COUNT; e++) {
+		const struct sim_entry_info *info = &sim_entries[e];
+		void *library = !strncmp(info->version, "IBVERBS_", 8) ? ibverbs
+				: !strncmp(info->version, "MLX5_", 5)  ? mlx5
+								       : NULL;
+		void *next;
+
+		if (!library)
+			continue; /* the private API has no rdma-core counterpart */
+		next = dlvsym(RTLD_NEXT, info->name, info->version);
+		if (!next || sim_object_is_simulator(sim_object_of(next)))
+			next = dlvsym(library, info->name, info->version);
+		real_entries[e] = next;
+	}
+	/* the handles stay open: rdma-core stays loaded as long as we are */
 }
 
-const struct real_verbs *real_verbs(void)
+void *sim_real(enum sim_entry entry)
 {
 	pthread_once(&real_once, resolve);
-	return &real;
-}
-
-/*
- * The simulator only answers calls that bind to it: when libibverbs comes first in the lookup
- * order (linked before this library, or this library dlopen'ed), the program's rdma-core
- * calls never reach us.  Say so once at load time rather than let mlx5_sim0 silently vanish.
- */
-__attribute__((constructor)) static void check_lookup_order(void)
-{
-	void *bound = dlvsym(RTLD_DEFAULT, "ibv_get_device_list", "IBVERBS_1.1");
-	Dl_info bound_in, self;
-
-	if (!bound || !dladdr(bound, &bound_in) || !dladdr((void *)check_lookup_order, &self))
-		return;
-	if (bound_in.dli_fbase != self.dli_fbase)
-		sim_warn("libflexio_verbs",
-			 "libibverbs precedes libflexio_verbs in the symbol lookup order, so rdma-core "
-			 "calls bypass the simulated devices: link -lflexio_verbs before -libverbs or "
-			 "set LD_PRELOAD=libflexio_verbs.so.1");
+	return real_entries[entry];
 }
 
 /* Real objects are looked up without sim_lock (forwarded calls may take long); their own
  * lock keeps these sets consistent. */
 static pthread_mutex_t real_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct sim_map real_devices; /* every device rdma-core has listed */
-static struct sim_map real_uars;    /* devx UARs rdma-core allocated and did not free yet */
+static struct sim_map remembered;   /* real objects that carry no owner, by kind (tag) */
+
+static bool listed; /* rdma-core's device list was read at least once */
 
 void real_devices_learn(struct ibv_device **list)
 {
@@ -75,7 +79,34 @@ void real_devices_learn(struct ibv_device **list)
 	pthread_mutex_unlock(&real_lock);
 }
 
-bool real_is_device(const struct ibv_device *device)
+void real_devices_listed(void)
+{
+	__atomic_store_n(&listed, true, __ATOMIC_RELEASE);
+}
+
+/*
+ * A program may hold real devices it listed before the simulator could see it (in a
+ * constructor that ran before the redirection, say): before calling a pointer foreign for
+ * want of real devices, read rdma-core's list once.
+ */
+static void list_once(void)
+{
+	__typeof__(&ibv_get_device_list) get = SIM_REAL(ibv_get_device_list);
+	__typeof__(&ibv_free_device_list) put = SIM_REAL(ibv_free_device_list);
+	int saved_errno = errno;
+	struct ibv_device **list;
+
+	if (__atomic_load_n(&listed, __ATOMIC_ACQUIRE) || !get || !put)
+		return;
+	real_devices_listed();
+	list = get(NULL);
+	real_devices_learn(list);
+	if (list)
+		put(list); /* rdma-core keeps its devices while they exist */
+	errno = saved_errno;
+}
+
+static bool device_known(const struct ibv_device *device)
 {
 	bool known;
 
@@ -85,10 +116,19 @@ bool real_is_device(const struct ibv_device *device)
 	return known;
 }
 
-static bool any_real_device(void)
+bool real_is_device(const struct ibv_device *device)
+{
+	if (device_known(device))
+		return true;
+	list_once();
+	return device_known(device);
+}
+
+bool real_any_device(void)
 {
 	bool any;
 
+	list_once();
 	pthread_mutex_lock(&real_lock);
 	any = real_devices.used != 0;
 	pthread_mutex_unlock(&real_lock);
@@ -96,20 +136,27 @@ static bool any_real_device(void)
 }
 
 /*
- * Reads the first pointer of an object the program passed, without faulting when the pointer
- * is garbage: process_vm_readv on ourselves fails with EFAULT instead.  Where a sandbox forbids
+ * Reads a pointer inside an object the program passed, without faulting when the pointer is
+ * garbage: process_vm_readv on ourselves fails with EFAULT instead.  Where a sandbox forbids
  * the call, the pointer cannot be checked and is trusted (*trusted set).
  */
-static bool read_first_pointer(const void *object, void **first, bool *trusted)
+static bool read_pointer(const void *object, size_t offset, void **value, bool *trusted)
 {
-	struct iovec local = {.iov_base = first, .iov_len = sizeof(*first)};
-	struct iovec remote = {.iov_base = (void *)object, .iov_len = sizeof(*first)};
+	struct iovec local = {.iov_base = value, .iov_len = sizeof(*value)};
+	struct iovec remote = {.iov_base = (char *)object + offset, .iov_len = sizeof(*value)};
 	int saved_errno = errno;
 	ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
 
 	*trusted = n < 0 && (errno == ENOSYS || errno == EPERM);
 	errno = saved_errno;
-	return n == (ssize_t)sizeof(*first);
+	return n == (ssize_t)sizeof(*value);
+}
+
+bool real_read_pointer(const void *object, size_t offset, void **value)
+{
+	bool trusted;
+
+	return read_pointer(object, offset, value, &trusted);
 }
 
 bool real_is_context(const struct ibv_context *context)
@@ -118,45 +165,47 @@ bool real_is_context(const struct ibv_context *context)
 	bool trusted;
 
 	/* without real devices there are no real contexts: no need to look */
-	if (!any_real_device())
+	if (!real_any_device())
 		return false;
-	if (!read_first_pointer(context, &device, &trusted))
+	if (!read_pointer(context, 0, &device, &trusted))
 		return trusted;
 	return real_is_device(device);
 }
 
-bool real_is_owned(const void *pd_or_mr)
+bool real_is_owned(const void *object, size_t context_offset)
 {
 	void *context;
 	bool trusted;
 
-	if (!any_real_device())
+	if (!real_any_device())
 		return false;
-	if (!read_first_pointer(pd_or_mr, &context, &trusted))
+	if (!read_pointer(object, context_offset, &context, &trusted))
 		return trusted;
 	return real_is_context(context);
 }
 
-void real_uar_learn(const struct mlx5dv_devx_uar *uar)
+void real_remember(enum sim_kind kind, const void *object)
 {
 	pthread_mutex_lock(&real_lock);
-	sim_map_put(&real_uars, (uintptr_t)uar, (void *)uar, 0);
+	sim_map_put(&remembered, (uintptr_t)object, (void *)object, kind);
 	pthread_mutex_unlock(&real_lock);
 }
 
-bool real_uar_known(const struct mlx5dv_devx_uar *uar)
+bool real_remembered(enum sim_kind kind, const void *object)
 {
+	struct sim_map_slot *slot;
 	bool known;
 
 	pthread_mutex_lock(&real_lock);
-	known = sim_map_find(&real_uars, (uintptr_t)uar) != NULL;
+	slot = sim_map_find(&remembered, (uintptr_t)object);
+	known = slot && slot->tag == (uint32_t)kind;
 	pthread_mutex_unlock(&real_lock);
 	return known;
 }
 
-void real_uar_forget(const struct mlx5dv_devx_uar *uar)
+void real_forget(const void *object)
 {
 	pthread_mutex_lock(&real_lock);
-	sim_map_remove(&real_uars, (uintptr_t)uar);
+	sim_map_remove(&remembered, (uintptr_t)object);
 	pthread_mutex_unlock(&real_lock);
 }

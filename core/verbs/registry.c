@@ -7,6 +7,8 @@
 #include "verbs_internal.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 pthread_mutex_t sim_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -28,17 +30,73 @@ static struct sim_map keys;
 static struct quarantined quarantine[QUARANTINE_SIZE];
 static size_t quarantine_next; /* oldest entry once the ring has wrapped */
 
+/* How an unknown pointer of a kind is recognised as rdma-core's (real.c). */
+enum real_rule {
+	REAL_NEVER,    /* nothing of this kind is rdma-core's */
+	REAL_DEVICE,   /* listed by rdma-core */
+	REAL_CONTEXT,  /* its device was listed by rdma-core */
+	REAL_OWNED,    /* its context field (at .offset) is a real context */
+	REAL_REMEMBERED, /* remembered from allocation to free */
+	REAL_OPAQUE,   /* an mlx5dv object without a readable owner: real when real devices exist */
+};
+
+#define OWNED(type, field) REAL_OWNED, offsetof(type, field)
+
 static const struct {
 	const char *name;
 	const char *destroyed; /* what destroying this kind is called */
-} kinds[] = {
-	[SIM_DEVICE_LIST] = {"device list", "freed"},
-	[SIM_DEVICE] = {"device", "removed"},
-	[SIM_CONTEXT] = {"context", "closed"},
-	[SIM_PD] = {"protection domain", "deallocated"},
-	[SIM_MR] = {"memory region", "deregistered"},
-	[SIM_UAR] = {"devx UAR", "freed"},
+	enum real_rule rule;
+	size_t offset;
+} kinds[SIM_KIND_COUNT] = {
+	/* rdma-core's device lists are inside ours, but for mlx5dv_get_vfio_device_list's */
+	[SIM_DEVICE_LIST] = {"device list", "freed", REAL_REMEMBERED, 0},
+	[SIM_DEVICE] = {"device", "removed", REAL_DEVICE, 0},
+	[SIM_CONTEXT] = {"context", "closed", REAL_CONTEXT, 0},
+	[SIM_PD] = {"protection domain", "deallocated", OWNED(struct ibv_pd, context)},
+	[SIM_MR] = {"memory region", "deregistered", OWNED(struct ibv_mr, context)},
+	[SIM_UAR] = {"devx UAR", "freed", REAL_REMEMBERED, 0},
+	[SIM_CQ] = {"completion queue", "destroyed", OWNED(struct ibv_cq, context)},
+	[SIM_QP] = {"queue pair", "destroyed", OWNED(struct ibv_qp, context)},
+	[SIM_SRQ] = {"shared receive queue", "destroyed", OWNED(struct ibv_srq, context)},
+	[SIM_WQ] = {"work queue", "destroyed", OWNED(struct ibv_wq, context)},
+	[SIM_AH] = {"address handle", "destroyed", OWNED(struct ibv_ah, context)},
+	[SIM_MW] = {"memory window", "deallocated", OWNED(struct ibv_mw, context)},
+	[SIM_XRCD] = {"XRC domain", "closed", OWNED(struct ibv_xrcd, context)},
+	[SIM_COMP_CHANNEL] = {"completion channel", "destroyed", OWNED(struct ibv_comp_channel, context)},
+	[SIM_TD] = {"thread domain", "deallocated", OWNED(struct ibv_td, context)},
+	[SIM_RWQ_IND_TABLE] = {"RWQ indirection table", "destroyed", OWNED(struct ibv_rwq_ind_table, context)},
+	[SIM_COUNTERS] = {"counters object", "destroyed", OWNED(struct ibv_counters, context)},
+	[SIM_DM] = {"device memory", "freed", OWNED(struct ibv_dm, context)},
+	[SIM_FLOW_ACTION] = {"flow action", "destroyed", OWNED(struct ibv_flow_action, context)},
+	[SIM_FLOW] = {"flow", "destroyed", OWNED(struct ibv_flow, context)},
+	[SIM_QP_EX] = {"extended queue pair", "destroyed", OWNED(struct ibv_qp_ex, qp_base.context)},
+	[SIM_MLX5_QP_EX] = {"mlx5dv extended queue pair", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEVX_OBJ] = {"devx object", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEVX_UMEM] = {"devx umem", "deregistered", REAL_OPAQUE, 0},
+	[SIM_DEVX_EVENT_CHANNEL] = {"devx event channel", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEVX_CMD_COMP] = {"devx command completion", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEVX_EQ] = {"devx event queue", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEVX_MSI_VECTOR] = {"devx MSI vector", "freed", REAL_OPAQUE, 0},
+	[SIM_VAR] = {"VAR", "freed", REAL_OPAQUE, 0},
+	[SIM_PP] = {"packet pacing entry", "freed", REAL_OPAQUE, 0},
+	[SIM_FLOW_MATCHER] = {"flow matcher", "destroyed", REAL_OPAQUE, 0},
+	[SIM_MKEY] = {"mlx5dv mkey", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEK] = {"data encryption key", "destroyed", REAL_OPAQUE, 0},
+	[SIM_CRYPTO_LOGIN] = {"crypto login object", "destroyed", REAL_OPAQUE, 0},
+	[SIM_SCHED_NODE] = {"scheduling node", "destroyed", REAL_OPAQUE, 0},
+	[SIM_SCHED_LEAF] = {"scheduling leaf", "destroyed", REAL_OPAQUE, 0},
+	[SIM_STEERING_ANCHOR] = {"steering anchor", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DR_DOMAIN] = {"steering domain", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DR_TABLE] = {"steering table", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DR_MATCHER] = {"steering matcher", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DR_RULE] = {"steering rule", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DR_ACTION] = {"steering action", "destroyed", REAL_OPAQUE, 0},
 };
+
+const char *sim_kind_name(enum sim_kind kind)
+{
+	return kind > 0 && kind < SIM_KIND_COUNT ? kinds[kind].name : "object";
+}
 
 bool sim_registry_add(const void *handle, enum sim_kind kind, void *object)
 {
@@ -62,25 +120,46 @@ void sim_registry_retire(const void *handle, void *allocation)
 
 static bool is_real(enum sim_kind kind, const void *handle)
 {
-	switch (kind) {
-	case SIM_DEVICE:
+	switch (kinds[kind].rule) {
+	case REAL_DEVICE:
 		return real_is_device(handle);
-	case SIM_CONTEXT:
+	case REAL_CONTEXT:
 		return real_is_context(handle);
-	case SIM_PD:
-	case SIM_MR:
-		return real_is_owned(handle);
-	case SIM_UAR:
-		return real_uar_known(handle);
-	case SIM_DEVICE_LIST: /* every list a program holds came from us */
+	case REAL_OWNED:
+		return real_is_owned(handle, kinds[kind].offset);
+	case REAL_REMEMBERED:
+		return real_remembered(kind, handle);
+	case REAL_OPAQUE:
+		return real_any_device();
+	case REAL_NEVER:
 		break;
 	}
 	return false;
 }
 
+/* The simulated device whose live context an object's context field names (an object a
+ * program made up, or one of a kind the simulator does not make yet), copied to name. */
+static bool owner_name(enum sim_kind kind, const void *handle, char *name, size_t size)
+{
+	struct sim_context *context;
+	void *field;
+	bool found;
+
+	if (kinds[kind].rule != REAL_OWNED || !real_read_pointer(handle, kinds[kind].offset, &field))
+		return false;
+	pthread_mutex_lock(&sim_lock);
+	found = sim_registry_lookup(field, SIM_CONTEXT, (void **)&context);
+	if (found)
+		snprintf(name, size, "%s", context->device->ibv.name);
+	pthread_mutex_unlock(&sim_lock);
+	return found;
+}
+
 enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind,
 			 void **object, bool real_exists)
 {
+	char owner[IBV_SYSFS_NAME_MAX];
+
 	const char *name = kinds[kind].name;
 	struct sim_map_slot *slot;
 	uint32_t tag;
@@ -106,7 +185,12 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
 		sim_err(function, "%p is a %s simulated %s, not a %s", handle,
 			tag & TAG_DEAD ? "destroyed" : "live", kinds[tag & TAG_KIND_MASK].name, name);
 	} else if (!is_real(kind, handle)) {
-		sim_err(function, "%p is neither a simulated nor a real rdma-core %s", handle, name);
+		if (owner_name(kind, handle, owner, sizeof(owner)))
+			sim_err(function, "%p is no %s the simulated device %s made (it makes none yet)",
+				handle, name, owner);
+		else
+			sim_err(function, "%p is neither a simulated nor a real rdma-core %s", handle,
+				name);
 	} else if (!real_exists) {
 		sim_err(function, "rdma-core does not provide this call for the real %s %p", name,
 			handle);
@@ -115,6 +199,43 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
 		return SIM_ROUTE_REAL;
 	}
 	return SIM_ROUTE_REFUSED;
+}
+
+void sim_registry_each(enum sim_kind kind, void (*fn)(void *object, void *arg), void *arg)
+{
+	for (size_t i = 0; i < registry.capacity; i++)
+		if (registry.slots[i].key && registry.slots[i].tag == kind)
+			fn(registry.slots[i].value, arg);
+}
+
+struct sim_device *sim_device_of(enum sim_kind kind, void *object)
+{
+	switch (kind) {
+	case SIM_DEVICE:
+		return object;
+	case SIM_CONTEXT:
+		return ((struct sim_context *)object)->device;
+	case SIM_PD:
+		return ((struct sim_pd *)object)->context->device;
+	case SIM_MR:
+		return ((struct sim_mr *)object)->pd->context->device;
+	case SIM_UAR:
+		return ((struct sim_uar *)object)->context->device;
+	default:
+		return NULL;
+	}
+}
+
+void sim_unsupported(const char *function, enum sim_kind kind, void *object)
+{
+	struct sim_device *device = sim_device_of(kind, object);
+	char name[sizeof(device->ibv.name)] = "?";
+
+	if (device)
+		snprintf(name, sizeof(name), "%s", device->ibv.name);
+	pthread_mutex_unlock(&sim_lock);
+	sim_err(function, "the simulated device %s does not support this call (yet)", name);
+	errno = EOPNOTSUPP;
 }
 
 bool sim_registry_lookup(const void *handle, enum sim_kind kind, void **object)

@@ -56,8 +56,9 @@ void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr
  * The registration epoch: a counter incremented by every ibv_dereg_mr of a simulated region,
  * after the region is gone. Read it with an atomic acquire load (__atomic_load_n): a change
  * means that host pointers and data obtained through flexio_verbs_mr_reach before it may
- * belong to deregistered memory (window caches drop their lines then). Not exported: only
- * libflexio, which contains this code, uses it, on its own copy.
+ * belong to deregistered memory (window caches drop their lines then).  Exported like the
+ * rest, so that a libflexio whose simulator defers to libflexio_verbs' (both loaded) reads
+ * the counter the deregistrations change.
  */
 const uint64_t *flexio_verbs_mr_epoch(void);
 

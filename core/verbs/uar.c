@@ -18,20 +18,20 @@
 SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context,
 							 uint32_t flags)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&mlx5dv_devx_alloc_uar) real_alloc = SIM_REAL(mlx5dv_devx_alloc_uar);
 	struct mlx5dv_devx_uar *real;
 	struct sim_context *sim;
 	struct sim_uar *uar;
 	void *page;
 
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim,
-			  rv->devx_alloc_uar != NULL)) {
+	SIM_DELEGATE(mlx5dv_devx_alloc_uar, (context, flags));
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real_alloc != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
-		real = rv->devx_alloc_uar(context, flags);
+		real = real_alloc(context, flags);
 		if (real)
-			real_uar_learn(real);
+			real_remember(SIM_UAR, real);
 		return real;
 	default:
 		return NULL;
@@ -72,25 +72,31 @@ no_memory:
 
 SIM_EXPORT void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *devx_uar)
 {
-	const struct real_verbs *rv = real_verbs();
+	__typeof__(&mlx5dv_devx_free_uar) real = SIM_REAL(mlx5dv_devx_free_uar);
 	struct sim_uar *sim;
 
-	switch (sim_route(__func__, devx_uar, SIM_UAR, (void **)&sim, rv->devx_free_uar != NULL)) {
+	SIM_DELEGATE_VOID(mlx5dv_devx_free_uar, (devx_uar));
+	switch (sim_route(__func__, devx_uar, SIM_UAR, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
-		real_uar_forget(devx_uar);
-		rv->devx_free_uar(devx_uar);
+		real_forget(devx_uar);
+		real(devx_uar);
 		return;
 	default:
 		return;
 	}
-	/* a store through a stale page pointer faults, as on unmapped device memory */
-	munmap(devx_uar->base_addr, sim->page_size);
-	devx_uar->base_addr = devx_uar->reg_addr = NULL;
-	sim->context->uar_count--;
-	sim_registry_retire(devx_uar, sim);
+	sim_uar_destroy(sim);
 	pthread_mutex_unlock(&sim_lock);
+}
+
+void sim_uar_destroy(struct sim_uar *uar)
+{
+	/* a store through a stale page pointer faults, as on unmapped device memory */
+	munmap(uar->dv.base_addr, uar->page_size);
+	uar->dv.base_addr = uar->dv.reg_addr = NULL;
+	uar->context->uar_count--;
+	sim_registry_retire(&uar->dv, uar);
 }
 
 SIM_EXPORT void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *device_index)
@@ -98,6 +104,7 @@ SIM_EXPORT void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *d
 	struct sim_uar *sim;
 	void *page = NULL;
 
+	SIM_DELEGATE(flexio_verbs_uar_page, (uar, device_index));
 	pthread_mutex_lock(&sim_lock);
 	if (sim_registry_lookup(uar, SIM_UAR, (void **)&sim)) {
 		page = sim->dv.base_addr;

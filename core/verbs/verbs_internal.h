@@ -1,6 +1,7 @@
 /*
  * Private to libflexio_verbs: the simulated objects, the registry that recognises them, the
- * real rdma-core entry points everything else is forwarded to, and the log line.
+ * real rdma-core entry points everything else is forwarded to, the one instance per process,
+ * the redirection of rdma-core's calls, and the log line.
  *
  * Locking: one mutex (sim_lock) guards every simulated object and the registry.  Entry points
  * take it for the whole simulated operation, so a check ("no MR uses this PD") and the change
@@ -9,6 +10,7 @@
 #ifndef OPENFLEXIO_CORE_VERBS_INTERNAL_H
 #define OPENFLEXIO_CORE_VERBS_INTERNAL_H
 
+#include <errno.h>
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
 #include <pthread.h>
@@ -19,11 +21,13 @@
 
 #define SIM_EXPORT __attribute__((visibility("default")))
 
+/* Devices listed at once (FLEXIO_SIM_DEVICES), and distinct devices a process may create. */
 #define SIM_MAX_DEVICES 16
+#define SIM_MAX_CREATED 64
 
 struct sim_device {
 	struct ibv_device ibv; /* what the program sees: first, so the handle is the object */
-	int index;             /* N of mlx5_simN */
+	int index;             /* creation order: what flexio_verbs_context_device returns */
 	__be64 guid;
 	uint32_t last_pd_handle;
 	uint32_t last_mr_handle;
@@ -32,9 +36,9 @@ struct sim_device {
 };
 
 struct sim_context {
-	/* rdma-core's extended context with every op NULL: the inline helpers of verbs.h
-	 * (ibv_query_device_ex, ibv_alloc_null_mr, ...) then fail with EOPNOTSUPP instead of
-	 * jumping through garbage.  The program's handle is &vctx.context. */
+	/* A full extended context: every op of verbs_context and of context.ops is filled
+	 * (ops.c), so verbs.h's inline helpers land in the simulator.  The program's handle
+	 * is &vctx.context. */
 	struct verbs_context vctx;
 	struct sim_device *device;
 	unsigned int pd_count;
@@ -62,6 +66,30 @@ struct sim_uar {
 };
 
 extern pthread_mutex_t sim_lock;
+
+/* ---- entries.h: every rdma-core entry point served, and the private API ---- */
+
+enum sim_entry {
+#define SIM_GENERIC(ret, name, version, params, args, kind, handle, fail) SIM_E_##name,
+#define SIM_GENERIC_VOID(name, version, params, args, kind, handle) SIM_E_##name,
+#define SIM_CUSTOM(name, version) SIM_E_##name,
+#define SIM_PRIVATE(name) SIM_E_##name,
+#include "entries.h"
+#undef SIM_GENERIC
+#undef SIM_GENERIC_VOID
+#undef SIM_CUSTOM
+#undef SIM_PRIVATE
+	SIM_ENTRY_COUNT
+};
+
+struct sim_entry_info {
+	const char *name;
+	const char *version; /* "FLEXIO_VERBS_PRIVATE" for the private API */
+	void *ours;          /* this library's definition */
+};
+
+/* The entries, indexed by enum sim_entry (real.c). */
+extern const struct sim_entry_info sim_entries[SIM_ENTRY_COUNT];
 
 /* ---- map.c: open-addressing hash map from a non-zero 64-bit key to a pointer and a tag ---- */
 
@@ -91,7 +119,48 @@ enum sim_kind {
 	SIM_PD,
 	SIM_MR,
 	SIM_UAR,
+	/* kinds the simulated device does not create (yet): only recognised as rdma-core's */
+	SIM_CQ,
+	SIM_QP,
+	SIM_SRQ,
+	SIM_WQ,
+	SIM_AH,
+	SIM_MW,
+	SIM_XRCD,
+	SIM_COMP_CHANNEL,
+	SIM_TD,
+	SIM_RWQ_IND_TABLE,
+	SIM_COUNTERS,
+	SIM_DM,
+	SIM_FLOW_ACTION,
+	SIM_FLOW,
+	SIM_QP_EX,
+	SIM_MLX5_QP_EX,
+	SIM_DEVX_OBJ,
+	SIM_DEVX_UMEM,
+	SIM_DEVX_EVENT_CHANNEL,
+	SIM_DEVX_CMD_COMP,
+	SIM_DEVX_EQ,
+	SIM_DEVX_MSI_VECTOR,
+	SIM_VAR,
+	SIM_PP,
+	SIM_FLOW_MATCHER,
+	SIM_MKEY,
+	SIM_DEK,
+	SIM_CRYPTO_LOGIN,
+	SIM_SCHED_NODE,
+	SIM_SCHED_LEAF,
+	SIM_STEERING_ANCHOR,
+	SIM_DR_DOMAIN,
+	SIM_DR_TABLE,
+	SIM_DR_MATCHER,
+	SIM_DR_RULE,
+	SIM_DR_ACTION,
+	SIM_KIND_COUNT
 };
+
+/* "protection domain", ... */
+const char *sim_kind_name(enum sim_kind kind);
 
 /* Registers a new simulated object (sim_lock held); false only when memory runs out. */
 bool sim_registry_add(const void *handle, enum sim_kind kind, void *object);
@@ -99,6 +168,9 @@ bool sim_registry_add(const void *handle, enum sim_kind kind, void *object);
  * (quarantine) so a stale pointer is still recognised as ours and never reaches rdma-core,
  * then freed. */
 void sim_registry_retire(const void *handle, void *allocation);
+/* Calls fn on every live simulated object of kind (sim_lock held); fn must not add or
+ * retire objects. */
+void sim_registry_each(enum sim_kind kind, void (*fn)(void *object, void *arg), void *arg);
 
 enum sim_route {
 	SIM_ROUTE_SIMULATED, /* a live simulated object: sim_lock is HELD, the caller unlocks */
@@ -118,52 +190,126 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
  * object of kind, and which. */
 bool sim_registry_lookup(const void *handle, enum sim_kind kind, void **object);
 
+/* The simulated device behind a live simulated object of kind (sim_lock held). */
+struct sim_device *sim_device_of(enum sim_kind kind, void *object);
+
+/*
+ * The answer to a call the simulated device does not simulate, on a live simulated object
+ * (sim_lock held, released here): one log line naming the device, errno EOPNOTSUPP.
+ */
+void sim_unsupported(const char *function, enum sim_kind kind, void *object);
+
 /* Memory keys (lkey == rkey) of live MRs, per device; sim_lock held. */
 bool sim_key_add(int device, uint32_t key, struct sim_mr *mr);
 void sim_key_remove(int device, uint32_t key);
 struct sim_mr *sim_key_find(int device, uint32_t key);
 
+/* ---- the failure conventions of rdma-core's calls (entries.h's `fail`) ---- */
+
+#define SIM_FAIL_NULL(e) (errno = (e), NULL)            /* NULL + errno */
+#define SIM_FAIL_ERRNO(e) (errno = (e))                 /* the errno value */
+#define SIM_FAIL_NEG(e) (errno = (e), -(e))             /* minus the errno value */
+#define SIM_FAIL_M1(e) (errno = (e), -1)                /* -1 + errno */
+#define SIM_FAIL_ZERO(e) (errno = (e), 0)               /* 0 + errno */
+#define SIM_FAIL_REREG(e) (errno = (e), IBV_REREG_MR_ERR_INPUT)
+
 /* ---- real.c: rdma-core behind us, and recognising its objects ---- */
 
-struct real_verbs {
-	struct ibv_device **(*get_device_list)(int *num_devices);
-	void (*free_device_list)(struct ibv_device **list);
-	const char *(*get_device_name)(struct ibv_device *device);
-	__be64 (*get_device_guid)(struct ibv_device *device);
-	struct ibv_context *(*open_device)(struct ibv_device *device);
-	int (*close_device)(struct ibv_context *context);
-	int (*query_device)(struct ibv_context *context, struct ibv_device_attr *attr);
-	struct ibv_pd *(*alloc_pd)(struct ibv_context *context);
-	int (*dealloc_pd)(struct ibv_pd *pd);
-	struct ibv_mr *(*reg_mr)(struct ibv_pd *pd, void *addr, size_t length, int access);
-	struct ibv_mr *(*reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
-				      int access);
-	struct ibv_mr *(*reg_mr_iova2)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
-				       unsigned int access);
-	int (*dereg_mr)(struct ibv_mr *mr);
-	struct mlx5dv_devx_uar *(*devx_alloc_uar)(struct ibv_context *context, uint32_t flags);
-	void (*devx_free_uar)(struct mlx5dv_devx_uar *uar);
-};
-
-/* The next definitions after this library; a member is NULL when rdma-core lacks it. */
-const struct real_verbs *real_verbs(void);
+/* rdma-core's definition of an entry (the next one after this library in the lookup order,
+ * else libibverbs' or libmlx5's own); NULL when rdma-core lacks it. */
+void *sim_real(enum sim_entry entry);
+#define SIM_REAL(name) ((__typeof__(&name))sim_real(SIM_E_##name))
 
 /* Which unknown pointers are real rdma-core objects.  Real devices are learnt from the real
- * device lists; contexts, PDs and MRs are recognised by their first field (device or context)
- * read without risking a fault; UARs carry no owner, so real ones are remembered from
- * allocation to free.  Called without sim_lock. */
+ * device lists (ibv_get_device_list, mlx5dv_get_vfio_device_list) and imported contexts;
+ * contexts and objects made from one are recognised by their context field, read without
+ * risking a fault; UARs and VFIO device lists carry no owner, so real ones are remembered
+ * from allocation to free; other mlx5dv objects are opaque, taken as real when real devices
+ * exist.  Called without sim_lock. */
 void real_devices_learn(struct ibv_device **list);
+void real_devices_listed(void); /* ibv_get_device_list read rdma-core's list */
+bool real_any_device(void);
 bool real_is_device(const struct ibv_device *device);
 bool real_is_context(const struct ibv_context *context);
-bool real_is_owned(const void *pd_or_mr); /* struct ibv_pd or ibv_mr: context is first */
-void real_uar_learn(const struct mlx5dv_devx_uar *uar);
-bool real_uar_known(const struct mlx5dv_devx_uar *uar);
-void real_uar_forget(const struct mlx5dv_devx_uar *uar);
+bool real_is_owned(const void *object, size_t context_offset); /* its context field is real */
+/* Reads a pointer inside an object without faulting; false when it cannot be read. */
+bool real_read_pointer(const void *object, size_t offset, void **value);
+void real_remember(enum sim_kind kind, const void *object);
+bool real_remembered(enum sim_kind kind, const void *object);
+void real_forget(const void *object);
+
+/* ---- instance.c: one simulator per process ---- */
+
+/*
+ * libflexio.so.1 and libflexio_verbs.so.1 both contain the simulator; when both are loaded,
+ * the one first in the global lookup order (the primary) holds every simulated object and
+ * the other one forwards each entry point to it.
+ */
+bool sim_is_secondary(void);
+/* The primary's definition of an entry, or NULL when it has none (this copy answers). */
+void *sim_primary_entry(enum sim_entry entry);
+
+/* First statement of every exported entry point. */
+#define SIM_DELEGATE(name, args)                                                     \
+	do {                                                                         \
+		if (__builtin_expect(sim_is_secondary(), 0)) {                       \
+			void *primary_ = sim_primary_entry(SIM_E_##name);            \
+			if (primary_)                                                \
+				return ((__typeof__(&name))primary_)args;            \
+		}                                                                    \
+	} while (0)
+
+#define SIM_DELEGATE_VOID(name, args)                                                \
+	do {                                                                         \
+		if (__builtin_expect(sim_is_secondary(), 0)) {                       \
+			void *primary_ = sim_primary_entry(SIM_E_##name);            \
+			if (primary_) {                                              \
+				((__typeof__(&name))primary_)args;                   \
+				return;                                              \
+			}                                                            \
+		}                                                                    \
+	} while (0)
+
+/* The link map of the object holding addr, or NULL. */
+struct link_map *sim_object_of(const void *addr);
+/* Whether an object is a copy of the simulator (defines the private API). */
+bool sim_object_is_simulator(struct link_map *object);
+/* This copy's link map. */
+struct link_map *sim_self(void);
+
+/* ---- redirect.c: rdma-core's calls bound before the simulator ---- */
+
+/* Points every call of an entry point that a loaded object bound to libibverbs or libmlx5
+ * at this library's definition (the primary only, at load time). */
+void sim_redirect(void);
+
+/* ---- ops.c: the op tables of a simulated context ---- */
+
+void sim_context_ops_init(struct verbs_context *vctx);
+
+/* ---- device.c / port.c: attributes ---- */
+
+void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_attr *attr);
+int sim_query_port(const char *function, struct ibv_context *context, uint8_t port_num,
+		   struct ibv_port_attr *attr);
+int sim_query_device_ex(struct ibv_context *context, const struct ibv_query_device_ex_input *input,
+			struct ibv_device_attr_ex *attr, size_t attr_size);
+
+/* ---- context.c: opening a simulated device (sim_lock not held) ---- */
+
+struct ibv_context *sim_open(const char *function, struct sim_device *device);
+
+/* ---- destroying live simulated objects (sim_lock held): pd.c, mr.c, uar.c ---- */
+
+void sim_pd_destroy(struct sim_pd *pd);   /* its regions must be gone */
+void sim_mr_destroy(struct sim_mr *mr);
+void sim_uar_destroy(struct sim_uar *uar);
 
 /* ---- log.c ---- */
 
 /* One line through libflexio's logger: "flexio_verbs ERR <function>: <reason>". */
 void sim_err(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
 void sim_warn(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void sim_dbg(const char *function, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

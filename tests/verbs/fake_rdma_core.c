@@ -13,6 +13,9 @@
 int fake_rdma_calls;
 
 static struct ibv_device fake_device = {.name = "fake0", .node_type = IBV_NODE_CA};
+/* devices rdma-core makes outside ibv_get_device_list */
+static struct ibv_device fake_vfio_device = {.name = "vfio0", .node_type = IBV_NODE_CA};
+static struct ibv_device fake_imported_device = {.name = "imported0", .node_type = IBV_NODE_CA};
 
 struct ibv_device **ibv_get_device_list(int *num_devices)
 {
@@ -136,4 +139,24 @@ void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *uar)
 {
 	fake_rdma_calls++;
 	free(uar);
+}
+
+struct ibv_device **mlx5dv_get_vfio_device_list(struct mlx5dv_vfio_context_attr *attr)
+{
+	struct ibv_device **list = calloc(2, sizeof(*list));
+
+	(void)attr;
+	fake_rdma_calls++;
+	list[0] = &fake_vfio_device;
+	return list;
+}
+
+struct ibv_context *ibv_import_device(int cmd_fd)
+{
+	struct ibv_context *context = calloc(1, sizeof(*context));
+
+	fake_rdma_calls++;
+	context->device = &fake_imported_device;
+	context->cmd_fd = cmd_fd;
+	return context;
 }

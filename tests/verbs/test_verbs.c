@@ -1,9 +1,12 @@
 /*
  * libflexio_verbs through rdma-core's calls (this program links it before libibverbs) and
- * through its internal API: devices, contexts, PDs, MRs, devx UARs, bad input of every kind
- * (one log line, no crash), key uniqueness, MR bounds, concurrency.
+ * through its internal API: devices and their names, contexts, the port, PDs, MRs, devx UARs,
+ * mlx5 direct verbs, what is not simulated yet, bad input of every kind (one log line, no
+ * crash), key uniqueness, MR bounds, concurrency.
  */
+#include <endian.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -251,8 +254,9 @@ static void test_open_close(void **state)
 	assert_int_equal(ibv_query_device_ex(context, NULL, &attr_ex), 0);
 	assert_int_equal(attr_ex.orig_attr.vendor_id, 0x02c9);
 	pd = ibv_alloc_pd(context);
+	capture_begin();
 	assert_null(ibv_alloc_null_mr(pd));
-	assert_int_equal(errno, EOPNOTSUPP);
+	expect_refusal("ibv_alloc_null_mr", EOPNOTSUPP);
 	assert_int_equal(ibv_dealloc_pd(pd), 0);
 	assert_int_equal(ibv_close_device(context), 0);
 
@@ -283,25 +287,46 @@ static void test_open_foreign_device(void **state)
 	expect_refusal("ibv_open_device", EINVAL);
 }
 
-/* EBUSY while PDs or UARs remain: the rdma-core answer for objects still in use. */
-static void test_close_busy(void **state)
+/* As rdma-core: closing succeeds while PDs, MRs or UARs remain, and destroys them. */
+static void test_close_with_objects(void **state)
 {
 	struct ibv_context *context = open_sim(0);
+	struct ibv_context *other = open_sim(0);
 	struct ibv_pd *pd = ibv_alloc_pd(context);
-	struct mlx5dv_devx_uar *uar;
+	struct ibv_pd *kept = ibv_alloc_pd(other);
+	static char buffer[64];
+	struct ibv_mr *mr = ibv_reg_mr(pd, buffer, sizeof(buffer), IBV_ACCESS_LOCAL_WRITE);
+	struct mlx5dv_devx_uar *uar = mlx5dv_devx_alloc_uar(context, MLX5DV_UAR_ALLOC_TYPE_BF);
+	uint32_t key = mr->lkey;
 
 	(void)state;
-	capture_begin();
-	assert_int_equal(ibv_close_device(context), -1);
-	expect_refusal("ibv_close_device", EBUSY);
-	assert_int_equal(ibv_dealloc_pd(pd), 0);
-	uar = mlx5dv_devx_alloc_uar(context, MLX5DV_UAR_ALLOC_TYPE_BF);
 	assert_non_null(uar);
+	assert_int_equal(flexio_verbs_pd_hold(pd, 0), 0); /* a FlexIO process uses it */
 	capture_begin();
-	assert_int_equal(ibv_close_device(context), -1);
-	expect_refusal("ibv_close_device", EBUSY);
-	mlx5dv_devx_free_uar(uar);
 	assert_int_equal(ibv_close_device(context), 0);
+	expect_silence();
+	/* everything in it is gone, as the kernel destroys it with the context */
+	assert_null(flexio_verbs_mr_reach(pd, key, (uintptr_t)buffer, 1, 0));
+	assert_null(flexio_verbs_uar_page(uar, NULL));
+	assert_int_equal(flexio_verbs_pd_device(pd), -1);
+	flexio_verbs_pd_release(pd); /* a late release is harmless */
+	capture_begin();
+	assert_int_equal(ibv_dereg_mr(mr), EINVAL);
+	expect_refusal("ibv_dereg_mr", EINVAL);
+	capture_begin();
+	assert_int_equal(ibv_dealloc_pd(pd), EINVAL);
+	expect_refusal("ibv_dealloc_pd", EINVAL);
+	capture_begin();
+	mlx5dv_devx_free_uar(uar);
+	expect_refusal("mlx5dv_devx_free_uar", EINVAL);
+	/* an inline helper of verbs.h on the closed context lands in the simulator: refused */
+	capture_begin();
+	assert_null(ibv_create_cq_ex(context, &(struct ibv_cq_init_attr_ex){.cqe = 1}));
+	expect_refusal("ibv_create_cq_ex", EINVAL);
+	/* another context of the device keeps its objects */
+	assert_int_equal(flexio_verbs_pd_device(kept), 0);
+	assert_int_equal(ibv_dealloc_pd(kept), 0);
+	assert_int_equal(ibv_close_device(other), 0);
 }
 
 static void test_query_device(void **state)
@@ -593,6 +618,245 @@ static void test_uar(void **state)
 	expect_refusal("mlx5dv_devx_alloc_uar", EINVAL);
 }
 
+/* ---- device names ---- */
+
+static void test_device_names(void **state)
+{
+	const char *invalid[] = {
+		"mlx5_0,",        /* an empty name */
+		",mlx5_0",        /* another */
+		"mlx5_0,mlx5_0",  /* the same device twice */
+		"mlx5_a",         /* no number last */
+		"0mlx5",          /* no letter first */
+		"mlx5 0",         /* a blank */
+		"mlx5/0",         /* a path */
+		"a0,a1,a2,a3,a4,a5,a6,a7,a8,a9,b0,b1,b2,b3,b4,b5,b6", /* 17 devices */
+		"a123456789012345678901234567890123456789012345678901234567890123", /* 64 chars */
+	};
+	struct ibv_device **list;
+	struct ibv_device *bond;
+	struct ibv_context *context;
+	__be64 guid;
+
+	(void)state;
+	setenv("FLEXIO_SIM_DEVICES", "mlx5_0,mlx5_bond_0", 1);
+	capture_begin();
+	list = ibv_get_device_list(NULL);
+	expect_silence();
+	assert_string_equal(ibv_get_device_name(list[0]), "mlx5_0");
+	assert_string_equal(ibv_get_device_name(list[1]), "mlx5_bond_0");
+	assert_string_equal(list[1]->ibdev_path, "/sys/class/infiniband/mlx5_bond_0");
+	bond = list[1];
+	guid = ibv_get_device_guid(bond);
+	assert_true(guid != ibv_get_device_guid(list[0]));
+	context = ibv_open_device(bond);
+	assert_non_null(context);
+	/* the index libflexio uses names the device, not its place in this list */
+	assert_true(flexio_verbs_context_device(context) >= 0);
+	assert_int_equal(ibv_close_device(context), 0);
+	ibv_free_device_list(list);
+
+	/* the same name is the same device, whatever else is listed with it */
+	setenv("FLEXIO_SIM_DEVICES", "mlx5_bond_0", 1);
+	list = ibv_get_device_list(NULL);
+	assert_ptr_equal(list[0], bond);
+	assert_true(ibv_get_device_guid(list[0]) == guid);
+	assert_int_equal(sim_count(list), 0); /* not an mlx5_sim name */
+	assert_true(list[1] == NULL || strcmp(list[1]->name, "mlx5_0"));
+	ibv_free_device_list(list);
+
+	for (size_t i = 0; i < sizeof(invalid) / sizeof(invalid[0]); i++) {
+		const char *text;
+
+		setenv("FLEXIO_SIM_DEVICES", invalid[i], 1);
+		capture_begin();
+		list = ibv_get_device_list(NULL);
+		text = capture_end();
+		assert_non_null(list);
+		assert_string_equal(list[0]->name, "mlx5_sim0");
+		assert_int_equal(line_count(text), 1);
+		assert_non_null(strstr(text, "flexio_verbs WARN ibv_get_device_list: FLEXIO_SIM_DEVICES"));
+		ibv_free_device_list(list);
+	}
+}
+
+/* ---- the port ---- */
+
+static void test_port(void **state)
+{
+	struct ibv_context *context = open_sim(0);
+	struct ibv_port_attr attr;
+	struct ibv_gid_entry entries[4], entry;
+	union ibv_gid gid;
+	__be16 pkey;
+	char compat[256];
+
+	(void)state;
+	memset(&attr, 0xff, sizeof(attr));
+	/* verbs.h's ibv_query_port: an inline helper calling through the context */
+	assert_int_equal(ibv_query_port(context, 1, &attr), 0);
+	assert_int_equal(attr.state, IBV_PORT_ACTIVE);
+	assert_int_equal(attr.link_layer, IBV_LINK_LAYER_ETHERNET);
+	assert_int_equal(attr.gid_tbl_len, 2);
+	assert_int_equal(attr.pkey_tbl_len, 1);
+	assert_int_equal(attr.port_cap_flags2, 0);
+	/* the exported function, in the layout of older binaries */
+	memset(compat, 0, sizeof(compat));
+	assert_int_equal((ibv_query_port)(context, 1, (struct _compat_ibv_port_attr *)compat), 0);
+	assert_int_equal(((struct ibv_port_attr *)compat)->state, IBV_PORT_ACTIVE);
+	capture_begin();
+	assert_int_equal(ibv_query_port(context, 2, &attr), EINVAL);
+	expect_refusal("ibv_query_port", EINVAL);
+	capture_begin();
+	assert_int_equal(ibv_query_port(context, 0, &attr), EINVAL);
+	expect_refusal("ibv_query_port", EINVAL);
+
+	/* GIDs: the link-local address from the GUID, RoCE v1 then v2 */
+	assert_int_equal(ibv_query_gid(context, 1, 0, &gid), 0);
+	assert_int_equal(gid.raw[0], 0xfe);
+	assert_int_equal(gid.raw[1], 0x80);
+	assert_int_equal(ibv_query_gid_ex(context, 1, 1, &entry, 0), 0);
+	assert_int_equal(entry.gid_type, IBV_GID_TYPE_ROCE_V2);
+	assert_memory_equal(&entry.gid, &gid, sizeof(gid));
+	assert_int_equal(ibv_query_gid_table(context, entries, 4, 0), 2);
+	assert_int_equal(entries[0].gid_type, IBV_GID_TYPE_ROCE_V1);
+	assert_int_equal(entries[1].gid_index, 1);
+	capture_begin();
+	assert_int_equal(ibv_query_gid(context, 1, 2, &gid), -1);
+	expect_refusal("ibv_query_gid", EINVAL);
+	capture_begin();
+	assert_int_equal(ibv_query_gid_table(context, entries, 1, 0), -EINVAL);
+	expect_refusal("ibv_query_gid_table", EINVAL);
+
+	/* one P_Key, the default one */
+	assert_int_equal(ibv_query_pkey(context, 1, 0, &pkey), 0);
+	assert_int_equal(be16toh(pkey), 0xffff);
+	assert_int_equal(ibv_get_pkey_index(context, 1, htobe16(0xffff)), 0);
+	capture_begin();
+	assert_int_equal(ibv_get_pkey_index(context, 1, htobe16(0x8001)), -1);
+	expect_refusal("ibv_get_pkey_index", ENOENT);
+	capture_begin();
+	assert_int_equal(ibv_query_pkey(context, 1, 1, &pkey), -1);
+	expect_refusal("ibv_query_pkey", EINVAL);
+
+	/* the extended device query (inline, through the context) */
+	{
+		struct ibv_device_attr_ex attr_ex;
+
+		assert_int_equal(ibv_query_device_ex(context, NULL, &attr_ex), 0);
+		assert_int_equal(attr_ex.orig_attr.vendor_part_id, 0xa2dc);
+		assert_int_equal(attr_ex.phys_port_cnt_ex, 1);
+	}
+	assert_int_equal(ibv_close_device(context), 0);
+	capture_begin();
+	assert_int_equal(ibv_query_port(context, 1, &attr), EINVAL);
+	expect_refusal("ibv_query_port", EINVAL);
+}
+
+/* No asynchronous events: a non-blocking async_fd answers EAGAIN, as rdma-core would. */
+static void test_async_events(void **state)
+{
+	struct ibv_context *context = open_sim(0);
+	struct ibv_async_event event;
+	int flags = fcntl(context->async_fd, F_GETFL);
+
+	(void)state;
+	assert_int_equal(flags & O_NONBLOCK, 0); /* blocking, as rdma-core's */
+	fcntl(context->async_fd, F_SETFL, flags | O_NONBLOCK);
+	capture_begin();
+	assert_int_equal(ibv_get_async_event(context, &event), -1);
+	assert_int_equal(errno, EAGAIN);
+	expect_silence();
+	/* a port event of rdma-core's needs nothing acknowledged */
+	event = (struct ibv_async_event){.element.port_num = 1, .event_type = IBV_EVENT_PORT_ACTIVE};
+	ibv_ack_async_event(&event);
+	capture_begin();
+	event = (struct ibv_async_event){.element.cq = NULL, .event_type = IBV_EVENT_CQ_ERR};
+	ibv_ack_async_event(&event);
+	expect_refusal("ibv_ack_async_event", EINVAL);
+	assert_int_equal(ibv_close_device(context), 0);
+}
+
+/* ---- mlx5 direct verbs ---- */
+
+static void test_mlx5dv(void **state)
+{
+	struct ibv_device *device = sim_device(0);
+	struct mlx5dv_context_attr devx = {.flags = MLX5DV_CONTEXT_FLAGS_DEVX};
+	struct mlx5dv_context dv;
+	struct ibv_context *context;
+	struct mlx5dv_pd dv_pd = {0};
+	struct mlx5dv_cq dv_cq;
+	struct mlx5dv_obj obj;
+	struct ibv_pd *pd;
+
+	(void)state;
+	assert_true(mlx5dv_is_supported(device));
+	context = mlx5dv_open_device(device, &devx);
+	assert_non_null(context);
+	assert_ptr_equal(context->device, device);
+	assert_int_equal(flexio_verbs_context_device(context), 0);
+	assert_int_equal(mlx5dv_query_device(context, &dv), 0);
+	assert_true(dv.flags & MLX5DV_CONTEXT_FLAGS_CQE_V1);
+	pd = ibv_alloc_pd(context);
+	obj = (struct mlx5dv_obj){.pd = {.in = pd, .out = &dv_pd}};
+	assert_int_equal(mlx5dv_init_obj(&obj, MLX5DV_OBJ_PD), 0);
+	assert_int_equal(dv_pd.pdn, pd->handle);
+	/* the simulated device has no CQ to describe */
+	obj = (struct mlx5dv_obj){.cq = {.in = NULL, .out = &dv_cq}};
+	capture_begin();
+	assert_int_equal(mlx5dv_init_obj(&obj, MLX5DV_OBJ_CQ), EINVAL);
+	expect_refusal("mlx5dv_init_obj", EINVAL);
+	capture_begin();
+	assert_null(mlx5dv_open_device(device, &(struct mlx5dv_context_attr){.comp_mask = 1}));
+	expect_refusal("mlx5dv_open_device", EINVAL);
+	assert_int_equal(ibv_dealloc_pd(pd), 0);
+	assert_int_equal(ibv_close_device(context), 0);
+	/* opened without attributes too */
+	context = mlx5dv_open_device(device, NULL);
+	assert_non_null(context);
+	assert_int_equal(ibv_close_device(context), 0);
+}
+
+/* What the simulated device does not do yet fails cleanly: NULL or an errno, one line. */
+static void test_not_simulated_yet(void **state)
+{
+	struct ibv_context *context = open_sim(0);
+	struct ibv_pd *pd = ibv_alloc_pd(context);
+	struct ibv_qp_init_attr qp_attr = {.qp_type = IBV_QPT_RC};
+	char in[64] = {0}, out[64];
+
+	(void)state;
+	capture_begin();
+	assert_null(ibv_create_cq(context, 16, NULL, NULL, 0));
+	expect_refusal("ibv_create_cq", EOPNOTSUPP);
+	capture_begin();
+	assert_null(ibv_create_qp(pd, &qp_attr));
+	expect_refusal("ibv_create_qp", EOPNOTSUPP);
+	capture_begin();
+	assert_null(mlx5dv_dr_domain_create(context, MLX5DV_DR_DOMAIN_TYPE_NIC_RX));
+	expect_refusal("mlx5dv_dr_domain_create", EOPNOTSUPP);
+	capture_begin();
+	assert_null(mlx5dv_devx_obj_create(context, in, sizeof(in), out, sizeof(out)));
+	expect_refusal("mlx5dv_devx_obj_create", EOPNOTSUPP);
+	capture_begin();
+	assert_int_equal(mlx5dv_devx_general_cmd(context, in, sizeof(in), out, sizeof(out)), EOPNOTSUPP);
+	expect_refusal("mlx5dv_devx_general_cmd", EOPNOTSUPP);
+	/* an inline helper of verbs.h calls through the context's op */
+	capture_begin();
+	assert_null(ibv_alloc_mw(pd, IBV_MW_TYPE_2));
+	expect_refusal("ibv_alloc_mw", EOPNOTSUPP);
+	/* a NULL object is refused, not handed to rdma-core */
+	capture_begin();
+	assert_int_equal(ibv_destroy_cq(NULL), EINVAL);
+	expect_refusal("ibv_destroy_cq", EINVAL);
+	capture_begin();
+	assert_int_equal(mlx5dv_dr_domain_destroy(NULL), EINVAL);
+	expect_refusal("mlx5dv_dr_domain_destroy", EINVAL);
+	assert_int_equal(ibv_dealloc_pd(pd), 0);
+	assert_int_equal(ibv_close_device(context), 0);
+}
+
 /* ---- the internal API ---- */
 
 static void test_internal_owner(void **state)
@@ -850,13 +1114,18 @@ int main(void)
 		cmocka_unit_test_setup(test_device_name_and_guid_bad, setup),
 		cmocka_unit_test_setup(test_open_close, setup),
 		cmocka_unit_test_setup(test_open_foreign_device, setup),
-		cmocka_unit_test_setup(test_close_busy, setup),
+		cmocka_unit_test_setup(test_close_with_objects, setup),
 		cmocka_unit_test_setup(test_query_device, setup),
 		cmocka_unit_test_setup(test_pd, setup),
 		cmocka_unit_test_setup(test_reg_mr_forms, setup),
 		cmocka_unit_test_setup(test_reg_mr_bad, setup),
 		cmocka_unit_test_setup(test_keys_unique, setup),
 		cmocka_unit_test_setup(test_uar, setup),
+		cmocka_unit_test_setup(test_device_names, setup),
+		cmocka_unit_test_setup(test_port, setup),
+		cmocka_unit_test_setup(test_async_events, setup),
+		cmocka_unit_test_setup(test_mlx5dv, setup),
+		cmocka_unit_test_setup(test_not_simulated_yet, setup),
 		cmocka_unit_test_setup(test_internal_owner, setup),
 		cmocka_unit_test_setup(test_mr_reach, setup),
 		cmocka_unit_test_setup(test_foreign_pointers, setup),

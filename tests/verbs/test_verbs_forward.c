@@ -88,6 +88,38 @@ static void test_real_objects_reach_rdma_core(void **state)
 	assert_int_equal(fake_rdma_calls, before);
 }
 
+/* Devices rdma-core makes outside ibv_get_device_list are real ones too. */
+static void test_vfio_and_imported_devices(void **state)
+{
+	struct mlx5dv_vfio_context_attr attr = {.pci_name = "0000:01:00.0"};
+	struct ibv_device **vfio;
+	struct ibv_context *contexts[2];
+	int before = fake_rdma_calls;
+
+	(void)state;
+	vfio = mlx5dv_get_vfio_device_list(&attr);
+	assert_non_null(vfio);
+	assert_string_equal(ibv_get_device_name(vfio[0]), "vfio0");
+	contexts[0] = ibv_open_device(vfio[0]);
+	contexts[1] = ibv_import_device(3);
+	for (int i = 0; i < 2; i++) {
+		struct ibv_pd *pd;
+
+		assert_non_null(contexts[i]);
+		pd = ibv_alloc_pd(contexts[i]);
+		assert_non_null(pd);
+		assert_int_equal(ibv_dealloc_pd(pd), 0);
+		assert_int_equal(ibv_close_device(contexts[i]), 0);
+	}
+	ibv_free_device_list(vfio); /* rdma-core's list: freed by rdma-core */
+	assert_int_equal(fake_rdma_calls - before, 11);
+	/* and only once */
+	before = fake_rdma_calls;
+	ibv_free_device_list(vfio);
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(fake_rdma_calls, before);
+}
+
 static void test_simulated_objects_stay(void **state)
 {
 	struct ibv_context *context;
@@ -131,6 +163,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_real_objects_reach_rdma_core),
+		cmocka_unit_test(test_vfio_and_imported_devices),
 		cmocka_unit_test(test_simulated_objects_stay),
 		cmocka_unit_test(test_foreign_refused_with_real_devices),
 	};
