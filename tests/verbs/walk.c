@@ -848,9 +848,8 @@ struct outcome {
 	char first[256];
 };
 
-static void child(const struct entry *e, int report)
+static void child(const struct entry *e, int log, int report)
 {
-	int log = memfd_create("log", 0);
 	struct outcome out = {0};
 	char text[8192];
 	ssize_t n;
@@ -878,14 +877,30 @@ static void child(const struct entry *e, int report)
 	_exit(0); /* no exit handlers: the child leaks what the walk made, on purpose */
 }
 
+/* The first line of what a dead child wrote that says why (a sanitizer's report). */
+static void death_note(int log, char *detail, size_t size)
+{
+	char text[8192];
+	ssize_t n = pread(log, text, sizeof(text) - 1, 0);
+	char *line;
+
+	text[n > 0 ? n : 0] = '\0';
+	line = strstr(text, "ERROR: ");
+	if (!line)
+		line = text;
+	snprintf(detail, size, "%.*s", (int)strcspn(line, "\n"), line);
+}
+
 /* Runs one entry; returns NULL when it behaved, else what went wrong (static text). */
 static const char *run(const struct entry *e, char *detail, size_t size)
 {
+	int log = memfd_create("walk-log", 0);
 	struct outcome out;
 	int pipefd[2], status;
+	bool reported;
 	pid_t pid;
 
-	if (pipe(pipefd))
+	if (log < 0 || pipe(pipefd))
 		return "cannot create a pipe";
 	fflush(NULL);
 	pid = fork();
@@ -893,19 +908,25 @@ static const char *run(const struct entry *e, char *detail, size_t size)
 		return "cannot fork";
 	if (!pid) {
 		close(pipefd[0]);
-		child(e, pipefd[1]);
+		child(e, log, pipefd[1]);
 	}
 	close(pipefd[1]);
-	if (read(pipefd[0], &out, sizeof(out)) != (ssize_t)sizeof(out))
-		memset(&out, 0, sizeof(out));
+	reported = read(pipefd[0], &out, sizeof(out)) == (ssize_t)sizeof(out);
 	close(pipefd[0]);
 	waitpid(pid, &status, 0);
-	if (WIFSIGNALED(status)) {
-		snprintf(detail, size, "%s", strsignal(WTERMSIG(status)));
+	if (!reported || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		/* killed by a signal, or a sanitizer caught the fault and exited */
+		char note[400];
+
+		death_note(log, note, sizeof(note));
+		close(log);
+		if (WIFSIGNALED(status))
+			snprintf(detail, size, "%s; %s", strsignal(WTERMSIG(status)), note);
+		else
+			snprintf(detail, size, "exit status %d; %s", WEXITSTATUS(status), note);
 		return "CRASHED";
 	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return "the child did not finish";
+	close(log);
 	switch (e->expect) {
 	case OK:
 		snprintf(detail, size, "%s", out.first);
