@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build pkg-config gcc g++            # host build
+  meson                                            # NVIDIA-style meson builds (tests/releases, tests/dpacc)
   libibverbs-dev                                   # rdma-core headers and libraries
   libcmocka-dev                                    # C unit tests
   clang lld llvm                                   # RISC-V device code (DPA), llvm-ar/llvm-nm
