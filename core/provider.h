@@ -129,6 +129,21 @@ enum provider_call_result {
 	PROVIDER_CALL_FAILED,   /* the process is in error state: see the fatal event */
 };
 
+/* Event handlers: DPA threads that run when triggered (a CQE on their armed CQ, an activation
+ * from another thread of the process). */
+struct provider_thread;
+
+struct provider_thread_config {
+	uint64_t function;             /* device address of void handler(uint64_t arg) */
+	uint64_t arg;                  /* the handler's argument at every invocation */
+	uint64_t thread_local_storage; /* device address the thread reads back, or 0 */
+	bool continuable;              /* flexio_dev_yield resumes after it at the next trigger */
+	const char *name;              /* flexio_dev_get_current_thread_name; "" for none */
+	enum flexio_affinity_type affinity_type;
+	uint32_t affinity_id;
+	uint32_t outbox_id, window_id; /* selected from the start (older edition); 0: none */
+};
+
 /* cmdq, threads, error handler, core dump: types */
 struct provider_cmdq;
 
@@ -180,6 +195,24 @@ struct flexio_provider_ops {
 					  uint64_t *result);
 	/* Identifiers the device gives the process (dumem id: its DPA memory object). */
 	uint32_t (*dumem_id)(struct provider_process *process);
+
+	/* Event handlers. A thread starts stopped; thread_run lets triggers run it (user_arg goes in
+	 * its thread context's metadata_parameter). A trigger while it runs is latched: it runs
+	 * once more after the current invocation ends. The handler ends an invocation by
+	 * returning or with flexio_dev_thread_reschedule (waits for the next trigger), _finish (no
+	 * more), _retrigger (runs again at once) or flexio_dev_yield (continuable threads resume
+	 * after it at the next trigger). Idle threads cost no host CPU. */
+	struct provider_thread *(*thread_create)(struct provider_process *process,
+						 const struct provider_thread_config *config, char *err,
+						 size_t err_size);
+	int (*thread_run)(struct provider_thread *thread, uint64_t user_arg);
+	/* -ESHUTDOWN once the process stopped, -EAGAIN before thread_run. */
+	int (*thread_trigger)(struct provider_thread *thread);
+	/* Stops the thread (a running invocation ends at its next scheduling point) and frees it. */
+	void (*thread_destroy)(struct provider_thread *thread);
+	/* The id device code sees (flexio_dev_get_thread_id), which is also the activation id other
+	 * threads of the process pass to flexio_dev_event_handler_activate. */
+	uint32_t (*thread_id)(struct provider_thread *thread);
 
 	/* cmdq, threads, error handler, core dump */
 	/* A queue of asynchronous calls function(arg) run in FIFO order by config->workers DPA

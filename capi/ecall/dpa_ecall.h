@@ -27,6 +27,8 @@
 #define DPA_ECALL_THREAD_RETRIGGER 0x1002  /* restart from the top immediately */
 #define DPA_ECALL_THREAD_YIELD 0x1003      /* continuable threads resume after the ecall */
 #define DPA_ECALL_THREAD_CTX_GET 0x1004    /* -> device address of the thread context */
+#define DPA_ECALL_THREAD_YIELD_RETRIGGER 0x1005 /* yield, then be triggered again at once */
+#define DPA_ECALL_THREAD_NAME 0x1006       /* -> device address of the thread's name */
 
 /* Process state. */
 #define DPA_ECALL_PROCESS_FINISH 0x1010 /* status 0x40, every thread of the process stops */

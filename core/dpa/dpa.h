@@ -158,6 +158,8 @@ size_t dpa_process_regions(const struct dpa_process *process, struct dpa_region_
 int dpa_process_read(const struct dpa_process *process, uint64_t address, void *dst, size_t size);
 int dpa_process_write(struct dpa_process *process, uint64_t address, const void *src,
                       size_t size);
+/* Fills [address, address + size) of writable DPA memory with the byte value. */
+int dpa_process_fill(struct dpa_process *process, uint64_t address, int value, size_t size);
 /* A host pointer to [address, address + size) if it lies in mapped DPA memory (and writable
  * memory when writable is set), else NULL. Valid until the region is unmapped. */
 void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, size_t size,
@@ -302,6 +304,10 @@ struct dpa_sched *dpa_sched_create(const struct dpa_sched_config *config);
 void dpa_sched_destroy(struct dpa_sched *sched);
 /* Queues a prepared hart; -EBUSY if it is already queued or running. */
 int dpa_sched_submit(struct dpa_sched *sched, struct dpa_hart *hart);
+/* Ends a hart's run: a queued hart leaves the queue, a running one stops at the end of its
+ * quantum (a quantum is short: this is how a long run is cut); either way on_stop reports
+ * DPA_STOP_BUDGET. No effect on an idle hart. */
+void dpa_sched_cancel(struct dpa_sched *sched, struct dpa_hart *hart);
 /* Returns when no hart is queued or running. In deterministic mode it runs them itself. */
 int dpa_sched_run(struct dpa_sched *sched);
 

@@ -144,6 +144,7 @@ struct dpa_hart {
     /* scheduler */
     enum dpa_sched_state sched_state;
     struct dpa_hart *sched_next;
+    bool sched_cancel; /* dpa_sched_cancel: end the run at its quantum's end (sched lock) */
     /* pausing (pause.c): DPA_GATE_* bits, and the next hart of the process */
     atomic_uint gate;
     struct dpa_hart *process_next;

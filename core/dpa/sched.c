@@ -25,6 +25,7 @@ struct dpa_sched {
 static void push(struct dpa_sched *sched, struct dpa_hart *hart)
 {
     hart->sched_next = NULL;
+    hart->sched_cancel = false;
     hart->sched_state = DPA_HART_QUEUED;
     if (sched->tail != NULL)
         sched->tail->sched_next = hart;
@@ -52,7 +53,7 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
     enum dpa_stop stop = dpa_hart_run(hart, sched->config.quantum);
     pthread_mutex_lock(&sched->lock);
     sched->running--;
-    bool again = stop == DPA_STOP_BUDGET && !sched->shutdown;
+    bool again = stop == DPA_STOP_BUDGET && !sched->shutdown && !hart->sched_cancel;
     if (again) {
         push(sched, hart);
         pthread_cond_signal(&sched->work);
@@ -171,4 +172,31 @@ int dpa_sched_run(struct dpa_sched *sched)
     }
     pthread_mutex_unlock(&sched->lock);
     return 0;
+}
+
+void dpa_sched_cancel(struct dpa_sched *sched, struct dpa_hart *hart)
+{
+    bool dequeued = false;
+    pthread_mutex_lock(&sched->lock);
+    if (hart->sched_state == DPA_HART_QUEUED) {
+        struct dpa_hart **at = &sched->head;
+        while (*at != hart)
+            at = &(*at)->sched_next;
+        *at = hart->sched_next;
+        if (sched->tail == hart) {
+            sched->tail = NULL;
+            for (struct dpa_hart *h = sched->head; h != NULL; h = h->sched_next)
+                sched->tail = h;
+        }
+        hart->sched_state = DPA_HART_IDLE;
+        dequeued = true;
+        if (sched->head == NULL && sched->running == 0)
+            pthread_cond_broadcast(&sched->idle);
+    } else if (hart->sched_state == DPA_HART_RUNNING) {
+        hart->sched_cancel = true;
+    }
+    pthread_mutex_unlock(&sched->lock);
+    /* A queued hart's run ends here, as one cut at its quantum's end would. */
+    if (dequeued && sched->config.on_stop != NULL)
+        sched->config.on_stop(sched->config.user, hart, DPA_STOP_BUDGET);
 }

@@ -50,6 +50,10 @@ struct provider_doorbell;
 /* provider_events.doorbell: logs the doorbell at debug level (user: the process). */
 void outbox_on_doorbell(void *user, const struct provider_doorbell *doorbell);
 
+/* The id of a live window / outbox handle of process: true, or false when it is none. */
+bool window_id_in(struct process *process, const void *handle, uint32_t *id);
+bool outbox_id_in(struct process *process, const void *handle, uint32_t *id);
+
 /* Whether the process has a live outbox using uar (uar.c asks before destroying one). */
 bool outbox_uses_uar(struct process *process, const struct process_child *uar);
 

@@ -54,3 +54,16 @@ void layouts_stream_attr(const void *caller, struct stream_args *out)
 	if (layouts_version() >= FLEXIO_RELEASE_26_FIRST_VERSION)
 		out->transport_mode = attr->transport_mode;
 }
+
+void layouts_event_handler_attr(const void *caller, struct event_handler_args *out)
+{
+	const struct flexio_event_handler_attr *attr = caller;
+
+	if (layouts_2401())
+		layouts_2401_event_handler_attr(caller, out);
+	else
+		*out = (struct event_handler_args){.host_stub_func = attr->host_stub_func,
+						   .continuable = attr->continuable, .arg = attr->arg,
+						   .thread_local_storage_daddr = attr->thread_local_storage_daddr,
+						   .affinity = attr->affinity, .name = attr->name};
+}

@@ -45,6 +45,15 @@ struct stream_args {
 	int transport_mode; /* 26.x; 0 (QP RC) before */
 };
 
+struct event_handler_args {
+	flexio_func_t *host_stub_func;
+	int continuable;
+	uint64_t arg;
+	flexio_uintptr_t thread_local_storage_daddr;
+	struct flexio_affinity affinity;
+	const char *name; /* NULL: none (24.01 has no name) */
+};
+
 /* The layouts of the caller's structures: those of the version announced with
  * flexio_version_set, or 24.01's when none was (version.c). */
 uint64_t layouts_version(void);
@@ -53,10 +62,12 @@ uint64_t layouts_version(void);
 void layouts_process_attr(const void *attr, struct process_args *out);
 void layouts_app_attr(const void *attr, struct app_args *out);
 void layouts_stream_attr(const void *attr, struct stream_args *out);
+void layouts_event_handler_attr(const void *attr, struct event_handler_args *out);
 
 /* The same for 24.01's layouts (layouts_2401.c). */
 void layouts_2401_process_attr(const void *attr, struct process_args *out);
 void layouts_2401_app_attr(const void *attr, struct app_args *out);
 void layouts_2401_stream_attr(const void *attr, struct stream_args *out);
+void layouts_2401_event_handler_attr(const void *attr, struct event_handler_args *out);
 
 #endif

@@ -30,3 +30,13 @@ void layouts_2401_stream_attr(const void *caller, struct stream_args *out)
 				    .mgmt_affinity = attr->mgmt_affinity, .tracer_mode = attr->tracer_mode,
 				    .tracer_msg_formats = attr->tracer_msg_formats};
 }
+
+void layouts_2401_event_handler_attr(const void *caller, struct event_handler_args *out)
+{
+	const struct flexio_event_handler_attr *attr = caller;
+
+	*out = (struct event_handler_args){.host_stub_func = attr->host_stub_func, .continuable = attr->continuable,
+					   .arg = attr->arg,
+					   .thread_local_storage_daddr = attr->thread_local_storage_daddr,
+					   .affinity = attr->affinity};
+}

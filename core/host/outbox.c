@@ -209,6 +209,18 @@ FLEXIO_EXPERIMENTAL flexio_uar *flexio_outbox_get_uar(flexio_outbox *handle)
 	return uar;
 }
 
+bool outbox_id_in(struct process *process, const void *handle, uint32_t *id)
+{
+	struct outbox *outbox = handle_try_get(handle, HANDLE_OUTBOX);
+	bool found = outbox && outbox->child.process == process;
+
+	if (found)
+		*id = outbox->id;
+	if (outbox)
+		handle_put(&outbox->child.handle);
+	return found;
+}
+
 void outbox_on_doorbell(void *user, const struct provider_doorbell *db)
 {
 	static const char *const kinds[] = {

@@ -92,6 +92,13 @@ void process_log_stopped(const struct process *process, const char *func);
 /* When the process has stopped: logs it as func and returns true. */
 bool process_stopped(const struct process *process, const char *func);
 
+/* Event handlers (event_handler.c) for the queues that trigger them: the handler of a live
+ * handle (an event handler's, or its flexio_thread's) with a reference, or NULL logged as func. */
+struct event_handler;
+struct event_handler *event_handler_get(const void *handle, const char *func);
+void event_handler_put(struct event_handler *eh);
+struct provider_thread *event_handler_thread(const struct event_handler *eh);
+
 /* Device messages of the process reach its streams here. */
 int64_t msg_stream_deliver(struct process *process, int stream_id, int level, const char *text, size_t len);
 

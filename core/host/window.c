@@ -131,3 +131,15 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_window_get_id(flexio_window *handle)
 	handle_put(&window->child.handle);
 	return id;
 }
+
+bool window_id_in(struct process *process, const void *handle, uint32_t *id)
+{
+	struct window *window = handle_try_get(handle, HANDLE_WINDOW);
+	bool found = window && window->child.process == process;
+
+	if (found)
+		*id = window->id;
+	if (window)
+		handle_put(&window->child.handle);
+	return found;
+}

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 struct sim_thread;
+struct sim_event;
 
 struct sim_process {
 	struct dpa_process *engine;
@@ -32,6 +33,9 @@ struct sim_process {
 	bool has_culprit;
 	/* uar, outbox, window, mkey (sim_outbox.c, sim_window.c) */
 	struct sim_objects *objects;
+	/* event handlers (sim_event.c): their scheduler, made with the first one */
+	struct dpa_sched *events_sched;
+	bool events_deterministic;
 };
 
 /* A DPA thread: a hart with its thread-local area (thread context below tp, TLS above). */
@@ -45,6 +49,8 @@ struct sim_thread {
 	uint64_t thread_local_storage; /* flexio_event_handler_attr's, or 0 */
 	struct sim_thread *next;       /* in the process's list of threads */
 	void *owner;                   /* the object running the thread (a cmdq worker), or NULL */
+	struct sim_event *event;       /* set when the thread is an event handler (sim_event.c) */
+	uint64_t name;                 /* DPA address of its NUL-terminated name ("" for none) */
 	/* uar, outbox, window, mkey: the thread's selections (sim_outbox.c, sim_window.c) */
 	uint32_t outbox_id;            /* current outbox, 0 = none */
 	uint32_t outbox_device;        /* flexio_uar_device_id of the outbox, 0 = its own device */
@@ -101,10 +107,33 @@ void sim_device_mkey_destroy(struct provider_process *process, uint32_t key);
 
 struct sim_thread *sim_thread_create(struct sim_process *p, const struct dpa_hart_config *config,
 				     uint64_t thread_local_storage);
+/* The thread's name (flexio_dev_get_current_thread_name), at most FLEXIO_MAX_NAME_LEN bytes;
+ * NULL or "" for none. 0 or -ENOMEM. */
+int sim_thread_set_name(struct sim_thread *t, const char *name);
+/* Selects an outbox and a window for a new thread (ids, 0: none); -ENOENT for an unknown outbox. */
+int sim_thread_preselect(struct sim_thread *t, uint32_t outbox_id, uint32_t window_id);
+/* The thread context's metadata_parameter (flexio_event_handler_run's user_arg). */
+int sim_thread_set_metadata(struct sim_thread *t, uint64_t value);
 void sim_thread_destroy(struct sim_thread *t);
 /* Runs function on the thread until it returns, ends its invocation, or faults. */
 enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args,
 					  unsigned nargs, uint64_t *result);
+
+/* event handlers: provider operations (sim_event.c) */
+struct provider_thread *sim_thread_create_event(struct provider_process *process,
+						const struct provider_thread_config *config, char *err,
+						size_t err_size);
+int sim_thread_run(struct provider_thread *thread, uint64_t user_arg);
+int sim_thread_trigger(struct provider_thread *thread);
+void sim_thread_destroy_event(struct provider_thread *thread);
+uint32_t sim_thread_id(struct provider_thread *thread);
+/* flexio_dev_event_handler_activate of the event handler with this id: 0, -ENOENT (no such
+ * handler in p), or sim_thread_trigger's errors. */
+int sim_event_activate(struct sim_process *p, uint32_t id);
+/* Whether t is a continuable event handler (flexio_dev_yield ends its invocation). */
+bool sim_thread_continuable(const struct sim_thread *t);
+/* Stops the event scheduler (every event handler is gone). */
+void sim_events_fini(struct sim_process *p);
 
 /* cmdq, threads, error handler, core dump: provider operations (sim_cmdq.c, sim_errors.c) */
 struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,

@@ -297,6 +297,38 @@ bool sim_extension_known(struct sim_process *p, uint32_t device_id)
 	return known;
 }
 
+/* The older edition's event handlers start with an outbox and a window selected: as if the
+ * thread had called flexio_dev_outbox_config and flexio_dev_window_config (entity 0, no key). */
+int sim_thread_preselect(struct sim_thread *t, uint32_t outbox_id, uint32_t window_id)
+{
+	struct sim_process *p = t->process;
+	struct flexio_os_thread_ctx ctx;
+	struct sim_outbox *b = NULL;
+	int rc = 0;
+
+	if (dpa_process_read(p->engine, t->ctx, &ctx, sizeof(ctx)))
+		return -EFAULT;
+	pthread_mutex_lock(&p->objects->lock);
+	if (outbox_id) {
+		b = outbox_id <= UINT16_MAX ? find_outbox(p->objects, outbox_id, true) : NULL;
+		if (b) {
+			t->outbox_id = outbox_id;
+			ctx.outbox_config_id = (uint16_t)outbox_id;
+			ctx.outbox_base = b->base;
+		} else {
+			rc = -ENOENT;
+		}
+	}
+	pthread_mutex_unlock(&p->objects->lock);
+	if (!rc && window_id) {
+		t->window[0].window_id = window_id;
+		ctx.window_config_id = (uint16_t)window_id;
+	}
+	if (!rc && dpa_process_write(p->engine, t->ctx, &ctx, sizeof(ctx)))
+		rc = -EFAULT;
+	return rc;
+}
+
 /* a0 = outbox id -> DPA address of its doorbell page, or -ENOENT. */
 static int64_t outbox_config(struct dpa_hart *hart, void *user, uint64_t args[6])
 {

@@ -170,6 +170,7 @@ static void process_destroy(struct provider_process *process)
 	struct sim_process *p = (struct sim_process *)process;
 
 	dpa_process_halt(p->engine);
+	sim_events_fini(p); /* the host destroyed every event handler before */
 	sim_thread_destroy(p->rpc);
 	/* What is left: the error handler's thread (the host destroyed the objects owning others). */
 	while (p->threads)
@@ -201,12 +202,7 @@ static int memory_read(struct provider_process *process, uint64_t daddr, void *d
 
 static int memory_set(struct provider_process *process, uint64_t daddr, int value, size_t size)
 {
-	void *dst = dpa_process_host_pointer(((struct sim_process *)process)->engine, daddr, size, true);
-
-	if (!dst)
-		return -EFAULT;
-	memset(dst, value, size);
-	return 0;
+	return dpa_process_fill(((struct sim_process *)process)->engine, daddr, value, size);
 }
 
 static enum provider_call_result call(struct provider_process *process, const struct provider_call *c,
@@ -264,6 +260,11 @@ static const struct flexio_provider_ops sim_provider = {
 	.call = call,
 	.dumem_id = dumem_id,
 	/* cmdq, threads, error handler, core dump */
+	.thread_create = sim_thread_create_event,
+	.thread_run = sim_thread_run,
+	.thread_trigger = sim_thread_trigger,
+	.thread_destroy = sim_thread_destroy_event,
+	.thread_id = sim_thread_id,
 	.cmdq_create = sim_cmdq_create,
 	.cmdq_task_add = sim_cmdq_task_add,
 	.cmdq_start = sim_cmdq_start,

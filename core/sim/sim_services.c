@@ -41,13 +41,29 @@ static int64_t end_invocation(struct dpa_hart *hart, void *user, uint64_t args[6
 	return 0;
 }
 
-/* RPC threads are not continuable: flexio_dev_yield returns at once. */
+/* flexio_dev_yield (and _and_retrigger): a continuable event handler's invocation ends here and
+ * the next trigger resumes after the ecall; other threads go on at once. */
 static int64_t yield(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
-	(void)hart;
 	(void)user;
 	(void)args;
+	if (sim_thread_continuable(thread_of(hart)))
+		dpa_hart_request_stop(hart, dpa_hart_reg(hart, 17 /* a7: which service */));
 	return 0;
+}
+
+static int64_t thread_name(struct dpa_hart *hart, void *user, uint64_t args[6])
+{
+	(void)user;
+	(void)args;
+	return (int64_t)thread_of(hart)->name;
+}
+
+/* flexio_dev_event_handler_activate(id): a handler of the caller's process. */
+static int64_t event_activate(struct dpa_hart *hart, void *user, uint64_t args[6])
+{
+	(void)hart;
+	return sim_event_activate(user, (uint32_t)args[0]);
 }
 
 static int64_t process_finish(struct dpa_hart *hart, void *user, uint64_t args[6])
@@ -125,12 +141,14 @@ void sim_services_install(struct sim_process *p)
 		{DPA_ECALL_THREAD_RESCHEDULE, end_invocation},
 		{DPA_ECALL_THREAD_RETRIGGER, end_invocation},
 		{DPA_ECALL_THREAD_YIELD, yield},
+		{DPA_ECALL_THREAD_YIELD_RETRIGGER, yield},
+		{DPA_ECALL_THREAD_NAME, thread_name},
 		{DPA_ECALL_PROCESS_FINISH, process_finish},
 		{DPA_ECALL_PROCESS_ERROR, process_error},
 		{DPA_ECALL_MSG, msg},
 		{DPA_ECALL_PRINT, print},
 		{DPA_ECALL_LINUX_WRITE, linux_write},
-		{DPA_ECALL_EVENT_ACTIVATE, not_served_yet},
+		{DPA_ECALL_EVENT_ACTIVATE, event_activate},
 		{DPA_ECALL_NIC_COUNTERS_CONFIG, not_served_yet},
 		{DPA_ECALL_NIC_COUNTERS_SAMPLE, not_served_yet},
 		{DPA_ECALL_PCC_TABLE_BASE, not_served_yet},

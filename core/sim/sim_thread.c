@@ -1,12 +1,15 @@
 /*
  * DPA threads of the simulated device: a hart, and the thread-local area its
  * tp points into — struct flexio_os_thread_ctx at tp - 64, the image's TLS
- * block (PT_TLS) from tp on (see libflexio-dev/flexio_dev_dpa_arch.h).
+ * block (PT_TLS) from tp on (see libflexio-dev/flexio_dev_dpa_arch.h), then
+ * the thread's name.
  */
 #include "sim.h"
 
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
 
+#include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,13 +23,15 @@ static int lay_out_local_area(struct sim_thread *t)
 	const struct dpa_tls *tls = dpa_image_tls(dpa_process_image(engine));
 	uint64_t align = tls->align > FLEXIO_OS_THREAD_CTX_TP_OFFSET ? tls->align : FLEXIO_OS_THREAD_CTX_TP_OFFSET;
 	struct flexio_os_thread_ctx ctx = {.version = FLEXIO_OS_THREAD_CTX_VERSION};
-	uint64_t size = align + tls->memsz;
+	uint64_t tls_end = (tls->memsz + 7) & ~7ull;
+	uint64_t size = align + tls_end + FLEXIO_MAX_NAME_LEN + 1;
 
 	if (dpa_process_map(engine, DPA_REGION_DATA, size, DPA_PERM_R | DPA_PERM_W, &t->local_area))
 		return -1;
 	/* Mappings are page aligned, so tp = area + align keeps the TLS alignment. */
 	t->tp = t->local_area + align;
 	t->ctx = t->tp - FLEXIO_OS_THREAD_CTX_TP_OFFSET;
+	t->name = t->tp + tls_end; /* zeroed: no name */
 	if (dpa_process_write(engine, t->ctx, &ctx, sizeof(ctx)) ||
 	    (tls->filesz && dpa_process_write(engine, t->tp, tls->template_data, tls->filesz)))
 		return -1;
@@ -76,6 +81,24 @@ void sim_thread_destroy(struct sim_thread *t)
 	if (t->local_area)
 		dpa_process_unmap(t->process->engine, t->local_area);
 	free(t);
+}
+
+int sim_thread_set_name(struct sim_thread *t, const char *name)
+{
+	size_t len = name ? strnlen(name, FLEXIO_MAX_NAME_LEN) : 0;
+	char terminated[FLEXIO_MAX_NAME_LEN + 1];
+
+	memcpy(terminated, name ? name : "", len);
+	terminated[len] = '\0';
+	return dpa_process_write(t->process->engine, t->name, terminated, len + 1) ? -ENOMEM : 0;
+}
+
+int sim_thread_set_metadata(struct sim_thread *t, uint64_t value)
+{
+	return dpa_process_write(t->process->engine, t->ctx + offsetof(struct flexio_os_thread_ctx, metadata_parameter),
+				 &value, sizeof(value))
+		       ? -EFAULT
+		       : 0;
 }
 
 enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args,

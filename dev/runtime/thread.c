@@ -75,3 +75,15 @@ void flexio_dev_event_handler_activate(uint32_t activation_id)
 {
 	dev_status_of(__flexio_dev_ecall1(DPA_ECALL_EVENT_ACTIVATE, activation_id));
 }
+
+void flexio_dev_yield_and_retrigger(void)
+{
+	/* As flexio_dev_yield: the thread may not run again for a while. */
+	__flexio_dev_flush_stdio();
+	__flexio_dev_ecall0(DPA_ECALL_THREAD_YIELD_RETRIGGER);
+}
+
+const char *flexio_dev_get_current_thread_name(void)
+{
+	return (const char *)(uintptr_t)__flexio_dev_ecall0(DPA_ECALL_THREAD_NAME);
+}

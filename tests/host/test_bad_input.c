@@ -42,6 +42,7 @@ static struct {
 	flexio_app *app, *dead_app;
 	flexio_process *p, *bare, *dead_p;
 	flexio_cmdq *q;
+	flexio_event_handler *eh;
 	flexio_uar *u, *ext, *pu;
 	flexio_outbox *o;
 	flexio_window *w;
@@ -101,9 +102,11 @@ static void children(flexio_process *p, bool destroy)
 	flexio_window *w;
 	flexio_mkey *m;
 	flexio_msg_stream *s;
+	flexio_event_handler *e;
 	flexio_uintptr_t d;
 
 	MUST(flexio_cmdq_create(p, &qa, &q));
+	MUST(flexio_event_handler_create(p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task}, &e));
 	MUST(flexio_uar_create(p, &u));
 	MUST(flexio_outbox_create(p, &(struct flexio_outbox_attr){0}, &o));
 	MUST(flexio_window_create(p, fx.pd, &w));
@@ -114,6 +117,7 @@ static void children(flexio_process *p, bool destroy)
 	MUST(flexio_msg_stream_create(p, &sa, fx.out, NULL, &s));
 	if (destroy) {
 		MUST(flexio_cmdq_destroy(q));
+		MUST(flexio_event_handler_destroy(e));
 		MUST(flexio_outbox_destroy(o));
 		MUST(flexio_uar_destroy(u));
 		MUST(flexio_window_destroy(w));
@@ -121,6 +125,7 @@ static void children(flexio_process *p, bool destroy)
 		MUST(flexio_msg_stream_destroy(s));
 	}
 	bi_stale(q, "command queue");
+	bi_stale(e, "event handler");
 	bi_stale(u, "UAR");
 	bi_stale(o, "outbox");
 	bi_stale(w, "window");
@@ -175,6 +180,8 @@ static int setup(void **state)
 	fx.bare = new_process(BARE);
 	fx.pu = flexio_process_get_uar(fx.p);
 	MUST(flexio_cmdq_create(fx.p, &qa, &fx.q));
+	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
+					 &fx.eh));
 	MUST(flexio_uar_create(fx.p, &fx.u));
 	MUST(flexio_uar_extend(fx.u, ctx, &fx.ext));
 	MUST(flexio_outbox_create(fx.p, &(struct flexio_outbox_attr){0}, &fx.o));
@@ -191,6 +198,7 @@ static int setup(void **state)
 	bi_live(fx.p, "process");
 	bi_live(fx.bare, "process");
 	bi_live(fx.q, "command queue");
+	bi_live(fx.eh, "event handler");
 	bi_live(fx.u, "UAR");
 	bi_live(fx.ext, "UAR");
 	bi_live(fx.pu, "UAR");
@@ -910,6 +918,47 @@ static void cmdq_handles(void **state)
 	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue", flexio_cmdq_is_empty(h), 0, "flexio_cmdq_is_empty");
 }
 
+/* ---- event handlers ---------------------------------------------------------------------------- */
+
+static void event_handlers(void **state)
+{
+	struct flexio_event_handler_attr attr = {.host_stub_func = &bad_input_task};
+	flexio_event_handler *x = NULL;
+
+	(void)state;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_event_handler_create(h, &attr, &x), F,
+			   "flexio_event_handler_create");
+	EXPECT_ERR(flexio_event_handler_create(fx.p, NULL, &x), F, "flexio_event_handler_create", "fattr is NULL");
+	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, NULL), F, "flexio_event_handler_create",
+		   "event_handler_ptr is NULL");
+	attr.host_stub_func = not_a_stub;
+	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
+		   "%p is not a function registered in application \"" APP "\"", (void *)not_a_stub);
+	attr = (struct flexio_event_handler_attr){.host_stub_func = &bad_input_task,
+						  .affinity = {.type = (enum flexio_affinity_type)7}};
+	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
+		   "fattr->affinity.type 7 is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP");
+	attr.affinity = (struct flexio_affinity){.type = FLEXIO_AFFINITY_STRICT, .id = 256};
+	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
+		   "fattr->affinity.id 256: the DPA has execution units 0..255");
+	attr.affinity = (struct flexio_affinity){0};
+	attr.name = long_name;
+	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
+		   "fattr->name is longer than FLEXIO_MAX_NAME_LEN (%d)", FLEXIO_MAX_NAME_LEN);
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_destroy(h), F,
+			   "flexio_event_handler_destroy");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_run(h, 0), F,
+			   "flexio_event_handler_run");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_activation_id(h),
+			   UINT32_MAX, "flexio_event_handler_get_activation_id");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_id(h), UINT32_MAX,
+			   "flexio_event_handler_get_id");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_obj_id(h), UINT32_MAX,
+			   "flexio_event_handler_get_obj_id");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_thread(h), NULL,
+			   "flexio_event_handler_get_thread");
+}
+
 /* ---- UARs, outboxes, windows, memory keys ------------------------------------------------------ */
 
 static void uars(void **state)
@@ -1317,6 +1366,7 @@ int main(void)
 		cmocka_unit_test(recoverable_buf_dev_alloc),
 		cmocka_unit_test(cmdq_create),
 		cmocka_unit_test(cmdq_handles),
+		cmocka_unit_test(event_handlers),
 		cmocka_unit_test(uars),
 		cmocka_unit_test(outboxes),
 		cmocka_unit_test(windows),

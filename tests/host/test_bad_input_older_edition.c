@@ -18,6 +18,7 @@
 
 extern struct flexio_app *bad_input_test; /* from the dpacc archive */
 extern flexio_func_t bad_input_add;
+extern flexio_func_t bad_input_task;
 
 #define APP "bad_input_test"
 /*
@@ -225,6 +226,31 @@ static void uar_create_older(void **state)
 		   "UAR %u is used by an outbox: destroy the outbox first", flexio_uar_get_id(fx.u));
 }
 
+/* The older form takes the thread's window and outbox (each may be NULL). */
+static void event_handler_create_older(void **state)
+{
+	struct flexio_event_handler_attr attr = {.host_stub_func = &bad_input_task};
+	flexio_event_handler *x = NULL;
+	void *bad[BI_MAX_HANDLES + 2];
+	size_t n;
+
+	(void)state;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_event_handler_create(h, &attr, NULL, NULL, &x), F,
+			   "flexio_event_handler_create");
+	EXPECT_ERR(flexio_event_handler_create(fx.p, NULL, NULL, NULL, &x), F, "flexio_event_handler_create",
+		   "fattr is NULL");
+	EXPECT_SILENT(flexio_event_handler_create(fx.p, &attr, fx.w, fx.o, &x), OK);
+	MUST(flexio_event_handler_destroy(x));
+	n = bi_bad_handles("window", false, bad);
+	for (size_t i = 0; i < n; i++)
+		EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, (flexio_window *)bad[i], NULL, &x), F,
+			   "flexio_event_handler_create", "%p is not a live window of process \"" PROCESS "\"", bad[i]);
+	n = bi_bad_handles("outbox", false, bad);
+	for (size_t i = 0; i < n; i++)
+		EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, NULL, (flexio_outbox *)bad[i], &x), F,
+			   "flexio_event_handler_create", "%p is not a live outbox of process \"" PROCESS "\"", bad[i]);
+}
+
 static void outbox_create_older(void **state)
 {
 	struct ibv_context *closed = ibv_open_device(ctx->device);
@@ -366,6 +392,7 @@ int main(void)
 		cmocka_unit_test(error_handler_set_older),
 		cmocka_unit_test(uar_create_older),
 		cmocka_unit_test(outbox_create_older),
+		cmocka_unit_test(event_handler_create_older),
 		cmocka_unit_test(print),
 		cmocka_unit_test(err_status_and_display),
 		cmocka_unit_test(func_get_register_info_older),

@@ -1,0 +1,282 @@
+/*
+ * Event handlers of the simulated device: DPA threads that run when triggered.
+ *
+ * A trigger is a CQE on a CQ armed for the thread (the simulated NIC), or an activation by
+ * another thread of the process (flexio_dev_event_handler_activate). Each trigger runs the
+ * handler once: a trigger that comes while the thread runs is latched and runs it again right
+ * after, as the DPA's hardware does. The handler's invocation ends when it returns or calls
+ *   flexio_dev_thread_reschedule  wait for the next trigger (returning does the same);
+ *   flexio_dev_thread_finish      no more triggers;
+ *   flexio_dev_thread_retrigger   run again at once (from the top);
+ *   flexio_dev_yield              continuable threads only: the next trigger resumes after it
+ *                                 (flexio_dev_yield_and_retrigger: and it is triggered at once).
+ *
+ * The threads of a process run on its event scheduler (core/dpa dpa_sched): at most one host
+ * thread per host CPU, asleep while no handler is runnable, so idle handlers cost nothing.
+ * FLEXIO_SIM_DETERMINISTIC=1 makes it deterministic (the threads then run in
+ * sim_event_run_deterministic, on the host thread that asks).
+ */
+#include "sim.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM_EVENT_STACK (64u << 10)
+#define SIM_EVENT_MAX_HOST_THREADS 16u
+#define RISCV_TP 4
+#define RISCV_A0 10
+
+struct sim_event {
+	struct sim_process *p;
+	struct sim_thread *thread;
+	uint64_t function, arg;
+	bool continuable;
+	pthread_mutex_t lock; /* the state below */
+	pthread_cond_t idle;  /* busy turned false */
+	bool running_allowed; /* flexio_event_handler_run was called */
+	bool busy;            /* queued in or run by the scheduler */
+	bool pending;         /* a trigger came while busy */
+	bool resume;          /* yielded: the next trigger resumes after the yield */
+	bool finished;        /* flexio_dev_thread_finish: no more triggers */
+	bool destroying;
+};
+
+static bool env_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+/* Submits an invocation (lock held, not busy). */
+static void start(struct sim_event *e)
+{
+	struct dpa_hart *hart = e->thread->hart;
+	int rc;
+
+	e->busy = true;
+	if (e->resume) {
+		/* Back after the ecall of flexio_dev_yield, which returns 0. */
+		e->resume = false;
+		dpa_hart_set_reg(hart, RISCV_A0, 0);
+		rc = dpa_hart_prepare_entry(hart, dpa_hart_pc(hart));
+	} else {
+		dpa_hart_set_reg(hart, RISCV_TP, e->thread->tp);
+		rc = dpa_hart_prepare_call(hart, e->function, &e->arg, 1);
+	}
+	if (rc || dpa_sched_submit(e->p->events_sched, hart)) {
+		e->busy = false; /* only while the process is being destroyed */
+		pthread_cond_broadcast(&e->idle);
+	}
+}
+
+/* The scheduler's report: an invocation ended. On a scheduler thread, no scheduler lock held. */
+static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
+{
+	struct sim_thread *t = dpa_hart_user(hart);
+	struct sim_event *e = t->event;
+	struct dpa_fault fault;
+	bool faulted = false;
+
+	(void)user;
+	pthread_mutex_lock(&e->lock);
+	switch (stop) {
+	case DPA_STOP_RETURNED:
+		break;
+	case DPA_STOP_REQUESTED:
+		switch (dpa_hart_stop_code(hart)) {
+		case DPA_ECALL_THREAD_FINISH:
+			e->finished = true;
+			break;
+		case DPA_ECALL_THREAD_RETRIGGER:
+			e->pending = true;
+			break;
+		case DPA_ECALL_THREAD_YIELD:
+			e->resume = true;
+			break;
+		case DPA_ECALL_THREAD_YIELD_RETRIGGER:
+			e->resume = true;
+			e->pending = true;
+			break;
+		default: /* reschedule; process finish or error ended everything anyway */
+			break;
+		}
+		break;
+	case DPA_STOP_FAULT:
+		fault = *dpa_hart_fault(hart);
+		faulted = true;
+		e->finished = true;
+		break;
+	case DPA_STOP_HALTED:
+	case DPA_STOP_BUDGET:
+		e->finished = true;
+		break;
+	}
+	e->busy = false;
+	if (e->pending && !e->finished && !e->destroying && !atomic_load(&e->p->failed)) {
+		e->pending = false;
+		start(e);
+	}
+	if (!e->busy)
+		pthread_cond_broadcast(&e->idle);
+	pthread_mutex_unlock(&e->lock);
+	if (faulted)
+		sim_process_fail_from(e->p, t, DPA_STATUS_THREAD_FAULT, &fault);
+}
+
+/* The process's event scheduler, made with its first event handler (threads_lock held). */
+static int event_sched_locked(struct sim_process *p)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned host_threads = cpus > 0 ? (unsigned)cpus : 1;
+
+	if (p->events_sched)
+		return 0;
+	if (host_threads > SIM_EVENT_MAX_HOST_THREADS)
+		host_threads = SIM_EVENT_MAX_HOST_THREADS;
+	p->events_deterministic = env_flag("FLEXIO_SIM_DETERMINISTIC");
+	p->events_sched = dpa_sched_create(&(struct dpa_sched_config){.workers = host_threads,
+								      .deterministic = p->events_deterministic,
+								      .on_stop = on_stop,
+								      .user = p});
+	return p->events_sched ? 0 : -ENOMEM;
+}
+
+struct provider_thread *sim_thread_create_event(struct provider_process *process,
+						const struct provider_thread_config *config, char *err,
+						size_t err_size)
+{
+	struct sim_process *p = (struct sim_process *)process;
+	struct dpa_hart_config hart_config = {.stack_size = SIM_EVENT_STACK};
+	struct sim_event *e;
+	int rc;
+
+	if (atomic_load(&p->failed)) {
+		snprintf(err, err_size, "the process has stopped");
+		return NULL;
+	}
+	pthread_mutex_lock(&p->threads_lock);
+	rc = event_sched_locked(p);
+	pthread_mutex_unlock(&p->threads_lock);
+	if (rc) {
+		snprintf(err, err_size, "cannot start the event scheduler's host threads");
+		return NULL;
+	}
+	e = calloc(1, sizeof(*e));
+	if (!e) {
+		snprintf(err, err_size, "out of memory");
+		return NULL;
+	}
+	e->p = p;
+	e->function = config->function;
+	e->arg = config->arg;
+	e->continuable = config->continuable;
+	pthread_mutex_init(&e->lock, NULL);
+	pthread_cond_init(&e->idle, NULL);
+	e->thread = sim_thread_create(p, &hart_config, config->thread_local_storage);
+	if (!e->thread || sim_thread_set_name(e->thread, config->name) ||
+	    sim_thread_preselect(e->thread, config->outbox_id, config->window_id)) {
+		snprintf(err, err_size, "cannot create a DPA thread: out of DPA memory");
+		sim_thread_destroy(e->thread);
+		pthread_cond_destroy(&e->idle);
+		pthread_mutex_destroy(&e->lock);
+		free(e);
+		return NULL;
+	}
+	e->thread->event = e;
+	return (struct provider_thread *)e;
+}
+
+int sim_thread_run(struct provider_thread *thread, uint64_t user_arg)
+{
+	struct sim_event *e = (struct sim_event *)thread;
+	int rc;
+
+	if (atomic_load(&e->p->failed))
+		return -ESHUTDOWN;
+	rc = sim_thread_set_metadata(e->thread, user_arg);
+	if (rc)
+		return rc;
+	pthread_mutex_lock(&e->lock);
+	e->running_allowed = true;
+	pthread_mutex_unlock(&e->lock);
+	return 0;
+}
+
+int sim_thread_trigger(struct provider_thread *thread)
+{
+	struct sim_event *e = (struct sim_event *)thread;
+	int rc = 0;
+
+	if (atomic_load(&e->p->failed))
+		return -ESHUTDOWN;
+	pthread_mutex_lock(&e->lock);
+	if (!e->running_allowed)
+		rc = -EAGAIN;
+	else if (e->finished || e->destroying)
+		; /* a finished thread ignores triggers, as the hardware does */
+	else if (e->busy)
+		e->pending = true;
+	else
+		start(e);
+	pthread_mutex_unlock(&e->lock);
+	if (!rc && e->p->events_deterministic)
+		dpa_sched_run(e->p->events_sched);
+	return rc;
+}
+
+void sim_thread_destroy_event(struct provider_thread *thread)
+{
+	struct sim_event *e = (struct sim_event *)thread;
+
+	pthread_mutex_lock(&e->lock);
+	e->destroying = true;
+	pthread_mutex_unlock(&e->lock);
+	/* A running invocation is cut at the end of its quantum, a queued one dropped. */
+	dpa_sched_cancel(e->p->events_sched, e->thread->hart);
+	if (e->p->events_deterministic)
+		dpa_sched_run(e->p->events_sched);
+	pthread_mutex_lock(&e->lock);
+	while (e->busy)
+		pthread_cond_wait(&e->idle, &e->lock);
+	pthread_mutex_unlock(&e->lock);
+	sim_thread_destroy(e->thread);
+	pthread_cond_destroy(&e->idle);
+	pthread_mutex_destroy(&e->lock);
+	free(e);
+}
+
+uint32_t sim_thread_id(struct provider_thread *thread)
+{
+	return ((struct sim_event *)thread)->thread->id;
+}
+
+/* flexio_dev_event_handler_activate: the handler with this id, of the caller's process. */
+int sim_event_activate(struct sim_process *p, uint32_t id)
+{
+	struct provider_thread *target = NULL;
+
+	pthread_mutex_lock(&p->threads_lock);
+	for (struct sim_thread *t = p->threads; t && !target; t = t->next)
+		if (t->id == id && t->event)
+			target = (struct provider_thread *)t->event;
+	pthread_mutex_unlock(&p->threads_lock);
+	/* Threads are destroyed only by the host, which does not while a device call of the
+	 * process's threads that could name them runs (the process holds them). */
+	return target ? sim_thread_trigger(target) : -ENOENT;
+}
+
+bool sim_thread_continuable(const struct sim_thread *t)
+{
+	return t->event && t->event->continuable;
+}
+
+void sim_events_fini(struct sim_process *p)
+{
+	if (p->events_sched)
+		dpa_sched_destroy(p->events_sched);
+	p->events_sched = NULL;
+}
