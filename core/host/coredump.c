@@ -97,12 +97,13 @@ static unsigned char *put_note(unsigned char *p, uint32_t type, const void *desc
 	return p + sizeof(h) + size;
 }
 
+/* Pages are compared with a zero page by memcmp, which libc vectorises: a 1 GiB heap that was
+ * never written is skipped in a fraction of a second. */
 static bool all_zero(const unsigned char *p, size_t size)
 {
-	for (size_t i = 0; i < size; i++)
-		if (p[i])
-			return false;
-	return true;
+	static const unsigned char zero_page[CORE_PAGE];
+
+	return !memcmp(p, zero_page, size);
 }
 
 /* Writes a region's bytes at offset, skipping pages that are all zero. */

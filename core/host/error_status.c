@@ -5,6 +5,7 @@
 #include "process.h"
 
 #include "dump_file.h"
+#include "layouts.h"
 #include "log.h"
 
 #include <string.h>
@@ -29,6 +30,14 @@ static int error_status(struct process *process)
 	return (int)process->stop.status;
 }
 
+/* 24.x returns enum flexio_err_status: the kind of the status, not the status. */
+static int status_kind(int status)
+{
+	if (!status)
+		return FLEXIO_DEV_NO_ERROR;
+	return status >= 128 ? FLEXIO_DEV_USER_ERROR : FLEXIO_DEV_FATAL_ERROR;
+}
+
 FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *handle)
 {
 	struct process *process;
@@ -41,7 +50,9 @@ FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *handle)
 		return 0;
 	status = error_status(process);
 	process_put(process);
-	return status;
+	/* Callers with 24.01's layouts (24.x programs, and programs that announced no version)
+	 * get 24.01's result; later ones the status itself (seed 000). */
+	return layouts_version() < FLEXIO_CURRENT_EDITION_FIRST_VERSION ? status_kind(status) : status;
 }
 
 /* ---- the older edition ------------------------------------------------------------------ */

@@ -107,7 +107,7 @@ int main(int argc, char **argv)
 	CHECK(flexio_process_call(process, &nv2401_fail, &result, (uint64_t)USER_ERROR) != FLEXIO_STATUS_SUCCESS,
 	      "the failing call succeeded");
 	CHECK(poll(&err_fd, 1, 5000) == 1, "the error fd did not turn readable");
-	CHECK(flexio_err_status_get(process) != FLEXIO_DEV_NO_ERROR, "no error status after flexio_dev_error");
+	CHECK(flexio_err_status_get(process) == FLEXIO_DEV_USER_ERROR, "no user error status after flexio_dev_error");
 	printf("nv2401: device error reported, status 0x%x\n", (unsigned)flexio_err_status_get(process));
 	CHECK(flexio_process_call(process, &nv2401_read, &result, daddr) != FLEXIO_STATUS_SUCCESS,
 	      "a call on the stopped process succeeded");
