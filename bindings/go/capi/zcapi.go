@@ -1173,6 +1173,21 @@ func RecoverableBufDevAlloc(process *Process, buffBsize uint64, mkey uint32, des
 	return Status(C.flexio_recoverable_buf_dev_alloc((*C.flexio_process)(unsafe.Pointer(process)), C.size_t(buffBsize), C.uint32_t(mkey), (*C.flexio_uintptr_t)(unsafe.Pointer(destDaddrP))))
 }
 
+// EventHandlerCreate calls flexio_status flexio_event_handler_create(flexio_process *process, struct flexio_event_handler_attr *fattr, flexio_event_handler **event_handler_ptr);
+func EventHandlerCreate(process *Process, fattr *EventHandlerAttr, eventHandlerPtr **EventHandler) Status {
+	return Status(C.flexio_event_handler_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_event_handler_attr)(unsafe.Pointer(fattr)), (**C.flexio_event_handler)(unsafe.Pointer(eventHandlerPtr))))
+}
+
+// EventHandlerDestroy calls flexio_status flexio_event_handler_destroy(flexio_event_handler *event_handler);
+func EventHandlerDestroy(eventHandler *EventHandler) Status {
+	return Status(C.flexio_event_handler_destroy((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
+}
+
+// EventHandlerRun calls flexio_status flexio_event_handler_run(flexio_event_handler *event_handler, uint64_t user_arg);
+func EventHandlerRun(eventHandler *EventHandler, userArg uint64) Status {
+	return Status(C.flexio_event_handler_run((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)), C.uint64_t(userArg)))
+}
+
 // CmdqCreate calls flexio_status flexio_cmdq_create(flexio_process *process, struct flexio_cmdq_attr *fattr, flexio_cmdq **cmdq);
 func CmdqCreate(process *Process, fattr *CmdqAttr, cmdq **Cmdq) Status {
 	return Status(C.flexio_cmdq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_cmdq_attr)(unsafe.Pointer(fattr)), (**C.flexio_cmdq)(unsafe.Pointer(cmdq))))

@@ -62,6 +62,26 @@ func ProcessUdbgTokenGet(process *Process) uint64 {
 	return uint64(C.flexio_process_udbg_token_get((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
+// EventHandlerGetActivationId calls uint32_t flexio_event_handler_get_activation_id(flexio_event_handler *event_handler);
+func EventHandlerGetActivationId(eventHandler *EventHandler) uint32 {
+	return uint32(C.flexio_event_handler_get_activation_id((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
+}
+
+// EventHandlerGetId calls uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler);
+func EventHandlerGetId(eventHandler *EventHandler) uint32 {
+	return uint32(C.flexio_event_handler_get_id((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
+}
+
+// EventHandlerGetObjId calls uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler);
+func EventHandlerGetObjId(eventHandler *EventHandler) uint32 {
+	return uint32(C.flexio_event_handler_get_obj_id((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
+}
+
+// EventHandlerGetThread calls flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *event_handler);
+func EventHandlerGetThread(eventHandler *EventHandler) *Thread {
+	return (*Thread)(unsafe.Pointer(C.flexio_event_handler_get_thread((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
+}
+
 // CmdqIsEmpty calls int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 func CmdqIsEmpty(cmdq *Cmdq) int32 {
 	return int32(C.flexio_cmdq_is_empty((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))

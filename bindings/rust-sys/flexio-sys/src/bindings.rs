@@ -993,6 +993,22 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    pub fn flexio_event_handler_create(
+        process: *mut flexio_process,
+        fattr: *mut flexio_event_handler_attr,
+        event_handler_ptr: *mut *mut flexio_event_handler,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_event_handler_destroy(event_handler: *mut flexio_event_handler) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_event_handler_run(
+        event_handler: *mut flexio_event_handler,
+        user_arg: u64,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
     pub fn flexio_cmdq_create(
         process: *mut flexio_process,
         fattr: *mut flexio_cmdq_attr,

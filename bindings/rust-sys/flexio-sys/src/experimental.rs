@@ -29,6 +29,20 @@ unsafe extern "C" {
     pub fn flexio_process_udbg_token_get(process: *mut flexio_process) -> u64;
 }
 unsafe extern "C" {
+    pub fn flexio_event_handler_get_activation_id(event_handler: *mut flexio_event_handler) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_event_handler_get_id(event_handler: *mut flexio_event_handler) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_event_handler_get_obj_id(event_handler: *mut flexio_event_handler) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_event_handler_get_thread(
+        event_handler: *mut flexio_event_handler,
+    ) -> *mut flexio_thread;
+}
+unsafe extern "C" {
     pub fn flexio_cmdq_is_empty(cmdq: *mut flexio_cmdq) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
