@@ -185,34 +185,22 @@ FLEXIO_STABLE flexio_status flexio_event_handler_run(flexio_event_handler *handl
 	return status;
 }
 
-static uint32_t thread_id_of(flexio_event_handler *handle, const char *func)
-{
-	struct event_handler *eh = event_handler_get(handle, func);
-	uint32_t id;
-
-	if (!eh)
-		return UINT32_MAX;
-	id = eh->id;
-	event_handler_put(eh);
-	return id;
-}
-
 /* The activation id other threads of the process pass to flexio_dev_event_handler_activate. */
 FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_activation_id(flexio_event_handler *event_handler)
 {
-	return thread_id_of(event_handler, __func__);
+	return handle_read_u32(event_handler, HANDLE_EVENT_HANDLER, offsetof(struct event_handler, id), __func__);
 }
 
 /* The id device code sees (flexio_dev_get_thread_id). */
 FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler)
 {
-	return thread_id_of(event_handler, __func__);
+	return handle_read_u32(event_handler, HANDLE_EVENT_HANDLER, offsetof(struct event_handler, id), __func__);
 }
 
 /* The thread object's id on the device: the simulated device numbers threads once. */
 FLEXIO_EXPERIMENTAL uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler)
 {
-	return thread_id_of(event_handler, __func__);
+	return handle_read_u32(event_handler, HANDLE_EVENT_HANDLER, offsetof(struct event_handler, id), __func__);
 }
 
 FLEXIO_EXPERIMENTAL flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *handle)

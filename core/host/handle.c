@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 /* Up to 2^20 live objects: chunks of slots are allocated as the table grows, never freed. */
@@ -277,4 +278,16 @@ void *handle_of(const struct handle_object *object)
 bool handle_is_open(const struct handle_object *object)
 {
 	return atomic_load_explicit(&slot_at(object->slot)->state, memory_order_acquire) & OPEN_BIT;
+}
+
+uint32_t handle_read_u32(const void *handle, enum handle_kind kind, size_t offset, const char *func)
+{
+	struct handle_object *object = handle_get(handle, kind, func);
+	uint32_t value;
+
+	if (!object)
+		return UINT32_MAX;
+	memcpy(&value, (const char *)object + offset, sizeof(value));
+	handle_put(object);
+	return value;
 }

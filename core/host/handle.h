@@ -26,6 +26,7 @@
 #define OPENFLEXIO_CORE_HOST_HANDLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum handle_kind {
@@ -95,6 +96,10 @@ void handle_put(struct handle_object *object);
 void *handle_of(const struct handle_object *object);
 /* Whether the object's handle is still open (it may be closed by another thread right after). */
 bool handle_is_open(const struct handle_object *object);
+
+/* The uint32_t at offset in the object of a live handle of kind (an id the object keeps for
+ * its life); UINT32_MAX, logged as func, for a bad handle. The getters of ids are this. */
+uint32_t handle_read_u32(const void *handle, enum handle_kind kind, size_t offset, const char *func);
 
 /* How the API names a kind in its log lines: "process", "message stream", ... */
 const char *handle_kind_name(enum handle_kind kind);

@@ -124,14 +124,7 @@ FLEXIO_STABLE flexio_status flexio_device_mkey_destroy(flexio_mkey *mkey)
 
 FLEXIO_EXPERIMENTAL uint32_t flexio_mkey_get_id(flexio_mkey *handle)
 {
-	struct mkey *mkey = handle_get(handle, HANDLE_MKEY, __func__);
-	uint32_t id;
-
-	if (!mkey)
-		return UINT32_MAX;
-	id = mkey->id;
-	handle_put(&mkey->child.handle);
-	return id;
+	return handle_read_u32(handle, HANDLE_MKEY, offsetof(struct mkey, id), __func__);
 }
 
 /* ---- recoverable buffers ------------------------------------------------------------------ */

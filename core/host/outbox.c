@@ -187,14 +187,7 @@ FLEXIO_STABLE flexio_status flexio_outbox_destroy(flexio_outbox *outbox)
 
 FLEXIO_EXPERIMENTAL uint32_t flexio_outbox_get_id(flexio_outbox *handle)
 {
-	struct outbox *outbox = handle_get(handle, HANDLE_OUTBOX, __func__);
-	uint32_t id;
-
-	if (!outbox)
-		return UINT32_MAX;
-	id = outbox->id;
-	handle_put(&outbox->child.handle);
-	return id;
+	return handle_read_u32(handle, HANDLE_OUTBOX, offsetof(struct outbox, id), __func__);
 }
 
 FLEXIO_EXPERIMENTAL flexio_uar *flexio_outbox_get_uar(flexio_outbox *handle)

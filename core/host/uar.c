@@ -184,14 +184,7 @@ FLEXIO_STABLE flexio_uar_device_id flexio_uar_get_extended_id(flexio_uar *handle
 
 FLEXIO_EXPERIMENTAL uint32_t flexio_uar_get_id(flexio_uar *handle)
 {
-	struct uar *uar = uar_get(handle, __func__);
-	uint32_t id;
-
-	if (!uar)
-		return UINT32_MAX;
-	id = uar->id;
-	handle_put(&uar->child.handle);
-	return id;
+	return handle_read_u32(handle, HANDLE_UAR, offsetof(struct uar, id), __func__);
 }
 
 FLEXIO_EXPERIMENTAL flexio_uar *flexio_process_get_uar(flexio_process *handle)

@@ -122,14 +122,7 @@ FLEXIO_STABLE flexio_status flexio_window_destroy(flexio_window *window)
 
 FLEXIO_EXPERIMENTAL uint32_t flexio_window_get_id(flexio_window *handle)
 {
-	struct window *window = handle_get(handle, HANDLE_WINDOW, __func__);
-	uint32_t id;
-
-	if (!window)
-		return UINT32_MAX;
-	id = window->id;
-	handle_put(&window->child.handle);
-	return id;
+	return handle_read_u32(handle, HANDLE_WINDOW, offsetof(struct window, id), __func__);
 }
 
 bool window_id_in(struct process *process, const void *handle, uint32_t *id)
