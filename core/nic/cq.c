@@ -87,7 +87,7 @@ static void cq_fire(struct nic_cq *cq)
 	cq->period_start = nic->env.now_ns(nic->env.user);
 	if (!cq->always_armed)
 		cq->arm = NIC_ARM_NONE;
-	if (cq->h.timer.listed)
+	if (atomic_load_explicit(&cq->h.timer.listed, memory_order_relaxed))
 		nic_timer_unlist(nic, &cq->h.timer);
 	if (cq->target == NIC_CQ_EQ)
 		eq_post(cq->eq, EQE_COMPLETION, cq->h.num);
@@ -500,7 +500,7 @@ int nic_cq_destroy(struct nic *nic, uint32_t cqn)
 		pthread_mutex_unlock(&cq->h.lock);
 		return -EBUSY;
 	}
-	if (cq->h.timer.listed)
+	if (atomic_load_explicit(&cq->h.timer.listed, memory_order_relaxed))
 		nic_timer_unlist(nic, &cq->h.timer);
 	nic_obj_put((struct nic_obj *)cq->eq);
 	nic_obj_retire(&cq->h);

@@ -48,7 +48,7 @@ void nic_send_flush(struct nic_op *op, struct nic_wq *wq)
 
 	if (s->stalled) {
 		s->stalled = false;
-		if (wq->h.timer.listed)
+		if (atomic_load_explicit(&wq->h.timer.listed, memory_order_relaxed))
 			nic_timer_unlist(wq->h.nic, &wq->h.timer);
 	}
 	while (s->ci != s->pi) {

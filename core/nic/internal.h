@@ -85,7 +85,7 @@ enum nic_obj_type { NIC_OBJ_CQ, NIC_OBJ_EQ, NIC_OBJ_WQ, NIC_OBJ_TD, NIC_OBJ_TIS,
 struct nic_timer {
 	struct nic_obj *obj;
 	uint64_t deadline;
-	bool listed;
+	atomic_bool listed;       /* changed under the timer lock; read by its object's paths */
 	struct nic_timer *next;
 };
 

@@ -241,7 +241,7 @@ static void send_reset(struct nic_wq *wq)
 	wq->send.ci = wq->send.pi = 0;
 	wq->send.stalled = false;
 	wq->send.rnr_attempts = 0;
-	if (wq->h.timer.listed)
+	if (atomic_load_explicit(&wq->h.timer.listed, memory_order_relaxed))
 		nic_timer_unlist(wq->h.nic, &wq->h.timer);
 }
 
@@ -358,7 +358,7 @@ int nic_wq_destroy(struct nic *nic, uint32_t wqn)
 		return -EBUSY;
 	}
 	pthread_mutex_lock(&wq->rlock);
-	if (wq->h.timer.listed)
+	if (atomic_load_explicit(&wq->h.timer.listed, memory_order_relaxed))
 		nic_timer_unlist(nic, &wq->h.timer);
 	nic_obj_put((struct nic_obj *)wq->send.cq);
 	nic_obj_put((struct nic_obj *)wq->rcq);

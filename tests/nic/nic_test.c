@@ -190,9 +190,13 @@ void tcq_create(struct tcq *cq, struct test_env *te, struct nic *nic, uint64_t o
 	assert_int_equal(nic_cq_create(nic, &a, &cq->cqn), 0);
 }
 
+/* op_own, read with the entry's last 8-byte word: the engine stores that word last, with
+ * release order, so this acquire load orders the reads of the rest after it. */
 static uint8_t owner_byte(const struct flexio_dev_cqe64 *cqe)
 {
-	return __atomic_load_n(&cqe->op_own, __ATOMIC_ACQUIRE);
+	uint64_t last = __atomic_load_n((const uint64_t *)cqe + 7, __ATOMIC_ACQUIRE);
+
+	return (uint8_t)(last >> 56);
 }
 
 static void set_ci(struct tcq *cq)

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TE_SPACES 64
+#define TE_SPACES 1024
 #define TE_KEYS 64
 #define TE_EVENTS 4096
 #define TE_FRAMES 64
