@@ -28,6 +28,7 @@
 #include <string.h>
 
 #define NIC_NUM_MASK 0xFFFFFFu
+#define NIC_CACHE_LINE 64
 
 /* mlx5 CQE opcodes (op_own bits 7..4). */
 enum {

@@ -84,7 +84,12 @@ struct nic_obj *nic_obj_alloc(struct nic *nic, enum nic_obj_type type)
 	if (obj) {
 		t->pool = obj->pool_next;
 	} else {
-		obj = calloc(1, t->obj_size);
+		/* Whole cache lines: queues driven by different threads share none. */
+		size_t size = (t->obj_size + NIC_CACHE_LINE - 1) & ~(size_t)(NIC_CACHE_LINE - 1);
+
+		obj = aligned_alloc(NIC_CACHE_LINE, size);
+		if (obj)
+			memset(obj, 0, size);
 		if (!obj) {
 			pthread_mutex_unlock(&t->lock);
 			return NULL;
