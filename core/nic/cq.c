@@ -84,7 +84,8 @@ static void cq_fire(struct nic_cq *cq)
 	cq->pending = 0;
 	cq->pending_wakeup = false;
 	cq->events++;
-	cq->period_start = nic->env.now_ns(nic->env.user);
+	if (cq->mod_period_us)
+		cq->period_start = nic->env.now_ns(nic->env.user);
 	if (!cq->always_armed)
 		cq->arm = NIC_ARM_NONE;
 	if (atomic_load_explicit(&cq->h.timer.listed, memory_order_relaxed))
@@ -95,9 +96,11 @@ static void cq_fire(struct nic_cq *cq)
 		notify(nic, NIC_EVENT_COMPLETION, &cq->h, cq->cookie);
 }
 
-/* Overrun (or memory gone): no more CQEs; the owner hears of it. */
+/* Overrun (or memory gone): no more CQEs; the owner hears of it, once. */
 static void cq_fail(struct nic_cq *cq)
 {
+	if (cq->error)
+		return;
 	cq->error = true;
 	if (cq->target == NIC_CQ_EQ)
 		eq_post(cq->eq, EQE_CQ_ERROR, cq->h.num);
@@ -147,7 +150,7 @@ static void cq_written(struct nic_cq *cq, unsigned n, bool wakeup, bool force)
 	cq->completions += n;
 	cq->pending += n;
 	cq->pending_wakeup |= wakeup;
-	if (cq->mod_mode == NIC_MODERATION_CQE)
+	if (cq->mod_period_us && cq->mod_mode == NIC_MODERATION_CQE)
 		cq->period_start = cq->h.nic->env.now_ns(cq->h.nic->env.user);
 	cq_consider(cq, force);
 }
@@ -521,6 +524,7 @@ int nic_cq_moderate(struct nic *nic, uint32_t cqn, uint16_t count, uint16_t peri
 	cq->mod_count = count;
 	cq->mod_period_us = period_us;
 	cq->mod_mode = mode;
+	cq->period_start = nic->env.now_ns(nic->env.user); /* a new period starts now */
 	pthread_mutex_unlock(&cq->h.lock);
 	return 0;
 }

@@ -18,8 +18,9 @@ bool nic_wq_to_error(struct nic_wq *wq)
 	return false;
 }
 
-void nic_cqe_send_error(struct nic_cqe *cqe, const struct nic_wq *wq, uint16_t wqe_counter, uint8_t sop,
-			uint8_t syndrome)
+/* An error CQE of syndrome for wq's send WQE at wqe_counter of opcode sop. */
+static void nic_cqe_send_error(struct nic_cqe *cqe, const struct nic_wq *wq, uint16_t wqe_counter, uint8_t sop,
+			       uint8_t syndrome)
 {
 	*cqe = (struct nic_cqe){
 		.opcode = NIC_CQE_REQ_ERR,

@@ -114,11 +114,15 @@ struct nic_table {
 	size_t obj_size;
 };
 
+/* A port. Frames pass it without its lock: they read the two atomics, which nic_port_set
+ * changes with the rest. Frames are counted by their queues; drops, rarer, here. */
 struct nic_port {
-	pthread_mutex_t lock; /* the attributes */
+	pthread_mutex_t lock; /* attr and tir */
 	struct nic_port_attr attr;
 	struct nic_tir *tir;  /* the receive TIR (users counted), or NULL */
-	atomic_uint_fast64_t tx_frames, rx_frames, rx_dropped;
+	atomic_uint max_frame;  /* mtu + 18 */
+	atomic_uint rx_rqn;     /* the receive TIR's RQ, or 0 */
+	atomic_uint_fast64_t rx_dropped;
 };
 
 struct nic {
@@ -136,8 +140,6 @@ struct nic {
 	atomic_uint_fast64_t refused_unknown, refused_owner, refused_state;
 };
 
-int nic_table_init(struct nic_table *t, unsigned log_size, size_t obj_size);
-void nic_table_fini(struct nic_table *t);
 /* A free object with a new number, its lock held, not yet found by lookups; NULL when the
  * table is full (-ENOSPC) or memory is short. */
 struct nic_obj *nic_obj_alloc(struct nic *nic, enum nic_obj_type type);
@@ -158,14 +160,6 @@ void nic_obj_put(struct nic_obj *obj);
 /* The NIC of the fabric a path leads to (a reference: nic_unref), or NULL. */
 struct nic *nic_fabric_route(struct nic *from, const struct nic_path *path);
 void nic_unref(struct nic *nic);
-/* Calls fn on every live object of a table, its lock held (statistics). */
-void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg), void *arg);
-
-/* Refusal counters. */
-static inline void nic_count(atomic_uint_fast64_t *counter)
-{
-	atomic_fetch_add_explicit(counter, 1, memory_order_relaxed);
-}
 
 /* ---- Queue memory --------------------------------------------------------------------- */
 
@@ -293,7 +287,7 @@ struct nic_send {
 	bool stalled;          /* an RNR NAK stopped it at ci */
 	unsigned rnr_attempts;
 	uint8_t rnr_timer;     /* the min_rnr_timer of the peer that sent the last RNR NAK */
-	uint64_t wqes, rnr;
+	uint64_t wqes, frames, rnr;
 };
 
 /* A receive ring: an RQ's, an RMP's or a QP's (under the owning WQ's rlock). */
@@ -380,7 +374,6 @@ enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const 
 void nic_recv_flush(struct nic_op *op, struct nic_wq *wq);
 /* Forgets a ring's positions (RST). */
 void nic_recv_reset(struct nic_recv *recv);
-int nic_recv_attr_check(const struct nic_rq_attr *attr);
 void nic_recv_init(struct nic_recv *recv, const struct nic_rq_attr *attr);
 
 /* ---- Queue pairs (qp.c) ---------------------------------------------------------------------- */
@@ -398,9 +391,6 @@ uint64_t nic_qp_rnr_ns(const struct nic_wq *qp);
 
 /* Moves wq to ERR unless it is there already or in RST: true if this call did. */
 bool nic_wq_to_error(struct nic_wq *wq);
-/* An error CQE of syndrome for wq's send WQE at wqe_counter of opcode sop. */
-void nic_cqe_send_error(struct nic_cqe *cqe, const struct nic_wq *wq, uint16_t wqe_counter, uint8_t sop,
-			uint8_t syndrome);
 /* An error CQE of syndrome for a receive WQE of wq. */
 void nic_cqe_recv_error(struct nic_cqe *cqe, const struct nic_wq *wq, uint16_t wqe_counter, uint8_t syndrome);
 /* A send-side failure (the WQ's lock held): the WQE at ci (wqebbs long, of opcode sop)
@@ -416,9 +406,9 @@ void nic_recv_fail(struct nic_op *op, struct nic_wq *wq);
 
 void nic_ports_init(struct nic *nic, unsigned nports);
 void nic_ports_fini(struct nic *nic);
+/* The largest frame port takes (its MTU plus Ethernet and VLAN headers). */
+unsigned nic_port_max_frame(struct nic *nic, unsigned port);
 /* Sends a frame through port (checksums filled as cs_flags ask): the frame is modified. */
 void nic_port_send(struct nic *nic, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags);
-/* The checksum flags and header types of a received frame (CQE bytes 28 and 29). */
-void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, uint8_t *l3_l4);
 
 #endif

@@ -258,9 +258,10 @@ struct nic_rq_attr {
 int nic_sq_create(struct nic *nic, const struct nic_sq_attr *attr, uint32_t *sqn);
 int nic_rq_create(struct nic *nic, const struct nic_rq_attr *attr, uint32_t *rqn);
 int nic_rmp_create(struct nic *nic, const struct nic_rq_attr *attr, uint32_t *rmpn);
-/* SQ, RQ, RMP: RST->RDY, RDY->RDY, RDY->ERR, ERR->RST, any->RST. Entering ERR flushes the
- * WQEs posted (a WR_FLUSH_ERR CQE each, not for an RMP); RST forgets the ring's positions.
- * -EINVAL for another transition or a QP (nic_qp_modify). */
+/* SQ, RQ, RMP: RST->RDY, RDY->RDY, RDY->ERR, ERR->ERR, any->RST. Moving to ERR flushes the
+ * WQEs posted (a WR_FLUSH_ERR CQE each, not for an RMP, whose WQEs are shared); ERR->ERR
+ * flushes those posted since (receive WQEs ring no doorbell: this is how they are drained).
+ * RST forgets the ring's positions. -EINVAL for another transition or a QP (nic_qp_modify). */
 int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state);
 /* Destroys an SQ, RQ, RMP or QP: -EBUSY while a TIR uses the RQ or QPs use the RMP. */
 int nic_wq_destroy(struct nic *nic, uint32_t wqn);
@@ -376,8 +377,9 @@ int nic_qp_create(struct nic *nic, const struct nic_qp_create_attr *attr, uint32
  *   RTS->RTS, RTS->SQD, SQD->SQD, SQD->RTS  optional ACCESS MIN_RNR_TIMER
  *   any->RST, any->ERR  nothing else
  * -EPERM for another transition, -EINVAL for a missing or unexpected mask bit or a value out
- * of range; the QP is then unchanged. Entering ERR flushes the posted WQEs (WR_FLUSH_ERR CQEs);
- * RST forgets positions and the peer; SQD keeps doorbells until the move back to RTS, which
+ * of range; the QP is then unchanged. Moving to ERR flushes the posted WQEs (WR_FLUSH_ERR
+ * CQEs; ERR->ERR flushes receive WQEs posted since, send WQEs flush at their doorbell); RST
+ * forgets positions and the peer; SQD keeps doorbells until the move back to RTS, which
  * executes them.
  */
 int nic_qp_modify(struct nic *nic, uint32_t qpn, const struct nic_qp_attr *attr, unsigned mask);
@@ -424,13 +426,19 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
 /* Fires moderated events whose period has passed and retries RNR-stalled sends. */
 void nic_timers_run(struct nic *nic);
 
+/* Counters of the NIC: the refusals and drops since it was created, the rest summed over the
+ * queues alive now (each queue counts its own, so that no counter is shared on the per-packet
+ * path; nic_cq_query and nic_wq_query give them queue by queue). */
 struct nic_stats {
 	uint64_t doorbells;       /* accepted */
 	uint64_t refused_unknown; /* no such queue */
 	uint64_t refused_owner;   /* another owner's queue */
 	uint64_t refused_state;   /* the queue's state takes no such doorbell */
-	uint64_t wqes, completions, events, zero_cqes, lost_completions;
-	uint64_t tx_frames, rx_frames, rx_dropped;
+	uint64_t wqes;            /* send WQEs executed */
+	uint64_t completions, events, zero_cqes, lost_completions;
+	uint64_t tx_frames;       /* frames sent by SQs */
+	uint64_t rx_frames;       /* frames arrived at ports: received by RQs, or dropped */
+	uint64_t rx_dropped;      /* no TIR, not ready, no WQE, too long */
 };
 void nic_stats_get(struct nic *nic, struct nic_stats *stats);
 

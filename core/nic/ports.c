@@ -18,6 +18,7 @@ void nic_ports_init(struct nic *nic, unsigned nports)
 	for (unsigned p = 0; p < nports; p++) {
 		pthread_mutex_init(&nic->ports[p].lock, NULL);
 		nic->ports[p].attr.mtu = 1500;
+		atomic_init(&nic->ports[p].max_frame, 1500 + 18);
 	}
 }
 
@@ -45,9 +46,17 @@ int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *att
 	old = (struct nic_obj *)p->tir;
 	p->tir = (struct nic_tir *)tir;
 	p->attr = *attr;
+	/* The TIR's RQ cannot go while the TIR is held, nor the TIR while the port holds it. */
+	atomic_store(&p->rx_rqn, tir ? ((struct nic_tir *)tir)->rq->h.num : 0);
+	atomic_store(&p->max_frame, attr->mtu + 18);
 	pthread_mutex_unlock(&p->lock);
 	nic_obj_put(old);
 	return 0;
+}
+
+unsigned nic_port_max_frame(struct nic *nic, unsigned port)
+{
+	return atomic_load_explicit(&nic->ports[port - 1].max_frame, memory_order_relaxed);
 }
 
 int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr)
@@ -185,10 +194,10 @@ void nic_port_send(struct nic *nic, unsigned port, uint8_t *frame, size_t len, u
 		put16(frame + l4_field(&l), csum);
 	}
 	nic->env.port_tx(nic->env.user, port, frame, len);
-	atomic_fetch_add_explicit(&nic->ports[port - 1].tx_frames, 1, memory_order_relaxed);
 }
 
-void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, uint8_t *l3_l4)
+/* The checksum flags and header types of a received frame (CQE bytes 28 and 29). */
+static void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, uint8_t *l3_l4)
 {
 	struct layout l = parse(frame, len);
 
@@ -209,39 +218,32 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
 	struct nic_rx_meta meta = {.opcode = NIC_CQE_RESP_SEND};
 	struct nic_sg sg = {.ptr = frame, .len = (uint32_t)len};
 	struct nic_wq *rq = NULL;
-	uint32_t rqn = 0;
+	uint32_t rqn;
 	int rc = -ENOENT;
 
 	if (!p)
 		return -EINVAL;
-	atomic_fetch_add_explicit(&p->rx_frames, 1, memory_order_relaxed);
-	pthread_mutex_lock(&p->lock);
-	/* The port holds its TIR, which holds its RQ: the number is the live RQ's. */
-	if (len > p->attr.mtu + 18u)
+	rqn = atomic_load_explicit(&p->rx_rqn, memory_order_acquire);
+	if (len > atomic_load_explicit(&p->max_frame, memory_order_relaxed))
 		rc = -EMSGSIZE;
-	else if (p->tir)
-		rqn = p->tir->rq->h.num;
-	pthread_mutex_unlock(&p->lock);
-	if (rqn)
+	else if (rqn)
 		rq = nic_wq_lock_recv(nic, rqn);
-	if (!rq) {
-		atomic_fetch_add_explicit(&p->rx_dropped, 1, memory_order_relaxed);
-		return rc;
+	if (rq) {
+		nic_frame_classify(frame, len, &meta.csum, &meta.l3_l4);
+		switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)len, &meta)) {
+		case NIC_RX_OK:
+			rc = 0;
+			break;
+		case NIC_RX_NO_WQE:
+			rc = -ENOBUFS;
+			break;
+		default:
+			rc = -EIO;
+			break;
+		}
+		pthread_mutex_unlock(&rq->rlock);
+		nic_op_end(&op);
 	}
-	nic_frame_classify(frame, len, &meta.csum, &meta.l3_l4);
-	switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)len, &meta)) {
-	case NIC_RX_OK:
-		rc = 0;
-		break;
-	case NIC_RX_NO_WQE:
-		rc = -ENOBUFS;
-		break;
-	default:
-		rc = -EIO;
-		break;
-	}
-	pthread_mutex_unlock(&rq->rlock);
-	nic_op_end(&op);
 	if (rc)
 		atomic_fetch_add_explicit(&p->rx_dropped, 1, memory_order_relaxed);
 	return rc;

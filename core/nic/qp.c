@@ -280,7 +280,7 @@ int nic_qp_modify(struct nic *nic, uint32_t qpn, const struct nic_qp_attr *attr,
 		set_peer(qp, nic_fabric_route(nic, &qp->qattr.path));
 	}
 	atomic_store_explicit(&qp->state, to, memory_order_release);
-	if (to == NIC_QP_ERR && from != NIC_QP_ERR) {
+	if (to == NIC_QP_ERR) { /* ERR->ERR flushes what was posted since */
 		nic_send_flush(&op, qp);
 		nic_recv_flush(&op, qp);
 	}
@@ -325,7 +325,7 @@ int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state)
 	from = nic_wq_state(wq);
 	if (wq->type == NIC_WQ_TYPE_QP ||
 	    !(state == NIC_WQ_RST || (from == NIC_WQ_RST && state == NIC_WQ_RDY) ||
-	      (from == NIC_WQ_RDY && (state == NIC_WQ_RDY || state == NIC_WQ_ERR)))) {
+	      (from == NIC_WQ_RDY && state == NIC_WQ_RDY) || (from != NIC_WQ_RST && state == NIC_WQ_ERR))) {
 		pthread_mutex_unlock(&wq->h.lock);
 		return -EINVAL;
 	}
@@ -335,7 +335,7 @@ int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state)
 		nic_recv_reset(&wq->recv);
 	}
 	atomic_store_explicit(&wq->state, state, memory_order_release);
-	if (state == NIC_WQ_ERR && from != NIC_WQ_ERR) {
+	if (state == NIC_WQ_ERR) { /* ERR->ERR flushes what was posted since */
 		if (wq->type == NIC_WQ_TYPE_SQ)
 			nic_send_flush(&op, wq);
 		else

@@ -11,7 +11,7 @@
 
 #define WQE_MAX 1024 /* the largest receive WQE (log_stride 10) */
 
-int nic_recv_attr_check(const struct nic_rq_attr *a)
+static int nic_recv_attr_check(const struct nic_rq_attr *a)
 {
 	unsigned min_stride = a->kind == NIC_RQ_LINKED_LIST ? 5 : 4; /* room for one data segment */
 

@@ -176,9 +176,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 	out.syndrome = gather(sq, w, 16 + eth_len, sg, &nsg, &data_len);
 	if (out.syndrome)
 		return out;
-	pthread_mutex_lock(&sq->h.nic->ports[port - 1].lock);
-	max = sq->h.nic->ports[port - 1].attr.mtu + 18;
-	pthread_mutex_unlock(&sq->h.nic->ports[port - 1].lock);
+	max = nic_port_max_frame(sq->h.nic, port);
 	if ((uint64_t)header_len + data_len > max || header_len + data_len < 14) {
 		out.syndrome = NIC_SYND_LOCAL_LENGTH;
 		return out;
@@ -189,6 +187,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 		memcpy(frame + 2, eth + 16, header_len - 2u);
 	copy_out(frame + header_len, sg, nsg);
 	out.byte_cnt = header_len + data_len;
+	sq->send.frames++;
 	nic_port_send(sq->h.nic, port, frame, out.byte_cnt, eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
 	return out;
 }

@@ -453,6 +453,12 @@ static void test_length_errors(void **state)
 	expect_error(&f->acq, 13, 0x12, f->a.qpn);
 	assert_int_equal(qp_state(f, f->a.qpn), NIC_QP_ERR);
 	assert_int_equal(qp_state(f, f->b.qpn), NIC_QP_ERR);
+	/* Receive WQEs posted in ERR are drained by moving to ERR again. */
+	tqp_post_recv(&f->b, f->bkey, IOVA, 100);
+	assert_false(tcq_poll(&f->bcq, &(struct flexio_dev_cqe64){0}));
+	assert_int_equal(nic_qp_modify(f->nic, f->b.qpn, &(struct nic_qp_attr){.state = NIC_QP_ERR}, NIC_QP_STATE), 0);
+	expect_error(&f->bcq, 14, 0x05, f->b.qpn);
+	assert_false(tcq_poll(&f->bcq, &(struct flexio_dev_cqe64){0}));
 }
 
 /* A receive WQE with a bad key: the responder fails with a protection error, the requester
