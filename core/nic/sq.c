@@ -156,7 +156,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 {
 	struct outcome out = {0};
 	const uint8_t *eth = seg(w, 16);
-	uint16_t header_len, eth_len;
+	unsigned header_len, eth_len;
 	struct nic_sg sg[63];
 	unsigned nsg, port = sq->send.tis ? sq->send.tis->port : 1;
 	uint8_t frame[NIC_MAX_FRAME];
@@ -166,10 +166,11 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 		out.syndrome = NIC_SYND_LOCAL_QP_OP;
 		return out;
 	}
-	header_len = (uint16_t)(eth[offsetof(struct flexio_dev_wqe_eth_seg, inline_hdr_bsz)] << 8 |
-				eth[offsetof(struct flexio_dev_wqe_eth_seg, inline_hdr_bsz) + 1]);
-	eth_len = (uint16_t)(16 + (header_len > 2 ? (header_len - 2 + 15) & ~15u : 0));
-	if (16u + eth_len > w->ds * 16u) {
+	header_len = (unsigned)eth[offsetof(struct flexio_dev_wqe_eth_seg, inline_hdr_bsz)] << 8 |
+		     eth[offsetof(struct flexio_dev_wqe_eth_seg, inline_hdr_bsz) + 1];
+	/* The eth segment goes on over the inline headers past its first two bytes. */
+	eth_len = 16 + (header_len > 2 ? (header_len - 2 + 15) & ~15u : 0);
+	if (16 + eth_len > w->ds * 16u) {
 		out.syndrome = NIC_SYND_LOCAL_QP_OP;
 		return out;
 	}
@@ -177,14 +178,14 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 	if (out.syndrome)
 		return out;
 	max = nic_port_max_frame(sq->h.nic, port);
-	if ((uint64_t)header_len + data_len > max || header_len + data_len < 14) {
+	if ((uint64_t)header_len + data_len > max || (uint64_t)header_len + data_len < 14) {
 		out.syndrome = NIC_SYND_LOCAL_LENGTH;
 		return out;
 	}
 	/* The inline headers: two bytes in the eth segment, the rest in the segments after it. */
 	memcpy(frame, eth + offsetof(struct flexio_dev_wqe_eth_seg, inline_hdrs), header_len < 2 ? header_len : 2);
 	if (header_len > 2)
-		memcpy(frame + 2, eth + 16, header_len - 2u);
+		memcpy(frame + 2, eth + 16, header_len - 2);
 	copy_out(frame + header_len, sg, nsg);
 	out.byte_cnt = header_len + data_len;
 	sq->send.frames++;
