@@ -47,7 +47,7 @@ static void eq_post(struct nic_eq *eq, uint8_t type, uint32_t cqn)
 	pthread_mutex_lock(&eq->h.lock);
 	if (eq->error || !eq->h.num)
 		goto out;
-	if (eq->pi - eq->ci >= size) {
+	if (((eq->pi - eq->ci) & NIC_NUM_MASK) >= size) { /* indexes are 24-bit */
 		eq->error = true; /* overrun: the EQ stops, as mlx5's does */
 		goto out;
 	}
@@ -431,10 +431,10 @@ int nic_eq_doorbell(struct nic_eq *eq, bool arm, uint32_t ci)
 {
 	if (eq->error)
 		return -EINVAL;
-	eq->ci = ci;
+	eq->ci = ci & NIC_NUM_MASK;
 	if (!arm)
 		return 0;
-	if (eq->pi != ci) {
+	if ((eq->pi - eq->ci) & NIC_NUM_MASK) {
 		eq->events++;
 		notify(eq->h.nic, NIC_EVENT_EQ, &eq->h, eq->cookie);
 	} else {

@@ -91,7 +91,8 @@ struct nic_env {
 	/* Monotonic time in nanoseconds: CQ moderation periods and RNR retry timers. */
 	uint64_t (*now_ns)(void *user);
 	/* nic_timers_run should be called once the time is deadline_ns (a moderation period or an
-	 * RNR timer is due then). May be NULL when the integrator calls nic_timers_run anyway. */
+	 * RNR timer is due then; a later deadline of the same queue is asked for by that run). May
+	 * be NULL when the integrator calls nic_timers_run anyway. */
 	void (*timer_request)(void *user, uint64_t deadline_ns);
 	/* An event (see enum nic_event_kind). */
 	void (*notify)(void *user, const struct nic_event *event);

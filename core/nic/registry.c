@@ -473,6 +473,12 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 
 void nic_timer_list(struct nic *nic, struct nic_timer *timer, uint64_t deadline)
 {
+	/* Listed already for no later: the run at that deadline lists it again for this one (a
+	 * moderated CQ's every completion would otherwise take the NIC's timer lock). */
+	if (atomic_load_explicit(&timer->listed, memory_order_acquire) && deadline >= timer->deadline) {
+		timer->deadline = deadline;
+		return;
+	}
 	pthread_mutex_lock(&nic->timer_lock);
 	timer->deadline = deadline;
 	if (!timer->listed) {

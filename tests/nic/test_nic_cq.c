@@ -195,12 +195,15 @@ static void test_moderation_period(void **state)
 	assert_int_equal(nic_cq_moderate(f->nic, cq.cqn, 0, 10, NIC_MODERATION_CQE), 0);
 	tcq_arm(&cq);
 	assert_int_equal(tqp_nops(&sq, 1), 0);
+	assert_int_equal(atomic_load(&f->te.deadline), t0 + 60000);
 	atomic_store(&f->te.now, t0 + 55000);
 	assert_int_equal(tqp_nops(&sq, 1), 0);
-	assert_int_equal(atomic_load(&f->te.deadline), t0 + 65000);
+	/* The engine asks for the first deadline only, and then lists the CQ for the next. */
+	assert_int_equal(atomic_load(&f->te.deadline), t0 + 60000);
 	atomic_store(&f->te.now, t0 + 62000);
 	nic_timers_run(f->nic);
 	assert_int_equal(te_events(&f->te, NIC_EVENT_COMPLETION, cq.cqn), 2);
+	assert_int_equal(atomic_load(&f->te.deadline), t0 + 65000);
 	atomic_store(&f->te.now, t0 + 65000);
 	nic_timers_run(f->nic);
 	assert_int_equal(te_events(&f->te, NIC_EVENT_COMPLETION, cq.cqn), 3);
