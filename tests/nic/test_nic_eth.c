@@ -493,6 +493,13 @@ static void test_two_nics(void **state)
 	n2 = te_nic(te2, fabric);
 	assert_int_equal(nic_port_set(n1, 1, &p1), 0);
 	assert_int_equal(nic_port_set(n2, 1, &p2), 0);
+	struct nic_port_attr got;
+
+	assert_int_equal(nic_port_get(n1, 1, &got), 0);
+	assert_memory_equal(&got, &p1, sizeof(got));
+	assert_int_equal(nic_port_get(n1, 3, &got), -EINVAL);
+	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){.mtu = 20000}), -EINVAL);
+	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){.mtu = 1500, .rx_tir = 77}), -ENOENT);
 	key2 = te_mkey(te2, PD, buf2, 65536, IOVA, RW);
 	tcq_create(&c1, &f->te, n1, OWNER, 5, NULL);
 	tcq_create(&c2, te2, n2, OWNER, 5, NULL);
