@@ -222,7 +222,8 @@ enum nic_wq_state {
 };
 
 /* An Ethernet SQ: WQEs of 64-byte WQEBBs (ctrl, eth with inline headers, data pointers and
- * inline data), frames out through its TIS's port. */
+ * inline data), frames out through its TIS's port. Its doorbell record is not read: the
+ * doorbell carries the producer index. */
 struct nic_sq_attr {
 	uint64_t owner;
 	uint32_t pd;          /* protection domain of the lkeys its WQEs name */
