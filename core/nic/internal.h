@@ -1,0 +1,414 @@
+/*
+ * The NIC engine's internals, shared by its files (README.md explains the model).
+ *
+ * Objects and locks. Every queue is an object of one of six tables (CQ, EQ, WQ, TD, TIS, TIR;
+ * QPs, SQs, RQs and RMPs share the WQ table and so one number space, as in mlx5). An object
+ * has a mutex; a work queue has a second one, rlock, for its receive side, so that a send
+ * path (holding its queue's lock) can deliver into a peer's receive side while the peer's send
+ * path delivers into ours. Lock order, outermost first:
+ *     WQ lock -> WQ rlock (a QP's, then its RMP's) -> CQ lock -> EQ lock -> timer lock
+ * and never two locks of one class at once except those (a QP's rlock, then its RMP's).
+ * Objects are never freed while the NIC lives: a destroyed one goes to its table's pool and
+ * is reused with a new number, so a lookup racing with a destroy locks valid memory and then
+ * sees the number changed (nic_table_lock).
+ *
+ * Operations. Each entry point that may write completions carries a struct nic_op down the
+ * call chain: CQs with compression stage completions and the op writes them when it ends
+ * (compression groups the completions of one operation, as hardware groups those that are
+ * ready together).
+ */
+#ifndef OPENFLEXIO_CORE_NIC_INTERNAL_H
+#define OPENFLEXIO_CORE_NIC_INTERNAL_H
+
+#include "nic.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#define NIC_NUM_MASK 0xFFFFFFu
+#define NIC_CACHE_LINE 64
+
+/* mlx5 CQE opcodes (op_own bits 7..4). */
+enum {
+	NIC_CQE_REQ = 0,
+	NIC_CQE_RESP_WR_IMM = 1,
+	NIC_CQE_RESP_SEND = 2,
+	NIC_CQE_RESP_SEND_IMM = 3,
+	NIC_CQE_REQ_ERR = 13,
+	NIC_CQE_RESP_ERR = 14,
+};
+
+/* mlx5 CQE error syndromes. */
+enum {
+	NIC_SYND_LOCAL_LENGTH = 0x01,
+	NIC_SYND_LOCAL_QP_OP = 0x02,
+	NIC_SYND_LOCAL_PROT = 0x04,
+	NIC_SYND_WR_FLUSH = 0x05,
+	NIC_SYND_REMOTE_INVAL_REQ = 0x12,
+	NIC_SYND_REMOTE_ACCESS = 0x13,
+	NIC_SYND_REMOTE_OP = 0x14,
+	NIC_SYND_TRANSPORT_RETRY_EXC = 0x15,
+	NIC_SYND_RNR_RETRY_EXC = 0x16,
+};
+
+/* mlx5 send WQE opcodes (control segment bits 7..0). */
+enum {
+	NIC_WQE_NOP = 0x00,
+	NIC_WQE_RDMA_WRITE = 0x08,
+	NIC_WQE_RDMA_WRITE_IMM = 0x09,
+	NIC_WQE_SEND = 0x0a,
+	NIC_WQE_SEND_IMM = 0x0b,
+	NIC_WQE_RDMA_READ = 0x10,
+	NIC_WQE_ATOMIC_CS = 0x11,
+	NIC_WQE_ATOMIC_FA = 0x12,
+};
+
+/* mlx5 CQE checksum bits (byte 28, hds_ip_ext; also in FlexIO's csum_ok). */
+enum { NIC_CSUM_L2_OK = 1, NIC_CSUM_L3_OK = 2, NIC_CSUM_L4_OK = 4 };
+
+/* The lkey that ends a receive scatter list early (rdma-core's MLX5_INVALID_LKEY). */
+#define NIC_INVALID_LKEY 0x100u
+/* Striding receive: byte_cnt's fields. */
+#define NIC_MPRQ_FILLER 0x80000000u
+#define NIC_MPRQ_STRIDES_SHIFT 16
+/* The largest Ethernet frame: BlueField-3's largest MTU plus Ethernet and VLAN headers. */
+#define NIC_MAX_MTU 9978u
+#define NIC_MAX_FRAME (NIC_MAX_MTU + 18u)
+
+/* ---- Objects and tables --------------------------------------------------------------- */
+
+enum nic_obj_type { NIC_OBJ_CQ, NIC_OBJ_EQ, NIC_OBJ_WQ, NIC_OBJ_TD, NIC_OBJ_TIS, NIC_OBJ_TIR, NIC_OBJ_TYPES };
+
+/* A pending deadline of a CQ (moderation) or a WQ (RNR retry), in the NIC's timer list. It
+ * survives the object's reuse: nic_timers_run may hold it in its private list meanwhile. */
+struct nic_timer {
+	struct nic_obj *obj;
+	uint64_t deadline;
+	atomic_bool listed;       /* changed under the timer lock; read by its object's paths */
+	struct nic_timer *next;
+};
+
+struct nic_obj {
+	pthread_mutex_t lock;
+	struct nic_timer timer;
+	struct nic *nic;           /* from here to pool_next: cleared when the object is reused */
+	enum nic_obj_type type;
+	uint32_t num;            /* 0 while free; written under the lock (WQs: lock and rlock) */
+	uint64_t owner;
+	atomic_uint users;       /* objects naming this one: it cannot be destroyed meanwhile */
+	uint64_t doorbells;      /* accepted */
+	struct nic_obj *pool_next; /* in the table's pool of free objects */
+	struct nic_obj *all_next;  /* every object the table allocated, for nic_destroy */
+};
+
+struct nic_table {
+	pthread_mutex_t lock; /* allocation and release */
+	uint32_t log_size;
+	_Atomic(struct nic_obj *) *slots;
+	uint32_t *generation; /* per slot, the number's bits above the index */
+	uint32_t *free_slots; /* a stack of free indexes (index 0 is never used: number 0) */
+	uint32_t nfree;
+	struct nic_obj *pool, *all;
+	size_t obj_size;
+};
+
+/* A port. Frames pass it without its lock: they read the two atomics, which nic_port_set
+ * changes with the rest. Frames are counted by their queues; drops, rarer, here. */
+struct nic_port {
+	pthread_mutex_t lock; /* attr and tir */
+	struct nic_port_attr attr;
+	struct nic_tir *tir;  /* the receive TIR (users counted), or NULL */
+	atomic_uint max_frame;  /* mtu + 18 */
+	atomic_uint rx_rqn;     /* the receive TIR's RQ, or 0 */
+	atomic_uint_fast64_t rx_dropped;
+};
+
+struct nic {
+	struct nic_env env;
+	struct nic_fabric *fabric;
+	struct nic *fabric_next;
+	atomic_uint refs;         /* itself plus QPs of other NICs connected to it */
+	atomic_bool live;
+	unsigned nports;
+	struct nic_port ports[NIC_MAX_PORTS];
+	struct nic_table tables[NIC_OBJ_TYPES];
+	pthread_mutex_t timer_lock;
+	struct nic_timer *timers;
+	/* Refusals: rare, so NIC-wide counters do not slow the per-packet path. */
+	atomic_uint_fast64_t refused_unknown, refused_owner, refused_state;
+};
+
+/* A free object with a new number, its lock held, not yet found by lookups; NULL when the
+ * table is full (-ENOSPC) or memory is short. */
+struct nic_obj *nic_obj_alloc(struct nic *nic, enum nic_obj_type type);
+/* Makes an object allocated and initialised (lock held) findable, and unlocks it. */
+void nic_obj_publish(struct nic_obj *obj);
+/* Makes a live object unfindable (its locks held: WQs both); then, once unlocked, recycle it
+ * with the number it had. */
+void nic_obj_retire(struct nic_obj *obj);
+void nic_obj_recycle(struct nic_obj *obj, uint32_t num);
+/* The live object with this number, its lock held, or NULL. */
+struct nic_obj *nic_table_lock(struct nic *nic, enum nic_obj_type type, uint32_t num);
+/* The same for a WQ's receive side: rlock held instead. */
+struct nic_wq *nic_wq_lock_recv(struct nic *nic, uint32_t num);
+/* A user reference on the live object num of a table (its lock taken and released), so that
+ * it is not destroyed meanwhile; NULL if there is none. nic_obj_put(NULL) does nothing. */
+struct nic_obj *nic_obj_get(struct nic *nic, enum nic_obj_type type, uint32_t num);
+void nic_obj_put(struct nic_obj *obj);
+/* The NIC of the fabric a path leads to (a reference: nic_unref), or NULL. */
+struct nic *nic_fabric_route(struct nic *from, const struct nic_path *path);
+void nic_unref(struct nic *nic);
+
+/* ---- Queue memory --------------------------------------------------------------------- */
+
+static inline void *nic_reach(struct nic *nic, struct nic_mem mem, uint64_t offset, uint64_t len, bool write)
+{
+	return nic->env.space_reach(nic->env.user, mem.space, mem.addr + offset, len, write);
+}
+
+/* Ring entries and doorbell records are read and written like the DPA does it: aligned
+ * accesses of at most 8 bytes, atomic. An entry's last word is stored with release order so
+ * that whoever sees its owner bit (acquire) sees the rest. */
+static inline uint32_t nic_load_be32(const void *p)
+{
+	return __builtin_bswap32(__atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE));
+}
+
+void nic_copy_in(void *dst, const void *ring_entry, size_t len);          /* len: multiple of 8 */
+void nic_store_entry(void *ring_entry, const void *src);                  /* 64 bytes */
+
+/* ---- Completions (cq.c) ---------------------------------------------------------------- */
+
+/* A completion as the engine builds it, before it becomes a CQE or a mini-CQE. */
+struct nic_cqe {
+	uint8_t opcode;          /* NIC_CQE_* */
+	uint8_t sop;             /* requester: the WQE's opcode */
+	uint8_t syndrome;        /* error CQEs */
+	uint8_t csum;            /* NIC_CSUM_* */
+	uint8_t l3_l4;           /* byte 29: l4 header type << 4 | l3 header type << 2 */
+	bool solicited;
+	bool force_event;        /* the WQE asked for an event (ce = CQE and EQE) */
+	uint16_t wqe_counter;    /* the WQE's index (striding: the stride's) */
+	uint16_t wqe_id;         /* striding: the WQE's index */
+	uint32_t qpn, user_index, byte_cnt;
+	uint32_t imm_be;         /* immediate data as the WQE holds it (big-endian) */
+};
+
+/* The most compressed-completion CQs one operation stages into before it writes them. */
+#define NIC_OP_CQS 8
+
+struct nic_op {
+	struct {
+		struct nic_cq *cq;
+		uint32_t cqn; /* the CQ may die before the operation ends */
+	} staged[NIC_OP_CQS];
+	unsigned ncqs;
+};
+
+#define NIC_OP_INIT {.ncqs = 0}
+/* Writes what the operation staged (called by every entry point that started one). */
+void nic_op_end(struct nic_op *op);
+
+struct nic_cq {
+	struct nic_obj h;
+	uint8_t log_size;
+	bool always_armed, overrun_ignore, collapsed, compress;
+	enum nic_comp_format comp_format;
+	struct nic_mem ring, dbr;
+	enum nic_cq_target target;
+	struct nic_eq *eq;
+	uint64_t cookie;
+	uint16_t mod_count, mod_period_us;
+	enum nic_moderation_mode mod_mode;
+	/* state */
+	bool error;
+	enum { NIC_ARM_NONE, NIC_ARM_NEXT, NIC_ARM_SOLICITED } arm;
+	uint32_t pi;               /* ring entries written */
+	uint32_t pending;          /* completions since the last event */
+	bool pending_wakeup;       /* a pending completion satisfies a solicited arm */
+	uint64_t period_start;     /* moderation: when the period began (ns) */
+	unsigned nstaged;          /* compression: completions not yet written */
+	struct nic_cqe staged[8];  /* a title and up to 7 mini-CQEs */
+	uint64_t completions, events, lost, zero_cqes;
+};
+
+/* Reports a completion on cq (not locked by the caller). 0, or -EOVERFLOW when the CQ overran
+ * or is in error: the completion is lost and the queue reporting it must go to error. */
+int nic_cq_complete(struct nic_op *op, struct nic_cq *cq, const struct nic_cqe *cqe);
+/* nic_timers_run's part for a CQ (its lock held). */
+void nic_cq_timer(struct nic_cq *cq);
+/* Doorbells on a CQ or an EQ (its lock held). */
+int nic_cq_doorbell(struct nic_cq *cq, enum nic_doorbell_kind kind, uint32_t index);
+int nic_eq_doorbell(struct nic_eq *eq, bool arm, uint32_t ci);
+/* Lists a timer (the object's lock held) and tells the integrator. */
+void nic_timer_list(struct nic *nic, struct nic_timer *timer, uint64_t deadline);
+void nic_timer_unlist(struct nic *nic, struct nic_timer *timer);
+
+struct nic_eq {
+	struct nic_obj h;
+	uint8_t log_size;
+	struct nic_mem ring;
+	uint64_t cookie;
+	bool armed, error;
+	uint32_t pi, ci;
+	uint64_t events;
+};
+
+
+/* ---- Transport objects --------------------------------------------------------------------- */
+
+struct nic_td {
+	struct nic_obj h;
+};
+
+struct nic_tis {
+	struct nic_obj h;
+	struct nic_td *td;
+	unsigned port;
+};
+
+struct nic_tir {
+	struct nic_obj h;
+	struct nic_td *td;
+	struct nic_wq *rq;
+};
+
+/* ---- Work queues -------------------------------------------------------------------------- */
+
+/* The send side of an SQ or QP (under the WQ's lock). */
+struct nic_send {
+	struct nic_mem ring;
+	uint8_t log_depth;
+	struct nic_cq *cq;
+	struct nic_tis *tis;   /* SQ: NULL for port 1 */
+	uint16_t ci, pi;       /* WQEBBs executed, and up to the last doorbell */
+	bool stalled;          /* an RNR NAK stopped it at ci */
+	unsigned rnr_attempts;
+	uint8_t rnr_timer;     /* the min_rnr_timer of the peer that sent the last RNR NAK */
+	uint64_t wqes, frames, rnr;
+};
+
+/* A receive ring: an RQ's, an RMP's or a QP's (under the owning WQ's rlock). */
+struct nic_recv {
+	struct nic_mem ring, dbr;
+	enum nic_rq_kind kind;
+	uint8_t log_depth, log_stride, log_num_strides, log_stride_size;
+	uint16_t ci;           /* WQEs consumed (counted like the doorbell record's counter) */
+	uint16_t head;         /* linked list: index of the next WQE */
+	uint32_t strides_used; /* striding: strides of the current WQE already used */
+	uint64_t received, dropped;
+};
+
+struct nic_wq {
+	struct nic_obj h;       /* lock: the send side, configuration, state changes */
+	pthread_mutex_t rlock;  /* the receive side */
+	enum nic_wq_type type;
+	atomic_int state;       /* enum nic_wq_state or nic_qp_state; changed under both locks,
+				 * or to ERR by a failing path holding either (nic_wq_to_error) */
+	uint32_t pd, user_index;
+	struct nic_send send;   /* SQ, QP */
+	struct nic_recv recv;   /* RQ, RMP, QP with a regular RQ */
+	struct nic_cq *rcq;     /* RQ, QP: receive completions */
+	struct nic_wq *rmp;     /* QP on an RMP */
+	/* QP */
+	bool no_sq;
+	enum nic_qp_rq_type rq_type;
+	struct nic_qp_attr qattr;
+	struct nic *peer;       /* the NIC of the path (a reference), NULL: unreachable */
+};
+
+static inline int nic_wq_state(const struct nic_wq *wq)
+{
+	return atomic_load_explicit(&wq->state, memory_order_acquire);
+}
+
+/* ---- Sending (sq.c) ---------------------------------------------------------------------- */
+
+/* What a WQE's control segment says. */
+struct nic_wqe_head {
+	uint8_t opcode;
+	uint8_t ds;       /* 16-byte segments */
+	uint16_t wqebbs;  /* 64-byte blocks it takes in the ring */
+};
+/* The control segment of the send WQE at index (the WQ's lock held): -EFAULT when the ring is
+ * gone, -EINVAL when it holds no segment. */
+int nic_wqe_head(struct nic_wq *wq, uint16_t index, struct nic_wqe_head *head);
+/* A send doorbell (the WQ's lock held): records pi and executes what the state allows. */
+int nic_send_doorbell(struct nic_op *op, struct nic_wq *wq, uint16_t pi);
+/* Executes posted WQEs from ci (the WQ's lock held); used after SQD->RTS and RNR retries. */
+void nic_send_run(struct nic_op *op, struct nic_wq *wq);
+
+/* ---- Receiving (rq.c) ---------------------------------------------------------------------- */
+
+/* Where a message's bytes come from. */
+struct nic_sg {
+	const void *ptr;
+	uint32_t len;
+};
+
+/* What a received message carries besides its bytes. */
+struct nic_rx_meta {
+	uint8_t opcode;      /* NIC_CQE_RESP_SEND, _SEND_IMM, _WR_IMM */
+	uint32_t write_len;  /* RESP_WR_IMM: the bytes written (the CQE's byte count) */
+	bool solicited;
+	uint32_t imm_be;
+	uint8_t csum, l3_l4;
+};
+
+enum nic_rx_result {
+	NIC_RX_OK,
+	NIC_RX_NO_WQE,   /* nothing posted: dropped (Ethernet) or RNR (RC) */
+	NIC_RX_LENGTH,   /* the message is larger than the WQE: the receiver went to error */
+	NIC_RX_PROT,     /* a receive segment failed its lkey: the receiver went to error */
+	NIC_RX_CQ,       /* the completion was lost (CQ overrun): the receiver went to error */
+	NIC_RX_STATE,    /* the receiver takes nothing in its state */
+};
+
+/* Delivers a message into wq's receive side (an RQ or a QP; its rlock held): takes a WQE (of
+ * its ring or its RMP), scatters sg (len bytes in all), reports the completion on wq's CQ. */
+enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
+				    uint32_t len, const struct nic_rx_meta *meta);
+/* Reports every posted receive WQE of wq's own ring as flushed (its rlock held). */
+void nic_recv_flush(struct nic_op *op, struct nic_wq *wq);
+/* Forgets a ring's positions (RST). */
+void nic_recv_reset(struct nic_recv *recv);
+void nic_recv_init(struct nic_recv *recv, const struct nic_rq_attr *attr);
+
+/* ---- Queue pairs (qp.c) ---------------------------------------------------------------------- */
+
+/* The peer QP of a connected QP (its lock held), its rlock held; NULL when it cannot be reached
+ * or does not take this QP's packets (not RTR/RTS, not connected back). */
+struct nic_wq *nic_qp_peer_lock(struct nic_wq *qp);
+void nic_qp_peer_unlock(struct nic_wq *peer);
+/* Packets of a message of len bytes on the QP's path MTU (PSNs advance by them). */
+uint32_t nic_qp_packets(const struct nic_wq *qp, uint32_t len);
+/* How long a QP waits after an RNR NAK, in nanoseconds (IB's min_rnr_timer table). */
+uint64_t nic_qp_rnr_ns(const struct nic_wq *qp);
+
+/* ---- Errors (errors.c) ------------------------------------------------------------------------ */
+
+/* Moves wq to ERR unless it is there already or in RST: true if this call did. */
+bool nic_wq_to_error(struct nic_wq *wq);
+/* An error CQE of syndrome for a receive WQE of wq. */
+void nic_cqe_recv_error(struct nic_cqe *cqe, const struct nic_wq *wq, uint16_t wqe_counter, uint8_t syndrome);
+/* A send-side failure (the WQ's lock held): the WQE at ci (wqebbs long, of opcode sop)
+ * completes with syndrome, the WQ goes to error, the rest of its posted WQEs and its receive
+ * WQEs are flushed. */
+void nic_send_fail(struct nic_op *op, struct nic_wq *wq, uint8_t sop, uint8_t syndrome, uint16_t wqebbs);
+/* Flushes the posted send WQEs from ci to pi (the WQ's lock held, the WQ in ERR). */
+void nic_send_flush(struct nic_op *op, struct nic_wq *wq);
+/* A receive-side failure (rlock held): the WQ goes to error and its receive WQEs are flushed. */
+void nic_recv_fail(struct nic_op *op, struct nic_wq *wq);
+
+/* ---- Ports (ports.c) --------------------------------------------------------------------------- */
+
+void nic_ports_init(struct nic *nic, unsigned nports);
+void nic_ports_fini(struct nic *nic);
+/* The largest frame port takes (its MTU plus Ethernet and VLAN headers). */
+unsigned nic_port_max_frame(struct nic *nic, unsigned port);
+/* Sends a frame through port (checksums filled as cs_flags ask): the frame is modified. */
+void nic_port_send(struct nic *nic, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags);
+
+#endif

@@ -1,0 +1,451 @@
+/*
+ * The simulated BlueField-3 NIC engine: CQs, EQs, SQs, RQs, RMPs, RC QPs, TDs, TISs and TIRs,
+ * executing WQEs and writing CQEs and EQEs in the mlx5 layouts of
+ * <libflexio-dev/flexio_dev_queue_types.h>.
+ *
+ * Internal to OpenFlexIO (no public ABI). Three users drive it:
+ *   - core/sim, the simulated DPA: doorbells DPA threads ring through their outbox
+ *     (nic_doorbell with the ringing process as owner), thread activation (nic_env.notify);
+ *   - core/host, the FlexIO host API: flexio_cq_create & co. map onto nic_*_create / _modify /
+ *     _query / _destroy (its attribute structs and enums carry the same values as ours where
+ *     both exist: CQ moderation modes, compression formats, QP states, WQ types);
+ *   - core/verbs, the simulated rdma-core device: ibv_create_cq / _qp / _srq and the UAR
+ *     doorbells of ibv_post_send and ibv_req_notify_cq.
+ *
+ * The engine reaches nothing by itself: queue memory, memory keys, time, events and Ethernet
+ * frames all go through struct nic_env, so it depends on no other part of OpenFlexIO (README.md
+ * says what the integrator implements).
+ *
+ * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
+ * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
+ * (a doorbell executes its WQEs before nic_doorbell returns), with a lock per queue and none
+ * shared by all queues on the per-packet path.
+ */
+#ifndef OPENFLEXIO_CORE_NIC_H
+#define OPENFLEXIO_CORE_NIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct nic;
+struct nic_fabric;
+
+/* Ports are numbered 1..NIC_MAX_PORTS, as rdma-core numbers them. */
+#define NIC_MAX_PORTS 2
+
+/* Memory-key access rights, with the values of IBV_ACCESS_* so that the integrator passes
+ * rdma-core's flags as they are. Reading local memory needs no right (mlx5 semantics). */
+enum {
+	NIC_ACCESS_LOCAL_WRITE = 1,
+	NIC_ACCESS_REMOTE_WRITE = 2,
+	NIC_ACCESS_REMOTE_READ = 4,
+	NIC_ACCESS_REMOTE_ATOMIC = 8,
+};
+
+/* A place in queue memory: an integrator-defined space (a DPA process's memory, a host umem,
+ * ...) and an address in it. Rings and doorbell records are named this way, not by memory key,
+ * because FlexIO queues live in DPA memory that no key covers. */
+struct nic_mem {
+	uint64_t space;
+	uint64_t addr;
+};
+
+/* What the engine tells the integrator through nic_env.notify. */
+enum nic_event_kind {
+	NIC_EVENT_COMPLETION, /* a CQ with target NIC_CQ_NOTIFY fired (queue = cqn): activate its
+			       * DPA thread, or signal its completion channel */
+	NIC_EVENT_EQ,         /* an armed EQ got an EQE (queue = eqn): its MSI-X / thread */
+	NIC_EVENT_CQ_ERROR,   /* a CQ with target NIC_CQ_NOTIFY overran (queue = cqn); a CQ
+			       * reporting to an EQ gets a CQ-error EQE there instead */
+};
+
+struct nic_event {
+	enum nic_event_kind kind;
+	uint32_t queue;
+	uint64_t owner;  /* the queue's owner */
+	uint64_t cookie; /* the queue's cookie (nic_cq_attr / nic_eq_attr) */
+};
+
+/*
+ * The integrator's side. Callbacks may run on any thread that calls into the engine, with the
+ * engine's queue locks held: except where said, they must not call back into the engine.
+ */
+struct nic_env {
+	void *user;
+	/* A host pointer to [addr, addr + len) of space, writable when write is set, or NULL when
+	 * that memory is not there (the queue then goes to error; the host never crashes). Asked
+	 * at every use, never cached, so that memory going away is noticed. Queue memory is
+	 * accessed as the DPA accesses it: aligned atomic loads and stores of at most 8 bytes
+	 * (ring entries, doorbell records); payloads are copied with memcpy. */
+	void *(*space_reach)(void *user, uint64_t space, uint64_t addr, uint64_t len, bool write);
+	/* The memory behind key on protection domain pd: *ptr for [addr, addr + len) in the key's
+	 * address space, if the key exists (-ENOENT), belongs to pd (-EPERM), grants every right
+	 * of access (NIC_ACCESS_*; -EACCES) and covers the range (-ERANGE). len may be 0. */
+	int (*mkey_reach)(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
+			  void **ptr);
+	/* Monotonic time in nanoseconds: CQ moderation periods and RNR retry timers. */
+	uint64_t (*now_ns)(void *user);
+	/* nic_timers_run should be called once the time is deadline_ns (a moderation period or an
+	 * RNR timer is due then; a later deadline of the same queue is asked for by that run). May
+	 * be NULL when the integrator calls nic_timers_run anyway. */
+	void (*timer_request)(void *user, uint64_t deadline_ns);
+	/* An event (see enum nic_event_kind). */
+	void (*notify)(void *user, const struct nic_event *event);
+	/* An Ethernet frame leaves through port (1..ports): the frame sink. It may call nic_port_rx
+	 * of any NIC (a wire, a loopback): receive paths never wait for send paths. */
+	void (*port_tx)(void *user, unsigned port, const void *frame, size_t len);
+};
+
+/* ---- Devices and the fabric ---------------------------------------------------------------- */
+
+/* NICs that reach each other: RC QPs connect between NICs of one fabric, found by the port
+ * addresses (nic_port_attr) their path names. */
+struct nic_fabric *nic_fabric_create(void);
+/* -EBUSY while NICs are in it. */
+int nic_fabric_destroy(struct nic_fabric *fabric);
+
+struct nic_config {
+	const struct nic_env *env; /* copied */
+	struct nic_fabric *fabric; /* NULL: the NIC reaches only itself */
+	unsigned ports;            /* 1..NIC_MAX_PORTS; 0 = 1 */
+	/* log2 of the objects of each kind (CQs, EQs, work queues, TDs, TISs, TIRs) alive at once:
+	 * the lookup tables' size; 0 = 14, at most 20. Numbers carry a generation above the index,
+	 * so a destroyed queue's number is refused until its slot has been reused that many times. */
+	unsigned log_max_objects;
+};
+
+struct nic *nic_create(const struct nic_config *config);
+/* Destroys every queue left and frees the NIC once no QP of another NIC is connected to it. */
+void nic_destroy(struct nic *nic);
+
+/* ---- Completion and event queues -------------------------------------------------------- */
+
+enum nic_cq_target {
+	NIC_CQ_NOTIFY, /* events go to nic_env.notify (a DPA thread, a completion channel) */
+	NIC_CQ_EQ,     /* events are EQEs on an EQ */
+};
+
+/* Moderation period modes (flexio_cq_period_mode's values): the period restarts at each
+ * event, or at each CQE. */
+enum nic_moderation_mode {
+	NIC_MODERATION_EVENT = 0,
+	NIC_MODERATION_CQE = 1,
+};
+
+/* Mini-CQE formats of compressed CQs (flexio_cqe_comp_format's values). */
+enum nic_comp_format {
+	NIC_COMP_HASH = 0,        /* responder mini-CQE: RX hash result, byte count */
+	NIC_COMP_CSUM = 1,        /* responder mini-CQE: checksum flags, byte count */
+	NIC_COMP_CSUM_STRIDX = 2, /* responder mini-CQE: checksum flags, stride index, byte count */
+};
+
+struct nic_cq_attr {
+	uint64_t owner;           /* who may ring its doorbells */
+	uint8_t log_size;         /* CQEs: 1 << log_size, log_size <= 22 */
+	struct nic_mem ring;      /* 64 << log_size bytes, 64-byte aligned */
+	struct nic_mem dbr;       /* doorbell record, 8 bytes, 8-byte aligned: consumer index */
+	enum nic_cq_target target;
+	uint32_t eqn;             /* NIC_CQ_EQ */
+	uint64_t cookie;          /* given back in NIC_EVENT_COMPLETION / _CQ_ERROR */
+	bool armed;               /* armed at creation (FlexIO: unless no_arm) */
+	bool always_armed;        /* every completion is an event (re-armed after each) */
+	bool overrun_ignore;      /* the consumer index is not checked: old CQEs are overwritten */
+	bool collapsed;           /* every CQE goes to entry 0 (flexio "cc"); implies no overrun */
+	bool compress;            /* CQE compression (mini-CQE arrays) */
+	enum nic_comp_format comp_format;
+	uint16_t moderation_count;     /* completions per event; 0 = not moderated by count */
+	uint16_t moderation_period_us; /* 0 = not moderated by time */
+	enum nic_moderation_mode moderation_mode;
+};
+
+int nic_cq_create(struct nic *nic, const struct nic_cq_attr *attr, uint32_t *cqn);
+/* -EBUSY while work queues report to it. */
+int nic_cq_destroy(struct nic *nic, uint32_t cqn);
+int nic_cq_moderate(struct nic *nic, uint32_t cqn, uint16_t count, uint16_t period_us,
+		    enum nic_moderation_mode mode);
+
+struct nic_cq_info {
+	uint64_t owner;
+	bool error;        /* overrun (without overrun_ignore): no more CQEs are written */
+	bool armed;
+	uint32_t produced; /* ring entries written so far (the producer counter) */
+	uint16_t moderation_count, moderation_period_us;
+	enum nic_moderation_mode moderation_mode;
+	uint64_t completions, events, lost; /* lost: completions dropped by an overrun */
+};
+int nic_cq_query(struct nic *nic, uint32_t cqn, struct nic_cq_info *info);
+
+struct nic_eq_attr {
+	uint64_t owner;
+	uint8_t log_size;     /* EQEs: 1 << log_size, log_size <= 22 */
+	struct nic_mem ring;  /* 64 << log_size bytes */
+	uint64_t cookie;      /* given back in NIC_EVENT_EQ */
+	bool armed;
+};
+
+int nic_eq_create(struct nic *nic, const struct nic_eq_attr *attr, uint32_t *eqn);
+/* -EBUSY while CQs report to it. */
+int nic_eq_destroy(struct nic *nic, uint32_t eqn);
+
+struct nic_eq_info {
+	bool error; /* overrun: EQEs are no longer written */
+	bool armed;
+	uint32_t produced, consumed; /* EQEs written; the consumer index of the last doorbell */
+	uint64_t events;
+};
+int nic_eq_query(struct nic *nic, uint32_t eqn, struct nic_eq_info *info);
+
+/* ---- Transport objects -------------------------------------------------------------------- */
+
+int nic_td_create(struct nic *nic, uint32_t *tdn);
+int nic_td_destroy(struct nic *nic, uint32_t tdn); /* -EBUSY while TISs or TIRs use it */
+/* A TIS sends through port (1..ports) of the NIC; SQs name it. */
+int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn);
+int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it */
+/* A TIR dispatches received frames to one RQ (steering is not simulated: ports hand frames to
+ * their receive TIR, nic_port_attr.rx_tir). */
+int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
+int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
+
+/* ---- Work queues: SQ, RQ, RMP -------------------------------------------------------------- */
+
+/* States of SQs, RQs and RMPs (mlx5 WQ states). They are created in RST. */
+enum nic_wq_state {
+	NIC_WQ_RST = 0,
+	NIC_WQ_RDY = 1,
+	NIC_WQ_ERR = 3,
+};
+
+/* An Ethernet SQ: WQEs of 64-byte WQEBBs (ctrl, eth with inline headers, data pointers and
+ * inline data), frames out through its TIS's port. Its doorbell record is not read: the
+ * doorbell carries the producer index. */
+struct nic_sq_attr {
+	uint64_t owner;
+	uint32_t pd;          /* protection domain of the lkeys its WQEs name */
+	uint32_t user_index;  /* in its CQEs (24 bits) */
+	uint32_t cqn;
+	uint32_t tisn;        /* 0: port 1 */
+	uint8_t log_depth;    /* WQEBBs: 1 << log_depth, log_depth <= 15 */
+	struct nic_mem ring;  /* 64 << log_depth bytes */
+};
+
+/* Receive rings. A WQE is 1 << log_stride bytes of 16-byte data segments (a scatter list ended
+ * by the last segment or one with lkey 0x100); a linked-list WQE starts with a next segment
+ * (flexio_dev_wqe_shared_receive_seg). A striding ring (log_num_strides set) takes several
+ * packets per WQE, each in whole strides of its one data segment. */
+enum nic_rq_kind {
+	NIC_RQ_LINKED_LIST = 0, /* flexio_wq_type's values */
+	NIC_RQ_CYCLIC = 1,
+};
+
+struct nic_rq_attr {
+	uint64_t owner;
+	uint32_t pd;
+	uint32_t user_index;
+	uint32_t cqn;            /* RQ: its CQ; RMP: unused (completions go to the QP's CQ) */
+	enum nic_rq_kind kind;
+	uint8_t log_depth;       /* WQEs: 1 << log_depth, log_depth <= 15 */
+	uint8_t log_stride;      /* bytes per WQE, 4 (one segment) .. 10 */
+	uint8_t log_num_strides; /* striding: strides per WQE (3..16); 0: not striding */
+	uint8_t log_stride_size; /* striding: bytes per stride (6..13) */
+	struct nic_mem ring;
+	struct nic_mem dbr;      /* 4 bytes, big-endian: WQEs posted (16-bit counter) */
+};
+
+int nic_sq_create(struct nic *nic, const struct nic_sq_attr *attr, uint32_t *sqn);
+int nic_rq_create(struct nic *nic, const struct nic_rq_attr *attr, uint32_t *rqn);
+int nic_rmp_create(struct nic *nic, const struct nic_rq_attr *attr, uint32_t *rmpn);
+/* SQ, RQ, RMP: RST->RDY, RDY->RDY, RDY->ERR, ERR->ERR, any->RST. Moving to ERR flushes the
+ * WQEs posted (a WR_FLUSH_ERR CQE each, not for an RMP, whose WQEs are shared); ERR->ERR
+ * flushes those posted since (receive WQEs ring no doorbell: this is how they are drained).
+ * RST forgets the ring's positions. -EINVAL for another transition or a QP (nic_qp_modify). */
+int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state);
+/* Destroys an SQ, RQ, RMP or QP: -EBUSY while a TIR uses the RQ or QPs use the RMP. */
+int nic_wq_destroy(struct nic *nic, uint32_t wqn);
+
+enum nic_wq_type {
+	NIC_WQ_TYPE_SQ,
+	NIC_WQ_TYPE_RQ,
+	NIC_WQ_TYPE_RMP,
+	NIC_WQ_TYPE_QP,
+};
+
+struct nic_wq_info {
+	enum nic_wq_type type;
+	uint64_t owner;
+	int state;            /* enum nic_wq_state, or enum nic_qp_state for a QP */
+	uint16_t sq_ci, sq_pi; /* WQEBBs executed, and up to the last doorbell */
+	uint16_t rq_ci;        /* receive WQEs consumed */
+	uint64_t wqes;         /* send WQEs executed */
+	uint64_t received;     /* messages or frames received */
+	uint64_t dropped;      /* frames dropped for want of a receive WQE */
+	uint64_t rnr;          /* RNR NAKs met by its sends */
+};
+int nic_wq_query(struct nic *nic, uint32_t wqn, struct nic_wq_info *info);
+
+/* ---- Queue pairs (RC) --------------------------------------------------------------------- */
+
+/* QP states (flexio_qp_state's values, IB's order). SQE is not used: RC errors go to ERR. */
+enum nic_qp_state {
+	NIC_QP_RST = 0,
+	NIC_QP_INIT = 1,
+	NIC_QP_RTR = 2,
+	NIC_QP_RTS = 3,
+	NIC_QP_SQD = 4,
+	NIC_QP_ERR = 6,
+};
+
+enum nic_qp_rq_type {
+	NIC_QP_RQ_REGULAR = 0, /* flexio_qp_rq_type's values */
+	NIC_QP_RQ_RMP = 1,
+	NIC_QP_RQ_NONE = 3,
+};
+
+struct nic_qp_create_attr {
+	uint64_t owner;
+	uint32_t pd;
+	uint32_t user_index;
+	uint32_t sq_cqn;         /* unless no_sq */
+	uint32_t rq_cqn;         /* receive completions, RMP ones included; unless RQ_NONE */
+	bool no_sq;
+	uint8_t log_sq_depth;    /* WQEBBs, <= 15 */
+	enum nic_qp_rq_type rq_type;
+	uint8_t log_rq_depth;    /* regular RQ: WQEs, <= 15 */
+	uint8_t log_rq_stride;   /* regular RQ: bytes per WQE, 4..10 */
+	uint32_t rmpn;           /* RQ_RMP */
+	struct nic_mem sq_ring;  /* mlx5 puts the RQ first and the SQ after it in one buffer */
+	struct nic_mem rq_ring;
+	struct nic_mem dbr;      /* 8 bytes: receive counter (the send counter is not read) */
+};
+
+/* How a QP reaches its peer: the NIC of the fabric whose port has the GID dgid (when not
+ * zero), else the MAC dmac (when not zero), else this NIC; loopback forces this NIC. */
+struct nic_path {
+	bool loopback;
+	uint8_t dgid[16];
+	uint8_t dmac[6];
+};
+
+/* nic_qp_modify's mask: which fields of struct nic_qp_attr are given (IBV_QP_*'s meanings). */
+enum {
+	NIC_QP_STATE = 1 << 0,
+	NIC_QP_ACCESS = 1 << 1,
+	NIC_QP_PKEY_INDEX = 1 << 2,
+	NIC_QP_PORT = 1 << 3,
+	NIC_QP_PATH = 1 << 4,
+	NIC_QP_PATH_MTU = 1 << 5,
+	NIC_QP_DEST_QPN = 1 << 6,
+	NIC_QP_RQ_PSN = 1 << 7,
+	NIC_QP_SQ_PSN = 1 << 8,
+	NIC_QP_MAX_DEST_RD_ATOMIC = 1 << 9,
+	NIC_QP_MAX_QP_RD_ATOMIC = 1 << 10,
+	NIC_QP_MIN_RNR_TIMER = 1 << 11,
+	NIC_QP_TIMEOUT = 1 << 12,
+	NIC_QP_RETRY_CNT = 1 << 13,
+	NIC_QP_RNR_RETRY = 1 << 14,
+};
+
+struct nic_qp_attr {
+	enum nic_qp_state state;
+	unsigned access;         /* NIC_ACCESS_REMOTE_*: what peers may do to its memory */
+	uint16_t pkey_index;     /* kept, not used */
+	uint8_t port;            /* 1..ports */
+	struct nic_path path;
+	uint8_t path_mtu;        /* 1..5: 256..4096 bytes (flexio_qp_qpc_mtu) */
+	uint32_t dest_qpn;
+	uint32_t rq_psn, sq_psn; /* 24 bits; advance by the packets of each message */
+	uint8_t max_dest_rd_atomic, max_rd_atomic; /* kept, not used: nothing is outstanding */
+	uint8_t min_rnr_timer;   /* 0..31, IB's encoding */
+	uint8_t timeout;         /* kept, not used: the fabric loses nothing */
+	uint8_t retry_cnt;       /* 0..7, kept: peers that do not answer fail at once */
+	uint8_t rnr_retry;       /* 0..7, 7 = retry for ever */
+};
+
+int nic_qp_create(struct nic *nic, const struct nic_qp_create_attr *attr, uint32_t *qpn);
+/*
+ * Moves the QP from its state to attr->state when mask has NIC_QP_STATE (else modifies it in
+ * place), if that is a transition of the IB RC state machine:
+ *   RST->INIT  required ACCESS PKEY_INDEX PORT
+ *   INIT->INIT optional ACCESS PKEY_INDEX PORT
+ *   INIT->RTR  required PATH PATH_MTU DEST_QPN RQ_PSN MAX_DEST_RD_ATOMIC MIN_RNR_TIMER,
+ *              optional ACCESS PKEY_INDEX
+ *   RTR->RTS   required SQ_PSN TIMEOUT RETRY_CNT RNR_RETRY MAX_QP_RD_ATOMIC,
+ *              optional ACCESS MIN_RNR_TIMER
+ *   RTS->RTS, RTS->SQD, SQD->SQD, SQD->RTS  optional ACCESS MIN_RNR_TIMER
+ *   any->RST, any->ERR  nothing else
+ * -EPERM for another transition, -EINVAL for a missing or unexpected mask bit or a value out
+ * of range; the QP is then unchanged. Moving to ERR flushes the posted WQEs (WR_FLUSH_ERR
+ * CQEs; ERR->ERR flushes receive WQEs posted since, send WQEs flush at their doorbell); RST
+ * forgets positions and the peer; SQD keeps doorbells until the move back to RTS, which
+ * executes them.
+ */
+int nic_qp_modify(struct nic *nic, uint32_t qpn, const struct nic_qp_attr *attr, unsigned mask);
+int nic_qp_query(struct nic *nic, uint32_t qpn, struct nic_qp_attr *attr);
+
+/* ---- Doorbells ---------------------------------------------------------------------------- */
+
+enum nic_doorbell_kind {
+	NIC_DB_SEND,             /* SQ or QP: index = producer counter (WQEBBs, 16 bits) */
+	NIC_DB_CQ_ARM,           /* CQ: arm for the next completion; index = consumer index */
+	NIC_DB_CQ_ARM_SOLICITED, /* CQ: arm for the next solicited or error completion */
+	NIC_DB_EQ_UPDATE,        /* EQ: index = consumer index */
+	NIC_DB_EQ_ARM,           /* EQ: consumer index and arm */
+	NIC_DB_ZERO_CQE,         /* CQ: an event as a completion would give, no ring entry */
+};
+
+/*
+ * A doorbell rung by owner (the ringing process or context): executes it before returning.
+ * Refused, counted (nic_stats) and without effect: -ENOENT for a queue number that is not a
+ * live queue of the doorbell's kind, -EPERM for another owner's queue, -EINVAL for a queue in
+ * a state that takes no doorbell (a send doorbell on a QP in RST, INIT or RTR, on an SQ not
+ * in RDY). A send doorbell on a queue in ERR flushes what it posts.
+ */
+int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, uint32_t queue, uint32_t index);
+
+/* ---- Ports -------------------------------------------------------------------------------- */
+
+struct nic_port_attr {
+	uint32_t mtu;        /* bytes of L3 payload; frames may be mtu + 18 (Ethernet + VLAN) */
+	uint8_t mac[6];
+	uint8_t gid[16];
+	uint32_t rx_tir;     /* TIR receiving the port's frames; 0: frames are dropped */
+};
+
+/* Ports start with mtu 1500, zero addresses and no receive TIR. */
+int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *attr);
+int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr);
+/* A frame arrives on port (the frame source): it goes to the port's TIR's RQ, or is dropped
+ * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready). */
+int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
+
+/* ---- Time and statistics ------------------------------------------------------------------ */
+
+/* Fires moderated events whose period has passed and retries RNR-stalled sends. */
+void nic_timers_run(struct nic *nic);
+
+/* Counters of the NIC: the refusals and drops since it was created, the rest summed over the
+ * queues alive now (each queue counts its own, so that no counter is shared on the per-packet
+ * path; nic_cq_query and nic_wq_query give them queue by queue). */
+struct nic_stats {
+	uint64_t doorbells;       /* accepted */
+	uint64_t refused_unknown; /* no such queue */
+	uint64_t refused_owner;   /* another owner's queue */
+	uint64_t refused_state;   /* the queue's state takes no such doorbell */
+	uint64_t wqes;            /* send WQEs executed */
+	uint64_t completions, events, zero_cqes, lost_completions;
+	uint64_t tx_frames;       /* frames sent by SQs */
+	uint64_t rx_frames;       /* frames arrived at ports: received by RQs, or dropped */
+	uint64_t rx_dropped;      /* no TIR, not ready, no WQE, too long */
+};
+void nic_stats_get(struct nic *nic, struct nic_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,604 @@
+/*
+ * Ethernet queues and what connects NICs: sends to a port sink (inline headers, checksum
+ * offload), receives through a TIR (checksum flags, cyclic, linked-list and striding RQs,
+ * errors), an RMP shared by two QPs, and two NICs joined by a fabric (RC) and a wire
+ * (Ethernet).
+ */
+#include "nic_test.h"
+
+#include <stdarg.h>
+#include <setjmp.h>
+
+#include <cmocka.h>
+
+#define OWNER 9
+#define PD 2
+#define IOVA 0x40000ull
+#define RW (NIC_ACCESS_LOCAL_WRITE | NIC_ACCESS_REMOTE_WRITE | NIC_ACCESS_REMOTE_READ)
+
+struct fixture {
+	struct test_env te;
+	struct nic *nic;
+	uint8_t *buf; /* 64 KiB under key */
+	uint32_t key;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	te_init(&f->te);
+	f->nic = te_nic(&f->te, NULL);
+	f->buf = calloc(1, 65536);
+	f->key = te_mkey(&f->te, PD, f->buf, 65536, IOVA, RW);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	nic_destroy(f->nic);
+	te_fini(&f->te);
+	free(f->buf);
+	free(f);
+	return 0;
+}
+
+static struct flexio_dev_cqe64 poll1(struct tcq *cq)
+{
+	struct flexio_dev_cqe64 cqe;
+
+	assert_true(tcq_poll(cq, &cqe));
+	return cqe;
+}
+
+/* ---- Frames ---------------------------------------------------------------------------------- */
+
+static uint16_t csum16(const uint8_t *p, size_t len, uint32_t acc)
+{
+	for (size_t i = 0; i < len; i += 2)
+		acc += (uint32_t)(p[i] << 8 | (i + 1 < len ? p[i + 1] : 0));
+	while (acc >> 16)
+		acc = (acc & 0xffff) + (acc >> 16);
+	return (uint16_t)acc;
+}
+
+/* An Ethernet + IPv4 + UDP (proto 17) or TCP (6) frame with payload_len bytes of payload and
+ * zero checksums; returns its length. */
+static size_t make_frame(uint8_t *f, uint8_t proto, size_t payload_len)
+{
+	size_t l4_hdr = proto == 6 ? 20 : 8, ip_len = 20 + l4_hdr + payload_len;
+
+	memset(f, 0, 14 + ip_len);
+	memcpy(f, "\x02\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x01\x08\x00", 14);
+	f[14] = 0x45;
+	f[16] = (uint8_t)(ip_len >> 8);
+	f[17] = (uint8_t)ip_len;
+	f[22] = 64;
+	f[23] = proto;
+	memcpy(f + 26, "\x0a\x00\x00\x01\x0a\x00\x00\x02", 8);
+	f[34] = 0x30;
+	f[35] = 0x39;
+	f[36] = 0x00;
+	f[37] = 0x50;
+	if (proto == 17) {
+		f[38] = (uint8_t)((8 + payload_len) >> 8);
+		f[39] = (uint8_t)(8 + payload_len);
+	} else {
+		f[46] = 0x50; /* data offset 5 */
+	}
+	for (size_t i = 0; i < payload_len; i++)
+		f[14 + 20 + l4_hdr + i] = (uint8_t)(i * 3 + 1);
+	return 14 + ip_len;
+}
+
+/* Fills the frame's checksums as a sender stack would. */
+static void fill_checksums(uint8_t *f, uint8_t proto, size_t len)
+{
+	size_t l4 = 34, l4_len = len - l4, field = proto == 6 ? l4 + 16 : l4 + 6;
+	uint16_t c = (uint16_t)~csum16(f + 14, 20, 0);
+	uint32_t pseudo;
+
+	f[24] = (uint8_t)(c >> 8);
+	f[25] = (uint8_t)c;
+	pseudo = csum16(f + 26, 8, 0) + proto + (uint32_t)l4_len;
+	c = (uint16_t)~csum16(f + l4, l4_len, pseudo);
+	f[field] = (uint8_t)(c >> 8);
+	f[field + 1] = (uint8_t)c;
+}
+
+static bool checksums_ok(const uint8_t *f, uint8_t proto, size_t len)
+{
+	uint32_t pseudo = csum16(f + 26, 8, 0) + proto + (uint32_t)(len - 34);
+
+	return csum16(f + 14, 20, 0) == 0xffff && csum16(f + 34, len - 34, pseudo) == 0xffff;
+}
+
+/* ---- Sending -------------------------------------------------------------------------------- */
+
+/* An Ethernet send WQE: ctrl, eth (hdr_len inline header bytes), one data segment. */
+static void eth_wqe(struct tqp *sq, const uint8_t *hdr, uint16_t hdr_len, uint16_t cs_flags, uint32_t lkey,
+		    uint64_t addr, uint32_t len)
+{
+	uint16_t pi = sq->sq_pi;
+	unsigned extra = hdr_len > 2 ? (hdr_len - 2 + 15) / 16 : 0;
+	union flexio_dev_sqe_seg *ctrl = tqp_seg(sq, pi, 0);
+
+	flexio_dev_swqe_seg_ctrl_set(ctrl, pi, sq->qpn, MLX5_CTRL_SEG_CE_CQE_ALWAYS, FLEXIO_CTRL_SEG_SEND_EN);
+	ctrl->ctrl.qpn_ds = cpu_to_be32(sq->qpn << 8 | (3 + extra));
+	flexio_dev_swqe_seg_eth_set(tqp_seg(sq, pi, 1), cs_flags, 0, hdr_len, (uint8_t *)hdr);
+	for (unsigned i = 0; i < extra; i++)
+		memcpy(tqp_seg(sq, pi, 2 + i), hdr + 2 + 16 * i, 16);
+	flexio_dev_swqe_seg_mem_ptr_data_set(tqp_seg(sq, pi, 2 + extra), len, lkey, addr);
+	sq->sq_pi = (uint16_t)(pi + (3 + extra + 3) / 4);
+}
+
+static void test_eth_send(void **state)
+{
+	struct fixture *f = *state;
+	struct flexio_dev_cqe64 cqe;
+	struct nic_wq_info info;
+	struct nic_stats stats;
+	uint8_t frame[2000];
+	uint32_t tdn, tisn;
+	struct tcq cq;
+	struct tqp sq;
+	size_t len;
+
+	assert_int_equal(nic_td_create(f->nic, &tdn), 0);
+	assert_int_equal(nic_tis_create(f->nic, tdn, 3, &tisn), -EINVAL);
+	assert_int_equal(nic_tis_create(f->nic, tdn, 2, &tisn), 0);
+	tcq_create(&cq, &f->te, f->nic, OWNER, 4, NULL);
+	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 4, tisn);
+	assert_int_equal(nic_tis_destroy(f->nic, tisn), -EBUSY);
+	assert_int_equal(nic_td_destroy(f->nic, tdn), -EBUSY);
+
+	/* The whole frame from memory, no inline headers, as FlexIO's samples send. */
+	len = make_frame(f->buf, 17, 100);
+	fill_checksums(f->buf, 17, len);
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(f->te.nframes, 1);
+	assert_int_equal(f->te.frames[0].port, 2);
+	assert_int_equal(f->te.frames[0].len, len);
+	assert_memory_equal(f->te.frames[0].bytes, f->buf, len);
+	cqe = poll1(&cq);
+	assert_int_equal(flexio_dev_cqe_get_opcode(&cqe), 0);
+	assert_int_equal(cqe.sop_rdrop, 0x0a);
+	assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), sq.qpn);
+
+	/* Headers inline (42 bytes over three segments), payload from memory, checksums left to
+	 * the NIC: they come out right. */
+	len = make_frame(frame, 17, 300);
+	memcpy(f->buf + 4096, frame + 42, len - 42);
+	eth_wqe(&sq, frame, 42, FLEXIO_ETH_SEG_L3CS | FLEXIO_ETH_SEG_L4CS, f->key, IOVA + 4096, (uint32_t)(len - 42));
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(f->te.nframes, 2);
+	assert_int_equal(f->te.frames[1].len, len);
+	assert_true(checksums_ok(f->te.frames[1].bytes, 17, len));
+	assert_memory_equal(f->te.frames[1].bytes + 42, frame + 42, len - 42);
+	(void)poll1(&cq);
+	len = make_frame(frame, 6, 50);
+	memcpy(f->buf + 8192, frame, len);
+	eth_wqe(&sq, NULL, 0, FLEXIO_ETH_SEG_L3CS | FLEXIO_ETH_SEG_L4CS, f->key, IOVA + 8192, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_true(checksums_ok(f->te.frames[2].bytes, 6, len));
+	(void)poll1(&cq);
+	nic_stats_get(f->nic, &stats);
+	assert_int_equal(stats.tx_frames, 3);
+
+	/* Longer than the port's MTU allows: a length error, the SQ goes to error. */
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, 1519);
+	assert_int_equal(tqp_ring(&sq), 0);
+	cqe = poll1(&cq);
+	assert_int_equal(flexio_dev_cqe_get_opcode(&cqe), 13);
+	assert_int_equal(flexio_dev_cqe_get_err_synd(&cqe), 0x01);
+	assert_int_equal(nic_wq_query(f->nic, sq.qpn, &info), 0);
+	assert_int_equal(info.state, NIC_WQ_ERR);
+	assert_int_equal(f->te.nframes, 3);
+
+	/* ERR -> RST -> RDY: the SQ starts over at index 0; RC opcodes are not Ethernet's. */
+	assert_int_equal(nic_wq_modify(f->nic, sq.qpn, NIC_WQ_RDY), -EINVAL);
+	assert_int_equal(nic_wq_modify(f->nic, sq.qpn, NIC_WQ_RST), 0);
+	assert_int_equal(nic_wq_modify(f->nic, sq.qpn, NIC_WQ_RDY), 0);
+	sq.sq_pi = 0;
+	flexio_dev_swqe_seg_ctrl_set(tqp_seg(&sq, 0, 0), 0, sq.qpn, MLX5_CTRL_SEG_CE_CQE_ALWAYS,
+				     FLEXIO_CTRL_SEG_RDMA_WRITE);
+	sq.sq_pi = 1;
+	assert_int_equal(tqp_ring(&sq), 0);
+	cqe = poll1(&cq);
+	assert_int_equal(flexio_dev_cqe_get_err_synd(&cqe), 0x02);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 0);
+}
+
+/* ---- Receiving ----------------------------------------------------------------------------- */
+
+/* An RQ with its CQ, a TIR and port 1 receiving into it. */
+struct rx {
+	struct tcq cq;
+	uint32_t rqn, tirn, tdn;
+	struct flexio_dev_wqe_rcv_data_seg *ring;
+	uint32_t *dbr;
+	uint16_t pi;
+	unsigned log_stride;
+};
+
+static void rx_create(struct fixture *f, struct rx *rx, enum nic_rq_kind kind, unsigned log_stride,
+		      unsigned log_num_strides, unsigned log_stride_size)
+{
+	void *base;
+	uint64_t space = te_space(&f->te, (16ull << log_stride) + 64, &base);
+
+	memset(rx, 0, sizeof(*rx));
+	rx->ring = base;
+	rx->dbr = (uint32_t *)((uint8_t *)base + (16ull << log_stride));
+	rx->log_stride = log_stride;
+	tcq_create(&rx->cq, &f->te, f->nic, OWNER, 5, NULL);
+	assert_int_equal(nic_rq_create(f->nic,
+				       &(struct nic_rq_attr){.owner = OWNER,
+							     .pd = PD,
+							     .user_index = 0x33,
+							     .cqn = rx->cq.cqn,
+							     .kind = kind,
+							     .log_depth = 4,
+							     .log_stride = (uint8_t)log_stride,
+							     .log_num_strides = (uint8_t)log_num_strides,
+							     .log_stride_size = (uint8_t)log_stride_size,
+							     .ring = {space, 0},
+							     .dbr = {space, 16ull << log_stride}},
+				       &rx->rqn),
+			 0);
+	assert_int_equal(nic_td_create(f->nic, &rx->tdn), 0);
+	assert_int_equal(nic_tir_create(f->nic, rx->tdn, rx->rqn, &rx->tirn), 0);
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){.mtu = 1500, .rx_tir = rx->tirn}), 0);
+}
+
+/* Writes WQE index (one data segment; after a next segment in linked lists). */
+static void rx_wqe(struct rx *rx, uint16_t index, uint16_t next, uint32_t lkey, uint64_t addr, uint32_t len,
+		   bool linked)
+{
+	uint8_t *wqe = (uint8_t *)rx->ring + ((size_t)(index & 15) << rx->log_stride);
+	struct flexio_dev_wqe_rcv_data_seg *data = (void *)(wqe + (linked ? 16 : 0));
+
+	if (linked)
+		flexio_dev_swqe_seg_shared_receive_set((union flexio_dev_sqe_seg *)wqe, next, 0);
+	data->byte_count = cpu_to_be32(len);
+	data->lkey = cpu_to_be32(lkey);
+	data->addr = cpu_to_be64(addr);
+}
+
+static void rx_post(struct rx *rx, unsigned n)
+{
+	rx->pi = (uint16_t)(rx->pi + n);
+	__atomic_store_n(rx->dbr, cpu_to_be32(rx->pi), __ATOMIC_RELEASE);
+}
+
+static void test_eth_receive(void **state)
+{
+	struct fixture *f = *state;
+	struct flexio_dev_cqe64 cqe;
+	struct nic_wq_info info;
+	struct nic_stats stats;
+	uint8_t frame[2000];
+	struct rx rx;
+	size_t len;
+
+	rx_create(f, &rx, NIC_RQ_CYCLIC, 4, 0, 0);
+	len = make_frame(frame, 6, 200);
+	fill_checksums(frame, 6, len);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -EIO); /* the RQ is in RST */
+	assert_int_equal(nic_wq_modify(f->nic, rx.rqn, NIC_WQ_RDY), 0);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -ENOBUFS);
+	for (uint16_t i = 0; i < 4; i++)
+		rx_wqe(&rx, i, 0, f->key, IOVA + 1024 * i, 1024, false);
+	rx_post(&rx, 4);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), 0);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_opcode(&cqe), 2);
+	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), len);
+	assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), rx.rqn);
+	assert_int_equal(flexio_dev_cqe_get_user_index(&cqe), 0x33);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 0);
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7); /* L2, L3, L4 OK */
+	assert_int_equal(((uint8_t *)&cqe)[0x1d], 1 << 4 | 2 << 2); /* TCP over IPv4 */
+	assert_memory_equal(f->buf, frame, len);
+	assert_ptr_equal(flexio_dev_rwqe_get_addr(&rx.ring[0]), (void *)(uintptr_t)IOVA);
+
+	/* A bad L4 checksum: L3 still OK. */
+	frame[60] ^= 0xff;
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), 0);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 3);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 1);
+	/* Larger than the port takes. */
+	assert_int_equal(nic_port_rx(f->nic, 1, f->buf, 1600), -EMSGSIZE);
+	/* Larger than the WQE: a length error, the RQ goes to error and flushes. */
+	rx_wqe(&rx, 2, 0, f->key, IOVA, 100, false);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -EIO);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_opcode(&cqe), 14);
+	assert_int_equal(flexio_dev_cqe_get_err_synd(&cqe), 0x01);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 2);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_err_synd(&cqe), 0x05);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 3);
+	assert_int_equal(nic_wq_query(f->nic, rx.rqn, &info), 0);
+	assert_int_equal(info.state, NIC_WQ_ERR);
+	assert_int_equal(info.received, 2);
+	nic_stats_get(f->nic, &stats);
+	assert_int_equal(stats.rx_frames, 6);
+	assert_int_equal(stats.rx_dropped, 4);
+	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), -EBUSY); /* the TIR uses it */
+	assert_int_equal(nic_tir_destroy(f->nic, rx.tirn), -EBUSY); /* the port uses it */
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){.mtu = 1500}), 0);
+	assert_int_equal(nic_tir_destroy(f->nic, rx.tirn), 0);
+	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), 0);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -ENOENT);
+}
+
+/* Linked-list RQ: WQEs are taken by their next pointers, whatever their order in the ring. */
+static void test_linked_list(void **state)
+{
+	struct fixture *f = *state;
+	const uint16_t order[] = {0, 5, 2, 9, 3};
+	uint8_t frame[128];
+	struct rx rx;
+
+	rx_create(f, &rx, NIC_RQ_LINKED_LIST, 5, 0, 0);
+	assert_int_equal(nic_wq_modify(f->nic, rx.rqn, NIC_WQ_RDY), 0);
+	for (unsigned i = 0; i < 5; i++)
+		rx_wqe(&rx, order[i], i < 4 ? order[i + 1] : 0, f->key, IOVA + 256 * order[i], 256, true);
+	rx_post(&rx, 5);
+	for (unsigned i = 0; i < 5; i++) {
+		struct flexio_dev_cqe64 cqe;
+
+		memset(frame, (int)i + 1, sizeof(frame));
+		assert_int_equal(nic_port_rx(f->nic, 1, frame, 60 + i), 0);
+		cqe = poll1(&rx.cq);
+		assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), order[i]);
+		assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 60 + i);
+		assert_int_equal(f->buf[256 * order[i]], i + 1);
+		assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 1); /* not IP: L2 only */
+	}
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, 60), -ENOBUFS);
+}
+
+/* Striding RQ: 8 strides of 64 bytes per WQE; packets take whole strides, a packet that does
+ * not fit what is left gets the next WQE after a filler CQE. */
+static void test_striding(void **state)
+{
+	struct fixture *f = *state;
+	struct flexio_dev_cqe64 cqe;
+	uint8_t frame[600];
+	struct rx rx;
+
+	rx_create(f, &rx, NIC_RQ_CYCLIC, 4, 3, 6);
+	assert_int_equal(nic_wq_modify(f->nic, rx.rqn, NIC_WQ_RDY), 0);
+	for (uint16_t i = 0; i < 4; i++)
+		rx_wqe(&rx, i, 0, f->key, IOVA + 512 * i, 512, false);
+	rx_post(&rx, 4);
+	for (unsigned i = 0; i < 3; i++) {
+		memset(frame, 'a' + (int)i, 100);
+		assert_int_equal(nic_port_rx(f->nic, 1, frame, 100), 0);
+		cqe = poll1(&rx.cq);
+		assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 2 << 16 | 100);
+		assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 2 * i); /* stride index */
+		assert_int_equal(be16_to_cpu(*(uint16_t *)((uint8_t *)&cqe + 2)), 0); /* WQE 0 */
+		assert_int_equal(f->buf[128 * i], 'a' + i);
+	}
+	/* 200 bytes need 4 strides, 2 are left: filler, then WQE 1 from stride 0. */
+	memset(frame, 'z', 200);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, 200), 0);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 0x80000000u | 2 << 16);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 6);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 4 << 16 | 200);
+	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 0);
+	assert_int_equal(be16_to_cpu(*(uint16_t *)((uint8_t *)&cqe + 2)), 1);
+	assert_int_equal(f->buf[512], 'z');
+	/* More than a whole WQE: a length error. */
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, 513), -EIO);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_err_synd(&cqe), 0x01);
+}
+
+/* An RMP shared by two QPs: their peers' sends take its WQEs in turn. */
+static void test_rmp(void **state)
+{
+	struct fixture *f = *state;
+	struct flexio_dev_cqe64 cqe;
+	struct tcq cq, rcq1, rcq2;
+	struct tqp s1, s2;
+	uint32_t rmpn, q1, q2;
+	void *base;
+	uint64_t space = te_space(&f->te, 16 * 32 + 64, &base);
+	struct rx ring = {.ring = base, .dbr = (uint32_t *)((uint8_t *)base + 16 * 32), .log_stride = 5};
+	struct nic_qp_create_attr qa = {.owner = OWNER, .pd = PD, .no_sq = true, .rq_type = NIC_QP_RQ_RMP};
+
+	assert_int_equal(nic_rmp_create(f->nic,
+					&(struct nic_rq_attr){.owner = OWNER,
+							      .pd = PD,
+							      .kind = NIC_RQ_LINKED_LIST,
+							      .log_depth = 4,
+							      .log_stride = 5,
+							      .ring = {space, 0},
+							      .dbr = {space, 16 * 32}},
+					&rmpn),
+			 0);
+	assert_int_equal(nic_wq_modify(f->nic, rmpn, NIC_WQ_RDY), 0);
+	tcq_create(&cq, &f->te, f->nic, OWNER, 5, NULL);
+	tcq_create(&rcq1, &f->te, f->nic, OWNER, 5, NULL);
+	tcq_create(&rcq2, &f->te, f->nic, OWNER, 5, NULL);
+	qa.rmpn = rmpn;
+	qa.dbr = (struct nic_mem){space, 16 * 32 + 8};
+	qa.rq_cqn = rcq1.cqn;
+	assert_int_equal(nic_qp_create(f->nic, &qa, &q1), 0);
+	qa.rq_cqn = rcq2.cqn;
+	qa.user_index = 2;
+	assert_int_equal(nic_qp_create(f->nic, &qa, &q2), 0);
+	assert_int_equal(nic_wq_destroy(f->nic, rmpn), -EBUSY);
+	tqp_create(&s1, &f->te, f->nic, OWNER, PD, &cq, &cq, 4, 2);
+	tqp_create(&s2, &f->te, f->nic, OWNER, PD, &cq, &cq, 4, 2);
+	for (int i = 0; i < 2; i++) {
+		struct tqp *s = i ? &s2 : &s1;
+		uint32_t q = i ? q2 : q1;
+		struct tqp rq = {.nic = f->nic, .qpn = q};
+
+		tqp_connect(&rq, s->qpn, NULL, RW);
+		tqp_connect(s, q, NULL, RW);
+	}
+	for (uint16_t i = 0; i < 6; i++)
+		rx_wqe(&ring, i, (uint16_t)(i + 1), f->key, IOVA + 1024 * i, 1024, true);
+	rx_post(&ring, 6);
+	for (unsigned i = 0; i < 6; i++) {
+		struct tqp *s = i % 2 ? &s2 : &s1;
+		struct tcq *rcq = i % 2 ? &rcq2 : &rcq1;
+
+		f->buf[40000] = (uint8_t)(i + 100);
+		assert_int_equal(tqp_send(s, f->key, IOVA + 40000, 1), 0);
+		cqe = poll1(rcq);
+		assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), i);
+		assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), i % 2 ? q2 : q1);
+		assert_int_equal(flexio_dev_cqe_get_user_index(&cqe), i % 2 ? 2 : 0);
+		assert_int_equal(f->buf[1024 * i], i + 100);
+		(void)poll1(&cq);
+	}
+	/* Empty: an RNR for the sender, not an error. */
+	assert_int_equal(tqp_send(&s1, f->key, IOVA + 40000, 1), 0);
+	assert_false(tcq_poll(&cq, &cqe));
+	assert_false(tcq_poll(&rcq1, &cqe));
+}
+
+/* ---- Two NICs -------------------------------------------------------------------------------- */
+
+static void test_two_nics(void **state)
+{
+	struct fixture *f = *state;
+	struct nic_fabric *fabric = nic_fabric_create();
+	struct test_env *te2 = calloc(1, sizeof(*te2));
+	struct nic *n1, *n2;
+	struct tcq c1, c2;
+	struct tqp a, b;
+	uint8_t *buf2 = calloc(1, 65536);
+	uint32_t key2;
+	struct flexio_dev_cqe64 cqe;
+	struct nic_port_attr p1 = {.mtu = 4096, .mac = {2, 0, 0, 0, 0, 1}, .gid = {0xfe, 0x80, [15] = 1}};
+	struct nic_port_attr p2 = {.mtu = 4096, .mac = {2, 0, 0, 0, 0, 2}, .gid = {0xfe, 0x80, [15] = 2}};
+
+	te_init(te2);
+	n1 = te_nic(&f->te, fabric);
+	n2 = te_nic(te2, fabric);
+	assert_int_equal(nic_port_set(n1, 1, &p1), 0);
+	assert_int_equal(nic_port_set(n2, 1, &p2), 0);
+	struct nic_port_attr got;
+
+	assert_int_equal(nic_port_get(n1, 1, &got), 0);
+	assert_memory_equal(&got, &p1, sizeof(got));
+	assert_int_equal(nic_port_get(n1, 3, &got), -EINVAL);
+	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){.mtu = 20000}), -EINVAL);
+	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){.mtu = 1500, .rx_tir = 77}), -ENOENT);
+	key2 = te_mkey(te2, PD, buf2, 65536, IOVA, RW);
+	tcq_create(&c1, &f->te, n1, OWNER, 5, NULL);
+	tcq_create(&c2, te2, n2, OWNER, 5, NULL);
+	tqp_create(&a, &f->te, n1, OWNER, PD, &c1, &c1, 4, 4);
+	tqp_create(&b, te2, n2, OWNER, PD, &c2, &c2, 4, 4);
+	/* a finds n2 by GID, b finds n1 by MAC. */
+	struct nic_path to2 = {.dgid = {0xfe, 0x80, [15] = 2}}, to1 = {.dmac = {2, 0, 0, 0, 0, 1}};
+
+	tqp_connect(&a, b.qpn, &to2, RW);
+	tqp_connect(&b, a.qpn, &to1, RW);
+	tqp_post_recv(&b, key2, IOVA, 4096);
+	memcpy(f->buf, "across the fabric", 17);
+	assert_int_equal(tqp_send(&a, f->key, IOVA, 17), 0);
+	cqe = poll1(&c2);
+	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 17);
+	assert_memory_equal(buf2, "across the fabric", 17);
+	(void)poll1(&c1);
+	/* And back, by RDMA write into n1's memory with n1's key. */
+	memcpy(buf2 + 100, "and back", 8);
+	assert_int_equal(tqp_rdma(&b, FLEXIO_CTRL_SEG_RDMA_WRITE, key2, IOVA + 100, 8, f->key, IOVA + 500), 0);
+	(void)poll1(&c2);
+	assert_memory_equal(f->buf + 500, "and back", 8);
+
+	/* An Ethernet wire: n1's port 2 to n2's port 1. */
+	struct tcq scq;
+	struct tqp sq;
+	struct rx rx;
+
+	tcq_create(&scq, &f->te, n1, OWNER, 4, NULL);
+	uint32_t tdn, tisn;
+
+	assert_int_equal(nic_td_create(n1, &tdn), 0);
+	assert_int_equal(nic_tis_create(n1, tdn, 2, &tisn), 0);
+	tsq_create(&sq, &f->te, n1, OWNER, PD, &scq, 4, tisn);
+	f->te.wire[2] = n2;
+	f->te.wire_port[2] = 1;
+	{
+		void *base;
+		uint64_t space = te_space(te2, 16 * 16 + 64, &base);
+		uint32_t rqn, tirn, td2;
+
+		rx.cq = c2;
+		assert_int_equal(nic_rq_create(n2,
+					       &(struct nic_rq_attr){.owner = OWNER,
+								     .pd = PD,
+								     .cqn = c2.cqn,
+								     .kind = NIC_RQ_CYCLIC,
+								     .log_depth = 4,
+								     .log_stride = 4,
+								     .ring = {space, 0},
+								     .dbr = {space, 256}},
+					       &rqn),
+				 0);
+		assert_int_equal(nic_wq_modify(n2, rqn, NIC_WQ_RDY), 0);
+		assert_int_equal(nic_td_create(n2, &td2), 0);
+		assert_int_equal(nic_tir_create(n2, td2, rqn, &tirn), 0);
+		p2.rx_tir = tirn;
+		assert_int_equal(nic_port_set(n2, 1, &p2), 0);
+		rx.ring = base;
+		rx.dbr = (uint32_t *)((uint8_t *)base + 256);
+		rx.log_stride = 4;
+		rx.pi = 0;
+		rx_wqe(&rx, 0, 0, key2, IOVA + 8192, 2048, false);
+		rx_post(&rx, 1);
+		size_t len = make_frame(f->buf + 1024, 17, 64);
+
+		eth_wqe(&sq, NULL, 0, FLEXIO_ETH_SEG_L3CS | FLEXIO_ETH_SEG_L4CS, f->key, IOVA + 1024, (uint32_t)len);
+		assert_int_equal(tqp_ring(&sq), 0);
+		(void)poll1(&scq);
+		cqe = poll1(&c2);
+		assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), rqn);
+		assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), len);
+		assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7); /* the sender's NIC filled them */
+		assert_memory_equal(buf2 + 8192 + 42, f->buf + 1024 + 42, 64);
+	}
+
+	/* n2 goes away: n1's QP meets a dead peer (retry exceeded), nothing crashes. */
+	assert_int_equal(nic_fabric_destroy(fabric), -EBUSY);
+	nic_destroy(n2);
+	assert_int_equal(tqp_send(&a, f->key, IOVA, 17), 0);
+	cqe = poll1(&c1);
+	assert_int_equal(flexio_dev_cqe_get_err_synd(&cqe), 0x15);
+	nic_destroy(n1); /* releases its reference on n2, which is freed then */
+	assert_int_equal(nic_fabric_destroy(fabric), 0);
+	te_fini(te2);
+	free(te2);
+	free(buf2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_eth_send, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_eth_receive, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_linked_list, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_striding, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rmp, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_two_nics, setup, teardown),
+	};
+
+	return cmocka_run_group_tests_name("nic_eth", tests, NULL, NULL);
+}
