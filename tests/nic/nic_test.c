@@ -363,7 +363,7 @@ int tqp_send(struct tqp *qp, uint32_t lkey, uint64_t addr, uint32_t len)
 	return tqp_ring(qp);
 }
 
-int tqp_rdma(struct tqp *qp, enum flexio_ctrl_seg_t type, uint32_t lkey, uint64_t laddr, uint32_t len, uint32_t rkey,
+int tqp_rdma(struct tqp *qp, flexio_ctrl_seg_t type, uint32_t lkey, uint64_t laddr, uint32_t len, uint32_t rkey,
 	     uint64_t raddr)
 {
 	uint16_t pi = qp->sq_pi;

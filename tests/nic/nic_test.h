@@ -129,7 +129,7 @@ int tqp_nops(struct tqp *qp, unsigned n);
 /* Posts and rings: a SEND of one data segment, signaled. */
 int tqp_send(struct tqp *qp, uint32_t lkey, uint64_t addr, uint32_t len);
 /* RDMA write / read of len bytes between lkey:laddr and rkey:raddr, signaled. */
-int tqp_rdma(struct tqp *qp, enum flexio_ctrl_seg_t type, uint32_t lkey, uint64_t laddr, uint32_t len, uint32_t rkey,
+int tqp_rdma(struct tqp *qp, flexio_ctrl_seg_t type, uint32_t lkey, uint64_t laddr, uint32_t len, uint32_t rkey,
 	     uint64_t raddr);
 
 #endif

@@ -532,25 +532,13 @@ FLEXIO_DEV_EXP_ uint64_t flexio_dev_get_pcc_table_base(uint16_t vhca_id);
 #if !FLEXIO_DEV_LAYOUTS_2401
 
 /** Copies @p n bytes in 16-bit units; @p dest, @p src and @p n must be 2-byte aligned. */
-FLEXIO_DEV_EXPERIMENTAL static inline void flexio_dev_memcpy16(uint16_t *dest, const uint16_t *src, uint64_t n)
-{
-	for (n /= sizeof(*dest); n; n--)
-		*dest++ = *src++;
-}
+FLEXIO_DEV_EXPERIMENTAL void flexio_dev_memcpy16(uint16_t *dest, const uint16_t *src, uint64_t n);
 
 /** Copies @p n bytes in 32-bit units; @p dest, @p src and @p n must be 4-byte aligned. */
-FLEXIO_DEV_EXPERIMENTAL static inline void flexio_dev_memcpy32(uint32_t *dest, const uint32_t *src, uint64_t n)
-{
-	for (n /= sizeof(*dest); n; n--)
-		*dest++ = *src++;
-}
+FLEXIO_DEV_EXPERIMENTAL void flexio_dev_memcpy32(uint32_t *dest, const uint32_t *src, uint64_t n);
 
 /** Copies @p n bytes in 64-bit units; @p dest, @p src and @p n must be 8-byte aligned. */
-FLEXIO_DEV_EXPERIMENTAL static inline void flexio_dev_memcpy64(uint64_t *dest, const uint64_t *src, uint64_t n)
-{
-	for (n /= sizeof(*dest); n; n--)
-		*dest++ = *src++;
-}
+FLEXIO_DEV_EXPERIMENTAL void flexio_dev_memcpy64(uint64_t *dest, const uint64_t *src, uint64_t n);
 
 #endif
 
