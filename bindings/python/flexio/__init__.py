@@ -7,6 +7,9 @@
         buf = proc.copy_from_host(b"hello")           # heap buffers: buffer protocol in and out
         print(proc.call("sum_bytes", buf, len(buf)), bytes(buf))
         print(proc.output())                          # device prints, as text
+        with proc.event_handler("my_handler", arg=buf, name="rx") as eh:   # a DPA thread
+            eh.run()                                  # each trigger now runs it once
+            proc.call("activate_it", eh.activation_id)
 
 Failures raise FlexioError carrying the library's own log line (DeviceFaultError when the DPA
 process stopped on a fatal error: its .fault is the library's record of it, a Fault with the
@@ -27,13 +30,14 @@ except ImportError as e:  # libflexio missing, or too old to have this edition's
         "install OpenFlexIO's libflexio.so.1 of this edition or newer (or set LD_LIBRARY_PATH)") from e
 
 from . import _log  # noqa: E402
-from ._core import (App, Device, DeviceFaultError, Fault, FaultAccess, FaultCause, FlexioError,  # noqa: E402
-                    Function, HeapBuffer, HeapInfo, Process, VersionError, _handshake, api_version,
-                    library_version)
+from ._core import (Affinity, App, Device, DeviceFaultError, EventHandler, Fault, FaultAccess,  # noqa: E402
+                    FaultCause, FlexioError, Function, HeapBuffer, HeapInfo, Process, VersionError, _handshake,
+                    api_version, library_version)
 
 _log.install()  # first: the handshake's own failure is then a record too
 _handshake()
 
-__all__ = ["App", "Device", "DeviceFaultError", "Fault", "FaultAccess", "FaultCause", "FlexioError", "Function",
-           "HeapBuffer", "HeapInfo", "Process", "VersionError", "api_version", "library_version"]
+__all__ = ["Affinity", "App", "Device", "DeviceFaultError", "EventHandler", "Fault", "FaultAccess", "FaultCause",
+           "FlexioError", "Function", "HeapBuffer", "HeapInfo", "Process", "VersionError", "api_version",
+           "library_version"]
 __version__ = "1.1.0"

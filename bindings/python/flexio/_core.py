@@ -16,7 +16,8 @@ from . import _api
 from ._capi import ffi, lib
 
 __all__ = ["FlexioError", "DeviceFaultError", "VersionError", "Fault", "FaultCause", "FaultAccess", "Device", "App",
-           "Function", "Process", "HeapBuffer", "HeapInfo", "library_version", "api_version"]
+           "Function", "Process", "HeapBuffer", "HeapInfo", "Affinity", "EventHandler", "library_version",
+           "api_version"]
 
 _MASK64 = (1 << 64) - 1
 _SUCCESS = lib.FLEXIO_STATUS_SUCCESS
@@ -590,13 +591,23 @@ class Process:
             self._failed("flexio_process_mem_info_get")
         return _tuple_new(HeapInfo, _unpack(words, 4))
 
+    # -- event handlers ----------------------------------------------------------------------
+    def event_handler(self, fn, arg=0, *, name: str | None = None, continuable: bool = False,
+                      thread_local_storage=0, affinity: Affinity = None, affinity_id: int = 0) -> "EventHandler":
+        """A new event handler: a DPA thread running device function fn (a Function or its name;
+        void fn(uint64_t arg), __dpa_global__) once per trigger, with arg (an int or a
+        HeapBuffer).  See EventHandler."""
+        return EventHandler(self, fn, arg, name=name, continuable=continuable,
+                            thread_local_storage=thread_local_storage, affinity=affinity, affinity_id=affinity_id)
+
     # -- lifetime ----------------------------------------------------------------------------
     @property
     def closed(self) -> bool:
         return self._p is None
 
     def close(self):
-        """Destroys the process and everything created in it; keeps the captured output readable."""
+        """Destroys the process and everything created in it (buffers, streams, event handlers);
+        keeps the captured output readable."""
         if self._p is None:
             return
         if self._stream is not None:
@@ -761,3 +772,121 @@ class HeapBuffer:
         more = " …" if self.size > 64 else ""
         return (f"<b>flexio.HeapBuffer</b> <code>0x{self.daddr:x}</code>, {self.size} bytes"
                 f"<pre>{chr(10).join(lines)}{more}</pre>")
+
+
+# ----------------------------------------------------------------------------------------------
+# Event handlers
+
+_NO_ID = 0xFFFFFFFF  # what the id getters return on error (UINT32_MAX)
+
+
+class Affinity(enum.IntEnum):
+    """Where an event handler's thread runs (enum flexio_affinity_type); with affinity_id."""
+
+    NONE = lib.FLEXIO_AFFINITY_NONE      # anywhere
+    STRICT = lib.FLEXIO_AFFINITY_STRICT  # on execution unit affinity_id
+    GROUP = lib.FLEXIO_AFFINITY_GROUP    # on execution unit group affinity_id
+
+
+class EventHandler:
+    """An event handler of a process: a DPA thread that runs its device function (void
+    handler(uint64_t arg), __dpa_global__) once per trigger, from when it is run.
+
+    with proc.event_handler("count_invocations", arg=record, name="rx") as eh:
+        eh.run()                                        # flexio_event_handler_run(eh, user_arg=0)
+        proc.call("activate_handler", eh.activation_id) # device code triggers it by this id
+
+    Device code triggers a handler of its own process with
+    flexio_dev_event_handler_activate(activation_id); triggers that come while it runs are
+    latched into one more invocation.  arg, name (None: no name), continuable, activation_id,
+    id and obj_id (the thread's, as device code sees it: flexio_dev_get_thread_id) are read at
+    creation and stay readable.  The handler holds its Process; closing the process destroys
+    its handlers, and a handler of a closed process refuses run() (close() is then a no-op).
+    close() cuts a running invocation at its next scheduling point; closing twice is harmless."""
+
+    def __init__(self, process: Process, fn, arg=0, *, name: str | None = None, continuable: bool = False,
+                 thread_local_storage=0, affinity: Affinity = None, affinity_id: int = 0):
+        self._eh = None
+        self.process = process
+        p = process._live("flexio_event_handler_create")
+        if fn.__class__ is not Function:
+            if not isinstance(fn, str):
+                raise TypeError(f"an event handler runs a device function (a flexio.Function or its name), "
+                                f"not {type(fn).__name__}")
+            fn = process.app.function(fn)
+        attr = ffi.new("struct flexio_event_handler_attr *")
+        attr.host_stub_func = fn._f
+        attr.continuable = 1 if continuable else 0
+        attr.arg = operator.index(arg) & _MASK64
+        attr.thread_local_storage_daddr = operator.index(thread_local_storage) & _MASK64
+        attr.affinity.type = Affinity.NONE if affinity is None else Affinity(affinity)
+        attr.affinity.id = affinity_id
+        if name is not None:
+            encoded = name.encode()
+            if b"\0" in encoded:
+                raise ValueError("an event handler's name has no NUL character")
+            cname = ffi.new("char[]", encoded)  # the library copies it
+            attr.name = cname
+        out = ffi.new("flexio_event_handler **")
+        if lib.flexio_event_handler_create(p, attr, out) != _SUCCESS:
+            process._failed("flexio_event_handler_create")
+        self._eh = out[0]
+        self.function, self.arg, self.name, self.continuable = fn, attr.arg, name, bool(continuable)
+        try:
+            self.activation_id = self._id(lib.flexio_event_handler_get_activation_id,
+                                          "flexio_event_handler_get_activation_id")
+            self.id = self._id(lib.flexio_event_handler_get_id, "flexio_event_handler_get_id")
+            self.obj_id = self._id(lib.flexio_event_handler_get_obj_id, "flexio_event_handler_get_obj_id")
+        except BaseException:
+            self.close()
+            raise
+
+    def _id(self, getter, function):
+        value = getter(self._eh)
+        if value == _NO_ID:
+            _raise(function)
+        return value
+
+    def _live(self, function):
+        if self._eh is None:
+            raise FlexioError(function, f"{function}: the event handler is closed")
+        if self.process.closed:
+            raise FlexioError(function, f"{function}: the event handler's process {self.process.name!r} is closed")
+        return self._eh
+
+    def run(self, user_arg: int = 0):
+        """Starts the handler (flexio_event_handler_run): from now on each trigger runs it once.
+        user_arg reaches its thread (the thread context's metadata)."""
+        if lib.flexio_event_handler_run(self._live("flexio_event_handler_run"), user_arg & _MASK64) != _SUCCESS:
+            self.process._failed("flexio_event_handler_run")
+
+    @property
+    def closed(self) -> bool:
+        return self._eh is None or self.process.closed
+
+    def close(self):
+        """Destroys the handler (flexio_event_handler_destroy); a no-op once closed or after its
+        process closed."""
+        eh, self._eh = self._eh, None
+        if eh is None or self.process.closed:
+            return
+        if lib.flexio_event_handler_destroy(eh) != _SUCCESS:
+            _raise("flexio_event_handler_destroy")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        with contextlib.suppress(Exception):
+            self.close()
+
+    def __repr__(self):
+        label = f" {self.name!r}" if getattr(self, "name", None) is not None else ""
+        fn = getattr(self, "function", None)
+        if self.closed:
+            return f"<flexio.EventHandler{label} closed>"
+        return (f"<flexio.EventHandler{label} {fn.name}(0x{self.arg:x}) thread {self.id} "
+                f"activation {self.activation_id} in process {self.process.name!r}>")

@@ -234,3 +234,144 @@ def test_low_level_layer_alone(app):
     assert lib.flexio_process_destroy(proc[0]) == lib.FLEXIO_STATUS_SUCCESS
     assert lib.ibv_close_device(ctx) == 0
     del name
+
+
+# ----------------------------------------------------------------------------------------------
+# Event handlers (count_invocations and activate_handler in tests/bindings/device/bind_test_device.c)
+
+RECORD_SIZE = 80  # struct handler_record: count, thread_id, name[64]
+
+
+def handler_record(proc):
+    record = proc.alloc(RECORD_SIZE)
+    record.memset(0)
+    return record
+
+
+def count_of(record):
+    return int.from_bytes(record.read(8), "little")
+
+
+def wait_count(record, want, timeout=10.0):
+    """Polls the handler's counter until it reaches want; returns what it reads."""
+    import time
+    deadline = time.monotonic() + timeout
+    while (n := count_of(record)) < want and time.monotonic() < deadline:
+        time.sleep(0.001)
+    return n
+
+
+def test_event_handler_runs_once_per_trigger(proc):
+    record = handler_record(proc)
+    eh = proc.event_handler("count_invocations", arg=record, name="bind_handler")
+    assert isinstance(eh, flexio.EventHandler) and not eh.closed
+    assert eh.name == "bind_handler" and eh.arg == record.daddr and not eh.continuable
+    assert eh.function is proc.app["count_invocations"] and eh.process is proc
+    assert eh.id == eh.activation_id == eh.obj_id != 0xFFFFFFFF
+    assert eh.activation_id == capi.experimental.flexio_event_handler_get_activation_id(eh._eh)
+    assert f"thread {eh.id}" in repr(eh) and "'bind_handler'" in repr(eh)
+    eh.run()
+    assert count_of(record) == 0                       # running, not triggered yet
+    n = 20
+    for i in range(1, n + 1):
+        proc.call("activate_handler", eh.activation_id)
+        assert wait_count(record, i) == i              # one invocation per trigger
+    import time
+    time.sleep(0.05)
+    assert count_of(record) == n                       # and no more
+    assert int.from_bytes(record.read(8, offset=8), "little") == eh.id   # flexio_dev_get_thread_id
+    assert record.read(64, offset=16).split(b"\0")[0] == b"bind_handler"  # the thread's name
+    eh.close()
+    assert eh.closed and "closed" in repr(eh)
+    eh.close()                                         # twice: harmless
+    with pytest.raises(flexio.FlexioError, match="the event handler is closed") as e:
+        eh.run()
+    assert e.value.function == "flexio_event_handler_run"
+    assert eh.activation_id == eh.id                   # still readable
+    assert proc.call("weighted_sum", 1, 1, 1, 1, 1) == 15  # the process runs on
+
+
+def test_event_handlers_as_context_managers(proc, app):
+    records = [handler_record(proc) for _ in range(3)]
+    with proc.event_handler(app["count_invocations"], records[0]) as a, \
+            proc.event_handler("count_invocations", arg=records[1], continuable=True,
+                               affinity=flexio.Affinity.STRICT, affinity_id=1) as b, \
+            proc.event_handler("count_invocations", arg=records[2], thread_local_storage=records[2],
+                               affinity=flexio.Affinity.GROUP) as c:
+        assert a.name is None and b.continuable and len({a.id, b.id, c.id}) == 3
+        for h in (a, b, c):
+            h.run(user_arg=7)
+        for k, h in enumerate((a, b, c)):
+            for i in range(1, k + 2):
+                proc.call("activate_handler", h.activation_id)
+                wait_count(records[k], i)
+        assert [count_of(r) for r in records] == [1, 2, 3]
+        assert records[0].read(1, offset=16) == b"\0"  # no name
+    assert a.closed and b.closed and c.closed
+
+
+def test_event_handler_bad_input(proc, app):
+    with pytest.raises(flexio.FlexioError) as e:
+        proc.event_handler("no_such_handler")
+    assert e.value.function == "dlsym"
+    with pytest.raises(TypeError, match="not int"):
+        proc.event_handler(42)
+    # A handle the application did not register: the library refuses it, with its line.
+    bogus = flexio.Function(app, "bogus", capi.ffi.cast("flexio_func_t *", 0x1234), 1)
+    with pytest.raises(flexio.FlexioError) as e:
+        proc.event_handler(bogus)
+    assert e.value.function == "flexio_event_handler_create"
+    assert e.value.message.startswith("flexio ERR flexio_event_handler_create: ")
+    with pytest.raises(flexio.FlexioError, match="FLEXIO_MAX_NAME_LEN"):
+        proc.event_handler("count_invocations", name="x" * 300)
+    with pytest.raises(flexio.FlexioError, match="execution units"):
+        proc.event_handler("count_invocations", affinity=flexio.Affinity.STRICT, affinity_id=1 << 20)
+    with pytest.raises(ValueError):
+        proc.event_handler("count_invocations", name="a\0b")
+    with pytest.raises(ValueError):
+        proc.event_handler("count_invocations", affinity=9)
+
+
+def test_event_handler_of_a_closed_process(device, app):
+    p = device.process(app)
+    record = handler_record(p)
+    eh = p.event_handler("count_invocations", arg=record)
+    eh.run()
+    p.call("activate_handler", eh.activation_id)
+    assert wait_count(record, 1) == 1
+    p.close()                                          # destroys the handler with the process
+    assert eh.closed
+    with pytest.raises(flexio.FlexioError, match="process 'bind_test' is closed") as e:
+        eh.run()
+    assert e.value.function == "flexio_event_handler_run"
+    eh.close()                                         # a no-op
+    eh.close()
+    with pytest.raises(flexio.FlexioError, match="is closed") as e:
+        p.event_handler("count_invocations")
+    assert e.value.function == "flexio_event_handler_create"
+
+
+def test_event_handler_closed_with_its_device(app):
+    dev = flexio.Device.open("mlx5_sim0")
+    eh = dev.process(app).event_handler("count_invocations", arg=0)  # holds its process
+    assert not eh.closed and not eh.process.closed
+    dev.close()                                        # closes the process, and so the handler
+    assert eh.closed and eh.process.closed
+    with pytest.raises(flexio.FlexioError, match="is closed"):
+        eh.run()
+    eh.close()
+
+
+def test_event_handler_of_a_stopped_process(proc):
+    record = handler_record(proc)
+    eh = proc.event_handler("count_invocations", arg=record)
+    with pytest.raises(flexio.DeviceFaultError):
+        proc.call("user_error", 200)
+    with pytest.raises(flexio.DeviceFaultError) as e:
+        proc.event_handler("count_invocations", arg=record)
+    assert e.value.function == "flexio_event_handler_create" and e.value.status == 200
+    with pytest.raises(flexio.DeviceFaultError) as e:
+        eh.run()
+    assert e.value.function == "flexio_event_handler_run"
+    eh.close()                                         # destroying still works
+    assert eh.closed

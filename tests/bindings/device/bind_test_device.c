@@ -53,3 +53,38 @@ __dpa_rpc__ uint64_t user_error(uint64_t code)
 	flexio_dev_error((uint8_t)code);
 	return 0;
 }
+
+/* ---- event handlers ---------------------------------------------------------------------- */
+
+/* The record the binding tests' event handler keeps in heap memory (its argument is the
+ * record's address): the host polls count. */
+struct handler_record {
+	uint64_t count;     /* invocations so far: written last */
+	uint64_t thread_id; /* flexio_dev_get_thread_id of the handler's thread */
+	char name[64];      /* the thread's name (flexio_dev_get_current_thread_name), cut to 63 bytes */
+};
+
+/* An event handler: records its thread's id and name, counts the invocation, waits for the
+ * next trigger. */
+__dpa_global__ void count_invocations(uint64_t record_daddr)
+{
+	struct handler_record *r = (struct handler_record *)record_daddr;
+	const char *name = flexio_dev_get_current_thread_name();
+	struct flexio_dev_thread_ctx *dtctx;
+	uint32_t i;
+
+	flexio_dev_get_thread_ctx(&dtctx);
+	r->thread_id = flexio_dev_get_thread_id(dtctx);
+	for (i = 0; i + 1 < sizeof(r->name) && name[i]; i++)
+		r->name[i] = name[i];
+	r->name[i] = '\0';
+	__atomic_add_fetch(&r->count, 1, __ATOMIC_RELEASE);
+	flexio_dev_thread_reschedule();
+}
+
+/* Triggers the event handler with activation_id, as another DPA thread of the process would. */
+__dpa_rpc__ uint64_t activate_handler(uint32_t activation_id)
+{
+	flexio_dev_event_handler_activate(activation_id);
+	return 0;
+}
