@@ -19,8 +19,24 @@
 //! Every failure is an [`Error`] carrying the library's own log line; a process stopped by a
 //! fault in device code or `flexio_dev_error` is [`ErrorKind::DeviceFault`], carrying the
 //! library's record of it, a [`Fault`] (also [`Process::fault`]).  Handles are RAII: dropping
-//! a [`Process`] destroys it and everything created in it; [`HeapBuffer`] and [`Process`]
-//! borrow what they live in.
+//! a [`Process`] destroys it and everything created in it; [`HeapBuffer`], [`EventHandler`]
+//! and [`Process`] borrow what they live in.
+//!
+//! Event handlers are DPA threads running a `__dpa_global__` function once per trigger:
+//!
+//! ```no_run
+//! # use flexio::{App, Device, EventHandlerConfig};
+//! # fn main() -> flexio::Result<()> {
+//! # let app = App::load("libmy_app.so", None)?;
+//! # let dev = Device::open("mlx5_sim0")?;
+//! # let proc = dev.process(&app)?;
+//! let record = proc.alloc(64)?;
+//! let config = EventHandlerConfig { arg: record.daddr(), name: Some("rx".into()), ..Default::default() };
+//! let eh = proc.event_handler(&app.function("my_handler")?, config)?;   // dropped: destroyed
+//! eh.run(0)?;                                          // each trigger now runs it once
+//! proc.call(&app.function("activate_it")?, &[eh.activation_id().into()])?;
+//! # Ok(()) }
+//! ```
 //!
 //! The first use checks that the loaded libflexio serves the API edition the bindings were
 //! generated from (`flexio_version_set`) and fails with [`ErrorKind::Version`] otherwise.  It
@@ -931,5 +947,207 @@ impl Drop for HeapBuffer<'_> {
 impl fmt::Debug for HeapBuffer<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "HeapBuffer {{ daddr: {:#x}, size: {} }}", self.daddr, self.size)
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Event handlers
+
+/// Where an event handler's thread runs (`struct flexio_affinity`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Affinity {
+    /// Anywhere (`FLEXIO_AFFINITY_NONE`).
+    #[default]
+    None,
+    /// On one execution unit (`FLEXIO_AFFINITY_STRICT`).
+    Strict(u32),
+    /// On a group of execution units (`FLEXIO_AFFINITY_GROUP`).
+    Group(u32),
+}
+
+impl Affinity {
+    fn to_raw(self) -> sys::flexio_affinity {
+        let (type_, id) = match self {
+            Affinity::None => (sys::FLEXIO_AFFINITY_NONE, 0),
+            Affinity::Strict(id) => (sys::FLEXIO_AFFINITY_STRICT, id),
+            Affinity::Group(id) => (sys::FLEXIO_AFFINITY_GROUP, id),
+        };
+        sys::flexio_affinity { type_, id }
+    }
+}
+
+/// How [`Process::event_handler`] creates a handler (`struct flexio_event_handler_attr`
+/// without the function).  `EventHandlerConfig { arg, name: Some("rx".into()),
+/// ..Default::default() }`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventHandlerConfig {
+    /// The argument of every invocation (a device address, say [`HeapBuffer::daddr`]).
+    pub arg: u64,
+    /// The thread's name (`flexio_dev_get_current_thread_name`); at most
+    /// `FLEXIO_MAX_NAME_LEN` bytes, no NUL.
+    pub name: Option<String>,
+    /// Whether `flexio_dev_yield` ends an invocation (the next trigger resumes after it).
+    pub continuable: bool,
+    /// The thread-local storage address device code reads
+    /// (`flexio_dev_get_thread_local_storage`).
+    pub thread_local_storage: u64,
+    pub affinity: Affinity,
+}
+
+/// An event handler of a process: a DPA thread that runs its device function (`void
+/// handler(uint64_t arg)`, `__dpa_global__`) once per trigger, from [`EventHandler::run`] on.
+/// Device code triggers a handler of its own process with
+/// `flexio_dev_event_handler_activate(activation_id)`; triggers that come while it runs are
+/// latched into one more invocation.
+///
+/// Dropped (or [`EventHandler::close`]d), the handler is destroyed; a running invocation is cut
+/// at its next scheduling point.  It borrows its process, which therefore outlives it:
+///
+/// ```compile_fail,E0505
+/// # fn f(app: &flexio::App, function: &flexio::Function) -> flexio::Result<()> {
+/// let dev = flexio::Device::open("mlx5_sim0")?;
+/// let proc = dev.process(app)?;
+/// let eh = proc.event_handler(function, Default::default())?;
+/// drop(proc); // error: the handler borrows the process
+/// eh.run(0)?;
+/// # Ok(()) }
+/// ```
+pub struct EventHandler<'p> {
+    eh: *mut sys::flexio_event_handler,
+    process: &'p Process<'p>,
+    function: String,
+    config: EventHandlerConfig,
+    activation_id: u32,
+    id: u32,
+    obj_id: u32,
+}
+
+/// What the id getters return on error.
+const NO_ID: u32 = u32::MAX;
+
+impl<'d> Process<'d> {
+    /// A new event handler running device function `f` (a `__dpa_global__` function, `void
+    /// f(uint64_t arg)`) as `config` says; it runs once [`EventHandler::run`] is called.
+    pub fn event_handler<'p>(&'p self, f: &Function, config: EventHandlerConfig) -> Result<EventHandler<'p>> {
+        const FUNC: &str = "flexio_event_handler_create";
+        let name = match &config.name {
+            Some(n) => Some(CString::new(n.as_str()).map_err(|_| {
+                error(ErrorKind::Failed, FUNC, format!("{FUNC}: the name {n:?} holds a NUL byte"))
+            })?),
+            None => None,
+        };
+        let mut attr = sys::flexio_event_handler_attr {
+            host_stub_func: f.handle,
+            continuable: config.continuable as c_int,
+            arg: config.arg,
+            thread_local_storage_daddr: config.thread_local_storage,
+            affinity: config.affinity.to_raw(),
+            name: name.as_ref().map_or(ptr::null(), |n| n.as_ptr()), // the library copies it
+        };
+        let mut eh = ptr::null_mut();
+        if unsafe { sys::flexio_event_handler_create(self.p, &mut attr, &mut eh) } != sys::FLEXIO_STATUS_SUCCESS {
+            return Err(self.failed_call(FUNC));
+        }
+        // Dropped on an error below: destroyed.
+        let mut handler = EventHandler {
+            eh,
+            process: self,
+            function: f.name.clone(),
+            config,
+            activation_id: NO_ID,
+            id: NO_ID,
+            obj_id: NO_ID,
+        };
+        let read = |value: u32, function: &'static str| if value == NO_ID { Err(fail(function)) } else { Ok(value) };
+        handler.activation_id = read(
+            unsafe { x::flexio_event_handler_get_activation_id(eh) },
+            "flexio_event_handler_get_activation_id",
+        )?;
+        handler.id = read(unsafe { x::flexio_event_handler_get_id(eh) }, "flexio_event_handler_get_id")?;
+        handler.obj_id = read(unsafe { x::flexio_event_handler_get_obj_id(eh) }, "flexio_event_handler_get_obj_id")?;
+        Ok(handler)
+    }
+}
+
+impl<'p> EventHandler<'p> {
+    /// Starts the handler (`flexio_event_handler_run`): from now on each trigger runs it once.
+    /// `user_arg` reaches its thread (the thread context's metadata).
+    pub fn run(&self, user_arg: u64) -> Result<()> {
+        if unsafe { sys::flexio_event_handler_run(self.eh, user_arg) } != sys::FLEXIO_STATUS_SUCCESS {
+            return Err(self.process.failed_call("flexio_event_handler_run"));
+        }
+        Ok(())
+    }
+
+    /// The id with which device code of the process triggers it
+    /// (`flexio_dev_event_handler_activate`).
+    pub fn activation_id(&self) -> u32 {
+        self.activation_id
+    }
+
+    /// Its thread's id, as device code sees it (`flexio_dev_get_thread_id`).
+    pub fn id(&self) -> u32 {
+        self.id
+    }
+
+    /// Its thread object's id on the device.
+    pub fn obj_id(&self) -> u32 {
+        self.obj_id
+    }
+
+    /// Its name, if it was given one.
+    pub fn name(&self) -> Option<&str> {
+        self.config.name.as_deref()
+    }
+
+    /// The name of the device function it runs.
+    pub fn function_name(&self) -> &str {
+        &self.function
+    }
+
+    /// What it was created with.
+    pub fn config(&self) -> &EventHandlerConfig {
+        &self.config
+    }
+
+    /// The process it belongs to.
+    pub fn process(&self) -> &'p Process<'p> {
+        self.process
+    }
+
+    /// The handler's handle for flexio-sys calls.
+    pub fn as_raw(&self) -> *mut sys::flexio_event_handler {
+        self.eh
+    }
+
+    /// Its thread (`flexio_event_handler_get_thread`: what a CQ's `thread` attribute takes).
+    pub fn thread_raw(&self) -> *mut sys::flexio_thread {
+        unsafe { x::flexio_event_handler_get_thread(self.eh) }
+    }
+
+    /// Destroys the handler (`flexio_event_handler_destroy`), reporting a failure that `Drop`
+    /// would ignore.
+    pub fn close(self) -> Result<()> {
+        let eh = self.eh;
+        std::mem::forget(self);
+        check(unsafe { sys::flexio_event_handler_destroy(eh) }, "flexio_event_handler_destroy")
+    }
+}
+
+impl Drop for EventHandler<'_> {
+    fn drop(&mut self) {
+        unsafe { sys::flexio_event_handler_destroy(self.eh) };
+    }
+}
+
+impl fmt::Debug for EventHandler<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EventHandler")
+            .field("function", &self.function)
+            .field("name", &self.config.name)
+            .field("arg", &format_args!("{:#x}", self.config.arg))
+            .field("id", &self.id)
+            .field("activation_id", &self.activation_id)
+            .finish()
     }
 }

@@ -1,5 +1,5 @@
 //! The safe crate on the simulated device (FLEXIO_TEST_APP: the test application's shared object).
-use flexio::{App, Device, ErrorKind, Fault, FaultAccess, FaultCause};
+use flexio::{Affinity, App, Device, ErrorKind, EventHandlerConfig, Fault, FaultAccess, FaultCause};
 use std::sync::OnceLock;
 
 fn app() -> &'static App {
@@ -190,4 +190,127 @@ fn processes_move_between_threads() {
     std::thread::scope(|s| {
         s.spawn(move || assert_eq!(proc.call(&f, &[1, 0, 0, 0, 0]).unwrap(), 1));
     });
+}
+
+// ------------------------------------------------------------------------------------------
+// Event handlers (count_invocations and activate_handler in tests/bindings/device/bind_test_device.c)
+
+/// struct handler_record: count, thread_id, name[64].
+const RECORD_SIZE: usize = 80;
+
+fn count_of(record: &flexio::HeapBuffer<'_>) -> u64 {
+    let mut word = [0u8; 8];
+    record.read(0, &mut word).unwrap();
+    u64::from_le_bytes(word)
+}
+
+/// Polls the handler's counter until it reaches `want` (10 s at most); returns what it reads.
+fn wait_count(record: &flexio::HeapBuffer<'_>, want: u64) -> u64 {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let n = count_of(record);
+        if n >= want || std::time::Instant::now() > deadline {
+            return n;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn event_handler_runs_once_per_trigger() {
+    let dev = Device::open("mlx5_sim0").unwrap();
+    let proc = dev.process(app()).unwrap();
+    let record = proc.alloc(RECORD_SIZE).unwrap();
+    record.memset(0).unwrap();
+    let handler = app().function("count_invocations").unwrap();
+    let activate = app().function("activate_handler").unwrap();
+    let config = EventHandlerConfig { arg: record.daddr(), name: Some("bind_handler".into()), ..Default::default() };
+    let eh = proc.event_handler(&handler, config.clone()).unwrap();
+    assert_eq!(eh.name(), Some("bind_handler"));
+    assert_eq!((eh.function_name(), eh.config()), ("count_invocations", &config));
+    assert!(eh.id() != u32::MAX && eh.activation_id() == eh.id() && eh.obj_id() == eh.id());
+    assert_eq!(unsafe { flexio_sys::experimental::flexio_event_handler_get_activation_id(eh.as_raw()) }, eh.activation_id());
+    assert!(!eh.thread_raw().is_null());
+    assert!(format!("{eh:?}").contains("bind_handler"));
+    eh.run(0).unwrap();
+    assert_eq!(count_of(&record), 0); // running, not triggered yet
+    let n = 20;
+    for i in 1..=n {
+        proc.call(&activate, &[eh.activation_id() as u64]).unwrap();
+        assert_eq!(wait_count(&record, i), i); // one invocation per trigger
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert_eq!(count_of(&record), n); // and no more
+    let mut rest = [0u8; RECORD_SIZE - 8];
+    record.read(8, &mut rest).unwrap();
+    assert_eq!(u64::from_le_bytes(rest[..8].try_into().unwrap()), eh.id() as u64); // flexio_dev_get_thread_id
+    assert_eq!(rest[8..].split(|&b| b == 0).next().unwrap(), b"bind_handler"); // the thread's name
+    eh.close().unwrap();
+    assert_eq!(proc.call(&app().function("weighted_sum").unwrap(), &[1, 1, 1, 1, 1]).unwrap(), 15);
+}
+
+#[test]
+fn event_handlers_dropped_and_configured() {
+    let dev = Device::open("mlx5_sim0").unwrap();
+    let proc = dev.process(app()).unwrap();
+    let handler = app().function("count_invocations").unwrap();
+    let activate = app().function("activate_handler").unwrap();
+    let records: Vec<_> = (0..3).map(|_| proc.alloc(RECORD_SIZE).unwrap()).collect();
+    let configs = [
+        EventHandlerConfig { arg: records[0].daddr(), ..Default::default() },
+        EventHandlerConfig { arg: records[1].daddr(), continuable: true, affinity: Affinity::Strict(1), ..Default::default() },
+        EventHandlerConfig {
+            arg: records[2].daddr(),
+            thread_local_storage: records[2].daddr(),
+            affinity: Affinity::Group(0),
+            ..Default::default()
+        },
+    ];
+    let before = proc.heap_info().unwrap();
+    {
+        let handlers: Vec<_> = configs.iter().map(|c| proc.event_handler(&handler, c.clone()).unwrap()).collect();
+        for (k, (eh, record)) in handlers.iter().zip(&records).enumerate() {
+            record.memset(0).unwrap();
+            eh.run(7).unwrap();
+            for i in 1..=k as u64 + 1 {
+                proc.call(&activate, &[eh.activation_id() as u64]).unwrap();
+                assert_eq!(wait_count(record, i), i);
+            }
+        }
+        assert_eq!(handlers[0].name(), None);
+        let mut name = [0xffu8];
+        records[0].read(16, &mut name).unwrap();
+        assert_eq!(name, [0]); // no name
+        let ids: std::collections::HashSet<u32> = handlers.iter().map(|h| h.id()).collect();
+        assert_eq!(ids.len(), 3);
+    } // dropped: destroyed
+    assert_eq!(proc.heap_info().unwrap(), before);
+    assert!(!proc.failed());
+}
+
+#[test]
+fn event_handler_bad_input() {
+    let dev = Device::open("mlx5_sim0").unwrap();
+    let proc = dev.process(app()).unwrap();
+    assert_eq!(app().function("no_such_handler").unwrap_err().kind, ErrorKind::NotFound);
+    let handler = app().function("count_invocations").unwrap();
+    // The library's own refusals, with its line.
+    let long = EventHandlerConfig { name: Some("x".repeat(300)), ..Default::default() };
+    let e = proc.event_handler(&handler, long).unwrap_err();
+    assert_eq!((e.kind.clone(), e.function), (ErrorKind::Failed, "flexio_event_handler_create"));
+    assert!(e.message.starts_with("flexio ERR flexio_event_handler_create: ") && e.message.contains("FLEXIO_MAX_NAME_LEN"), "{e}");
+    let far = EventHandlerConfig { affinity: Affinity::Strict(1 << 20), ..Default::default() };
+    let e = proc.event_handler(&handler, far).unwrap_err();
+    assert!(e.message.starts_with("flexio ERR flexio_event_handler_create: ") && e.message.contains("execution units"), "{e}");
+    let nul = EventHandlerConfig { name: Some("a\0b".into()), ..Default::default() };
+    assert_eq!(proc.event_handler(&handler, nul).unwrap_err().kind, ErrorKind::Failed);
+    // A stopped process refuses new handlers and runs: device-fault errors.
+    let record = proc.alloc(RECORD_SIZE).unwrap();
+    let eh = proc.event_handler(&handler, EventHandlerConfig { arg: record.daddr(), ..Default::default() }).unwrap();
+    let _ = proc.call(&app().function("user_error").unwrap(), &[200]).unwrap_err();
+    let e = proc.event_handler(&handler, EventHandlerConfig::default()).unwrap_err();
+    assert_eq!((e.function, e.fault().map(|f| f.status)), ("flexio_event_handler_create", Some(200)), "{e}");
+    let e = eh.run(0).unwrap_err();
+    assert_eq!((e.function, e.fault().map(|f| f.status)), ("flexio_event_handler_run", Some(200)), "{e}");
+    eh.close().unwrap(); // destroying still works
 }
