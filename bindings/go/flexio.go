@@ -10,6 +10,10 @@
 //	r, err := proc.Call(sum, 1, 2, 3, 4, 5)
 //	buf, err := proc.CopyFromHost([]byte("hello"))     // DPA heap: io.ReaderAt / io.WriterAt
 //	text, err := proc.Output()                         // device prints as text
+//	eh, err := proc.NewEventHandler(handler, flexio.EventHandlerConfig{Arg: buf.Addr(), Name: "rx"})
+//	defer eh.Close()                                   // a DPA thread run once per trigger
+//	err = eh.Run(0)
+//	_, err = proc.Call(activate, uint64(eh.ActivationID()))
 //
 // Errors are *Error values carrying the library's own log line; errors.Is(err, ErrDeviceFault)
 // tells a process stopped by a fault in device code or flexio_dev_error, and the error's Fault
@@ -829,5 +833,203 @@ func (b *HeapBuffer) Free() error {
 		return lastError("flexio_buf_dev_free")
 	}
 	b.addr = 0
+	return nil
+}
+
+// ------------------------------------------------------------------------------------------
+// Event handlers
+
+// AffinityType is where an event handler's thread runs (enum flexio_affinity_type).
+type AffinityType uint32
+
+// The affinity types.
+const (
+	AffinityNone   = AffinityType(capi.FLEXIO_AFFINITY_NONE)   // anywhere
+	AffinityStrict = AffinityType(capi.FLEXIO_AFFINITY_STRICT) // on execution unit ID
+	AffinityGroup  = AffinityType(capi.FLEXIO_AFFINITY_GROUP)  // on execution unit group ID
+)
+
+// Affinity is where an event handler's thread runs (struct flexio_affinity); the zero value is
+// anywhere.
+type Affinity struct {
+	Type AffinityType
+	ID   uint32 // the execution unit or group; unused for AffinityNone
+}
+
+// EventHandlerConfig is how NewEventHandler creates a handler (struct
+// flexio_event_handler_attr without the function); the zero value is a handler with argument 0.
+type EventHandlerConfig struct {
+	Arg                uint64   // the argument of every invocation (a device address: HeapBuffer.Addr)
+	Name               string   // the thread's name (flexio_dev_get_current_thread_name); "" is none
+	Continuable        bool     // flexio_dev_yield ends an invocation; the next trigger resumes after it
+	ThreadLocalStorage uint64   // the address flexio_dev_get_thread_local_storage gives device code
+	Affinity           Affinity // where the thread runs
+}
+
+// EventHandler is an event handler of a process: a DPA thread that runs its device function
+// (void handler(uint64_t arg), __dpa_global__) once per trigger, from Run on.  Device code
+// triggers a handler of its own process with flexio_dev_event_handler_activate(ActivationID());
+// triggers that come while it runs are latched into one more invocation.
+//
+// Close destroys it (a running invocation is cut at its next scheduling point); closing twice
+// is harmless.  Closing its process destroys it too: Run then returns an error wrapping
+// ErrClosed and Close does nothing.  Its ids and configuration are read at creation and stay
+// readable.  Like its process's, its methods may be called from any goroutine, one call at a
+// time.
+type EventHandler struct {
+	eh                      *capi.EventHandler
+	p                       *Process
+	fn                      *Function
+	cfg                     EventHandlerConfig
+	activationID, id, objID uint32
+}
+
+const noID = ^uint32(0) // what the id getters return on error
+
+// NewEventHandler creates an event handler running device function f (a __dpa_global__
+// function, void f(uint64_t arg)) as cfg says; it runs once Run is called.
+func (p *Process) NewEventHandler(f *Function, cfg EventHandlerConfig) (*EventHandler, error) {
+	const fn = "flexio_event_handler_create"
+	if p.p == nil {
+		return nil, p.closedErr(fn)
+	}
+	if f == nil {
+		return nil, &Error{Func: fn, Message: fn + ": no device function (nil *Function)", kind: ErrFailed}
+	}
+	if strings.IndexByte(cfg.Name, 0) >= 0 {
+		return nil, &Error{Func: fn, Message: fmt.Sprintf("%s: the name %q holds a NUL byte", fn, cfg.Name),
+			kind: ErrFailed}
+	}
+	attr := (*capi.EventHandlerAttr)(C.calloc(1, C.size_t(unsafe.Sizeof(capi.EventHandlerAttr{}))))
+	defer C.free(unsafe.Pointer(attr))
+	attr.HostStubFunc = f.handle
+	if cfg.Continuable {
+		attr.Continuable = 1
+	}
+	attr.Arg = cfg.Arg
+	attr.ThreadLocalStorageDaddr = capi.Uintptr(cfg.ThreadLocalStorage)
+	attr.Affinity = capi.Affinity{Type: capi.AffinityType(cfg.Affinity.Type), Id: cfg.Affinity.ID}
+	if cfg.Name != "" {
+		name := C.CString(cfg.Name) // the library copies it
+		defer C.free(unsafe.Pointer(name))
+		attr.Name = (*byte)(unsafe.Pointer(name))
+	}
+	var eh *capi.EventHandler
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.EventHandlerCreate(p.p, attr, &eh) != capi.FLEXIO_STATUS_SUCCESS {
+		return nil, p.failed(fn)
+	}
+	h := &EventHandler{eh: eh, p: p, fn: f, cfg: cfg}
+	for _, g := range []struct {
+		get  func(*capi.EventHandler) uint32
+		into *uint32
+		name string
+	}{
+		{xcapi.EventHandlerGetActivationId, &h.activationID, "flexio_event_handler_get_activation_id"},
+		{xcapi.EventHandlerGetId, &h.id, "flexio_event_handler_get_id"},
+		{xcapi.EventHandlerGetObjId, &h.objID, "flexio_event_handler_get_obj_id"},
+	} {
+		if *g.into = g.get(h.eh); *g.into == noID {
+			err := lastError(g.name)
+			capi.EventHandlerDestroy(h.eh)
+			return nil, err
+		}
+	}
+	return h, nil
+}
+
+// Run starts the handler (flexio_event_handler_run): from now on each trigger runs it once.
+// userArg reaches its thread (the thread context's metadata).
+func (h *EventHandler) Run(userArg uint64) error {
+	const fn = "flexio_event_handler_run"
+	if err := h.closedErr(fn); err != nil {
+		return err
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.EventHandlerRun(h.eh, userArg) != capi.FLEXIO_STATUS_SUCCESS {
+		return h.p.failed(fn)
+	}
+	return nil
+}
+
+func (h *EventHandler) closedErr(fn string) error {
+	if h.eh == nil {
+		return &Error{Func: fn, Message: fn + ": the event handler is closed", kind: ErrClosed}
+	}
+	if h.p.p == nil {
+		return &Error{Func: fn, Message: fn + ": the event handler's process is closed", kind: ErrClosed}
+	}
+	return nil
+}
+
+// ActivationID is the id device code of the process triggers the handler with
+// (flexio_dev_event_handler_activate).
+func (h *EventHandler) ActivationID() uint32 { return h.activationID }
+
+// ID is the handler's thread id, as device code sees it (flexio_dev_get_thread_id).
+func (h *EventHandler) ID() uint32 { return h.id }
+
+// ObjID is the id of the handler's thread object on the device.
+func (h *EventHandler) ObjID() uint32 { return h.objID }
+
+// Name is the handler's name ("" if it has none).
+func (h *EventHandler) Name() string { return h.cfg.Name }
+
+// Function is the device function the handler runs.
+func (h *EventHandler) Function() *Function { return h.fn }
+
+// Config is what the handler was created with.
+func (h *EventHandler) Config() EventHandlerConfig { return h.cfg }
+
+// Process is the process the handler belongs to.
+func (h *EventHandler) Process() *Process { return h.p }
+
+// Closed tells whether the handler or its process was closed.
+func (h *EventHandler) Closed() bool { return h.eh == nil || h.p.p == nil }
+
+// Raw is the handler's handle for package capi (nil once closed).
+func (h *EventHandler) Raw() *capi.EventHandler {
+	if h.Closed() {
+		return nil
+	}
+	return h.eh
+}
+
+// Thread is the handler's thread (flexio_event_handler_get_thread: what a CQ's thread
+// attribute takes), nil once closed.
+func (h *EventHandler) Thread() *capi.Thread {
+	if h.Closed() {
+		return nil
+	}
+	return xcapi.EventHandlerGetThread(h.eh)
+}
+
+func (h *EventHandler) String() string {
+	name := ""
+	if h.cfg.Name != "" {
+		name = fmt.Sprintf("%q, ", h.cfg.Name)
+	}
+	if h.Closed() {
+		return fmt.Sprintf("flexio.EventHandler(%sclosed)", name)
+	}
+	return fmt.Sprintf("flexio.EventHandler(%s%s(%#x), thread %d, activation %d)", name, h.fn.name, h.cfg.Arg,
+		h.id, h.activationID)
+}
+
+// Close destroys the handler (flexio_event_handler_destroy); a no-op once closed or after its
+// process closed.
+func (h *EventHandler) Close() error {
+	eh := h.eh
+	h.eh = nil
+	if eh == nil || h.p.p == nil {
+		return nil
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if capi.EventHandlerDestroy(eh) != capi.FLEXIO_STATUS_SUCCESS {
+		return lastError("flexio_event_handler_destroy")
+	}
 	return nil
 }

@@ -2,12 +2,14 @@ package flexio_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	flexio "github.com/openflexio/openflexio/bindings/go"
 	"github.com/openflexio/openflexio/bindings/go/internal/xcapi"
@@ -262,5 +264,231 @@ func TestFaultCauses(t *testing.T) {
 	if s := fmt.Sprintf("%v|%s|%v", flexio.FaultBreakpoint, flexio.FaultCause(99), flexio.AccessWrite); s !=
 		"breakpoint (ebreak)|unknown|write" {
 		t.Fatal(s)
+	}
+}
+
+// ------------------------------------------------------------------------------------------
+// Event handlers (count_invocations and activate_handler in tests/bindings/device/bind_test_device.c)
+
+const recordSize = 80 // struct handler_record: count, thread_id, name[64]
+
+func handlerRecord(t *testing.T, p *flexio.Process) *flexio.HeapBuffer {
+	t.Helper()
+	b, err := p.Alloc(recordSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Memset(0); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func countOf(t *testing.T, record *flexio.HeapBuffer) uint64 {
+	t.Helper()
+	word := make([]byte, 8)
+	if _, err := record.ReadAt(word, 0); err != nil {
+		t.Fatal(err)
+	}
+	return binary.LittleEndian.Uint64(word)
+}
+
+// waitCount polls the handler's counter until it reaches want (10 s at most); it returns what
+// it reads.
+func waitCount(t *testing.T, record *flexio.HeapBuffer, want uint64) uint64 {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		if n := countOf(t, record); n >= want || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestEventHandlerRunsOncePerTrigger(t *testing.T) {
+	_, p := newProcess(t)
+	record := handlerRecord(t, p)
+	activate := fn(t, "activate_handler")
+	cfg := flexio.EventHandlerConfig{Arg: record.Addr(), Name: "bind_handler"}
+	eh, err := p.NewEventHandler(fn(t, "count_invocations"), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eh.Name() != "bind_handler" || eh.Config() != cfg || eh.Function().Name() != "count_invocations" ||
+		eh.Process() != p || eh.Closed() {
+		t.Fatalf("%v: %+v", eh, eh.Config())
+	}
+	if eh.ID() == ^uint32(0) || eh.ActivationID() != eh.ID() || eh.ObjID() != eh.ID() ||
+		xcapi.EventHandlerGetActivationId(eh.Raw()) != eh.ActivationID() || eh.Thread() == nil {
+		t.Fatalf("ids %d %d %d", eh.ID(), eh.ActivationID(), eh.ObjID())
+	}
+	if s := eh.String(); !strings.Contains(s, `"bind_handler"`) || !strings.Contains(s, fmt.Sprintf("thread %d", eh.ID())) {
+		t.Fatal(s)
+	}
+	if err := eh.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	if n := countOf(t, record); n != 0 {
+		t.Fatalf("%d invocations before a trigger", n)
+	}
+	const n = 20
+	for i := uint64(1); i <= n; i++ {
+		if _, err := p.Call(activate, uint64(eh.ActivationID())); err != nil {
+			t.Fatal(err)
+		}
+		if got := waitCount(t, record, i); got != i { // one invocation per trigger
+			t.Fatalf("trigger %d: %d invocations", i, got)
+		}
+	}
+	time.Sleep(50 * time.Millisecond)
+	if got := countOf(t, record); got != n { // and no more
+		t.Fatalf("%d invocations after %d triggers", got, n)
+	}
+	rest := make([]byte, recordSize-8)
+	if _, err := record.ReadAt(rest, 8); err != nil {
+		t.Fatal(err)
+	}
+	if id := binary.LittleEndian.Uint64(rest); id != uint64(eh.ID()) { // flexio_dev_get_thread_id
+		t.Fatalf("device thread id %d, handler's %d", id, eh.ID())
+	}
+	if name, _, _ := bytes.Cut(rest[8:], []byte{0}); string(name) != "bind_handler" { // the thread's name
+		t.Fatalf("device thread name %q", name)
+	}
+	if err := eh.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := eh.Close(); err != nil { // twice: harmless
+		t.Fatal(err)
+	}
+	if err := eh.Run(0); !errors.Is(err, flexio.ErrClosed) || !eh.Closed() || eh.Raw() != nil ||
+		!strings.Contains(eh.String(), "closed") {
+		t.Fatalf("run after close: %v", err)
+	}
+	if r, err := p.Call(fn(t, "weighted_sum"), 1, 1, 1, 1, 1); err != nil || r != 15 {
+		t.Fatalf("the process: %d, %v", r, err)
+	}
+}
+
+func TestEventHandlersConfigured(t *testing.T) {
+	_, p := newProcess(t)
+	activate := fn(t, "activate_handler")
+	var records [3]*flexio.HeapBuffer
+	for i := range records {
+		records[i] = handlerRecord(t, p)
+	}
+	cfgs := []flexio.EventHandlerConfig{
+		{Arg: records[0].Addr()},
+		{Arg: records[1].Addr(), Continuable: true, Affinity: flexio.Affinity{Type: flexio.AffinityStrict, ID: 1}},
+		{Arg: records[2].Addr(), ThreadLocalStorage: records[2].Addr(), Affinity: flexio.Affinity{Type: flexio.AffinityGroup}},
+	}
+	ids := map[uint32]bool{}
+	for k, cfg := range cfgs {
+		eh, err := p.NewEventHandler(fn(t, "count_invocations"), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer eh.Close()
+		ids[eh.ID()] = true
+		if err := eh.Run(7); err != nil {
+			t.Fatal(err)
+		}
+		for i := uint64(1); i <= uint64(k+1); i++ {
+			p.Call(activate, uint64(eh.ActivationID()))
+			if got := waitCount(t, records[k], i); got != i {
+				t.Fatalf("handler %d, trigger %d: %d invocations", k, i, got)
+			}
+		}
+	}
+	name := make([]byte, 1)
+	if _, err := records[0].ReadAt(name, 16); err != nil || name[0] != 0 || len(ids) != 3 {
+		t.Fatalf("name %q, ids %v, %v", name, ids, err) // no name; three threads
+	}
+}
+
+func TestEventHandlerBadInput(t *testing.T) {
+	_, p := newProcess(t)
+	handler := fn(t, "count_invocations")
+	if _, err := p.NewEventHandler(nil, flexio.EventHandlerConfig{}); !errors.Is(err, flexio.ErrFailed) {
+		t.Fatalf("nil function: %v", err)
+	}
+	// The library's own refusals, with its line.
+	var e *flexio.Error
+	_, err := p.NewEventHandler(handler, flexio.EventHandlerConfig{Name: strings.Repeat("x", 300)})
+	if !errors.As(err, &e) || !errors.Is(err, flexio.ErrFailed) || e.Func != "flexio_event_handler_create" ||
+		!strings.HasPrefix(e.Message, "flexio ERR flexio_event_handler_create: ") ||
+		!strings.Contains(e.Message, "FLEXIO_MAX_NAME_LEN") {
+		t.Fatalf("long name: %v", err)
+	}
+	far := flexio.EventHandlerConfig{Affinity: flexio.Affinity{Type: flexio.AffinityStrict, ID: 1 << 20}}
+	if _, err := p.NewEventHandler(handler, far); err == nil || !strings.Contains(err.Error(), "execution units") {
+		t.Fatalf("far affinity: %v", err)
+	}
+	odd := flexio.EventHandlerConfig{Affinity: flexio.Affinity{Type: 9}}
+	if _, err := p.NewEventHandler(handler, odd); !errors.Is(err, flexio.ErrFailed) ||
+		!strings.Contains(err.Error(), "flexio ERR flexio_event_handler_create: ") {
+		t.Fatalf("affinity type 9: %v", err)
+	}
+	if _, err := p.NewEventHandler(handler, flexio.EventHandlerConfig{Name: "a\x00b"}); !errors.Is(err, flexio.ErrFailed) {
+		t.Fatalf("NUL in the name: %v", err)
+	}
+	// A stopped process refuses new handlers and runs: device-fault errors.
+	record := handlerRecord(t, p)
+	eh, err := p.NewEventHandler(handler, flexio.EventHandlerConfig{Arg: record.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Call(fn(t, "user_error"), 200)
+	if _, err := p.NewEventHandler(handler, flexio.EventHandlerConfig{}); !errors.As(err, &e) ||
+		!errors.Is(err, flexio.ErrDeviceFault) || e.Func != "flexio_event_handler_create" || e.Status != 200 {
+		t.Fatalf("stopped process: %v", err)
+	}
+	if err := eh.Run(0); !errors.As(err, &e) || !errors.Is(err, flexio.ErrDeviceFault) ||
+		e.Func != "flexio_event_handler_run" {
+		t.Fatalf("run in a stopped process: %v", err)
+	}
+	if err := eh.Close(); err != nil { // destroying still works
+		t.Fatal(err)
+	}
+}
+
+func TestEventHandlerOfAClosedProcess(t *testing.T) {
+	dev, p := newProcess(t)
+	record := handlerRecord(t, p)
+	eh, err := p.NewEventHandler(fn(t, "count_invocations"), flexio.EventHandlerConfig{Arg: record.Addr()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eh.Run(0); err != nil {
+		t.Fatal(err)
+	}
+	p.Call(fn(t, "activate_handler"), uint64(eh.ActivationID()))
+	if got := waitCount(t, record, 1); got != 1 {
+		t.Fatalf("%d invocations", got)
+	}
+	p.Close() // destroys the handler with the process
+	var e *flexio.Error
+	if err := eh.Run(0); !errors.As(err, &e) || !errors.Is(err, flexio.ErrClosed) ||
+		e.Func != "flexio_event_handler_run" || !strings.Contains(e.Message, "process is closed") || !eh.Closed() {
+		t.Fatalf("run after the process closed: %v", err)
+	}
+	if eh.Close() != nil || eh.Close() != nil { // no-ops
+		t.Fatal("close after the process closed")
+	}
+	if _, err := p.NewEventHandler(fn(t, "count_invocations"), flexio.EventHandlerConfig{}); !errors.Is(err, flexio.ErrClosed) {
+		t.Fatalf("new handler in a closed process: %v", err)
+	}
+	// Closing the device closes its processes, and so their handlers.
+	q, err := dev.NewProcess(testApp(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eh, err = q.NewEventHandler(fn(t, "count_invocations"), flexio.EventHandlerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev.Close()
+	if err := eh.Run(0); !errors.Is(err, flexio.ErrClosed) || eh.Close() != nil {
+		t.Fatalf("run after the device closed: %v", err)
 	}
 }
