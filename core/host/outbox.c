@@ -20,32 +20,6 @@ struct outbox {
 	struct ibv_context *other_ctx; /* older edition: multi-GVMI device, else NULL */
 };
 
-static bool id_taken_locked(struct process *process, uint32_t id)
-{
-	for (struct process_child *c = process->children; c; c = c->next)
-		if (c->handle.kind == HANDLE_OUTBOX && ((struct outbox *)c)->id == id)
-			return true;
-	return false;
-}
-
-/* The next free outbox id of the process, 1..65535, or 0 (objects lock held). */
-static uint32_t next_id(struct process *process)
-{
-	struct process_objects *o = &process->objects;
-	uint32_t found = 0;
-
-	pthread_mutex_lock(&process->children_lock);
-	for (unsigned tries = 0; tries < UINT16_MAX && !found; tries++) {
-		uint32_t id = o->last_outbox_id % UINT16_MAX + 1;
-
-		o->last_outbox_id = id;
-		if (!id_taken_locked(process, id))
-			found = id;
-	}
-	pthread_mutex_unlock(&process->children_lock);
-	return found;
-}
-
 static void outbox_free(struct process_child *child)
 {
 	struct outbox *outbox = (struct outbox *)child;
@@ -83,7 +57,8 @@ static flexio_status outbox_create(const char *func, struct process *process, st
 	outbox->uar = uar;
 	outbox->other_ctx = other_ctx;
 	pthread_mutex_lock(&process->objects.lock);
-	outbox->id = next_id(process);
+	outbox->id = process_child_free_id(process, HANDLE_OUTBOX, offsetof(struct outbox, id),
+					   &process->objects.last_outbox_id);
 	rc = outbox->id ? process->provider->outbox_create(process->device, outbox->id) : -ENOSPC;
 	if (!rc) {
 		handle_hold(&uar->child.handle);

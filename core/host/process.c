@@ -76,9 +76,32 @@ void *process_child_open(struct process *process, struct process_child *child, e
 	return handle;
 }
 
-void *process_child_get(const void *handle, enum handle_kind kind, const char *func)
+static bool id_taken_locked(struct process *process, enum handle_kind kind, size_t id_offset, uint32_t id)
 {
-	return handle_get(handle, kind, func);
+	for (struct process_child *c = process->children; c; c = c->next) {
+		uint32_t taken;
+
+		memcpy(&taken, (const char *)c + id_offset, sizeof(taken));
+		if (c->handle.kind == kind && taken == id)
+			return true;
+	}
+	return false;
+}
+
+uint32_t process_child_free_id(struct process *process, enum handle_kind kind, size_t id_offset, uint32_t *last)
+{
+	uint32_t found = 0;
+
+	pthread_mutex_lock(&process->children_lock);
+	for (unsigned tries = 0; tries < UINT16_MAX && !found; tries++) {
+		uint32_t id = *last % UINT16_MAX + 1;
+
+		*last = id;
+		if (!id_taken_locked(process, kind, id_offset, id))
+			found = id;
+	}
+	pthread_mutex_unlock(&process->children_lock);
+	return found;
 }
 
 /* After closing the child's handle: stop it, then drop the object's own reference. */
@@ -91,13 +114,9 @@ static void child_closed(struct process_child *child)
 
 flexio_status process_child_destroy(const void *handle, enum handle_kind kind, const char *func)
 {
-	struct process_child *child = handle_close(handle, kind, func);
+	struct process_child *child = handle_get(handle, kind, func);
 
-	if (!child)
-		return FLEXIO_STATUS_FAILED;
-	child_closed(child);
-	handle_put(&child->handle); /* the reference handle_close took for this call */
-	return FLEXIO_STATUS_SUCCESS;
+	return child ? process_child_destroy_held(child, func) : FLEXIO_STATUS_FAILED;
 }
 
 flexio_status process_child_destroy_held(struct process_child *child, const char *func)
@@ -253,11 +272,6 @@ static const struct flexio_provider_ops *check_device(struct ibv_context *ibv_ct
 			      FLEXIO_MAX_NAME_LEN);
 		return NULL;
 	}
-	if (attr->pd && provider->pd_check(ibv_ctx, attr->pd)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process_attr->pd %p is not a live protection domain of ibv_ctx",
-			      (void *)attr->pd);
-		return NULL;
-	}
 	return provider;
 }
 
@@ -311,7 +325,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 			goto fail;
 		}
 	}
-	/* The PD may have been deallocated since it was checked: holding it is the real check. */
+	/* Holding the PD checks it: a live PD of ibv_ctx, which cannot be deallocated while held. */
 	rc = provider->pd_hold(ibv_ctx, process->pd);
 	if (rc) {
 		flexio_err("process_attr->pd %p is not a live protection domain of ibv_ctx", (void *)process->pd);

@@ -71,15 +71,19 @@ void process_put(struct process *process);
 void *process_child_open(struct process *process, struct process_child *child, enum handle_kind kind,
 			 void (*on_close)(struct process_child *child), void (*on_free)(struct process_child *child),
 			 const char *func);
+/*
+ * The next free id 1..65535 among the process's children of kind, whose id is the uint32_t at
+ * id_offset in the object, going round from *last (updated); 0 when all are taken. Called with
+ * process->objects.lock held, so that the id stays free until the child is linked.
+ */
+uint32_t process_child_free_id(struct process *process, enum handle_kind kind, size_t id_offset, uint32_t *last);
+
 /* The destroy call of a child kind: closes the handle (one of two racing destroyers wins; the
  * other gets FLEXIO_STATUS_FAILED and a log line), runs on_close and drops the object's
  * reference. The object is freed once calls other threads have in progress on it return. */
 flexio_status process_child_destroy(const void *handle, enum handle_kind kind, const char *func);
 /* The same for a child the caller has found and holds a reference to (dropped here). */
 flexio_status process_child_destroy_held(struct process_child *child, const char *func);
-/* A child of a live handle of kind, with a reference (handle_put(&child->handle)), or NULL
- * logged as func. */
-void *process_child_get(const void *handle, enum handle_kind kind, const char *func);
 
 /* Whether an affinity is valid (a type of enum flexio_affinity_type; for STRICT an execution
  * unit of the BlueField-3 DPA); logs why not as func, naming it what. */

@@ -19,32 +19,6 @@ struct window {
 	struct ibv_pd *pd;             /* held (provider pd_hold) */
 };
 
-static bool id_taken_locked(struct process *process, uint32_t id)
-{
-	for (struct process_child *c = process->children; c; c = c->next)
-		if (c->handle.kind == HANDLE_WINDOW && ((struct window *)c)->id == id)
-			return true;
-	return false;
-}
-
-/* The next free window id of the process, 1..65535, or 0 (objects lock held). */
-static uint32_t next_id(struct process *process)
-{
-	struct process_objects *o = &process->objects;
-	uint32_t found = 0;
-
-	pthread_mutex_lock(&process->children_lock);
-	for (unsigned tries = 0; tries < UINT16_MAX && !found; tries++) {
-		uint32_t id = o->last_window_id % UINT16_MAX + 1;
-
-		o->last_window_id = id;
-		if (!id_taken_locked(process, id))
-			found = id;
-	}
-	pthread_mutex_unlock(&process->children_lock);
-	return found;
-}
-
 static void window_free(struct process_child *child)
 {
 	struct window *window = (struct window *)child;
@@ -76,7 +50,8 @@ static flexio_status window_create(struct process *process, struct ibv_pd *pd, f
 	}
 	window->pd = pd;
 	pthread_mutex_lock(&process->objects.lock);
-	window->id = next_id(process);
+	window->id = process_child_free_id(process, HANDLE_WINDOW, offsetof(struct window, id),
+					   &process->objects.last_window_id);
 	rc = window->id ? process->provider->window_create(process->device, window->id, pd) : -ENOSPC;
 	if (!rc) {
 		handle = process_child_open(process, &window->child, HANDLE_WINDOW, NULL, window_free, func);

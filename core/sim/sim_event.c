@@ -186,7 +186,9 @@ struct provider_thread *sim_thread_create_event(struct provider_process *process
 		free(e);
 		return NULL;
 	}
+	pthread_mutex_lock(&p->threads_lock); /* activations look threads up under it */
 	e->thread->event = e;
+	pthread_mutex_unlock(&p->threads_lock);
 	return (struct provider_thread *)e;
 }
 
@@ -206,9 +208,9 @@ int sim_thread_run(struct provider_thread *thread, uint64_t user_arg)
 	return 0;
 }
 
-int sim_thread_trigger(struct provider_thread *thread)
+/* A trigger without running a deterministic scheduler (the caller does, or is inside it). */
+static int trigger(struct sim_event *e)
 {
-	struct sim_event *e = (struct sim_event *)thread;
 	int rc = 0;
 
 	if (atomic_load(&e->p->failed))
@@ -223,6 +225,14 @@ int sim_thread_trigger(struct provider_thread *thread)
 	else
 		start(e);
 	pthread_mutex_unlock(&e->lock);
+	return rc;
+}
+
+int sim_thread_trigger(struct provider_thread *thread)
+{
+	struct sim_event *e = (struct sim_event *)thread;
+	int rc = trigger(e);
+
 	if (!rc && e->p->events_deterministic)
 		dpa_sched_run(e->p->events_sched);
 	return rc;
@@ -254,19 +264,22 @@ uint32_t sim_thread_id(struct provider_thread *thread)
 	return ((struct sim_event *)thread)->thread->id;
 }
 
-/* flexio_dev_event_handler_activate: the handler with this id, of the caller's process. */
+/* flexio_dev_event_handler_activate: the handler with this id, of the caller's process. The
+ * threads lock is held while it is triggered: the host may be destroying that handler, whose
+ * thread leaves the list (under the lock) before it is freed. No deterministic run here: the
+ * caller is a DPA thread, already run by a scheduler, which runs the handler after it. */
 int sim_event_activate(struct sim_process *p, uint32_t id)
 {
-	struct provider_thread *target = NULL;
+	int rc = -ENOENT;
 
 	pthread_mutex_lock(&p->threads_lock);
-	for (struct sim_thread *t = p->threads; t && !target; t = t->next)
-		if (t->id == id && t->event)
-			target = (struct provider_thread *)t->event;
+	for (struct sim_thread *t = p->threads; t; t = t->next)
+		if (t->id == id && t->event) {
+			rc = trigger(t->event);
+			break;
+		}
 	pthread_mutex_unlock(&p->threads_lock);
-	/* Threads are destroyed only by the host, which does not while a device call of the
-	 * process's threads that could name them runs (the process holds them). */
-	return target ? sim_thread_trigger(target) : -ENOENT;
+	return rc;
 }
 
 bool sim_thread_continuable(const struct sim_thread *t)
