@@ -170,6 +170,38 @@ struct provider_memory_region {
 	unsigned perms; /* PROVIDER_PERM_* */
 };
 
+/* Queues (CQ, SQ, RQ, RMP, QP) and transport objects (transport domain, TIS) on a device's NIC.
+ * The provider takes the public attribute structures in the layout of the release the library
+ * was built as (core/host converts a caller's older layout first), with the pointers they hold
+ * to other objects resolved to the provider's (provider_queue_refs). */
+struct provider_queue;
+
+/* The objects of a device's NIC that have a number (and a DEVX object on hardware). */
+enum provider_object_kind {
+	PROVIDER_OBJECT_CQ,
+	PROVIDER_OBJECT_SQ,
+	PROVIDER_OBJECT_RQ,
+	PROVIDER_OBJECT_RMP,
+	PROVIDER_OBJECT_QP,
+	PROVIDER_OBJECT_TD,     /* transport domain */
+	PROVIDER_OBJECT_TIS,    /* transport interface send */
+	PROVIDER_OBJECT_TIR,    /* transport interface receive */
+	PROVIDER_OBJECT_THREAD, /* a DPA thread (number: its id) */
+};
+
+/* The objects an attribute structure names, as the provider knows them (NULL: none given). */
+struct provider_queue_refs {
+	struct provider_thread *thread; /* flexio_cq_attr.thread (element type DPA_THREAD) */
+	struct provider_queue *tis;     /* flexio_wq_attr.sq.tis: NULL makes one with the SQ */
+	struct provider_queue *td;      /* flexio_wq_attr.rq.td: NULL makes one with the RQ */
+};
+
+/* What a created queue is: its number and the numbers of the objects made with it. */
+struct provider_queue_info {
+	uint32_t number; /* CQN, SQN, RQN, RMPN, QPN, TDN, TISN */
+	uint32_t tir;    /* RQ: the TIR dispatching to it */
+};
+
 struct flexio_provider_ops {
 	const char *name;
 	/* Whether this provider serves the device of ibv_ctx (any pointer: NULL, closed or foreign
@@ -283,6 +315,56 @@ struct flexio_provider_ops {
 	 * stopped (then no resume is due). */
 	int (*process_pause)(struct provider_process *process);
 	void (*process_resume)(struct provider_process *process);
+
+	/* Queues. process is the owner (whose DPA threads may ring their doorbells and whose
+	 * memory FLEXIO_MEMTYPE_DPA rings are in); ibv_ctx the device whose NIC holds the queue (the
+	 * process's, or another for the cross-device variants). NULL with a reason in err: the
+	 * queue memory out of the process's memory or not in a live umem, numbers naming no live
+	 * object of that device, values out of range. */
+	struct provider_queue *(*cq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
+					    const struct flexio_cq_attr *attr,
+					    const struct provider_queue_refs *refs,
+					    struct provider_queue_info *info, char *err, size_t err_size);
+	struct provider_queue *(*sq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
+					    uint32_t cq_num, const struct flexio_wq_attr *attr,
+					    const struct provider_queue_refs *refs,
+					    struct provider_queue_info *info, char *err, size_t err_size);
+	struct provider_queue *(*rq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
+					    uint32_t cq_num, const struct flexio_wq_attr *attr,
+					    const struct provider_queue_refs *refs,
+					    struct provider_queue_info *info, char *err, size_t err_size);
+	struct provider_queue *(*rmp_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
+					     const struct flexio_wq_attr *attr,
+					     struct provider_queue_info *info, char *err, size_t err_size);
+	/* An RC QP in RST. */
+	struct provider_queue *(*qp_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
+					    const struct flexio_qp_attr *attr,
+					    struct provider_queue_info *info, char *err, size_t err_size);
+	struct provider_queue *(*td_create)(struct ibv_context *ibv_ctx, struct provider_queue_info *info,
+					    char *err, size_t err_size);
+	struct provider_queue *(*tis_create)(struct ibv_context *ibv_ctx, struct provider_queue *td,
+					     struct provider_queue_info *info, char *err, size_t err_size);
+	/* Destroys a queue: -EBUSY (nothing done) while others use it (a CQ that work queues
+	 * report to, a TD with TISs, a TIS with SQs, an RMP with QPs). */
+	int (*queue_destroy)(struct provider_queue *queue);
+	/* Moves a QP to attr->next_state with the attributes that transition takes (IB's table;
+	 * mask adds the optional ones): -EPERM no such transition, -EINVAL a value out of range;
+	 * the QP is then unchanged. */
+	int (*qp_modify)(struct provider_queue *qp, const struct flexio_qp_attr *attr,
+			 const struct flexio_qp_attr_opt_param_mask *mask, char *err, size_t err_size);
+	/* The QP's state (enum flexio_qp_state), or a negative errno. */
+	int (*qp_state)(struct provider_queue *qp);
+	/* An RQ to the error state (its posted WQEs flush). */
+	int (*rq_set_error)(struct provider_queue *rq);
+	int (*cq_moderation_set)(struct provider_queue *cq, uint16_t max_count, uint16_t period,
+				 enum flexio_cq_period_mode mode);
+	int (*cq_moderation_get)(struct provider_queue *cq, uint16_t *max_count, uint16_t *period,
+				 uint16_t *mode);
+	/* The DEVX object standing for an object of ibv_ctx's device (its kind and number): what
+	 * flexio_cq_get_obj & co. return. NULL when the device has none. Freed by devx_obj_release. */
+	struct mlx5dv_devx_obj *(*devx_obj_create)(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
+						   uint32_t number);
+	void (*devx_obj_release)(struct mlx5dv_devx_obj *obj);
 };
 
 /* Adds a provider to the host library's table; providers call it at load time, through

@@ -11,6 +11,7 @@
 
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -75,6 +76,71 @@ int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int ac
  * when uar is not one.
  */
 void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *device_index);
+
+
+/* ---- The simulated NIC (core/nic) of each device ------------------------------------------ */
+
+struct nic;
+struct nic_event;
+
+/*
+ * The NIC of simulated device device_index (made at first use; it lives as long as the
+ * library), or NULL when there is no such device. Every queue of the device is on it: those
+ * of the rdma-core calls (ibv_create_cq & co., owner: the verbs context) and those libflexio
+ * creates for DPA processes (owner: its process).  Its environment (nic_env) is this
+ * library's:
+ *   - queue memory (nic_mem.space) is a host umem of the device, FLEXIO_VERBS_SPACE_UMEM(id)
+ *     (mlx5dv_devx_umem_reg), or a struct flexio_verbs_space * (low bit clear) that answers
+ *     for it (libflexio: a DPA process's memory);
+ *   - memory keys are the device's MRs and its space keys (flexio_verbs_space_key_create);
+ *     the NIC's PD numbers are ibv_pd.handle;
+ *   - the cookie of every CQ and EQ is a struct flexio_verbs_sink *, whose notify gets the
+ *     queue's events;
+ *   - moderation periods and RNR retries run on a timer thread of the library's.
+ */
+struct nic *flexio_verbs_device_nic(int device_index);
+
+#define FLEXIO_VERBS_SPACE_UMEM(umem_id) (((uint64_t)(umem_id) << 1) | 1)
+
+/* Queue memory answered by its owner: reach returns a host pointer to [addr, addr + len), or
+ * NULL when that is not memory of the space (the queue goes to error). Called with NIC queue
+ * locks held, on any thread; the space must outlive the queues and keys that name it. */
+struct flexio_verbs_space {
+	void *(*reach)(struct flexio_verbs_space *space, uint64_t addr, uint64_t len, bool write);
+};
+
+/* Where a queue's events go (nic_env.notify). Called with the queue's lock held, on the thread
+ * whose doorbell, frame or timer caused the event: queue work, never call back into the NIC. */
+struct flexio_verbs_sink {
+	void (*notify)(struct flexio_verbs_sink *sink, const struct nic_event *event);
+};
+
+/*
+ * A memory key over [addr, addr + length) of space, on pd (libflexio's device mkeys: DPA
+ * memory the NIC reaches). The key comes from the device's key space, so it is never an MR's;
+ * the NIC checks it like an MR's key (PD, access as IBV_ACCESS_*, bounds; its address space
+ * starts at addr) and reaches the memory through space->reach.  0, -EINVAL (pd is not a live
+ * simulated PD), -ENOMEM.  The key holds pd (ibv_dealloc_pd answers EBUSY meanwhile).
+ */
+int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct flexio_verbs_space *space, uint64_t addr,
+				  uint64_t length, unsigned int access, uint32_t *key);
+/* Removes a space key of pd's device: 0, or -ENOENT. */
+int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t key);
+
+/*
+ * A DEVX object (struct mlx5dv_devx_obj) standing for an object libflexio made on the device of
+ * context: what flexio_cq_get_obj, flexio_rq_get_tir, flexio_event_handler_get_thread_obj & co.
+ * return.  type is the PRM general-object or command type it stands for (MLX5_OBJ_TYPE_* /
+ * the create command's opcode, informative), id the object's number.  The mlx5dv_devx_obj_*
+ * entry points recognise it: mlx5dv_devx_obj_destroy refuses it (EBUSY: libflexio owns it),
+ * queries answer EOPNOTSUPP.  NULL with errno EINVAL when context is not a live simulated
+ * context, ENOMEM.
+ */
+struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_context *context, uint32_t type, uint32_t id);
+/* Frees such an object (libflexio, when it destroys what it stands for). */
+void flexio_verbs_devx_obj_release(struct mlx5dv_devx_obj *obj);
+/* The id given at creation, or UINT32_MAX when obj is not a live one. */
+uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj);
 
 #ifdef __cplusplus
 }
