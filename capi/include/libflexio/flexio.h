@@ -1160,33 +1160,52 @@ FLEXIO_STABLE void flexio_err_display(flexio_process *process);
 /* Most EQ-to-MSI-X pairs a map holds. */
 #define FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS 64
 
-/* Maps an emulated device queue's doorbell to cq. */
+/*
+ * Maps the doorbell of queue emu_dev_queue_id of the emulated function emu_dev_vhca_id of
+ * ibv_ctx's device (its emulation manager) to cq, a CQ of that device: each doorbell the
+ * function's driver rings while the mapping is armed writes one CQE to cq, and disarms it.
+ * Device code re-arms it with flexio_dev_db_ctx_arm (a doorbell rung meanwhile then writes its
+ * CQE at once) and forces one with flexio_dev_db_ctx_force_trigger. The CQE: opcode 0, qpn =
+ * the queue, user index = the mapping's id, byte count = the doorbell's value, WQE counter =
+ * doorbells rung so far. A mapping is created armed; a queue takes one mapping at a time; cq
+ * cannot be destroyed while mapped.
+ */
 FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_map(struct ibv_context *ibv_ctx,
 						    uint32_t emu_dev_vhca_id,
 						    uint32_t emu_dev_queue_id, flexio_cq *cq,
 						    flexio_emu_db_to_cq_ctx **emu_db_to_cq_ctx);
 
-/* Removes a doorbell-to-CQ mapping. */
+/* Removes a doorbell-to-CQ mapping: the queue's doorbells go nowhere again. */
 FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_unmap(flexio_emu_db_to_cq_ctx *emu_db_to_cq_ctx);
 
-/* The id of a doorbell-to-CQ mapping, for the device's flexio_dev_db_ctx_* calls. */
+/* The id of a doorbell-to-CQ mapping, for the device's flexio_dev_db_ctx_* calls; UINT32_MAX on error. */
 FLEXIO_STABLE uint32_t flexio_emu_db_to_cq_ctx_get_id(flexio_emu_db_to_cq_ctx *emu_db_to_cq_ctx);
 
-/* Creates an MSI-X vector of an emulated device. */
+/*
+ * Makes vector msix_id of map's emulated function raisable by the process (the emulation
+ * manager's, on map's device). direct_mode: the app uses the vector's EQ directly (CQs with
+ * element type FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ and that emulated_eqn send its
+ * messages). Otherwise a CQ is made on target_ibv_ctx's device (its UAR page target_uar_id)
+ * whose every zero CQE (flexio_dev_msix_send) is one MSI-X message of the vector.
+ */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_create(
 	flexio_process *process, struct ibv_context *target_ibv_ctx, uint8_t direct_mode,
 	uint32_t target_uar_id, uint16_t msix_id, flexio_emu_device_msix_map *map,
 	flexio_msix **msix);
 
-/* Destroys an emulated device MSI-X vector. */
+/* Destroys an emulated device MSI-X vector (the CQ made for it). */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_destroy(flexio_msix *msix);
 
-/* Reads the EQ-to-MSI-X map of an emulated device (max_msix ≤ FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS). */
+/*
+ * Reads the EQ-to-MSI-X map of the emulated function device_emulation_id (its VHCA id) of the
+ * process's device: the EQs of its vectors 0..max_msix - 1 (max_msix 1 ..
+ * FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS).
+ */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_create(
 	flexio_process *process, uint32_t device_emulation_id, uint16_t max_msix,
 	flexio_emu_device_msix_map **map);
 
-/* Frees an EQ-to-MSI-X map. */
+/* Frees an EQ-to-MSI-X map (the vectors made from it stay). */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_free(flexio_emu_device_msix_map *map);
 #endif
 
