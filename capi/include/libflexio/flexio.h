@@ -876,14 +876,17 @@ FLEXIO_EXP_ int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 /* Completion queues                                                         */
 /* ------------------------------------------------------------------------ */
 
-/* Creates a CQ; ibv_ctx NULL means the process's device. */
+/* Creates a CQ of process (its ring in DPA or host memory, its doorbell record in DPA memory) on
+ * ibv_ctx's device, NULL meaning the process's; element type DPA_THREAD: fattr->thread is
+ * flexio_event_handler_get_thread() of an event handler of the process. */
 FLEXIO_STABLE flexio_status flexio_cq_create(flexio_process *process, struct ibv_context *ibv_ctx,
 					     const struct flexio_cq_attr *fattr, flexio_cq **cq);
 
-/* Destroys a CQ. */
+/* Destroys a CQ; fails, the CQ staying valid, while work queues or QPs report to it. */
 FLEXIO_STABLE flexio_status flexio_cq_destroy(flexio_cq *cq);
 
-/* Changes CQ moderation. */
+/* Changes CQ moderation: an event after max_count CQEs or period microseconds (0: not by that);
+ * mode: enum flexio_cq_period_mode. */
 FLEXIO_STABLE flexio_status flexio_cq_modify_moderation(flexio_cq *cq, uint16_t max_count,
 							uint16_t period, uint16_t mode);
 
@@ -894,7 +897,7 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *
 /* The CQ number, UINT32_MAX on error. */
 FLEXIO_EXP_ uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
 
-/* The CQ's DEVX object, NULL on error. */
+/* The CQ's DEVX object (made at the first call, released with the CQ), NULL on error. */
 FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
 
 /* ------------------------------------------------------------------------ */
@@ -912,24 +915,24 @@ FLEXIO_STABLE flexio_status flexio_sq_create_cross_dev(flexio_process *process,
 						       const struct flexio_wq_attr *fattr,
 						       flexio_sq **flexio_sq_ptr);
 
-/* Destroys an SQ. */
+/* Destroys an SQ (and the TIS made with it). */
 FLEXIO_STABLE flexio_status flexio_sq_destroy(flexio_sq *flexio_sq);
 
 /* The SQ number, UINT32_MAX on error. */
 FLEXIO_EXP_ uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
 
-/* Creates a TIS in transport domain td. */
+/* Creates a TIS in transport domain td, which must be of ibv_ctx's device. */
 FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx,
 						 flexio_transport_domain *td, flexio_sq_tis **tis);
 
-/* Destroys a TIS. */
+/* Destroys a TIS; fails, the TIS staying valid, while SQs send through it. */
 FLEXIO_STABLE flexio_status flexio_sq_tis_destroy(flexio_sq_tis *tis);
 
 /* Creates a transport domain. */
 FLEXIO_STABLE flexio_status flexio_transport_domain_create(struct ibv_context *ibv_ctx,
 							   flexio_transport_domain **td);
 
-/* Destroys a transport domain. */
+/* Destroys a transport domain; fails, the domain staying valid, while TISs or TIRs use it. */
 FLEXIO_STABLE flexio_status flexio_transport_domain_destroy(flexio_transport_domain *td);
 
 /* ------------------------------------------------------------------------ */
@@ -947,19 +950,19 @@ FLEXIO_STABLE flexio_status flexio_rq_create_cross_dev(flexio_process *process,
 						       const struct flexio_wq_attr *fattr,
 						       flexio_rq **flexio_rq_ptr);
 
-/* Destroys an RQ. */
+/* Destroys an RQ (and its TIR, and the transport domain made with it). */
 FLEXIO_STABLE flexio_status flexio_rq_destroy(flexio_rq *flexio_rq);
 
-/* Moves an RQ to the error state. */
+/* Moves an RQ to the error state: its posted WQEs complete flushed. */
 FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *rq);
 
 /* The RQ number, UINT32_MAX on error. */
 FLEXIO_EXP_ uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
 
-/* The RQ's DEVX object, NULL on error. */
+/* The RQ's DEVX object (made at the first call, released with the RQ), NULL on error. */
 FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
 
-/* The RQ's TIR DEVX object, NULL on error. */
+/* The DEVX object of the RQ's TIR (made at the first call, released with the RQ), NULL on error. */
 FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
 
 /* Creates an RMP; ibv_ctx NULL means the process's device. */
@@ -967,7 +970,7 @@ FLEXIO_STABLE flexio_status flexio_rmp_create(flexio_process *process, struct ib
 					      const struct flexio_wq_attr *fattr,
 					      flexio_rmp **flexio_rmp_ptr);
 
-/* Destroys an RMP. */
+/* Destroys an RMP; fails, the RMP staying valid, while QPs receive from it. */
 FLEXIO_STABLE flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp);
 
 /* The RMP number, UINT32_MAX on error. */
@@ -977,11 +980,14 @@ FLEXIO_EXP_ uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
 /* Queue pairs                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* Creates an RC QP; ibv_ctx NULL means the process's device. */
+/* Creates an RC QP in state RST; ibv_ctx NULL means the process's device. Its buffer holds the
+ * receive ring first and the send ring after it. */
 FLEXIO_STABLE flexio_status flexio_qp_create(flexio_process *process, struct ibv_context *ibv_ctx,
 					     struct flexio_qp_attr *qp_fattr, flexio_qp **qp_ptr);
 
-/* Moves a QP to fattr->next_state with the attributes that transition needs. */
+/* Moves a QP to fattr->next_state with the attributes that transition needs (IB's RC state
+ * machine; SQD is state 4); mask (may be NULL) adds the optional ones. The QP is unchanged when
+ * it fails. */
 FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *qp, struct flexio_qp_attr *fattr,
 					     struct flexio_qp_attr_opt_param_mask *mask);
 
