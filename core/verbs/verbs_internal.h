@@ -6,6 +6,9 @@
  * Locking: one mutex (sim_lock) guards every simulated object and the registry.  Entry points
  * take it for the whole simulated operation, so a check ("no MR uses this PD") and the change
  * it allows (freeing the PD) are one atomic step; forwarding to rdma-core happens unlocked.
+ * The per-call paths take no global lock: post, poll and arm check their object against the
+ * NIC's tables of live queues (struct sim_nic), and the NIC reaches keys and umems through the
+ * device's lock-free tables (table.c); each queue has its own locks.
  */
 #ifndef OPENFLEXIO_CORE_VERBS_INTERNAL_H
 #define OPENFLEXIO_CORE_VERBS_INTERNAL_H
