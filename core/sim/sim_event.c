@@ -42,6 +42,7 @@ struct sim_event {
 	bool resume;          /* yielded: the next trigger resumes after the yield */
 	bool finished;        /* flexio_dev_thread_finish: no more triggers */
 	bool destroying;
+	atomic_uint refs;     /* the handler's own, and one per CQ reporting to it */
 };
 
 static bool env_flag(const char *name)
@@ -171,6 +172,7 @@ struct provider_thread *sim_thread_create_event(struct provider_process *process
 		return NULL;
 	}
 	e->p = p;
+	atomic_init(&e->refs, 1);
 	e->function = config->function;
 	e->arg = config->arg;
 	e->continuable = config->continuable;
@@ -254,9 +256,29 @@ void sim_thread_destroy_event(struct provider_thread *thread)
 		pthread_cond_wait(&e->idle, &e->lock);
 	pthread_mutex_unlock(&e->lock);
 	sim_thread_destroy(e->thread);
+	e->thread = NULL; /* destroying: triggers from CQs still naming it do nothing */
+	sim_event_put(e);
+}
+
+void sim_event_hold(struct sim_event *e)
+{
+	atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+}
+
+void sim_event_put(struct sim_event *e)
+{
+	if (atomic_fetch_sub_explicit(&e->refs, 1, memory_order_acq_rel) != 1)
+		return;
 	pthread_cond_destroy(&e->idle);
 	pthread_mutex_destroy(&e->lock);
 	free(e);
+}
+
+/* No deterministic run here: the NIC calls with its locks held. A completion caused by a DPA
+ * thread is run by the scheduler already running that thread. */
+void sim_event_trigger_queued(struct sim_event *e)
+{
+	trigger(e);
 }
 
 uint32_t sim_thread_id(struct provider_thread *thread)
