@@ -12,7 +12,8 @@
  *                                 (flexio_dev_yield_and_retrigger: and it is triggered at once).
  *
  * The threads of a process run on its event scheduler (core/dpa dpa_sched): at most one host
- * thread per host CPU, asleep while no handler is runnable, so idle handlers cost nothing.
+ * thread per host CPU (FLEXIO_SIM_EVENT_WORKERS=N sets how many, at most 16), asleep while no
+ * handler is runnable, so idle handlers cost nothing.
  * FLEXIO_SIM_DETERMINISTIC=1 makes it deterministic (the threads then run in
  * sim_event_run_deterministic, on the host thread that asks).
  */
@@ -133,9 +134,12 @@ static int event_sched_locked(struct sim_process *p)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned host_threads = cpus > 0 ? (unsigned)cpus : 1;
+	const char *workers = getenv("FLEXIO_SIM_EVENT_WORKERS");
 
 	if (p->events_sched)
 		return 0;
+	if (workers && atoi(workers) > 0)
+		host_threads = (unsigned)atoi(workers);
 	if (host_threads > SIM_EVENT_MAX_HOST_THREADS)
 		host_threads = SIM_EVENT_MAX_HOST_THREADS;
 	p->events_deterministic = env_flag("FLEXIO_SIM_DETERMINISTIC");
