@@ -202,6 +202,15 @@ struct provider_queue_info {
 	uint32_t tir;    /* RQ: the TIR dispatching to it */
 };
 
+/* Emulated devices: the emulated PCI functions (virtio, NVMe) a device manages as emulation
+ * manager, each named by its VHCA id (which is also the older edition's device_emulation_id).
+ * A function has queues whose doorbells its driver rings, which doorbell-to-CQ mappings turn
+ * into CQEs (armed and forced by device code: flexio_dev_db_ctx_arm / _force_trigger), and
+ * MSI-X vectors, each behind an EQ of the device, which the DPA raises. The driver's side
+ * (ringing, seeing the MSI-X messages) is OpenFlexIO's extension API (flexio_ext.h). */
+struct provider_emu_db;
+struct provider_msix;
+
 struct flexio_provider_ops {
 	const char *name;
 	/* Whether this provider serves the device of ibv_ctx (any pointer: NULL, closed or foreign
@@ -365,6 +374,40 @@ struct flexio_provider_ops {
 	struct mlx5dv_devx_obj *(*devx_obj_create)(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
 						   uint32_t number);
 	void (*devx_obj_release)(struct mlx5dv_devx_obj *obj);
+
+	/* Emulated devices (see struct provider_emu_db above). */
+	/* Fills up to max VHCA ids of the emulated functions of ibv_ctx's device, in order, and
+	 * returns how many it has (0: none, or a context the provider does not serve). */
+	size_t (*emu_functions)(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t max);
+	/* Maps the doorbell of queue queue_id of function vhca_id of ibv_ctx's device to CQ cqn of
+	 * that device, armed: each doorbell while armed writes one CQE (core/nic/nic.h, "Emulated-
+	 * device doorbells"); *id is the context id device code names. The CQ cannot be destroyed
+	 * while mapped (queue_destroy: -EBUSY). NULL with a reason: no such function, a queue out
+	 * of range or mapped already, no such CQ on the device. */
+	struct provider_emu_db *(*emu_db_map)(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id,
+					      uint32_t cqn, uint32_t *id, char *err, size_t err_size);
+	void (*emu_db_unmap)(struct provider_emu_db *db);
+	/* The driver of function vhca_id rings the doorbell of queue queue_id with value: 0 (also
+	 * when no mapping takes it: the doorbell goes nowhere, as on hardware), -ENOENT no such
+	 * function, -EINVAL queue_id out of range. */
+	int (*emu_db_ring)(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id, uint32_t value);
+	/* The EQ numbers of MSI-X vectors 0..max - 1 of function vhca_id (eqns[v]: vector v's,
+	 * for the vectors it has); returns how many vectors it has, or -ENOENT (no such function)
+	 * or -ENOMEM. */
+	int (*emu_msix_eqs)(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t *eqns, size_t max);
+	/* Vector msix_id of function vhca_id of the process's device, raised by the process's DPA
+	 * threads: direct, through the vector's EQ (CQs of that device created on it, element
+	 * type DPA_MSIX_EMULATED_CQ; *cqn is 0); else through a CQ made on target's device (*cqn),
+	 * each of whose zero CQEs (flexio_dev_msix_send) is one MSI-X message. NULL with a reason. */
+	struct provider_msix *(*emu_msix_create)(struct provider_process *process, uint32_t vhca_id, uint16_t msix_id,
+						 bool direct, struct ibv_context *target, uint32_t *cqn, char *err,
+						 size_t err_size);
+	void (*emu_msix_destroy)(struct provider_msix *msix);
+	/* The MSI-X messages vector msix_id of function vhca_id has received, in *count; while
+	 * that is no more than seen, waits up to timeout_ms (0: no wait; negative: no limit):
+	 * -ETIMEDOUT then. -ENOENT: no such function or vector. */
+	int (*emu_msix_wait)(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint16_t msix_id, uint64_t seen,
+			     int timeout_ms, uint64_t *count);
 };
 
 /* Adds a provider to the host library's table; providers call it at load time, through

@@ -7,7 +7,8 @@
  * flexio_event_handler_run lets triggers run the thread; its user_arg is the thread context's
  * metadata_parameter (the handler gets fattr->arg at every invocation). The handler's thread
  * (flexio_event_handler_get_thread, for flexio_cq_attr.thread) is named by the event
- * handler's own handle.
+ * handler's own handle; its DEVX object (flexio_event_handler_get_thread_obj) is made on first
+ * request and released with the handler.
  */
 #include "process.h"
 
@@ -21,13 +22,17 @@ struct event_handler {
 	struct process_child child; /* first: handle_get returns the object */
 	struct provider_thread *device;
 	uint32_t id;
+	_Atomic(struct mlx5dv_devx_obj *) obj; /* the thread's DEVX object, once asked for */
 };
 
 /* The device's thread goes once no call uses the handler any more. */
 static void event_handler_free(struct process_child *child)
 {
 	struct event_handler *eh = (struct event_handler *)child;
+	struct mlx5dv_devx_obj *obj = atomic_load(&eh->obj);
 
+	if (obj)
+		child->process->provider->devx_obj_release(obj);
 	child->process->provider->thread_destroy(eh->device);
 	free(eh);
 }
@@ -211,4 +216,27 @@ FLEXIO_EXPERIMENTAL flexio_thread *flexio_event_handler_get_thread(flexio_event_
 		return NULL;
 	event_handler_put(eh);
 	return (flexio_thread *)handle;
+}
+
+FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *handle)
+{
+	struct event_handler *eh = event_handler_get(handle, __func__);
+	struct mlx5dv_devx_obj *obj, *made;
+	struct process *process;
+
+	if (!eh)
+		return NULL;
+	process = eh->child.process;
+	obj = atomic_load(&eh->obj);
+	if (!obj) {
+		made = process->provider->devx_obj_create(process->ibv_ctx, PROVIDER_OBJECT_THREAD, eh->id);
+		if (!made)
+			flexio_err("process \"%s\": the device has no DEVX object for thread %u", process->name, eh->id);
+		else if (atomic_compare_exchange_strong(&eh->obj, &obj, made))
+			obj = made;
+		else /* another call made it first */
+			process->provider->devx_obj_release(made);
+	}
+	event_handler_put(eh);
+	return obj;
 }

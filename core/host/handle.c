@@ -65,6 +65,9 @@ static const char *const kind_names[HANDLE_KIND_COUNT] = {
 	[HANDLE_CMDQ] = "command queue",
 	[HANDLE_TRANSPORT_DOMAIN] = "transport domain",
 	[HANDLE_SQ_TIS] = "TIS",
+	[HANDLE_EMU_DB_TO_CQ] = "emulated doorbell to CQ mapping",
+	[HANDLE_MSIX] = "MSI-X vector",
+	[HANDLE_MSIX_MAP] = "EQ to MSI-X map",
 };
 
 const char *handle_kind_name(enum handle_kind kind)

@@ -47,6 +47,9 @@ enum handle_kind {
 	HANDLE_CMDQ,
 	HANDLE_TRANSPORT_DOMAIN,
 	HANDLE_SQ_TIS,
+	HANDLE_EMU_DB_TO_CQ, /* older edition: emulated devices */
+	HANDLE_MSIX,
+	HANDLE_MSIX_MAP,
 	HANDLE_KIND_COUNT
 };
 

@@ -293,6 +293,58 @@ static void no_devx_obj_release(struct mlx5dv_devx_obj *obj)
 	(void)obj;
 }
 
+static size_t no_emu_functions(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t max)
+{
+	(void)ibv_ctx, (void)vhca_ids, (void)max;
+	return 0;
+}
+
+static struct provider_emu_db *no_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id,
+					     uint32_t cqn, uint32_t *id, char *err, size_t err_size)
+{
+	(void)ibv_ctx, (void)vhca_id, (void)queue_id, (void)cqn, (void)id;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static void no_emu_db_unmap(struct provider_emu_db *db)
+{
+	(void)db;
+}
+
+static int no_emu_db_ring(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id, uint32_t value)
+{
+	(void)ibv_ctx, (void)vhca_id, (void)queue_id, (void)value;
+	return -ENOENT; /* a device without emulated functions */
+}
+
+static int no_emu_msix_eqs(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t *eqns, size_t max)
+{
+	(void)ibv_ctx, (void)vhca_id, (void)eqns, (void)max;
+	return -ENOENT;
+}
+
+static struct provider_msix *no_emu_msix_create(struct provider_process *process, uint32_t vhca_id, uint16_t msix_id,
+						bool direct, struct ibv_context *target, uint32_t *cqn, char *err,
+						size_t err_size)
+{
+	(void)process, (void)vhca_id, (void)msix_id, (void)direct, (void)target, (void)cqn;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static void no_emu_msix_destroy(struct provider_msix *msix)
+{
+	(void)msix;
+}
+
+static int no_emu_msix_wait(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint16_t msix_id, uint64_t seen,
+			    int timeout_ms, uint64_t *count)
+{
+	(void)ibv_ctx, (void)vhca_id, (void)msix_id, (void)seen, (void)timeout_ms, (void)count;
+	return -ENOENT;
+}
+
 #define FILL(op, fallback)                                                                         \
 	do {                                                                                       \
 		if (!ops->op)                                                                      \
@@ -352,4 +404,12 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(cq_moderation_get, no_cq_moderation_get);
 	FILL(devx_obj_create, no_devx_obj_create);
 	FILL(devx_obj_release, no_devx_obj_release);
+	FILL(emu_functions, no_emu_functions);
+	FILL(emu_db_map, no_emu_db_map);
+	FILL(emu_db_unmap, no_emu_db_unmap);
+	FILL(emu_db_ring, no_emu_db_ring);
+	FILL(emu_msix_eqs, no_emu_msix_eqs);
+	FILL(emu_msix_create, no_emu_msix_create);
+	FILL(emu_msix_destroy, no_emu_msix_destroy);
+	FILL(emu_msix_wait, no_emu_msix_wait);
 }

@@ -47,7 +47,7 @@ static void eq_post(struct nic_eq *eq, uint8_t type, uint32_t cqn)
 	pthread_mutex_lock(&eq->h.lock);
 	if (eq->error || !eq->h.num)
 		goto out;
-	if (((eq->pi - eq->ci) & NIC_NUM_MASK) >= size) { /* indexes are 24-bit */
+	if (!eq->always_armed && ((eq->pi - eq->ci) & NIC_NUM_MASK) >= size) { /* indexes are 24-bit */
 		eq->error = true; /* overrun: the EQ stops, as mlx5's does */
 		goto out;
 	}
@@ -67,7 +67,7 @@ static void eq_post(struct nic_eq *eq, uint8_t type, uint32_t cqn)
 	eqe[offsetof(struct flexio_dev_eqe, owner)] = (uint8_t)((eq->pi >> eq->log_size) & 1);
 	nic_store_entry(slot, eqe);
 	eq->pi++;
-	if (eq->armed) {
+	if (eq->armed || eq->always_armed) {
 		eq->armed = false;
 		eq->events++;
 		notify(nic, NIC_EVENT_EQ, &eq->h, eq->cookie);
@@ -566,6 +566,7 @@ int nic_eq_create(struct nic *nic, const struct nic_eq_attr *attr, uint32_t *eqn
 	eq->log_size = attr->log_size;
 	eq->ring = attr->ring;
 	eq->cookie = attr->cookie;
+	eq->always_armed = attr->always_armed;
 	eq->armed = attr->armed;
 	*eqn = eq->h.num;
 	nic_obj_publish(&eq->h);
@@ -596,7 +597,7 @@ int nic_eq_query(struct nic *nic, uint32_t eqn, struct nic_eq_info *info)
 		return -ENOENT;
 	*info = (struct nic_eq_info){
 		.error = eq->error,
-		.armed = eq->armed,
+		.armed = eq->armed || eq->always_armed,
 		.produced = eq->pi,
 		.consumed = eq->ci,
 		.events = eq->events,

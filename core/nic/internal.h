@@ -79,7 +79,7 @@ enum { NIC_CSUM_L2_OK = 1, NIC_CSUM_L3_OK = 2, NIC_CSUM_L4_OK = 4 };
 
 /* ---- Objects and tables --------------------------------------------------------------- */
 
-enum nic_obj_type { NIC_OBJ_CQ, NIC_OBJ_EQ, NIC_OBJ_WQ, NIC_OBJ_TD, NIC_OBJ_TIS, NIC_OBJ_TIR, NIC_OBJ_TYPES };
+enum nic_obj_type { NIC_OBJ_CQ, NIC_OBJ_EQ, NIC_OBJ_WQ, NIC_OBJ_TD, NIC_OBJ_TIS, NIC_OBJ_TIR, NIC_OBJ_EMU, NIC_OBJ_TYPES };
 
 /* A pending deadline of a CQ (moderation) or a WQ (RNR retry), in the NIC's timer list. It
  * survives the object's reuse: nic_timers_run may hold it in its private list meanwhile. */
@@ -251,11 +251,27 @@ struct nic_eq {
 	uint8_t log_size;
 	struct nic_mem ring;
 	uint64_t cookie;
+	bool always_armed;         /* an MSI-X vector's: every EQE is an event, no overrun */
 	bool armed, error;
 	uint32_t pi, ci;
 	uint64_t events;
 };
 
+
+/* ---- Emulation doorbell contexts (emu.c) -------------------------------------------------- */
+
+struct nic_emu_db {
+	struct nic_obj h;          /* owner: its CQ's */
+	struct nic_cq *cq;         /* held (users) while the context lives */
+	uint32_t cqn, queue;
+	bool armed, pending;
+	uint32_t value;            /* the last doorbell's */
+	uint64_t rung, cqes, lost;
+};
+
+/* NIC_DB_EMU_ARM / _TRIGGER on a context (its lock held) naming CQ cqn: -ENOENT when that is
+ * not the context's CQ. */
+int nic_emu_doorbell(struct nic_op *op, struct nic_emu_db *db, enum nic_doorbell_kind kind, uint32_t cqn);
 
 /* ---- Transport objects --------------------------------------------------------------------- */
 

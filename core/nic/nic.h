@@ -186,6 +186,9 @@ struct nic_eq_attr {
 	struct nic_mem ring;  /* 64 << log_size bytes */
 	uint64_t cookie;      /* given back in NIC_EVENT_EQ */
 	bool armed;
+	/* Every EQE is an event and the consumer index is not checked (old EQEs are overwritten):
+	 * the EQ behind an MSI-X vector, each of whose EQEs is one interrupt message. */
+	bool always_armed;
 };
 
 int nic_eq_create(struct nic *nic, const struct nic_eq_attr *attr, uint32_t *eqn);
@@ -396,16 +399,58 @@ enum nic_doorbell_kind {
 	NIC_DB_EQ_UPDATE,        /* EQ: index = consumer index */
 	NIC_DB_EQ_ARM,           /* EQ: consumer index and arm */
 	NIC_DB_ZERO_CQE,         /* CQ: an event as a completion would give, no ring entry */
+	NIC_DB_EMU_ARM,          /* emulation doorbell context: queue = its CQ, index = its id */
+	NIC_DB_EMU_TRIGGER,      /* the same: a doorbell forced (nic_emu_db_create) */
 };
 
 /*
  * A doorbell rung by owner (the ringing process or context): executes it before returning.
  * Refused, counted (nic_stats) and without effect: -ENOENT for a queue number that is not a
- * live queue of the doorbell's kind, -EPERM for another owner's queue, -EINVAL for a queue in
+ * live queue of the doorbell's kind (emulation doorbells: an index that is no live context of
+ * that CQ), -EPERM for another owner's queue, -EINVAL for a queue in
  * a state that takes no doorbell (a send doorbell on a QP in RST, INIT or RTR, on an SQ not
  * in RDY). A send doorbell on a queue in ERR flushes what it posts.
  */
 int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, uint32_t queue, uint32_t index);
+
+/* ---- Emulated-device doorbells ------------------------------------------------------------ */
+
+/*
+ * An emulation doorbell context (FlexIO's flexio_emu_db_to_cq_map): the doorbells the driver of
+ * an emulated PCI function (virtio, NVMe) rings on one of its queues become CQEs on a CQ of the
+ * NIC, at most one per arming, so that a DPA thread handling the queue wakes once per batch:
+ *   - it is created armed; a doorbell (nic_emu_db_ring) while armed writes a CQE and disarms
+ *     it; doorbells while disarmed are remembered as one, pending;
+ *   - NIC_DB_EMU_ARM (flexio_dev_db_ctx_arm) arms it, writing the CQE at once when a doorbell
+ *     is pending: a handler that found the queue empty and then arms loses no doorbell rung
+ *     in between;
+ *   - NIC_DB_EMU_TRIGGER (flexio_dev_db_ctx_force_trigger) is a doorbell with the last value
+ *     (a handler that stopped before the queue was empty arms and triggers to run again).
+ * Both doorbells name the CQ and the context; they are refused unless the ringing owner is the
+ * CQ's owner and the CQ is the context's. The CQE is written as any completion is (owner bit,
+ * overrun, compression, arming and moderation of the CQ): opcode REQ (0), qpn = the emulated
+ * queue (24 bits), user index = the context's id, byte_cnt = the last doorbell's value (a
+ * virtio available index, an NVMe tail), wqe_counter = the doorbells rung so far (16 bits).
+ * The CQ cannot be destroyed while a context maps to it (-EBUSY).
+ */
+struct nic_emu_db_attr {
+	uint32_t cqn;   /* the context's owner is the CQ's */
+	uint32_t queue; /* the emulated queue, 24 bits */
+};
+
+int nic_emu_db_create(struct nic *nic, const struct nic_emu_db_attr *attr, uint32_t *id);
+int nic_emu_db_destroy(struct nic *nic, uint32_t id);
+/* The emulated function's driver rings the context's queue with value (-ENOENT: no context). */
+int nic_emu_db_ring(struct nic *nic, uint32_t id, uint32_t value);
+
+struct nic_emu_db_info {
+	uint64_t owner;
+	uint32_t cqn, queue;
+	bool armed, pending;
+	uint32_t value;                 /* the last doorbell's */
+	uint64_t doorbells, cqes, lost; /* rung; CQEs written; CQEs lost (the CQ overran) */
+};
+int nic_emu_db_query(struct nic *nic, uint32_t id, struct nic_emu_db_info *info);
 
 /* ---- Ports -------------------------------------------------------------------------------- */
 

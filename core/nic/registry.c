@@ -308,6 +308,7 @@ static const size_t obj_sizes[NIC_OBJ_TYPES] = {
 	[NIC_OBJ_CQ] = sizeof(struct nic_cq),   [NIC_OBJ_EQ] = sizeof(struct nic_eq),
 	[NIC_OBJ_WQ] = sizeof(struct nic_wq),   [NIC_OBJ_TD] = sizeof(struct nic_td),
 	[NIC_OBJ_TIS] = sizeof(struct nic_tis), [NIC_OBJ_TIR] = sizeof(struct nic_tir),
+	[NIC_OBJ_EMU] = sizeof(struct nic_emu_db),
 };
 
 struct nic *nic_create(const struct nic_config *config)
@@ -457,6 +458,14 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 			return rc;
 		rc = nic_eq_doorbell((struct nic_eq *)obj, kind == NIC_DB_EQ_ARM, index);
 		break;
+	case NIC_DB_EMU_ARM:
+	case NIC_DB_EMU_TRIGGER:
+		/* The context is the object (its owner is its CQ's): index names it. */
+		obj = doorbell_target(nic, owner, NIC_OBJ_EMU, index, &rc);
+		if (!obj)
+			return rc;
+		rc = nic_emu_doorbell(&op, (struct nic_emu_db *)obj, kind, queue);
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -466,6 +475,8 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	nic_op_end(&op);
 	if (rc == -EINVAL)
 		nic_count(&nic->refused_state);
+	else if (rc == -ENOENT)
+		nic_count(&nic->refused_unknown);
 	return rc;
 }
 
@@ -565,6 +576,11 @@ static void add_eq(struct nic_obj *obj, void *arg)
 	s->events += ((struct nic_eq *)obj)->events;
 }
 
+static void add_emu(struct nic_obj *obj, void *arg)
+{
+	((struct nic_stats *)arg)->doorbells += obj->doorbells;
+}
+
 static void add_wq(struct nic_obj *obj, void *arg)
 {
 	struct nic_wq *wq = (struct nic_wq *)obj;
@@ -587,6 +603,7 @@ void nic_stats_get(struct nic *nic, struct nic_stats *stats)
 	nic_table_each(nic, NIC_OBJ_CQ, add_cq, stats);
 	nic_table_each(nic, NIC_OBJ_EQ, add_eq, stats);
 	nic_table_each(nic, NIC_OBJ_WQ, add_wq, stats);
+	nic_table_each(nic, NIC_OBJ_EMU, add_emu, stats);
 	for (unsigned p = 0; p < nic->nports; p++)
 		stats->rx_dropped += atomic_load_explicit(&nic->ports[p].rx_dropped, memory_order_relaxed);
 	stats->rx_frames += stats->rx_dropped;

@@ -66,14 +66,40 @@ struct children {
 	enum sim_kind kind; /* of the objects being collected */
 };
 
+/* The context an object of a kind belongs to. */
+static struct sim_context *owner_of(enum sim_kind kind, void *object)
+{
+	switch (kind) {
+	case SIM_MR:
+		return ((struct sim_mr *)object)->pd->context;
+	case SIM_PD:
+		return ((struct sim_pd *)object)->context;
+	case SIM_QP:
+		return ((struct sim_qp *)object)->context;
+	case SIM_SRQ:
+		return ((struct sim_srq *)object)->context;
+	case SIM_AH:
+		return ((struct sim_ah *)object)->pd->context;
+	case SIM_CQ:
+		return ((struct sim_cq *)object)->context;
+	case SIM_COMP_CHANNEL:
+		return ((struct sim_channel *)object)->context;
+	case SIM_DEVX_UMEM:
+		return ((struct sim_umem *)object)->context;
+	case SIM_DEVX_OBJ:
+		return ((struct sim_devx_obj *)object)->context;
+	default:
+		return ((struct sim_uar *)object)->context;
+	}
+}
+
 static void collect(void *object, void *arg)
 {
 	struct children *c = arg;
-	struct sim_context *owner = c->kind == SIM_MR   ? ((struct sim_mr *)object)->pd->context
-				    : c->kind == SIM_PD ? ((struct sim_pd *)object)->context
-							: ((struct sim_uar *)object)->context;
+	struct sim_context *owner = owner_of(c->kind, object);
 
-	if (owner != c->context || c->failed)
+	/* a CQ ibv_destroy_cq is finishing (waiting for acks) is that call's to free */
+	if (owner != c->context || c->failed || (c->kind == SIM_CQ && ((struct sim_cq *)object)->destroying))
 		return;
 	if (c->count == c->capacity) {
 		size_t capacity = c->capacity ? 2 * c->capacity : 16;
@@ -89,15 +115,17 @@ static void collect(void *object, void *arg)
 	c->items[c->count++] = (struct child){object, c->kind};
 }
 
-/* Destroys what the context still holds, as the kernel does at close (sim_lock held):
- * regions first, then their protection domains, then UARs.  Returns false when memory ran
- * out before anything was destroyed. */
+/* Destroys what the context still holds, as the kernel does at close (sim_lock held): users
+ * before what they use (QPs, SRQs, AHs, CQs, channels, regions, umems, devx objects, PDs,
+ * UARs).  Returns false when memory ran out before anything was destroyed. */
 static bool destroy_children(struct sim_context *context)
 {
-	static const enum sim_kind order[] = {SIM_MR, SIM_PD, SIM_UAR};
+	static const enum sim_kind order[] = {SIM_QP,	     SIM_SRQ,	   SIM_AH,	 SIM_CQ,
+					      SIM_COMP_CHANNEL, SIM_MR,	   SIM_DEVX_UMEM, SIM_DEVX_OBJ,
+					      SIM_PD,	     SIM_UAR};
 	struct children c = {.context = context};
 
-	if (!context->pd_count && !context->uar_count)
+	if (!context->pd_count && !context->uar_count && !context->object_count)
 		return true;
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		c.kind = order[k];
@@ -109,6 +137,27 @@ static bool destroy_children(struct sim_context *context)
 	}
 	for (size_t i = 0; i < c.count; i++) {
 		switch (c.items[i].kind) {
+		case SIM_QP:
+			sim_qp_destroy(c.items[i].object);
+			break;
+		case SIM_SRQ:
+			sim_srq_destroy(c.items[i].object);
+			break;
+		case SIM_AH:
+			sim_ah_destroy(c.items[i].object);
+			break;
+		case SIM_CQ:
+			sim_cq_destroy(c.items[i].object);
+			break;
+		case SIM_COMP_CHANNEL:
+			sim_channel_destroy(c.items[i].object);
+			break;
+		case SIM_DEVX_UMEM:
+			sim_umem_destroy(c.items[i].object);
+			break;
+		case SIM_DEVX_OBJ:
+			sim_devx_obj_destroy(c.items[i].object);
+			break;
 		case SIM_MR:
 			sim_mr_destroy(c.items[i].object);
 			break;

@@ -71,6 +71,11 @@ static struct sim_device *sim_device_get(const char *name)
 	return device;
 }
 
+struct sim_device *sim_device_at(int index)
+{
+	return index >= 0 && index < created ? devices[index] : NULL;
+}
+
 struct sim_names {
 	int count;
 	char name[SIM_MAX_DEVICES][IBV_SYSFS_NAME_MAX];

@@ -71,6 +71,25 @@ SIM_CUSTOM(mlx5dv_open_device, MLX5_1.7)
 SIM_CUSTOM(mlx5dv_get_vfio_device_list, MLX5_1.21)
 SIM_CUSTOM(mlx5dv_query_device, MLX5_1.0)
 SIM_CUSTOM(mlx5dv_init_obj, MLX5_1.2)
+SIM_CUSTOM(ibv_ack_cq_events, IBVERBS_1.1)
+SIM_CUSTOM(ibv_create_ah, IBVERBS_1.1)
+SIM_CUSTOM(ibv_create_comp_channel, IBVERBS_1.0)
+SIM_CUSTOM(ibv_create_cq, IBVERBS_1.1)
+SIM_CUSTOM(ibv_create_qp, IBVERBS_1.1)
+SIM_CUSTOM(ibv_create_srq, IBVERBS_1.1)
+SIM_CUSTOM(ibv_destroy_ah, IBVERBS_1.1)
+SIM_CUSTOM(ibv_destroy_comp_channel, IBVERBS_1.0)
+SIM_CUSTOM(ibv_destroy_cq, IBVERBS_1.1)
+SIM_CUSTOM(ibv_destroy_qp, IBVERBS_1.1)
+SIM_CUSTOM(ibv_destroy_srq, IBVERBS_1.1)
+SIM_CUSTOM(ibv_get_cq_event, IBVERBS_1.1)
+SIM_CUSTOM(ibv_modify_qp, IBVERBS_1.1)
+SIM_CUSTOM(ibv_query_qp, IBVERBS_1.1)
+SIM_CUSTOM(ibv_query_srq, IBVERBS_1.1)
+SIM_CUSTOM(mlx5dv_devx_obj_destroy, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_devx_umem_dereg, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_devx_umem_reg, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_devx_umem_reg_ex, MLX5_1.19)
 
 /* ---- generated (generic.c): not simulated (yet) on a simulated object ---- */
 
@@ -80,51 +99,15 @@ SIM_GENERIC(int, _mlx5dv_mkey_check, MLX5_1.20,
 SIM_GENERIC(int, _mlx5dv_query_port, MLX5_1.19,
 	(struct ibv_context *context, uint32_t port_num, struct mlx5dv_port *info, size_t info_len),
 	(context, port_num, info, info_len), SIM_CONTEXT, context, ERRNO)
-SIM_GENERIC_VOID(ibv_ack_cq_events, IBVERBS_1.1,
-	(struct ibv_cq *cq, unsigned int nevents),
-	(cq, nevents), SIM_CQ, cq)
 SIM_GENERIC(int, ibv_attach_mcast, IBVERBS_1.1,
 	(struct ibv_qp *qp, const union ibv_gid *gid, uint16_t lid),
 	(qp, gid, lid), SIM_QP, qp, ERRNO)
-SIM_GENERIC(struct ibv_ah *, ibv_create_ah, IBVERBS_1.1,
-	(struct ibv_pd *pd, struct ibv_ah_attr *attr),
-	(pd, attr), SIM_PD, pd, NULL)
 SIM_GENERIC(struct ibv_ah *, ibv_create_ah_from_wc, IBVERBS_1.1,
 	(struct ibv_pd *pd, struct ibv_wc *wc, struct ibv_grh *grh, uint8_t port_num),
 	(pd, wc, grh, port_num), SIM_PD, pd, NULL)
-SIM_GENERIC(struct ibv_comp_channel *, ibv_create_comp_channel, IBVERBS_1.0,
-	(struct ibv_context *context),
-	(context), SIM_CONTEXT, context, NULL)
-SIM_GENERIC(struct ibv_cq *, ibv_create_cq, IBVERBS_1.1,
-	(struct ibv_context *context, int cqe, void *cq_context, struct ibv_comp_channel *channel, int comp_vector),
-	(context, cqe, cq_context, channel, comp_vector), SIM_CONTEXT, context, NULL)
-SIM_GENERIC(struct ibv_qp *, ibv_create_qp, IBVERBS_1.1,
-	(struct ibv_pd *pd, struct ibv_qp_init_attr *qp_init_attr),
-	(pd, qp_init_attr), SIM_PD, pd, NULL)
-SIM_GENERIC(struct ibv_srq *, ibv_create_srq, IBVERBS_1.1,
-	(struct ibv_pd *pd, struct ibv_srq_init_attr *srq_init_attr),
-	(pd, srq_init_attr), SIM_PD, pd, NULL)
-SIM_GENERIC(int, ibv_destroy_ah, IBVERBS_1.1,
-	(struct ibv_ah *ah),
-	(ah), SIM_AH, ah, ERRNO)
-SIM_GENERIC(int, ibv_destroy_comp_channel, IBVERBS_1.0,
-	(struct ibv_comp_channel *channel),
-	(channel), SIM_COMP_CHANNEL, channel, ERRNO)
-SIM_GENERIC(int, ibv_destroy_cq, IBVERBS_1.1,
-	(struct ibv_cq *cq),
-	(cq), SIM_CQ, cq, ERRNO)
-SIM_GENERIC(int, ibv_destroy_qp, IBVERBS_1.1,
-	(struct ibv_qp *qp),
-	(qp), SIM_QP, qp, ERRNO)
-SIM_GENERIC(int, ibv_destroy_srq, IBVERBS_1.1,
-	(struct ibv_srq *srq),
-	(srq), SIM_SRQ, srq, ERRNO)
 SIM_GENERIC(int, ibv_detach_mcast, IBVERBS_1.1,
 	(struct ibv_qp *qp, const union ibv_gid *gid, uint16_t lid),
 	(qp, gid, lid), SIM_QP, qp, ERRNO)
-SIM_GENERIC(int, ibv_get_cq_event, IBVERBS_1.1,
-	(struct ibv_comp_channel *channel, struct ibv_cq **cq, void **cq_context),
-	(channel, cq, cq_context), SIM_COMP_CHANNEL, channel, M1)
 SIM_GENERIC(struct ibv_dm *, ibv_import_dm, IBVERBS_1.13,
 	(struct ibv_context *context, uint32_t dm_handle),
 	(context, dm_handle), SIM_CONTEXT, context, NULL)
@@ -137,9 +120,6 @@ SIM_GENERIC(struct ibv_pd *, ibv_import_pd, IBVERBS_1.10,
 SIM_GENERIC(int, ibv_init_ah_from_wc, IBVERBS_1.1,
 	(struct ibv_context *context, uint8_t port_num, struct ibv_wc *wc, struct ibv_grh *grh, struct ibv_ah_attr *ah_attr),
 	(context, port_num, wc, grh, ah_attr), SIM_CONTEXT, context, M1)
-SIM_GENERIC(int, ibv_modify_qp, IBVERBS_1.1,
-	(struct ibv_qp *qp, struct ibv_qp_attr *attr, int attr_mask),
-	(qp, attr, attr_mask), SIM_QP, qp, ERRNO)
 SIM_GENERIC(int, ibv_modify_srq, IBVERBS_1.1,
 	(struct ibv_srq *srq, struct ibv_srq_attr *srq_attr, int srq_attr_mask),
 	(srq, srq_attr, srq_attr_mask), SIM_SRQ, srq, ERRNO)
@@ -149,15 +129,9 @@ SIM_GENERIC(struct ibv_qp_ex *, ibv_qp_to_qp_ex, IBVERBS_1.6,
 SIM_GENERIC(int, ibv_query_ece, IBVERBS_1.10,
 	(struct ibv_qp *qp, struct ibv_ece *ece),
 	(qp, ece), SIM_QP, qp, ERRNO)
-SIM_GENERIC(int, ibv_query_qp, IBVERBS_1.1,
-	(struct ibv_qp *qp, struct ibv_qp_attr *attr, int attr_mask, struct ibv_qp_init_attr *init_attr),
-	(qp, attr, attr_mask, init_attr), SIM_QP, qp, ERRNO)
 SIM_GENERIC(int, ibv_query_qp_data_in_order, IBVERBS_1.14,
 	(struct ibv_qp *qp, enum ibv_wr_opcode op, uint32_t flags),
 	(qp, op, flags), SIM_QP, qp, ZERO)
-SIM_GENERIC(int, ibv_query_srq, IBVERBS_1.1,
-	(struct ibv_srq *srq, struct ibv_srq_attr *srq_attr),
-	(srq, srq_attr), SIM_SRQ, srq, ERRNO)
 SIM_GENERIC(struct ibv_mr *, ibv_reg_dmabuf_mr, IBVERBS_1.12,
 	(struct ibv_pd *pd, uint64_t offset, size_t length, uint64_t iova, int fd, int access),
 	(pd, offset, length, iova, fd, access), SIM_PD, pd, NULL)
@@ -305,9 +279,6 @@ SIM_GENERIC(int, mlx5dv_devx_ind_tbl_query, MLX5_1.8,
 SIM_GENERIC(struct mlx5dv_devx_obj *, mlx5dv_devx_obj_create, MLX5_1.7,
 	(struct ibv_context *context, const void *in, size_t inlen, void *out, size_t outlen),
 	(context, in, inlen, out, outlen), SIM_CONTEXT, context, NULL)
-SIM_GENERIC(int, mlx5dv_devx_obj_destroy, MLX5_1.7,
-	(struct mlx5dv_devx_obj *obj),
-	(obj), SIM_DEVX_OBJ, obj, ERRNO)
 SIM_GENERIC(int, mlx5dv_devx_obj_modify, MLX5_1.7,
 	(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen),
 	(obj, in, inlen, out, outlen), SIM_DEVX_OBJ, obj, ERRNO)
@@ -338,15 +309,6 @@ SIM_GENERIC(int, mlx5dv_devx_subscribe_devx_event, MLX5_1.11,
 SIM_GENERIC(int, mlx5dv_devx_subscribe_devx_event_fd, MLX5_1.11,
 	(struct mlx5dv_devx_event_channel *event_channel, int fd, struct mlx5dv_devx_obj *obj, uint16_t event_num),
 	(event_channel, fd, obj, event_num), SIM_DEVX_EVENT_CHANNEL, event_channel, ERRNO)
-SIM_GENERIC(int, mlx5dv_devx_umem_dereg, MLX5_1.7,
-	(struct mlx5dv_devx_umem *umem),
-	(umem), SIM_DEVX_UMEM, umem, ERRNO)
-SIM_GENERIC(struct mlx5dv_devx_umem *, mlx5dv_devx_umem_reg, MLX5_1.7,
-	(struct ibv_context *ctx, void *addr, size_t size, uint32_t access),
-	(ctx, addr, size, access), SIM_CONTEXT, ctx, NULL)
-SIM_GENERIC(struct mlx5dv_devx_umem *, mlx5dv_devx_umem_reg_ex, MLX5_1.19,
-	(struct ibv_context *ctx, struct mlx5dv_devx_umem_in *umem_in),
-	(ctx, umem_in), SIM_CONTEXT, ctx, NULL)
 SIM_GENERIC(int, mlx5dv_devx_wq_modify, MLX5_1.8,
 	(struct ibv_wq *wq, const void *in, size_t inlen, void *out, size_t outlen),
 	(wq, in, inlen, out, outlen), SIM_WQ, wq, ERRNO)
@@ -538,6 +500,12 @@ SIM_PRIVATE(flexio_verbs_mr_reach)
 SIM_PRIVATE(flexio_verbs_mr_range)
 SIM_PRIVATE(flexio_verbs_mr_epoch)
 SIM_PRIVATE(flexio_verbs_uar_page)
+SIM_PRIVATE(flexio_verbs_device_nic)
+SIM_PRIVATE(flexio_verbs_space_key_create)
+SIM_PRIVATE(flexio_verbs_space_key_destroy)
+SIM_PRIVATE(flexio_verbs_devx_obj_create)
+SIM_PRIVATE(flexio_verbs_devx_obj_release)
+SIM_PRIVATE(flexio_verbs_devx_obj_id)
 
 #ifdef SIM_ENTRIES_UNDEF_GENERIC
 #undef SIM_GENERIC

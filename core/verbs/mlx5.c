@@ -162,8 +162,14 @@ SIM_EXPORT int mlx5dv_init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 			continue;
 		switch (sim_route(__func__, obj_in(obj, obj_kinds[i].type), obj_kinds[i].kind, &sim,
 				  real != NULL)) {
-		case SIM_ROUTE_SIMULATED: /* only PDs are ever simulated objects */
+		case SIM_ROUTE_SIMULATED:
 			pthread_mutex_unlock(&sim_lock);
+			if (obj_kinds[i].kind != SIM_PD) {
+				/* their mlx5 layouts (rings, doorbells) are the simulator's own */
+				sim_err(__func__, "mlx5dv_init_obj of a simulated %s is not supported",
+					sim_kind_name(obj_kinds[i].kind));
+				return errno = EOPNOTSUPP;
+			}
 			pd = sim;
 			simulated |= obj_kinds[i].type;
 			break;

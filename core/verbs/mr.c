@@ -47,18 +47,16 @@ static bool is_mapped(const void *addr, size_t length)
 
 /*
  * mlx5 keys hold an mkey index in bits 31:8 (index 0 is never used) and a variant byte.  The
- * index wraps after 2^24 registrations, skipping keys still in use, so a key is unique among a
- * device's live regions and never 0.
+ * index wraps after 2^24 registrations, skipping indexes still in use (by regions or by space
+ * keys, space_key.c), so a key is unique among a device's live keys and never 0, nor
+ * MLX5_INVALID_LKEY (0x100), which ends a receive WQE's scatter list.
  */
-static uint32_t next_key(struct sim_device *device)
+uint32_t sim_key_next(struct sim_device *device)
 {
-	uint32_t key;
-
-	do {
+	do
 		device->last_key = (device->last_key + 1) & 0xffffff;
-		key = device->last_key << 8;
-	} while (!key || sim_key_find(device->index, key));
-	return key;
+	while (device->last_key <= MLX5_INVALID_LKEY >> 8 || sim_table_used(&device->keys, device->last_key));
+	return device->last_key << 8;
 }
 
 /* Checks and registers a region of a live simulated PD; called with sim_lock held, unlocks. */
@@ -94,8 +92,17 @@ static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, v
 	mr = calloc(1, sizeof(*mr));
 	if (!mr || !sim_registry_add(&mr->ibv, SIM_MR, mr))
 		goto no_memory;
-	mr->ibv.lkey = mr->ibv.rkey = next_key(device);
-	if (!sim_key_add(device->index, mr->ibv.lkey, mr)) {
+	mr->ibv.lkey = mr->ibv.rkey = sim_key_next(device);
+	/* the NIC reaches regions through the device's key table, without sim_lock */
+	if (!sim_key_add(device->index, mr->ibv.lkey, mr) ||
+	    !sim_table_write(&device->keys, mr->ibv.lkey >> 8,
+			     &(struct sim_slot){.tag = mr->ibv.lkey,
+						.pd = pd->ibv.handle,
+						.access = access,
+						.start = iova,
+						.length = length,
+						.host = (uintptr_t)addr})) {
+		sim_key_remove(device->index, mr->ibv.lkey);
 		sim_registry_retire(&mr->ibv, mr);
 		mr = NULL;
 		goto no_memory;
@@ -195,6 +202,7 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 void sim_mr_destroy(struct sim_mr *mr)
 {
 	sim_key_remove(mr->pd->context->device->index, mr->ibv.lkey);
+	sim_table_clear(&mr->pd->context->device->keys, mr->ibv.lkey >> 8);
 	__atomic_fetch_add(&mr_epoch, 1, __ATOMIC_RELEASE);
 	mr->pd->mr_count--;
 	sim_registry_retire(&mr->ibv, mr);

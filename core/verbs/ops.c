@@ -5,7 +5,8 @@
  * filled here, so such a call on a simulated context lands in the simulator: it works
  * (ibv_query_port, ibv_query_device_ex) or fails with EOPNOTSUPP and one log line naming the
  * helper; an object of the context that is not a live simulated one (a destroyed context,
- * a CQ the simulator never made) is refused like anywhere else.  None is left NULL, so no
+ * a CQ the simulator never made) is refused like anywhere else.  The per-call ops of CQs, QPs
+ * and SRQs (poll, arm, post) are cq.c's, post.c's and srq.c's.  None is left NULL, so no
  * helper falls back to a libibverbs function that would read rdma-core's private state.
  */
 #include "verbs_internal.h"
@@ -277,41 +278,6 @@ static int op_dealloc_mw(struct ibv_mw *mw)
 	return OP_ERRNO("ibv_dealloc_mw", mw, SIM_MW);
 }
 
-/* ibv_poll_cq returns a negative value on error */
-static int op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
-{
-	(void)num_entries, (void)wc;
-	return -OP_ERRNO("ibv_poll_cq", cq, SIM_CQ);
-}
-
-static int op_req_notify_cq(struct ibv_cq *cq, int solicited_only)
-{
-	(void)solicited_only;
-	return OP_ERRNO("ibv_req_notify_cq", cq, SIM_CQ);
-}
-
-static int op_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *recv_wr,
-			    struct ibv_recv_wr **bad_recv_wr)
-{
-	if (bad_recv_wr)
-		*bad_recv_wr = recv_wr;
-	return OP_ERRNO("ibv_post_srq_recv", srq, SIM_SRQ);
-}
-
-static int op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
-{
-	if (bad_wr)
-		*bad_wr = wr;
-	return OP_ERRNO("ibv_post_send", qp, SIM_QP);
-}
-
-static int op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)
-{
-	if (bad_wr)
-		*bad_wr = wr;
-	return OP_ERRNO("ibv_post_recv", qp, SIM_QP);
-}
-
 /* The _compat_* slots served binaries of libibverbs 1.0, through its compatibility layer,
  * which never sees a simulated context; a caller gets NULL. */
 static void *op_compat(void)
@@ -382,8 +348,8 @@ void sim_context_ops_init(struct verbs_context *vctx)
 	ops->bind_mw = op_bind_mw;
 	ops->dealloc_mw = op_dealloc_mw;
 	ops->_compat_create_cq = op_compat;
-	ops->poll_cq = op_poll_cq;
-	ops->req_notify_cq = op_req_notify_cq;
+	ops->poll_cq = sim_op_poll_cq;
+	ops->req_notify_cq = sim_op_req_notify_cq;
 	ops->_compat_cq_event = op_compat;
 	ops->_compat_resize_cq = op_compat;
 	ops->_compat_destroy_cq = op_compat;
@@ -391,13 +357,13 @@ void sim_context_ops_init(struct verbs_context *vctx)
 	ops->_compat_modify_srq = op_compat;
 	ops->_compat_query_srq = op_compat;
 	ops->_compat_destroy_srq = op_compat;
-	ops->post_srq_recv = op_post_srq_recv;
+	ops->post_srq_recv = sim_op_post_srq_recv;
 	ops->_compat_create_qp = op_compat;
 	ops->_compat_query_qp = op_compat;
 	ops->_compat_modify_qp = op_compat;
 	ops->_compat_destroy_qp = op_compat;
-	ops->post_send = op_post_send;
-	ops->post_recv = op_post_recv;
+	ops->post_send = sim_op_post_send;
+	ops->post_recv = sim_op_post_recv;
 	ops->_compat_create_ah = op_compat;
 	ops->_compat_destroy_ah = op_compat;
 	ops->_compat_attach_mcast = op_compat;

@@ -57,13 +57,16 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 		return errno;
 	}
 	regions = sim->mr_count;
-	if (regions || sim->users) {
-		unsigned int users = sim->users;
+	if (regions || sim->users || sim->queue_count) {
+		unsigned int users = sim->users, queues = sim->queue_count;
 
 		pthread_mutex_unlock(&sim_lock);
 		if (regions)
 			sim_err(__func__, "protection domain %p still has %u memory region(s)", (void *)pd,
 				regions);
+		else if (queues)
+			sim_err(__func__, "protection domain %p still has %u queue pair(s), shared receive "
+				"queue(s) or address handle(s)", (void *)pd, queues);
 		else
 			sim_err(__func__, "protection domain %p is used by %u FlexIO object(s) (a process, "
 				"window or memory key)", (void *)pd, users);
@@ -76,6 +79,7 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 
 void sim_pd_destroy(struct sim_pd *pd)
 {
+	sim_space_keys_drop(pd);
 	pd->context->pd_count--;
 	sim_registry_retire(&pd->ibv, pd);
 }

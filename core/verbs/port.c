@@ -131,6 +131,23 @@ static bool gid_of(const struct sim_device *device, uint32_t index, union ibv_gi
 	return true;
 }
 
+void sim_port_gid(const struct sim_device *device, uint8_t gid[16])
+{
+	union ibv_gid value;
+
+	gid_of(device, 0, &value, NULL);
+	memcpy(gid, value.raw, sizeof(value.raw));
+}
+
+/* The MAC the GUID was made from: Mellanox GUIDs put 03:00 between the OUI and the rest. */
+void sim_port_mac(const struct sim_device *device, uint8_t mac[6])
+{
+	const uint8_t *guid = (const uint8_t *)&device->guid;
+
+	memcpy(mac, guid, 3);
+	memcpy(mac + 3, guid + 5, 3);
+}
+
 /* Returns 0, or -1 with errno (rdma-core's convention for this call). */
 SIM_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index,
 			     union ibv_gid *gid)

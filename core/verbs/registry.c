@@ -186,8 +186,7 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
 			tag & TAG_DEAD ? "destroyed" : "live", kinds[tag & TAG_KIND_MASK].name, name);
 	} else if (!is_real(kind, handle)) {
 		if (owner_name(kind, handle, owner, sizeof(owner)))
-			sim_err(function, "%p is no %s the simulated device %s made (it makes none yet)",
-				handle, name, owner);
+			sim_err(function, "%p is no %s the simulated device %s made", handle, name, owner);
 		else
 			sim_err(function, "%p is neither a simulated nor a real rdma-core %s", handle,
 				name);
@@ -221,6 +220,20 @@ struct sim_device *sim_device_of(enum sim_kind kind, void *object)
 		return ((struct sim_mr *)object)->pd->context->device;
 	case SIM_UAR:
 		return ((struct sim_uar *)object)->context->device;
+	case SIM_CQ:
+		return ((struct sim_cq *)object)->context->device;
+	case SIM_QP:
+		return ((struct sim_qp *)object)->context->device;
+	case SIM_SRQ:
+		return ((struct sim_srq *)object)->context->device;
+	case SIM_AH:
+		return ((struct sim_ah *)object)->pd->context->device;
+	case SIM_COMP_CHANNEL:
+		return ((struct sim_channel *)object)->context->device;
+	case SIM_DEVX_UMEM:
+		return ((struct sim_umem *)object)->context->device;
+	case SIM_DEVX_OBJ:
+		return ((struct sim_devx_obj *)object)->context->device;
 	default:
 		return NULL;
 	}

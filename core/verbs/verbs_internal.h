@@ -15,15 +15,54 @@
 #include <infiniband/verbs.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sim_verbs.h"
+#include "nic.h"
 
 #define SIM_EXPORT __attribute__((visibility("default")))
 
 /* Devices listed at once (FLEXIO_SIM_DEVICES), and distinct devices a process may create. */
 #define SIM_MAX_DEVICES 16
 #define SIM_MAX_CREATED 64
+
+/* ---- table.c: lock-free lookup of memory keys and umems by number ---- */
+
+/*
+ * A slot of a table: what one live key or umem is, read by the NIC's callbacks on any thread
+ * without a lock (a seqlock: seq is odd while sim_lock's holder rewrites the slot).  Every
+ * field is accessed atomically.
+ */
+struct sim_slot {
+	uint32_t seq;
+	uint32_t tag;    /* the key or umem id held; 0 = free */
+	uint32_t pd;     /* keys: the PD number (ibv_pd.handle) */
+	uint32_t access; /* keys: IBV_ACCESS_*; umems: the access registered */
+	uint64_t start;  /* keys: the first address of the key's address space */
+	uint64_t length;
+	uint64_t host;   /* host address of start (MRs, umems) */
+	uint64_t space;  /* space keys: the struct flexio_verbs_space * answering for them */
+	struct sim_pd *holder; /* space keys: the PD they hold (sim_lock) */
+};
+
+#define SIM_TABLE_BITS 12 /* numbers of 24 bits: 4096 chunks of 4096 slots, made on demand */
+
+struct sim_table {
+	struct sim_slot *chunks[1u << SIM_TABLE_BITS];
+};
+
+/* A snapshot of a live slot whose tag is `tag` at index (24 bits); false when there is none. */
+bool sim_table_read(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value);
+/* Whether the slot at index holds anything (sim_lock held). */
+bool sim_table_used(const struct sim_table *table, uint32_t index);
+/* Publishes value at index (sim_lock held); false when memory runs out. */
+bool sim_table_write(struct sim_table *table, uint32_t index, const struct sim_slot *value);
+void sim_table_clear(struct sim_table *table, uint32_t index);
+/* The slot at index as sim_lock's holder sees it, or NULL. */
+struct sim_slot *sim_table_slot(struct sim_table *table, uint32_t index);
+
+struct sim_nic;
 
 struct sim_device {
 	struct ibv_device ibv; /* what the program sees: first, so the handle is the object */
@@ -33,6 +72,11 @@ struct sim_device {
 	uint32_t last_mr_handle;
 	uint32_t last_key;     /* lkey/rkey allocator, see mr.c */
 	uint32_t last_uar_page_id;
+	uint32_t last_umem_id;
+	uint32_t last_ah_handle;
+	struct sim_table keys;  /* live MR and space keys by mkey index (key >> 8), for the NIC */
+	struct sim_table umems; /* live umems by id */
+	struct sim_nic *nic;    /* made at first use (nic.c); read with an acquire load */
 };
 
 struct sim_context {
@@ -43,12 +87,14 @@ struct sim_context {
 	struct sim_device *device;
 	unsigned int pd_count;
 	unsigned int uar_count;
+	unsigned int object_count; /* CQs, channels, umems, devx objects made on it */
 };
 
 struct sim_pd {
 	struct ibv_pd ibv;
 	struct sim_context *context;
 	unsigned int mr_count;
+	unsigned int queue_count; /* QPs, SRQs and AHs made on it */
 	unsigned int users;    /* libflexio objects using it (flexio_verbs_pd_hold) */
 };
 
@@ -119,7 +165,8 @@ enum sim_kind {
 	SIM_PD,
 	SIM_MR,
 	SIM_UAR,
-	/* kinds the simulated device does not create (yet): only recognised as rdma-core's */
+	/* queues and devx objects (cq.c, qp.c, srq.c, ah.c, channel.c, devx_obj.c, umem.c); the
+	 * other kinds the simulated device does not create (yet): only recognised as rdma-core's */
 	SIM_CQ,
 	SIM_QP,
 	SIM_SRQ,
@@ -304,6 +351,176 @@ struct ibv_context *sim_open(const char *function, struct sim_device *device);
 void sim_pd_destroy(struct sim_pd *pd);   /* its regions must be gone */
 void sim_mr_destroy(struct sim_mr *mr);
 void sim_uar_destroy(struct sim_uar *uar);
+
+/* The object holding member at ptr. */
+#define SIM_CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+/* ---- nic.c: the device's NIC (core/nic) ---- */
+
+/* Numbers of NIC objects: generation << SIM_NIC_LOG_OBJECTS | index (nic_config). */
+#define SIM_NIC_LOG_OBJECTS 14
+#define SIM_NIC_INDEX(number) ((number) & ((1u << SIM_NIC_LOG_OBJECTS) - 1))
+
+struct sim_cq;
+struct sim_qp;
+struct sim_srq;
+
+struct sim_nic {
+	struct nic *nic;
+	struct sim_device *device;
+	uint64_t deadline; /* the earliest nic_timers_run asked for, 0: none (timer lock) */
+	/* The live verbs queues by the index of their NIC number, published with release
+	 * stores: the per-call ops (post, poll, arm) check that the object they are given is
+	 * one of them without taking a lock (a stale or made-up object is not). */
+	struct sim_cq *cqs[1u << SIM_NIC_LOG_OBJECTS];
+	struct sim_qp *qps[1u << SIM_NIC_LOG_OBJECTS];
+	struct sim_srq *srqs[1u << SIM_NIC_LOG_OBJECTS];
+};
+
+/* The device of creation index `index`, or NULL (sim_lock held; device.c). */
+struct sim_device *sim_device_at(int index);
+
+/* The device's NIC, made at first use (sim_lock held); NULL when memory runs out. */
+struct sim_nic *sim_nic_of(struct sim_device *device);
+/* The NIC owner token of a context's queues. */
+static inline uint64_t sim_owner(const struct sim_context *context)
+{
+	return (uint64_t)(uintptr_t)context;
+}
+
+/* The NIC's simulated device behind a context reached through its op table (a live or
+ * closed simulated context), without a lock; NULL when the device has no NIC yet. */
+struct sim_nic *sim_nic_of_context(const struct ibv_context *context);
+
+/* The GID (index 0 and 1 alike) and MAC of the device's port (port.c). */
+void sim_port_gid(const struct sim_device *device, uint8_t gid[16]);
+void sim_port_mac(const struct sim_device *device, uint8_t mac[6]);
+
+/* Allocates a memory key (mlx5: an mkey index in bits 31:8) unused by MRs and space keys
+ * (mr.c, sim_lock held). */
+uint32_t sim_key_next(struct sim_device *device);
+
+/* ---- queues: cq.c, channel.c, qp.c, post.c, srq.c, ah.c, umem.c, devx_obj.c ---- */
+
+struct sim_channel {
+	struct ibv_comp_channel ibv;   /* first: the handle is the object */
+	struct sim_context *context;
+	pthread_mutex_t lock;          /* the pending list */
+	struct sim_cq *head, *tail;    /* CQs with events not read yet, oldest first */
+};
+
+struct sim_cq {
+	struct ibv_cq ibv;               /* first; ibv.handle is the CQ number */
+	struct flexio_verbs_space space; /* the ring and doorbell record, for the NIC */
+	struct flexio_verbs_sink sink;   /* the NIC's events */
+	struct sim_context *context;
+	struct sim_nic *nic;
+	struct sim_channel *channel;
+	uint32_t cqn;
+	unsigned int log_size;
+	uint8_t *buffer;                 /* 64 << log_size bytes of CQEs, then the doorbell record */
+	size_t buffer_size;
+	pthread_mutex_t poll_lock;       /* polls; QPs leaving the NIC's table */
+	uint32_t ci;                     /* consumer index: written under poll_lock, atomic */
+	unsigned int users;              /* QPs reporting to it (sim_lock) */
+	bool destroying;                 /* ibv_destroy_cq waits for its events' acks (sim_lock) */
+	/* channel->lock: events signalled but not read, and read by ibv_get_cq_event */
+	unsigned int pending;
+	struct sim_cq *next_pending;
+	uint32_t events_read;
+};
+
+struct sim_srq {
+	struct ibv_srq ibv;              /* first; ibv.handle is the RMP number */
+	struct flexio_verbs_space space;
+	struct sim_context *context;
+	struct sim_nic *nic;
+	struct sim_pd *pd;
+	uint32_t rmpn;
+	unsigned int log_depth, log_stride, max_sge;
+	uint8_t *buffer;                 /* the ring, then the doorbell record */
+	size_t buffer_size;
+	pthread_mutex_t lock;            /* posts */
+	uint16_t head;                   /* WQEs posted (lock) */
+	uint8_t *busy;                   /* per slot: posted, its completion not polled (atomic) */
+	uint64_t *wr_id;
+	unsigned int users;              /* QPs receiving from it (sim_lock) */
+};
+
+struct sim_qp {
+	struct ibv_qp ibv;               /* first; ibv.handle == ibv.qp_num, the QP number */
+	struct flexio_verbs_space space;
+	struct sim_context *context;
+	struct sim_nic *nic;
+	struct sim_pd *pd;
+	struct sim_cq *send_cq, *recv_cq;
+	struct sim_srq *srq;
+	uint32_t qpn;
+	struct ibv_qp_init_attr init;    /* as created, with the caps granted */
+	uint8_t *buffer;                 /* RQ ring, SQ ring, doorbell record */
+	size_t buffer_size;
+	uint8_t *rq, *sq;
+	__be32 *dbr;
+	unsigned int log_rq, log_rq_stride, log_sq; /* log_sq: WQEBBs; 0 entries: no queue */
+	unsigned int rq_count, sq_count;
+	unsigned int max_wqebbs;         /* of one send WQE */
+	/* send side (sq_lock, except tail: written by polls, atomic) */
+	pthread_mutex_t sq_lock;
+	uint16_t sq_head, sq_tail;
+	uint64_t *sq_wr_id;              /* by the WQE's first WQEBB */
+	uint8_t *sq_wqebbs;
+	/* receive side (rq_lock, except tail) */
+	pthread_mutex_t rq_lock;
+	uint16_t rq_head, rq_tail;
+	uint64_t *rq_wr_id;
+	/* attributes (modify_lock; dest_qpn and error are also read by polls, atomic) */
+	pthread_mutex_t modify_lock;
+	struct ibv_ah_attr ah_attr;
+	uint32_t dest_qpn;
+	bool error;                      /* an error CQE was seen: receives posted after flush */
+};
+
+struct sim_ah {
+	struct ibv_ah ibv;
+	struct sim_pd *pd;
+	struct ibv_ah_attr attr;
+};
+
+struct sim_umem {
+	struct mlx5dv_devx_umem dv;      /* first: the handle is the object */
+	struct sim_context *context;
+	void *addr;
+	size_t size;
+	uint32_t access;
+};
+
+struct sim_devx_obj {
+	struct sim_context *context;     /* the handle (struct mlx5dv_devx_obj *) is the object */
+	uint32_t type, id;
+};
+
+/* The per-call ops of context->ops (post.c, cq.c, srq.c). */
+int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc);
+int sim_op_req_notify_cq(struct ibv_cq *cq, int solicited_only);
+int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr);
+int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
+int sim_op_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
+
+/* A completion channel's event for cq (the NIC's notify, cq.c -> channel.c). */
+void sim_channel_signal(struct sim_channel *channel, struct sim_cq *cq);
+/* Drops cq's unread events (channel.c; cq is being destroyed). */
+void sim_channel_forget(struct sim_channel *channel, struct sim_cq *cq);
+
+/* Destroying live objects at ibv_close_device (sim_lock held). */
+void sim_qp_destroy(struct sim_qp *qp);
+void sim_srq_destroy(struct sim_srq *srq);
+void sim_ah_destroy(struct sim_ah *ah);
+void sim_cq_destroy(struct sim_cq *cq);   /* its events' acks are not waited for */
+void sim_channel_destroy(struct sim_channel *channel);
+void sim_umem_destroy(struct sim_umem *umem);
+void sim_devx_obj_destroy(struct sim_devx_obj *obj);
+/* Space keys whose PD is pd: removed with it (sim_lock held). */
+void sim_space_keys_drop(struct sim_pd *pd);
 
 /* ---- log.c ---- */
 

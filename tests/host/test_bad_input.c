@@ -957,6 +957,391 @@ static void event_handlers(void **state)
 			   "flexio_event_handler_get_obj_id");
 	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_thread(h), NULL,
 			   "flexio_event_handler_get_thread");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_thread_obj(h), NULL,
+			   "flexio_event_handler_get_thread_obj");
+}
+
+/* ---- queues ----------------------------------------------------------------------------------- */
+
+/* Device contexts that are no open device: a closed one, an address that never was one, a handle. */
+#define BOGUS_CONTEXTS(name)                                                                       \
+	struct ibv_context *name[3] = {closed_context(), (struct ibv_context *)bi_never_a_handle,    \
+				       (struct ibv_context *)fx.p}
+
+static const struct flexio_cq_attr good_cq = {.log_cq_depth = 2, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ};
+
+static void cq_create(void **state)
+{
+	struct flexio_cq_attr ca = good_cq;
+	flexio_event_handler *dead_eh = NULL, *foreign_eh = NULL;
+	flexio_process *other = new_process("bad_input_other");
+	BOGUS_CONTEXTS(bogus);
+	flexio_cq *x = NULL;
+
+	(void)state;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_cq_create(h, NULL, &ca, &x), F, "flexio_cq_create");
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, NULL, &x), F, "flexio_cq_create", "fattr is NULL");
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, NULL), F, "flexio_cq_create", "cq is NULL");
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, NULL, NULL), F, "flexio_cq_create", "fattr is NULL");
+	for (unsigned depth = 23; depth <= 255; depth += 232) {
+		ca.log_cq_depth = (uint8_t)depth;
+		EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+			   "fattr->log_cq_depth %u is more than 22", depth);
+	}
+	ca = good_cq;
+	for (unsigned type = 1; type <= 255; type += 2) {
+		ca.element_type = (uint8_t)type;
+		if (type == FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ)
+			continue;
+		EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+			   "fattr->element_type %u is not FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD, _EXT_EQ, _NON_DPA_CQ or "
+			   "_DPA_MSIX_EMULATED_CQ",
+			   type);
+	}
+	ca = good_cq;
+	ca.cqe_comp_type = (enum flexio_cqe_comp_type)3;
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+		   "fattr->cqe_comp_type 3 is not FLEXIO_CQE_COMP_NONE, _BASIC or _ENH");
+	ca.cqe_comp_type = (enum flexio_cqe_comp_type)-1;
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+		   "fattr->cqe_comp_type -1 is not FLEXIO_CQE_COMP_NONE, _BASIC or _ENH");
+	ca = good_cq;
+	ca.cqe_comp_format = (enum flexio_cqe_comp_format)3;
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+		   "fattr->cqe_comp_format 3 is not FLEXIO_CQE_COMP_FORMAT_HASH, _CSUM or _CSUM_STRIDX");
+	ca = good_cq;
+	ca.cq_period_mode = (enum flexio_cq_period_mode)2;
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+		   "fattr->cq_period_mode 2 is not FLEXIO_CQ_PERIOD_MODE_EVENT or _CQE");
+	ca = good_cq;
+	ca.cq_ring_qmem.memtype = (enum flexio_memtype)2;
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+		   "fattr->cq_ring_qmem.memtype 2 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");
+	ca = good_cq;
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_cq_create(fx.p, bogus[i], &ca, &x), F, "flexio_cq_create",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+
+	/* The thread of a DPA_THREAD CQ: a live event handler's of the same process. */
+	ca.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD;
+	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+		   "fattr->thread is NULL (element type DPA_THREAD)");
+	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
+					 &dead_eh));
+	MUST(flexio_event_handler_destroy(dead_eh));
+	MUST(flexio_event_handler_create(other, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
+					 &foreign_eh));
+	{
+		void *threads[4] = {bi_never_a_handle, dead_eh, foreign_eh, fx.q};
+
+		for (int i = 0; i < 4; i++) {
+			ca.thread = threads[i];
+			EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
+				   "fattr->thread %p is not the thread of a live event handler of process \"" PROCESS
+				   "\"",
+				   threads[i]);
+		}
+	}
+	MUST(flexio_process_destroy(other));
+	assert_null(x);
+}
+
+static void cq_handles(void **state)
+{
+	uint16_t count, period, mode;
+
+	(void)state;
+	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_destroy(h), F, "flexio_cq_destroy");
+	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_modify_moderation(h, 1, 1, FLEXIO_CQ_PERIOD_MODE_CQE), F,
+			   "flexio_cq_modify_moderation");
+	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_query_moderation(h, &count, &period, &mode), F,
+			   "flexio_cq_query_moderation");
+	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_get_cq_num(h), UINT32_MAX, "flexio_cq_get_cq_num");
+	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_get_obj(h), NULL, "flexio_cq_get_obj");
+}
+
+/* The checks every work-queue creating call makes on its pointers and attributes, before it
+ * looks at its device: call uses *wa_p and *x_p (wa: attributes that pass the library's checks,
+ * x: a queue handle); is_rq: an RQ or RMP call. */
+#define WQ_ATTR_CASES(call, func, out_name, is_rq)                                                    \
+	do {                                                                                       \
+		wa_p = NULL;                                                                       \
+		EXPECT_ERR(call, F, func, "fattr is NULL");                                        \
+		wa_p = &wa;                                                                        \
+		x_p = NULL;                                                                        \
+		EXPECT_ERR(call, F, func, "%s is NULL", out_name);                                 \
+		x_p = &x;                                                                          \
+		wa.log_wq_depth = 16;                                                              \
+		EXPECT_ERR(call, F, func, "fattr->log_wq_depth 16 is more than 15");               \
+		wa = good_wq;                                                                      \
+		wa.wq_ring_qmem.memtype = (enum flexio_memtype)-1;                                 \
+		EXPECT_ERR(call, F, func,                                                          \
+			   "fattr->wq_ring_qmem.memtype -1 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST"); \
+		wa = good_wq;                                                                      \
+		wa.wq_dbr_qmem.memtype = (enum flexio_memtype)2;                                   \
+		EXPECT_ERR(call, F, func,                                                          \
+			   "fattr->wq_dbr_qmem.memtype 2 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST"); \
+		wa = good_wq;                                                                      \
+		for (size_t i = 0; is_rq && i < sizeof(bad_strides) / sizeof(bad_strides[0]); i++) { \
+			wa.log_wq_stride = bad_strides[i];                                         \
+			EXPECT_ERR(call, F, func, "fattr->log_wq_stride %u is not 0 (the default, 4) or 4..10", \
+				   bad_strides[i]);                                                \
+		}                                                                                  \
+		wa = good_wq;                                                                      \
+		wa.rq.wq_type = (enum flexio_wq_type)2;                                            \
+		if (is_rq)                                                                            \
+			EXPECT_ERR(call, F, func, "fattr->rq.wq_type 2 is not FLEXIO_WQ_TYPE_LINKED_LIST or _CYCLIC"); \
+		wa = good_wq;                                                                      \
+		wa.rq.end_pad_mode = (enum flexio_wq_end_pad_mode)2;                               \
+		if (is_rq)                                                                            \
+			EXPECT_ERR(call, F, func, "fattr->rq.end_pad_mode 2 is not FLEXIO_WQ_END_PAD_NONE or _ALIGN"); \
+		wa = good_wq;                                                                      \
+	} while (0)
+
+/* What is not a live protection domain of mlx5_sim0 for call (using wa), the last one mlx5_sim1's. */
+#define WQ_PD_CASES(call, func, what)                                                              \
+	do {                                                                                       \
+		struct ibv_pd *pds_[5] = {NULL, dead_pd(), (struct ibv_pd *)bi_never_a_handle,     \
+					  (struct ibv_pd *)ctx, fx.pd1};                           \
+		for (int i = 0; i < 5; i++) {                                                      \
+			wa.pd = pds_[i];                                                           \
+			EXPECT_ERR(call, F, func, what " %p is not a live protection domain of %s", \
+				   (void *)pds_[i], ibv_get_device_name(ctx->device));             \
+		}                                                                                  \
+		wa = good_wq;                                                                      \
+	} while (0)
+
+static const uint8_t bad_strides[] = {1, 3, 11, 255};
+static struct flexio_wq_attr good_wq;
+
+static void sq_create(void **state)
+{
+	struct flexio_wq_attr wa, *wa_p = &wa;
+	flexio_sq *x = NULL, **x_p = &x;
+	void *tises[4] = {bi_never_a_handle, fx.q, fx.p, NULL};
+	BOGUS_CONTEXTS(bogus);
+
+	(void)state;
+	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd};
+	wa = good_wq;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_sq_create(h, NULL, 0, &wa, &x), F, "flexio_sq_create");
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_sq_create_cross_dev(h, fx.ctx1, 0, &wa, &x), F,
+			   "flexio_sq_create_cross_dev");
+	WQ_ATTR_CASES(flexio_sq_create(fx.p, NULL, 0, wa_p, x_p), "flexio_sq_create", "flexio_sq_ptr", false);
+	WQ_ATTR_CASES(flexio_sq_create_cross_dev(fx.p, fx.ctx1, 0, wa_p, x_p), "flexio_sq_create_cross_dev",
+		      "flexio_sq_ptr", false);
+	WQ_PD_CASES(flexio_sq_create(fx.p, NULL, 0, &wa, &x), "flexio_sq_create", "fattr->pd");
+	wa.log_wq_stride = 255; /* SQs take 64-byte WQEBBs whatever it says: the PD is what is wrong */
+	wa.pd = NULL;
+	EXPECT_ERR(flexio_sq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create",
+		   "fattr->pd %p is not a live protection domain of %s", (void *)NULL, ibv_get_device_name(ctx->device));
+	wa = good_wq;
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_sq_create(fx.p, bogus[i], 0, &wa, &x), F, "flexio_sq_create",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+	tises[3] = fx.eh;
+	for (int i = 0; i < 4; i++) {
+		wa.sq.tis = tises[i];
+		EXPECT_ERR(flexio_sq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create",
+			   "fattr->sq.tis %p is not a live TIS", tises[i]);
+	}
+	wa = good_wq;
+
+	/* Cross-device: another device's context given, and a PD of it. */
+	EXPECT_ERR(flexio_sq_create_cross_dev(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create_cross_dev",
+		   "ibv_ctx is NULL: a cross-device queue needs another device's");
+	EXPECT_ERR(flexio_sq_create_cross_dev(fx.p, ctx, 0, &wa, &x), F, "flexio_sq_create_cross_dev",
+		   "ibv_ctx %p is a context of process \"" PROCESS "\"'s own device (%s): a cross-device queue needs "
+		   "another device",
+		   (void *)ctx, ibv_get_device_name(ctx->device));
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_sq_create_cross_dev(fx.p, bogus[i], 0, &wa, &x), F, "flexio_sq_create_cross_dev",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+	EXPECT_ERR(flexio_sq_create_cross_dev(fx.p, fx.ctx1, 0, &wa, &x), F, "flexio_sq_create_cross_dev",
+		   "fattr->pd %p is not a live protection domain of %s", (void *)fx.pd,
+		   ibv_get_device_name(fx.ctx1->device));
+	assert_null(x);
+}
+
+static void rq_create(void **state)
+{
+	struct flexio_wq_attr wa, *wa_p = &wa;
+	flexio_rq *x = NULL, **x_p = &x;
+	void *tds[4] = {bi_never_a_handle, fx.q, fx.p, fx.eh};
+	BOGUS_CONTEXTS(bogus);
+
+	(void)state;
+	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd, .rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC}};
+	wa = good_wq;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rq_create(h, NULL, 0, &wa, &x), F, "flexio_rq_create");
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rq_create_cross_dev(h, fx.ctx1, 0, &wa, &x), F,
+			   "flexio_rq_create_cross_dev");
+	WQ_ATTR_CASES(flexio_rq_create(fx.p, NULL, 0, wa_p, x_p), "flexio_rq_create", "flexio_rq_ptr", true);
+	WQ_ATTR_CASES(flexio_rq_create_cross_dev(fx.p, fx.ctx1, 0, wa_p, x_p), "flexio_rq_create_cross_dev",
+		      "flexio_rq_ptr", true);
+	WQ_PD_CASES(flexio_rq_create(fx.p, NULL, 0, &wa, &x), "flexio_rq_create", "fattr->pd");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_rq_create(fx.p, bogus[i], 0, &wa, &x), F, "flexio_rq_create",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+	for (int i = 0; i < 4; i++) {
+		wa.rq.td = tds[i];
+		EXPECT_ERR(flexio_rq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_rq_create",
+			   "fattr->rq.td %p is not a live transport domain", tds[i]);
+	}
+	wa = good_wq;
+	EXPECT_ERR(flexio_rq_create_cross_dev(fx.p, NULL, 0, &wa, &x), F, "flexio_rq_create_cross_dev",
+		   "ibv_ctx is NULL: a cross-device queue needs another device's");
+	EXPECT_ERR(flexio_rq_create_cross_dev(fx.p, ctx, 0, &wa, &x), F, "flexio_rq_create_cross_dev",
+		   "ibv_ctx %p is a context of process \"" PROCESS "\"'s own device (%s): a cross-device queue needs "
+		   "another device",
+		   (void *)ctx, ibv_get_device_name(ctx->device));
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_rq_create_cross_dev(fx.p, bogus[i], 0, &wa, &x), F, "flexio_rq_create_cross_dev",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+	EXPECT_ERR(flexio_rq_create_cross_dev(fx.p, fx.ctx1, 0, &wa, &x), F, "flexio_rq_create_cross_dev",
+		   "fattr->pd %p is not a live protection domain of %s", (void *)fx.pd,
+		   ibv_get_device_name(fx.ctx1->device));
+	assert_null(x);
+}
+
+static void rmp_create(void **state)
+{
+	struct flexio_wq_attr wa, *wa_p = &wa;
+	flexio_rmp *x = NULL, **x_p = &x;
+	BOGUS_CONTEXTS(bogus);
+
+	(void)state;
+	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd};
+	wa = good_wq;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rmp_create(h, NULL, &wa, &x), F, "flexio_rmp_create");
+	WQ_ATTR_CASES(flexio_rmp_create(fx.p, NULL, wa_p, x_p), "flexio_rmp_create", "flexio_rmp_ptr", true);
+	WQ_PD_CASES(flexio_rmp_create(fx.p, NULL, &wa, &x), "flexio_rmp_create", "fattr->pd");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_rmp_create(fx.p, bogus[i], &wa, &x), F, "flexio_rmp_create",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+	assert_null(x);
+}
+
+static void wq_handles(void **state)
+{
+	(void)state;
+	EXPECT_BAD_HANDLES(flexio_sq, "SQ", flexio_sq_destroy(h), F, "flexio_sq_destroy");
+	EXPECT_BAD_HANDLES(flexio_sq, "SQ", flexio_sq_get_wq_num(h), UINT32_MAX, "flexio_sq_get_wq_num");
+	EXPECT_BAD_HANDLES(flexio_rq, "RQ", flexio_rq_destroy(h), F, "flexio_rq_destroy");
+	EXPECT_BAD_HANDLES(flexio_rq, "RQ", flexio_rq_set_err_state(h), F, "flexio_rq_set_err_state");
+	EXPECT_BAD_HANDLES(flexio_rq, "RQ", flexio_rq_get_wq_num(h), UINT32_MAX, "flexio_rq_get_wq_num");
+	EXPECT_BAD_HANDLES(flexio_rq, "RQ", flexio_rq_get_object(h), NULL, "flexio_rq_get_object");
+	EXPECT_BAD_HANDLES(flexio_rq, "RQ", flexio_rq_get_tir(h), NULL, "flexio_rq_get_tir");
+	EXPECT_BAD_HANDLES(flexio_rmp, "RMP", flexio_rmp_destroy(h), F, "flexio_rmp_destroy");
+	EXPECT_BAD_HANDLES(flexio_rmp, "RMP", flexio_rmp_get_wq_num(h), UINT32_MAX, "flexio_rmp_get_wq_num");
+}
+
+static const struct flexio_qp_attr good_qp = {.transport_type = FLEXIO_QPC_ST_RC, .log_sq_depth = 2,
+					       .log_rq_depth = 2, .qp_access_mask = IBV_ACCESS_REMOTE_WRITE};
+
+static void qp_create(void **state)
+{
+	static const int depths[] = {-1, 16, INT32_MAX, INT32_MIN};
+	struct flexio_qp_attr qa = good_qp;
+	flexio_qp *x = NULL;
+	BOGUS_CONTEXTS(bogus);
+
+	(void)state;
+	qa.pd = fx.pd;
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_qp_create(h, NULL, &qa, &x), F, "flexio_qp_create");
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, NULL, &x), F, "flexio_qp_create", "qp_fattr is NULL");
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, NULL), F, "flexio_qp_create", "qp_ptr is NULL");
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, NULL, NULL), F, "flexio_qp_create", "qp_fattr is NULL");
+	for (uint32_t t = FLEXIO_QPC_ST_UC; t <= FLEXIO_QPC_ST_DC_CNAK; t++) {
+		qa.transport_type = t;
+		EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+			   "qp_fattr->transport_type %u is not FLEXIO_QPC_ST_RC (the only transport of QPs)", t);
+	}
+	qa.transport_type = FLEXIO_QPC_ST_RC;
+	qa.rq_type = 2;
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+		   "qp_fattr->rq_type 2 is not FLEXIO_QP_QPC_RQ_TYPE_REGULAR, _SRQ_RMP_XRC_SRQ_XRQ or _ZERO_SIZE_RQ");
+	qa.rq_type = FLEXIO_QP_QPC_RQ_TYPE_REGULAR;
+	for (size_t i = 0; i < sizeof(depths) / sizeof(depths[0]); i++) {
+		qa.log_sq_depth = depths[i];
+		EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+			   "qp_fattr->log_sq_depth %d is not 0..15", depths[i]);
+		qa.log_sq_depth = 2;
+		qa.log_rq_depth = depths[i];
+		EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+			   "qp_fattr->log_rq_depth %d is not 0..15", depths[i]);
+		qa.log_rq_depth = 2;
+	}
+	qa.qp_access_mask = IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_MW_BIND;
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+		   "qp_fattr->qp_access_mask 0x%x has flags other than IBV_ACCESS_LOCAL_WRITE, _REMOTE_WRITE, "
+		   "_REMOTE_READ and _REMOTE_ATOMIC",
+		   (unsigned)(IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_MW_BIND));
+	qa.qp_access_mask = IBV_ACCESS_REMOTE_WRITE;
+	qa.qp_wq_buff_qmem.memtype = (enum flexio_memtype)2;
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+		   "qp_fattr->qp_wq_buff_qmem.memtype 2 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");
+	qa.qp_wq_buff_qmem.memtype = FLEXIO_MEMTYPE_DPA;
+	qa.qp_wq_dbr_qmem.memtype = (enum flexio_memtype)-1;
+	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+		   "qp_fattr->qp_wq_dbr_qmem.memtype -1 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");
+	qa.qp_wq_dbr_qmem.memtype = FLEXIO_MEMTYPE_DPA;
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_qp_create(fx.p, bogus[i], &qa, &x), F, "flexio_qp_create",
+			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
+	{
+		struct ibv_pd *pds[5] = {NULL, dead_pd(), (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)ctx,
+					 fx.pd1};
+
+		for (int i = 0; i < 5; i++) {
+			qa.pd = pds[i];
+			EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
+				   "qp_fattr->pd %p is not a live protection domain of %s", (void *)pds[i],
+				   ibv_get_device_name(ctx->device));
+		}
+	}
+	assert_null(x);
+}
+
+static void qp_handles(void **state)
+{
+	struct flexio_qp_attr qa = {.next_state = FLEXIO_QP_STATE_INIT};
+
+	(void)state;
+	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_modify(h, &qa, NULL), F, "flexio_qp_modify");
+	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_destroy(h), F, "flexio_qp_destroy");
+	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_get_qp_num(h), UINT32_MAX, "flexio_qp_get_qp_num");
+	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_state_get(h), FLEXIO_QP_STATE_ERR, "flexio_qp_state_get");
+}
+
+static void transport_objects(void **state)
+{
+	flexio_transport_domain *td = NULL;
+	flexio_sq_tis *tis = NULL;
+	BOGUS_CONTEXTS(bogus);
+
+	(void)state;
+	EXPECT_ERR(flexio_transport_domain_create(NULL, &td), F, "flexio_transport_domain_create", "ibv_ctx is NULL");
+	EXPECT_ERR(flexio_transport_domain_create(ctx, NULL), F, "flexio_transport_domain_create", "td is NULL");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_transport_domain_create(bogus[i], &td), F, "flexio_transport_domain_create",
+			   "ibv_ctx %p is not an open device context this library can drive (only the simulated "
+			   "mlx5_sim devices)",
+			   (void *)bogus[i]);
+	EXPECT_BAD_HANDLES(flexio_transport_domain, "transport domain", flexio_transport_domain_destroy(h), F,
+			   "flexio_transport_domain_destroy");
+	EXPECT_BAD_HANDLES(flexio_transport_domain, "transport domain", flexio_sq_tis_create(ctx, h, &tis), F,
+			   "flexio_sq_tis_create");
+	EXPECT_ERR(flexio_sq_tis_create(NULL, NULL, &tis), F, "flexio_sq_tis_create", "ibv_ctx is NULL");
+	EXPECT_ERR(flexio_sq_tis_create(ctx, NULL, NULL), F, "flexio_sq_tis_create", "tis is NULL");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_sq_tis_create(bogus[i], NULL, &tis), F, "flexio_sq_tis_create",
+			   "ibv_ctx %p is not an open device context this library can drive (only the simulated "
+			   "mlx5_sim devices)",
+			   (void *)bogus[i]);
+	EXPECT_BAD_HANDLES(flexio_sq_tis, "TIS", flexio_sq_tis_destroy(h), F, "flexio_sq_tis_destroy");
+	assert_null(td);
+	assert_null(tis);
 }
 
 /* ---- UARs, outboxes, windows, memory keys ------------------------------------------------------ */
@@ -1367,6 +1752,15 @@ int main(void)
 		cmocka_unit_test(cmdq_create),
 		cmocka_unit_test(cmdq_handles),
 		cmocka_unit_test(event_handlers),
+		cmocka_unit_test(cq_create),
+		cmocka_unit_test(cq_handles),
+		cmocka_unit_test(sq_create),
+		cmocka_unit_test(rq_create),
+		cmocka_unit_test(rmp_create),
+		cmocka_unit_test(wq_handles),
+		cmocka_unit_test(qp_create),
+		cmocka_unit_test(qp_handles),
+		cmocka_unit_test(transport_objects),
 		cmocka_unit_test(uars),
 		cmocka_unit_test(outboxes),
 		cmocka_unit_test(windows),

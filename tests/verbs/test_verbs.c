@@ -823,13 +823,14 @@ static void test_not_simulated_yet(void **state)
 {
 	struct ibv_context *context = open_sim(0);
 	struct ibv_pd *pd = ibv_alloc_pd(context);
-	struct ibv_qp_init_attr qp_attr = {.qp_type = IBV_QPT_RC};
+	struct ibv_qp_init_attr qp_attr = {.qp_type = IBV_QPT_UD}; /* RC only (test_verbs_queues.c) */
+	struct ibv_cq_init_attr_ex cq_attr = {.cqe = 16};
 	char in[64] = {0}, out[64];
 
 	(void)state;
 	capture_begin();
-	assert_null(ibv_create_cq(context, 16, NULL, NULL, 0));
-	expect_refusal("ibv_create_cq", EOPNOTSUPP);
+	assert_null(mlx5dv_create_cq(context, &cq_attr, NULL));
+	expect_refusal("mlx5dv_create_cq", EOPNOTSUPP);
 	capture_begin();
 	assert_null(ibv_create_qp(pd, &qp_attr));
 	expect_refusal("ibv_create_qp", EOPNOTSUPP);

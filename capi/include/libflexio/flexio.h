@@ -876,14 +876,17 @@ FLEXIO_EXP_ int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 /* Completion queues                                                         */
 /* ------------------------------------------------------------------------ */
 
-/* Creates a CQ; ibv_ctx NULL means the process's device. */
+/* Creates a CQ of process (its ring in DPA or host memory, its doorbell record in DPA memory) on
+ * ibv_ctx's device, NULL meaning the process's; element type DPA_THREAD: fattr->thread is
+ * flexio_event_handler_get_thread() of an event handler of the process. */
 FLEXIO_STABLE flexio_status flexio_cq_create(flexio_process *process, struct ibv_context *ibv_ctx,
 					     const struct flexio_cq_attr *fattr, flexio_cq **cq);
 
-/* Destroys a CQ. */
+/* Destroys a CQ; fails, the CQ staying valid, while work queues or QPs report to it. */
 FLEXIO_STABLE flexio_status flexio_cq_destroy(flexio_cq *cq);
 
-/* Changes CQ moderation. */
+/* Changes CQ moderation: an event after max_count CQEs or period microseconds (0: not by that);
+ * mode: enum flexio_cq_period_mode. */
 FLEXIO_STABLE flexio_status flexio_cq_modify_moderation(flexio_cq *cq, uint16_t max_count,
 							uint16_t period, uint16_t mode);
 
@@ -894,7 +897,7 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *
 /* The CQ number, UINT32_MAX on error. */
 FLEXIO_EXP_ uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
 
-/* The CQ's DEVX object, NULL on error. */
+/* The CQ's DEVX object (made at the first call, released with the CQ), NULL on error. */
 FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
 
 /* ------------------------------------------------------------------------ */
@@ -912,24 +915,24 @@ FLEXIO_STABLE flexio_status flexio_sq_create_cross_dev(flexio_process *process,
 						       const struct flexio_wq_attr *fattr,
 						       flexio_sq **flexio_sq_ptr);
 
-/* Destroys an SQ. */
+/* Destroys an SQ (and the TIS made with it). */
 FLEXIO_STABLE flexio_status flexio_sq_destroy(flexio_sq *flexio_sq);
 
 /* The SQ number, UINT32_MAX on error. */
 FLEXIO_EXP_ uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
 
-/* Creates a TIS in transport domain td. */
+/* Creates a TIS in transport domain td, which must be of ibv_ctx's device. */
 FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx,
 						 flexio_transport_domain *td, flexio_sq_tis **tis);
 
-/* Destroys a TIS. */
+/* Destroys a TIS; fails, the TIS staying valid, while SQs send through it. */
 FLEXIO_STABLE flexio_status flexio_sq_tis_destroy(flexio_sq_tis *tis);
 
 /* Creates a transport domain. */
 FLEXIO_STABLE flexio_status flexio_transport_domain_create(struct ibv_context *ibv_ctx,
 							   flexio_transport_domain **td);
 
-/* Destroys a transport domain. */
+/* Destroys a transport domain; fails, the domain staying valid, while TISs or TIRs use it. */
 FLEXIO_STABLE flexio_status flexio_transport_domain_destroy(flexio_transport_domain *td);
 
 /* ------------------------------------------------------------------------ */
@@ -947,19 +950,19 @@ FLEXIO_STABLE flexio_status flexio_rq_create_cross_dev(flexio_process *process,
 						       const struct flexio_wq_attr *fattr,
 						       flexio_rq **flexio_rq_ptr);
 
-/* Destroys an RQ. */
+/* Destroys an RQ (and its TIR, and the transport domain made with it). */
 FLEXIO_STABLE flexio_status flexio_rq_destroy(flexio_rq *flexio_rq);
 
-/* Moves an RQ to the error state. */
+/* Moves an RQ to the error state: its posted WQEs complete flushed. */
 FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *rq);
 
 /* The RQ number, UINT32_MAX on error. */
 FLEXIO_EXP_ uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
 
-/* The RQ's DEVX object, NULL on error. */
+/* The RQ's DEVX object (made at the first call, released with the RQ), NULL on error. */
 FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
 
-/* The RQ's TIR DEVX object, NULL on error. */
+/* The DEVX object of the RQ's TIR (made at the first call, released with the RQ), NULL on error. */
 FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
 
 /* Creates an RMP; ibv_ctx NULL means the process's device. */
@@ -967,7 +970,7 @@ FLEXIO_STABLE flexio_status flexio_rmp_create(flexio_process *process, struct ib
 					      const struct flexio_wq_attr *fattr,
 					      flexio_rmp **flexio_rmp_ptr);
 
-/* Destroys an RMP. */
+/* Destroys an RMP; fails, the RMP staying valid, while QPs receive from it. */
 FLEXIO_STABLE flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp);
 
 /* The RMP number, UINT32_MAX on error. */
@@ -977,11 +980,14 @@ FLEXIO_EXP_ uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
 /* Queue pairs                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* Creates an RC QP; ibv_ctx NULL means the process's device. */
+/* Creates an RC QP in state RST; ibv_ctx NULL means the process's device. Its buffer holds the
+ * receive ring first and the send ring after it. */
 FLEXIO_STABLE flexio_status flexio_qp_create(flexio_process *process, struct ibv_context *ibv_ctx,
 					     struct flexio_qp_attr *qp_fattr, flexio_qp **qp_ptr);
 
-/* Moves a QP to fattr->next_state with the attributes that transition needs. */
+/* Moves a QP to fattr->next_state with the attributes that transition needs (IB's RC state
+ * machine; SQD is state 4); mask (may be NULL) adds the optional ones. The QP is unchanged when
+ * it fails. */
 FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *qp, struct flexio_qp_attr *fattr,
 					     struct flexio_qp_attr_opt_param_mask *mask);
 
@@ -1160,33 +1166,52 @@ FLEXIO_STABLE void flexio_err_display(flexio_process *process);
 /* Most EQ-to-MSI-X pairs a map holds. */
 #define FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS 64
 
-/* Maps an emulated device queue's doorbell to cq. */
+/*
+ * Maps the doorbell of queue emu_dev_queue_id of the emulated function emu_dev_vhca_id of
+ * ibv_ctx's device (its emulation manager) to cq, a CQ of that device: each doorbell the
+ * function's driver rings while the mapping is armed writes one CQE to cq, and disarms it.
+ * Device code re-arms it with flexio_dev_db_ctx_arm (a doorbell rung meanwhile then writes its
+ * CQE at once) and forces one with flexio_dev_db_ctx_force_trigger. The CQE: opcode 0, qpn =
+ * the queue, user index = the mapping's id, byte count = the doorbell's value, WQE counter =
+ * doorbells rung so far. A mapping is created armed; a queue takes one mapping at a time; cq
+ * cannot be destroyed while mapped.
+ */
 FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_map(struct ibv_context *ibv_ctx,
 						    uint32_t emu_dev_vhca_id,
 						    uint32_t emu_dev_queue_id, flexio_cq *cq,
 						    flexio_emu_db_to_cq_ctx **emu_db_to_cq_ctx);
 
-/* Removes a doorbell-to-CQ mapping. */
+/* Removes a doorbell-to-CQ mapping: the queue's doorbells go nowhere again. */
 FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_unmap(flexio_emu_db_to_cq_ctx *emu_db_to_cq_ctx);
 
-/* The id of a doorbell-to-CQ mapping, for the device's flexio_dev_db_ctx_* calls. */
+/* The id of a doorbell-to-CQ mapping, for the device's flexio_dev_db_ctx_* calls; UINT32_MAX on error. */
 FLEXIO_STABLE uint32_t flexio_emu_db_to_cq_ctx_get_id(flexio_emu_db_to_cq_ctx *emu_db_to_cq_ctx);
 
-/* Creates an MSI-X vector of an emulated device. */
+/*
+ * Makes vector msix_id of map's emulated function raisable by the process (the emulation
+ * manager's, on map's device). direct_mode: the app uses the vector's EQ directly (CQs with
+ * element type FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ and that emulated_eqn send its
+ * messages). Otherwise a CQ is made on target_ibv_ctx's device (its UAR page target_uar_id)
+ * whose every zero CQE (flexio_dev_msix_send) is one MSI-X message of the vector.
+ */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_create(
 	flexio_process *process, struct ibv_context *target_ibv_ctx, uint8_t direct_mode,
 	uint32_t target_uar_id, uint16_t msix_id, flexio_emu_device_msix_map *map,
 	flexio_msix **msix);
 
-/* Destroys an emulated device MSI-X vector. */
+/* Destroys an emulated device MSI-X vector (the CQ made for it). */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_destroy(flexio_msix *msix);
 
-/* Reads the EQ-to-MSI-X map of an emulated device (max_msix ≤ FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS). */
+/*
+ * Reads the EQ-to-MSI-X map of the emulated function device_emulation_id (its VHCA id) of the
+ * process's device: the EQs of its vectors 0..max_msix - 1 (max_msix 1 ..
+ * FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS).
+ */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_create(
 	flexio_process *process, uint32_t device_emulation_id, uint16_t max_msix,
 	flexio_emu_device_msix_map **map);
 
-/* Frees an EQ-to-MSI-X map. */
+/* Frees an EQ-to-MSI-X map (the vectors made from it stay). */
 FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_free(flexio_emu_device_msix_map *map);
 #endif
 

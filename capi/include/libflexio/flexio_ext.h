@@ -137,6 +137,106 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_fault_get(flexio_process *proce
  */
 FLEXIO_EXPERIMENTAL const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
 
+#if FLEXIO_EDITION_OLD
+/* ------------------------------------------------------------------------ */
+/* Emulated devices (older edition): the driver's side                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * On hardware an emulated PCI function (a virtio or NVMe device the BlueField presents to a
+ * host) has a driver on that host: it rings its queues' doorbells, which doorbell-to-CQ
+ * mappings (flexio_emu_db_to_cq_map) turn into CQEs that wake DPA threads, and receives the
+ * MSI-X interrupts the DPA raises (flexio_emulated_device_msix_create, flexio_dev_msix_send).
+ * On the simulated device that driver is the program itself, through these calls, so that
+ * tests and CI can drive both directions.
+ *
+ * Each simulated device is the emulation manager of FLEXIO_SIM_EMU_FUNCTIONS emulated functions
+ * (an integer 0..64, read when the device is first used; default 1), with VHCA ids (also their
+ * device_emulation_id) 1, 2, ...; each has queues 0..65535 and 64 MSI-X vectors, 0..63.
+ */
+
+/**
+ * The emulated functions of a device.
+ *
+ * @param ibv_ctx   an open context of the emulation manager's device.
+ * @param vhca_ids  receives up to max VHCA ids, in order (may be NULL when max is 0).
+ * @param max       room in vhca_ids.
+ * @param count     receives how many emulated functions the device has.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_emu_functions_get(struct ibv_context *ibv_ctx, uint32_t *vhca_ids,
+							   size_t max, size_t *count);
+
+/**
+ * Rings the doorbell of a queue of an emulated function, as its driver does with the value it
+ * writes (a virtio available index, an NVMe submission queue tail). When a mapping takes the
+ * queue and is armed, a CQE is written to its CQ at once (fields: see
+ * flexio_emu_db_to_cq_map); otherwise the doorbell waits for the arm (device code's
+ * flexio_dev_db_ctx_arm), doorbells meanwhile making one. A queue no mapping takes drops it, as
+ * hardware does.
+ *
+ * @param ibv_ctx           an open context of the emulation manager's device.
+ * @param emu_dev_vhca_id   the emulated function.
+ * @param emu_dev_queue_id  its queue, 0..65535.
+ * @param value             the doorbell's value, the CQE's byte count.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_emu_db_ring(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
+						     uint32_t emu_dev_queue_id, uint32_t value);
+
+/**
+ * The MSI-X messages an emulated function's vector has received so far (every one the DPA
+ * raised: a zero CQE or completion on a CQ reporting to the vector).
+ *
+ * @param ibv_ctx          an open context of the emulation manager's device.
+ * @param emu_dev_vhca_id  the emulated function.
+ * @param msix_id          the vector, 0..63.
+ * @param count            receives the count.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_emu_msix_count(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
+							uint16_t msix_id, uint64_t *count);
+
+/**
+ * Waits until an emulated function's vector has received more than seen MSI-X messages (the
+ * driver's interrupt handler): seen is typically the count the last call gave. Sleeps, costing
+ * no CPU, until a message or the timeout.
+ *
+ * @param ibv_ctx          an open context of the emulation manager's device.
+ * @param emu_dev_vhca_id  the emulated function.
+ * @param msix_id          the vector, 0..63.
+ * @param seen             messages already seen.
+ * @param timeout_ms       the longest wait in milliseconds; 0 does not wait, negative waits
+ *                         without limit.
+ * @param count            receives the count (also on timeout).
+ * @return FLEXIO_STATUS_SUCCESS when the count is more than seen, FLEXIO_STATUS_TIMEOUT (not
+ *         logged) when the timeout passed first, FLEXIO_STATUS_FAILED (logged) for a bad
+ *         argument.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_emu_msix_wait(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
+						       uint16_t msix_id, uint64_t seen, int timeout_ms,
+						       uint64_t *count);
+
+/**
+ * The CQ number device code gives flexio_dev_msix_send to raise an MSI-X vector made without
+ * direct mode (flexio_emulated_device_msix_create made that CQ on target_ibv_ctx's device).
+ *
+ * @param msix  a live MSI-X vector.
+ * @return the CQ number; UINT32_MAX (logged) for a bad handle or a vector in direct mode.
+ */
+FLEXIO_EXPERIMENTAL uint32_t flexio_emulated_device_msix_get_cqn(flexio_msix *msix);
+
+/**
+ * The EQ behind an MSI-X vector: in direct mode, CQs created on the emulation manager's device
+ * with element type FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ and this emulated_eqn send the
+ * vector's messages (each event of theirs, zero CQEs included, is one message).
+ *
+ * @param msix  a live MSI-X vector.
+ * @return the EQ number; UINT32_MAX (logged) for a bad handle.
+ */
+FLEXIO_EXPERIMENTAL uint32_t flexio_emulated_device_msix_get_eqn(flexio_msix *msix);
+#endif
+
 #ifdef __cplusplus
 }
 #endif

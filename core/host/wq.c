@@ -1,0 +1,354 @@
+/*
+ * Work queues: send queues (flexio_sq_*), receive queues (flexio_rq_*) and RMPs (flexio_rmp_*,
+ * receive rings QPs share), with their rings and doorbell records in DPA or host memory
+ * (flexio_qmem), on the process's device or another one (the _cross_dev variants). An SQ sends
+ * through a TIS (fattr->sq.tis, or one made with it), an RQ receives through a TIR made with it
+ * in a transport domain (fattr->rq.td, or one made with it). The caller's flexio_wq_attr is read
+ * in its release's layout (layouts.h: 24.01's has no tis or td); the provider gets the current
+ * one, the TIS and TD resolved to its own.
+ */
+#include "queue.h"
+
+#include "layouts.h"
+#include "log.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The largest work queue the NIC takes: 2^15 WQEBBs or receive WQEs (mlx5's log_wq_sz). */
+#define WQ_LOG_DEPTH_MAX 15
+/* Receive WQEs of 2^4 (one data segment) .. 2^10 bytes; 0 means 4. */
+#define RQ_LOG_STRIDE_MIN 4
+#define RQ_LOG_STRIDE_MAX 10
+
+/* An RQ: the queue, and the TIR made with it. */
+struct rq {
+	struct queue_child qc; /* first: handle_get returns the object */
+	uint32_t tir;
+	_Atomic(struct mlx5dv_devx_obj *) tir_obj; /* made on first request */
+};
+
+enum wq_kind { WQ_SQ, WQ_RQ, WQ_RMP };
+
+static const struct {
+	const char *name;
+	enum handle_kind handle;
+	enum provider_object_kind object;
+	const char *busy; /* what may still use it (provider -EBUSY) */
+} wq_kinds[] = {
+	[WQ_SQ] = {"an SQ", HANDLE_SQ, PROVIDER_OBJECT_SQ, "it is in use"},
+	[WQ_RQ] = {"an RQ", HANDLE_RQ, PROVIDER_OBJECT_RQ, "its TIR is in use"},
+	[WQ_RMP] = {"an RMP", HANDLE_RMP, PROVIDER_OBJECT_RMP, "QPs receive from it"},
+};
+
+static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char *func)
+{
+	if (a->log_wq_depth > WQ_LOG_DEPTH_MAX) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_depth %u is more than %d", a->log_wq_depth,
+			      WQ_LOG_DEPTH_MAX);
+		return false;
+	}
+	/* SQs take WQEBBs of 64 bytes whatever log_wq_stride says. */
+	if (kind != WQ_SQ) {
+		if (a->log_wq_stride &&
+		    (a->log_wq_stride < RQ_LOG_STRIDE_MIN || a->log_wq_stride > RQ_LOG_STRIDE_MAX)) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_stride %u is not 0 (the default, %d) or %d..%d",
+				      a->log_wq_stride, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MAX);
+			return false;
+		}
+		if (a->wq_type != FLEXIO_WQ_TYPE_LINKED_LIST && a->wq_type != FLEXIO_WQ_TYPE_CYCLIC) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+				      "fattr->rq.wq_type %d is not FLEXIO_WQ_TYPE_LINKED_LIST or _CYCLIC", a->wq_type);
+			return false;
+		}
+		if (a->end_pad_mode != FLEXIO_WQ_END_PAD_NONE && a->end_pad_mode != FLEXIO_WQ_END_PAD_ALIGN) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+				      "fattr->rq.end_pad_mode %d is not FLEXIO_WQ_END_PAD_NONE or _ALIGN", a->end_pad_mode);
+			return false;
+		}
+	}
+	return queue_qmem_valid(&a->wq_ring_qmem, "fattr->wq_ring_qmem", func) &&
+	       queue_qmem_valid(&a->wq_dbr_qmem, "fattr->wq_dbr_qmem", func);
+}
+
+/*
+ * The TIS (SQ) or TD (RQ) the attributes name, held and locked, so that it is not destroyed
+ * while the queue is made with it (queue_object_release after); NULL when none is named (*ok
+ * true), or when the handle is bad (*ok false, logged).
+ */
+static struct queue_object *wq_transport(const struct wq_args *a, enum wq_kind kind, struct ibv_context *ibv_ctx,
+					 bool *ok, const char *func)
+{
+	const void *handle = kind == WQ_SQ ? (const void *)a->tis : kind == WQ_RQ ? (const void *)a->td : NULL;
+	enum handle_kind hk = kind == WQ_SQ ? HANDLE_SQ_TIS : HANDLE_TRANSPORT_DOMAIN;
+	const char *field = kind == WQ_SQ ? "fattr->sq.tis" : "fattr->rq.td";
+	struct queue_object *t;
+
+	*ok = true;
+	if (!handle)
+		return NULL;
+	*ok = false;
+	t = handle_try_get(handle, hk);
+	if (!t) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is not a live %s", field, handle, handle_kind_name(hk));
+		return NULL;
+	}
+	if (t->q.ibv_device != ibv_ctx->device) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is a %s of %s, not of the queue's device %s", field,
+			      handle, handle_kind_name(hk), ibv_get_device_name(t->q.ibv_device),
+			      ibv_get_device_name(ibv_ctx->device));
+		handle_put(&t->handle);
+		return NULL;
+	}
+	if (queue_lock_live(&t->q, handle, func)) {
+		*ok = true;
+		return t;
+	}
+	handle_put(&t->handle);
+	return NULL;
+}
+
+static void queue_object_release(struct queue_object *t)
+{
+	if (!t)
+		return;
+	pthread_mutex_unlock(&t->q.lock);
+	handle_put(&t->handle);
+}
+
+static void wq_free(struct process_child *child)
+{
+	queue_child_free((struct queue_child *)child);
+}
+
+static void rq_free(struct process_child *child)
+{
+	struct rq *rq = (struct rq *)child;
+	struct mlx5dv_devx_obj *tir_obj = atomic_load(&rq->tir_obj);
+
+	if (tir_obj)
+		rq->qc.q.provider->devx_obj_release(tir_obj);
+	queue_child_free(&rq->qc);
+}
+
+/* The provider's work queue of kind for the checked arguments (cq_num: SQ and RQ). */
+static struct provider_queue *wq_provider_create(struct process *process, struct ibv_context *ibv_ctx,
+						 enum wq_kind kind, uint32_t cq_num, const struct wq_args *a,
+						 const struct provider_queue_refs *refs,
+						 struct provider_queue_info *info, char *err)
+{
+	struct flexio_wq_attr attr = {.log_wq_stride = a->log_wq_stride, .log_wq_depth = a->log_wq_depth,
+				      .uar_id = a->uar_id, .user_index = a->user_index, .pd = a->pd,
+				      .wq_ring_qmem = a->wq_ring_qmem, .wq_dbr_qmem = a->wq_dbr_qmem};
+
+	/* The current layout; the TIS and TD go in refs. */
+	if (kind == WQ_SQ) {
+		attr.sq.allow_multi_pkt_send_wqe = a->allow_multi_pkt_send_wqe;
+		return process->provider->sq_create(process->device, ibv_ctx, cq_num, &attr, refs, info, err,
+						    PROVIDER_ERROR_MAX);
+	}
+	attr.rq.wq_type = (enum flexio_wq_type)a->wq_type;
+	attr.rq.end_pad_mode = (enum flexio_wq_end_pad_mode)a->end_pad_mode;
+	attr.rq.vlan_strip_disable = a->vlan_strip_disable;
+	if (kind == WQ_RQ)
+		return process->provider->rq_create(process->device, ibv_ctx, cq_num, &attr, refs, info, err,
+						    PROVIDER_ERROR_MAX);
+	return process->provider->rmp_create(process->device, ibv_ctx, &attr, info, err, PROVIDER_ERROR_MAX);
+}
+
+static flexio_status wq_create(struct process *process, struct ibv_context *ibv_ctx, bool cross, enum wq_kind kind,
+			       uint32_t cq_num, const void *fattr, void **wq_ptr, const char *func)
+{
+	struct provider_queue_refs refs = {0};
+	char err[PROVIDER_ERROR_MAX] = "";
+	struct provider_queue_info info = {0};
+	struct queue_object *transport;
+	struct provider_queue *pq = NULL;
+	struct queue_child *wq = NULL;
+	struct wq_args a;
+	void *handle;
+	bool ok;
+
+	layouts_wq_attr(fattr, &a);
+	if (!wq_args_valid(&a, kind, func))
+		return FLEXIO_STATUS_FAILED;
+	ibv_ctx = queue_context(process, ibv_ctx, cross, func);
+	if (!ibv_ctx || !queue_pd_hold(process->provider, ibv_ctx, a.pd, "fattr->pd", func))
+		return FLEXIO_STATUS_FAILED;
+	transport = wq_transport(&a, kind, ibv_ctx, &ok, func);
+	if (ok && !process_stopped(process, func)) {
+		wq = calloc(1, kind == WQ_RQ ? sizeof(struct rq) : sizeof(*wq));
+		if (!wq)
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
+	}
+	if (wq) {
+		if (transport && kind == WQ_SQ)
+			refs.tis = transport->q.pq;
+		else if (transport)
+			refs.td = transport->q.pq;
+		if (kind != WQ_RMP)
+			queue_child_hold(process, wq, 0, HANDLE_CQ, ibv_ctx->device, cq_num);
+		pq = wq_provider_create(process, ibv_ctx, kind, cq_num, &a, &refs, &info, err);
+		if (!pq)
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create %s: %s", process->name,
+				      wq_kinds[kind].name, err);
+	}
+	queue_object_release(transport);
+	if (!pq) {
+		if (wq && wq->held[0])
+			handle_put(&wq->held[0]->child.handle);
+		free(wq);
+		process->provider->pd_release(a.pd);
+		return FLEXIO_STATUS_FAILED;
+	}
+	queue_init(&wq->q, process->provider, ibv_ctx, wq_kinds[kind].object, pq, info.number, a.pd);
+	if (kind == WQ_RQ)
+		((struct rq *)wq)->tir = info.tir;
+	handle = queue_child_open(process, wq, wq_kinds[kind].handle, kind == WQ_RQ ? rq_free : wq_free, func);
+	if (!handle)
+		return FLEXIO_STATUS_FAILED;
+	*wq_ptr = handle;
+	return FLEXIO_STATUS_SUCCESS;
+}
+
+/* Every create call: the checks of its pointers, then wq_create. */
+static flexio_status wq_create_call(flexio_process *handle, struct ibv_context *ibv_ctx, bool cross,
+				    enum wq_kind kind, uint32_t cq_num, const void *fattr, void **wq_ptr,
+				    const char *ptr_name, const char *func)
+{
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	struct process *process;
+
+	if (wq_ptr)
+		*wq_ptr = NULL;
+	process = process_get(handle, func);
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	if (!fattr || !wq_ptr)
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is NULL", fattr ? ptr_name : "fattr");
+	else
+		status = wq_create(process, ibv_ctx, cross, kind, cq_num, fattr, wq_ptr, func);
+	process_put(process);
+	return status;
+}
+
+/* ---- send queues -------------------------------------------------------------------------- */
+
+FLEXIO_STABLE flexio_status flexio_sq_create(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
+					     const struct flexio_wq_attr *fattr, flexio_sq **flexio_sq_ptr)
+{
+	return wq_create_call(process, ibv_ctx, false, WQ_SQ, cq_num, fattr, (void **)flexio_sq_ptr, "flexio_sq_ptr",
+			      __func__);
+}
+
+FLEXIO_STABLE flexio_status flexio_sq_create_cross_dev(flexio_process *process, struct ibv_context *ibv_ctx,
+						       uint32_t cq_num, const struct flexio_wq_attr *fattr,
+						       flexio_sq **flexio_sq_ptr)
+{
+	return wq_create_call(process, ibv_ctx, true, WQ_SQ, cq_num, fattr, (void **)flexio_sq_ptr, "flexio_sq_ptr",
+			      __func__);
+}
+
+FLEXIO_STABLE flexio_status flexio_sq_destroy(flexio_sq *flexio_sq)
+{
+	return queue_child_destroy(flexio_sq, HANDLE_SQ, wq_kinds[WQ_SQ].busy, __func__);
+}
+
+FLEXIO_EXPERIMENTAL uint32_t flexio_sq_get_wq_num(flexio_sq *sq)
+{
+	return handle_read_u32(sq, HANDLE_SQ, offsetof(struct queue_child, q.number), __func__);
+}
+
+/* ---- receive queues ----------------------------------------------------------------------- */
+
+FLEXIO_STABLE flexio_status flexio_rq_create(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
+					     const struct flexio_wq_attr *fattr, flexio_rq **flexio_rq_ptr)
+{
+	return wq_create_call(process, ibv_ctx, false, WQ_RQ, cq_num, fattr, (void **)flexio_rq_ptr, "flexio_rq_ptr",
+			      __func__);
+}
+
+FLEXIO_STABLE flexio_status flexio_rq_create_cross_dev(flexio_process *process, struct ibv_context *ibv_ctx,
+						       uint32_t cq_num, const struct flexio_wq_attr *fattr,
+						       flexio_rq **flexio_rq_ptr)
+{
+	return wq_create_call(process, ibv_ctx, true, WQ_RQ, cq_num, fattr, (void **)flexio_rq_ptr, "flexio_rq_ptr",
+			      __func__);
+}
+
+/* An RQ whose TIR is in use is not destroyed: its handle stays valid. */
+FLEXIO_STABLE flexio_status flexio_rq_destroy(flexio_rq *flexio_rq)
+{
+	return queue_child_destroy(flexio_rq, HANDLE_RQ, wq_kinds[WQ_RQ].busy, __func__);
+}
+
+/* Its posted receive WQEs complete flushed (WR_FLUSH_ERR CQEs). */
+FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *handle)
+{
+	struct rq *rq = handle_get(handle, HANDLE_RQ, __func__);
+	flexio_status status = FLEXIO_STATUS_FAILED;
+	int rc;
+
+	if (!rq)
+		return FLEXIO_STATUS_FAILED;
+	if (queue_lock_live(&rq->qc.q, handle, __func__)) {
+		rc = rq->qc.q.provider->rq_set_error(rq->qc.q.pq);
+		queue_unlock(&rq->qc.q);
+		if (rc)
+			flexio_err("RQ 0x%x: cannot move it to the error state: %s", rq->qc.q.number, strerror(-rc));
+		else
+			status = FLEXIO_STATUS_SUCCESS;
+	}
+	handle_put(&rq->qc.child.handle);
+	return status;
+}
+
+FLEXIO_EXPERIMENTAL uint32_t flexio_rq_get_wq_num(flexio_rq *rq)
+{
+	return handle_read_u32(rq, HANDLE_RQ, offsetof(struct queue_child, q.number), __func__);
+}
+
+/* The DEVX objects are made on first request and released with the RQ. */
+FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *handle)
+{
+	struct rq *rq = handle_get(handle, HANDLE_RQ, __func__);
+	struct mlx5dv_devx_obj *obj;
+
+	if (!rq)
+		return NULL;
+	obj = queue_devx_obj(&rq->qc.q, &rq->qc.q.obj, PROVIDER_OBJECT_RQ, rq->qc.q.number, __func__);
+	handle_put(&rq->qc.child.handle);
+	return obj;
+}
+
+FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *handle)
+{
+	struct rq *rq = handle_get(handle, HANDLE_RQ, __func__);
+	struct mlx5dv_devx_obj *obj;
+
+	if (!rq)
+		return NULL;
+	obj = queue_devx_obj(&rq->qc.q, &rq->tir_obj, PROVIDER_OBJECT_TIR, rq->tir, __func__);
+	handle_put(&rq->qc.child.handle);
+	return obj;
+}
+
+/* ---- RMPs ----------------------------------------------------------------------------------- */
+
+FLEXIO_STABLE flexio_status flexio_rmp_create(flexio_process *process, struct ibv_context *ibv_ctx,
+					      const struct flexio_wq_attr *fattr, flexio_rmp **flexio_rmp_ptr)
+{
+	return wq_create_call(process, ibv_ctx, false, WQ_RMP, 0, fattr, (void **)flexio_rmp_ptr, "flexio_rmp_ptr",
+			      __func__);
+}
+
+/* An RMP that QPs receive from is not destroyed: its handle stays valid. */
+FLEXIO_STABLE flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp)
+{
+	return queue_child_destroy(flexio_rmp, HANDLE_RMP, wq_kinds[WQ_RMP].busy, __func__);
+}
+
+FLEXIO_EXPERIMENTAL uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp)
+{
+	return handle_read_u32(rmp, HANDLE_RMP, offsetof(struct queue_child, q.number), __func__);
+}

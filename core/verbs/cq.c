@@ -1,0 +1,417 @@
+/*
+ * Completion queues of simulated contexts: ibv_create_cq, ibv_destroy_cq, and the per-call ops
+ * ibv_poll_cq and ibv_req_notify_cq (verbs.h's inline helpers, through context->ops).
+ *
+ * A CQ is a NIC CQ (core/nic) over a ring this library allocates: 64-byte mlx5 CQEs, which
+ * ibv_poll_cq reads as rdma-core's mlx5 provider does (owner bit, opcode, syndrome) into
+ * struct ibv_wc, taking the wr_id from the QP's own arrays.  Events go to the CQ's completion
+ * channel (channel.c).  The per-call ops take no global lock: the CQ they are given is checked
+ * against the NIC's table of live CQs (an atomic load), and polls of one CQ share its own lock.
+ */
+#include "verbs_internal.h"
+
+#include <endian.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CQE_INVALID 0xf
+
+/* ---- the NIC's view ---- */
+
+static void *cq_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t len, bool write)
+{
+	struct sim_cq *cq = SIM_CONTAINER(space, struct sim_cq, space);
+
+	(void)write;
+	if (addr > cq->buffer_size || len > cq->buffer_size - addr)
+		return NULL;
+	return cq->buffer + addr;
+}
+
+static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *event)
+{
+	struct sim_cq *cq = SIM_CONTAINER(sink, struct sim_cq, sink);
+
+	/* an overrun (NIC_EVENT_CQ_ERROR) would be an asynchronous event: not simulated */
+	if (event->kind == NIC_EVENT_COMPLETION && cq->channel)
+		sim_channel_signal(cq->channel, cq);
+}
+
+/* ---- ibv_create_cq / ibv_destroy_cq ---- */
+
+static unsigned int log2_ceil(uint64_t n)
+{
+	unsigned int log = 0;
+
+	while ((1ull << log) < n)
+		log++;
+	return log;
+}
+
+/* Makes the CQ (sim_lock held, released here). */
+static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_context,
+			     struct ibv_comp_channel *channel, int comp_vector)
+{
+	struct sim_channel *sim_channel = NULL;
+	const char *reason = NULL;
+	struct sim_nic *nic;
+	struct sim_cq *cq;
+	int rc;
+
+	if (cqe < 1 || cqe > (1 << 22) - 1)
+		reason = "cqe is not in 1..4194303 (the device's max_cqe)";
+	else if (comp_vector != 0)
+		reason = "comp_vector is not 0 (the context has 1 completion vector)";
+	else if (channel && (!sim_registry_lookup(channel, SIM_COMP_CHANNEL, (void **)&sim_channel) ||
+			     sim_channel->context != context))
+		reason = "channel is not a live completion channel of this context";
+	if (reason) {
+		pthread_mutex_unlock(&sim_lock);
+		sim_err("ibv_create_cq", "%s", reason);
+		errno = EINVAL;
+		return NULL;
+	}
+	nic = sim_nic_of(context->device);
+	cq = calloc(1, sizeof(*cq));
+	if (!nic || !cq)
+		goto no_memory;
+	/* as mlx5: a power of two above cqe, one entry kept free */
+	cq->log_size = log2_ceil((uint64_t)cqe + 1);
+	cq->buffer_size = (64u << cq->log_size) + 64;
+	if (posix_memalign((void **)&cq->buffer, 4096, cq->buffer_size))
+		goto no_memory;
+	memset(cq->buffer, 0, cq->buffer_size);
+	for (uint32_t i = 0; i < 1u << cq->log_size; i++) /* invalid, hardware-owned for pass 0 */
+		cq->buffer[i * 64 + 63] = CQE_INVALID << 4 | 1;
+	cq->space.reach = cq_reach;
+	cq->sink.notify = cq_notify;
+	cq->context = context;
+	cq->nic = nic;
+	cq->channel = sim_channel;
+	rc = nic_cq_create(nic->nic,
+			   &(struct nic_cq_attr){.owner = sim_owner(context),
+						 .log_size = (uint8_t)cq->log_size,
+						 .ring = {(uintptr_t)&cq->space, 0},
+						 .dbr = {(uintptr_t)&cq->space, 64u << cq->log_size},
+						 .target = NIC_CQ_NOTIFY,
+						 .cookie = (uintptr_t)&cq->sink},
+			   &cq->cqn);
+	if (rc)
+		goto no_memory; /* -ENOSPC: the NIC's table is full */
+	if (!sim_registry_add(&cq->ibv, SIM_CQ, cq)) {
+		nic_cq_destroy(nic->nic, cq->cqn);
+		goto no_memory;
+	}
+	pthread_mutex_init(&cq->poll_lock, NULL);
+	pthread_mutex_init(&cq->ibv.mutex, NULL);
+	pthread_cond_init(&cq->ibv.cond, NULL);
+	cq->ibv.context = &context->vctx.context;
+	cq->ibv.channel = channel;
+	cq->ibv.cq_context = cq_context;
+	cq->ibv.handle = cq->cqn;
+	cq->ibv.cqe = (int)(1u << cq->log_size) - 1;
+	if (sim_channel)
+		sim_channel->ibv.refcnt++;
+	context->object_count++;
+	__atomic_store_n(&nic->cqs[SIM_NIC_INDEX(cq->cqn)], cq, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&sim_lock);
+	return &cq->ibv;
+
+no_memory:
+	pthread_mutex_unlock(&sim_lock);
+	if (cq)
+		free(cq->buffer);
+	free(cq);
+	sim_err("ibv_create_cq", "out of memory (or of the NIC's CQs)");
+	errno = ENOMEM;
+	return NULL;
+}
+
+SIM_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
+					struct ibv_comp_channel *channel, int comp_vector)
+{
+	__typeof__(&ibv_create_cq) real = SIM_REAL(ibv_create_cq);
+	struct sim_context *sim;
+
+	SIM_DELEGATE(ibv_create_cq, (context, cqe, cq_context, channel, comp_vector));
+	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		return create(sim, cqe, cq_context, channel, comp_vector);
+	case SIM_ROUTE_REAL:
+		return real(context, cqe, cq_context, channel, comp_vector);
+	default:
+		return NULL;
+	}
+}
+
+/* Takes the CQ out of the NIC and of the op table (sim_lock held; no QP uses it). */
+static void unpublish(struct sim_cq *cq)
+{
+	nic_cq_destroy(cq->nic->nic, cq->cqn);
+	__atomic_store_n(&cq->nic->cqs[SIM_NIC_INDEX(cq->cqn)], NULL, __ATOMIC_RELEASE);
+	if (cq->channel)
+		sim_channel_forget(cq->channel, cq);
+}
+
+/* Frees what is left once the CQ's events are acknowledged (sim_lock held). */
+static void retire(struct sim_cq *cq)
+{
+	if (cq->channel)
+		cq->channel->ibv.refcnt--;
+	cq->context->object_count--;
+	free(cq->buffer);
+	cq->buffer = NULL;
+	pthread_mutex_destroy(&cq->poll_lock);
+	sim_registry_retire(&cq->ibv, cq);
+}
+
+void sim_cq_destroy(struct sim_cq *cq)
+{
+	unpublish(cq);
+	retire(cq);
+}
+
+/* Returns 0 or an errno value, as rdma-core does.  As libibverbs, waits until every event
+ * ibv_get_cq_event returned for the CQ is acknowledged (ibv_ack_cq_events). */
+SIM_EXPORT int ibv_destroy_cq(struct ibv_cq *cq)
+{
+	__typeof__(&ibv_destroy_cq) real = SIM_REAL(ibv_destroy_cq);
+	struct sim_cq *sim;
+	uint32_t read;
+
+	SIM_DELEGATE(ibv_destroy_cq, (cq));
+	switch (sim_route(__func__, cq, SIM_CQ, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return real(cq);
+	default:
+		return errno;
+	}
+	if (sim->users || sim->destroying) {
+		unsigned int users = sim->users;
+
+		pthread_mutex_unlock(&sim_lock);
+		if (users)
+			sim_err(__func__, "completion queue %p is used by %u queue pair(s)", (void *)cq, users);
+		else
+			sim_err(__func__, "completion queue %p is being destroyed by another thread", (void *)cq);
+		return errno = users ? EBUSY : EINVAL;
+	}
+	unpublish(sim);
+	sim->destroying = true;
+	read = sim->channel ? sim->events_read : 0;
+	pthread_mutex_unlock(&sim_lock);
+
+	pthread_mutex_lock(&cq->mutex);
+	while (cq->comp_events_completed != read)
+		pthread_cond_wait(&cq->cond, &cq->mutex);
+	pthread_mutex_unlock(&cq->mutex);
+
+	pthread_mutex_lock(&sim_lock);
+	retire(sim);
+	pthread_mutex_unlock(&sim_lock);
+	return 0;
+}
+
+/* ---- ibv_poll_cq ---- */
+
+/* The live CQ the op was called on, or NULL (logged, errno EINVAL). */
+static struct sim_cq *live_cq(const char *function, struct ibv_cq *cq)
+{
+	struct sim_nic *nic;
+	struct sim_cq *sim;
+
+	if (!cq) {
+		sim_err(function, "completion queue is NULL");
+		errno = EINVAL;
+		return NULL;
+	}
+	nic = sim_nic_of_context(cq->context);
+	sim = nic ? __atomic_load_n(&nic->cqs[SIM_NIC_INDEX(cq->handle)], __ATOMIC_ACQUIRE) : NULL;
+	if (!sim || &sim->ibv != cq) {
+		sim_err(function, "%p is not a live completion queue of the simulated device", (void *)cq);
+		errno = EINVAL;
+		return NULL;
+	}
+	return sim;
+}
+
+static enum ibv_wc_status status_of(uint8_t syndrome)
+{
+	switch (syndrome) {
+	case MLX5_CQE_SYNDROME_LOCAL_LENGTH_ERR:
+		return IBV_WC_LOC_LEN_ERR;
+	case MLX5_CQE_SYNDROME_LOCAL_QP_OP_ERR:
+		return IBV_WC_LOC_QP_OP_ERR;
+	case MLX5_CQE_SYNDROME_LOCAL_PROT_ERR:
+		return IBV_WC_LOC_PROT_ERR;
+	case MLX5_CQE_SYNDROME_WR_FLUSH_ERR:
+		return IBV_WC_WR_FLUSH_ERR;
+	case MLX5_CQE_SYNDROME_MW_BIND_ERR:
+		return IBV_WC_MW_BIND_ERR;
+	case MLX5_CQE_SYNDROME_BAD_RESP_ERR:
+		return IBV_WC_BAD_RESP_ERR;
+	case MLX5_CQE_SYNDROME_LOCAL_ACCESS_ERR:
+		return IBV_WC_LOC_ACCESS_ERR;
+	case MLX5_CQE_SYNDROME_REMOTE_INVAL_REQ_ERR:
+		return IBV_WC_REM_INV_REQ_ERR;
+	case MLX5_CQE_SYNDROME_REMOTE_ACCESS_ERR:
+		return IBV_WC_REM_ACCESS_ERR;
+	case MLX5_CQE_SYNDROME_REMOTE_OP_ERR:
+		return IBV_WC_REM_OP_ERR;
+	case MLX5_CQE_SYNDROME_TRANSPORT_RETRY_EXC_ERR:
+		return IBV_WC_RETRY_EXC_ERR;
+	case MLX5_CQE_SYNDROME_RNR_RETRY_EXC_ERR:
+		return IBV_WC_RNR_RETRY_EXC_ERR;
+	case MLX5_CQE_SYNDROME_REMOTE_ABORTED_ERR:
+		return IBV_WC_REM_ABORT_ERR;
+	default:
+		return IBV_WC_GENERAL_ERR;
+	}
+}
+
+static enum ibv_wc_opcode send_opcode(uint8_t wqe_opcode, unsigned int *flags)
+{
+	switch (wqe_opcode) {
+	case MLX5_OPCODE_RDMA_WRITE_IMM:
+		*flags |= IBV_WC_WITH_IMM;
+		/* fall through */
+	case MLX5_OPCODE_RDMA_WRITE:
+		return IBV_WC_RDMA_WRITE;
+	case MLX5_OPCODE_SEND_IMM:
+		*flags |= IBV_WC_WITH_IMM;
+		/* fall through */
+	case MLX5_OPCODE_SEND:
+		return IBV_WC_SEND;
+	case MLX5_OPCODE_RDMA_READ:
+		return IBV_WC_RDMA_READ;
+	case MLX5_OPCODE_ATOMIC_CS:
+		return IBV_WC_COMP_SWAP;
+	case MLX5_OPCODE_ATOMIC_FA:
+		return IBV_WC_FETCH_ADD;
+	default:
+		return IBV_WC_SEND;
+	}
+}
+
+/* Fills wc from a CQE (poll_lock held); false when its QP is gone (the CQE is skipped, as
+ * mlx5 cleans a destroyed QP's CQEs out of its CQs). */
+static bool parse(struct sim_cq *cq, const struct mlx5_cqe64 *cqe, uint8_t opcode, struct ibv_wc *wc)
+{
+	uint32_t qpn = be32toh(cqe->sop_drop_qpn) & 0xffffff;
+	struct sim_qp *qp = __atomic_load_n(&cq->nic->qps[SIM_NIC_INDEX(qpn)], __ATOMIC_ACQUIRE);
+	uint16_t counter = be16toh(cqe->wqe_counter);
+	bool error = opcode == MLX5_CQE_REQ_ERR || opcode == MLX5_CQE_RESP_ERR;
+
+	if (!qp || qp->qpn != qpn)
+		return false;
+	memset(wc, 0, sizeof(*wc));
+	wc->qp_num = qpn;
+	wc->src_qp = __atomic_load_n(&qp->dest_qpn, __ATOMIC_RELAXED);
+	wc->byte_len = be32toh(cqe->byte_cnt);
+	if (error) {
+		const struct mlx5_err_cqe *err = (const struct mlx5_err_cqe *)cqe;
+
+		wc->status = status_of(err->syndrome);
+		wc->vendor_err = err->vendor_err_synd;
+		if (err->syndrome != MLX5_CQE_SYNDROME_WR_FLUSH_ERR)
+			__atomic_store_n(&qp->error, true, __ATOMIC_RELAXED);
+	}
+	if (opcode == MLX5_CQE_REQ || opcode == MLX5_CQE_REQ_ERR) {
+		unsigned int index = counter & (qp->sq_count - 1);
+
+		wc->wr_id = qp->sq_wr_id[index];
+		wc->opcode = send_opcode(be32toh(cqe->sop_drop_qpn) >> 24, &wc->wc_flags);
+		if (wc->opcode == IBV_WC_COMP_SWAP || wc->opcode == IBV_WC_FETCH_ADD)
+			wc->byte_len = 8;
+		/* the WQEs up to this one are done: their WQEBBs are free again */
+		__atomic_store_n(&qp->sq_tail, (uint16_t)(counter + qp->sq_wqebbs[index]), __ATOMIC_RELEASE);
+		return true;
+	}
+	if (qp->srq) {
+		unsigned int slot = counter & ((1u << qp->srq->log_depth) - 1);
+
+		wc->wr_id = qp->srq->wr_id[slot];
+		__atomic_store_n(&qp->srq->busy[slot], 0, __ATOMIC_RELEASE);
+	} else {
+		wc->wr_id = qp->rq_wr_id[counter & (qp->rq_count - 1)];
+		__atomic_store_n(&qp->rq_tail, (uint16_t)(counter + 1), __ATOMIC_RELEASE);
+	}
+	switch (opcode) {
+	case MLX5_CQE_RESP_WR_IMM:
+		wc->opcode = IBV_WC_RECV_RDMA_WITH_IMM;
+		wc->wc_flags = IBV_WC_WITH_IMM;
+		wc->imm_data = cqe->imm_inval_pkey; /* as sent: network order */
+		break;
+	case MLX5_CQE_RESP_SEND_IMM:
+		wc->wc_flags = IBV_WC_WITH_IMM;
+		wc->imm_data = cqe->imm_inval_pkey;
+		/* fall through */
+	default:
+		wc->opcode = IBV_WC_RECV;
+		break;
+	}
+	return true;
+}
+
+int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
+{
+	struct sim_cq *sim = live_cq("ibv_poll_cq", cq);
+	uint32_t mask, ci;
+	int n = 0;
+
+	if (!sim)
+		return -EINVAL;
+	if (num_entries < 0 || (num_entries && !wc)) {
+		sim_err("ibv_poll_cq", "num_entries %d with wc %p", num_entries, (void *)wc);
+		errno = EINVAL;
+		return -EINVAL;
+	}
+	mask = (1u << sim->log_size) - 1;
+	pthread_mutex_lock(&sim->poll_lock);
+	ci = sim->ci;
+	while (n < num_entries) {
+		const struct mlx5_cqe64 *entry = (const struct mlx5_cqe64 *)(sim->buffer + (size_t)(ci & mask) * 64);
+		/* the NIC stores the entry's last 8-byte word last, with release order */
+		uint64_t last = __atomic_load_n((const uint64_t *)entry + 7, __ATOMIC_ACQUIRE);
+		uint8_t op_own = (uint8_t)(last >> 56), opcode = op_own >> 4;
+		struct mlx5_cqe64 cqe;
+
+		if (opcode == CQE_INVALID || (op_own & 1) != ((ci >> sim->log_size) & 1))
+			break;
+		for (unsigned int i = 0; i < 7; i++)
+			((uint64_t *)&cqe)[i] = __atomic_load_n((const uint64_t *)entry + i, __ATOMIC_RELAXED);
+		((uint64_t *)&cqe)[7] = last;
+		ci++;
+		if (parse(sim, &cqe, opcode, &wc[n]))
+			n++;
+	}
+	if (ci != sim->ci) {
+		__atomic_store_n(&sim->ci, ci, __ATOMIC_RELAXED);
+		/* the consumer index frees the entries for the NIC (released after reading them) */
+		__atomic_store_n((uint32_t *)(sim->buffer + (64u << sim->log_size)), htobe32(ci & 0xffffff),
+				 __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&sim->poll_lock);
+	return n;
+}
+
+/* ---- ibv_req_notify_cq ---- */
+
+int sim_op_req_notify_cq(struct ibv_cq *cq, int solicited_only)
+{
+	struct sim_cq *sim = live_cq("ibv_req_notify_cq", cq);
+	int rc;
+
+	if (!sim)
+		return EINVAL;
+	rc = nic_doorbell(sim->nic->nic, sim_owner(sim->context),
+			  solicited_only ? NIC_DB_CQ_ARM_SOLICITED : NIC_DB_CQ_ARM, sim->cqn,
+			  __atomic_load_n(&sim->ci, __ATOMIC_RELAXED) & 0xffffff);
+	if (rc) {
+		sim_err("ibv_req_notify_cq", "the NIC refused to arm CQ 0x%x (%d)", sim->cqn, rc);
+		return errno = EINVAL;
+	}
+	return 0;
+}

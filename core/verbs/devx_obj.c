@@ -1,0 +1,93 @@
+/*
+ * DEVX object wrappers (flexio_verbs_devx_obj_create / _release / _id): the struct
+ * mlx5dv_devx_obj a FlexIO getter returns (flexio_cq_get_obj, flexio_rq_get_tir, ...) for an
+ * object libflexio made on the device's NIC.  They are registered like every simulated object,
+ * so the mlx5dv_devx_obj_* entry points recognise them: mlx5dv_devx_obj_destroy refuses them
+ * (EBUSY: libflexio owns what they stand for), queries and modifications are not simulated
+ * (generic.c: EOPNOTSUPP and one line).
+ */
+#include "verbs_internal.h"
+
+#include <stdlib.h>
+
+SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_context *context, uint32_t type,
+								uint32_t id)
+{
+	struct sim_devx_obj *obj;
+	struct sim_context *sim;
+
+	SIM_DELEGATE(flexio_verbs_devx_obj_create, (context, type, id));
+	pthread_mutex_lock(&sim_lock);
+	if (!sim_registry_lookup(context, SIM_CONTEXT, (void **)&sim)) {
+		pthread_mutex_unlock(&sim_lock);
+		errno = EINVAL;
+		return NULL;
+	}
+	obj = calloc(1, sizeof(*obj));
+	if (!obj || !sim_registry_add(obj, SIM_DEVX_OBJ, obj)) {
+		pthread_mutex_unlock(&sim_lock);
+		free(obj);
+		errno = ENOMEM;
+		return NULL;
+	}
+	obj->context = sim;
+	obj->type = type;
+	obj->id = id;
+	sim->object_count++;
+	pthread_mutex_unlock(&sim_lock);
+	return (struct mlx5dv_devx_obj *)obj;
+}
+
+void sim_devx_obj_destroy(struct sim_devx_obj *obj)
+{
+	obj->context->object_count--;
+	sim_registry_retire(obj, obj);
+}
+
+SIM_EXPORT void flexio_verbs_devx_obj_release(struct mlx5dv_devx_obj *obj)
+{
+	struct sim_devx_obj *sim;
+
+	SIM_DELEGATE_VOID(flexio_verbs_devx_obj_release, (obj));
+	pthread_mutex_lock(&sim_lock);
+	if (sim_registry_lookup(obj, SIM_DEVX_OBJ, (void **)&sim))
+		sim_devx_obj_destroy(sim);
+	pthread_mutex_unlock(&sim_lock);
+}
+
+SIM_EXPORT uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj)
+{
+	struct sim_devx_obj *sim;
+	uint32_t id = UINT32_MAX;
+
+	SIM_DELEGATE(flexio_verbs_devx_obj_id, (obj));
+	pthread_mutex_lock(&sim_lock);
+	if (sim_registry_lookup(obj, SIM_DEVX_OBJ, (void **)&sim))
+		id = sim->id;
+	pthread_mutex_unlock(&sim_lock);
+	return id;
+}
+
+/* Returns 0 or an errno value: EBUSY for a wrapper (libflexio destroys what it stands for). */
+SIM_EXPORT int mlx5dv_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
+{
+	__typeof__(&mlx5dv_devx_obj_destroy) real = SIM_REAL(mlx5dv_devx_obj_destroy);
+	struct sim_devx_obj *sim;
+	uint32_t type, id;
+
+	SIM_DELEGATE(mlx5dv_devx_obj_destroy, (obj));
+	switch (sim_route(__func__, obj, SIM_DEVX_OBJ, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return real(obj);
+	default:
+		return errno;
+	}
+	type = sim->type;
+	id = sim->id;
+	pthread_mutex_unlock(&sim_lock);
+	sim_err(__func__, "devx object %p (type 0x%x, id 0x%x) stands for a FlexIO object: destroy that "
+		"instead", (void *)obj, type, id);
+	return errno = EBUSY;
+}

@@ -1,0 +1,271 @@
+/*
+ * The NIC of each simulated device (core/nic): made at first use, one per device, all in one
+ * fabric so that RC QPs connect between mlx5_sim0 and mlx5_sim1; it lives as long as the
+ * library.  This file is its environment (struct nic_env):
+ *   - space_reach: FLEXIO_VERBS_SPACE_UMEM(id) is a umem of the device (bounds checked), any
+ *     other space a struct flexio_verbs_space * answering for itself (libflexio's DPA memory,
+ *     and the rings of this library's own CQs, QPs and SRQs);
+ *   - mkey_reach: the device's MRs and space keys, found in its lock-free key table, checked
+ *     as flexio_verbs_mr_reach checks them (PD numbers are ibv_pd.handle);
+ *   - now_ns: CLOCK_MONOTONIC;
+ *   - timer_request: one timer thread for every NIC, sleeping until the earliest deadline;
+ *   - notify: the struct flexio_verbs_sink given as the queue's cookie;
+ *   - port_tx: frames leaving a port are dropped (the fabric's Ethernet ports come with the
+ *     next issue; RC traffic does not use frames).
+ */
+#include "verbs_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static struct nic_fabric *fabric;
+/* NICs by device index, published with release stores: read without sim_lock. */
+static struct sim_nic *nics[SIM_MAX_CREATED];
+
+/* ---- the timer thread ---- */
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+	pthread_t thread;
+	bool running;  /* the thread exists (in this process: not after a fork) */
+	bool stopping; /* the library is being unloaded */
+	bool forked_handler;
+} timer = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* Sleeps until the earliest deadline of any NIC, runs the timers of the NICs due (unlocked:
+ * nic_timers_run may ask for the next deadline), again until the library goes. */
+static void *timer_main(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&timer.lock);
+	while (!timer.stopping) {
+		uint64_t now = monotonic_ns(), earliest = 0;
+		struct sim_nic *due[SIM_MAX_CREATED];
+		int ndue = 0;
+
+		for (int i = 0; i < SIM_MAX_CREATED; i++) {
+			struct sim_nic *nic = __atomic_load_n(&nics[i], __ATOMIC_ACQUIRE);
+
+			if (!nic || !nic->deadline)
+				continue;
+			if (nic->deadline <= now) {
+				nic->deadline = 0;
+				due[ndue++] = nic;
+			} else if (!earliest || nic->deadline < earliest) {
+				earliest = nic->deadline;
+			}
+		}
+		if (ndue) {
+			pthread_mutex_unlock(&timer.lock);
+			for (int i = 0; i < ndue; i++)
+				nic_timers_run(due[i]->nic);
+			pthread_mutex_lock(&timer.lock);
+		} else if (earliest) {
+			struct timespec until = {.tv_sec = (time_t)(earliest / 1000000000u),
+						 .tv_nsec = (long)(earliest % 1000000000u)};
+
+			pthread_cond_timedwait(&timer.wake, &timer.lock, &until);
+		} else {
+			pthread_cond_wait(&timer.wake, &timer.lock);
+		}
+	}
+	pthread_mutex_unlock(&timer.lock);
+	return NULL;
+}
+
+/* A forked child has no timer thread: the next request starts one. */
+static void timer_after_fork(void)
+{
+	pthread_mutex_init(&timer.lock, NULL);
+	timer.running = false;
+}
+
+/* Starts the thread (timer lock held); false when it cannot be. */
+static bool timer_start(void)
+{
+	pthread_condattr_t attr;
+
+	if (timer.running || timer.stopping)
+		return timer.running;
+	if (!timer.forked_handler) {
+		pthread_atfork(NULL, NULL, timer_after_fork);
+		timer.forked_handler = true;
+	}
+	pthread_condattr_init(&attr);
+	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+	pthread_cond_init(&timer.wake, &attr);
+	pthread_condattr_destroy(&attr);
+	timer.running = !pthread_create(&timer.thread, NULL, timer_main, NULL);
+	return timer.running;
+}
+
+/* Stops the thread when the library is unloaded (or the process exits). */
+__attribute__((destructor)) static void timer_stop(void)
+{
+	bool running;
+
+	pthread_mutex_lock(&timer.lock);
+	timer.stopping = true;
+	running = timer.running;
+	if (running)
+		pthread_cond_signal(&timer.wake);
+	pthread_mutex_unlock(&timer.lock);
+	if (running)
+		pthread_join(timer.thread, NULL);
+}
+
+/* ---- the environment ---- */
+
+static void *env_space_reach(void *user, uint64_t space, uint64_t addr, uint64_t len, bool write)
+{
+	struct sim_nic *nic = user;
+	struct flexio_verbs_space *owner;
+	struct sim_slot umem;
+	uint32_t id;
+
+	if (space & 1) {
+		id = (uint32_t)(space >> 1);
+		if (space >> 33 || !sim_table_read(&nic->device->umems, id, id, &umem) || addr > umem.length ||
+		    len > umem.length - addr)
+			return NULL;
+		return (void *)(uintptr_t)(umem.host + addr);
+	}
+	owner = (struct flexio_verbs_space *)(uintptr_t)space;
+	return owner ? owner->reach(owner, addr, len, write) : NULL;
+}
+
+static int env_mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
+			  void **ptr)
+{
+	struct sim_nic *nic = user;
+	struct sim_slot k;
+	uint64_t offset;
+
+	if (!sim_table_read(&nic->device->keys, key >> 8, key, &k))
+		return -ENOENT;
+	if (k.pd != pd)
+		return -EPERM;
+	if ((k.access & access) != access)
+		return -EACCES;
+	offset = addr - k.start;
+	if (addr < k.start || offset > k.length || len > k.length - offset)
+		return -ERANGE;
+	if (k.space) {
+		struct flexio_verbs_space *space = (struct flexio_verbs_space *)(uintptr_t)k.space;
+		bool write = access & (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_ATOMIC);
+
+		/* a space key's address space is the space's own */
+		*ptr = space->reach(space, addr, len, write);
+		return *ptr ? 0 : -ERANGE;
+	}
+	*ptr = (void *)(uintptr_t)(k.host + offset);
+	return 0;
+}
+
+static uint64_t env_now_ns(void *user)
+{
+	(void)user;
+	return monotonic_ns();
+}
+
+static void env_timer_request(void *user, uint64_t deadline_ns)
+{
+	struct sim_nic *nic = user;
+
+	pthread_mutex_lock(&timer.lock);
+	if (!nic->deadline || deadline_ns < nic->deadline) {
+		nic->deadline = deadline_ns ? deadline_ns : 1;
+		if (timer_start())
+			pthread_cond_signal(&timer.wake);
+	}
+	pthread_mutex_unlock(&timer.lock);
+}
+
+static void env_notify(void *user, const struct nic_event *event)
+{
+	struct flexio_verbs_sink *sink = (struct flexio_verbs_sink *)(uintptr_t)event->cookie;
+
+	(void)user;
+	if (sink && sink->notify)
+		sink->notify(sink, event);
+}
+
+/* No Ethernet wire yet: frames leaving a port are dropped (counted by the NIC's statistics). */
+static void env_port_tx(void *user, unsigned port, const void *frame, size_t len)
+{
+	(void)user, (void)port, (void)frame, (void)len;
+}
+
+struct sim_nic *sim_nic_of(struct sim_device *device)
+{
+	struct nic_port_attr port = {.mtu = 1500};
+	struct nic_env env = {
+		.space_reach = env_space_reach,
+		.mkey_reach = env_mkey_reach,
+		.now_ns = env_now_ns,
+		.timer_request = env_timer_request,
+		.notify = env_notify,
+		.port_tx = env_port_tx,
+	};
+	struct sim_nic *nic = __atomic_load_n(&device->nic, __ATOMIC_ACQUIRE);
+
+	if (nic)
+		return nic;
+	if (!fabric && !(fabric = nic_fabric_create()))
+		return NULL;
+	nic = calloc(1, sizeof(*nic));
+	if (!nic)
+		return NULL;
+	nic->device = device;
+	env.user = nic;
+	nic->nic = nic_create(&(struct nic_config){.env = &env,
+						   .fabric = fabric,
+						   .ports = 1,
+						   .log_max_objects = SIM_NIC_LOG_OBJECTS});
+	if (!nic->nic) {
+		free(nic);
+		return NULL;
+	}
+	/* the port's addresses are those ibv_query_gid reports: QPs name their peer by GID */
+	sim_port_gid(device, port.gid);
+	sim_port_mac(device, port.mac);
+	nic_port_set(nic->nic, 1, &port);
+	__atomic_store_n(&nics[device->index], nic, __ATOMIC_RELEASE);
+	__atomic_store_n(&device->nic, nic, __ATOMIC_RELEASE);
+	return nic;
+}
+
+struct sim_nic *sim_nic_of_context(const struct ibv_context *context)
+{
+	const struct sim_context *sim = SIM_CONTAINER(context, struct sim_context, vctx.context);
+
+	return __atomic_load_n(&sim->device->nic, __ATOMIC_ACQUIRE);
+}
+
+SIM_EXPORT struct nic *flexio_verbs_device_nic(int device_index)
+{
+	struct sim_device *device;
+	struct sim_nic *nic;
+
+	SIM_DELEGATE(flexio_verbs_device_nic, (device_index));
+	if (device_index < 0 || device_index >= SIM_MAX_CREATED)
+		return NULL;
+	nic = __atomic_load_n(&nics[device_index], __ATOMIC_ACQUIRE);
+	if (nic)
+		return nic->nic;
+	pthread_mutex_lock(&sim_lock);
+	device = sim_device_at(device_index);
+	nic = device ? sim_nic_of(device) : NULL;
+	pthread_mutex_unlock(&sim_lock);
+	return nic ? nic->nic : NULL;
+}

@@ -1,0 +1,163 @@
+/*
+ * devx umems of simulated contexts (mlx5dv_devx_umem_reg, mlx5dv_devx_umem_reg_ex,
+ * mlx5dv_devx_umem_dereg): host memory the device's queues may live in, named by
+ * FLEXIO_VERBS_SPACE_UMEM(umem_id) in a struct nic_mem.
+ *
+ * The NIC reaches a umem through the device's lock-free umem table at every use (nic.c), so a
+ * deregistration takes effect at once: a queue still naming the umem finds no memory there and
+ * goes to error, it never touches memory the program may have freed since.  Deregistration
+ * therefore always succeeds (the kernel would answer EBUSY while a DEVX object names the umem;
+ * the simulated queues are not DEVX objects that hold it).
+ */
+#include "verbs_internal.h"
+
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define SUPPORTED_ACCESS                                                                        \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
+	 IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_RELAXED_ORDERING)
+
+/* Whether the pages of [addr, addr + size) are mapped (the kernel pins them, or fails). */
+static bool mapped(const void *addr, size_t size)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)addr & ~(page - 1);
+	size_t length = ((uintptr_t)addr + size - start + page - 1) & ~(page - 1);
+
+	/* msync on an unmapped page fails with ENOMEM, and writes nothing back (MS_ASYNC) */
+	return !msync((void *)start, length, MS_ASYNC);
+}
+
+/* A umem id unused on the device, never 0 (24 bits: the table's index). */
+static uint32_t next_id(struct sim_device *device)
+{
+	do
+		device->last_umem_id = (device->last_umem_id + 1) & 0xffffff;
+	while (!device->last_umem_id || sim_table_used(&device->umems, device->last_umem_id));
+	return device->last_umem_id;
+}
+
+/* Registers [addr, addr + size) on a live simulated context (sim_lock held, released here). */
+static struct mlx5dv_devx_umem *reg(const char *function, struct sim_context *context, void *addr, size_t size,
+				    uint32_t access)
+{
+	struct sim_device *device = context->device;
+	const char *reason = NULL;
+	struct sim_umem *umem;
+	int error = EINVAL;
+
+	if (!addr)
+		reason = "addr is NULL";
+	else if (!size)
+		reason = "size is 0";
+	else if ((uintptr_t)addr + size < (uintptr_t)addr)
+		reason = "the memory wraps around the address space";
+	else if (access & ~(uint32_t)SUPPORTED_ACCESS)
+		reason = "unknown access flags";
+	else if (!mapped(addr, size))
+		reason = "the memory is not mapped", error = EFAULT;
+	if (reason) {
+		pthread_mutex_unlock(&sim_lock);
+		sim_err(function, "%s", reason);
+		errno = error;
+		return NULL;
+	}
+	umem = calloc(1, sizeof(*umem));
+	if (!umem || !sim_registry_add(&umem->dv, SIM_DEVX_UMEM, umem))
+		goto no_memory;
+	umem->dv.umem_id = next_id(device);
+	if (!sim_table_write(&device->umems, umem->dv.umem_id,
+			     &(struct sim_slot){.tag = umem->dv.umem_id,
+						.access = access,
+						.length = size,
+						.host = (uintptr_t)addr})) {
+		sim_registry_retire(&umem->dv, umem);
+		umem = NULL;
+		goto no_memory;
+	}
+	umem->context = context;
+	umem->addr = addr;
+	umem->size = size;
+	umem->access = access;
+	context->object_count++;
+	pthread_mutex_unlock(&sim_lock);
+	return &umem->dv;
+
+no_memory:
+	pthread_mutex_unlock(&sim_lock);
+	free(umem);
+	sim_err(function, "out of memory");
+	errno = ENOMEM;
+	return NULL;
+}
+
+SIM_EXPORT struct mlx5dv_devx_umem *mlx5dv_devx_umem_reg(struct ibv_context *ctx, void *addr, size_t size,
+							 uint32_t access)
+{
+	__typeof__(&mlx5dv_devx_umem_reg) real = SIM_REAL(mlx5dv_devx_umem_reg);
+	struct sim_context *sim;
+
+	SIM_DELEGATE(mlx5dv_devx_umem_reg, (ctx, addr, size, access));
+	switch (sim_route(__func__, ctx, SIM_CONTEXT, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		return reg(__func__, sim, addr, size, access);
+	case SIM_ROUTE_REAL:
+		return real(ctx, addr, size, access);
+	default:
+		return NULL;
+	}
+}
+
+SIM_EXPORT struct mlx5dv_devx_umem *mlx5dv_devx_umem_reg_ex(struct ibv_context *ctx,
+							    struct mlx5dv_devx_umem_in *umem_in)
+{
+	__typeof__(&mlx5dv_devx_umem_reg_ex) real = SIM_REAL(mlx5dv_devx_umem_reg_ex);
+	struct sim_context *sim;
+
+	SIM_DELEGATE(mlx5dv_devx_umem_reg_ex, (ctx, umem_in));
+	switch (sim_route(__func__, ctx, SIM_CONTEXT, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return real(ctx, umem_in);
+	default:
+		return NULL;
+	}
+	if (!umem_in || umem_in->comp_mask || !umem_in->pgsz_bitmap) {
+		pthread_mutex_unlock(&sim_lock);
+		/* as libmlx5: no page size allowed, or a dmabuf (MLX5DV_UMEM_MASK_DMABUF) */
+		sim_err(__func__, "umem_in is NULL, has no page size, or asks for a dmabuf (not simulated)");
+		errno = EINVAL;
+		return NULL;
+	}
+	return reg(__func__, sim, umem_in->addr, umem_in->size, umem_in->access);
+}
+
+void sim_umem_destroy(struct sim_umem *umem)
+{
+	sim_table_clear(&umem->context->device->umems, umem->dv.umem_id);
+	umem->context->object_count--;
+	sim_registry_retire(&umem->dv, umem);
+}
+
+/* Returns 0 or an errno value. */
+SIM_EXPORT int mlx5dv_devx_umem_dereg(struct mlx5dv_devx_umem *umem)
+{
+	__typeof__(&mlx5dv_devx_umem_dereg) real = SIM_REAL(mlx5dv_devx_umem_dereg);
+	struct sim_umem *sim;
+
+	SIM_DELEGATE(mlx5dv_devx_umem_dereg, (umem));
+	switch (sim_route(__func__, umem, SIM_DEVX_UMEM, (void **)&sim, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return real(umem);
+	default:
+		return errno;
+	}
+	sim_umem_destroy(sim);
+	pthread_mutex_unlock(&sim_lock);
+	return 0;
+}

@@ -1,0 +1,963 @@
+/*
+ * The simulated device's queues through rdma-core's calls: RC QPs on one device and between
+ * mlx5_sim0 and mlx5_sim1 (FLEXIO_SIM_DEVICES=2), every opcode, inline and unsignaled sends,
+ * SRQs, completion channels waking poll(), error completions and flushes, the destroy order,
+ * devx umems, and libflexio's private interface to the device NIC (space keys, DEVX object
+ * wrappers).  `test_verbs_queues threads` runs the two-thread test alone (label concurrency).
+ */
+#include <endian.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <infiniband/mlx5dv.h>
+#include <infiniband/verbs.h>
+
+#include "nic.h"
+#include "sim_verbs.h"
+
+/* ---- stderr capture: every refusal logs exactly one line naming its function ---- */
+
+static int saved_stderr = -1;
+static FILE *capture_file;
+static char captured[4096];
+
+static void capture_begin(void)
+{
+	fflush(stderr);
+	capture_file = tmpfile();
+	assert_non_null(capture_file);
+	saved_stderr = dup(STDERR_FILENO);
+	dup2(fileno(capture_file), STDERR_FILENO);
+}
+
+static const char *capture_end(void)
+{
+	size_t n;
+
+	fflush(stderr);
+	dup2(saved_stderr, STDERR_FILENO);
+	close(saved_stderr);
+	rewind(capture_file);
+	n = fread(captured, 1, sizeof(captured) - 1, capture_file);
+	captured[n] = '\0';
+	fclose(capture_file);
+	return captured;
+}
+
+static void expect_refusal(const char *function, int error, int expected)
+{
+	const char *text = capture_end();
+	char prefix[128];
+	int lines = 0;
+
+	for (const char *p = text; *p; p++)
+		lines += *p == '\n';
+	snprintf(prefix, sizeof(prefix), "flexio_verbs ERR %s: ", function);
+	if (lines != 1 || strncmp(text, prefix, strlen(prefix)))
+		fail_msg("expected one line \"%s...\", got \"%s\"", prefix, text);
+	assert_int_equal(error, expected);
+}
+
+/* ---- fixtures ---- */
+
+#define BUF 4096
+#define ALL_ACCESS                                                                              \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
+	 IBV_ACCESS_REMOTE_ATOMIC)
+
+/* One side of a connection: a context, PD, region, CQ and RC QP. */
+struct side {
+	struct ibv_context *ctx;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	struct ibv_qp *qp;
+	struct ibv_mr *mr;
+	uint64_t *buf; /* BUF bytes, 8-aligned */
+};
+
+static struct ibv_context *open_device(int index)
+{
+	struct ibv_device **list = ibv_get_device_list(NULL);
+	struct ibv_context *ctx;
+
+	assert_non_null(list);
+	assert_non_null(list[index]);
+	ctx = ibv_open_device(list[index]);
+	assert_non_null(ctx);
+	ibv_free_device_list(list);
+	return ctx;
+}
+
+static void side_open(struct side *s, int device, struct ibv_srq **srq, unsigned int sig_all)
+{
+	struct ibv_qp_init_attr attr = {
+		.qp_type = IBV_QPT_RC,
+		.sq_sig_all = (int)sig_all,
+		.cap = {.max_send_wr = 64, .max_recv_wr = 64, .max_send_sge = 2, .max_recv_sge = 2,
+			.max_inline_data = 64},
+	};
+
+	memset(s, 0, sizeof(*s));
+	s->ctx = open_device(device);
+	s->pd = ibv_alloc_pd(s->ctx);
+	assert_non_null(s->pd);
+	s->buf = aligned_alloc(64, BUF);
+	assert_non_null(s->buf);
+	memset(s->buf, 0, BUF);
+	s->mr = ibv_reg_mr(s->pd, s->buf, BUF, ALL_ACCESS);
+	assert_non_null(s->mr);
+	s->cq = ibv_create_cq(s->ctx, 128, s, NULL, 0);
+	assert_non_null(s->cq);
+	attr.send_cq = attr.recv_cq = s->cq;
+	if (srq) {
+		struct ibv_srq_init_attr sattr = {.attr = {.max_wr = 16, .max_sge = 1}};
+
+		*srq = ibv_create_srq(s->pd, &sattr);
+		assert_non_null(*srq);
+		attr.srq = *srq;
+	}
+	s->qp = ibv_create_qp(s->pd, &attr);
+	assert_non_null(s->qp);
+	assert_true(attr.cap.max_inline_data >= 64);
+}
+
+static void side_close(struct side *s)
+{
+	assert_int_equal(ibv_destroy_qp(s->qp), 0);
+	assert_int_equal(ibv_destroy_cq(s->cq), 0);
+	assert_int_equal(ibv_dereg_mr(s->mr), 0);
+	assert_int_equal(ibv_dealloc_pd(s->pd), 0);
+	assert_int_equal(ibv_close_device(s->ctx), 0);
+	free(s->buf);
+}
+
+/* INIT -> RTR -> RTS towards dest_qpn on the device of peer_ctx (named by its GID). */
+static void connect_qp(struct ibv_qp *qp, struct ibv_context *peer_ctx, uint32_t dest_qpn)
+{
+	struct ibv_qp_attr a = {.qp_state = IBV_QPS_INIT, .port_num = 1, .qp_access_flags = ALL_ACCESS};
+	union ibv_gid gid;
+
+	assert_int_equal(ibv_query_gid(peer_ctx, 1, 1, &gid), 0);
+	assert_int_equal(ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS),
+			 0);
+	a = (struct ibv_qp_attr){.qp_state = IBV_QPS_RTR,
+				 .path_mtu = IBV_MTU_1024,
+				 .dest_qp_num = dest_qpn,
+				 .max_dest_rd_atomic = 1,
+				 .min_rnr_timer = 1,
+				 .ah_attr = {.is_global = 1, .grh = {.dgid = gid, .sgid_index = 1}, .port_num = 1}};
+	assert_int_equal(ibv_modify_qp(qp, &a,
+				       IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
+					       IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER),
+			 0);
+	a = (struct ibv_qp_attr){.qp_state = IBV_QPS_RTS, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
+				 .max_rd_atomic = 1};
+	assert_int_equal(ibv_modify_qp(qp, &a,
+				       IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+					       IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC),
+			 0);
+}
+
+static void pair_open(struct side *a, struct side *b, int device_a, int device_b)
+{
+	side_open(a, device_a, NULL, 0);
+	side_open(b, device_b, NULL, 0);
+	connect_qp(a->qp, b->ctx, b->qp->qp_num);
+	connect_qp(b->qp, a->ctx, a->qp->qp_num);
+}
+
+/* Polls until n completions arrived (1 s at most). */
+static void poll_n(struct ibv_cq *cq, struct ibv_wc *wc, int n)
+{
+	int got = 0;
+
+	for (int spins = 0; got < n && spins < 1000000; spins++) {
+		int r = ibv_poll_cq(cq, n - got, wc + got);
+
+		assert_true(r >= 0);
+		got += r;
+	}
+	assert_int_equal(got, n);
+}
+
+static int post_recv(struct side *s, uint64_t wr_id, uint64_t offset, uint32_t length)
+{
+	struct ibv_sge sge = {.addr = (uintptr_t)s->buf + offset, .length = length, .lkey = s->mr->lkey};
+	struct ibv_recv_wr wr = {.wr_id = wr_id, .sg_list = &sge, .num_sge = 1}, *bad;
+
+	return ibv_post_recv(s->qp, &wr, &bad);
+}
+
+static int post_send(struct side *s, struct ibv_send_wr *wr)
+{
+	struct ibv_send_wr *bad = NULL;
+
+	return ibv_post_send(s->qp, wr, &bad);
+}
+
+/* ---- the traffic ---- */
+
+/* Every opcode between a and b; b's QP on device_b. */
+static void traffic(int device_a, int device_b)
+{
+	struct side a, b;
+	struct ibv_wc wc[4];
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+
+	pair_open(&a, &b, device_a, device_b);
+
+	/* send / receive */
+	memcpy(a.buf, "hello", 6);
+	assert_int_equal(post_recv(&b, 11, 0, 64), 0);
+	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 6, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
+				  .send_flags = IBV_SEND_SIGNALED};
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, wc, 1);
+	assert_int_equal(wc[0].status, IBV_WC_SUCCESS);
+	assert_int_equal(wc[0].opcode, IBV_WC_SEND);
+	assert_int_equal(wc[0].wr_id, 1);
+	assert_int_equal(wc[0].qp_num, a.qp->qp_num);
+	poll_n(b.cq, wc, 1);
+	assert_int_equal(wc[0].status, IBV_WC_SUCCESS);
+	assert_int_equal(wc[0].opcode, IBV_WC_RECV);
+	assert_int_equal(wc[0].wr_id, 11);
+	assert_int_equal(wc[0].byte_len, 6);
+	assert_int_equal(wc[0].qp_num, b.qp->qp_num);
+	assert_int_equal(wc[0].src_qp, a.qp->qp_num);
+	assert_string_equal((char *)b.buf, "hello");
+
+	/* send with immediate, inline */
+	assert_int_equal(post_recv(&b, 12, 64, 64), 0);
+	memcpy(a.buf + 8, "inline!", 8);
+	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 8), .length = 8, .lkey = 0xdead};
+	wr = (struct ibv_send_wr){.wr_id = 2, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND_WITH_IMM,
+				  .send_flags = IBV_SEND_SIGNALED | IBV_SEND_INLINE, .imm_data = htobe32(0x1234)};
+	memcpy(a.buf + 8, "inline!", 8);
+	assert_int_equal(post_send(&a, &wr), 0);
+	memset(a.buf + 8, 0, 8); /* inline: the data was copied at post time */
+	poll_n(a.cq, wc, 1);
+	assert_int_equal(wc[0].status, IBV_WC_SUCCESS);
+	poll_n(b.cq, wc, 1);
+	assert_int_equal(wc[0].wr_id, 12);
+	assert_int_equal(wc[0].opcode, IBV_WC_RECV);
+	assert_true(wc[0].wc_flags & IBV_WC_WITH_IMM);
+	assert_int_equal(be32toh(wc[0].imm_data), 0x1234);
+	assert_string_equal((char *)(b.buf + 8), "inline!");
+
+	/* RDMA write with immediate */
+	assert_int_equal(post_recv(&b, 13, 0, 0), 0);
+	memcpy(a.buf + 16, "written", 8);
+	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 16), .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 3, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE_WITH_IMM,
+				  .send_flags = IBV_SEND_SIGNALED, .imm_data = htobe32(77),
+				  .wr.rdma = {.remote_addr = (uintptr_t)(b.buf + 32), .rkey = b.mr->rkey}};
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, wc, 1);
+	assert_int_equal(wc[0].opcode, IBV_WC_RDMA_WRITE);
+	assert_int_equal(wc[0].wr_id, 3);
+	poll_n(b.cq, wc, 1);
+	assert_int_equal(wc[0].opcode, IBV_WC_RECV_RDMA_WITH_IMM);
+	assert_int_equal(wc[0].wr_id, 13);
+	assert_int_equal(be32toh(wc[0].imm_data), 77);
+	assert_int_equal(wc[0].byte_len, 8);
+	assert_string_equal((char *)(b.buf + 32), "written");
+
+	/* RDMA read */
+	memcpy(b.buf + 40, "readme!", 8);
+	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 24), .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 4, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_READ,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.rdma = {.remote_addr = (uintptr_t)(b.buf + 40), .rkey = b.mr->rkey}};
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, wc, 1);
+	assert_int_equal(wc[0].opcode, IBV_WC_RDMA_READ);
+	assert_int_equal(wc[0].byte_len, 8);
+	assert_string_equal((char *)(a.buf + 24), "readme!");
+
+	/* atomics */
+	b.buf[100] = 5;
+	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 100), .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 5, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_ATOMIC_FETCH_AND_ADD,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.atomic = {.remote_addr = (uintptr_t)(b.buf + 100), .rkey = b.mr->rkey,
+						.compare_add = 10}};
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, wc, 1);
+	assert_int_equal(wc[0].opcode, IBV_WC_FETCH_ADD);
+	assert_int_equal(wc[0].byte_len, 8);
+	assert_int_equal(a.buf[100], 5);
+	assert_int_equal(b.buf[100], 15);
+	wr.opcode = IBV_WR_ATOMIC_CMP_AND_SWP;
+	wr.wr_id = 6;
+	wr.wr.atomic.compare_add = 15;
+	wr.wr.atomic.swap = 99;
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, wc, 1);
+	assert_int_equal(wc[0].opcode, IBV_WC_COMP_SWAP);
+	assert_int_equal(wc[0].wr_id, 6);
+	assert_int_equal(a.buf[100], 15);
+	assert_int_equal(b.buf[100], 99);
+
+	/* unsignaled writes, then a signaled one: one completion, the ring reused many times */
+	for (int round = 0; round < 200; round++) {
+		sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 200), .length = 8, .lkey = a.mr->lkey};
+		a.buf[200] = (uint64_t)round;
+		wr = (struct ibv_send_wr){.wr_id = 1000 + (uint64_t)round, .sg_list = &sge, .num_sge = 1,
+					  .opcode = IBV_WR_RDMA_WRITE,
+					  .send_flags = round % 10 == 9 ? IBV_SEND_SIGNALED : 0,
+					  .wr.rdma = {.remote_addr = (uintptr_t)(b.buf + 300), .rkey = b.mr->rkey}};
+		assert_int_equal(post_send(&a, &wr), 0);
+		assert_int_equal(b.buf[300], (uint64_t)round);
+		if (round % 10 == 9) {
+			poll_n(a.cq, wc, 1);
+			assert_int_equal(wc[0].wr_id, 1000 + (uint64_t)round);
+		}
+	}
+	assert_int_equal(ibv_poll_cq(a.cq, 4, wc), 0);
+	assert_int_equal(ibv_poll_cq(b.cq, 4, wc), 0);
+	side_close(&a);
+	side_close(&b);
+}
+
+static void test_rc_one_device(void **state)
+{
+	(void)state;
+	traffic(0, 0);
+}
+
+static void test_rc_two_devices(void **state)
+{
+	(void)state;
+	traffic(0, 1);
+}
+
+/* A chain of work requests, and a QP with sq_sig_all. */
+static void test_chain_and_sig_all(void **state)
+{
+	struct ibv_sge sge[3];
+	struct ibv_send_wr wr[3];
+	struct ibv_wc wc[8];
+	struct side a, b;
+
+	(void)state;
+	side_open(&a, 0, NULL, 1);
+	side_open(&b, 1, NULL, 0);
+	connect_qp(a.qp, b.ctx, b.qp->qp_num);
+	connect_qp(b.qp, a.ctx, a.qp->qp_num);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(post_recv(&b, 20 + (uint64_t)i, 64 * (uint64_t)i, 64), 0);
+		sge[i] = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 16, .lkey = a.mr->lkey};
+		wr[i] = (struct ibv_send_wr){.wr_id = 10 + (uint64_t)i, .sg_list = &sge[i], .num_sge = 1,
+					     .opcode = IBV_WR_SEND, .next = i < 2 ? &wr[i + 1] : NULL};
+	}
+	assert_int_equal(post_send(&a, wr), 0);
+	poll_n(a.cq, wc, 3);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(wc[i].wr_id, 10 + (uint64_t)i);
+	poll_n(b.cq, wc, 3);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(wc[i].wr_id, 20 + (uint64_t)i);
+	side_close(&a);
+	side_close(&b);
+}
+
+/* An SRQ shared by two QPs: completions carry the SRQ's wr_ids. */
+static void test_srq(void **state)
+{
+	struct ibv_srq *srq;
+	struct side a, b, c;
+	struct ibv_sge sge;
+	struct ibv_recv_wr rwr, *rbad;
+	struct ibv_send_wr wr;
+	struct ibv_srq_attr attr;
+	struct ibv_wc wc[2];
+
+	(void)state;
+	side_open(&a, 0, NULL, 1);
+	side_open(&c, 0, NULL, 1);
+	side_open(&b, 0, &srq, 0);
+	connect_qp(a.qp, b.ctx, b.qp->qp_num);
+	connect_qp(b.qp, a.ctx, a.qp->qp_num);
+	assert_int_equal(ibv_query_srq(srq, &attr), 0);
+	assert_true(attr.max_wr >= 16);
+	/* a QP with an SRQ has no receive queue of its own */
+	capture_begin();
+	assert_int_equal(post_recv(&b, 1, 0, 8), EINVAL);
+	expect_refusal("ibv_post_recv", EINVAL, EINVAL);
+	for (int i = 0; i < 2; i++) {
+		sge = (struct ibv_sge){.addr = (uintptr_t)(b.buf + i), .length = 8, .lkey = b.mr->lkey};
+		rwr = (struct ibv_recv_wr){.wr_id = 500 + (uint64_t)i, .sg_list = &sge, .num_sge = 1};
+		assert_int_equal(ibv_post_srq_recv(srq, &rwr, &rbad), 0);
+	}
+	for (int i = 0; i < 2; i++) {
+		a.buf[0] = 7 + (uint64_t)i;
+		sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
+		wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND};
+		assert_int_equal(post_send(&a, &wr), 0);
+		poll_n(a.cq, wc, 1);
+		assert_int_equal(wc[0].status, IBV_WC_SUCCESS);
+		poll_n(b.cq, wc, 1);
+		assert_int_equal(wc[0].wr_id, 500 + (uint64_t)i);
+		assert_int_equal(b.buf[i], 7 + (uint64_t)i);
+	}
+	capture_begin();
+	assert_int_equal(ibv_destroy_srq(srq), EBUSY);
+	expect_refusal("ibv_destroy_srq", errno, EBUSY);
+	side_close(&a);
+	side_close(&c);
+	assert_int_equal(ibv_destroy_qp(b.qp), 0);
+	assert_int_equal(ibv_destroy_srq(srq), 0);
+	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = b.cq,
+							      .recv_cq = b.cq, .cap = {.max_send_wr = 1}});
+	assert_non_null(b.qp);
+	side_close(&b);
+}
+
+/* ---- completion channels ---- */
+
+static void test_channel_wakes_poll(void **state)
+{
+	struct ibv_comp_channel *channel;
+	struct ibv_cq *event_cq;
+	void *event_context;
+	struct pollfd pfd;
+	struct ibv_wc wc;
+	struct side a, b;
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	struct ibv_cq *cq;
+
+	(void)state;
+	pair_open(&a, &b, 0, 1);
+	channel = ibv_create_comp_channel(b.ctx);
+	assert_non_null(channel);
+	cq = ibv_create_cq(b.ctx, 4, &b, channel, 0);
+	assert_non_null(cq);
+	/* a second QP of b's reporting to the channel's CQ */
+	assert_int_equal(ibv_destroy_qp(b.qp), 0);
+	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = cq, .recv_cq = cq,
+							      .cap = {.max_send_wr = 4, .max_recv_wr = 4,
+								      .max_send_sge = 1, .max_recv_sge = 1}});
+	assert_non_null(b.qp);
+	assert_int_equal(ibv_modify_qp(a.qp, &(struct ibv_qp_attr){.qp_state = IBV_QPS_RESET}, IBV_QP_STATE), 0);
+	connect_qp(a.qp, b.ctx, b.qp->qp_num);
+	connect_qp(b.qp, a.ctx, a.qp->qp_num);
+
+	fcntl(channel->fd, F_SETFL, fcntl(channel->fd, F_GETFL) | O_NONBLOCK);
+	pfd = (struct pollfd){.fd = channel->fd, .events = POLLIN};
+	assert_int_equal(poll(&pfd, 1, 0), 0);
+	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), -1);
+	assert_int_equal(errno, EAGAIN);
+	assert_int_equal(ibv_req_notify_cq(cq, 0), 0);
+	assert_int_equal(post_recv(&b, 1, 0, 64), 0);
+	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
+				  .send_flags = IBV_SEND_SIGNALED};
+	assert_int_equal(post_send(&a, &wr), 0);
+	assert_int_equal(poll(&pfd, 1, 1000), 1);
+	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), 0);
+	assert_ptr_equal(event_cq, cq);
+	assert_ptr_equal(event_context, &b);
+	assert_int_equal(poll(&pfd, 1, 0), 0); /* one event per arming */
+	poll_n(cq, &wc, 1);
+	assert_int_equal(wc.opcode, IBV_WC_RECV);
+	ibv_ack_cq_events(cq, 1);
+
+	/* solicited only: an unsolicited send does not wake it, a solicited one does */
+	assert_int_equal(ibv_req_notify_cq(cq, 1), 0);
+	assert_int_equal(post_recv(&b, 2, 0, 64), 0);
+	assert_int_equal(post_recv(&b, 3, 0, 64), 0);
+	assert_int_equal(post_send(&a, &wr), 0);
+	assert_int_equal(poll(&pfd, 1, 0), 0);
+	wr.send_flags |= IBV_SEND_SOLICITED;
+	assert_int_equal(post_send(&a, &wr), 0);
+	assert_int_equal(poll(&pfd, 1, 1000), 1);
+	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), 0);
+	ibv_ack_cq_events(cq, 1);
+
+	capture_begin();
+	assert_int_equal(ibv_destroy_comp_channel(channel), EBUSY);
+	expect_refusal("ibv_destroy_comp_channel", errno, EBUSY);
+	assert_int_equal(ibv_destroy_qp(b.qp), 0);
+	assert_int_equal(ibv_destroy_cq(cq), 0);
+	assert_int_equal(ibv_destroy_comp_channel(channel), 0);
+	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = b.cq,
+							      .recv_cq = b.cq, .cap = {.max_send_wr = 1}});
+	assert_non_null(b.qp);
+	side_close(&a);
+	side_close(&b);
+}
+
+/* ibv_destroy_cq waits for the events read to be acknowledged (from another thread here). */
+static void *ack_later(void *arg)
+{
+	struct timespec pause = {0, 20 * 1000 * 1000};
+
+	nanosleep(&pause, NULL);
+	ibv_ack_cq_events(arg, 1);
+	return NULL;
+}
+
+static void test_destroy_waits_for_acks(void **state)
+{
+	struct ibv_comp_channel *channel;
+	struct ibv_cq *cq, *event_cq;
+	void *event_context;
+	struct side a, b;
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	pthread_t thread;
+
+	(void)state;
+	pair_open(&a, &b, 0, 0);
+	channel = ibv_create_comp_channel(a.ctx);
+	assert_non_null(channel);
+	cq = ibv_create_cq(a.ctx, 4, NULL, channel, 0);
+	assert_non_null(cq);
+	assert_int_equal(ibv_destroy_qp(a.qp), 0);
+	a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = cq, .recv_cq = cq,
+							      .cap = {.max_send_wr = 4, .max_send_sge = 1}});
+	assert_non_null(a.qp);
+	assert_int_equal(ibv_modify_qp(b.qp, &(struct ibv_qp_attr){.qp_state = IBV_QPS_RESET}, IBV_QP_STATE), 0);
+	connect_qp(a.qp, b.ctx, b.qp->qp_num);
+	connect_qp(b.qp, a.ctx, a.qp->qp_num);
+	assert_int_equal(ibv_req_notify_cq(cq, 0), 0);
+	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.rdma = {.remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey}};
+	assert_int_equal(post_send(&a, &wr), 0);
+	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), 0);
+	assert_ptr_equal(event_cq, cq);
+	assert_int_equal(ibv_destroy_qp(a.qp), 0);
+	assert_int_equal(pthread_create(&thread, NULL, ack_later, cq), 0);
+	assert_int_equal(ibv_destroy_cq(cq), 0); /* returns once ack_later acknowledged */
+	assert_int_equal(pthread_join(thread, NULL), 0);
+	assert_int_equal(ibv_destroy_comp_channel(channel), 0);
+	a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = a.cq,
+							      .recv_cq = a.cq, .cap = {.max_send_wr = 1}});
+	assert_non_null(a.qp);
+	side_close(&a);
+	side_close(&b);
+}
+
+/* ---- errors ---- */
+
+static void test_bad_lkey(void **state)
+{
+	struct ibv_qp_init_attr init;
+	struct ibv_qp_attr attr;
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	struct ibv_wc wc[4];
+	struct side a, b;
+
+	(void)state;
+	pair_open(&a, &b, 0, 1);
+	assert_int_equal(post_recv(&a, 41, 0, 64), 0);
+	assert_int_equal(post_recv(&a, 42, 0, 64), 0);
+	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey + 0x100};
+	wr = (struct ibv_send_wr){.wr_id = 40, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND};
+	assert_int_equal(post_send(&a, &wr), 0); /* unsignaled: its error completes anyway */
+	poll_n(a.cq, wc, 3);
+	assert_int_equal(wc[0].wr_id, 40);
+	assert_int_equal(wc[0].status, IBV_WC_LOC_PROT_ERR);
+	/* the QP is in error: its receives are flushed */
+	assert_int_equal(wc[1].status, IBV_WC_WR_FLUSH_ERR);
+	assert_int_equal(wc[1].wr_id, 41);
+	assert_int_equal(wc[2].status, IBV_WC_WR_FLUSH_ERR);
+	assert_int_equal(wc[2].wr_id, 42);
+	assert_int_equal(ibv_query_qp(a.qp, &attr, IBV_QP_STATE, &init), 0);
+	assert_int_equal(attr.qp_state, IBV_QPS_ERR);
+	assert_int_equal(init.qp_type, IBV_QPT_RC);
+	/* what is posted to it now is flushed too */
+	assert_int_equal(post_recv(&a, 43, 0, 64), 0);
+	wr.wr_id = 44;
+	sge.lkey = a.mr->lkey;
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, wc, 2);
+	assert_int_equal(wc[0].status, IBV_WC_WR_FLUSH_ERR);
+	assert_int_equal(wc[1].status, IBV_WC_WR_FLUSH_ERR);
+	assert_true((wc[0].wr_id == 43 && wc[1].wr_id == 44) || (wc[0].wr_id == 44 && wc[1].wr_id == 43));
+	side_close(&a);
+	side_close(&b);
+}
+
+static void test_bad_rkey(void **state)
+{
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	struct ibv_wc wc;
+	struct side a, b;
+
+	(void)state;
+	pair_open(&a, &b, 0, 1);
+	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 50, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.rdma = {.remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey ^ 0x1000}};
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, &wc, 1);
+	assert_int_equal(wc.wr_id, 50);
+	assert_int_equal(wc.status, IBV_WC_REM_ACCESS_ERR);
+	side_close(&a);
+	side_close(&b);
+}
+
+static void test_bad_input(void **state)
+{
+	struct ibv_qp_attr attr = {.qp_state = IBV_QPS_RTS};
+	struct ibv_send_wr wr = {.opcode = IBV_WR_SEND}, *bad = NULL;
+	struct ibv_recv_wr rwr = {0}, *rbad = NULL;
+	struct ibv_wc wc;
+	struct side a;
+	struct ibv_cq fake = {0};
+
+	(void)state;
+	side_open(&a, 0, NULL, 0);
+	fake.context = a.ctx;
+
+	/* RST -> RTS does not exist */
+	capture_begin();
+	assert_int_equal(ibv_modify_qp(a.qp, &attr, IBV_QP_STATE), EINVAL);
+	expect_refusal("ibv_modify_qp", errno, EINVAL);
+	/* RST -> INIT without its required attributes */
+	attr.qp_state = IBV_QPS_INIT;
+	capture_begin();
+	assert_int_equal(ibv_modify_qp(a.qp, &attr, IBV_QP_STATE), EINVAL);
+	expect_refusal("ibv_modify_qp", errno, EINVAL);
+	capture_begin();
+	assert_int_equal(ibv_modify_qp(a.qp, &attr, IBV_QP_STATE | IBV_QP_QKEY), EINVAL);
+	expect_refusal("ibv_modify_qp", errno, EINVAL);
+	/* a RoCE path needs a GID */
+	capture_begin();
+	assert_int_equal(ibv_modify_qp(a.qp, &(struct ibv_qp_attr){.qp_state = IBV_QPS_RTR}, IBV_QP_STATE | IBV_QP_AV),
+			 EINVAL);
+	expect_refusal("ibv_modify_qp", errno, EINVAL);
+	/* posting to a QP in RESET */
+	capture_begin();
+	assert_int_equal(ibv_post_send(a.qp, &wr, &bad), EINVAL);
+	expect_refusal("ibv_post_send", errno, EINVAL);
+	assert_ptr_equal(bad, &wr);
+	/* a receive with more entries than max_recv_sge */
+	rwr.num_sge = 3;
+	capture_begin();
+	assert_int_equal(ibv_post_recv(a.qp, &rwr, &rbad), EINVAL);
+	expect_refusal("ibv_post_recv", errno, EINVAL);
+	assert_ptr_equal(rbad, &rwr);
+	/* objects the device never made */
+	capture_begin();
+	assert_true(ibv_poll_cq(&fake, 1, &wc) < 0);
+	expect_refusal("ibv_poll_cq", errno, EINVAL);
+	capture_begin();
+	assert_int_equal(ibv_req_notify_cq(&fake, 0), EINVAL);
+	expect_refusal("ibv_req_notify_cq", errno, EINVAL);
+	/* creation */
+	capture_begin();
+	assert_null(ibv_create_cq(a.ctx, 0, NULL, NULL, 0));
+	expect_refusal("ibv_create_cq", errno, EINVAL);
+	capture_begin();
+	assert_null(ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_UD, .send_cq = a.cq,
+								    .recv_cq = a.cq}));
+	expect_refusal("ibv_create_qp", errno, EOPNOTSUPP);
+	capture_begin();
+	assert_null(ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = &fake,
+								    .recv_cq = a.cq}));
+	expect_refusal("ibv_create_qp", errno, EINVAL);
+	capture_begin();
+	assert_null(ibv_create_ah(a.pd, &(struct ibv_ah_attr){.port_num = 1}));
+	expect_refusal("ibv_create_ah", errno, EINVAL);
+	/* destroy order: CQ and PD in use */
+	capture_begin();
+	assert_int_equal(ibv_destroy_cq(a.cq), EBUSY);
+	expect_refusal("ibv_destroy_cq", errno, EBUSY);
+	assert_int_equal(ibv_dereg_mr(a.mr), 0);
+	capture_begin();
+	assert_int_equal(ibv_dealloc_pd(a.pd), EBUSY);
+	expect_refusal("ibv_dealloc_pd", errno, EBUSY);
+	a.mr = ibv_reg_mr(a.pd, a.buf, BUF, 0);
+	assert_non_null(a.mr);
+	side_close(&a);
+}
+
+static void test_ah(void **state)
+{
+	struct ibv_context *ctx = open_device(0);
+	struct ibv_pd *pd = ibv_alloc_pd(ctx);
+	struct ibv_ah_attr attr = {.is_global = 1, .port_num = 1};
+	struct ibv_ah *ah;
+
+	(void)state;
+	assert_int_equal(ibv_query_gid(ctx, 1, 0, &attr.grh.dgid), 0);
+	ah = ibv_create_ah(pd, &attr);
+	assert_non_null(ah);
+	capture_begin();
+	assert_int_equal(ibv_dealloc_pd(pd), EBUSY);
+	expect_refusal("ibv_dealloc_pd", errno, EBUSY);
+	assert_int_equal(ibv_destroy_ah(ah), 0);
+	assert_int_equal(ibv_dealloc_pd(pd), 0);
+	assert_int_equal(ibv_close_device(ctx), 0);
+}
+
+/* Closing a context destroys its queues, as the kernel does. */
+static void test_close_with_queues(void **state)
+{
+	struct side a, b;
+
+	(void)state;
+	pair_open(&a, &b, 0, 0);
+	assert_non_null(ibv_create_comp_channel(a.ctx));
+	assert_int_equal(ibv_close_device(a.ctx), 0);
+	assert_int_equal(ibv_close_device(b.ctx), 0);
+	free(a.buf);
+	free(b.buf);
+}
+
+/* ---- umems and libflexio's private interface ---- */
+
+static void test_umem(void **state)
+{
+	struct ibv_context *ctx = open_device(0);
+	struct nic *nic = flexio_verbs_device_nic(0);
+	struct mlx5dv_devx_umem *umem, *other;
+	void *mem = aligned_alloc(4096, 8192);
+	void *gone;
+	uint32_t cqn;
+
+	(void)state;
+	assert_non_null(nic);
+	assert_ptr_equal(flexio_verbs_device_nic(0), nic);
+	assert_null(flexio_verbs_device_nic(-1));
+	assert_null(flexio_verbs_device_nic(63));
+	umem = mlx5dv_devx_umem_reg(ctx, mem, 8192, IBV_ACCESS_LOCAL_WRITE);
+	assert_non_null(umem);
+	other = mlx5dv_devx_umem_reg_ex(ctx, &(struct mlx5dv_devx_umem_in){.addr = mem, .size = 4096,
+									     .access = IBV_ACCESS_LOCAL_WRITE,
+									     .pgsz_bitmap = 4096});
+	assert_non_null(other);
+	assert_int_not_equal(umem->umem_id, other->umem_id);
+	/* the NIC reaches the umem: a CQ over it (ring at 0, record at 4096) */
+	assert_int_equal(nic_cq_create(nic,
+				       &(struct nic_cq_attr){.owner = 1,
+							     .log_size = 2,
+							     .ring = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 0},
+							     .dbr = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 4096}},
+				       &cqn),
+			 0);
+	assert_int_equal(nic_cq_destroy(nic, cqn), 0);
+	/* out of its bounds, or deregistered: no memory there */
+	assert_int_equal(nic_cq_create(nic,
+				       &(struct nic_cq_attr){.owner = 1,
+							     .log_size = 2,
+							     .ring = {FLEXIO_VERBS_SPACE_UMEM(other->umem_id), 4096},
+							     .dbr = {FLEXIO_VERBS_SPACE_UMEM(other->umem_id), 0}},
+				       &cqn),
+			 -EFAULT);
+	assert_int_equal(mlx5dv_devx_umem_dereg(other), 0);
+	assert_int_equal(nic_cq_create(nic,
+				       &(struct nic_cq_attr){.owner = 1,
+							     .log_size = 2,
+							     .ring = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 0},
+							     .dbr = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 4096}},
+				       &cqn),
+			 0);
+	assert_int_equal(mlx5dv_devx_umem_dereg(umem), 0);
+	assert_int_equal(nic_doorbell(nic, 1, NIC_DB_CQ_ARM, cqn, 0), 0); /* the NIC is unhurt */
+	assert_int_equal(nic_cq_destroy(nic, cqn), 0);
+	/* bad input */
+	capture_begin();
+	assert_int_equal(mlx5dv_devx_umem_dereg(umem), EINVAL);
+	expect_refusal("mlx5dv_devx_umem_dereg", errno, EINVAL);
+	capture_begin();
+	assert_null(mlx5dv_devx_umem_reg(ctx, NULL, 4096, 0));
+	expect_refusal("mlx5dv_devx_umem_reg", errno, EINVAL);
+	gone = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(gone != MAP_FAILED);
+	munmap(gone, 4096);
+	capture_begin();
+	assert_null(mlx5dv_devx_umem_reg(ctx, gone, 4096, 0));
+	expect_refusal("mlx5dv_devx_umem_reg", errno, EFAULT);
+	capture_begin();
+	assert_null(mlx5dv_devx_umem_reg_ex(ctx, &(struct mlx5dv_devx_umem_in){.addr = mem, .size = 4096}));
+	expect_refusal("mlx5dv_devx_umem_reg_ex", errno, EINVAL);
+	/* a umem left at close goes with the context */
+	assert_non_null(mlx5dv_devx_umem_reg(ctx, mem, 4096, 0));
+	assert_int_equal(ibv_close_device(ctx), 0);
+	free(mem);
+}
+
+/* A fake space: host memory at a distant address space, as libflexio's DPA memory would be. */
+struct fake_space {
+	struct flexio_verbs_space space;
+	uint8_t *mem;
+	uint64_t base, size;
+	int reaches;
+};
+
+static void *fake_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t len, bool write)
+{
+	struct fake_space *f = (struct fake_space *)space;
+
+	(void)write;
+	__atomic_fetch_add(&f->reaches, 1, __ATOMIC_RELAXED);
+	if (addr < f->base || addr - f->base > f->size || len > f->size - (addr - f->base))
+		return NULL;
+	return f->mem + (addr - f->base);
+}
+
+static void test_space_key(void **state)
+{
+	struct fake_space f = {.space = {fake_reach}, .base = 0x10000000, .size = 4096};
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	struct ibv_wc wc;
+	struct side a, b;
+	uint32_t key, key2;
+
+	(void)state;
+	f.mem = calloc(1, 4096);
+	pair_open(&a, &b, 0, 1);
+	assert_int_equal(flexio_verbs_space_key_create(b.pd, &f.space, f.base, 4096,
+						       IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE, &key),
+			 0);
+	assert_int_equal(flexio_verbs_space_key_create(b.pd, &f.space, f.base, 4096, 0, &key2), 0);
+	assert_int_not_equal(key, key2);
+	assert_int_not_equal(key, b.mr->lkey);
+	assert_int_equal(flexio_verbs_space_key_create(NULL, &f.space, 0, 1, 0, &key2), -EINVAL);
+	assert_int_equal(flexio_verbs_space_key_create(b.pd, NULL, 0, 1, 0, &key2), -EINVAL);
+	/* an RDMA write into the space through its key */
+	memcpy(a.buf, "to dpa!", 8);
+	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
+	wr = (struct ibv_send_wr){.wr_id = 60, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.rdma = {.remote_addr = f.base + 128, .rkey = key}};
+	assert_int_equal(post_send(&a, &wr), 0);
+	poll_n(a.cq, &wc, 1);
+	assert_int_equal(wc.status, IBV_WC_SUCCESS);
+	assert_string_equal((char *)f.mem + 128, "to dpa!");
+	assert_true(f.reaches > 0);
+	/* the key holds its PD */
+	assert_int_equal(ibv_destroy_qp(b.qp), 0);
+	assert_int_equal(ibv_dereg_mr(b.mr), 0);
+	capture_begin();
+	assert_int_equal(ibv_dealloc_pd(b.pd), EBUSY);
+	expect_refusal("ibv_dealloc_pd", errno, EBUSY);
+	assert_int_equal(flexio_verbs_space_key_destroy(b.pd, key), 0);
+	assert_int_equal(flexio_verbs_space_key_destroy(b.pd, key), -ENOENT);
+	assert_int_equal(flexio_verbs_space_key_destroy(b.pd, a.mr->lkey), -ENOENT);
+	/* key2 stays: it goes with the PD when the context closes */
+	assert_int_equal(ibv_close_device(b.ctx), 0);
+	free(b.buf);
+	side_close(&a);
+	free(f.mem);
+}
+
+static void test_devx_obj(void **state)
+{
+	struct ibv_context *ctx = open_device(0);
+	struct mlx5dv_devx_obj *obj;
+	uint32_t out[4];
+
+	(void)state;
+	assert_null(flexio_verbs_devx_obj_create(NULL, 1, 2));
+	assert_int_equal(errno, EINVAL);
+	obj = flexio_verbs_devx_obj_create(ctx, 0x400, 0x1234);
+	assert_non_null(obj);
+	assert_int_equal(flexio_verbs_devx_obj_id(obj), 0x1234);
+	capture_begin();
+	assert_int_equal(mlx5dv_devx_obj_destroy(obj), EBUSY);
+	expect_refusal("mlx5dv_devx_obj_destroy", errno, EBUSY);
+	capture_begin();
+	assert_int_equal(mlx5dv_devx_obj_query(obj, out, sizeof(out), out, sizeof(out)), EOPNOTSUPP);
+	expect_refusal("mlx5dv_devx_obj_query", errno, EOPNOTSUPP);
+	capture_begin();
+	assert_int_equal(mlx5dv_devx_obj_modify(obj, out, sizeof(out), out, sizeof(out)), EOPNOTSUPP);
+	expect_refusal("mlx5dv_devx_obj_modify", errno, EOPNOTSUPP);
+	flexio_verbs_devx_obj_release(obj);
+	assert_int_equal(flexio_verbs_devx_obj_id(obj), UINT32_MAX);
+	flexio_verbs_devx_obj_release(obj); /* silent */
+	assert_int_equal(flexio_verbs_devx_obj_id(NULL), UINT32_MAX);
+	assert_int_equal(ibv_close_device(ctx), 0);
+}
+
+/* ---- two threads, each driving its own pair (concurrency) ---- */
+
+static void *drive_pair(void *arg)
+{
+	int device = (int)(intptr_t)arg;
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	struct ibv_wc wc[2];
+	struct side a, b;
+
+	pair_open(&a, &b, device, 1 - device);
+	for (uint64_t i = 0; i < 2000; i++) {
+		assert_int_equal(post_recv(&b, i, 0, 64), 0);
+		a.buf[0] = i;
+		sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
+		wr = (struct ibv_send_wr){.wr_id = i, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
+					  .send_flags = IBV_SEND_SIGNALED};
+		assert_int_equal(post_send(&a, &wr), 0);
+		poll_n(a.cq, wc, 1);
+		poll_n(b.cq, wc + 1, 1);
+		assert_int_equal(wc[0].wr_id, i);
+		assert_int_equal(wc[1].wr_id, i);
+		assert_int_equal(b.buf[0], i);
+	}
+	side_close(&a);
+	side_close(&b);
+	return NULL;
+}
+
+static void test_two_threads(void **state)
+{
+	pthread_t threads[2];
+
+	(void)state;
+	for (intptr_t i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&threads[i], NULL, drive_pair, (void *)i), 0);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(pthread_join(threads[i], NULL), 0);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rc_one_device),
+		cmocka_unit_test(test_rc_two_devices),
+		cmocka_unit_test(test_chain_and_sig_all),
+		cmocka_unit_test(test_srq),
+		cmocka_unit_test(test_channel_wakes_poll),
+		cmocka_unit_test(test_destroy_waits_for_acks),
+		cmocka_unit_test(test_bad_lkey),
+		cmocka_unit_test(test_bad_rkey),
+		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_ah),
+		cmocka_unit_test(test_close_with_queues),
+		cmocka_unit_test(test_umem),
+		cmocka_unit_test(test_space_key),
+		cmocka_unit_test(test_devx_obj),
+	};
+	const struct CMUnitTest threads[] = {
+		cmocka_unit_test(test_two_threads),
+	};
+
+	if (argc > 1 && !strcmp(argv[1], "threads"))
+		return cmocka_run_group_tests(threads, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
