@@ -7,6 +7,7 @@
 #include <common/flexio_common.h>
 #include <dpa.h>
 #include <dpa_ecall.h>
+#include <sim_verbs.h> /* core/verbs: the device NICs, memory regions */
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -36,6 +37,10 @@ struct sim_process {
 	/* event handlers (sim_event.c): their scheduler, made with the first one */
 	struct dpa_sched *events_sched;
 	bool events_deterministic;
+	/* queues (sim_queue.c): the device's NIC, and the process's memory as the NICs see it */
+	int device_index;
+	struct nic *nic;
+	struct flexio_verbs_space space;
 };
 
 /* A DPA thread: a hart with its thread-local area (thread context below tp, TLS above). */
@@ -82,12 +87,6 @@ int sim_objects_init(struct sim_process *p);
 void sim_objects_fini(struct sim_process *p);
 void sim_outbox_services_install(struct sim_process *p);
 void sim_window_services_install(struct sim_process *p);
-/* The simulated NIC's hook: every doorbell rung in the process, as it is rung (NULL: none).
- * Doorbells are also kept in a ring per outbox (sim_outbox_doorbells). */
-void sim_set_doorbell_hook(struct sim_process *p, void (*hook)(void *user, const struct provider_doorbell *db),
-			   void *user);
-/* Copies up to max of the latest doorbells of outbox id (oldest first), returns how many. */
-size_t sim_outbox_doorbells(struct sim_process *p, uint32_t id, struct provider_doorbell *out, size_t max);
 int sim_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 int sim_pd_hold(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 void sim_pd_release(struct ibv_pd *pd);
@@ -132,8 +131,50 @@ uint32_t sim_thread_id(struct provider_thread *thread);
 int sim_event_activate(struct sim_process *p, uint32_t id);
 /* Whether t is a continuable event handler (flexio_dev_yield ends its invocation). */
 bool sim_thread_continuable(const struct sim_thread *t);
+/* References to an event handler for its CQs (a destroyed handler is freed at the last put),
+ * and a trigger that only queues the handler (from the NIC, with its locks held). */
+void sim_event_hold(struct sim_event *e);
+void sim_event_put(struct sim_event *e);
+void sim_event_trigger_queued(struct sim_event *e);
 /* Stops the event scheduler (every event handler is gone). */
 void sim_events_fini(struct sim_process *p);
+
+/* queues: provider operations and the NIC's side of the process (sim_queue.c) */
+int sim_queues_init(struct sim_process *p, struct ibv_context *ibv_ctx);
+/* A doorbell a thread of p rang, executed by the NIC it names. */
+void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *db);
+struct provider_queue *sim_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
+				     const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
+				     struct provider_queue_info *info, char *err, size_t err_size);
+struct provider_queue *sim_sq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
+				     uint32_t cq_num, const struct flexio_wq_attr *attr,
+				     const struct provider_queue_refs *refs, struct provider_queue_info *info,
+				     char *err, size_t err_size);
+struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
+				     uint32_t cq_num, const struct flexio_wq_attr *attr,
+				     const struct provider_queue_refs *refs, struct provider_queue_info *info,
+				     char *err, size_t err_size);
+struct provider_queue *sim_rmp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
+				      const struct flexio_wq_attr *attr, struct provider_queue_info *info, char *err,
+				      size_t err_size);
+struct provider_queue *sim_qp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
+				     const struct flexio_qp_attr *attr, struct provider_queue_info *info, char *err,
+				     size_t err_size);
+struct provider_queue *sim_td_create(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
+				     size_t err_size);
+struct provider_queue *sim_tis_create(struct ibv_context *ibv_ctx, struct provider_queue *td,
+				      struct provider_queue_info *info, char *err, size_t err_size);
+int sim_queue_destroy(struct provider_queue *queue);
+int sim_qp_modify(struct provider_queue *queue, const struct flexio_qp_attr *attr,
+		  const struct flexio_qp_attr_opt_param_mask *mask, char *err, size_t err_size);
+int sim_qp_state(struct provider_queue *queue);
+int sim_rq_set_error(struct provider_queue *queue);
+int sim_cq_moderation_set(struct provider_queue *queue, uint16_t max_count, uint16_t period,
+			  enum flexio_cq_period_mode mode);
+int sim_cq_moderation_get(struct provider_queue *queue, uint16_t *max_count, uint16_t *period, uint16_t *mode);
+struct mlx5dv_devx_obj *sim_devx_obj_create(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
+					    uint32_t number);
+void sim_devx_obj_release(struct mlx5dv_devx_obj *obj);
 
 /* cmdq, threads, error handler, core dump: provider operations (sim_cmdq.c, sim_errors.c) */
 struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,

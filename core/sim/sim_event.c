@@ -12,7 +12,8 @@
  *                                 (flexio_dev_yield_and_retrigger: and it is triggered at once).
  *
  * The threads of a process run on its event scheduler (core/dpa dpa_sched): at most one host
- * thread per host CPU, asleep while no handler is runnable, so idle handlers cost nothing.
+ * thread per host CPU (FLEXIO_SIM_EVENT_WORKERS=N sets how many, at most 16), asleep while no
+ * handler is runnable, so idle handlers cost nothing.
  * FLEXIO_SIM_DETERMINISTIC=1 makes it deterministic (the threads then run in
  * sim_event_run_deterministic, on the host thread that asks).
  */
@@ -42,6 +43,7 @@ struct sim_event {
 	bool resume;          /* yielded: the next trigger resumes after the yield */
 	bool finished;        /* flexio_dev_thread_finish: no more triggers */
 	bool destroying;
+	atomic_uint refs;     /* the handler's own, and one per CQ reporting to it */
 };
 
 static bool env_flag(const char *name)
@@ -132,9 +134,12 @@ static int event_sched_locked(struct sim_process *p)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned host_threads = cpus > 0 ? (unsigned)cpus : 1;
+	const char *workers = getenv("FLEXIO_SIM_EVENT_WORKERS");
 
 	if (p->events_sched)
 		return 0;
+	if (workers && atoi(workers) > 0)
+		host_threads = (unsigned)atoi(workers);
 	if (host_threads > SIM_EVENT_MAX_HOST_THREADS)
 		host_threads = SIM_EVENT_MAX_HOST_THREADS;
 	p->events_deterministic = env_flag("FLEXIO_SIM_DETERMINISTIC");
@@ -171,6 +176,7 @@ struct provider_thread *sim_thread_create_event(struct provider_process *process
 		return NULL;
 	}
 	e->p = p;
+	atomic_init(&e->refs, 1);
 	e->function = config->function;
 	e->arg = config->arg;
 	e->continuable = config->continuable;
@@ -254,9 +260,29 @@ void sim_thread_destroy_event(struct provider_thread *thread)
 		pthread_cond_wait(&e->idle, &e->lock);
 	pthread_mutex_unlock(&e->lock);
 	sim_thread_destroy(e->thread);
+	e->thread = NULL; /* destroying: triggers from CQs still naming it do nothing */
+	sim_event_put(e);
+}
+
+void sim_event_hold(struct sim_event *e)
+{
+	atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+}
+
+void sim_event_put(struct sim_event *e)
+{
+	if (atomic_fetch_sub_explicit(&e->refs, 1, memory_order_acq_rel) != 1)
+		return;
 	pthread_cond_destroy(&e->idle);
 	pthread_mutex_destroy(&e->lock);
 	free(e);
+}
+
+/* No deterministic run here: the NIC calls with its locks held. A completion caused by a DPA
+ * thread is run by the scheduler already running that thread. */
+void sim_event_trigger_queued(struct sim_event *e)
+{
+	trigger(e);
 }
 
 uint32_t sim_thread_id(struct provider_thread *thread)

@@ -57,30 +57,27 @@ int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t siz
 }
 
 /*
- * Device memory keys: mlx5 layout (index in bits 31:8, a variant byte) with variant byte
- * SIM_DEVICE_MKEY_VARIANT. libflexio_verbs gives host regions variant 0, so the two never
- * collide on a device.
+ * Device memory keys: keys of the device's key space (libflexio_verbs' space keys, never an
+ * MR's) over the process's DPA memory as the NIC sees it (sim_process.space). The process
+ * keeps which PD each key is on, to remove it; keys left at its end go with it.
  */
-#define SIM_DEVICE_MKEY_VARIANT 0x5d
-
-static atomic_uint next_mkey_index;
-
 int sim_device_mkey_create(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr, uint64_t len,
 			   int access, uint32_t *key)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct sim_dev_mkey *m;
-	unsigned index;
+	int rc;
 
 	if (!dpa_process_host_pointer(p->engine, daddr, len, false))
 		return -EFAULT;
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
-	do
-		index = (atomic_fetch_add(&next_mkey_index, 1) + 1) & 0xFFFFFF;
-	while (!index);
-	m->key = index << 8 | SIM_DEVICE_MKEY_VARIANT;
+	rc = flexio_verbs_space_key_create(pd, &p->space, daddr, len, (unsigned)access, &m->key);
+	if (rc) {
+		free(m);
+		return rc;
+	}
 	m->pd = pd;
 	m->daddr = daddr;
 	m->len = len;
@@ -96,16 +93,18 @@ int sim_device_mkey_create(struct provider_process *process, struct ibv_pd *pd, 
 void sim_device_mkey_destroy(struct provider_process *process, uint32_t key)
 {
 	struct sim_objects *o = ((struct sim_process *)process)->objects;
+	struct sim_dev_mkey *m = NULL;
 
 	pthread_mutex_lock(&o->lock);
 	for (struct sim_dev_mkey **link = &o->mkeys; *link; link = &(*link)->next) {
 		if ((*link)->key == key) {
-			struct sim_dev_mkey *m = *link;
-
+			m = *link;
 			*link = m->next;
-			free(m);
 			break;
 		}
 	}
 	pthread_mutex_unlock(&o->lock);
+	if (m)
+		flexio_verbs_space_key_destroy(m->pd, m->key);
+	free(m);
 }

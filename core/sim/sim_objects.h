@@ -13,17 +13,11 @@
 #include "sim.h"
 #include "sim_verbs.h" /* core/verbs: flexio_verbs_mr_reach & co. */
 
-/* Doorbells kept per outbox for the simulated NIC (and debugging): the latest ones. */
-#define SIM_OUTBOX_RING 256
-
 struct sim_outbox {
 	struct sim_process *process;
 	uint32_t id;
 	atomic_bool live;
 	uint64_t base; /* DPA address of its doorbell page (an MMIO aperture) */
-	pthread_mutex_t ring_lock;
-	uint64_t rung; /* doorbells rung so far */
-	struct provider_doorbell ring[SIM_OUTBOX_RING];
 	struct sim_outbox *next;
 };
 
@@ -73,8 +67,8 @@ struct sim_objects {
 	void *doorbell_user;
 };
 
-/* Records a doorbell: the outbox's ring (when outbox is set), the NIC hook, the host. */
-void sim_doorbell_ring(struct sim_process *p, struct sim_outbox *outbox, const struct provider_doorbell *db);
+/* A doorbell rung: the NIC executes it, then the host library hears of it. */
+void sim_doorbell_ring(struct sim_process *p, const struct provider_doorbell *db);
 /* Whether device_id is a live UAR extension of the process (objects lock not held). */
 bool sim_extension_known(struct sim_process *p, uint32_t device_id);
 /* Frees the window objects (sim_window.c), called by sim_objects_fini. */

@@ -3,8 +3,7 @@
  * engine MMIO aperture (libflexio-dev/flexio_dev_dpa_arch.h has its registers). A doorbell is
  * one aligned 64-bit store to a register of the thread's current outbox; it is decoded here
  * into a struct provider_doorbell and
- *   - kept in the outbox's ring (the latest SIM_OUTBOX_RING, sim_outbox_doorbells),
- *   - handed to the doorbell hook (sim_set_doorbell_hook: the simulated NIC's entry point),
+ *   - executed by the simulated NIC (sim_queue_doorbell), before the thread goes on,
  *   - reported to the host library (provider_events.doorbell; it logs it at debug level).
  * Any other access to the page (another size, an offset that is no register) faults the
  * thread, as would a store to a destroyed outbox (its page is unmapped).
@@ -42,7 +41,6 @@ void sim_objects_fini(struct sim_process *p)
 	while (o->outboxes) {
 		struct sim_outbox *next = o->outboxes->next;
 
-		pthread_mutex_destroy(&o->outboxes->ring_lock);
 		free(o->outboxes);
 		o->outboxes = next;
 	}
@@ -55,6 +53,7 @@ void sim_objects_fini(struct sim_process *p)
 	while (o->mkeys) {
 		struct sim_dev_mkey *next = o->mkeys->next;
 
+		flexio_verbs_space_key_destroy(o->mkeys->pd, o->mkeys->key);
 		free(o->mkeys);
 		o->mkeys = next;
 	}
@@ -64,32 +63,9 @@ void sim_objects_fini(struct sim_process *p)
 	p->objects = NULL;
 }
 
-void sim_set_doorbell_hook(struct sim_process *p, void (*hook)(void *user, const struct provider_doorbell *db),
-			   void *user)
+void sim_doorbell_ring(struct sim_process *p, const struct provider_doorbell *db)
 {
-	pthread_mutex_lock(&p->objects->lock);
-	p->objects->doorbell_hook = hook;
-	p->objects->doorbell_user = user;
-	pthread_mutex_unlock(&p->objects->lock);
-}
-
-void sim_doorbell_ring(struct sim_process *p, struct sim_outbox *outbox, const struct provider_doorbell *db)
-{
-	void (*hook)(void *user, const struct provider_doorbell *db);
-	void *user;
-
-	if (outbox) {
-		pthread_mutex_lock(&outbox->ring_lock);
-		outbox->ring[outbox->rung % SIM_OUTBOX_RING] = *db;
-		outbox->rung++;
-		pthread_mutex_unlock(&outbox->ring_lock);
-	}
-	pthread_mutex_lock(&p->objects->lock);
-	hook = p->objects->doorbell_hook;
-	user = p->objects->doorbell_user;
-	pthread_mutex_unlock(&p->objects->lock);
-	if (hook)
-		hook(user, db);
+	sim_queue_doorbell(p, db);
 	if (p->events.doorbell)
 		p->events.doorbell(p->events.user, db);
 }
@@ -101,26 +77,6 @@ static struct sim_outbox *find_outbox(struct sim_objects *o, uint32_t id, bool l
 		if (b->id == id && (!live_only || atomic_load(&b->live)))
 			return b;
 	return NULL;
-}
-
-size_t sim_outbox_doorbells(struct sim_process *p, uint32_t id, struct provider_doorbell *out, size_t max)
-{
-	struct sim_outbox *b;
-	size_t n = 0;
-
-	pthread_mutex_lock(&p->objects->lock);
-	b = find_outbox(p->objects, id, false);
-	pthread_mutex_unlock(&p->objects->lock);
-	if (!b)
-		return 0;
-	pthread_mutex_lock(&b->ring_lock);
-	n = b->rung < SIM_OUTBOX_RING ? (size_t)b->rung : SIM_OUTBOX_RING;
-	if (n > max)
-		n = max;
-	for (size_t i = 0; i < n; i++)
-		out[i] = b->ring[(b->rung - n + i) % SIM_OUTBOX_RING];
-	pthread_mutex_unlock(&b->ring_lock);
-	return n;
 }
 
 static struct sim_thread *thread_of(struct dpa_hart *hart)
@@ -192,7 +148,7 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	default:
 		return -1; /* no register there */
 	}
-	sim_doorbell_ring(b->process, b, &db);
+	sim_doorbell_ring(b->process, &db);
 	return 0;
 }
 
@@ -213,10 +169,8 @@ int sim_outbox_create(struct provider_process *process, uint32_t id)
 	b->process = p;
 	b->id = id;
 	atomic_init(&b->live, true);
-	pthread_mutex_init(&b->ring_lock, NULL);
 	rc = dpa_process_map_aperture(p->engine, DPA_REGION_MMIO, FLEXIO_OUTBOX_PAGE_SIZE, &outbox_ops, b, &b->base);
 	if (rc) {
-		pthread_mutex_destroy(&b->ring_lock);
 		free(b);
 		return rc;
 	}
@@ -224,7 +178,6 @@ int sim_outbox_create(struct provider_process *process, uint32_t id)
 	if (find_outbox(o, id, true)) {
 		pthread_mutex_unlock(&o->lock);
 		dpa_process_unmap(p->engine, b->base);
-		pthread_mutex_destroy(&b->ring_lock);
 		free(b);
 		return -EEXIST;
 	}
@@ -387,7 +340,7 @@ static int64_t cross_device_ring_db(struct dpa_hart *hart, void *user, uint64_t 
 		pthread_mutex_unlock(&p->objects->lock);
 		db.outbox_id = b ? b->id : 0;
 	}
-	sim_doorbell_ring(p, b, &db);
+	sim_doorbell_ring(p, &db);
 	return 0;
 }
 

@@ -123,7 +123,6 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	struct sim_process *p = calloc(1, sizeof(*p));
 	uint64_t entry_result;
 
-	(void)ibv_ctx;
 	if (!p) {
 		snprintf(err, err_size, "out of memory");
 		return NULL;
@@ -133,7 +132,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	atomic_init(&p->failed, false);
 	pthread_mutex_init(&p->rpc_lock, NULL);
 	pthread_mutex_init(&p->threads_lock, NULL);
-	if (sim_objects_init(p)) { /* uar, outbox, window, mkey */
+	if (sim_objects_init(p) || sim_queues_init(p, ibv_ctx)) { /* uar, outbox, window, mkey; the NIC */
 		snprintf(err, err_size, "out of memory");
 		goto fail;
 	}
@@ -290,6 +289,22 @@ static const struct flexio_provider_ops sim_provider = {
 	.device_mkey_destroy = sim_device_mkey_destroy,
 	.process_pause = process_pause,
 	.process_resume = process_resume,
+	/* queues */
+	.cq_create = sim_cq_create,
+	.sq_create = sim_sq_create,
+	.rq_create = sim_rq_create,
+	.rmp_create = sim_rmp_create,
+	.qp_create = sim_qp_create,
+	.td_create = sim_td_create,
+	.tis_create = sim_tis_create,
+	.queue_destroy = sim_queue_destroy,
+	.qp_modify = sim_qp_modify,
+	.qp_state = sim_qp_state,
+	.rq_set_error = sim_rq_set_error,
+	.cq_moderation_set = sim_cq_moderation_set,
+	.cq_moderation_get = sim_cq_moderation_get,
+	.devx_obj_create = sim_devx_obj_create,
+	.devx_obj_release = sim_devx_obj_release,
 };
 
 /* The simulated device is the embedded default: asked first. */
