@@ -37,6 +37,7 @@ struct sim_process {
 	/* event handlers (sim_event.c): their scheduler, made with the first one */
 	struct dpa_sched *events_sched;
 	bool events_deterministic;
+	struct sim_event_runner *events_runner; /* deterministic mode: runs what the NIC triggers */
 	/* queues (sim_queue.c): the device's NIC, and the process's memory as the NICs see it */
 	int device_index;
 	struct nic *nic;

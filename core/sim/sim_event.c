@@ -14,8 +14,10 @@
  * The threads of a process run on its event scheduler (core/dpa dpa_sched): at most one host
  * thread per host CPU (FLEXIO_SIM_EVENT_WORKERS=N sets how many, at most 16), asleep while no
  * handler is runnable, so idle handlers cost nothing.
- * FLEXIO_SIM_DETERMINISTIC=1 makes it deterministic (the threads then run in
- * sim_event_run_deterministic, on the host thread that asks).
+ * FLEXIO_SIM_DETERMINISTIC=1 makes it deterministic: the threads then run in strict round robin
+ * on the host thread that triggers them (flexio_event_handler_run's caller, ...), or, when the
+ * NIC triggers them from outside such a run (a host program's ibverbs doorbell, an RPC's), on
+ * the process's runner thread, one run at a time.
  */
 #include "sim.h"
 
@@ -129,6 +131,83 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 		sim_process_fail_from(e->p, t, DPA_STATUS_THREAD_FAULT, &fault);
 }
 
+/* Deterministic mode: the host thread that runs the scheduler for triggers that come from
+ * outside a run. */
+struct sim_event_runner {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t kicked;
+	bool pending, stop;
+};
+
+/* The scheduler this host thread is running deterministically, if any. */
+static _Thread_local struct dpa_sched *running_sched;
+
+static void run_deterministic(struct dpa_sched *sched)
+{
+	struct dpa_sched *outer = running_sched;
+
+	running_sched = sched;
+	dpa_sched_run(sched);
+	running_sched = outer;
+}
+
+static void *runner_main(void *arg)
+{
+	struct sim_process *p = arg;
+	struct sim_event_runner *r = p->events_runner;
+
+	pthread_mutex_lock(&r->lock);
+	for (;;) {
+		while (!r->pending && !r->stop)
+			pthread_cond_wait(&r->kicked, &r->lock);
+		if (r->stop)
+			break;
+		r->pending = false;
+		pthread_mutex_unlock(&r->lock);
+		run_deterministic(p->events_sched);
+		pthread_mutex_lock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->lock);
+	return NULL;
+}
+
+static int runner_start(struct sim_process *p)
+{
+	struct sim_event_runner *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return -ENOMEM;
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->kicked, NULL);
+	p->events_runner = r;
+	if (pthread_create(&r->thread, NULL, runner_main, p)) {
+		p->events_runner = NULL;
+		pthread_cond_destroy(&r->kicked);
+		pthread_mutex_destroy(&r->lock);
+		free(r);
+		return -EAGAIN;
+	}
+	return 0;
+}
+
+static void runner_stop(struct sim_process *p)
+{
+	struct sim_event_runner *r = p->events_runner;
+
+	if (!r)
+		return;
+	pthread_mutex_lock(&r->lock);
+	r->stop = true;
+	pthread_cond_signal(&r->kicked);
+	pthread_mutex_unlock(&r->lock);
+	pthread_join(r->thread, NULL);
+	pthread_cond_destroy(&r->kicked);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+	p->events_runner = NULL;
+}
+
 /* The process's event scheduler, made with its first event handler (threads_lock held). */
 static int event_sched_locked(struct sim_process *p)
 {
@@ -147,7 +226,14 @@ static int event_sched_locked(struct sim_process *p)
 								      .deterministic = p->events_deterministic,
 								      .on_stop = on_stop,
 								      .user = p});
-	return p->events_sched ? 0 : -ENOMEM;
+	if (!p->events_sched)
+		return -ENOMEM;
+	if (p->events_deterministic && runner_start(p)) {
+		dpa_sched_destroy(p->events_sched);
+		p->events_sched = NULL;
+		return -EAGAIN;
+	}
+	return 0;
 }
 
 struct provider_thread *sim_thread_create_event(struct provider_process *process,
@@ -240,7 +326,7 @@ int sim_thread_trigger(struct provider_thread *thread)
 	int rc = trigger(e);
 
 	if (!rc && e->p->events_deterministic)
-		dpa_sched_run(e->p->events_sched);
+		run_deterministic(e->p->events_sched);
 	return rc;
 }
 
@@ -254,7 +340,7 @@ void sim_thread_destroy_event(struct provider_thread *thread)
 	/* A running invocation is cut at the end of its quantum, a queued one dropped. */
 	dpa_sched_cancel(e->p->events_sched, e->thread->hart);
 	if (e->p->events_deterministic)
-		dpa_sched_run(e->p->events_sched);
+		run_deterministic(e->p->events_sched);
 	pthread_mutex_lock(&e->lock);
 	while (e->busy)
 		pthread_cond_wait(&e->idle, &e->lock);
@@ -278,11 +364,25 @@ void sim_event_put(struct sim_event *e)
 	free(e);
 }
 
-/* No deterministic run here: the NIC calls with its locks held. A completion caused by a DPA
- * thread is run by the scheduler already running that thread. */
+/* No run here: the NIC calls with its locks held. In deterministic mode a trigger from inside a
+ * run of the process's scheduler (a handler's doorbell) is run by that run; any other goes to
+ * the runner thread. */
+static void run_later(struct sim_process *p)
+{
+	struct sim_event_runner *r = p->events_runner;
+
+	if (!r || running_sched == p->events_sched)
+		return;
+	pthread_mutex_lock(&r->lock);
+	r->pending = true;
+	pthread_cond_signal(&r->kicked);
+	pthread_mutex_unlock(&r->lock);
+}
+
 void sim_event_trigger_queued(struct sim_event *e)
 {
-	trigger(e);
+	if (!trigger(e))
+		run_later(e->p);
 }
 
 uint32_t sim_thread_id(struct provider_thread *thread)
@@ -292,8 +392,9 @@ uint32_t sim_thread_id(struct provider_thread *thread)
 
 /* flexio_dev_event_handler_activate: the handler with this id, of the caller's process. The
  * threads lock is held while it is triggered: the host may be destroying that handler, whose
- * thread leaves the list (under the lock) before it is freed. No deterministic run here: the
- * caller is a DPA thread, already run by a scheduler, which runs the handler after it. */
+ * thread leaves the list (under the lock) before it is freed. No run here: the caller is a DPA
+ * thread; in deterministic mode, a handler's activation is run by the run it is in, another
+ * thread's (the RPC thread's, a command queue worker's) by the runner thread. */
 int sim_event_activate(struct sim_process *p, uint32_t id)
 {
 	int rc = -ENOENT;
@@ -305,6 +406,8 @@ int sim_event_activate(struct sim_process *p, uint32_t id)
 			break;
 		}
 	pthread_mutex_unlock(&p->threads_lock);
+	if (!rc)
+		run_later(p);
 	return rc;
 }
 
@@ -315,6 +418,7 @@ bool sim_thread_continuable(const struct sim_thread *t)
 
 void sim_events_fini(struct sim_process *p)
 {
+	runner_stop(p);
 	if (p->events_sched)
 		dpa_sched_destroy(p->events_sched);
 	p->events_sched = NULL;
