@@ -41,6 +41,7 @@ DEVICE_FUNCTIONS = ["ibv_get_device_list", "ibv_free_device_list", "ibv_get_devi
 # A new outside type used by the API makes generation fail until it is listed here.
 EXTERNAL_TYPES = {
     "struct ibv_context": "opaque", "struct ibv_pd": "opaque", "struct ibv_device": "opaque",
+    "struct mlx5dv_devx_obj": "opaque",
     "union ibv_gid": "gid", "FILE": "opaque", "pthread_t": "integer", "va_list": "opaque",
 }
 BUILTIN_TYPES = {"void", "char", "int", "unsigned int", "long", "unsigned long", "bool", "_Bool", "size_t",

@@ -204,6 +204,7 @@ type LogCb struct{ _ [0]byte }
 type IbvContext struct{ _ [0]byte }
 type IbvPd struct{ _ [0]byte }
 type IbvDevice struct{ _ [0]byte }
+type Mlx5dvDevxObj struct{ _ [0]byte }
 type File struct{ _ [0]byte }
 
 // PthreadT is pthread_t.
@@ -1206,6 +1207,116 @@ func CmdqTaskAdd(cmdq *Cmdq, hostFunc *Func, arg uint64) Status {
 // CmdqStateRunning calls flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq);
 func CmdqStateRunning(cmdq *Cmdq) Status {
 	return Status(C.flexio_cmdq_state_running((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))
+}
+
+// CqCreate calls flexio_status flexio_cq_create(flexio_process *process, struct ibv_context *ibv_ctx, const struct flexio_cq_attr *fattr, flexio_cq **cq);
+func CqCreate(process *Process, ibvCtx *IbvContext, fattr *CqAttr, cq **Cq) Status {
+	return Status(C.flexio_cq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.struct_flexio_cq_attr)(unsafe.Pointer(fattr)), (**C.flexio_cq)(unsafe.Pointer(cq))))
+}
+
+// CqDestroy calls flexio_status flexio_cq_destroy(flexio_cq *cq);
+func CqDestroy(cq *Cq) Status {
+	return Status(C.flexio_cq_destroy((*C.flexio_cq)(unsafe.Pointer(cq))))
+}
+
+// CqModifyModeration calls flexio_status flexio_cq_modify_moderation(flexio_cq *cq, uint16_t max_count, uint16_t period, uint16_t mode);
+func CqModifyModeration(cq *Cq, maxCount uint16, period uint16, mode uint16) Status {
+	return Status(C.flexio_cq_modify_moderation((*C.flexio_cq)(unsafe.Pointer(cq)), C.uint16_t(maxCount), C.uint16_t(period), C.uint16_t(mode)))
+}
+
+// CqQueryModeration calls flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *max_count, uint16_t *period, uint16_t *mode);
+func CqQueryModeration(cq *Cq, maxCount *uint16, period *uint16, mode *uint16) Status {
+	return Status(C.flexio_cq_query_moderation((*C.flexio_cq)(unsafe.Pointer(cq)), (*C.uint16_t)(unsafe.Pointer(maxCount)), (*C.uint16_t)(unsafe.Pointer(period)), (*C.uint16_t)(unsafe.Pointer(mode))))
+}
+
+// CqGetObj calls struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
+func CqGetObj(cq *Cq) *Mlx5dvDevxObj {
+	return (*Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_cq_get_obj((*C.flexio_cq)(unsafe.Pointer(cq)))))
+}
+
+// SqCreate calls flexio_status flexio_sq_create(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_sq **flexio_sq_ptr);
+func SqCreate(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioSqPtr **Sq) Status {
+	return Status(C.flexio_sq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_sq)(unsafe.Pointer(flexioSqPtr))))
+}
+
+// SqCreateCrossDev calls flexio_status flexio_sq_create_cross_dev(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_sq **flexio_sq_ptr);
+func SqCreateCrossDev(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioSqPtr **Sq) Status {
+	return Status(C.flexio_sq_create_cross_dev((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_sq)(unsafe.Pointer(flexioSqPtr))))
+}
+
+// SqDestroy calls flexio_status flexio_sq_destroy(flexio_sq *flexio_sq);
+func SqDestroy(flexioSq *Sq) Status {
+	return Status(C.flexio_sq_destroy((*C.flexio_sq)(unsafe.Pointer(flexioSq))))
+}
+
+// SqTisCreate calls flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx, flexio_transport_domain *td, flexio_sq_tis **tis);
+func SqTisCreate(ibvCtx *IbvContext, td *TransportDomain, tis **SqTis) Status {
+	return Status(C.flexio_sq_tis_create((*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.flexio_transport_domain)(unsafe.Pointer(td)), (**C.flexio_sq_tis)(unsafe.Pointer(tis))))
+}
+
+// SqTisDestroy calls flexio_status flexio_sq_tis_destroy(flexio_sq_tis *tis);
+func SqTisDestroy(tis *SqTis) Status {
+	return Status(C.flexio_sq_tis_destroy((*C.flexio_sq_tis)(unsafe.Pointer(tis))))
+}
+
+// TransportDomainCreate calls flexio_status flexio_transport_domain_create(struct ibv_context *ibv_ctx, flexio_transport_domain **td);
+func TransportDomainCreate(ibvCtx *IbvContext, td **TransportDomain) Status {
+	return Status(C.flexio_transport_domain_create((*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (**C.flexio_transport_domain)(unsafe.Pointer(td))))
+}
+
+// TransportDomainDestroy calls flexio_status flexio_transport_domain_destroy(flexio_transport_domain *td);
+func TransportDomainDestroy(td *TransportDomain) Status {
+	return Status(C.flexio_transport_domain_destroy((*C.flexio_transport_domain)(unsafe.Pointer(td))))
+}
+
+// RqCreate calls flexio_status flexio_rq_create(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_rq **flexio_rq_ptr);
+func RqCreate(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioRqPtr **Rq) Status {
+	return Status(C.flexio_rq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_rq)(unsafe.Pointer(flexioRqPtr))))
+}
+
+// RqCreateCrossDev calls flexio_status flexio_rq_create_cross_dev(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_rq **flexio_rq_ptr);
+func RqCreateCrossDev(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioRqPtr **Rq) Status {
+	return Status(C.flexio_rq_create_cross_dev((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_rq)(unsafe.Pointer(flexioRqPtr))))
+}
+
+// RqDestroy calls flexio_status flexio_rq_destroy(flexio_rq *flexio_rq);
+func RqDestroy(flexioRq *Rq) Status {
+	return Status(C.flexio_rq_destroy((*C.flexio_rq)(unsafe.Pointer(flexioRq))))
+}
+
+// RqSetErrState calls flexio_status flexio_rq_set_err_state(flexio_rq *rq);
+func RqSetErrState(rq *Rq) Status {
+	return Status(C.flexio_rq_set_err_state((*C.flexio_rq)(unsafe.Pointer(rq))))
+}
+
+// RmpCreate calls flexio_status flexio_rmp_create(flexio_process *process, struct ibv_context *ibv_ctx, const struct flexio_wq_attr *fattr, flexio_rmp **flexio_rmp_ptr);
+func RmpCreate(process *Process, ibvCtx *IbvContext, fattr *WqAttr, flexioRmpPtr **Rmp) Status {
+	return Status(C.flexio_rmp_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_rmp)(unsafe.Pointer(flexioRmpPtr))))
+}
+
+// RmpDestroy calls flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp);
+func RmpDestroy(flexioRmp *Rmp) Status {
+	return Status(C.flexio_rmp_destroy((*C.flexio_rmp)(unsafe.Pointer(flexioRmp))))
+}
+
+// QpCreate calls flexio_status flexio_qp_create(flexio_process *process, struct ibv_context *ibv_ctx, struct flexio_qp_attr *qp_fattr, flexio_qp **qp_ptr);
+func QpCreate(process *Process, ibvCtx *IbvContext, qpFattr *QpAttr, qpPtr **Qp) Status {
+	return Status(C.flexio_qp_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.struct_flexio_qp_attr)(unsafe.Pointer(qpFattr)), (**C.flexio_qp)(unsafe.Pointer(qpPtr))))
+}
+
+// QpModify calls flexio_status flexio_qp_modify(flexio_qp *qp, struct flexio_qp_attr *fattr, struct flexio_qp_attr_opt_param_mask *mask);
+func QpModify(qp *Qp, fattr *QpAttr, mask *QpAttrOptParamMask) Status {
+	return Status(C.flexio_qp_modify((*C.flexio_qp)(unsafe.Pointer(qp)), (*C.struct_flexio_qp_attr)(unsafe.Pointer(fattr)), (*C.struct_flexio_qp_attr_opt_param_mask)(unsafe.Pointer(mask))))
+}
+
+// QpDestroy calls flexio_status flexio_qp_destroy(flexio_qp *qp);
+func QpDestroy(qp *Qp) Status {
+	return Status(C.flexio_qp_destroy((*C.flexio_qp)(unsafe.Pointer(qp))))
+}
+
+// QpStateGet calls flexio_qp_state flexio_qp_state_get(flexio_qp *qp);
+func QpStateGet(qp *Qp) QpState {
+	return QpState(C.flexio_qp_state_get((*C.flexio_qp)(unsafe.Pointer(qp))))
 }
 
 // UarCreate calls flexio_status flexio_uar_create(flexio_process *process, flexio_uar **flexio_uar);

@@ -82,9 +82,49 @@ func EventHandlerGetThread(eventHandler *EventHandler) *Thread {
 	return (*Thread)(unsafe.Pointer(C.flexio_event_handler_get_thread((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
 }
 
+// EventHandlerGetThreadObj calls struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
+func EventHandlerGetThreadObj(eventHandler *EventHandler) *Mlx5dvDevxObj {
+	return (*Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_event_handler_get_thread_obj((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
+}
+
 // CmdqIsEmpty calls int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 func CmdqIsEmpty(cmdq *Cmdq) int32 {
 	return int32(C.flexio_cmdq_is_empty((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))
+}
+
+// CqGetCqNum calls uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
+func CqGetCqNum(cq *Cq) uint32 {
+	return uint32(C.flexio_cq_get_cq_num((*C.flexio_cq)(unsafe.Pointer(cq))))
+}
+
+// SqGetWqNum calls uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
+func SqGetWqNum(sq *Sq) uint32 {
+	return uint32(C.flexio_sq_get_wq_num((*C.flexio_sq)(unsafe.Pointer(sq))))
+}
+
+// RqGetWqNum calls uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
+func RqGetWqNum(rq *Rq) uint32 {
+	return uint32(C.flexio_rq_get_wq_num((*C.flexio_rq)(unsafe.Pointer(rq))))
+}
+
+// RqGetObject calls struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
+func RqGetObject(rq *Rq) *Mlx5dvDevxObj {
+	return (*Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_rq_get_object((*C.flexio_rq)(unsafe.Pointer(rq)))))
+}
+
+// RqGetTir calls struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
+func RqGetTir(rq *Rq) *Mlx5dvDevxObj {
+	return (*Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_rq_get_tir((*C.flexio_rq)(unsafe.Pointer(rq)))))
+}
+
+// RmpGetWqNum calls uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
+func RmpGetWqNum(rmp *Rmp) uint32 {
+	return uint32(C.flexio_rmp_get_wq_num((*C.flexio_rmp)(unsafe.Pointer(rmp))))
+}
+
+// QpGetQpNum calls uint32_t flexio_qp_get_qp_num(flexio_qp *qp);
+func QpGetQpNum(qp *Qp) uint32 {
+	return uint32(C.flexio_qp_get_qp_num((*C.flexio_qp)(unsafe.Pointer(qp))))
 }
 
 // UarGetId calls uint32_t flexio_uar_get_id(flexio_uar *uar);

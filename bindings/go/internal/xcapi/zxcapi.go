@@ -79,9 +79,49 @@ func EventHandlerGetThread(eventHandler *capi.EventHandler) *capi.Thread {
 	return (*capi.Thread)(unsafe.Pointer(C.flexio_event_handler_get_thread((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
 }
 
+// EventHandlerGetThreadObj calls struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
+func EventHandlerGetThreadObj(eventHandler *capi.EventHandler) *capi.Mlx5dvDevxObj {
+	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_event_handler_get_thread_obj((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
+}
+
 // CmdqIsEmpty calls int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 func CmdqIsEmpty(cmdq *capi.Cmdq) int32 {
 	return int32(C.flexio_cmdq_is_empty((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))
+}
+
+// CqGetCqNum calls uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
+func CqGetCqNum(cq *capi.Cq) uint32 {
+	return uint32(C.flexio_cq_get_cq_num((*C.flexio_cq)(unsafe.Pointer(cq))))
+}
+
+// SqGetWqNum calls uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
+func SqGetWqNum(sq *capi.Sq) uint32 {
+	return uint32(C.flexio_sq_get_wq_num((*C.flexio_sq)(unsafe.Pointer(sq))))
+}
+
+// RqGetWqNum calls uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
+func RqGetWqNum(rq *capi.Rq) uint32 {
+	return uint32(C.flexio_rq_get_wq_num((*C.flexio_rq)(unsafe.Pointer(rq))))
+}
+
+// RqGetObject calls struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
+func RqGetObject(rq *capi.Rq) *capi.Mlx5dvDevxObj {
+	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_rq_get_object((*C.flexio_rq)(unsafe.Pointer(rq)))))
+}
+
+// RqGetTir calls struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
+func RqGetTir(rq *capi.Rq) *capi.Mlx5dvDevxObj {
+	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_rq_get_tir((*C.flexio_rq)(unsafe.Pointer(rq)))))
+}
+
+// RmpGetWqNum calls uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
+func RmpGetWqNum(rmp *capi.Rmp) uint32 {
+	return uint32(C.flexio_rmp_get_wq_num((*C.flexio_rmp)(unsafe.Pointer(rmp))))
+}
+
+// QpGetQpNum calls uint32_t flexio_qp_get_qp_num(flexio_qp *qp);
+func QpGetQpNum(qp *capi.Qp) uint32 {
+	return uint32(C.flexio_qp_get_qp_num((*C.flexio_qp)(unsafe.Pointer(qp))))
 }
 
 // UarGetId calls uint32_t flexio_uar_get_id(flexio_uar *uar);

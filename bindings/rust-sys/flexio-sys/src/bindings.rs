@@ -104,6 +104,11 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn ibv_close_device(context: *mut ibv_context) -> ::std::os::raw::c_int;
 }
+#[repr(C)]
+#[derive(Debug)]
+pub struct mlx5dv_devx_obj {
+    _unused: [u8; 0],
+}
 pub type flexio_uintptr_t = u64;
 pub type flexio_uar_device_id = u32;
 pub type flexio_msg_dev_level = u8;
@@ -1027,6 +1032,132 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn flexio_cmdq_state_running(cmdq: *mut flexio_cmdq) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_cq_create(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        fattr: *const flexio_cq_attr,
+        cq: *mut *mut flexio_cq,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_cq_destroy(cq: *mut flexio_cq) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_cq_modify_moderation(
+        cq: *mut flexio_cq,
+        max_count: u16,
+        period: u16,
+        mode: u16,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_cq_query_moderation(
+        cq: *mut flexio_cq,
+        max_count: *mut u16,
+        period: *mut u16,
+        mode: *mut u16,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_cq_get_obj(cq: *mut flexio_cq) -> *mut mlx5dv_devx_obj;
+}
+unsafe extern "C" {
+    pub fn flexio_sq_create(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        cq_num: u32,
+        fattr: *const flexio_wq_attr,
+        flexio_sq_ptr: *mut *mut flexio_sq,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_sq_create_cross_dev(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        cq_num: u32,
+        fattr: *const flexio_wq_attr,
+        flexio_sq_ptr: *mut *mut flexio_sq,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_sq_destroy(flexio_sq: *mut flexio_sq) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_sq_tis_create(
+        ibv_ctx: *mut ibv_context,
+        td: *mut flexio_transport_domain,
+        tis: *mut *mut flexio_sq_tis,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_sq_tis_destroy(tis: *mut flexio_sq_tis) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_transport_domain_create(
+        ibv_ctx: *mut ibv_context,
+        td: *mut *mut flexio_transport_domain,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_transport_domain_destroy(td: *mut flexio_transport_domain) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_create(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        cq_num: u32,
+        fattr: *const flexio_wq_attr,
+        flexio_rq_ptr: *mut *mut flexio_rq,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_create_cross_dev(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        cq_num: u32,
+        fattr: *const flexio_wq_attr,
+        flexio_rq_ptr: *mut *mut flexio_rq,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_destroy(flexio_rq: *mut flexio_rq) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_set_err_state(rq: *mut flexio_rq) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_rmp_create(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        fattr: *const flexio_wq_attr,
+        flexio_rmp_ptr: *mut *mut flexio_rmp,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_rmp_destroy(flexio_rmp: *mut flexio_rmp) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_qp_create(
+        process: *mut flexio_process,
+        ibv_ctx: *mut ibv_context,
+        qp_fattr: *mut flexio_qp_attr,
+        qp_ptr: *mut *mut flexio_qp,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_qp_modify(
+        qp: *mut flexio_qp,
+        fattr: *mut flexio_qp_attr,
+        mask: *mut flexio_qp_attr_opt_param_mask,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_qp_destroy(qp: *mut flexio_qp) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_qp_state_get(qp: *mut flexio_qp) -> flexio_qp_state;
 }
 unsafe extern "C" {
     pub fn flexio_uar_create(

@@ -43,7 +43,33 @@ unsafe extern "C" {
     ) -> *mut flexio_thread;
 }
 unsafe extern "C" {
+    pub fn flexio_event_handler_get_thread_obj(
+        event_handler: *mut flexio_event_handler,
+    ) -> *mut mlx5dv_devx_obj;
+}
+unsafe extern "C" {
     pub fn flexio_cmdq_is_empty(cmdq: *mut flexio_cmdq) -> ::std::os::raw::c_int;
+}
+unsafe extern "C" {
+    pub fn flexio_cq_get_cq_num(cq: *mut flexio_cq) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_sq_get_wq_num(sq: *mut flexio_sq) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_get_wq_num(rq: *mut flexio_rq) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_get_object(rq: *mut flexio_rq) -> *mut mlx5dv_devx_obj;
+}
+unsafe extern "C" {
+    pub fn flexio_rq_get_tir(rq: *mut flexio_rq) -> *mut mlx5dv_devx_obj;
+}
+unsafe extern "C" {
+    pub fn flexio_rmp_get_wq_num(rmp: *mut flexio_rmp) -> u32;
+}
+unsafe extern "C" {
+    pub fn flexio_qp_get_qp_num(qp: *mut flexio_qp) -> u32;
 }
 unsafe extern "C" {
     pub fn flexio_uar_get_id(uar: *mut flexio_uar) -> u32;
