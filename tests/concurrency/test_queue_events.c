@@ -1,0 +1,342 @@
+/*
+ * The event path under threads: queues, their event handlers and the processes owning them
+ * destroyed while handlers run and other threads ring doorbells; a process ringing another's
+ * queue refused; a CQ overrun (and one told to ignore overruns); moderation by count and by
+ * period. Built and run under ThreadSanitizer too (label "concurrency").
+ */
+#define FLEXIO_ALLOW_EXPERIMENTAL_API
+#include <libflexio/flexio.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "../host/host_test.h"
+#include "queue_events.h"
+
+extern flexio_func_t qe_cq_handler, qe_post_nops;
+
+#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
+
+static flexio_app *app;
+static struct ibv_pd *pd;
+
+/* A process with one outbox, an event handler consuming a CQ, and an SQ completing to it. */
+struct rig {
+	flexio_process *p;
+	flexio_outbox *outbox;
+	flexio_event_handler *eh;
+	flexio_cq *cq;
+	flexio_sq *sq;
+	flexio_uintptr_t cq_state, sq_state, cq_ring;
+};
+
+static int setup(void **state)
+{
+	(void)state;
+	if (flexio_version_set(FLEXIO_VER_USED) || sim_device_open())
+		return -1;
+	pd = ibv_alloc_pd(ctx);
+	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "queue_events_test", .ibv_ctx = ctx},
+			      &app);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	assert_int_equal(ibv_dealloc_pd(pd), 0);
+	sim_device_close();
+	return 0;
+}
+
+static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
+{
+	flexio_uintptr_t daddr;
+
+	MUST(flexio_buf_dev_alloc(p, size, &daddr));
+	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
+	return daddr;
+}
+
+static uint64_t read_u64(flexio_process *p, flexio_uintptr_t daddr)
+{
+	uint64_t value = 0;
+
+	MUST(flexio_dev2host_memcpy(p, &value, sizeof(value), daddr));
+	return value;
+}
+
+#define CQ_FIELD(r, field) read_u64((r)->p, (r)->cq_state + offsetof(struct qe_cq, field))
+
+/* The word reaches want within a few seconds. */
+static void wait_for(flexio_process *p, flexio_uintptr_t daddr, uint64_t want)
+{
+	struct timespec pause = {0, 1000000};
+
+	for (int i = 0; i < 5000 && read_u64(p, daddr) < want; i++)
+		nanosleep(&pause, NULL);
+	assert_int_equal(read_u64(p, daddr), want);
+}
+
+static void sleep_ms(long ms)
+{
+	nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000}, NULL);
+}
+
+/* Builds a rig: a CQ of 2^log_cq CQEs (every one hardware-owned) for a handler spinning `spin`
+ * iterations per invocation, an SQ of 16 WQEBBs; attr_extra adjusts the CQ's attributes. */
+static void rig_make(struct rig *r, unsigned log_cq, uint64_t spin, void (*attr_extra)(struct flexio_cq_attr *))
+{
+	size_t ring_size = (size_t)64 << log_cq;
+	unsigned char *ring = calloc(1, ring_size);
+	struct flexio_cq_attr ca = {.log_cq_depth = (uint8_t)log_cq, .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD};
+	struct flexio_wq_attr sa = {.log_wq_depth = 4, .pd = pd};
+	struct qe_cq cqs;
+	struct qe_sq sqs;
+
+	memset(r, 0, sizeof(*r));
+	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = pd}, &r->p));
+	MUST(flexio_outbox_create(r->p, &(struct flexio_outbox_attr){0}, &r->outbox));
+	r->cq_state = dpa_zeroed(r->p, sizeof(struct qe_cq));
+	r->sq_state = dpa_zeroed(r->p, sizeof(struct qe_sq));
+	MUST(flexio_event_handler_create(
+		r->p, &(struct flexio_event_handler_attr){.host_stub_func = &qe_cq_handler, .arg = r->cq_state}, &r->eh));
+	assert_non_null(ring);
+	for (size_t i = 63; i < ring_size; i += 64)
+		ring[i] = 0xF1;
+	r->cq_ring = dpa_zeroed(r->p, ring_size);
+	MUST(flexio_host2dev_memcpy(r->p, ring, ring_size, r->cq_ring));
+	free(ring);
+	ca.uar_id = flexio_uar_get_id(flexio_process_get_uar(r->p));
+	ca.thread = flexio_event_handler_get_thread(r->eh);
+	ca.cq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = r->cq_ring};
+	ca.cq_dbr_daddr = dpa_zeroed(r->p, 64);
+	if (attr_extra)
+		attr_extra(&ca);
+	MUST(flexio_cq_create(r->p, NULL, &ca, &r->cq));
+	sa.uar_id = ca.uar_id;
+	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64 << 4)};
+	sa.wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64)};
+	MUST(flexio_sq_create(r->p, NULL, flexio_cq_get_cq_num(r->cq), &sa, &r->sq));
+	cqs = (struct qe_cq){.ring = r->cq_ring, .dbr = ca.cq_dbr_daddr, .cqn = flexio_cq_get_cq_num(r->cq),
+			     .log_depth = log_cq, .outbox_id = flexio_outbox_get_id(r->outbox), .spin = spin};
+	sqs = (struct qe_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(r->sq), .log_depth = 4,
+			     .outbox_id = flexio_outbox_get_id(r->outbox)};
+	MUST(flexio_host2dev_memcpy(r->p, &cqs, sizeof(cqs), r->cq_state));
+	MUST(flexio_host2dev_memcpy(r->p, &sqs, sizeof(sqs), r->sq_state));
+	MUST(flexio_event_handler_run(r->eh, 0));
+}
+
+/* count NOP WQEs posted by the process's RPC thread to the SQ described at sq_state. */
+static void post_nops(flexio_process *p, flexio_uintptr_t sq_state, uint64_t count)
+{
+	uint64_t ret = 1;
+
+	MUST(flexio_process_call(p, &qe_post_nops, &ret, sq_state, count));
+	assert_int_equal(ret, 0);
+}
+
+/* ---- lifetimes ----------------------------------------------------------------------------- */
+
+struct poster {
+	struct rig *r;
+	atomic_bool stop;
+	atomic_int rounds;
+};
+
+/* Rings doorbells until told to stop; after the SQ is gone they are refused by the NIC, after
+ * the process is gone the calls fail (both cleanly). */
+static void *post_until_stopped(void *arg)
+{
+	struct poster *ps = arg;
+	uint64_t ret;
+
+	while (!atomic_load(&ps->stop)) {
+		if (flexio_process_call(ps->r->p, &qe_post_nops, &ret, ps->r->sq_state, 4) != FLEXIO_STATUS_SUCCESS)
+			break;
+		atomic_fetch_add(&ps->rounds, 1);
+	}
+	return NULL;
+}
+
+/* The SQ, the CQ and the event handler destroyed while the handler runs (it spins after each
+ * batch) and another thread keeps ringing the SQ's doorbell. */
+static void destroy_queues_while_handler_runs(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 8; round++) {
+		struct rig r;
+		struct poster ps = {.r = &r};
+		pthread_t thread;
+
+		rig_make(&r, 4, 20000, NULL);
+		assert_int_equal(pthread_create(&thread, NULL, post_until_stopped, &ps), 0);
+		while (atomic_load(&ps.rounds) < 3)
+			sleep_ms(1);
+		MUST(flexio_sq_destroy(r.sq));
+		MUST(flexio_cq_destroy(r.cq));
+		MUST(flexio_event_handler_destroy(r.eh));
+		atomic_store(&ps.stop, true);
+		assert_int_equal(pthread_join(thread, NULL), 0);
+		MUST(flexio_process_destroy(r.p));
+	}
+}
+
+/* The process destroyed while its handler runs and its queues exist: it takes them along. */
+static void destroy_process_with_running_handler(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 8; round++) {
+		struct rig r;
+
+		rig_make(&r, 4, 50000, NULL);
+		post_nops(r.p, r.sq_state, 4);
+		MUST(flexio_process_destroy(r.p));
+	}
+}
+
+/* ---- owners ------------------------------------------------------------------------------ */
+
+/* Process B rings a doorbell for process A's SQ number (WQEs in B's memory): the NIC refuses
+ * it; A's CQ gets nothing, A's handler does not run, and A's own doorbells still work. */
+static void processes_do_not_touch_each_others_queues(void **state)
+{
+	struct rig a, b;
+	struct qe_sq forged;
+
+	(void)state;
+	rig_make(&a, 4, 0, NULL);
+	rig_make(&b, 4, 0, NULL);
+	MUST(flexio_dev2host_memcpy(b.p, &forged, sizeof(forged), b.sq_state));
+	forged.sqn = flexio_sq_get_wq_num(a.sq);
+	MUST(flexio_host2dev_memcpy(b.p, &forged, sizeof(forged), b.sq_state));
+	post_nops(b.p, b.sq_state, 2);
+	sleep_ms(50);
+	assert_int_equal(CQ_FIELD(&a, cqes), 0);
+	assert_int_equal(CQ_FIELD(&a, invocations), 0);
+	assert_int_equal(CQ_FIELD(&b, cqes), 0);
+
+	post_nops(a.p, a.sq_state, 3);
+	wait_for(a.p, a.cq_state + offsetof(struct qe_cq, cqes), 3);
+	assert_int_equal(CQ_FIELD(&a, bad_phase), 0);
+	MUST(flexio_process_destroy(a.p));
+	MUST(flexio_process_destroy(b.p));
+}
+
+/* ---- overrun ----------------------------------------------------------------------------- */
+
+/* No consumer: a CQ of 4 CQEs and 8 completions. Without overrun_ignore the NIC stops at a full
+ * ring (every CQE still of the first pass, owner 0); with it, it writes on (the second pass
+ * leaves owner 1). */
+static void no_arm(struct flexio_cq_attr *ca)
+{
+	ca->no_arm = 1;
+}
+
+static void no_arm_overrun_ignore(struct flexio_cq_attr *ca)
+{
+	ca->no_arm = 1;
+	ca->overrun_ignore = 1;
+}
+
+static unsigned owner_bits(struct rig *r)
+{
+	unsigned char ring[4 * 64];
+	unsigned bits = 0;
+
+	MUST(flexio_dev2host_memcpy(r->p, ring, sizeof(ring), r->cq_ring));
+	for (unsigned i = 0; i < 4; i++)
+		bits |= (unsigned)(ring[i * 64 + 63] & 1) << i;
+	return bits;
+}
+
+static void cq_overrun(void **state)
+{
+	struct rig r;
+
+	(void)state;
+	rig_make(&r, 2, 0, no_arm);
+	post_nops(r.p, r.sq_state, 8);
+	assert_int_equal(owner_bits(&r), 0x0);
+	MUST(flexio_process_destroy(r.p));
+
+	rig_make(&r, 2, 0, no_arm_overrun_ignore);
+	post_nops(r.p, r.sq_state, 8);
+	assert_int_equal(owner_bits(&r), 0xF);
+	MUST(flexio_process_destroy(r.p));
+}
+
+/* ---- moderation -------------------------------------------------------------------------- */
+
+static void moderated_by_count(struct flexio_cq_attr *ca)
+{
+	ca->cq_max_count = 4;
+}
+
+/* Three completions make no event; the fourth does. */
+static void moderation_by_count(void **state)
+{
+	struct rig r;
+
+	(void)state;
+	rig_make(&r, 4, 0, moderated_by_count);
+	for (int i = 0; i < 3; i++)
+		post_nops(r.p, r.sq_state, 1);
+	sleep_ms(50);
+	assert_int_equal(CQ_FIELD(&r, invocations), 0);
+	post_nops(r.p, r.sq_state, 1);
+	wait_for(r.p, r.cq_state + offsetof(struct qe_cq, cqes), 4);
+	assert_int_equal(CQ_FIELD(&r, invocations), 1);
+	MUST(flexio_process_destroy(r.p));
+}
+
+static void moderated_by_period(struct flexio_cq_attr *ca)
+{
+	ca->cq_period = 60000; /* µs: long enough to be seen on a loaded machine */
+	ca->cq_period_mode = FLEXIO_CQ_PERIOD_MODE_EVENT;
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* A completion long after the last event fires at once; the next one, within the period,
+ * waits until the period since that event has passed. */
+static void moderation_by_period(void **state)
+{
+	struct rig r;
+	double start;
+
+	(void)state;
+	rig_make(&r, 4, 0, moderated_by_period);
+	sleep_ms(80); /* a period since the CQ was made */
+	post_nops(r.p, r.sq_state, 1);
+	wait_for(r.p, r.cq_state + offsetof(struct qe_cq, invocations), 1);
+	start = now_ms();
+	post_nops(r.p, r.sq_state, 1);
+	sleep_ms(10);
+	assert_int_equal(CQ_FIELD(&r, invocations), 1);
+	wait_for(r.p, r.cq_state + offsetof(struct qe_cq, invocations), 2);
+	assert_true(now_ms() - start >= 30.0);
+	assert_int_equal(CQ_FIELD(&r, cqes), 2);
+	MUST(flexio_process_destroy(r.p));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(destroy_queues_while_handler_runs),
+		cmocka_unit_test(destroy_process_with_running_handler),
+		cmocka_unit_test(processes_do_not_touch_each_others_queues),
+		cmocka_unit_test(cq_overrun),
+		cmocka_unit_test(moderation_by_count),
+		cmocka_unit_test(moderation_by_period),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
