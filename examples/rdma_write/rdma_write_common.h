@@ -31,7 +31,6 @@ struct rdma_write_state {
 	uint32_t rq_ci, sq_ci, sq_pi, rq_posted;
 	uint64_t writes;                /* requests served */
 	uint32_t error;                 /* nonzero: CQE opcode << 8 | syndrome, or RDMA_WRITE_BAD_REQUEST */
-	uint32_t pad;
 };
 
 #define RDMA_WRITE_BAD_REQUEST 0x10000u /* a request of the wrong size or a length out of range */
