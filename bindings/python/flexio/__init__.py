@@ -10,6 +10,9 @@
         with proc.event_handler("my_handler", arg=buf, name="rx") as eh:   # a DPA thread
             eh.run()                                  # each trigger now runs it once
             proc.call("activate_it", eh.activation_id)
+            rx_cq = proc.cq(ring, dbr, log_depth=4, handler=eh)   # a CQE in it runs eh
+            qp = proc.qp(rx_cq, tx_cq, qp_buf, qp_dbr, log_rq_depth=4, log_sq_depth=4)
+            qp.connect(flexio.QpConnection(remote_qpn=peer.number, force_loopback=True))
 
 Failures raise FlexioError carrying the library's own log line (DeviceFaultError when the DPA
 process stopped on a fatal error: its .fault is the library's record of it, a Fault with the
@@ -33,11 +36,14 @@ from . import _log  # noqa: E402
 from ._core import (Affinity, App, Device, DeviceFaultError, EventHandler, Fault, FaultAccess,  # noqa: E402
                     FaultCause, FlexioError, Function, HeapBuffer, HeapInfo, Process, VersionError, _handshake,
                     api_version, library_version)
+from ._queues import (Access, Cq, CqModeration, CqPeriodMode, DeviceMkey, Outbox, PathMtu, Qp,  # noqa: E402
+                      QpConnection, QpState)
 
 _log.install()  # first: the handshake's own failure is then a record too
 _handshake()
 
-__all__ = ["Affinity", "App", "Device", "DeviceFaultError", "EventHandler", "Fault", "FaultAccess", "FaultCause",
-           "FlexioError", "Function", "HeapBuffer", "HeapInfo", "Process", "VersionError", "api_version",
+__all__ = ["Access", "Affinity", "App", "Cq", "CqModeration", "CqPeriodMode", "Device", "DeviceFaultError",
+           "DeviceMkey", "EventHandler", "Fault", "FaultAccess", "FaultCause", "FlexioError", "Function", "HeapBuffer",
+           "HeapInfo", "Outbox", "PathMtu", "Process", "Qp", "QpConnection", "QpState", "VersionError", "api_version",
            "library_version"]
 __version__ = "1.1.0"

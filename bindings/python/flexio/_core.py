@@ -464,7 +464,7 @@ class Process:
         self._p = out[0]
         self.name = name or app.name
         self._tls = threading.local()  # per-thread out-parameters, allocated once
-        self._stream = self._file = self._final_output = None
+        self._stream = self._file = self._final_output = self._uar = None
         self._out_pos = 0
         device._processes.append(self)
         if capture_output:
@@ -600,13 +600,60 @@ class Process:
         return EventHandler(self, fn, arg, name=name, continuable=continuable,
                             thread_local_storage=thread_local_storage, affinity=affinity, affinity_id=affinity_id)
 
+    # -- queues ------------------------------------------------------------------------------
+    def cq(self, ring, dbr, log_depth: int, handler: "EventHandler | None" = None, *, armed: bool = True,
+           moderation=None):
+        """A new CQ (flexio.Cq) of 2^log_depth CQEs, its ring and doorbell record at the device
+        addresses ring and dbr (ints or HeapBuffers): reporting to handler's thread, or polled
+        (handler None)."""
+        from ._queues import Cq
+        return Cq(self, ring, dbr, log_depth, handler, armed=armed, moderation=moderation)
+
+    def qp(self, rq_cq, sq_cq, buffer, dbr, *, log_rq_depth: int, log_sq_depth: int, access=None,
+           user_index: int = 0):
+        """A new RC QP (flexio.Qp) in RST: its rings in the QP buffer at device address buffer, its
+        doorbell record at dbr, its completions to rq_cq and sq_cq."""
+        from ._queues import Access, Qp
+        return Qp(self, rq_cq, sq_cq, buffer, dbr, log_rq_depth=log_rq_depth, log_sq_depth=log_sq_depth,
+                  access=Access.LOCAL_WRITE if access is None else access, user_index=user_index)
+
+    def outbox(self):
+        """A new outbox (flexio.Outbox): device code rings doorbells through it."""
+        from ._queues import Outbox
+        return Outbox(self)
+
+    def device_mkey(self, buffer: "HeapBuffer", access=None):
+        """A new memory key over a heap buffer (flexio.DeviceMkey), for WQEs to name it by."""
+        from ._queues import Access, DeviceMkey
+        return DeviceMkey(self, buffer, Access.LOCAL_WRITE if access is None else access)
+
+    def _uar_id(self) -> int:
+        """The id of the process's UAR, which its queues ring through (read once)."""
+        if self._uar is None:
+            uar = lib.flexio_process_get_uar(self._live("flexio_process_get_uar"))
+            if uar == ffi.NULL:
+                _raise("flexio_process_get_uar")
+            uar_id = lib.flexio_uar_get_id(uar)
+            if uar_id == _NO_ID:
+                _raise("flexio_uar_get_id")
+            self._uar = uar_id
+        return self._uar
+
+    def _pd(self):
+        """The process's protection domain, which its queues and keys are in."""
+        pd = lib.flexio_process_get_pd(self._live("flexio_process_get_pd"))
+        if pd == ffi.NULL:
+            _raise("flexio_process_get_pd")
+        return pd
+
     # -- lifetime ----------------------------------------------------------------------------
     @property
     def closed(self) -> bool:
         return self._p is None
 
     def close(self):
-        """Destroys the process and everything created in it (buffers, streams, event handlers);
+        """Destroys the process and everything created in it (buffers, streams, event handlers,
+        queues, outboxes, keys);
         keeps the captured output readable."""
         if self._p is None:
             return
