@@ -38,6 +38,27 @@
 //! # Ok(()) }
 //! ```
 //!
+//! CQs and RC QPs live in heap memory the caller lays out; a CQ reports to an event
+//! handler's thread (or is polled), a QP borrows its CQs:
+//!
+//! ```no_run
+//! # use flexio::{App, CqConfig, Device, EventHandlerConfig, QpConfig, QpConnection};
+//! # fn main() -> flexio::Result<()> {
+//! # let app = App::load("libmy_app.so", None)?;
+//! # let dev = Device::open("mlx5_sim0")?;
+//! # let proc = dev.process(&app)?;
+//! # let eh = proc.event_handler(&app.function("my_handler")?, EventHandlerConfig::default())?;
+//! # let peer_qpn = 0;
+//! let mem = proc.alloc(4096)?;
+//! let d = mem.daddr();
+//! let rq_cq = proc.cq(Some(&eh), &CqConfig { log_depth: 4, ring: d, dbr: d + 3072, ..Default::default() })?;
+//! let sq_cq = proc.cq(None, &CqConfig { log_depth: 4, ring: d + 1024, dbr: d + 3136, ..Default::default() })?;
+//! let qp = proc.qp(&rq_cq, &sq_cq, &QpConfig { log_rq_depth: 4, log_sq_depth: 4, buffer: d + 2048,
+//!                                                dbr: d + 3200, ..Default::default() })?;
+//! qp.connect(&QpConnection { remote_qpn: peer_qpn, force_loopback: true, ..Default::default() })?;
+//! # Ok(()) }
+//! ```
+//!
 //! The first use checks that the loaded libflexio serves the API edition the bindings were
 //! generated from (`flexio_version_set`) and fails with [`ErrorKind::Version`] otherwise.  It
 //! also routes the library's log lines to the `log` crate (target [`LOG_TARGET`]).
@@ -55,6 +76,12 @@ use std::sync::OnceLock;
 
 #[cfg(feature = "experimental")]
 pub use flexio_sys::experimental;
+
+mod queues;
+pub use queues::{
+    Access, Cq, CqConfig, CqModeration, CqPeriodMode, DeviceMkey, Outbox, PathMtu, Qp, QpConfig, QpConnection,
+    QpOptional, QpState,
+};
 
 /// What went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
