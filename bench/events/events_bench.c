@@ -495,7 +495,8 @@ static int child_latency(size_t samples)
 	flexio_window *window;
 	struct setup s = {0};
 	struct ibv_mr *mr;
-	uint64_t handled;
+	uint64_t handled, t0;
+	double busy0, cpu0, others;
 
 	flags = aligned_alloc(64, 64);
 	if (!lat || !post || !ref || !flags)
@@ -515,8 +516,14 @@ static int child_latency(size_t samples)
 	/* Warm-up: the first message configures the window; then caches, pages, the branch
 	 * predictor. */
 	measure_activation(&h, flags, &seq, 1000, 0, lat, post);
+	busy0 = machine_busy_seconds();
+	t0 = now_ns();
+	cpu0 = cpu_seconds();
 	measure_activation(&h, flags, &seq, samples, 0, lat, post);
-	printf("Activation latency (CQE written -> the handler's first store seen by the host), 1 worker:\n");
+	others = (machine_busy_seconds() - busy0 - (cpu_seconds() - cpu0)) / ((now_ns() - t0) / 1e9);
+	printf("Activation latency (CQE written -> the handler's first store seen by the host), 1 worker; other "
+	       "processes kept %.2f CPUs busy:\n",
+	       others < 0 ? 0 : others);
 	report("back to back: ibv_post_send -> first store", lat, samples);
 	report("back to back: ibv_post_send alone", post, samples);
 	measure_activation(&h, flags, &seq, idle_samples, 200, lat, post);
