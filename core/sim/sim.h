@@ -177,6 +177,22 @@ struct mlx5dv_devx_obj *sim_devx_obj_create(struct ibv_context *ibv_ctx, enum pr
 					    uint32_t number);
 void sim_devx_obj_release(struct mlx5dv_devx_obj *obj);
 
+/* emulated devices: provider operations, and the emulation doorbells of the process's threads
+ * for the NIC they name (NULL: none), executed by it (sim_emu.c) */
+size_t sim_emu_functions(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t max);
+struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id,
+				       uint32_t cqn, uint32_t *id, char *err, size_t err_size);
+void sim_emu_db_unmap(struct provider_emu_db *mapping);
+int sim_emu_db_ring(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id, uint32_t value);
+int sim_emu_msix_eqs(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t *eqns, size_t max);
+struct provider_msix *sim_emu_msix_create(struct provider_process *process, uint32_t vhca_id, uint16_t msix_id,
+					  bool direct, struct ibv_context *target, uint32_t *cqn, char *err,
+					  size_t err_size);
+void sim_emu_msix_destroy(struct provider_msix *msix);
+int sim_emu_msix_wait(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint16_t msix_id, uint64_t seen, int timeout_ms,
+		      uint64_t *count);
+void sim_emu_doorbell(struct sim_process *p, struct nic *nic, const struct provider_doorbell *db);
+
 /* cmdq, threads, error handler, core dump: provider operations (sim_cmdq.c, sim_errors.c) */
 struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,
 				      char *err, size_t err_size);

@@ -305,6 +305,15 @@ static const struct flexio_provider_ops sim_provider = {
 	.cq_moderation_get = sim_cq_moderation_get,
 	.devx_obj_create = sim_devx_obj_create,
 	.devx_obj_release = sim_devx_obj_release,
+	/* emulated devices */
+	.emu_functions = sim_emu_functions,
+	.emu_db_map = sim_emu_db_map,
+	.emu_db_unmap = sim_emu_db_unmap,
+	.emu_db_ring = sim_emu_db_ring,
+	.emu_msix_eqs = sim_emu_msix_eqs,
+	.emu_msix_create = sim_emu_msix_create,
+	.emu_msix_destroy = sim_emu_msix_destroy,
+	.emu_msix_wait = sim_emu_msix_wait,
 };
 
 /* The simulated device is the embedded default: asked first. */

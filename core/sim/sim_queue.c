@@ -597,8 +597,9 @@ static struct nic *doorbell_nic(struct sim_process *p, uint32_t device_id)
 }
 
 /* A doorbell a DPA thread rang: executed by the NIC before the thread goes on (the NIC
- * refuses and counts doorbells for queues the process does not own). Emulation and
- * congestion-control doorbells have no NIC queue to act on. */
+ * refuses and counts doorbells for queues the process does not own). Emulation doorbells
+ * arm and force the NIC's emulation contexts (sim_emu.c); congestion-control doorbells have no
+ * NIC queue to act on. */
 void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *db)
 {
 	enum nic_doorbell_kind kind;
@@ -611,6 +612,8 @@ void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *d
 	case PROVIDER_DB_SEND:
 	case PROVIDER_DB_CROSS_DEVICE: kind = NIC_DB_SEND; break;
 	case PROVIDER_DB_ZERO_CQE: kind = NIC_DB_ZERO_CQE; break;
+	case PROVIDER_DB_EMU_ARM:
+	case PROVIDER_DB_EMU_TRIGGER: sim_emu_doorbell(p, doorbell_nic(p, db->device_id), db); return;
 	default: return;
 	}
 	nic = doorbell_nic(p, db->device_id);

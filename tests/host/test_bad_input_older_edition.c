@@ -1,9 +1,10 @@
 /*
  * Bad input for the older edition's forms (FLEXIO_VER_USED below 24.10): the functions only that
- * edition declares (flexio_print_*, flexio_err_status, flexio_err_display) and the FLEXIO_1.0
- * forms of the functions whose parameters changed (flexio_app_create,
- * flexio_process_error_handler_set, flexio_uar_create, flexio_outbox_create), checked as
- * test_bad_input.c checks the current edition: the error value and exactly one line
+ * edition declares (flexio_print_*, flexio_err_status, flexio_err_display, the emulated devices'
+ * flexio_emu_db_to_cq_* and flexio_emulated_device_msix_* with their driver's side in
+ * flexio_ext.h) and the FLEXIO_1.0 forms of the functions whose parameters changed
+ * (flexio_app_create, flexio_process_error_handler_set, flexio_uar_create, flexio_outbox_create),
+ * checked as test_bad_input.c checks the current edition: the error value and exactly one line
  * "flexio ERR <function>: <reason>", or success without a line for documented valid input.
  *
  */
@@ -360,6 +361,181 @@ static void func_get_register_info_older(void **state)
 		   "func_name_size 5 cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)");
 }
 
+/* ---- emulated devices (older edition only) ------------------------------------------------- */
+
+/* A CQ of p on its device, ring and doorbell record in DPA memory; *daddr holds them. */
+static flexio_cq *emu_cq(flexio_process *p, flexio_uintptr_t *daddr)
+{
+	struct flexio_cq_attr attr = {.log_cq_depth = 1, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ};
+	flexio_cq *cq = NULL;
+
+	MUST(flexio_buf_dev_alloc(p, 2 * 64 + 8, daddr));
+	attr.cq_ring_qmem.daddr = *daddr;
+	attr.cq_dbr_daddr = *daddr + 2 * 64;
+	MUST(flexio_cq_create(p, NULL, &attr, &cq));
+	return cq;
+}
+
+static void emulated_devices(void **state)
+{
+	struct ibv_context *closed = ibv_open_device(ctx->device);
+	/* Device contexts that are no open device: a closed one, an address that never was one, a handle. */
+	struct ibv_context *bogus[3] = {NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p};
+	flexio_emu_db_to_cq_ctx *db = NULL, *dead_db = NULL, *x = NULL;
+	flexio_emu_device_msix_map *map = NULL, *dead_map = NULL, *map1 = NULL, *xm = NULL;
+	flexio_msix *msix = NULL, *direct = NULL, *dead_msix = NULL, *xx = NULL;
+	flexio_process *p1 = NULL;
+	flexio_uintptr_t daddr;
+	flexio_cq *cq = emu_cq(fx.p, &daddr);
+	uint32_t cqn = flexio_cq_get_cq_num(cq);
+	uint32_t ids[2];
+	uint64_t count;
+	size_t n;
+	const char *const no_ctx =
+		"ibv_ctx %p is not an open device context this library can drive (only the simulated mlx5_sim devices)";
+
+	(void)state;
+	assert_non_null(closed);
+	assert_int_equal(ibv_close_device(closed), 0);
+	bogus[0] = closed;
+	/* Live and destroyed objects of the three kinds, for the bad-handle lists. */
+	MUST(flexio_emu_db_to_cq_map(ctx, 1, 1, cq, &dead_db));
+	MUST(flexio_emu_db_to_cq_unmap(dead_db));
+	MUST(flexio_emu_db_to_cq_map(ctx, 1, 0, cq, &db));
+	MUST(flexio_emulated_device_msix_map_create(fx.p, 1, 4, &dead_map));
+	MUST(flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 0, dead_map, &dead_msix));
+	MUST(flexio_emulated_device_msix_destroy(dead_msix));
+	MUST(flexio_emulated_device_msix_map_free(dead_map));
+	MUST(flexio_emulated_device_msix_map_create(fx.p, 1, 4, &map));
+	MUST(flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 1, map, &msix));
+	MUST(flexio_emulated_device_msix_create(fx.p, NULL, 1, 0, 2, map, &direct));
+	bi_stale(dead_db, "emulated doorbell to CQ mapping");
+	bi_stale(dead_map, "EQ to MSI-X map");
+	bi_stale(dead_msix, "MSI-X vector");
+	bi_live(db, "emulated doorbell to CQ mapping");
+	bi_live(map, "EQ to MSI-X map");
+	bi_live(msix, "MSI-X vector");
+
+	/* flexio_emu_db_to_cq_map */
+	EXPECT_ERR(flexio_emu_db_to_cq_map(NULL, 1, 2, cq, &x), F, "flexio_emu_db_to_cq_map", "ibv_ctx is NULL");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_emu_db_to_cq_map(bogus[i], 1, 2, cq, &x), F, "flexio_emu_db_to_cq_map", no_ctx,
+			   (void *)bogus[i]);
+	EXPECT_ERR(flexio_emu_db_to_cq_map(ctx, 1, 2, cq, NULL), F, "flexio_emu_db_to_cq_map",
+		   "emu_db_to_cq_ctx is NULL");
+	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_emu_db_to_cq_map(ctx, 1, 2, h, &x), F, "flexio_emu_db_to_cq_map");
+	EXPECT_ERR(flexio_emu_db_to_cq_map(fx.ctx1, 1, 2, cq, &x), F, "flexio_emu_db_to_cq_map",
+		   "CQ 0x%x is on mlx5_sim0, not on ibv_ctx's device mlx5_sim1: doorbells of an emulated function go "
+		   "to a CQ of its emulation manager",
+		   cqn);
+	for (uint32_t vhca = 0; vhca <= 2; vhca += 2)
+		EXPECT_ERR(flexio_emu_db_to_cq_map(ctx, vhca, 2, cq, &x), F, "flexio_emu_db_to_cq_map",
+			   "cannot map queue 2 of emulated function %u to CQ 0x%x: the device has no emulated function "
+			   "with VHCA id %u (it has 1, VHCA ids from 1; FLEXIO_SIM_EMU_FUNCTIONS sets how many)",
+			   vhca, cqn, vhca);
+	EXPECT_ERR(flexio_emu_db_to_cq_map(ctx, 1, 65536, cq, &x), F, "flexio_emu_db_to_cq_map",
+		   "cannot map queue 65536 of emulated function 1 to CQ 0x%x: emu_dev_queue_id 65536 is over 65535",
+		   cqn);
+	EXPECT_ERR(flexio_emu_db_to_cq_map(ctx, 1, 0, cq, &x), F, "flexio_emu_db_to_cq_map",
+		   "cannot map queue 0 of emulated function 1 to CQ 0x%x: queue 0 of emulated function 1 is mapped "
+		   "already (context %u)",
+		   cqn, flexio_emu_db_to_cq_ctx_get_id(db));
+	assert_null(x);
+	EXPECT_SILENT(flexio_emu_db_to_cq_map(ctx, 1, 65535, cq, &x), OK);
+	MUST(flexio_emu_db_to_cq_unmap(x));
+
+	/* flexio_emu_db_to_cq_unmap, flexio_emu_db_to_cq_ctx_get_id */
+	EXPECT_BAD_HANDLES(flexio_emu_db_to_cq_ctx, "emulated doorbell to CQ mapping", flexio_emu_db_to_cq_unmap(h), F,
+			   "flexio_emu_db_to_cq_unmap");
+	EXPECT_BAD_HANDLES(flexio_emu_db_to_cq_ctx, "emulated doorbell to CQ mapping",
+			   flexio_emu_db_to_cq_ctx_get_id(h), UINT32_MAX, "flexio_emu_db_to_cq_ctx_get_id");
+
+	/* flexio_emulated_device_msix_map_create, _map_free */
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_emulated_device_msix_map_create(h, 1, 4, &xm), F,
+			   "flexio_emulated_device_msix_map_create");
+	EXPECT_ERR(flexio_emulated_device_msix_map_create(fx.p, 1, 4, NULL), F, "flexio_emulated_device_msix_map_create",
+		   "map is NULL");
+	for (unsigned max = 0; max <= 65; max += 65)
+		EXPECT_ERR(flexio_emulated_device_msix_map_create(fx.p, 1, (uint16_t)max, &xm), F,
+			   "flexio_emulated_device_msix_map_create",
+			   "max_msix %u is not 1..FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS (64)", max);
+	EXPECT_ERR(flexio_emulated_device_msix_map_create(fx.p, 2, 4, &xm), F, "flexio_emulated_device_msix_map_create",
+		   "process \"" PROCESS "\"'s device mlx5_sim0 has no emulated function 2");
+	assert_null(xm);
+	EXPECT_SILENT(flexio_emulated_device_msix_map_create(fx.p, 1, FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS, &xm), OK);
+	EXPECT_SILENT(flexio_emulated_device_msix_map_free(xm), OK);
+	EXPECT_BAD_HANDLES(flexio_emu_device_msix_map, "EQ to MSI-X map", flexio_emulated_device_msix_map_free(h), F,
+			   "flexio_emulated_device_msix_map_free");
+
+	/* flexio_emulated_device_msix_create, _destroy, the getters */
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_emulated_device_msix_create(h, ctx, 0, 0, 0, map, &xx), F,
+			   "flexio_emulated_device_msix_create");
+	EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 0, map, NULL), F,
+		   "flexio_emulated_device_msix_create", "msix is NULL");
+	EXPECT_BAD_HANDLES(flexio_emu_device_msix_map, "EQ to MSI-X map",
+			   flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 0, h, &xx), F,
+			   "flexio_emulated_device_msix_create");
+	MUST(flexio_process_create(fx.ctx1, bad_input_test, NULL, &p1));
+	MUST(flexio_emulated_device_msix_map_create(p1, 1, 4, &map1));
+	EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 0, map1, &xx), F,
+		   "flexio_emulated_device_msix_create",
+		   "map is of a function of mlx5_sim1, not of process \"" PROCESS "\"'s device mlx5_sim0");
+	MUST(flexio_process_destroy(p1));
+	EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 4, map, &xx), F,
+		   "flexio_emulated_device_msix_create", "msix_id 4 is not in map (vectors 0..3 of emulated function 1)");
+	EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, NULL, 0, 0, 0, map, &xx), F,
+		   "flexio_emulated_device_msix_create", "target_ibv_ctx is NULL");
+	for (int i = 0; i < 3; i++)
+		EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, bogus[i], 0, 0, 0, map, &xx), F,
+			   "flexio_emulated_device_msix_create", "target_ibv_ctx %p is not an open device of the sim provider",
+			   (void *)bogus[i]);
+	assert_null(xx);
+	EXPECT_SILENT(flexio_emulated_device_msix_create(fx.p, fx.ctx1, 0, 0, 3, map, &xx), OK); /* another device's CQ */
+	EXPECT_SILENT(flexio_emulated_device_msix_destroy(xx), OK);
+	EXPECT_BAD_HANDLES(flexio_msix, "MSI-X vector", flexio_emulated_device_msix_destroy(h), F,
+			   "flexio_emulated_device_msix_destroy");
+	EXPECT_BAD_HANDLES(flexio_msix, "MSI-X vector", flexio_emulated_device_msix_get_cqn(h), UINT32_MAX,
+			   "flexio_emulated_device_msix_get_cqn");
+	EXPECT_ERR(flexio_emulated_device_msix_get_cqn(direct), UINT32_MAX, "flexio_emulated_device_msix_get_cqn",
+		   "the vector is in direct mode: no CQ was made for it (its EQ: flexio_emulated_device_msix_get_eqn)");
+	EXPECT_BAD_HANDLES(flexio_msix, "MSI-X vector", flexio_emulated_device_msix_get_eqn(h), UINT32_MAX,
+			   "flexio_emulated_device_msix_get_eqn");
+
+	/* The driver's side */
+	EXPECT_ERR(flexio_emu_functions_get(NULL, ids, 2, &n), F, "flexio_emu_functions_get", "ibv_ctx is NULL");
+	EXPECT_ERR(flexio_emu_functions_get(closed, ids, 2, &n), F, "flexio_emu_functions_get", no_ctx, (void *)closed);
+	EXPECT_ERR(flexio_emu_functions_get(ctx, ids, 2, NULL), F, "flexio_emu_functions_get", "count is NULL");
+	EXPECT_ERR(flexio_emu_functions_get(ctx, NULL, 2, &n), F, "flexio_emu_functions_get", "vhca_ids is NULL");
+	EXPECT_SILENT(flexio_emu_functions_get(ctx, NULL, 0, &n), OK);
+	assert_int_equal(n, 1);
+	EXPECT_ERR(flexio_emu_db_ring(NULL, 1, 0, 1), F, "flexio_emu_db_ring", "ibv_ctx is NULL");
+	EXPECT_ERR(flexio_emu_db_ring(closed, 1, 0, 1), F, "flexio_emu_db_ring", no_ctx, (void *)closed);
+	EXPECT_ERR(flexio_emu_db_ring(ctx, 2, 0, 1), F, "flexio_emu_db_ring", "mlx5_sim0 has no emulated function 2");
+	EXPECT_ERR(flexio_emu_db_ring(ctx, 1, 65536, 1), F, "flexio_emu_db_ring",
+		   "emu_dev_queue_id 65536 is not a queue of emulated function 1 (0..65535)");
+	EXPECT_SILENT(flexio_emu_db_ring(ctx, 1, 7, 1), OK); /* no mapping: the doorbell goes nowhere */
+	EXPECT_ERR(flexio_emu_msix_count(NULL, 1, 0, &count), F, "flexio_emu_msix_count", "ibv_ctx is NULL");
+	EXPECT_ERR(flexio_emu_msix_count(closed, 1, 0, &count), F, "flexio_emu_msix_count", no_ctx, (void *)closed);
+	EXPECT_ERR(flexio_emu_msix_count(ctx, 1, 0, NULL), F, "flexio_emu_msix_count", "count is NULL");
+	EXPECT_ERR(flexio_emu_msix_count(ctx, 2, 0, &count), F, "flexio_emu_msix_count",
+		   "mlx5_sim0 has no emulated function 2 with an MSI-X vector 0");
+	EXPECT_ERR(flexio_emu_msix_count(ctx, 1, 64, &count), F, "flexio_emu_msix_count",
+		   "mlx5_sim0 has no emulated function 1 with an MSI-X vector 64");
+	EXPECT_SILENT(flexio_emu_msix_count(ctx, 1, 63, &count), OK);
+	EXPECT_ERR(flexio_emu_msix_wait(NULL, 1, 0, 0, 0, &count), F, "flexio_emu_msix_wait", "ibv_ctx is NULL");
+	EXPECT_ERR(flexio_emu_msix_wait(closed, 1, 0, 0, 0, &count), F, "flexio_emu_msix_wait", no_ctx, (void *)closed);
+	EXPECT_ERR(flexio_emu_msix_wait(ctx, 1, 0, 0, 0, NULL), F, "flexio_emu_msix_wait", "count is NULL");
+	EXPECT_ERR(flexio_emu_msix_wait(ctx, 1, 64, 0, 0, &count), F, "flexio_emu_msix_wait",
+		   "mlx5_sim0 has no emulated function 1 with an MSI-X vector 64");
+	EXPECT_SILENT(flexio_emu_msix_wait(ctx, 1, 63, UINT64_MAX, 0, &count), FLEXIO_STATUS_TIMEOUT);
+
+	MUST(flexio_emulated_device_msix_destroy(direct));
+	MUST(flexio_emu_db_to_cq_unmap(db));
+	MUST(flexio_cq_destroy(cq));
+	MUST(flexio_buf_dev_free(fx.p, daddr));
+	/* msix and map go with fx.p. */
+}
+
 static flexio_process *scratch; /* a process a failing case leaves: the test's teardown ends it */
 
 static int destroy_scratch(void **state)
@@ -396,6 +572,7 @@ int main(void)
 		cmocka_unit_test(print),
 		cmocka_unit_test(err_status_and_display),
 		cmocka_unit_test(func_get_register_info_older),
+		cmocka_unit_test(emulated_devices),
 		cmocka_unit_test_teardown(print_init_uar, destroy_scratch),
 	};
 
