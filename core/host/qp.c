@@ -184,7 +184,7 @@ FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *handle, struct flexio_qp
 /* Destroyed unless the device refuses (it is in use): its handle then stays valid. */
 FLEXIO_STABLE flexio_status flexio_qp_destroy(flexio_qp *qp)
 {
-	return queue_child_destroy(qp, HANDLE_QP, "it is in use", __func__);
+	return queue_child_destroy(qp, HANDLE_QP, "the device still uses it", __func__);
 }
 
 FLEXIO_EXPERIMENTAL uint32_t flexio_qp_get_qp_num(flexio_qp *qp)

@@ -20,6 +20,7 @@
 /* Receive WQEs of 2^4 (one data segment) .. 2^10 bytes; 0 means 4. */
 #define RQ_LOG_STRIDE_MIN 4
 #define RQ_LOG_STRIDE_MAX 10
+#define LL_LOG_STRIDE_MIN 5
 
 /* An RQ: the queue, and the TIR made with it. */
 struct rq {
@@ -36,7 +37,7 @@ static const struct {
 	enum provider_object_kind object;
 	const char *busy; /* what may still use it (provider -EBUSY) */
 } wq_kinds[] = {
-	[WQ_SQ] = {"an SQ", HANDLE_SQ, PROVIDER_OBJECT_SQ, "it is in use"},
+	[WQ_SQ] = {"an SQ", HANDLE_SQ, PROVIDER_OBJECT_SQ, "the device still uses it"},
 	[WQ_RQ] = {"an RQ", HANDLE_RQ, PROVIDER_OBJECT_RQ, "its TIR is in use"},
 	[WQ_RMP] = {"an RMP", HANDLE_RMP, PROVIDER_OBJECT_RMP, "QPs receive from it"},
 };
@@ -50,8 +51,9 @@ static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char
 	}
 	/* SQs take WQEBBs of 64 bytes whatever log_wq_stride says. */
 	if (kind != WQ_SQ) {
-		if (a->log_wq_stride &&
-		    (a->log_wq_stride < RQ_LOG_STRIDE_MIN || a->log_wq_stride > RQ_LOG_STRIDE_MAX)) {
+		unsigned log_stride = a->log_wq_stride ? a->log_wq_stride : RQ_LOG_STRIDE_MIN;
+
+		if (log_stride < RQ_LOG_STRIDE_MIN || log_stride > RQ_LOG_STRIDE_MAX) {
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_stride %u is not 0 (the default, %d) or %d..%d",
 				      a->log_wq_stride, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MAX);
 			return false;
@@ -59,6 +61,14 @@ static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char
 		if (a->wq_type != FLEXIO_WQ_TYPE_LINKED_LIST && a->wq_type != FLEXIO_WQ_TYPE_CYCLIC) {
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 				      "fattr->rq.wq_type %d is not FLEXIO_WQ_TYPE_LINKED_LIST or _CYCLIC", a->wq_type);
+			return false;
+		}
+		/* A linked-list WQE starts with its next segment: a data segment needs 32 bytes. */
+		if (a->wq_type == FLEXIO_WQ_TYPE_LINKED_LIST && log_stride < LL_LOG_STRIDE_MIN) {
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+				      "fattr->log_wq_stride %u: a linked-list WQE needs at least %d (its next segment and "
+				      "a data segment)",
+				      a->log_wq_stride, LL_LOG_STRIDE_MIN);
 			return false;
 		}
 		if (a->end_pad_mode != FLEXIO_WQ_END_PAD_NONE && a->end_pad_mode != FLEXIO_WQ_END_PAD_ALIGN) {

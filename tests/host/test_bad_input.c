@@ -1211,10 +1211,20 @@ static void rmp_create(void **state)
 	BOGUS_CONTEXTS(bogus);
 
 	(void)state;
-	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd};
+	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd, .rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC}};
 	wa = good_wq;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rmp_create(h, NULL, &wa, &x), F, "flexio_rmp_create");
 	WQ_ATTR_CASES(flexio_rmp_create(fx.p, NULL, wa_p, x_p), "flexio_rmp_create", "flexio_rmp_ptr", true);
+	/* A linked-list WQE needs room for its next segment and a data segment. */
+	wa.rq.wq_type = FLEXIO_WQ_TYPE_LINKED_LIST;
+	for (unsigned stride = 0; stride <= 4; stride += 4) {
+		wa.log_wq_stride = (uint8_t)stride;
+		EXPECT_ERR(flexio_rmp_create(fx.p, NULL, &wa, &x), F, "flexio_rmp_create",
+			   "fattr->log_wq_stride %u: a linked-list WQE needs at least 5 (its next segment and a data "
+			   "segment)",
+			   stride);
+	}
+	wa = good_wq;
 	WQ_PD_CASES(flexio_rmp_create(fx.p, NULL, &wa, &x), "flexio_rmp_create", "fattr->pd");
 	for (int i = 0; i < 3; i++)
 		EXPECT_ERR(flexio_rmp_create(fx.p, bogus[i], &wa, &x), F, "flexio_rmp_create",
