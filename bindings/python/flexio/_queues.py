@@ -275,8 +275,9 @@ class Qp(_Child):
         attr.pd = process._pd()
         attr.log_sq_depth, attr.log_rq_depth = log_sq_depth, log_rq_depth
         attr.rq_type = lib.FLEXIO_QP_QPC_RQ_TYPE_REGULAR
-        attr.rq_cqn = rq_cq.number if not rq_cq.closed else _NO_NUMBER
-        attr.sq_cqn = sq_cq.number if not sq_cq.closed else _NO_NUMBER
+        rq_cq._live("flexio_qp_create")
+        sq_cq._live("flexio_qp_create")
+        attr.rq_cqn, attr.sq_cqn = rq_cq.number, sq_cq.number
         attr.qp_wq_buff_qmem.memtype = lib.FLEXIO_MEMTYPE_DPA
         attr.qp_wq_buff_qmem.daddr = _daddr(buffer, "buffer")
         attr.qp_wq_dbr_qmem.memtype = lib.FLEXIO_MEMTYPE_DPA

@@ -233,6 +233,10 @@ def test_qp_bad_input(proc):
         proc.qp(rq_cq, sq_cq, d + 2048, d + 4224, log_rq_depth=4, log_sq_depth=4, access=0x100)
     with pytest.raises(TypeError, match="Cq"):
         proc.qp(rq_cq.number, sq_cq, d + 2048, d + 4224, log_rq_depth=4, log_sq_depth=4)
+    spare = proc.cq(d + 5120, d + 4288, 4)
+    spare.close()
+    with pytest.raises(flexio.FlexioError, match="flexio_qp_create: the CQ is closed"):
+        proc.qp(rq_cq, spare, d + 2048, d + 4224, log_rq_depth=4, log_sq_depth=4)
     qp = proc.qp(rq_cq, sq_cq, d + 2048, d + 4224, log_rq_depth=4, log_sq_depth=4)
     with pytest.raises(flexio.FlexioError, match="flexio_qp_modify"):
         qp.modify(9)                                    # a state the library does not know
