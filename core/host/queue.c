@@ -142,7 +142,10 @@ bool queue_destroy_device(struct queue *q, const void *handle, const char *busy,
 		q->pd = NULL;
 	}
 	queue_unlock(q);
-	if (rc == -EBUSY)
+	/* Transport domains and TISs are named by their handle: the API gives no number of theirs. */
+	if (rc == -EBUSY && (q->kind == PROVIDER_OBJECT_TD || q->kind == PROVIDER_OBJECT_TIS))
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is in use: %s", object_name(q->kind), handle, busy);
+	else if (rc == -EBUSY)
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s 0x%x is in use: %s", object_name(q->kind), q->number, busy);
 	else if (rc)
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot destroy %s 0x%x: %s", object_name(q->kind), q->number,

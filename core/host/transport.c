@@ -129,7 +129,7 @@ FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx, fl
 	if (!td)
 		return FLEXIO_STATUS_FAILED;
 	if (td->q.ibv_device != ibv_ctx->device) {
-		flexio_err("transport domain 0x%x is of %s, not of ibv_ctx's device %s", td->q.number,
+		flexio_err("transport domain %p is of %s, not of ibv_ctx's device %s", (void *)td_handle,
 			   ibv_get_device_name(td->q.ibv_device), ibv_get_device_name(ibv_ctx->device));
 	} else if (queue_lock_live(&td->q, td_handle, __func__)) {
 		/* Locked: the domain is not destroyed while the TIS is made in it. */

@@ -133,7 +133,7 @@ static void bi_check(bool value_ok, uint64_t value, uint64_t wanted, const char 
  * The handles a test made, live and destroyed, by kind (the kind's name in the library's lines:
  * "process", "command queue", ...; core/host/handle.c).
  */
-#define BI_MAX_HANDLES 48
+#define BI_MAX_HANDLES 80
 static struct bi_handle {
 	void *handle;
 	const char *kind;

@@ -32,6 +32,8 @@ extern flexio_func_t bad_input_add, bad_input_task;
 
 static const flexio_status F = FLEXIO_STATUS_FAILED, OK = FLEXIO_STATUS_SUCCESS;
 
+struct queues;
+
 /* What the cases work on: live objects of every kind, and destroyed ones. */
 static struct {
 	struct ibv_pd *pd, *other_pd;
@@ -48,6 +50,9 @@ static struct {
 	flexio_window *w;
 	flexio_mkey *m;
 	flexio_msg_stream *ds, *s; /* p's default stream (id 0) and another */
+	struct queues *qs;         /* p's queues */
+	flexio_transport_domain *td;
+	flexio_sq_tis *tis;
 	flexio_uintptr_t buf;      /* BUF_SIZE bytes of p's heap */
 	FILE *out;
 } fx;
@@ -91,6 +96,55 @@ static const flexio_msg_stream_attr_t stream_attr = {
 	.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC, .level = FLEXIO_MSG_DEV_INFO};
 static const struct flexio_cmdq_attr cmdq_attr = {.workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING};
 
+/* size bytes of p's heap, zeroed: queue rings and doorbell records. */
+static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
+{
+	flexio_uintptr_t daddr;
+
+	MUST(flexio_buf_dev_alloc(p, size, &daddr));
+	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
+	return daddr;
+}
+
+static struct flexio_qmem dpa_qmem(flexio_process *p, size_t size)
+{
+	return (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, size)};
+}
+
+struct queues {
+	flexio_cq *cq;
+	flexio_sq *sq;
+	flexio_rq *rq;
+	flexio_rmp *rmp;
+	flexio_qp *qp;
+};
+
+/* A queue of every kind in process p, all in DPA memory; the SQ sends through tis (NULL: its
+ * own), the QP receives from the RMP. */
+static void new_queues(flexio_process *p, flexio_sq_tis *tis, struct queues *q)
+{
+	struct flexio_cq_attr ca = {.log_cq_depth = 2, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ,
+				    .cq_ring_qmem = dpa_qmem(p, 64 << 2), .cq_dbr_daddr = dpa_zeroed(p, 64)};
+	struct flexio_wq_attr sa = {.log_wq_depth = 2, .pd = fx.pd, .sq = {.tis = tis},
+				    .wq_ring_qmem = dpa_qmem(p, 64 << 2), .wq_dbr_qmem = dpa_qmem(p, 64)};
+	struct flexio_wq_attr ra = {.log_wq_depth = 2, .pd = fx.pd, .rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC},
+				    .wq_ring_qmem = dpa_qmem(p, 64 << 2), .wq_dbr_qmem = dpa_qmem(p, 64)};
+	struct flexio_wq_attr ma = ra;
+	struct flexio_qp_attr qa = {.transport_type = FLEXIO_QPC_ST_RC, .pd = fx.pd, .log_sq_depth = 2,
+				    .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ,
+				    .qp_wq_buff_qmem = dpa_qmem(p, 64 << 2), .qp_wq_dbr_qmem = dpa_qmem(p, 64)};
+
+	ma.wq_ring_qmem = dpa_qmem(p, 64 << 2);
+	ma.wq_dbr_qmem = dpa_qmem(p, 64);
+	MUST(flexio_cq_create(p, NULL, &ca, &q->cq));
+	MUST(flexio_sq_create(p, NULL, flexio_cq_get_cq_num(q->cq), &sa, &q->sq));
+	MUST(flexio_rq_create(p, NULL, flexio_cq_get_cq_num(q->cq), &ra, &q->rq));
+	MUST(flexio_rmp_create(p, NULL, &ma, &q->rmp));
+	qa.sq_cqn = qa.rq_cqn = flexio_cq_get_cq_num(q->cq);
+	qa.rmpqn = flexio_rmp_get_wq_num(q->rmp);
+	MUST(flexio_qp_create(p, NULL, &qa, &q->qp));
+}
+
 /* One object of every child kind in process p; destroyed by their destroy calls if destroy. */
 static void children(flexio_process *p, bool destroy)
 {
@@ -104,6 +158,7 @@ static void children(flexio_process *p, bool destroy)
 	flexio_msg_stream *s;
 	flexio_event_handler *e;
 	flexio_uintptr_t d;
+	struct queues qs;
 
 	MUST(flexio_cmdq_create(p, &qa, &q));
 	MUST(flexio_event_handler_create(p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task}, &e));
@@ -115,7 +170,14 @@ static void children(flexio_process *p, bool destroy)
 		p, &(struct flexio_mkey_attr){.pd = fx.pd, .daddr = d, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE},
 		&m));
 	MUST(flexio_msg_stream_create(p, &sa, fx.out, NULL, &s));
+	new_queues(p, NULL, &qs);
 	if (destroy) {
+		/* Users first: the device refuses to destroy a CQ or RMP still in use. */
+		MUST(flexio_qp_destroy(qs.qp));
+		MUST(flexio_rmp_destroy(qs.rmp));
+		MUST(flexio_rq_destroy(qs.rq));
+		MUST(flexio_sq_destroy(qs.sq));
+		MUST(flexio_cq_destroy(qs.cq));
 		MUST(flexio_cmdq_destroy(q));
 		MUST(flexio_event_handler_destroy(e));
 		MUST(flexio_outbox_destroy(o));
@@ -131,6 +193,11 @@ static void children(flexio_process *p, bool destroy)
 	bi_stale(w, "window");
 	bi_stale(m, "memory key");
 	bi_stale(s, "message stream");
+	bi_stale(qs.cq, "CQ");
+	bi_stale(qs.sq, "SQ");
+	bi_stale(qs.rq, "RQ");
+	bi_stale(qs.rmp, "RMP");
+	bi_stale(qs.qp, "QP");
 }
 
 static int setup(void **state)
@@ -174,11 +241,28 @@ static int setup(void **state)
 	children(fx.dead_p, false);
 	MUST(flexio_process_destroy(fx.dead_p));
 	bi_stale(fx.dead_p, "process");
+	{
+		flexio_transport_domain *td;
+		flexio_sq_tis *tis;
+
+		MUST(flexio_transport_domain_create(ctx, &td));
+		MUST(flexio_sq_tis_create(ctx, td, &tis));
+		MUST(flexio_sq_tis_destroy(tis));
+		MUST(flexio_transport_domain_destroy(td));
+		bi_stale(td, "transport domain");
+		bi_stale(tis, "TIS");
+	}
 
 	/* Live ones. */
 	fx.p = new_process(PROCESS);
 	fx.bare = new_process(BARE);
 	fx.pu = flexio_process_get_uar(fx.p);
+	/* The queues' memory first: the cases count on nothing allocated after fx.buf. */
+	fx.qs = calloc(1, sizeof(*fx.qs));
+	assert_non_null(fx.qs);
+	MUST(flexio_transport_domain_create(ctx, &fx.td));
+	MUST(flexio_sq_tis_create(ctx, fx.td, &fx.tis));
+	new_queues(fx.p, fx.tis, fx.qs);
 	MUST(flexio_cmdq_create(fx.p, &qa, &fx.q));
 	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
 					 &fx.eh));
@@ -207,6 +291,13 @@ static int setup(void **state)
 	bi_live(fx.m, "memory key");
 	bi_live(fx.ds, "message stream");
 	bi_live(fx.s, "message stream");
+	bi_live(fx.qs->cq, "CQ");
+	bi_live(fx.qs->sq, "SQ");
+	bi_live(fx.qs->rq, "RQ");
+	bi_live(fx.qs->rmp, "RMP");
+	bi_live(fx.qs->qp, "QP");
+	bi_live(fx.td, "transport domain");
+	bi_live(fx.tis, "TIS");
 	return 0;
 }
 
@@ -215,6 +306,10 @@ static int teardown(void **state)
 	(void)state;
 	MUST(flexio_process_destroy(fx.p));
 	MUST(flexio_process_destroy(fx.bare));
+	free(fx.qs);
+	/* p's SQ, which sent through the TIS, went with p. */
+	MUST(flexio_sq_tis_destroy(fx.tis));
+	MUST(flexio_transport_domain_destroy(fx.td));
 	assert_int_equal(ibv_dealloc_pd(fx.pd), 0);
 	assert_int_equal(ibv_dealloc_pd(fx.other_pd), 0);
 	assert_int_equal(ibv_dealloc_pd(fx.pd1), 0);
@@ -1058,6 +1153,19 @@ static void cq_handles(void **state)
 			   "flexio_cq_query_moderation");
 	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_get_cq_num(h), UINT32_MAX, "flexio_cq_get_cq_num");
 	EXPECT_BAD_HANDLES(flexio_cq, "CQ", flexio_cq_get_obj(h), NULL, "flexio_cq_get_obj");
+	for (unsigned m = 2; m <= UINT16_MAX; m += UINT16_MAX - 2)
+		EXPECT_ERR(flexio_cq_modify_moderation(fx.qs->cq, 1, 1, (uint16_t)m), F, "flexio_cq_modify_moderation",
+			   "mode %u is not FLEXIO_CQ_PERIOD_MODE_EVENT or _CQE", m);
+	EXPECT_ERR(flexio_cq_query_moderation(fx.qs->cq, NULL, &period, &mode), F, "flexio_cq_query_moderation",
+		   "max_count is NULL");
+	EXPECT_ERR(flexio_cq_query_moderation(fx.qs->cq, &count, NULL, &mode), F, "flexio_cq_query_moderation",
+		   "period is NULL");
+	EXPECT_ERR(flexio_cq_query_moderation(fx.qs->cq, &count, &period, NULL), F, "flexio_cq_query_moderation",
+		   "mode is NULL");
+	/* In use by the fixture's work queues and QP: not destroyed, still live. */
+	EXPECT_ERR(flexio_cq_destroy(fx.qs->cq), F, "flexio_cq_destroy",
+		   "CQ 0x%x is in use: work queues or QPs report to it", flexio_cq_get_cq_num(fx.qs->cq));
+	EXPECT_SILENT(flexio_cq_query_moderation(fx.qs->cq, &count, &period, &mode), OK);
 }
 
 /* The checks every work-queue creating call makes on its pointers and attributes, before it
@@ -1145,6 +1253,26 @@ static void sq_create(void **state)
 		EXPECT_ERR(flexio_sq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create",
 			   "fattr->sq.tis %p is not a live TIS", tises[i]);
 	}
+	{
+		void *bad[BI_MAX_HANDLES + 2];
+		size_t n = bi_bad_handles("TIS", false, bad); /* NULL is valid: a TIS is made */
+		flexio_transport_domain *td1;
+		flexio_sq_tis *tis1;
+
+		for (size_t i = 0; i < n; i++) {
+			wa.sq.tis = bad[i];
+			EXPECT_ERR(flexio_sq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create",
+				   "fattr->sq.tis %p is not a live TIS", bad[i]);
+		}
+		MUST(flexio_transport_domain_create(fx.ctx1, &td1));
+		MUST(flexio_sq_tis_create(fx.ctx1, td1, &tis1));
+		wa.sq.tis = tis1;
+		EXPECT_ERR(flexio_sq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create",
+			   "fattr->sq.tis %p is a TIS of %s, not of the queue's device %s", (void *)tis1,
+			   ibv_get_device_name(fx.ctx1->device), ibv_get_device_name(ctx->device));
+		MUST(flexio_sq_tis_destroy(tis1));
+		MUST(flexio_transport_domain_destroy(td1));
+	}
 	wa = good_wq;
 
 	/* Cross-device: another device's context given, and a PD of it. */
@@ -1187,6 +1315,23 @@ static void rq_create(void **state)
 		wa.rq.td = tds[i];
 		EXPECT_ERR(flexio_rq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_rq_create",
 			   "fattr->rq.td %p is not a live transport domain", tds[i]);
+	}
+	{
+		void *bad[BI_MAX_HANDLES + 2];
+		size_t n = bi_bad_handles("transport domain", false, bad); /* NULL is valid: one is made */
+		flexio_transport_domain *td1;
+
+		for (size_t i = 0; i < n; i++) {
+			wa.rq.td = bad[i];
+			EXPECT_ERR(flexio_rq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_rq_create",
+				   "fattr->rq.td %p is not a live transport domain", bad[i]);
+		}
+		MUST(flexio_transport_domain_create(fx.ctx1, &td1));
+		wa.rq.td = td1;
+		EXPECT_ERR(flexio_rq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_rq_create",
+			   "fattr->rq.td %p is a transport domain of %s, not of the queue's device %s", (void *)td1,
+			   ibv_get_device_name(fx.ctx1->device), ibv_get_device_name(ctx->device));
+		MUST(flexio_transport_domain_destroy(td1));
 	}
 	wa = good_wq;
 	EXPECT_ERR(flexio_rq_create_cross_dev(fx.p, NULL, 0, &wa, &x), F, "flexio_rq_create_cross_dev",
@@ -1244,6 +1389,10 @@ static void wq_handles(void **state)
 	EXPECT_BAD_HANDLES(flexio_rq, "RQ", flexio_rq_get_tir(h), NULL, "flexio_rq_get_tir");
 	EXPECT_BAD_HANDLES(flexio_rmp, "RMP", flexio_rmp_destroy(h), F, "flexio_rmp_destroy");
 	EXPECT_BAD_HANDLES(flexio_rmp, "RMP", flexio_rmp_get_wq_num(h), UINT32_MAX, "flexio_rmp_get_wq_num");
+	/* In use by the fixture's QP: not destroyed, still live. */
+	EXPECT_ERR(flexio_rmp_destroy(fx.qs->rmp), F, "flexio_rmp_destroy", "RMP 0x%x is in use: QPs receive from it",
+		   flexio_rmp_get_wq_num(fx.qs->rmp));
+	EXPECT_SILENT(flexio_rmp_get_wq_num(fx.qs->rmp) != UINT32_MAX, true);
 }
 
 static const struct flexio_qp_attr good_qp = {.transport_type = FLEXIO_QPC_ST_RC, .log_sq_depth = 2,
@@ -1322,6 +1471,17 @@ static void qp_handles(void **state)
 	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_destroy(h), F, "flexio_qp_destroy");
 	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_get_qp_num(h), UINT32_MAX, "flexio_qp_get_qp_num");
 	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_state_get(h), FLEXIO_QP_STATE_ERR, "flexio_qp_state_get");
+	EXPECT_ERR(flexio_qp_modify(fx.qs->qp, NULL, NULL), F, "flexio_qp_modify", "fattr is NULL");
+	for (int i = 0; i < 3; i++) {
+		static const int states[] = {5, 7, -1};
+
+		qa.next_state = (enum flexio_qp_state)states[i];
+		EXPECT_ERR(flexio_qp_modify(fx.qs->qp, &qa, NULL), F, "flexio_qp_modify",
+			   "fattr->next_state %d is not a QP state (FLEXIO_QP_STATE_RST, _INIT, _RTR, _RTS, SQD 4 or "
+			   "FLEXIO_QP_STATE_ERR)",
+			   states[i]);
+	}
+	EXPECT_SILENT(flexio_qp_state_get(fx.qs->qp), FLEXIO_QP_STATE_RST); /* unchanged */
 }
 
 static void transport_objects(void **state)
@@ -1350,6 +1510,17 @@ static void transport_objects(void **state)
 			   "mlx5_sim devices)",
 			   (void *)bogus[i]);
 	EXPECT_BAD_HANDLES(flexio_sq_tis, "TIS", flexio_sq_tis_destroy(h), F, "flexio_sq_tis_destroy");
+	EXPECT_ERR(flexio_sq_tis_create(fx.ctx1, fx.td, &tis), F, "flexio_sq_tis_create",
+		   "transport domain %p is of %s, not of ibv_ctx's device %s", (void *)fx.td,
+		   ibv_get_device_name(ctx->device), ibv_get_device_name(fx.ctx1->device));
+	/* In use by the fixture's TIS: not destroyed, still live. */
+	EXPECT_ERR(flexio_transport_domain_destroy(fx.td), F, "flexio_transport_domain_destroy",
+		   "transport domain %p is in use: TISs or TIRs use it", (void *)fx.td);
+	EXPECT_ERR(flexio_sq_tis_destroy(fx.tis), F, "flexio_sq_tis_destroy", "TIS %p is in use: SQs send through it",
+		   (void *)fx.tis);
+	EXPECT_SILENT(flexio_sq_tis_create(ctx, fx.td, &tis), OK);
+	EXPECT_SILENT(flexio_sq_tis_destroy(tis), OK);
+	tis = NULL;
 	assert_null(td);
 	assert_null(tis);
 }
