@@ -81,7 +81,9 @@ static int qp_check(struct nic *nic, const struct nic_qp_create_attr *a)
 	if ((!a->no_sq && a->log_sq_depth > 15) ||
 	    (a->rq_type == NIC_QP_RQ_REGULAR && (a->log_rq_depth > 15 || a->log_rq_stride < 4 || a->log_rq_stride > 10)))
 		return -EINVAL;
-	if (!a->no_sq && (a->sq_ring.addr % 64 || !nic_reach(nic, a->sq_ring, 0, 64ull << a->log_sq_depth, false)))
+	/* The SQ follows the RQ in mlx5's QP buffer, so a one-WQE RQ of 16 bytes puts it at a
+	 * 16-byte boundary: WQEBBs are read in 8-byte words, which that alignment allows. */
+	if (!a->no_sq && (a->sq_ring.addr % 16 || !nic_reach(nic, a->sq_ring, 0, 64ull << a->log_sq_depth, false)))
 		return -EFAULT;
 	if (a->rq_type == NIC_QP_RQ_REGULAR &&
 	    !nic_reach(nic, a->rq_ring, 0, (uint64_t)1 << (a->log_rq_depth + a->log_rq_stride), false))

@@ -124,7 +124,7 @@ static enum nic_rx_result scatter(struct nic *nic, uint32_t pd, const struct nic
 		while (take) {
 			uint32_t n = sg[from].len - from_off < take ? sg[from].len - from_off : take;
 
-			memcpy(dst, (const uint8_t *)sg[from].ptr + from_off, n);
+			nic_dma_copy(dst, (const uint8_t *)sg[from].ptr + from_off, n);
 			dst += n;
 			take -= n;
 			from_off += n;
@@ -152,7 +152,7 @@ static enum nic_rx_result stride_place(struct nic *nic, uint32_t pd, const struc
 		return NIC_RX_PROT;
 	dst = ptr;
 	for (unsigned i = 0; i < nsg; i++) {
-		memcpy(dst, sg[i].ptr, sg[i].len);
+		nic_dma_copy(dst, sg[i].ptr, sg[i].len);
 		dst += sg[i].len;
 	}
 	return NIC_RX_OK;

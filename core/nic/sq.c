@@ -136,7 +136,7 @@ static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, s
 static void copy_out(uint8_t *dst, const struct nic_sg *sg, unsigned nsg)
 {
 	for (unsigned i = 0; i < nsg; i++) {
-		memcpy(dst, sg[i].ptr, sg[i].len);
+		nic_dma_copy(dst, sg[i].ptr, sg[i].len);
 		dst += sg[i].len;
 	}
 }
@@ -145,7 +145,7 @@ static void copy_out(uint8_t *dst, const struct nic_sg *sg, unsigned nsg)
 static void copy_in(const struct nic_sg *sg, unsigned nsg, const uint8_t *src)
 {
 	for (unsigned i = 0; i < nsg; i++) {
-		memcpy((void *)sg[i].ptr, src, sg[i].len);
+		nic_dma_copy((void *)sg[i].ptr, src, sg[i].len);
 		src += sg[i].len;
 	}
 }

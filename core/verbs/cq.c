@@ -376,13 +376,15 @@ int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
 		/* the NIC stores the entry's last 8-byte word last, with release order */
 		uint64_t last = __atomic_load_n((const uint64_t *)entry + 7, __ATOMIC_ACQUIRE);
 		uint8_t op_own = (uint8_t)(last >> 56), opcode = op_own >> 4;
+		uint64_t words[8];
 		struct mlx5_cqe64 cqe;
 
 		if (opcode == CQE_INVALID || (op_own & 1) != ((ci >> sim->log_size) & 1))
 			break;
 		for (unsigned int i = 0; i < 7; i++)
-			((uint64_t *)&cqe)[i] = __atomic_load_n((const uint64_t *)entry + i, __ATOMIC_RELAXED);
-		((uint64_t *)&cqe)[7] = last;
+			words[i] = __atomic_load_n((const uint64_t *)entry + i, __ATOMIC_RELAXED);
+		words[7] = last;
+		memcpy(&cqe, words, sizeof(cqe)); /* a copy, not stores through uint64_t *: no aliasing */
 		ci++;
 		if (parse(sim, &cqe, opcode, &wc[n]))
 			n++;

@@ -74,6 +74,11 @@ static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
 		qp->log_rq = log2_ceil(cap->max_recv_wr);
 		qp->rq_count = 1u << qp->log_rq;
 		qp->log_rq_stride = log2_ceil((cap->max_recv_sge ? cap->max_recv_sge : 1) * 16u);
+		/* at least a WQEBB of receive WQEs, so that the SQ after them starts on one */
+		while ((qp->rq_count << qp->log_rq_stride) < 64) {
+			qp->log_rq++;
+			qp->rq_count <<= 1;
+		}
 	}
 	/* what the QP takes, as mlx5 reports it */
 	cap->max_send_wr = qp->sq_count / qp->max_wqebbs;
