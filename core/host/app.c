@@ -241,12 +241,8 @@ FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *
 	*app = NULL;
 	if (!app_valid_name(attr->app_name, "app_name", __func__))
 		return FLEXIO_STATUS_FAILED;
-	if (attr->ibv_ctx && !provider_for(attr->ibv_ctx)) {
-		flexio_err("attr->ibv_ctx %p is not an open device context this library can drive (only the "
-			   "simulated mlx5_sim devices)",
-			   (void *)attr->ibv_ctx);
+	if (attr->ibv_ctx && !provider_for_arg(attr->ibv_ctx, "attr->ibv_ctx", __func__))
 		return FLEXIO_STATUS_FAILED;
-	}
 	if (attr->hw_model_id != FLEXIO_HW_MODEL_DEF && attr->hw_model_id != FLEXIO_HW_MODEL_BF3) {
 		flexio_err("hw_model_id %u: the simulated device is a BlueField-3 DPA (FLEXIO_HW_MODEL_DEF or _BF3)",
 			   attr->hw_model_id);

@@ -49,24 +49,6 @@ struct msix {
 	uint32_t eqn;
 };
 
-/* The provider of the emulation manager's device context ibv_ctx, or NULL logged as func. */
-static const struct flexio_provider_ops *context_provider(struct ibv_context *ibv_ctx, const char *func)
-{
-	const struct flexio_provider_ops *provider;
-
-	if (!ibv_ctx) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "ibv_ctx is NULL");
-		return NULL;
-	}
-	provider = provider_for(ibv_ctx);
-	if (!provider)
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-			      "ibv_ctx %p is not an open device context this library can drive (only the simulated "
-			      "mlx5_sim devices)",
-			      (void *)ibv_ctx);
-	return provider;
-}
-
 /* ---- doorbell-to-CQ mappings -------------------------------------------------------------- */
 
 static void emu_db_free(struct handle_object *object)
@@ -89,7 +71,7 @@ FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_map(struct ibv_context *ibv_ctx,
 
 	if (emu_db_to_cq_ctx)
 		*emu_db_to_cq_ctx = NULL;
-	provider = context_provider(ibv_ctx, __func__);
+	provider = provider_for_arg(ibv_ctx, "ibv_ctx", __func__);
 	if (!provider)
 		return FLEXIO_STATUS_FAILED;
 	if (!emu_db_to_cq_ctx) {
@@ -333,7 +315,7 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_emulated_device_msix_get_eqn(flexio_msix *ms
 FLEXIO_EXPERIMENTAL flexio_status flexio_emu_functions_get(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t max,
 							   size_t *count)
 {
-	const struct flexio_provider_ops *provider = context_provider(ibv_ctx, __func__);
+	const struct flexio_provider_ops *provider = provider_for_arg(ibv_ctx, "ibv_ctx", __func__);
 
 	if (!provider)
 		return FLEXIO_STATUS_FAILED;
@@ -348,7 +330,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_functions_get(struct ibv_context *i
 FLEXIO_EXPERIMENTAL flexio_status flexio_emu_db_ring(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
 						     uint32_t emu_dev_queue_id, uint32_t value)
 {
-	const struct flexio_provider_ops *provider = context_provider(ibv_ctx, __func__);
+	const struct flexio_provider_ops *provider = provider_for_arg(ibv_ctx, "ibv_ctx", __func__);
 	int rc;
 
 	if (!provider)
@@ -368,7 +350,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_db_ring(struct ibv_context *ibv_ctx
 static flexio_status msix_wait(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint16_t msix_id, uint64_t seen,
 			       int timeout_ms, uint64_t *count, const char *func)
 {
-	const struct flexio_provider_ops *provider = context_provider(ibv_ctx, func);
+	const struct flexio_provider_ops *provider = provider_for_arg(ibv_ctx, "ibv_ctx", func);
 	int rc;
 
 	if (!provider)

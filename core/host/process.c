@@ -255,18 +255,9 @@ static const struct flexio_provider_ops *check_device(struct ibv_context *ibv_ct
 {
 	const struct flexio_provider_ops *provider;
 
-	if (!ibv_ctx) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "ibv_ctx is NULL");
+	provider = provider_for_arg(ibv_ctx, "ibv_ctx", func);
+	if (!provider)
 		return NULL;
-	}
-	provider = provider_for(ibv_ctx);
-	if (!provider) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-			      "ibv_ctx %p is not an open device context this library can drive (only the simulated "
-			      "mlx5_sim devices)",
-			      (void *)ibv_ctx);
-		return NULL;
-	}
 	if (attr->name && strnlen(attr->name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process name is longer than FLEXIO_MAX_NAME_LEN (%d)",
 			      FLEXIO_MAX_NAME_LEN);

@@ -46,3 +46,20 @@ const struct flexio_provider_ops *provider_for(struct ibv_context *ibv_ctx)
 			return &table[i].ops;
 	return NULL;
 }
+
+const struct flexio_provider_ops *provider_for_arg(struct ibv_context *ibv_ctx, const char *what, const char *func)
+{
+	const struct flexio_provider_ops *provider;
+
+	if (!ibv_ctx) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s is NULL", what);
+		return NULL;
+	}
+	provider = provider_for(ibv_ctx);
+	if (!provider)
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "%s %p is not an open device context this library can drive (only the simulated "
+			      "mlx5_sim devices)",
+			      what, (void *)ibv_ctx);
+	return provider;
+}

@@ -14,6 +14,9 @@
 
 /* The provider serving the device of ibv_ctx (its operations complete), or NULL. */
 const struct flexio_provider_ops *provider_for(struct ibv_context *ibv_ctx);
+/* The same for a device context a public function was given as `what`: NULL, with one log line
+ * naming func, when it is NULL or no provider serves it. */
+const struct flexio_provider_ops *provider_for_arg(struct ibv_context *ibv_ctx, const char *what, const char *func);
 /* How many providers there are, and the i-th (0 .. count - 1) in the order they are asked. */
 unsigned provider_count(void);
 const struct flexio_provider_ops *provider_at(unsigned i);

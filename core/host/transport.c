@@ -51,24 +51,6 @@ static flexio_status transport_create(const struct flexio_provider_ops *provider
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-/* The provider of a device context given to a transport function: NULL, logged, when none. */
-static const struct flexio_provider_ops *transport_provider(struct ibv_context *ibv_ctx, const char *func)
-{
-	const struct flexio_provider_ops *provider;
-
-	if (!ibv_ctx) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "ibv_ctx is NULL");
-		return NULL;
-	}
-	provider = provider_for(ibv_ctx);
-	if (!provider)
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-			      "ibv_ctx %p is not an open device context this library can drive (only the simulated "
-			      "mlx5_sim devices)",
-			      (void *)ibv_ctx);
-	return provider;
-}
-
 /* The destroy calls: the device object first, then the handle. */
 static flexio_status transport_destroy(const void *handle, enum handle_kind kind, const char *busy, const char *func)
 {
@@ -93,7 +75,7 @@ FLEXIO_STABLE flexio_status flexio_transport_domain_create(struct ibv_context *i
 
 	if (td)
 		*td = NULL;
-	provider = transport_provider(ibv_ctx, __func__);
+	provider = provider_for_arg(ibv_ctx, "ibv_ctx", __func__);
 	if (!provider)
 		return FLEXIO_STATUS_FAILED;
 	if (!td) {
@@ -118,7 +100,7 @@ FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx, fl
 
 	if (tis)
 		*tis = NULL;
-	provider = transport_provider(ibv_ctx, __func__);
+	provider = provider_for_arg(ibv_ctx, "ibv_ctx", __func__);
 	if (!provider)
 		return FLEXIO_STATUS_FAILED;
 	if (!tis) {
