@@ -329,7 +329,8 @@ struct flexio_provider_ops {
 	 * memory FLEXIO_MEMTYPE_DPA rings are in); ibv_ctx the device whose NIC holds the queue (the
 	 * process's, or another for the cross-device variants). NULL with a reason in err: the
 	 * queue memory out of the process's memory or not in a live umem, numbers naming no live
-	 * object of that device, values out of range. */
+	 * object of that device, CQs or RMPs of another process (the process's own or the host's
+	 * verbs' are taken), values out of range. */
 	struct provider_queue *(*cq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
 					    const struct flexio_cq_attr *attr,
 					    const struct provider_queue_refs *refs,

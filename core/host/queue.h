@@ -83,8 +83,8 @@ struct mlx5dv_devx_obj *queue_devx_obj(struct queue *q, _Atomic(struct mlx5dv_de
 				       enum provider_object_kind kind, uint32_t number, const char *func);
 
 /* Process children. Holds, in qc->held[at], the live queue of kind of process on ibv_device numbered number, if
- * the process has one (a CQ or RMP given by number may also be another process's, or the
- * host's: the provider checks those). */
+ * the process has one (a CQ or RMP given by number may also be the host's verbs'; the provider
+ * refuses another process's). */
 void queue_child_hold(struct process *process, struct queue_child *qc, unsigned at, enum handle_kind kind,
 		      struct ibv_device *ibv_device, uint32_t number);
 /* Gives qc, whose queue was created, its handle in process (NULL when out of handles: qc is

@@ -142,6 +142,12 @@ void sim_events_fini(struct sim_process *p);
 
 /* queues: provider operations and the NIC's side of the process (sim_queue.c) */
 int sim_queues_init(struct sim_process *p, struct ibv_context *ibv_ctx);
+/* The NIC owner of p's queues and doorbells: p's address with the low bit set, so that queues
+ * of DPA processes are told from those of the host's verbs (owner: a context's address). */
+static inline uint64_t sim_queue_owner(const struct sim_process *p)
+{
+	return (uint64_t)(uintptr_t)p | 1;
+}
 /* A doorbell a thread of p rang, executed by the NIC it names. */
 void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *db);
 struct provider_queue *sim_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,

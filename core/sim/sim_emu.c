@@ -379,7 +379,7 @@ struct provider_msix *sim_emu_msix_create(struct provider_process *process, uint
 	/* Owned by the process, so that its threads' zero CQEs are taken; always armed, so that
 	 * each is a message; collapsed over one entry, which nothing but events ever needs. */
 	attr = (struct nic_cq_attr){
-		.owner = (uintptr_t)p,
+		.owner = sim_queue_owner(p),
 		.log_size = 0,
 		.ring = {.space = (uintptr_t)&d->space, .addr = (uintptr_t)m->ring},
 		.dbr = {.space = (uintptr_t)&d->space, .addr = (uintptr_t)&m->dbr},
@@ -448,6 +448,6 @@ void sim_emu_doorbell(struct sim_process *p, struct nic *nic, const struct provi
 {
 	/* The emulation index is a 26-bit field of the outbox register. */
 	if (nic)
-		(void)nic_doorbell(nic, (uintptr_t)p, db->kind == PROVIDER_DB_EMU_ARM ? NIC_DB_EMU_ARM : NIC_DB_EMU_TRIGGER,
+		(void)nic_doorbell(nic, sim_queue_owner(p), db->kind == PROVIDER_DB_EMU_ARM ? NIC_DB_EMU_ARM : NIC_DB_EMU_TRIGGER,
 				   db->queue, (uint32_t)(db->extra & 0x3FFFFFF));
 }

@@ -8,8 +8,9 @@
  *   - queue memory in DPA memory is the process's space (struct sim_process.space: a
  *     flexio_verbs_space answering with the engine's host pointers), host memory a devx umem
  *     of the device (FLEXIO_VERBS_SPACE_UMEM);
- *   - every queue is owned by its process (owner = the sim_process): a doorbell another
- *     process rings for it is refused and counted by the NIC;
+ *   - every queue is owned by its process (owner: sim_queue_owner): a doorbell another
+ *     process rings for it is refused and counted by the NIC, and its work queues report to
+ *     CQs (receive from RMPs) of its own or of the host's verbs, never of another process;
  *   - a CQ for a DPA thread has a sink as its cookie: a completion that fires it triggers the
  *     event handler (which the sink holds, so a handler destroyed before its CQ is only
  *     marked, never freed under the NIC).
@@ -124,11 +125,14 @@ static struct sim_queue *queue_new(struct sim_process *p, struct nic *nic, enum 
 	return q;
 }
 
+/* The queue made (rc 0), or NULL and q freed: what (the object refused) goes in err, unless it
+ * is NULL because err says why already. */
 static struct provider_queue *queue_made(struct sim_queue *q, int rc, struct provider_queue_info *info,
 					 const char *what, char *err, size_t err_size)
 {
 	if (rc) {
-		snprintf(err, err_size, "the NIC refused the %s: %s", what, errno_text(rc));
+		if (what)
+			snprintf(err, err_size, "the NIC refused the %s: %s", what, errno_text(rc));
 		if (q->thread)
 			sim_event_put(q->thread);
 		free(q);
@@ -137,6 +141,40 @@ static struct provider_queue *queue_made(struct sim_queue *q, int rc, struct pro
 	info->number = q->number;
 	info->tir = q->made_tir;
 	return (struct provider_queue *)q;
+}
+
+/*
+ * Whether a queue of p may name the queue of owner (its CQ, a QP's RMP): its own, or the host's
+ * (an rdma-core CQ or SRQ). Another process's is refused, logged in err naming it what: that
+ * process's destroy would leave its queue to the device (ring in memory freed with the process,
+ * handler gone) under this one. Asked once the new queue holds the other (the NIC then refuses
+ * to destroy it), so the answer stays true.
+ */
+static bool owner_ok(const struct sim_process *p, uint64_t owner, const char *what, uint32_t number, char *err,
+		     size_t err_size)
+{
+	if (owner == sim_queue_owner(p) || !(owner & 1))
+		return true;
+	snprintf(err, err_size, "%s 0x%x is another process's (queues name their own process's, or the host's)", what,
+		 number);
+	return false;
+}
+
+static bool cq_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t cqn, char *err, size_t err_size)
+{
+	struct nic_cq_info info = {0};
+
+	/* The new queue holds it: the query cannot fail (0 is no owner). */
+	(void)nic_cq_query(nic, cqn, &info);
+	return owner_ok(p, info.owner, "CQ", cqn, err, err_size);
+}
+
+static bool rmp_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t rmpn, char *err, size_t err_size)
+{
+	struct nic_wq_info info = {0};
+
+	(void)nic_wq_query(nic, rmpn, &info);
+	return owner_ok(p, info.owner, "RMP", rmpn, err, err_size);
 }
 
 /* A completion fired a DPA thread's CQ: trigger its handler (queued; it runs on the scheduler). */
@@ -155,7 +193,7 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 	struct sim_process *p = (struct sim_process *)process;
 	struct nic *nic = nic_of(ibv_ctx, err, err_size);
 	struct nic_cq_attr cq = {
-		.owner = (uintptr_t)p,
+		.owner = sim_queue_owner(p),
 		.log_size = attr->log_cq_depth,
 		.armed = !attr->no_arm,
 		.always_armed = attr->always_armed,
@@ -220,13 +258,14 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 	struct sim_process *p = (struct sim_process *)process;
 	struct nic *nic = nic_of(ibv_ctx, err, err_size);
 	struct nic_sq_attr sq = {
-		.owner = (uintptr_t)p,
+		.owner = sim_queue_owner(p),
 		.pd = attr->pd ? attr->pd->handle : 0,
 		.user_index = attr->user_index,
 		.cqn = cq_num,
 		.log_depth = attr->log_wq_depth,
 	};
 	struct sim_queue *q;
+	bool owned = true;
 	int rc;
 
 	if (!nic)
@@ -255,13 +294,17 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 		sq.tisn = q->made_tis;
 	}
 	rc = nic_sq_create(nic, &sq, &q->number);
-	if (!rc && (rc = nic_wq_modify(nic, q->number, NIC_WQ_RDY)))
+	if (!rc && !(owned = cq_owner_ok(p, nic, cq_num, err, err_size)))
+		rc = -EPERM;
+	else if (!rc)
+		rc = nic_wq_modify(nic, q->number, NIC_WQ_RDY);
+	if (rc && q->number)
 		nic_wq_destroy(nic, q->number);
 	if (rc && q->made_tis) {
 		nic_tis_destroy(nic, q->made_tis);
 		nic_td_destroy(nic, q->made_td);
 	}
-	return queue_made(q, rc, info, "SQ", err, err_size);
+	return queue_made(q, rc, info, owned ? "SQ" : NULL, err, err_size);
 }
 
 /* The receive ring of an RQ or RMP. */
@@ -271,7 +314,7 @@ static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, ui
 	uint8_t log_stride = attr->log_wq_stride ? attr->log_wq_stride : DEFAULT_LOG_RQ_STRIDE;
 
 	*rq = (struct nic_rq_attr){
-		.owner = (uintptr_t)p,
+		.owner = sim_queue_owner(p),
 		.pd = attr->pd ? attr->pd->handle : 0,
 		.user_index = attr->user_index,
 		.cqn = cq_num,
@@ -309,6 +352,10 @@ struct provider_queue *sim_rq_create(struct provider_process *process, struct ib
 	rc = nic_rq_create(nic, &rq, &q->number);
 	if (rc)
 		return queue_made(q, rc, info, "RQ", err, err_size);
+	if (!cq_owner_ok(p, nic, cq_num, err, err_size)) {
+		nic_wq_destroy(nic, q->number);
+		return queue_made(q, -EPERM, info, NULL, err, err_size);
+	}
 	if (refs->td) {
 		tdn = ((struct sim_queue *)refs->td)->number;
 	} else if (!(rc = nic_td_create(nic, &q->made_td))) {
@@ -356,7 +403,7 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 	struct sim_process *p = (struct sim_process *)process;
 	struct nic *nic = nic_of(ibv_ctx, err, err_size);
 	struct nic_qp_create_attr qp = {
-		.owner = (uintptr_t)p,
+		.owner = sim_queue_owner(p),
 		.pd = attr->pd ? attr->pd->handle : 0,
 		.user_index = attr->user_index,
 		.sq_cqn = attr->sq_cqn,
@@ -370,6 +417,7 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 	};
 	uint64_t rq_bytes = 0, sq_bytes = 0;
 	struct sim_queue *q;
+	int rc;
 
 	if (!nic)
 		return NULL;
@@ -397,7 +445,17 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 	q = queue_new(p, nic, PROVIDER_OBJECT_QP, err, err_size);
 	if (!q)
 		return NULL;
-	return queue_made(q, nic_qp_create(nic, &qp, &q->number), info, "QP", err, err_size);
+	rc = nic_qp_create(nic, &qp, &q->number);
+	if (rc)
+		return queue_made(q, rc, info, "QP", err, err_size);
+	if ((!attr->no_sq && !cq_owner_ok(p, nic, attr->sq_cqn, err, err_size)) ||
+	    (attr->rq_type != FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ && !cq_owner_ok(p, nic, attr->rq_cqn, err, err_size)) ||
+	    (attr->rq_type == FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ &&
+	     !rmp_owner_ok(p, nic, attr->rmpqn, err, err_size))) {
+		nic_wq_destroy(nic, q->number);
+		return queue_made(q, -EPERM, info, NULL, err, err_size);
+	}
+	return queue_made(q, 0, info, "QP", err, err_size);
 }
 
 struct provider_queue *sim_td_create(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
@@ -618,5 +676,5 @@ void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *d
 	}
 	nic = doorbell_nic(p, db->device_id);
 	if (nic)
-		nic_doorbell(nic, (uintptr_t)p, kind, db->queue, db->index);
+		nic_doorbell(nic, sim_queue_owner(p), kind, db->queue, db->index);
 }

@@ -224,6 +224,56 @@ static void processes_do_not_touch_each_others_queues(void **state)
 	MUST(flexio_process_destroy(b.p));
 }
 
+/* Process B's work queues may not report to process A's CQ, nor a QP of B receive from A's
+ * RMP: A's destroy would leave that CQ (its ring in A's memory, its handler A's) or RMP to the
+ * device, under B's queues. Refused at creation; B's own CQ is taken. */
+static void queues_of_another_process_refused(void **state)
+{
+	struct rig a, b;
+	struct flexio_wq_attr sa = {.log_wq_depth = 4, .pd = pd};
+	struct flexio_qp_attr qa = {.transport_type = FLEXIO_QPC_ST_RC, .log_sq_depth = 2, .log_rq_depth = 2,
+				    .qp_wq_buff_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
+				    .qp_wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA}, .pd = pd};
+	struct flexio_wq_attr ra = {.log_wq_depth = 2, .log_wq_stride = 5, .pd = pd};
+	struct qe_sq sqs;
+	flexio_rmp *rmp;
+	flexio_sq *sq;
+	flexio_rq *rq;
+	flexio_qp *qp;
+
+	(void)state;
+	rig_make(&a, 4, 0, NULL);
+	rig_make(&b, 4, 0, NULL);
+	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(b.p, 64 << 4)};
+	sa.wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(b.p, 64)};
+	assert_int_equal(flexio_sq_create(b.p, NULL, flexio_cq_get_cq_num(a.cq), &sa, &sq), FLEXIO_STATUS_FAILED);
+	assert_null(sq);
+	ra.wq_ring_qmem = sa.wq_ring_qmem;
+	ra.wq_dbr_qmem = sa.wq_dbr_qmem;
+	assert_int_equal(flexio_rq_create(b.p, NULL, flexio_cq_get_cq_num(a.cq), &ra, &rq), FLEXIO_STATUS_FAILED);
+	qa.qp_wq_buff_qmem.daddr = dpa_zeroed(b.p, 1024);
+	qa.qp_wq_dbr_qmem.daddr = dpa_zeroed(b.p, 64);
+	qa.sq_cqn = flexio_cq_get_cq_num(b.cq);
+	qa.rq_cqn = flexio_cq_get_cq_num(a.cq);
+	assert_int_equal(flexio_qp_create(b.p, NULL, &qa, &qp), FLEXIO_STATUS_FAILED);
+	ra.wq_ring_qmem.daddr = dpa_zeroed(a.p, 64 << 2);
+	ra.wq_dbr_qmem.daddr = dpa_zeroed(a.p, 64);
+	MUST(flexio_rmp_create(a.p, NULL, &ra, &rmp));
+	qa.rq_cqn = flexio_cq_get_cq_num(b.cq);
+	qa.rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ;
+	qa.rmpqn = flexio_rmp_get_wq_num(rmp);
+	assert_int_equal(flexio_qp_create(b.p, NULL, &qa, &qp), FLEXIO_STATUS_FAILED);
+	/* Had they been made, B's doorbells after A's destroy would reach A's freed memory. */
+	MUST(flexio_process_destroy(a.p));
+	MUST(flexio_sq_create(b.p, NULL, flexio_cq_get_cq_num(b.cq), &sa, &sq));
+	sqs = (struct qe_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(sq), .log_depth = 4,
+			     .outbox_id = flexio_outbox_get_id(b.outbox)};
+	MUST(flexio_host2dev_memcpy(b.p, &sqs, sizeof(sqs), b.sq_state));
+	post_nops(b.p, b.sq_state, 2);
+	wait_for(b.p, b.cq_state + offsetof(struct qe_cq, cqes), 2);
+	MUST(flexio_process_destroy(b.p));
+}
+
 /* ---- overrun ----------------------------------------------------------------------------- */
 
 /* No consumer: a CQ of 4 CQEs and 8 completions. Without overrun_ignore the NIC stops at a full
@@ -333,6 +383,7 @@ int main(void)
 		cmocka_unit_test(destroy_queues_while_handler_runs),
 		cmocka_unit_test(destroy_process_with_running_handler),
 		cmocka_unit_test(processes_do_not_touch_each_others_queues),
+		cmocka_unit_test(queues_of_another_process_refused),
 		cmocka_unit_test(cq_overrun),
 		cmocka_unit_test(moderation_by_count),
 		cmocka_unit_test(moderation_by_period),
