@@ -426,7 +426,9 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 			 attr->transport_type);
 		return NULL;
 	}
-	if (attr->log_sq_depth < 0 || attr->log_sq_depth > 15 || attr->log_rq_depth < 0 || attr->log_rq_depth > 15) {
+	/* Only the rings the QP has: no_sq leaves log_sq_depth unread, an RMP or no RQ log_rq_depth. */
+	if ((!attr->no_sq && (attr->log_sq_depth < 0 || attr->log_sq_depth > 15)) ||
+	    (attr->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR && (attr->log_rq_depth < 0 || attr->log_rq_depth > 15))) {
 		snprintf(err, err_size, "log_sq_depth %d or log_rq_depth %d out of 0..15", attr->log_sq_depth,
 			 attr->log_rq_depth);
 		return NULL;

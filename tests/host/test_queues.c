@@ -397,6 +397,14 @@ static void queue_pairs(void **state)
 	EXPECT_LINE(flexio_rmp_destroy(rmp), FLEXIO_STATUS_FAILED, "flexio_rmp_destroy",
 		    "RMP 0x%x is in use: QPs receive from it", flexio_rmp_get_wq_num(rmp));
 	MUST(flexio_qp_destroy(c));
+	/* Depths of rings a QP does not have are not read: no SQ, receives from the RMP. */
+	attr = (struct flexio_qp_attr){.transport_type = FLEXIO_QPC_ST_RC, .pd = fx.pd, .no_sq = 1, .log_sq_depth = -1,
+				       .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ, .log_rq_depth = -1,
+				       .rq_cqn = cqn, .rmpqn = flexio_rmp_get_wq_num(rmp)};
+	attr.qp_wq_buff_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(fx.p, 64)};
+	attr.qp_wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(fx.p, 64)};
+	MUST(flexio_qp_create(fx.p, NULL, &attr, &c));
+	MUST(flexio_qp_destroy(c));
 	MUST(flexio_rmp_destroy(rmp));
 
 	MUST(flexio_qp_destroy(a));
