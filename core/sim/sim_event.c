@@ -390,22 +390,29 @@ uint32_t sim_thread_id(struct provider_thread *thread)
 	return ((struct sim_event *)thread)->thread->id;
 }
 
-/* flexio_dev_event_handler_activate: the handler with this id, of the caller's process. The
- * threads lock is held while it is triggered: the host may be destroying that handler, whose
- * thread leaves the list (under the lock) before it is freed. No run here: the caller is a DPA
- * thread; in deterministic mode, a handler's activation is run by the run it is in, another
- * thread's (the RPC thread's, a command queue worker's) by the runner thread. */
+/* flexio_dev_event_handler_activate: the handler with this id, of the caller's process. It is
+ * held while found under the threads lock (the host may be destroying it: its thread leaves the
+ * list under the lock before the handler's own reference goes), and triggered after: a trigger
+ * may wait for a pause of the process to end (start's register writes), and the pausing thread
+ * (a core dump) takes the threads lock. No run here: the caller is a DPA thread; in
+ * deterministic mode, a handler's activation is run by the run it is in, another thread's (the
+ * RPC thread's, a command queue worker's) by the runner thread. */
 int sim_event_activate(struct sim_process *p, uint32_t id)
 {
-	int rc = -ENOENT;
+	struct sim_event *e = NULL;
+	int rc;
 
 	pthread_mutex_lock(&p->threads_lock);
-	for (struct sim_thread *t = p->threads; t; t = t->next)
+	for (struct sim_thread *t = p->threads; t && !e; t = t->next)
 		if (t->id == id && t->event) {
-			rc = trigger(t->event);
-			break;
+			e = t->event;
+			sim_event_hold(e);
 		}
 	pthread_mutex_unlock(&p->threads_lock);
+	if (!e)
+		return -ENOENT;
+	rc = trigger(e); /* a handler destroyed meanwhile ignores it */
+	sim_event_put(e);
 	if (!rc)
 		run_later(p);
 	return rc;

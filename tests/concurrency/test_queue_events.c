@@ -11,11 +11,12 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../host/host_test.h"
 #include "queue_events.h"
 
-extern flexio_func_t qe_cq_handler, qe_post_nops;
+extern flexio_func_t qe_cq_handler, qe_post_nops, qe_count, qe_activate;
 
 #define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
 
@@ -194,6 +195,50 @@ static void destroy_process_with_running_handler(void **state)
 		post_nops(r.p, r.sq_state, 4);
 		MUST(flexio_process_destroy(r.p));
 	}
+}
+
+/* Core dumps of a live process (which pause its threads, then list them) while its RPC thread
+ * activates a handler again and again: an activation holding the thread list while it waited
+ * for the pause to end deadlocked with the dump waiting for the list. */
+struct activator {
+	flexio_process *p;
+	uint32_t id;
+	atomic_bool stop;
+};
+
+static void *activate_until_stopped(void *arg)
+{
+	struct activator *a = arg;
+	uint64_t ret;
+
+	while (!atomic_load(&a->stop))
+		MUST(flexio_process_call(a->p, &qe_activate, &ret, (uint64_t)a->id, (uint64_t)200));
+	return NULL;
+}
+
+static void core_dumps_while_handlers_are_activated(void **state)
+{
+	struct activator a = {0};
+	flexio_event_handler *eh;
+	char path[] = "/tmp/qe_core_XXXXXX";
+	int fd = mkstemp(path);
+	pthread_t thread;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = pd}, &a.p));
+	MUST(flexio_event_handler_create(
+		a.p, &(struct flexio_event_handler_attr){.host_stub_func = &qe_count, .arg = dpa_zeroed(a.p, 8)}, &eh));
+	MUST(flexio_event_handler_run(eh, 0));
+	a.id = flexio_event_handler_get_activation_id(eh);
+	assert_int_equal(pthread_create(&thread, NULL, activate_until_stopped, &a), 0);
+	for (int i = 0; i < 40; i++)
+		MUST(flexio_coredump_create(a.p, path));
+	atomic_store(&a.stop, true);
+	assert_int_equal(pthread_join(thread, NULL), 0);
+	unlink(path);
+	MUST(flexio_process_destroy(a.p));
 }
 
 /* ---- owners ------------------------------------------------------------------------------ */
@@ -382,6 +427,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(destroy_queues_while_handler_runs),
 		cmocka_unit_test(destroy_process_with_running_handler),
+		cmocka_unit_test(core_dumps_while_handlers_are_activated),
 		cmocka_unit_test(processes_do_not_touch_each_others_queues),
 		cmocka_unit_test(queues_of_another_process_refused),
 		cmocka_unit_test(cq_overrun),
