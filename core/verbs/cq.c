@@ -149,6 +149,12 @@ static void unpublish(struct sim_cq *cq)
 {
 	nic_cq_destroy(cq->nic->nic, cq->cqn);
 	__atomic_store_n(&cq->nic->cqs[SIM_NIC_INDEX(cq->cqn)], NULL, __ATOMIC_RELEASE);
+	/* polls check the table again under poll_lock: once it has been taken here, none is still
+	 * reading the ring that retire() frees (poll_lock is not destroyed: a poll that found the
+	 * CQ live just before may still be about to take it, and sees it gone; glibc's mutexes
+	 * hold nothing to free) */
+	pthread_mutex_lock(&cq->poll_lock);
+	pthread_mutex_unlock(&cq->poll_lock);
 	if (cq->channel)
 		sim_channel_forget(cq->channel, cq);
 }
@@ -161,7 +167,6 @@ static void retire(struct sim_cq *cq)
 	cq->context->object_count--;
 	free(cq->buffer);
 	cq->buffer = NULL;
-	pthread_mutex_destroy(&cq->poll_lock);
 	sim_registry_retire(&cq->ibv, cq);
 }
 
@@ -355,10 +360,43 @@ static bool parse(struct sim_cq *cq, const struct mlx5_cqe64 *cqe, uint8_t opcod
 	return true;
 }
 
+/* Copies the CQE at consumer index ci into *cqe (poll_lock held); false when the NIC has not
+ * written it yet (still hardware-owned for this pass of the ring). */
+static bool read_cqe(const struct sim_cq *cq, uint32_t ci, struct mlx5_cqe64 *cqe, uint8_t *opcode)
+{
+	const uint64_t *entry = (const uint64_t *)(cq->buffer + (size_t)(ci & ((1u << cq->log_size) - 1)) * 64);
+	/* the NIC stores the entry's last 8-byte word last, with release order */
+	uint64_t last = __atomic_load_n(entry + 7, __ATOMIC_ACQUIRE);
+	uint8_t op_own = (uint8_t)(last >> 56);
+	uint64_t words[8];
+
+	*opcode = op_own >> 4;
+	if (*opcode == CQE_INVALID || (op_own & 1) != ((ci >> cq->log_size) & 1))
+		return false;
+	for (unsigned int i = 0; i < 7; i++)
+		words[i] = __atomic_load_n(entry + i, __ATOMIC_RELAXED);
+	words[7] = last;
+	memcpy(cqe, words, sizeof(*cqe)); /* a copy, not stores through uint64_t *: no aliasing */
+	return true;
+}
+
+void sim_cq_release_srq_wqes(struct sim_cq *cq, const struct sim_qp *qp)
+{
+	uint32_t ci = cq->ci;
+	struct mlx5_cqe64 cqe;
+	uint8_t opcode;
+
+	for (uint32_t n = 0; n < 1u << cq->log_size && read_cqe(cq, ci, &cqe, &opcode); n++, ci++)
+		if (opcode != MLX5_CQE_REQ && opcode != MLX5_CQE_REQ_ERR &&
+		    (be32toh(cqe.sop_drop_qpn) & 0xffffff) == qp->qpn)
+			__atomic_store_n(&qp->srq->busy[be16toh(cqe.wqe_counter) & ((1u << qp->srq->log_depth) - 1)], 0,
+					 __ATOMIC_RELEASE);
+}
+
 int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
 {
 	struct sim_cq *sim = live_cq("ibv_poll_cq", cq);
-	uint32_t mask, ci;
+	uint32_t ci;
 	int n = 0;
 
 	if (!sim)
@@ -368,23 +406,20 @@ int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
 		errno = EINVAL;
 		return -EINVAL;
 	}
-	mask = (1u << sim->log_size) - 1;
 	pthread_mutex_lock(&sim->poll_lock);
+	if (__atomic_load_n(&sim->nic->cqs[SIM_NIC_INDEX(sim->cqn)], __ATOMIC_ACQUIRE) != sim) {
+		pthread_mutex_unlock(&sim->poll_lock);
+		sim_err("ibv_poll_cq", "%p is not a live completion queue of the simulated device", (void *)cq);
+		errno = EINVAL;
+		return -EINVAL;
+	}
 	ci = sim->ci;
 	while (n < num_entries) {
-		const struct mlx5_cqe64 *entry = (const struct mlx5_cqe64 *)(sim->buffer + (size_t)(ci & mask) * 64);
-		/* the NIC stores the entry's last 8-byte word last, with release order */
-		uint64_t last = __atomic_load_n((const uint64_t *)entry + 7, __ATOMIC_ACQUIRE);
-		uint8_t op_own = (uint8_t)(last >> 56), opcode = op_own >> 4;
-		uint64_t words[8];
 		struct mlx5_cqe64 cqe;
+		uint8_t opcode;
 
-		if (opcode == CQE_INVALID || (op_own & 1) != ((ci >> sim->log_size) & 1))
+		if (!read_cqe(sim, ci, &cqe, &opcode))
 			break;
-		for (unsigned int i = 0; i < 7; i++)
-			words[i] = __atomic_load_n((const uint64_t *)entry + i, __ATOMIC_RELAXED);
-		words[7] = last;
-		memcpy(&cqe, words, sizeof(cqe)); /* a copy, not stores through uint64_t *: no aliasing */
 		ci++;
 		if (parse(sim, &cqe, opcode, &wc[n]))
 			n++;

@@ -181,13 +181,16 @@ static uint64_t env_now_ns(void *user)
 static void env_timer_request(void *user, uint64_t deadline_ns)
 {
 	struct sim_nic *nic = user;
+	bool earlier;
 
 	pthread_mutex_lock(&timer.lock);
-	if (!nic->deadline || deadline_ns < nic->deadline) {
+	earlier = !nic->deadline || deadline_ns < nic->deadline;
+	if (earlier)
 		nic->deadline = deadline_ns ? deadline_ns : 1;
-		if (timer_start())
-			pthread_cond_signal(&timer.wake);
-	}
+	/* a forked child has no thread, whatever deadlines its copy of the NICs still holds (an
+	 * earlier one copied from the parent would otherwise keep it from ever starting one) */
+	if ((earlier || !timer.running) && timer_start())
+		pthread_cond_signal(&timer.wake);
 	pthread_mutex_unlock(&timer.lock);
 }
 

@@ -38,6 +38,14 @@ static struct sim_qp *live_qp(const char *function, struct ibv_qp *qp)
 	return sim;
 }
 
+/* Whether the QP is still in the NIC's table, checked again under one of its locks:
+ * ibv_destroy_qp takes them after taking the QP out of the table and before freeing its rings,
+ * so a post that raced with it either finishes first or sees it gone here. */
+static bool still_live(const struct sim_qp *qp)
+{
+	return __atomic_load_n(&qp->nic->qps[SIM_NIC_INDEX(qp->qpn)], __ATOMIC_ACQUIRE) == qp;
+}
+
 static uint8_t *put_be32(uint8_t *p, uint32_t value)
 {
 	value = htobe32(value);
@@ -99,6 +107,11 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 		*error = EINVAL;
 		return 0;
 	}
+	if (wr->num_sge && !wr->sg_list) {
+		*reason = "num_sge is not 0 but sg_list is NULL";
+		*error = EINVAL;
+		return 0;
+	}
 	switch (opcode) {
 	case MLX5_OPCODE_RDMA_WRITE:
 	case MLX5_OPCODE_RDMA_WRITE_IMM:
@@ -137,7 +150,8 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 			for (int i = 0; i < wr->num_sge; i++) {
 				uint32_t length = wr->sg_list[i].length;
 
-				if (total + length > qp->init.cap.max_inline_data) {
+				/* total <= max_inline_data: no 32-bit wrap-around */
+				if (length > qp->init.cap.max_inline_data - total) {
 					*reason = "the inline data is above the queue pair's max_inline_data";
 					*error = ENOMEM;
 					return 0;
@@ -176,6 +190,7 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 {
 	struct sim_qp *sim = live_qp("ibv_post_send", qp);
 	uint8_t wqe[WQE_MAX_BYTES + 64] __attribute__((aligned(16)));
+	struct ibv_send_wr *head = wr;
 	const char *reason = NULL;
 	uint16_t first;
 	int error = 0, state, rc;
@@ -198,6 +213,12 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 		return errno = EINVAL;
 	}
 	pthread_mutex_lock(&sim->sq_lock);
+	if (!still_live(sim)) {
+		pthread_mutex_unlock(&sim->sq_lock);
+		*bad_wr = wr;
+		sim_err("ibv_post_send", "%p is not a live queue pair of the simulated device", (void *)qp);
+		return errno = EINVAL;
+	}
 	first = sim->sq_head;
 	for (; wr; wr = wr->next) {
 		int opcode = opcode_of(wr->opcode);
@@ -230,8 +251,9 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 		__atomic_store_n(&sim->dbr[1], htobe32(sim->sq_head), __ATOMIC_RELEASE);
 		rc = nic_doorbell(sim->nic->nic, sim_owner(sim->context), NIC_DB_SEND, sim->qpn, sim->sq_head);
 		if (rc) {
-			/* the QP was reset meanwhile: nothing was taken */
+			/* the QP was reset meanwhile: nothing was taken, from the first request on */
 			sim->sq_head = first;
+			wr = head;
 			reason = "the NIC refused the doorbell: the queue pair is not ready to send", error = EINVAL;
 		}
 	}
@@ -268,6 +290,12 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 	}
 	slots = (1u << sim->log_rq_stride) / 16;
 	pthread_mutex_lock(&sim->rq_lock);
+	if (!still_live(sim)) {
+		pthread_mutex_unlock(&sim->rq_lock);
+		*bad_wr = wr;
+		sim_err("ibv_post_recv", "%p is not a live queue pair of the simulated device", (void *)qp);
+		return errno = EINVAL;
+	}
 	for (; wr; wr = wr->next) {
 		uint8_t *p = sim->rq + ((size_t)(sim->rq_head & (sim->rq_count - 1)) << sim->log_rq_stride);
 		uint16_t used = (uint16_t)(sim->rq_head - __atomic_load_n(&sim->rq_tail, __ATOMIC_ACQUIRE));
@@ -275,6 +303,10 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 
 		if (wr->num_sge < 0 || (unsigned int)wr->num_sge > slots) {
 			reason = "num_sge is above the queue pair's max_recv_sge", error = EINVAL;
+			break;
+		}
+		if (wr->num_sge && !wr->sg_list) {
+			reason = "num_sge is not 0 but sg_list is NULL", error = EINVAL;
 			break;
 		}
 		if (used >= sim->rq_count) {

@@ -336,7 +336,10 @@ SIM_EXPORT int ibv_modify_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int at
 		return errno = EINVAL;
 	}
 	pthread_mutex_lock(&sim->modify_lock);
-	reason = translate(sim, attr, attr_mask, &nic_attr, &mask, &error);
+	if (__atomic_load_n(&sim->nic->qps[SIM_NIC_INDEX(sim->qpn)], __ATOMIC_ACQUIRE) != sim)
+		reason = "the queue pair was destroyed meanwhile"; /* its rings are gone */
+	else
+		reason = translate(sim, attr, attr_mask, &nic_attr, &mask, &error);
 	if (!reason && (attr_mask & IBV_QP_CUR_STATE) &&
 	    (nic_qp_query(sim->nic->nic, sim->qpn, &now) || (int)now.state != (int)attr->cur_qp_state))
 		reason = "cur_qp_state is not the queue pair's state";
@@ -435,9 +438,21 @@ void sim_qp_destroy(struct sim_qp *qp)
 	if (qp->recv_cq != qp->send_cq)
 		pthread_mutex_lock(&qp->recv_cq->poll_lock);
 	__atomic_store_n(&qp->nic->qps[SIM_NIC_INDEX(qp->qpn)], NULL, __ATOMIC_RELEASE);
+	if (qp->srq)
+		sim_cq_release_srq_wqes(qp->recv_cq, qp);
 	if (qp->recv_cq != qp->send_cq)
 		pthread_mutex_unlock(&qp->recv_cq->poll_lock);
 	pthread_mutex_unlock(&qp->send_cq->poll_lock);
+	/* posts and modifications check the table again under their lock: once each lock has been
+	 * taken here, none is still using the rings freed below (the locks are not destroyed: a
+	 * call that found the QP live just before may still be about to take one, and sees it
+	 * gone; glibc's mutexes hold nothing to free) */
+	pthread_mutex_lock(&qp->modify_lock);
+	pthread_mutex_lock(&qp->sq_lock);
+	pthread_mutex_lock(&qp->rq_lock);
+	pthread_mutex_unlock(&qp->rq_lock);
+	pthread_mutex_unlock(&qp->sq_lock);
+	pthread_mutex_unlock(&qp->modify_lock);
 	qp->send_cq->users--;
 	qp->recv_cq->users--;
 	if (qp->srq)

@@ -159,9 +159,14 @@ void sim_srq_destroy(struct sim_srq *srq)
 {
 	nic_wq_destroy(srq->nic->nic, srq->rmpn);
 	__atomic_store_n(&srq->nic->srqs[SIM_NIC_INDEX(srq->rmpn)], NULL, __ATOMIC_RELEASE);
+	/* posts check the table again under the lock: once it has been taken here, none is still
+	 * writing the ring freed below (the lock is not destroyed: a post that found the SRQ live
+	 * just before may still be about to take it, and sees it gone; glibc's mutexes hold
+	 * nothing to free) */
+	pthread_mutex_lock(&srq->lock);
+	pthread_mutex_unlock(&srq->lock);
 	srq->pd->queue_count--;
 	free_srq(srq);
-	pthread_mutex_destroy(&srq->lock);
 	sim_registry_retire(&srq->ibv, srq);
 }
 
@@ -209,12 +214,23 @@ int sim_op_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv
 		return errno = EINVAL;
 	}
 	pthread_mutex_lock(&sim->lock);
+	if (__atomic_load_n(&nic->srqs[SIM_NIC_INDEX(sim->rmpn)], __ATOMIC_ACQUIRE) != sim) {
+		pthread_mutex_unlock(&sim->lock);
+		*bad_wr = wr;
+		sim_err("ibv_post_srq_recv", "%p is not a live shared receive queue of the simulated device",
+			(void *)srq);
+		return errno = EINVAL;
+	}
 	for (; wr; wr = wr->next) {
 		unsigned int slot = sim->head & ((1u << sim->log_depth) - 1), n = 0;
 		uint8_t *p = sim->buffer + ((size_t)slot << sim->log_stride);
 
 		if (wr->num_sge < 0 || (unsigned int)wr->num_sge > sim->max_sge) {
 			reason = "num_sge is above the shared receive queue's max_sge", error = EINVAL;
+			break;
+		}
+		if (wr->num_sge && !wr->sg_list) {
+			reason = "num_sge is not 0 but sg_list is NULL", error = EINVAL;
 			break;
 		}
 		/* in ring order: the slot is free once the NIC took its WQE and its CQE was polled */

@@ -23,11 +23,14 @@
 static bool mapped(const void *addr, size_t size)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	uintptr_t start = (uintptr_t)addr & ~(page - 1);
-	size_t length = ((uintptr_t)addr + size - start + page - 1) & ~(page - 1);
+	uintptr_t start = (uintptr_t)addr & ~(page - 1), end = (uintptr_t)addr + size; /* no wrap: checked */
 
+	/* the last page of the address space is never user memory, and rounding the end up to a
+	 * page there would wrap to a length of 0, which msync accepts */
+	if (end > UINTPTR_MAX - (page - 1))
+		return false;
 	/* msync on an unmapped page fails with ENOMEM, and writes nothing back (MS_ASYNC) */
-	return !msync((void *)start, length, MS_ASYNC);
+	return !msync((void *)start, ((end + page - 1) & ~(page - 1)) - start, MS_ASYNC);
 }
 
 /* A umem id unused on the device, never 0 (24 bits: the table's index). */

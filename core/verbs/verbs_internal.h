@@ -509,6 +509,11 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 int sim_op_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr);
 
+/* The SRQ WQEs whose receive completions for qp are still unpolled in cq are free again, as
+ * libmlx5 frees them when it cleans a destroyed QP's CQEs out of its CQ (cq.c; poll_lock held,
+ * qp out of the NIC: its CQEs are skipped by polls). */
+void sim_cq_release_srq_wqes(struct sim_cq *cq, const struct sim_qp *qp);
+
 /* A completion channel's event for cq (the NIC's notify, cq.c -> channel.c). */
 void sim_channel_signal(struct sim_channel *channel, struct sim_cq *cq);
 /* Drops cq's unread events (channel.c; cq is being destroyed). */
