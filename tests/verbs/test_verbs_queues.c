@@ -1164,7 +1164,7 @@ static void test_two_threads(void **state)
 struct racer {
 	struct side *side;
 	struct ibv_srq *srq;
-	volatile bool started;
+	bool started; /* atomic */
 };
 
 /* Posts (and polls) on the QP until it is gone. */
@@ -1182,7 +1182,7 @@ static void *post_until_gone(void *arg)
 	for (;;) {
 		int rc = ibv_post_send(s->qp, &wr, &bad);
 
-		r->started = true;
+		__atomic_store_n(&r->started, true, __ATOMIC_RELAXED);
 		if (rc == EINVAL)
 			return NULL;
 		assert_true(rc == 0 || rc == ENOMEM);
@@ -1199,7 +1199,7 @@ static void *poll_until_gone(void *arg)
 	for (;;) {
 		int rc = ibv_poll_cq(r->side->cq, 8, wc);
 
-		r->started = true;
+		__atomic_store_n(&r->started, true, __ATOMIC_RELAXED);
 		if (rc < 0)
 			return NULL;
 		assert_int_equal(ibv_req_notify_cq(r->side->cq, 0) == 0 || errno == EINVAL, 1);
@@ -1216,7 +1216,7 @@ static void *srq_post_until_gone(void *arg)
 	for (;;) {
 		int rc = ibv_post_srq_recv(r->srq, &wr, &bad);
 
-		r->started = true;
+		__atomic_store_n(&r->started, true, __ATOMIC_RELAXED);
 		if (rc == EINVAL)
 			return NULL;
 		assert_true(rc == 0 || rc == ENOMEM);
@@ -1228,9 +1228,9 @@ static void race(void *(*fn)(void *), struct racer *r, unsigned int round)
 	struct timespec pause = {0, (long)(round % 7) * 20 * 1000};
 	pthread_t thread;
 
-	r->started = false;
+	__atomic_store_n(&r->started, false, __ATOMIC_RELAXED);
 	assert_int_equal(pthread_create(&thread, NULL, fn, r), 0);
-	while (!r->started)
+	while (!__atomic_load_n(&r->started, __ATOMIC_RELAXED))
 		sched_yield();
 	nanosleep(&pause, NULL);
 	if (fn == post_until_gone)
