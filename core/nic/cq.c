@@ -537,6 +537,7 @@ int nic_cq_query(struct nic *nic, uint32_t cqn, struct nic_cq_info *info)
 		return -ENOENT;
 	*info = (struct nic_cq_info){
 		.owner = cq->h.owner,
+		.cookie = cq->cookie,
 		.error = cq->error,
 		.armed = cq->arm != NIC_ARM_NONE || cq->always_armed,
 		.produced = cq->pi,

@@ -171,6 +171,7 @@ int nic_cq_moderate(struct nic *nic, uint32_t cqn, uint16_t count, uint16_t peri
 
 struct nic_cq_info {
 	uint64_t owner;
+	uint64_t cookie;   /* nic_cq_attr.cookie */
 	bool error;        /* overrun (without overrun_ignore): no more CQEs are written */
 	bool armed;
 	uint32_t produced; /* ring entries written so far (the producer counter) */

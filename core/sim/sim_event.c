@@ -330,6 +330,18 @@ int sim_thread_trigger(struct provider_thread *thread)
 	return rc;
 }
 
+static void run_later(struct sim_process *p)
+{
+	struct sim_event_runner *r = p->events_runner;
+
+	if (!r || running_sched == p->events_sched)
+		return;
+	pthread_mutex_lock(&r->lock);
+	r->pending = true;
+	pthread_cond_signal(&r->kicked);
+	pthread_mutex_unlock(&r->lock);
+}
+
 void sim_thread_destroy_event(struct provider_thread *thread)
 {
 	struct sim_event *e = (struct sim_event *)thread;
@@ -339,8 +351,8 @@ void sim_thread_destroy_event(struct provider_thread *thread)
 	pthread_mutex_unlock(&e->lock);
 	/* A running invocation is cut at the end of its quantum, a queued one dropped. */
 	dpa_sched_cancel(e->p->events_sched, e->thread->hart);
-	if (e->p->events_deterministic)
-		run_deterministic(e->p->events_sched);
+	/* Deterministic mode: the runner thread ends it (one run of the scheduler at a time). */
+	run_later(e->p);
 	pthread_mutex_lock(&e->lock);
 	while (e->busy)
 		pthread_cond_wait(&e->idle, &e->lock);
@@ -367,17 +379,6 @@ void sim_event_put(struct sim_event *e)
 /* No run here: the NIC calls with its locks held. In deterministic mode a trigger from inside a
  * run of the process's scheduler (a handler's doorbell) is run by that run; any other goes to
  * the runner thread. */
-static void run_later(struct sim_process *p)
-{
-	struct sim_event_runner *r = p->events_runner;
-
-	if (!r || running_sched == p->events_sched)
-		return;
-	pthread_mutex_lock(&r->lock);
-	r->pending = true;
-	pthread_cond_signal(&r->kicked);
-	pthread_mutex_unlock(&r->lock);
-}
 
 void sim_event_trigger_queued(struct sim_event *e)
 {

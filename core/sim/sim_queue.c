@@ -160,13 +160,31 @@ static bool owner_ok(const struct sim_process *p, uint64_t owner, const char *wh
 	return false;
 }
 
+/* A completion fired a DPA thread's CQ: trigger its handler (queued; it runs on the scheduler). */
+static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *event)
+{
+	struct sim_queue *q = (struct sim_queue *)sink;
+
+	if (event->kind == NIC_EVENT_COMPLETION && q->thread)
+		sim_event_trigger_queued(q->thread);
+}
+
 static bool cq_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t cqn, char *err, size_t err_size)
 {
 	struct nic_cq_info info = {0};
 
 	/* The new queue holds it: the query cannot fail (0 is no owner). */
 	(void)nic_cq_query(nic, cqn, &info);
-	return owner_ok(p, info.owner, "CQ", cqn, err, err_size);
+	if (!owner_ok(p, info.owner, "CQ", cqn, err, err_size))
+		return false;
+	/* The process's CQs are this file's, but for its MSI-X vectors' (sim_emu.c), whose ring
+	 * goes with the vector: no work queue may report to those. */
+	if (info.owner == sim_queue_owner(p) &&
+	    ((struct flexio_verbs_sink *)(uintptr_t)info.cookie)->notify != cq_notify) {
+		snprintf(err, err_size, "CQ 0x%x is an MSI-X vector's (flexio_emulated_device_msix_create)", cqn);
+		return false;
+	}
+	return true;
 }
 
 static bool rmp_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t rmpn, char *err, size_t err_size)
@@ -177,14 +195,6 @@ static bool rmp_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t 
 	return owner_ok(p, info.owner, "RMP", rmpn, err, err_size);
 }
 
-/* A completion fired a DPA thread's CQ: trigger its handler (queued; it runs on the scheduler). */
-static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *event)
-{
-	struct sim_queue *q = (struct sim_queue *)sink;
-
-	if (event->kind == NIC_EVENT_COMPLETION && q->thread)
-		sim_event_trigger_queued(q->thread);
-}
 
 struct provider_queue *sim_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
 				     const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,

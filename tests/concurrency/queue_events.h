@@ -15,6 +15,7 @@ struct qe_cq {
 	uint64_t invocations; /* times the handler ran */
 	uint64_t bad_phase;   /* CQEs whose owner bit was not the ring pass's (never expected) */
 	uint64_t spin;        /* iterations the handler spins before it ends each invocation */
+	uint64_t arms;        /* times the handler armed the CQ */
 };
 
 struct qe_sq {

@@ -274,6 +274,25 @@ static void arm_refusals(void **state_)
 	MUST(flexio_process_destroy(q));
 }
 
+/* The CQ made for a vector goes with it: no work queue may report to it. */
+static void msix_cq_not_for_work_queues(void **state_)
+{
+	flexio_uintptr_t ring;
+	struct flexio_wq_attr sa = {.log_wq_depth = 3, .pd = flexio_process_get_pd(fx.p),
+				    .uar_id = flexio_uar_get_id(fx.uar)};
+	flexio_sq *sq = NULL;
+
+	(void)state_;
+	MUST(flexio_buf_dev_alloc(fx.p, 64 << 3, &ring));
+	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = ring};
+	EXPECT_FAILURE_LOGGED(flexio_sq_create(fx.p, NULL, flexio_emulated_device_msix_get_cqn(fx.msix), &sa, &sq),
+			      "flexio_sq_create");
+	assert_null(sq);
+	/* The app's own CQ still takes an SQ. */
+	MUST(flexio_sq_create(fx.p, NULL, flexio_cq_get_cq_num(fx.cq), &sa, &sq));
+	MUST(flexio_sq_destroy(sq));
+}
+
 /* Direct mode: the vector's EQ taken directly, by a CQ of the app's (always armed), each of whose
  * zero CQEs is a message; no CQ was made for the vector. */
 static void direct_mode(void **state_)
@@ -394,6 +413,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(burst, setup, teardown),
 		cmocka_unit_test_setup_teardown(force_trigger, setup, teardown),
 		cmocka_unit_test_setup_teardown(arm_refusals, setup, teardown),
+		cmocka_unit_test_setup_teardown(msix_cq_not_for_work_queues, setup, teardown),
 		cmocka_unit_test_setup_teardown(direct_mode, setup, teardown),
 		cmocka_unit_test_setup_teardown(unmap_and_lifetimes, setup, teardown),
 		cmocka_unit_test_setup_teardown(functions, setup, teardown),

@@ -31,6 +31,7 @@ __dpa_global__ void qe_cq_handler(uint64_t arg)
 	flexio_dev_dbr_cq_set_ci((uint32_t *)cq->dbr, (uint32_t)cq->ci);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	flexio_dev_cq_arm((uint32_t)cq->ci, (uint32_t)cq->cqn);
+	cq->arms++;
 	for (volatile uint64_t i = 0; i < cq->spin; i++)
 		;
 	flexio_dev_thread_reschedule();
