@@ -76,9 +76,12 @@ function(flexio_add_dpa_app target)
   if(TARGET dpacc)  # OpenFlexIO's own build: rebuild when the driver or the runtime changes
     list(APPEND depends dpacc ${FLEXIO_DPACC} ${DPA_RUNTIME_DIR}/libflexio_dev.a)
   endif()
+  # The headers the device code includes, as dpacc found them: a change rebuilds the app.
+  list(APPEND command --depfile=${CMAKE_CURRENT_BINARY_DIR}/${ARG_APP_NAME}.a.d)
   add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${ARG_APP_NAME}.a
     COMMAND ${command}
     DEPENDS ${depends}
+    DEPFILE ${CMAKE_CURRENT_BINARY_DIR}/${ARG_APP_NAME}.a.d
     COMMENT "dpacc: building DPA application ${ARG_APP_NAME}"
     VERBATIM)
   add_custom_target(${target}_dpacc DEPENDS ${CMAKE_CURRENT_BINARY_DIR}/${ARG_APP_NAME}.a)

@@ -86,6 +86,8 @@ USAGE = """usage: dpacc SOURCES... -o OUTPUT [options]
   --dpa-proc-attr=BLOB         accepted and ignored (process attributes of newer dpacc)
   -I DIR, -D NAME[=V]          passed to the device compiler
   --keep-tmp                   keep the intermediate files (their directory is printed)
+  --depfile=FILE               (OpenFlexIO) write a Makefile-style list of the files the device
+                               code includes, for build systems (CMake DEPFILE, ninja depfile)
   --version, --help
 Environment: DPACC_VERBOSE=1 prints each command.
 """
@@ -163,12 +165,12 @@ def print_version():
 def parse_args(argv):
     opts = {"sources": [], "output": None, "app_name": None, "gen_libs": False, "hostcc": "gcc",
             "hostcc_options": [], "devicecc_options": [], "devicelink_options": [], "device_libs": [],
-            "cpus": ["nv-dpa-bf3"], "lto": False, "keep": False}
+            "cpus": ["nv-dpa-bf3"], "lto": False, "keep": False, "depfile": None}
     valued = {"-hostcc": "hostcc", "--hostcc": "hostcc", "-hostcc-options": "hostcc_options",
               "--hostcc-options": "hostcc_options", "--devicecc-options": "devicecc_options",
               "-dcc-options": "devicecc_options", "--devicelink-options": "devicelink_options",
               "--device-libs": "device_libs", "--app-name": "app_name", "-mcpu": "cpus", "--mcpu": "cpus",
-              "-o": "output", "--dpa-proc-attr": None}
+              "-o": "output", "--dpa-proc-attr": None, "--depfile": "depfile"}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -272,9 +274,24 @@ def compile_device(config, opts, tmp):
         wrapper = tmp / f"dev{n}_{Path(src).stem}.c"
         wrapper.write_text(device_wrapper_source(src, found))
         obj = tmp / f"dev{n}_{Path(src).stem}.o"
-        run([clang, *flags, "-c", str(wrapper), "-o", str(obj)], f"compiling {src} for the DPA")
+        deps = ["-MD", "-MF", str(obj.with_suffix(".d"))] if opts["depfile"] else []
+        run([clang, *flags, *deps, "-c", str(wrapper), "-o", str(obj)], f"compiling {src} for the DPA")
         objects.append(obj)
     return objects, functions
+
+
+def write_depfile(opts, objects, tmp):
+    """The files the device sources include (clang's -MD lists, without dpacc's own wrappers),
+    as one Makefile rule for the output."""
+    files = []
+    for obj in objects:
+        text = obj.with_suffix(".d").read_text().replace("\\\n", " ")
+        for name in text.partition(":")[2].split():
+            path = Path(name)
+            if tmp not in path.parents and str(path) not in files:
+                files.append(str(path))
+    escaped = " ".join(f.replace(" ", "\\ ") for f in files)
+    Path(opts["depfile"]).write_text(f"{opts['output']}: {escaped}\n")
 
 
 def compile_host(config, opts, source_text, path):
@@ -347,6 +364,8 @@ def main(argv):
     tmp = Path(tempfile.mkdtemp(prefix="dpacc-"))
     try:
         dev_objects, functions = compile_device(config, opts, tmp)
+        if opts["depfile"]:
+            write_depfile(opts, dev_objects, tmp)
         if opts["gen_libs"]:
             prefix = opts["output"].removesuffix(".a")
             archive(dev_objects, prefix + "_device.a")
