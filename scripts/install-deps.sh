@@ -16,6 +16,8 @@ packages=(
   libffi-dev                                       # non-variadic RPC entry for bindings
   python3
   python3-venv python3-dev                         # Python binding: venv, cffi extension build
+  libpcap-dev tcpdump                              # ports: pcap capture/replay, comparing captures
+  iproute2 python3-scapy                           # packet tests: namespaces, TAP, vxlan; frames sent by scapy
 )
 # Rust and Go bindings: Debian's toolchains when the machine has none of its own
 # (rustc-web/cargo-web: a Rust recent enough for the bindings on Debian 12).
