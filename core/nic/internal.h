@@ -444,6 +444,6 @@ void nic_ports_fini(struct nic *nic);
 /* The largest frame port takes (its MTU plus Ethernet and VLAN headers). */
 unsigned nic_port_max_frame(struct nic *nic, unsigned port);
 /* Sends a frame through port (checksums filled as cs_flags ask): the frame is modified. */
-void nic_port_send(struct nic *nic, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags);
+void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame, size_t len, uint8_t cs_flags);
 
 #endif

@@ -96,9 +96,9 @@ struct nic_env {
 	void (*timer_request)(void *user, uint64_t deadline_ns);
 	/* An event (see enum nic_event_kind). */
 	void (*notify)(void *user, const struct nic_event *event);
-	/* An Ethernet frame leaves through port (1..ports): the frame sink. It may call nic_port_rx
-	 * of any NIC (a wire, a loopback): receive paths never wait for send paths. */
-	void (*port_tx)(void *user, unsigned port, const void *frame, size_t len);
+	/* An Ethernet frame SQ sqn sends leaves through port (1..ports): the frame sink. It may call
+	 * nic_port_rx of any NIC (a wire, a loopback): receive paths never wait for send paths. */
+	void (*port_tx)(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len);
 };
 
 /* ---- Devices and the fabric ---------------------------------------------------------------- */

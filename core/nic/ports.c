@@ -176,7 +176,7 @@ static size_t l4_field(const struct layout *l)
 	return l->l4 + (l->l4_type == L4_TCP ? 16 : 6);
 }
 
-void nic_port_send(struct nic *nic, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags)
+void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame, size_t len, uint8_t cs_flags)
 {
 	struct layout l = parse(frame, len);
 
@@ -193,7 +193,7 @@ void nic_port_send(struct nic *nic, unsigned port, uint8_t *frame, size_t len, u
 			csum = 0xffff; /* UDP sends a computed zero as all ones */
 		put16(frame + l4_field(&l), csum);
 	}
-	nic->env.port_tx(nic->env.user, port, frame, len);
+	nic->env.port_tx(nic->env.user, port, sqn, frame, len);
 }
 
 /* The checksum flags and header types of a received frame (CQE bytes 28 and 29). */

@@ -189,7 +189,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 	copy_out(frame + header_len, sg, nsg);
 	out.byte_cnt = header_len + data_len;
 	sq->send.frames++;
-	nic_port_send(sq->h.nic, port, frame, out.byte_cnt, eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
+	nic_port_send(sq->h.nic, port, sq->h.num, frame, out.byte_cnt, eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
 	return out;
 }
 

@@ -204,9 +204,9 @@ static void env_notify(void *user, const struct nic_event *event)
 }
 
 /* No Ethernet wire yet: frames leaving a port are dropped (counted by the NIC's statistics). */
-static void env_port_tx(void *user, unsigned port, const void *frame, size_t len)
+static void env_port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
 {
-	(void)user, (void)port, (void)frame, (void)len;
+	(void)user, (void)port, (void)sqn, (void)frame, (void)len;
 }
 
 struct sim_nic *sim_nic_of(struct sim_device *device)

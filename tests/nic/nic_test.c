@@ -61,10 +61,11 @@ static void notify(void *user, const struct nic_event *event)
 	pthread_mutex_unlock(&te->lock);
 }
 
-static void port_tx(void *user, unsigned port, const void *frame, size_t len)
+static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
 {
 	struct test_env *te = user;
 
+	(void)sqn;
 	if (te->wire[port]) {
 		nic_port_rx(te->wire[port], te->wire_port[port], frame, len);
 		return;
