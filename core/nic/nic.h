@@ -211,8 +211,8 @@ int nic_td_destroy(struct nic *nic, uint32_t tdn); /* -EBUSY while TISs or TIRs 
 /* A TIS sends through port (1..ports) of the NIC; SQs name it. */
 int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn);
 int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it */
-/* A TIR dispatches received frames to one RQ (steering is not simulated: ports hand frames to
- * their receive TIR, nic_port_attr.rx_tir). */
+/* A TIR dispatches received frames to one RQ: a port's receive TIR (nic_port_attr.rx_tir), or
+ * the TIR flow steering chose (nic_tir_rx). */
 int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
 int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
 
@@ -468,6 +468,13 @@ int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr);
 /* A frame arrives on port (the frame source): it goes to the port's TIR's RQ, or is dropped
  * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready). */
 int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
+/* A frame steering sent to TIR tirn (flow steering's destination TIR, whatever the port): it
+ * goes to the TIR's RQ, with the checksum flags and header types nic_port_rx gives, or is
+ * refused: -ENOENT no such TIR, -ENOBUFS no receive WQE (counted by the RQ), -EIO the RQ is not
+ * ready (or went to error taking it), -EMSGSIZE longer than any port takes (9996 bytes: the
+ * largest MTU, 9978, plus 18; the port's own MTU is the port layer's to check). Drops are the
+ * caller's to count. */
+int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len);
 
 /* ---- Time and statistics ------------------------------------------------------------------ */
 

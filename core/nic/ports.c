@@ -3,7 +3,7 @@
  * with what the NIC does to frames on the way: checksum offload on send (IPv4 header, TCP and
  * UDP over IPv4 and IPv6, as the eth segment's flags ask) and checksum verification and header
  * classification on receive (the CQE's L3/L4 OK bits and header types). Received frames go to
- * the port's receive TIR: steering is left to the ports to come.
+ * the port's receive TIR (nic_port_rx), or to the TIR steering chose (nic_tir_rx).
  */
 #include "internal.h"
 
@@ -211,40 +211,67 @@ static void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, 
 		*csum |= NIC_CSUM_L4_OK;
 }
 
-int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
+/* Delivers a frame to RQ rqn (0: none, -ENOENT): 0, or -ENOBUFS (no receive WQE) or -EIO (the RQ
+ * takes nothing, or went to error taking it). */
+static int deliver(struct nic *nic, uint32_t rqn, const void *frame, size_t len)
 {
-	struct nic_port *p = port_of(nic, port);
 	struct nic_op op = NIC_OP_INIT;
 	struct nic_rx_meta meta = {.opcode = NIC_CQE_RESP_SEND};
 	struct nic_sg sg = {.ptr = frame, .len = (uint32_t)len};
-	struct nic_wq *rq = NULL;
+	struct nic_wq *rq = rqn ? nic_wq_lock_recv(nic, rqn) : NULL;
+	int rc;
+
+	if (!rq)
+		return -ENOENT;
+	nic_frame_classify(frame, len, &meta.csum, &meta.l3_l4);
+	switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)len, &meta)) {
+	case NIC_RX_OK:
+		rc = 0;
+		break;
+	case NIC_RX_NO_WQE:
+		rc = -ENOBUFS;
+		break;
+	default:
+		rc = -EIO;
+		break;
+	}
+	pthread_mutex_unlock(&rq->rlock);
+	nic_op_end(&op);
+	return rc;
+}
+
+int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
+{
+	struct nic_port *p = port_of(nic, port);
 	uint32_t rqn;
-	int rc = -ENOENT;
+	int rc;
 
 	if (!p)
 		return -EINVAL;
 	rqn = atomic_load_explicit(&p->rx_rqn, memory_order_acquire);
 	if (len > atomic_load_explicit(&p->max_frame, memory_order_relaxed))
 		rc = -EMSGSIZE;
-	else if (rqn)
-		rq = nic_wq_lock_recv(nic, rqn);
-	if (rq) {
-		nic_frame_classify(frame, len, &meta.csum, &meta.l3_l4);
-		switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)len, &meta)) {
-		case NIC_RX_OK:
-			rc = 0;
-			break;
-		case NIC_RX_NO_WQE:
-			rc = -ENOBUFS;
-			break;
-		default:
-			rc = -EIO;
-			break;
-		}
-		pthread_mutex_unlock(&rq->rlock);
-		nic_op_end(&op);
-	}
+	else
+		rc = deliver(nic, rqn, frame, len);
 	if (rc)
 		atomic_fetch_add_explicit(&p->rx_dropped, 1, memory_order_relaxed);
 	return rc;
+}
+
+int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
+{
+	struct nic_tir *tir;
+	uint32_t rqn;
+
+	if (len > NIC_MAX_FRAME)
+		return -EMSGSIZE;
+	tir = (struct nic_tir *)nic_table_lock(nic, NIC_OBJ_TIR, tirn);
+	if (!tir)
+		return -ENOENT;
+	/* The TIR holds its RQ (users) while it lives; a TIR destroyed once its lock is released
+	 * leaves a frame in flight to the RQ it had, as hardware would: the RQ's number is checked
+	 * again when its receive side is locked. */
+	rqn = tir->rq->h.num;
+	pthread_mutex_unlock(&tir->h.lock);
+	return deliver(nic, rqn, frame, len);
 }

@@ -589,6 +589,50 @@ static void test_two_nics(void **state)
 	free(buf2);
 }
 
+/* nic_tir_rx: frames to a TIR whatever the port's receive TIR (steering's destination). */
+static void test_tir_rx(void **state)
+{
+	struct fixture *f = *state;
+	struct flexio_dev_cqe64 cqe;
+	struct nic_wq_info info;
+	uint8_t frame[2000];
+	struct rx rx;
+	size_t len;
+
+	rx_create(f, &rx, NIC_RQ_CYCLIC, 4, 0, 0);
+	/* the port takes nothing itself: only steering reaches the RQ */
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){.mtu = 1500}), 0);
+	len = make_frame(frame, 17, 100);
+	fill_checksums(frame, 17, len);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, frame, len), -EIO); /* the RQ is in RST */
+	assert_int_equal(nic_wq_modify(f->nic, rx.rqn, NIC_WQ_RDY), 0);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, frame, len), -ENOBUFS);
+	for (uint16_t i = 0; i < 4; i++)
+		rx_wqe(&rx, i, 0, f->key, IOVA + 2048 * i, 2048, false);
+	rx_post(&rx, 4);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, frame, len), 0);
+	cqe = poll1(&rx.cq);
+	assert_int_equal(flexio_dev_cqe_get_opcode(&cqe), 2);
+	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), len);
+	assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), rx.rqn);
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7);
+	assert_int_equal(((uint8_t *)&cqe)[0x1d], 2 << 4 | 2 << 2); /* UDP over IPv4 */
+	assert_memory_equal(f->buf, frame, len);
+	/* a frame longer than the port's MTU is the port's business, not the TIR's */
+	memset(frame + len, 0, 1600 - len);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, frame, 1600), 0);
+	(void)poll1(&rx.cq);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, f->buf, 9997), -EMSGSIZE);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn + 1, frame, len), -ENOENT);
+	assert_int_equal(nic_tir_rx(f->nic, 0, frame, len), -ENOENT);
+	assert_int_equal(nic_wq_query(f->nic, rx.rqn, &info), 0);
+	assert_int_equal(info.received, 2);
+	assert_int_equal(info.dropped, 1);
+	assert_int_equal(nic_tir_destroy(f->nic, rx.tirn), 0);
+	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, frame, len), -ENOENT);
+	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -598,6 +642,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_striding, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rmp, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_two_nics, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tir_rx, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("nic_eth", tests, NULL, NULL);
