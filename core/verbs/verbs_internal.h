@@ -497,9 +497,14 @@ struct sim_umem {
 	uint32_t access;
 };
 
+struct sim_flow_counter;
+
 struct sim_devx_obj {
 	struct sim_context *context;     /* the handle (struct mlx5dv_devx_obj *) is the object */
 	uint32_t type, id;
+	/* made by the program (mlx5dv_devx_obj_create, devx_cmd.c), not a libflexio wrapper: a
+	 * flow counter bulk (ALLOC_FLOW_COUNTER) */
+	struct sim_flow_counter *counter;
 };
 
 /* The per-call ops of context->ops (post.c, cq.c, srq.c). */

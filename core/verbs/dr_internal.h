@@ -1,0 +1,146 @@
+/*
+ * Flow steering of the simulated devices, private to libflexio_verbs: the mlx5dv_dr_* objects
+ * (dr_domain.c, dr_table.c, dr_matcher.c, dr_rule.c, dr_action.c), the DEVX flow counters they
+ * count with (devx_cmd.c), and the per-device state the per-frame path reads (steering.c).
+ *
+ * Two sides:
+ *   - the objects, made and destroyed under sim_lock like every simulated object, each knowing
+ *     its device's struct sim_steer and counting its users (a table its matchers and the
+ *     dest-table actions naming it, a matcher its rules, an action the rules and destination
+ *     arrays holding it, a domain its tables and actions): destroying one in use is EBUSY, as
+ *     in rdma-core;
+ *   - after every change, steering.c compiles the device's live rules into one immutable
+ *     snapshot (tables, matchers in lookup order, rules, flattened actions) and publishes it;
+ *     sim_steer_rx / sim_steer_tx read the snapshot without a lock (a sleepable-RCU scheme:
+ *     the change returns once no frame can still be reading the snapshot it replaced).
+ */
+#ifndef OPENFLEXIO_CORE_VERBS_DR_INTERNAL_H
+#define OPENFLEXIO_CORE_VERBS_DR_INTERNAL_H
+
+#include "verbs_internal.h"
+
+#include <stdatomic.h>
+
+/* fte_match_param (PRM): 8 sections of 64 bytes; the match criteria's bit n enables section n. */
+#define SIM_FTE_BYTES 512
+#define SIM_FTE_WORDS (SIM_FTE_BYTES / 8)
+enum {
+	SIM_FTE_OUTER = 0,  /* fte_match_set_lyr_2_4 of the outer headers */
+	SIM_FTE_MISC = 64,  /* fte_match_set_misc */
+	SIM_FTE_INNER = 128, /* fte_match_set_lyr_2_4 of the headers a VXLAN tunnel carries */
+};
+/* The criteria bits rdma-core takes (outer, misc, inner, misc 2..5). */
+#define SIM_FTE_CRITERIA_ALL 0x7fu
+
+/* The vport of the uplink (the wire), as rdma-core and the PRM name it; 0 is the PF itself. */
+#define SIM_VPORT_UPLINK 0xffffu
+
+struct sim_steer;
+struct sim_flow_counter;
+
+struct sim_dr_domain {
+	struct sim_context *context;
+	struct sim_steer *steer;
+	enum mlx5dv_dr_domain_type type;
+	unsigned tables, actions;       /* users: EBUSY for mlx5dv_dr_domain_destroy */
+	bool allow_duplicates;          /* mlx5dv_dr_domain_allow_duplicate_rules, default true */
+};
+
+struct sim_dr_table {
+	struct sim_dr_domain *domain;
+	uint32_t level;                 /* 0: the root, where the domain's lookup starts */
+	unsigned matchers, users;       /* users: dest-table actions naming it */
+	uint64_t seq;                   /* creation order */
+	uint32_t snap_index;            /* scratch of sim_steer_publish */
+	struct sim_dr_table *prev, *next; /* the device's tables (steer->tables) */
+};
+
+struct sim_dr_matcher {
+	struct sim_dr_table *table;
+	uint16_t priority;              /* lower first */
+	uint8_t criteria;
+	uint64_t seq;
+	uint64_t mask[SIM_FTE_WORDS];   /* sections the criteria leave out are zero */
+	unsigned rules;
+	struct sim_dr_matcher *prev, *next; /* the device's matchers (steer->matchers) */
+	struct sim_dr_rule *first, *last;   /* its rules, in creation order */
+};
+
+struct sim_dr_rule {
+	struct sim_dr_matcher *matcher;
+	uint64_t value[SIM_FTE_WORDS];  /* inside the matcher's mask */
+	size_t nactions;
+	struct sim_dr_action **actions;
+	struct sim_dr_rule *prev, *next;
+};
+
+enum sim_dr_action_kind {
+	SIM_DR_ACT_TIR,     /* dest TIR (mlx5dv_dr_action_create_dest_devx_tir) */
+	SIM_DR_ACT_TABLE,   /* dest table */
+	SIM_DR_ACT_VPORT,   /* dest vport (FDB): the uplink or the PF */
+	SIM_DR_ACT_DROP,
+	SIM_DR_ACT_MISS,    /* default miss: what the domain does without rules */
+	SIM_DR_ACT_ARRAY,   /* dest array: each destination gets a copy */
+	SIM_DR_ACT_COUNTER, /* flow counter: counts, does not decide */
+};
+
+struct sim_dr_action {
+	enum sim_dr_action_kind kind;
+	struct sim_device *device;      /* NULL for drop and default miss (made from nothing) */
+	struct sim_dr_domain *domain;   /* vport and array actions: their domain */
+	unsigned users;                 /* rules and arrays holding it */
+	uint32_t tirn;                  /* TIR */
+	struct sim_dr_table *table;     /* TABLE */
+	uint32_t vport;                 /* VPORT */
+	struct sim_devx_obj *counter;   /* COUNTER: the DEVX flow counter object (->counter) */
+	uint32_t offset;                /* COUNTER: which counter of its bulk */
+	size_t ndests;                  /* ARRAY */
+	struct sim_dr_action **dests;
+	/* drop and default miss given to a rule of a real rdma-core matcher: rdma-core's own
+	 * action, made at that first use and destroyed with this one */
+	struct mlx5dv_dr_action *real;
+};
+
+/* One counter of a flow counter object: what QUERY_FLOW_COUNTER reads. */
+struct sim_flow_cell {
+	_Atomic uint64_t packets, bytes;
+};
+
+/* An ALLOC_FLOW_COUNTER object (devx_cmd.c): a bulk of counters with consecutive ids. */
+struct sim_flow_counter {
+	uint32_t id;                    /* of the first */
+	uint32_t count;
+	unsigned users;                 /* flow counter actions: the object cannot go meanwhile */
+	struct sim_flow_cell *cells;
+};
+
+/* ---- steering.c ---- */
+
+/* The steering state of a device, made at first use (sim_lock held); NULL when memory runs
+ * out. */
+struct sim_steer *sim_steer_of(struct sim_device *device);
+/* Adds and removes objects the snapshot is compiled from (sim_lock held). */
+void sim_steer_add_table(struct sim_steer *steer, struct sim_dr_table *table);
+void sim_steer_remove_table(struct sim_steer *steer, struct sim_dr_table *table);
+void sim_steer_add_matcher(struct sim_steer *steer, struct sim_dr_matcher *matcher);
+void sim_steer_remove_matcher(struct sim_steer *steer, struct sim_dr_matcher *matcher);
+/*
+ * Compiles the device's rules into a new snapshot and publishes it (sim_lock held), then
+ * waits until no frame reads the one it replaced and frees that. 0, or ENOMEM (the old
+ * snapshot stays: the caller undoes its change).
+ */
+int sim_steer_publish(struct sim_steer *steer);
+/* The next creation sequence number of the device's steering objects (sim_lock held). */
+uint64_t sim_steer_seq(struct sim_steer *steer);
+
+/* ---- destroying what a closed context still holds (sim_lock held), users first ---- */
+
+void sim_dr_rule_destroy(struct sim_dr_rule *rule);       /* dr_rule.c */
+void sim_dr_matcher_destroy(struct sim_dr_matcher *matcher); /* dr_matcher.c; no rules left */
+void sim_dr_action_destroy(struct sim_dr_action *action); /* dr_action.c; no users left */
+void sim_dr_table_destroy(struct sim_dr_table *table);    /* dr_table.c; nothing uses it */
+void sim_dr_domain_destroy(struct sim_dr_domain *domain); /* dr_domain.c; nothing uses it */
+/* The context of a live steering object of kind, or NULL (an action made from nothing). */
+struct sim_context *sim_dr_context_of(enum sim_kind kind, void *object);
+
+#endif
