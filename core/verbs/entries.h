@@ -506,6 +506,7 @@ SIM_PRIVATE(flexio_verbs_space_key_destroy)
 SIM_PRIVATE(flexio_verbs_devx_obj_create)
 SIM_PRIVATE(flexio_verbs_devx_obj_release)
 SIM_PRIVATE(flexio_verbs_devx_obj_id)
+SIM_PRIVATE(flexio_verbs_port_counters)
 
 #ifdef SIM_ENTRIES_UNDEF_GENERIC
 #undef SIM_GENERIC

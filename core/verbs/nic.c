@@ -10,10 +10,12 @@
  *   - now_ns: CLOCK_MONOTONIC;
  *   - timer_request: one timer thread for every NIC, sleeping until the earliest deadline;
  *   - notify: the struct flexio_verbs_sink given as the queue's cookie;
- *   - port_tx: frames leaving a port are dropped (the fabric's Ethernet ports come with the
- *     next issue; RC traffic does not use frames).
+ *   - port_tx: frames leaving a port go to the port layer (ports.c: steering, then the port's
+ *     backend, PORTS.md).
  */
 #include "verbs_internal.h"
+
+#include "ports.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -203,10 +205,15 @@ static void env_notify(void *user, const struct nic_event *event)
 		sink->notify(sink, event);
 }
 
-/* No Ethernet wire yet: frames leaving a port are dropped (counted by the NIC's statistics). */
+/* A frame an SQ sends: steering, then the port's backend (ports.c). */
 static void env_port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
 {
-	(void)user, (void)port, (void)sqn, (void)frame, (void)len;
+	sim_port_transmit(user, port, sqn, frame, len);
+}
+
+struct sim_nic *sim_nic_at(int index)
+{
+	return index >= 0 && index < SIM_MAX_CREATED ? __atomic_load_n(&nics[index], __ATOMIC_ACQUIRE) : NULL;
 }
 
 struct sim_nic *sim_nic_of(struct sim_device *device)
@@ -245,6 +252,8 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 	nic_port_set(nic->nic, 1, &port);
 	__atomic_store_n(&nics[device->index], nic, __ATOMIC_RELEASE);
 	__atomic_store_n(&device->nic, nic, __ATOMIC_RELEASE);
+	/* after publication: the ports of an in-process wire's peer find this NIC */
+	sim_ports_open(nic);
 	return nic;
 }
 

@@ -3,11 +3,14 @@
  * point and the op verbs.h's inline ibv_query_port calls), GIDs, P_Keys, ibv_query_device_ex
  * and the asynchronous events of a context.
  *
- * Port 1 is an active RoCE port (Ethernet link layer, as BlueField-3's uplinks): no LID, one
+ * Port 1 is a RoCE port (Ethernet link layer, as BlueField-3's uplinks), active unless its
+ * configuration (PORTS.md) leaves it down, with its backend's MTU: no LID, one
  * P_Key (0xffff), and two GIDs, the link-local address derived from the device GUID as RoCE
  * v1 (index 0) and RoCE v2 (index 1), as mlx5 lists it before any IP address is configured.
  */
 #include "verbs_internal.h"
+
+#include "ports.h"
 
 #include <endian.h>
 #include <errno.h>
@@ -45,12 +48,22 @@ struct _compat_ibv_port_attr {
 	uint8_t flags;
 };
 
-static void fill_port(struct ibv_port_attr *attr)
+/* An Ethernet MTU as the IB MTU RoCE uses: the largest that fits in it (1500: 1024). */
+static enum ibv_mtu ib_mtu(uint32_t mtu)
+{
+	enum ibv_mtu ib = IBV_MTU_256;
+
+	while (ib < IBV_MTU_4096 && 256u << ib <= mtu)
+		ib++;
+	return ib;
+}
+
+static void fill_port(struct ibv_port_attr *attr, bool connected, uint32_t mtu)
 {
 	memset(attr, 0, sizeof(*attr));
-	attr->state = IBV_PORT_ACTIVE;
+	attr->state = connected ? IBV_PORT_ACTIVE : IBV_PORT_DOWN;
 	attr->max_mtu = IBV_MTU_4096;
-	attr->active_mtu = IBV_MTU_1024; /* an Ethernet MTU of 1500 */
+	attr->active_mtu = ib_mtu(mtu);
 	attr->gid_tbl_len = SIM_GID_COUNT;
 	attr->port_cap_flags = IBV_PORT_CM_SUP | IBV_PORT_IP_BASED_GIDS;
 	attr->max_msg_sz = 1u << 30;
@@ -58,21 +71,30 @@ static void fill_port(struct ibv_port_attr *attr)
 	attr->max_vl_num = 1;
 	attr->active_width = 2;  /* 4X */
 	attr->active_speed = 64; /* HDR: 4 x 50 Gb/s */
-	attr->phys_state = 5;    /* LinkUp */
+	attr->phys_state = connected ? 5 : 3; /* LinkUp, Disabled */
 	attr->link_layer = IBV_LINK_LAYER_ETHERNET;
 	attr->flags = IBV_QPF_GRH_REQUIRED;
 }
 
-/* The port of a live simulated context (sim_lock held, released here); 0 or an errno value. */
-static int port_of(const char *function, uint8_t port_num, struct ibv_port_attr *attr)
+/* The port of a live simulated context (sim_lock held, released here); 0 or an errno value.
+ * Its state and MTU are its backend's (ports.c): the query makes the device's NIC, which
+ * opens the ports, if no queue has yet. */
+static int port_of(const char *function, struct sim_context *context, uint8_t port_num,
+		   struct ibv_port_attr *attr)
 {
+	struct sim_nic *nic = sim_nic_of(context->device);
+	bool connected = true;
+	uint32_t mtu = 1500;
+
 	pthread_mutex_unlock(&sim_lock);
 	if (port_num != SIM_PORT) {
 		sim_err(function, "port %u does not exist: the simulated device has port 1 only",
 			port_num);
 		return errno = EINVAL;
 	}
-	fill_port(attr);
+	if (nic)
+		sim_port_state(nic, port_num, &connected, &mtu);
+	fill_port(attr, connected, mtu);
 	return 0;
 }
 
@@ -83,7 +105,7 @@ int sim_query_port(const char *function, struct ibv_context *context, uint8_t po
 
 	if (sim_route(function, context, SIM_CONTEXT, &sim, false) != SIM_ROUTE_SIMULATED)
 		return errno;
-	return port_of(function, port_num, attr);
+	return port_of(function, sim, port_num, attr);
 }
 
 /* The entry point verbs.h's inline ibv_query_port falls back to, and older binaries call. */
@@ -108,7 +130,7 @@ SIM_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num,
 	default:
 		return errno;
 	}
-	rc = port_of(__func__, port_num, &attr);
+	rc = port_of(__func__, sim, port_num, &attr);
 	if (!rc)
 		memcpy(port_attr, &attr, sizeof(*port_attr)); /* the same leading fields */
 	return rc;

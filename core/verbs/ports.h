@@ -10,6 +10,7 @@
 #ifndef OPENFLEXIO_CORE_VERBS_PORTS_H
 #define OPENFLEXIO_CORE_VERBS_PORTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,5 +30,22 @@ struct sim_port_counters {
 	uint64_t tx_dropped;            /* a drop rule, or the backend failed */
 };
 void sim_port_counters(struct sim_nic *nic, unsigned port, struct sim_port_counters *counters);
+
+
+/* ---- for nic.c and port.c ---- */
+
+/* Opens the ports of a NIC just made, as FLEXIO_SIM_PORTS / FLEXIO_SIM_PORTS_FILE configure
+ * them (PORTS.md): sets each port's MTU and starts its backend. Called by sim_nic_of with
+ * sim_lock held, once the NIC is published (an in-process wire makes its peer's NIC). A port
+ * whose configuration is wrong or whose backend cannot start logs one line and stays down. */
+void sim_ports_open(struct sim_nic *nic);
+
+/* What ibv_query_port reports of a port: whether a backend is connected (ACTIVE, else DOWN)
+ * and its MTU. false for a port the device does not have. */
+bool sim_port_state(struct sim_nic *nic, unsigned port, bool *connected, uint32_t *mtu);
+
+/* The NIC of the device of creation index `index`, or NULL when it has none yet (nic.c;
+ * lock-free: an acquire load). */
+struct sim_nic *sim_nic_at(int index);
 
 #endif

@@ -142,6 +142,22 @@ void flexio_verbs_devx_obj_release(struct mlx5dv_devx_obj *obj);
 /* The id given at creation, or UINT32_MAX when obj is not a live one. */
 uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj);
 
+/* ---- The uplink ports of each device (ports.c, PORTS.md) ---------------------------------- */
+
+/* A port's counters since its device's NIC was made (flexio_dev_nic_counters_* read the
+ * byte counts). */
+struct flexio_verbs_port_counters {
+	uint64_t rx_frames, rx_bytes;   /* arrived from the port's backend */
+	uint64_t tx_frames, tx_bytes;   /* given to the backend */
+	uint64_t rx_to_queue;           /* delivered to an RQ */
+	uint64_t rx_missed;             /* no steering rule took them (to the kernel, or nowhere) */
+	uint64_t rx_dropped;            /* a drop rule, no receive WQE, too long, malformed */
+	uint64_t tx_dropped;            /* a drop rule, no cable, or the backend failed */
+};
+/* The counters of port (1-based) of device device_index: 0, -EINVAL (counters is NULL or no
+ * such device index), -ENOENT (the device has no NIC yet, or no such port). */
+int flexio_verbs_port_counters(int device_index, unsigned int port, struct flexio_verbs_port_counters *counters);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,55 @@
+/*
+ * A simulated device's Ethernet queues driven from the host, as tests/verbs drives the NIC:
+ * one SQ on port 1, one RQ behind a TIR that is the port's receive TIR (the miss path of
+ * ports.c delivers frames no steering rule took there), rings and buffers in one registered
+ * region. Used by the ports tests (test_ports.c) and the tool their drivers run (port_tool.c).
+ */
+#ifndef OPENFLEXIO_TESTS_PORTS_PORT_DEV_H
+#define OPENFLEXIO_TESTS_PORTS_PORT_DEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <infiniband/verbs.h>
+
+#include "nic.h"
+#include "sim_verbs.h"
+
+#define PORT_DEV_SLOT 4096 /* bytes per frame buffer: frames up to a 4078 MTU */
+#define PORT_DEV_LOG_RQ 6  /* receive WQEs */
+
+struct port_dev {
+	int index;
+	struct ibv_context *ctx;
+	struct ibv_pd *pd;
+	struct ibv_mr *mr;
+	struct flexio_verbs_space space; /* the region as queue memory: space addresses = offsets */
+	uint8_t *mem;
+	size_t size;
+	struct nic *nic;
+	uint32_t scqn, rcqn, sqn, rqn, tdn, tirn;
+	uint32_t sci, rci;   /* CQ consumer counters */
+	uint16_t sq_pi, rq_pi;
+	uint32_t sent;       /* frames given to the SQ */
+};
+
+/* Opens simulated device index with its queues; with_rq false: no RQ (frames that miss go to
+ * the backend's kernel, or nowhere). false when the device cannot be opened. */
+bool port_dev_open(struct port_dev *dev, int index, bool with_rq);
+void port_dev_close(struct port_dev *dev);
+/* Sends a frame through port 1 and waits for its send completion: 0, or the CQE's syndrome
+ * (| 0x100) when the SQ refused it. */
+int port_dev_send(struct port_dev *dev, const void *frame, size_t len);
+/* The next frame received (copied to buf, at most size bytes), waiting up to timeout_ms:
+ * its length, 0 on timeout, -1 for an error CQE. Its WQE is posted again when repost. */
+int port_dev_recv(struct port_dev *dev, void *buf, size_t size, int timeout_ms, bool repost);
+/* Gives back n receive WQEs taken by frames read with repost false. */
+void port_dev_repost(struct port_dev *dev, unsigned n);
+/* The test frame number n of len bytes (len >= 60): broadcast destination, src MAC 02:..:n,
+ * EtherType 0x88b5 (local experimental), then a pattern of n. */
+size_t port_dev_frame(uint8_t *frame, unsigned n, size_t len);
+/* Whether frame is test frame n (any length) with its MACs swapped (swapped) or not. */
+bool port_dev_frame_is(const uint8_t *frame, size_t len, unsigned n, bool swapped);
+
+#endif
