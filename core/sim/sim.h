@@ -42,6 +42,10 @@ struct sim_process {
 	int device_index;
 	struct nic *nic;
 	struct flexio_verbs_space space;
+	/* flexio_dev_nic_counters_config (sim_counters.c): DPA addresses of its arrays, and the
+	 * number of ids (0: not configured), stored last */
+	_Atomic uint64_t nic_counter_values, nic_counter_ids;
+	_Atomic uint32_t nic_counter_count;
 };
 
 /* A DPA thread: a hart with its thread-local area (thread context below tp, TLS above). */
@@ -88,6 +92,8 @@ int sim_objects_init(struct sim_process *p);
 void sim_objects_fini(struct sim_process *p);
 void sim_outbox_services_install(struct sim_process *p);
 void sim_window_services_install(struct sim_process *p);
+/* flexio_dev_nic_counters_config / _sample over the device's port counters (sim_counters.c). */
+void sim_counters_services_install(struct sim_process *p);
 int sim_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 int sim_pd_hold(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 void sim_pd_release(struct ibv_pd *pd);

@@ -118,7 +118,7 @@ static int64_t linux_write(struct dpa_hart *hart, void *user, uint64_t args[6])
 			    args[0] == 1 ? FLEXIO_MSG_DEV_INFO : FLEXIO_MSG_DEV_ERROR, args[1], args[2]);
 }
 
-/* Services of objects the simulated device does not have yet (outboxes, windows, NIC):
+/* Services of objects the simulated device does not have yet (the PCC table):
  * the device call fails with ENOSYS in the thread's errno instead of faulting the process. */
 static int64_t not_served_yet(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
@@ -149,8 +149,6 @@ void sim_services_install(struct sim_process *p)
 		{DPA_ECALL_PRINT, print},
 		{DPA_ECALL_LINUX_WRITE, linux_write},
 		{DPA_ECALL_EVENT_ACTIVATE, event_activate},
-		{DPA_ECALL_NIC_COUNTERS_CONFIG, not_served_yet},
-		{DPA_ECALL_NIC_COUNTERS_SAMPLE, not_served_yet},
 		{DPA_ECALL_PCC_TABLE_BASE, not_served_yet},
 	};
 
@@ -160,4 +158,6 @@ void sim_services_install(struct sim_process *p)
 	 * WINDOW_CONFIG, WINDOW_MKEY_CONFIG, WINDOW_PTR, WINDOW_COPY_TO_HOST, WINDOW_WRITEBACK */
 	sim_outbox_services_install(p);
 	sim_window_services_install(p);
+	/* NIC_COUNTERS_CONFIG, NIC_COUNTERS_SAMPLE */
+	sim_counters_services_install(p);
 }

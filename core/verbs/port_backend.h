@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "ports.h"
 
@@ -42,14 +43,18 @@ struct sim_port {
 	struct sim_nic *nic;
 	unsigned num;                           /* 1-based, as rdma-core numbers ports */
 	char entry[256];                        /* "mlx5_sim0:1=tap:sim0p1": for log lines */
+	/* Set while the port opens, then read by any thread once `open` is: */
+	_Atomic bool open;                      /* published with a release store */
 	const struct sim_port_backend *backend; /* NULL: unconnected (frames out dropped) */
 	void *state;                            /* the backend's */
 	bool connected;                         /* ibv_query_port: ACTIVE */
 	uint32_t mtu;
 	_Atomic uint32_t max_frame;             /* mtu + 18 (Ethernet header, FCS-less, VLAN) */
 	/* The receive thread: poll() on the backend's descriptor and stop_fd (an eventfd). */
+	void *(*thread_main)(void *);           /* set by the backend's open */
 	pthread_t thread;
 	bool thread_running;
+	pid_t thread_pid;                       /* the process that started it (not a forked child) */
 	int stop_fd;
 	/* pcap capture of the frames sent (and received with capture_rx), or NULL. */
 	struct sim_port_capture *capture;
@@ -63,7 +68,8 @@ struct sim_port {
  * counted as received and dropped. */
 void sim_port_malformed(struct sim_port *port, size_t len);
 
-/* Starts the port's receive thread running main(port). */
+/* The port's receive thread will run main(port): started once the port is open, so that
+ * everything it receives is taken. 0, or -1 after one log line. */
 int sim_port_thread_start(struct sim_port *port, void *(*main)(void *));
 /*
  * Waits until fd is readable (fd < 0: only the stop), at most timeout_ms (< 0: no limit).

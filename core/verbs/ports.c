@@ -43,6 +43,15 @@ static struct sim_port *port_get(struct sim_nic *nic, unsigned port)
 	return ports ? &ports->port[port - 1] : NULL;
 }
 
+/* The port, once it is open (its configuration is then read-only), else NULL: a frame that
+ * comes while the port is still opening (the NIC is published first) is not received. */
+static struct sim_port *port_open_get(struct sim_nic *nic, unsigned port)
+{
+	struct sim_port *p = port_get(nic, port);
+
+	return p && atomic_load_explicit(&p->open, memory_order_acquire) ? p : NULL;
+}
+
 static void add(_Atomic uint64_t *counter, uint64_t value)
 {
 	atomic_fetch_add_explicit(counter, value, memory_order_relaxed);
@@ -52,7 +61,7 @@ static void add(_Atomic uint64_t *counter, uint64_t value)
 
 void sim_port_receive(struct sim_nic *nic, unsigned port, const void *frame, size_t len)
 {
-	struct sim_port *p = port_get(nic, port);
+	struct sim_port *p = port_open_get(nic, port);
 	uint32_t tirn = 0;
 	int rc;
 
@@ -98,7 +107,7 @@ void sim_port_receive(struct sim_nic *nic, unsigned port, const void *frame, siz
 
 void sim_port_transmit(struct sim_nic *nic, unsigned port, uint32_t sqn, const void *frame, size_t len)
 {
-	struct sim_port *p = port_get(nic, port);
+	struct sim_port *p = port_open_get(nic, port);
 
 	if (!p)
 		return;
@@ -148,7 +157,7 @@ void sim_port_counters(struct sim_nic *nic, unsigned port, struct sim_port_count
 
 bool sim_port_state(struct sim_nic *nic, unsigned port, bool *connected, uint32_t *mtu)
 {
-	struct sim_port *p = port_get(nic, port);
+	struct sim_port *p = port_open_get(nic, port);
 
 	if (!p)
 		return false;
@@ -183,22 +192,30 @@ SIM_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port,
 
 int sim_port_thread_start(struct sim_port *port, void *(*main)(void *))
 {
-	int rc;
-
 	port->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (port->stop_fd < 0) {
 		sim_port_log(port, "eventfd: %s", strerror(errno));
 		return -1;
 	}
-	rc = pthread_create(&port->thread, NULL, main, port);
+	port->thread_main = main;
+	return 0;
+}
+
+/* Starts the receive thread of a port just opened (sim_port_thread_start). */
+static void thread_start(struct sim_port *port)
+{
+	int rc;
+
+	if (!port->thread_main)
+		return;
+	rc = pthread_create(&port->thread, NULL, port->thread_main, port);
 	if (rc) {
-		sim_port_log(port, "cannot start the receive thread: %s", strerror(rc));
-		close(port->stop_fd);
-		port->stop_fd = -1;
-		return -1;
+		sim_err("FLEXIO_SIM_PORTS", "%s: cannot start the receive thread (%s): nothing is received",
+			port->entry, strerror(rc));
+		return;
 	}
 	port->thread_running = true;
-	return 0;
+	port->thread_pid = getpid();
 }
 
 int sim_port_wait(struct sim_port *port, int fd, int timeout_ms)
@@ -525,6 +542,8 @@ void sim_ports_open(struct sim_nic *nic)
 			attr.mtu = port->mtu;
 			nic_port_set(nic->nic, port->num, &attr);
 		}
+		atomic_store_explicit(&port->open, true, memory_order_release);
+		thread_start(port);
 	}
 }
 
@@ -537,7 +556,8 @@ __attribute__((destructor)) static void ports_stop(void)
 		for (unsigned i = 0; ports && i < SIM_PORTS; i++) {
 			struct sim_port *port = &ports->port[i];
 
-			if (port->thread_running) {
+			/* a forked child has no thread, and the eventfd is its parent's too */
+			if (port->thread_running && port->thread_pid == getpid()) {
 				uint64_t one = 1;
 
 				if (write(port->stop_fd, &one, sizeof(one)) == sizeof(one))
