@@ -7,7 +7,7 @@
  * refuses (one log line), and a UAR page is unmapped.  A FlexIO process still using such a
  * protection domain loses its windows and keys, as it would on the hardware.
  */
-#include "verbs_internal.h"
+#include "dr_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -127,6 +127,9 @@ static bool destroy_children(struct sim_context *context)
 
 	if (!context->pd_count && !context->uar_count && !context->object_count)
 		return true;
+	/* steering objects first: rules use actions, which use the devx objects below */
+	if (!sim_dr_context_close(context))
+		return false;
 	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
 		c.kind = order[k];
 		sim_registry_each(c.kind, collect, &c);

@@ -3,10 +3,11 @@
  * mlx5dv_devx_obj a FlexIO getter returns (flexio_cq_get_obj, flexio_rq_get_tir, ...) for an
  * object libflexio made on the device's NIC.  They are registered like every simulated object,
  * so the mlx5dv_devx_obj_* entry points recognise them: mlx5dv_devx_obj_destroy refuses them
- * (EBUSY: libflexio owns what they stand for), queries and modifications are not simulated
- * (generic.c: EOPNOTSUPP and one line).
+ * (EBUSY: libflexio owns what they stand for), queries and modifications are not served on
+ * them (devx_cmd.c: EOPNOTSUPP and one line). mlx5dv_devx_obj_destroy also frees the objects a
+ * program made itself (devx_cmd.c: flow counters).
  */
-#include "verbs_internal.h"
+#include "dr_internal.h"
 
 #include <stdlib.h>
 
@@ -40,6 +41,12 @@ SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_conte
 
 void sim_devx_obj_destroy(struct sim_devx_obj *obj)
 {
+	/* a counter still counting for an action of another context (this one is being closed)
+	 * is freed with the last such action */
+	if (obj->counter && !obj->counter->users)
+		sim_flow_counter_free(obj->counter);
+	else if (obj->counter)
+		obj->counter->orphan = true;
 	obj->context->object_count--;
 	sim_registry_retire(obj, obj);
 }
@@ -68,7 +75,8 @@ SIM_EXPORT uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj)
 	return id;
 }
 
-/* Returns 0 or an errno value: EBUSY for a wrapper (libflexio destroys what it stands for). */
+/* Returns 0 or an errno value: EBUSY for a wrapper (libflexio destroys what it stands for) or
+ * a flow counter steering actions count in. */
 SIM_EXPORT int mlx5dv_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
 {
 	__typeof__(&mlx5dv_devx_obj_destroy) real = SIM_REAL(mlx5dv_devx_obj_destroy);
@@ -83,6 +91,16 @@ SIM_EXPORT int mlx5dv_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
 		return real(obj);
 	default:
 		return errno;
+	}
+	if (sim->counter && !sim->counter->users) {
+		sim_devx_obj_destroy(sim);
+		pthread_mutex_unlock(&sim_lock);
+		return 0;
+	}
+	if (sim->counter) {
+		sim_dr_refuse(__func__, EBUSY, "flow counter %p is used by %u steering action(s)", (void *)obj,
+			      sim->counter->users);
+		return EBUSY;
 	}
 	type = sim->type;
 	id = sim->id;

@@ -32,6 +32,9 @@ enum {
 /* The criteria bits rdma-core takes (outer, misc, inner, misc 2..5). */
 #define SIM_FTE_CRITERIA_ALL 0x7fu
 
+/* The most destinations of a destination array (copies of one frame). */
+#define SIM_DR_MAX_DESTS 8
+
 /* The vport of the uplink (the wire), as rdma-core and the PRM name it; 0 is the PF itself. */
 #define SIM_VPORT_UPLINK 0xffffu
 
@@ -68,6 +71,7 @@ struct sim_dr_matcher {
 
 struct sim_dr_rule {
 	struct sim_dr_matcher *matcher;
+	bool hidden;                    /* left out of snapshots: being destroyed */
 	uint64_t value[SIM_FTE_WORDS];  /* inside the matcher's mask */
 	size_t nactions;
 	struct sim_dr_action **actions;
@@ -87,12 +91,13 @@ enum sim_dr_action_kind {
 struct sim_dr_action {
 	enum sim_dr_action_kind kind;
 	struct sim_device *device;      /* NULL for drop and default miss (made from nothing) */
+	struct sim_context *context;    /* of its domain or DEVX object; NULL when made from nothing */
 	struct sim_dr_domain *domain;   /* vport and array actions: their domain */
 	unsigned users;                 /* rules and arrays holding it */
 	uint32_t tirn;                  /* TIR */
 	struct sim_dr_table *table;     /* TABLE */
 	uint32_t vport;                 /* VPORT */
-	struct sim_devx_obj *counter;   /* COUNTER: the DEVX flow counter object (->counter) */
+	struct sim_flow_counter *counter; /* COUNTER: the bulk of a DEVX flow counter object */
 	uint32_t offset;                /* COUNTER: which counter of its bulk */
 	size_t ndests;                  /* ARRAY */
 	struct sim_dr_action **dests;
@@ -111,6 +116,7 @@ struct sim_flow_counter {
 	uint32_t id;                    /* of the first */
 	uint32_t count;
 	unsigned users;                 /* flow counter actions: the object cannot go meanwhile */
+	bool orphan;                    /* its object went with its context: the last action frees it */
 	struct sim_flow_cell *cells;
 };
 
@@ -133,8 +139,35 @@ int sim_steer_publish(struct sim_steer *steer);
 /* The next creation sequence number of the device's steering objects (sim_lock held). */
 uint64_t sim_steer_seq(struct sim_steer *steer);
 
-/* ---- destroying what a closed context still holds (sim_lock held), users first ---- */
+/* ---- dr_domain.c ---- */
 
+/* Refuses a call holding sim_lock: releases it, logs one line naming function, sets errno. */
+void sim_dr_refuse(const char *function, int err, const char *format, ...) __attribute__((format(printf, 3, 4)));
+const char *sim_dr_type_name(enum mlx5dv_dr_domain_type type);
+/* Destroys the steering objects of a context being closed (sim_lock held): false, with
+ * nothing destroyed, when memory runs out. Actions another context's rules hold stay. */
+bool sim_dr_context_close(struct sim_context *context);
+
+/* ---- dr_action.c ---- */
+
+/* What a rule of a real rdma-core matcher gets for actions[index] (sim_lock held): rdma-core's
+ * own action, or the twin of a simulated drop / default miss; NULL (logged, sim_lock
+ * released, errno set) for another simulated action. */
+struct mlx5dv_dr_action *sim_dr_action_for_real(const char *function, struct mlx5dv_dr_action *handle, size_t index);
+
+/* ---- dr_matcher.c ---- */
+
+/* Copies a mask or value into out (fte_match_param, zeroed): the sections criteria enable.
+ * EINVAL when it is larger than fte_match_param. */
+int sim_dr_match_copy(const struct mlx5dv_flow_match_parameters *param, uint8_t criteria, uint64_t *out);
+
+/* ---- devx_cmd.c ---- */
+
+void sim_flow_counter_free(struct sim_flow_counter *counter);
+
+/* ---- destroying live objects (sim_lock held), users first ---- */
+
+/* A rule already left out of the published snapshot (hidden, or published without it). */
 void sim_dr_rule_destroy(struct sim_dr_rule *rule);       /* dr_rule.c */
 void sim_dr_matcher_destroy(struct sim_dr_matcher *matcher); /* dr_matcher.c; no rules left */
 void sim_dr_action_destroy(struct sim_dr_action *action); /* dr_action.c; no users left */

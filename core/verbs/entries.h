@@ -4,7 +4,7 @@
  * takes a device, a context or an object made from one, or makes real devices the simulator
  * must know (ibv_import_device, mlx5dv_get_vfio_device_list).  Functions that take none
  * (string helpers, rate conversions, fork control, sysfs reads, steering actions built from
- * nothing) are left to rdma-core.
+ * nothing but drop and default miss) are left to rdma-core.
  *
  * An X-macro list; the includer defines
  *   SIM_GENERIC(ret, name, version, params, args, kind, handle, fail)
@@ -90,6 +90,32 @@ SIM_CUSTOM(mlx5dv_devx_obj_destroy, MLX5_1.7)
 SIM_CUSTOM(mlx5dv_devx_umem_dereg, MLX5_1.7)
 SIM_CUSTOM(mlx5dv_devx_umem_reg, MLX5_1.7)
 SIM_CUSTOM(mlx5dv_devx_umem_reg_ex, MLX5_1.19)
+/* flow steering and DEVX commands (dr_*.c, devx_cmd.c); drop and default miss take nothing,
+ * but a simulated rule needs them as simulated actions */
+SIM_CUSTOM(mlx5dv_devx_general_cmd, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_devx_obj_create, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_devx_obj_modify, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_devx_obj_query, MLX5_1.7)
+SIM_CUSTOM(mlx5dv_dr_action_create_dest_array, MLX5_1.16)
+SIM_CUSTOM(mlx5dv_dr_action_create_dest_devx_tir, MLX5_1.15)
+SIM_CUSTOM(mlx5dv_dr_action_create_dest_table, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_action_create_dest_vport, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_action_create_flow_counter, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_action_destroy, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_domain_allow_duplicate_rules, MLX5_1.20)
+SIM_CUSTOM(mlx5dv_dr_domain_create, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_domain_destroy, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_domain_set_reclaim_device_memory, MLX5_1.14)
+SIM_CUSTOM(mlx5dv_dr_domain_sync, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_matcher_create, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_matcher_destroy, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_matcher_set_layout, MLX5_1.21)
+SIM_CUSTOM(mlx5dv_dr_rule_create, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_rule_destroy, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_table_create, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_table_destroy, MLX5_1.10)
+SIM_CUSTOM(mlx5dv_dr_action_create_default_miss, MLX5_1.14)
+SIM_CUSTOM(mlx5dv_dr_action_create_drop, MLX5_1.10)
 
 /* ---- generated (generic.c): not simulated (yet) on a simulated object ---- */
 
@@ -261,9 +287,6 @@ SIM_GENERIC_VOID(mlx5dv_devx_destroy_event_channel, MLX5_1.11,
 SIM_GENERIC(int, mlx5dv_devx_free_msi_vector, MLX5_1.23,
 	(struct mlx5dv_devx_msi_vector *msi),
 	(msi), SIM_DEVX_MSI_VECTOR, msi, ERRNO)
-SIM_GENERIC(int, mlx5dv_devx_general_cmd, MLX5_1.7,
-	(struct ibv_context *context, const void *in, size_t inlen, void *out, size_t outlen),
-	(context, in, inlen, out, outlen), SIM_CONTEXT, context, ERRNO)
 SIM_GENERIC(int, mlx5dv_devx_get_async_cmd_comp, MLX5_1.9,
 	(struct mlx5dv_devx_cmd_comp *cmd_comp, struct mlx5dv_devx_async_cmd_hdr *cmd_resp, size_t cmd_resp_len),
 	(cmd_comp, cmd_resp, cmd_resp_len), SIM_DEVX_CMD_COMP, cmd_comp, ERRNO)
@@ -276,15 +299,6 @@ SIM_GENERIC(int, mlx5dv_devx_ind_tbl_modify, MLX5_1.8,
 SIM_GENERIC(int, mlx5dv_devx_ind_tbl_query, MLX5_1.8,
 	(struct ibv_rwq_ind_table *ind_tbl, const void *in, size_t inlen, void *out, size_t outlen),
 	(ind_tbl, in, inlen, out, outlen), SIM_RWQ_IND_TABLE, ind_tbl, ERRNO)
-SIM_GENERIC(struct mlx5dv_devx_obj *, mlx5dv_devx_obj_create, MLX5_1.7,
-	(struct ibv_context *context, const void *in, size_t inlen, void *out, size_t outlen),
-	(context, in, inlen, out, outlen), SIM_CONTEXT, context, NULL)
-SIM_GENERIC(int, mlx5dv_devx_obj_modify, MLX5_1.7,
-	(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen),
-	(obj, in, inlen, out, outlen), SIM_DEVX_OBJ, obj, ERRNO)
-SIM_GENERIC(int, mlx5dv_devx_obj_query, MLX5_1.7,
-	(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen),
-	(obj, in, inlen, out, outlen), SIM_DEVX_OBJ, obj, ERRNO)
 SIM_GENERIC(int, mlx5dv_devx_obj_query_async, MLX5_1.9,
 	(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, size_t outlen, uint64_t wr_id, struct mlx5dv_devx_cmd_comp *cmd_comp),
 	(obj, in, inlen, outlen, wr_id, cmd_comp), SIM_DEVX_OBJ, obj, ERRNO)
@@ -321,12 +335,6 @@ SIM_GENERIC(void *, mlx5dv_dm_map_op_addr, MLX5_1.19,
 SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_aso, MLX5_1.17,
 	(struct mlx5dv_dr_domain *domain, struct mlx5dv_devx_obj *devx_obj, uint32_t offset, uint32_t flags, uint8_t return_reg_c),
 	(domain, devx_obj, offset, flags, return_reg_c), SIM_DR_DOMAIN, domain, NULL)
-SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_array, MLX5_1.16,
-	(struct mlx5dv_dr_domain *domain, size_t num_dest, struct mlx5dv_dr_action_dest_attr *dests[]),
-	(domain, num_dest, dests), SIM_DR_DOMAIN, domain, NULL)
-SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_devx_tir, MLX5_1.15,
-	(struct mlx5dv_devx_obj *devx_obj),
-	(devx_obj), SIM_DEVX_OBJ, devx_obj, NULL)
 SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_ib_port, MLX5_1.21,
 	(struct mlx5dv_dr_domain *domain, uint32_t ib_port),
 	(domain, ib_port), SIM_DR_DOMAIN, domain, NULL)
@@ -336,15 +344,6 @@ SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_ibv_qp, MLX5
 SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_root_table, MLX5_1.24,
 	(struct mlx5dv_dr_table *table, uint16_t priority),
 	(table, priority), SIM_DR_TABLE, table, NULL)
-SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_table, MLX5_1.10,
-	(struct mlx5dv_dr_table *table),
-	(table), SIM_DR_TABLE, table, NULL)
-SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_dest_vport, MLX5_1.10,
-	(struct mlx5dv_dr_domain *domain, uint32_t vport),
-	(domain, vport), SIM_DR_DOMAIN, domain, NULL)
-SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_flow_counter, MLX5_1.10,
-	(struct mlx5dv_devx_obj *devx_obj, uint32_t offset),
-	(devx_obj, offset), SIM_DEVX_OBJ, devx_obj, NULL)
 SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_flow_meter, MLX5_1.12,
 	(struct mlx5dv_dr_flow_meter_attr *attr),
 	(attr), SIM_DR_TABLE, attr ? attr->next_table : NULL, NULL)
@@ -360,9 +359,6 @@ SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_packet_reformat, 
 SIM_GENERIC(struct mlx5dv_dr_action *, mlx5dv_dr_action_create_push_vlan, MLX5_1.17,
 	(struct mlx5dv_dr_domain *domain, __be32 vlan_hdr),
 	(domain, vlan_hdr), SIM_DR_DOMAIN, domain, NULL)
-SIM_GENERIC(int, mlx5dv_dr_action_destroy, MLX5_1.10,
-	(struct mlx5dv_dr_action *action),
-	(action), SIM_DR_ACTION, action, ERRNO)
 SIM_GENERIC(int, mlx5dv_dr_action_modify_aso, MLX5_1.17,
 	(struct mlx5dv_dr_action *action, uint32_t offset, uint32_t flags, uint8_t return_reg_c),
 	(action, offset, flags, return_reg_c), SIM_DR_ACTION, action, ERRNO)
@@ -375,42 +371,6 @@ SIM_GENERIC(int, mlx5dv_dr_aso_other_domain_link, MLX5_1.22,
 SIM_GENERIC(int, mlx5dv_dr_aso_other_domain_unlink, MLX5_1.22,
 	(struct mlx5dv_devx_obj *devx_obj, struct mlx5dv_dr_domain *dmn),
 	(devx_obj, dmn), SIM_DEVX_OBJ, devx_obj, ERRNO)
-SIM_GENERIC_VOID(mlx5dv_dr_domain_allow_duplicate_rules, MLX5_1.20,
-	(struct mlx5dv_dr_domain *domain, bool allow),
-	(domain, allow), SIM_DR_DOMAIN, domain)
-SIM_GENERIC(struct mlx5dv_dr_domain *, mlx5dv_dr_domain_create, MLX5_1.10,
-	(struct ibv_context *ctx, enum mlx5dv_dr_domain_type type),
-	(ctx, type), SIM_CONTEXT, ctx, NULL)
-SIM_GENERIC(int, mlx5dv_dr_domain_destroy, MLX5_1.10,
-	(struct mlx5dv_dr_domain *domain),
-	(domain), SIM_DR_DOMAIN, domain, ERRNO)
-SIM_GENERIC_VOID(mlx5dv_dr_domain_set_reclaim_device_memory, MLX5_1.14,
-	(struct mlx5dv_dr_domain *dmn, bool enable),
-	(dmn, enable), SIM_DR_DOMAIN, dmn)
-SIM_GENERIC(int, mlx5dv_dr_domain_sync, MLX5_1.10,
-	(struct mlx5dv_dr_domain *domain, uint32_t flags),
-	(domain, flags), SIM_DR_DOMAIN, domain, ERRNO)
-SIM_GENERIC(struct mlx5dv_dr_matcher *, mlx5dv_dr_matcher_create, MLX5_1.10,
-	(struct mlx5dv_dr_table *table, uint16_t priority, uint8_t match_criteria_enable, struct mlx5dv_flow_match_parameters *mask),
-	(table, priority, match_criteria_enable, mask), SIM_DR_TABLE, table, NULL)
-SIM_GENERIC(int, mlx5dv_dr_matcher_destroy, MLX5_1.10,
-	(struct mlx5dv_dr_matcher *matcher),
-	(matcher), SIM_DR_MATCHER, matcher, ERRNO)
-SIM_GENERIC(int, mlx5dv_dr_matcher_set_layout, MLX5_1.21,
-	(struct mlx5dv_dr_matcher *matcher, struct mlx5dv_dr_matcher_layout *layout),
-	(matcher, layout), SIM_DR_MATCHER, matcher, ERRNO)
-SIM_GENERIC(struct mlx5dv_dr_rule *, mlx5dv_dr_rule_create, MLX5_1.10,
-	(struct mlx5dv_dr_matcher *matcher, struct mlx5dv_flow_match_parameters *value, size_t num_actions, struct mlx5dv_dr_action *actions[]),
-	(matcher, value, num_actions, actions), SIM_DR_MATCHER, matcher, NULL)
-SIM_GENERIC(int, mlx5dv_dr_rule_destroy, MLX5_1.10,
-	(struct mlx5dv_dr_rule *rule),
-	(rule), SIM_DR_RULE, rule, ERRNO)
-SIM_GENERIC(struct mlx5dv_dr_table *, mlx5dv_dr_table_create, MLX5_1.10,
-	(struct mlx5dv_dr_domain *domain, uint32_t level),
-	(domain, level), SIM_DR_DOMAIN, domain, NULL)
-SIM_GENERIC(int, mlx5dv_dr_table_destroy, MLX5_1.10,
-	(struct mlx5dv_dr_table *table),
-	(table), SIM_DR_TABLE, table, ERRNO)
 SIM_GENERIC(int, mlx5dv_dump_dr_domain, MLX5_1.12,
 	(FILE *fout, struct mlx5dv_dr_domain *domain),
 	(fout, domain), SIM_DR_DOMAIN, domain, NEG)

@@ -4,7 +4,7 @@
  * here, a destroyed one is refused (it must never reach rdma-core, which would read our
  * memory as its own), and anything else goes to rdma-core only if it looks like a real object.
  */
-#include "verbs_internal.h"
+#include "dr_internal.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -234,6 +234,15 @@ struct sim_device *sim_device_of(enum sim_kind kind, void *object)
 		return ((struct sim_umem *)object)->context->device;
 	case SIM_DEVX_OBJ:
 		return ((struct sim_devx_obj *)object)->context->device;
+	case SIM_DR_DOMAIN:
+	case SIM_DR_TABLE:
+	case SIM_DR_MATCHER:
+	case SIM_DR_RULE:
+	case SIM_DR_ACTION: {
+		struct sim_context *context = sim_dr_context_of(kind, object);
+
+		return context ? context->device : NULL;
+	}
 	default:
 		return NULL;
 	}

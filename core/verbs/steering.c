@@ -25,6 +25,7 @@
  * vport: the wire; vport 0: back into the receive side).
  */
 #include "dr_internal.h"
+#include "ports.h"
 #include "steering.h"
 
 #include <sched.h>
@@ -38,7 +39,7 @@
  * this bounds the stack when destination arrays fork them). */
 #define MAX_DEPTH 32
 /* Copies a destination array may make of one frame. */
-#define MAX_COPIES 8
+#define MAX_COPIES SIM_DR_MAX_DESTS
 
 struct reader_slot {
 	_Atomic unsigned long count[2];
@@ -239,7 +240,7 @@ static void flatten(struct snap_action *out, const struct sim_dr_action *a)
 		break;
 	case SIM_DR_ACT_COUNTER:
 		out->arg = 0;
-		out->cell = &a->counter->counter->cells[a->offset];
+		out->cell = &a->counter->cells[a->offset];
 		break;
 	default:
 		out->arg = 0; /* TABLE: set by the caller, which knows the indexes */
@@ -274,11 +275,15 @@ static struct snapshot *compile(struct sim_steer *steer)
 		uint32_t n = mask_words(m, word);
 
 		nmatchers++;
-		nrules += m->rules;
-		nwords += n * (1 + (size_t)m->rules);
-		for (struct sim_dr_rule *r = m->first; r; r = r->next)
+		nwords += n;
+		for (struct sim_dr_rule *r = m->first; r; r = r->next) {
+			if (r->hidden)
+				continue;
+			nrules++;
+			nwords += n;
 			for (size_t k = 0; k < r->nactions; k++)
 				nactions += 1 + (r->actions[k]->kind == SIM_DR_ACT_ARRAY ? r->actions[k]->ndests : 0);
+		}
 	}
 	s->tables = calloc(ntables, sizeof(*s->tables));
 	s->matchers = calloc(nmatchers + 1, sizeof(*s->matchers));
@@ -318,8 +323,11 @@ static struct snapshot *compile(struct sim_steer *steer)
 			s->inner |= m->mask[w] != 0;
 		sm->rule = (uint32_t)rule;
 		for (struct sim_dr_rule *r = m->first; r; r = r->next) {
-			struct snap_rule *sr = &s->rules[rule++];
+			struct snap_rule *sr;
 
+			if (r->hidden)
+				continue;
+			sr = &s->rules[rule++];
 			sr->value = (uint32_t)words;
 			for (uint32_t w = 0; w < sm->nwords; w++)
 				s->words[words++] = r->value[sm->word[w]];
@@ -632,7 +640,6 @@ enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint3
 	bool wire, loop;
 	struct reader r;
 
-	(void)port; /* every port of a device shares its FDB */
 	if (!steer)
 		return SIM_STEER_TX_WIRE;
 	s = read_begin(steer, &r);
@@ -655,5 +662,10 @@ enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint3
 	read_end(&r);
 	wire = fdb.miss || has_vport(&fdb, SIM_VPORT_UPLINK);
 	loop = has_vport(&fdb, 0);
+	if (wire && loop) {
+		/* a destination array to both: the PF's receive side gets its copy here */
+		sim_port_receive(nic, port, frame, len);
+		return SIM_STEER_TX_WIRE;
+	}
 	return wire ? SIM_STEER_TX_WIRE : loop ? SIM_STEER_TX_LOOPBACK : SIM_STEER_TX_DROP;
 }

@@ -825,6 +825,8 @@ static void test_not_simulated_yet(void **state)
 	struct ibv_pd *pd = ibv_alloc_pd(context);
 	struct ibv_qp_init_attr qp_attr = {.qp_type = IBV_QPT_UD}; /* RC only (test_verbs_queues.c) */
 	struct ibv_cq_init_attr_ex cq_attr = {.cqe = 16};
+	struct mlx5dv_dr_domain *domain;
+	__be64 rewrite[1] = {0};
 	char in[64] = {0}, out[64];
 
 	(void)state;
@@ -834,9 +836,14 @@ static void test_not_simulated_yet(void **state)
 	capture_begin();
 	assert_null(ibv_create_qp(pd, &qp_attr));
 	expect_refusal("ibv_create_qp", EOPNOTSUPP);
+	/* steering (test_verbs_steering.c): a domain, but no header rewrites */
+	domain = mlx5dv_dr_domain_create(context, MLX5DV_DR_DOMAIN_TYPE_NIC_RX);
+	assert_non_null(domain);
 	capture_begin();
-	assert_null(mlx5dv_dr_domain_create(context, MLX5DV_DR_DOMAIN_TYPE_NIC_RX));
-	expect_refusal("mlx5dv_dr_domain_create", EOPNOTSUPP);
+	assert_null(mlx5dv_dr_action_create_modify_header(domain, 0, sizeof(rewrite), rewrite));
+	expect_refusal("mlx5dv_dr_action_create_modify_header", EOPNOTSUPP);
+	assert_int_equal(mlx5dv_dr_domain_destroy(domain), 0);
+	/* opcode 0 is no command the device serves */
 	capture_begin();
 	assert_null(mlx5dv_devx_obj_create(context, in, sizeof(in), out, sizeof(out)));
 	expect_refusal("mlx5dv_devx_obj_create", EOPNOTSUPP);

@@ -1,0 +1,75 @@
+/*
+ * Steering tables (mlx5dv_dr_table_*) of the simulated devices. Level 0 is the root, where a
+ * domain's lookup starts (the level-0 tables of every domain of one type on a device are one
+ * root, as rdma-core's root tables are the device's one root flow table); a table of another
+ * level is reached by dest-table actions of lower levels.
+ */
+#include "dr_internal.h"
+
+#include <stdlib.h>
+
+/* Returns the table, or NULL with errno: EINVAL (not a live domain), ENOMEM. */
+SIM_EXPORT struct mlx5dv_dr_table *mlx5dv_dr_table_create(struct mlx5dv_dr_domain *dmn, uint32_t level)
+{
+	__typeof__(&mlx5dv_dr_table_create) real = SIM_REAL(mlx5dv_dr_table_create);
+	struct sim_dr_domain *domain;
+	struct sim_dr_table *table;
+
+	SIM_DELEGATE(mlx5dv_dr_table_create, (dmn, level));
+	switch (sim_route(__func__, dmn, SIM_DR_DOMAIN, (void **)&domain, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return real(dmn, level);
+	default:
+		return NULL;
+	}
+	table = calloc(1, sizeof(*table));
+	if (!table || !sim_registry_add(table, SIM_DR_TABLE, table)) {
+		free(table);
+		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		return NULL;
+	}
+	table->domain = domain;
+	table->level = level;
+	table->seq = sim_steer_seq(domain->steer);
+	sim_steer_add_table(domain->steer, table);
+	domain->tables++;
+	domain->context->object_count++;
+	pthread_mutex_unlock(&sim_lock);
+	return (struct mlx5dv_dr_table *)table;
+}
+
+void sim_dr_table_destroy(struct sim_dr_table *table)
+{
+	sim_steer_remove_table(table->domain->steer, table);
+	table->domain->tables--;
+	table->domain->context->object_count--;
+	sim_registry_retire(table, table);
+}
+
+/* Returns 0, or an errno value: EBUSY while matchers or dest-table actions use it, EINVAL.
+ * A table without matchers is in no lookup: nothing to publish. */
+SIM_EXPORT int mlx5dv_dr_table_destroy(struct mlx5dv_dr_table *tbl)
+{
+	__typeof__(&mlx5dv_dr_table_destroy) real = SIM_REAL(mlx5dv_dr_table_destroy);
+	struct sim_dr_table *table;
+
+	SIM_DELEGATE(mlx5dv_dr_table_destroy, (tbl));
+	switch (sim_route(__func__, tbl, SIM_DR_TABLE, (void **)&table, real != NULL)) {
+	case SIM_ROUTE_SIMULATED:
+		break;
+	case SIM_ROUTE_REAL:
+		return real(tbl);
+	default:
+		return errno;
+	}
+	if (table->matchers || table->users) {
+		sim_dr_refuse(__func__, EBUSY, "table %p (level %u) still has %u matcher(s) and %u action(s) "
+			      "sending to it", (void *)tbl, table->level, table->matchers, table->users);
+		return EBUSY;
+	}
+	sim_dr_table_destroy(table);
+	pthread_mutex_unlock(&sim_lock);
+	return 0;
+}
