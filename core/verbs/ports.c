@@ -411,6 +411,8 @@ static char *port_spec(const char *device, unsigned num, bool *implicit)
 		if (!strcmp(name, device) && port == num) {
 			free(spec);
 			spec = strdup(rest);
+		} else if (!strcmp(name, device) && (port < 1 || port > SIM_PORTS) && num == 1) {
+			sim_err("FLEXIO_SIM_PORTS", "'%s': %s has port 1 only (ignored)", e, device);
 		} else if (!strncmp(rest, "wire:", 5) && !strncmp(rest + 5, self, strlen(self)) &&
 			   (!rest[5 + strlen(self)] || rest[5 + strlen(self)] == ',')) {
 			char peer[160];

@@ -2,7 +2,8 @@
 """Drives port_tool (mlx5_sim0's port 1) through the port backends, in processes and network
 namespaces, with real frames (core/verbs/PORTS.md):
 
-  unix_wire     two processes joined by wire:unix=NAME: 20 frames sent and echoed back
+  unix_wire     two processes joined by wire:unix=NAME (one configured by FLEXIO_SIM_PORTS_FILE):
+                20 frames sent and echoed back
   tap_reflect   a TAP in a namespace: frames written on it by a raw socket are received by the
                 port's RQ and sent back with their MACs swapped, byte-checked
   tap_miss      the same TAP with no receive queue: frames no rule takes go back to the kernel
@@ -77,11 +78,16 @@ def need_privileges(tap=False):
         skip("needs /dev/net/tun (TAP)")
 
 
-def tool(port_tool, args, ports, ns=None, ready=None):
-    """Starts port_tool with FLEXIO_SIM_PORTS=ports (in namespace ns); waits for --ready."""
-    env = dict(os.environ, FLEXIO_SIM_PORTS=ports)
-    env.pop("FLEXIO_SIM_PORTS_FILE", None)
-    env.pop("FLEXIO_SIM_DEVICES", None)
+def tool(port_tool, args, ports, ns=None, ready=None, ports_file=None):
+    """Starts port_tool with FLEXIO_SIM_PORTS=ports, or FLEXIO_SIM_PORTS_FILE=ports_file (in
+    namespace ns); waits for --ready."""
+    env = dict(os.environ)
+    for name in ("FLEXIO_SIM_PORTS", "FLEXIO_SIM_PORTS_FILE", "FLEXIO_SIM_DEVICES"):
+        env.pop(name, None)
+    if ports_file:
+        env["FLEXIO_SIM_PORTS_FILE"] = ports_file
+    else:
+        env["FLEXIO_SIM_PORTS"] = ports
     cmd = ([] if ns is None else ["ip", "netns", "exec", ns]) + [port_tool] + args
     if ready:
         cmd += ["--ready", ready]
@@ -162,8 +168,12 @@ def in_ns(ns, *args):
 
 def unix_wire(port_tool, workdir):
     ports = f"mlx5_sim0:1=wire:unix=ports-driver-{os.getpid()}"
-    echo = tool(port_tool, ["echo", "--count", "20", "--idle", "10000"], ports,
-                ready=f"{workdir}/unix_echo.ready")
+    # the echo's end from a configuration file
+    ports_file = f"{workdir}/unix_wire.ports"
+    with open(ports_file, "w") as f:
+        f.write(f"# the echo side of ports.unix_wire\n\n  {ports}  # its wire\n")
+    echo = tool(port_tool, ["echo", "--count", "20", "--idle", "10000"], None,
+                ready=f"{workdir}/unix_echo.ready", ports_file=ports_file)
     sender = tool(port_tool, ["send", "20", "200"], ports)
     sent = finish(sender, "send")
     echoed = finish(echo, "echo")
