@@ -106,7 +106,8 @@ flexio_dev_event_handler_t l2_reflector_handler;
 __dpa_global__ void l2_reflector_handler(uint64_t thread_arg)
 {
 	struct l2r_state *s = (struct l2r_state *)thread_arg;
-	uint32_t rq_mask = (1u << s->rq.log_depth) - 1, taken = 0;
+	uint32_t rq_mask = (1u << s->rq.log_depth) - 1, taken = 0, sent = 0;
+	uint64_t sent_bytes = 0;
 	union flexio_dev_sqe_seg *last = NULL;
 	struct flexio_dev_thread_ctx *dtctx;
 	struct flexio_dev_cqe64 *cqe;
@@ -141,8 +142,8 @@ __dpa_global__ void l2_reflector_handler(uint64_t thread_arg)
 			flexio_dev_print("frame %lu: %u bytes reflected\n", (unsigned long)s->rx_frames, len);
 		swap_macs(frame);
 		last = post_send(s, frame, len);
-		s->tx_frames++;
-		s->tx_bytes += len;
+		sent++;
+		sent_bytes += len;
 		if (taken == rq_mask + 1)
 			break; /* a whole ring: every buffer is in flight, free them before taking more */
 	}
@@ -155,6 +156,10 @@ __dpa_global__ void l2_reflector_handler(uint64_t thread_arg)
 		flexio_dev_qp_sq_ring_db((uint16_t)s->sq_pi, s->sq.number);
 		for (uint32_t polls = 0; s->sq_done != s->sq_pi && polls < SEND_WAIT_POLLS; polls++)
 			reap_sends(s);
+		/* Counted once handed to the NIC: a host that sees the count can stop the reflector
+		 * without losing the frames counted. */
+		s->tx_frames += sent;
+		s->tx_bytes += sent_bytes;
 	}
 	/* Every receive WQE taken is free again once every send has completed (otherwise the
 	 * next invocation frees them). */

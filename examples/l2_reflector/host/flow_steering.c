@@ -87,6 +87,23 @@ struct l2r_flow_matcher *l2r_matcher_rx_dmac(struct ibv_context *ctx, uint16_t p
 	return matcher_create(ctx, MLX5DV_DR_DOMAIN_TYPE_NIC_RX, priority, OUTER_DMAC, 0);
 }
 
+struct l2r_flow_matcher *l2r_matcher_rx_dmac_in(const struct l2r_flow_matcher *table_of, uint16_t priority)
+{
+	struct l2r_flow_matcher *m = calloc(1, sizeof(*m));
+	struct match mask;
+
+	if (!m)
+		return said("calloc");
+	match_mac(&mask, OUTER_DMAC, NULL);
+	/* Only the matcher is this one's: domain and table stay NULL, so destroying it leaves them. */
+	m->root_matcher = mlx5dv_dr_matcher_create(table_of->root_table, priority, CRITERIA_OUTER, &mask.p);
+	if (!m->root_matcher) {
+		free(m);
+		return said("mlx5dv_dr_matcher_create");
+	}
+	return m;
+}
+
 struct l2r_flow_matcher *l2r_matcher_tx_smac(struct ibv_context *ctx)
 {
 	return matcher_create(ctx, MLX5DV_DR_DOMAIN_TYPE_FDB, 0, OUTER_SMAC, 1);

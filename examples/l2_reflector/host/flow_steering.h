@@ -33,6 +33,9 @@ struct l2r_flow_rule {
  * failure, said on stderr. */
 struct l2r_flow_matcher *l2r_matcher_rx_dmac(struct ibv_context *ctx, uint16_t priority);
 struct l2r_flow_matcher *l2r_matcher_tx_smac(struct ibv_context *ctx);
+/* Another receive matcher in the root table of table_of (whose domain and table stay
+ * table_of's): matchers of different priorities in one table. */
+struct l2r_flow_matcher *l2r_matcher_rx_dmac_in(const struct l2r_flow_matcher *table_of, uint16_t priority);
 
 /* Frames to mac go to the TIR (receive matcher). */
 struct l2r_flow_rule *l2r_rule_rx_to_tir(struct l2r_flow_matcher *m, const uint8_t mac[6],

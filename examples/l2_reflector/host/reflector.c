@@ -191,7 +191,8 @@ int l2r_rx_rule_remove(struct l2r *r)
 
 static int steering_create(struct l2r *r)
 {
-	r->rx_matcher = l2r_matcher_rx_dmac(r->ibv_ctx, r->config.rx_priority);
+	r->rx_matcher = r->config.rx_table ? l2r_matcher_rx_dmac_in(r->config.rx_table, r->config.rx_priority)
+					   : l2r_matcher_rx_dmac(r->ibv_ctx, r->config.rx_priority);
 	if (!r->rx_matcher || l2r_rx_rule_add(r))
 		return -1;
 	if (r->config.nic_mode)
@@ -239,7 +240,7 @@ int l2r_create(const struct l2r_config *config, struct l2r *r)
 			L2R_LOG_DEPTH_MAX);
 		return -1;
 	}
-	r->ibv_ctx = open_device(config->device);
+	r->ibv_ctx = config->ibv_ctx ? config->ibv_ctx : open_device(config->device);
 	if (!r->ibv_ctx)
 		return -1;
 	if (flexio_process_create(r->ibv_ctx, l2_reflector_app, NULL, &r->process) != FLEXIO_STATUS_SUCCESS) {
@@ -338,7 +339,7 @@ void l2r_destroy(struct l2r *r)
 		flexio_msg_stream_destroy(r->stream);
 	if (r->process)
 		flexio_process_destroy(r->process);
-	if (r->ibv_ctx)
+	if (r->ibv_ctx && !r->config.ibv_ctx)
 		ibv_close_device(r->ibv_ctx);
 	memset(r, 0, sizeof(*r));
 }

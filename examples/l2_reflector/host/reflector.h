@@ -27,6 +27,9 @@ struct l2r_config {
 	uint16_t rx_priority;   /* the receive matcher's priority */
 	int nic_mode;           /* no FDB rules for the send side (the sample's --nic-mode) */
 	int verbose;            /* the handler prints a line per frame */
+	/* Optional, for programs running several reflectors (tests): */
+	struct ibv_context *ibv_ctx;          /* a context of device to use (kept open), else opened */
+	struct l2r_flow_matcher *rx_table;    /* put the receive matcher in this one's table */
 };
 
 /* A CQ or work queue's DPA memory. */
