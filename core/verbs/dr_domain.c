@@ -254,9 +254,8 @@ bool sim_dr_context_close(struct sim_context *context)
 	static const enum sim_kind order[] = {SIM_DR_RULE, SIM_DR_MATCHER, SIM_DR_ACTION, SIM_DR_TABLE,
 					      SIM_DR_DOMAIN};
 	enum { KINDS = sizeof(order) / sizeof(order[0]) };
-	struct sim_steer *steer = sim_steer_of(context->device);
 	struct gathered g[KINDS];
-	bool ok = steer != NULL;
+	bool ok = true;
 
 	for (size_t k = 0; k < KINDS; k++) {
 		g[k] = (struct gathered){.context = context, .kind = order[k]};
@@ -267,7 +266,8 @@ bool sim_dr_context_close(struct sim_context *context)
 	 * nothing is destroyed */
 	for (size_t i = 0; ok && i < g[0].count; i++)
 		((struct sim_dr_rule *)g[0].items[i])->hidden = true;
-	if (ok && g[0].count && sim_steer_publish(steer)) {
+	/* (rules exist only on a device whose steering state was made) */
+	if (ok && g[0].count && sim_steer_publish(sim_steer_of(context->device))) {
 		for (size_t i = 0; i < g[0].count; i++)
 			((struct sim_dr_rule *)g[0].items[i])->hidden = false;
 		ok = false;

@@ -125,11 +125,17 @@ static struct mlx5dv_dr_rule *real_rule(const char *function, __typeof__(&mlx5dv
 					struct mlx5dv_dr_matcher *matcher, struct mlx5dv_flow_match_parameters *value,
 					size_t n, struct mlx5dv_dr_action *actions[])
 {
-	struct mlx5dv_dr_action **translated = n && actions ? calloc(n, sizeof(*translated)) : NULL;
+	struct mlx5dv_dr_action **translated;
 	struct mlx5dv_dr_rule *rule;
 
-	if (!translated)
-		return real(matcher, value, n, actions);
+	if (!n || !actions)
+		return real(matcher, value, n, actions); /* nothing to translate: rdma-core checks */
+	translated = calloc(n, sizeof(*translated));
+	if (!translated) {
+		sim_err(function, "out of memory");
+		errno = ENOMEM;
+		return NULL;
+	}
 	pthread_mutex_lock(&sim_lock);
 	for (size_t i = 0; i < n; i++) {
 		translated[i] = sim_dr_action_for_real(function, actions[i], i);
