@@ -63,8 +63,9 @@ static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char
 				      "fattr->rq.wq_type %d is not FLEXIO_WQ_TYPE_LINKED_LIST or _CYCLIC", a->wq_type);
 			return false;
 		}
-		/* A linked-list WQE starts with its next segment: a data segment needs 32 bytes. */
-		if (a->wq_type == FLEXIO_WQ_TYPE_LINKED_LIST && log_stride < LL_LOG_STRIDE_MIN) {
+		/* A linked-list WQE starts with its next segment: a data segment needs 32 bytes. (An
+		 * RQ with smaller WQEs is cyclic: rq_ring_type.) */
+		if (kind == WQ_RMP && a->wq_type == FLEXIO_WQ_TYPE_LINKED_LIST && log_stride < LL_LOG_STRIDE_MIN) {
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 				      "fattr->log_wq_stride %u: a linked-list WQE needs at least %d (its next segment and "
 				      "a data segment)",
@@ -141,6 +142,19 @@ static void rq_free(struct process_child *child)
 	queue_child_free(&rq->qc);
 }
 
+/*
+ * The ring type of an RQ. NVIDIA 24.01 documents the union's RQ part as used for RMPs only, and
+ * its samples create RQs leaving wq_type 0 (LINKED_LIST) and the stride at its default over
+ * 16-byte cyclic WQEs: such an RQ is cyclic. An RQ asked to be a linked list with WQEs that
+ * have room for the next segment (log_wq_stride >= 5) is one.
+ */
+static enum flexio_wq_type rq_ring_type(const struct wq_args *a)
+{
+	return a->wq_type == FLEXIO_WQ_TYPE_LINKED_LIST && a->log_wq_stride >= LL_LOG_STRIDE_MIN
+		       ? FLEXIO_WQ_TYPE_LINKED_LIST
+		       : FLEXIO_WQ_TYPE_CYCLIC;
+}
+
 /* The provider's work queue of kind for the checked arguments (cq_num: SQ and RQ). */
 static struct provider_queue *wq_provider_create(struct process *process, struct ibv_context *ibv_ctx,
 						 enum wq_kind kind, uint32_t cq_num, const struct wq_args *a,
@@ -157,7 +171,7 @@ static struct provider_queue *wq_provider_create(struct process *process, struct
 		return process->provider->sq_create(process->device, ibv_ctx, cq_num, &attr, refs, info, err,
 						    PROVIDER_ERROR_MAX);
 	}
-	attr.rq.wq_type = (enum flexio_wq_type)a->wq_type;
+	attr.rq.wq_type = kind == WQ_RQ ? rq_ring_type(a) : (enum flexio_wq_type)a->wq_type;
 	attr.rq.end_pad_mode = (enum flexio_wq_end_pad_mode)a->end_pad_mode;
 	attr.rq.vlan_strip_disable = a->vlan_strip_disable;
 	if (kind == WQ_RQ)

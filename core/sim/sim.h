@@ -91,6 +91,9 @@ struct sim_objects;
 int sim_objects_init(struct sim_process *p);
 void sim_objects_fini(struct sim_process *p);
 void sim_outbox_services_install(struct sim_process *p);
+/* The outbox every thread of p starts with (sim_outbox.c); made after the engine, before the
+ * first thread. */
+int sim_default_outbox_create(struct sim_process *p);
 void sim_window_services_install(struct sim_process *p);
 /* flexio_dev_nic_counters_config / _sample over the device's port counters (sim_counters.c). */
 void sim_counters_services_install(struct sim_process *p);

@@ -59,6 +59,7 @@ struct sim_dev_mkey {
 struct sim_objects {
 	pthread_mutex_t lock;
 	struct sim_outbox *outboxes;
+	struct sim_outbox *default_outbox; /* every thread's until it selects one (id 0) */
 	struct sim_extension *extensions;
 	struct sim_window *windows;
 	struct sim_aperture *apertures;

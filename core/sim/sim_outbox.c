@@ -38,6 +38,7 @@ void sim_objects_fini(struct sim_process *p)
 
 	if (!o)
 		return;
+	free(o->default_outbox); /* its page went with the engine */
 	while (o->outboxes) {
 		struct sim_outbox *next = o->outboxes->next;
 
@@ -153,6 +154,30 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 }
 
 static const struct dpa_mmio_ops outbox_ops = {.read = outbox_read, .write = outbox_write};
+
+/*
+ * The process's default outbox: its threads start with it selected (outbox_base in their
+ * context, outbox_config_id 0), so device code that rings doorbells without calling
+ * flexio_dev_outbox_config first — as NVIDIA's packet processor sample does — reaches the
+ * queues of the process's device, as with the process's own UAR on hardware.
+ */
+int sim_default_outbox_create(struct sim_process *p)
+{
+	struct sim_outbox *b = calloc(1, sizeof(*b));
+	int rc;
+
+	if (!b)
+		return -ENOMEM;
+	b->process = p;
+	atomic_init(&b->live, true);
+	rc = dpa_process_map_aperture(p->engine, DPA_REGION_MMIO, FLEXIO_OUTBOX_PAGE_SIZE, &outbox_ops, b, &b->base);
+	if (rc) {
+		free(b);
+		return rc;
+	}
+	p->objects->default_outbox = b;
+	return 0;
+}
 
 int sim_outbox_create(struct provider_process *process, uint32_t id)
 {

@@ -141,7 +141,8 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 		goto fail;
 	dpa_process_set_user(p->engine, p);
 	sim_services_install(p);
-	if (dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
+	if (sim_default_outbox_create(p) ||
+	    dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
 	    !(p->rpc = sim_thread_create(p, &rpc_config, 0))) {
 		snprintf(err, err_size, "cannot map the RPC thread's memory");
 		goto fail;

@@ -4,7 +4,7 @@
  * block (PT_TLS) from tp on (see libflexio-dev/flexio_dev_dpa_arch.h), then
  * the thread's name.
  */
-#include "sim.h"
+#include "sim_objects.h"
 
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
 
@@ -32,6 +32,8 @@ static int lay_out_local_area(struct sim_thread *t)
 	t->tp = t->local_area + align;
 	t->ctx = t->tp - FLEXIO_OS_THREAD_CTX_TP_OFFSET;
 	t->name = t->tp + tls_end; /* zeroed: no name */
+	if (t->process->objects->default_outbox)
+		ctx.outbox_base = t->process->objects->default_outbox->base;
 	if (dpa_process_write(engine, t->ctx, &ctx, sizeof(ctx)) ||
 	    (tls->filesz && dpa_process_write(engine, t->tp, tls->template_data, tls->filesz)))
 		return -1;

@@ -34,7 +34,6 @@ struct l2r_state {
 	/* configuration (host) */
 	struct l2r_cq rq_cq, sq_cq;
 	struct l2r_wq rq, sq;
-	uint32_t outbox_id;
 	uint32_t verbose;       /* print a line per frame (flexio_dev_print) */
 	/* progress (DPA) */
 	uint32_t rq_ci;         /* receive CQ consumer counter */

@@ -17,12 +17,10 @@ __dpa_rpc__ uint64_t l2r_bench_seed(uint64_t state, uint64_t frames, uint32_t mk
 {
 	struct l2r_state *s = (struct l2r_state *)state;
 	uint32_t depth = 1u << s->sq.log_depth;
-	struct flexio_dev_thread_ctx *dtctx;
 
 	if (count == 0 || count > depth / 2)
 		return 0;
-	flexio_dev_get_thread_ctx(&dtctx);
-	flexio_dev_outbox_config(dtctx, (uint16_t)s->outbox_id);
+	/* The RPC thread's default outbox rings the reflector's SQ. */
 	for (uint32_t i = 0; i < count; i++) {
 		union flexio_dev_sqe_seg *wqe =
 			(union flexio_dev_sqe_seg *)(s->sq.ring + ((uint64_t)(s->sq_pi & (depth - 1)) << 6));

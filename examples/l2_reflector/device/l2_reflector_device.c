@@ -112,8 +112,9 @@ __dpa_global__ void l2_reflector_handler(uint64_t thread_arg)
 	struct flexio_dev_thread_ctx *dtctx;
 	struct flexio_dev_cqe64 *cqe;
 
+	/* Doorbells go through the thread's default outbox (no flexio_dev_outbox_config), as in
+	 * NVIDIA's sample. */
 	flexio_dev_get_thread_ctx(&dtctx);
-	flexio_dev_outbox_config(dtctx, (uint16_t)s->outbox_id);
 	s->activations++;
 	/* Buffers a previous invocation could not free yet (their send had not completed). */
 	reap_sends(s);

@@ -146,9 +146,8 @@ static int rq_create(struct l2r *r)
 	struct flexio_wq_attr attr = {
 		.log_wq_depth = (uint8_t)log_depth,
 		.pd = flexio_process_get_pd(r->process),
-		/* A ring of 16-byte WQEs, each one data segment. (NVIDIA's sample leaves wq_type
-		 * zeroed, which is LINKED_LIST; OpenFlexIO takes the value as given.) */
-		.rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC},
+		/* A ring of 16-byte WQEs, each one data segment: a cyclic RQ (wq_type and the stride
+		 * left at their defaults, as NVIDIA's sample leaves them). */
 		.wq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
 		.wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
 	};
@@ -220,7 +219,6 @@ static struct l2r_state state_for(const struct l2r *r)
 		       .number = flexio_rq_get_wq_num(r->rq), .log_depth = log_depth,
 		       .mkey = flexio_mkey_get_id(r->rq_mkey)},
 		.sq = {.ring = r->sq_mem.ring, .number = flexio_sq_get_wq_num(r->sq), .log_depth = log_depth},
-		.outbox_id = flexio_outbox_get_id(r->outbox),
 		.verbose = (uint32_t)!!r->config.verbose,
 	};
 }
@@ -247,21 +245,16 @@ int l2r_create(const struct l2r_config *config, struct l2r *r)
 		failed("flexio_process_create");
 		goto fail;
 	}
-	if (flexio_msg_stream_create(r->process, &stream_attr, stdout, NULL, &r->stream) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_outbox_create(r->process, &(struct flexio_outbox_attr){0}, &r->outbox) != FLEXIO_STATUS_SUCCESS) {
-		failed("flexio_msg_stream_create / flexio_outbox_create");
+	if (flexio_msg_stream_create(r->process, &stream_attr, stdout, NULL, &r->stream) != FLEXIO_STATUS_SUCCESS) {
+		failed("flexio_msg_stream_create");
 		goto fail;
 	}
-	/*
-	 * The handler's record is allocated first so that its address can be the handler's
-	 * argument both ways: NVIDIA's sample passes it to flexio_event_handler_run (user_arg),
-	 * OpenFlexIO hands the handler flexio_event_handler_attr.arg.
-	 */
+	/* The handler's record: its address is the handler's argument, given to
+	 * flexio_event_handler_run as NVIDIA's sample does. */
 	if (flexio_buf_dev_alloc(r->process, sizeof(struct l2r_state), &r->state_daddr) != FLEXIO_STATUS_SUCCESS) {
 		failed("flexio_buf_dev_alloc (handler record)");
 		goto fail;
 	}
-	eh_attr.arg = r->state_daddr;
 	if (flexio_event_handler_create(r->process, &eh_attr, &r->handler) != FLEXIO_STATUS_SUCCESS) {
 		failed("flexio_event_handler_create");
 		goto fail;
@@ -333,8 +326,6 @@ void l2r_destroy(struct l2r *r)
 		queue_mem_free(r->process, &r->sq_cq_mem);
 		dev_free(r->process, r->state_daddr);
 	}
-	if (r->outbox)
-		flexio_outbox_destroy(r->outbox);
 	if (r->stream)
 		flexio_msg_stream_destroy(r->stream);
 	if (r->process)

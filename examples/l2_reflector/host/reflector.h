@@ -42,7 +42,6 @@ struct l2r {
 	struct ibv_context *ibv_ctx;
 	flexio_process *process;
 	flexio_msg_stream *stream;
-	flexio_outbox *outbox;
 	flexio_event_handler *handler;
 	flexio_cq *rq_cq, *sq_cq;
 	flexio_rq *rq;
