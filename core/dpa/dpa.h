@@ -61,6 +61,9 @@ int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *
 uint64_t dpa_image_span(const struct dpa_image *image);
 /* Whether address lies in an executable segment of the image. */
 bool dpa_image_is_code(const struct dpa_image *image, uint64_t address);
+/* The name of a symbol whose value is address (a global one before a local one), or NULL:
+ * for reports (timelines name the functions threads run). A linear search. */
+const char *dpa_image_symbol_name(const struct dpa_image *image, uint64_t address);
 
 /* ---- Processes ----------------------------------------------------------------------- */
 

@@ -422,3 +422,18 @@ int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *
         *size = image->symbols[lo].size;
     return 0;
 }
+
+const char *dpa_image_symbol_name(const struct dpa_image *image, uint64_t address)
+{
+    const char *local = NULL;
+    for (size_t i = 0; image != NULL && i < image->nsymbols; i++) {
+        const struct dpa_symbol *s = &image->symbols[i];
+        if (s->value != address)
+            continue;
+        if (s->global)
+            return s->name;
+        if (local == NULL)
+            local = s->name;
+    }
+    return local;
+}

@@ -86,6 +86,11 @@ static void test_valid(void **state)
     assert_int_equal(a, DATA_BASE);
     assert_int_equal(dpa_image_symbol(image, "", &a, NULL), -ENOENT);
     assert_int_equal(dpa_image_symbol(NULL, "twice", &a, NULL), -EINVAL);
+    /* and back from an address: a symbol's name, none between symbols */
+    assert_string_equal(dpa_image_symbol_name(image, CODE_BASE), "twice");
+    assert_string_equal(dpa_image_symbol_name(image, DATA_BASE), "data");
+    assert_null(dpa_image_symbol_name(image, CODE_BASE + 4));
+    assert_null(dpa_image_symbol_name(NULL, CODE_BASE));
     struct dpa_process *process = dpa_process_create(image, NULL, err, sizeof(err));
     assert_non_null(process);
     struct dpa_hart *hart = dpa_hart_create(process, NULL);
