@@ -153,8 +153,11 @@ static enum dpa_stop run_slice_active(struct dpa_hart *hart, uint64_t budget)
     for (;;) {
         uint64_t piece = budget < PAUSE_PIECE ? budget : PAUSE_PIECE;
         uint64_t before = hart->instret;
-        enum dpa_stop stop = hart->trace != NULL ? dpa_exec_traced(hart, (int64_t)piece)
-                                                 : dpa_exec(hart, (int64_t)piece);
+        /* The memory-model checker records stores in the slow build (one check per piece). */
+        enum dpa_stop stop =
+            hart->trace != NULL || DPA_UNLIKELY(dpa_memcheck_on(hart->process))
+                ? dpa_exec_traced(hart, (int64_t)piece)
+                : dpa_exec(hart, (int64_t)piece);
         if (stop != DPA_STOP_BUDGET || piece == budget)
             return stop;
         budget -= hart->instret - before;
@@ -322,6 +325,8 @@ void dpa_hart_memory_writeback(struct dpa_hart *hart)
     if (hart != NULL) {
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         hart->memory_writebacks++;
+        if (DPA_UNLIKELY(atomic_load_explicit(&hart->process->memcheck, memory_order_relaxed) != NULL))
+            dpa_memcheck_memory_writeback(hart);
     }
 }
 

@@ -98,6 +98,10 @@ struct dpa_process {
     struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
     struct dpa_service fallback;
     const uint64_t *window_epoch; /* dpa_process_set_window_epoch; NULL: never revoked */
+    /* The memory-model checker (memcheck.c): made at its first enable, then kept; on says
+     * whether harts record and report (read where checks would cost, never per instruction). */
+    struct dpa_memcheck *_Atomic memcheck;
+    atomic_bool memcheck_on;
     atomic_bool halted;
     atomic_uint next_hart_id;
     atomic_uint harts; /* alive */
@@ -180,6 +184,23 @@ int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint
 int dpa_window_write(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address,
                      unsigned size, uint64_t value);
 void dpa_window_free(struct dpa_hart *hart);
+
+/* The memory-model checker (memcheck.c, memcheck.h). */
+struct dpa_memcheck_report;
+static inline bool dpa_memcheck_on(const struct dpa_process *process)
+{
+    return atomic_load_explicit(&process->memcheck_on, memory_order_relaxed);
+}
+/* A store to DPA memory (address inside it, aligned), recorded by the slow interpreter (the
+ * traced build, which runs while the checker is on). */
+void dpa_memcheck_store(struct dpa_hart *hart, uint64_t address, uint64_t pc);
+/* A point where the hart's writes must have been written back (doorbell or end, at_pc). */
+void dpa_memcheck_publish(struct dpa_hart *hart, int point, uint64_t at_pc);
+void dpa_memcheck_memory_writeback(struct dpa_hart *hart);
+void dpa_memcheck_emit(struct dpa_process *process, const struct dpa_memcheck_report *report);
+void dpa_memcheck_free(struct dpa_process *process);
+/* Window side (window.c): reports the hart's window bytes not written back, once per store. */
+void dpa_window_memcheck_publish(struct dpa_hart *hart, int point, uint64_t at_pc);
 
 enum dpa_service_result { DPA_SERVICE_CONTINUE, DPA_SERVICE_STOP, DPA_SERVICE_MISSING };
 enum dpa_service_result dpa_service_call(struct dpa_hart *hart);

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "internal.h"
+#include "memcheck.h"
 
 static uint64_t page_up(uint64_t x)
 {
@@ -350,6 +351,9 @@ int dpa_memory_store_slow(struct dpa_hart *hart, uint64_t address, unsigned size
         return rc;
     if (region.kind == DPA_REGION_WINDOW)
         return dpa_window_write(hart, &region, address, size, value);
+    /* An MMIO store is a doorbell (the outbox): what it publishes must be written back. */
+    if (DPA_UNLIKELY(dpa_memcheck_on(process)))
+        dpa_memcheck_publish(hart, DPA_MEMCHECK_AT_DOORBELL, hart->pc);
     if (region.ops.write(region.user, hart, address - region.base, &value, size) != 0)
         return DPA_FAULT_APERTURE;
     return 0;

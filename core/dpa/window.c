@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "memcheck.h"
 
 #define LINE_SIZE 64
 #define LINE_COUNT 64
@@ -24,6 +25,8 @@ struct window_line {
     bool used;
     uint64_t address;
     uint64_t valid, dirty; /* one bit per byte */
+    uint64_t store_pc;     /* the last store to the line, for the memory-model checker */
+    bool reported;         /* its dirty bytes were reported not written back (checker) */
     uint8_t data[LINE_SIZE];
 };
 
@@ -116,6 +119,32 @@ static uint64_t byte_mask(uint64_t address, unsigned size)
     return (size >= 64 ? ~0ull : ((1ull << size) - 1)) << (address % LINE_SIZE);
 }
 
+/* The checker: a load served from the cache must return what the host memory holds, unless the
+ * thread wrote those bytes itself (same-address ordering, seed 002); otherwise the host changed
+ * them since the line was filled and __dpa_thread_window_read_inv() was missing. */
+static void check_stale(struct dpa_hart *hart, const struct dpa_region *region,
+                        const struct window_line *line, uint64_t address, unsigned size)
+{
+    uint8_t fresh[LINE_SIZE];
+    if (region->ops.read(region->user, hart, line->address - region->base, fresh, LINE_SIZE) != 0)
+        return; /* revoked meanwhile: the next access faults or refills */
+    for (unsigned i = address % LINE_SIZE; i < address % LINE_SIZE + size; i++) {
+        if (!((line->dirty >> i) & 1) && line->data[i] != fresh[i]) {
+            struct dpa_memcheck_report report = {
+                .rule = DPA_MEMCHECK_STALE_WINDOW_READ,
+                .point = DPA_MEMCHECK_AT_LOAD,
+                .hart = hart,
+                .hart_id = hart->id,
+                .pc = hart->pc,
+                .address = address,
+                .size = size,
+            };
+            dpa_memcheck_emit(hart->process, &report);
+            return;
+        }
+    }
+}
+
 int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address,
                     unsigned size, uint64_t *value)
 {
@@ -124,7 +153,8 @@ int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint
     if (line == NULL || fault != 0)
         return fault;
     uint64_t mask = byte_mask(address, size);
-    if ((line->valid & mask) != mask) {
+    bool hit = (line->valid & mask) == mask;
+    if (!hit) {
         uint8_t fill[LINE_SIZE];
         if (region->ops.read(region->user, hart, line->address - region->base, fill,
                              LINE_SIZE) != 0)
@@ -134,6 +164,8 @@ int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint
                 line->data[i] = fill[i];
         line->valid = ~0ull;
     }
+    if (hit && DPA_UNLIKELY(dpa_memcheck_on(hart->process)))
+        check_stale(hart, region, line, address, size);
     uint64_t v = 0;
     memcpy(&v, line->data + address % LINE_SIZE, size);
     *value = v;
@@ -152,7 +184,33 @@ int dpa_window_write(struct dpa_hart *hart, const struct dpa_region *region, uin
     uint64_t mask = byte_mask(address, size);
     line->valid |= mask;
     line->dirty |= mask;
+    /* Two stores on a path that took the regions lock already: free whether checking or not. */
+    line->store_pc = hart->pc;
+    line->reported = false;
     return 0;
+}
+
+void dpa_window_memcheck_publish(struct dpa_hart *hart, int point, uint64_t at_pc)
+{
+    if (hart->window == NULL)
+        return;
+    for (unsigned i = 0; i < LINE_COUNT; i++) {
+        struct window_line *line = &hart->window->lines[i];
+        if (!line->used || line->dirty == 0 || line->reported)
+            continue;
+        line->reported = true;
+        struct dpa_memcheck_report report = {
+            .rule = DPA_MEMCHECK_WINDOW_NOT_WRITTEN_BACK,
+            .point = (enum dpa_memcheck_point)point,
+            .hart = hart,
+            .hart_id = hart->id,
+            .pc = line->store_pc,
+            .address = line->address + (uint64_t)__builtin_ctzll(line->dirty),
+            .size = (unsigned)__builtin_popcountll(line->dirty),
+            .at_pc = at_pc,
+        };
+        dpa_memcheck_emit(hart->process, &report);
+    }
 }
 
 int dpa_hart_window_writeback(struct dpa_hart *hart)
