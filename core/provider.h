@@ -78,6 +78,19 @@ struct provider_fault {
 	uint64_t cycles;
 };
 
+/* A violation of seed 002's memory model (flexio_ext.h, flexio_process_memcheck_set). */
+struct provider_memcheck_report {
+	enum flexio_memcheck_rule rule;
+	bool at_end;        /* found at the end of an invocation */
+	bool at_nic_read;   /* found when the NIC read the bytes */
+	bool has_thread;    /* thread_id names the thread at fault (it may be gone meanwhile) */
+	uint32_t thread_id;
+	uint64_t pc;        /* the stale load, or the store not written back */
+	uint64_t address;   /* the first byte concerned */
+	uint32_t size;      /* bytes concerned */
+	uint64_t at_pc;     /* the doorbell store that published it, or 0 */
+};
+
 /* Why a process stopped for good. */
 struct provider_stop {
 	uint32_t status;           /* the dpa_process_status */
@@ -100,6 +113,10 @@ struct provider_events {
 	/* uar, outbox, window, mkey: a doorbell a DPA thread rang (may be NULL). Called on the
 	 * ringing thread; must not call back into the provider. */
 	void (*doorbell)(void *user, const struct provider_doorbell *doorbell);
+	/* The memory-model checker (memcheck_set) found device code breaking a rule of seed 002
+	 * (may be NULL). Called on the thread that found it (a DPA thread's, or one the NIC
+	 * reads on); must not call back into the provider. */
+	void (*memcheck)(void *user, const struct provider_memcheck_report *report);
 };
 
 /* The dpa_process_status of a process whose thread faulted (range 1..63: the DPA OS). */
@@ -324,6 +341,9 @@ struct flexio_provider_ops {
 	 * stopped (then no resume is due). */
 	int (*process_pause)(struct provider_process *process);
 	void (*process_resume)(struct provider_process *process);
+	/* The memory-model checker of seed 002 on or off for the process (reports go to
+	 * events.memcheck). 0, -ENOMEM, -EOPNOTSUPP. */
+	int (*memcheck_set)(struct provider_process *process, bool on);
 
 	/* Queues. process is the owner (whose DPA threads may ring their doorbells and whose
 	 * memory FLEXIO_MEMTYPE_DPA rings are in); ibv_ctx the device whose NIC holds the queue (the

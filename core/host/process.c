@@ -232,6 +232,7 @@ static void process_free(struct process *process)
 	process_objects_fini(process); /* dumps recoverable buffers */
 	if (process->device)
 		process->provider->process_destroy(process->device);
+	memcheck_free(process);
 	heap_fini(&process->heap);
 	if (process->pd_held)
 		process->provider->pd_release(process->pd);
@@ -271,7 +272,8 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 						  flexio_process **process_ptr)
 {
 	struct provider_process_config config = {.heap_size = 0}; /* the device's default heap */
-	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell};
+	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell,
+					 .memcheck = memcheck_on_report};
 	struct process_args attr;
 	const struct flexio_provider_ops *provider;
 	struct process *process;
@@ -334,6 +336,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 		flexio_err("cannot load application \"%s\": %s", app->name, err);
 		goto fail;
 	}
+	memcheck_from_env(process);
 	provider->heap_range(process->device, &heap_base, &heap_size);
 	heap_fini(&process->heap);
 	heap_init(&process->heap, heap_base, heap_size);

@@ -57,6 +57,9 @@ struct process {
 
 	/* uar, outbox, window, mkey, recoverable buffers (dpa_objects.h) */
 	struct process_objects objects;
+
+	/* The memory-model checker's counts and log (memcheck.c), made when first turned on. */
+	struct memcheck *_Atomic memcheck;
 };
 
 /* The process of a live handle, with a reference (process_put), or NULL logged as func. */
@@ -102,6 +105,12 @@ struct event_handler;
 struct event_handler *event_handler_get(const void *handle, const char *func);
 void event_handler_put(struct event_handler *eh);
 struct provider_thread *event_handler_thread(const struct event_handler *eh);
+
+/* The memory-model checker (memcheck.c): the provider's reports, FLEXIO_SIM_MEMCHECK at
+ * creation, and the end (after the device's process is gone). */
+void memcheck_on_report(void *user, const struct provider_memcheck_report *report);
+void memcheck_from_env(struct process *process);
+void memcheck_free(struct process *process);
 
 /* Device messages of the process reach its streams here. */
 int64_t msg_stream_deliver(struct process *process, int stream_id, int level, const char *text, size_t len);

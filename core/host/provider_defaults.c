@@ -201,6 +201,12 @@ static int no_process_pause(struct provider_process *process)
 	return -EOPNOTSUPP;
 }
 
+static int no_memcheck_set(struct provider_process *process, bool on)
+{
+	(void)process, (void)on;
+	return -EOPNOTSUPP;
+}
+
 static struct provider_queue *no_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
 					    const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
 					    struct provider_queue_info *info, char *err, size_t err_size)
@@ -389,6 +395,7 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(device_mkey_destroy, no_object_destroy);
 	FILL(process_pause, no_process_pause);
 	FILL(process_resume, no_process_destroy);
+	FILL(memcheck_set, no_memcheck_set);
 	FILL(cq_create, no_cq_create);
 	FILL(sq_create, no_wq_create);
 	FILL(rq_create, no_wq_create);

@@ -73,6 +73,9 @@ struct sim_thread {
 
 int sim_serves(struct ibv_context *ibv_ctx);
 void sim_services_install(struct sim_process *p);
+/* The memory-model checker (sim_memcheck.c): on or off; an invocation of t ended. */
+int sim_memcheck_set(struct provider_process *process, bool on);
+void sim_memcheck_end(struct sim_thread *t, enum dpa_stop stop);
 void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_fault *fault);
 /* The same, naming the thread whose fatal error it is (NULL: unknown). Before the process
  * stops, its error handler (if set) runs once on a new thread (sim_errors.c). */

@@ -86,6 +86,7 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 	bool faulted = false;
 
 	(void)user;
+	sim_memcheck_end(t, stop); /* before a trigger may start it again */
 	pthread_mutex_lock(&e->lock);
 	switch (stop) {
 	case DPA_STOP_RETURNED:

@@ -290,6 +290,7 @@ static const struct flexio_provider_ops sim_provider = {
 	.device_mkey_destroy = sim_device_mkey_destroy,
 	.process_pause = process_pause,
 	.process_resume = process_resume,
+	.memcheck_set = sim_memcheck_set,
 	/* queues */
 	.cq_create = sim_cq_create,
 	.sq_create = sim_sq_create,

@@ -17,6 +17,7 @@
  */
 #include "sim_objects.h"
 
+#include <memcheck.h>
 #include <nic.h>
 
 #include <errno.h>
@@ -51,6 +52,8 @@ static void *space_reach(struct flexio_verbs_space *space, uint64_t addr, uint64
 {
 	struct sim_process *p = (struct sim_process *)((char *)space - offsetof(struct sim_process, space));
 
+	if (!write) /* the NIC reads: what threads stored there must have been written back */
+		dpa_process_memcheck_device_read(p->engine, addr, len);
 	return dpa_process_host_pointer(p->engine, addr, len, write);
 }
 

@@ -114,6 +114,7 @@ enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t functio
 	*result = 0;
 	dpa_hart_set_reg(t->hart, RISCV_TP, t->tp);
 	stop = dpa_hart_call(t->hart, function, args, nargs, result);
+	sim_memcheck_end(t, stop);
 	switch (stop) {
 	case DPA_STOP_RETURNED:
 		return PROVIDER_CALL_RETURNED;

@@ -1774,6 +1774,7 @@ static void errors(void **state)
 {
 	uint32_t id = flexio_process_get_dumem_id(fx.p);
 	struct flexio_process_fault fault;
+	struct flexio_memcheck_info memcheck;
 
 	(void)state;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_err_handler_fd(h), -1, "flexio_err_handler_fd");
@@ -1782,6 +1783,17 @@ static void errors(void **state)
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_fault_get(h, &fault), F,
 			   "flexio_process_fault_get");
 	EXPECT_ERR(flexio_process_fault_get(fx.p, NULL), F, "flexio_process_fault_get", "fault is NULL");
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_memcheck_set(h, 1), F,
+			   "flexio_process_memcheck_set");
+	EXPECT_ERR(flexio_process_memcheck_set(fx.p, 2), F, "flexio_process_memcheck_set",
+		   "enable is 2 (give 1 for on, 0 for off)");
+	EXPECT_ERR(flexio_process_memcheck_set(fx.p, -1), F, "flexio_process_memcheck_set",
+		   "enable is -1 (give 1 for on, 0 for off)");
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_memcheck_get(h, &memcheck), F,
+			   "flexio_process_memcheck_get");
+	EXPECT_ERR(flexio_process_memcheck_get(fx.p, NULL), F, "flexio_process_memcheck_get", "info is NULL");
+	EXPECT_SILENT(flexio_process_memcheck_get(fx.p, &memcheck), OK);
+	assert_int_equal(memcheck.enabled, 0);
 	/* Documented: "unknown" for a value that is not a cause (no line). */
 	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)(FLEXIO_FAULT_STACK_OVERFLOW + 1)),
 			  "unknown");

@@ -137,6 +137,74 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_fault_get(flexio_process *proce
  */
 FLEXIO_EXPERIMENTAL const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
 
+/* ------------------------------------------------------------------------ */
+/* The memory-model checker (simulated device)                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A strict mode of the simulated DPA that reports device code breaking the memory model of the
+ * DPA programming guide (window memory is not coherent; DPA memory the NIC reads must be
+ * written back). Off by default and free when off; on for every process when the environment
+ * has FLEXIO_SIM_MEMCHECK=1 at flexio_process_create, or for one process by
+ * flexio_process_memcheck_set. Each violation is counted; the first one of each rule at each
+ * pc is logged, one WARN line from "flexio_memcheck" naming the process, the DPA thread (as
+ * flexio_dev_get_thread_id gives it), the pc and the address.
+ */
+
+/** The rules checked (seed 002). */
+enum flexio_memcheck_rule {
+	/** A load through a window returned bytes the host memory no longer holds: the thread
+	 *  cached them and the host changed them since, with no __dpa_thread_window_read_inv()
+	 *  in between. pc is the load. */
+	FLEXIO_MEMCHECK_STALE_WINDOW_READ = 1,
+	/** Bytes stored through a window were not written back (__dpa_thread_window_writeback())
+	 *  when the thread rang a doorbell (an outbox store) or ended its invocation (returned,
+	 *  finished, rescheduled, retriggered, finished the process). pc is the last store to
+	 *  that 64-byte line. */
+	FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK = 2,
+	/** The NIC read DPA memory (a WQE, a doorbell record, a send buffer) that a thread stored
+	 *  and then published (a doorbell, the end of its invocation) with no
+	 *  __dpa_thread_memory_writeback() in between. A fence is not a writeback. pc is the
+	 *  store. */
+	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
+};
+
+/** What the checker found in a process. */
+struct flexio_memcheck_info {
+	int enabled;                      /**< 1 while the checker is on */
+	uint64_t stale_window_reads;      /**< FLEXIO_MEMCHECK_STALE_WINDOW_READ violations */
+	uint64_t window_not_written_back; /**< FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK */
+	uint64_t memory_not_written_back; /**< FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK */
+	uint64_t logged;                  /**< lines logged: one per rule and pc */
+	/* The last violation (rule 0: none yet). */
+	enum flexio_memcheck_rule last_rule;
+	uint32_t last_thread_id;          /**< UINT32_MAX when the thread was gone */
+	uint64_t last_pc;
+	uint64_t last_address;
+};
+
+/**
+ * Turns the memory-model checker on or off for a process. Stores made while it is off are not
+ * known to it. On costs the process's threads speed (they run the interpreter's slow build)
+ * and reserves address space for a shadow of DPA memory.
+ *
+ * @param process  a live process.
+ * @param enable   1 on, 0 off.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument, a device
+ *         without a checker, or no memory.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
+
+/**
+ * What the memory-model checker found in a process so far.
+ *
+ * @param process  a live process.
+ * @param info     filled in (all 0 when the checker never ran).
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_get(flexio_process *process,
+							      struct flexio_memcheck_info *info);
+
 #if FLEXIO_EDITION_OLD
 /* ------------------------------------------------------------------------ */
 /* Emulated devices (older edition): the driver's side                      */
