@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "dpa.h"
+#include "memcheck.h"
 #include "dpa_ecall.h"
 
 #ifndef DPA_BENCH_WORKLOAD
@@ -289,28 +290,44 @@ static void bench_harts(struct bench *b, uint64_t rounds)
         dpa_hart_destroy(harts[i]);
 }
 
+/* --memcheck: the memory-model checker on (its reports are only counted; the workload makes
+ * none), to see its cost; off (the default) it must cost nothing. */
+static void memcheck_report(void *user, const struct dpa_memcheck_report *report)
+{
+    (void)report;
+    ++*(unsigned long *)user;
+}
+
 int main(int argc, char **argv)
 {
     const char *rounds = "1500", *qemu = "qemu-riscv64", *elf = DPA_BENCH_WORKLOAD;
+    bool memcheck = false;
+    static unsigned long memcheck_reports;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--memcheck") == 0)
+            memcheck = true;
+        else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
             rounds = argv[++i];
         else if (strcmp(argv[i], "--qemu") == 0 && i + 1 < argc)
             qemu = argv[++i];
         else if (argv[i][0] != '-')
             elf = argv[i];
         else {
-            fprintf(stderr, "usage: dpa-bench [--rounds N] [--qemu PATH] [WORKLOAD.elf]\n");
+            fprintf(stderr, "usage: dpa-bench [--rounds N] [--qemu PATH] [--memcheck] [WORKLOAD.elf]\n");
             return 2;
         }
     }
     struct bench b = {0};
     if (open_workload(&b, elf) != 0)
         return 1;
+    if (memcheck && dpa_process_memcheck(b.process, memcheck_report, &memcheck_reports) != 0)
+        return 1;
     bench_rate(&b, qemu, elf, rounds);
     bench_call(&b);
     bench_ecall(&b);
     bench_harts(&b, strtoull(rounds, NULL, 10) / 16 + 1);
+    if (memcheck)
+        printf("memcheck: on, %lu reports\n", memcheck_reports);
     dpa_process_destroy(b.process);
     dpa_image_release(b.image);
     return 0;
