@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that libflexio's symbol sections, declarations and version nodes agree.
 
-Usage: check_symbols.py --map FILE... --library LIB.so --objects OBJ...
+Usage: check_symbols.py --map FILE... --library LIB.so --objects OBJ... [--experimental-node NODE]
 
 The rules (DPDK's discipline, applied to libflexio):
   1. a function whose code is in .text.experimental is listed in the
@@ -78,17 +78,17 @@ def library_exports(library):
         yield base, version, sym_type
 
 
-def check(map_paths, library_path, objects):
+def check(map_paths, library_path, objects, experimental_node=EXPERIMENTAL_NODE):
     nodes = {}
     for path in map_paths:
         nodes.update(parse_map(path))
     errors = []
-    experimental = nodes.get(EXPERIMENTAL_NODE, set())
+    experimental = nodes.get(experimental_node, set())
     listed = {(sym, node) for node, symbols in nodes.items() for sym in symbols}
     for sym in sorted(experimental):
         for node, symbols in nodes.items():
-            if node != EXPERIMENTAL_NODE and sym in symbols:
-                errors.append(f"{sym}: listed in both {node} and {EXPERIMENTAL_NODE}")
+            if node != experimental_node and sym in symbols:
+                errors.append(f"{sym}: listed in both {node} and {experimental_node}")
 
     in_experimental_section = set()
     exported = {}
@@ -114,10 +114,10 @@ def check(map_paths, library_path, objects):
             exported.setdefault(base, "")
 
     for sym in sorted(in_experimental_section - experimental):
-        errors.append(f"{sym}: code in {EXPERIMENTAL_SECTION} but not in the {EXPERIMENTAL_NODE} node "
+        errors.append(f"{sym}: code in {EXPERIMENTAL_SECTION} but not in the {experimental_node} node "
                       f"(list it there, or drop FLEXIO_EXPERIMENTAL from its declaration)")
     for sym in sorted(experimental - in_experimental_section):
-        errors.append(f"{sym}: in the {EXPERIMENTAL_NODE} node but its code is not in {EXPERIMENTAL_SECTION} "
+        errors.append(f"{sym}: in the {experimental_node} node but its code is not in {EXPERIMENTAL_SECTION} "
                       f"(declare it FLEXIO_EXPERIMENTAL, or move it to a release node)")
     listed_names = {sym for sym, _ in listed}
     for sym, version in sorted(exported.items()):
@@ -151,8 +151,10 @@ def main():
     parser.add_argument("--map", nargs="+", required=True, help="the library's version scripts")
     parser.add_argument("--library", required=True)
     parser.add_argument("--objects", nargs="+", required=True)
+    parser.add_argument("--experimental-node", default=EXPERIMENTAL_NODE,
+                        help="the version node of experimental functions (libflexio's by default)")
     args = parser.parse_args()
-    errors = check(args.map, args.library, args.objects)
+    errors = check(args.map, args.library, args.objects, args.experimental_node)
     for e in errors:
         print(f"check_symbols: {e}", file=sys.stderr)
     if errors:

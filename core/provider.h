@@ -126,6 +126,7 @@ struct provider_events {
 
 struct provider_process_config {
 	uint64_t heap_size; /* bytes of DPA heap; 0: the device's default */
+	const char *name;   /* the process's name (its application's by default), for statistics */
 };
 
 /* The largest argument buffer of a call: a function may declare at most this much. */
@@ -156,6 +157,7 @@ struct provider_thread_config {
 	uint64_t thread_local_storage; /* device address the thread reads back, or 0 */
 	bool continuable;              /* flexio_dev_yield resumes after it at the next trigger */
 	const char *name;              /* flexio_dev_get_current_thread_name; "" for none */
+	const char *function_name;     /* the handler's name in its application, for statistics */
 	enum flexio_affinity_type affinity_type;
 	uint32_t affinity_id;
 	uint32_t outbox_id, window_id; /* selected from the start (older edition); 0: none */

@@ -98,6 +98,7 @@ static flexio_status event_handler_create(flexio_process *handle, const struct f
 	config.thread_local_storage = attr.thread_local_storage_daddr;
 	config.continuable = attr.continuable != 0;
 	config.name = attr.name ? attr.name : "";
+	config.function_name = f->name;
 	config.affinity_type = attr.affinity.type;
 	config.affinity_id = attr.affinity.id;
 	eh->device = process->provider->thread_create(process->device, &config, err, sizeof(err));

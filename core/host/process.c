@@ -331,6 +331,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 		goto fail;
 	}
 	events.user = process;
+	config.name = process->name;
 	process->device = provider->process_create(ibv_ctx, app_image(app, provider), &config, &events, err, sizeof(err));
 	if (!process->device) {
 		flexio_err("cannot load application \"%s\": %s", app->name, err);

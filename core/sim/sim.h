@@ -15,6 +15,9 @@
 
 struct sim_thread;
 struct sim_event;
+struct sim_stats_registry;
+struct sim_stats_process;
+struct sim_stats_thread;
 
 struct sim_process {
 	struct dpa_process *engine;
@@ -46,6 +49,10 @@ struct sim_process {
 	 * number of ids (0: not configured), stored last */
 	_Atomic uint64_t nic_counter_values, nic_counter_ids;
 	_Atomic uint32_t nic_counter_count;
+	/* dpa_stats (sim_stats.c): its slot in the device's statistics registry, or NULL */
+	struct sim_stats_process *stats;
+	struct sim_stats_registry *stats_registry;
+	uint32_t stats_slot;
 };
 
 /* A DPA thread: a hart with its thread-local area (thread context below tp, TLS above). */
@@ -69,6 +76,11 @@ struct sim_thread {
 		uint32_t mkey;
 	} window[2];                   /* FLEXIO_DEV_WINDOW_ENTITY_NUM */
 	uint64_t window_refused;       /* DPA address of the last window access refused */
+	/* dpa_stats (sim_stats.c): its registry slot (or NULL), and the hart's counters when the
+	 * invocation being counted began */
+	struct sim_stats_thread *stats;
+	bool stats_begun;
+	uint64_t stats_instret, stats_cycles, stats_time_ns, stats_start_us;
 };
 
 int sim_serves(struct ibv_context *ibv_ctx);

@@ -18,6 +18,7 @@
  * the host thread that asks whether the queue is empty, in the same interleaving every run.
  */
 #include "sim.h"
+#include "sim_stats.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -193,6 +194,7 @@ struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const st
 			goto fail;
 		}
 		w->thread->owner = w;
+		sim_stats_thread_add(w->thread, "cmdq");
 	}
 	host_threads = cpus > 0 ? (unsigned)cpus : 1;
 	if (host_threads > SIM_CMDQ_MAX_HOST_THREADS)

@@ -3,6 +3,7 @@
  * needs from the device (every thread's registers, the regions of DPA memory).
  */
 #include "sim.h"
+#include "sim_stats.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@ void sim_run_error_handler(struct sim_process *p, struct sim_thread *culprit, ui
 
 	if (!handler)
 		return;
+	sim_stats_thread_add(handler, "error_handler");
 	/* It stays in the process's threads until the process is destroyed: core dumps show it. */
 	dpa_hart_set_reg(handler->hart, RISCV_TP, handler->tp);
 	(void)dpa_hart_call(handler->hart, atomic_load(&p->error_handler), &arg, 1, &result);

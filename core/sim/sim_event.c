@@ -20,6 +20,7 @@
  * the process's runner thread, one run at a time.
  */
 #include "sim.h"
+#include "sim_stats.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -62,6 +63,7 @@ static void start(struct sim_event *e)
 	int rc;
 
 	e->busy = true;
+	sim_stats_begin(e->thread);
 	if (e->resume) {
 		/* Back after the ecall of flexio_dev_yield, which returns 0. */
 		e->resume = false;
@@ -87,6 +89,7 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 
 	(void)user;
 	sim_memcheck_end(t, stop); /* before a trigger may start it again */
+	sim_stats_end(t);
 	pthread_mutex_lock(&e->lock);
 	switch (stop) {
 	case DPA_STOP_RETURNED:
@@ -282,6 +285,8 @@ struct provider_thread *sim_thread_create_event(struct provider_process *process
 	pthread_mutex_lock(&p->threads_lock); /* activations look threads up under it */
 	e->thread->event = e;
 	pthread_mutex_unlock(&p->threads_lock);
+	/* dpa_stats names a thread by its name, else by its handler function's. */
+	sim_stats_thread_add(e->thread, config->name && *config->name ? config->name : config->function_name);
 	return (struct provider_thread *)e;
 }
 
@@ -306,8 +311,9 @@ int sim_thread_run(struct provider_thread *thread, uint64_t user_arg)
 	return 0;
 }
 
-/* A trigger without running a deterministic scheduler (the caller does, or is inside it). */
-static int trigger(struct sim_event *e)
+/* A trigger without running a deterministic scheduler (the caller does, or is inside it);
+ * cause is what dpa_stats counts it as. */
+static int trigger(struct sim_event *e, enum sim_stats_event cause)
 {
 	int rc = 0;
 
@@ -318,10 +324,14 @@ static int trigger(struct sim_event *e)
 		rc = -EAGAIN;
 	else if (e->finished || e->destroying)
 		; /* a finished thread ignores triggers, as the hardware does */
-	else if (e->busy)
+	else if (e->busy) {
+		sim_stats_count(e->thread, cause);
 		e->pending = true;
-	else
+	} else {
+		sim_stats_count(e->thread, cause);
+		sim_stats_count(e->thread, SIM_STATS_WAKEUPS);
 		start(e);
+	}
 	pthread_mutex_unlock(&e->lock);
 	return rc;
 }
@@ -329,7 +339,7 @@ static int trigger(struct sim_event *e)
 int sim_thread_trigger(struct provider_thread *thread)
 {
 	struct sim_event *e = (struct sim_event *)thread;
-	int rc = trigger(e);
+	int rc = trigger(e, SIM_STATS_ACTIVATIONS);
 
 	if (!rc && e->p->events_deterministic)
 		run_deterministic(e->p->events_sched);
@@ -388,7 +398,7 @@ void sim_event_put(struct sim_event *e)
 
 void sim_event_trigger_queued(struct sim_event *e)
 {
-	if (!trigger(e))
+	if (!trigger(e, SIM_STATS_CQES))
 		run_later(e->p);
 }
 
@@ -418,7 +428,7 @@ int sim_event_activate(struct sim_process *p, uint32_t id)
 	pthread_mutex_unlock(&p->threads_lock);
 	if (!e)
 		return -ENOENT;
-	rc = trigger(e); /* a handler destroyed meanwhile ignores it */
+	rc = trigger(e, SIM_STATS_ACTIVATIONS); /* a handler destroyed meanwhile ignores it */
 	sim_event_put(e);
 	if (!rc)
 		run_later(p);

@@ -11,6 +11,7 @@
  * Services: OUTBOX_CONFIG, OUTBOX_UAR_EXTENSION, CROSS_DEVICE_RING_DB (core/dpa/dpa_ecall.h).
  */
 #include "sim_objects.h"
+#include "sim_stats.h"
 
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
 
@@ -149,6 +150,8 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	default:
 		return -1; /* no register there */
 	}
+	if (t)
+		sim_stats_count(t, SIM_STATS_DOORBELLS);
 	sim_doorbell_ring(b->process, &db);
 	return 0;
 }
@@ -365,6 +368,8 @@ static int64_t cross_device_ring_db(struct dpa_hart *hart, void *user, uint64_t 
 		pthread_mutex_unlock(&p->objects->lock);
 		db.outbox_id = b ? b->id : 0;
 	}
+	if (t)
+		sim_stats_count(t, SIM_STATS_DOORBELLS);
 	sim_doorbell_ring(p, &db);
 	return 0;
 }

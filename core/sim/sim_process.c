@@ -2,7 +2,7 @@
  * The simulated device's DPA processes: an engine process (core/dpa) per
  * flexio process, its heap, and the RPC thread that runs flexio_process_call.
  */
-#include "sim.h"
+#include "sim_stats.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -122,6 +122,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	struct dpa_image *image = (struct dpa_image *)provider_image;
 	struct sim_process *p = calloc(1, sizeof(*p));
 	uint64_t entry_result;
+	uint32_t stats_id;
 
 	if (!p) {
 		snprintf(err, err_size, "out of memory");
@@ -140,6 +141,10 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	if (!p->engine)
 		goto fail;
 	dpa_process_set_user(p->engine, p);
+	/* Published on the device, the process's id is the device-wide one dpa_stats shows. */
+	stats_id = sim_stats_process_add(p, ibv_ctx, config->name);
+	if (stats_id)
+		p->dumem_id = stats_id;
 	sim_services_install(p);
 	if (sim_default_outbox_create(p) ||
 	    dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
@@ -147,6 +152,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 		snprintf(err, err_size, "cannot map the RPC thread's memory");
 		goto fail;
 	}
+	sim_stats_thread_add(p->rpc, "rpc");
 	/* The image's constructors run once, as dpacc's crt0 expects. */
 	if (sim_thread_call(p->rpc, dpa_image_entry(image), NULL, 0, &entry_result) != PROVIDER_CALL_RETURNED) {
 		snprintf(err, err_size, "the image's start-up code (_start) did not return");
@@ -158,6 +164,7 @@ fail:
 		sim_thread_destroy(p->rpc);
 	if (p->engine)
 		dpa_process_destroy(p->engine);
+	sim_stats_process_remove(p);
 	sim_objects_fini(p);
 	pthread_mutex_destroy(&p->rpc_lock);
 	pthread_mutex_destroy(&p->threads_lock);
@@ -176,6 +183,7 @@ static void process_destroy(struct provider_process *process)
 	while (p->threads)
 		sim_thread_destroy(p->threads);
 	dpa_process_destroy(p->engine);
+	sim_stats_process_remove(p);
 	sim_objects_fini(p); /* uar, outbox, window, mkey: after the engine, which calls into them */
 	pthread_mutex_destroy(&p->rpc_lock);
 	pthread_mutex_destroy(&p->threads_lock);
@@ -224,6 +232,7 @@ static enum provider_call_result call(struct provider_process *process, const st
 		}
 		args[0] = p->argbuf;
 	}
+	sim_stats_count(p->rpc, SIM_STATS_RPC_CALLS);
 	r = sim_thread_call(p->rpc, c->function, args, nargs, result);
 	pthread_mutex_unlock(&p->rpc_lock);
 	return r;

@@ -5,6 +5,7 @@
  * the thread's name.
  */
 #include "sim_objects.h"
+#include "sim_stats.h"
 
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
 
@@ -78,6 +79,7 @@ void sim_thread_destroy(struct sim_thread *t)
 	if (*at)
 		*at = t->next;
 	pthread_mutex_unlock(&t->process->threads_lock);
+	sim_stats_thread_remove(t);
 	if (t->hart)
 		dpa_hart_destroy(t->hart);
 	if (t->local_area)
@@ -113,8 +115,10 @@ enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t functio
 		return PROVIDER_CALL_FAILED;
 	*result = 0;
 	dpa_hart_set_reg(t->hart, RISCV_TP, t->tp);
+	sim_stats_begin(t);
 	stop = dpa_hart_call(t->hart, function, args, nargs, result);
 	sim_memcheck_end(t, stop);
+	sim_stats_end(t);
 	switch (stop) {
 	case DPA_STOP_RETURNED:
 		return PROVIDER_CALL_RETURNED;

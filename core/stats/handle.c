@@ -1,0 +1,267 @@
+/*
+ * dpa_stats handles: opening a simulated device's statistics registry, the last error of a
+ * handle, capabilities, and the counter state and sample type of processes.
+ */
+#include "stats.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM_DEVICES_ENV "FLEXIO_SIM_DEVICES"
+#define SIM_DEFAULT_DEVICE "mlx5_sim0"
+#define SIM_MAX_DEVICES 16
+
+void stats_log(const char *func, const char *fmt, ...)
+{
+	char message[STATS_MESSAGE_SIZE];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "dpa_stats ERR %s: %s\n", func, message);
+}
+
+dpa_stats_status stats_fail(dpa_stats_handler_t *h, dpa_stats_status status, const char *func, const char *fmt, ...)
+{
+	char message[STATS_MESSAGE_SIZE];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+	if (h) {
+		h->error = status;
+		snprintf(h->message, sizeof(h->message), "%s", message);
+		snprintf(h->location, sizeof(h->location), "%s", func);
+	}
+	fprintf(stderr, "dpa_stats ERR %s: %s\n", func, message);
+	return status;
+}
+
+/*
+ * Whether this OS process's libflexio would make device (FLEXIO_SIM_DEVICES, as core/verbs reads
+ * it: unset, mlx5_sim0; a count N, mlx5_sim0..N-1; or a comma-separated list of names).
+ */
+static bool simulated_here(const char *device)
+{
+	const char *value = getenv(SIM_DEVICES_ENV);
+	size_t length = strlen(device);
+	char *end;
+	long count;
+
+	if (!value || !*value)
+		return !strcmp(device, SIM_DEFAULT_DEVICE);
+	count = strtol(value, &end, 10);
+	if (!*end && end != value) {
+		if (count < 1 || count > SIM_MAX_DEVICES || strncmp(device, "mlx5_sim", 8))
+			return false;
+		long index = strtol(device + 8, &end, 10);
+		return device[8] && !*end && index >= 0 && index < count && (device[8] != '0' || !device[9]);
+	}
+	for (const char *p = value; *p;) {
+		size_t n = strcspn(p, ",");
+
+		if (n == length && !strncmp(p, device, n))
+			return true;
+		p += n + (p[n] == ',');
+	}
+	return false;
+}
+
+DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_device)
+{
+	dpa_stats_handler_t *h;
+	char path[4096];
+	int rc;
+
+	if (!dpa_device) {
+		stats_log(__func__, "dpa_device is NULL");
+		return NULL;
+	}
+	if (!sim_stats_device_name_valid(dpa_device)) {
+		stats_log(__func__, "\"%.64s\" is not a device name", dpa_device);
+		return NULL;
+	}
+	/* A device of this OS process's configuration, or one another OS process publishes on. */
+	if (!simulated_here(dpa_device) &&
+	    (sim_stats_path(dpa_device, path, sizeof(path)) || access(path, F_OK))) {
+		stats_log(__func__, "no DPA device \"%s\" (simulated devices: " SIM_DEVICES_ENV ")", dpa_device);
+		return NULL;
+	}
+	h = calloc(1, sizeof(*h));
+	if (!h) {
+		stats_log(__func__, "out of memory");
+		return NULL;
+	}
+	rc = sim_stats_map(dpa_device, true, &h->registry);
+	if (rc) {
+		sim_stats_path(dpa_device, path, sizeof(path));
+		stats_log(__func__, "cannot map the statistics of \"%s\" (%s): %s", dpa_device, path,
+			  rc == -EPROTO ? "a file of another layout" : strerror(-rc));
+		free(h);
+		return NULL;
+	}
+	snprintf(h->device, sizeof(h->device), "%s", dpa_device);
+	return h;
+}
+
+DPA_STATS_EXPERIMENTAL void dpa_stats_close(dpa_stats_handler_t *dpa_handler)
+{
+	if (!dpa_handler)
+		return;
+	sim_stats_unmap(&dpa_handler->registry);
+	free(dpa_handler);
+}
+
+DPA_STATS_STABLE dpa_stats_status dpa_stats_get_error_code(dpa_stats_handler_t *dpa_handler)
+{
+	if (!dpa_handler) {
+		stats_log(__func__, "dpa_handler is NULL");
+		return DPA_STATS_STATUS_NULL_POINTER;
+	}
+	return dpa_handler->error;
+}
+
+DPA_STATS_EXPERIMENTAL char *dpa_stats_get_error_message(dpa_stats_handler_t *dpa_handler)
+{
+	if (!dpa_handler) {
+		stats_log(__func__, "dpa_handler is NULL");
+		return NULL;
+	}
+	return dpa_handler->message;
+}
+
+DPA_STATS_EXPERIMENTAL char *dpa_stats_get_error_location(dpa_stats_handler_t *dpa_handler)
+{
+	if (!dpa_handler) {
+		stats_log(__func__, "dpa_handler is NULL");
+		return NULL;
+	}
+	return dpa_handler->location;
+}
+
+DPA_STATS_STABLE dpa_stats_status dpa_stats_read_caps(dpa_stats_handler_t *dpa_handler, dpa_stats_capabilities *caps)
+{
+	if (!dpa_handler || !caps)
+		return stats_fail(dpa_handler, DPA_STATS_STATUS_NULL_POINTER, __func__, "%s is NULL",
+				  dpa_handler ? "caps" : "dpa_handler");
+	/* The simulated DPA has both kinds of samples. */
+	caps->dpa_supported = 1;
+	caps->process_performance_counters = 1;
+	caps->performance_sample_type =
+		1u << DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT | 1u << DPA_STATS_SAMPLE_TYPE_EVENT_TRACER;
+	return DPA_STATS_STATUS_OK;
+}
+
+/* The slot of live process id, or NULL. */
+static struct sim_stats_process *process_slot(dpa_stats_handler_t *h, uint32_t id)
+{
+	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	unsigned n = stats_processes(h, live);
+
+	for (unsigned i = 0; i < n; i++)
+		if (live[i].id == id)
+			return &h->registry.processes[live[i].slot];
+	return NULL;
+}
+
+/* A reset: the counters of every thread of the process in slot, and its samples, start again. */
+static void reset(dpa_stats_handler_t *h, uint32_t slot, uint32_t id)
+{
+	for (uint32_t i = 0; i < SIM_STATS_MAX_THREADS; i++) {
+		struct sim_stats_thread *t = &h->registry.threads[i];
+
+		if (!atomic_load(&t->live) || t->process_slot != slot || atomic_load(&t->process_id) != id)
+			continue;
+		atomic_store(&t->instructions, 0);
+		atomic_store(&t->cycles, 0);
+		atomic_store(&t->time_ns, 0);
+		atomic_store(&t->executions, 0);
+		for (int e = 0; e < SIM_STATS_EVENTS; e++)
+			atomic_store(&t->events[e], 0);
+	}
+	atomic_store(&h->registry.processes[slot].sample_head, 0);
+}
+
+/* Applies state (and type) to the control word at *control. */
+static void apply(_Atomic uint32_t *control, dpa_stats_counter_state state, dpa_stats_sample_type type)
+{
+	uint32_t seen = atomic_load(control), next;
+
+	do {
+		/* A reset keeps counting as it was. */
+		next = SIM_STATS_CONTROL(state == DPA_STATS_COUNTER_STATE_RESET ? SIM_STATS_STATE(seen) : (uint32_t)state,
+					 type);
+		if (!SIM_STATS_STATE(next))
+			next = SIM_STATS_CONTROL(SIM_STATS_INACTIVE, type);
+	} while (!atomic_compare_exchange_weak(control, &seen, next));
+}
+
+DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_t *dpa_handler, uint32_t process_id,
+							      dpa_stats_counter_state state,
+							      dpa_stats_sample_type type)
+{
+	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	struct sim_stats_process *s;
+	unsigned n;
+
+	if (!dpa_handler)
+		return stats_fail(NULL, DPA_STATS_STATUS_NULL_POINTER, __func__, "dpa_handler is NULL");
+	if (state != DPA_STATS_COUNTER_STATE_ACTIVE && state != DPA_STATS_COUNTER_STATE_INACTIVE &&
+	    state != DPA_STATS_COUNTER_STATE_RESET)
+		return stats_fail(dpa_handler, DPA_STATS_STATUS_VALUE_OUT_OF_ENUM, __func__,
+				  "state %d is no dpa_stats_counter_state", (int)state);
+	if (type != DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT && type != DPA_STATS_SAMPLE_TYPE_EVENT_TRACER)
+		return stats_fail(dpa_handler, DPA_STATS_STATUS_VALUE_OUT_OF_ENUM, __func__,
+				  "type %d is no dpa_stats_sample_type", (int)type);
+	if (process_id != DPA_STATS_ALL_PROCESSES) {
+		s = process_slot(dpa_handler, process_id);
+		if (!s)
+			return stats_fail(dpa_handler, DPA_STATS_STATUS_NO_SUCH_PROCESS, __func__,
+					  "no DPA process %u on %s", process_id, dpa_handler->device);
+		if (state == DPA_STATS_COUNTER_STATE_RESET)
+			reset(dpa_handler, (uint32_t)(s - dpa_handler->registry.processes), process_id);
+		apply(&s->control, state, type);
+		return DPA_STATS_STATUS_OK;
+	}
+	/* Every process now, and those published later. */
+	apply(&dpa_handler->registry.header->default_control, state, type);
+	n = stats_processes(dpa_handler, live);
+	for (unsigned i = 0; i < n; i++) {
+		if (state == DPA_STATS_COUNTER_STATE_RESET)
+			reset(dpa_handler, live[i].slot, live[i].id);
+		apply(&dpa_handler->registry.processes[live[i].slot].control, state, type);
+	}
+	return DPA_STATS_STATUS_OK;
+}
+
+DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_t *dpa_handler, uint32_t process_id,
+							      dpa_stats_counter_state *state,
+							      dpa_stats_sample_type *type)
+{
+	struct sim_stats_process *s;
+	uint32_t control;
+
+	if (!dpa_handler || !state || !type)
+		return stats_fail(dpa_handler, DPA_STATS_STATUS_NULL_POINTER, __func__, "%s is NULL",
+				  !dpa_handler ? "dpa_handler" : !state ? "state" : "type");
+	if (process_id == DPA_STATS_ALL_PROCESSES) {
+		control = atomic_load(&dpa_handler->registry.header->default_control);
+	} else {
+		s = process_slot(dpa_handler, process_id);
+		if (!s)
+			return stats_fail(dpa_handler, DPA_STATS_STATUS_NO_SUCH_PROCESS, __func__,
+					  "no DPA process %u on %s", process_id, dpa_handler->device);
+		control = atomic_load(&s->control);
+	}
+	*state = SIM_STATS_STATE(control) == SIM_STATS_ACTIVE ? DPA_STATS_COUNTER_STATE_ACTIVE
+							      : DPA_STATS_COUNTER_STATE_INACTIVE;
+	*type = SIM_STATS_TYPE(control) == SIM_STATS_TRACER ? DPA_STATS_SAMPLE_TYPE_EVENT_TRACER
+							    : DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT;
+	return DPA_STATS_STATUS_OK;
+}
