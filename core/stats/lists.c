@@ -44,11 +44,7 @@ static dpa_stats_status list_ids(dpa_stats_handler_t *h, const dpa_stats_process
 	return DPA_STATS_STATUS_OK;
 }
 
-/*
- * The threads a (process_id, thread_id) pair selects, as the seed's rule says: every process
- * needs every thread; a process must exist, and so must a thread asked for by id.
- */
-static dpa_stats_status select_threads(dpa_stats_handler_t *h, uint32_t process_id, uint32_t thread_id,
+dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_id, uint32_t thread_id,
 				       struct stats_thread **threads, int *count, const char *func)
 {
 	struct stats_process live[SIM_STATS_MAX_PROCESSES];
@@ -202,7 +198,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_thread_list(dpa_stats_h
 	int count;
 
 	CHECK_READ(dpa_handler, thread_list, __func__);
-	status = select_threads(dpa_handler, process_id, thread_id, &threads, &count, __func__);
+	status = stats_select_threads(dpa_handler, process_id, thread_id, &threads, &count, __func__);
 	if (status)
 		return status;
 	status = thread_list_of(dpa_handler, threads, count, thread_list, __func__);
@@ -241,7 +237,7 @@ dpa_stats_read_process_cumul_info_list(dpa_stats_handler_t *dpa_handler, uint32_
 	int count;
 
 	CHECK_READ(dpa_handler, cumul_info_list, __func__);
-	status = select_threads(dpa_handler, process_id, thread_id, &threads, &count, __func__);
+	status = stats_select_threads(dpa_handler, process_id, thread_id, &threads, &count, __func__);
 	if (status)
 		return status;
 	status = cumul_list_of(dpa_handler, threads, count, cumul_info_list, __func__);
@@ -361,7 +357,7 @@ dpa_stats_read_process_perf_event_list(dpa_stats_handler_t *dpa_handler, uint32_
 
 	CHECK_READ(dpa_handler, perf_event_list, __func__);
 	/* The same checks as the other per-id reads: the process and the thread must exist. */
-	status = select_threads(dpa_handler, process_id, thread_id, &threads, &count, __func__);
+	status = stats_select_threads(dpa_handler, process_id, thread_id, &threads, &count, __func__);
 	if (status)
 		return status;
 	free(threads);

@@ -45,5 +45,12 @@ unsigned stats_processes(const dpa_stats_handler_t *h, struct stats_process *out
 /* The live threads of the processes ids[0..n) (of every process when ids is NULL) into a new array
  * *out (NULL when none); returns the count, or -1 when out of memory. */
 int stats_threads(const dpa_stats_handler_t *h, const uint32_t *ids, unsigned n, struct stats_thread **out);
+/*
+ * The threads a (process_id, thread_id) pair selects, as the seed's rule says (every process needs
+ * every thread; a process must exist, and so must a thread asked for by id), into a new array
+ * *threads of *count; on failure the status, recorded on h as func's.
+ */
+dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_id, uint32_t thread_id,
+				      struct stats_thread **threads, int *count, const char *func);
 
 #endif

@@ -4,13 +4,15 @@
  * registry: processes, threads and their names, counters rising while the child's handlers run,
  * counter state and sample type set here and honoured there, event-tracer samples, a reset, a
  * process that exits (or is killed) disappearing; then every function's good and bad input (the
- * status, the handle's code, message and location, one log line), sorting and comparing.
+ * status, the handle's code, message and location, one log line), sorting and comparing, and
+ * OpenFlexIO's event counts (dpa_stats_ext.h).
  *
  * The registry lives in a directory of this test's own (FLEXIO_SIM_STATS_DIR), so processes of
  * other tests running at the same time are not seen.
  */
 #define DPA_STATS_ALLOW_EXPERIMENTAL_API
 #include <dpa_stats.h>
+#include <dpa_stats_ext.h>
 
 #include <setjmp.h>
 #include <signal.h>
@@ -553,6 +555,51 @@ static void test_bad_input(void **state)
 		      "dpa_stats_compare_4_perf_cumul");
 }
 
+/* OpenFlexIO's addition (dpa_stats_ext.h): the event counts behind the counters. */
+static void test_events_ext(void **state)
+{
+	dpa_stats_thread_events_list *events = (void *)1;
+	const uint32_t nobody = 0x7ffffff0u;
+	struct child c;
+
+	(void)state;
+	child_start(&c, NULL);
+	assert_int_equal(dpa_stats_set_counter_state(h, c.process_id, DPA_STATS_COUNTER_STATE_ACTIVE,
+						     DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT),
+			 DPA_STATS_STATUS_OK);
+	sleep_ms(200);
+	assert_int_equal(dpa_stats_read_process_events_list(h, c.process_id, c.thread_a, &events), DPA_STATS_STATUS_OK);
+	assert_int_equal(events->samples_num, 1);
+	assert_int_equal(events->samples[0].dpa_thread_id, c.thread_a);
+	/* each activation by the RPC found it asleep (one RPC a millisecond, a short handler) or not */
+	assert_true(events->samples[0].activations > 0 && events->samples[0].wakeups > 0);
+	assert_true(events->samples[0].wakeups <= events->samples[0].activations);
+	assert_int_equal(events->samples[0].doorbells, 0);
+	assert_int_equal(events->samples[0].cqes, 0);
+	dpa_stats_free_events_list(events);
+	assert_int_equal(dpa_stats_read_process_events_list(h, c.process_id, DPA_STATS_ALL_THREADS, &events),
+			 DPA_STATS_STATUS_OK);
+	assert_int_equal(events->samples_num, 3);
+	for (uint32_t i = 0; i < events->samples_num; i++)
+		if (events->samples[i].dpa_thread_id != c.thread_a && events->samples[i].dpa_thread_id != c.thread_b)
+			assert_true(events->samples[i].rpc_calls > 0); /* the RPC thread */
+	dpa_stats_free_events_list(events);
+	EXPECT_STATUS(dpa_stats_read_process_events_list(h, c.process_id, nobody, &events),
+		      DPA_STATS_STATUS_NO_SUCH_THREADS, "dpa_stats_read_process_events_list");
+	assert_null(events);
+	child_stop(&c);
+	EXPECT_STATUS(dpa_stats_read_process_events_list(h, DPA_STATS_ALL_PROCESSES, 1, &events),
+		      DPA_STATS_STATUS_INVALID_PARAMS, "dpa_stats_read_process_events_list");
+	EXPECT_STATUS(dpa_stats_read_process_events_list(h, nobody, DPA_STATS_ALL_THREADS, &events),
+		      DPA_STATS_STATUS_NO_SUCH_PROCESS, "dpa_stats_read_process_events_list");
+	EXPECT_STATUS(dpa_stats_read_process_events_list(h, 0, 0, NULL), DPA_STATS_STATUS_NULL_POINTER,
+		      "dpa_stats_read_process_events_list");
+	EXPECT_LOGGED(assert_int_equal(dpa_stats_read_process_events_list(NULL, 0, 0, &events),
+				       DPA_STATS_STATUS_NULL_POINTER),
+		      "dpa_stats_read_process_events_list");
+	dpa_stats_free_events_list(NULL);
+}
+
 static void test_sort_and_compare(void **state)
 {
 	dpa_stats_process_info processes[] = {{.dpa_process_id = 9}, {.dpa_process_id = 2}, {.dpa_process_id = 5}};
@@ -597,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_event_tracer),
 		cmocka_unit_test(test_exit_and_kill_disappear),
 		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_events_ext),
 		cmocka_unit_test(test_sort_and_compare),
 	};
 

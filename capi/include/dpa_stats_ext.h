@@ -1,0 +1,50 @@
+/*
+ * OpenFlexIO — additions to the DPA tools SDK (dpa_stats.h) that NVIDIA's SDK does not have:
+ * the event counts the simulated DPA keeps per thread besides the cumulative counters.
+ * Experimental (DPA_STATS_EXPERIMENTAL): define DPA_STATS_ALLOW_EXPERIMENTAL_API to use them
+ * without a warning. This is a host header (C and C++).
+ */
+#ifndef OPENFLEXIO_DPA_STATS_EXT_H
+#define OPENFLEXIO_DPA_STATS_EXT_H
+
+#include <dpa_stats.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Event counts of one thread, counted while its process's counters are active. */
+typedef struct dpa_stats_thread_events {
+	uint32_t dpa_process_id; /**< Global DPA process id. */
+	uint32_t dpa_thread_id;  /**< Global DPA thread id. */
+	uint64_t activations;    /**< Activations aimed at it (flexio_dev_event_handler_activate, host triggers). */
+	uint64_t wakeups;        /**< Triggers that found it asleep and started an invocation. */
+	uint64_t rpc_calls;      /**< flexio_process_call()s it ran. */
+	uint64_t doorbells;      /**< Doorbells it rang. */
+	uint64_t cqes;           /**< Completions (CQEs, EQEs) of queues armed for it that triggered it. */
+} dpa_stats_thread_events;
+
+/** A list of thread event counts. */
+typedef struct dpa_stats_thread_events_list {
+	dpa_stats_thread_events *samples; /**< Array of samples_num samples. */
+	uint32_t samples_num;             /**< Number of elements of samples. */
+} dpa_stats_thread_events_list;
+
+/**
+ * Reads the event counts of thread @p thread_id (or DPA_STATS_ALL_THREADS) of process
+ * @p process_id (or DPA_STATS_ALL_PROCESSES; then thread_id must be DPA_STATS_ALL_THREADS) into
+ * a new list *@p events_list; free it with dpa_stats_free_events_list().  Statuses as
+ * dpa_stats_read_process_cumul_info_list().
+ */
+DPA_STATS_EXPERIMENTAL dpa_stats_status dpa_stats_read_process_events_list(dpa_stats_handler_t *dpa_handler,
+									   uint32_t process_id, uint32_t thread_id,
+									   dpa_stats_thread_events_list **events_list);
+
+/** Frees a list from dpa_stats_read_process_events_list().  NULL is accepted. */
+DPA_STATS_EXPERIMENTAL void dpa_stats_free_events_list(dpa_stats_thread_events_list *events_list);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OPENFLEXIO_DPA_STATS_EXT_H */
