@@ -290,6 +290,37 @@ uint64_t dpa_hart_memory_writebacks(const struct dpa_hart *hart);
 typedef void (*dpa_trace_fn)(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t insn);
 void dpa_hart_set_trace(struct dpa_hart *hart, dpa_trace_fn fn, void *user);
 
+/* ---- Debuggers (debug.c; the GDB stub of core/sim) --------------------------------------- */
+
+/*
+ * Called on the hart's host thread when it reaches a trap, before the instruction there. The
+ * hart has left its gate, as inside a service: it counts as stopped for dpa_process_pause and
+ * its pc, registers and counters are up to date. fn may block (a debugger holds the thread
+ * there). When it returns the hart executes the instruction at pc, or goes to the pc fn set
+ * (dpa_hart_set_pc). Traps fire in the fast interpreter only (not while a trace hook is set).
+ */
+typedef void (*dpa_debug_fn)(void *user, struct dpa_hart *hart);
+/* Readies the process for traps: from now on it runs a private copy of its image's decoded code
+ * (images are shared by processes). Call with the process paused; a hart inside a service at
+ * that moment sees traps from its next run piece (at most 65536 instructions later). */
+int dpa_process_debug_attach(struct dpa_process *process, dpa_debug_fn fn, void *user);
+/* Removes every trap and the function. Call with the process paused; returns once no hart is
+ * inside fn (the caller must let held harts return from it, holding nothing they need). */
+void dpa_process_debug_detach(struct dpa_process *process);
+/* Sets or clears the trap at pc, an instruction of the image's code (-EINVAL elsewhere; -EPERM
+ * before attach). The process must be paused; a trap costs nothing to the code around it. */
+int dpa_process_debug_trap(struct dpa_process *process, uint64_t pc, bool set);
+/* The pc the hart's next instruction leads to with its registers as they are (a branch's
+ * outcome, a jump's target, pc itself for an instruction that faults): where a single step
+ * stops. The hart must be stopped. */
+uint64_t dpa_hart_next_pc(const struct dpa_hart *hart);
+/* Writes x1..x31 (index 1..31) or pc (index 32) of a stopped hart (in fn, or paused) without
+ * its gate, which dpa_hart_set_reg would wait for while the debugger holds the pause. */
+void dpa_hart_debug_set_reg(struct dpa_hart *hart, unsigned index, uint64_t value);
+/* While the caller holds a pause of the hart's process: paused = false lets this hart run while
+ * the others stay paused; true pauses it again and returns once it has stopped. */
+void dpa_hart_debug_hold(struct dpa_hart *hart, bool paused);
+
 /* ---- Scheduler --------------------------------------------------------------------------- */
 
 struct dpa_sched_config {

@@ -98,6 +98,12 @@ struct dpa_process {
     struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
     struct dpa_service fallback;
     const uint64_t *window_epoch; /* dpa_process_set_window_epoch; NULL: never revoked */
+    /* A debugger (debug.c): the process's own copy of the image's ops, with traps, which the
+     * interpreter runs when set; the function a trap calls. Changed only while paused. */
+    struct dpa_op *debug_ops;
+    dpa_debug_fn debug_fn;
+    void *debug_user;
+    atomic_uint debug_inside; /* harts between a trap and the return of debug_fn */
     /* The memory-model checker (memcheck.c): made at its first enable, then kept; on says
      * whether harts record and report (read where checks would cost, never per instruction). */
     struct dpa_memcheck *_Atomic memcheck;
@@ -209,8 +215,12 @@ void dpa_services_install_defaults(struct dpa_process *process);
 /* Interpreter (exec.c). budget > 0. */
 enum dpa_stop dpa_exec(struct dpa_hart *hart, int64_t budget);
 enum dpa_stop dpa_exec_traced(struct dpa_hart *hart, int64_t budget);
-/* Handler label offsets of the fast interpreter, indexed by enum dpa_variant. */
+/* Handler label offsets of the fast interpreter, indexed by enum dpa_variant, then the debug
+ * trap's (a debugger's breakpoint, debug.c). */
 const int32_t *dpa_exec_handlers(void);
+#define DPA_HANDLER_DEBUG_TRAP DPA_VARIANT_COUNT
+/* Frees the debugger's copy of the ops (process destroy). */
+void dpa_debug_free(struct dpa_process *process);
 
 /* Fills the fault record from the interpreter's state. */
 void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause,

@@ -62,6 +62,7 @@ int dpa_process_destroy(struct dpa_process *process)
     if (atomic_load(&process->harts) != 0)
         return -EBUSY;
     dpa_memory_fini(process);
+    dpa_debug_free(process);
     dpa_memcheck_free(process);
     dpa_image_release(process->image);
     pthread_cond_destroy(&process->pause_changed);
