@@ -431,6 +431,15 @@ struct flexio_provider_ops {
 	 * -ETIMEDOUT then. -ENOENT: no such function or vector. */
 	int (*emu_msix_wait)(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint16_t msix_id, uint64_t seen,
 			     int timeout_ms, uint64_t *count);
+
+	/* Timelines: what the process's DPA threads do (activations, RPCs, doorbells, CQEs, EQEs,
+	 * faults) recorded with host and simulated timestamps, written as a Chrome trace (JSON).
+	 * trace_start opens path for writing at once (-errno with a reason when it cannot) and
+	 * records until trace_stop; label names the process in the trace. -EBUSY while recording. */
+	int (*trace_start)(struct provider_process *process, const char *path, const char *label, char *err,
+			   size_t err_size);
+	/* Stops recording and writes the trace: 0, -ENOENT when trace_start is not recording, -EIO. */
+	int (*trace_stop)(struct provider_process *process, char *err, size_t err_size);
 };
 
 /* Adds a provider to the host library's table; providers call it at load time, through

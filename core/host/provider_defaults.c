@@ -351,6 +351,21 @@ static int no_emu_msix_wait(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint1
 	return -ENOENT;
 }
 
+static int no_trace_start(struct provider_process *process, const char *path, const char *label, char *err,
+			  size_t err_size)
+{
+	(void)process, (void)path, (void)label;
+	snprintf(err, err_size, UNSUPPORTED);
+	return -EOPNOTSUPP;
+}
+
+static int no_trace_stop(struct provider_process *process, char *err, size_t err_size)
+{
+	(void)process;
+	snprintf(err, err_size, UNSUPPORTED);
+	return -EOPNOTSUPP;
+}
+
 #define FILL(op, fallback)                                                                         \
 	do {                                                                                       \
 		if (!ops->op)                                                                      \
@@ -419,4 +434,6 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(emu_msix_create, no_emu_msix_create);
 	FILL(emu_msix_destroy, no_emu_msix_destroy);
 	FILL(emu_msix_wait, no_emu_msix_wait);
+	FILL(trace_start, no_trace_start);
+	FILL(trace_stop, no_trace_stop);
 }

@@ -15,6 +15,8 @@
 
 struct sim_thread;
 struct sim_event;
+struct sim_trace;
+struct sim_trace_buf;
 struct sim_stats_registry;
 struct sim_stats_process;
 struct sim_stats_thread;
@@ -49,6 +51,10 @@ struct sim_process {
 	 * number of ids (0: not configured), stored last */
 	_Atomic uint64_t nic_counter_values, nic_counter_ids;
 	_Atomic uint32_t nic_counter_count;
+	/* timelines (sim_trace.c): whether a session records, since when, and what it recorded */
+	atomic_bool tracing;
+	_Atomic uint64_t trace_since;
+	struct sim_trace *trace;
 	/* dpa_stats (sim_stats.c): its slot in the device's statistics registry, or NULL */
 	struct sim_stats_process *stats;
 	struct sim_stats_registry *stats_registry;
@@ -76,6 +82,7 @@ struct sim_thread {
 		uint32_t mkey;
 	} window[2];                   /* FLEXIO_DEV_WINDOW_ENTITY_NUM */
 	uint64_t window_refused;       /* DPA address of the last window access refused */
+	_Atomic(struct sim_trace_buf *) trace_buf; /* its timeline (sim_trace.c), made at its first event */
 	/* dpa_stats (sim_stats.c): its registry slot (or NULL), and the hart's counters when the
 	 * invocation being counted began */
 	struct sim_stats_thread *stats;
@@ -151,9 +158,9 @@ int sim_thread_run(struct provider_thread *thread, uint64_t user_arg);
 int sim_thread_trigger(struct provider_thread *thread);
 void sim_thread_destroy_event(struct provider_thread *thread);
 uint32_t sim_thread_id(struct provider_thread *thread);
-/* flexio_dev_event_handler_activate of the event handler with this id: 0, -ENOENT (no such
- * handler in p), or sim_thread_trigger's errors. */
-int sim_event_activate(struct sim_process *p, uint32_t id);
+/* flexio_dev_event_handler_activate of the event handler with this id by thread from: 0,
+ * -ENOENT (no such handler in p), or sim_thread_trigger's errors. */
+int sim_event_activate(struct sim_process *p, uint32_t id, uint32_t from);
 /* Whether t is a continuable event handler (flexio_dev_yield ends its invocation). */
 bool sim_thread_continuable(const struct sim_thread *t);
 /* References to an event handler for its CQs (a destroyed handler is freed at the last put),

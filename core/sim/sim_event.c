@@ -20,6 +20,7 @@
  * the process's runner thread, one run at a time.
  */
 #include "sim.h"
+#include "sim_trace.h"
 #include "sim_stats.h"
 
 #include <errno.h>
@@ -47,6 +48,7 @@ struct sim_event {
 	bool finished;        /* flexio_dev_thread_finish: no more triggers */
 	bool destroying;
 	atomic_uint refs;     /* the handler's own, and one per CQ reporting to it */
+	struct sim_trace_mark trace_mark; /* the invocation's start, when traced */
 };
 
 static bool env_flag(const char *name)
@@ -63,6 +65,8 @@ static void start(struct sim_event *e)
 	int rc;
 
 	e->busy = true;
+	if (sim_tracing(e->p))
+		sim_trace_mark(e->thread, &e->trace_mark);
 	sim_stats_begin(e->thread);
 	if (e->resume) {
 		/* Back after the ecall of flexio_dev_yield, which returns 0. */
@@ -76,6 +80,25 @@ static void start(struct sim_event *e)
 	if (rc || dpa_sched_submit(e->p->events_sched, hart)) {
 		e->busy = false; /* only while the process is being destroyed */
 		pthread_cond_broadcast(&e->idle);
+	}
+}
+
+/* How an invocation ended, for its timeline. */
+static enum sim_trace_end trace_end(struct dpa_hart *hart, enum dpa_stop stop)
+{
+	switch (stop) {
+	case DPA_STOP_RETURNED: return SIM_TRACE_END_RETURNED;
+	case DPA_STOP_FAULT: return SIM_TRACE_END_FAULT;
+	case DPA_STOP_HALTED: return SIM_TRACE_END_HALTED;
+	case DPA_STOP_BUDGET: return SIM_TRACE_END_CANCELLED;
+	case DPA_STOP_REQUESTED: break;
+	}
+	switch (dpa_hart_stop_code(hart)) {
+	case DPA_ECALL_THREAD_FINISH: return SIM_TRACE_END_FINISH;
+	case DPA_ECALL_THREAD_RETRIGGER: return SIM_TRACE_END_RETRIGGER;
+	case DPA_ECALL_THREAD_YIELD: return SIM_TRACE_END_YIELD;
+	case DPA_ECALL_THREAD_YIELD_RETRIGGER: return SIM_TRACE_END_YIELD_RETRIGGER;
+	default: return SIM_TRACE_END_RESCHEDULE;
 	}
 }
 
@@ -123,6 +146,8 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 		e->finished = true;
 		break;
 	}
+	if (sim_tracing(e->p))
+		sim_trace_span(t, SIM_TRACE_ACTIVATION, &e->trace_mark, e->function, trace_end(hart, stop));
 	e->busy = false;
 	if (e->pending && !e->finished && !e->destroying && !atomic_load(&e->p->failed)) {
 		e->pending = false;
@@ -414,7 +439,7 @@ uint32_t sim_thread_id(struct provider_thread *thread)
  * (a core dump) takes the threads lock. No run here: the caller is a DPA thread; in
  * deterministic mode, a handler's activation is run by the run it is in, another thread's (the
  * RPC thread's, a command queue worker's) by the runner thread. */
-int sim_event_activate(struct sim_process *p, uint32_t id)
+int sim_event_activate(struct sim_process *p, uint32_t id, uint32_t from)
 {
 	struct sim_event *e = NULL;
 	int rc;
@@ -428,11 +453,21 @@ int sim_event_activate(struct sim_process *p, uint32_t id)
 	pthread_mutex_unlock(&p->threads_lock);
 	if (!e)
 		return -ENOENT;
+	if (sim_tracing(p))
+		sim_event_trace_wakeup(e, SIM_TRACE_ACTIVATE, from);
 	rc = trigger(e, SIM_STATS_ACTIVATIONS); /* a handler destroyed meanwhile ignores it */
 	sim_event_put(e);
 	if (!rc)
 		run_later(p);
 	return rc;
+}
+
+void sim_event_trace_wakeup(struct sim_event *e, enum sim_trace_kind kind, uint32_t from)
+{
+	pthread_mutex_lock(&e->lock);
+	if (!e->destroying) /* its thread is alive */
+		sim_trace_wakeup(e->thread, kind, from);
+	pthread_mutex_unlock(&e->lock);
 }
 
 bool sim_thread_continuable(const struct sim_thread *t)

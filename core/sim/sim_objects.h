@@ -68,8 +68,8 @@ struct sim_objects {
 	void *doorbell_user;
 };
 
-/* A doorbell rung: the NIC executes it, then the host library hears of it. */
-void sim_doorbell_ring(struct sim_process *p, const struct provider_doorbell *db);
+/* A doorbell thread t (NULL: none) rang: the NIC executes it, then the host library hears of it. */
+void sim_doorbell_ring(struct sim_process *p, struct sim_thread *t, const struct provider_doorbell *db);
 /* Whether device_id is a live UAR extension of the process (objects lock not held). */
 bool sim_extension_known(struct sim_process *p, uint32_t device_id);
 /* Frees the window objects (sim_window.c), called by sim_objects_fini. */

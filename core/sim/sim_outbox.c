@@ -12,6 +12,7 @@
  */
 #include "sim_objects.h"
 #include "sim_stats.h"
+#include "sim_trace.h"
 
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
 
@@ -65,8 +66,10 @@ void sim_objects_fini(struct sim_process *p)
 	p->objects = NULL;
 }
 
-void sim_doorbell_ring(struct sim_process *p, const struct provider_doorbell *db)
+void sim_doorbell_ring(struct sim_process *p, struct sim_thread *t, const struct provider_doorbell *db)
 {
+	if (t && sim_tracing(p))
+		sim_trace_doorbell(t, db);
 	sim_queue_doorbell(p, db);
 	if (p->events.doorbell)
 		p->events.doorbell(p->events.user, db);
@@ -152,7 +155,7 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	}
 	if (t)
 		sim_stats_count(t, SIM_STATS_DOORBELLS);
-	sim_doorbell_ring(b->process, &db);
+	sim_doorbell_ring(b->process, t, &db);
 	return 0;
 }
 
@@ -370,7 +373,7 @@ static int64_t cross_device_ring_db(struct dpa_hart *hart, void *user, uint64_t 
 	}
 	if (t)
 		sim_stats_count(t, SIM_STATS_DOORBELLS);
-	sim_doorbell_ring(p, &db);
+	sim_doorbell_ring(p, t, &db);
 	return 0;
 }
 

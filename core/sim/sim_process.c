@@ -3,6 +3,7 @@
  * flexio process, its heap, and the RPC thread that runs flexio_process_call.
  */
 #include "sim_stats.h"
+#include "sim_trace.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -72,6 +73,8 @@ void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t
 	if (atomic_exchange(&p->failed, true))
 		return;
 	p->status = status;
+	if (sim_tracing(p))
+		sim_trace_fault(p, t, status, fault);
 	if (t) {
 		pthread_mutex_lock(&p->threads_lock); /* core dumps read it under the lock */
 		p->culprit = t->id;
@@ -158,6 +161,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 		snprintf(err, err_size, "the image's start-up code (_start) did not return");
 		goto fail;
 	}
+	sim_trace_process_created(p); /* FLEXIO_SIM_TRACE */
 	return (struct provider_process *)p;
 fail:
 	if (p->rpc)
@@ -182,6 +186,7 @@ static void process_destroy(struct provider_process *process)
 	/* What is left: the error handler's thread (the host destroyed the objects owning others). */
 	while (p->threads)
 		sim_thread_destroy(p->threads);
+	sim_trace_process_fini(p); /* before the engine: it names functions by its image */
 	dpa_process_destroy(p->engine);
 	sim_stats_process_remove(p);
 	sim_objects_fini(p); /* uar, outbox, window, mkey: after the engine, which calls into them */
@@ -220,6 +225,7 @@ static enum provider_call_result call(struct provider_process *process, const st
 	uint64_t args[8];
 	unsigned nargs = c->nargs;
 	enum provider_call_result r;
+	struct sim_trace_mark mark = {0};
 
 	if (nargs > 8 || c->argbuf_size > PROVIDER_ARGBUF_MAX)
 		return PROVIDER_CALL_FAILED;
@@ -233,7 +239,14 @@ static enum provider_call_result call(struct provider_process *process, const st
 		args[0] = p->argbuf;
 	}
 	sim_stats_count(p->rpc, SIM_STATS_RPC_CALLS);
+	if (sim_tracing(p))
+		sim_trace_mark(p->rpc, &mark);
 	r = sim_thread_call(p->rpc, c->function, args, nargs, result);
+	if (sim_tracing(p))
+		sim_trace_span(p->rpc, SIM_TRACE_RPC, &mark, c->function,
+			       r == PROVIDER_CALL_RETURNED ? SIM_TRACE_END_RETURNED
+			       : r == PROVIDER_CALL_ENDED  ? SIM_TRACE_END_RESCHEDULE
+						   : SIM_TRACE_END_FAILED);
 	pthread_mutex_unlock(&p->rpc_lock);
 	return r;
 }
@@ -325,6 +338,9 @@ static const struct flexio_provider_ops sim_provider = {
 	.emu_msix_create = sim_emu_msix_create,
 	.emu_msix_destroy = sim_emu_msix_destroy,
 	.emu_msix_wait = sim_emu_msix_wait,
+	/* timelines */
+	.trace_start = sim_trace_start,
+	.trace_stop = sim_trace_stop,
 };
 
 /* The simulated device is the embedded default: asked first. */

@@ -16,6 +16,7 @@
  *     marked, never freed under the NIC).
  */
 #include "sim_objects.h"
+#include "sim_trace.h"
 
 #include <memcheck.h>
 #include <nic.h>
@@ -168,8 +169,11 @@ static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *ev
 {
 	struct sim_queue *q = (struct sim_queue *)sink;
 
-	if (event->kind == NIC_EVENT_COMPLETION && q->thread)
-		sim_event_trigger_queued(q->thread);
+	if (event->kind != NIC_EVENT_COMPLETION || !q->thread)
+		return;
+	if (sim_tracing(q->process))
+		sim_event_trace_wakeup(q->thread, SIM_TRACE_CQE, event->queue);
+	sim_event_trigger_queued(q->thread);
 }
 
 static bool cq_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t cqn, char *err, size_t err_size)

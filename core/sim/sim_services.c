@@ -62,8 +62,7 @@ static int64_t thread_name(struct dpa_hart *hart, void *user, uint64_t args[6])
 /* flexio_dev_event_handler_activate(id): a handler of the caller's process. */
 static int64_t event_activate(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
-	(void)hart;
-	return sim_event_activate(user, (uint32_t)args[0]);
+	return sim_event_activate(user, (uint32_t)args[0], thread_of(hart)->id);
 }
 
 static int64_t process_finish(struct dpa_hart *hart, void *user, uint64_t args[6])

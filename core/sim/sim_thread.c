@@ -5,6 +5,7 @@
  * the thread's name.
  */
 #include "sim_objects.h"
+#include "sim_trace.h"
 #include "sim_stats.h"
 
 #include <libflexio-dev/flexio_dev_dpa_arch.h>
@@ -80,6 +81,7 @@ void sim_thread_destroy(struct sim_thread *t)
 		*at = t->next;
 	pthread_mutex_unlock(&t->process->threads_lock);
 	sim_stats_thread_remove(t);
+	sim_trace_thread_gone(t);
 	if (t->hart)
 		dpa_hart_destroy(t->hart);
 	if (t->local_area)

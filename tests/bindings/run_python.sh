@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # bindings.python: installs bindings/python into a venv of the build tree (pip install, cffi API
 # mode, against this build's libflexio through pkg-config) and runs its pytest suite.
-# The first run fetches cffi/pytest/setuptools/wheel from PyPI; later runs reuse the venv.
+# The first run fetches cffi/pytest/setuptools/wheel, and pandas/matplotlib/nbclient/nbformat/
+# ipykernel for the timelines and their example notebook, from PyPI; later runs reuse the venv.
 set -euo pipefail
 python=${1:-python3}
 src=$(cd "$(dirname "$0")/../../bindings/python" && pwd)
 venv=$FLEXIO_BIND_DIR/venv
 
-if [ ! -x "$venv/bin/pytest" ] || ! "$venv/bin/python" -c "import cffi, setuptools, wheel" 2>/dev/null; then
+if [ ! -x "$venv/bin/pytest" ] ||
+   ! "$venv/bin/python" -c "import cffi, setuptools, wheel, pandas, matplotlib, nbclient, nbformat, ipykernel" 2>/dev/null; then
   "$python" -m venv "$venv"
-  "$venv/bin/pip" install -q --disable-pip-version-check "setuptools>=68" wheel "cffi>=1.15" pytest
+  "$venv/bin/pip" install -q --disable-pip-version-check "setuptools>=68" wheel "cffi>=1.15" pytest \
+    pandas matplotlib nbclient nbformat ipykernel
 fi
 # Built from a copy in the build tree (setuptools builds in the source directory otherwise, and
 # each build tree links its own libflexio); --no-build-isolation: the venv's cffi/setuptools.

@@ -1811,6 +1811,17 @@ static void errors(void **state)
 		   "outfile is empty (give NULL for flexio_dev.NNN.core)");
 	EXPECT_ERR(flexio_coredump_create(fx.p, NO_DIR), F, "flexio_coredump_create",
 		   "cannot create the core file %s.%u.core: %s", NO_DIR, id, strerror(ENOENT));
+
+	/* timelines (their good cases: tests/trace) */
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_trace_start(h, NO_DIR), F,
+			   "flexio_process_trace_start");
+	EXPECT_ERR(flexio_process_trace_start(fx.p, NULL), F, "flexio_process_trace_start", "path is NULL");
+	EXPECT_ERR(flexio_process_trace_start(fx.p, ""), F, "flexio_process_trace_start", "path is empty");
+	EXPECT_ERR(flexio_process_trace_start(fx.p, NO_DIR), F, "flexio_process_trace_start",
+		   "process \"%s\": cannot write %s: %s", PROCESS, NO_DIR, strerror(ENOENT));
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_trace_stop(h), F, "flexio_process_trace_stop");
+	EXPECT_ERR(flexio_process_trace_stop(fx.p), F, "flexio_process_trace_stop",
+		   "process \"%s\": the process is not being traced", PROCESS);
 }
 
 /* outfile NULL is valid: flexio_dev.NNN.crash / .core in the working directory (a fresh one). */

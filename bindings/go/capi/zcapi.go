@@ -168,6 +168,17 @@ package capi
 #define FLEXIO_GO_OFFSET_ProcessFault_Cycles offsetof(struct flexio_process_fault, cycles)
 #define FLEXIO_GO_SIZE_ProcessFault sizeof(struct flexio_process_fault)
 #define FLEXIO_GO_ALIGN_ProcessFault _Alignof(struct flexio_process_fault)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_Enabled offsetof(struct flexio_memcheck_info, enabled)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_StaleWindowReads offsetof(struct flexio_memcheck_info, stale_window_reads)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_WindowNotWrittenBack offsetof(struct flexio_memcheck_info, window_not_written_back)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_MemoryNotWrittenBack offsetof(struct flexio_memcheck_info, memory_not_written_back)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_Logged offsetof(struct flexio_memcheck_info, logged)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_LastRule offsetof(struct flexio_memcheck_info, last_rule)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_LastThreadId offsetof(struct flexio_memcheck_info, last_thread_id)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_LastPc offsetof(struct flexio_memcheck_info, last_pc)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_LastAddress offsetof(struct flexio_memcheck_info, last_address)
+#define FLEXIO_GO_SIZE_MemcheckInfo sizeof(struct flexio_memcheck_info)
+#define FLEXIO_GO_ALIGN_MemcheckInfo _Alignof(struct flexio_memcheck_info)
 */
 import "C"
 
@@ -461,6 +472,15 @@ const (
 	FLEXIO_FAULT_ACCESS_EXECUTE FaultAccess = 3
 )
 
+// MemcheckRule is enum flexio_memcheck_rule.
+type MemcheckRule uint32
+
+const (
+	FLEXIO_MEMCHECK_STALE_WINDOW_READ       MemcheckRule = 1
+	FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK MemcheckRule = 2
+	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK MemcheckRule = 3
+)
+
 // Integer macros.
 const (
 	FLEXIO_EDITION_2401                  = 0x0
@@ -718,6 +738,19 @@ type ProcessFault struct {
 	Regs      [32]uint64
 	Instret   uint64
 	Cycles    uint64
+}
+
+// MemcheckInfo is struct flexio_memcheck_info.
+type MemcheckInfo struct {
+	Enabled              int32
+	StaleWindowReads     uint64
+	WindowNotWrittenBack uint64
+	MemoryNotWrittenBack uint64
+	Logged               uint64
+	LastRule             MemcheckRule
+	LastThreadId         uint32
+	LastPc               uint64
+	LastAddress          uint64
 }
 
 // The Go mirrors must have the C compiler's layout (sizeof, _Alignof, offsetof in the
@@ -1043,6 +1076,28 @@ var (
 	_ [0]struct{} = [C.FLEXIO_GO_SIZE_ProcessFault - unsafe.Sizeof(ProcessFault{})]struct{}{}
 	_ [0]struct{} = [unsafe.Alignof(ProcessFault{}) - C.FLEXIO_GO_ALIGN_ProcessFault]struct{}{}
 	_ [0]struct{} = [C.FLEXIO_GO_ALIGN_ProcessFault - unsafe.Alignof(ProcessFault{})]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.Enabled) - C.FLEXIO_GO_OFFSET_MemcheckInfo_Enabled]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_Enabled - unsafe.Offsetof(MemcheckInfo{}.Enabled)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.StaleWindowReads) - C.FLEXIO_GO_OFFSET_MemcheckInfo_StaleWindowReads]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_StaleWindowReads - unsafe.Offsetof(MemcheckInfo{}.StaleWindowReads)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.WindowNotWrittenBack) - C.FLEXIO_GO_OFFSET_MemcheckInfo_WindowNotWrittenBack]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_WindowNotWrittenBack - unsafe.Offsetof(MemcheckInfo{}.WindowNotWrittenBack)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.MemoryNotWrittenBack) - C.FLEXIO_GO_OFFSET_MemcheckInfo_MemoryNotWrittenBack]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_MemoryNotWrittenBack - unsafe.Offsetof(MemcheckInfo{}.MemoryNotWrittenBack)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.Logged) - C.FLEXIO_GO_OFFSET_MemcheckInfo_Logged]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_Logged - unsafe.Offsetof(MemcheckInfo{}.Logged)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.LastRule) - C.FLEXIO_GO_OFFSET_MemcheckInfo_LastRule]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_LastRule - unsafe.Offsetof(MemcheckInfo{}.LastRule)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.LastThreadId) - C.FLEXIO_GO_OFFSET_MemcheckInfo_LastThreadId]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_LastThreadId - unsafe.Offsetof(MemcheckInfo{}.LastThreadId)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.LastPc) - C.FLEXIO_GO_OFFSET_MemcheckInfo_LastPc]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_LastPc - unsafe.Offsetof(MemcheckInfo{}.LastPc)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.LastAddress) - C.FLEXIO_GO_OFFSET_MemcheckInfo_LastAddress]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_LastAddress - unsafe.Offsetof(MemcheckInfo{}.LastAddress)]struct{}{}
+	_ [0]struct{} = [unsafe.Sizeof(MemcheckInfo{}) - C.FLEXIO_GO_SIZE_MemcheckInfo]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_SIZE_MemcheckInfo - unsafe.Sizeof(MemcheckInfo{})]struct{}{}
+	_ [0]struct{} = [unsafe.Alignof(MemcheckInfo{}) - C.FLEXIO_GO_ALIGN_MemcheckInfo]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_ALIGN_MemcheckInfo - unsafe.Alignof(MemcheckInfo{})]struct{}{}
 )
 
 // rdma-core calls that open a device (libflexio serves them).

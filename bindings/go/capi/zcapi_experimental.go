@@ -196,3 +196,23 @@ func ProcessFaultGet(process *Process, fault *ProcessFault) Status {
 func FaultCauseName(cause FaultCause) *byte {
 	return (*byte)(unsafe.Pointer(C.flexio_fault_cause_name(C.enum_flexio_fault_cause(cause))))
 }
+
+// ProcessTraceStart calls flexio_status flexio_process_trace_start(flexio_process *process, const char *path);
+func ProcessTraceStart(process *Process, path *byte) Status {
+	return Status(C.flexio_process_trace_start((*C.flexio_process)(unsafe.Pointer(process)), (*C.char)(unsafe.Pointer(path))))
+}
+
+// ProcessTraceStop calls flexio_status flexio_process_trace_stop(flexio_process *process);
+func ProcessTraceStop(process *Process) Status {
+	return Status(C.flexio_process_trace_stop((*C.flexio_process)(unsafe.Pointer(process))))
+}
+
+// ProcessMemcheckSet calls flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
+func ProcessMemcheckSet(process *Process, enable int32) Status {
+	return Status(C.flexio_process_memcheck_set((*C.flexio_process)(unsafe.Pointer(process)), C.int(enable)))
+}
+
+// ProcessMemcheckGet calls flexio_status flexio_process_memcheck_get(flexio_process *process, struct flexio_memcheck_info *info);
+func ProcessMemcheckGet(process *Process, info *MemcheckInfo) Status {
+	return Status(C.flexio_process_memcheck_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_memcheck_info)(unsafe.Pointer(info))))
+}

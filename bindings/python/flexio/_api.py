@@ -113,6 +113,10 @@ EXPERIMENTAL_FUNCTIONS = (
     'flexio_dev2host_memcpy',
     'flexio_process_fault_get',
     'flexio_fault_cause_name',
+    'flexio_process_trace_start',
+    'flexio_process_trace_stop',
+    'flexio_process_memcheck_set',
+    'flexio_process_memcheck_get',
 )
 
 DEVICE_FUNCTIONS = (
@@ -244,4 +248,7 @@ ENUMS = (
     'FLEXIO_FAULT_ACCESS_READ',
     'FLEXIO_FAULT_ACCESS_WRITE',
     'FLEXIO_FAULT_ACCESS_EXECUTE',
+    'FLEXIO_MEMCHECK_STALE_WINDOW_READ',
+    'FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK',
+    'FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK',
 )

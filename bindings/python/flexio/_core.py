@@ -5,8 +5,11 @@ import contextlib
 import ctypes
 import enum
 import html
+import json
 import operator
 import os
+import shutil
+import tempfile
 import threading
 from collections import namedtuple
 from dataclasses import dataclass
@@ -465,6 +468,9 @@ class Process:
         self.name = name or app.name
         self._tls = threading.local()  # per-thread out-parameters, allocated once
         self._stream = self._file = self._final_output = self._uar = None
+        self._trace_path = self._trace_dir = None  # the file of the session recording, their folder
+        self._trace_docs = []                      # the sessions recorded (parsed trace files)
+        self._trace_files = 0
         self._out_pos = 0
         device._processes.append(self)
         if capture_output:
@@ -646,6 +652,74 @@ class Process:
             _raise("flexio_process_get_pd")
         return pd
 
+    # -- timelines --------------------------------------------------------------------------
+    def trace_start(self, path=None):
+        """Starts recording what the process's DPA threads do (flexio_process_trace_start):
+        activations, RPCs, doorbells, CQEs, EQEs, faults.  path: the Chrome trace file
+        trace_stop writes (Perfetto and chrome://tracing open it); None: a temporary one."""
+        p = self._live("flexio_process_trace_start")
+        if path is None:
+            if self._trace_dir is None:
+                self._trace_dir = tempfile.mkdtemp(prefix="flexio-trace-")
+            self._trace_files += 1
+            path = os.path.join(self._trace_dir, f"trace-{self._trace_files}.json")
+        if lib.flexio_process_trace_start(p, os.fsencode(path)) != _SUCCESS:
+            _raise("flexio_process_trace_start")
+        self._trace_path = os.fspath(path)
+
+    def trace_stop(self) -> str:
+        """Stops recording, writes the trace (flexio_process_trace_stop) and keeps its events for
+        timeline(); returns the file's path."""
+        p = self._live("flexio_process_trace_stop")
+        if lib.flexio_process_trace_stop(p) != _SUCCESS:
+            _raise("flexio_process_trace_stop")
+        path, self._trace_path = self._trace_path, None
+        self._trace_keep(path)
+        return path
+
+    def _trace_keep(self, path):
+        with open(path) as f:
+            self._trace_docs.append(json.load(f))
+
+    @property
+    def tracing(self) -> bool:
+        """Whether trace_start is recording."""
+        return self._trace_path is not None
+
+    @contextlib.contextmanager
+    def trace(self, path=None):
+        """with proc.trace(): ... records what runs inside (trace_start, then trace_stop)."""
+        self.trace_start(path)
+        try:
+            yield self
+        finally:
+            if self.tracing and not self.closed:
+                self.trace_stop()
+
+    def timeline(self):
+        """Every event recorded so far (every session of trace_start; a session still recording
+        is written and goes on in a new one) as a pandas DataFrame, one row per event: see
+        flexio.timeline.COLUMNS.  flexio.timeline.plot(df) draws it per thread."""
+        from . import timeline
+        if self.tracing and not self.closed:
+            path = self._trace_path
+            self.trace_stop()
+            # the next session's file: a temporary one, or the caller's with a suffix
+            self.trace_start(None if self._trace_dir and path.startswith(self._trace_dir) else f"{path}.next")
+        df = timeline.frame(self._trace_docs)
+        df.attrs["process"] = self.name
+        return df
+
+    def stats(self):
+        """Per-thread aggregates of timeline() (flexio.timeline.stats): activations, RPCs, busy
+        time, cycles, instructions, doorbells, CQEs, faults."""
+        from . import timeline
+        return timeline.stats(self.timeline())
+
+    def trace_clear(self):
+        """Forgets the sessions recorded so far (timeline() starts empty again)."""
+        self._trace_docs.clear()
+
     # -- lifetime ----------------------------------------------------------------------------
     @property
     def closed(self) -> bool:
@@ -662,6 +736,13 @@ class Process:
         if lib.flexio_process_destroy(self._p) != _SUCCESS:
             _raise("flexio_process_destroy")
         self._p = None
+        if self._trace_path is not None:  # the destroy wrote the session's trace
+            path, self._trace_path = self._trace_path, None
+            with contextlib.suppress(OSError, ValueError):
+                self._trace_keep(path)
+        if self._trace_dir is not None:
+            shutil.rmtree(self._trace_dir, ignore_errors=True)
+            self._trace_dir = None
         if self._file is not None:
             self._final_output = self._take_output()
             lib.fclose(self._file)
@@ -689,13 +770,19 @@ class Process:
         return (f"<flexio.Process {self.name!r} app={self.app.name!r} device={self.device.name!r} "
                 f"heap={h.allocated}/{h.size} bytes {state}>")
 
+    def _trace_summary(self) -> str:
+        events = sum(1 for d in self._trace_docs for e in d.get("traceEvents", []) if e.get("ph") != "M")
+        state = "recording" if self.tracing else "not recording"
+        return f"{state}; {events} events in {len(self._trace_docs)} sessions kept (timeline(), stats())"
+
     def _repr_html_(self):
         if self.closed:
             return f"<b>flexio.Process</b> <code>{self.name}</code> — closed"
         h = self.heap_info()
         rows = [("application", self.app.name), ("device", self.device.name),
                 ("state", f"failed: {html.escape(str(self.fault()))}" if self.failed else "running"),
-                ("heap", f"{h.allocated} of {h.size} bytes in use, base 0x{h.base_addr:x}")]
+                ("heap", f"{h.allocated} of {h.size} bytes in use, base 0x{h.base_addr:x}"),
+                ("timeline", self._trace_summary())]
         body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows)
         return f"<b>flexio.Process</b> <code>{self.name}</code><table>{body}</table>"
 

@@ -372,6 +372,22 @@ struct flexio_process_fault {
 	uint64_t instret;
 	uint64_t cycles;
 };
+enum flexio_memcheck_rule {
+	FLEXIO_MEMCHECK_STALE_WINDOW_READ = 1,
+	FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK = 2,
+	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
+};
+struct flexio_memcheck_info {
+	int enabled;
+	uint64_t stale_window_reads;
+	uint64_t window_not_written_back;
+	uint64_t memory_not_written_back;
+	uint64_t logged;
+	enum flexio_memcheck_rule last_rule;
+	uint32_t last_thread_id;
+	uint64_t last_pc;
+	uint64_t last_address;
+};
 
 // rdma-core calls that open a device (libflexio serves them)
 struct ibv_device **ibv_get_device_list(int *num_devices);
@@ -487,3 +503,7 @@ const char *flexio_last_error(void);
 flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr, size_t buff_bsize, flexio_uintptr_t src_daddr);
 flexio_status flexio_process_fault_get(flexio_process *process, struct flexio_process_fault *fault);
 const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
+flexio_status flexio_process_trace_start(flexio_process *process, const char *path);
+flexio_status flexio_process_trace_stop(flexio_process *process);
+flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
+flexio_status flexio_process_memcheck_get(flexio_process *process, struct flexio_memcheck_info *info);

@@ -138,6 +138,41 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_fault_get(flexio_process *proce
 FLEXIO_EXPERIMENTAL const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
 
 /* ------------------------------------------------------------------------ */
+/* Timelines                                                                */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Starts recording what the DPA threads of a process do, until flexio_process_trace_stop
+ * writes it to path as a Chrome trace (JSON, the "traceEvents" format Perfetto and
+ * chrome://tracing open): each invocation of an event handler and each flexio_process_call a
+ * span on its thread (named by the device function, with how it ended and the thread's cycles
+ * and instructions at both ends); each doorbell, CQE waking a thread, activation by another
+ * thread, MSI-X EQE and fatal error an instant. pid is the process's dumem id, tid the DPA
+ * thread id (flexio_dev_get_thread_id); timestamps are CLOCK_MONOTONIC. Each thread keeps at
+ * most 262144 events (more are counted in otherData.dropped_events).
+ * FLEXIO_SIM_TRACE=FILE traces every process from its creation instead ("%p" in FILE becomes
+ * the OS process id), each one's timeline added to FILE when it is destroyed.
+ *
+ * Not recording, a process pays one test of a flag per event.
+ *
+ * @param process  a live process, not being traced.
+ * @param path     the file to write, created or truncated now (so that one that cannot be
+ *                 written is refused here).
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a path that
+ *         cannot be written, a process traced already (by a start or FLEXIO_SIM_TRACE).
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_start(flexio_process *process, const char *path);
+
+/**
+ * Stops recording and writes the trace to the path flexio_process_trace_start opened.
+ *
+ * @param process  a live process that flexio_process_trace_start is recording.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a process
+ *         not being traced by flexio_process_trace_start, a write error.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_stop(flexio_process *process);
+
+/* ------------------------------------------------------------------------ */
 /* The memory-model checker (simulated device)                              */
 /* ------------------------------------------------------------------------ */
 

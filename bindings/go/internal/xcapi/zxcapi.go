@@ -193,3 +193,23 @@ func ProcessFaultGet(process *capi.Process, fault *capi.ProcessFault) capi.Statu
 func FaultCauseName(cause capi.FaultCause) *byte {
 	return (*byte)(unsafe.Pointer(C.flexio_fault_cause_name(C.enum_flexio_fault_cause(cause))))
 }
+
+// ProcessTraceStart calls flexio_status flexio_process_trace_start(flexio_process *process, const char *path);
+func ProcessTraceStart(process *capi.Process, path *byte) capi.Status {
+	return capi.Status(C.flexio_process_trace_start((*C.flexio_process)(unsafe.Pointer(process)), (*C.char)(unsafe.Pointer(path))))
+}
+
+// ProcessTraceStop calls flexio_status flexio_process_trace_stop(flexio_process *process);
+func ProcessTraceStop(process *capi.Process) capi.Status {
+	return capi.Status(C.flexio_process_trace_stop((*C.flexio_process)(unsafe.Pointer(process))))
+}
+
+// ProcessMemcheckSet calls flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
+func ProcessMemcheckSet(process *capi.Process, enable int32) capi.Status {
+	return capi.Status(C.flexio_process_memcheck_set((*C.flexio_process)(unsafe.Pointer(process)), C.int(enable)))
+}
+
+// ProcessMemcheckGet calls flexio_status flexio_process_memcheck_get(flexio_process *process, struct flexio_memcheck_info *info);
+func ProcessMemcheckGet(process *capi.Process, info *capi.MemcheckInfo) capi.Status {
+	return capi.Status(C.flexio_process_memcheck_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_memcheck_info)(unsafe.Pointer(info))))
+}

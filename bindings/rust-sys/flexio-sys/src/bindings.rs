@@ -1325,6 +1325,46 @@ const _: () = {
     ["Offset of field: flexio_process_fault::cycles"]
         [::std::mem::offset_of!(flexio_process_fault, cycles) - 312usize];
 };
+pub const FLEXIO_MEMCHECK_STALE_WINDOW_READ: flexio_memcheck_rule = 1;
+pub const FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK: flexio_memcheck_rule = 2;
+pub const FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK: flexio_memcheck_rule = 3;
+pub type flexio_memcheck_rule = ::std::os::raw::c_uint;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct flexio_memcheck_info {
+    pub enabled: ::std::os::raw::c_int,
+    pub stale_window_reads: u64,
+    pub window_not_written_back: u64,
+    pub memory_not_written_back: u64,
+    pub logged: u64,
+    pub last_rule: flexio_memcheck_rule,
+    pub last_thread_id: u32,
+    pub last_pc: u64,
+    pub last_address: u64,
+}
+#[allow(clippy::unnecessary_operation, clippy::identity_op)]
+const _: () = {
+    ["Size of flexio_memcheck_info"][::std::mem::size_of::<flexio_memcheck_info>() - 64usize];
+    ["Alignment of flexio_memcheck_info"][::std::mem::align_of::<flexio_memcheck_info>() - 8usize];
+    ["Offset of field: flexio_memcheck_info::enabled"]
+        [::std::mem::offset_of!(flexio_memcheck_info, enabled) - 0usize];
+    ["Offset of field: flexio_memcheck_info::stale_window_reads"]
+        [::std::mem::offset_of!(flexio_memcheck_info, stale_window_reads) - 8usize];
+    ["Offset of field: flexio_memcheck_info::window_not_written_back"]
+        [::std::mem::offset_of!(flexio_memcheck_info, window_not_written_back) - 16usize];
+    ["Offset of field: flexio_memcheck_info::memory_not_written_back"]
+        [::std::mem::offset_of!(flexio_memcheck_info, memory_not_written_back) - 24usize];
+    ["Offset of field: flexio_memcheck_info::logged"]
+        [::std::mem::offset_of!(flexio_memcheck_info, logged) - 32usize];
+    ["Offset of field: flexio_memcheck_info::last_rule"]
+        [::std::mem::offset_of!(flexio_memcheck_info, last_rule) - 40usize];
+    ["Offset of field: flexio_memcheck_info::last_thread_id"]
+        [::std::mem::offset_of!(flexio_memcheck_info, last_thread_id) - 44usize];
+    ["Offset of field: flexio_memcheck_info::last_pc"]
+        [::std::mem::offset_of!(flexio_memcheck_info, last_pc) - 48usize];
+    ["Offset of field: flexio_memcheck_info::last_address"]
+        [::std::mem::offset_of!(flexio_memcheck_info, last_address) - 56usize];
+};
 pub type __builtin_va_list = [__va_list_tag; 1usize];
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]

@@ -130,3 +130,24 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn flexio_fault_cause_name(cause: flexio_fault_cause) -> *const ::std::os::raw::c_char;
 }
+unsafe extern "C" {
+    pub fn flexio_process_trace_start(
+        process: *mut flexio_process,
+        path: *const ::std::os::raw::c_char,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_process_trace_stop(process: *mut flexio_process) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_process_memcheck_set(
+        process: *mut flexio_process,
+        enable: ::std::os::raw::c_int,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    pub fn flexio_process_memcheck_get(
+        process: *mut flexio_process,
+        info: *mut flexio_memcheck_info,
+    ) -> flexio_status;
+}

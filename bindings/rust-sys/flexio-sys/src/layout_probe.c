@@ -171,5 +171,16 @@ int main(void)
 	OFFSET(struct flexio_process_fault, regs, "flexio_process_fault.regs");
 	OFFSET(struct flexio_process_fault, instret, "flexio_process_fault.instret");
 	OFFSET(struct flexio_process_fault, cycles, "flexio_process_fault.cycles");
+	SIZE(struct flexio_memcheck_info, "flexio_memcheck_info");
+	ALIGN(struct flexio_memcheck_info, "flexio_memcheck_info");
+	OFFSET(struct flexio_memcheck_info, enabled, "flexio_memcheck_info.enabled");
+	OFFSET(struct flexio_memcheck_info, stale_window_reads, "flexio_memcheck_info.stale_window_reads");
+	OFFSET(struct flexio_memcheck_info, window_not_written_back, "flexio_memcheck_info.window_not_written_back");
+	OFFSET(struct flexio_memcheck_info, memory_not_written_back, "flexio_memcheck_info.memory_not_written_back");
+	OFFSET(struct flexio_memcheck_info, logged, "flexio_memcheck_info.logged");
+	OFFSET(struct flexio_memcheck_info, last_rule, "flexio_memcheck_info.last_rule");
+	OFFSET(struct flexio_memcheck_info, last_thread_id, "flexio_memcheck_info.last_thread_id");
+	OFFSET(struct flexio_memcheck_info, last_pc, "flexio_memcheck_info.last_pc");
+	OFFSET(struct flexio_memcheck_info, last_address, "flexio_memcheck_info.last_address");
 	return 0;
 }

@@ -170,6 +170,17 @@ fn rust_layout() -> BTreeMap<&'static str, usize> {
     m.insert("flexio_process_fault.regs", offset_of!(flexio_process_fault, regs));
     m.insert("flexio_process_fault.instret", offset_of!(flexio_process_fault, instret));
     m.insert("flexio_process_fault.cycles", offset_of!(flexio_process_fault, cycles));
+    m.insert("flexio_memcheck_info", size_of::<flexio_memcheck_info>());
+    m.insert("flexio_memcheck_info.align", align_of::<flexio_memcheck_info>());
+    m.insert("flexio_memcheck_info.enabled", offset_of!(flexio_memcheck_info, enabled));
+    m.insert("flexio_memcheck_info.stale_window_reads", offset_of!(flexio_memcheck_info, stale_window_reads));
+    m.insert("flexio_memcheck_info.window_not_written_back", offset_of!(flexio_memcheck_info, window_not_written_back));
+    m.insert("flexio_memcheck_info.memory_not_written_back", offset_of!(flexio_memcheck_info, memory_not_written_back));
+    m.insert("flexio_memcheck_info.logged", offset_of!(flexio_memcheck_info, logged));
+    m.insert("flexio_memcheck_info.last_rule", offset_of!(flexio_memcheck_info, last_rule));
+    m.insert("flexio_memcheck_info.last_thread_id", offset_of!(flexio_memcheck_info, last_thread_id));
+    m.insert("flexio_memcheck_info.last_pc", offset_of!(flexio_memcheck_info, last_pc));
+    m.insert("flexio_memcheck_info.last_address", offset_of!(flexio_memcheck_info, last_address));
     m
 }
 
