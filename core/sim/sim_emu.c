@@ -23,6 +23,7 @@
  * take only the waiters' lock, which is taken before nothing.
  */
 #include "sim.h"
+#include "sim_trace.h"
 
 #include <nic.h>
 
@@ -75,6 +76,7 @@ struct sim_emu_device {
 struct sim_emu_msix {
 	struct flexio_verbs_sink sink; /* first: its CQ's cookie */
 	struct sim_emu_vector *vector;
+	struct sim_process *process;   /* whose threads raise it */
 	struct nic *nic;               /* the CQ's */
 	uint32_t cqn;
 	_Alignas(64) uint8_t ring[64]; /* the CQ's: one collapsed entry (zero CQEs write none) */
@@ -131,8 +133,13 @@ static void vector_notify(struct flexio_verbs_sink *sink, const struct nic_event
 
 static void msix_notify(struct flexio_verbs_sink *sink, const struct nic_event *event)
 {
-	if (event->kind == NIC_EVENT_COMPLETION)
-		vector_raise(((struct sim_emu_msix *)sink)->vector);
+	struct sim_emu_msix *m = (struct sim_emu_msix *)sink;
+
+	if (event->kind != NIC_EVENT_COMPLETION)
+		return;
+	if (sim_tracing(m->process))
+		sim_trace_eqe(m->process, event->queue);
+	vector_raise(m->vector);
 }
 
 static struct sim_emu_device *device_new(struct nic *nic)
@@ -358,6 +365,7 @@ struct provider_msix *sim_emu_msix_create(struct provider_process *process, uint
 	}
 	memset(m, 0, sizeof(*m));
 	m->sink.notify = msix_notify;
+	m->process = p;
 	m->vector = &f->vectors[msix_id];
 	pthread_mutex_lock(&d->lock);
 	rc = vector_eq(d, f, m->vector);

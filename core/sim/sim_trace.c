@@ -34,7 +34,7 @@
 struct sim_trace_event {
 	uint8_t kind; /* enum sim_trace_kind */
 	uint8_t end;  /* enum sim_trace_end, spans */
-	uint32_t x;   /* doorbell: queue; cqe/eqe: cqn/eqn; activate: source thread; fault: status */
+	uint32_t x;   /* doorbell: queue; cqe, eqe: cqn; activate: source thread; fault: status */
 	uint64_t host_ns, host_end_ns;
 	uint64_t cycles, cycles_end, instret, instret_end;
 	uint64_t a, b, c; /* span: function; doorbell: index, kind, raw; fault: cause, pc, address */
@@ -195,9 +195,9 @@ void sim_trace_wakeup(struct sim_thread *t, enum sim_trace_kind kind, uint32_t f
 	append(t->process, buf_of(t), &ev);
 }
 
-void sim_trace_eqe(struct sim_process *p, uint32_t eqn)
+void sim_trace_eqe(struct sim_process *p, uint32_t cqn)
 {
-	struct sim_trace_event ev = {.kind = SIM_TRACE_EQE, .x = eqn, .host_ns = now_ns()};
+	struct sim_trace_event ev = {.kind = SIM_TRACE_EQE, .x = cqn, .host_ns = now_ns()};
 
 	append(p, &p->trace->nothread, &ev);
 }
@@ -342,12 +342,12 @@ static void write_event(FILE *f, struct sim_process *p, uint32_t tid, const stru
 	case SIM_TRACE_CQE:
 	case SIM_TRACE_EQE:
 	case SIM_TRACE_ACTIVATE:
+		/* an EQE is an MSI-X message of the process's vector (through the vector's CQ) */
 		fprintf(f, "{\"name\":\"%s\",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"%s\",\"pid\":%u,\"tid\":%u",
-			kind_name(ev->kind), kind_name(ev->kind), ev->kind == SIM_TRACE_EQE ? "p" : "t", p->dumem_id,
-			tid);
+			ev->kind == SIM_TRACE_EQE ? "msix" : kind_name(ev->kind), kind_name(ev->kind),
+			ev->kind == SIM_TRACE_EQE ? "p" : "t", p->dumem_id, tid);
 		json_us(f, "ts", ev->host_ns);
-		fprintf(f, ",\"args\":{\"%s\":%u}}",
-			ev->kind == SIM_TRACE_CQE ? "cqn" : ev->kind == SIM_TRACE_EQE ? "eqn" : "from_thread", ev->x);
+		fprintf(f, ",\"args\":{\"%s\":%u}}", ev->kind == SIM_TRACE_ACTIVATE ? "from_thread" : "cqn", ev->x);
 		return;
 	case SIM_TRACE_FAULT:
 		fprintf(f, "{\"name\":\"fault\",\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"%s\",\"pid\":%u,\"tid\":%u",

@@ -8,7 +8,8 @@
  *                 its function, with how it ended (returned, reschedule, finish, yield, ...);
  *   rpc / task    a span per flexio_process_call on the RPC thread, per command-queue task;
  *   doorbell      an instant on the ringing thread (kind, queue, index);
- *   cqe / eqe     an instant on the thread a CQ wakes (the CQ fired), on the MSI-X vector's EQ;
+ *   cqe / eqe     an instant on the thread a CQ wakes (the CQ fired); an MSI-X message of a
+ *                 vector of the process ("msix", on the pseudo-thread "device");
  *   activate      an instant on the thread another thread of the process activated;
  *   fault         an instant on the thread whose fatal error stopped the process.
  * Chrome's pid is the process's dumem id, its tid the DPA thread id device code sees.
@@ -73,8 +74,9 @@ void sim_trace_wakeup(struct sim_thread *t, enum sim_trace_kind kind, uint32_t f
 /* An instant of event handler e (sim_event.c): a CQE for it, an activation by thread from. Its
  * lock held, so that its thread is not destroyed meanwhile. */
 void sim_event_trace_wakeup(struct sim_event *e, enum sim_trace_kind kind, uint32_t from);
-/* An EQE on EQ eqn of p (an MSI-X vector's), on no thread. */
-void sim_trace_eqe(struct sim_process *p, uint32_t eqn);
+/* An EQE of p: an MSI-X message of its vector through the vector's CQ cqn (on no thread: the
+ * message is the vector's). Direct-mode vectors (their EQ shared by the device) are not seen. */
+void sim_trace_eqe(struct sim_process *p, uint32_t cqn);
 /* The fatal error that stopped p: of thread t (NULL: none), status, fault (NULL: none). */
 void sim_trace_fault(struct sim_process *p, struct sim_thread *t, uint32_t status, const struct dpa_fault *fault);
 /* t is destroyed: its buffer stays with the trace until written. */

@@ -151,11 +151,27 @@ static int teardown(void **state_)
 	return 0;
 }
 
+static int occurrences(const char *text, const char *what)
+{
+	int n = 0;
+
+	for (const char *at = text; (at = strstr(at, what)); at++)
+		n++;
+	return n;
+}
+
 /* Each doorbell wakes the handler, whose MSI-X the driver sees; the CQE carries the queue, the
  * mapping's id, the value and the doorbells rung so far; the 4-entry ring wraps. */
 static void doorbell_to_msix(void **state_)
 {
+	char trace[] = "/tmp/emu-trace-XXXXXX";
+	int fd = mkstemp(trace);
+	FILE *f;
+
 	(void)state_;
+	assert_true(fd >= 0);
+	close(fd);
+	MUST(flexio_process_trace_start(fx.p, trace)); /* its timeline shows each CQE and MSI-X */
 	assert_int_equal(msix_count(0), 0);
 	for (uint32_t i = 1; i <= 10; i++) {
 		struct emu_test_state s;
@@ -172,6 +188,13 @@ static void doorbell_to_msix(void **state_)
 	/* A queue no mapping takes: its doorbells go nowhere. */
 	MUST(flexio_emu_db_ring(ctx, VHCA, QUEUE + 1, 7));
 	assert_int_equal(state().cqes, 10);
+	MUST(flexio_process_trace_stop(fx.p));
+	f = fopen(trace, "r");
+	assert_non_null(f);
+	assert_int_equal(occurrences(file_text(f), "\"cat\":\"eqe\""), 10);
+	assert_int_equal(occurrences(file_text(f), "\"cat\":\"cqe\""), 10);
+	fclose(f);
+	unlink(trace);
 }
 
 /* Doorbells rung while the handler runs are not lost: the last one's CQE always comes, one per
