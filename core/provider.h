@@ -343,6 +343,10 @@ struct flexio_provider_ops {
 	 * stopped (then no resume is due). */
 	int (*process_pause)(struct provider_process *process);
 	void (*process_resume)(struct provider_process *process);
+	/* A GDB remote-protocol stub into the process's live threads, listening on 127.0.0.1:port
+	 * (0: a free port, written to *bound). 0, -EALREADY when the process has one, or a
+	 * negative errno (-EADDRINUSE, ...). */
+	int (*gdb_listen)(struct provider_process *process, uint16_t port, uint16_t *bound);
 	/* The memory-model checker of seed 002 on or off for the process (reports go to
 	 * events.memcheck). 0, -ENOMEM, -EOPNOTSUPP. */
 	int (*memcheck_set)(struct provider_process *process, bool on);

@@ -207,6 +207,12 @@ static int no_memcheck_set(struct provider_process *process, bool on)
 	return -EOPNOTSUPP;
 }
 
+static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16_t *bound)
+{
+	(void)process, (void)port, (void)bound;
+	return -EOPNOTSUPP;
+}
+
 static struct provider_queue *no_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
 					    const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
 					    struct provider_queue_info *info, char *err, size_t err_size)
@@ -410,6 +416,7 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(device_mkey_destroy, no_object_destroy);
 	FILL(process_pause, no_process_pause);
 	FILL(process_resume, no_process_destroy);
+	FILL(gdb_listen, no_gdb_listen);
 	FILL(memcheck_set, no_memcheck_set);
 	FILL(cq_create, no_cq_create);
 	FILL(sq_create, no_wq_create);

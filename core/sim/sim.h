@@ -15,6 +15,7 @@
 
 struct sim_thread;
 struct sim_event;
+struct sim_gdb;
 struct sim_trace;
 struct sim_trace_buf;
 struct sim_stats_registry;
@@ -51,6 +52,8 @@ struct sim_process {
 	 * number of ids (0: not configured), stored last */
 	_Atomic uint64_t nic_counter_values, nic_counter_ids;
 	_Atomic uint32_t nic_counter_count;
+	/* the GDB stub (sim_gdb.c), or NULL */
+	struct sim_gdb *_Atomic gdb;
 	/* timelines (sim_trace.c): whether a session records, since when, and what it recorded */
 	atomic_bool tracing;
 	_Atomic uint64_t trace_since;

@@ -2,6 +2,7 @@
  * The simulated device's DPA processes: an engine process (core/dpa) per
  * flexio process, its heap, and the RPC thread that runs flexio_process_call.
  */
+#include "sim_gdb.h"
 #include "sim_stats.h"
 #include "sim_trace.h"
 
@@ -72,6 +73,7 @@ void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t
 
 	if (atomic_exchange(&p->failed, true))
 		return;
+	sim_gdb_fault(p, t, fault); /* a debugger attached sees the fault first */
 	p->status = status;
 	if (sim_tracing(p))
 		sim_trace_fault(p, t, status, fault);
@@ -149,6 +151,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	if (stats_id)
 		p->dumem_id = stats_id;
 	sim_services_install(p);
+	sim_gdb_from_env(p, "flexio_process_create"); /* before _start: a debugger sees it all */
 	if (sim_default_outbox_create(p) ||
 	    dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
 	    !(p->rpc = sim_thread_create(p, &rpc_config, 0))) {
@@ -164,6 +167,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	sim_trace_process_created(p); /* FLEXIO_SIM_TRACE */
 	return (struct provider_process *)p;
 fail:
+	sim_gdb_close(p);
 	if (p->rpc)
 		sim_thread_destroy(p->rpc);
 	if (p->engine)
@@ -180,6 +184,7 @@ static void process_destroy(struct provider_process *process)
 {
 	struct sim_process *p = (struct sim_process *)process;
 
+	sim_gdb_close(p); /* the debugger sees the process exit; held threads go */
 	dpa_process_halt(p->engine);
 	sim_events_fini(p); /* the host destroyed every event handler before */
 	sim_thread_destroy(p->rpc);
@@ -312,6 +317,7 @@ static const struct flexio_provider_ops sim_provider = {
 	.device_mkey_destroy = sim_device_mkey_destroy,
 	.process_pause = process_pause,
 	.process_resume = process_resume,
+	.gdb_listen = sim_gdb_listen_op,
 	.memcheck_set = sim_memcheck_set,
 	/* queues */
 	.cq_create = sim_cq_create,

@@ -1774,6 +1774,7 @@ static void errors(void **state)
 {
 	uint32_t id = flexio_process_get_dumem_id(fx.p);
 	struct flexio_process_fault fault;
+	uint16_t gdb_port = 0;
 	struct flexio_memcheck_info memcheck;
 
 	(void)state;
@@ -1799,6 +1800,16 @@ static void errors(void **state)
 			  "unknown");
 	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)-1), "unknown");
 	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)INT32_MAX), "unknown");
+
+	/* The GDB stub: a free port, then a second stub and a port in use refused. */
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_gdb_listen(h, 0, NULL), F,
+			   "flexio_process_gdb_listen");
+	EXPECT_SILENT(flexio_process_gdb_listen(fx.p, 0, &gdb_port), OK);
+	assert_int_not_equal(gdb_port, 0);
+	EXPECT_ERR(flexio_process_gdb_listen(fx.p, 0, NULL), F, "flexio_process_gdb_listen",
+		   "no GDB stub on 127.0.0.1:0: the process has one already");
+	EXPECT_ERR(flexio_process_gdb_listen(fx.bare, gdb_port, NULL), F, "flexio_process_gdb_listen",
+		   "no GDB stub on 127.0.0.1:%u: %s", gdb_port, strerror(EADDRINUSE));
 
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_crash_data(h, NO_DIR), F, "flexio_crash_data");
 	EXPECT_ERR(flexio_crash_data(fx.p, ""), F, "flexio_crash_data",

@@ -108,6 +108,7 @@ EXPERIMENTAL_FUNCTIONS = (
     'flexio_err_handler_fd',
     'flexio_err_status_get',
     'flexio_log_callback_set',
+    'flexio_process_gdb_listen',
     'flexio_process_call_args',
     'flexio_last_error',
     'flexio_dev2host_memcpy',

@@ -498,6 +498,7 @@ int flexio_msg_stream_get_id(flexio_msg_stream *stream);
 int flexio_err_handler_fd(flexio_process *process);
 int flexio_err_status_get(flexio_process *process);
 flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
+flexio_status flexio_process_gdb_listen(flexio_process *process, uint16_t port, uint16_t *bound_port);
 flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, const uint64_t *args, size_t nargs);
 const char *flexio_last_error(void);
 flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr, size_t buff_bsize, flexio_uintptr_t src_daddr);

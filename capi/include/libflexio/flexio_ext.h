@@ -51,6 +51,31 @@ typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const c
 FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
 
 /* ------------------------------------------------------------------------ */
+/* Debugging DPA code with GDB (simulated device)                           */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * Serves the GDB remote serial protocol for a process's live DPA threads on 127.0.0.1:port, so
+ * that `gdb-multiarch app.elf -ex 'target remote :PORT'` debugs them (the ELF from
+ * flexio_app_get_elf): each DPA thread a GDB thread, registers x0..x31 and pc, DPA memory,
+ * breakpoints, single steps, continue, ^C, source lines. All-stop: while GDB shows the process
+ * stopped every thread of it is paused (host calls into it wait). Loopback only: the protocol
+ * has no authentication and its client may write the process's memory and registers.
+ * One debugger at a time; the stub lives as long as the process.
+ * FLEXIO_SIM_GDB=PORT does the same for every process from its creation (the next free port
+ * for each further process, logged), with FLEXIO_SIM_GDB_WAIT=1 holding each process before
+ * its start-up code until a debugger attaches and continues.
+ *
+ * @param process     a live process.
+ * @param port        the TCP port; 0 picks a free one.
+ * @param bound_port  if not NULL, receives the port listened on.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad handle, a process
+ *         with a stub already, a port in use, a device without a stub.
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_gdb_listen(flexio_process *process, uint16_t port,
+							    uint16_t *bound_port);
+
+/* ------------------------------------------------------------------------ */
 /* Entries for language bindings                                            */
 /* ------------------------------------------------------------------------ */
 

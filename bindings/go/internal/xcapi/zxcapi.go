@@ -169,6 +169,11 @@ func LogCallbackSet(cb *capi.LogCb, user unsafe.Pointer) capi.Status {
 	return capi.Status(C.flexio_log_callback_set((*C.flexio_log_cb_t)(unsafe.Pointer(cb)), user))
 }
 
+// ProcessGdbListen calls flexio_status flexio_process_gdb_listen(flexio_process *process, uint16_t port, uint16_t *bound_port);
+func ProcessGdbListen(process *capi.Process, port uint16, boundPort *uint16) capi.Status {
+	return capi.Status(C.flexio_process_gdb_listen((*C.flexio_process)(unsafe.Pointer(process)), C.uint16_t(port), (*C.uint16_t)(unsafe.Pointer(boundPort))))
+}
+
 // ProcessCallArgs calls flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, const uint64_t *args, size_t nargs);
 func ProcessCallArgs(process *capi.Process, hostFunc *capi.Func, funcRet *uint64, args *uint64, nargs uint64) capi.Status {
 	return capi.Status(C.flexio_process_call_args((*C.flexio_process)(unsafe.Pointer(process)), (*C.flexio_func_t)(unsafe.Pointer(hostFunc)), (*C.uint64_t)(unsafe.Pointer(funcRet)), (*C.uint64_t)(unsafe.Pointer(args)), C.size_t(nargs)))

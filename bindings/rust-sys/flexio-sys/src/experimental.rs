@@ -102,6 +102,13 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    pub fn flexio_process_gdb_listen(
+        process: *mut flexio_process,
+        port: u16,
+        bound_port: *mut u16,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
     pub fn flexio_process_call_args(
         process: *mut flexio_process,
         host_func: flexio_func_t,

@@ -1,0 +1,71 @@
+/*
+ * The program the GDB test debugs: writes its DPA application's ELF to argv[1] (for gdb's
+ * symbols and source lines), creates a process (FLEXIO_SIM_GDB and FLEXIO_SIM_GDB_WAIT from the
+ * test hold it until gdb continues), an idle event handler named "gdb_worker", and calls gdb_rpc
+ * once; prints "result N" and exits 0 when everything worked.
+ */
+#define FLEXIO_ALLOW_EXPERIMENTAL_API
+#include <libflexio/flexio.h>
+
+#include <infiniband/verbs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern flexio_func_t gdb_rpc, gdb_handler;
+
+static int write_elf(flexio_app *app, const char *path)
+{
+	size_t size = flexio_app_get_elf_size(app);
+	void *elf = malloc(size + 8);
+	FILE *f = fopen(path, "wb");
+	int rc = -1;
+
+	if (elf && f && flexio_app_get_elf(app, elf, size) == FLEXIO_STATUS_SUCCESS && fwrite(elf, 1, size, f) == size)
+		rc = 0;
+	if (f && fclose(f))
+		rc = -1;
+	free(elf);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct ibv_device **devices;
+	struct ibv_context *ctx = NULL;
+	flexio_app *app;
+	flexio_process *process;
+	flexio_event_handler *eh;
+	uint64_t result = 0;
+	int n = 0;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s ELF-OUTPUT\n", argv[0]);
+		return 2;
+	}
+	if (flexio_version_set(FLEXIO_VER_USED)) /* this release's struct layouts */
+		return 1;
+	devices = ibv_get_device_list(&n);
+	for (int i = 0; devices && i < n && !ctx; i++)
+		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
+			ctx = ibv_open_device(devices[i]);
+	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){.app_name = "gdb_test", .ibv_ctx = ctx}, &app) ||
+	    write_elf(app, argv[1])) {
+		fprintf(stderr, "no simulated device or application\n");
+		return 1;
+	}
+	fflush(stderr);
+	if (flexio_process_create(ctx, app, NULL, &process) != FLEXIO_STATUS_SUCCESS)
+		return 1;
+	struct flexio_event_handler_attr attr = {.host_stub_func = &gdb_handler, .name = "gdb_worker"};
+	if (flexio_event_handler_create(process, &attr, &eh) != FLEXIO_STATUS_SUCCESS ||
+	    flexio_event_handler_run(eh, 0) != FLEXIO_STATUS_SUCCESS ||
+	    flexio_process_call(process, &gdb_rpc, &result, (uint64_t)14) != FLEXIO_STATUS_SUCCESS)
+		return 1;
+	printf("result %llu\n", (unsigned long long)result);
+	flexio_event_handler_destroy(eh);
+	flexio_process_destroy(process);
+	ibv_close_device(ctx);
+	ibv_free_device_list(devices);
+	return result == 43 ? 0 : 1;
+}
