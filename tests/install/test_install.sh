@@ -32,4 +32,26 @@ cmake -S "$src" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
 cmake --build "$work/cmake-build" >/dev/null
 "$work/cmake-build/consumer" | tee "$work/out-cmake"
 grep -q "installed libflexio serves FLEXIO_VER 26.4" "$work/out-cmake"
-echo "install test: pkg-config (flexio, libflexio) and find_package(flexio) all build and run"
+# dpa_stats: its own module and library, and the installed commands dpa-stats and dpa-sim-run
+cat > "$work/stats.c" <<'EOF_C'
+#include <dpa_stats.h>
+#include <stdio.h>
+int main(void)
+{
+	dpa_stats_capabilities caps;
+	dpa_stats_handler_t *h = dpa_stats_open("mlx5_sim0");
+	if (!h || dpa_stats_read_caps(h, &caps))
+		return 1;
+	printf("dpa_stats: dpa_supported %u\n", caps.dpa_supported);
+	dpa_stats_close(h);
+	return 0;
+}
+EOF_C
+# shellcheck disable=SC2046
+cc $extra -Wall -Werror -Wno-deprecated-declarations "$work/stats.c" -o "$work/stats" \
+   $(pkg-config --cflags --libs dpa_stats) -Wl,-rpath,"$libdir"
+FLEXIO_SIM_STATS_DIR=$work "$work/stats" | grep -q "dpa_stats: dpa_supported 1"
+[ -x "$prefix/bin/dpa-sim-run" ] || { echo "dpa-sim-run not installed"; exit 1; }
+FLEXIO_SIM_STATS_DIR=$work LD_LIBRARY_PATH=$libdir "$prefix/bin/dpa-stats" --json |
+	python3 -c 'import json, sys; assert json.load(sys.stdin)["device"] == "mlx5_sim0"'
+echo "install test: pkg-config (flexio, libflexio, dpa_stats) and find_package(flexio) all build and run"
