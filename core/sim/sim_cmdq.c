@@ -19,6 +19,7 @@
  */
 #include "sim.h"
 #include "sim_stats.h"
+#include "sim_trace.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -40,6 +41,8 @@ struct sim_worker {
 	struct sim_thread *thread;
 	unsigned batch_done; /* tasks run in the current invocation */
 	bool busy;           /* queued in or run by the scheduler */
+	struct sim_trace_mark trace_mark; /* the running task's start and function, when traced */
+	uint64_t trace_function;
 };
 
 struct sim_cmdq {
@@ -77,6 +80,10 @@ static void start_task(struct sim_cmdq *q, struct sim_worker *w)
 	q->head = (q->head + 1) % q->cap;
 	q->count--;
 	dpa_hart_set_reg(hart, RISCV_TP, w->thread->tp);
+	if (sim_tracing(q->p)) {
+		sim_trace_mark(w->thread, &w->trace_mark);
+		w->trace_function = task.function;
+	}
 	if (dpa_hart_prepare_call(hart, task.function, &task.arg, 1) || dpa_sched_submit(q->sched, hart)) {
 		/* Only while the queue is being destroyed: the task is dropped. */
 		q->done++;
@@ -112,6 +119,13 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 	bool faulted = false;
 
 	pthread_mutex_lock(&q->lock);
+	if (sim_tracing(q->p))
+		sim_trace_span(t, SIM_TRACE_TASK, &w->trace_mark, w->trace_function,
+			       stop == DPA_STOP_RETURNED    ? SIM_TRACE_END_RETURNED
+			       : stop == DPA_STOP_REQUESTED ? SIM_TRACE_END_RESCHEDULE
+			       : stop == DPA_STOP_FAULT     ? SIM_TRACE_END_FAULT
+			       : stop == DPA_STOP_HALTED    ? SIM_TRACE_END_HALTED
+							    : SIM_TRACE_END_CANCELLED);
 	switch (stop) {
 	case DPA_STOP_RETURNED:
 	case DPA_STOP_REQUESTED: /* finish / reschedule / retrigger end the task */

@@ -10,7 +10,8 @@ then opens every trace with the json module and checks it against that line:
     named thread, each ended the way it ended (reschedule);
   - RPCs: as many spans as calls, on the "rpc" thread; a doorbell per NOP batch (send), a CQ
     arm per activation, CQE instants between the activations and the CQEs consumed;
-  - activate instants from the RPC thread; the fault with its cause and address.
+  - activate instants from the RPC thread; the fault with its cause and address;
+  - command-queue tasks: a span each, named by the task's function, on the worker's thread.
 
     check_trace.py TEST_TRACE OUT_DIR
 """
@@ -88,6 +89,13 @@ def check_trace(exp):
     if exp["test"] == "empty":
         check(not every, f"{name}: {len(every)} events where none happened")
         return
+    if exp["test"] == "tasks":
+        spans = by(every, "task")
+        check(len(spans) == exp["tasks"] and all(s["name"] == exp["task"] for s in spans),
+              f"{name}: {len(spans)} task spans of {exp['task']}, expected {exp['tasks']}")
+        check(len({s["tid"] for s in spans}) == 1 and tnames.get(spans[0]["tid"], "").startswith("cmdq worker"),
+              f"{name}: tasks not on the worker's thread")
+        return f"{len(every)} events, threads {sorted(tnames.values())}"
     rpc_tid = thread_named(name, tnames, "rpc")
     rpc = threads.get(rpc_tid, [])
     calls = by(rpc, "rpc", exp["rpc"])
@@ -137,7 +145,7 @@ def main():
     check(run.returncode == 0, f"test_trace exited {run.returncode}")
     with open(os.path.join(out, "expect.jsonl")) as f:
         expectations = [json.loads(line) for line in f if line.strip()]
-    check(len(expectations) == 7, f"{len(expectations)} traces written, expected 7")
+    check(len(expectations) == 8, f"{len(expectations)} traces written, expected 8")
     passed = 0
     for exp in expectations:
         before = len(failures)

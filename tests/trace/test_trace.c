@@ -6,6 +6,7 @@
  *                       send and CQ-arm doorbells, CQEs, activations);
  *   activations         a handler activated by another DPA thread (the RPC's);
  *   fault               an RPC that faults (the fault, the failed RPC);
+ *   tasks               command-queue tasks (a span each on the worker's thread);
  *   environment         FLEXIO_SIM_TRACE=FILE: a process traced from creation to destroy;
  *   refused             what a start or stop refuses, with its one log line.
  * usage: test_trace OUT_DIR
@@ -22,7 +23,8 @@
 #include "host_test.h"
 #include "queue_test.h"
 
-extern flexio_func_t queue_cq_handler, queue_sq_post_nop, trace_count_handler, trace_activate, trace_fault;
+extern flexio_func_t queue_cq_handler, queue_sq_post_nop, trace_count_handler, trace_activate, trace_fault,
+	trace_task;
 
 #define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
 
@@ -249,6 +251,34 @@ static void fault(void **state)
 	fixture_close(&fx);
 }
 
+/* ---- command-queue tasks ------------------------------------------------------------------------ */
+
+static void tasks(void **state)
+{
+	enum { N = 12 };
+	struct fixture fx;
+	flexio_uintptr_t counter;
+	flexio_cmdq *q = NULL;
+	const char *trace = out_path("tasks.json");
+
+	(void)state;
+	fixture_open(&fx, "task_trace");
+	counter = zeroed(fx.p, 8);
+	MUST(flexio_process_trace_start(fx.p, trace));
+	MUST(flexio_cmdq_create(fx.p, &(struct flexio_cmdq_attr){.workers = 1, .batch_size = 4,
+								  .state = FLEXIO_CMDQ_STATE_RUNNING},
+				&q));
+	for (int i = 0; i < N; i++)
+		MUST(flexio_cmdq_task_add(q, &trace_task, counter));
+	wait_for(fx.p, counter, N);
+	MUST(flexio_cmdq_destroy(q));
+	MUST(flexio_process_trace_stop(fx.p));
+	fprintf(expect, "{\"test\":\"tasks\",\"trace\":\"%s\",\"process\":\"task_trace\",\"task\":\"trace_task\","
+			"\"tasks\":%d,\"rpcs\":0,\"rpc\":\"none\"}\n",
+		trace, N);
+	fixture_close(&fx);
+}
+
 /* ---- FLEXIO_SIM_TRACE ------------------------------------------------------------------------- */
 
 static void environment(void **state)
@@ -324,6 +354,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cqes_and_doorbells), cmocka_unit_test(activations), cmocka_unit_test(fault),
+		cmocka_unit_test(tasks),
 		cmocka_unit_test(environment),        cmocka_unit_test(refused),
 	};
 
