@@ -79,11 +79,6 @@ static struct event_handler *cq_thread(struct process *process, const struct cq_
 	return NULL;
 }
 
-static void cq_free(struct process_child *child)
-{
-	queue_child_free((struct queue_child *)child);
-}
-
 static flexio_status cq_create(struct process *process, struct ibv_context *ibv_ctx, const void *fattr,
 			       flexio_cq **cq_ptr, const char *func)
 {
@@ -136,7 +131,7 @@ static flexio_status cq_create(struct process *process, struct ibv_context *ibv_
 		goto fail;
 	}
 	queue_init(&cq->q, process->provider, ibv_ctx, PROVIDER_OBJECT_CQ, pq, info.number, NULL);
-	handle = queue_child_open(process, cq, HANDLE_CQ, cq_free, func);
+	handle = queue_child_open(process, cq, HANDLE_CQ, queue_child_on_free, func);
 	if (!handle)
 		return FLEXIO_STATUS_FAILED;
 	*cq_ptr = handle;

@@ -79,11 +79,6 @@ static bool qp_attr_valid(const struct flexio_qp_attr *a, const char *func)
 	       queue_qmem_valid(&a->qp_wq_dbr_qmem, "qp_fattr->qp_wq_dbr_qmem", func);
 }
 
-static void qp_free(struct process_child *child)
-{
-	queue_child_free((struct queue_child *)child);
-}
-
 static flexio_status qp_create(struct process *process, struct ibv_context *ibv_ctx,
 			       const struct flexio_qp_attr *a, flexio_qp **qp_ptr, const char *func)
 {
@@ -116,15 +111,12 @@ static flexio_status qp_create(struct process *process, struct ibv_context *ibv_
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a QP: %s", process->name, err);
 	}
 	if (!pq) {
-		for (unsigned i = 0; qp && i < QUEUE_HELD_MAX; i++)
-			if (qp->held[i])
-				handle_put(&qp->held[i]->child.handle);
-		free(qp);
+		queue_child_drop(qp);
 		process->provider->pd_release(a->pd);
 		return FLEXIO_STATUS_FAILED;
 	}
 	queue_init(&qp->q, process->provider, ibv_ctx, PROVIDER_OBJECT_QP, pq, info.number, a->pd);
-	handle = queue_child_open(process, qp, HANDLE_QP, qp_free, func);
+	handle = queue_child_open(process, qp, HANDLE_QP, queue_child_on_free, func);
 	if (!handle)
 		return FLEXIO_STATUS_FAILED;
 	*qp_ptr = handle;

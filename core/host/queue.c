@@ -200,13 +200,23 @@ void *queue_child_open(struct process *process, struct queue_child *qc, enum han
 	return handle;
 }
 
-void queue_child_free(struct queue_child *qc)
+void queue_child_drop(struct queue_child *qc)
 {
-	queue_fini(&qc->q);
-	for (unsigned i = 0; i < QUEUE_HELD_MAX; i++)
+	for (unsigned i = 0; qc && i < QUEUE_HELD_MAX; i++)
 		if (qc->held[i])
 			handle_put(&qc->held[i]->child.handle);
 	free(qc);
+}
+
+void queue_child_free(struct queue_child *qc)
+{
+	queue_fini(&qc->q);
+	queue_child_drop(qc);
+}
+
+void queue_child_on_free(struct process_child *child)
+{
+	queue_child_free((struct queue_child *)child);
 }
 
 flexio_status queue_child_destroy(const void *handle, enum handle_kind kind, const char *busy, const char *func)

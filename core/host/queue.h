@@ -88,11 +88,15 @@ struct mlx5dv_devx_obj *queue_devx_obj(struct queue *q, _Atomic(struct mlx5dv_de
 void queue_child_hold(struct process *process, struct queue_child *qc, unsigned at, enum handle_kind kind,
 		      struct ibv_device *ibv_device, uint32_t number);
 /* Gives qc, whose queue was created, its handle in process (NULL when out of handles: qc is
- * then freed with on_free). on_free must end with queue_child_free. */
+ * then freed with on_free). on_free must end with queue_child_free (queue_child_on_free). */
 void *queue_child_open(struct process *process, struct queue_child *qc, enum handle_kind kind,
 		       void (*on_free)(struct process_child *child), const char *func);
-/* Releases the queue (queue_fini), the queues it held, and frees qc. */
+/* Releases the queue (queue_fini), then queue_child_drop. */
 void queue_child_free(struct queue_child *qc);
+/* Releases the queues qc held and frees it: a queue child whose device queue was never made. */
+void queue_child_drop(struct queue_child *qc);
+/* The on_free of a queue child that holds nothing else: queue_child_free. */
+void queue_child_on_free(struct process_child *child);
 /* The destroy call of a queue child kind: the device queue, then the handle (see above). */
 flexio_status queue_child_destroy(const void *handle, enum handle_kind kind, const char *busy, const char *func);
 

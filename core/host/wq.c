@@ -123,13 +123,8 @@ static void queue_object_release(struct queue_object *t)
 {
 	if (!t)
 		return;
-	pthread_mutex_unlock(&t->q.lock);
+	queue_unlock(&t->q);
 	handle_put(&t->handle);
-}
-
-static void wq_free(struct process_child *child)
-{
-	queue_child_free((struct queue_child *)child);
 }
 
 static void rq_free(struct process_child *child)
@@ -219,16 +214,15 @@ static flexio_status wq_create(struct process *process, struct ibv_context *ibv_
 	}
 	queue_object_release(transport);
 	if (!pq) {
-		if (wq && wq->held[0])
-			handle_put(&wq->held[0]->child.handle);
-		free(wq);
+		queue_child_drop(wq);
 		process->provider->pd_release(a.pd);
 		return FLEXIO_STATUS_FAILED;
 	}
 	queue_init(&wq->q, process->provider, ibv_ctx, wq_kinds[kind].object, pq, info.number, a.pd);
 	if (kind == WQ_RQ)
 		((struct rq *)wq)->tir = info.tir;
-	handle = queue_child_open(process, wq, wq_kinds[kind].handle, kind == WQ_RQ ? rq_free : wq_free, func);
+	handle = queue_child_open(process, wq, wq_kinds[kind].handle, kind == WQ_RQ ? rq_free : queue_child_on_free,
+				  func);
 	if (!handle)
 		return FLEXIO_STATUS_FAILED;
 	*wq_ptr = handle;
