@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "../host/host_test.h"
-#include "queue_events.h"
+#include "../host/queue_test.h"
 
-extern flexio_func_t qe_cq_handler, qe_post_nops, qe_count, qe_activate;
+extern flexio_func_t queue_cq_handler, queue_sq_post_nop, qe_count, qe_activate;
 
 #define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
 
@@ -68,7 +68,7 @@ static uint64_t read_u64(flexio_process *p, flexio_uintptr_t daddr)
 	return value;
 }
 
-#define CQ_FIELD(r, field) read_u64((r)->p, (r)->cq_state + offsetof(struct qe_cq, field))
+#define CQ_FIELD(r, field) read_u64((r)->p, (r)->cq_state + offsetof(struct queue_test_cq, field))
 
 /* The word reaches want within a few seconds. */
 static void wait_for(flexio_process *p, flexio_uintptr_t daddr, uint64_t want)
@@ -93,16 +93,16 @@ static void rig_make(struct rig *r, unsigned log_cq, uint64_t spin, void (*attr_
 	unsigned char *ring = calloc(1, ring_size);
 	struct flexio_cq_attr ca = {.log_cq_depth = (uint8_t)log_cq, .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD};
 	struct flexio_wq_attr sa = {.log_wq_depth = 4, .pd = pd};
-	struct qe_cq cqs;
-	struct qe_sq sqs;
+	struct queue_test_cq cqs;
+	struct queue_test_sq sqs;
 
 	memset(r, 0, sizeof(*r));
 	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = pd}, &r->p));
 	MUST(flexio_outbox_create(r->p, &(struct flexio_outbox_attr){0}, &r->outbox));
-	r->cq_state = dpa_zeroed(r->p, sizeof(struct qe_cq));
-	r->sq_state = dpa_zeroed(r->p, sizeof(struct qe_sq));
+	r->cq_state = dpa_zeroed(r->p, sizeof(struct queue_test_cq));
+	r->sq_state = dpa_zeroed(r->p, sizeof(struct queue_test_sq));
 	MUST(flexio_event_handler_create(
-		r->p, &(struct flexio_event_handler_attr){.host_stub_func = &qe_cq_handler, .arg = r->cq_state}, &r->eh));
+		r->p, &(struct flexio_event_handler_attr){.host_stub_func = &queue_cq_handler, .arg = r->cq_state}, &r->eh));
 	assert_non_null(ring);
 	for (size_t i = 63; i < ring_size; i += 64)
 		ring[i] = 0xF1;
@@ -120,9 +120,9 @@ static void rig_make(struct rig *r, unsigned log_cq, uint64_t spin, void (*attr_
 	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64 << 4)};
 	sa.wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64)};
 	MUST(flexio_sq_create(r->p, NULL, flexio_cq_get_cq_num(r->cq), &sa, &r->sq));
-	cqs = (struct qe_cq){.ring = r->cq_ring, .dbr = ca.cq_dbr_daddr, .cqn = flexio_cq_get_cq_num(r->cq),
+	cqs = (struct queue_test_cq){.ring = r->cq_ring, .dbr = ca.cq_dbr_daddr, .cqn = flexio_cq_get_cq_num(r->cq),
 			     .log_depth = log_cq, .outbox_id = flexio_outbox_get_id(r->outbox), .spin = spin};
-	sqs = (struct qe_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(r->sq), .log_depth = 4,
+	sqs = (struct queue_test_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(r->sq), .log_depth = 4,
 			     .outbox_id = flexio_outbox_get_id(r->outbox)};
 	MUST(flexio_host2dev_memcpy(r->p, &cqs, sizeof(cqs), r->cq_state));
 	MUST(flexio_host2dev_memcpy(r->p, &sqs, sizeof(sqs), r->sq_state));
@@ -134,7 +134,7 @@ static void post_nops(flexio_process *p, flexio_uintptr_t sq_state, uint64_t cou
 {
 	uint64_t ret = 1;
 
-	MUST(flexio_process_call(p, &qe_post_nops, &ret, sq_state, count));
+	MUST(flexio_process_call(p, &queue_sq_post_nop, &ret, sq_state, count));
 	assert_int_equal(ret, 0);
 }
 
@@ -154,7 +154,7 @@ static void *post_until_stopped(void *arg)
 	uint64_t ret;
 
 	while (!atomic_load(&ps->stop)) {
-		if (flexio_process_call(ps->r->p, &qe_post_nops, &ret, ps->r->sq_state, 4) != FLEXIO_STATUS_SUCCESS)
+		if (flexio_process_call(ps->r->p, &queue_sq_post_nop, &ret, ps->r->sq_state, 4) != FLEXIO_STATUS_SUCCESS)
 			break;
 		atomic_fetch_add(&ps->rounds, 1);
 	}
@@ -248,7 +248,7 @@ static void core_dumps_while_handlers_are_activated(void **state)
 static void processes_do_not_touch_each_others_queues(void **state)
 {
 	struct rig a, b;
-	struct qe_sq forged;
+	struct queue_test_sq forged;
 
 	(void)state;
 	rig_make(&a, 4, 0, NULL);
@@ -263,8 +263,8 @@ static void processes_do_not_touch_each_others_queues(void **state)
 	assert_int_equal(CQ_FIELD(&b, cqes), 0);
 
 	post_nops(a.p, a.sq_state, 3);
-	wait_for(a.p, a.cq_state + offsetof(struct qe_cq, cqes), 3);
-	assert_int_equal(CQ_FIELD(&a, bad_phase), 0);
+	wait_for(a.p, a.cq_state + offsetof(struct queue_test_cq, cqes), 3);
+	assert_int_equal(CQ_FIELD(&a, not_req), 0);
 	MUST(flexio_process_destroy(a.p));
 	MUST(flexio_process_destroy(b.p));
 }
@@ -280,7 +280,7 @@ static void queues_of_another_process_refused(void **state)
 				    .qp_wq_buff_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
 				    .qp_wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA}, .pd = pd};
 	struct flexio_wq_attr ra = {.log_wq_depth = 2, .log_wq_stride = 5, .pd = pd};
-	struct qe_sq sqs;
+	struct queue_test_sq sqs;
 	flexio_rmp *rmp;
 	flexio_sq *sq;
 	flexio_rq *rq;
@@ -311,11 +311,11 @@ static void queues_of_another_process_refused(void **state)
 	/* Had they been made, B's doorbells after A's destroy would reach A's freed memory. */
 	MUST(flexio_process_destroy(a.p));
 	MUST(flexio_sq_create(b.p, NULL, flexio_cq_get_cq_num(b.cq), &sa, &sq));
-	sqs = (struct qe_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(sq), .log_depth = 4,
+	sqs = (struct queue_test_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(sq), .log_depth = 4,
 			     .outbox_id = flexio_outbox_get_id(b.outbox)};
 	MUST(flexio_host2dev_memcpy(b.p, &sqs, sizeof(sqs), b.sq_state));
 	post_nops(b.p, b.sq_state, 2);
-	wait_for(b.p, b.cq_state + offsetof(struct qe_cq, cqes), 2);
+	wait_for(b.p, b.cq_state + offsetof(struct queue_test_cq, cqes), 2);
 	MUST(flexio_process_destroy(b.p));
 }
 
@@ -381,7 +381,7 @@ static void moderation_by_count(void **state)
 	sleep_ms(50);
 	assert_int_equal(CQ_FIELD(&r, invocations), 0);
 	post_nops(r.p, r.sq_state, 1);
-	wait_for(r.p, r.cq_state + offsetof(struct qe_cq, cqes), 4);
+	wait_for(r.p, r.cq_state + offsetof(struct queue_test_cq, cqes), 4);
 	assert_int_equal(CQ_FIELD(&r, invocations), 1);
 	MUST(flexio_process_destroy(r.p));
 }
@@ -412,12 +412,12 @@ static void moderation_by_period(void **state)
 	sleep_ms(80); /* a period since the CQ was made */
 	post_nops(r.p, r.sq_state, 1);
 	/* Armed again by the handler: a completion before that would fire at the arming. */
-	wait_for(r.p, r.cq_state + offsetof(struct qe_cq, arms), 1);
+	wait_for(r.p, r.cq_state + offsetof(struct queue_test_cq, arms), 1);
 	start = now_ms();
 	post_nops(r.p, r.sq_state, 1);
 	sleep_ms(10);
 	assert_int_equal(CQ_FIELD(&r, invocations), 1);
-	wait_for(r.p, r.cq_state + offsetof(struct qe_cq, invocations), 2);
+	wait_for(r.p, r.cq_state + offsetof(struct queue_test_cq, invocations), 2);
 	assert_true(now_ms() - start >= 30.0);
 	assert_int_equal(CQ_FIELD(&r, cqes), 2);
 	MUST(flexio_process_destroy(r.p));

@@ -1,5 +1,6 @@
 /*
- * What the queue tests (test_queues.c) and their device code (device/queue_test_device.c) share:
+ * What the queue tests (test_queues.c; tests/concurrency's test_queue_events.c, tests/trace's
+ * test_trace.c) and their device code (device/queue_test_device.c) share:
  * the state of a CQ its event handler polls and of an SQ an RPC posts to, in DPA memory. Fields
  * are 64 bits wide so that host (x86-64) and DPA (rv64) see the same layout.
  */
@@ -19,6 +20,9 @@ struct queue_test_cq {
 	uint64_t cqes;        /* CQEs consumed */
 	uint64_t invocations; /* times the handler ran */
 	uint64_t last_opcode; /* opcode of the last CQE (op_own >> 4) */
+	uint64_t not_req;     /* CQEs that were not send completions (REQ) */
+	uint64_t spin;        /* iterations the handler spins before it ends each invocation */
+	uint64_t arms;        /* times the handler armed the CQ */
 };
 
 /* An SQ posted to by queue_sq_post_nop. */

@@ -34,12 +34,18 @@ __dpa_global__ void queue_cq_handler(uint64_t state)
 		if (!cqe_ready(cq, cqe))
 			break;
 		cq->last_opcode = flexio_dev_cqe_get_opcode(cqe);
+		if (cq->last_opcode != 0 /* REQ */)
+			cq->not_req++;
 		cq->ci++;
 		cq->cqes++;
 	}
 	flexio_dev_dbr_cq_set_ci((uint32_t *)cq->dbr, (uint32_t)cq->ci);
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	flexio_dev_cq_arm((uint32_t)cq->ci, (uint32_t)cq->cqn);
+	cq->arms++;
+	/* Asked to (spin): the invocation lasts, so that the host destroys things while it runs. */
+	for (volatile uint64_t i = 0; i < cq->spin; i++)
+		;
 	flexio_dev_thread_reschedule();
 }
 
