@@ -11,6 +11,7 @@
 #include "verbs_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -32,12 +33,22 @@ SIM_EXPORT struct ibv_comp_channel *ibv_create_comp_channel(struct ibv_context *
 	channel = calloc(1, sizeof(*channel));
 	if (channel)
 		channel->ibv.fd = eventfd(0, EFD_CLOEXEC | EFD_SEMAPHORE);
-	if (!channel || channel->ibv.fd < 0 || !sim_registry_add(&channel->ibv, SIM_COMP_CHANNEL, channel)) {
+	if (channel && channel->ibv.fd < 0) {
+		/* out of file descriptors: EMFILE or ENFILE, as the kernel answers rdma-core */
+		int err = errno;
+
 		pthread_mutex_unlock(&sim_lock);
-		if (channel && channel->ibv.fd >= 0)
+		free(channel);
+		sim_err(__func__, "eventfd: %s", strerror(err));
+		errno = err;
+		return NULL;
+	}
+	if (!channel || !sim_registry_add(&channel->ibv, SIM_COMP_CHANNEL, channel)) {
+		pthread_mutex_unlock(&sim_lock);
+		if (channel)
 			close(channel->ibv.fd);
 		free(channel);
-		sim_err(__func__, "out of memory or file descriptors");
+		sim_err(__func__, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
