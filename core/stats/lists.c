@@ -44,6 +44,27 @@ static dpa_stats_status list_ids(dpa_stats_handler_t *h, const dpa_stats_process
 	return DPA_STATS_STATUS_OK;
 }
 
+/*
+ * The threads of the processes in a list read before, into a new array *threads of *count
+ * (the caller frees it): the list's errors as list_ids() gives them, ERROR_IN_ALLOC without memory.
+ */
+static dpa_stats_status list_threads(dpa_stats_handler_t *h, const dpa_stats_process_list *list,
+				     struct stats_thread **threads, int *count, const char *func)
+{
+	dpa_stats_status status;
+	uint32_t *ids;
+
+	*threads = NULL;
+	status = list_ids(h, list, &ids, func);
+	if (status)
+		return status;
+	*count = stats_threads(h, ids, list->process_num, threads);
+	free(ids);
+	if (*count < 0)
+		return stats_fail(h, DPA_STATS_STATUS_ERROR_IN_ALLOC, func, "out of memory");
+	return DPA_STATS_STATUS_OK;
+}
+
 dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_id, uint32_t thread_id,
 				       struct stats_thread **threads, int *count, const char *func)
 {
@@ -173,17 +194,12 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_thread_list(dpa_stats_handler_t
 {
 	struct stats_thread *threads;
 	dpa_stats_status status;
-	uint32_t *ids;
 	int count;
 
 	CHECK_READ(dpa_handler, thread_list, __func__);
-	status = list_ids(dpa_handler, process_list, &ids, __func__);
+	status = list_threads(dpa_handler, process_list, &threads, &count, __func__);
 	if (status)
 		return status;
-	count = stats_threads(dpa_handler, ids, process_list->process_num, &threads);
-	free(ids);
-	if (count < 0)
-		return stats_fail(dpa_handler, DPA_STATS_STATUS_ERROR_IN_ALLOC, __func__, "out of memory");
 	status = thread_list_of(dpa_handler, threads, count, thread_list, __func__);
 	free(threads);
 	return status;
@@ -212,17 +228,12 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_cumul_info_list(dpa_stats_handl
 {
 	struct stats_thread *threads;
 	dpa_stats_status status;
-	uint32_t *ids;
 	int count;
 
 	CHECK_READ(dpa_handler, cumul_info_list, __func__);
-	status = list_ids(dpa_handler, process_list, &ids, __func__);
+	status = list_threads(dpa_handler, process_list, &threads, &count, __func__);
 	if (status)
 		return status;
-	count = stats_threads(dpa_handler, ids, process_list->process_num, &threads);
-	free(ids);
-	if (count < 0)
-		return stats_fail(dpa_handler, DPA_STATS_STATUS_ERROR_IN_ALLOC, __func__, "out of memory");
 	status = cumul_list_of(dpa_handler, threads, count, cumul_info_list, __func__);
 	free(threads);
 	return status;

@@ -66,43 +66,37 @@ DPA_STATS_STABLE int dpa_stats_compare_4_perf_cumul(const void *elem1, const voi
 	return compare_ids(a->dpa_process_id, a->dpa_thread_id, b->dpa_process_id, b->dpa_thread_id);
 }
 
-/* Whether a list of n elements at array can be sorted; logs why not as func. */
-static bool sortable(const void *list, uint32_t n, const void *array, const char *name, const char *func)
+/* Sorts the n elements of size bytes at array of a list with cmp; logs as func why it cannot. */
+static void sort_list(const void *list, uint32_t n, void *array, size_t size, int (*cmp)(const void *, const void *),
+		      const char *name, const char *func)
 {
 	if (!list) {
 		stats_log(func, "%s is NULL", name);
-		return false;
+		return;
 	}
 	if (n && !array) {
 		stats_log(func, "%s holds %u elements but its array is NULL", name, n);
-		return false;
+		return;
 	}
-	return true;
+	if (n)
+		qsort(array, n, size, cmp);
 }
 
 DPA_STATS_STABLE void dpa_stats_sort_process_list(dpa_stats_process_list *process_list)
 {
-	if (sortable(process_list, process_list ? process_list->process_num : 0,
-		     process_list ? process_list->processes : NULL, "process_list", __func__) &&
-	    process_list->process_num)
-		qsort(process_list->processes, process_list->process_num, sizeof(*process_list->processes),
-		      dpa_stats_compare_4_processes);
+	sort_list(process_list, process_list ? process_list->process_num : 0,
+		  process_list ? process_list->processes : NULL, sizeof(*process_list->processes),
+		  dpa_stats_compare_4_processes, "process_list", __func__);
 }
 
 DPA_STATS_STABLE void dpa_stats_sort_thread_list(dpa_stats_thread_list *thread_list)
 {
-	if (sortable(thread_list, thread_list ? thread_list->threads_num : 0, thread_list ? thread_list->threads : NULL,
-		     "thread_list", __func__) &&
-	    thread_list->threads_num)
-		qsort(thread_list->threads, thread_list->threads_num, sizeof(*thread_list->threads),
-		      dpa_stats_compare_4_threads);
+	sort_list(thread_list, thread_list ? thread_list->threads_num : 0, thread_list ? thread_list->threads : NULL,
+		  sizeof(*thread_list->threads), dpa_stats_compare_4_threads, "thread_list", __func__);
 }
 
 DPA_STATS_STABLE void dpa_stats_sort_perf_cumul_list(dpa_stats_perf_cumul_list *cumul_list)
 {
-	if (sortable(cumul_list, cumul_list ? cumul_list->samples_num : 0, cumul_list ? cumul_list->samples : NULL,
-		     "cumul_list", __func__) &&
-	    cumul_list->samples_num)
-		qsort(cumul_list->samples, cumul_list->samples_num, sizeof(*cumul_list->samples),
-		      dpa_stats_compare_4_perf_cumul);
+	sort_list(cumul_list, cumul_list ? cumul_list->samples_num : 0, cumul_list ? cumul_list->samples : NULL,
+		  sizeof(*cumul_list->samples), dpa_stats_compare_4_perf_cumul, "cumul_list", __func__);
 }

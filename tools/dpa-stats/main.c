@@ -156,6 +156,9 @@ static int refresh(struct view *v)
 	v->rows = calloc(threads->threads_num ? threads->threads_num : 1, sizeof(*v->rows));
 	if (!v->rows) {
 		fprintf(stderr, "dpa-stats: out of memory\n");
+		dpa_stats_free_thread_list(threads);
+		dpa_stats_free_cumul_info_list(cumul);
+		dpa_stats_free_events_list(events);
 		return -1;
 	}
 	for (uint32_t i = 0; i < threads->threads_num; i++) {
