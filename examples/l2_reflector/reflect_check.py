@@ -8,8 +8,8 @@ wire  The reflector's port is the end of a wire between processes (FLEXIO_SIM_PO
       "mlx5_sim0:1=wire:unix=NAME"); this script holds the other end (an abstract unix datagram
       socket, core/verbs/port_wire.c) and is the peer on the cable. No privileges needed.
 tap   Real frames: a network namespace with a TAP interface in it; REFLECTOR runs inside with
-      "mlx5_sim0:1=tap:IFNAME"; scapy sends the frames on the interface and sniffs the reflected
-      ones. Exit 77 (ctest's skip) with the reason when the machine cannot: not root, no network
+      "mlx5_sim0:1=tap:IFNAME"; scapy sends the frames on the interface and a packet socket
+      receives the reflected ones. Exit 77 (ctest's skip) with the reason when the machine cannot: not root, no network
       namespaces, no /dev/net/tun, no scapy.
 
 Either way N numbered frames of 14 to 1514 bytes go to the reflector's MAC; every one must come
@@ -111,25 +111,33 @@ def check(sent, got, report, proc, how):
           "byte for byte and in order")
 
 
+def exchange(sent, window, send, receive):
+    """Sends the frames at most WINDOW ahead of the ones that came back; returns those (fewer
+    when receive times out)."""
+    got = []
+    try:
+        for i, f in enumerate(sent):
+            send(f)
+            while i + 1 - len(got) >= window or (i + 1 == len(sent) and len(got) < len(sent)):
+                got.append(receive())
+    except socket.timeout:
+        pass
+    return got
+
+
 def wire(reflector, count):
     name = f"l2r-check-{os.getpid()}"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     # This end binds first and so is end 0; the reflector's port takes end 1.
     sock.bind(f"\0openflexio-wire/{name}/0")
     proc, lines = start_reflector(reflector, f"mlx5_sim0:1=wire:unix={name}")
-    sent, got = [frame(i) for i in range(count)], []
+    sent = [frame(i) for i in range(count)]
     sock.settimeout(10)
-    try:
-        # At most 8 frames on the cable: a unix datagram socket queues net.unix.max_dgram_qlen
-        # datagrams (10 by default) and the wire drops what finds its peer's queue full, as a
-        # cable with no one listening would.
-        window = 8
-        for i, f in enumerate(sent):
-            sock.sendto(f, f"\0openflexio-wire/{name}/1")
-            while i + 1 - len(got) >= window or (i + 1 == len(sent) and len(got) < len(sent)):
-                got.append(sock.recv(65536))
-    except socket.timeout:
-        pass
+    # At most 8 frames on the cable: a unix datagram socket queues net.unix.max_dgram_qlen
+    # datagrams (10 by default) and the wire drops what finds its peer's queue full, as a
+    # cable with no one listening would.
+    got = exchange(sent, 8, lambda f: sock.sendto(f, f"\0openflexio-wire/{name}/1"),
+                   lambda: sock.recv(65536))
     check(sent, got, stop_reflector(proc, lines), proc, "sent through a wire between processes")
 
 
@@ -144,13 +152,37 @@ def enter_netns(name):
         os.close(fd)
 
 
+SOL_PACKET = 263                     # linux/socket.h (Python's socket module lacks these)
+PACKET_IGNORE_OUTGOING = 23          # linux/if_packet.h: a packet socket skips what this host sends
+ETH_P_ALL = 0x0003
+SO_RCVBUFFORCE = 33                  # asm-generic/socket.h
+
+
+def reflected_frame_receiver(ifname):
+    """A packet socket on IFNAME with a large buffer, and a function returning the next frame
+    from the reflector's MAC. Not scapy's sniffer: in Python under a loaded CI machine it drops
+    frames."""
+    rx = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(ETH_P_ALL))
+    rx.setsockopt(socket.SOL_SOCKET, SO_RCVBUFFORCE, 8 << 20)
+    rx.setsockopt(SOL_PACKET, PACKET_IGNORE_OUTGOING, 1)
+    rx.bind((ifname, 0))
+    rx.settimeout(10)
+
+    def receive():
+        while True:
+            raw = rx.recv(65536)
+            if raw[6:12] == REFLECTOR_MAC:
+                return raw
+    return rx, receive
+
+
 def tap(reflector, count):
     if os.geteuid() != 0:
         skip("network namespaces and TAP interfaces need root")
     if not os.path.exists("/dev/net/tun"):
         skip("no /dev/net/tun (TAP interfaces)")
     try:
-        from scapy.all import AsyncSniffer, sendp  # noqa: F401  (checked before anything is made)
+        from scapy.all import Ether, conf  # noqa: F401  (checked before anything is made)
     except ImportError:
         skip(f"scapy is not installed for {sys.executable} (Debian: python3-scapy)")
     ns, ifname = f"l2r{os.getpid()}", "l2rtap0"
@@ -166,16 +198,16 @@ def tap(reflector, count):
         run("sysctl", "-qw", f"net.ipv6.conf.{ifname}.disable_ipv6=1")  # no IPv6 chatter
         run("ip", "link", "set", ifname, "up")
         proc, lines = start_reflector(reflector, f"mlx5_sim0:1=tap:{ifname}")
-        from scapy.all import AsyncSniffer, Ether, sendp
+        from scapy.all import Ether, conf
         sent = [frame(i) for i in range(count)]
-        sniffer = AsyncSniffer(iface=ifname, lfilter=lambda p: bytes(p)[6:12] == REFLECTOR_MAC)
-        sniffer.start()
-        time.sleep(0.5)
-        sendp([Ether(f) for f in sent], iface=ifname, verbose=False)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and len(sniffer.results or []) < len(sent):
-            time.sleep(0.1)
-        got = [bytes(p) for p in sniffer.stop()]
+        rx, receive = reflected_frame_receiver(ifname)
+        sender = conf.L2socket(iface=ifname)
+        try:
+            # A window, as on the wire: a TAP queues only txqueuelen (1000) frames for its reader.
+            got = exchange(sent, 64, lambda f: sender.send(Ether(f)), receive)
+        finally:
+            sender.close()
+            rx.close()
         check(sent, got, stop_reflector(proc, lines), proc, f"sent by scapy on TAP {ifname}")
     finally:
         if proc and proc.poll() is None:
