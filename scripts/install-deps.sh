@@ -33,11 +33,18 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "install-deps: installing ${missing[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The Python the tools run with (`python3` on PATH, which may not be Debian's) needs the modules
+# Debian installed for its own: pyelftools from PyPI when it lacks it.
+if ! python3 -c "import elftools" 2>/dev/null; then
+  echo "install-deps: installing pyelftools for $(command -v python3)"
+  python3 -m pip install -q pyelftools || $SUDO python3 -m pip install -q pyelftools
+fi
