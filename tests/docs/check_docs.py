@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Checks the C reference that docs/ generates with doxygen.
+
+  warnings   doxygen's warning logs are empty: nothing public is undocumented (WARN_IF_UNDOCUMENTED),
+             no parameter lacks its @param (WARN_NO_PARAMDOC), no comment is malformed.
+  api        every function of the public headers documented in doxygen's XML has a brief, an
+             @param for each named parameter, a @return unless it returns void, and @since;
+             every struct, union, enum and typedef has a brief.
+  man        every function exported by the shared libraries (their .dynsym, in the symbol
+             versions of their version maps) and every function the device headers declare
+             (clang's AST, for each API release) has a section-3 man page.
+
+Exit status: 0 when the check passes, 1 when it fails (each problem printed), 77 (skip) when
+the documentation could not be made here (doxygen not found at configure time).
+"""
+import argparse
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from elftools.elf.elffile import ELFFile
+from elftools.elf.gnuversions import GNUVerSymSection
+
+SKIP = 77
+
+
+def text_of(element):
+    """All the text under an XML element, whitespace collapsed."""
+    if element is None:
+        return ""
+    return " ".join("".join(element.itertext()).split())
+
+
+# ---- warnings --------------------------------------------------------------------------------
+
+def check_warnings(args):
+    problems = []
+    for log in args.logs:
+        path = Path(log)
+        if not path.is_file():
+            problems.append(f"{path}: missing (did the docs target run?)")
+            continue
+        problems += [line for line in path.read_text().splitlines() if line.strip()]
+    return problems
+
+
+# ---- api -------------------------------------------------------------------------------------
+
+def documented_params(memberdef):
+    """Names given by @param in a member's detailed description."""
+    names = set()
+    for plist in memberdef.iter("parameterlist"):
+        if plist.get("kind") != "param":
+            continue
+        for name in plist.iter("parametername"):
+            names.update(n.strip() for n in text_of(name).split(","))
+    return names
+
+
+def has_simplesect(memberdef, kind):
+    return any(s.get("kind") == kind for s in memberdef.iter("simplesect"))
+
+
+def returns_void(memberdef):
+    return text_of(memberdef.find("type")) in ("void", "static void", "static inline void",
+                                                 "inline void", "void static inline")
+
+
+def check_function(where, memberdef):
+    name = text_of(memberdef.find("name"))
+    problems = []
+    if not text_of(memberdef.find("briefdescription")):
+        problems.append("no brief")
+    declared = [text_of(p.find("declname")) for p in memberdef.findall("param")]
+    missing = [p for p in declared if p and p not in documented_params(memberdef)]
+    if missing:
+        problems.append("no @param for " + ", ".join(missing))
+    if not returns_void(memberdef) and not has_simplesect(memberdef, "return"):
+        problems.append("no @return")
+    if not has_simplesect(memberdef, "since"):
+        problems.append("no @since")
+    return [f"{where}: {name}: {p}" for p in problems]
+
+
+def check_api(args):
+    problems = []
+    for xml_dir in map(Path, args.xml_dirs):
+        index = xml_dir / "index.xml"
+        if not index.is_file():
+            return [f"{index}: missing (did the docs target run?)"]
+        for compound in ET.parse(index).getroot().iter("compound"):
+            kind = compound.get("kind")
+            if kind not in ("file", "struct", "union"):
+                continue
+            root = ET.parse(xml_dir / (compound.get("refid") + ".xml")).getroot()
+            for compounddef in root.iter("compounddef"):
+                where = f"{xml_dir.parent.name}/{text_of(compounddef.find('compoundname'))}"
+                if kind != "file" and not text_of(compounddef.find("briefdescription")):
+                    problems.append(f"{where}: {kind} without a brief")
+                if kind != "file":
+                    continue
+                for memberdef in compounddef.iter("memberdef"):
+                    member_kind = memberdef.get("kind")
+                    if member_kind == "function":
+                        problems += check_function(where, memberdef)
+                    elif member_kind in ("enum", "typedef") and \
+                            not text_of(memberdef.find("briefdescription")):
+                        problems.append(f"{where}: {text_of(memberdef.find('name'))}: "
+                                        f"{member_kind} without a brief")
+    return sorted(set(problems))
+
+
+# ---- man -------------------------------------------------------------------------------------
+
+def exported_functions(library, version_prefix):
+    """Functions a shared library defines in the symbol versions named version_prefix*."""
+    with open(library, "rb") as f:
+        elf = ELFFile(f)
+        dynsym = elf.get_section_by_name(".dynsym")
+        versym = next((s for s in elf.iter_sections() if isinstance(s, GNUVerSymSection)), None)
+        verdef = elf.get_section_by_name(".gnu.version_d")
+        if versym is None or verdef is None:
+            sys.exit(f"{library}: no symbol versions")
+        node_of = {v.entry["vd_ndx"]: next(aux.name for aux in auxes)
+                   for v, auxes in verdef.iter_versions()}
+        names = set()
+        for index, symbol in enumerate(dynsym.iter_symbols()):
+            if symbol["st_info"]["type"] != "STT_FUNC" or symbol["st_shndx"] == "SHN_UNDEF":
+                continue
+            node = node_of.get(versym.get_symbol(index).entry["ndx"] & 0x7FFF, "")
+            if isinstance(node, str) and node.startswith(version_prefix):
+                names.add(symbol.name)
+        return names
+
+
+def declared_device_functions(clang, include_dir, libc_include_dir, headers, releases):
+    """Functions the device headers declare in any of the releases (FLEXIO_DEV_VER_USED values),
+    from clang's JSON AST of a translation unit including them all; __-prefixed helpers are not
+    API."""
+    source = "".join(f"#include <{h}>\n" for h in headers)
+    names = set()
+    for release in releases:
+        command = [clang, "--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64",
+                   "-ffreestanding", "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json",
+                   f"-I{include_dir}", f"-I{libc_include_dir}", "-x", "c", "-"]
+        if release:
+            command.insert(1, f"-DFLEXIO_DEV_VER_USED={release}")
+        ast = json.loads(subprocess.run(command, input=source, capture_output=True, text=True,
+                                        check=True).stdout)
+        current_file = ""
+        for decl in ast.get("inner", []):
+            # clang names a declaration's file only when it differs from the previous one's.
+            current_file = decl.get("loc", {}).get("file", current_file)
+            if decl.get("kind") == "FunctionDecl" and "libflexio-dev" in current_file and \
+                    not decl["name"].startswith("__"):
+                names.add(decl["name"])
+    return names
+
+
+def check_man(args):
+    pages = set()
+    for man_dir in map(Path, args.man_dir):
+        found = {p.name.split(".3")[0] for p in man_dir.glob("*.3*")}
+        if not found:
+            return [f"{man_dir}: no man pages (did the docs target run?)"]
+        pages |= found
+    wanted = {}
+    for spec in args.library:
+        library, prefix = spec.split("=")
+        for name in exported_functions(library, prefix):
+            wanted[name] = Path(library).name
+    for name in declared_device_functions(args.clang, args.include_dir, args.libc_include_dir,
+                                          args.device_header, args.device_release):
+        wanted.setdefault(name, "libflexio-dev headers")
+    if len(wanted) < 10:
+        return [f"only {len(wanted)} functions found to check: the inputs are wrong"]
+    return sorted(f"{name} ({origin}): no man page in {' or '.join(args.man_dir)}"
+                  for name, origin in wanted.items() if name not in pages)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--docs-built", default="ON",
+                        help="OFF when doxygen was not found at configure time (the check skips)")
+    sub = parser.add_subparsers(dest="check", required=True)
+    warnings = sub.add_parser("warnings")
+    warnings.add_argument("logs", nargs="+", help="doxygen WARN_LOGFILEs")
+    warnings.set_defaults(run=check_warnings)
+    api = sub.add_parser("api")
+    api.add_argument("xml_dirs", nargs="+", help="doxygen XML output directories")
+    api.set_defaults(run=check_api)
+    man = sub.add_parser("man")
+    man.add_argument("--man-dir", action="append", required=True,
+                     help="a man3 directory (repeatable: the default and the 23.x pages)")
+    man.add_argument("--library", action="append", default=[],
+                     help="PATH=VERSION_PREFIX: a shared library and the prefix of its API's "
+                          "symbol-version nodes (FLEXIO_, DPA_STATS_)")
+    man.add_argument("--clang", default="clang")
+    man.add_argument("--include-dir", required=True)
+    man.add_argument("--libc-include-dir", required=True)
+    man.add_argument("--device-header", action="append", default=[])
+    man.add_argument("--device-release", action="append", default=[],
+                     help="a FLEXIO_DEV_VER_USED value; empty: the default release")
+    man.set_defaults(run=check_man)
+    args = parser.parse_args()
+    if args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
+        print("SKIP: doxygen was not found when the build was configured: no docs to check")
+        return SKIP
+    problems = args.run(args)
+    for problem in problems:
+        print(problem)
+    print(f"docs {args.check}: {'FAILED, ' + str(len(problems)) + ' problems' if problems else 'OK'}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
