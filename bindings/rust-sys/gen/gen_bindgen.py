@@ -7,9 +7,9 @@
                                   behind the cargo feature "experimental")
   flexio-sys/src/consts.rs        integer macros and the API edition (evaluated by the C
                                   preprocessor: bindgen skips macros built from FLEXIO_VER())
-  flexio-sys/src/layout_probe.c   a C program printing the C compiler's sizes, alignments and
-                                  field offsets of every struct; build.rs runs it
-  flexio-sys/tests/layout.rs      compares them with the Rust types
+  flexio-sys-test/src/c_layout.c  a table of the C compiler's sizes, alignments and field
+                                  offsets of every struct (flexio-sys-test's build.rs compiles it)
+  flexio-sys-test/tests/layout.rs compares them with the Rust types
 
 Which functions: bindings/gen/capi_model.py (exported by capi/libflexio.map and declared by
 the current edition).  bindgen is pinned (BINDGEN_VERSION): its output changes between versions.
@@ -92,41 +92,44 @@ def layout_records(model):
     return out
 
 
-def probe_c(model):
+def c_layout_c(model):
     lines = [capi_model.banner("//", GENERATOR, model).rstrip("\n"),
-             "// Prints the C compiler's layout of every struct of <libflexio/flexio.h> (run by build.rs).",
-             "#include <stddef.h>", "#include <stdio.h>", "#include <libflexio/flexio.h>", "",
-             "#define SIZE(t, name) printf(\"%s %zu\\n\", name, sizeof(t))",
-             "#define ALIGN(t, name) printf(\"%s.align %zu\\n\", name, _Alignof(t))",
-             "#define OFFSET(t, m, name) printf(\"%s %zu\\n\", name, offsetof(t, m))", "",
-             "int main(void)", "{"]
+             "// The C compiler's layout of every struct of <libflexio/flexio.h>, as a table",
+             "// flexio-sys-test reads (its build.rs compiles this file with the cc crate).",
+             "#include <stddef.h>", "#include <libflexio/flexio.h>", "",
+             "struct flexio_c_layout_entry {", "\tconst char *name;", "\tsize_t value;", "};", "",
+             "#define SIZE(t, name) { name, sizeof(t) }",
+             "#define ALIGN(t, name) { name \".align\", _Alignof(t) }",
+             "#define OFFSET(t, m, name) { name, offsetof(t, m) }", "",
+             "const struct flexio_c_layout_entry flexio_c_layout[] = {"]
     for cname, rust, members in layout_records(model):
-        lines.append(f'\tSIZE({cname}, "{rust}");')
-        lines.append(f'\tALIGN({cname}, "{rust}");')
+        lines.append(f'\tSIZE({cname}, "{rust}"),')
+        lines.append(f'\tALIGN({cname}, "{rust}"),')
         for cm, rm in members:
-            lines.append(f'\tOFFSET({cname}, {cm}, "{rust}.{rm}");')
-    lines += ["\treturn 0;", "}", ""]
+            lines.append(f'\tOFFSET({cname}, {cm}, "{rust}.{rm}"),')
+    lines += ["};", "",
+              "const size_t flexio_c_layout_len = sizeof(flexio_c_layout) / sizeof(flexio_c_layout[0]);", ""]
     return "\n".join(lines)
 
 
 def layout_test(model):
     lines = [capi_model.banner("//", GENERATOR, model).rstrip("\n"),
              "//! The Rust types of flexio-sys against the C compiler's layout of the same structs",
-             "//! (build.rs compiles and runs src/layout_probe.c into C_LAYOUT).",
+             "//! (flexio_sys_test::c_layout, from src/c_layout.c).",
              "use flexio_sys::*;", "use std::collections::BTreeMap;", "use std::mem::{align_of, offset_of, size_of};",
-             "", 'include!(concat!(env!("OUT_DIR"), "/c_layout.rs"));', "",
-             "fn rust_layout() -> BTreeMap<&'static str, usize> {", "    let mut m = BTreeMap::new();"]
+             "", "#[rustfmt::skip]", "fn rust_layout() -> BTreeMap<&'static str, usize> {",
+             "    let mut m = BTreeMap::new();"]
     for _, rust, members in layout_records(model):
         lines.append(f'    m.insert("{rust}", size_of::<{rust}>());')
         lines.append(f'    m.insert("{rust}.align", align_of::<{rust}>());')
         for _, rm in members:
             lines.append(f'    m.insert("{rust}.{rm}", offset_of!({rust}, {rm}));')
     lines += ["    m", "}", "", "#[test]", "fn layouts_match_the_c_compiler() {",
-              "    let c: BTreeMap<&str, usize> = C_LAYOUT.iter().copied().collect();",
+              "    let c = flexio_sys_test::c_layout();",
               "    let rust = rust_layout();",
-              '    assert_eq!(c.len(), rust.len(), "the probe and the test list different members");',
+              '    assert_eq!(c.len(), rust.len(), "the C table and the test list different members");',
               "    for (name, size) in &rust {",
-              '        assert_eq!(c.get(name), Some(size), "{name}: C and Rust differ");', "    }", "}", ""]
+              '        assert_eq!(c.get(*name), Some(size), "{name}: C and Rust differ");', "    }", "}", ""]
     return "\n".join(lines)
 
 
@@ -150,7 +153,6 @@ def main():
     bindgen = find_bindgen(args.bindgen)
     sysdir = args.out / "flexio-sys"
     (sysdir / "src").mkdir(parents=True, exist_ok=True)
-    (sysdir / "tests").mkdir(parents=True, exist_ok=True)
     header = "#include <stdio.h>\n#include <libflexio/flexio.h>\n"
     banner = capi_model.banner("//", GENERATOR, model)
     opaque = ["ibv_context", "ibv_pd", "ibv_device", "_IO_FILE", "mlx5dv_devx_obj", "mlx5dv_devx_uar"]
@@ -163,8 +165,11 @@ def main():
                 ["--blocklist-type", ".*", "--no-recursive-allowlist", "--raw-line", banner.rstrip("\n"), "--raw-line", "use super::*;"],
                 header)
     capi_model.write_if_changed(sysdir / "src" / "consts.rs", consts_rs(model))
-    capi_model.write_if_changed(sysdir / "src" / "layout_probe.c", probe_c(model))
-    capi_model.write_if_changed(sysdir / "tests" / "layout.rs", layout_test(model))
+    testdir = args.out / "flexio-sys-test"
+    (testdir / "src").mkdir(parents=True, exist_ok=True)
+    (testdir / "tests").mkdir(parents=True, exist_ok=True)
+    capi_model.write_if_changed(testdir / "src" / "c_layout.c", c_layout_c(model))
+    capi_model.write_if_changed(testdir / "tests" / "layout.rs", layout_test(model))
 
 
 if __name__ == "__main__":
