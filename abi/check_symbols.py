@@ -13,69 +13,75 @@ The rules (DPDK's discipline, applied to libflexio):
 Prints one line per violation and exits 1 if there is any.
 """
 import argparse
-import re
-import subprocess
 import sys
+from pathlib import Path
+
+from elftools.elf.elffile import ELFFile
+from elftools.elf.sections import SymbolTableSection
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import version_script  # noqa: E402  (abi/version_script.py, shared with the binding model)
 
 EXPERIMENTAL_NODE = "FLEXIO_EXPERIMENTAL"
 EXPERIMENTAL_SECTION = ".text.experimental"
 
 
 def parse_map(path):
-    """Returns {node: set(symbols)} of a GNU ld version script."""
-    text = re.sub(r"/\*.*?\*/", "", re.sub(r"#[^\n]*", "", open(path).read()), flags=re.S)
-    nodes = {}
-    for name, body in re.findall(r"([A-Za-z0-9_.]+)\s*\{(.*?)\}\s*[A-Za-z0-9_.]*\s*;", text, re.S):
-        symbols = set()
-        scope = "global"
-        for token in re.split(r"[;\s]+", body):
-            if token in ("global:", "local:"):
-                scope = token[:-1]
-            elif token and scope == "global":
-                symbols.add(token)
-        nodes[name] = symbols
-    return nodes
+    """Returns {node: set(global symbols)} of a GNU ld version script. Every exported function is
+    listed by name: a glob in a global list would export whatever matches, unchecked."""
+    script = version_script.read(path)
+    for node in script.nodes:
+        if node.global_globs:
+            raise version_script.VersionScriptError(
+                f"{path}:{node.line}: node {node.name} exports by glob ({', '.join(node.global_globs)}); "
+                f"list each function by name")
+    return {node.name: set(node.global_names) for node in script.nodes}
 
 
 def object_functions(objects):
     """Yields (name, section, exported, place) for each defined function of the objects;
-    place (object, section, value) tells aliases apart from distinct functions."""
-    out = subprocess.run(["objdump", "-t", *objects], check=True, capture_output=True, text=True).stdout
-    current = ""
-    for line in out.splitlines():
-        header = re.match(r"^(\S+):\s+file format", line)
-        if header:
-            current = header.group(1)
-            continue
-        m = re.match(r"^([0-9a-f]+) (.{7}) (\S+)\s+[0-9a-f]+\s+(.*)$", line)
-        if not m:
-            continue
-        value, flags, section, rest = m.groups()
-        if "F" not in flags or section == "*UND*":
-            continue
-        words = rest.split()
-        hidden = ".hidden" in words or ".internal" in words or ".protected" in words
-        name = words[-1]
-        exported = flags[0] in "gu" and not hidden
-        yield name, section, exported, (current, section, value)
+    place (object, section, value) tells aliases apart from distinct functions. A name bound
+    to a version by .symver keeps its "@NODE" / "@@NODE" suffix, as the assembler wrote it."""
+    for path in objects:
+        with open(path, "rb") as f:
+            elf = ELFFile(f)
+            section_names = [section.name for section in elf.iter_sections()]
+            for table in elf.iter_sections():
+                if not isinstance(table, SymbolTableSection):
+                    continue
+                for symbol in table.iter_symbols():
+                    shndx = symbol["st_shndx"]
+                    if symbol["st_info"]["type"] != "STT_FUNC" or not isinstance(shndx, int):
+                        continue  # not a function, or undefined / absolute / common
+                    section = section_names[shndx]
+                    exported = (symbol["st_info"]["bind"] in ("STB_GLOBAL", "STB_GNU_UNIQUE")
+                                and symbol["st_other"]["visibility"] == "STV_DEFAULT")
+                    yield symbol.name, section, exported, (path, section, symbol["st_value"])
 
 
 def library_exports(library):
-    """Yields (name, version, type) for each symbol the library defines in .dynsym."""
-    out = subprocess.run(["readelf", "--dyn-syms", "-W", library], check=True,
-                         capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        cols = line.split()
-        if len(cols) < 8 or not cols[0].rstrip(":").isdigit():
-            continue
-        _, _, _, sym_type, bind, vis, ndx, name = cols[:8]
-        if ndx == "UND" or bind == "LOCAL" or vis != "DEFAULT":
-            continue
-        base, _, version = name.replace("@@", "@").partition("@")
-        # readelf writes "name (N)" style versions on some binutils; normalise.
-        if not version and len(cols) > 8:
-            version = cols[8].strip("()")
-        yield base, version, sym_type
+    """Yields (name, version, type) for each symbol the library defines in .dynsym, its version
+    read from .gnu.version through .gnu.version_d ("" when unversioned); type is ELF's
+    (FUNC, OBJECT, ...)."""
+    with open(library, "rb") as f:
+        elf = ELFFile(f)
+        dynsym = elf.get_section_by_name(".dynsym")
+        versym = elf.get_section_by_name(".gnu.version")
+        verdef = elf.get_section_by_name(".gnu.version_d")
+        version_names = {}
+        if verdef is not None:
+            for definition, names in verdef.iter_versions():
+                version_names[definition["vd_ndx"]] = next(iter(names)).name
+        for index, symbol in enumerate(dynsym.iter_symbols()):
+            if (symbol["st_shndx"] == "SHN_UNDEF" or symbol["st_info"]["bind"] == "STB_LOCAL"
+                    or symbol["st_other"]["visibility"] != "STV_DEFAULT" or not symbol.name):
+                continue
+            version = ""
+            if versym is not None:
+                ndx = versym.get_symbol(index)["ndx"]
+                if isinstance(ndx, int):
+                    version = version_names.get(ndx & 0x7fff, "")  # bit 15: a hidden (non-default) version
+            yield symbol.name, version, symbol["st_info"]["type"].removeprefix("STT_")
 
 
 def check(map_paths, library_path, objects, experimental_node=EXPERIMENTAL_NODE):
@@ -154,7 +160,10 @@ def main():
     parser.add_argument("--experimental-node", default=EXPERIMENTAL_NODE,
                         help="the version node of experimental functions (libflexio's by default)")
     args = parser.parse_args()
-    errors = check(args.map, args.library, args.objects, args.experimental_node)
+    try:
+        errors = check(args.map, args.library, args.objects, args.experimental_node)
+    except version_script.VersionScriptError as e:
+        errors = [str(e)]
     for e in errors:
         print(f"check_symbols: {e}", file=sys.stderr)
     if errors:
