@@ -23,8 +23,6 @@ pub fn c_layout() -> BTreeMap<String, usize> {
     // SAFETY: the C table has flexio_c_layout_len rows of static NUL-terminated names.
     unsafe {
         let rows = std::slice::from_raw_parts(flexio_c_layout.as_ptr(), flexio_c_layout_len);
-        rows.iter()
-            .map(|row| (CStr::from_ptr(row.name).to_string_lossy().into_owned(), row.value))
-            .collect()
+        rows.iter().map(|row| (CStr::from_ptr(row.name).to_string_lossy().into_owned(), row.value)).collect()
     }
 }

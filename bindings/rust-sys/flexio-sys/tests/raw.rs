@@ -46,7 +46,10 @@ fn raw_calls_on_the_simulated_device() {
         #[cfg(feature = "experimental")]
         {
             let args = [5u64, 4, 3, 2, 1];
-            assert_eq!(experimental::flexio_process_call_args(proc, f, &mut ret, args.as_ptr(), 5), FLEXIO_STATUS_SUCCESS);
+            assert_eq!(
+                experimental::flexio_process_call_args(proc, f, &mut ret, args.as_ptr(), 5),
+                FLEXIO_STATUS_SUCCESS
+            );
             assert_eq!(ret, 35);
         }
         assert_eq!(flexio_process_destroy(proc), FLEXIO_STATUS_SUCCESS);

@@ -65,11 +65,17 @@
 //!
 //! Experimental API: the `experimental` feature re-exports `flexio_sys::experimental` as
 //! [`experimental`] (the safe layer itself uses a few experimental C entries internally).
+//!
+//! No input makes the crate panic: a name or path holding a NUL byte is
+//! [`ErrorKind::InvalidArgument`], an out-of-bounds buffer access or a wrong number of
+//! arguments an error.
+#![deny(missing_docs)]
 use flexio_sys as sys;
 use flexio_sys::experimental as x;
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::fmt;
 use std::marker::PhantomData;
+use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::ptr;
 use std::sync::OnceLock;
@@ -83,8 +89,10 @@ pub use queues::{
     QpOptional, QpState,
 };
 
-/// What went wrong.
+/// What went wrong (see [`Error::kind`]).  More kinds may come in later releases: a `match`
+/// needs a `_` arm.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The call failed (bad argument, bad handle, no memory, ...).
     Failed,
@@ -94,20 +102,44 @@ pub enum ErrorKind {
     /// A device, application or function was not found.
     NotFound,
     /// Wrong number of arguments for a device function.
-    Arity { expected: usize, given: usize },
+    Arity {
+        /// The number of parameters of the device function.
+        expected: usize,
+        /// The number of arguments given.
+        given: usize,
+    },
     /// The library does not serve the API edition of these bindings.
     Version,
+    /// An argument the C API cannot take: a name or path holding a NUL byte.
+    InvalidArgument,
 }
 
-/// A failed libflexio call: the C function and the line the library logged for it.
+/// A failed libflexio call: what went wrong, the C function and the line the library logged
+/// for it (or the crate's own line for what it refused before calling the library).
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Error {
-    pub kind: ErrorKind,
-    pub function: &'static str,
-    pub message: String,
+    kind: ErrorKind,
+    function: &'static str,
+    message: String,
 }
 
 impl Error {
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The C function that failed (`"flexio_process_call"`, `"dlopen"`, ...).
+    pub fn function(&self) -> &'static str {
+        self.function
+    }
+
+    /// The library's log line for the failure (`"flexio ERR flexio_buf_dev_alloc: ..."`).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
     /// What stopped the process, for [`ErrorKind::DeviceFault`].
     pub fn fault(&self) -> Option<&Fault> {
         match &self.kind {
@@ -128,6 +160,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The result of a fallible call of this crate.
 pub type Result<T> = std::result::Result<T, Error>;
 
 fn last_error() -> String {
@@ -141,6 +174,15 @@ fn fail(function: &'static str) -> Error {
 
 fn error(kind: ErrorKind, function: &'static str, message: String) -> Error {
     Error { kind, function, message }
+}
+
+/// `text` as a C string for `function`; one holding a NUL byte is an
+/// [`ErrorKind::InvalidArgument`] error naming `what` it is.
+fn c_string(text: &[u8], what: &str, function: &'static str) -> Result<CString> {
+    CString::new(text).map_err(|_| {
+        let shown = String::from_utf8_lossy(text);
+        error(ErrorKind::InvalidArgument, function, format!("{function}: the {what} {shown:?} holds a NUL byte"))
+    })
 }
 
 #[inline]
@@ -250,7 +292,8 @@ impl FaultCause {
     pub fn as_raw(self) -> sys::flexio_fault_cause {
         match self {
             FaultCause::Other(raw) => raw,
-            known => Self::KNOWN.iter().find(|(_, c)| *c == known).map(|&(v, _)| v).unwrap(),
+            // Every other variant is in the table: the search ends at one of its rows.
+            known => Self::KNOWN.iter().find(|(_, c)| *c == known).map_or(sys::FLEXIO_FAULT_NONE, |&(v, _)| v),
         }
     }
 
@@ -272,9 +315,13 @@ impl fmt::Display for FaultCause {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FaultAccess {
+    /// No memory access (no fault, or one that is not an access: `ebreak`, a watchdog, ...).
     None,
+    /// A load.
     Read,
+    /// A store.
     Write,
+    /// An instruction fetch.
     Execute,
     /// A kind these bindings do not know (a newer library), by its C value.
     Other(u32),
@@ -329,6 +376,7 @@ pub struct Fault {
     pub thread_id: Option<u32>,
     /// [`FaultCause::None`] unless a thread faulted; the fields below describe its fault.
     pub cause: FaultCause,
+    /// The kind of access that faulted.
     pub access: FaultAccess,
     /// The faulting instruction.
     pub pc: u64,
@@ -513,6 +561,7 @@ impl Device {
         Ok(Device { ctx, name: name.to_owned() })
     }
 
+    /// The device's name, as opened.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -590,10 +639,16 @@ impl App {
     pub fn load(path: impl AsRef<Path>, name: Option<&str>) -> Result<App> {
         init()?;
         let before: Vec<String> = registered_apps()?.into_iter().map(|(n, _)| n).collect();
-        let cpath = CString::new(path.as_ref().to_string_lossy().as_bytes()).unwrap();
+        let cpath = c_string(path.as_ref().as_os_str().as_bytes(), "path", "dlopen")?;
         let dl = unsafe { dlopen(cpath.as_ptr(), RTLD_NOW | RTLD_GLOBAL) };
         if dl.is_null() {
-            let why = unsafe { CStr::from_ptr(dlerror()) }.to_string_lossy().into_owned();
+            let reason = unsafe { dlerror() };
+            let why = if reason.is_null() {
+                format!("cannot load {}", path.as_ref().display())
+            } else {
+                // SAFETY: dlerror returns a NUL-terminated string valid until the next dl call.
+                unsafe { CStr::from_ptr(reason) }.to_string_lossy().into_owned()
+            };
             return Err(error(ErrorKind::NotFound, "dlopen", format!("dlopen: {why}")));
         }
         let name = match name {
@@ -601,14 +656,20 @@ impl App {
             None => {
                 let new: Vec<String> =
                     registered_apps()?.into_iter().map(|(n, _)| n).filter(|n| !before.contains(n)).collect();
-                if new.len() != 1 {
-                    return Err(error(
-                        ErrorKind::NotFound,
-                        "flexio_app_get",
-                        format!("flexio_app_get: {} registered {} new applications: name one", path.as_ref().display(), new.len()),
-                    ));
+                match <[String; 1]>::try_from(new) {
+                    Ok([only]) => only,
+                    Err(new) => {
+                        return Err(error(
+                            ErrorKind::NotFound,
+                            "flexio_app_get",
+                            format!(
+                                "flexio_app_get: {} registered {} new applications: name one",
+                                path.as_ref().display(),
+                                new.len()
+                            ),
+                        ))
+                    }
                 }
-                new.into_iter().next().unwrap()
             }
         };
         Self::get_in(&name, dl)
@@ -621,24 +682,26 @@ impl App {
     }
 
     fn get_in(name: &str, dl: *mut c_void) -> Result<App> {
-        let cname = CString::new(name).unwrap();
+        let cname = c_string(name.as_bytes(), "application name", "flexio_app_get")?;
         let attr = sys::flexio_app_select_attr { app_name: cname.as_ptr(), hw_model_id: 0, ibv_ctx: ptr::null_mut() };
         let mut app = ptr::null_mut();
         check(unsafe { sys::flexio_app_get(&attr, &mut app) }, "flexio_app_get")?;
         Ok(App { app, dl, name: name.to_owned() })
     }
 
+    /// The application's name (dpacc's `--app-name`).
     pub fn name(&self) -> &str {
         &self.name
     }
 
+    /// The application's handle for flexio-sys calls.
     pub fn as_raw(&self) -> *mut sys::flexio_app {
         self.app
     }
 
     /// The device function `name`: its handle is the symbol of that name.
     pub fn function(&self, name: &str) -> Result<Function> {
-        let cname = CString::new(name).unwrap();
+        let cname = c_string(name.as_bytes(), "function name", "dlsym")?;
         // RTLD_DEFAULT (null) for applications linked into the program
         let handle = unsafe { dlsym(self.dl, cname.as_ptr()) };
         if handle.is_null() {
@@ -657,7 +720,15 @@ impl App {
         check(
             unsafe {
                 sys::flexio_func_get_register_info(
-                    self.app, handle, &mut pup, n1.as_mut_ptr(), n2.as_mut_ptr(), size, &mut argbuf, &mut pack, &mut a1,
+                    self.app,
+                    handle,
+                    &mut pup,
+                    n1.as_mut_ptr(),
+                    n2.as_mut_ptr(),
+                    size,
+                    &mut argbuf,
+                    &mut pack,
+                    &mut a1,
                     &mut a2,
                 )
             },
@@ -681,14 +752,18 @@ pub struct Function {
     name: String,
 }
 
-
 impl Function {
+    /// The device function's name.
     pub fn name(&self) -> &str {
         &self.name
     }
+
+    /// Its number of parameters ([`Process::call`] takes exactly that many arguments).
     pub fn nargs(&self) -> usize {
         self.nargs
     }
+
+    /// Its handle (the host stub dpacc generated) for flexio-sys calls.
     pub fn as_raw(&self) -> sys::flexio_func_t {
         self.handle
     }
@@ -714,12 +789,17 @@ struct Capture {
     read: std::cell::Cell<usize>,
 }
 
-/// DPA heap figures of a process.
+/// DPA heap figures of a process (`struct flexio_heap_mem_info`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HeapInfo {
+    /// The heap's first device address.
     pub base_addr: u64,
+    /// Its size in bytes.
     pub size: usize,
+    /// The bytes asked for by the live allocations.
     pub requested: usize,
+    /// The bytes they take, with the allocator's rounding.
     pub allocated: usize,
 }
 
@@ -743,7 +823,10 @@ macro_rules! call_variadic {
 impl<'d> Process<'d> {
     fn new(device: &'d Device, app: &'d App, capture: bool) -> Result<Process<'d>> {
         let mut p = ptr::null_mut();
-        check(unsafe { sys::flexio_process_create(device.ctx, app.app, ptr::null(), &mut p) }, "flexio_process_create")?;
+        check(
+            unsafe { sys::flexio_process_create(device.ctx, app.app, ptr::null(), &mut p) },
+            "flexio_process_create",
+        )?;
         let mut proc = Process { p, capture: None, _device: PhantomData };
         if capture {
             let mut buf = Box::new((ptr::null_mut(), 0usize));
@@ -763,6 +846,7 @@ impl<'d> Process<'d> {
         Ok(proc)
     }
 
+    /// The process's handle for flexio-sys calls.
     pub fn as_raw(&self) -> *mut sys::flexio_process {
         self.p
     }
@@ -823,9 +907,10 @@ impl<'d> Process<'d> {
 
     /// The text device code printed since the previous call.
     pub fn output(&self) -> Result<String> {
-        let c = self.capture.as_ref().ok_or_else(|| {
-            error(ErrorKind::Failed, "flexio_msg_stream_flush", "output is not captured".into())
-        })?;
+        let c = self
+            .capture
+            .as_ref()
+            .ok_or_else(|| error(ErrorKind::Failed, "flexio_msg_stream_flush", "output is not captured".into()))?;
         check(unsafe { sys::flexio_msg_stream_flush(c.stream) }, "flexio_msg_stream_flush")?;
         Ok(take_output(c))
     }
@@ -850,6 +935,7 @@ impl<'d> Process<'d> {
         Ok(HeapBuffer { process: self, daddr, size: data.len() })
     }
 
+    /// The process's heap figures (`flexio_process_mem_info_get`).
     pub fn heap_info(&self) -> Result<HeapInfo> {
         let mut i: sys::flexio_heap_mem_info = unsafe { std::mem::zeroed() };
         check(unsafe { sys::flexio_process_mem_info_get(self.p, &mut i) }, "flexio_process_mem_info_get")?;
@@ -911,9 +997,13 @@ impl HeapBuffer<'_> {
     pub fn daddr(&self) -> u64 {
         self.daddr
     }
+
+    /// Its size in bytes.
     pub fn len(&self) -> usize {
         self.size
     }
+
+    /// Whether its size is 0.
     pub fn is_empty(&self) -> bool {
         self.size == 0
     }
@@ -933,8 +1023,9 @@ impl HeapBuffer<'_> {
     pub fn write(&self, offset: usize, data: &[u8]) -> Result<()> {
         self.bounds(offset, data.len(), "flexio_host2dev_memcpy")?;
         let p = self.process;
-        if unsafe { sys::flexio_host2dev_memcpy(p.p, data.as_ptr() as *mut c_void, data.len(), self.daddr + offset as u64) }
-            != sys::FLEXIO_STATUS_SUCCESS
+        if unsafe {
+            sys::flexio_host2dev_memcpy(p.p, data.as_ptr() as *mut c_void, data.len(), self.daddr + offset as u64)
+        } != sys::FLEXIO_STATUS_SUCCESS
         {
             return Err(p.failed_call("flexio_host2dev_memcpy"));
         }
@@ -945,8 +1036,9 @@ impl HeapBuffer<'_> {
     pub fn read(&self, offset: usize, out: &mut [u8]) -> Result<()> {
         self.bounds(offset, out.len(), "flexio_dev2host_memcpy")?;
         let p = self.process;
-        if unsafe { x::flexio_dev2host_memcpy(p.p, out.as_mut_ptr() as *mut c_void, out.len(), self.daddr + offset as u64) }
-            != sys::FLEXIO_STATUS_SUCCESS
+        if unsafe {
+            x::flexio_dev2host_memcpy(p.p, out.as_mut_ptr() as *mut c_void, out.len(), self.daddr + offset as u64)
+        } != sys::FLEXIO_STATUS_SUCCESS
         {
             return Err(p.failed_call("flexio_dev2host_memcpy"));
         }
@@ -960,8 +1052,12 @@ impl HeapBuffer<'_> {
         Ok(v)
     }
 
+    /// Sets every byte of the buffer to `value` (`flexio_buf_dev_memset`).
     pub fn memset(&self, value: u8) -> Result<()> {
-        check(unsafe { sys::flexio_buf_dev_memset(self.process.p, value as c_int, self.size, self.daddr) }, "flexio_buf_dev_memset")
+        check(
+            unsafe { sys::flexio_buf_dev_memset(self.process.p, value as c_int, self.size, self.daddr) },
+            "flexio_buf_dev_memset",
+        )
     }
 }
 
@@ -1018,6 +1114,7 @@ pub struct EventHandlerConfig {
     /// The thread-local storage address device code reads
     /// (`flexio_dev_get_thread_local_storage`).
     pub thread_local_storage: u64,
+    /// Where its thread runs.
     pub affinity: Affinity,
 }
 
@@ -1058,9 +1155,7 @@ impl<'d> Process<'d> {
     pub fn event_handler<'p>(&'p self, f: &Function, config: EventHandlerConfig) -> Result<EventHandler<'p>> {
         const FUNC: &str = "flexio_event_handler_create";
         let name = match &config.name {
-            Some(n) => Some(CString::new(n.as_str()).map_err(|_| {
-                error(ErrorKind::Failed, FUNC, format!("{FUNC}: the name {n:?} holds a NUL byte"))
-            })?),
+            Some(n) => Some(c_string(n.as_bytes(), "name", FUNC)?),
             None => None,
         };
         let mut attr = sys::flexio_event_handler_attr {
@@ -1086,10 +1181,8 @@ impl<'d> Process<'d> {
             obj_id: NO_ID,
         };
         let read = |value: u32, function: &'static str| if value == NO_ID { Err(fail(function)) } else { Ok(value) };
-        handler.activation_id = read(
-            unsafe { x::flexio_event_handler_get_activation_id(eh) },
-            "flexio_event_handler_get_activation_id",
-        )?;
+        handler.activation_id =
+            read(unsafe { x::flexio_event_handler_get_activation_id(eh) }, "flexio_event_handler_get_activation_id")?;
         handler.id = read(unsafe { x::flexio_event_handler_get_id(eh) }, "flexio_event_handler_get_id")?;
         handler.obj_id = read(unsafe { x::flexio_event_handler_get_obj_id(eh) }, "flexio_event_handler_get_obj_id")?;
         Ok(handler)

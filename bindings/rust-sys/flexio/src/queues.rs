@@ -29,10 +29,15 @@ fn number(value: u32, function: &'static str) -> Result<u32> {
 pub struct Access(pub u32);
 
 impl Access {
+    /// No access beyond local reads.
     pub const NONE: Access = Access(0);
+    /// The local side may write (`IBV_ACCESS_LOCAL_WRITE`).
     pub const LOCAL_WRITE: Access = Access(1);
+    /// The peer may RDMA-write (`IBV_ACCESS_REMOTE_WRITE`).
     pub const REMOTE_WRITE: Access = Access(2);
+    /// The peer may RDMA-read (`IBV_ACCESS_REMOTE_READ`).
     pub const REMOTE_READ: Access = Access(4);
+    /// The peer may use atomics (`IBV_ACCESS_REMOTE_ATOMIC`).
     pub const REMOTE_ATOMIC: Access = Access(8);
 }
 
@@ -103,8 +108,11 @@ impl CqPeriodMode {
 /// The default is none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CqModeration {
+    /// CQEs per event (0: no limit by count).
     pub max_count: u16,
+    /// Microseconds per event (0: no limit by time).
     pub period: u16,
+    /// What starts a period.
     pub mode: CqPeriodMode,
 }
 
@@ -112,6 +120,7 @@ pub struct CqModeration {
 /// doorbell record at `dbr`.  `CqConfig { log_depth: 4, ring, dbr, ..Default::default() }`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CqConfig {
+    /// log2 of the number of CQEs.
     pub log_depth: u8,
     /// The ring's device address ([`HeapBuffer::daddr`] and an offset).
     pub ring: u64,
@@ -120,6 +129,7 @@ pub struct CqConfig {
     /// With an event handler: armed at creation (its first CQE runs the handler); device code
     /// re-arms it (`flexio_dev_cq_arm`).  Unused for a polled CQ.
     pub armed: bool,
+    /// Its moderation from creation on ([`Cq::set_moderation`] changes it).
     pub moderation: CqModeration,
 }
 
@@ -281,11 +291,17 @@ impl fmt::Debug for Cq<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum QpState {
+    /// Reset: as created.
     Rst,
+    /// Initialized: receive WQEs may be posted.
     Init,
+    /// Ready to receive.
     Rtr,
+    /// Ready to send.
     Rts,
+    /// Send queue drained.
     Sqd,
+    /// Error: WQEs complete with a flush error.
     Err,
     /// A state these bindings do not know (a newer library), by its C value.
     Other(u32),
@@ -324,11 +340,16 @@ impl QpState {
 /// A QP's path MTU (`enum flexio_qp_qpc_mtu`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PathMtu {
+    /// 256 bytes.
     Mtu256,
+    /// 512 bytes.
     Mtu512,
+    /// 1024 bytes.
     #[default]
     Mtu1024,
+    /// 2048 bytes.
     Mtu2048,
+    /// 4096 bytes.
     Mtu4096,
 }
 
@@ -349,10 +370,15 @@ impl PathMtu {
 /// record at `dbr`.  The QP is in the process's protection domain and rings through its UAR.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QpConfig {
+    /// log2 of the number of receive WQEs.
     pub log_rq_depth: u8,
+    /// log2 of the number of send WQEBBs.
     pub log_sq_depth: u8,
+    /// The device address of the receive ring, which the send ring follows.
     pub buffer: u64,
+    /// The doorbell record's device address.
     pub dbr: u64,
+    /// The access flags it is created with (`qp_access_mask`).
     pub access: Access,
     /// Reported in its CQEs.
     pub user_index: u32,
@@ -370,14 +396,23 @@ impl Default for QpConfig {
 /// to the peer.  `QpConnection { remote_qpn, force_loopback: true, ..Default::default() }`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QpConnection {
+    /// The peer QP's number.
     pub remote_qpn: u32,
+    /// Whether the peer is on this device (no address needed).
     pub force_loopback: bool,
+    /// The path MTU.
     pub path_mtu: PathMtu,
+    /// The minimum RNR NAK timer (the QPC's encoding).
     pub min_rnr_nak_timer: u32,
+    /// Retries of a send before it fails (default 7).
     pub retry_count: u8,
+    /// The port (default 1).
     pub port: u8,
+    /// The first PSN the receive side expects.
     pub rq_psn: u32,
+    /// The first PSN the send side uses.
     pub sq_psn: u32,
+    /// The access granted to the peer.
     pub access: Access,
 }
 
@@ -401,7 +436,9 @@ impl Default for QpConnection {
 /// flexio_qp_attr_opt_param_mask`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct QpOptional {
+    /// Also change the access ([`QpConnection::access`]).
     pub access: bool,
+    /// Also change the minimum RNR NAK timer ([`QpConnection::min_rnr_nak_timer`]).
     pub min_rnr_nak_timer: bool,
 }
 
@@ -585,6 +622,7 @@ impl Outbox<'_> {
         self.id
     }
 
+    /// The outbox's handle for flexio-sys calls.
     pub fn as_raw(&self) -> *mut sys::flexio_outbox {
         self.outbox
     }
@@ -643,10 +681,12 @@ impl DeviceMkey<'_> {
         self.id
     }
 
+    /// The access it grants.
     pub fn access(&self) -> Access {
         self.access
     }
 
+    /// The key's handle for flexio-sys calls.
     pub fn as_raw(&self) -> *mut sys::flexio_mkey {
         self.mkey
     }

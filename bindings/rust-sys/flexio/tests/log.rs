@@ -81,7 +81,7 @@ fn failures_are_one_error_record_each() {
     assert_eq!(r.function.as_deref(), Some("flexio_buf_dev_alloc"));
     assert!(r.message.starts_with("flexio_buf_dev_alloc: "), "{}", r.message);
     // the error still carries the library's line, which the record says once
-    assert_eq!(error.message, format!("flexio ERR {}", r.message));
+    assert_eq!(error.message(), format!("flexio ERR {}", r.message));
     assert_eq!(stderr, "");
 
     // the simulated rdma-core device logs through the same logger

@@ -219,15 +219,15 @@ fn cq_bad_input() {
     let proc = dev.process(app()).unwrap();
     let mem = proc.alloc(4096).unwrap();
     let e = proc.cq(None, &CqConfig { log_depth: 30, ..cq_config(&mem, 0, 2048) }).unwrap_err();
-    assert_eq!((e.kind.clone(), e.function), (ErrorKind::Failed, "flexio_cq_create"));
-    assert!(e.message.starts_with("flexio ERR flexio_cq_create: ") && e.message.contains("log_cq_depth"), "{e}");
+    assert_eq!((e.kind().clone(), e.function()), (ErrorKind::Failed, "flexio_cq_create"));
+    assert!(e.message().starts_with("flexio ERR flexio_cq_create: ") && e.message().contains("log_cq_depth"), "{e}");
     let e = proc.cq(None, &CqConfig { log_depth: 4, ring: 0x10, dbr: mem.daddr(), ..Default::default() }).unwrap_err();
-    assert!(e.message.contains("not writable DPA memory"), "{e}");
+    assert!(e.message().contains("not writable DPA memory"), "{e}");
     let other = dev.process(app()).unwrap();
     let eh = other.event_handler(&app().function("count_invocations").unwrap(), EventHandlerConfig::default()).unwrap();
     let e = proc.cq(Some(&eh), &cq_config(&mem, 0, 2048)).unwrap_err();
-    assert_eq!(e.function, "flexio_cq_create");
-    assert!(e.message.contains("another process"), "{e}");
+    assert_eq!(e.function(), "flexio_cq_create");
+    assert!(e.message().contains("another process"), "{e}");
 }
 
 /// Two polled CQs and a QP over 8 KiB of heap memory at `d`.
@@ -265,8 +265,8 @@ fn qp_states() {
     assert_eq!(a.state(), QpState::Err);
     a.modify(QpState::Rst, &c).unwrap();
     let e = a.modify(QpState::Rts, &c).unwrap_err(); // RST -> RTS skips two states
-    assert_eq!(e.function, "flexio_qp_modify");
-    assert!(e.message.starts_with("flexio ERR flexio_qp_modify: "), "{e}");
+    assert_eq!(e.function(), "flexio_qp_modify");
+    assert!(e.message().starts_with("flexio ERR flexio_qp_modify: "), "{e}");
     assert_eq!(a.state(), QpState::Rst); // unchanged
     assert!(a.modify(QpState::Other(9), &c).is_err());
     assert!(a.modify(QpState::Init, &QpConnection { port: 7, ..c }).is_err());
@@ -286,14 +286,14 @@ fn qp_bad_input() {
     let (rq, sq, q) = qp_config(mem.daddr());
     let (rq_cq, sq_cq) = (proc.cq(None, &rq).unwrap(), proc.cq(None, &sq).unwrap());
     let e = proc.qp(&rq_cq, &sq_cq, &QpConfig { log_rq_depth: 16, ..q }).unwrap_err();
-    assert_eq!(e.function, "flexio_qp_create");
-    assert!(e.message.contains("log_rq_depth 16"), "{e}");
+    assert_eq!(e.function(), "flexio_qp_create");
+    assert!(e.message().contains("log_rq_depth 16"), "{e}");
     assert!(proc.qp(&rq_cq, &sq_cq, &QpConfig { access: Access(0x100), ..q }).is_err());
     let other = dev.process(app()).unwrap();
     let other_mem = other.alloc(8192).unwrap();
     let other_cq = other.cq(None, &qp_config(other_mem.daddr()).0).unwrap();
     let e = proc.qp(&other_cq, &sq_cq, &q).unwrap_err();
-    assert!(e.message.contains("another process"), "{e}");
+    assert!(e.message().contains("another process"), "{e}");
 }
 
 #[test]
@@ -310,7 +310,7 @@ fn outbox_and_device_mkey() {
     a.close().unwrap();
     let other = dev.process(app()).unwrap();
     let e = other.device_mkey(&buf, Access::LOCAL_WRITE).unwrap_err();
-    assert!(e.message.contains("another process"), "{e}");
+    assert!(e.message().contains("another process"), "{e}");
 }
 
 #[test]
@@ -322,9 +322,9 @@ fn queues_of_a_stopped_process() {
     let (rq_cq, sq_cq) = (proc.cq(None, &rq).unwrap(), proc.cq(None, &sq).unwrap());
     let qp = proc.qp(&rq_cq, &sq_cq, &q).unwrap();
     let e = proc.call(&app().function("user_error").unwrap(), &[202]).unwrap_err();
-    assert!(matches!(e.kind, ErrorKind::DeviceFault(_)));
+    assert!(matches!(e.kind(), ErrorKind::DeviceFault(_)));
     let e = proc.cq(None, &rq).unwrap_err();
-    assert_eq!(e.function, "flexio_cq_create");
+    assert_eq!(e.function(), "flexio_cq_create");
     assert_eq!(e.fault().map(|f| f.status), Some(202));
     qp.close().unwrap(); // destroying still works
     rq_cq.close().unwrap();

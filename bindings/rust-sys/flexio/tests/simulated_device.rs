@@ -21,8 +21,8 @@ fn version_handshake() {
 fn open_device_and_unknown_device() {
     assert!(Device::names().unwrap().iter().any(|n| n == "mlx5_sim0"));
     let e = Device::open("mlx5_nope").unwrap_err();
-    assert_eq!(e.kind, ErrorKind::NotFound);
-    assert!(e.message.contains("no device named \"mlx5_nope\""), "{e}");
+    assert_eq!(*e.kind(), ErrorKind::NotFound);
+    assert!(e.message().contains("no device named \"mlx5_nope\""), "{e}");
 }
 
 #[test]
@@ -35,7 +35,7 @@ fn call_with_several_arguments() {
     assert_eq!(proc.call(&f, &[1, 2, (-3i64) as u64, 4, 5]).unwrap(), 37);
     assert_eq!(proc.call(&f, &[0, 0, 0, 0, u64::MAX]).unwrap() as i64, -5);
     let e = proc.call(&f, &[1, 2]).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Arity { expected: 5, given: 2 });
+    assert_eq!(*e.kind(), ErrorKind::Arity { expected: 5, given: 2 });
 }
 
 #[test]
@@ -78,13 +78,26 @@ fn bad_handle_is_a_clean_error() {
     let dev = Device::open("mlx5_sim0").unwrap();
     let proc = dev.process(app()).unwrap();
     let e = proc.alloc(1 << 40).unwrap_err();
-    assert_eq!(e.kind, ErrorKind::Failed);
-    assert!(e.message.starts_with("flexio ERR flexio_buf_dev_alloc: "), "{e}");
+    assert_eq!(*e.kind(), ErrorKind::Failed);
+    assert!(e.message().starts_with("flexio ERR flexio_buf_dev_alloc: "), "{e}");
     // A pointer that is no process, through the raw layer: the library rejects it.
     let bogus = 0x1000 as *mut flexio_sys::flexio_process;
     assert_eq!(unsafe { flexio_sys::flexio_process_destroy(bogus) }, flexio_sys::FLEXIO_STATUS_FAILED);
     let e = app().function("no_such_function").unwrap_err();
-    assert_eq!(e.kind, ErrorKind::NotFound);
+    assert_eq!(*e.kind(), ErrorKind::NotFound);
+}
+
+#[test]
+fn nul_bytes_in_names_are_errors_not_panics() {
+    let e = app().function("weighted\0sum").unwrap_err();
+    assert_eq!((e.kind(), e.function()), (&ErrorKind::InvalidArgument, "dlsym"));
+    assert_eq!(e.message(), "dlsym: the function name \"weighted\\0sum\" holds a NUL byte");
+    let e = App::get("bind\0test").unwrap_err();
+    assert_eq!((e.kind(), e.function()), (&ErrorKind::InvalidArgument, "flexio_app_get"));
+    let e = App::load("lib\0app.so", None).unwrap_err();
+    assert_eq!((e.kind(), e.function()), (&ErrorKind::InvalidArgument, "dlopen"));
+    assert!(e.message().contains("path"), "{e}");
+    assert_eq!(*Device::open("mlx5\0sim0").unwrap_err().kind(), ErrorKind::NotFound);
 }
 
 #[test]
@@ -95,8 +108,8 @@ fn device_fault_is_a_clean_error() {
     let buf = bad.alloc(64).unwrap();
     let f = app().function("load_misaligned").unwrap();
     let e = bad.call(&f, &[buf.daddr()]).unwrap_err();
-    assert!(e.message.contains("did not complete"), "{e}");
-    let ErrorKind::DeviceFault(fault) = &e.kind else { panic!("not a device fault: {e}") };
+    assert!(e.message().contains("did not complete"), "{e}");
+    let ErrorKind::DeviceFault(fault) = e.kind() else { panic!("not a device fault: {e}") };
     assert_eq!(e.fault(), Some(&**fault));
     // The library's record, not crash text.
     let status = unsafe { flexio_sys::experimental::flexio_err_status_get(bad.as_raw()) };
@@ -118,7 +131,7 @@ fn device_fault_is_a_clean_error() {
         fault.thread_id.unwrap()
     );
     assert_eq!(fault.to_string(), line);
-    assert_eq!(e.to_string(), format!("{} [DPA process stopped, {line}]", e.message));
+    assert_eq!(e.to_string(), format!("{} [DPA process stopped, {line}]", e.message()));
     let report = format!("{fault:#}");
     assert_eq!(report.lines().count(), 3 + 8, "{report}");
     assert!(report.starts_with(&line) && report.contains("x2  sp   0x"), "{report}");
@@ -229,7 +242,10 @@ fn event_handler_runs_once_per_trigger() {
     assert_eq!(eh.name(), Some("bind_handler"));
     assert_eq!((eh.function_name(), eh.config()), ("count_invocations", &config));
     assert!(eh.id() != u32::MAX && eh.activation_id() == eh.id() && eh.obj_id() == eh.id());
-    assert_eq!(unsafe { flexio_sys::experimental::flexio_event_handler_get_activation_id(eh.as_raw()) }, eh.activation_id());
+    assert_eq!(
+        unsafe { flexio_sys::experimental::flexio_event_handler_get_activation_id(eh.as_raw()) },
+        eh.activation_id()
+    );
     assert!(!eh.thread_raw().is_null());
     assert!(format!("{eh:?}").contains("bind_handler"));
     eh.run(0).unwrap();
@@ -258,7 +274,12 @@ fn event_handlers_dropped_and_configured() {
     let records: Vec<_> = (0..3).map(|_| proc.alloc(RECORD_SIZE).unwrap()).collect();
     let configs = [
         EventHandlerConfig { arg: records[0].daddr(), ..Default::default() },
-        EventHandlerConfig { arg: records[1].daddr(), continuable: true, affinity: Affinity::Strict(1), ..Default::default() },
+        EventHandlerConfig {
+            arg: records[1].daddr(),
+            continuable: true,
+            affinity: Affinity::Strict(1),
+            ..Default::default()
+        },
         EventHandlerConfig {
             arg: records[2].daddr(),
             thread_local_storage: records[2].daddr(),
@@ -292,25 +313,32 @@ fn event_handlers_dropped_and_configured() {
 fn event_handler_bad_input() {
     let dev = Device::open("mlx5_sim0").unwrap();
     let proc = dev.process(app()).unwrap();
-    assert_eq!(app().function("no_such_handler").unwrap_err().kind, ErrorKind::NotFound);
+    assert_eq!(*app().function("no_such_handler").unwrap_err().kind(), ErrorKind::NotFound);
     let handler = app().function("count_invocations").unwrap();
     // The library's own refusals, with its line.
     let long = EventHandlerConfig { name: Some("x".repeat(300)), ..Default::default() };
     let e = proc.event_handler(&handler, long).unwrap_err();
-    assert_eq!((e.kind.clone(), e.function), (ErrorKind::Failed, "flexio_event_handler_create"));
-    assert!(e.message.starts_with("flexio ERR flexio_event_handler_create: ") && e.message.contains("FLEXIO_MAX_NAME_LEN"), "{e}");
+    assert_eq!((e.kind().clone(), e.function()), (ErrorKind::Failed, "flexio_event_handler_create"));
+    assert!(
+        e.message().starts_with("flexio ERR flexio_event_handler_create: ")
+            && e.message().contains("FLEXIO_MAX_NAME_LEN"),
+        "{e}"
+    );
     let far = EventHandlerConfig { affinity: Affinity::Strict(1 << 20), ..Default::default() };
     let e = proc.event_handler(&handler, far).unwrap_err();
-    assert!(e.message.starts_with("flexio ERR flexio_event_handler_create: ") && e.message.contains("execution units"), "{e}");
+    assert!(
+        e.message().starts_with("flexio ERR flexio_event_handler_create: ") && e.message().contains("execution units"),
+        "{e}"
+    );
     let nul = EventHandlerConfig { name: Some("a\0b".into()), ..Default::default() };
-    assert_eq!(proc.event_handler(&handler, nul).unwrap_err().kind, ErrorKind::Failed);
+    assert_eq!(*proc.event_handler(&handler, nul).unwrap_err().kind(), ErrorKind::InvalidArgument);
     // A stopped process refuses new handlers and runs: device-fault errors.
     let record = proc.alloc(RECORD_SIZE).unwrap();
     let eh = proc.event_handler(&handler, EventHandlerConfig { arg: record.daddr(), ..Default::default() }).unwrap();
     let _ = proc.call(&app().function("user_error").unwrap(), &[200]).unwrap_err();
     let e = proc.event_handler(&handler, EventHandlerConfig::default()).unwrap_err();
-    assert_eq!((e.function, e.fault().map(|f| f.status)), ("flexio_event_handler_create", Some(200)), "{e}");
+    assert_eq!((e.function(), e.fault().map(|f| f.status)), ("flexio_event_handler_create", Some(200)), "{e}");
     let e = eh.run(0).unwrap_err();
-    assert_eq!((e.function, e.fault().map(|f| f.status)), ("flexio_event_handler_run", Some(200)), "{e}");
+    assert_eq!((e.function(), e.fault().map(|f| f.status)), ("flexio_event_handler_run", Some(200)), "{e}");
     eh.close().unwrap(); // destroying still works
 }
