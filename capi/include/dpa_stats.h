@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — DPA tools SDK (dpa_stats): host API reading DPA processes,
+/**
+ * @file
+ * @brief OpenFlexIO — DPA tools SDK (dpa_stats): host API reading DPA processes,
  * threads and performance counters.
  *
  * Usage: open a DPA device with dpa_stats_open() (e.g. "mlx5_sim0" for the

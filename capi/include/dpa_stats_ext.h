@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — additions to the DPA tools SDK (dpa_stats.h) that NVIDIA's SDK does not have:
+/**
+ * @file
+ * @brief OpenFlexIO — additions to the DPA tools SDK (dpa_stats.h) that NVIDIA's SDK does not have:
  * the event counts the simulated DPA keeps per thread besides the cumulative counters.
  * Experimental (DPA_STATS_EXPERIMENTAL): define DPA_STATS_ALLOW_EXPERIMENTAL_API to use them
  * without a warning. This is a host header (C and C++).

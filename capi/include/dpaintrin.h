@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — dpaintrin.h: DPA intrinsics (memory fences, cache control,
+/**
+ * @file
+ * @brief OpenFlexIO — dpaintrin.h: DPA intrinsics (memory fences, cache control,
  * per-execution-unit counters, Q16.16 fixed-point helpers).
  *
  * The DPA memory model (DPA programming guide, "Memory Model"):

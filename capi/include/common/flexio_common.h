@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — definitions shared by the host API (<libflexio/flexio.h>) and
+/**
+ * @file
+ * @brief OpenFlexIO — definitions shared by the host API (<libflexio/flexio.h>) and
  * the device API (<libflexio-dev/flexio_dev.h>): the same values on both sides
  * of a message stream or a DPA address.  The same in every release.
  */

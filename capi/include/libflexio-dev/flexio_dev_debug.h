@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — Flex IO SDK dev debug: traces written to the simulator's log.
+/**
+ * @file
+ * @brief OpenFlexIO — Flex IO SDK dev debug: traces written to the simulator's log.
  *
  * On NVIDIA's simulator (SimX) these functions write to its log; in OpenFlexIO
  * they write to the host's default message stream (FLEXIO_MSG_DEV_ALWAYS_PRINT),

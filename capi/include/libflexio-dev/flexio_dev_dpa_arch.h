@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — DPA architecture details used by the header-inline device API:
+/**
+ * @file
+ * @brief OpenFlexIO — DPA architecture details used by the header-inline device API:
  * the OS thread context and the outbox doorbell registers.
  *
  * ABI between libflexio_dev / the public inline helpers and the simulated DPA

@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — ecall service numbers used by public inline device code.
+/**
+ * @file
+ * @brief OpenFlexIO — ecall service numbers used by public inline device code.
  *
  * ABI between libflexio_dev (and the inline code of the public device
  * headers) and the simulated DPA; NOT FOR APPLICATIONS.  Programs use the

@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — big-endian types and byte-order conversion for device code.
+/**
+ * @file
+ * @brief OpenFlexIO — big-endian types and byte-order conversion for device code.
  *
  * NIC data structures (CQEs, EQEs, WQE segments, doorbell records) are
  * big-endian; the DPA is little-endian RV64.  This header provides the

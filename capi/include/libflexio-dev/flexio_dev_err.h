@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — Flex IO SDK dev error handling: fatal user errors and the
+/**
+ * @file
+ * @brief OpenFlexIO — Flex IO SDK dev error handling: fatal user errors and the
  * per-thread recoverable error flag (errno).
  *
  * Fatal errors end the DPA process; the host reads the code in the

@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — the release a device program selected, and the markers of the
+/**
+ * @file
+ * @brief OpenFlexIO — the release a device program selected, and the markers of the
  * device API: stable and experimental functions, header-inline helpers,
  * compile-time layout checks.  Included by every device header.
  */

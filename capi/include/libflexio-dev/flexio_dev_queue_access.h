@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — Flex IO SDK dev queue access: reading completions and events,
+/**
+ * @file
+ * @brief OpenFlexIO — Flex IO SDK dev queue access: reading completions and events,
  * building work requests, ringing doorbells.
  *
  * A typical event handler polls its CQ (flexio_dev_cqe_get_owner() until the

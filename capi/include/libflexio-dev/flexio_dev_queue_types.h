@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — Flex IO SDK dev queue types: the layouts of the NIC queue
+/**
+ * @file
+ * @brief OpenFlexIO — Flex IO SDK dev queue types: the layouts of the NIC queue
  * elements a DPA program reads and writes.
  *
  * Every structure here is packed, 8-byte aligned and big-endian (__be16/

@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — Flex IO SDK dev tracer: fast device messages made of a format
+/**
+ * @file
+ * @brief OpenFlexIO — Flex IO SDK dev tracer: fast device messages made of a format
  * id and up to six 64-bit arguments, formatted on the host (message streams in
  * FLEXIO_LOG_DEV_SYNC_MODE_TRACER mode).
  *

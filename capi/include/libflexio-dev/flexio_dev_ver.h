@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — API versions of the device library (libflexio_dev): the version
+/**
+ * @file
+ * @brief OpenFlexIO — API versions of the device library (libflexio_dev): the version
  * macros and the releases served.
  *
  * A DPA program chooses the release of the FlexIO device API it was written

@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — <inttypes.h> of flexio-libc: format macros of the <stdint.h>
+/**
+ * @file
+ * @brief OpenFlexIO — <inttypes.h> of flexio-libc: format macros of the <stdint.h>
  * types and the intmax_t functions, for DPA programs (RV64, lp64: int32_t is
  * int, int64_t, intptr_t and intmax_t are long).  Same include guard as
  * picolibc's <inttypes.h> (_INTTYPES_H), whose functions the runtime links.

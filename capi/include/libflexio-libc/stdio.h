@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — <stdio.h> of flexio-libc: standard IO facilities for DPA programs.
+/**
+ * @file
+ * @brief OpenFlexIO — <stdio.h> of flexio-libc: standard IO facilities for DPA programs.
  *
  * flexio-libc is derived from picolibc; OpenFlexIO's device runtime links
  * picolibc 1.8 (Debian's picolibc-riscv64-unknown-elf, rv64imac/lp64 multilib)

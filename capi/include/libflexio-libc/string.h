@@ -1,5 +1,6 @@
-/*
- * OpenFlexIO — <string.h> of flexio-libc: memory and string functions for DPA
+/**
+ * @file
+ * @brief OpenFlexIO — <string.h> of flexio-libc: memory and string functions for DPA
  * programs.
  *
  * The device runtime links picolibc's implementations (see <stdio.h> of
