@@ -66,6 +66,7 @@
 #define FLEXIO_VER_USED FLEXIO_CURRENT_VERSION
 #endif
 
+/** @cond INTERNAL */
 /* Internal: the version actually served (LATEST resolved to CURRENT). */
 #if FLEXIO_VER_USED == FLEXIO_VER_LATEST
 #define FLEXIO_VER_EFFECTIVE FLEXIO_CURRENT_VERSION
@@ -109,6 +110,8 @@
 #define FLEXIO_LAYOUTS_2401 0
 #endif
 
+/** @endcond */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -120,7 +123,7 @@ extern "C" {
 /** Marks a function of the stable ABI. */
 #define FLEXIO_STABLE __attribute__((visibility("default")))
 
-/*
+/**
  * Marks a function that may still change.  Using it warns unless
  * FLEXIO_ALLOW_EXPERIMENTAL_API is defined; its code lives in
  * .text.experimental and its symbol in the FLEXIO_EXPERIMENTAL version node.
@@ -133,6 +136,7 @@ extern "C" {
 		       section(".text.experimental"))) FLEXIO_STABLE
 #endif
 
+/** @cond INTERNAL */
 /* Internal: the marker of a function that is experimental, in the releases that mark it (not 24.x). */
 #if FLEXIO_EDITION_2401
 #define FLEXIO_EXP_ FLEXIO_STABLE
@@ -146,6 +150,7 @@ extern "C" {
 #else
 #define FLEXIO_DEPRECATED_2401_
 #endif
+/** @endcond */
 
 /**
  * Binds the program's calls of an older-edition function to its FLEXIO_1.0
@@ -160,10 +165,10 @@ extern "C" {
 
 /** DPA execution units (EUs): 16 cores of 16 hardware threads, 2 reserved for the DPA OS. */
 #define PHY_CORES_NUM 16
-#define EUS_PER_CORE 16
-#define EUS_LIMIT (PHY_CORES_NUM * EUS_PER_CORE)
-#define OS_RESERVED_EUS 2
-#define USER_EUS_LIMIT (EUS_LIMIT - OS_RESERVED_EUS)
+#define EUS_PER_CORE 16 /**< hardware threads (EUs) per core */
+#define EUS_LIMIT (PHY_CORES_NUM * EUS_PER_CORE) /**< EUs in all */
+#define OS_RESERVED_EUS 2 /**< EUs the DPA OS keeps */
+#define USER_EUS_LIMIT (EUS_LIMIT - OS_RESERVED_EUS) /**< EUs programs can use */
 /** Bytes of a bit mask with one bit per EU. */
 #define EU_BITMASK_LEN (EUS_LIMIT / 8)
 
@@ -221,11 +226,13 @@ typedef struct flexio_window flexio_window;           /**< DPA access to host me
 typedef struct flexio_mkey flexio_mkey;               /**< memory key over DPA memory */
 typedef struct flexio_msg_stream flexio_msg_stream;   /**< device-to-host message stream */
 typedef struct flexio_cmdq flexio_cmdq;               /**< asynchronous command queue */
-typedef struct flexio_transport_domain flexio_transport_domain;
+typedef struct flexio_transport_domain flexio_transport_domain; /**< transport domain */
 typedef struct flexio_sq_tis flexio_sq_tis;           /**< transport interface send */
-/** Older edition only. */
+/** A doorbell-to-CQ mapping of an emulated function (23.x API only). */
 typedef struct flexio_emu_db_to_cq_ctx flexio_emu_db_to_cq_ctx;
+/** An MSI-X vector of an emulated function (23.x API only). */
 typedef struct flexio_msix flexio_msix;
+/** The EQ-to-MSI-X map of an emulated function (23.x API only). */
 typedef struct flexio_emu_device_msix_map flexio_emu_device_msix_map;
 
 /* ------------------------------------------------------------------------ */
@@ -398,7 +405,7 @@ enum flexio_wq_type {
 
 /** Queue memory: a buffer in DPA memory, or an offset in a host umem. */
 struct flexio_qmem {
-	enum flexio_memtype memtype;
+	enum flexio_memtype memtype; /**< where the memory lives: DPA heap or host umem */
 	union {
 		flexio_uintptr_t daddr; /**< FLEXIO_MEMTYPE_DPA */
 		uint64_t humem_offset;  /**< FLEXIO_MEMTYPE_HOST */
@@ -424,24 +431,24 @@ struct flexio_cq_attr {
 	};
 	uint32_t uar_id;      /**< devx UAR id for host queues, else a flexio_uar id */
 	void *uar_base_addr;  /**< devx UAR only, else NULL */
-	enum flexio_cqe_comp_type cqe_comp_type;
-	enum flexio_cq_period_mode cq_period_mode;
+	enum flexio_cqe_comp_type cqe_comp_type; /**< CQE compression */
+	enum flexio_cq_period_mode cq_period_mode; /**< what the moderation period counts from */
 	uint16_t cq_period;    /**< moderation period, microseconds */
 	uint16_t cq_max_count; /**< moderation: CQEs before an event */
 	bool no_arm;           /**< do not arm at creation */
 	bool cc;               /**< collapsed CQE */
-	uint8_t overrun_ignore;
-	uint8_t always_armed;
-	struct flexio_qmem cq_ring_qmem;
+	uint8_t overrun_ignore; /**< 1: an overrun does not move the CQ to error */
+	uint8_t always_armed; /**< 1: the CQ stays armed after each event */
+	struct flexio_qmem cq_ring_qmem; /**< the CQE ring */
 	flexio_uintptr_t cq_dbr_daddr; /**< doorbell record, DPA memory */
 #if !FLEXIO_LAYOUTS_2401
-	enum flexio_cqe_comp_format cqe_comp_format;
+	enum flexio_cqe_comp_format cqe_comp_format; /**< mini-CQE format of compressed CQEs */
 #endif
 };
 
 /** SQ-only WQ attributes. */
 struct flexio_wq_sq_attr {
-	uint8_t allow_multi_pkt_send_wqe;
+	uint8_t allow_multi_pkt_send_wqe; /**< 1: multi-packet send WQEs allowed */
 #if !FLEXIO_LAYOUTS_2401
 	struct flexio_sq_tis *tis; /**< NULL: a TIS is created with the SQ */
 #endif
@@ -449,10 +456,10 @@ struct flexio_wq_sq_attr {
 
 /** RQ-only WQ attributes. */
 struct flexio_wq_rq_attr {
-	enum flexio_wq_type wq_type;
+	enum flexio_wq_type wq_type; /**< linked-list or cyclic */
 #if !FLEXIO_LAYOUTS_2401
-	enum flexio_wq_end_pad_mode end_pad_mode;
-	uint8_t vlan_strip_disable;
+	enum flexio_wq_end_pad_mode end_pad_mode; /**< padding at the end of received data */
+	uint8_t vlan_strip_disable; /**< 1: received VLAN tags are kept */
 	struct flexio_transport_domain *td; /**< NULL: a TD is created with the RQ */
 #endif
 };
@@ -460,16 +467,16 @@ struct flexio_wq_rq_attr {
 /** Work queue (SQ, RQ, RMP). */
 struct flexio_wq_attr {
 	uint8_t log_wq_stride; /**< 0 means the default, 4 */
-	uint8_t log_wq_depth;
-	uint32_t uar_id;
-	uint32_t user_index;
-	struct ibv_pd *pd;
+	uint8_t log_wq_depth; /**< log2 of the number of WQEs */
+	uint32_t uar_id; /**< the UAR its doorbells ring */
+	uint32_t user_index; /**< a value reported in the queue's CQEs */
+	struct ibv_pd *pd; /**< the protection domain */
 	union {
 		struct flexio_wq_sq_attr sq; /**< SQs only */
 		struct flexio_wq_rq_attr rq; /**< RQs and RMPs only */
 	};
-	struct flexio_qmem wq_ring_qmem;
-	struct flexio_qmem wq_dbr_qmem;
+	struct flexio_qmem wq_ring_qmem; /**< the WQE ring */
+	struct flexio_qmem wq_dbr_qmem; /**< the doorbell record */
 };
 
 /** Process. */
@@ -492,8 +499,8 @@ struct flexio_event_handler_attr {
 	flexio_func_t *host_stub_func;        /**< entry: a __dpa_global__ function's host stub */
 	int continuable;                      /**< allows flexio_dev_yield */
 	uint64_t arg;                         /**< thread argument */
-	flexio_uintptr_t thread_local_storage_daddr;
-	struct flexio_affinity affinity;
+	flexio_uintptr_t thread_local_storage_daddr; /**< DPA address of the thread's local storage, or 0 */
+	struct flexio_affinity affinity; /**< the EU or EU group the thread runs on */
 #if !FLEXIO_LAYOUTS_2401
 	const char *name;                     /**< optional */
 #endif
@@ -501,52 +508,52 @@ struct flexio_event_handler_attr {
 
 /** Optional parameters of flexio_qp_modify. */
 struct flexio_qp_attr_opt_param_mask {
-	bool qp_access_mask;
-	bool min_rnr_nak_timer;
+	bool qp_access_mask; /**< apply flexio_qp_attr.qp_access_mask */
+	bool min_rnr_nak_timer; /**< apply flexio_qp_attr.min_rnr_nak_timer */
 };
 
 /** QP creation and modification. */
 struct flexio_qp_attr {
 	/* creation */
 	uint32_t transport_type; /**< enum flexio_qp_transport_type; only FLEXIO_QPC_ST_RC */
-	uint32_t uar_id;
-	uint32_t user_index;
+	uint32_t uar_id; /**< the UAR its doorbells ring */
+	uint32_t user_index; /**< a value reported in the queue's CQEs */
 	int qp_access_mask;      /**< IBV_ACCESS_* flags */
 	int ops_flag;            /**< deprecated */
-	struct ibv_pd *pd;
-	int log_sq_depth;
-	int no_sq;
-	uint32_t sq_cqn;
-	int log_rq_depth;
+	struct ibv_pd *pd; /**< the protection domain */
+	int log_sq_depth; /**< log2 of the number of send WQEs */
+	int no_sq; /**< 1: a QP without a send queue */
+	uint32_t sq_cqn; /**< the CQ of the send queue */
+	int log_rq_depth; /**< log2 of the number of receive WQEs */
 	int rq_type;             /**< FLEXIO_QP_QPC_RQ_TYPE_* */
 	uint32_t rq_cqn;         /**< not for an RMP RQ */
 	uint32_t rmpqn;          /**< RMP RQ only */
-	struct flexio_qmem qp_wq_buff_qmem;
-	struct flexio_qmem qp_wq_dbr_qmem;
+	struct flexio_qmem qp_wq_buff_qmem; /**< the WQE buffer: receive ring, then send ring */
+	struct flexio_qmem qp_wq_dbr_qmem; /**< the doorbell record */
 	/* modification (RC QP) */
-	enum flexio_qp_state next_state;
-	uint32_t remote_qp_num;
-	uint8_t gid_table_index;
+	enum flexio_qp_state next_state; /**< the state flexio_qp_modify moves to */
+	uint32_t remote_qp_num; /**< the peer QP's number */
+	uint8_t gid_table_index; /**< the local GID index */
 	uint8_t fl;              /**< force loopback */
-	uint8_t *dest_mac;
-	union ibv_gid rgid_or_rip;
-	uint16_t rlid;
-	uint32_t min_rnr_nak_timer;
-	enum flexio_qp_qpc_mtu path_mtu;
-	uint8_t retry_count;
-	uint8_t vhca_port_num;
-	uint32_t next_rcv_psn;
-	uint32_t next_send_psn;
-	uint16_t udp_sport;
-	uint8_t grh;
-	uint8_t log_rra_max;
-	uint8_t log_sra_max;
-	uint8_t isolate_vl_tc;
+	uint8_t *dest_mac; /**< the peer's MAC address (6 bytes; RoCE) */
+	union ibv_gid rgid_or_rip; /**< the peer's GID or IP address */
+	uint16_t rlid; /**< the peer's LID (InfiniBand) */
+	uint32_t min_rnr_nak_timer; /**< the RNR NAK timer value */
+	enum flexio_qp_qpc_mtu path_mtu; /**< the path MTU */
+	uint8_t retry_count; /**< transport retries before an error */
+	uint8_t vhca_port_num; /**< the port */
+	uint32_t next_rcv_psn; /**< the first expected receive PSN */
+	uint32_t next_send_psn; /**< the first send PSN */
+	uint16_t udp_sport; /**< the RoCE UDP source port */
+	uint8_t grh; /**< 1: packets carry a GRH */
+	uint8_t log_rra_max; /**< log2 of the responder's outstanding RDMA reads/atomics */
+	uint8_t log_sra_max; /**< log2 of the requester's outstanding RDMA reads/atomics */
+	uint8_t isolate_vl_tc; /**< 1: isolate the VL traffic class */
 };
 
 /** Memory key over DPA memory. */
 struct flexio_mkey_attr {
-	struct ibv_pd *pd;
+	struct ibv_pd *pd; /**< the protection domain */
 	flexio_uintptr_t daddr; /**< start, DPA address */
 	size_t len;             /**< bytes */
 	int access;             /**< IBV_ACCESS_* flags */
@@ -575,7 +582,7 @@ struct flexio_app_attr {
 #endif
 };
 
-/* Device-to-host message stream (24.x: struct flexio_log_dev_attr; later: struct flexio_msg_stream_attr). */
+/** Device-to-host message stream (24.x: struct flexio_log_dev_attr; later: struct flexio_msg_stream_attr). */
 #if FLEXIO_LAYOUTS_2401
 typedef struct flexio_log_dev_attr {
 #else
@@ -583,16 +590,16 @@ typedef struct flexio_msg_stream_attr {
 #endif
 	struct flexio_uar *uar; /**< deprecated, ignored: the process UAR is used */
 	size_t data_bsize;      /**< buffer size: a power of two, at least 2 KiB */
-	flexio_msg_dev_sync_mode sync_mode;
-	char *stream_name;
+	flexio_msg_dev_sync_mode sync_mode; /**< how messages reach the host */
+	char *stream_name; /**< the stream's name */
 	flexio_msg_dev_level level; /**< NO_PRINT..DEBUG; ALWAYS_PRINT is not allowed */
 	struct flexio_affinity mgmt_affinity; /**< zeroed means FLEXIO_AFFINITY_NONE */
-	enum flexio_tracer_transport tracer_mode;
+	enum flexio_tracer_transport tracer_mode; /**< transport of tracer-mode streams */
 	char **tracer_msg_formats; /**< NULL-terminated; a message's format id indexes it */
 #if FLEXIO_EDITION_26
 	enum flexio_msg_transport_mode transport_mode; /**< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC */
 #endif
-} flexio_msg_stream_attr_t;
+} flexio_msg_stream_attr_t; /**< the attributes of flexio_msg_stream_create */
 
 /** Outbox. */
 struct flexio_outbox_attr {
@@ -718,16 +725,16 @@ FLEXIO_EXP_ const char *flexio_app_get_name(flexio_app *app);
 #if !FLEXIO_EDITION_OLD
 /** Hardware models an application can be built for (flexio_app_select_attr.hw_model_id). */
 enum flexio_hw_model {
-	FLEXIO_HW_MODEL_DEF = 0, /* the device's own model */
-	FLEXIO_HW_MODEL_BF3 = 1, /* BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3) */
-	FLEXIO_HW_MODEL_CX8 = 2, /* ConnectX-8 DPA (nv-dpa-cx8) */
+	FLEXIO_HW_MODEL_DEF = 0, /**< the device's own model */
+	FLEXIO_HW_MODEL_BF3 = 1, /**< BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3) */
+	FLEXIO_HW_MODEL_CX8 = 2, /**< ConnectX-8 DPA (nv-dpa-cx8) */
 };
 
 /** Which application flexio_app_get looks up. */
 struct flexio_app_select_attr {
-	const char *app_name;         /* the name given to dpacc --app-name */
-	uint32_t hw_model_id;         /* enum flexio_hw_model */
-	struct ibv_context *ibv_ctx;  /* device the application will run on; NULL: any */
+	const char *app_name;         /**< the name given to dpacc --app-name */
+	uint32_t hw_model_id;         /**< enum flexio_hw_model */
+	struct ibv_context *ibv_ctx;  /**< device the application will run on; NULL: any */
 };
 
 /**
