@@ -8,10 +8,12 @@ rdma-core calls that open a device (DEVICE_FUNCTIONS, which libflexio exports wi
 symbol versions, core/verbs/libflexio_verbs.map).  Adding a function
 to the header and the map and regenerating extends every binding.
 
-How: the header is preprocessed with `cc -E` (FLEXIO_ALLOW_EXPERIMENTAL_API defined, so the
-FLEXIO_EXPERIMENTAL marker shows as section(".text.experimental")); the text that came from
-capi/include is split into top-level declarations and each is parsed by a small parser for the
-C the header uses (typedefs, struct/union/enum definitions with anonymous unions, prototypes).
+How: clang reads the header (its JSON AST, bindings/gen/clang_ast.py; FLEXIO_ALLOW_EXPERIMENTAL_API
+defined, so the FLEXIO_EXPERIMENTAL marker shows as section(".text.experimental")); the
+declarations written in capi/include become the model, each with its comment (Doc: brief,
+details, @param, @return, @since, ...) for the generators to carry into the bindings' docs.
+type_decls renders the types back as C (one line each; enum constants as written).  The
+version scripts are read by abi/version_script.py, the parser abi/check_symbols.py uses too.
 Integer macros are evaluated by the preprocessor.  A function is experimental when its
 declaration says so; the map must agree (else generation fails).
 """
@@ -21,10 +23,17 @@ import dataclasses
 import os
 import re
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
+import clang_ast
+from clang_ast import Doc, doc_of
+
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "abi"))
+import version_script  # noqa: E402
+
 # FLEXIO_CAPI_DIR: another copy of capi/ (the regeneration self-test uses a modified one).
 CAPI = Path(os.environ.get("FLEXIO_CAPI_DIR") or ROOT / "capi")
 INCLUDE = CAPI / "include"
@@ -85,6 +94,7 @@ class Field:
     type: CType | None
     members: list["Field"] | None = None  # anonymous union members
     kind: str = ""                         # 'union' or 'struct' for anonymous members
+    doc: Doc = dataclasses.field(default_factory=Doc)
 
 
 @dataclasses.dataclass
@@ -93,6 +103,7 @@ class Record:
     tag: str
     fields: list[Field] | None  # None: opaque (only declared)
     typedef: str | None = None
+    doc: Doc = dataclasses.field(default_factory=Doc)
 
 
 @dataclasses.dataclass
@@ -100,6 +111,8 @@ class Enum:
     tag: str | None
     values: list[tuple[str, int]]
     typedef: str | None = None
+    doc: Doc = dataclasses.field(default_factory=Doc)
+    value_docs: dict[str, Doc] = dataclasses.field(default_factory=dict)  # constant name -> its comment
 
 
 @dataclasses.dataclass
@@ -115,7 +128,8 @@ class Function:
     params: list[Param]
     experimental: bool
     node: str = ""            # version node (the newest one that lists it)
-    header: str = ""          # which header declared it
+    header: str = ""          # which header declared it (relative to capi/include)
+    doc: Doc = dataclasses.field(default_factory=Doc)  # @param texts in doc.params by parameter name
 
     @property
     def variadic(self) -> bool:
@@ -137,6 +151,7 @@ class Model:
     func_typedefs: dict[str, str]          # function-type typedefs: name -> C text
     constants: list[tuple[str, int]]       # integer macros
     type_decls: list[str]                  # every type declaration as clean C, in order
+    typedef_docs: dict[str, Doc]           # typedef name (typedefs, func_typedefs) -> its comment
 
     @property
     def version_value(self) -> int:
@@ -175,21 +190,7 @@ class Model:
 
 
 # ----------------------------------------------------------------------------------------------
-# Version scripts
-
-
-def parse_map(path: Path) -> dict[str, list[str]]:
-    text = re.sub(r"#[^\n]*|/\*.*?\*/", "", path.read_text(), flags=re.S)
-    nodes = {}
-    for m in re.finditer(r"([A-Za-z_][\w.]*)\s*\{(.*?)\}\s*[\w.]*\s*;", text, re.S):
-        body = m.group(2)
-        glob = body.split("local:")[0].replace("global:", "")
-        nodes[m.group(1)] = [s.strip() for s in glob.split(";") if s.strip()]
-    return nodes
-
-
-# ----------------------------------------------------------------------------------------------
-# Preprocessing and splitting
+# Integer macros (the preprocessor expands them; the AST does not hold macros)
 
 
 def _cc() -> str:
@@ -207,19 +208,297 @@ def preprocess(source: str, extra: list[str] | None = None) -> str:
         os.unlink(name)
 
 
-def _origin_text(pre: str, keep) -> str:
-    """The lines of cc -E output that came from files for which keep(path) is true."""
-    out, current = [], ""
-    for line in pre.splitlines():
-        m = re.match(r'#\s*\d+\s+"([^"]*)"', line)
-        if m:
-            current = m.group(1)
+def eval_int(expr: str, known: dict[str, int] | None = None) -> int:
+    e = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b", r"\1", expr)
+    e = re.sub(r"\(\s*(unsigned|signed|int|long|char|short|\s)+\)", "", e)  # casts to int types
+    for name, v in (known or {}).items():
+        e = re.sub(rf"\b{name}\b", str(v), e)
+    if not re.fullmatch(r"[\s0-9a-fA-FxX()+\-*/%<>|&^~]*", e):
+        raise ModelError(f"not an integer constant expression: {expr}")
+    return int(eval(e.replace("/", "//"), {"__builtins__": {}}))  # noqa: S307 - checked above
+
+
+# ----------------------------------------------------------------------------------------------
+# The headers, through clang
+
+
+def _ast(defines: str) -> dict:
+    try:
+        return clang_ast.dump(defines + "#include <libflexio/flexio.h>\n", ["-I", str(INCLUDE)])
+    except clang_ast.AstError as e:
+        raise ModelError(str(e)) from e
+
+
+def _top_level(ast: dict, keep) -> list[dict]:
+    """The top-level declarations written in files for which keep(path) is true."""
+    return [n for n in ast.get("inner", [])
+            if not n.get("isImplicit") and n.get("loc", {}).get("_file") and keep(n["loc"]["_file"])]
+
+
+_QUALS = {"const", "volatile", "restrict", "__restrict", "extern", "static", "inline"}
+
+
+def ctype(spelling: str) -> CType:
+    """A type as clang spells it ('const char *', 'uint64_t [32]', 'struct flexio_qp **')."""
+    text = spelling.strip()
+    array = None
+    m = re.search(r"\[\s*(\d*)\s*\]$", text)
+    if m:
+        array = int(m.group(1)) if m.group(1) else 0
+        text = text[:m.start()].strip()
+    if "(" in text:
+        raise ModelError(f"function pointer types need a typedef in the header: {spelling}")
+    ptr = text.count("*")
+    words = text.replace("*", " ").split()
+    const = "const" in words
+    # clang spells _Bool "bool" once <stdbool.h> defined the macro; the model keeps C's own name.
+    words = ["_Bool" if w == "bool" else w for w in words if w not in _QUALS]
+    if not words or (words[0] in ("struct", "union", "enum") and len(words) != 2):
+        raise ModelError(f"cannot read the type '{spelling}'")
+    return CType(" ".join(words), ptr, const, array)
+
+
+def _contains(outer: dict, inner: dict) -> bool:
+    """Whether inner's source range lies within outer's (same file)."""
+    ob, oe = (clang_ast.expansion(outer["range"][k]) for k in ("begin", "end"))
+    ib, ie = (clang_ast.expansion(inner["range"][k]) for k in ("begin", "end"))
+    return (ob.get("_file") == ib.get("_file") and ob["offset"] <= ib["offset"]
+            and ie["offset"] <= oe["offset"])
+
+
+# Declarations that are no part of a binding: file-scope asm (.symver of the older forms), static asserts.
+_NOT_API = {"FileScopeAsmDecl", "StaticAssertDecl"}
+
+
+class _Reader:
+    """Builds the model's types and functions from top-level declaration nodes, in order."""
+
+    def __init__(self, sources: clang_ast.Sources):
+        self.sources = sources
+        self.records: dict[str, Record] = {}
+        self.enums: list[Enum] = []
+        self.typedefs: dict[str, CType] = {}
+        self.func_typedefs: dict[str, str] = {}
+        self.typedef_docs: dict[str, Doc] = {}
+        self.decls: list[str] = []
+        self.functions: dict[str, Function] = {}
+
+    def read(self, nodes: list[dict]):
+        for i, node in enumerate(nodes):
+            following = nodes[i + 1] if i + 1 < len(nodes) else None
+            # 'typedef struct tag { ... } name;': the tag's node, then the typedef's, which holds it
+            owner = following if (following is not None and following["kind"] == "TypedefDecl"
+                                  and _contains(following, node)) else None
+            kind = node["kind"]
+            if kind == "RecordDecl":
+                self.record(node, owner)
+            elif kind == "EnumDecl":
+                self.enum(node, owner)
+            elif kind == "TypedefDecl":
+                previous = nodes[i - 1] if i else None
+                defines_tag = (previous is not None and previous["kind"] in ("RecordDecl", "EnumDecl")
+                               and _contains(node, previous)
+                               and (previous["kind"] == "EnumDecl" or previous.get("completeDefinition")))
+                if not defines_tag:
+                    self.typedef(node)
+            elif kind == "FunctionDecl":
+                f = self.function(node)
+                self.functions[f.name] = f
+            elif kind not in _NOT_API:
+                raise ModelError(f"{node.get('name')}: the header declares a {kind}, which bindings do not cover")
+
+    def record(self, node: dict, owner: dict | None):
+        kind, tag = node["tagUsed"], node.get("name", "")
+        key = f"{kind} {tag}"
+        if not node.get("completeDefinition"):
+            if owner is None:  # 'struct tag;'
+                self.records.setdefault(key, Record(kind, tag, None, doc=doc_of(node)))
+                self.decls.append(f"{key};")
+            return  # 'typedef struct tag name;' is the typedef's
+        typedef = owner["name"] if owner else None
+        fields = self.fields(node)
+        self.records[key] = Record(kind, tag, fields, typedef, doc_of(node) or (doc_of(owner) if owner else Doc()))
+        text = f"{key} {{ {_render_fields(fields)} }}"
+        self.decls.append(f"typedef {text} {typedef};" if typedef else f"{text};")
+
+    def fields(self, node: dict) -> list[Field]:
+        fields = []
+        members = [n for n in node.get("inner", []) if n["kind"] in ("FieldDecl", "RecordDecl")]
+        for i, m in enumerate(members):
+            if m["kind"] == "RecordDecl":
+                if not m.get("name"):  # an anonymous union/struct (its implicit FieldDecl follows)
+                    fields.append(Field(None, None, self.fields(m), m["tagUsed"], doc_of(m)))
+                elif m.get("completeDefinition"):
+                    raise ModelError(f"{m['tagUsed']} {m['name']}: records defined inside records are not supported")
+                continue
+            if m.get("isImplicit"):
+                continue
+            if "name" not in m:
+                raise ModelError(f"{node.get('name')}: a field without a name")
+            if m.get("isBitfield"):
+                raise ModelError(f"{node.get('name')}.{m['name']}: bit-fields are not supported")
+            fields.append(Field(m["name"], ctype(m["type"]["qualType"]), doc=doc_of(m)))
+        return fields
+
+    def enum(self, node: dict, owner: dict | None):
+        values, docs, items = [], {}, []
+        constants = [n for n in node.get("inner", []) if n["kind"] == "EnumConstantDecl"]
+        following = -1
+        for c in constants:
+            init = next((n for n in c.get("inner", []) if n["kind"] == "ConstantExpr"), None)
+            if init is None:
+                following += 1
+                items.append(c["name"])
+            else:
+                following = int(init["value"])
+                items.append(f"{c['name']} = {clang_ast.c_text(self.sources.range_text(init))}")
+            values.append((c["name"], following))
+            if doc_of(c):
+                docs[c["name"]] = doc_of(c)
+        typedef = owner["name"] if owner else None
+        self.enums.append(Enum(node.get("name"), values, typedef, doc_of(node) or (doc_of(owner) if owner else Doc()),
+                               docs))
+        # The list as written: with or without a comma after the last constant.
+        tail = self.sources.text(clang_ast.expansion(constants[-1]["range"]["end"]),
+                                 clang_ast.expansion(node["range"]["end"])) if constants else ""
+        body = ", ".join(items) + ("," if "," in clang_ast.c_text(tail) else "")
+        head = f"enum {node['name']}" if node.get("name") else "enum"
+        text = f"{head} {{ {body} }}"
+        self.decls.append(f"typedef {text} {typedef};" if typedef else f"{text};")
+
+    def typedef(self, node: dict):
+        name = node["name"]
+        self.typedef_docs[name] = doc_of(node)
+        aliased = node["inner"][0]
+        while aliased["kind"] == "ParenType":
+            aliased = aliased["inner"][0]
+        if aliased["kind"] == "FunctionProtoType":  # 'typedef void(name)(params)': kept as written
+            text = clang_ast.c_text(self.sources.range_text(node)) + ";"
+            self.func_typedefs[name] = text
+            self.decls.append(text)
+            return
+        t = ctype(node["type"]["qualType"])
+        self.typedefs[name] = t
+        if t.base.startswith(("struct ", "union ")) and t.ptr == 0:
+            kind, tag = t.base.split()
+            rec = self.records.setdefault(t.base, Record(kind, tag, None))
+            rec.typedef = rec.typedef or name
+        self.decls.append(f"typedef {t.c(name)};")
+
+    def function(self, node: dict) -> Function:
+        m = re.match(r"^([^()]*)\((.*)\)$", node["type"]["qualType"])
+        if not m:
+            raise ModelError(f"{node['name']}: cannot read its type {node['type']['qualType']}")
+        params = [Param(p.get("name") or f"arg{i}", ctype(p["type"]["qualType"]))
+                  for i, p in enumerate(n for n in node.get("inner", []) if n["kind"] == "ParmVarDecl")]
+        if m.group(2).endswith("..."):
+            params.append(Param("...", CType("...")))
+        experimental = any(a["kind"] == "SectionAttr" and ".text.experimental" in self.sources.text(
+            clang_ast.spelling(a["range"]["begin"]), clang_ast.spelling(a["range"]["end"]))
+            for a in node.get("inner", []))
+        path = Path(node["loc"]["_file"])
+        header = str(path.relative_to(INCLUDE)) if path.is_relative_to(INCLUDE) else path.name
+        return Function(node["name"], ctype(m.group(1)), params, experimental, header=header, doc=doc_of(node))
+
+
+def _render_fields(fields: list[Field]) -> str:
+    return " ".join(f"{f.kind} {{ {_render_fields(f.members)} }};" if f.members is not None else f"{f.type.c(f.name)};"
+                    for f in fields)
+
+
+def _in_capi(path: str) -> bool:
+    return Path(path).resolve().is_relative_to(INCLUDE.resolve())
+
+
+def load() -> Model:
+    script = version_script.read(MAP)
+    verbs_script = version_script.read(VERBS_MAP)
+    exported: dict[str, str] = {}
+    for node in FLEXIO_NODES:
+        if node in script:
+            for name in script.node(node).global_names:
+                exported[name] = node
+    for name in DEVICE_FUNCTIONS:
+        found = verbs_script.node_of(name)
+        if found is None or found[1] != version_script.GLOBAL or not found[0].name.startswith("IBVERBS_"):
+            raise ModelError(f"{name} is not exported by libflexio ({VERBS_MAP.name})")
+
+    sources = clang_ast.Sources()
+    ast = _ast("#define FLEXIO_ALLOW_EXPERIMENTAL_API\n")
+    reader = _Reader(sources)
+    reader.read(_top_level(ast, _in_capi))
+
+    # rdma-core's device calls, from verbs.h
+    verbs = {n["name"]: n for n in _top_level(ast, lambda p: p.endswith("infiniband/verbs.h"))
+             if n["kind"] == "FunctionDecl"}
+    device_functions = []
+    for name in DEVICE_FUNCTIONS:
+        if name not in verbs:
+            raise ModelError(f"{name} is not declared by infiniband/verbs.h")
+        f = _Reader(sources).function(verbs[name])
+        f.header = "infiniband/verbs.h"
+        f.node = "IBVERBS"
+        device_functions.append(f)
+
+    functions = []
+    for name, f in reader.functions.items():
+        if name not in exported:
+            continue  # declared, not implemented yet
+        node = exported[name]
+        if f.experimental != (node == "FLEXIO_EXPERIMENTAL"):
+            raise ModelError(f"{name}: declared {'experimental' if f.experimental else 'stable'} "
+                             f"but listed in {node} of {MAP.name}")
+        f.node = node
+        functions.append(f)
+    missing = sorted(set(exported) - set(reader.functions))
+    # Exported but not declared by the current edition: the older edition's own forms (FLEXIO_1.0),
+    # and OpenFlexIO's experimental additions for what only that edition has (flexio_ext.h's
+    # emulated devices), which the older edition declares experimental.
+    older: dict[str, Function] = {}
+    if any(exported[name] != "FLEXIO_1.0" for name in missing):
+        old_reader = _Reader(sources)
+        old_reader.read(_top_level(_ast("#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)\n"
+                                        "#define FLEXIO_ALLOW_EXPERIMENTAL_API\n"), _in_capi))
+        older = old_reader.functions
+    for name in missing:
+        if exported[name] == "FLEXIO_1.0":
             continue
-        if line.startswith("#"):
+        if exported[name] == "FLEXIO_EXPERIMENTAL" and name in older and older[name].experimental:
             continue
-        if keep(current):
-            out.append(line)
-    return "\n".join(out)
+        raise ModelError(f"{name} is exported in {exported[name]} but not declared by flexio.h")
+
+    # Integer macros of the public headers, evaluated by the preprocessor.
+    names = []
+    for h in HEADERS:
+        for m in re.finditer(r"^\s*#\s*define\s+(FLEXIO_\w+)(?!\()\s+\S", h.read_text(), re.M):
+            if m.group(1) not in NOT_CONSTANTS and m.group(1) not in names:
+                names.append(m.group(1))
+    probe = "#include <libflexio/flexio.h>\n" + "".join(f'"@@{n}" {n}\n' for n in names)
+    values = {}
+    for line in preprocess(probe).splitlines():
+        m = re.match(r'"@@(\w+)" (.*)$', line)
+        if m and m.group(2).strip() != m.group(1):
+            try:
+                values[m.group(1)] = eval_int(m.group(2))
+            except ModelError:
+                pass  # not an integer (none today)
+    constants = [(n, values[n]) for n in names if n in values]
+    cv = values["FLEXIO_CURRENT_VERSION"]
+    version = (cv >> 24 & 0xFF, cv >> 16 & 0xFF, cv & 0xFFFF)
+
+    model = Model(version, functions, device_functions, reader.records, reader.enums, reader.typedefs,
+                  reader.func_typedefs, constants, reader.decls, reader.typedef_docs)
+    known = (set(model.records) | set(model.typedefs) | set(model.func_typedefs) | BUILTIN_TYPES
+             | {f"enum {e.tag}" for e in model.enums if e.tag} | {e.typedef for e in model.enums if e.typedef}
+             | {r.typedef for r in model.records.values() if r.typedef})
+    for t in model.used_types():
+        if t not in known and t not in EXTERNAL_TYPES:
+            raise ModelError(f"the API uses '{t}', defined outside capi/: add it to EXTERNAL_TYPES")
+    return model
+
+
+# ----------------------------------------------------------------------------------------------
+# Output helpers
 
 
 def _split_top(text: str) -> list[str]:
@@ -248,70 +527,6 @@ def _split_top(text: str) -> list[str]:
     return decls
 
 
-def _strip_attributes(decl: str) -> tuple[str, str]:
-    """decl without __attribute__((...)) and __asm__(...); returns (clean, attribute text)."""
-    attrs, out, i = [], [], 0
-    while i < len(decl):
-        m = re.match(r"(__attribute__|__asm__|__extension__)\b\s*", decl[i:])
-        if m:
-            j = i + m.end()
-            if m.group(1) == "__extension__":
-                i = j
-                continue
-            if decl[j] != "(":
-                raise ModelError(f"cannot parse attribute in {decl}")
-            depth = 0
-            for k in range(j, len(decl)):
-                depth += decl[k] == "("
-                depth -= decl[k] == ")"
-                if depth == 0:
-                    break
-            attrs.append(decl[i:k + 1])
-            i = k + 1
-            continue
-        out.append(decl[i])
-        i += 1
-    return re.sub(r"\s+", " ", "".join(out)).strip(), " ".join(attrs)
-
-
-# ----------------------------------------------------------------------------------------------
-# Declarations
-
-_QUALS = {"const", "volatile", "restrict", "__restrict", "extern", "static", "inline"}
-
-
-def parse_type_and_name(text: str) -> tuple[CType, str | None]:
-    """'const char *name' -> (CType('char', 1, const), 'name'); 'int [3]' style arrays allowed."""
-    text = text.strip()
-    array = None
-    m = re.search(r"\[\s*(\w*)\s*\]$", text)
-    if m:
-        array = int(m.group(1), 0) if m.group(1) else 0
-        text = text[:m.start()].strip()
-    ptr = text.count("*")
-    toks = text.replace("*", " ").split()
-    const = "const" in toks
-    toks = [t for t in toks if t not in _QUALS]
-    name = None
-    if toks and toks[0] in ("struct", "union", "enum"):
-        base = " ".join(toks[:2])
-        rest = toks[2:]
-    else:
-        # builtin multiword types
-        multi = []
-        while toks and toks[0] in ("unsigned", "signed", "long", "short", "int", "char"):
-            multi.append(toks.pop(0))
-        if multi:
-            base, rest = " ".join(multi), toks
-        else:
-            base, rest = toks[0], toks[1:]
-    if rest:
-        if len(rest) != 1:
-            raise ModelError(f"cannot parse declarator '{text}'")
-        name = rest[0]
-    return CType(base, ptr, const, array), name
-
-
 def _split_commas(text: str) -> list[str]:
     parts, depth, cur = [], 0, []
     for ch in text:
@@ -327,201 +542,6 @@ def _split_commas(text: str) -> list[str]:
     if "".join(cur).strip():
         parts.append("".join(cur).strip())
     return parts
-
-
-def _parse_fields(body: str) -> list[Field]:
-    fields = []
-    for d in _split_top(body):
-        d = d.rstrip(";").strip()
-        m = re.match(r"^(union|struct)\s*\{(.*)\}$", d)
-        if m:  # anonymous member
-            fields.append(Field(None, None, _parse_fields(m.group(2)), m.group(1)))
-            continue
-        if "{" in d:
-            raise ModelError(f"nested named record not supported: {d}")
-        # 'int a, b' is not used by the header; one declarator per field
-        t, name = parse_type_and_name(d)
-        if not name:
-            raise ModelError(f"field without a name: {d}")
-        fields.append(Field(name, t))
-    return fields
-
-
-def _parse_enum_body(body: str, known: dict[str, int]) -> list[tuple[str, int]]:
-    values, nxt = [], 0
-    for item in _split_commas(body):
-        if "=" in item:
-            name, expr = (s.strip() for s in item.split("=", 1))
-            nxt = eval_int(expr, known)
-        else:
-            name = item.strip()
-        values.append((name, nxt))
-        known[name] = nxt
-        nxt += 1
-    return values
-
-
-def eval_int(expr: str, known: dict[str, int] | None = None) -> int:
-    e = re.sub(r"\b(0[xX][0-9a-fA-F]+|\d+)[uUlL]*\b", r"\1", expr)
-    e = re.sub(r"\(\s*(unsigned|signed|int|long|char|short|\s)+\)", "", e)  # casts to int types
-    for name, v in (known or {}).items():
-        e = re.sub(rf"\b{name}\b", str(v), e)
-    if not re.fullmatch(r"[\s0-9a-fA-FxX()+\-*/%<>|&^~]*", e):
-        raise ModelError(f"not an integer constant expression: {expr}")
-    return int(eval(e.replace("/", "//"), {"__builtins__": {}}))  # noqa: S307 - checked above
-
-
-def _parse_decls(text: str, model_parts: dict, functions: dict, origin: str):
-    records, enums, typedefs, ftypedefs, decls = (model_parts[k] for k in
-                                                  ("records", "enums", "typedefs", "ftypedefs", "decls"))
-    known = model_parts["enum_values"]
-    for raw in _split_top(text):
-        d, attrs = _strip_attributes(raw)
-        d = d.rstrip(";").strip()
-        if not d:
-            continue
-        is_typedef = d.startswith("typedef ")
-        body_d = d[len("typedef "):] if is_typedef else d
-        m = re.match(r"^(struct|union|enum)\s*(\w*)\s*\{(.*)\}\s*(\w*)$", body_d)
-        if m:
-            kind, tag, body, tdname = m.groups()
-            if kind == "enum":
-                e = Enum(tag or None, _parse_enum_body(body, known), tdname or None)
-                enums.append(e)
-            else:
-                key = f"{kind} {tag}"
-                records[key] = Record(kind, tag, _parse_fields(body), tdname or None)
-            decls.append(d + ";")
-            continue
-        m = re.match(r"^(struct|union)\s+(\w+)$", body_d)
-        if m and not is_typedef:  # forward declaration
-            key = f"{m.group(1)} {m.group(2)}"
-            records.setdefault(key, Record(m.group(1), m.group(2), None))
-            decls.append(d + ";")
-            continue
-        if is_typedef:
-            fm = re.match(r"^(.*)\(\s*(\w+)\s*\)\s*\((.*)\)$", body_d)
-            if fm:  # function type: typedef void(name)(params)
-                ftypedefs[fm.group(2)] = d + ";"
-                decls.append(d + ";")
-                continue
-            t, name = parse_type_and_name(body_d)
-            typedefs[name] = t
-            key = t.base
-            if key.startswith(("struct ", "union ")) and t.ptr == 0:
-                rec = records.setdefault(key, Record(key.split()[0], key.split()[1], None))
-                rec.typedef = rec.typedef or name
-            decls.append(d + ";")
-            continue
-        fm = re.match(r"^(.*?)\b(\w+)\s*\((.*)\)$", d)
-        if not fm:
-            raise ModelError(f"unrecognised declaration: {d}")
-        ret, _ = parse_type_and_name(fm.group(1))
-        params = []
-        for i, p in enumerate(_split_commas(fm.group(3))):
-            if p == "void":
-                continue
-            if p == "...":
-                params.append(Param("...", CType("...")))
-                continue
-            t, n = parse_type_and_name(p)
-            params.append(Param(n or f"arg{i}", t))
-        functions[fm.group(2)] = Function(fm.group(2), ret, params,
-                                          experimental=".text.experimental" in attrs, header=origin)
-
-
-def load() -> Model:
-    nodes = parse_map(MAP)
-    verbs_nodes = parse_map(VERBS_MAP)
-    exported: dict[str, str] = {}
-    for node in FLEXIO_NODES:
-        for name in nodes.get(node, []):
-            exported[name] = node
-    for name in DEVICE_FUNCTIONS:
-        if not any(name in syms for n, syms in verbs_nodes.items() if n.startswith("IBVERBS_")):
-            raise ModelError(f"{name} is not exported by libflexio ({VERBS_MAP.name})")
-
-    pre = preprocess("#define FLEXIO_ALLOW_EXPERIMENTAL_API\n#include <libflexio/flexio.h>\n")
-    include_dir = str(INCLUDE)
-    parts = {"records": {}, "enums": [], "typedefs": {}, "ftypedefs": {}, "decls": [], "enum_values": {}}
-    declared: dict[str, Function] = {}
-    _parse_decls(_origin_text(pre, lambda p: p.startswith(include_dir)), parts, declared, "flexio.h")
-
-    # rdma-core's device calls, parsed the same way from verbs.h
-    verbs_text = _origin_text(pre, lambda p: p.endswith("infiniband/verbs.h"))
-    vdecls = {}
-    for raw in _split_top(verbs_text):
-        d, _ = _strip_attributes(raw)
-        for name in DEVICE_FUNCTIONS:
-            if re.match(rf"^[\w\s\*]*\b{name}\s*\(", d):
-                vdecls[name] = d
-    device_functions = []
-    for name in DEVICE_FUNCTIONS:
-        if name not in vdecls:
-            raise ModelError(f"{name} is not declared by infiniband/verbs.h")
-        tmp = {}
-        _parse_decls(vdecls[name], {"records": {}, "enums": [], "typedefs": {}, "ftypedefs": {}, "decls": [],
-                                    "enum_values": {}}, tmp, "infiniband/verbs.h")
-        f = tmp[name]
-        f.node = "IBVERBS"
-        device_functions.append(f)
-
-    functions = []
-    for name, f in declared.items():
-        if name not in exported:
-            continue  # declared, not implemented yet
-        node = exported[name]
-        if f.experimental != (node == "FLEXIO_EXPERIMENTAL"):
-            raise ModelError(f"{name}: declared {'experimental' if f.experimental else 'stable'} "
-                             f"but listed in {node} of {MAP.name}")
-        f.node = node
-        functions.append(f)
-    missing = sorted(set(exported) - set(declared))
-    # Exported but not declared by the current edition: the older edition's own forms (FLEXIO_1.0),
-    # and OpenFlexIO's experimental additions for what only that edition has (flexio_ext.h's
-    # emulated devices), which the older edition declares experimental.
-    older: dict[str, Function] = {}
-    if any(exported[name] != "FLEXIO_1.0" for name in missing):
-        old_pre = preprocess("#define FLEXIO_VER_USED FLEXIO_VER(23, 4, 0)\n"
-                             "#define FLEXIO_ALLOW_EXPERIMENTAL_API\n#include <libflexio/flexio.h>\n")
-        _parse_decls(_origin_text(old_pre, lambda p: p.startswith(include_dir)),
-                     {"records": {}, "enums": [], "typedefs": {}, "ftypedefs": {}, "decls": [], "enum_values": {}},
-                     older, "flexio.h")
-    for name in missing:
-        if exported[name] == "FLEXIO_1.0":
-            continue
-        if exported[name] == "FLEXIO_EXPERIMENTAL" and name in older and older[name].experimental:
-            continue
-        raise ModelError(f"{name} is exported in {exported[name]} but not declared by flexio.h")
-
-    # Integer macros of the public headers, evaluated by the preprocessor.
-    names = []
-    for h in HEADERS:
-        for m in re.finditer(r"^\s*#\s*define\s+(FLEXIO_\w+)(?!\()\s+\S", h.read_text(), re.M):
-            if m.group(1) not in NOT_CONSTANTS and m.group(1) not in names:
-                names.append(m.group(1))
-    probe = "#include <libflexio/flexio.h>\n" + "".join(f'"@@{n}" {n}\n' for n in names)
-    values = {}
-    for line in preprocess(probe).splitlines():
-        m = re.match(r'"@@(\w+)" (.*)$', line)
-        if m and m.group(2).strip() != m.group(1):
-            try:
-                values[m.group(1)] = eval_int(m.group(2))
-            except ModelError:
-                pass  # not an integer (none today)
-    constants = [(n, values[n]) for n in names if n in values]
-    cv = values["FLEXIO_CURRENT_VERSION"]
-    version = (cv >> 24 & 0xFF, cv >> 16 & 0xFF, cv & 0xFFFF)
-
-    model = Model(version, functions, device_functions, parts["records"], parts["enums"], parts["typedefs"],
-                 parts["ftypedefs"], constants, parts["decls"])
-    known = (set(model.records) | set(model.typedefs) | set(model.func_typedefs) | BUILTIN_TYPES
-             | {f"enum {e.tag}" for e in model.enums if e.tag} | {e.typedef for e in model.enums if e.typedef}
-             | {r.typedef for r in model.records.values() if r.typedef})
-    for t in model.used_types():
-        if t not in known and t not in EXTERNAL_TYPES:
-            raise ModelError(f"the API uses '{t}', defined outside capi/: add it to EXTERNAL_TYPES")
-    return model
 
 
 def pretty(decl: str, indent: str = "") -> str:
