@@ -890,8 +890,8 @@ FLEXIO_STABLE flexio_status flexio_process_destroy(flexio_process *process);
  * @param host_func the function's handle (its host stub, or flexio_func_register's output).
  * @param func_ret  receives the function's uint64_t return value.
  * @param ...       the arguments, packed as the function's registration says.
- * @return FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED (logged) on a bad argument, an unregistered
- *         function or a process in error; FLEXIO_STATUS_FATAL_ERR when the call faults the process.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+ *         argument, an unregistered function, a process in error, or a call that faults it.
  * @since 23.x (FLEXIO_VER(23, 0, 0)), the older API.
  */
 FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,

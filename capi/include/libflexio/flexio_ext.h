@@ -47,6 +47,7 @@ typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const c
  * @param user  passed to every call of cb.
  * @return FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED when called from inside a callback
  *         (waiting for running callbacks there could wait for itself).
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
 
@@ -71,6 +72,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, v
  * @param bound_port  if not NULL, receives the port listened on.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad handle, a process
  *         with a stub already, a port in use, a device without a stub.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_gdb_listen(flexio_process *process, uint16_t port,
 							    uint16_t *bound_port);
@@ -79,27 +81,49 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_gdb_listen(flexio_process *proc
 /* Entries for language bindings                                            */
 /* ------------------------------------------------------------------------ */
 
-/*
+/**
  * flexio_process_call with the arguments in an array: for callers that cannot
  * make a variadic call (cgo) or build one per argument count.  Each argument
  * goes as a uint64_t variadic argument of flexio_process_call.  nargs must be
  * the function's parameter count (a dpacc-built function's argument buffer
  * holds one 8-byte slot per parameter; a function registered by name takes
  * one); a different count fails.  *func_ret receives the return value.
+ *
+ * @param process    the process.
+ * @param host_func  the function's handle.
+ * @param func_ret   receives the function's return value.
+ * @param args       the arguments.
+ * @param nargs      their count, the function's parameter count.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument, a wrong
+ *         count, or a call that faults the process.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *process,
 							   flexio_func_t *host_func,
 							   uint64_t *func_ret, const uint64_t *args,
 							   size_t nargs);
 
-/*
+/**
  * The last error line the library logged on the calling thread, without its
  * newline ("flexio ERR <function>: <reason>"), or "" if none.  Valid until the
  * thread's next error; kept whatever the logging level.
+ *
+ * @return the line, or "" if the thread logged no error.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL const char *flexio_last_error(void);
 
-/* Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host. */
+/**
+ * Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host.
+ *
+ * @param process     the process.
+ * @param dst_haddr   the host memory.
+ * @param buff_bsize  the number of bytes.
+ * @param src_daddr   the source, inside one allocation.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument or a
+ *         range outside the allocation.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
+ */
 FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr,
 							 size_t buff_bsize, flexio_uintptr_t src_daddr);
 
@@ -153,12 +177,17 @@ struct flexio_process_fault {
  * @param process  a live process.
  * @param fault    filled in.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_fault_get(flexio_process *process,
 							   struct flexio_process_fault *fault);
 
 /**
  * The name of a fault cause ("misaligned access", ...), or "unknown" for another value.
+ *
+ * @param cause  the cause.
+ * @return a static string.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
 
@@ -185,6 +214,7 @@ FLEXIO_EXPERIMENTAL const char *flexio_fault_cause_name(enum flexio_fault_cause 
  *                 written is refused here).
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a path that
  *         cannot be written, a process traced already (by a start or FLEXIO_SIM_TRACE).
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_start(flexio_process *process, const char *path);
 
@@ -194,6 +224,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_start(flexio_process *pro
  * @param process  a live process that flexio_process_trace_start is recording.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a process
  *         not being traced by flexio_process_trace_start, a write error.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_stop(flexio_process *process);
 
@@ -237,10 +268,10 @@ struct flexio_memcheck_info {
 	uint64_t memory_not_written_back; /**< FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK */
 	uint64_t logged;                  /**< lines logged: one per rule and pc */
 	/* The last violation (rule 0: none yet). */
-	enum flexio_memcheck_rule last_rule;
+	enum flexio_memcheck_rule last_rule; /**< the rule the last violation broke; 0: none yet */
 	uint32_t last_thread_id;          /**< UINT32_MAX when the thread was gone */
-	uint64_t last_pc;
-	uint64_t last_address;
+	uint64_t last_pc; /**< the pc of the last violation */
+	uint64_t last_address; /**< the address it accessed */
 };
 
 /**
@@ -252,6 +283,7 @@ struct flexio_memcheck_info {
  * @param enable   1 on, 0 off.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument, a device
  *         without a checker, or no memory.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
 
@@ -261,6 +293,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_set(flexio_process *pr
  * @param process  a live process.
  * @param info     filled in (all 0 when the checker never ran).
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_get(flexio_process *process,
 							      struct flexio_memcheck_info *info);
@@ -291,6 +324,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_get(flexio_process *pr
  * @param max       room in vhca_ids.
  * @param count     receives how many emulated functions the device has.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_emu_functions_get(struct ibv_context *ibv_ctx, uint32_t *vhca_ids,
 							   size_t max, size_t *count);
@@ -308,6 +342,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_functions_get(struct ibv_context *i
  * @param emu_dev_queue_id  its queue, 0..65535.
  * @param value             the doorbell's value, the CQE's byte count.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_emu_db_ring(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
 						     uint32_t emu_dev_queue_id, uint32_t value);
@@ -321,6 +356,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_db_ring(struct ibv_context *ibv_ctx
  * @param msix_id          the vector, 0..63.
  * @param count            receives the count.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_emu_msix_count(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
 							uint16_t msix_id, uint64_t *count);
@@ -340,6 +376,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_msix_count(struct ibv_context *ibv_
  * @return FLEXIO_STATUS_SUCCESS when the count is more than seen, FLEXIO_STATUS_TIMEOUT (not
  *         logged) when the timeout passed first, FLEXIO_STATUS_FAILED (logged) for a bad
  *         argument.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_emu_msix_wait(struct ibv_context *ibv_ctx, uint32_t emu_dev_vhca_id,
 						       uint16_t msix_id, uint64_t seen, int timeout_ms,
@@ -351,6 +388,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_msix_wait(struct ibv_context *ibv_c
  *
  * @param msix  a live MSI-X vector.
  * @return the CQ number; UINT32_MAX (logged) for a bad handle or a vector in direct mode.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL uint32_t flexio_emulated_device_msix_get_cqn(flexio_msix *msix);
 
@@ -361,6 +399,7 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_emulated_device_msix_get_cqn(flexio_msix *ms
  *
  * @param msix  a live MSI-X vector.
  * @return the EQ number; UINT32_MAX (logged) for a bad handle.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
  */
 FLEXIO_EXPERIMENTAL uint32_t flexio_emulated_device_msix_get_eqn(flexio_msix *msix);
 #endif
