@@ -9,30 +9,33 @@
 
 #include <stdint.h>
 
-/* An address in a DPA process's address space. */
+/** @brief An address in a DPA process's address space. @since 23.x */
 typedef uint64_t flexio_uintptr_t;
 
-/* Device id of an extended UAR (flexio_uar_get_extended_id on the host). */
+/** @brief Device id of an extended UAR (flexio_uar_get_extended_id() on the host). @since 24.01 */
 typedef uint32_t flexio_uar_device_id;
 
-/* A device message level (one of the FLEXIO_MSG_DEV_* levels below). */
+/** @brief A device message level (one of the FLEXIO_MSG_DEV_* levels below). @since 24.01 */
 typedef uint8_t flexio_msg_dev_level;
 
-/* Device message levels: a stream shows the messages at or below its level. */
-#define FLEXIO_MSG_DEV_NO_PRINT 0     /* nothing is shown */
-#define FLEXIO_MSG_DEV_ALWAYS_PRINT 1 /* shown whatever the stream's level */
-#define FLEXIO_MSG_DEV_ERROR 2
-#define FLEXIO_MSG_DEV_WARN 3
-#define FLEXIO_MSG_DEV_INFO 4         /* the level of flexio_dev_print() */
-#define FLEXIO_MSG_DEV_DEBUG 5
+/*
+ * Device message levels: a stream shows the messages at or below its level.
+ * (@since 24.01, each.)
+ */
+#define FLEXIO_MSG_DEV_NO_PRINT 0     /**< Level of a stream: nothing is shown. */
+#define FLEXIO_MSG_DEV_ALWAYS_PRINT 1 /**< Shown whatever the stream's level. */
+#define FLEXIO_MSG_DEV_ERROR 2        /**< Errors. */
+#define FLEXIO_MSG_DEV_WARN 3         /**< Warnings. */
+#define FLEXIO_MSG_DEV_INFO 4         /**< Information; the level of flexio_dev_print(). */
+#define FLEXIO_MSG_DEV_DEBUG 5        /**< Debugging output. */
 
-/* Id of the default message stream. */
+/** @brief Id of the default message stream. @since 24.01 */
 #define FLEXIO_MSG_DEV_DEFAULT_STREAM_ID 0
-/* Streams a process can have. */
+/** @brief Streams a process can have. @since 24.01 */
 #define FLEXIO_MSG_DEV_MAX_STREAMS_AMOUNT 255
-/* Pseudo stream id: every stream the host has open. */
+/** @brief Pseudo stream id: every stream the host has open. @since 24.01 */
 #define FLEXIO_MSG_DEV_BROADCAST_STREAM 0xff
-/* log2 of the longest device message in bytes, its NUL included (512 bytes). */
+/** @brief log2 of the longest device message in bytes, its NUL included (512 bytes). @since 24.01 */
 #define FLEXIO_MSG_DEV_LOG_DATA_CHUNK_BSIZE 9
 
 #endif /* OPENFLEXIO_FLEXIO_COMMON_H */

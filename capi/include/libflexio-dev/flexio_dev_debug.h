@@ -15,25 +15,60 @@
 extern "C" {
 #endif
 
-/** Writes the first @p len characters of @p str to the simulator's log. */
+/**
+ * @brief Writes the first characters of a string to the simulator's log.
+ * @param str The string.
+ * @param len The number of characters to write.
+ * @since 24.01
+ */
 void print_sim_str(const char *str, int len);
 
-/** Writes @p val in hexadecimal, at most @p len digits (the most significant ones are dropped). */
+/**
+ * @brief Writes a value in hexadecimal to the simulator's log.
+ * @param val The value.
+ * @param len The most digits written (the most significant ones are dropped).
+ * @since 24.01
+ */
 void print_sim_hex(uint64_t val, int len);
 
-/** Writes @p val in decimal, at most @p len digits (the most significant ones are dropped). */
+/**
+ * @brief Writes a value in decimal to the simulator's log.
+ * @param val The value.
+ * @param len The most digits written (the most significant ones are dropped).
+ * @since 24.01
+ */
 void print_sim_int(int val, int len);
 
-/** Writes the character @p val. */
+/**
+ * @brief Writes one character to the simulator's log.
+ * @param val The character.
+ * @since 24.01
+ */
 void print_sim_putc(int val);
 
-/** Writes a trace line: @p text, @p val, the function @p func and the line @p line. */
+/**
+ * @brief Writes a trace line to the simulator's log.
+ * @param text The label.
+ * @param val The value traced.
+ * @param func The name of the tracing function.
+ * @param line The line of the trace.
+ * @since 24.01
+ */
 void sim_trace(const char *text, uint64_t val, const char *func, int line);
 
-/** Traces @p val with @p text, naming the calling function and line. */
+/**
+ * @brief Traces a value with a label, naming the calling function and line.
+ * @param text The label.
+ * @param val The value (converted to uint64_t).
+ * @since 24.01
+ */
 #define SIM_TRACE(text, val) sim_trace(text, (uint64_t)(val), __func__, __LINE__)
 
-/** Traces the expression @p val, its text as the label. */
+/**
+ * @brief Traces an expression, its text as the label.
+ * @param val The expression.
+ * @since 24.01
+ */
 #define SIM_TRACEVAL(val) SIM_TRACE(#val, val)
 
 #ifdef __cplusplus

@@ -28,21 +28,26 @@
 #include <stdint.h>
 
 /**
- * __dpa_thread_window_writeback(): make every write the calling thread made
- * through its windows visible to the host, NIC and peers.  No arguments, no result.
+ * @brief Service of __dpa_thread_window_writeback().
+ * Makes every write the calling thread made through its windows visible to the
+ * host, NIC and peers.  No arguments, no result.
+ * @since 24.10
  */
 #define DPA_ECALL_WINDOW_WRITEBACK 0x1030
 
 /**
- * __dpa_thread_window_read_inv(): drop the calling thread's cached window
- * reads, so later reads fetch external memory again.  No arguments, no result.
+ * @brief Service of __dpa_thread_window_read_inv().
+ * Drops the calling thread's cached window reads, so later reads fetch external
+ * memory again.  No arguments, no result.
+ * @since 24.10
  */
 #define DPA_ECALL_WINDOW_INVALIDATE 0x1031
 
 /**
- * __dpa_thread_memory_writeback(): make every write the calling thread made to
- * DPA process memory visible to the NIC engines (WQEs, doorbell records, CQ
- * consumer indexes).  No arguments, no result.
+ * @brief Service of __dpa_thread_memory_writeback().
+ * Makes every write the calling thread made to DPA process memory visible to the
+ * NIC engines (WQEs, doorbell records, CQ consumer indexes).  No arguments, no result.
+ * @since 24.10
  */
 #define DPA_ECALL_MEMORY_WRITEBACK 0x1032
 
@@ -52,7 +57,12 @@
 extern "C" {
 #endif
 
-/** Issues service @p nr with no argument; returns a0 (meaningless for void services). */
+/**
+ * @brief Issues a service call without arguments (internal: not for applications).
+ * @param nr The service number.
+ * @return a0 after the call (meaningless for services without a result).
+ * @since 24.10
+ */
 static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall0(uint64_t nr)
 {
 	register uint64_t a7 __asm__("a7") = nr;
@@ -62,7 +72,13 @@ static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall0(uint64
 	return a0;
 }
 
-/** Issues service @p nr with one argument in a0; returns a0. */
+/**
+ * @brief Issues a service call with one argument in a0 (internal: not for applications).
+ * @param nr The service number.
+ * @param arg0 The argument.
+ * @return a0 after the call.
+ * @since 24.10
+ */
 static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall1(uint64_t nr,
 									   uint64_t arg0)
 {
@@ -73,7 +89,14 @@ static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall1(uint64
 	return a0;
 }
 
-/** Issues service @p nr with two arguments in a0, a1; returns a0. */
+/**
+ * @brief Issues a service call with two arguments in a0, a1 (internal: not for applications).
+ * @param nr The service number.
+ * @param arg0 The first argument.
+ * @param arg1 The second argument.
+ * @return a0 after the call.
+ * @since 24.10
+ */
 static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall2(uint64_t nr,
 									   uint64_t arg0,
 									   uint64_t arg1)
@@ -86,7 +109,15 @@ static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall2(uint64
 	return a0;
 }
 
-/** Issues service @p nr with three arguments in a0..a2; returns a0. */
+/**
+ * @brief Issues a service call with three arguments in a0..a2 (internal: not for applications).
+ * @param nr The service number.
+ * @param arg0 The first argument.
+ * @param arg1 The second argument.
+ * @param arg2 The third argument.
+ * @return a0 after the call.
+ * @since 24.10
+ */
 static inline __attribute__((always_inline)) uint64_t __flexio_dev_ecall3(uint64_t nr,
 									   uint64_t arg0,
 									   uint64_t arg1,

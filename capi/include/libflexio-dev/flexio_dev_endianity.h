@@ -27,12 +27,21 @@
 
 #ifndef OPENFLEXIO_HAVE_LINUX_BE_TYPES
 #ifndef OPENFLEXIO_BE_TYPES_DEFINED
-#define OPENFLEXIO_BE_TYPES_DEFINED 1
-/** A 16-bit big-endian value. */
+#define OPENFLEXIO_BE_TYPES_DEFINED 1 /**< Internal: the __be types are defined (by this header). */
+/**
+ * @brief A 16-bit big-endian value.
+ * @since 24.01
+ */
 typedef uint16_t __be16;
-/** A 32-bit big-endian value. */
+/**
+ * @brief A 32-bit big-endian value.
+ * @since 24.01
+ */
 typedef uint32_t __be32;
-/** A 64-bit big-endian value. */
+/**
+ * @brief A 64-bit big-endian value.
+ * @since 24.01
+ */
 typedef uint64_t __be64;
 #endif
 #endif
@@ -42,53 +51,113 @@ typedef uint64_t __be64;
 #endif
 
 #ifndef cpu_to_be16
-/** Converts a CPU-order 16-bit value to big-endian. */
+/**
+ * @brief Converts a CPU-order 16-bit value to big-endian.
+ * @param x The value.
+ * @return The value in big-endian order.
+ * @since 24.01
+ */
 #define cpu_to_be16(x) ((__be16)__builtin_bswap16((uint16_t)(x)))
 #endif
 #ifndef be16_to_cpu
-/** Converts a big-endian 16-bit value to CPU order. */
+/**
+ * @brief Converts a big-endian 16-bit value to CPU order.
+ * @param x The value.
+ * @return The value in CPU order.
+ * @since 24.01
+ */
 #define be16_to_cpu(x) ((uint16_t)__builtin_bswap16((uint16_t)(x)))
 #endif
 #ifndef cpu_to_be32
-/** Converts a CPU-order 32-bit value to big-endian. */
+/**
+ * @brief Converts a CPU-order 32-bit value to big-endian.
+ * @param x The value.
+ * @return The value in big-endian order.
+ * @since 24.01
+ */
 #define cpu_to_be32(x) ((__be32)__builtin_bswap32((uint32_t)(x)))
 #endif
 #ifndef be32_to_cpu
-/** Converts a big-endian 32-bit value to CPU order. */
+/**
+ * @brief Converts a big-endian 32-bit value to CPU order.
+ * @param x The value.
+ * @return The value in CPU order.
+ * @since 24.01
+ */
 #define be32_to_cpu(x) ((uint32_t)__builtin_bswap32((uint32_t)(x)))
 #endif
 #ifndef cpu_to_be64
-/** Converts a CPU-order 64-bit value to big-endian. */
+/**
+ * @brief Converts a CPU-order 64-bit value to big-endian.
+ * @param x The value.
+ * @return The value in big-endian order.
+ * @since 24.01
+ */
 #define cpu_to_be64(x) ((__be64)__builtin_bswap64((uint64_t)(x)))
 #endif
 #ifndef be64_to_cpu
-/** Converts a big-endian 64-bit value to CPU order. */
+/**
+ * @brief Converts a big-endian 64-bit value to CPU order.
+ * @param x The value.
+ * @return The value in CPU order.
+ * @since 24.01
+ */
 #define be64_to_cpu(x) ((uint64_t)__builtin_bswap64((uint64_t)(x)))
 #endif
 
 /* Little-endian values need no conversion on the DPA. */
 #ifndef cpu_to_le16
-/** Converts a CPU-order 16-bit value to little-endian (no-op). */
+/**
+ * @brief Converts a CPU-order 16-bit value to little-endian (no-op on the little-endian DPA).
+ * @param x The value.
+ * @return The value in little-endian order.
+ * @since 24.01
+ */
 #define cpu_to_le16(x) (x)
 #endif
 #ifndef le16_to_cpu
-/** Converts a little-endian 16-bit value to CPU order (no-op). */
+/**
+ * @brief Converts a little-endian 16-bit value to CPU order (no-op on the little-endian DPA).
+ * @param x The value.
+ * @return The value in CPU order.
+ * @since 24.01
+ */
 #define le16_to_cpu(x) (x)
 #endif
 #ifndef cpu_to_le32
-/** Converts a CPU-order 32-bit value to little-endian (no-op). */
+/**
+ * @brief Converts a CPU-order 32-bit value to little-endian (no-op on the little-endian DPA).
+ * @param x The value.
+ * @return The value in little-endian order.
+ * @since 24.01
+ */
 #define cpu_to_le32(x) (x)
 #endif
 #ifndef le32_to_cpu
-/** Converts a little-endian 32-bit value to CPU order (no-op). */
+/**
+ * @brief Converts a little-endian 32-bit value to CPU order (no-op on the little-endian DPA).
+ * @param x The value.
+ * @return The value in CPU order.
+ * @since 24.01
+ */
 #define le32_to_cpu(x) (x)
 #endif
 #ifndef cpu_to_le64
-/** Converts a CPU-order 64-bit value to little-endian (no-op). */
+/**
+ * @brief Converts a CPU-order 64-bit value to little-endian (no-op on the little-endian DPA).
+ * @param x The value.
+ * @return The value in little-endian order.
+ * @since 24.01
+ */
 #define cpu_to_le64(x) (x)
 #endif
 #ifndef le64_to_cpu
-/** Converts a little-endian 64-bit value to CPU order (no-op). */
+/**
+ * @brief Converts a little-endian 64-bit value to CPU order (no-op on the little-endian DPA).
+ * @param x The value.
+ * @return The value in CPU order.
+ * @since 24.01
+ */
 #define le64_to_cpu(x) (x)
 #endif
 

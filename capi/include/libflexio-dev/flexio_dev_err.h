@@ -26,27 +26,46 @@
 extern "C" {
 #endif
 
-/** Flex IO dev error codes reported in dpa_process_status. */
+/**
+ * @brief Flex IO dev error codes reported in dpa_process_status.
+ * @since 23.x
+ */
 typedef enum flexio_dev_errors {
 	/** flexio_dev_error() was given a code outside the user range. */
 	FLEXIO_DEV_ERROR_ILLEGAL_ERR = 0x42,
 } flexio_dev_error_t;
 
 /**
- * Exits the DPA process with the user (fatal) error code @p error, which the
- * host reads in dpa_process_status.  @p error must be in the user range
- * 128..255 (23.x: 129..255); any other value ends the process with
- * FLEXIO_DEV_ERROR_ILLEGAL_ERR instead.  Does not return.
+ * @brief Exits the DPA process with a user (fatal) error code.
+ * The host reads the code in dpa_process_status (flexio_err_status_get(), the
+ * error handler fd, the coredump).  Does not return.
+ * @param error The code, in the user range 128..255 (23.x: 129..255); any
+ *        other value ends the process with FLEXIO_DEV_ERROR_ILLEGAL_ERR instead.
+ * @since 23.x
  */
 FLEXIO_DEV_EXP_ __attribute__((__noreturn__)) void flexio_dev_error(uint8_t error);
 
-/** Returns the recoverable error flag (errno) of the thread of @p dtctx; 0 when none. */
+/**
+ * @brief Returns the recoverable error flag (errno) of a thread.
+ * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
+ * @return The thread's errno (an errno value such as EINVAL); 0 when none.
+ * @since 23.x
+ */
 FLEXIO_DEV_EXP_ uint64_t flexio_dev_get_errno(struct flexio_dev_thread_ctx *dtctx);
 
-/** Clears the recoverable error flag (errno) of the thread of @p dtctx. */
+/**
+ * @brief Clears the recoverable error flag (errno) of a thread.
+ * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
+ * @since 23.x
+ */
 FLEXIO_DEV_EXP_ void flexio_dev_rst_errno(struct flexio_dev_thread_ctx *dtctx);
 
-/** Returns the recoverable error flag (errno) of the thread of @p dtctx and clears it. */
+/**
+ * @brief Returns the recoverable error flag (errno) of a thread and clears it.
+ * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
+ * @return The thread's errno before clearing; 0 when none.
+ * @since 23.x
+ */
 FLEXIO_DEV_EXP_ uint64_t flexio_dev_get_and_rst_errno(struct flexio_dev_thread_ctx *dtctx);
 
 

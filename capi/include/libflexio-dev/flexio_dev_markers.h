@@ -14,10 +14,16 @@
 /* ------------------------------------------------------------------------ */
 
 #ifndef FLEXIO_DEV_VER_USED
-/** The device API version the program was written for (default: the newest one served). */
+/**
+ * @brief The device API version the program was written for (default: the newest one served).
+ * Define it (with FLEXIO_DEV_VER()) before including the device headers to
+ * choose the release served; see <libflexio-dev/flexio_dev_ver.h>.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_VER_USED FLEXIO_DEV_CURRENT_VERSION
 #endif
 
+/** @cond INTERNAL */
 /* Internal: the version actually served (LATEST resolved to CURRENT). */
 #if FLEXIO_DEV_VER_USED == FLEXIO_DEV_VER_LATEST
 #define FLEXIO_DEV_VER_EFFECTIVE FLEXIO_DEV_CURRENT_VERSION
@@ -60,18 +66,24 @@
 #else
 #define FLEXIO_DEV_LAYOUTS_2401 0
 #endif
+/** @endcond */
 
 /* ------------------------------------------------------------------------ */
 /* Markers                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/** Marks a function of libflexio_dev's stable ABI. */
+/**
+ * @brief Marks a function of libflexio_dev's stable ABI.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_STABLE __attribute__((visibility("default"))) __attribute__((used))
 
 /**
- * Marks a function that may still change.  Using it warns ("Symbol is defined
- * as experimental") unless FLEXIO_DEV_ALLOW_EXPERIMENTAL_API is defined; its
- * code lives in section .text.experimental.
+ * @brief Marks a function that may still change.
+ * Using it warns ("Symbol is defined as experimental") unless
+ * FLEXIO_DEV_ALLOW_EXPERIMENTAL_API is defined; its code lives in section
+ * .text.experimental.
+ * @since 24.10
  */
 #ifdef FLEXIO_DEV_ALLOW_EXPERIMENTAL_API
 #define FLEXIO_DEV_EXPERIMENTAL __attribute__((section(".text.experimental"))) FLEXIO_DEV_STABLE
@@ -81,9 +93,13 @@
 		       section(".text.experimental"))) FLEXIO_DEV_STABLE
 #endif
 
-/** Marks a header-inline device helper (always inlined, no symbol). */
+/**
+ * @brief Marks a header-inline device helper (always inlined, no symbol).
+ * @since 24.10
+ */
 #define FLEXIO_DEV_ALWAYS_INLINE static inline __attribute__((always_inline))
 
+/** @cond INTERNAL */
 /* Internal: compile-time layout checks in C11 and C++11. */
 #ifdef __cplusplus
 #define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
@@ -100,5 +116,6 @@
 #else
 #define FLEXIO_DEV_EXP_ FLEXIO_DEV_EXPERIMENTAL
 #endif
+/** @endcond */
 
 #endif /* OPENFLEXIO_FLEXIO_DEV_MARKERS_H */

@@ -22,19 +22,25 @@
 extern "C" {
 #endif
 
-/** One trace entry, as the host reads it (64 bytes). */
+/**
+ * @brief One trace entry, as the host reads it (64 bytes).
+ * @since 24.10
+ */
 struct flexio_tracer_msg {
 	uint32_t format_id;   /**< Index of the format in the stream's tracer_msg_formats. */
 	uint32_t reserved[3]; /**< Reserved. */
-	uint64_t arg0;        /**< Arguments of the format. */
-	uint64_t arg1;
-	uint64_t arg2;
-	uint64_t arg3;
-	uint64_t arg4;
-	uint64_t arg5;
+	uint64_t arg0;        /**< Argument 1 of the format. */
+	uint64_t arg1;        /**< Argument 2 of the format. */
+	uint64_t arg2;        /**< Argument 3 of the format. */
+	uint64_t arg3;        /**< Argument 4 of the format. */
+	uint64_t arg4;        /**< Argument 5 of the format. */
+	uint64_t arg5;        /**< Argument 6 of the format. */
 } __attribute__((__packed__, aligned(8)));
 
-/** The state of one tracer (one tracer-mode stream), shared by the process's threads. */
+/**
+ * @brief The state of one tracer (one tracer-mode stream), shared by the process's threads.
+ * @since 24.10
+ */
 struct flexio_tracer_streams_data {
 	uint8_t valid_lvl;          /**< Entries of this level or more severe are recorded. */
 	uint8_t transport_mode;     /**< Transport to the host (enum flexio_tracer_transport). */
@@ -48,26 +54,38 @@ struct flexio_tracer_streams_data {
 	struct flexio_tracer_msg *buffer;         /**< The first buffer. */
 };
 
-/** The tracers of a process, by stream id. */
+/**
+ * @brief The tracers of a process, by stream id.
+ * @since 24.10
+ */
 struct flexio_dev_process_tracer_ctx {
 	struct flexio_tracer_streams_data *tracer_ctx[FLEXIO_MSG_DEV_MAX_STREAMS_AMOUNT]; /**< NULL: no tracer. */
 };
 
-/** The process's tracers, set up by the runtime; NULL while there is none. */
+/**
+ * @brief The process's tracers, set up by the runtime; NULL while there is none.
+ * @since 24.10
+ */
 extern struct flexio_dev_process_tracer_ctx *g_dev_p_tracer_ctx;
 
 /**
- * Sends the current, partly filled buffer of tracer @p tracer_id to the host.
- * Not thread safe: no thread may trace meanwhile.
+ * @brief Sends the current, partly filled buffer of a tracer to the host.
+ * Not thread safe: no thread may trace meanwhile.  Does nothing without the tracer.
+ * @param tracer_id The tracer (its stream id).
+ * @since 24.10
  */
 void flexio_dev_tracer_flush(uint8_t tracer_id);
 
 /**
- * Sends the current buffer of tracer @p tracer_id, holding @p num_msg entries,
- * to the host.  Not thread safe.
+ * @brief Sends the current buffer of a tracer to the host.
+ * Not thread safe.  Does nothing without the tracer.
+ * @param tracer_id The tracer (its stream id).
+ * @param num_msg The number of entries the buffer holds.
+ * @since 24.10
  */
 void flexio_dev_tracer_notify_host(uint8_t tracer_id, uint32_t num_msg);
 
+/** @cond INTERNAL */
 /* Internal: the next buffer of a tracer. */
 #define TRACE_SWAP_BUFFERS(ctx) \
 	((ctx)->buffer + ((uint32_t)((++(ctx)->buf_idx) & (ctx)->buf_mask) << (ctx)->log_num_buf_msgs))
@@ -129,13 +147,30 @@ static inline void __flexio_dev_trace(uint8_t tracer_id, flexio_msg_dev_level le
 	__atomic_fetch_sub(&trc_ctx->writing, 1, __ATOMIC_SEQ_CST);
 }
 
-/** Records a trace entry of format @p format_id at @p level on tracer @p tracer_id, without arguments. */
+/** @endcond */
+
+/**
+ * @brief Records a trace entry without arguments.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_0(uint8_t tracer_id, flexio_msg_dev_level level, int format_id)
 {
 	__flexio_dev_trace(tracer_id, level, format_id, 0, NULL);
 }
 
-/** Records a trace entry with one argument. */
+/**
+ * @brief Records a trace entry with one argument.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @param arg0 Argument 1 of the format.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_1(uint8_t tracer_id, flexio_msg_dev_level level, int format_id, uint64_t arg0)
 {
 	const uint64_t args[1] = {arg0};
@@ -143,7 +178,16 @@ static inline void flexio_dev_trace_1(uint8_t tracer_id, flexio_msg_dev_level le
 	__flexio_dev_trace(tracer_id, level, format_id, 1, args);
 }
 
-/** Records a trace entry with two arguments. */
+/**
+ * @brief Records a trace entry with two arguments.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @param arg0 Argument 1 of the format.
+ * @param arg1 Argument 2 of the format.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_2(uint8_t tracer_id, flexio_msg_dev_level level, int format_id, uint64_t arg0,
 				      uint64_t arg1)
 {
@@ -152,7 +196,17 @@ static inline void flexio_dev_trace_2(uint8_t tracer_id, flexio_msg_dev_level le
 	__flexio_dev_trace(tracer_id, level, format_id, 2, args);
 }
 
-/** Records a trace entry with three arguments. */
+/**
+ * @brief Records a trace entry with three arguments.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @param arg0 Argument 1 of the format.
+ * @param arg1 Argument 2 of the format.
+ * @param arg2 Argument 3 of the format.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_3(uint8_t tracer_id, flexio_msg_dev_level level, int format_id, uint64_t arg0,
 				      uint64_t arg1, uint64_t arg2)
 {
@@ -161,7 +215,18 @@ static inline void flexio_dev_trace_3(uint8_t tracer_id, flexio_msg_dev_level le
 	__flexio_dev_trace(tracer_id, level, format_id, 3, args);
 }
 
-/** Records a trace entry with four arguments. */
+/**
+ * @brief Records a trace entry with four arguments.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @param arg0 Argument 1 of the format.
+ * @param arg1 Argument 2 of the format.
+ * @param arg2 Argument 3 of the format.
+ * @param arg3 Argument 4 of the format.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_4(uint8_t tracer_id, flexio_msg_dev_level level, int format_id, uint64_t arg0,
 				      uint64_t arg1, uint64_t arg2, uint64_t arg3)
 {
@@ -170,7 +235,19 @@ static inline void flexio_dev_trace_4(uint8_t tracer_id, flexio_msg_dev_level le
 	__flexio_dev_trace(tracer_id, level, format_id, 4, args);
 }
 
-/** Records a trace entry with five arguments. */
+/**
+ * @brief Records a trace entry with five arguments.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @param arg0 Argument 1 of the format.
+ * @param arg1 Argument 2 of the format.
+ * @param arg2 Argument 3 of the format.
+ * @param arg3 Argument 4 of the format.
+ * @param arg4 Argument 5 of the format.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_5(uint8_t tracer_id, flexio_msg_dev_level level, int format_id, uint64_t arg0,
 				      uint64_t arg1, uint64_t arg2, uint64_t arg3, uint64_t arg4)
 {
@@ -179,7 +256,20 @@ static inline void flexio_dev_trace_5(uint8_t tracer_id, flexio_msg_dev_level le
 	__flexio_dev_trace(tracer_id, level, format_id, 5, args);
 }
 
-/** Records a trace entry with six arguments. */
+/**
+ * @brief Records a trace entry with six arguments.
+ * Does nothing when the tracer does not exist or does not record @p level.
+ * @param tracer_id The tracer (its stream id).
+ * @param level The entry's level (FLEXIO_MSG_DEV_*).
+ * @param format_id The index of the format in the stream's tracer_msg_formats.
+ * @param arg0 Argument 1 of the format.
+ * @param arg1 Argument 2 of the format.
+ * @param arg2 Argument 3 of the format.
+ * @param arg3 Argument 4 of the format.
+ * @param arg4 Argument 5 of the format.
+ * @param arg5 Argument 6 of the format.
+ * @since 24.10
+ */
 static inline void flexio_dev_trace_6(uint8_t tracer_id, flexio_msg_dev_level level, int format_id, uint64_t arg0,
 				      uint64_t arg1, uint64_t arg2, uint64_t arg3, uint64_t arg4, uint64_t arg5)
 {

@@ -32,34 +32,72 @@
 #define OPENFLEXIO_FLEXIO_DEV_VER_H
 
 /**
- * Encodes a device API version: major in bits 31..24, minor in 23..16, sub in 15..0.
- * Usable both in C expressions and in #if (the "+ 0ULL" keeps it unsigned 64-bit).
+ * @brief Encodes a device API version: major in bits 31..24, minor in 23..16, sub in 15..0.
+ * Usable both in C expressions and in preprocessor conditionals (the "+ 0ULL" keeps it unsigned 64-bit).
+ * @param major The major number (the year of the release, e.g. 24).
+ * @param minor The minor number (e.g. 10).
+ * @param sub The sub number.
+ * @return The encoded version, an unsigned long long.
+ * @since 24.10
  */
 #define FLEXIO_DEV_VER(major, minor, sub) \
 	((((major) + 0ULL) << 24) | (((minor) + 0ULL) << 16) | ((sub) + 0ULL))
 
-/** Extracts the major number of a version made with FLEXIO_DEV_VER. */
+/**
+ * @brief Extracts the major number of a version made with FLEXIO_DEV_VER().
+ * @param ver The encoded version.
+ * @return The major number.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_VER_MAJOR(ver) (((ver) >> 24) & 0xFFULL)
-/** Extracts the minor number of a version made with FLEXIO_DEV_VER. */
+/**
+ * @brief Extracts the minor number of a version made with FLEXIO_DEV_VER().
+ * @param ver The encoded version.
+ * @return The minor number.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_VER_MINOR(ver) (((ver) >> 16) & 0xFFULL)
-/** Extracts the sub number of a version made with FLEXIO_DEV_VER. */
+/**
+ * @brief Extracts the sub number of a version made with FLEXIO_DEV_VER().
+ * @param ver The encoded version.
+ * @return The sub number.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_VER_SUB(ver) ((ver) & 0xFFFFULL)
 
-/** "The newest this library serves": selects FLEXIO_DEV_CURRENT_VERSION. */
+/**
+ * @brief "The newest this library serves": selects FLEXIO_DEV_CURRENT_VERSION.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_VER_LATEST FLEXIO_DEV_VER(0xFF, 0xFF, 0xFFFF)
 
-/** The newest device API version served (the host's FLEXIO_CURRENT_VERSION). */
+/**
+ * @brief The newest device API version served (the host's FLEXIO_CURRENT_VERSION).
+ * @since 24.10
+ */
 #define FLEXIO_DEV_CURRENT_VERSION FLEXIO_DEV_VER(26, 4, 0)
 
-/** The oldest device API version still served: the start of the older (23.x) API. */
+/**
+ * @brief The oldest device API version still served: the start of the older (23.x) API.
+ * Selecting it compiles with a "will be removed" warning; older versions are an error.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_LAST_SUPPORTED_VERSION FLEXIO_DEV_VER(23, 0, 0)
 
-/** The version under which the older device API is documented; any 23.x selects it. */
+/**
+ * @brief The version under which the older device API is documented; any 23.x selects it.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_OLDER_EDITION_VERSION FLEXIO_DEV_VER(23, 4, 0)
 
-/** The first version of each later release. */
+/**
+ * @brief The first version of the NVIDIA 24.01 .. 24.07 device API (24.0).
+ * @since 24.10
+ */
 #define FLEXIO_DEV_NV2401_FIRST_VERSION FLEXIO_DEV_VER(24, 0, 0)
+/** @brief The first version of the current device API (24.10: NVIDIA 25.1's). @since 24.10 */
 #define FLEXIO_DEV_CURRENT_EDITION_FIRST_VERSION FLEXIO_DEV_VER(24, 10, 0)
+/** @brief The first version of the 26.x release (the 26.x names). @since 24.10 */
 #define FLEXIO_DEV_RELEASE_26_FIRST_VERSION FLEXIO_DEV_VER(26, 0, 0)
 
 #endif /* OPENFLEXIO_FLEXIO_DEV_VER_H */
