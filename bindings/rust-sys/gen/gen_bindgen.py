@@ -58,7 +58,7 @@ def run_bindgen(bindgen, out: Path, functions, extra, header_text):
         cmd = [bindgen, str(wrapper), "-o", str(out),
                "--allowlist-function", anchored(functions),
                "--no-prepend-enum-name", "--default-enum-style", "consts",
-               "--no-doc-comments", *extra,
+               *extra,
                "--", "-I", str(capi_model.INCLUDE), "-DFLEXIO_ALLOW_EXPERIMENTAL_API"]
         subprocess.run(cmd, check=True)
 

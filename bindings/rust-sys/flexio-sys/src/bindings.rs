@@ -112,7 +112,9 @@ pub struct mlx5dv_devx_obj {
 pub type flexio_uintptr_t = u64;
 pub type flexio_uar_device_id = u32;
 pub type flexio_msg_dev_level = u8;
+#[doc = " A device function, seen from the host: used only through pointers."]
 pub type flexio_func_t = ::std::option::Option<unsafe extern "C" fn()>;
+#[doc = " Packs the variadic arguments of flexio_process_call into argbuf (ap is\n already started by the caller).  dpacc generates one per device function."]
 pub type flexio_func_arg_pack_fn_t = ::std::option::Option<
     unsafe extern "C" fn(argbuf: *mut ::std::os::raw::c_void, ap: *mut __va_list_tag),
 >;
@@ -120,17 +122,22 @@ pub const FLEXIO_STATUS_SUCCESS: flexio_status = 0;
 pub const FLEXIO_STATUS_FAILED: flexio_status = 1;
 pub const FLEXIO_STATUS_TIMEOUT: flexio_status = 2;
 pub const FLEXIO_STATUS_FATAL_ERR: flexio_status = 3;
+#[doc = " Return codes of the API."]
 pub type flexio_status = ::std::os::raw::c_uint;
 pub const FLEXIO_DEV_NO_ERROR: flexio_err_status = 0;
 pub const FLEXIO_DEV_FATAL_ERROR: flexio_err_status = 1;
 pub const FLEXIO_DEV_USER_ERROR: flexio_err_status = 2;
+#[doc = " Kinds of the error status of a DPA process (the 24.x result of flexio_err_status_get)."]
 pub type flexio_err_status = ::std::os::raw::c_uint;
 pub const FLEXIO_LOG_LVL_ERR: flexio_log_lvl = 0;
 pub const FLEXIO_LOG_LVL_WARN: flexio_log_lvl = 1;
 pub const FLEXIO_LOG_LVL_INFO: flexio_log_lvl = 2;
 pub const FLEXIO_LOG_LVL_DBG: flexio_log_lvl = 3;
+#[doc = " Host SDK logging levels; an entry prints when its level is at or below the set level."]
 pub type flexio_log_lvl = ::std::os::raw::c_uint;
+#[doc = " Host SDK logging levels; an entry prints when its level is at or below the set level."]
 pub use self::flexio_log_lvl as flexio_log_lvl_t;
+#[doc = " ------------------------------------------------------------------------"]
 #[repr(C)]
 #[derive(Debug)]
 pub struct flexio_app {
@@ -216,87 +223,120 @@ pub struct flexio_transport_domain {
 pub struct flexio_sq_tis {
     _unused: [u8; 0],
 }
+#[doc = " A doorbell-to-CQ mapping of an emulated function (23.x API only)."]
 #[repr(C)]
 #[derive(Debug)]
 pub struct flexio_emu_db_to_cq_ctx {
     _unused: [u8; 0],
 }
+#[doc = " An MSI-X vector of an emulated function (23.x API only)."]
 #[repr(C)]
 #[derive(Debug)]
 pub struct flexio_msix {
     _unused: [u8; 0],
 }
+#[doc = " The EQ-to-MSI-X map of an emulated function (23.x API only)."]
 #[repr(C)]
 #[derive(Debug)]
 pub struct flexio_emu_device_msix_map {
     _unused: [u8; 0],
 }
 pub const FLEXIO_AFFINITY_NONE: flexio_affinity_type = 0;
+#[doc = "< one execution unit"]
 pub const FLEXIO_AFFINITY_STRICT: flexio_affinity_type = 1;
+#[doc = "< a group of execution units"]
 pub const FLEXIO_AFFINITY_GROUP: flexio_affinity_type = 2;
+#[doc = " Thread affinity types."]
 pub type flexio_affinity_type = ::std::os::raw::c_uint;
 pub const FLEXIO_CMDQ_STATE_PENDING: flexio_cmdq_state = 0;
 pub const FLEXIO_CMDQ_STATE_RUNNING: flexio_cmdq_state = 1;
+#[doc = " Command queue states."]
 pub type flexio_cmdq_state = ::std::os::raw::c_uint;
 pub const FLEXIO_CQ_PERIOD_MODE_EVENT: flexio_cq_period_mode = 0;
 pub const FLEXIO_CQ_PERIOD_MODE_CQE: flexio_cq_period_mode = 1;
+#[doc = " CQ moderation period modes."]
 pub type flexio_cq_period_mode = ::std::os::raw::c_uint;
 pub const FLEXIO_CQE_COMP_NONE: flexio_cqe_comp_type = 0;
+#[doc = "< basic compression"]
 pub const FLEXIO_CQE_COMP_BASIC: flexio_cqe_comp_type = 1;
+#[doc = "< enhanced compression"]
 pub const FLEXIO_CQE_COMP_ENH: flexio_cqe_comp_type = 2;
+#[doc = "< the manual's name of enhanced compression"]
 pub const FLEXIO_CQE_COMP_ENABLE: flexio_cqe_comp_type = 2;
+#[doc = " CQE compression."]
 pub type flexio_cqe_comp_type = ::std::os::raw::c_uint;
+#[doc = "< mini-CQE carries the RX hash"]
 pub const FLEXIO_CQE_COMP_FORMAT_HASH: flexio_cqe_comp_format = 0;
+#[doc = "< mini-CQE carries the checksum"]
 pub const FLEXIO_CQE_COMP_FORMAT_CSUM: flexio_cqe_comp_format = 1;
 pub const FLEXIO_CQE_COMP_FORMAT_CSUM_STRIDX: flexio_cqe_comp_format = 2;
+#[doc = " Mini-CQE formats of compressed CQEs (values of the mlx5 CQ context)."]
 pub type flexio_cqe_comp_format = ::std::os::raw::c_uint;
 pub const FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD: flexio_cq_element_type = 0;
 pub const FLEXIO_CQ_ELEMENT_TYPE_EXT_EQ: flexio_cq_element_type = 2;
 pub const FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ: flexio_cq_element_type = 8;
 pub const FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ: flexio_cq_element_type = 9;
+#[doc = " Element a CQ reports to (flexio_cq_attr.element_type)."]
 pub type flexio_cq_element_type = ::std::os::raw::c_uint;
 pub const FLEXIO_MEMTYPE_DPA: flexio_memtype = 0;
 pub const FLEXIO_MEMTYPE_HOST: flexio_memtype = 1;
+#[doc = " Where queue memory lives."]
 pub type flexio_memtype = ::std::os::raw::c_uint;
+#[doc = "< a host thread drains the buffer continuously"]
 pub const FLEXIO_LOG_DEV_SYNC_MODE_SYNC: flexio_msg_dev_sync_mode = 0;
+#[doc = "< drained by flush only; may overrun"]
 pub const FLEXIO_LOG_DEV_SYNC_MODE_ASYNC: flexio_msg_dev_sync_mode = 1;
+#[doc = "< drained when the buffer fills or on flush"]
 pub const FLEXIO_LOG_DEV_SYNC_MODE_BATCH: flexio_msg_dev_sync_mode = 2;
+#[doc = "< format ids + arguments, formatted on the host"]
 pub const FLEXIO_LOG_DEV_SYNC_MODE_TRACER: flexio_msg_dev_sync_mode = 3;
 pub const FLEXIO_MSG_DEV_SYNC_MODE_SYNC: flexio_msg_dev_sync_mode = 0;
 pub const FLEXIO_MSG_DEV_SYNC_MODE_ASYNC: flexio_msg_dev_sync_mode = 1;
 pub const FLEXIO_MSG_DEV_SYNC_MODE_BATCH: flexio_msg_dev_sync_mode = 2;
 pub const FLEXIO_MSG_DEV_SYNC_MODE_TRACER: flexio_msg_dev_sync_mode = 3;
+#[doc = " How device messages reach the host."]
 pub type flexio_msg_dev_sync_mode = ::std::os::raw::c_uint;
 pub const FLEXIO_TRACER_TRANSPORT_QP: flexio_tracer_transport = 0;
 pub const FLEXIO_TRACER_TRANSPORT_WINDOW: flexio_tracer_transport = 1;
+#[doc = " Transport of tracer-mode streams."]
 pub type flexio_tracer_transport = ::std::os::raw::c_uint;
+#[doc = "< reliable connected QP (the default)"]
 pub const FLEXIO_MSG_TRANSPORT_QP_RC: flexio_msg_transport_mode = 0;
+#[doc = "< unreliable connected QP"]
 pub const FLEXIO_MSG_TRANSPORT_QP_UC: flexio_msg_transport_mode = 1;
+#[doc = "< unreliable datagram QP"]
 pub const FLEXIO_MSG_TRANSPORT_QP_UD: flexio_msg_transport_mode = 2;
+#[doc = " Transport a message stream's messages take to the host (26.x; the simulator has one path)."]
 pub type flexio_msg_transport_mode = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_WR_RDMA_WRITE: flexio_qp_op_types = 4;
 pub const FLEXIO_QP_WR_RDMA_READ: flexio_qp_op_types = 8;
 pub const FLEXIO_QP_WR_ATOMIC_CMP_AND_SWAP: flexio_qp_op_types = 16;
+#[doc = " QP operations."]
 pub type flexio_qp_op_types = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_QPC_MTU_BYTES_256: flexio_qp_qpc_mtu = 1;
 pub const FLEXIO_QP_QPC_MTU_BYTES_512: flexio_qp_qpc_mtu = 2;
 pub const FLEXIO_QP_QPC_MTU_BYTES_1K: flexio_qp_qpc_mtu = 3;
 pub const FLEXIO_QP_QPC_MTU_BYTES_2K: flexio_qp_qpc_mtu = 4;
 pub const FLEXIO_QP_QPC_MTU_BYTES_4K: flexio_qp_qpc_mtu = 5;
+#[doc = " QP path MTU."]
 pub type flexio_qp_qpc_mtu = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_QPC_RQ_TYPE_REGULAR: flexio_qp_qpc_rq_type = 0;
+#[doc = "< receives from the RMP rmpqn"]
 pub const FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ: flexio_qp_qpc_rq_type = 1;
 pub const FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ: flexio_qp_qpc_rq_type = 3;
+#[doc = " Kind of receive queue of a QP (flexio_qp_attr.rq_type): the QPC rq_type values."]
 pub type flexio_qp_qpc_rq_type = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_RQ_TYPE_REGULAR: flexio_qp_rq_type = 0;
 pub const FLEXIO_QP_RQ_TYPE_RMP: flexio_qp_rq_type = 1;
 pub const FLEXIO_QP_RQ_TYPE_ZERO_SIZE_RQ: flexio_qp_rq_type = 3;
+#[doc = " The same values under OpenFlexIO's earlier names."]
 pub type flexio_qp_rq_type = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_STATE_RST: flexio_qp_state = 0;
 pub const FLEXIO_QP_STATE_INIT: flexio_qp_state = 1;
 pub const FLEXIO_QP_STATE_RTR: flexio_qp_state = 2;
 pub const FLEXIO_QP_STATE_RTS: flexio_qp_state = 3;
 pub const FLEXIO_QP_STATE_ERR: flexio_qp_state = 6;
+#[doc = " QP states."]
 pub type flexio_qp_state = ::std::os::raw::c_uint;
 pub const FLEXIO_QPC_ST_RC: flexio_qp_transport_type = 0;
 pub const FLEXIO_QPC_ST_UC: flexio_qp_transport_type = 1;
@@ -309,24 +349,32 @@ pub const FLEXIO_QPC_ST_QP1: flexio_qp_transport_type = 8;
 pub const FLEXIO_QPC_ST_RAW_DATAGRAM: flexio_qp_transport_type = 9;
 pub const FLEXIO_QPC_ST_REG_UMR: flexio_qp_transport_type = 12;
 pub const FLEXIO_QPC_ST_DC_CNAK: flexio_qp_transport_type = 16;
+#[doc = " QP transport types (only RC is supported by QPs)."]
 pub type flexio_qp_transport_type = ::std::os::raw::c_uint;
 pub const FLEXIO_WQ_END_PAD_NONE: flexio_wq_end_pad_mode = 0;
 pub const FLEXIO_WQ_END_PAD_ALIGN: flexio_wq_end_pad_mode = 1;
+#[doc = " WQ end padding modes."]
 pub type flexio_wq_end_pad_mode = ::std::os::raw::c_uint;
 pub const FLEXIO_WQ_TYPE_LINKED_LIST: flexio_wq_type = 0;
 pub const FLEXIO_WQ_TYPE_CYCLIC: flexio_wq_type = 1;
+#[doc = " WQ types."]
 pub type flexio_wq_type = ::std::os::raw::c_uint;
+#[doc = " Queue memory: a buffer in DPA memory, or an offset in a host umem."]
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct flexio_qmem {
+    #[doc = "< where the memory lives: DPA heap or host umem"]
     pub memtype: flexio_memtype,
     pub __bindgen_anon_1: flexio_qmem__bindgen_ty_1,
+    #[doc = "< FLEXIO_MEMTYPE_HOST"]
     pub umem_id: u32,
 }
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union flexio_qmem__bindgen_ty_1 {
+    #[doc = "< FLEXIO_MEMTYPE_DPA"]
     pub daddr: flexio_uintptr_t,
+    #[doc = "< FLEXIO_MEMTYPE_HOST"]
     pub humem_offset: u64,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -349,12 +397,17 @@ const _: () = {
     ["Offset of field: flexio_qmem::umem_id"]
         [::std::mem::offset_of!(flexio_qmem, umem_id) - 16usize];
 };
+#[doc = " Process heap figures."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_heap_mem_info {
+    #[doc = "< device address of the heap"]
     pub base_addr: u64,
+    #[doc = "< bytes"]
     pub size: usize,
+    #[doc = "< bytes asked for by live allocations"]
     pub requested: usize,
+    #[doc = "< bytes taken by them, with rounding"]
     pub allocated: usize,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -370,30 +423,48 @@ const _: () = {
     ["Offset of field: flexio_heap_mem_info::allocated"]
         [::std::mem::offset_of!(flexio_heap_mem_info, allocated) - 24usize];
 };
+#[doc = " Completion queue."]
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct flexio_cq_attr {
+    #[doc = "< log2 of the number of CQEs"]
     pub log_cq_depth: u8,
+    #[doc = "< enum flexio_cq_element_type"]
     pub element_type: u8,
     pub __bindgen_anon_1: flexio_cq_attr__bindgen_ty_1,
+    #[doc = "< devx UAR id for host queues, else a flexio_uar id"]
     pub uar_id: u32,
+    #[doc = "< devx UAR only, else NULL"]
     pub uar_base_addr: *mut ::std::os::raw::c_void,
+    #[doc = "< CQE compression"]
     pub cqe_comp_type: flexio_cqe_comp_type,
+    #[doc = "< what the moderation period counts from"]
     pub cq_period_mode: flexio_cq_period_mode,
+    #[doc = "< moderation period, microseconds"]
     pub cq_period: u16,
+    #[doc = "< moderation: CQEs before an event"]
     pub cq_max_count: u16,
+    #[doc = "< do not arm at creation"]
     pub no_arm: bool,
+    #[doc = "< collapsed CQE"]
     pub cc: bool,
+    #[doc = "< 1: an overrun does not move the CQ to error"]
     pub overrun_ignore: u8,
+    #[doc = "< 1: the CQ stays armed after each event"]
     pub always_armed: u8,
+    #[doc = "< the CQE ring"]
     pub cq_ring_qmem: flexio_qmem,
+    #[doc = "< doorbell record, DPA memory"]
     pub cq_dbr_daddr: flexio_uintptr_t,
+    #[doc = "< mini-CQE format of compressed CQEs"]
     pub cqe_comp_format: flexio_cqe_comp_format,
 }
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union flexio_cq_attr__bindgen_ty_1 {
+    #[doc = "< element type EXT_EQ / emulated EQ"]
     pub emulated_eqn: u32,
+    #[doc = "< element type DPA_THREAD"]
     pub thread: *mut flexio_thread,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -441,10 +512,13 @@ const _: () = {
     ["Offset of field: flexio_cq_attr::cqe_comp_format"]
         [::std::mem::offset_of!(flexio_cq_attr, cqe_comp_format) - 80usize];
 };
+#[doc = " SQ-only WQ attributes."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_wq_sq_attr {
+    #[doc = "< 1: multi-packet send WQEs allowed"]
     pub allow_multi_pkt_send_wqe: u8,
+    #[doc = "< NULL: a TIS is created with the SQ"]
     pub tis: *mut flexio_sq_tis,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -456,12 +530,17 @@ const _: () = {
     ["Offset of field: flexio_wq_sq_attr::tis"]
         [::std::mem::offset_of!(flexio_wq_sq_attr, tis) - 8usize];
 };
+#[doc = " RQ-only WQ attributes."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_wq_rq_attr {
+    #[doc = "< linked-list or cyclic"]
     pub wq_type: flexio_wq_type,
+    #[doc = "< padding at the end of received data"]
     pub end_pad_mode: flexio_wq_end_pad_mode,
+    #[doc = "< 1: received VLAN tags are kept"]
     pub vlan_strip_disable: u8,
+    #[doc = "< NULL: a TD is created with the RQ"]
     pub td: *mut flexio_transport_domain,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -477,22 +556,32 @@ const _: () = {
     ["Offset of field: flexio_wq_rq_attr::td"]
         [::std::mem::offset_of!(flexio_wq_rq_attr, td) - 16usize];
 };
+#[doc = " Work queue (SQ, RQ, RMP)."]
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct flexio_wq_attr {
+    #[doc = "< 0 means the default, 4"]
     pub log_wq_stride: u8,
+    #[doc = "< log2 of the number of WQEs"]
     pub log_wq_depth: u8,
+    #[doc = "< the UAR its doorbells ring"]
     pub uar_id: u32,
+    #[doc = "< a value reported in the queue's CQEs"]
     pub user_index: u32,
+    #[doc = "< the protection domain"]
     pub pd: *mut ibv_pd,
     pub __bindgen_anon_1: flexio_wq_attr__bindgen_ty_1,
+    #[doc = "< the WQE ring"]
     pub wq_ring_qmem: flexio_qmem,
+    #[doc = "< the doorbell record"]
     pub wq_dbr_qmem: flexio_qmem,
 }
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub union flexio_wq_attr__bindgen_ty_1 {
+    #[doc = "< SQs only"]
     pub sq: flexio_wq_sq_attr,
+    #[doc = "< RQs and RMPs only"]
     pub rq: flexio_wq_rq_attr,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -524,11 +613,15 @@ const _: () = {
     ["Offset of field: flexio_wq_attr::wq_dbr_qmem"]
         [::std::mem::offset_of!(flexio_wq_attr, wq_dbr_qmem) - 72usize];
 };
+#[doc = " Process."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_process_attr {
+    #[doc = "< NULL: an internal PD is created"]
     pub pd: *mut ibv_pd,
+    #[doc = "< enable PCC configuration"]
     pub en_pcc: ::std::os::raw::c_int,
+    #[doc = "< optional"]
     pub name: *const ::std::os::raw::c_char,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -542,10 +635,13 @@ const _: () = {
     ["Offset of field: flexio_process_attr::name"]
         [::std::mem::offset_of!(flexio_process_attr, name) - 16usize];
 };
+#[doc = " Thread affinity."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_affinity {
+    #[doc = "< none, strict or group"]
     pub type_: flexio_affinity_type,
+    #[doc = "< EU or EU group id; reserved for FLEXIO_AFFINITY_NONE"]
     pub id: u32,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -556,14 +652,21 @@ const _: () = {
         [::std::mem::offset_of!(flexio_affinity, type_) - 0usize];
     ["Offset of field: flexio_affinity::id"][::std::mem::offset_of!(flexio_affinity, id) - 4usize];
 };
+#[doc = " Event handler (a DPA thread run by events)."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_event_handler_attr {
+    #[doc = "< entry: a __dpa_global__ function's host stub"]
     pub host_stub_func: flexio_func_t,
+    #[doc = "< allows flexio_dev_yield"]
     pub continuable: ::std::os::raw::c_int,
+    #[doc = "< thread argument"]
     pub arg: u64,
+    #[doc = "< DPA address of the thread's local storage, or 0"]
     pub thread_local_storage_daddr: flexio_uintptr_t,
+    #[doc = "< the EU or EU group the thread runs on"]
     pub affinity: flexio_affinity,
+    #[doc = "< optional"]
     pub name: *const ::std::os::raw::c_char,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -585,10 +688,13 @@ const _: () = {
     ["Offset of field: flexio_event_handler_attr::name"]
         [::std::mem::offset_of!(flexio_event_handler_attr, name) - 40usize];
 };
+#[doc = " Optional parameters of flexio_qp_modify."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_qp_attr_opt_param_mask {
+    #[doc = "< apply flexio_qp_attr.qp_access_mask"]
     pub qp_access_mask: bool,
+    #[doc = "< apply flexio_qp_attr.min_rnr_nak_timer"]
     pub min_rnr_nak_timer: bool,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -602,41 +708,75 @@ const _: () = {
     ["Offset of field: flexio_qp_attr_opt_param_mask::min_rnr_nak_timer"]
         [::std::mem::offset_of!(flexio_qp_attr_opt_param_mask, min_rnr_nak_timer) - 1usize];
 };
+#[doc = " QP creation and modification."]
 #[repr(C)]
 #[derive(Copy, Clone)]
 pub struct flexio_qp_attr {
+    #[doc = "< enum flexio_qp_transport_type; only FLEXIO_QPC_ST_RC"]
     pub transport_type: u32,
+    #[doc = "< the UAR its doorbells ring"]
     pub uar_id: u32,
+    #[doc = "< a value reported in the queue's CQEs"]
     pub user_index: u32,
+    #[doc = "< IBV_ACCESS_* flags"]
     pub qp_access_mask: ::std::os::raw::c_int,
+    #[doc = "< deprecated"]
     pub ops_flag: ::std::os::raw::c_int,
+    #[doc = "< the protection domain"]
     pub pd: *mut ibv_pd,
+    #[doc = "< log2 of the number of send WQEs"]
     pub log_sq_depth: ::std::os::raw::c_int,
+    #[doc = "< 1: a QP without a send queue"]
     pub no_sq: ::std::os::raw::c_int,
+    #[doc = "< the CQ of the send queue"]
     pub sq_cqn: u32,
+    #[doc = "< log2 of the number of receive WQEs"]
     pub log_rq_depth: ::std::os::raw::c_int,
+    #[doc = "< FLEXIO_QP_QPC_RQ_TYPE_*"]
     pub rq_type: ::std::os::raw::c_int,
+    #[doc = "< not for an RMP RQ"]
     pub rq_cqn: u32,
+    #[doc = "< RMP RQ only"]
     pub rmpqn: u32,
+    #[doc = "< the WQE buffer: receive ring, then send ring"]
     pub qp_wq_buff_qmem: flexio_qmem,
+    #[doc = "< the doorbell record"]
     pub qp_wq_dbr_qmem: flexio_qmem,
+    #[doc = "< the state flexio_qp_modify moves to"]
     pub next_state: flexio_qp_state,
+    #[doc = "< the peer QP's number"]
     pub remote_qp_num: u32,
+    #[doc = "< the local GID index"]
     pub gid_table_index: u8,
+    #[doc = "< force loopback"]
     pub fl: u8,
+    #[doc = "< the peer's MAC address (6 bytes; RoCE)"]
     pub dest_mac: *mut u8,
+    #[doc = "< the peer's GID or IP address"]
     pub rgid_or_rip: ibv_gid,
+    #[doc = "< the peer's LID (InfiniBand)"]
     pub rlid: u16,
+    #[doc = "< the RNR NAK timer value"]
     pub min_rnr_nak_timer: u32,
+    #[doc = "< the path MTU"]
     pub path_mtu: flexio_qp_qpc_mtu,
+    #[doc = "< transport retries before an error"]
     pub retry_count: u8,
+    #[doc = "< the port"]
     pub vhca_port_num: u8,
+    #[doc = "< the first expected receive PSN"]
     pub next_rcv_psn: u32,
+    #[doc = "< the first send PSN"]
     pub next_send_psn: u32,
+    #[doc = "< the RoCE UDP source port"]
     pub udp_sport: u16,
+    #[doc = "< 1: packets carry a GRH"]
     pub grh: u8,
+    #[doc = "< log2 of the responder's outstanding RDMA reads/atomics"]
     pub log_rra_max: u8,
+    #[doc = "< log2 of the requester's outstanding RDMA reads/atomics"]
     pub log_sra_max: u8,
+    #[doc = "< 1: isolate the VL traffic class"]
     pub isolate_vl_tc: u8,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -708,12 +848,17 @@ const _: () = {
     ["Offset of field: flexio_qp_attr::isolate_vl_tc"]
         [::std::mem::offset_of!(flexio_qp_attr, isolate_vl_tc) - 181usize];
 };
+#[doc = " Memory key over DPA memory."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_mkey_attr {
+    #[doc = "< the protection domain"]
     pub pd: *mut ibv_pd,
+    #[doc = "< start, DPA address"]
     pub daddr: flexio_uintptr_t,
+    #[doc = "< bytes"]
     pub len: usize,
+    #[doc = "< IBV_ACCESS_* flags"]
     pub access: ::std::os::raw::c_int,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -729,11 +874,15 @@ const _: () = {
     ["Offset of field: flexio_mkey_attr::access"]
         [::std::mem::offset_of!(flexio_mkey_attr, access) - 24usize];
 };
+#[doc = " Command queue (asynchronous RPC)."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_cmdq_attr {
+    #[doc = "< number of DPA threads running tasks"]
     pub workers: ::std::os::raw::c_int,
+    #[doc = "< tasks a worker runs to completion per invocation"]
     pub batch_size: ::std::os::raw::c_int,
+    #[doc = "< initial state"]
     pub state: flexio_cmdq_state,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -747,16 +896,25 @@ const _: () = {
     ["Offset of field: flexio_cmdq_attr::state"]
         [::std::mem::offset_of!(flexio_cmdq_attr, state) - 8usize];
 };
+#[doc = " Application image, as dpacc's generated constructor registers it."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_app_attr {
+    #[doc = "< at most FLEXIO_MAX_NAME_LEN characters"]
     pub app_name: *const ::std::os::raw::c_char,
+    #[doc = "< the DPA ELF image; copied by flexio_app_create"]
     pub app_ptr: *mut ::std::os::raw::c_void,
+    #[doc = "< its size in bytes"]
     pub app_bsize: usize,
+    #[doc = "< signature of the image, or NULL"]
     pub sig_ptr: *mut ::std::os::raw::c_void,
+    #[doc = "< its size; 0 means no signature"]
     pub sig_bsize: usize,
+    #[doc = "< version of the DPA runtime (RTOS) the image expects"]
     pub dpa_api_version: u64,
+    #[doc = "< device-library versions the image was built with"]
     pub flexio_dev_versions: *mut u64,
+    #[doc = "< number of entries in flexio_dev_versions"]
     pub flexio_dev_versions_len_size: usize,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -783,14 +941,23 @@ const _: () = {
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_msg_stream_attr {
+    #[doc = "< deprecated, ignored: the process UAR is used"]
     pub uar: *mut flexio_uar,
+    #[doc = "< buffer size: a power of two, at least 2 KiB"]
     pub data_bsize: usize,
+    #[doc = "< how messages reach the host"]
     pub sync_mode: flexio_msg_dev_sync_mode,
+    #[doc = "< the stream's name"]
     pub stream_name: *mut ::std::os::raw::c_char,
+    #[doc = "< NO_PRINT..DEBUG; ALWAYS_PRINT is not allowed"]
     pub level: flexio_msg_dev_level,
+    #[doc = "< zeroed means FLEXIO_AFFINITY_NONE"]
     pub mgmt_affinity: flexio_affinity,
+    #[doc = "< transport of tracer-mode streams"]
     pub tracer_mode: flexio_tracer_transport,
+    #[doc = "< NULL-terminated; a message's format id indexes it"]
     pub tracer_msg_formats: *mut *mut ::std::os::raw::c_char,
+    #[doc = "< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC"]
     pub transport_mode: flexio_msg_transport_mode,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -818,10 +985,13 @@ const _: () = {
         [::std::mem::offset_of!(flexio_msg_stream_attr, transport_mode) - 56usize];
 };
 pub type flexio_msg_stream_attr_t = flexio_msg_stream_attr;
+#[doc = " Outbox."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_outbox_attr {
+    #[doc = "< deprecated, ignored: the process UAR is used"]
     pub uar: *mut flexio_uar,
+    #[doc = "< support congestion-control operations"]
     pub en_pcc: u32,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -834,33 +1004,45 @@ const _: () = {
         [::std::mem::offset_of!(flexio_outbox_attr, en_pcc) - 8usize];
 };
 unsafe extern "C" {
+    #[doc = " Tells the library which API version the program uses, and so which structure layouts it passes.\n\n A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x\n releases do.  Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION\n (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one.  It succeeds\n once: the same version again is accepted, a different one fails.\n\n @param version  FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when the version is not served or differs from the one already set.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_version_set(version: u64) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates an application from a DPA ELF image; called by dpacc's generated constructor.\n\n @param fattr  the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the image\n               is copied.\n @param app    receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a NULL or malformed argument, a name too long or already registered, or an image that\n         is not a DPA ELF.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version FLEXIO_1.0)."]
     pub fn flexio_app_create(
         fattr: *mut flexio_app_attr,
         app: *mut *mut flexio_app,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys an application, its registered functions and its ELF copy; called by dpacc's destructor.\n\n @param app  the application; processes created from it must be destroyed first.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_destroy(app: *mut flexio_app) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Copies the application's ELF image into a buffer.\n\n @param app       the application.\n @param bin_buff  the buffer.\n @param bin_size  its size in bytes, at least flexio_app_get_elf_size(app).\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle, a NULL buffer or bin_size smaller than the image.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_get_elf(
         app: *mut flexio_app,
         bin_buff: *mut u64,
         bin_size: usize,
     ) -> flexio_status;
 }
+#[doc = "< the device's own model"]
 pub const FLEXIO_HW_MODEL_DEF: flexio_hw_model = 0;
+#[doc = "< BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3)"]
 pub const FLEXIO_HW_MODEL_BF3: flexio_hw_model = 1;
+#[doc = "< ConnectX-8 DPA (nv-dpa-cx8)"]
 pub const FLEXIO_HW_MODEL_CX8: flexio_hw_model = 2;
+#[doc = " Hardware models an application can be built for (flexio_app_select_attr.hw_model_id)."]
 pub type flexio_hw_model = ::std::os::raw::c_uint;
+#[doc = " Which application flexio_app_get looks up."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_app_select_attr {
+    #[doc = "< the name given to dpacc --app-name"]
     pub app_name: *const ::std::os::raw::c_char,
+    #[doc = "< enum flexio_hw_model"]
     pub hw_model_id: u32,
+    #[doc = "< device the application will run on; NULL: any"]
     pub ibv_ctx: *mut ibv_context,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -876,21 +1058,25 @@ const _: () = {
         [::std::mem::offset_of!(flexio_app_select_attr, ibv_ctx) - 16usize];
 };
 unsafe extern "C" {
+    #[doc = " Finds a registered application by name for a device.\n\n @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and the\n              device it will run on (NULL: any).\n @param app   receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when no application of that name is registered for that model.\n @since 24.10 (FLEXIO_VER(24, 10, 0))."]
     pub fn flexio_app_get(
         attr: *const flexio_app_select_attr,
         app: *mut *mut flexio_app,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Lists the loaded applications.\n\n @param app_list  receives an array of the applications, to free with flexio_app_list_free.\n @param num_apps  receives its length.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when out of memory.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_get_list(
         app_list: *mut *mut *mut flexio_app,
         num_apps: *mut u32,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Frees a list made by flexio_app_get_list (not the applications in it).\n\n @param apps_list  the list.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_list_free(apps_list: *mut *mut flexio_app) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Registers a device function with argument packing; called by dpacc's generated constructor.\n\n The function dev_func_name is called through dev_unpack_func_name, with arguments packed by\n host_pack_func into an argbuf_size-byte buffer.\n\n @param app                   the application holding the function.\n @param dev_func_name         the device function's name (at most FLEXIO_MAX_NAME_LEN characters).\n @param dev_unpack_func_name  the name of its unpacking wrapper.\n @param host_stub_func_addr   the handle the program passes to flexio_process_call.\n @param argbuf_size           the size of the packed arguments in bytes.\n @param host_pack_func        packs flexio_process_call's variadic arguments.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, a name missing from the ELF, or a stub already registered.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_func_pup_register(
         app: *mut flexio_app,
         dev_func_name: *const ::std::os::raw::c_char,
@@ -901,6 +1087,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Registers a device function by name, without argument packing.\n\n The function gets one uint64_t argument.  There is no type checking: a device function of another\n type is undefined behaviour.\n\n @param app            the application holding the function.\n @param dev_func_name  the name of a __dpa_global__ function in the application's ELF.\n @param out_func       receives the handle for flexio_process_call, event handlers and command queues.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a name missing from the ELF.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_func_register(
         app: *mut flexio_app,
         dev_func_name: *const ::std::os::raw::c_char,
@@ -908,6 +1095,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Looks up a registered function by its host stub (for layered libraries).\n\n @param app                   the application.\n @param host_stub_func_addr   the function's host stub.\n @param pup                   receives 1 for a function registered with packing, else 0 (the\n                              packing outputs then mean nothing).\n @param dev_func_name         receives the device function's name.\n @param dev_unpack_func_name  receives its unpacking wrapper's name.\n @param func_name_size        the size of each name buffer, at least FLEXIO_MAX_NAME_LEN + 1.\n @param argbuf_size           receives the size of the packed arguments.\n @param host_pack_func        receives the packing function.\n @param dev_func_addr         receives the function's device address.\n @param dev_unpack_func_addr  receives the wrapper's device address.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, name buffers too small, or a stub not registered.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_func_get_register_info(
         app: *mut flexio_app,
         host_stub_func_addr: flexio_func_t,
@@ -922,6 +1110,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Loads an application into a new DPA process on a device.\n\n @param ibv_ctx       the device (rdma-core context).\n @param app           the application.\n @param process_attr  the attributes; may be NULL (an internal PD, no name).\n @param process_ptr   receives the process.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, a device without a DPA, or an image that does not load.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_create(
         ibv_ctx: *mut ibv_context,
         app: *mut flexio_app,
@@ -930,9 +1119,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a process and everything created in it (threads, queues, memory, streams).\n\n @param process  the process; NULL is a no-op.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_destroy(process: *mut flexio_process) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Calls a device function synchronously.\n\n @param process   the process.\n @param host_func the function's handle (its host stub, or flexio_func_register's output).\n @param func_ret  receives the function's uint64_t return value.\n @param ...       the arguments, packed as the function's registration says.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad\n         argument, an unregistered function, a process in error, or a call that faults it.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_call(
         process: *mut flexio_process,
         host_func: flexio_func_t,
@@ -941,18 +1132,21 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Sets the device function run when a thread of the process hits a fatal error.\n\n Call it after creating the process and before its first thread.\n\n @param process        the process.\n @param error_handler  a registered __dpa_global__ function.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or when the process already has threads.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_process_error_handler_set(process, handler_name) (symbol version FLEXIO_1.0)."]
     pub fn flexio_process_error_handler_set(
         process: *mut flexio_process,
         error_handler: flexio_func_t,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Reads the process heap figures.\n\n @param process  the process.\n @param info     receives the heap's base address, size, and bytes requested and allocated.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_mem_info_get(
         process: *const flexio_process,
         info: *mut flexio_heap_mem_info,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Allocates process heap memory.\n\n @param process       the process.\n @param buff_bsize    the size in bytes.\n @param dest_daddr_p  receives the buffer's device address; 0 on failure.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or an exhausted heap.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_buf_dev_alloc(
         process: *mut flexio_process,
         buff_bsize: usize,
@@ -960,12 +1154,14 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Frees process heap memory.\n\n @param process  the process.\n @param daddr    the address flexio_buf_dev_alloc gave; 0 is a no-op.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or an address that is not a live allocation.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_buf_dev_free(
         process: *mut flexio_process,
         daddr: flexio_uintptr_t,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Sets bytes of a heap buffer to a value.\n\n @param process     the process.\n @param value       the byte value.\n @param buff_bsize  the number of bytes.\n @param dest_daddr  the start, inside one allocation.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a range outside the allocation.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_buf_dev_memset(
         process: *mut flexio_process,
         value: ::std::os::raw::c_int,
@@ -974,6 +1170,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Allocates a heap buffer and copies host memory into it; free it with flexio_buf_dev_free.\n\n @param process       the process.\n @param src_haddr     the host memory.\n @param buff_bsize    the number of bytes.\n @param dest_daddr_p  receives the buffer's device address; 0 on failure.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or an exhausted heap.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_copy_from_host(
         process: *mut flexio_process,
         src_haddr: *mut ::std::os::raw::c_void,
@@ -982,6 +1179,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Copies host memory into an allocated heap buffer.\n\n @param process     the process.\n @param src_haddr   the host memory.\n @param buff_bsize  the number of bytes.\n @param dest_daddr  the destination, inside one allocation.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a range outside the allocation.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_host2dev_memcpy(
         process: *mut flexio_process,
         src_haddr: *mut ::std::os::raw::c_void,
@@ -990,6 +1188,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Allocates a heap buffer whose content is dumped to host memory when it is destroyed.\n\n The buffer is backed by its own memory object; the size rounds up to the DPA memory block size,\n which mkey's length must equal.\n\n @param process       the process.\n @param buff_bsize    the size in bytes.\n @param mkey          a memory key of the host memory receiving the dump.\n @param dest_daddr_p  receives the buffer's device address; 0 on failure.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, a key of another length, or an exhausted heap.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_recoverable_buf_dev_alloc(
         process: *mut flexio_process,
         buff_bsize: usize,
@@ -998,6 +1197,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates an event handler: a DPA thread running a device function on events.\n\n @param process            the process.\n @param fattr              the entry function, its argument, affinity and thread-local storage.\n @param event_handler_ptr  receives the handler, created stopped (see flexio_event_handler_run).\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, an unregistered function, an affinity out of range, or no free\n         thread.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_event_handler_create(process, fattr, window, outbox, event_handler_ptr) (symbol version FLEXIO_1.0)."]
     pub fn flexio_event_handler_create(
         process: *mut flexio_process,
         fattr: *mut flexio_event_handler_attr,
@@ -1005,15 +1205,18 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys an event handler; its thread stops.\n\n @param event_handler  the handler; CQs reporting to its thread must be destroyed first.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_destroy(event_handler: *mut flexio_event_handler) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Starts an event handler: its thread runs once now and at each event.\n\n @param event_handler  the handler.\n @param user_arg       the argument its thread receives.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or a handler already running.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_run(
         event_handler: *mut flexio_event_handler,
         user_arg: u64,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a command queue whose tasks run on DPA threads of the process.\n\n @param process  the process.\n @param fattr    the number of worker threads, the batch size and the initial state.\n @param cmdq     receives the queue.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or not enough free threads.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_create(
         process: *mut flexio_process,
         fattr: *mut flexio_cmdq_attr,
@@ -1021,9 +1224,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a command queue; tasks not yet run are dropped.\n\n @param cmdq  the queue.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_destroy(cmdq: *mut flexio_cmdq) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Queues a call of a device function.\n\n @param cmdq       the queue.\n @param host_func  the function's handle.\n @param arg        its argument.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, an unregistered function or a full queue.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_task_add(
         cmdq: *mut flexio_cmdq,
         host_func: flexio_func_t,
@@ -1031,9 +1236,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Moves a pending command queue to running; no effect on a running one.\n\n @param cmdq  the queue.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_state_running(cmdq: *mut flexio_cmdq) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a completion queue of a process.\n\n Its ring lives in DPA or host memory, its doorbell record in DPA memory.  With element type\n FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD, fattr->thread is flexio_event_handler_get_thread() of an event\n handler of the process.\n\n @param process  the process.\n @param ibv_ctx  the device; NULL means the process's.\n @param fattr    the CQ attributes.\n @param cq       receives the CQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or attribute, or an exhausted device.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_create(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1042,9 +1249,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a completion queue.\n\n @param cq  the CQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle, or while work queues or QPs report to it (it then stays valid).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_destroy(cq: *mut flexio_cq) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Changes CQ moderation: an event after max_count CQEs or period microseconds.\n\n @param cq         the CQ.\n @param max_count  CQEs before an event; 0: not by count.\n @param period     microseconds before an event; 0: not by time.\n @param mode       an enum flexio_cq_period_mode.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or mode.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_modify_moderation(
         cq: *mut flexio_cq,
         max_count: u16,
@@ -1053,6 +1262,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Reads CQ moderation.\n\n @param cq         the CQ.\n @param max_count  receives the CQE count.\n @param period     receives the period in microseconds.\n @param mode       receives the enum flexio_cq_period_mode.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_query_moderation(
         cq: *mut flexio_cq,
         max_count: *mut u16,
@@ -1061,9 +1271,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " The CQ's DEVX object, made at the first call and released with the CQ.\n\n @param cq  the CQ.\n @return the object, NULL on error (logged).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_get_obj(cq: *mut flexio_cq) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {
+    #[doc = " Creates a send queue reporting to a CQ.\n\n @param process        the process.\n @param ibv_ctx        the device; NULL means the process's.\n @param cq_num         the CQ's number.\n @param fattr          the WQ attributes (the TIS to send through, or NULL to create one).\n @param flexio_sq_ptr  receives the SQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or attribute, or an unknown CQ.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_sq_create(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1073,6 +1285,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a send queue on another device than the process's.\n\n @param process        the process.\n @param ibv_ctx        the device; must differ from the process's.\n @param cq_num         the CQ's number.\n @param fattr          the WQ attributes.\n @param flexio_sq_ptr  receives the SQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, the process's own device, or an unknown CQ.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_sq_create_cross_dev(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1082,9 +1295,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a send queue and the TIS made with it.\n\n @param flexio_sq  the SQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_sq_destroy(flexio_sq: *mut flexio_sq) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a transport interface send (TIS) in a transport domain.\n\n @param ibv_ctx  the device.\n @param td       a transport domain of that device.\n @param tis      receives the TIS.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a domain of another device.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_sq_tis_create(
         ibv_ctx: *mut ibv_context,
         td: *mut flexio_transport_domain,
@@ -1092,18 +1307,22 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a TIS.\n\n @param tis  the TIS.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle, or while SQs send through it (it then stays valid).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_sq_tis_destroy(tis: *mut flexio_sq_tis) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a transport domain.\n\n @param ibv_ctx  the device.\n @param td       receives the domain.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_transport_domain_create(
         ibv_ctx: *mut ibv_context,
         td: *mut *mut flexio_transport_domain,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a transport domain.\n\n @param td  the domain.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle, or while TISs or TIRs use it (it then stays valid).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_transport_domain_destroy(td: *mut flexio_transport_domain) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a receive queue reporting to a CQ.\n\n @param process        the process.\n @param ibv_ctx        the device; NULL means the process's.\n @param cq_num         the CQ's number.\n @param fattr          the WQ attributes (the transport domain, or NULL to create one).\n @param flexio_rq_ptr  receives the RQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or attribute, or an unknown CQ.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_create(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1113,6 +1332,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a receive queue on another device than the process's.\n\n @param process        the process.\n @param ibv_ctx        the device; must differ from the process's.\n @param cq_num         the CQ's number.\n @param fattr          the WQ attributes.\n @param flexio_rq_ptr  receives the RQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument, the process's own device, or an unknown CQ.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_create_cross_dev(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1122,12 +1342,15 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a receive queue, its TIR and the transport domain made with it.\n\n @param flexio_rq  the RQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_destroy(flexio_rq: *mut flexio_rq) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Moves a receive queue to the error state: its posted WQEs complete flushed.\n\n @param rq  the RQ.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_set_err_state(rq: *mut flexio_rq) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a shared receive memory pool (RMP).\n\n @param process         the process.\n @param ibv_ctx         the device; NULL means the process's.\n @param fattr           the WQ attributes.\n @param flexio_rmp_ptr  receives the RMP.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or attribute.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rmp_create(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1136,9 +1359,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys an RMP.\n\n @param flexio_rmp  the RMP.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle, or while QPs receive from it (it then stays valid).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rmp_destroy(flexio_rmp: *mut flexio_rmp) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates an RC queue pair in state RST.\n\n Its buffer holds the receive ring first and the send ring after it.\n\n @param process   the process.\n @param ibv_ctx   the device; NULL means the process's.\n @param qp_fattr  the creation attributes (transport type FLEXIO_QPC_ST_RC only).\n @param qp_ptr    receives the QP.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or attribute, or an unknown CQ or RMP.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_qp_create(
         process: *mut flexio_process,
         ibv_ctx: *mut ibv_context,
@@ -1147,6 +1372,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Moves a QP to fattr->next_state with the attributes that transition needs.\n\n IB's RC state machine (SQD is state 4).  The QP is unchanged when it fails.\n\n @param qp     the QP.\n @param fattr  the next state and its attributes.\n @param mask   the optional attributes to apply too; may be NULL.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a transition the state machine does not allow.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_qp_modify(
         qp: *mut flexio_qp,
         fattr: *mut flexio_qp_attr,
@@ -1154,21 +1380,26 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a queue pair.\n\n @param qp  the QP.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_qp_destroy(qp: *mut flexio_qp) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " The QP's state.\n\n @param qp  the QP.\n @return the state; FLEXIO_QP_STATE_ERR on error (logged).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_qp_state_get(qp: *mut flexio_qp) -> flexio_qp_state;
 }
 unsafe extern "C" {
+    #[doc = " Creates a UAR (user access region) for the process.\n\n @param process     the process.\n @param flexio_uar  receives the UAR.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_uar_create(process, devx_uar, flexio_uar) (symbol version FLEXIO_1.0)."]
     pub fn flexio_uar_create(
         process: *mut flexio_process,
         flexio_uar: *mut *mut flexio_uar,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a UAR.\n\n @param uar  the UAR.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_uar_destroy(uar: *mut flexio_uar) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Extends a UAR to another device, for cross-device doorbells.\n\n @param in_uar     the UAR.\n @param to_extend  the other device.\n @param extended   receives the extended UAR.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_uar_extend(
         in_uar: *mut flexio_uar,
         to_extend: *mut ibv_context,
@@ -1176,9 +1407,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " The device id of an extended UAR.\n\n @param uar  the extended UAR.\n @return the id, UINT32_MAX on error (logged).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_uar_get_extended_id(uar: *mut flexio_uar) -> flexio_uar_device_id;
 }
 unsafe extern "C" {
+    #[doc = " Creates an outbox: a doorbell page for DPA threads.\n\n @param process  the process.\n @param fattr    the attributes (congestion-control support).\n @param outbox   receives the outbox.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_outbox_create(process, other_ctx, uar, outbox) (symbol version FLEXIO_1.0)."]
     pub fn flexio_outbox_create(
         process: *mut flexio_process,
         fattr: *mut flexio_outbox_attr,
@@ -1186,9 +1419,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys an outbox.\n\n @param outbox  the outbox.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_outbox_destroy(outbox: *mut flexio_outbox) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a window: DPA access to host memory registered in a PD.\n\n @param process  the process.\n @param pd       the protection domain of the host memory regions.\n @param window   receives the window.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_window_create(
         process: *mut flexio_process,
         pd: *mut ibv_pd,
@@ -1196,9 +1431,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a window.\n\n @param window  the window.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_window_destroy(window: *mut flexio_window) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a memory key over DPA memory, for the NIC or a peer to reach it.\n\n @param process  the process.\n @param fattr    the PD, the DPA range and the IBV_ACCESS_* flags.\n @param mkey     receives the key.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a range outside the process's memory.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_device_mkey_create(
         process: *mut flexio_process,
         fattr: *mut flexio_mkey_attr,
@@ -1206,9 +1443,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Destroys a memory key.\n\n @param mkey  the key; NULL is a no-op.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_device_mkey_destroy(mkey: *mut flexio_mkey) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates a device message stream to a file.\n\n Device messages of stream_fattr->level and more severe are written to out.  In sync mode a host\n thread drains the stream.  The first stream of a process is its default one\n (FLEXIO_MSG_DEV_DEFAULT_STREAM_ID).\n\n @param process       the process.\n @param stream_fattr  the buffer size (a power of two, at least 2 KiB), mode, name and level.\n @param out           where messages are written.\n @param ppthread      if not NULL, receives the id of the draining thread (sync mode).\n @param stream        receives the stream.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or attribute, or too many streams.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_msg_stream_create(
         process: *mut flexio_process,
         stream_fattr: *mut flexio_msg_stream_attr_t,
@@ -1218,18 +1457,22 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Flushes and destroys a message stream.\n\n @param stream  the stream.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_msg_stream_destroy(stream: *mut flexio_msg_stream) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Writes out every message a stream holds.\n\n @param stream  the stream.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_msg_stream_flush(stream: *mut flexio_msg_stream) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Changes a stream's level.\n\n @param stream  the stream, not the default one.\n @param level   the new level, FLEXIO_MSG_DEV_NO_PRINT .. FLEXIO_MSG_DEV_DEBUG.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or level, or the default stream.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_msg_stream_level_set(
         stream: *mut flexio_msg_stream,
         level: flexio_msg_dev_level,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Creates the process's default message stream (see flexio_msg_stream_create).\n\n @param process       the process.\n @param stream_fattr  the stream attributes.\n @param out           where messages are written.\n @param ppthread      if not NULL, receives the id of the draining thread.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a default stream already made.\n @deprecated Deprecated in 24.x; use flexio_msg_stream_create.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_log_dev_init(
         process: *mut flexio_process,
         stream_fattr: *mut flexio_msg_stream_attr_t,
@@ -1238,23 +1481,28 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Writes out every message of the default stream.\n\n @param process  the process.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or no default stream.\n @deprecated Deprecated in 24.x; use flexio_msg_stream_flush.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_log_dev_flush(process: *mut flexio_process) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Flushes and destroys the default stream.\n\n @param process  the process.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or no default stream.\n @deprecated Deprecated in 24.x; use flexio_msg_stream_destroy.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_log_dev_destroy(process: *mut flexio_process) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Writes the process's crash data (fault, registers, status) as text to a file.\n\n @param process  the process.\n @param outfile  the file's path.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a file that cannot be written.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_crash_data(
         process: *mut flexio_process,
         outfile: *const ::std::os::raw::c_char,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Writes an ELF core of the process (memory and every thread's registers) to a file.\n\n @param process  the process.\n @param outfile  the file's path.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or a file that cannot be written.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_coredump_create(
         process: *mut flexio_process,
         outfile: *const ::std::os::raw::c_char,
     ) -> flexio_status;
 }
+#[doc = " Receives the library's log lines instead of stderr (see flexio_log_callback_set).\n\n @param lvl   the line's level (only lines at or above the set level arrive).\n @param func  the function that logged it: a FlexIO call, or an rdma-core call answered by\n              the simulated device (ibv_dealloc_pd, ...).\n @param msg   the reason, without the \"flexio <LVL> <func>: \" prefix and the newline.\n @param user  the pointer given to flexio_log_callback_set.\n\n func and msg are valid during the call only.  The callback runs on the thread that logged,\n which may be a library thread; it may log (those lines go to stderr) and call other library\n functions, but not flexio_log_callback_set."]
 pub type flexio_log_cb_t = ::std::option::Option<
     unsafe extern "C" fn(
         lvl: flexio_log_lvl,
@@ -1263,37 +1511,63 @@ pub type flexio_log_cb_t = ::std::option::Option<
         user: *mut ::std::os::raw::c_void,
     ),
 >;
+#[doc = "< no thread fault: running, flexio_dev_error or process finish"]
 pub const FLEXIO_FAULT_NONE: flexio_fault_cause = 0;
+#[doc = "< an N-byte access not N-byte aligned"]
 pub const FLEXIO_FAULT_MISALIGNED: flexio_fault_cause = 1;
+#[doc = "< a data access outside the process's memory"]
 pub const FLEXIO_FAULT_UNMAPPED: flexio_fault_cause = 2;
+#[doc = "< a data access against its memory's permissions"]
 pub const FLEXIO_FAULT_PERMISSION: flexio_fault_cause = 3;
+#[doc = "< an instruction fetch outside executable memory"]
 pub const FLEXIO_FAULT_FETCH: flexio_fault_cause = 4;
+#[doc = "< an illegal or unsupported instruction"]
 pub const FLEXIO_FAULT_ILLEGAL: flexio_fault_cause = 5;
+#[doc = "< ebreak"]
 pub const FLEXIO_FAULT_BREAKPOINT: flexio_fault_cause = 6;
+#[doc = "< an activation ran past its instruction budget"]
 pub const FLEXIO_FAULT_WATCHDOG: flexio_fault_cause = 7;
+#[doc = "< an ecall nobody serves"]
 pub const FLEXIO_FAULT_BAD_SERVICE: flexio_fault_cause = 8;
+#[doc = "< a window or outbox access refused (bounds, key, PD)"]
 pub const FLEXIO_FAULT_APERTURE: flexio_fault_cause = 9;
+#[doc = "< the stack pointer left the thread's stack"]
 pub const FLEXIO_FAULT_STACK_OVERFLOW: flexio_fault_cause = 10;
+#[doc = " Why a DPA thread stopped its process (flexio_process_fault.cause)."]
 pub type flexio_fault_cause = ::std::os::raw::c_uint;
 pub const FLEXIO_FAULT_ACCESS_NONE: flexio_fault_access = 0;
 pub const FLEXIO_FAULT_ACCESS_READ: flexio_fault_access = 1;
 pub const FLEXIO_FAULT_ACCESS_WRITE: flexio_fault_access = 2;
 pub const FLEXIO_FAULT_ACCESS_EXECUTE: flexio_fault_access = 3;
+#[doc = " The kind of memory access that faulted (flexio_process_fault.access)."]
 pub type flexio_fault_access = ::std::os::raw::c_uint;
+#[doc = " What stopped a DPA process, as flexio_crash_data prints it."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_process_fault {
+    #[doc = "< flexio_err_status_get's value: 0 while the process runs"]
     pub status: u32,
+    #[doc = "< 1 once the process has stopped for good (also by process finish)"]
     pub stopped: ::std::os::raw::c_int,
+    #[doc = "< 1 when thread_id names the thread whose error stopped it"]
     pub has_thread: ::std::os::raw::c_int,
+    #[doc = "< that thread, as device code sees it (flexio_dev_get_thread_id)"]
     pub thread_id: u32,
+    #[doc = "< FLEXIO_FAULT_NONE unless a thread faulted"]
     pub cause: flexio_fault_cause,
+    #[doc = "< for memory faults"]
     pub access: flexio_fault_access,
+    #[doc = "< the faulting instruction"]
     pub pc: u64,
+    #[doc = "< the data or fetch address of the fault"]
     pub address: u64,
+    #[doc = "< the instruction word at pc, 0 if unreadable"]
     pub insn: u32,
+    #[doc = "< x0..x31 at the fault"]
     pub regs: [u64; 32usize],
+    #[doc = "< instructions the thread retired before the fault"]
     pub instret: u64,
+    #[doc = "< its cycles before the fault"]
     pub cycles: u64,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1325,21 +1599,35 @@ const _: () = {
     ["Offset of field: flexio_process_fault::cycles"]
         [::std::mem::offset_of!(flexio_process_fault, cycles) - 312usize];
 };
+#[doc = " A load through a window returned bytes the host memory no longer holds: the thread\n  cached them and the host changed them since, with no __dpa_thread_window_read_inv()\n  in between. pc is the load."]
 pub const FLEXIO_MEMCHECK_STALE_WINDOW_READ: flexio_memcheck_rule = 1;
+#[doc = " Bytes stored through a window were not written back (__dpa_thread_window_writeback())\n  when the thread rang a doorbell (an outbox store) or ended its invocation (returned,\n  finished, rescheduled, retriggered, finished the process). pc is the last store to\n  that 64-byte line."]
 pub const FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK: flexio_memcheck_rule = 2;
+#[doc = " The NIC read DPA memory (a WQE, a doorbell record, a send buffer) that a thread stored\n  and then published (a doorbell, the end of its invocation) with no\n  __dpa_thread_memory_writeback() in between. A fence is not a writeback. pc is the\n  store."]
 pub const FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK: flexio_memcheck_rule = 3;
+#[doc = " The rules checked (seed 002)."]
 pub type flexio_memcheck_rule = ::std::os::raw::c_uint;
+#[doc = " What the checker found in a process."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_memcheck_info {
+    #[doc = "< 1 while the checker is on"]
     pub enabled: ::std::os::raw::c_int,
+    #[doc = "< FLEXIO_MEMCHECK_STALE_WINDOW_READ violations"]
     pub stale_window_reads: u64,
+    #[doc = "< FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK"]
     pub window_not_written_back: u64,
+    #[doc = "< FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK"]
     pub memory_not_written_back: u64,
+    #[doc = "< lines logged: one per rule and pc"]
     pub logged: u64,
+    #[doc = "< the rule the last violation broke; 0: none yet"]
     pub last_rule: flexio_memcheck_rule,
+    #[doc = "< UINT32_MAX when the thread was gone"]
     pub last_thread_id: u32,
+    #[doc = "< the pc of the last violation"]
     pub last_pc: u64,
+    #[doc = "< the address it accessed"]
     pub last_address: u64,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]

@@ -5,103 +5,133 @@
 use super::*;
 
 unsafe extern "C" {
+    #[doc = " The version this library was built as, and the version the program set.\n\n @param set_version  if not NULL, receives the version given to flexio_version_set (0 if none yet).\n @return the library's FLEXIO_CURRENT_VERSION, in FLEXIO_VER form.\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_version_get(set_version: *mut u64) -> u64;
 }
 unsafe extern "C" {
+    #[doc = " Sets the host logging level: entries of this level and more severe are printed.\n\n Each entry is one line on stderr (or goes to the flexio_log_callback_set callback).  The starting\n level is FLEXIO_LOG_LVL_WARN, or the one named by the FLEXIO_LOG_LEVEL environment variable (ERR,\n WARN, INFO, DBG or 0-3).\n\n @param lvl  the new level.\n @return the previous level; an invalid level is rejected (logged) and the level stays as it was.\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_log_lvl_set(lvl: flexio_log_lvl) -> flexio_log_lvl;
 }
 unsafe extern "C" {
+    #[doc = " The size of the application's ELF image.\n\n @param app  the application.\n @return the size in bytes, 0 on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_get_elf_size(app: *mut flexio_app) -> usize;
 }
 unsafe extern "C" {
+    #[doc = " The application's name.\n\n @param app  the application.\n @return the name, valid as long as the application; NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_get_name(app: *mut flexio_app) -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {
+    #[doc = " The process's device memory (dumem) id.\n\n @param process  the process.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_get_dumem_id(process: *mut flexio_process) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The process's protection domain.\n\n @param process  the process.\n @return the PD, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_get_pd(process: *mut flexio_process) -> *mut ibv_pd;
 }
 unsafe extern "C" {
+    #[doc = " The process's own UAR.\n\n @param process  the process.\n @return the UAR, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_get_uar(process: *mut flexio_process) -> *mut flexio_uar;
 }
 unsafe extern "C" {
+    #[doc = " The token for the user-debug interface.\n\n @param process  the process.\n @return the token; 0 when user debug access is not allowed or on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_process_udbg_token_get(process: *mut flexio_process) -> u64;
 }
 unsafe extern "C" {
+    #[doc = " The id with which threads of the same process activate this handler.\n\n @param event_handler  the handler.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_get_activation_id(event_handler: *mut flexio_event_handler) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The handler's thread id.\n\n @param event_handler  the handler.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_get_id(event_handler: *mut flexio_event_handler) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The handler's thread object id.\n\n @param event_handler  the handler.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_get_obj_id(event_handler: *mut flexio_event_handler) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The handler's thread, for flexio_cq_attr.thread.\n\n @param event_handler  the handler.\n @return the thread, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_get_thread(
         event_handler: *mut flexio_event_handler,
     ) -> *mut flexio_thread;
 }
 unsafe extern "C" {
+    #[doc = " The handler's thread DEVX object.\n\n @param event_handler  the handler.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_event_handler_get_thread_obj(
         event_handler: *mut flexio_event_handler,
     ) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {
+    #[doc = " Tells whether every task added so far has run.\n\n @param cmdq  the queue.\n @return nonzero when empty, 0 when tasks remain or on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_is_empty(cmdq: *mut flexio_cmdq) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
+    #[doc = " The CQ number.\n\n @param cq  the CQ.\n @return the number, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_get_cq_num(cq: *mut flexio_cq) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The SQ number.\n\n @param sq  the SQ.\n @return the number, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_sq_get_wq_num(sq: *mut flexio_sq) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The RQ number.\n\n @param rq  the RQ.\n @return the number, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_get_wq_num(rq: *mut flexio_rq) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The RQ's DEVX object, made at the first call and released with the RQ.\n\n @param rq  the RQ.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_get_object(rq: *mut flexio_rq) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {
+    #[doc = " The DEVX object of the RQ's TIR, made at the first call and released with the RQ.\n\n @param rq  the RQ.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_get_tir(rq: *mut flexio_rq) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {
+    #[doc = " The RMP number.\n\n @param rmp  the RMP.\n @return the number, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rmp_get_wq_num(rmp: *mut flexio_rmp) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The QP number.\n\n @param qp  the QP.\n @return the number, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_qp_get_qp_num(qp: *mut flexio_qp) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The UAR id.\n\n @param uar  the UAR.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_uar_get_id(uar: *mut flexio_uar) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The outbox id.\n\n @param outbox  the outbox.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_outbox_get_id(outbox: *mut flexio_outbox) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The outbox's UAR.\n\n @param outbox  the outbox.\n @return the UAR, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_outbox_get_uar(outbox: *mut flexio_outbox) -> *mut flexio_uar;
 }
 unsafe extern "C" {
+    #[doc = " The window id.\n\n @param window  the window.\n @return the id, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_window_get_id(window: *mut flexio_window) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The memory key value.\n\n @param mkey  the key.\n @return the key, UINT32_MAX on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_mkey_get_id(mkey: *mut flexio_mkey) -> u32;
 }
 unsafe extern "C" {
+    #[doc = " The stream id, which device code passes to flexio_dev_msg.\n\n @param stream  the stream.\n @return the id, -1 on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 24.01 (FLEXIO_VER(24, 0, 0))."]
     pub fn flexio_msg_stream_get_id(stream: *mut flexio_msg_stream) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
+    #[doc = " A file descriptor that becomes readable when the process hits a fatal error.\n\n @param process  the process.\n @return the descriptor, -1 on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_err_handler_fd(process: *mut flexio_process) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
     pub fn flexio_err_status_get(process: *mut flexio_process) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
+    #[doc = " Sends every log line that passes the level (flexio_log_lvl_set) to cb, with user, instead\n of writing it to stderr; cb NULL writes to stderr again.  The lines of the simulated\n rdma-core device go the same way.  flexio_last_error still records ERR lines.\n\n When it returns, no thread runs the previous callback any more and none calls it again, so\n its user data may be freed.  It waits for callbacks running on other threads to return,\n holding no lock they need: lines logged meanwhile wait for nothing.  Calls are serialised.\n\n @param cb    the callback, or NULL for stderr.\n @param user  passed to every call of cb.\n @return FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED when called from inside a callback\n         (waiting for running callbacks there could wait for itself).\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_log_callback_set(
         cb: flexio_log_cb_t,
         user: *mut ::std::os::raw::c_void,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Serves the GDB remote serial protocol for a process's live DPA threads on 127.0.0.1:port, so\n that `gdb-multiarch app.elf -ex 'target remote :PORT'` debugs them (the ELF from\n flexio_app_get_elf): each DPA thread a GDB thread, registers x0..x31 and pc, DPA memory,\n breakpoints, single steps, continue, ^C, source lines. All-stop: while GDB shows the process\n stopped every thread of it is paused (host calls into it wait). Loopback only: the protocol\n has no authentication and its client may write the process's memory and registers.\n One debugger at a time; the stub lives as long as the process.\n FLEXIO_SIM_GDB=PORT does the same for every process from its creation (the next free port\n for each further process, logged), with FLEXIO_SIM_GDB_WAIT=1 holding each process before\n its start-up code until a debugger attaches and continues.\n\n @param process     a live process.\n @param port        the TCP port; 0 picks a free one.\n @param bound_port  if not NULL, receives the port listened on.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad handle, a process\n         with a stub already, a port in use, a device without a stub.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_gdb_listen(
         process: *mut flexio_process,
         port: u16,
@@ -109,6 +139,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " flexio_process_call with the arguments in an array: for callers that cannot\n make a variadic call (cgo) or build one per argument count.  Each argument\n goes as a uint64_t variadic argument of flexio_process_call.  nargs must be\n the function's parameter count (a dpacc-built function's argument buffer\n holds one 8-byte slot per parameter; a function registered by name takes\n one); a different count fails.  *func_ret receives the return value.\n\n @param process    the process.\n @param host_func  the function's handle.\n @param func_ret   receives the function's return value.\n @param args       the arguments.\n @param nargs      their count, the function's parameter count.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument, a wrong\n         count, or a call that faults the process.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_call_args(
         process: *mut flexio_process,
         host_func: flexio_func_t,
@@ -118,9 +149,11 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " The last error line the library logged on the calling thread, without its\n newline (\"flexio ERR <function>: <reason>\"), or \"\" if none.  Valid until the\n thread's next error; kept whatever the logging level.\n\n @return the line, or \"\" if the thread logged no error.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_last_error() -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {
+    #[doc = " Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host.\n\n @param process     the process.\n @param dst_haddr   the host memory.\n @param buff_bsize  the number of bytes.\n @param src_daddr   the source, inside one allocation.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument or a\n         range outside the allocation.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_dev2host_memcpy(
         process: *mut flexio_process,
         dst_haddr: *mut ::std::os::raw::c_void,
@@ -129,30 +162,36 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " The fatal-error record of a process: the status and, when a thread faulted, the fault with\n its registers. Fields are 0 while the process runs.\n\n @param process  a live process.\n @param fault    filled in.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_fault_get(
         process: *mut flexio_process,
         fault: *mut flexio_process_fault,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " The name of a fault cause (\"misaligned access\", ...), or \"unknown\" for another value.\n\n @param cause  the cause.\n @return a static string.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_fault_cause_name(cause: flexio_fault_cause) -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {
+    #[doc = " Starts recording what the DPA threads of a process do, until flexio_process_trace_stop\n writes it to path as a Chrome trace (JSON, the \"traceEvents\" format Perfetto and\n chrome://tracing open): each invocation of an event handler and each flexio_process_call a\n span on its thread (named by the device function, with how it ended and the thread's cycles\n and instructions at both ends); each doorbell, CQE waking a thread, activation by another\n thread, MSI-X EQE and fatal error an instant. pid is the process's dumem id, tid the DPA\n thread id (flexio_dev_get_thread_id); timestamps are CLOCK_MONOTONIC. Each thread keeps at\n most 262144 events (more are counted in otherData.dropped_events).\n FLEXIO_SIM_TRACE=FILE traces every process from its creation instead (\"%p\" in FILE becomes\n the OS process id), each one's timeline added to FILE when it is destroyed.\n\n Not recording, a process pays one test of a flag per event.\n\n @param process  a live process, not being traced.\n @param path     the file to write, created or truncated now (so that one that cannot be\n                 written is refused here).\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a path that\n         cannot be written, a process traced already (by a start or FLEXIO_SIM_TRACE).\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_trace_start(
         process: *mut flexio_process,
         path: *const ::std::os::raw::c_char,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Stops recording and writes the trace to the path flexio_process_trace_start opened.\n\n @param process  a live process that flexio_process_trace_start is recording.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a process\n         not being traced by flexio_process_trace_start, a write error.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_trace_stop(process: *mut flexio_process) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " Turns the memory-model checker on or off for a process. Stores made while it is off are not\n known to it. On costs the process's threads speed (they run the interpreter's slow build)\n and reserves address space for a shadow of DPA memory.\n\n @param process  a live process.\n @param enable   1 on, 0 off.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument, a device\n         without a checker, or no memory.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_memcheck_set(
         process: *mut flexio_process,
         enable: ::std::os::raw::c_int,
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " What the memory-model checker found in a process so far.\n\n @param process  a live process.\n @param info     filled in (all 0 when the checker never ran).\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_memcheck_get(
         process: *mut flexio_process,
         info: *mut flexio_memcheck_info,

@@ -6,9 +6,15 @@
 //! libflexio serves for its simulated devices).  Experimental functions are in
 //! [`experimental`], with the cargo feature `experimental` only.
 //!
+//! Each item's documentation is the Doxygen comment of its C declaration, as written (`@param`,
+//! `@return`, `@since`).
+//!
 //! Everything here is `unsafe` C; the safe API is the `flexio` crate.
 #![allow(non_upper_case_globals, non_camel_case_types, non_snake_case, dead_code)]
 #![allow(clippy::all)]
+// The C comments are Doxygen, not rustdoc: `[in]`, `<libflexio/flexio.h>` and bare URLs in them
+// are text, not links or HTML.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags, rustdoc::bare_urls)]
 
 include!("bindings.rs");
 include!("consts.rs");
