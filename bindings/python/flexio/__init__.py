@@ -20,30 +20,34 @@ cause, pc, address and registers; Process.fault() reads it at any time).  The li
 "flexio" (see flexio._log), not lines on stderr.  The generated low-level layer is flexio.capi
 (cffi's ffi and lib; experimental functions only through flexio.capi.experimental).
 
+libflexio.so.1 is found at import from FLEXIO_LIBRARY (its path), else pkg-config's libdir of
+`flexio`, else the dynamic loader's search (LD_LIBRARY_PATH, ldconfig): see flexio._library.
 Importing the package checks that the loaded libflexio serves the API edition the binding was
 generated from (flexio_version_set) and raises VersionError otherwise.
 """
-from . import _api
+from . import _api, _library
 
+_library.load()  # FLEXIO_LIBRARY, then pkg-config's libdir, then the dynamic loader (see flexio._library)
 try:
     from . import _capi  # noqa: F401
-except ImportError as e:  # libflexio missing, or too old to have this edition's symbols
+except ImportError as e:  # libflexio too old to have this edition's symbols
     raise ImportError(
         f"flexio: cannot load libflexio for FlexIO API {'.'.join(map(str, _api.API_VERSION))} ({e}); "
-        "install OpenFlexIO's libflexio.so.1 of this edition or newer (or set LD_LIBRARY_PATH)") from e
+        "install OpenFlexIO's libflexio.so.1 of this edition or newer") from e
 
 from . import _log  # noqa: E402
-from ._core import (Affinity, App, Device, DeviceFaultError, EventHandler, Fault, FaultAccess,  # noqa: E402
-                    FaultCause, FlexioError, Function, HeapBuffer, HeapInfo, Process, VersionError, _handshake,
-                    api_version, library_version)
+from ._build import BuildError, build, cache_dir  # noqa: E402
+from ._core import (Affinity, App, CallTimeoutError, Device, DeviceFaultError, EventHandler,  # noqa: E402
+                    Fault, FaultAccess, FaultCause, FlexioError, Function, HeapBuffer, HeapInfo, Process,
+                    VersionError, _handshake, api_version, library_version)
 from ._queues import (Access, Cq, CqModeration, CqPeriodMode, DeviceMkey, Outbox, PathMtu, Qp,  # noqa: E402
                       QpConnection, QpState)
 
 _log.install()  # first: the handshake's own failure is then a record too
 _handshake()
 
-__all__ = ["Access", "Affinity", "App", "Cq", "CqModeration", "CqPeriodMode", "Device", "DeviceFaultError",
-           "DeviceMkey", "EventHandler", "Fault", "FaultAccess", "FaultCause", "FlexioError", "Function", "HeapBuffer",
-           "HeapInfo", "Outbox", "PathMtu", "Process", "Qp", "QpConnection", "QpState", "VersionError", "api_version",
-           "library_version"]
+__all__ = ["Access", "Affinity", "App", "BuildError", "CallTimeoutError", "Cq", "CqModeration", "CqPeriodMode",
+           "Device", "DeviceFaultError", "DeviceMkey", "EventHandler", "Fault", "FaultAccess", "FaultCause",
+           "FlexioError", "Function", "HeapBuffer", "HeapInfo", "Outbox", "PathMtu", "Process", "Qp",
+           "QpConnection", "QpState", "VersionError", "api_version", "build", "cache_dir", "library_version"]
 __version__ = "1.1.0"

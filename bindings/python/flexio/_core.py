@@ -18,11 +18,12 @@ from pathlib import Path
 from . import _api
 from ._capi import ffi, lib
 
-__all__ = ["FlexioError", "DeviceFaultError", "VersionError", "Fault", "FaultCause", "FaultAccess", "Device", "App",
+__all__ = ["FlexioError", "DeviceFaultError", "CallTimeoutError", "VersionError", "Fault", "FaultCause", "FaultAccess", "Device", "App",
            "Function", "Process", "HeapBuffer", "HeapInfo", "Affinity", "EventHandler", "library_version",
            "api_version"]
 
 _MASK64 = (1 << 64) - 1
+_PYBUF_WRITABLE = 0x0001  # inspect.BufferFlags.WRITABLE (3.12+)
 _SUCCESS = lib.FLEXIO_STATUS_SUCCESS
 
 
@@ -51,10 +52,25 @@ class DeviceFaultError(FlexioError):
 
     @property
     def status(self) -> int:
+        """The error status that stopped the process (fault.status, flexio_err_status_get)."""
         return self.fault.status
 
     def __str__(self):
         return f"{self.message} [DPA process stopped, {self.fault}]"
+
+
+class CallTimeoutError(FlexioError, TimeoutError):
+    """Process.call(..., timeout=s): the device function did not return in time.
+
+    The call keeps running on the DPA (the simulator cannot interrupt a hart mid-call); until it
+    returns, the process takes no other call and cannot be closed (both raise FlexioError),
+    while heap reads and writes still work: device code waiting on a flag in heap memory can
+    still be released.  function: the device function's name; timeout: the seconds waited."""
+
+    def __init__(self, function: str, timeout: float):
+        super().__init__(function, f"flexio_process_call: {function}() did not return within {timeout:g} s; "
+                                   f"it is still running on the DPA")
+        self.timeout = timeout
 
 
 class VersionError(ImportError):
@@ -274,6 +290,7 @@ class Device:
 
     @classmethod
     def open(cls, name: str = "mlx5_sim0") -> "Device":
+        """Opens the device called name (Device.names() lists them); FlexioError when there is none."""
         n = ffi.new("int *")
         devs = lib.ibv_get_device_list(n)
         if devs == ffi.NULL:
@@ -292,6 +309,7 @@ class Device:
 
     @property
     def closed(self) -> bool:
+        """Whether close() was called."""
         return self._ctx is None
 
     def process(self, app: "App", name: str | None = None, capture_output: bool = True,
@@ -353,6 +371,13 @@ class Function:
         return f"<flexio.Function {self.name}({self.nargs} argument{'s' if self.nargs != 1 else ''}) " \
                f"of app {self.app.name!r}>"
 
+    def _repr_pretty_(self, p, cycle):  # IPython
+        p.text(repr(self))
+
+    def _repr_html_(self):
+        return (f"<b>flexio.Function</b> <code>{html.escape(self.name)}</code>: {self.nargs} "
+                f"argument{'s' if self.nargs != 1 else ''}, application <code>{html.escape(self.app.name)}</code>")
+
 
 class App:
     """A DPA application registered with libflexio (built by dpacc).
@@ -369,6 +394,9 @@ class App:
 
     @classmethod
     def load(cls, path, name: str | None = None) -> "App":
+        """Loads a dpacc-built application from the shared object at path (dlopen, RTLD_GLOBAL) and
+        returns the one it registered, or the one called name when it registers several.  flexio.build
+        makes such an object from device sources."""
         path = Path(path)
         before = set(_registered_apps())
         try:
@@ -385,6 +413,8 @@ class App:
 
     @classmethod
     def get(cls, name: str) -> "App":
+        """The application called name, already registered in the process (linked into the program
+        or loaded otherwise)."""
         return cls._get(name, ctypes.CDLL(None), None)
 
     @classmethod
@@ -399,6 +429,7 @@ class App:
 
     @property
     def elf_size(self) -> int:
+        """The size in bytes of the application's device ELF (flexio_app_get_elf_size)."""
         return lib.flexio_app_get_elf_size(self._app)
 
     def function(self, name: str) -> Function:
@@ -426,7 +457,19 @@ class App:
 
     def __repr__(self):
         where = f" from {self.path.name}" if self.path else ""
-        return f"<flexio.App {self.name!r}{where}, ELF {self.elf_size} bytes>"
+        known = f", functions {', '.join(sorted(self._functions))}" if self._functions else ""
+        return f"<flexio.App {self.name!r}{where}, ELF {self.elf_size} bytes{known}>"
+
+    def _repr_pretty_(self, p, cycle):  # IPython
+        p.text(repr(self))
+
+    def _repr_html_(self):
+        rows = [("shared object", html.escape(str(self.path)) if self.path else "linked into the process"),
+                ("device ELF", f"{self.elf_size} bytes")]
+        rows += [(html.escape(f.name), f"{f.nargs} argument{'s' if f.nargs != 1 else ''}")
+                 for f in sorted(self._functions.values(), key=lambda f: f.name)]
+        body = "".join(f"<tr><th style='text-align:left'>{k}</th><td>{v}</td></tr>" for k, v in rows)
+        return f"<b>flexio.App</b> <code>{html.escape(self.name)}</code><table>{body}</table>"
 
 
 # ----------------------------------------------------------------------------------------------
@@ -472,6 +515,7 @@ class Process:
         self._trace_docs = []                      # the sessions recorded (parsed trace files)
         self._trace_files = 0
         self._out_pos = 0
+        self._late_call = None  # (thread, function name) of a call that timed out and still runs
         device._processes.append(self)
         if capture_output:
             try:
@@ -518,10 +562,13 @@ class Process:
         return data.decode(errors="replace")
 
     # -- calls -------------------------------------------------------------------------------
-    def call(self, fn, *args) -> int:
+    def call(self, fn, *args, timeout: float | None = None) -> int:
         """Runs device function fn (a Function or its name) with integer arguments (HeapBuffers
         pass their device address; negative values go as two's complement) and returns its
-        64-bit result, unsigned."""
+        64-bit result, unsigned.
+
+        timeout: seconds to wait for the result (None: as long as it takes); when they pass,
+        CallTimeoutError is raised and the call goes on running on the DPA (see there)."""
         if self._p is None:
             raise FlexioError("flexio_process_call", f"process {self.name!r} is closed")
         if fn.__class__ is not Function:
@@ -530,16 +577,45 @@ class Process:
             raise TypeError(f"{fn.name}() takes {fn.nargs} argument{'s' if fn.nargs != 1 else ''} "
                             f"({len(args)} given)")
         try:
-            ret = self._tls.ret
-        except AttributeError:
-            ret = self._tls.ret = ffi.new("uint64_t *")
-        try:
             values = [a & _MASK64 for a in args]
         except TypeError:  # HeapBuffer and other __index__ objects
             values = [operator.index(a) & _MASK64 for a in args]
+        if self._late_call is not None:
+            self._check_late_call("flexio_process_call")
+        if timeout is not None:
+            return self._call_with_timeout(fn, values, timeout)
+        try:
+            ret = self._tls.ret
+        except AttributeError:
+            ret = self._tls.ret = ffi.new("uint64_t *")
         if _call_args(self._p, fn._f, ret, values, len(values)):
             self._failed("flexio_process_call")
         return ret[0]
+
+    def _call_with_timeout(self, fn, values, timeout):
+        """The call on a thread of its own (cffi lets go of the GIL in it), waited for timeout s."""
+        if timeout < 0:
+            raise ValueError(f"timeout must be >= 0 seconds ({timeout} given)")
+        ret, outcome = ffi.new("uint64_t *"), []
+        worker = threading.Thread(target=lambda: outcome.append(_call_args(self._p, fn._f, ret, values,
+                                                                           len(values))),
+                                  name=f"flexio call {fn.name}", daemon=True)
+        worker.start()
+        worker.join(timeout)
+        if worker.is_alive():
+            self._late_call = (worker, fn.name)
+            raise CallTimeoutError(fn.name, timeout)
+        if outcome[0]:
+            self._failed("flexio_process_call")
+        return ret[0]
+
+    def _check_late_call(self, function):
+        """Raises while a call that timed out still runs (the DPA serves one call at a time)."""
+        worker, name = self._late_call
+        if worker.is_alive():
+            raise FlexioError(function, f"{function}: process {self.name!r} is still running {name}(), "
+                                        f"which timed out; it takes no call and cannot be closed until it returns")
+        self._late_call = None
 
     def _failed(self, function):
         message = _last_error()  # first: flexio_process_fault_get may log a line of its own
@@ -723,6 +799,7 @@ class Process:
     # -- lifetime ----------------------------------------------------------------------------
     @property
     def closed(self) -> bool:
+        """Whether the process was closed (close(), the end of its with block, its device closed)."""
         return self._p is None
 
     def close(self):
@@ -731,6 +808,8 @@ class Process:
         keeps the captured output readable."""
         if self._p is None:
             return
+        if self._late_call is not None:  # destroying it would free what the running call uses
+            self._check_late_call("flexio_process_destroy")
         if self._stream is not None:
             lib.flexio_msg_stream_flush(self._stream)
         if lib.flexio_process_destroy(self._p) != _SUCCESS:
@@ -796,12 +875,17 @@ class HeapBuffer:
 
     Writes take any object with the buffer protocol (bytes, bytearray, memoryview, array,
     numpy arrays): buf.write(data), buf[4:8] = b"abcd".  Reads return bytes or fill a writable
-    buffer: buf.read(), bytes(buf), buf[0:4], buf.readinto(array).  buf.mapped() gives a
-    writable memoryview of a host copy that is written back when the block ends.  Passed to
-    Process.call, a buffer is its device address (int(buf) too)."""
+    buffer: buf.read(), bytes(buf), buf[0:4], buf.readinto(array), buf.to_numpy("uint32").
+    buf.mapped() gives a writable memoryview of a host copy that is written back when the
+    block ends; on Python >= 3.12 the buffer protocol does the same (memoryview(buf),
+    numpy.asarray(buf)).  Passed to Process.call, a buffer is its device address (int(buf)).
+
+    process, daddr (None once freed) and size are the buffer's process, device address and
+    length."""
 
     def __init__(self, process: Process, daddr: int, size: int):
         self.process, self.daddr, self.size = process, daddr, size
+        self._exported: dict[int, tuple[bytearray, bool]] = {}  # views given by __buffer__
 
     def __index__(self):
         return self.daddr
@@ -863,6 +947,7 @@ class HeapBuffer:
             self.write(bytes([value]), key + self.size if key < 0 else key)
 
     def memset(self, value: int, size: int | None = None, offset: int = 0):
+        """Sets size bytes (default: to the end) from offset to value (flexio_buf_dev_memset)."""
         n = self.size - offset if size is None else size
         self._check(offset, n)
         if lib.flexio_buf_dev_memset(self.process._p, value, n, self.daddr + offset) != _SUCCESS:
@@ -879,7 +964,35 @@ class HeapBuffer:
             view.release()
         self.write(host)
 
+    def to_numpy(self, dtype="uint8", count: int = -1, offset: int = 0):
+        """The buffer's bytes from offset as a new numpy array of dtype (count items; -1: as many
+        as fit).  A host copy: change it and write it back with buf.write(array, offset)."""
+        import numpy  # an optional dependency (pip install flexio[numpy])
+
+        dtype = numpy.dtype(dtype)
+        n = (self.size - offset) // dtype.itemsize if count < 0 else count
+        out = numpy.empty(n, dtype)
+        self.readinto(out, offset)
+        return out
+
+    # PEP 688 (Python >= 3.12): memoryview(buf), numpy.asarray(buf), bytes(buf) read the buffer
+    # through a host copy; a writable view is written back when it is released.  Before 3.12 a
+    # Python class cannot export a buffer: buf.mapped() gives the same writable memoryview.
+    def __buffer__(self, flags: int) -> memoryview:
+        host = bytearray(self.read())
+        view = memoryview(host)
+        self._exported[id(view)] = (host, bool(flags & _PYBUF_WRITABLE))
+        return view
+
+    def __release_buffer__(self, view: memoryview):
+        host, writable = self._exported.pop(id(view), (None, False))
+        view.release()
+        if writable and host is not None and self.daddr is not None and not self.process.closed:
+            self.write(host)
+
     def free(self):
+        """Frees the buffer's heap memory (flexio_buf_dev_free); twice, or after the process
+        closed, does nothing."""
         if self.daddr is None or self.process.closed:
             self.daddr = None
             return
@@ -996,6 +1109,7 @@ class EventHandler:
 
     @property
     def closed(self) -> bool:
+        """Whether the handler was destroyed (close(), the end of its with block, its process closed)."""
         return self._eh is None or self.process.closed
 
     def close(self):

@@ -4,11 +4,15 @@
   flexio/_flexio_cdef.h   the cffi cdef: the header's types and integer constants, the covered
                           functions (stable, then experimental), the device-opening ibv calls
   flexio/_api.py          names of the stable / experimental / device functions, the API edition
+  flexio/_capi.pyi        type stubs of the extension: ffi, and lib's functions and constants
+                          (classes StableLib, ExperimentalLib, Lib) for mypy and editors
+  flexio/capi.pyi         type stubs of flexio.capi (lib: StableLib, experimental: ExperimentalLib)
 
 Usage: gen_cdef.py [--out DIR]   (DIR defaults to bindings/python; the regeneration test
 writes into a temporary directory and compares).
 """
 import argparse
+import keyword
 import sys
 from pathlib import Path
 
@@ -63,6 +67,92 @@ def api(model) -> str:
             "ENUMS = (\n" + "".join(f"    {n!r},\n" for e in model.enums for n, _ in e.values) + ")\n")
 
 
+# C integer types cffi converts to and from Python ints (enums and typedefs of them resolve here).
+INTEGER_TYPES = {"char", "signed char", "unsigned char", "short", "unsigned short", "int", "unsigned int", "long",
+                 "unsigned long", "long long", "unsigned long long", "size_t", "ssize_t", "pthread_t",
+                 "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+                 "uintptr_t", "intptr_t"}
+
+# What the idiomatic layer declares beside the generated cdef (flexio_build.py's LIBC_CDEF).
+LIBC_STUBS = [
+    "def open_memstream(ptr: FFI.CData, sizeloc: FFI.CData, /) -> FFI.CData: ...",
+    "def fflush(stream: FFI.CData, /) -> int: ...",
+    "def fclose(stream: FFI.CData, /) -> int: ...",
+    "def flockfile(stream: FFI.CData, /) -> None: ...",
+    "def funlockfile(stream: FFI.CData, /) -> None: ...",
+    "def free(ptr: FFI.CData, /) -> None: ...",
+]
+
+
+def python_type(model, t: capi_model.CType, param: bool) -> str:
+    """The Python type cffi takes (param) or gives for a C type."""
+    if t.ptr or t.array is not None:
+        if param and t.ptr == 1 and t.base == "char":
+            return "bytes | FFI.CData"  # cffi passes bytes as const char *
+        return "FFI.CData"
+    base = t.base
+    enum_typedefs = {e.typedef for e in model.enums if e.typedef}
+    while base in model.typedefs and not model.typedefs[base].ptr and model.typedefs[base].array is None:
+        base = model.typedefs[base].base
+    if base == "void":
+        return "None"
+    if base in ("bool", "_Bool"):
+        return "bool"
+    if base in ("float", "double"):
+        return "float"
+    if base in INTEGER_TYPES or base.startswith("enum ") or base in enum_typedefs:
+        return "int"
+    return "FFI.CData"  # a struct by value, a function type
+
+
+def stub_function(model, f: capi_model.Function) -> str:
+    params = []
+    for i, p in enumerate(f.params):
+        if p.name == "...":
+            params.append("*args: Any")
+            continue
+        if p.type.base == "void" and not p.type.ptr:
+            continue  # (void)
+        name = p.name or f"arg{i}"
+        params.append(f"{name}_" if keyword.iskeyword(name) else name)
+        params[-1] += f": {python_type(model, p.type, True)}"
+    if params and not params[-1].startswith("*"):
+        params.append("/")  # cffi functions take no keywords
+    return f"def {f.name}({', '.join(params)}) -> {python_type(model, f.ret, False)}: ..."
+
+
+def stubs(model) -> str:
+    def cls(name, doc, lines):
+        body = [f"    @staticmethod\n    {line}" if line.startswith("def ") else f"    {line}" for line in lines]
+        return f"class {name}:\n    \"\"\"{doc}\"\"\"\n\n" + "\n".join(body) + "\n"
+
+    constants = [f"{n}: int" for n, _ in model.constants] + [f"{n}: int" for e in model.enums for n, _ in e.values]
+    return (capi_model.banner("#", GENERATOR, model)
+            + '"""Type stubs of the extension flexio._capi (cffi, API mode): C names, cffi\'s Python types."""\n'
+            + "from typing import Any\n\nfrom cffi import FFI\n\nffi: FFI\n\n\n"
+            + cls("StableLib", "libflexio's stable functions, the device-opening ibv calls, enum values and macros.",
+                  [stub_function(model, f) for f in model.stable + model.device_functions] + constants)
+            + "\n\n"
+            + cls("ExperimentalLib", "libflexio's experimental functions (FLEXIO_EXPERIMENTAL).",
+                  [stub_function(model, f) for f in model.experimental])
+            + "\n\n"
+            + cls("Lib(StableLib, ExperimentalLib)", "Everything the extension holds, with the libc calls the "
+                  "binding uses.", LIBC_STUBS)
+            + "\n\nlib: Lib\n")
+
+
+CAPI_STUB = '''"""Type stubs of flexio.capi (see capi.py): lib is the stable layer, experimental the opt-in."""
+from ._capi import ExperimentalLib, StableLib
+from ._capi import ffi as ffi
+
+__all__ = ["ffi", "lib", "experimental", "API_VERSION"]
+
+API_VERSION: tuple[int, int, int]
+lib: StableLib
+experimental: ExperimentalLib
+'''
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE.parent)
@@ -70,6 +160,8 @@ def main():
     model = capi_model.load()
     capi_model.write_if_changed(args.out / "flexio" / "_flexio_cdef.h", cdef(model))
     capi_model.write_if_changed(args.out / "flexio" / "_api.py", api(model))
+    capi_model.write_if_changed(args.out / "flexio" / "_capi.pyi", stubs(model))
+    capi_model.write_if_changed(args.out / "flexio" / "capi.pyi", CAPI_STUB)
 
 
 if __name__ == "__main__":

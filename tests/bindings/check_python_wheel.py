@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Checks a repaired flexio wheel (bindings.python.wheel): the file name's tags (cp39-abi3, a
+manylinux platform), the extension (the stable ABI's file name, no DT_RPATH/DT_RUNPATH, libflexio.so.1
+needed and not bundled by auditwheel), and the typing files (py.typed, the stubs).
+
+Usage: check_python_wheel.py WHEEL"""
+import io
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+from elftools.elf.dynamic import DynamicSection
+from elftools.elf.elffile import ELFFile
+
+REQUIRED = ["flexio/__init__.py", "flexio/py.typed", "flexio/_capi.pyi", "flexio/capi.pyi", "flexio/_capi.abi3.so"]
+
+
+def main(wheel: Path) -> list[str]:
+    errors = []
+    if not re.fullmatch(r"flexio-[\d.]+-cp39-abi3-manylinux_\d+_\d+_x86_64(\.manylinux\w+)*\.whl", wheel.name):
+        errors.append(f"{wheel.name}: not tagged cp39-abi3 for a manylinux platform")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        errors += [f"missing {n}" for n in REQUIRED if n not in names]
+        errors += [f"bundles {n}: libflexio must stay the system's" for n in names if "libflexio" in n]
+        if "flexio/_capi.abi3.so" in names:
+            elf = ELFFile(io.BytesIO(z.read("flexio/_capi.abi3.so")))
+            dynamic = next(s for s in elf.iter_sections() if isinstance(s, DynamicSection))
+            tags = [(t.entry.d_tag, t) for t in dynamic.iter_tags()]
+            needed = [t.needed for tag, t in tags if tag == "DT_NEEDED"]
+            paths = [getattr(t, "rpath", None) or getattr(t, "runpath", None) for tag, t in tags
+                     if tag in ("DT_RPATH", "DT_RUNPATH")]
+            if "libflexio.so.1" not in needed:
+                errors.append(f"the extension does not need libflexio.so.1 (DT_NEEDED {needed})")
+            if paths:
+                errors.append(f"the extension has an rpath/runpath: {paths}")
+        metadata = next(n for n in names if n.endswith(".dist-info/WHEEL"))
+        wheel_tags = re.findall(r"^Tag: (.*)$", z.read(metadata).decode(), re.M)
+        if not wheel_tags or any(not t.startswith("cp39-abi3-") for t in wheel_tags):
+            errors.append(f"WHEEL tags {wheel_tags}: not cp39-abi3")
+    return errors
+
+
+if __name__ == "__main__":
+    problems = main(Path(sys.argv[1]))
+    for p in problems:
+        print(f"FAIL: {p}")
+    print(f"{sys.argv[1]}: " + ("bad" if problems else "cp39-abi3, manylinux, no rpath, libflexio not bundled, typed"))
+    sys.exit(1 if problems else 0)
