@@ -115,7 +115,8 @@ def check_api(args):
 # ---- man -------------------------------------------------------------------------------------
 
 def exported_functions(library, version_prefix):
-    """Functions a shared library defines in the symbol versions named version_prefix*."""
+    """Functions a shared library defines in the symbol versions named version_prefix* (not the
+    *_PRIVATE ones)."""
     with open(library, "rb") as f:
         elf = ELFFile(f)
         dynsym = elf.get_section_by_name(".dynsym")
@@ -130,7 +131,9 @@ def exported_functions(library, version_prefix):
             if symbol["st_info"]["type"] != "STT_FUNC" or symbol["st_shndx"] == "SHN_UNDEF":
                 continue
             node = node_of.get(versym.get_symbol(index).entry["ndx"] & 0x7FFF, "")
-            if isinstance(node, str) and node.startswith(version_prefix):
+            # *_PRIVATE nodes are the project's internal interface between its own libraries.
+            if isinstance(node, str) and node.startswith(version_prefix) and \
+                    not node.endswith("_PRIVATE"):
                 names.add(symbol.name)
         return names
 

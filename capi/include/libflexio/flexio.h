@@ -66,7 +66,6 @@
 #define FLEXIO_VER_USED FLEXIO_CURRENT_VERSION
 #endif
 
-/** @cond INTERNAL */
 /* Internal: the version actually served (LATEST resolved to CURRENT). */
 #if FLEXIO_VER_USED == FLEXIO_VER_LATEST
 #define FLEXIO_VER_EFFECTIVE FLEXIO_CURRENT_VERSION
@@ -110,8 +109,6 @@
 #define FLEXIO_LAYOUTS_2401 0
 #endif
 
-/** @endcond */
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -136,7 +133,6 @@ extern "C" {
 		       section(".text.experimental"))) FLEXIO_STABLE
 #endif
 
-/** @cond INTERNAL */
 /* Internal: the marker of a function that is experimental, in the releases that mark it (not 24.x). */
 #if FLEXIO_EDITION_2401
 #define FLEXIO_EXP_ FLEXIO_STABLE
@@ -150,7 +146,6 @@ extern "C" {
 #else
 #define FLEXIO_DEPRECATED_2401_
 #endif
-/** @endcond */
 
 /**
  * Binds the program's calls of an older-edition function to its FLEXIO_1.0
