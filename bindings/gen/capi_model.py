@@ -368,7 +368,7 @@ class _Reader:
 
     def typedef(self, node: dict):
         name = node["name"]
-        self.typedef_docs[name] = doc_of(node)
+        self.typedef_docs[name] = doc_of(node) or clang_ast.trailing_doc(self.sources, node)
         aliased = node["inner"][0]
         while aliased["kind"] == "ParenType":
             aliased = aliased["inner"][0]

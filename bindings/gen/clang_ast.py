@@ -101,10 +101,27 @@ class Sources:
         """The source from begin to the end of end's token (both located in the same file)."""
         if begin.get("_file") != end.get("_file") or begin.get("_file") is None:
             raise AstError(f"a range across files: {begin.get('_file')} .. {end.get('_file')}")
-        path = begin["_file"]
+        return self.text_at(begin["_file"], begin["offset"], end["offset"] + end["tokLen"])
+
+    def _file(self, path: str) -> bytes:
         if path not in self._files:
             self._files[path] = Path(path).read_bytes()
-        return self._files[path][begin["offset"]:end["offset"] + end["tokLen"]].decode()
+        return self._files[path]
+
+    def text_at(self, path: str, begin: int, end: int) -> str:
+        return self._file(path)[begin:end].decode()
+
+    def line_end(self, path: str, offset: int) -> int:
+        """The offset of the end of the line holding offset; a comment running on to other
+        lines ends there too, so up to its "*/" if it opens on this line."""
+        data = self._file(path)
+        newline = data.find(b"\n", offset)
+        newline = len(data) if newline < 0 else newline
+        opening = data.find(b"/*", offset, newline)
+        if opening >= 0:
+            closing = data.find(b"*/", opening)
+            return len(data) if closing < 0 else max(newline, closing + 2)
+        return newline
 
     def range_text(self, node: dict) -> str:
         return self.text(expansion(node["range"]["begin"]), expansion(node["range"]["end"]))
@@ -161,6 +178,24 @@ def _inline_text(node: dict) -> str:
 
 def _paragraph(node: dict) -> str:
     return re.sub(r"\s+", " ", _inline_text(node)).strip()
+
+
+_TRAILING = re.compile(r"\s*;?[ \t]*(?:/\*\*<(.*?)\*/|///<([^\n]*))", re.S)
+
+
+def trailing_doc(sources: Sources, decl: dict) -> Doc:
+    """A /**< */ or ///< comment after a declaration on its line ("typedef struct x x; /**< ... */"):
+    Doxygen reads it for any declaration, clang attaches it to members and enum constants only.
+    Its text as the brief (no commands inside are read)."""
+    end = expansion(decl["range"]["end"])
+    path = end.get("_file")
+    if path is None:
+        return Doc()
+    line_end = sources.line_end(path, end["offset"] + end["tokLen"])
+    m = _TRAILING.match(sources.text_at(path, end["offset"] + end["tokLen"], line_end))
+    if not m:
+        return Doc()
+    return Doc(brief=re.sub(r"\s+", " ", m.group(1) if m.group(1) is not None else m.group(2)).strip())
 
 
 def doc_of(decl: dict) -> Doc:

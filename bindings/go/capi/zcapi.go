@@ -189,28 +189,131 @@ import (
 var _ unsafe.Pointer
 
 // Opaque handles and outside types (only used through pointers).
+// App is flexio_app.
+//
+// ------------------------------------------------------------------------
 type App struct{ _ [0]byte }
+
+// Process is flexio_process.
+//
+// a DPA process
 type Process struct{ _ [0]byte }
+
+// Thread is flexio_thread.
+//
+// a DPA thread
 type Thread struct{ _ [0]byte }
+
+// EventHandler is flexio_event_handler.
+//
+// a DPA thread run by events
 type EventHandler struct{ _ [0]byte }
+
+// Cq is flexio_cq.
+//
+// completion queue
 type Cq struct{ _ [0]byte }
+
+// Sq is flexio_sq.
+//
+// send queue
 type Sq struct{ _ [0]byte }
+
+// Rq is flexio_rq.
+//
+// receive queue
 type Rq struct{ _ [0]byte }
+
+// Rmp is flexio_rmp.
+//
+// shared receive memory pool
 type Rmp struct{ _ [0]byte }
+
+// Qp is flexio_qp.
+//
+// queue pair
 type Qp struct{ _ [0]byte }
+
+// Uar is flexio_uar.
+//
+// user access region
 type Uar struct{ _ [0]byte }
+
+// Outbox is flexio_outbox.
+//
+// DPA doorbell page
 type Outbox struct{ _ [0]byte }
+
+// Window is flexio_window.
+//
+// DPA access to host memory
 type Window struct{ _ [0]byte }
+
+// Mkey is flexio_mkey.
+//
+// memory key over DPA memory
 type Mkey struct{ _ [0]byte }
+
+// MsgStream is flexio_msg_stream.
+//
+// device-to-host message stream
 type MsgStream struct{ _ [0]byte }
+
+// Cmdq is flexio_cmdq.
+//
+// asynchronous command queue
 type Cmdq struct{ _ [0]byte }
+
+// TransportDomain is flexio_transport_domain.
+//
+// transport domain
 type TransportDomain struct{ _ [0]byte }
+
+// SqTis is flexio_sq_tis.
+//
+// transport interface send
 type SqTis struct{ _ [0]byte }
+
+// EmuDbToCqCtx is flexio_emu_db_to_cq_ctx.
+//
+// A doorbell-to-CQ mapping of an emulated function (23.x API only).
 type EmuDbToCqCtx struct{ _ [0]byte }
+
+// Msix is flexio_msix.
+//
+// An MSI-X vector of an emulated function (23.x API only).
 type Msix struct{ _ [0]byte }
+
+// EmuDeviceMsixMap is flexio_emu_device_msix_map.
+//
+// The EQ-to-MSI-X map of an emulated function (23.x API only).
 type EmuDeviceMsixMap struct{ _ [0]byte }
+
+// Func is flexio_func_t.
+//
+// A device function, seen from the host: used only through pointers.
 type Func struct{ _ [0]byte }
+
+// FuncArgPackFn is flexio_func_arg_pack_fn_t.
+//
+// Packs the variadic arguments of flexio_process_call into argbuf (ap is already started by the
+// caller). dpacc generates one per device function.
 type FuncArgPackFn struct{ _ [0]byte }
+
+// LogCb is flexio_log_cb_t.
+//
+// Receives the library's log lines instead of stderr (see flexio_log_callback_set).
+//
+// func and msg are valid during the call only. The callback runs on the thread that logged, which
+// may be a library thread; it may log (those lines go to stderr) and call other library functions,
+// but not flexio_log_callback_set.
+//
+// Parameters:
+//   - lvl: the line's level (only lines at or above the set level arrive).
+//   - func: the function that logged it: a FlexIO call, or an rdma-core call answered by the
+//     simulated device (ibv_dealloc_pd, ...).
+//   - msg: the reason, without the "flexio <LVL> <func>: " prefix and the newline.
+//   - user: the pointer given to flexio_log_callback_set.
 type LogCb struct{ _ [0]byte }
 type IbvContext struct{ _ [0]byte }
 type IbvPd struct{ _ [0]byte }
@@ -228,11 +331,30 @@ type IbvGid struct {
 }
 
 // Scalar typedefs.
+// Uintptr is flexio_uintptr_t.
+//
+// An address in a DPA process's address space.
+//
+// Since: 23.x
 type Uintptr = uint64
+
+// UarDeviceId is flexio_uar_device_id.
+//
+// Device id of an extended UAR (flexio_uar_get_extended_id() on the host).
+//
+// Since: 24.01
 type UarDeviceId = uint32
+
+// MsgDevLevel is flexio_msg_dev_level.
+//
+// A device message level (one of the FLEXIO_MSG_DEV_* levels below).
+//
+// Since: 24.01
 type MsgDevLevel = uint8
 
 // Status is enum flexio_status.
+//
+// Return codes of the API.
 type Status uint32
 
 const (
@@ -243,6 +365,8 @@ const (
 )
 
 // ErrStatus is enum flexio_err_status.
+//
+// Kinds of the error status of a DPA process (the 24.x result of flexio_err_status_get).
 type ErrStatus uint32
 
 const (
@@ -252,6 +376,8 @@ const (
 )
 
 // LogLvl is enum flexio_log_lvl.
+//
+// Host SDK logging levels; an entry prints when its level is at or below the set level.
 type LogLvl uint32
 
 const (
@@ -262,15 +388,21 @@ const (
 )
 
 // AffinityType is enum flexio_affinity_type.
+//
+// Thread affinity types.
 type AffinityType uint32
 
 const (
-	FLEXIO_AFFINITY_NONE   AffinityType = 0
+	FLEXIO_AFFINITY_NONE AffinityType = 0
+	// one execution unit
 	FLEXIO_AFFINITY_STRICT AffinityType = 1
-	FLEXIO_AFFINITY_GROUP  AffinityType = 2
+	// a group of execution units
+	FLEXIO_AFFINITY_GROUP AffinityType = 2
 )
 
 // CmdqState is enum flexio_cmdq_state.
+//
+// Command queue states.
 type CmdqState uint32
 
 const (
@@ -279,6 +411,8 @@ const (
 )
 
 // CqPeriodMode is enum flexio_cq_period_mode.
+//
+// CQ moderation period modes.
 type CqPeriodMode uint32
 
 const (
@@ -287,25 +421,36 @@ const (
 )
 
 // CqeCompType is enum flexio_cqe_comp_type.
+//
+// CQE compression.
 type CqeCompType uint32
 
 const (
-	FLEXIO_CQE_COMP_NONE   CqeCompType = 0
-	FLEXIO_CQE_COMP_BASIC  CqeCompType = 1
-	FLEXIO_CQE_COMP_ENH    CqeCompType = 2
+	FLEXIO_CQE_COMP_NONE CqeCompType = 0
+	// basic compression
+	FLEXIO_CQE_COMP_BASIC CqeCompType = 1
+	// enhanced compression
+	FLEXIO_CQE_COMP_ENH CqeCompType = 2
+	// the manual's name of enhanced compression
 	FLEXIO_CQE_COMP_ENABLE CqeCompType = 2
 )
 
 // CqeCompFormat is enum flexio_cqe_comp_format.
+//
+// Mini-CQE formats of compressed CQEs (values of the mlx5 CQ context).
 type CqeCompFormat uint32
 
 const (
-	FLEXIO_CQE_COMP_FORMAT_HASH        CqeCompFormat = 0
+	// mini-CQE carries the RX hash
+	FLEXIO_CQE_COMP_FORMAT_HASH CqeCompFormat = 0
+	// mini-CQE carries the checksum
 	FLEXIO_CQE_COMP_FORMAT_CSUM        CqeCompFormat = 1
 	FLEXIO_CQE_COMP_FORMAT_CSUM_STRIDX CqeCompFormat = 2
 )
 
 // CqElementType is enum flexio_cq_element_type.
+//
+// Element a CQ reports to (flexio_cq_attr.element_type).
 type CqElementType uint32
 
 const (
@@ -316,6 +461,8 @@ const (
 )
 
 // Memtype is enum flexio_memtype.
+//
+// Where queue memory lives.
 type Memtype uint32
 
 const (
@@ -324,12 +471,18 @@ const (
 )
 
 // MsgDevSyncMode is enum flexio_msg_dev_sync_mode.
+//
+// How device messages reach the host.
 type MsgDevSyncMode uint32
 
 const (
-	FLEXIO_LOG_DEV_SYNC_MODE_SYNC   MsgDevSyncMode = 0
-	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC  MsgDevSyncMode = 1
-	FLEXIO_LOG_DEV_SYNC_MODE_BATCH  MsgDevSyncMode = 2
+	// a host thread drains the buffer continuously
+	FLEXIO_LOG_DEV_SYNC_MODE_SYNC MsgDevSyncMode = 0
+	// drained by flush only; may overrun
+	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC MsgDevSyncMode = 1
+	// drained when the buffer fills or on flush
+	FLEXIO_LOG_DEV_SYNC_MODE_BATCH MsgDevSyncMode = 2
+	// format ids + arguments, formatted on the host
 	FLEXIO_LOG_DEV_SYNC_MODE_TRACER MsgDevSyncMode = 3
 	FLEXIO_MSG_DEV_SYNC_MODE_SYNC   MsgDevSyncMode = 0
 	FLEXIO_MSG_DEV_SYNC_MODE_ASYNC  MsgDevSyncMode = 1
@@ -338,6 +491,8 @@ const (
 )
 
 // TracerTransport is enum flexio_tracer_transport.
+//
+// Transport of tracer-mode streams.
 type TracerTransport uint32
 
 const (
@@ -346,15 +501,22 @@ const (
 )
 
 // MsgTransportMode is enum flexio_msg_transport_mode.
+//
+// Transport a message stream's messages take to the host (26.x; the simulator has one path).
 type MsgTransportMode uint32
 
 const (
+	// reliable connected QP (the default)
 	FLEXIO_MSG_TRANSPORT_QP_RC MsgTransportMode = 0
+	// unreliable connected QP
 	FLEXIO_MSG_TRANSPORT_QP_UC MsgTransportMode = 1
+	// unreliable datagram QP
 	FLEXIO_MSG_TRANSPORT_QP_UD MsgTransportMode = 2
 )
 
 // QpOpTypes is enum flexio_qp_op_types.
+//
+// QP operations.
 type QpOpTypes uint32
 
 const (
@@ -364,6 +526,8 @@ const (
 )
 
 // QpQpcMtu is enum flexio_qp_qpc_mtu.
+//
+// QP path MTU.
 type QpQpcMtu uint32
 
 const (
@@ -375,15 +539,20 @@ const (
 )
 
 // QpQpcRqType is enum flexio_qp_qpc_rq_type.
+//
+// Kind of receive queue of a QP (flexio_qp_attr.rq_type): the QPC rq_type values.
 type QpQpcRqType uint32
 
 const (
-	FLEXIO_QP_QPC_RQ_TYPE_REGULAR             QpQpcRqType = 0
+	FLEXIO_QP_QPC_RQ_TYPE_REGULAR QpQpcRqType = 0
+	// receives from the RMP rmpqn
 	FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ QpQpcRqType = 1
 	FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ        QpQpcRqType = 3
 )
 
 // QpRqType is enum flexio_qp_rq_type.
+//
+// The same values under OpenFlexIO's earlier names.
 type QpRqType uint32
 
 const (
@@ -393,6 +562,8 @@ const (
 )
 
 // QpState is enum flexio_qp_state.
+//
+// QP states.
 type QpState uint32
 
 const (
@@ -404,6 +575,8 @@ const (
 )
 
 // QpTransportType is enum flexio_qp_transport_type.
+//
+// QP transport types (only RC is supported by QPs).
 type QpTransportType uint32
 
 const (
@@ -421,6 +594,8 @@ const (
 )
 
 // WqEndPadMode is enum flexio_wq_end_pad_mode.
+//
+// WQ end padding modes.
 type WqEndPadMode uint32
 
 const (
@@ -429,6 +604,8 @@ const (
 )
 
 // WqType is enum flexio_wq_type.
+//
+// WQ types.
 type WqType uint32
 
 const (
@@ -437,32 +614,52 @@ const (
 )
 
 // HwModel is enum flexio_hw_model.
+//
+// Hardware models an application can be built for (flexio_app_select_attr.hw_model_id).
 type HwModel uint32
 
 const (
+	// the device's own model
 	FLEXIO_HW_MODEL_DEF HwModel = 0
+	// BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3)
 	FLEXIO_HW_MODEL_BF3 HwModel = 1
+	// ConnectX-8 DPA (nv-dpa-cx8)
 	FLEXIO_HW_MODEL_CX8 HwModel = 2
 )
 
 // FaultCause is enum flexio_fault_cause.
+//
+// Why a DPA thread stopped its process (flexio_process_fault.cause).
 type FaultCause uint32
 
 const (
-	FLEXIO_FAULT_NONE           FaultCause = 0
-	FLEXIO_FAULT_MISALIGNED     FaultCause = 1
-	FLEXIO_FAULT_UNMAPPED       FaultCause = 2
-	FLEXIO_FAULT_PERMISSION     FaultCause = 3
-	FLEXIO_FAULT_FETCH          FaultCause = 4
-	FLEXIO_FAULT_ILLEGAL        FaultCause = 5
-	FLEXIO_FAULT_BREAKPOINT     FaultCause = 6
-	FLEXIO_FAULT_WATCHDOG       FaultCause = 7
-	FLEXIO_FAULT_BAD_SERVICE    FaultCause = 8
-	FLEXIO_FAULT_APERTURE       FaultCause = 9
+	// no thread fault: running, flexio_dev_error or process finish
+	FLEXIO_FAULT_NONE FaultCause = 0
+	// an N-byte access not N-byte aligned
+	FLEXIO_FAULT_MISALIGNED FaultCause = 1
+	// a data access outside the process's memory
+	FLEXIO_FAULT_UNMAPPED FaultCause = 2
+	// a data access against its memory's permissions
+	FLEXIO_FAULT_PERMISSION FaultCause = 3
+	// an instruction fetch outside executable memory
+	FLEXIO_FAULT_FETCH FaultCause = 4
+	// an illegal or unsupported instruction
+	FLEXIO_FAULT_ILLEGAL FaultCause = 5
+	// ebreak
+	FLEXIO_FAULT_BREAKPOINT FaultCause = 6
+	// an activation ran past its instruction budget
+	FLEXIO_FAULT_WATCHDOG FaultCause = 7
+	// an ecall nobody serves
+	FLEXIO_FAULT_BAD_SERVICE FaultCause = 8
+	// a window or outbox access refused (bounds, key, PD)
+	FLEXIO_FAULT_APERTURE FaultCause = 9
+	// the stack pointer left the thread's stack
 	FLEXIO_FAULT_STACK_OVERFLOW FaultCause = 10
 )
 
 // FaultAccess is enum flexio_fault_access.
+//
+// The kind of memory access that faulted (flexio_process_fault.access).
 type FaultAccess uint32
 
 const (
@@ -473,11 +670,22 @@ const (
 )
 
 // MemcheckRule is enum flexio_memcheck_rule.
+//
+// The rules checked (seed 002).
 type MemcheckRule uint32
 
 const (
-	FLEXIO_MEMCHECK_STALE_WINDOW_READ       MemcheckRule = 1
+	// A load through a window returned bytes the host memory no longer holds: the thread cached them
+	// and the host changed them since, with no __dpa_thread_window_read_inv() in between. pc is the
+	// load.
+	FLEXIO_MEMCHECK_STALE_WINDOW_READ MemcheckRule = 1
+	// Bytes stored through a window were not written back (__dpa_thread_window_writeback()) when the
+	// thread rang a doorbell (an outbox store) or ended its invocation (returned, finished,
+	// rescheduled, retriggered, finished the process). pc is the last store to that 64-byte line.
 	FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK MemcheckRule = 2
+	// The NIC read DPA memory (a WQE, a doorbell record, a send buffer) that a thread stored and then
+	// published (a doorbell, the end of its invocation) with no __dpa_thread_memory_writeback() in
+	// between. A fence is not a writeback. pc is the store.
 	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK MemcheckRule = 3
 )
 
@@ -509,248 +717,426 @@ const (
 )
 
 // Qmem is struct flexio_qmem.
+//
+// Queue memory: a buffer in DPA memory, or an offset in a host umem.
 type Qmem struct {
+	// where the memory lives: DPA heap or host umem
 	Memtype Memtype
 	Anon0   [max(unsafe.Sizeof(*(*Uintptr)(nil)), unsafe.Sizeof(*(*uint64)(nil))) / unsafe.Sizeof(uint64(0))]uint64 // union { daddr; humem_offset }
-	UmemId  uint32
+	// FLEXIO_MEMTYPE_HOST
+	UmemId uint32
 }
 
 // Daddr reads the union member daddr.
+//
+// FLEXIO_MEMTYPE_DPA
 func (s *Qmem) Daddr() Uintptr { return *(*Uintptr)(unsafe.Pointer(&s.Anon0)) }
 
 // SetDaddr writes the union member daddr.
 func (s *Qmem) SetDaddr(v Uintptr) { *(*Uintptr)(unsafe.Pointer(&s.Anon0)) = v }
 
 // HumemOffset reads the union member humem_offset.
+//
+// FLEXIO_MEMTYPE_HOST
 func (s *Qmem) HumemOffset() uint64 { return *(*uint64)(unsafe.Pointer(&s.Anon0)) }
 
 // SetHumemOffset writes the union member humem_offset.
 func (s *Qmem) SetHumemOffset(v uint64) { *(*uint64)(unsafe.Pointer(&s.Anon0)) = v }
 
 // HeapMemInfo is struct flexio_heap_mem_info.
+//
+// Process heap figures.
 type HeapMemInfo struct {
-	BaseAddr  uint64
-	Size      uint64
+	// device address of the heap
+	BaseAddr uint64
+	// bytes
+	Size uint64
+	// bytes asked for by live allocations
 	Requested uint64
+	// bytes taken by them, with rounding
 	Allocated uint64
 }
 
 // CqAttr is struct flexio_cq_attr.
+//
+// Completion queue.
 type CqAttr struct {
-	LogCqDepth    uint8
-	ElementType   uint8
-	Anon0         [max(unsafe.Sizeof(*(*uint32)(nil)), unsafe.Sizeof(*(**Thread)(nil))) / unsafe.Sizeof(uint64(0))]uint64 // union { emulated_eqn; thread }
-	UarId         uint32
-	UarBaseAddr   unsafe.Pointer
-	CqeCompType   CqeCompType
-	CqPeriodMode  CqPeriodMode
-	CqPeriod      uint16
-	CqMaxCount    uint16
-	NoArm         bool
-	Cc            bool
+	// log2 of the number of CQEs
+	LogCqDepth uint8
+	// enum flexio_cq_element_type
+	ElementType uint8
+	Anon0       [max(unsafe.Sizeof(*(*uint32)(nil)), unsafe.Sizeof(*(**Thread)(nil))) / unsafe.Sizeof(uint64(0))]uint64 // union { emulated_eqn; thread }
+	// devx UAR id for host queues, else a flexio_uar id
+	UarId uint32
+	// devx UAR only, else NULL
+	UarBaseAddr unsafe.Pointer
+	// CQE compression
+	CqeCompType CqeCompType
+	// what the moderation period counts from
+	CqPeriodMode CqPeriodMode
+	// moderation period, microseconds
+	CqPeriod uint16
+	// moderation: CQEs before an event
+	CqMaxCount uint16
+	// do not arm at creation
+	NoArm bool
+	// collapsed CQE
+	Cc bool
+	// 1: an overrun does not move the CQ to error
 	OverrunIgnore uint8
-	AlwaysArmed   uint8
-	CqRingQmem    Qmem
-	CqDbrDaddr    Uintptr
+	// 1: the CQ stays armed after each event
+	AlwaysArmed uint8
+	// the CQE ring
+	CqRingQmem Qmem
+	// doorbell record, DPA memory
+	CqDbrDaddr Uintptr
+	// mini-CQE format of compressed CQEs
 	CqeCompFormat CqeCompFormat
 }
 
 // EmulatedEqn reads the union member emulated_eqn.
+//
+// element type EXT_EQ / emulated EQ
 func (s *CqAttr) EmulatedEqn() uint32 { return *(*uint32)(unsafe.Pointer(&s.Anon0)) }
 
 // SetEmulatedEqn writes the union member emulated_eqn.
 func (s *CqAttr) SetEmulatedEqn(v uint32) { *(*uint32)(unsafe.Pointer(&s.Anon0)) = v }
 
 // Thread reads the union member thread.
+//
+// element type DPA_THREAD
 func (s *CqAttr) Thread() *Thread { return *(**Thread)(unsafe.Pointer(&s.Anon0)) }
 
 // SetThread writes the union member thread.
 func (s *CqAttr) SetThread(v *Thread) { *(**Thread)(unsafe.Pointer(&s.Anon0)) = v }
 
 // WqSqAttr is struct flexio_wq_sq_attr.
+//
+// SQ-only WQ attributes.
 type WqSqAttr struct {
+	// 1: multi-packet send WQEs allowed
 	AllowMultiPktSendWqe uint8
-	Tis                  *SqTis
+	// NULL: a TIS is created with the SQ
+	Tis *SqTis
 }
 
 // WqRqAttr is struct flexio_wq_rq_attr.
+//
+// RQ-only WQ attributes.
 type WqRqAttr struct {
-	WqType           WqType
-	EndPadMode       WqEndPadMode
+	// linked-list or cyclic
+	WqType WqType
+	// padding at the end of received data
+	EndPadMode WqEndPadMode
+	// 1: received VLAN tags are kept
 	VlanStripDisable uint8
-	Td               *TransportDomain
+	// NULL: a TD is created with the RQ
+	Td *TransportDomain
 }
 
 // WqAttr is struct flexio_wq_attr.
+//
+// Work queue (SQ, RQ, RMP).
 type WqAttr struct {
+	// 0 means the default, 4
 	LogWqStride uint8
-	LogWqDepth  uint8
-	UarId       uint32
-	UserIndex   uint32
-	Pd          *IbvPd
-	Anon0       [max(unsafe.Sizeof(*(*WqSqAttr)(nil)), unsafe.Sizeof(*(*WqRqAttr)(nil))) / unsafe.Sizeof(uint64(0))]uint64 // union { sq; rq }
-	WqRingQmem  Qmem
-	WqDbrQmem   Qmem
+	// log2 of the number of WQEs
+	LogWqDepth uint8
+	// the UAR its doorbells ring
+	UarId uint32
+	// a value reported in the queue's CQEs
+	UserIndex uint32
+	// the protection domain
+	Pd    *IbvPd
+	Anon0 [max(unsafe.Sizeof(*(*WqSqAttr)(nil)), unsafe.Sizeof(*(*WqRqAttr)(nil))) / unsafe.Sizeof(uint64(0))]uint64 // union { sq; rq }
+	// the WQE ring
+	WqRingQmem Qmem
+	// the doorbell record
+	WqDbrQmem Qmem
 }
 
 // Sq reads the union member sq.
+//
+// SQs only
 func (s *WqAttr) Sq() WqSqAttr { return *(*WqSqAttr)(unsafe.Pointer(&s.Anon0)) }
 
 // SetSq writes the union member sq.
 func (s *WqAttr) SetSq(v WqSqAttr) { *(*WqSqAttr)(unsafe.Pointer(&s.Anon0)) = v }
 
 // Rq reads the union member rq.
+//
+// RQs and RMPs only
 func (s *WqAttr) Rq() WqRqAttr { return *(*WqRqAttr)(unsafe.Pointer(&s.Anon0)) }
 
 // SetRq writes the union member rq.
 func (s *WqAttr) SetRq(v WqRqAttr) { *(*WqRqAttr)(unsafe.Pointer(&s.Anon0)) = v }
 
 // ProcessAttr is struct flexio_process_attr.
+//
+// Process.
 type ProcessAttr struct {
-	Pd    *IbvPd
+	// NULL: an internal PD is created
+	Pd *IbvPd
+	// enable PCC configuration
 	EnPcc int32
-	Name  *byte
+	// optional
+	Name *byte
 }
 
 // Affinity is struct flexio_affinity.
+//
+// Thread affinity.
 type Affinity struct {
+	// none, strict or group
 	Type AffinityType
-	Id   uint32
+	// EU or EU group id; reserved for FLEXIO_AFFINITY_NONE
+	Id uint32
 }
 
 // EventHandlerAttr is struct flexio_event_handler_attr.
+//
+// Event handler (a DPA thread run by events).
 type EventHandlerAttr struct {
-	HostStubFunc            *Func
-	Continuable             int32
-	Arg                     uint64
+	// entry: a __dpa_global__ function's host stub
+	HostStubFunc *Func
+	// allows flexio_dev_yield
+	Continuable int32
+	// thread argument
+	Arg uint64
+	// DPA address of the thread's local storage, or 0
 	ThreadLocalStorageDaddr Uintptr
-	Affinity                Affinity
-	Name                    *byte
+	// the EU or EU group the thread runs on
+	Affinity Affinity
+	// optional
+	Name *byte
 }
 
 // QpAttrOptParamMask is struct flexio_qp_attr_opt_param_mask.
+//
+// Optional parameters of flexio_qp_modify.
 type QpAttrOptParamMask struct {
-	QpAccessMask   bool
+	// apply flexio_qp_attr.qp_access_mask
+	QpAccessMask bool
+	// apply flexio_qp_attr.min_rnr_nak_timer
 	MinRnrNakTimer bool
 }
 
 // QpAttr is struct flexio_qp_attr.
+//
+// QP creation and modification.
 type QpAttr struct {
-	TransportType  uint32
-	UarId          uint32
-	UserIndex      uint32
-	QpAccessMask   int32
-	OpsFlag        int32
-	Pd             *IbvPd
-	LogSqDepth     int32
-	NoSq           int32
-	SqCqn          uint32
-	LogRqDepth     int32
-	RqType         int32
-	RqCqn          uint32
-	Rmpqn          uint32
-	QpWqBuffQmem   Qmem
-	QpWqDbrQmem    Qmem
-	NextState      QpState
-	RemoteQpNum    uint32
-	GidTableIndex  uint8
-	Fl             uint8
-	DestMac        *uint8
-	RgidOrRip      IbvGid
-	Rlid           uint16
+	// enum flexio_qp_transport_type; only FLEXIO_QPC_ST_RC
+	TransportType uint32
+	// the UAR its doorbells ring
+	UarId uint32
+	// a value reported in the queue's CQEs
+	UserIndex uint32
+	// IBV_ACCESS_* flags
+	QpAccessMask int32
+	// deprecated
+	OpsFlag int32
+	// the protection domain
+	Pd *IbvPd
+	// log2 of the number of send WQEs
+	LogSqDepth int32
+	// 1: a QP without a send queue
+	NoSq int32
+	// the CQ of the send queue
+	SqCqn uint32
+	// log2 of the number of receive WQEs
+	LogRqDepth int32
+	// FLEXIO_QP_QPC_RQ_TYPE_*
+	RqType int32
+	// not for an RMP RQ
+	RqCqn uint32
+	// RMP RQ only
+	Rmpqn uint32
+	// the WQE buffer: receive ring, then send ring
+	QpWqBuffQmem Qmem
+	// the doorbell record
+	QpWqDbrQmem Qmem
+	// the state flexio_qp_modify moves to
+	NextState QpState
+	// the peer QP's number
+	RemoteQpNum uint32
+	// the local GID index
+	GidTableIndex uint8
+	// force loopback
+	Fl uint8
+	// the peer's MAC address (6 bytes; RoCE)
+	DestMac *uint8
+	// the peer's GID or IP address
+	RgidOrRip IbvGid
+	// the peer's LID (InfiniBand)
+	Rlid uint16
+	// the RNR NAK timer value
 	MinRnrNakTimer uint32
-	PathMtu        QpQpcMtu
-	RetryCount     uint8
-	VhcaPortNum    uint8
-	NextRcvPsn     uint32
-	NextSendPsn    uint32
-	UdpSport       uint16
-	Grh            uint8
-	LogRraMax      uint8
-	LogSraMax      uint8
-	IsolateVlTc    uint8
+	// the path MTU
+	PathMtu QpQpcMtu
+	// transport retries before an error
+	RetryCount uint8
+	// the port
+	VhcaPortNum uint8
+	// the first expected receive PSN
+	NextRcvPsn uint32
+	// the first send PSN
+	NextSendPsn uint32
+	// the RoCE UDP source port
+	UdpSport uint16
+	// 1: packets carry a GRH
+	Grh uint8
+	// log2 of the responder's outstanding RDMA reads/atomics
+	LogRraMax uint8
+	// log2 of the requester's outstanding RDMA reads/atomics
+	LogSraMax uint8
+	// 1: isolate the VL traffic class
+	IsolateVlTc uint8
 }
 
 // MkeyAttr is struct flexio_mkey_attr.
+//
+// Memory key over DPA memory.
 type MkeyAttr struct {
-	Pd     *IbvPd
-	Daddr  Uintptr
-	Len    uint64
+	// the protection domain
+	Pd *IbvPd
+	// start, DPA address
+	Daddr Uintptr
+	// bytes
+	Len uint64
+	// IBV_ACCESS_* flags
 	Access int32
 }
 
 // CmdqAttr is struct flexio_cmdq_attr.
+//
+// Command queue (asynchronous RPC).
 type CmdqAttr struct {
-	Workers   int32
+	// number of DPA threads running tasks
+	Workers int32
+	// tasks a worker runs to completion per invocation
 	BatchSize int32
-	State     CmdqState
+	// initial state
+	State CmdqState
 }
 
 // AppAttr is struct flexio_app_attr.
+//
+// Application image, as dpacc's generated constructor registers it.
 type AppAttr struct {
-	AppName                  *byte
-	AppPtr                   unsafe.Pointer
-	AppBsize                 uint64
-	SigPtr                   unsafe.Pointer
-	SigBsize                 uint64
-	DpaApiVersion            uint64
-	FlexioDevVersions        *uint64
+	// at most FLEXIO_MAX_NAME_LEN characters
+	AppName *byte
+	// the DPA ELF image; copied by flexio_app_create
+	AppPtr unsafe.Pointer
+	// its size in bytes
+	AppBsize uint64
+	// signature of the image, or NULL
+	SigPtr unsafe.Pointer
+	// its size; 0 means no signature
+	SigBsize uint64
+	// version of the DPA runtime (RTOS) the image expects
+	DpaApiVersion uint64
+	// device-library versions the image was built with
+	FlexioDevVersions *uint64
+	// number of entries in flexio_dev_versions
 	FlexioDevVersionsLenSize uint64
 }
 
 // MsgStreamAttr is struct flexio_msg_stream_attr.
 type MsgStreamAttr struct {
-	Uar              *Uar
-	DataBsize        uint64
-	SyncMode         MsgDevSyncMode
-	StreamName       *byte
-	Level            MsgDevLevel
-	MgmtAffinity     Affinity
-	TracerMode       TracerTransport
+	// deprecated, ignored: the process UAR is used
+	Uar *Uar
+	// buffer size: a power of two, at least 2 KiB
+	DataBsize uint64
+	// how messages reach the host
+	SyncMode MsgDevSyncMode
+	// the stream's name
+	StreamName *byte
+	// NO_PRINT..DEBUG; ALWAYS_PRINT is not allowed
+	Level MsgDevLevel
+	// zeroed means FLEXIO_AFFINITY_NONE
+	MgmtAffinity Affinity
+	// transport of tracer-mode streams
+	TracerMode TracerTransport
+	// NULL-terminated; a message's format id indexes it
 	TracerMsgFormats **byte
-	TransportMode    MsgTransportMode
+	// zeroed means FLEXIO_MSG_TRANSPORT_QP_RC
+	TransportMode MsgTransportMode
 }
 
 // OutboxAttr is struct flexio_outbox_attr.
+//
+// Outbox.
 type OutboxAttr struct {
-	Uar   *Uar
+	// deprecated, ignored: the process UAR is used
+	Uar *Uar
+	// support congestion-control operations
 	EnPcc uint32
 }
 
 // AppSelectAttr is struct flexio_app_select_attr.
+//
+// Which application flexio_app_get looks up.
 type AppSelectAttr struct {
-	AppName   *byte
+	// the name given to dpacc --app-name
+	AppName *byte
+	// enum flexio_hw_model
 	HwModelId uint32
-	IbvCtx    *IbvContext
+	// device the application will run on; NULL: any
+	IbvCtx *IbvContext
 }
 
 // ProcessFault is struct flexio_process_fault.
+//
+// What stopped a DPA process, as flexio_crash_data prints it.
 type ProcessFault struct {
-	Status    uint32
-	Stopped   int32
+	// flexio_err_status_get's value: 0 while the process runs
+	Status uint32
+	// 1 once the process has stopped for good (also by process finish)
+	Stopped int32
+	// 1 when thread_id names the thread whose error stopped it
 	HasThread int32
-	ThreadId  uint32
-	Cause     FaultCause
-	Access    FaultAccess
-	Pc        uint64
-	Address   uint64
-	Insn      uint32
-	Regs      [32]uint64
-	Instret   uint64
-	Cycles    uint64
+	// that thread, as device code sees it (flexio_dev_get_thread_id)
+	ThreadId uint32
+	// FLEXIO_FAULT_NONE unless a thread faulted
+	Cause FaultCause
+	// for memory faults
+	Access FaultAccess
+	// the faulting instruction
+	Pc uint64
+	// the data or fetch address of the fault
+	Address uint64
+	// the instruction word at pc, 0 if unreadable
+	Insn uint32
+	// x0..x31 at the fault
+	Regs [32]uint64
+	// instructions the thread retired before the fault
+	Instret uint64
+	// its cycles before the fault
+	Cycles uint64
 }
 
 // MemcheckInfo is struct flexio_memcheck_info.
+//
+// What the checker found in a process.
 type MemcheckInfo struct {
-	Enabled              int32
-	StaleWindowReads     uint64
+	// 1 while the checker is on
+	Enabled int32
+	// FLEXIO_MEMCHECK_STALE_WINDOW_READ violations
+	StaleWindowReads uint64
+	// FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK
 	WindowNotWrittenBack uint64
+	// FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK
 	MemoryNotWrittenBack uint64
-	Logged               uint64
-	LastRule             MemcheckRule
-	LastThreadId         uint32
-	LastPc               uint64
-	LastAddress          uint64
+	// lines logged: one per rule and pc
+	Logged uint64
+	// the rule the last violation broke; 0: none yet
+	LastRule MemcheckRule
+	// UINT32_MAX when the thread was gone
+	LastThreadId uint32
+	// the pc of the last violation
+	LastPc uint64
+	// the address it accessed
+	LastAddress uint64
 }
 
 // The Go mirrors must have the C compiler's layout (sizeof, _Alignof, offsetof in the
@@ -1128,61 +1514,220 @@ func IbvCloseDevice(context *IbvContext) int32 {
 
 // Stable functions.
 // VersionSet calls flexio_status flexio_version_set(uint64_t version);
+//
+// Tells the library which API version the program uses, and so which structure layouts it passes.
+//
+// A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x
+// releases do. Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION
+// (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one. It succeeds
+// once: the same version again is accepted, a different one fails.
+//
+// Parameters:
+//   - version: FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when the
+// version is not served or differs from the one already set.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func VersionSet(version uint64) Status {
 	return Status(C.flexio_version_set(C.uint64_t(version)))
 }
 
 // AppCreate calls flexio_status flexio_app_create(struct flexio_app_attr *fattr, flexio_app **app);
+//
+// Creates an application from a DPA ELF image; called by dpacc's generated constructor.
+//
+// Parameters:
+//   - fattr: the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the
+//     image is copied.
+//   - app: receives the application.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a
+// NULL or malformed argument, a name too long or already registered, or an image that is not a DPA
+// ELF.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
+// * The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version FLEXIO_1.0).
 func AppCreate(fattr *AppAttr, app **App) Status {
 	return Status(C.flexio_app_create((*C.struct_flexio_app_attr)(unsafe.Pointer(fattr)), (**C.flexio_app)(unsafe.Pointer(app))))
 }
 
 // AppDestroy calls flexio_status flexio_app_destroy(flexio_app *app);
+//
+// Destroys an application, its registered functions and its ELF copy; called by dpacc's destructor.
+//
+// Parameters:
+//   - app: the application; processes created from it must be destroyed first.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func AppDestroy(app *App) Status {
 	return Status(C.flexio_app_destroy((*C.flexio_app)(unsafe.Pointer(app))))
 }
 
 // AppGetElf calls flexio_status flexio_app_get_elf(flexio_app *app, uint64_t *bin_buff, size_t bin_size);
+//
+// Copies the application's ELF image into a buffer.
+//
+// Parameters:
+//   - app: the application.
+//   - bin_buff: the buffer.
+//   - bin_size: its size in bytes, at least flexio_app_get_elf_size(app).
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle, a NULL buffer or bin_size smaller than the image.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func AppGetElf(app *App, binBuff *uint64, binSize uint64) Status {
 	return Status(C.flexio_app_get_elf((*C.flexio_app)(unsafe.Pointer(app)), (*C.uint64_t)(unsafe.Pointer(binBuff)), C.size_t(binSize)))
 }
 
 // AppGet calls flexio_status flexio_app_get(const struct flexio_app_select_attr *attr, flexio_app **app);
+//
+// Finds a registered application by name for a device.
+//
+// Parameters:
+//   - attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and
+//     the device it will run on (NULL: any).
+//   - app: receives the application.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL
+// arguments or when no application of that name is registered for that model.
+//
+// Since: 24.10 (FLEXIO_VER(24, 10, 0)).
 func AppGet(attr *AppSelectAttr, app **App) Status {
 	return Status(C.flexio_app_get((*C.struct_flexio_app_select_attr)(unsafe.Pointer(attr)), (**C.flexio_app)(unsafe.Pointer(app))))
 }
 
 // AppGetList calls flexio_status flexio_app_get_list(flexio_app ***app_list, uint32_t *num_apps);
+//
+// Lists the loaded applications.
+//
+// Parameters:
+//   - app_list: receives an array of the applications, to free with flexio_app_list_free.
+//   - num_apps: receives its length.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL
+// arguments or when out of memory.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func AppGetList(appList ***App, numApps *uint32) Status {
 	return Status(C.flexio_app_get_list((***C.flexio_app)(unsafe.Pointer(appList)), (*C.uint32_t)(unsafe.Pointer(numApps))))
 }
 
 // AppListFree calls flexio_status flexio_app_list_free(flexio_app **apps_list);
+//
+// Frees a list made by flexio_app_get_list (not the applications in it).
+//
+// Parameters:
+//   - apps_list: the list.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func AppListFree(appsList **App) Status {
 	return Status(C.flexio_app_list_free((**C.flexio_app)(unsafe.Pointer(appsList))))
 }
 
 // FuncPupRegister calls flexio_status flexio_func_pup_register(flexio_app *app, const char *dev_func_name, const char *dev_unpack_func_name, flexio_func_t *host_stub_func_addr, size_t argbuf_size, flexio_func_arg_pack_fn_t *host_pack_func);
+//
+// Registers a device function with argument packing; called by dpacc's generated constructor.
+//
+// The function dev_func_name is called through dev_unpack_func_name, with arguments packed by
+// host_pack_func into an argbuf_size-byte buffer.
+//
+// Parameters:
+//   - app: the application holding the function.
+//   - dev_func_name: the device function's name (at most FLEXIO_MAX_NAME_LEN characters).
+//   - dev_unpack_func_name: the name of its unpacking wrapper.
+//   - host_stub_func_addr: the handle the program passes to flexio_process_call.
+//   - argbuf_size: the size of the packed arguments in bytes.
+//   - host_pack_func: packs flexio_process_call's variadic arguments.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, a name missing from the ELF, or a stub already registered.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func FuncPupRegister(app *App, devFuncName *byte, devUnpackFuncName *byte, hostStubFuncAddr *Func, argbufSize uint64, hostPackFunc *FuncArgPackFn) Status {
 	return Status(C.flexio_func_pup_register((*C.flexio_app)(unsafe.Pointer(app)), (*C.char)(unsafe.Pointer(devFuncName)), (*C.char)(unsafe.Pointer(devUnpackFuncName)), (*C.flexio_func_t)(unsafe.Pointer(hostStubFuncAddr)), C.size_t(argbufSize), (*C.flexio_func_arg_pack_fn_t)(unsafe.Pointer(hostPackFunc))))
 }
 
 // FuncRegister calls flexio_status flexio_func_register(flexio_app *app, const char *dev_func_name, flexio_func_t **out_func);
+//
+// Registers a device function by name, without argument packing.
+//
+// The function gets one uint64_t argument. There is no type checking: a device function of another
+// type is undefined behaviour.
+//
+// Parameters:
+//   - app: the application holding the function.
+//   - dev_func_name: the name of a __dpa_global__ function in the application's ELF.
+//   - out_func: receives the handle for flexio_process_call, event handlers and command queues.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a name missing from the ELF.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func FuncRegister(app *App, devFuncName *byte, outFunc **Func) Status {
 	return Status(C.flexio_func_register((*C.flexio_app)(unsafe.Pointer(app)), (*C.char)(unsafe.Pointer(devFuncName)), (**C.flexio_func_t)(unsafe.Pointer(outFunc))))
 }
 
 // FuncGetRegisterInfo calls flexio_status flexio_func_get_register_info(flexio_app *app, flexio_func_t *host_stub_func_addr, uint32_t *pup, char *dev_func_name, char *dev_unpack_func_name, size_t func_name_size, size_t *argbuf_size, flexio_func_arg_pack_fn_t **host_pack_func, flexio_uintptr_t *dev_func_addr, flexio_uintptr_t *dev_unpack_func_addr);
+//
+// Looks up a registered function by its host stub (for layered libraries).
+//
+// Parameters:
+//   - app: the application.
+//   - host_stub_func_addr: the function's host stub.
+//   - pup: receives 1 for a function registered with packing, else 0 (the packing outputs then
+//     mean nothing).
+//   - dev_func_name: receives the device function's name.
+//   - dev_unpack_func_name: receives its unpacking wrapper's name.
+//   - func_name_size: the size of each name buffer, at least FLEXIO_MAX_NAME_LEN + 1.
+//   - argbuf_size: receives the size of the packed arguments.
+//   - host_pack_func: receives the packing function.
+//   - dev_func_addr: receives the function's device address.
+//   - dev_unpack_func_addr: receives the wrapper's device address.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, name buffers too small, or a stub not registered.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func FuncGetRegisterInfo(app *App, hostStubFuncAddr *Func, pup *uint32, devFuncName *byte, devUnpackFuncName *byte, funcNameSize uint64, argbufSize *uint64, hostPackFunc **FuncArgPackFn, devFuncAddr *Uintptr, devUnpackFuncAddr *Uintptr) Status {
 	return Status(C.flexio_func_get_register_info((*C.flexio_app)(unsafe.Pointer(app)), (*C.flexio_func_t)(unsafe.Pointer(hostStubFuncAddr)), (*C.uint32_t)(unsafe.Pointer(pup)), (*C.char)(unsafe.Pointer(devFuncName)), (*C.char)(unsafe.Pointer(devUnpackFuncName)), C.size_t(funcNameSize), (*C.size_t)(unsafe.Pointer(argbufSize)), (**C.flexio_func_arg_pack_fn_t)(unsafe.Pointer(hostPackFunc)), (*C.flexio_uintptr_t)(unsafe.Pointer(devFuncAddr)), (*C.flexio_uintptr_t)(unsafe.Pointer(devUnpackFuncAddr))))
 }
 
 // ProcessCreate calls flexio_status flexio_process_create(struct ibv_context *ibv_ctx, flexio_app *app, const struct flexio_process_attr *process_attr, flexio_process **process_ptr);
+//
+// Loads an application into a new DPA process on a device.
+//
+// Parameters:
+//   - ibv_ctx: the device (rdma-core context).
+//   - app: the application.
+//   - process_attr: the attributes; may be NULL (an internal PD, no name).
+//   - process_ptr: receives the process.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, a device without a DPA, or an image that does not load.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessCreate(ibvCtx *IbvContext, app *App, processAttr *ProcessAttr, processPtr **Process) Status {
 	return Status(C.flexio_process_create((*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.flexio_app)(unsafe.Pointer(app)), (*C.struct_flexio_process_attr)(unsafe.Pointer(processAttr)), (**C.flexio_process)(unsafe.Pointer(processPtr))))
 }
 
 // ProcessDestroy calls flexio_status flexio_process_destroy(flexio_process *process);
+//
+// Destroys a process and everything created in it (threads, queues, memory, streams).
+//
+// Parameters:
+//   - process: the process; NULL is a no-op.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessDestroy(process *Process) Status {
 	return Status(C.flexio_process_destroy((*C.flexio_process)(unsafe.Pointer(process))))
 }
@@ -1190,281 +1735,947 @@ func ProcessDestroy(process *Process) Status {
 // flexio_process_call is variadic: cgo cannot call it (see ProcessCallArgs, experimental).
 
 // ProcessErrorHandlerSet calls flexio_status flexio_process_error_handler_set(flexio_process *process, flexio_func_t *error_handler);
+//
+// Sets the device function run when a thread of the process hits a fatal error.
+//
+// Call it after creating the process and before its first thread.
+//
+// Parameters:
+//   - process: the process.
+//   - error_handler: a registered __dpa_global__ function.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or when the process already has threads.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
+// * The 23.x form is flexio_process_error_handler_set(process, handler_name) (symbol version
+// FLEXIO_1.0).
 func ProcessErrorHandlerSet(process *Process, errorHandler *Func) Status {
 	return Status(C.flexio_process_error_handler_set((*C.flexio_process)(unsafe.Pointer(process)), (*C.flexio_func_t)(unsafe.Pointer(errorHandler))))
 }
 
 // ProcessMemInfoGet calls flexio_status flexio_process_mem_info_get(const flexio_process *process, struct flexio_heap_mem_info *info);
+//
+// Reads the process heap figures.
+//
+// Parameters:
+//   - process: the process.
+//   - info: receives the heap's base address, size, and bytes requested and allocated.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL
+// arguments.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessMemInfoGet(process *Process, info *HeapMemInfo) Status {
 	return Status(C.flexio_process_mem_info_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_heap_mem_info)(unsafe.Pointer(info))))
 }
 
 // BufDevAlloc calls flexio_status flexio_buf_dev_alloc(flexio_process *process, size_t buff_bsize, flexio_uintptr_t *dest_daddr_p);
+//
+// Allocates process heap memory.
+//
+// Parameters:
+//   - process: the process.
+//   - buff_bsize: the size in bytes.
+//   - dest_daddr_p: receives the buffer's device address; 0 on failure.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or an exhausted heap.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func BufDevAlloc(process *Process, buffBsize uint64, destDaddrP *Uintptr) Status {
 	return Status(C.flexio_buf_dev_alloc((*C.flexio_process)(unsafe.Pointer(process)), C.size_t(buffBsize), (*C.flexio_uintptr_t)(unsafe.Pointer(destDaddrP))))
 }
 
 // BufDevFree calls flexio_status flexio_buf_dev_free(flexio_process *process, flexio_uintptr_t daddr);
+//
+// Frees process heap memory.
+//
+// Parameters:
+//   - process: the process.
+//   - daddr: the address flexio_buf_dev_alloc gave; 0 is a no-op.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle or an address that is not a live allocation.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func BufDevFree(process *Process, daddr Uintptr) Status {
 	return Status(C.flexio_buf_dev_free((*C.flexio_process)(unsafe.Pointer(process)), C.flexio_uintptr_t(daddr)))
 }
 
 // BufDevMemset calls flexio_status flexio_buf_dev_memset(flexio_process *process, int value, size_t buff_bsize, flexio_uintptr_t dest_daddr);
+//
+// Sets bytes of a heap buffer to a value.
+//
+// Parameters:
+//   - process: the process.
+//   - value: the byte value.
+//   - buff_bsize: the number of bytes.
+//   - dest_daddr: the start, inside one allocation.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a range outside the allocation.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func BufDevMemset(process *Process, value int32, buffBsize uint64, destDaddr Uintptr) Status {
 	return Status(C.flexio_buf_dev_memset((*C.flexio_process)(unsafe.Pointer(process)), C.int(value), C.size_t(buffBsize), C.flexio_uintptr_t(destDaddr)))
 }
 
 // CopyFromHost calls flexio_status flexio_copy_from_host(flexio_process *process, void *src_haddr, size_t buff_bsize, flexio_uintptr_t *dest_daddr_p);
+//
+// Allocates a heap buffer and copies host memory into it; free it with flexio_buf_dev_free.
+//
+// Parameters:
+//   - process: the process.
+//   - src_haddr: the host memory.
+//   - buff_bsize: the number of bytes.
+//   - dest_daddr_p: receives the buffer's device address; 0 on failure.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or an exhausted heap.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CopyFromHost(process *Process, srcHaddr unsafe.Pointer, buffBsize uint64, destDaddrP *Uintptr) Status {
 	return Status(C.flexio_copy_from_host((*C.flexio_process)(unsafe.Pointer(process)), srcHaddr, C.size_t(buffBsize), (*C.flexio_uintptr_t)(unsafe.Pointer(destDaddrP))))
 }
 
 // Host2devMemcpy calls flexio_status flexio_host2dev_memcpy(flexio_process *process, void *src_haddr, size_t buff_bsize, flexio_uintptr_t dest_daddr);
+//
+// Copies host memory into an allocated heap buffer.
+//
+// Parameters:
+//   - process: the process.
+//   - src_haddr: the host memory.
+//   - buff_bsize: the number of bytes.
+//   - dest_daddr: the destination, inside one allocation.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a range outside the allocation.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func Host2devMemcpy(process *Process, srcHaddr unsafe.Pointer, buffBsize uint64, destDaddr Uintptr) Status {
 	return Status(C.flexio_host2dev_memcpy((*C.flexio_process)(unsafe.Pointer(process)), srcHaddr, C.size_t(buffBsize), C.flexio_uintptr_t(destDaddr)))
 }
 
 // RecoverableBufDevAlloc calls flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *process, size_t buff_bsize, uint32_t mkey, flexio_uintptr_t *dest_daddr_p);
+//
+// Allocates a heap buffer whose content is dumped to host memory when it is destroyed.
+//
+// The buffer is backed by its own memory object; the size rounds up to the DPA memory block size,
+// which mkey's length must equal.
+//
+// Parameters:
+//   - process: the process.
+//   - buff_bsize: the size in bytes.
+//   - mkey: a memory key of the host memory receiving the dump.
+//   - dest_daddr_p: receives the buffer's device address; 0 on failure.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, a key of another length, or an exhausted heap.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RecoverableBufDevAlloc(process *Process, buffBsize uint64, mkey uint32, destDaddrP *Uintptr) Status {
 	return Status(C.flexio_recoverable_buf_dev_alloc((*C.flexio_process)(unsafe.Pointer(process)), C.size_t(buffBsize), C.uint32_t(mkey), (*C.flexio_uintptr_t)(unsafe.Pointer(destDaddrP))))
 }
 
 // EventHandlerCreate calls flexio_status flexio_event_handler_create(flexio_process *process, struct flexio_event_handler_attr *fattr, flexio_event_handler **event_handler_ptr);
+//
+// Creates an event handler: a DPA thread running a device function on events.
+//
+// Parameters:
+//   - process: the process.
+//   - fattr: the entry function, its argument, affinity and thread-local storage.
+//   - event_handler_ptr: receives the handler, created stopped (see flexio_event_handler_run).
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, an unregistered function, an affinity out of range, or no free thread.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
+// * The 23.x form is flexio_event_handler_create(process, fattr, window, outbox, event_handler_ptr)
+// (symbol version FLEXIO_1.0).
 func EventHandlerCreate(process *Process, fattr *EventHandlerAttr, eventHandlerPtr **EventHandler) Status {
 	return Status(C.flexio_event_handler_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_event_handler_attr)(unsafe.Pointer(fattr)), (**C.flexio_event_handler)(unsafe.Pointer(eventHandlerPtr))))
 }
 
 // EventHandlerDestroy calls flexio_status flexio_event_handler_destroy(flexio_event_handler *event_handler);
+//
+// Destroys an event handler; its thread stops.
+//
+// Parameters:
+//   - event_handler: the handler; CQs reporting to its thread must be destroyed first.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerDestroy(eventHandler *EventHandler) Status {
 	return Status(C.flexio_event_handler_destroy((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
 }
 
 // EventHandlerRun calls flexio_status flexio_event_handler_run(flexio_event_handler *event_handler, uint64_t user_arg);
+//
+// Starts an event handler: its thread runs once now and at each event.
+//
+// Parameters:
+//   - event_handler: the handler.
+//   - user_arg: the argument its thread receives.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle or a handler already running.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerRun(eventHandler *EventHandler, userArg uint64) Status {
 	return Status(C.flexio_event_handler_run((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)), C.uint64_t(userArg)))
 }
 
 // CmdqCreate calls flexio_status flexio_cmdq_create(flexio_process *process, struct flexio_cmdq_attr *fattr, flexio_cmdq **cmdq);
+//
+// Creates a command queue whose tasks run on DPA threads of the process.
+//
+// Parameters:
+//   - process: the process.
+//   - fattr: the number of worker threads, the batch size and the initial state.
+//   - cmdq: receives the queue.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or not enough free threads.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CmdqCreate(process *Process, fattr *CmdqAttr, cmdq **Cmdq) Status {
 	return Status(C.flexio_cmdq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_cmdq_attr)(unsafe.Pointer(fattr)), (**C.flexio_cmdq)(unsafe.Pointer(cmdq))))
 }
 
 // CmdqDestroy calls flexio_status flexio_cmdq_destroy(flexio_cmdq *cmdq);
+//
+// Destroys a command queue; tasks not yet run are dropped.
+//
+// Parameters:
+//   - cmdq: the queue.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CmdqDestroy(cmdq *Cmdq) Status {
 	return Status(C.flexio_cmdq_destroy((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))
 }
 
 // CmdqTaskAdd calls flexio_status flexio_cmdq_task_add(flexio_cmdq *cmdq, flexio_func_t *host_func, uint64_t arg);
+//
+// Queues a call of a device function.
+//
+// Parameters:
+//   - cmdq: the queue.
+//   - host_func: the function's handle.
+//   - arg: its argument.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, an unregistered function or a full queue.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CmdqTaskAdd(cmdq *Cmdq, hostFunc *Func, arg uint64) Status {
 	return Status(C.flexio_cmdq_task_add((*C.flexio_cmdq)(unsafe.Pointer(cmdq)), (*C.flexio_func_t)(unsafe.Pointer(hostFunc)), C.uint64_t(arg)))
 }
 
 // CmdqStateRunning calls flexio_status flexio_cmdq_state_running(flexio_cmdq *cmdq);
+//
+// Moves a pending command queue to running; no effect on a running one.
+//
+// Parameters:
+//   - cmdq: the queue.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CmdqStateRunning(cmdq *Cmdq) Status {
 	return Status(C.flexio_cmdq_state_running((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))
 }
 
 // CqCreate calls flexio_status flexio_cq_create(flexio_process *process, struct ibv_context *ibv_ctx, const struct flexio_cq_attr *fattr, flexio_cq **cq);
+//
+// Creates a completion queue of a process.
+//
+// Its ring lives in DPA or host memory, its doorbell record in DPA memory. With element type
+// FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD, fattr->thread is flexio_event_handler_get_thread() of an event
+// handler of the process.
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; NULL means the process's.
+//   - fattr: the CQ attributes.
+//   - cq: receives the CQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or attribute, or an exhausted device.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CqCreate(process *Process, ibvCtx *IbvContext, fattr *CqAttr, cq **Cq) Status {
 	return Status(C.flexio_cq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.struct_flexio_cq_attr)(unsafe.Pointer(fattr)), (**C.flexio_cq)(unsafe.Pointer(cq))))
 }
 
 // CqDestroy calls flexio_status flexio_cq_destroy(flexio_cq *cq);
+//
+// Destroys a completion queue.
+//
+// Parameters:
+//   - cq: the CQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle, or while work queues or QPs report to it (it then stays valid).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CqDestroy(cq *Cq) Status {
 	return Status(C.flexio_cq_destroy((*C.flexio_cq)(unsafe.Pointer(cq))))
 }
 
 // CqModifyModeration calls flexio_status flexio_cq_modify_moderation(flexio_cq *cq, uint16_t max_count, uint16_t period, uint16_t mode);
+//
+// Changes CQ moderation: an event after max_count CQEs or period microseconds.
+//
+// Parameters:
+//   - cq: the CQ.
+//   - max_count: CQEs before an event; 0: not by count.
+//   - period: microseconds before an event; 0: not by time.
+//   - mode: an enum flexio_cq_period_mode.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle or mode.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CqModifyModeration(cq *Cq, maxCount uint16, period uint16, mode uint16) Status {
 	return Status(C.flexio_cq_modify_moderation((*C.flexio_cq)(unsafe.Pointer(cq)), C.uint16_t(maxCount), C.uint16_t(period), C.uint16_t(mode)))
 }
 
 // CqQueryModeration calls flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *max_count, uint16_t *period, uint16_t *mode);
+//
+// Reads CQ moderation.
+//
+// Parameters:
+//   - cq: the CQ.
+//   - max_count: receives the CQE count.
+//   - period: receives the period in microseconds.
+//   - mode: receives the enum flexio_cq_period_mode.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CqQueryModeration(cq *Cq, maxCount *uint16, period *uint16, mode *uint16) Status {
 	return Status(C.flexio_cq_query_moderation((*C.flexio_cq)(unsafe.Pointer(cq)), (*C.uint16_t)(unsafe.Pointer(maxCount)), (*C.uint16_t)(unsafe.Pointer(period)), (*C.uint16_t)(unsafe.Pointer(mode))))
 }
 
 // CqGetObj calls struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
+//
+// The CQ's DEVX object, made at the first call and released with the CQ.
+//
+// Parameters:
+//   - cq: the CQ.
+//
+// Returns the object, NULL on error (logged).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CqGetObj(cq *Cq) *Mlx5dvDevxObj {
 	return (*Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_cq_get_obj((*C.flexio_cq)(unsafe.Pointer(cq)))))
 }
 
 // SqCreate calls flexio_status flexio_sq_create(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_sq **flexio_sq_ptr);
+//
+// Creates a send queue reporting to a CQ.
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; NULL means the process's.
+//   - cq_num: the CQ's number.
+//   - fattr: the WQ attributes (the TIS to send through, or NULL to create one).
+//   - flexio_sq_ptr: receives the SQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or attribute, or an unknown CQ.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func SqCreate(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioSqPtr **Sq) Status {
 	return Status(C.flexio_sq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_sq)(unsafe.Pointer(flexioSqPtr))))
 }
 
 // SqCreateCrossDev calls flexio_status flexio_sq_create_cross_dev(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_sq **flexio_sq_ptr);
+//
+// Creates a send queue on another device than the process's.
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; must differ from the process's.
+//   - cq_num: the CQ's number.
+//   - fattr: the WQ attributes.
+//   - flexio_sq_ptr: receives the SQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, the process's own device, or an unknown CQ.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func SqCreateCrossDev(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioSqPtr **Sq) Status {
 	return Status(C.flexio_sq_create_cross_dev((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_sq)(unsafe.Pointer(flexioSqPtr))))
 }
 
 // SqDestroy calls flexio_status flexio_sq_destroy(flexio_sq *flexio_sq);
+//
+// Destroys a send queue and the TIS made with it.
+//
+// Parameters:
+//   - flexio_sq: the SQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func SqDestroy(flexioSq *Sq) Status {
 	return Status(C.flexio_sq_destroy((*C.flexio_sq)(unsafe.Pointer(flexioSq))))
 }
 
 // SqTisCreate calls flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx, flexio_transport_domain *td, flexio_sq_tis **tis);
+//
+// Creates a transport interface send (TIS) in a transport domain.
+//
+// Parameters:
+//   - ibv_ctx: the device.
+//   - td: a transport domain of that device.
+//   - tis: receives the TIS.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a domain of another device.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func SqTisCreate(ibvCtx *IbvContext, td *TransportDomain, tis **SqTis) Status {
 	return Status(C.flexio_sq_tis_create((*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.flexio_transport_domain)(unsafe.Pointer(td)), (**C.flexio_sq_tis)(unsafe.Pointer(tis))))
 }
 
 // SqTisDestroy calls flexio_status flexio_sq_tis_destroy(flexio_sq_tis *tis);
+//
+// Destroys a TIS.
+//
+// Parameters:
+//   - tis: the TIS.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle, or while SQs send through it (it then stays valid).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func SqTisDestroy(tis *SqTis) Status {
 	return Status(C.flexio_sq_tis_destroy((*C.flexio_sq_tis)(unsafe.Pointer(tis))))
 }
 
 // TransportDomainCreate calls flexio_status flexio_transport_domain_create(struct ibv_context *ibv_ctx, flexio_transport_domain **td);
+//
+// Creates a transport domain.
+//
+// Parameters:
+//   - ibv_ctx: the device.
+//   - td: receives the domain.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func TransportDomainCreate(ibvCtx *IbvContext, td **TransportDomain) Status {
 	return Status(C.flexio_transport_domain_create((*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (**C.flexio_transport_domain)(unsafe.Pointer(td))))
 }
 
 // TransportDomainDestroy calls flexio_status flexio_transport_domain_destroy(flexio_transport_domain *td);
+//
+// Destroys a transport domain.
+//
+// Parameters:
+//   - td: the domain.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle, or while TISs or TIRs use it (it then stays valid).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func TransportDomainDestroy(td *TransportDomain) Status {
 	return Status(C.flexio_transport_domain_destroy((*C.flexio_transport_domain)(unsafe.Pointer(td))))
 }
 
 // RqCreate calls flexio_status flexio_rq_create(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_rq **flexio_rq_ptr);
+//
+// Creates a receive queue reporting to a CQ.
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; NULL means the process's.
+//   - cq_num: the CQ's number.
+//   - fattr: the WQ attributes (the transport domain, or NULL to create one).
+//   - flexio_rq_ptr: receives the RQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or attribute, or an unknown CQ.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqCreate(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioRqPtr **Rq) Status {
 	return Status(C.flexio_rq_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_rq)(unsafe.Pointer(flexioRqPtr))))
 }
 
 // RqCreateCrossDev calls flexio_status flexio_rq_create_cross_dev(flexio_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num, const struct flexio_wq_attr *fattr, flexio_rq **flexio_rq_ptr);
+//
+// Creates a receive queue on another device than the process's.
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; must differ from the process's.
+//   - cq_num: the CQ's number.
+//   - fattr: the WQ attributes.
+//   - flexio_rq_ptr: receives the RQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument, the process's own device, or an unknown CQ.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqCreateCrossDev(process *Process, ibvCtx *IbvContext, cqNum uint32, fattr *WqAttr, flexioRqPtr **Rq) Status {
 	return Status(C.flexio_rq_create_cross_dev((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), C.uint32_t(cqNum), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_rq)(unsafe.Pointer(flexioRqPtr))))
 }
 
 // RqDestroy calls flexio_status flexio_rq_destroy(flexio_rq *flexio_rq);
+//
+// Destroys a receive queue, its TIR and the transport domain made with it.
+//
+// Parameters:
+//   - flexio_rq: the RQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqDestroy(flexioRq *Rq) Status {
 	return Status(C.flexio_rq_destroy((*C.flexio_rq)(unsafe.Pointer(flexioRq))))
 }
 
 // RqSetErrState calls flexio_status flexio_rq_set_err_state(flexio_rq *rq);
+//
+// Moves a receive queue to the error state: its posted WQEs complete flushed.
+//
+// Parameters:
+//   - rq: the RQ.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqSetErrState(rq *Rq) Status {
 	return Status(C.flexio_rq_set_err_state((*C.flexio_rq)(unsafe.Pointer(rq))))
 }
 
 // RmpCreate calls flexio_status flexio_rmp_create(flexio_process *process, struct ibv_context *ibv_ctx, const struct flexio_wq_attr *fattr, flexio_rmp **flexio_rmp_ptr);
+//
+// Creates a shared receive memory pool (RMP).
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; NULL means the process's.
+//   - fattr: the WQ attributes.
+//   - flexio_rmp_ptr: receives the RMP.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or attribute.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RmpCreate(process *Process, ibvCtx *IbvContext, fattr *WqAttr, flexioRmpPtr **Rmp) Status {
 	return Status(C.flexio_rmp_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.struct_flexio_wq_attr)(unsafe.Pointer(fattr)), (**C.flexio_rmp)(unsafe.Pointer(flexioRmpPtr))))
 }
 
 // RmpDestroy calls flexio_status flexio_rmp_destroy(flexio_rmp *flexio_rmp);
+//
+// Destroys an RMP.
+//
+// Parameters:
+//   - flexio_rmp: the RMP.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle, or while QPs receive from it (it then stays valid).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RmpDestroy(flexioRmp *Rmp) Status {
 	return Status(C.flexio_rmp_destroy((*C.flexio_rmp)(unsafe.Pointer(flexioRmp))))
 }
 
 // QpCreate calls flexio_status flexio_qp_create(flexio_process *process, struct ibv_context *ibv_ctx, struct flexio_qp_attr *qp_fattr, flexio_qp **qp_ptr);
+//
+// Creates an RC queue pair in state RST.
+//
+// Its buffer holds the receive ring first and the send ring after it.
+//
+// Parameters:
+//   - process: the process.
+//   - ibv_ctx: the device; NULL means the process's.
+//   - qp_fattr: the creation attributes (transport type FLEXIO_QPC_ST_RC only).
+//   - qp_ptr: receives the QP.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or attribute, or an unknown CQ or RMP.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func QpCreate(process *Process, ibvCtx *IbvContext, qpFattr *QpAttr, qpPtr **Qp) Status {
 	return Status(C.flexio_qp_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_context)(unsafe.Pointer(ibvCtx)), (*C.struct_flexio_qp_attr)(unsafe.Pointer(qpFattr)), (**C.flexio_qp)(unsafe.Pointer(qpPtr))))
 }
 
 // QpModify calls flexio_status flexio_qp_modify(flexio_qp *qp, struct flexio_qp_attr *fattr, struct flexio_qp_attr_opt_param_mask *mask);
+//
+// Moves a QP to fattr->next_state with the attributes that transition needs.
+//
+// IB's RC state machine (SQD is state 4). The QP is unchanged when it fails.
+//
+// Parameters:
+//   - qp: the QP.
+//   - fattr: the next state and its attributes.
+//   - mask: the optional attributes to apply too; may be NULL.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a transition the state machine does not allow.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func QpModify(qp *Qp, fattr *QpAttr, mask *QpAttrOptParamMask) Status {
 	return Status(C.flexio_qp_modify((*C.flexio_qp)(unsafe.Pointer(qp)), (*C.struct_flexio_qp_attr)(unsafe.Pointer(fattr)), (*C.struct_flexio_qp_attr_opt_param_mask)(unsafe.Pointer(mask))))
 }
 
 // QpDestroy calls flexio_status flexio_qp_destroy(flexio_qp *qp);
+//
+// Destroys a queue pair.
+//
+// Parameters:
+//   - qp: the QP.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func QpDestroy(qp *Qp) Status {
 	return Status(C.flexio_qp_destroy((*C.flexio_qp)(unsafe.Pointer(qp))))
 }
 
 // QpStateGet calls flexio_qp_state flexio_qp_state_get(flexio_qp *qp);
+//
+// The QP's state.
+//
+// Parameters:
+//   - qp: the QP.
+//
+// Returns the state; FLEXIO_QP_STATE_ERR on error (logged).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func QpStateGet(qp *Qp) QpState {
 	return QpState(C.flexio_qp_state_get((*C.flexio_qp)(unsafe.Pointer(qp))))
 }
 
 // UarCreate calls flexio_status flexio_uar_create(flexio_process *process, flexio_uar **flexio_uar);
+//
+// Creates a UAR (user access region) for the process.
+//
+// Parameters:
+//   - process: the process.
+//   - flexio_uar: receives the UAR.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
+// * The 23.x form is flexio_uar_create(process, devx_uar, flexio_uar) (symbol version FLEXIO_1.0).
 func UarCreate(process *Process, flexioUar **Uar) Status {
 	return Status(C.flexio_uar_create((*C.flexio_process)(unsafe.Pointer(process)), (**C.flexio_uar)(unsafe.Pointer(flexioUar))))
 }
 
 // UarDestroy calls flexio_status flexio_uar_destroy(flexio_uar *uar);
+//
+// Destroys a UAR.
+//
+// Parameters:
+//   - uar: the UAR.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func UarDestroy(uar *Uar) Status {
 	return Status(C.flexio_uar_destroy((*C.flexio_uar)(unsafe.Pointer(uar))))
 }
 
 // UarExtend calls flexio_status flexio_uar_extend(flexio_uar *in_uar, struct ibv_context *to_extend, flexio_uar **extended);
+//
+// Extends a UAR to another device, for cross-device doorbells.
+//
+// Parameters:
+//   - in_uar: the UAR.
+//   - to_extend: the other device.
+//   - extended: receives the extended UAR.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func UarExtend(inUar *Uar, toExtend *IbvContext, extended **Uar) Status {
 	return Status(C.flexio_uar_extend((*C.flexio_uar)(unsafe.Pointer(inUar)), (*C.struct_ibv_context)(unsafe.Pointer(toExtend)), (**C.flexio_uar)(unsafe.Pointer(extended))))
 }
 
 // UarGetExtendedId calls flexio_uar_device_id flexio_uar_get_extended_id(flexio_uar *uar);
+//
+// The device id of an extended UAR.
+//
+// Parameters:
+//   - uar: the extended UAR.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func UarGetExtendedId(uar *Uar) UarDeviceId {
 	return UarDeviceId(C.flexio_uar_get_extended_id((*C.flexio_uar)(unsafe.Pointer(uar))))
 }
 
 // OutboxCreate calls flexio_status flexio_outbox_create(flexio_process *process, struct flexio_outbox_attr *fattr, flexio_outbox **outbox);
+//
+// Creates an outbox: a doorbell page for DPA threads.
+//
+// Parameters:
+//   - process: the process.
+//   - fattr: the attributes (congestion-control support).
+//   - outbox: receives the outbox.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
+// * The 23.x form is flexio_outbox_create(process, other_ctx, uar, outbox) (symbol version
+// FLEXIO_1.0).
 func OutboxCreate(process *Process, fattr *OutboxAttr, outbox **Outbox) Status {
 	return Status(C.flexio_outbox_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_outbox_attr)(unsafe.Pointer(fattr)), (**C.flexio_outbox)(unsafe.Pointer(outbox))))
 }
 
 // OutboxDestroy calls flexio_status flexio_outbox_destroy(flexio_outbox *outbox);
+//
+// Destroys an outbox.
+//
+// Parameters:
+//   - outbox: the outbox.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func OutboxDestroy(outbox *Outbox) Status {
 	return Status(C.flexio_outbox_destroy((*C.flexio_outbox)(unsafe.Pointer(outbox))))
 }
 
 // WindowCreate calls flexio_status flexio_window_create(flexio_process *process, struct ibv_pd *pd, flexio_window **window);
+//
+// Creates a window: DPA access to host memory registered in a PD.
+//
+// Parameters:
+//   - process: the process.
+//   - pd: the protection domain of the host memory regions.
+//   - window: receives the window.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func WindowCreate(process *Process, pd *IbvPd, window **Window) Status {
 	return Status(C.flexio_window_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_ibv_pd)(unsafe.Pointer(pd)), (**C.flexio_window)(unsafe.Pointer(window))))
 }
 
 // WindowDestroy calls flexio_status flexio_window_destroy(flexio_window *window);
+//
+// Destroys a window.
+//
+// Parameters:
+//   - window: the window.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func WindowDestroy(window *Window) Status {
 	return Status(C.flexio_window_destroy((*C.flexio_window)(unsafe.Pointer(window))))
 }
 
 // DeviceMkeyCreate calls flexio_status flexio_device_mkey_create(flexio_process *process, struct flexio_mkey_attr *fattr, flexio_mkey **mkey);
+//
+// Creates a memory key over DPA memory, for the NIC or a peer to reach it.
+//
+// Parameters:
+//   - process: the process.
+//   - fattr: the PD, the DPA range and the IBV_ACCESS_* flags.
+//   - mkey: receives the key.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a range outside the process's memory.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func DeviceMkeyCreate(process *Process, fattr *MkeyAttr, mkey **Mkey) Status {
 	return Status(C.flexio_device_mkey_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_mkey_attr)(unsafe.Pointer(fattr)), (**C.flexio_mkey)(unsafe.Pointer(mkey))))
 }
 
 // DeviceMkeyDestroy calls flexio_status flexio_device_mkey_destroy(flexio_mkey *mkey);
+//
+// Destroys a memory key.
+//
+// Parameters:
+//   - mkey: the key; NULL is a no-op.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func DeviceMkeyDestroy(mkey *Mkey) Status {
 	return Status(C.flexio_device_mkey_destroy((*C.flexio_mkey)(unsafe.Pointer(mkey))))
 }
 
 // MsgStreamCreate calls flexio_status flexio_msg_stream_create(flexio_process *process, flexio_msg_stream_attr_t *stream_fattr, FILE *out, pthread_t *ppthread, flexio_msg_stream **stream);
+//
+// Creates a device message stream to a file.
+//
+// Device messages of stream_fattr->level and more severe are written to out. In sync mode a host
+// thread drains the stream. The first stream of a process is its default one
+// (FLEXIO_MSG_DEV_DEFAULT_STREAM_ID).
+//
+// Parameters:
+//   - process: the process.
+//   - stream_fattr: the buffer size (a power of two, at least 2 KiB), mode, name and level.
+//   - out: where messages are written.
+//   - ppthread: if not NULL, receives the id of the draining thread (sync mode).
+//   - stream: receives the stream.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or attribute, or too many streams.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func MsgStreamCreate(process *Process, streamFattr *MsgStreamAttr, out *File, ppthread *PthreadT, stream **MsgStream) Status {
 	return Status(C.flexio_msg_stream_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.flexio_msg_stream_attr_t)(unsafe.Pointer(streamFattr)), (*C.FILE)(unsafe.Pointer(out)), (*C.pthread_t)(unsafe.Pointer(ppthread)), (**C.flexio_msg_stream)(unsafe.Pointer(stream))))
 }
 
 // MsgStreamDestroy calls flexio_status flexio_msg_stream_destroy(flexio_msg_stream *stream);
+//
+// Flushes and destroys a message stream.
+//
+// Parameters:
+//   - stream: the stream.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func MsgStreamDestroy(stream *MsgStream) Status {
 	return Status(C.flexio_msg_stream_destroy((*C.flexio_msg_stream)(unsafe.Pointer(stream))))
 }
 
 // MsgStreamFlush calls flexio_status flexio_msg_stream_flush(flexio_msg_stream *stream);
+//
+// Writes out every message a stream holds.
+//
+// Parameters:
+//   - stream: the stream.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func MsgStreamFlush(stream *MsgStream) Status {
 	return Status(C.flexio_msg_stream_flush((*C.flexio_msg_stream)(unsafe.Pointer(stream))))
 }
 
 // MsgStreamLevelSet calls flexio_status flexio_msg_stream_level_set(flexio_msg_stream *stream, flexio_msg_dev_level level);
+//
+// Changes a stream's level.
+//
+// Parameters:
+//   - stream: the stream, not the default one.
+//   - level: the new level, FLEXIO_MSG_DEV_NO_PRINT .. FLEXIO_MSG_DEV_DEBUG.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle or level, or the default stream.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func MsgStreamLevelSet(stream *MsgStream, level MsgDevLevel) Status {
 	return Status(C.flexio_msg_stream_level_set((*C.flexio_msg_stream)(unsafe.Pointer(stream)), C.flexio_msg_dev_level(level)))
 }
 
 // LogDevInit calls flexio_status flexio_log_dev_init(flexio_process *process, flexio_msg_stream_attr_t *stream_fattr, FILE *out, pthread_t *ppthread);
+//
+// Creates the process's default message stream (see flexio_msg_stream_create).
+//
+// Parameters:
+//   - process: the process.
+//   - stream_fattr: the stream attributes.
+//   - out: where messages are written.
+//   - ppthread: if not NULL, receives the id of the draining thread.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a default stream already made.
+//
+// Deprecated: Deprecated in 24.x; use flexio_msg_stream_create.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func LogDevInit(process *Process, streamFattr *MsgStreamAttr, out *File, ppthread *PthreadT) Status {
 	return Status(C.flexio_log_dev_init((*C.flexio_process)(unsafe.Pointer(process)), (*C.flexio_msg_stream_attr_t)(unsafe.Pointer(streamFattr)), (*C.FILE)(unsafe.Pointer(out)), (*C.pthread_t)(unsafe.Pointer(ppthread))))
 }
 
 // LogDevFlush calls flexio_status flexio_log_dev_flush(flexio_process *process);
+//
+// Writes out every message of the default stream.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle or no default stream.
+//
+// Deprecated: Deprecated in 24.x; use flexio_msg_stream_flush.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func LogDevFlush(process *Process) Status {
 	return Status(C.flexio_log_dev_flush((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
 // LogDevDestroy calls flexio_status flexio_log_dev_destroy(flexio_process *process);
+//
+// Flushes and destroys the default stream.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// handle or no default stream.
+//
+// Deprecated: Deprecated in 24.x; use flexio_msg_stream_destroy.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func LogDevDestroy(process *Process) Status {
 	return Status(C.flexio_log_dev_destroy((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
 // CrashData calls flexio_status flexio_crash_data(flexio_process *process, const char *outfile);
+//
+// Writes the process's crash data (fault, registers, status) as text to a file.
+//
+// Parameters:
+//   - process: the process.
+//   - outfile: the file's path.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a file that cannot be written.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func CrashData(process *Process, outfile *byte) Status {
 	return Status(C.flexio_crash_data((*C.flexio_process)(unsafe.Pointer(process)), (*C.char)(unsafe.Pointer(outfile))))
 }
 
 // CoredumpCreate calls flexio_status flexio_coredump_create(flexio_process *process, const char *outfile);
+//
+// Writes an ELF core of the process (memory and every thread's registers) to a file.
+//
+// Parameters:
+//   - process: the process.
+//   - outfile: the file's path.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
+// argument or a file that cannot be written.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func CoredumpCreate(process *Process, outfile *byte) Status {
 	return Status(C.flexio_coredump_create((*C.flexio_process)(unsafe.Pointer(process)), (*C.char)(unsafe.Pointer(outfile))))
 }

@@ -19,11 +19,16 @@ opaque handles and anonymous unions; it also knows nothing of the version script
 exported/experimental split would still need this model.  The variadic flexio_process_call has
 no Go form (cgo cannot call variadic functions): use ProcessCallArgs (experimental).
 
+Every generated name carries the header's Doxygen comment (capi_model's Doc: brief, details,
+parameters, return values, since, notes) under its one-line summary, so `go doc` shows the C
+reference; a name whose declaration has no Doxygen comment keeps the summary only.
+
 Usage: gen_go.py [--out DIR]
 """
 import argparse
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -63,6 +68,52 @@ def go_type_name(c):
 
 def lower_first(s):
     return s[:1].lower() + s[1:]
+
+
+DOC_WIDTH = 100
+# Doxygen commands shown under a heading of their own; "Deprecated: " is also what Go's tools
+# look for to mark a name deprecated.
+SECTION_TITLES = {"since": "Since", "note": "Note", "warning": "Warning", "deprecated": "Deprecated",
+                  "see": "See", "sa": "See", "pre": "Precondition", "post": "Postcondition"}
+
+
+def go_doc(doc, indent=""):
+    """A header's Doxygen comment (capi_model.Doc) as Go doc comment lines (paragraphs, and
+    lists for parameters and return values), empty when the header has none."""
+    if not doc:
+        return []
+    prefix = indent + "// "
+    paragraphs = [doc.brief] + doc.details
+    blocks = [textwrap.wrap(text, DOC_WIDTH - len(prefix)) for text in paragraphs if text]
+    if doc.params:
+        items = ["Parameters:"]
+        for name, text in doc.params.items():
+            items += textwrap.wrap(f"{name}: {text}", DOC_WIDTH - len(prefix) - 4,
+                                   initial_indent="  - ", subsequent_indent="    ")
+        blocks.append(items)
+    if doc.returns:
+        blocks.append(textwrap.wrap(f"Returns {doc.returns}", DOC_WIDTH - len(prefix)))
+    retvals = doc.section("retval")
+    if retvals:
+        items = ["Return values:"]
+        for text in retvals:
+            items += textwrap.wrap(text, DOC_WIDTH - len(prefix) - 4, initial_indent="  - ", subsequent_indent="    ")
+        blocks.append(items)
+    for command, text in doc.sections:
+        if command != "retval" and text:
+            title = SECTION_TITLES.get(command, command.capitalize())
+            blocks.append(textwrap.wrap(f"{title}: {text}", DOC_WIDTH - len(prefix)))
+    lines = []
+    for block in blocks:
+        lines += [""] if lines else []
+        lines += block
+    return [(prefix + line).rstrip() if line else indent + "//" for line in lines]
+
+
+def with_doc(summary, doc, indent=""):
+    """The generated summary line, then the header's comment as further paragraphs."""
+    extra = go_doc(doc, indent)
+    return [summary] + ([indent + "//"] + extra if extra else [])
 
 
 class Gen:
@@ -147,12 +198,19 @@ class Gen:
     # -- declarations --------------------------------------------------------------------------
     def types(self):
         out = ["// Opaque handles and outside types (only used through pointers)."]
-        opaque = [self.record_names[k] for k, r in self.m.records.items() if r.fields is None]
-        opaque += [self.func_types[n] for n in self.m.func_typedefs]
+        opaque = {}  # Go name -> (C name, its comment)
+        for k, r in self.m.records.items():
+            if r.fields is None:
+                doc = r.doc or self.m.typedef_docs.get(r.typedef)
+                opaque.setdefault(self.record_names[k], (r.typedef or k, doc))
+        for n in self.m.func_typedefs:
+            opaque.setdefault(self.func_types[n], (n, self.m.typedef_docs.get(n)))
         for name, kind in capi_model.EXTERNAL_TYPES.items():
             if kind == "opaque" and name != "va_list":
-                opaque.append(self.go_base(name))
-        for g in dict.fromkeys(opaque):
+                opaque.setdefault(self.go_base(name), (name, None))
+        for g, (cname, doc) in opaque.items():
+            if doc:
+                out += with_doc(f"// {g} is {cname}.", doc)
             out.append(f"type {g} struct{{ _ [0]byte }}")
         out += ["", "// PthreadT is pthread_t.", "type PthreadT = uint64", "",
                 "// IbvGid is rdma-core's union ibv_gid (16 bytes, 8-aligned).",
@@ -160,16 +218,21 @@ class Gen:
         out.append("// Scalar typedefs.")
         for name, t in self.m.typedefs.items():
             if t.ptr == 0 and t.base in GO_SCALARS:
+                doc = self.m.typedef_docs.get(name)
+                if doc:
+                    out += with_doc(f"// {go_type_name(name)} is {name}.", doc)
                 out.append(f"type {go_type_name(name)} = {GO_SCALARS[t.base]}")
         out.append("")
         for e in self.m.enums:
             g = go_type_name(e.typedef or e.tag)
             under = "int32" if any(v < 0 for _, v in e.values) else "uint32"
-            out.append(f"// {g} is {'enum ' + e.tag if e.tag else e.typedef}.")
+            out += with_doc(f"// {g} is {'enum ' + e.tag if e.tag else e.typedef}.", e.doc)
             out.append(f"type {g} {under}")
             out.append("")
             out.append("const (")
-            out += [f"\t{n} {g} = {v}" for n, v in e.values]
+            for n, v in e.values:
+                out += go_doc(e.value_docs.get(n), "\t")
+                out.append(f"\t{n} {g} = {v}")
             out += [")", ""]
         out.append("// Integer macros.")
         out.append("const (")
@@ -184,12 +247,13 @@ class Gen:
                 continue
             g = self.record_names[key]
             cg = self.cgo_base(key)
-            out.append(f"// {g} is {key}.")
+            out += with_doc(f"// {g} is {key}.", r.doc)
             out.append(f"type {g} struct {{")
             anon, methods = 0, []
             for f in r.fields:
                 if f.members is None:
                     fname = camel(f.name)
+                    out += go_doc(f.doc, "\t")
                     out.append(f"\t{fname} {self.go_type(f.type)}")
                     checks.append((g, cg, fname, f.name))
                     continue
@@ -204,8 +268,8 @@ class Gen:
                 checks.append((g, cg, field, f.members[0].name))
                 for mb, gt in zip(f.members, sizes):
                     mname = camel(mb.name)
-                    methods += [f"// {mname} reads the union member {mb.name}.",
-                                f"func (s *{g}) {mname}() {gt} {{ return *(*{gt})(unsafe.Pointer(&s.{field})) }}",
+                    methods += with_doc(f"// {mname} reads the union member {mb.name}.", mb.doc)
+                    methods += [f"func (s *{g}) {mname}() {gt} {{ return *(*{gt})(unsafe.Pointer(&s.{field})) }}",
                                 f"// Set{mname} writes the union member {mb.name}.",
                                 f"func (s *{g}) Set{mname}(v {gt}) {{ *(*{gt})(unsafe.Pointer(&s.{field})) = v }}", ""]
                 anon += 1
@@ -262,10 +326,10 @@ class Gen:
             params.append(f"{pn} {self.go_type(p.type)}")
             args.append(self.to_c(p.type, pn))
         call = f"C.{f.name}({', '.join(args)})"
-        doc = f"// {name} calls {f.prototype()}"
+        doc = with_doc(f"// {name} calls {f.prototype()}", f.doc)
         if f.ret.base == "void" and f.ret.ptr == 0:
-            return [doc, f"func {name}({', '.join(params)}) {{", f"\t{call}", "}", ""]
-        return [doc, f"func {name}({', '.join(params)}) {self.go_type(f.ret)} {{",
+            return doc + [f"func {name}({', '.join(params)}) {{", f"\t{call}", "}", ""]
+        return doc + [f"func {name}({', '.join(params)}) {self.go_type(f.ret)} {{",
                 f"\treturn {self.from_c(f.ret, call)}", "}", ""]
 
 

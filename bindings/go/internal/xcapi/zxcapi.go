@@ -20,141 +20,482 @@ import (
 var _ unsafe.Pointer
 
 // VersionGet calls uint64_t flexio_version_get(uint64_t *set_version);
+//
+// The version this library was built as, and the version the program set.
+//
+// Parameters:
+//   - set_version: if not NULL, receives the version given to flexio_version_set (0 if none
+//     yet).
+//
+// Returns the library's FLEXIO_CURRENT_VERSION, in FLEXIO_VER form.
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func VersionGet(setVersion *uint64) uint64 {
 	return uint64(C.flexio_version_get((*C.uint64_t)(unsafe.Pointer(setVersion))))
 }
 
 // LogLvlSet calls enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
+//
+// Sets the host logging level: entries of this level and more severe are printed.
+//
+// Each entry is one line on stderr (or goes to the flexio_log_callback_set callback). The starting
+// level is FLEXIO_LOG_LVL_WARN, or the one named by the FLEXIO_LOG_LEVEL environment variable (ERR,
+// WARN, INFO, DBG or 0-3).
+//
+// Parameters:
+//   - lvl: the new level.
+//
+// Returns the previous level; an invalid level is rejected (logged) and the level stays as it was.
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func LogLvlSet(lvl capi.LogLvl) capi.LogLvl {
 	return capi.LogLvl(C.flexio_log_lvl_set(C.enum_flexio_log_lvl(lvl)))
 }
 
 // AppGetElfSize calls size_t flexio_app_get_elf_size(flexio_app *app);
+//
+// The size of the application's ELF image.
+//
+// Parameters:
+//   - app: the application.
+//
+// Returns the size in bytes, 0 on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func AppGetElfSize(app *capi.App) uint64 {
 	return uint64(C.flexio_app_get_elf_size((*C.flexio_app)(unsafe.Pointer(app))))
 }
 
 // AppGetName calls const char *flexio_app_get_name(flexio_app *app);
+//
+// The application's name.
+//
+// Parameters:
+//   - app: the application.
+//
+// Returns the name, valid as long as the application; NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func AppGetName(app *capi.App) *byte {
 	return (*byte)(unsafe.Pointer(C.flexio_app_get_name((*C.flexio_app)(unsafe.Pointer(app)))))
 }
 
 // ProcessGetDumemId calls uint32_t flexio_process_get_dumem_id(flexio_process *process);
+//
+// The process's device memory (dumem) id.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessGetDumemId(process *capi.Process) uint32 {
 	return uint32(C.flexio_process_get_dumem_id((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
 // ProcessGetPd calls struct ibv_pd *flexio_process_get_pd(flexio_process *process);
+//
+// The process's protection domain.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns the PD, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessGetPd(process *capi.Process) *capi.IbvPd {
 	return (*capi.IbvPd)(unsafe.Pointer(C.flexio_process_get_pd((*C.flexio_process)(unsafe.Pointer(process)))))
 }
 
 // ProcessGetUar calls flexio_uar *flexio_process_get_uar(flexio_process *process);
+//
+// The process's own UAR.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns the UAR, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessGetUar(process *capi.Process) *capi.Uar {
 	return (*capi.Uar)(unsafe.Pointer(C.flexio_process_get_uar((*C.flexio_process)(unsafe.Pointer(process)))))
 }
 
 // ProcessUdbgTokenGet calls uint64_t flexio_process_udbg_token_get(flexio_process *process);
+//
+// The token for the user-debug interface.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns the token; 0 when user debug access is not allowed or on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ProcessUdbgTokenGet(process *capi.Process) uint64 {
 	return uint64(C.flexio_process_udbg_token_get((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
 // EventHandlerGetActivationId calls uint32_t flexio_event_handler_get_activation_id(flexio_event_handler *event_handler);
+//
+// The id with which threads of the same process activate this handler.
+//
+// Parameters:
+//   - event_handler: the handler.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerGetActivationId(eventHandler *capi.EventHandler) uint32 {
 	return uint32(C.flexio_event_handler_get_activation_id((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
 }
 
 // EventHandlerGetId calls uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler);
+//
+// The handler's thread id.
+//
+// Parameters:
+//   - event_handler: the handler.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerGetId(eventHandler *capi.EventHandler) uint32 {
 	return uint32(C.flexio_event_handler_get_id((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
 }
 
 // EventHandlerGetObjId calls uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler);
+//
+// The handler's thread object id.
+//
+// Parameters:
+//   - event_handler: the handler.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerGetObjId(eventHandler *capi.EventHandler) uint32 {
 	return uint32(C.flexio_event_handler_get_obj_id((*C.flexio_event_handler)(unsafe.Pointer(eventHandler))))
 }
 
 // EventHandlerGetThread calls flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *event_handler);
+//
+// The handler's thread, for flexio_cq_attr.thread.
+//
+// Parameters:
+//   - event_handler: the handler.
+//
+// Returns the thread, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerGetThread(eventHandler *capi.EventHandler) *capi.Thread {
 	return (*capi.Thread)(unsafe.Pointer(C.flexio_event_handler_get_thread((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
 }
 
 // EventHandlerGetThreadObj calls struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
+//
+// The handler's thread DEVX object.
+//
+// Parameters:
+//   - event_handler: the handler.
+//
+// Returns the object, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func EventHandlerGetThreadObj(eventHandler *capi.EventHandler) *capi.Mlx5dvDevxObj {
 	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_event_handler_get_thread_obj((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
 }
 
 // CmdqIsEmpty calls int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
+//
+// Tells whether every task added so far has run.
+//
+// Parameters:
+//   - cmdq: the queue.
+//
+// Returns nonzero when empty, 0 when tasks remain or on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CmdqIsEmpty(cmdq *capi.Cmdq) int32 {
 	return int32(C.flexio_cmdq_is_empty((*C.flexio_cmdq)(unsafe.Pointer(cmdq))))
 }
 
 // CqGetCqNum calls uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
+//
+// The CQ number.
+//
+// Parameters:
+//   - cq: the CQ.
+//
+// Returns the number, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func CqGetCqNum(cq *capi.Cq) uint32 {
 	return uint32(C.flexio_cq_get_cq_num((*C.flexio_cq)(unsafe.Pointer(cq))))
 }
 
 // SqGetWqNum calls uint32_t flexio_sq_get_wq_num(flexio_sq *sq);
+//
+// The SQ number.
+//
+// Parameters:
+//   - sq: the SQ.
+//
+// Returns the number, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func SqGetWqNum(sq *capi.Sq) uint32 {
 	return uint32(C.flexio_sq_get_wq_num((*C.flexio_sq)(unsafe.Pointer(sq))))
 }
 
 // RqGetWqNum calls uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
+//
+// The RQ number.
+//
+// Parameters:
+//   - rq: the RQ.
+//
+// Returns the number, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqGetWqNum(rq *capi.Rq) uint32 {
 	return uint32(C.flexio_rq_get_wq_num((*C.flexio_rq)(unsafe.Pointer(rq))))
 }
 
 // RqGetObject calls struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
+//
+// The RQ's DEVX object, made at the first call and released with the RQ.
+//
+// Parameters:
+//   - rq: the RQ.
+//
+// Returns the object, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqGetObject(rq *capi.Rq) *capi.Mlx5dvDevxObj {
 	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_rq_get_object((*C.flexio_rq)(unsafe.Pointer(rq)))))
 }
 
 // RqGetTir calls struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
+//
+// The DEVX object of the RQ's TIR, made at the first call and released with the RQ.
+//
+// Parameters:
+//   - rq: the RQ.
+//
+// Returns the object, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RqGetTir(rq *capi.Rq) *capi.Mlx5dvDevxObj {
 	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_rq_get_tir((*C.flexio_rq)(unsafe.Pointer(rq)))))
 }
 
 // RmpGetWqNum calls uint32_t flexio_rmp_get_wq_num(flexio_rmp *rmp);
+//
+// The RMP number.
+//
+// Parameters:
+//   - rmp: the RMP.
+//
+// Returns the number, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func RmpGetWqNum(rmp *capi.Rmp) uint32 {
 	return uint32(C.flexio_rmp_get_wq_num((*C.flexio_rmp)(unsafe.Pointer(rmp))))
 }
 
 // QpGetQpNum calls uint32_t flexio_qp_get_qp_num(flexio_qp *qp);
+//
+// The QP number.
+//
+// Parameters:
+//   - qp: the QP.
+//
+// Returns the number, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func QpGetQpNum(qp *capi.Qp) uint32 {
 	return uint32(C.flexio_qp_get_qp_num((*C.flexio_qp)(unsafe.Pointer(qp))))
 }
 
 // UarGetId calls uint32_t flexio_uar_get_id(flexio_uar *uar);
+//
+// The UAR id.
+//
+// Parameters:
+//   - uar: the UAR.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func UarGetId(uar *capi.Uar) uint32 {
 	return uint32(C.flexio_uar_get_id((*C.flexio_uar)(unsafe.Pointer(uar))))
 }
 
 // OutboxGetId calls uint32_t flexio_outbox_get_id(flexio_outbox *outbox);
+//
+// The outbox id.
+//
+// Parameters:
+//   - outbox: the outbox.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func OutboxGetId(outbox *capi.Outbox) uint32 {
 	return uint32(C.flexio_outbox_get_id((*C.flexio_outbox)(unsafe.Pointer(outbox))))
 }
 
 // OutboxGetUar calls flexio_uar *flexio_outbox_get_uar(flexio_outbox *outbox);
+//
+// The outbox's UAR.
+//
+// Parameters:
+//   - outbox: the outbox.
+//
+// Returns the UAR, NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func OutboxGetUar(outbox *capi.Outbox) *capi.Uar {
 	return (*capi.Uar)(unsafe.Pointer(C.flexio_outbox_get_uar((*C.flexio_outbox)(unsafe.Pointer(outbox)))))
 }
 
 // WindowGetId calls uint32_t flexio_window_get_id(flexio_window *window);
+//
+// The window id.
+//
+// Parameters:
+//   - window: the window.
+//
+// Returns the id, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func WindowGetId(window *capi.Window) uint32 {
 	return uint32(C.flexio_window_get_id((*C.flexio_window)(unsafe.Pointer(window))))
 }
 
 // MkeyGetId calls uint32_t flexio_mkey_get_id(flexio_mkey *mkey);
+//
+// The memory key value.
+//
+// Parameters:
+//   - mkey: the key.
+//
+// Returns the key, UINT32_MAX on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func MkeyGetId(mkey *capi.Mkey) uint32 {
 	return uint32(C.flexio_mkey_get_id((*C.flexio_mkey)(unsafe.Pointer(mkey))))
 }
 
 // MsgStreamGetId calls int flexio_msg_stream_get_id(flexio_msg_stream *stream);
+//
+// The stream id, which device code passes to flexio_dev_msg.
+//
+// Parameters:
+//   - stream: the stream.
+//
+// Returns the id, -1 on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 24.01 (FLEXIO_VER(24, 0, 0)).
 func MsgStreamGetId(stream *capi.MsgStream) int32 {
 	return int32(C.flexio_msg_stream_get_id((*C.flexio_msg_stream)(unsafe.Pointer(stream))))
 }
 
 // ErrHandlerFd calls int flexio_err_handler_fd(flexio_process *process);
+//
+// A file descriptor that becomes readable when the process hits a fatal error.
+//
+// Parameters:
+//   - process: the process.
+//
+// Returns the descriptor, -1 on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
 func ErrHandlerFd(process *capi.Process) int32 {
 	return int32(C.flexio_err_handler_fd((*C.flexio_process)(unsafe.Pointer(process))))
 }
@@ -165,56 +506,207 @@ func ErrStatusGet(process *capi.Process) int32 {
 }
 
 // LogCallbackSet calls flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, void *user);
+//
+// Sends every log line that passes the level (flexio_log_lvl_set) to cb, with user, instead of
+// writing it to stderr; cb NULL writes to stderr again. The lines of the simulated rdma-core device
+// go the same way. flexio_last_error still records ERR lines.
+//
+// When it returns, no thread runs the previous callback any more and none calls it again, so its
+// user data may be freed. It waits for callbacks running on other threads to return, holding no
+// lock they need: lines logged meanwhile wait for nothing. Calls are serialised.
+//
+// Parameters:
+//   - cb: the callback, or NULL for stderr.
+//   - user: passed to every call of cb.
+//
+// Returns FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED when called from inside a callback (waiting
+// for running callbacks there could wait for itself).
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func LogCallbackSet(cb *capi.LogCb, user unsafe.Pointer) capi.Status {
 	return capi.Status(C.flexio_log_callback_set((*C.flexio_log_cb_t)(unsafe.Pointer(cb)), user))
 }
 
 // ProcessGdbListen calls flexio_status flexio_process_gdb_listen(flexio_process *process, uint16_t port, uint16_t *bound_port);
+//
+// Serves the GDB remote serial protocol for a process's live DPA threads on 127.0.0.1:port, so that
+// `gdb-multiarch app.elf -ex 'target remote :PORT'` debugs them (the ELF from flexio_app_get_elf):
+// each DPA thread a GDB thread, registers x0..x31 and pc, DPA memory, breakpoints, single steps,
+// continue, ^C, source lines. All-stop: while GDB shows the process stopped every thread of it is
+// paused (host calls into it wait). Loopback only: the protocol has no authentication and its
+// client may write the process's memory and registers. One debugger at a time; the stub lives as
+// long as the process. FLEXIO_SIM_GDB=PORT does the same for every process from its creation (the
+// next free port for each further process, logged), with FLEXIO_SIM_GDB_WAIT=1 holding each process
+// before its start-up code until a debugger attaches and continues.
+//
+// Parameters:
+//   - process: a live process.
+//   - port: the TCP port; 0 picks a free one.
+//   - bound_port: if not NULL, receives the port listened on.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad handle, a process with a
+// stub already, a port in use, a device without a stub.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessGdbListen(process *capi.Process, port uint16, boundPort *uint16) capi.Status {
 	return capi.Status(C.flexio_process_gdb_listen((*C.flexio_process)(unsafe.Pointer(process)), C.uint16_t(port), (*C.uint16_t)(unsafe.Pointer(boundPort))))
 }
 
 // ProcessCallArgs calls flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, const uint64_t *args, size_t nargs);
+//
+// flexio_process_call with the arguments in an array: for callers that cannot make a variadic call
+// (cgo) or build one per argument count. Each argument goes as a uint64_t variadic argument of
+// flexio_process_call. nargs must be the function's parameter count (a dpacc-built function's
+// argument buffer holds one 8-byte slot per parameter; a function registered by name takes one); a
+// different count fails. *func_ret receives the return value.
+//
+// Parameters:
+//   - process: the process.
+//   - host_func: the function's handle.
+//   - func_ret: receives the function's return value.
+//   - args: the arguments.
+//   - nargs: their count, the function's parameter count.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument, a wrong count,
+// or a call that faults the process.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessCallArgs(process *capi.Process, hostFunc *capi.Func, funcRet *uint64, args *uint64, nargs uint64) capi.Status {
 	return capi.Status(C.flexio_process_call_args((*C.flexio_process)(unsafe.Pointer(process)), (*C.flexio_func_t)(unsafe.Pointer(hostFunc)), (*C.uint64_t)(unsafe.Pointer(funcRet)), (*C.uint64_t)(unsafe.Pointer(args)), C.size_t(nargs)))
 }
 
 // LastError calls const char *flexio_last_error(void);
+//
+// The last error line the library logged on the calling thread, without its newline ("flexio ERR
+// <function>: <reason>"), or "" if none. Valid until the thread's next error; kept whatever the
+// logging level.
+//
+// Returns the line, or "" if the thread logged no error.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func LastError() *byte {
 	return (*byte)(unsafe.Pointer(C.flexio_last_error()))
 }
 
 // Dev2hostMemcpy calls flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr, size_t buff_bsize, flexio_uintptr_t src_daddr);
+//
+// Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host.
+//
+// Parameters:
+//   - process: the process.
+//   - dst_haddr: the host memory.
+//   - buff_bsize: the number of bytes.
+//   - src_daddr: the source, inside one allocation.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument or a range
+// outside the allocation.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func Dev2hostMemcpy(process *capi.Process, dstHaddr unsafe.Pointer, buffBsize uint64, srcDaddr capi.Uintptr) capi.Status {
 	return capi.Status(C.flexio_dev2host_memcpy((*C.flexio_process)(unsafe.Pointer(process)), dstHaddr, C.size_t(buffBsize), C.flexio_uintptr_t(srcDaddr)))
 }
 
 // ProcessFaultGet calls flexio_status flexio_process_fault_get(flexio_process *process, struct flexio_process_fault *fault);
+//
+// The fatal-error record of a process: the status and, when a thread faulted, the fault with its
+// registers. Fields are 0 while the process runs.
+//
+// Parameters:
+//   - process: a live process.
+//   - fault: filled in.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessFaultGet(process *capi.Process, fault *capi.ProcessFault) capi.Status {
 	return capi.Status(C.flexio_process_fault_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_process_fault)(unsafe.Pointer(fault))))
 }
 
 // FaultCauseName calls const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
+//
+// The name of a fault cause ("misaligned access", ...), or "unknown" for another value.
+//
+// Parameters:
+//   - cause: the cause.
+//
+// Returns a static string.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func FaultCauseName(cause capi.FaultCause) *byte {
 	return (*byte)(unsafe.Pointer(C.flexio_fault_cause_name(C.enum_flexio_fault_cause(cause))))
 }
 
 // ProcessTraceStart calls flexio_status flexio_process_trace_start(flexio_process *process, const char *path);
+//
+// Starts recording what the DPA threads of a process do, until flexio_process_trace_stop writes it
+// to path as a Chrome trace (JSON, the "traceEvents" format Perfetto and chrome://tracing open):
+// each invocation of an event handler and each flexio_process_call a span on its thread (named by
+// the device function, with how it ended and the thread's cycles and instructions at both ends);
+// each doorbell, CQE waking a thread, activation by another thread, MSI-X EQE and fatal error an
+// instant. pid is the process's dumem id, tid the DPA thread id (flexio_dev_get_thread_id);
+// timestamps are CLOCK_MONOTONIC. Each thread keeps at most 262144 events (more are counted in
+// otherData.dropped_events). FLEXIO_SIM_TRACE=FILE traces every process from its creation instead
+// ("%p" in FILE becomes the OS process id), each one's timeline added to FILE when it is destroyed.
+//
+// Not recording, a process pays one test of a flag per event.
+//
+// Parameters:
+//   - process: a live process, not being traced.
+//   - path: the file to write, created or truncated now (so that one that cannot be written is
+//     refused here).
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a path that
+// cannot be written, a process traced already (by a start or FLEXIO_SIM_TRACE).
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessTraceStart(process *capi.Process, path *byte) capi.Status {
 	return capi.Status(C.flexio_process_trace_start((*C.flexio_process)(unsafe.Pointer(process)), (*C.char)(unsafe.Pointer(path))))
 }
 
 // ProcessTraceStop calls flexio_status flexio_process_trace_stop(flexio_process *process);
+//
+// Stops recording and writes the trace to the path flexio_process_trace_start opened.
+//
+// Parameters:
+//   - process: a live process that flexio_process_trace_start is recording.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a process not
+// being traced by flexio_process_trace_start, a write error.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessTraceStop(process *capi.Process) capi.Status {
 	return capi.Status(C.flexio_process_trace_stop((*C.flexio_process)(unsafe.Pointer(process))))
 }
 
 // ProcessMemcheckSet calls flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
+//
+// Turns the memory-model checker on or off for a process. Stores made while it is off are not known
+// to it. On costs the process's threads speed (they run the interpreter's slow build) and reserves
+// address space for a shadow of DPA memory.
+//
+// Parameters:
+//   - process: a live process.
+//   - enable: 1 on, 0 off.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument, a device
+// without a checker, or no memory.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessMemcheckSet(process *capi.Process, enable int32) capi.Status {
 	return capi.Status(C.flexio_process_memcheck_set((*C.flexio_process)(unsafe.Pointer(process)), C.int(enable)))
 }
 
 // ProcessMemcheckGet calls flexio_status flexio_process_memcheck_get(flexio_process *process, struct flexio_memcheck_info *info);
+//
+// What the memory-model checker found in a process so far.
+//
+// Parameters:
+//   - process: a live process.
+//   - info: filled in (all 0 when the checker never ran).
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
 func ProcessMemcheckGet(process *capi.Process, info *capi.MemcheckInfo) capi.Status {
 	return capi.Status(C.flexio_process_memcheck_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_memcheck_info)(unsafe.Pointer(info))))
 }
