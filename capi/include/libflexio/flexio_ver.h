@@ -1,4 +1,5 @@
-/*
+/**
+ * @file
  * OpenFlexIO — API versions of the host library: the version macros and the
  * releases this library serves.
  *
@@ -31,33 +32,33 @@
 #ifndef OPENFLEXIO_FLEXIO_VER_H
 #define OPENFLEXIO_FLEXIO_VER_H
 
-/* Encodes a version; usable both in C expressions and in #if (the + 0ULL keeps it unsigned). */
+/** Encodes a version; usable both in C expressions and in \#if (the + 0ULL keeps it unsigned). */
 #define FLEXIO_VER(major, minor, sub) \
 	((((major) + 0ULL) << 24) | (((minor) + 0ULL) << 16) | ((sub) + 0ULL))
 
-/* Splits a version made with FLEXIO_VER. */
+/** Splits a version made with FLEXIO_VER. */
 #define FLEXIO_VER_MAJOR(ver) (((ver) >> 24) & 0xFFULL)
-#define FLEXIO_VER_MINOR(ver) (((ver) >> 16) & 0xFFULL)
-#define FLEXIO_VER_SUB(ver) ((ver) & 0xFFFFULL)
+#define FLEXIO_VER_MINOR(ver) (((ver) >> 16) & 0xFFULL) /**< the minor number of ver */
+#define FLEXIO_VER_SUB(ver) ((ver) & 0xFFFFULL) /**< the sub number of ver */
 
-/* "The newest this library serves": selects FLEXIO_CURRENT_VERSION, here and in flexio_version_set. */
+/** "The newest this library serves": selects FLEXIO_CURRENT_VERSION, here and in flexio_version_set. */
 #define FLEXIO_VER_LATEST FLEXIO_VER(0xFF, 0xFF, 0xFFFF)
 
-/*
+/**
  * The newest API version this library serves: 26.4, the newest version current
  * programs select (FLEXIO_VER(26, 1, 0) and FLEXIO_VER(26, 4, 0) are both in use).
  */
 #define FLEXIO_CURRENT_VERSION FLEXIO_VER(26, 4, 0)
 
-/* The oldest API version still served: the start of the older (23.x) API. */
+/** The oldest API version still served: the start of the older (23.x) API. */
 #define FLEXIO_LAST_SUPPORTED_VERSION FLEXIO_VER(23, 0, 0)
 
-/* The version under which the older API (DOCA Driver APIs manual) is documented; any 23.x selects it. */
+/** The version under which the older API (DOCA Driver APIs manual) is documented; any 23.x selects it. */
 #define FLEXIO_OLDER_EDITION_VERSION FLEXIO_VER(23, 4, 0)
 
-/* The first version of each later release. */
+/** The first version of each later release. */
 #define FLEXIO_NV2401_FIRST_VERSION FLEXIO_VER(24, 0, 0)
-#define FLEXIO_CURRENT_EDITION_FIRST_VERSION FLEXIO_VER(24, 10, 0)
-#define FLEXIO_RELEASE_26_FIRST_VERSION FLEXIO_VER(26, 0, 0)
+#define FLEXIO_CURRENT_EDITION_FIRST_VERSION FLEXIO_VER(24, 10, 0) /**< 24.10: the FlexIO SDK API Reference Manual */
+#define FLEXIO_RELEASE_26_FIRST_VERSION FLEXIO_VER(26, 0, 0) /**< 26.0: the 26.x additions */
 
 #endif /* OPENFLEXIO_FLEXIO_VER_H */
