@@ -32,13 +32,18 @@ extern "C" {
 /* Markers                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/** Marks a function of the stable dpa_stats ABI. */
+/**
+ * @brief Marks a function of the stable dpa_stats ABI.
+ * @since 24.10
+ */
 #define DPA_STATS_STABLE __attribute__((visibility("default")))
 
 /**
- * Marks a function that may still change.  Using it warns ("Symbol is defined
- * as experimental") unless DPA_STATS_ALLOW_EXPERIMENTAL_API is defined; its code
- * lives in section .text.experimental.
+ * @brief Marks a function that may still change.
+ * Using it warns ("Symbol is defined as experimental") unless
+ * DPA_STATS_ALLOW_EXPERIMENTAL_API is defined; its code lives in section
+ * .text.experimental.
+ * @since 24.10
  */
 #ifdef DPA_STATS_ALLOW_EXPERIMENTAL_API
 #define DPA_STATS_EXPERIMENTAL __attribute__((section(".text.experimental"))) DPA_STATS_STABLE
@@ -52,23 +57,38 @@ extern "C" {
 /* Constants                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/** process_id meaning "every DPA process". */
+/**
+ * @brief process_id meaning "every DPA process".
+ * @since 24.10
+ */
 #define DPA_STATS_ALL_PROCESSES UINT32_MAX
 
-/** thread_id meaning "every DPA thread" (required when process_id is DPA_STATS_ALL_PROCESSES). */
+/**
+ * @brief thread_id meaning "every DPA thread" (required when process_id is DPA_STATS_ALL_PROCESSES).
+ * @since 24.10
+ */
 #define DPA_STATS_ALL_THREADS UINT32_MAX
 
-/** Size of the process_name array of dpa_stats_process_info (NUL-terminated, truncated). */
+/**
+ * @brief Size of the process_name array of dpa_stats_process_info (NUL-terminated, truncated).
+ * @since 24.10
+ */
 #define DPA_STATS_PROCESS_NAME_SIZE 256
 
-/** Size of the thread_name array of dpa_stats_thread_info (NUL-terminated, truncated). */
+/**
+ * @brief Size of the thread_name array of dpa_stats_thread_info (NUL-terminated, truncated).
+ * @since 24.10
+ */
 #define DPA_STATS_THREAD_NAME_SIZE 256
 
 /* ------------------------------------------------------------------------ */
 /* Enumerations                                                              */
 /* ------------------------------------------------------------------------ */
 
-/** DPA stats API return codes. */
+/**
+ * @brief DPA stats API return codes.
+ * @since 24.10
+ */
 typedef enum dpa_stats_status {
 	DPA_STATS_STATUS_OK = 0,                 /**< Success. */
 	DPA_STATS_STATUS_ERROR_IN_MFT = 1,       /**< The device access layer failed. */
@@ -81,20 +101,29 @@ typedef enum dpa_stats_status {
 	DPA_STATS_STATUS_VALUE_OUT_OF_ENUM = 22, /**< An enumeration argument is out of range. */
 } dpa_stats_status;
 
-/** State of the performance counters of a process. */
+/**
+ * @brief State of the performance counters of a process.
+ * @since 24.10
+ */
 typedef enum dpa_stats_counter_state {
 	DPA_STATS_COUNTER_STATE_ACTIVE = 1,   /**< Counting. */
 	DPA_STATS_COUNTER_STATE_INACTIVE = 2, /**< Stopped (values kept). */
 	DPA_STATS_COUNTER_STATE_RESET = 3,    /**< Reset to zero. */
 } dpa_stats_counter_state;
 
-/** Kind of performance counters sampled. */
+/**
+ * @brief Kind of performance counters sampled.
+ * @since 24.10
+ */
 typedef enum dpa_stats_sample_type {
 	DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT = 0, /**< Per-thread cumulative counters. */
 	DPA_STATS_SAMPLE_TYPE_EVENT_TRACER = 1,     /**< Schedule-in/out event samples. */
 } dpa_stats_sample_type;
 
-/** Type of an event-tracer sample. */
+/**
+ * @brief Type of an event-tracer sample.
+ * @since 24.10
+ */
 typedef enum dpa_stats_event_sample_type {
 	DPA_STATS_EVENT_SAMPLE_TYPE_EMPTY_SAMPLE = 0x0, /**< Empty sample. */
 	DPA_STATS_EVENT_SAMPLE_TYPE_SCHEDULE_IN = 0x1,  /**< A thread was scheduled in on an EU. */
@@ -106,43 +135,64 @@ typedef enum dpa_stats_event_sample_type {
 /* Structures                                                                */
 /* ------------------------------------------------------------------------ */
 
-/** An open DPA device (opaque). */
+/**
+ * @brief An open DPA device (opaque).
+ * @since 24.10
+ */
 typedef struct dpa_stats_handler dpa_stats_handler_t;
 
-/** DPA device and counter capabilities (dpa_stats_read_caps()). */
+/**
+ * @brief DPA device and counter capabilities (dpa_stats_read_caps()).
+ * @since 24.10
+ */
 typedef struct dpa_stats_capabilities {
 	uint8_t dpa_supported;                /**< 1 if DPA capabilities are supported. */
 	uint32_t performance_sample_type;     /**< Bit (1 << dpa_stats_sample_type) set per supported sample type. */
 	uint8_t process_performance_counters; /**< 1 if performance counters are supported. */
 } dpa_stats_capabilities;
 
-/** One DPA process. */
+/**
+ * @brief One DPA process.
+ * @since 24.10
+ */
 typedef struct dpa_stats_process_info {
 	uint32_t dpa_process_id;                        /**< Global DPA process id. */
 	uint32_t num_of_threads;                        /**< Number of threads in the process. */
 	char process_name[DPA_STATS_PROCESS_NAME_SIZE]; /**< Name of the process (its application's name). */
 } dpa_stats_process_info;
 
-/** A list of DPA processes. */
+/**
+ * @brief A list of DPA processes.
+ * @since 24.10
+ */
 typedef struct dpa_stats_process_list {
 	uint32_t process_num;             /**< Number of elements of processes. */
 	dpa_stats_process_info *processes; /**< Array of process_num process infos. */
 } dpa_stats_process_list;
 
-/** One DPA thread. */
+/**
+ * @brief One DPA thread.
+ * @since 24.10
+ */
 typedef struct dpa_stats_thread_info {
 	uint32_t dpa_process_id;                      /**< Global DPA process id. */
 	uint32_t dpa_thread_id;                       /**< Global DPA thread id. */
 	char thread_name[DPA_STATS_THREAD_NAME_SIZE]; /**< Name of the thread (its handler function's name). */
 } dpa_stats_thread_info;
 
-/** A list of DPA threads. */
+/**
+ * @brief A list of DPA threads.
+ * @since 24.10
+ */
 typedef struct dpa_stats_thread_list {
 	dpa_stats_thread_info *threads; /**< Array of threads_num thread infos. */
 	uint32_t threads_num;           /**< Number of elements of threads. */
 } dpa_stats_thread_list;
 
-/** Cumulative counters of one thread. */
+/**
+ * @brief Cumulative counters of one thread.
+ * @since 24.10
+ */
 typedef struct dpa_stats_thread_cumul_info {
 	uint64_t cycles;         /**< Total EU cycles the thread used. */
 	uint32_t dpa_process_id; /**< Global DPA process id. */
@@ -152,13 +202,19 @@ typedef struct dpa_stats_thread_cumul_info {
 	uint64_t time;           /**< Total time in ticks the thread was active. */
 } dpa_stats_thread_cumul_info;
 
-/** A list of cumulative counter samples. */
+/**
+ * @brief A list of cumulative counter samples.
+ * @since 24.10
+ */
 typedef struct dpa_stats_perf_cumul_list {
 	dpa_stats_thread_cumul_info *samples; /**< Array of samples_num samples. */
 	uint32_t samples_num;                 /**< Number of elements of samples. */
 } dpa_stats_perf_cumul_list;
 
-/** One event-tracer sample. */
+/**
+ * @brief One event-tracer sample.
+ * @since 24.10
+ */
 typedef struct dpa_stats_perf_event_sample {
 	uint64_t cycles;                       /**< Total execution-unit cycles at the sample. */
 	uint32_t dpa_process_id;               /**< Global DPA process id. */
@@ -170,7 +226,10 @@ typedef struct dpa_stats_perf_event_sample {
 	enum dpa_stats_event_sample_type type; /**< Type of the sample. */
 } dpa_stats_perf_event_sample;
 
-/** A list of event-tracer samples. */
+/**
+ * @brief A list of event-tracer samples.
+ * @since 24.10
+ */
 typedef struct dpa_stats_perf_event_list {
 	dpa_stats_perf_event_sample *samples; /**< Array of samples_num samples. */
 	uint32_t samples_num;                 /**< Number of elements of samples. */
@@ -181,27 +240,44 @@ typedef struct dpa_stats_perf_event_list {
 /* ------------------------------------------------------------------------ */
 
 /**
- * Opens DPA device @p dpa_device (an RDMA device name, e.g. "mlx5_sim0") for
- * reading statistics.  Returns the handle, or NULL on failure.
+ * @brief Opens a DPA device for reading statistics.
+ * @param dpa_device The RDMA device name, e.g. "mlx5_sim0".
+ * @return The handle, or NULL on failure (NULL or unknown device, out of memory).
+ * @since 24.10 (experimental)
  */
 DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_device);
 
-/** Closes a handle from dpa_stats_open().  NULL is accepted. */
+/**
+ * @brief Closes a handle from dpa_stats_open().
+ * @param dpa_handler The handle (dpa_stats_open()).  NULL is accepted.
+ * @since 24.10 (experimental)
+ */
 DPA_STATS_EXPERIMENTAL void dpa_stats_close(dpa_stats_handler_t *dpa_handler);
 
-/** Returns the last error reported on @p dpa_handler, or DPA_STATS_STATUS_OK. */
+/**
+ * @brief Returns the last error reported on a handle.
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @return The last error's status, DPA_STATS_STATUS_OK when none;
+ *         DPA_STATS_STATUS_NULL_POINTER when @p dpa_handler is NULL.
+ * @since 24.10
+ */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_get_error_code(dpa_stats_handler_t *dpa_handler);
 
 /**
- * Returns the message of the last error reported on @p dpa_handler ("" when
- * none).  The string belongs to the handle and stays valid until the next call
- * on it.
+ * @brief Returns the message of the last error reported on a handle.
+ * The string belongs to the handle and stays valid until the next call on it.
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @return The message; "" when none.
+ * @since 24.10 (experimental)
  */
 DPA_STATS_EXPERIMENTAL char *dpa_stats_get_error_message(dpa_stats_handler_t *dpa_handler);
 
 /**
- * Returns where the last error reported on @p dpa_handler happened (the
- * function name; "" when none).  The string belongs to the handle.
+ * @brief Returns where the last error reported on a handle happened.
+ * The string belongs to the handle.
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @return The function name; "" when none.
+ * @since 24.10 (experimental)
  */
 DPA_STATS_EXPERIMENTAL char *dpa_stats_get_error_location(dpa_stats_handler_t *dpa_handler);
 
@@ -209,20 +285,48 @@ DPA_STATS_EXPERIMENTAL char *dpa_stats_get_error_location(dpa_stats_handler_t *d
 /* Capabilities and counter control                                          */
 /* ------------------------------------------------------------------------ */
 
-/** Reads the capabilities of the device and its counters into *@p caps. */
+/**
+ * @brief Reads the capabilities of the device and its counters.
+ * On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param[out] caps Receives the capabilities.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @since 24.10
+ */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_caps(dpa_stats_handler_t *dpa_handler,
 						      dpa_stats_capabilities *caps);
 
 /**
- * Sets the counters of process @p process_id (or DPA_STATS_ALL_PROCESSES) to
- * @p state, sampling @p type.
+ * @brief Sets the counter state and sample type of one process or all.
+ * On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
+ * @param state The new state.
+ * @param type The kind of samples taken.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler is NULL.
+ * @retval DPA_STATS_STATUS_VALUE_OUT_OF_ENUM @p state or @p type is out of its enumeration.
+ * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_t *dpa_handler,
 							      uint32_t process_id,
 							      dpa_stats_counter_state state,
 							      dpa_stats_sample_type type);
 
-/** Gets the counter state and sample type of process @p process_id. */
+/**
+ * @brief Gets the counter state and sample type of a process.
+ * On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process.
+ * @param[out] state Receives the state.
+ * @param[out] type Receives the sample type.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
+ * @since 24.10
+ */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_t *dpa_handler,
 							      uint32_t process_id,
 							      dpa_stats_counter_state *state,
@@ -233,25 +337,52 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_
 /* ------------------------------------------------------------------------ */
 
 /**
- * Reads process @p process_id, or every process (DPA_STATS_ALL_PROCESSES), into
- * a new list *@p process_list; free it with dpa_stats_free_process_list().
+ * @brief Reads one process or all into a new list.
+ * Free the list with dpa_stats_free_process_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
+ * @param[out] process_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_processes_list(dpa_stats_handler_t *dpa_handler,
 								uint32_t process_id,
 								dpa_stats_process_list **process_list);
 
 /**
- * Reads the threads of every process of @p process_list (read before) into a
- * new list *@p thread_list; free it with dpa_stats_free_thread_list().
+ * @brief Reads the threads of every process of a process list into a new list.
+ * Free the list with dpa_stats_free_thread_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_list The processes (dpa_stats_read_processes_list()).
+ * @param[out] thread_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_INVALID_PARAMS @p process_list has elements but no array, or more
+ *         processes than a device holds.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_thread_list(dpa_stats_handler_t *dpa_handler,
 							     dpa_stats_process_list *process_list,
 							     dpa_stats_thread_list **thread_list);
 
 /**
- * Reads thread @p thread_id (or DPA_STATS_ALL_THREADS) of process @p process_id
- * (or DPA_STATS_ALL_PROCESSES, then thread_id must be DPA_STATS_ALL_THREADS)
- * into a new list *@p thread_list.
+ * @brief Reads one thread or all of one process or all into a new list.
+ * Free the list with dpa_stats_free_thread_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
+ * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
+ * @param[out] thread_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_INVALID_PARAMS A thread id with DPA_STATS_ALL_PROCESSES.
+ * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
+ * @retval DPA_STATS_STATUS_NO_SUCH_THREADS No thread @p thread_id in the process.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_thread_list(dpa_stats_handler_t *dpa_handler,
 								     uint32_t process_id, uint32_t thread_id,
@@ -262,36 +393,74 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_thread_list(dpa_stats_h
 /* ------------------------------------------------------------------------ */
 
 /**
- * Reads the cumulative counters of the threads of every process of
- * @p process_list into a new list *@p cumul_info_list; free it with
- * dpa_stats_free_cumul_info_list().
+ * @brief Reads the cumulative counters of the threads of every process of a process list.
+ * The result is a new list; free it with dpa_stats_free_cumul_info_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_list The processes (dpa_stats_read_processes_list()).
+ * @param[out] cumul_info_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_INVALID_PARAMS @p process_list has elements but no array, or more
+ *         processes than a device holds.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_cumul_info_list(dpa_stats_handler_t *dpa_handler,
 								 dpa_stats_process_list *process_list,
 								 dpa_stats_perf_cumul_list **cumul_info_list);
 
 /**
- * Reads the cumulative counters of thread @p thread_id (or all) of process
- * @p process_id (or all; then thread_id must be DPA_STATS_ALL_THREADS) into a new
- * list *@p cumul_info_list.
+ * @brief Reads the cumulative counters of one thread or all of one process or all.
+ * The result is a new list; free it with dpa_stats_free_cumul_info_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
+ * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
+ * @param[out] cumul_info_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_INVALID_PARAMS A thread id with DPA_STATS_ALL_PROCESSES.
+ * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
+ * @retval DPA_STATS_STATUS_NO_SUCH_THREADS No thread @p thread_id in the process.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status
 dpa_stats_read_process_cumul_info_list(dpa_stats_handler_t *dpa_handler, uint32_t process_id, uint32_t thread_id,
 				       dpa_stats_perf_cumul_list **cumul_info_list);
 
 /**
- * Reads the event-tracer samples of the threads of every process of
- * @p process_list into a new list *@p perf_event_list; free it with
- * dpa_stats_free_perf_event_list().
+ * @brief Reads the event-tracer samples of the threads of every process of a process list.
+ * The result is a new list; free it with dpa_stats_free_perf_event_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_list The processes (dpa_stats_read_processes_list()).
+ * @param[out] perf_event_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_INVALID_PARAMS @p process_list has elements but no array, or more
+ *         processes than a device holds.
+ * @retval DPA_STATS_STATUS_NO_SUCH_EVENTS No selected process samples DPA_STATS_SAMPLE_TYPE_EVENT_TRACER.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_perf_event_list(dpa_stats_handler_t *dpa_handler,
 								 dpa_stats_process_list *process_list,
 								 dpa_stats_perf_event_list **perf_event_list);
 
 /**
- * Reads the event-tracer samples of thread @p thread_id (or all) of process
- * @p process_id (or all; then thread_id must be DPA_STATS_ALL_THREADS) into a new
- * list *@p perf_event_list.
+ * @brief Reads the event-tracer samples of one thread or all of one process or all.
+ * The result is a new list; free it with dpa_stats_free_perf_event_list().  On failure the handle also records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
+ * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
+ * @param[out] perf_event_list Receives the list.
+ * @retval DPA_STATS_STATUS_OK Success.
+ * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
+ * @retval DPA_STATS_STATUS_INVALID_PARAMS A thread id with DPA_STATS_ALL_PROCESSES.
+ * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
+ * @retval DPA_STATS_STATUS_NO_SUCH_THREADS No thread @p thread_id in the process.
+ * @retval DPA_STATS_STATUS_NO_SUCH_EVENTS No selected process samples DPA_STATS_SAMPLE_TYPE_EVENT_TRACER.
+ * @retval DPA_STATS_STATUS_ERROR_IN_ALLOC Out of memory.
+ * @since 24.10
  */
 DPA_STATS_STABLE dpa_stats_status
 dpa_stats_read_process_perf_event_list(dpa_stats_handler_t *dpa_handler, uint32_t process_id, uint32_t thread_id,
@@ -301,41 +470,84 @@ dpa_stats_read_process_perf_event_list(dpa_stats_handler_t *dpa_handler, uint32_
 /* Releasing lists                                                           */
 /* ------------------------------------------------------------------------ */
 
-/** Frees a list from dpa_stats_read_processes_list().  NULL is accepted. */
+/**
+ * @brief Frees a list from dpa_stats_read_processes_list().
+ * @param process_list The list; NULL is accepted.
+ * @since 24.10 (experimental)
+ */
 DPA_STATS_EXPERIMENTAL void dpa_stats_free_process_list(dpa_stats_process_list *process_list);
 
-/** Frees a list from dpa_stats_read_thread_list() / _read_process_thread_list().  NULL is accepted. */
+/**
+ * @brief Frees a list from dpa_stats_read_thread_list() or dpa_stats_read_process_thread_list().
+ * @param thread_list The list; NULL is accepted.
+ * @since 24.10 (experimental)
+ */
 DPA_STATS_EXPERIMENTAL void dpa_stats_free_thread_list(dpa_stats_thread_list *thread_list);
 
-/** Frees a list from dpa_stats_read_cumul_info_list() / _read_process_cumul_info_list().  NULL is accepted. */
+/**
+ * @brief Frees a list from dpa_stats_read_cumul_info_list() or dpa_stats_read_process_cumul_info_list().
+ * @param cumul_info_list The list; NULL is accepted.
+ * @since 24.10 (experimental)
+ */
 DPA_STATS_EXPERIMENTAL void dpa_stats_free_cumul_info_list(dpa_stats_perf_cumul_list *cumul_info_list);
 
-/** Frees a list from dpa_stats_read_perf_event_list() / _read_process_perf_event_list().  NULL is accepted. */
+/**
+ * @brief Frees a list from dpa_stats_read_perf_event_list() or dpa_stats_read_process_perf_event_list().
+ * @param perf_event_list The list; NULL is accepted.
+ * @since 24.10 (experimental)
+ */
 DPA_STATS_EXPERIMENTAL void dpa_stats_free_perf_event_list(dpa_stats_perf_event_list *perf_event_list);
 
 /* ------------------------------------------------------------------------ */
 /* Sorting                                                                   */
 /* ------------------------------------------------------------------------ */
 
-/** Sorts @p process_list in place by process id. */
+/**
+ * @brief Sorts a process list in place by process id.
+ * @param process_list The list (NULL: logged, nothing done).
+ * @since 24.10
+ */
 DPA_STATS_STABLE void dpa_stats_sort_process_list(dpa_stats_process_list *process_list);
 
-/** Sorts @p thread_list in place by process id, then thread id. */
+/**
+ * @brief Sorts a thread list in place by process id, then thread id.
+ * @param thread_list The list (NULL: logged, nothing done).
+ * @since 24.10
+ */
 DPA_STATS_STABLE void dpa_stats_sort_thread_list(dpa_stats_thread_list *thread_list);
 
-/** Sorts @p cumul_list in place by process id, then thread id. */
+/**
+ * @brief Sorts a cumulative counter list in place by process id, then thread id.
+ * @param cumul_list The list (NULL: logged, nothing done).
+ * @since 24.10
+ */
 DPA_STATS_STABLE void dpa_stats_sort_perf_cumul_list(dpa_stats_perf_cumul_list *cumul_list);
 
 /**
- * qsort() comparator of two dpa_stats_process_info by process id: returns a
- * negative value, 0 or a positive value.
+ * @brief qsort() comparator of two dpa_stats_process_info by process id.
+ * @param elem1 The first dpa_stats_process_info.
+ * @param elem2 The second dpa_stats_process_info.
+ * @return A negative value, 0 or a positive value as @p elem1 sorts before, with or after @p elem2.
+ * @since 24.10
  */
 DPA_STATS_STABLE int dpa_stats_compare_4_processes(const void *elem1, const void *elem2);
 
-/** qsort() comparator of two dpa_stats_thread_info by process id, then thread id. */
+/**
+ * @brief qsort() comparator of two dpa_stats_thread_info by process id, then thread id.
+ * @param elem1 The first dpa_stats_thread_info.
+ * @param elem2 The second dpa_stats_thread_info.
+ * @return A negative value, 0 or a positive value as @p elem1 sorts before, with or after @p elem2.
+ * @since 24.10
+ */
 DPA_STATS_STABLE int dpa_stats_compare_4_threads(const void *elem1, const void *elem2);
 
-/** qsort() comparator of two dpa_stats_thread_cumul_info by process id, then thread id. */
+/**
+ * @brief qsort() comparator of two dpa_stats_thread_cumul_info by process id, then thread id.
+ * @param elem1 The first dpa_stats_thread_cumul_info.
+ * @param elem2 The second dpa_stats_thread_cumul_info.
+ * @return A negative value, 0 or a positive value as @p elem1 sorts before, with or after @p elem2.
+ * @since 24.10
+ */
 DPA_STATS_STABLE int dpa_stats_compare_4_perf_cumul(const void *elem1, const void *elem2);
 
 #ifdef __cplusplus

@@ -14,7 +14,10 @@
 extern "C" {
 #endif
 
-/** Event counts of one thread, counted while its process's counters are active. */
+/**
+ * @brief Event counts of one thread, counted while its process's counters are active.
+ * @since 26.4 (OpenFlexIO extension)
+ */
 typedef struct dpa_stats_thread_events {
 	uint32_t dpa_process_id; /**< Global DPA process id. */
 	uint32_t dpa_thread_id;  /**< Global DPA thread id. */
@@ -25,23 +28,38 @@ typedef struct dpa_stats_thread_events {
 	uint64_t cqes;           /**< Completions (CQEs, EQEs) of queues armed for it that triggered it. */
 } dpa_stats_thread_events;
 
-/** A list of thread event counts. */
+/**
+ * @brief A list of thread event counts.
+ * @since 26.4 (OpenFlexIO extension)
+ */
 typedef struct dpa_stats_thread_events_list {
 	dpa_stats_thread_events *samples; /**< Array of samples_num samples. */
 	uint32_t samples_num;             /**< Number of elements of samples. */
 } dpa_stats_thread_events_list;
 
 /**
- * Reads the event counts of thread @p thread_id (or DPA_STATS_ALL_THREADS) of process
- * @p process_id (or DPA_STATS_ALL_PROCESSES; then thread_id must be DPA_STATS_ALL_THREADS) into
- * a new list *@p events_list; free it with dpa_stats_free_events_list().  Statuses as
- * dpa_stats_read_process_cumul_info_list().
+ * @brief Reads the event counts of one thread or all of one process or all into a new list.
+ * Free the list with dpa_stats_free_events_list().  On failure the handle also
+ * records the error (dpa_stats_get_error_code()).
+ * @param dpa_handler The handle (dpa_stats_open()).
+ * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
+ * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
+ * @param[out] events_list Receives the list.
+ * @return The statuses of dpa_stats_read_process_cumul_info_list(): DPA_STATS_STATUS_OK,
+ *         DPA_STATS_STATUS_NULL_POINTER, DPA_STATS_STATUS_INVALID_PARAMS,
+ *         DPA_STATS_STATUS_NO_SUCH_PROCESS, DPA_STATS_STATUS_NO_SUCH_THREADS or
+ *         DPA_STATS_STATUS_ERROR_IN_ALLOC.
+ * @since 26.4 (OpenFlexIO extension, experimental)
  */
 DPA_STATS_EXPERIMENTAL dpa_stats_status dpa_stats_read_process_events_list(dpa_stats_handler_t *dpa_handler,
 									   uint32_t process_id, uint32_t thread_id,
 									   dpa_stats_thread_events_list **events_list);
 
-/** Frees a list from dpa_stats_read_process_events_list().  NULL is accepted. */
+/**
+ * @brief Frees a list from dpa_stats_read_process_events_list().
+ * @param events_list The list; NULL is accepted.
+ * @since 26.4 (OpenFlexIO extension, experimental)
+ */
 DPA_STATS_EXPERIMENTAL void dpa_stats_free_events_list(dpa_stats_thread_events_list *events_list);
 
 #ifdef __cplusplus

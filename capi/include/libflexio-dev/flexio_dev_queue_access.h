@@ -65,42 +65,45 @@ enum {
 
 /** WQE control segment opcodes (mlx5). */
 enum {
-	MLX5_CTRL_SEG_OPCODE_NOP = 0x0,
-	MLX5_CTRL_SEG_OPCODE_SND_INV = 0x1,
-	MLX5_CTRL_SEG_OPCODE_RDMA_WRITE = 0x8,
-	MLX5_CTRL_SEG_OPCODE_RDMA_WRITE_WITH_IMMEDIATE = 0x9,
-	MLX5_CTRL_SEG_OPCODE_SEND = 0xa,
-	MLX5_CTRL_SEG_OPCODE_SEND_WITH_IMMEDIATE = 0xb,
-	MLX5_CTRL_SEG_OPCODE_LSO = 0xe,
-	MLX5_CTRL_SEG_OPCODE_WAIT = 0xf,
-	MLX5_CTRL_SEG_OPCODE_RDMA_READ = 0x10,
-	MLX5_CTRL_SEG_OPCODE_ATOMIC_COMPARE_AND_SWAP = 0x11,
-	MLX5_CTRL_SEG_OPCODE_ATOMIC_FETCH_AND_ADD = 0x12,
-	MLX5_CTRL_SEG_OPCODE_ATOMIC_MASKED_COMPARE_AND_SWAP = 0x14,
-	MLX5_CTRL_SEG_OPCODE_ATOMIC_MASKED_FETCH_AND_ADD = 0x15,
-	MLX5_CTRL_SEG_OPCODE_RECEIVE_EN = 0x16,
-	MLX5_CTRL_SEG_OPCODE_SEND_EN = 0x17,
-	MLX5_CTRL_SEG_OPCODE_SET_PSV = 0x20,
-	MLX5_CTRL_SEG_OPCODE_GET_PSV = 0x21,
-	MLX5_CTRL_SEG_OPCODE_CHECK_PSV = 0x22,
-	MLX5_CTRL_SEG_OPCODE_DUMP = 0x23,
-	MLX5_CTRL_SEG_OPCODE_UMR = 0x25,
-	MLX5_CTRL_SEG_OPCODE_RGET_PSV = 0x26,
-	MLX5_CTRL_SEG_OPCODE_RCHECK_PSV = 0x27,
-	MLX5_CTRL_SEG_OPCODE_TAG_MATCHING = 0x28,
-	MLX5_CTRL_SEG_OPCODE_ENHANCED_MPSW = 0x29,
-	MLX5_CTRL_SEG_OPCODE_QOS_REMAP = 0x2a,
-	MLX5_CTRL_SEG_OPCODE_FLOW_TABLE_ACCESS = 0x2c,
-	MLX5_CTRL_SEG_OPCODE_ACCESS_ASO = 0x2d,
-	MLX5_CTRL_SEG_OPCODE_MMO = 0x2f,
-	MLX5_CTRL_SEG_OPCODE_LOAD_REMOTE_MICRO_APP = 0x30,
-	MLX5_CTRL_SEG_OPCODE_STORE_REMOTE_MICRO_APP = 0x31,
-	MLX5_CTRL_SEG_OPCODE_LOCAL_MMO = 0x32,
+	MLX5_CTRL_SEG_OPCODE_NOP = 0x0, /**< mlx5 opcode: nop. */
+	MLX5_CTRL_SEG_OPCODE_SND_INV = 0x1, /**< mlx5 opcode: snd inv. */
+	MLX5_CTRL_SEG_OPCODE_RDMA_WRITE = 0x8, /**< mlx5 opcode: rdma write. */
+	MLX5_CTRL_SEG_OPCODE_RDMA_WRITE_WITH_IMMEDIATE = 0x9, /**< mlx5 opcode: rdma write with immediate. */
+	MLX5_CTRL_SEG_OPCODE_SEND = 0xa, /**< mlx5 opcode: send. */
+	MLX5_CTRL_SEG_OPCODE_SEND_WITH_IMMEDIATE = 0xb, /**< mlx5 opcode: send with immediate. */
+	MLX5_CTRL_SEG_OPCODE_LSO = 0xe, /**< mlx5 opcode: lso. */
+	MLX5_CTRL_SEG_OPCODE_WAIT = 0xf, /**< mlx5 opcode: wait. */
+	MLX5_CTRL_SEG_OPCODE_RDMA_READ = 0x10, /**< mlx5 opcode: rdma read. */
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_COMPARE_AND_SWAP = 0x11, /**< mlx5 opcode: atomic compare and swap. */
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_FETCH_AND_ADD = 0x12, /**< mlx5 opcode: atomic fetch and add. */
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_MASKED_COMPARE_AND_SWAP = 0x14, /**< mlx5 opcode: atomic masked compare and swap. */
+	MLX5_CTRL_SEG_OPCODE_ATOMIC_MASKED_FETCH_AND_ADD = 0x15, /**< mlx5 opcode: atomic masked fetch and add. */
+	MLX5_CTRL_SEG_OPCODE_RECEIVE_EN = 0x16, /**< mlx5 opcode: receive en. */
+	MLX5_CTRL_SEG_OPCODE_SEND_EN = 0x17, /**< mlx5 opcode: send en. */
+	MLX5_CTRL_SEG_OPCODE_SET_PSV = 0x20, /**< mlx5 opcode: set psv. */
+	MLX5_CTRL_SEG_OPCODE_GET_PSV = 0x21, /**< mlx5 opcode: get psv. */
+	MLX5_CTRL_SEG_OPCODE_CHECK_PSV = 0x22, /**< mlx5 opcode: check psv. */
+	MLX5_CTRL_SEG_OPCODE_DUMP = 0x23, /**< mlx5 opcode: dump. */
+	MLX5_CTRL_SEG_OPCODE_UMR = 0x25, /**< mlx5 opcode: umr. */
+	MLX5_CTRL_SEG_OPCODE_RGET_PSV = 0x26, /**< mlx5 opcode: rget psv. */
+	MLX5_CTRL_SEG_OPCODE_RCHECK_PSV = 0x27, /**< mlx5 opcode: rcheck psv. */
+	MLX5_CTRL_SEG_OPCODE_TAG_MATCHING = 0x28, /**< mlx5 opcode: tag matching. */
+	MLX5_CTRL_SEG_OPCODE_ENHANCED_MPSW = 0x29, /**< mlx5 opcode: enhanced mpsw. */
+	MLX5_CTRL_SEG_OPCODE_QOS_REMAP = 0x2a, /**< mlx5 opcode: qos remap. */
+	MLX5_CTRL_SEG_OPCODE_FLOW_TABLE_ACCESS = 0x2c, /**< mlx5 opcode: flow table access. */
+	MLX5_CTRL_SEG_OPCODE_ACCESS_ASO = 0x2d, /**< mlx5 opcode: access aso. */
+	MLX5_CTRL_SEG_OPCODE_MMO = 0x2f, /**< mlx5 opcode: mmo. */
+	MLX5_CTRL_SEG_OPCODE_LOAD_REMOTE_MICRO_APP = 0x30, /**< mlx5 opcode: load remote micro app. */
+	MLX5_CTRL_SEG_OPCODE_STORE_REMOTE_MICRO_APP = 0x31, /**< mlx5 opcode: store remote micro app. */
+	MLX5_CTRL_SEG_OPCODE_LOCAL_MMO = 0x32, /**< mlx5 opcode: local mmo. */
 };
 
 #if FLEXIO_DEV_LAYOUTS_2401
 
-/** Flex IO dev WQE control segment types (the kind of WQE a control segment starts). */
+/**
+ * @brief Flex IO dev WQE control segment types (the kind of WQE a control segment starts).
+ * @since 23.x (these values: 23.x and 24.x)
+ */
 typedef enum flexio_ctrl_seg_t {
 	FLEXIO_CTRL_SEG_SEND_EN = 0,                 /**< Ethernet send: ctrl + eth + data (3 segments). */
 	FLEXIO_CTRL_SEG_SEND_RC = 1,                 /**< Send on a connected QP: ctrl + data (2). */
@@ -114,7 +117,10 @@ typedef enum flexio_ctrl_seg_t {
 	FLEXIO_CTRL_SEG_TRANSPOSE = 9,               /**< Matrix transpose (local MMO): 4 segments. */
 } flexio_ctrl_seg_t;
 
-/** Flex IO dev congestion control next action types (flexio_dev_cc_ring_db()). */
+/**
+ * @brief Flex IO dev congestion control next action types (flexio_dev_cc_ring_db()).
+ * @since 24.01
+ */
 typedef enum flexio_dev_cc_db_next_act_t {
 	CC_DB_NEXT_ACT_SINGLE = 0x0,   /**< Handle a single event. */
 	CC_DB_NEXT_ACT_MULTIPLE = 0x1, /**< Handle multiple events. */
@@ -123,7 +129,10 @@ typedef enum flexio_dev_cc_db_next_act_t {
 
 #else
 
-/** Flex IO dev WQE control segment types (the kind of WQE a control segment starts). */
+/**
+ * @brief Flex IO dev WQE control segment types (the kind of WQE a control segment starts).
+ * @since 24.10 (these values; the FLEXIO_CTRL_SEG_TYPE_* names: 26.0)
+ */
 enum flexio_ctrl_seg {
 	FLEXIO_CTRL_SEG_SEND_EN = 0,                  /**< Ethernet send: ctrl + eth + data (3 segments). */
 	FLEXIO_CTRL_SEG_SEND_RC = 1,                  /**< Send on a connected QP: ctrl + data (2). */
@@ -141,36 +150,41 @@ enum flexio_ctrl_seg {
 	FLEXIO_CTRL_SEG_ATOMIC_FETCH_AND_ADD = 12,    /**< Atomic fetch-and-add: 4 segments. */
 #if FLEXIO_DEV_EDITION_26
 	/* The 26.x names of the same types. */
-	FLEXIO_CTRL_SEG_TYPE_SEND_EN = FLEXIO_CTRL_SEG_SEND_EN,
-	FLEXIO_CTRL_SEG_TYPE_SEND_RC = FLEXIO_CTRL_SEG_SEND_RC,
-	FLEXIO_CTRL_SEG_TYPE_SEND_UC = FLEXIO_CTRL_SEG_SEND_UC,
-	FLEXIO_CTRL_SEG_TYPE_SEND_UD = FLEXIO_CTRL_SEG_SEND_UD,
-	FLEXIO_CTRL_SEG_TYPE_LDMA = FLEXIO_CTRL_SEG_LDMA,
-	FLEXIO_CTRL_SEG_TYPE_RDMA_WRITE = FLEXIO_CTRL_SEG_RDMA_WRITE,
-	FLEXIO_CTRL_SEG_TYPE_RDMA_READ = FLEXIO_CTRL_SEG_RDMA_READ,
-	FLEXIO_CTRL_SEG_TYPE_LSO = FLEXIO_CTRL_SEG_LSO,
-	FLEXIO_CTRL_SEG_TYPE_NOP = FLEXIO_CTRL_SEG_NOP,
-	FLEXIO_CTRL_SEG_TYPE_RDMA_WRITE_IMM = FLEXIO_CTRL_SEG_RDMA_WRITE_IMM,
-	FLEXIO_CTRL_SEG_TYPE_TRANSPOSE = FLEXIO_CTRL_SEG_TRANSPOSE,
-	FLEXIO_CTRL_SEG_TYPE_WAIT_ON_DATA = FLEXIO_CTRL_SEG_WAIT_ON_DATA,
-	FLEXIO_CTRL_SEG_TYPE_ATOMIC_COMPARE_AND_SWAP = FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP,
-	FLEXIO_CTRL_SEG_TYPE_ATOMIC_FETCH_AND_ADD = FLEXIO_CTRL_SEG_ATOMIC_FETCH_AND_ADD,
+	FLEXIO_CTRL_SEG_TYPE_SEND_EN = FLEXIO_CTRL_SEG_SEND_EN, /**< FLEXIO_CTRL_SEG_SEND_EN under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_SEND_RC = FLEXIO_CTRL_SEG_SEND_RC, /**< FLEXIO_CTRL_SEG_SEND_RC under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_SEND_UC = FLEXIO_CTRL_SEG_SEND_UC, /**< FLEXIO_CTRL_SEG_SEND_UC under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_SEND_UD = FLEXIO_CTRL_SEG_SEND_UD, /**< FLEXIO_CTRL_SEG_SEND_UD under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_LDMA = FLEXIO_CTRL_SEG_LDMA, /**< FLEXIO_CTRL_SEG_LDMA under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_RDMA_WRITE = FLEXIO_CTRL_SEG_RDMA_WRITE, /**< FLEXIO_CTRL_SEG_RDMA_WRITE under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_RDMA_READ = FLEXIO_CTRL_SEG_RDMA_READ, /**< FLEXIO_CTRL_SEG_RDMA_READ under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_LSO = FLEXIO_CTRL_SEG_LSO, /**< FLEXIO_CTRL_SEG_LSO under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_NOP = FLEXIO_CTRL_SEG_NOP, /**< FLEXIO_CTRL_SEG_NOP under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_RDMA_WRITE_IMM = FLEXIO_CTRL_SEG_RDMA_WRITE_IMM, /**< FLEXIO_CTRL_SEG_RDMA_WRITE_IMM under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_TRANSPOSE = FLEXIO_CTRL_SEG_TRANSPOSE, /**< FLEXIO_CTRL_SEG_TRANSPOSE under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_WAIT_ON_DATA = FLEXIO_CTRL_SEG_WAIT_ON_DATA, /**< FLEXIO_CTRL_SEG_WAIT_ON_DATA under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_ATOMIC_COMPARE_AND_SWAP = FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP, /**< FLEXIO_CTRL_SEG_ATOMIC_COMPARE_AND_SWAP under its 26.x name. */
+	FLEXIO_CTRL_SEG_TYPE_ATOMIC_FETCH_AND_ADD = FLEXIO_CTRL_SEG_ATOMIC_FETCH_AND_ADD, /**< FLEXIO_CTRL_SEG_ATOMIC_FETCH_AND_ADD under its 26.x name. */
 #endif
 };
 
-/** Flex IO dev congestion control next action types (flexio_dev_cc_ring_db()). */
+/**
+ * @brief Flex IO dev congestion control next action types (flexio_dev_cc_ring_db()).
+ * @since 24.10 (the enum tag)
+ */
 enum flexio_dev_cc_db_next_act {
 	CC_DB_NEXT_ACT_SINGLE = 0x0,   /**< Handle a single event. */
 	CC_DB_NEXT_ACT_MULTIPLE = 0x1, /**< Handle multiple events. */
 	CC_DB_NEXT_ACT_FW = 0x2,       /**< Pass to firmware. */
 };
 
-/** The types under their older typedef names. */
+/** @brief enum flexio_dev_cc_db_next_act under its older typedef name. @since 24.01 */
 typedef enum flexio_dev_cc_db_next_act flexio_dev_cc_db_next_act_t;
+/** @brief enum flexio_ctrl_seg under its older typedef name. @since 23.x */
 typedef enum flexio_ctrl_seg flexio_ctrl_seg_t;
 
 #endif
 
+/** @cond INTERNAL */
 /* ------------------------------------------------------------------------ */
 /* Internal helpers (every release; also used by libflexio_dev)              */
 /* ------------------------------------------------------------------------ */
@@ -377,73 +391,123 @@ FLEXIO_DEV_ALWAYS_INLINE uint64_t __flexio_dev_outbox_of(struct flexio_dev_threa
 	return ((struct flexio_os_thread_ctx *)(void *)dtctx)->outbox_base;
 }
 
+/** @endcond */
+
 /* ------------------------------------------------------------------------ */
 /* CQE, EQE and receive WQE getters (every release)                          */
 /* ------------------------------------------------------------------------ */
 
-/** Returns the byte count of CQE @p cqe (bytes received or transferred). */
+/**
+ * @brief Returns the byte count of a CQE (bytes received or transferred).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The byte count.
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_byte_cnt(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, byte_cnt));
 }
 
-/** Returns the opcode of CQE @p cqe: bits 7..4 of op_own. */
+/**
+ * @brief Returns the opcode of a CQE (bits 7..4 of op_own).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The CQE opcode.
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_opcode(struct flexio_dev_cqe64 *cqe)
 {
 	return (uint8_t)(__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, op_own)) >> 4);
 }
 
 /**
- * Returns the ownership bit of CQE @p cqe (bit 0 of op_own).  The CQE belongs
- * to software when it equals the software owner value of the current pass over
- * the ring (it flips at every wrap-around).  Reads memory on every call, so it
- * can be polled.
+ * @brief Returns the ownership bit of a CQE (bit 0 of op_own).
+ * The CQE belongs to software when it equals the software owner value of the
+ * current pass over the ring (it flips at every wrap-around).  Reads memory on
+ * every call, so it can be polled.
+ * @param cqe The CQE (64-byte aligned).
+ * @return 0 or 1.
+ * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_owner(struct flexio_dev_cqe64 *cqe)
 {
 	return (uint8_t)(__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, op_own)) & 0x1u);
 }
 
-/** Returns the QP number (24 bits) of CQE @p cqe. */
+/**
+ * @brief Returns the QP number of a CQE.
+ * @param cqe The CQE (64-byte aligned).
+ * @return The QP number (24 bits).
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_qpn(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, qpn)) & 0xFFFFFFu;
 }
 
-/** Returns the WQE counter of CQE @p cqe: the index of the WQE the completion is for. */
+/**
+ * @brief Returns the WQE counter of a CQE: the index of the WQE the completion is for.
+ * @param cqe The CQE (64-byte aligned).
+ * @return The WQE counter.
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint16_t flexio_dev_cqe_get_wqe_counter(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld_be16(cqe, offsetof(struct flexio_dev_cqe64, wqe_counter));
 }
 
-/** Returns the CQ number (24 bits) of completion event @p eqe. */
+/**
+ * @brief Returns the CQ number of a completion event.
+ * @param eqe The EQE (64-byte aligned).
+ * @return The CQ number (24 bits).
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_eqe_get_cqn(struct flexio_dev_eqe *eqe)
 {
 	return __flexio_dev_ld_be32(eqe, offsetof(struct flexio_dev_eqe, event_data.cqn)) & 0xFFFFFFu;
 }
 
-/** Returns the ownership bit of EQE @p eqe (bit 0 of owner).  Can be polled. */
+/**
+ * @brief Returns the ownership bit of an EQE (bit 0 of owner).  Can be polled.
+ * @param eqe The EQE (64-byte aligned).
+ * @return 0 or 1.
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_eqe_get_owner(struct flexio_dev_eqe *eqe)
 {
 	return (uint8_t)(__flexio_dev_ld8(eqe, offsetof(struct flexio_dev_eqe, owner)) & 0x1u);
 }
 
 #if FLEXIO_DEV_EDITION_OLD
-/** Returns the buffer address of receive WQE @p rwqe. */
+/**
+ * @brief Returns the buffer address of a receive WQE.
+ * @param rwqe The receive WQE (23.x form: a struct flexio_dev_wqe_data_seg).
+ * @return The buffer address.
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_data_seg *rwqe)
 {
 	return (void *)(uintptr_t)be64_to_cpu(
 		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_data_seg, addr)));
 }
 #else
-/** Returns the buffer address of receive WQE @p rwqe. */
+/**
+ * @brief Returns the buffer address of a receive WQE.
+ * @param rwqe The receive WQE (a receive data segment).
+ * @return The buffer address.
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE void *flexio_dev_rwqe_get_addr(struct flexio_dev_wqe_rcv_data_seg *rwqe)
 {
 	return (void *)(uintptr_t)be64_to_cpu(
 		__flexio_dev_ld64_raw(rwqe, offsetof(struct flexio_dev_wqe_rcv_data_seg, addr)));
 }
 
-/** Returns the user index (24 bits of srqn_uidx) of CQE @p cqe. */
+/**
+ * @brief Returns the user index of a CQE (24 bits of srqn_uidx).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The user index.
+ * @since 24.01
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_user_index(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, srqn_uidx)) & 0xFFFFFFu;
@@ -456,34 +520,56 @@ FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_user_index(struct flexio_de
 /* 24.10 and later: more CQE getters, compressed CQEs                        */
 /* ------------------------------------------------------------------------ */
 
-/** Returns the checksum-OK bits of CQE @p cqe. */
+/**
+ * @brief Returns the checksum-OK bits of a CQE.
+ * @param cqe The CQE (64-byte aligned).
+ * @return The checksum-OK bits.
+ * @since 24.01
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint16_t flexio_dev_cqe_get_csum_ok(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld_be16(cqe, offsetof(struct flexio_dev_cqe64, csum_ok));
 }
 
-/** Returns the error syndrome of CQE @p cqe (byte 37h). */
+/**
+ * @brief Returns the error syndrome of a CQE (byte 37h).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The error syndrome.
+ * @since 24.01
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, syndrome));
 }
 
-/** Returns the hardware error syndrome of CQE @p cqe (byte 34h). */
+/**
+ * @brief Returns the hardware error syndrome of a CQE (byte 34h).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The hardware error syndrome.
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_hw_err_synd(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, hw_err_syndrome));
 }
 
-/** Returns the vendor error syndrome of CQE @p cqe (byte 36h). */
+/**
+ * @brief Returns the vendor error syndrome of a CQE (byte 36h).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The vendor error syndrome.
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint32_t flexio_dev_cqe_get_vendor_err_synd(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, vendor_err_synd));
 }
 
 /**
- * Returns the format of CQE @p cqe (bits 3..2 of op_own): 0 no inline data,
- * 1 inline data in the 32-byte data segment, 2 inline data in the 64-byte data
- * segment, 3 compressed CQE (a mini-CQE array).
+ * @brief Returns the format of a CQE (bits 3..2 of op_own).
+ * @param cqe The CQE (64-byte aligned).
+ * @return 0 no inline data, 1 inline data in the 32-byte data segment, 2 inline
+ *         data in the 64-byte data segment, 3 compressed CQE (a mini-CQE array).
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_type(struct flexio_dev_cqe64 *cqe)
 {
@@ -491,8 +577,12 @@ FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_cqe_get_type(struct flexio_dev_cqe64
 }
 
 /**
- * Prepares @p num_cqes CQEs starting at @p cqe for CQE compression: sets the
- * validity iteration count byte of each to @p validity_iteration_count.
+ * @brief Prepares CQEs for CQE compression.
+ * Sets the validity iteration count byte of each CQE.
+ * @param cqe The first CQE.
+ * @param num_cqes The number of CQEs.
+ * @param validity_iteration_count The value of the byte.
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_comp_cq_init(struct flexio_dev_cqe64 *cqe, int num_cqes,
 						      uint8_t validity_iteration_count)
@@ -504,29 +594,47 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_comp_cq_init(struct flexio_dev_cqe64 *c
 				 validity_iteration_count);
 }
 
-/** Returns the validity iteration count byte (byte 3Eh) of CQE @p cqe. */
+/**
+ * @brief Returns the validity iteration count byte (byte 3Eh) of a CQE.
+ * @param cqe The CQE (64-byte aligned).
+ * @return The validity iteration count.
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_get_validity_byte(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, validity_iteration_count));
 }
 
-/** Returns nonzero when CQE @p cqe is a mini-CQE array (format bits 3..2 of byte 3Fh are 3). */
+/**
+ * @brief Tells whether a CQE is a mini-CQE array (format bits 3..2 of byte 3Fh are 3).
+ * @param cqe The CQE (64-byte aligned).
+ * @return Nonzero for a mini-CQE array, 0 otherwise.
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_is_comp_cqe_array(struct flexio_dev_cqe64 *cqe)
 {
 	return (uint8_t)(((__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_mini_cqe64, num_and_type)) >> 2) &
 			  0x3u) == 0x3u);
 }
 
-/** Returns the number of mini CQEs in mini-CQE array @p cqe (bits 7..4 of byte 3Fh, plus one). */
+/**
+ * @brief Returns the number of mini CQEs in a mini-CQE array (bits 7..4 of byte 3Fh, plus one).
+ * @param cqe The mini-CQE array.
+ * @return The number of mini CQEs (1..8).
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE uint8_t flexio_dev_comp_cqe_get_num_comp_cqes(struct flexio_dev_cqe64 *cqe)
 {
 	return (uint8_t)((__flexio_dev_ld8(cqe, offsetof(struct flexio_dev_mini_cqe64, num_and_type)) >> 4) + 1);
 }
 
 /**
- * Returns mini CQE @p comp_cqe_index (0..6) of mini-CQE array @p cqe, as the
- * 8 bytes stored (not byte-swapped); decode fields with
- * FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT() and be32_to_cpu().
+ * @brief Returns one mini CQE of a mini-CQE array, as the 8 bytes stored (not byte-swapped).
+ * Decode its fields with FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT() and be32_to_cpu().
+ * @param cqe The mini-CQE array.
+ * @param comp_cqe_index The index of the mini CQE (0..6).
+ * @return The mini CQE.
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE uint64_t flexio_dev_comp_cqe_get_comp_cqe(struct flexio_dev_cqe64 *cqe,
 								   int comp_cqe_index)
@@ -535,7 +643,12 @@ FLEXIO_DEV_ALWAYS_INLINE uint64_t flexio_dev_comp_cqe_get_comp_cqe(struct flexio
 						  (size_t)comp_cqe_index * sizeof(__be64));
 }
 
-/** Gets the RX hash result (first big-endian DWORD) of a mini CQE from flexio_dev_comp_cqe_get_comp_cqe(). */
+/**
+ * @brief Gets the RX hash result (first big-endian DWORD) of a mini CQE.
+ * @param _x A mini CQE from flexio_dev_comp_cqe_get_comp_cqe().
+ * @return The RX hash result in CPU order.
+ * @since 24.10
+ */
 #define FLEXIO_DEV_COMP_CQE_GET_RX_HASH_RESULT(_x) be32_to_cpu((uint32_t)((_x) & 0xFFFFFFFFULL))
 
 /* ------------------------------------------------------------------------ */
@@ -543,9 +656,12 @@ FLEXIO_DEV_ALWAYS_INLINE uint64_t flexio_dev_comp_cqe_get_comp_cqe(struct flexio
 /* ------------------------------------------------------------------------ */
 
 /**
- * Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr
- * (DWORD 0, big-endian).  Follow with __dpa_thread_memory_writeback() so the
- * NIC sees it.
+ * @brief Writes a consumer index into a CQ doorbell record (DWORD 0, big-endian).
+ * Follow with __dpa_thread_memory_writeback() so the NIC sees it.
+ * @param cq_dbr The CQ doorbell record.
+ * @param ci The consumer index (24 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
 {
@@ -554,10 +670,13 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *
 }
 
 /**
- * Marks one more receive WQE as posted: adds 1 to the producer counter (16
- * bits, big-endian DWORD 0) of the RQ doorbell record @p rq_dbr.  Order it after
- * the WQE writes with __dpa_thread_memory_fence(__DPA_W, __DPA_W) and follow it
- * with __dpa_thread_memory_writeback().
+ * @brief Marks one more receive WQE as posted: adds 1 to the producer counter of an RQ doorbell record.
+ * Order it after the WQE writes with __dpa_thread_memory_fence(__DPA_W, __DPA_W)
+ * and follow it with __dpa_thread_memory_writeback().
+ * The counter is 16 bits, in big-endian DWORD 0.
+ * @param rq_dbr The RQ doorbell record.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
 {
@@ -572,12 +691,17 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *
 /* ------------------------------------------------------------------------ */
 
 /**
- * Fills @p swqe as the control segment (always the first segment of a WQE) of
- * a WQE of type @p ctrl_seg_type: WQE index @p sq_pi (16 bits), SQ number
- * @p sq_number, completion mode @p ce (enum cq_ce_mode), and the opcode and
- * segment count of the type (see enum flexio_ctrl_seg).  general_id is zeroed;
- * for FLEXIO_CTRL_SEG_RDMA_WRITE_IMM write the immediate data there afterwards.
- * Returns FLEXIO_DEV_STATUS_FAILED (and writes nothing) for an unknown type.
+ * @brief Fills the control segment (always the first segment) of a send WQE.
+ * general_id is zeroed; for FLEXIO_CTRL_SEG_RDMA_WRITE_IMM write the immediate
+ * data there afterwards.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param sq_pi The WQE index (16 bits).
+ * @param sq_number The SQ number.
+ * @param ce The completion mode (enum cq_ce_mode).
+ * @param ctrl_seg_type The WQE type: sets the opcode and the segment count.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS The segment is filled.
+ * @retval FLEXIO_DEV_STATUS_FAILED Unknown @p ctrl_seg_type (nothing is written).
+ * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe,
 									 uint32_t sq_pi, uint32_t sq_number,
@@ -588,10 +712,14 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union 
 }
 
 /**
- * Fills @p swqe as an Ethernet segment: checksum/SWP flags @p cs_swp_flags
- * (flexio_dev_wqe_eth_seg_cs_swp_flags_t), @p mss (LSO only, else 0), inline
- * header size @p inline_hdr_bsz and the first two inline header bytes
- * @p inline_hdrs (may be NULL: zeros).
+ * @brief Fills an Ethernet segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param cs_swp_flags Checksum and SWP flags (flexio_dev_wqe_eth_seg_cs_swp_flags_t).
+ * @param mss The maximum segment size (LSO only, else 0).
+ * @param inline_hdr_bsz The inline header size.
+ * @param inline_hdrs The first two inline header bytes (NULL: zeros).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
 									uint16_t cs_swp_flags, uint16_t mss,
@@ -602,7 +730,14 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union f
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as an RDMA segment: remote address @p raddr, remote key @p rkey. */
+/**
+ * @brief Fills an RDMA segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param rkey The remote key.
+ * @param raddr The remote address.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
 									 uint32_t rkey, uint64_t raddr)
 {
@@ -611,8 +746,13 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union 
 }
 
 /**
- * Fills @p swqe as a memory pointer data segment: @p data_sz bytes at
- * @p data_addr, reached with local key @p lkey.
+ * @brief Fills a memory pointer data segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param data_sz The number of bytes.
+ * @param lkey The local key of the memory.
+ * @param data_addr The address of the data.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01 (23.x: flexio_dev_swqe_seg_data_set())
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe,
 										 uint32_t data_sz, uint32_t lkey,
@@ -623,8 +763,13 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_se
 }
 
 /**
- * Fills @p swqe as an inline send data segment: byte count @p data_sz (with
- * the inline flag, bit 31) and the three DWORDs at @p data, copied as they are.
+ * @brief Fills an inline send data segment of a send WQE.
+ * The three DWORDs are copied as they are.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param data_sz The byte count (the inline flag, bit 31, is added).
+ * @param data Three DWORDs of data.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
 										uint32_t data_sz, uint32_t *data)
@@ -641,8 +786,12 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set
 }
 
 /**
- * Fills @p swqe as an atomic segment: the value swapped in (compare-and-swap)
- * or added (fetch-and-add) and the compare value (unused by fetch-and-add).
+ * @brief Fills an atomic segment of a send WQE (compare-and-swap or fetch-and-add).
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param swap_or_add_data The value swapped in (compare-and-swap) or added (fetch-and-add).
+ * @param compare_data The compare value (unused by fetch-and-add).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
 									   uint64_t swap_or_add_data,
@@ -653,8 +802,12 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(unio
 }
 
 /**
- * Fills @p swqe as the next segment of a linked-list shared receive WQE:
- * @p next_wqe_index and @p signature; reserved bytes are zeroed.
+ * @brief Fills the next segment of a linked-list shared receive WQE; reserved bytes are zeroed.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param next_wqe_index The index of the next WQE.
+ * @param signature The signature byte.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union flexio_dev_sqe_seg *swqe,
 										   uint16_t next_wqe_index,
@@ -665,8 +818,13 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_
 }
 
 /**
- * Fills @p swqe as a transpose segment: matrix element size @p element_size,
- * @p num_of_cols and @p num_of_rows (7 bits each); reserved bytes are zeroed.
+ * @brief Fills a transpose segment of a send WQE; reserved bytes are zeroed.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param element_size The matrix element size.
+ * @param num_of_cols The number of columns (7 bits).
+ * @param num_of_rows The number of rows (7 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio_dev_sqe_seg *swqe,
 									      uint8_t element_size,
@@ -678,12 +836,16 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(u
 }
 
 /**
- * Fills @p swqe as the first (or only) address vector segment of a datagram
- * WQE: destination queue key @p qkey, destination QP (or DCT) @p dqp, the
- * extension flag @p ext (1: two more segments follow, see
- * flexio_dev_swqe_seg_av2_set() and flexio_dev_swqe_seg_av3_set()), static
- * rate and service level @p stat_rate_sl, force loopback and source LID
- * @p fl_mlid and remote LID @p rlid.
+ * @brief Fills the first (or only) address vector segment of a datagram WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param qkey The destination queue key.
+ * @param dqp The destination QP (or DCT).
+ * @param ext The extension flag (1: two more segments follow, see flexio_dev_swqe_seg_av2_set()
+ *        and flexio_dev_swqe_seg_av3_set()).
+ * @param stat_rate_sl The static rate and service level.
+ * @param fl_mlid The force loopback flag and source LID.
+ * @param rlid The remote LID.
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av1_set(union flexio_dev_sqe_seg *swqe, uint32_t qkey,
 							  uint32_t dqp, uint8_t ext, uint8_t stat_rate_sl,
@@ -698,9 +860,13 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av1_set(union flexio_dev_sqe_s
 }
 
 /**
- * Fills @p swqe as the second address vector segment of an extended datagram
- * WQE: the remote MAC (6 bytes at @p rmac), traffic class @p tclass, hop limit
- * @p hop_limit and the GRH / source GID index / flow label word @p grh_gid_fl.
+ * @brief Fills the second address vector segment of an extended datagram WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param rmac The remote MAC (6 bytes).
+ * @param tclass The traffic class.
+ * @param hop_limit The hop limit.
+ * @param grh_gid_fl The GRH / source GID index / flow label word.
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av2_set(union flexio_dev_sqe_seg *swqe, uint8_t *rmac,
 							  uint8_t tclass, uint8_t hop_limit, uint32_t grh_gid_fl)
@@ -715,7 +881,12 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av2_set(union flexio_dev_sqe_s
 	__flexio_dev_st_be32(swqe, 12, grh_gid_fl);
 }
 
-/** Fills @p swqe as the third address vector segment of an extended datagram WQE: remote GID @p rgid (16 bytes). */
+/**
+ * @brief Fills the third address vector segment of an extended datagram WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param rgid The remote GID (16 bytes).
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av3_set(union flexio_dev_sqe_seg *swqe, uint8_t *rgid)
 {
 	int i;
@@ -725,9 +896,16 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av3_set(union flexio_dev_sqe_s
 }
 
 /**
- * Fills @p swqe as the control part of a wait-on-data WQE (needs the device's
- * wait_on_data capability): compare @p operation (inverted when @p inv is 1)
- * on the data at @p addr reached with @p lkey; @p action_on_fail in bits 2..0.
+ * @brief Fills the control part of a wait-on-data WQE.
+ * Needs the device's wait_on_data capability.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param operation The compare operation.
+ * @param inv 1 to invert the comparison.
+ * @param lkey The local key of the data.
+ * @param addr The address of the data (8-byte aligned).
+ * @param action_on_fail The action when the comparison fails (3 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_set(union flexio_dev_sqe_seg *swqe,
 										 uint8_t operation, uint8_t inv,
@@ -745,9 +923,13 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_se
 }
 
 /**
- * Fills @p swqe as the data part of a wait-on-data WQE: @p data, stored as
- * given (in the order the device's wait_on_data_big_endian capability asks
- * for), and @p data_mask (big-endian).
+ * @brief Fills the data part of a wait-on-data WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param data The value compared, stored as given (in the order the device's
+ *        wait_on_data_big_endian capability asks for).
+ * @param data_mask The mask applied (stored big-endian).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_data_set(union flexio_dev_sqe_seg *swqe,
 										      uint64_t data, uint64_t data_mask)
@@ -762,9 +944,11 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_da
 /* ------------------------------------------------------------------------ */
 
 /**
- * Rings the send doorbell of SQ or QP @p qnum with producer index @p pi (the
- * index of the next free WQE, 16 bits): the NIC executes the WQEs up to it.
+ * @brief Rings the send doorbell of an SQ or QP: the NIC executes the WQEs up to the producer index.
  * Write the WQEs back first (__dpa_thread_memory_writeback()).
+ * @param pi The producer index: the index of the next free WQE (16 bits).
+ * @param qnum The SQ or QP number.
+ * @since 23.x (this form: 24.10)
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_qp_sq_ring_db(uint16_t pi, uint32_t qnum)
 {
@@ -773,8 +957,10 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_qp_sq_ring_db(uint16_t pi, uint32_t qnu
 }
 
 /**
- * Arms emulation doorbell context @p emu_ctx_id (from the host's
- * flexio_emu_db_to_cq_ctx_get_id()) of queue @p qnum.
+ * @brief Arms an emulation doorbell context of a queue.
+ * @param qnum The queue number.
+ * @param emu_ctx_id The context id (the host's flexio_emu_db_to_cq_ctx_get_id()).
+ * @since 23.x (this form: 24.10)
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_arm(uint32_t qnum, uint32_t emu_ctx_id)
 {
@@ -782,14 +968,24 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_arm(uint32_t qnum, uint32_t emu_
 				FLEXIO_OUTBOX_V_EMU_CAP(qnum, emu_ctx_id));
 }
 
-/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqn. */
+/**
+ * @brief Forces a trigger of an emulation doorbell context on a CQ.
+ * @param cqn The CQ number.
+ * @param emu_ctx_id The context id.
+ * @since 23.x (this form: 24.10)
+ */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_db_ctx_force_trigger(uint32_t cqn, uint32_t emu_ctx_id)
 {
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EMU_CAP_TRIGGER,
 				FLEXIO_OUTBOX_V_EMU_CAP(cqn, emu_ctx_id));
 }
 
-/** Updates the consumer index of EQ @p qnum to @p ci after handling EQEs (without re-arming it). */
+/**
+ * @brief Updates the consumer index of an EQ after handling EQEs, without re-arming it.
+ * @param ci The consumer index.
+ * @param qnum The EQ number.
+ * @since 23.x (this form: 24.10)
+ */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_eq_update_ci(uint32_t ci, uint32_t qnum)
 {
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_EQ_DB_NO_REARM,
@@ -797,10 +993,12 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_eq_update_ci(uint32_t ci, uint32_t qnum
 }
 
 /**
- * Arms CQ @p qnum at consumer index @p ci: the next CQE written to the CQ
- * produces an event (an EQE, or the activation of the event handler attached
- * to the CQ).  Arming is one-shot: re-arm before every
- * flexio_dev_thread_reschedule().
+ * @brief Arms a CQ: the next CQE written to it produces an event.
+ * The event is an EQE, or the activation of the event handler attached to the
+ * CQ.  Arming is one-shot: re-arm before every flexio_dev_thread_reschedule().
+ * @param ci The consumer index.
+ * @param qnum The CQ number.
+ * @since 23.x (this form: 24.10)
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cq_arm(uint32_t ci, uint32_t qnum)
 {
@@ -809,9 +1007,10 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cq_arm(uint32_t ci, uint32_t qnum)
 }
 
 /**
- * Generates a zero CQE on CQ @p cqn through the current outbox; this may
- * activate whatever is attached to the CQ (another thread, or an EQ and its
- * MSI-X).
+ * @brief Generates a zero CQE on a CQ through the current outbox.
+ * This may activate whatever is attached to the CQ (another thread, or an EQ and its MSI-X).
+ * @param cqn The CQ number.
+ * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_zcqe_gen(uint32_t cqn)
 {
@@ -819,13 +1018,20 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_zcqe_gen(uint32_t cqn)
 				FLEXIO_OUTBOX_V_RXT_DB(cqn));
 }
 
-/** Generates an MSI-X through CQ @p cqn (linked to an MSI-X EQ): flexio_dev_zcqe_gen(). */
+/**
+ * @brief Generates an MSI-X through a CQ linked to an MSI-X EQ: flexio_dev_zcqe_gen().
+ * @param cqn The CQ number.
+ * @since 23.x (this form: 24.10)
+ */
 #define flexio_dev_msix_send(cqn) flexio_dev_zcqe_gen(cqn)
 
 /**
- * Rings the congestion-control doorbell of CC queue @p ccq_id: sets @p rate,
- * the RTT measurement request @p rtt_req (0 or 1) and the next action
- * @p next_act.
+ * @brief Rings the congestion-control doorbell of a CC queue.
+ * @param ccq_id The CC queue id.
+ * @param rate The rate to set.
+ * @param rtt_req 1 to request an RTT measurement, else 0.
+ * @param next_act The next action.
+ * @since 24.01 (this form: 24.10)
  */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db(uint16_t ccq_id, uint32_t rate, uint32_t rtt_req,
 						    enum flexio_dev_cc_db_next_act next_act)
@@ -834,13 +1040,21 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db(uint16_t ccq_id, uint32_t ra
 				FLEXIO_OUTBOX_V_CC_DB(ccq_id, rate, rtt_req, next_act));
 }
 
-/** Writes @p value, prepared by the caller, to the low 64 bits of the CC doorbell register. */
+/**
+ * @brief Writes a value prepared by the caller to the low 64 bits of the CC doorbell register.
+ * @param value The value.
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db_low64bit(uint64_t value)
 {
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB, value);
 }
 
-/** Writes @p value, prepared by the caller, to the high 64 bits of the CC doorbell register. */
+/**
+ * @brief Writes a value prepared by the caller to the high 64 bits of the CC doorbell register.
+ * @param value The value.
+ * @since 24.10
+ */
 FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db_high64bit(uint64_t value)
 {
 	flexio_dev_outbox_write(flexio_os_get_thread_ctx()->outbox_base, FLEXIO_OUTBOX_CC_DB_MSB, value);
@@ -852,13 +1066,23 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_cc_ring_db_high64bit(uint64_t value)
 /* 24.x (NVIDIA 24.01): more CQE getters                                     */
 /* ------------------------------------------------------------------------ */
 
-/** Returns the checksum-OK bits of CQE @p cqe (byte 1Ch). */
+/**
+ * @brief Returns the checksum-OK bits of a CQE (byte 1Ch).
+ * @param cqe The CQE (64-byte aligned).
+ * @return The checksum-OK bits.
+ * @since 24.01
+ */
 static inline uint8_t flexio_dev_cqe_get_csum_ok(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld8(cqe, offsetof(struct flexio_dev_cqe64, csum_ok));
 }
 
-/** Returns the error syndrome DWORD (0Dh) of CQE @p cqe, in CPU order. */
+/**
+ * @brief Returns the error syndrome DWORD (0Dh) of a CQE, in CPU order.
+ * @param cqe The CQE (64-byte aligned).
+ * @return The error syndrome.
+ * @since 24.01
+ */
 static inline uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
 {
 	return __flexio_dev_ld_be32(cqe, offsetof(struct flexio_dev_cqe64, err_syndrome));
@@ -868,14 +1092,26 @@ static inline uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
 /* 24.x: doorbell records and send WQE segment builders (header-inline)      */
 /* ------------------------------------------------------------------------ */
 
-/** Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr. */
+/**
+ * @brief Writes a consumer index into a CQ doorbell record (DWORD 0, big-endian).
+ * @param cq_dbr The CQ doorbell record.
+ * @param ci The consumer index (24 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
 {
 	*(volatile uint32_t *)cq_dbr = cpu_to_be32(ci & 0xFFFFFFu);
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Adds 1 to the 16-bit producer counter of the RQ doorbell record @p rq_dbr. */
+/**
+ * @brief Marks one more receive WQE as posted: adds 1 to the producer counter of an RQ doorbell record.
+ * The counter is 16 bits, in big-endian DWORD 0.
+ * @param rq_dbr The RQ doorbell record.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
 {
 	uint32_t pi = be32_to_cpu(*(volatile uint32_t *)rq_dbr);
@@ -885,9 +1121,15 @@ static inline flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
 }
 
 /**
- * Fills @p swqe as the control segment of a WQE of type @p ctrl_seg_type: WQE
- * index @p sq_pi, SQ number @p sq_number, completion mode @p ce (enum
- * cq_ce_mode); FLEXIO_DEV_STATUS_FAILED for an unknown type.
+ * @brief Fills the control segment (always the first segment) of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param sq_pi The WQE index (16 bits).
+ * @param sq_number The SQ number.
+ * @param ce The completion mode (enum cq_ce_mode).
+ * @param ctrl_seg_type The WQE type: sets the opcode and the segment count.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS The segment is filled.
+ * @retval FLEXIO_DEV_STATUS_FAILED Unknown @p ctrl_seg_type (nothing is written).
+ * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe, uint32_t sq_pi,
 							       uint32_t sq_number, uint32_t ce,
@@ -896,7 +1138,16 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_
 	return __flexio_dev_swqe_ctrl_fill(swqe, sq_pi, sq_number, ce, ctrl_seg_type);
 }
 
-/** Fills @p swqe as an Ethernet segment (inline_hdrs: the first two inline header bytes, or NULL). */
+/**
+ * @brief Fills an Ethernet segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param cs_swp_flags Checksum and SWP flags (flexio_dev_wqe_eth_seg_cs_swp_flags_t).
+ * @param mss The maximum segment size (LSO only, else 0).
+ * @param inline_hdr_bsz The inline header size.
+ * @param inline_hdrs The first two inline header bytes (NULL: zeros).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
 							      uint16_t cs_swp_flags, uint16_t mss,
 							      uint16_t inline_hdr_bsz, uint8_t inline_hdrs[2])
@@ -905,7 +1156,14 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_s
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as an RDMA segment: remote address @p raddr, remote key @p rkey. */
+/**
+ * @brief Fills an RDMA segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param rkey The remote key.
+ * @param raddr The remote address.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey,
 							       uint64_t raddr)
 {
@@ -913,7 +1171,15 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as a memory pointer data segment: @p data_sz bytes at @p data_addr with @p lkey. */
+/**
+ * @brief Fills a memory pointer data segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param data_sz The number of bytes.
+ * @param lkey The local key of the memory.
+ * @param data_addr The address of the data.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01 (23.x: flexio_dev_swqe_seg_data_set())
+ */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe,
 								       uint32_t data_sz, uint32_t lkey,
 								       uint64_t data_addr)
@@ -923,8 +1189,13 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union fle
 }
 
 /**
- * Fills @p swqe as an inline send data segment, as NVIDIA 24.01 does: byte
- * count @p data_sz and the three DWORDs at @p data, each big-endian.
+ * @brief Fills an inline send data segment of a send WQE, as NVIDIA 24.01 does.
+ * The byte count and the three DWORDs are stored big-endian.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param data_sz The byte count.
+ * @param data Three DWORDs of data.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
 								      uint32_t data_sz, uint32_t *data)
@@ -940,7 +1211,14 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flex
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as an atomic segment (compare-and-swap or fetch-and-add). */
+/**
+ * @brief Fills an atomic segment of a send WQE (compare-and-swap or fetch-and-add).
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param swap_or_add_data The value swapped in (compare-and-swap) or added (fetch-and-add).
+ * @param compare_data The compare value (unused by fetch-and-add).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
 								 uint64_t swap_or_add_data, uint64_t compare_data)
 {
@@ -948,7 +1226,14 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_de
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as the next segment of a linked-list shared receive WQE. */
+/**
+ * @brief Fills the next segment of a linked-list shared receive WQE; reserved bytes are zeroed.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param next_wqe_index The index of the next WQE.
+ * @param signature The signature byte.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
+ */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union flexio_dev_sqe_seg *swqe,
 									 uint16_t next_wqe_index, uint8_t signature)
 {
@@ -956,7 +1241,15 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union f
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Fills @p swqe as a transpose segment: element size, columns and rows. */
+/**
+ * @brief Fills a transpose segment of a send WQE; reserved bytes are zeroed.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param element_size The matrix element size.
+ * @param num_of_cols The number of columns (7 bits).
+ * @param num_of_rows The number of rows (7 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
+ */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio_dev_sqe_seg *swqe,
 								    uint8_t element_size, uint8_t num_of_cols,
 								    uint8_t num_of_rows)
@@ -969,7 +1262,14 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio
 /* 24.x: doorbells through the outbox of a thread context (header-inline)    */
 /* ------------------------------------------------------------------------ */
 
-/** Rings the send doorbell of SQ/QP @p qnum with producer index @p pi, through the outbox of @p dtctx. */
+/**
+ * @brief Rings the send doorbell of an SQ or QP.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param pi The producer index: the index of the next free WQE (16 bits).
+ * @param qnum The SQ or QP number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t pi,
 							   uint32_t qnum)
 {
@@ -977,7 +1277,14 @@ static inline flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thr
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Arms emulation doorbell context @p emu_ctx_id of queue @p qnum. */
+/**
+ * @brief Arms an emulation doorbell context of a queue.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param qnum The queue number.
+ * @param emu_ctx_id The context id.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t qnum,
 							uint32_t emu_ctx_id)
 {
@@ -986,7 +1293,14 @@ static inline flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqn. */
+/**
+ * @brief Forces a trigger of an emulation doorbell context on a CQ.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param cqn The CQ number.
+ * @param emu_ctx_id The context id.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn,
 								  uint32_t emu_ctx_id)
 {
@@ -995,7 +1309,14 @@ static inline flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Updates the consumer index of EQ @p qnum to @p ci, through the outbox of @p dtctx. */
+/**
+ * @brief Updates the consumer index of an EQ, without re-arming it.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param ci The consumer index.
+ * @param qnum The EQ number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
 							  uint32_t qnum)
 {
@@ -1004,21 +1325,43 @@ static inline flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thre
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Arms CQ @p qnum at consumer index @p ci, through the outbox of @p dtctx. */
+/**
+ * @brief Arms a CQ: the next CQE written to it produces an event.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param ci The consumer index.
+ * @param qnum The CQ number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci, uint32_t qnum)
 {
 	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_CQ_DB, FLEXIO_OUTBOX_V_CQ_DB(qnum, ci));
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Sends an MSI-X on CQ @p cqn (linked to an MSI-X EQ): a zero CQE through the outbox of @p dtctx. */
+/**
+ * @brief Sends an MSI-X through a CQ linked to an MSI-X EQ (a zero CQE).
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param cqn The CQ number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 static inline flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn)
 {
 	flexio_dev_outbox_write(__flexio_dev_outbox_of(dtctx), FLEXIO_OUTBOX_RXT_DB, FLEXIO_OUTBOX_V_RXT_DB(cqn));
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-/** Rings the congestion-control doorbell of CC queue @p ccq_id, through the outbox of @p dtctx. */
+/**
+ * @brief Rings the congestion-control doorbell of a CC queue.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param ccq_id The CC queue id.
+ * @param rate The rate to set.
+ * @param rtt_req 1 to request an RTT measurement, else 0.
+ * @param next_act The next action.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 24.01
+ */
 static inline flexio_dev_status_t flexio_dev_cc_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t ccq_id,
 							uint32_t rate, uint32_t rtt_req,
 							flexio_dev_cc_db_next_act_t next_act)
@@ -1034,62 +1377,160 @@ static inline flexio_dev_status_t flexio_dev_cc_ring_db(struct flexio_dev_thread
 /* 23.x: functions of libflexio_dev                                          */
 /* ------------------------------------------------------------------------ */
 
-/** Writes consumer index @p ci (24 bits) into the CQ doorbell record @p cq_dbr. */
+/**
+ * @brief Writes a consumer index into a CQ doorbell record (DWORD 0, big-endian).
+ * @param cq_dbr The CQ doorbell record.
+ * @param ci The consumer index (24 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci);
 
-/** Adds 1 to the producer counter of the RQ doorbell record @p rq_dbr. */
+/**
+ * @brief Marks one more receive WQE as posted: adds 1 to the producer counter of an RQ doorbell record.
+ * The counter is 16 bits, in big-endian DWORD 0.
+ * @param rq_dbr The RQ doorbell record.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr);
 
 /**
- * Writes producer index @p pi (16 bits) into the send counter of the SQ
- * doorbell record @p sq_dbr (its second DWORD, big-endian, as on mlx5 hardware).
+ * @brief Writes a producer index into the send counter of an SQ doorbell record.
+ * The send counter is its second DWORD, big-endian, as on mlx5 hardware.
+ * @param sq_dbr The SQ doorbell record.
+ * @param pi The producer index (16 bits).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x (23.x only)
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_sq_set_pi(uint32_t *sq_dbr, uint32_t pi);
 
-/** Fills @p swqe as the control segment of a WQE of type @p ctrl_seg_type. */
+/**
+ * @brief Fills the control segment (always the first segment) of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param sq_pi The WQE index (16 bits).
+ * @param sq_number The SQ number.
+ * @param ce The completion mode (enum cq_ce_mode).
+ * @param ctrl_seg_type The WQE type: sets the opcode and the segment count.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS The segment is filled.
+ * @retval FLEXIO_DEV_STATUS_FAILED Unknown @p ctrl_seg_type (nothing is written).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe,
 								   uint32_t sq_pi, uint32_t sq_number, uint32_t ce,
 								   flexio_ctrl_seg_t ctrl_seg_type);
 
-/** Fills @p swqe as an Ethernet segment (inline_hdrs: the first two inline header bytes, or NULL). */
+/**
+ * @brief Fills an Ethernet segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param cs_swp_flags Checksum and SWP flags (flexio_dev_wqe_eth_seg_cs_swp_flags_t).
+ * @param mss The maximum segment size (LSO only, else 0).
+ * @param inline_hdr_bsz The inline header size.
+ * @param inline_hdrs The first two inline header bytes (NULL: zeros).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
 								  uint16_t cs_swp_flags, uint16_t mss,
 								  uint16_t inline_hdr_bsz, uint8_t inline_hdrs[2]);
 
-/** Fills @p swqe as a data segment: @p data_sz bytes at @p data_addr with local key @p lkey. */
+/**
+ * @brief Fills a data segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param data_sz The number of bytes.
+ * @param lkey The local key of the memory.
+ * @param data_addr The address of the data.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x (23.x only; later: flexio_dev_swqe_seg_mem_ptr_data_set())
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_dev_sqe_seg *swqe,
 								   uint32_t data_sz, uint32_t lkey,
 								   uint64_t data_addr);
 
-/** Fills @p swqe as an RDMA segment: remote address @p data_addr, remote key @p rkey. */
+/**
+ * @brief Fills an RDMA segment of a send WQE.
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param rkey The remote key.
+ * @param data_addr The remote address.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
 								   uint32_t rkey, uint64_t data_addr);
 
-/** Fills @p swqe as an atomic segment (compare-and-swap or fetch-and-add). */
+/**
+ * @brief Fills an atomic segment of a send WQE (compare-and-swap or fetch-and-add).
+ * @param swqe The segment to fill (16-byte aligned).
+ * @param swap_or_add_data The value swapped in (compare-and-swap) or added (fetch-and-add).
+ * @param compare_data The compare value (unused by fetch-and-add).
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
 								     uint64_t swap_or_add_data,
 								     uint64_t compare_data);
 
-/** Rings the send doorbell of SQ/QP @p qnum with producer index @p pi, through the outbox of @p dtctx. */
+/**
+ * @brief Rings the send doorbell of an SQ or QP.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param pi The producer index: the index of the next free WQE (16 bits).
+ * @param qnum The SQ or QP number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t pi,
 							       uint32_t qnum);
 
-/** Arms CQ @p qnum at consumer index @p ci, through the outbox of @p dtctx. */
+/**
+ * @brief Arms a CQ: the next CQE written to it produces an event.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param ci The consumer index.
+ * @param qnum The CQ number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
 							uint32_t qnum);
 
-/** Updates the consumer index of EQ @p qnum to @p ci, through the outbox of @p dtctx. */
+/**
+ * @brief Updates the consumer index of an EQ, without re-arming it.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param ci The consumer index.
+ * @param qnum The EQ number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
 							      uint32_t qnum);
 
-/** Sends an MSI-X on CQ @p cqn (linked to an MSI-X EQ), through the current outbox of @p dtctx. */
+/**
+ * @brief Sends an MSI-X through a CQ linked to an MSI-X EQ (a zero CQE).
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param cqn The CQ number.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn);
 
-/** Arms emulation doorbell context @p emu_ctx_id of CQ @p cqn. */
+/**
+ * @brief Arms an emulation doorbell context of a CQ.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param cqn The CQ number.
+ * @param emu_ctx_id The context id.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn,
 							    uint32_t emu_ctx_id);
 
-/** Forces a trigger of emulation doorbell context @p emu_ctx_id on CQ @p cqn. */
+/**
+ * @brief Forces a trigger of an emulation doorbell context on a CQ.
+ * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
+ * @param cqn The CQ number.
+ * @param emu_ctx_id The context id.
+ * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @since 23.x
+ */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx,
 								      uint32_t cqn, uint32_t emu_ctx_id);
 

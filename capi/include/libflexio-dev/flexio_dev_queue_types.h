@@ -36,25 +36,31 @@ extern "C" {
 #endif
 
 /**
- * log2 of the number of 16-byte segments in a WQE basic block.
+ * @brief log2 of the number of 16-byte segments in a WQE basic block.
  *
  * An SQ's depth (log_sq_depth) counts WQEBBs of 64 bytes = 4 segments of 16
  * bytes; WQE index w is made of segment indexes 4w .. 4w+3 (WQE 5 = segments
  * 20, 21, 22 and 23).
+ * @since 24.01
  */
 #define LOG_SQE_NUM_SEGS 2
 
+/** @cond INTERNAL */
 /*
  * Queue elements are packed and 8-byte aligned, as in NVIDIA's headers (an
  * element always sits at an aligned place of its ring).
  */
 #define FLEXIO_DEV_QUEUE_ELEMENT __attribute__((packed, aligned(8)))
+/** @endcond */
 
 /* ------------------------------------------------------------------------ */
 /* Event queue element                                                       */
 /* ------------------------------------------------------------------------ */
 
-/** Flex IO dev EQE (64 bytes; offsets are byte offsets). */
+/**
+ * @brief Flex IO dev EQE (64 bytes; offsets are byte offsets).
+ * @since 24.01
+ */
 struct flexio_dev_eqe {
 	uint8_t rsvd00;    /**< 00h - Reserved. */
 	uint8_t type;      /**< 01h - EQE type. */
@@ -62,7 +68,9 @@ struct flexio_dev_eqe {
 	uint8_t sub_type;  /**< 03h - Sub type. */
 	uint8_t rsvd4[28]; /**< 04h..1Fh - Reserved. */
 	/* 20h..3Bh - event_data: {__be32 rsvd00[6]; __be32 cqn;} (completion event layout). */
+/** @cond INTERNAL */
 #define OPENFLEXIO_EQE_EVENT_DATA_MEMBER
+/** @endcond */
 #include <libflexio-dev/bits/flexio_dev_eqe_event_data.h>
 #undef OPENFLEXIO_EQE_EVENT_DATA_MEMBER
 	__be16 rsvd3c;     /**< 3Ch - Reserved. */
@@ -76,7 +84,10 @@ struct flexio_dev_eqe {
 
 #if FLEXIO_DEV_LAYOUTS_2401
 
-/** Flex IO dev CQE (64 bytes), NVIDIA 24.01's layout. */
+/**
+ * @brief Flex IO dev CQE (64 bytes), NVIDIA 24.01's layout.
+ * @since 24.01
+ */
 struct flexio_dev_cqe64 {
 	__be32 rsvd0[7];         /**< 00h..06h - Reserved. */
 	uint8_t csum_ok;         /**< 07h 24..31 - Checksum OK bits. */
@@ -94,7 +105,10 @@ struct flexio_dev_cqe64 {
 
 #else
 
-/** Flex IO dev CQE (64 bytes), NVIDIA 25.1's layout. */
+/**
+ * @brief Flex IO dev CQE (64 bytes), NVIDIA 25.1's layout.
+ * @since 24.01 (this layout: 24.10)
+ */
 struct flexio_dev_cqe64 {
 	__be32 rsvd00[5];        /**< 00h..04h - Reserved. */
 	__be16 csum_ok;          /**< 05h 16..31 - Checksum OK bits. */
@@ -126,7 +140,10 @@ struct flexio_dev_cqe64 {
 
 #endif
 
-/** Flex IO dev compressed CQE: an array of mini CQEs in one 64-byte CQE slot. */
+/**
+ * @brief Flex IO dev compressed CQE: an array of mini CQEs in one 64-byte CQE slot.
+ * @since 24.10
+ */
 struct flexio_dev_mini_cqe64 {
 	__be64 mini_cqe[7];               /**< 00h..37h - Mini CQE array. */
 	uint8_t rsvd0[6];                 /**< 38h..3Dh - Reserved. */
@@ -138,27 +155,39 @@ struct flexio_dev_mini_cqe64 {
 /* Work queue element segments (16 bytes each)                               */
 /* ------------------------------------------------------------------------ */
 
-/** Flex IO dev WQE memory pointer send data segment. */
+/**
+ * @brief Flex IO dev WQE memory pointer send data segment.
+ * @since 24.01
+ */
 struct flexio_dev_wqe_mem_ptr_send_data_seg {
 	__be32 byte_count; /**< 00h - Byte count. */
 	__be32 lkey;       /**< 01h - Local key. */
 	__be64 addr;       /**< 02h..03h - Address. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE inline send data segment. */
+/**
+ * @brief Flex IO dev WQE inline send data segment.
+ * @since 24.01
+ */
 struct flexio_dev_wqe_inline_send_data_seg {
 	__be32 byte_count;          /**< 00h - Byte count; bit 31 set marks inline data. */
 	__be32 data_and_padding[3]; /**< 01h..03h - Data and padding. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE receive data segment (one per receive WQE). */
+/**
+ * @brief Flex IO dev WQE receive data segment (one per receive WQE).
+ * @since 24.01
+ */
 struct flexio_dev_wqe_rcv_data_seg {
 	__be32 byte_count; /**< 00h - Byte count. */
 	__be32 lkey;       /**< 01h - Local key. */
 	__be64 addr;       /**< 02h..03h - Address. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev shared receive WQE next segment (linked-list SRQ/RMP). */
+/**
+ * @brief Flex IO dev shared receive WQE next segment (linked-list SRQ/RMP).
+ * @since 24.01
+ */
 struct flexio_dev_wqe_shared_receive_seg {
 	uint8_t rsvd0[2];      /**< 00h 16..31 - Reserved. */
 	__be16 next_wqe_index; /**< 00h 0..15 - Index of the next WQE to be executed. */
@@ -166,7 +195,10 @@ struct flexio_dev_wqe_shared_receive_seg {
 	uint8_t rsvd1[11];     /**< 01h 0..23, 02h..03h - Reserved. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE control segment: the first segment of every send WQE. */
+/**
+ * @brief Flex IO dev WQE control segment: the first segment of every send WQE.
+ * @since 24.01
+ */
 struct flexio_dev_wqe_ctrl_seg {
 	__be32 idx_opcode;         /**< 00h - Opcode modifier (31..24), WQE index (23..8), opcode (7..0). */
 	__be32 qpn_ds;             /**< 01h - QP/SQ number (31..8), number of 16-byte segments (5..0). */
@@ -174,7 +206,10 @@ struct flexio_dev_wqe_ctrl_seg {
 	__be32 general_id;         /**< 03h - Control general ID (immediate data for RDMA write with immediate). */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev Ethernet segment bit mask of checksum / SWP flags (cs_swp_flags). */
+/**
+ * @brief Flex IO dev Ethernet segment bit mask of checksum / SWP flags (cs_swp_flags).
+ * @since 24.01
+ */
 typedef enum flexio_dev_wqe_eth_seg_cs_swp_flags_t {
 	FLEXIO_ETH_SEG_L4CS = 0x8000,              /**< Compute the L4 checksum. */
 	FLEXIO_ETH_SEG_L3CS = 0x4000,              /**< Compute the L3 checksum. */
@@ -187,7 +222,10 @@ typedef enum flexio_dev_wqe_eth_seg_cs_swp_flags_t {
 	FLEXIO_ETH_SEG_SWP_INNER_L3_TYPE = 0x0001, /**< SWP inner L3 type. */
 } flexio_dev_wqe_eth_seg_cs_swp_flags_t;
 
-/** Flex IO dev WQE Ethernet segment. */
+/**
+ * @brief Flex IO dev WQE Ethernet segment.
+ * @since 24.01
+ */
 struct flexio_dev_wqe_eth_seg {
 	__be32 rsvd0;           /**< 00h - Reserved. */
 	__be16 cs_swp_flags;    /**< 01h 16..31 - Checksum and SWP flags (flexio_dev_wqe_eth_seg_cs_swp_flags_t). */
@@ -197,25 +235,37 @@ struct flexio_dev_wqe_eth_seg {
 	uint8_t inline_hdrs[2]; /**< 03h 0..15 - Inline headers (first two bytes). */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE inline data segment: 16 bytes of raw data. */
+/**
+ * @brief Flex IO dev WQE inline data segment: 16 bytes of raw data.
+ * @since 24.01
+ */
 struct flexio_dev_wqe_inline_data_seg {
 	uint8_t inline_data[16]; /**< 00h..03h - Inline data. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE RDMA segment. */
+/**
+ * @brief Flex IO dev WQE RDMA segment.
+ * @since 24.01
+ */
 struct flexio_dev_wqe_rdma_seg {
 	__be64 raddr; /**< 00h..01h - Remote address. */
 	__be32 rkey;  /**< 02h - Remote key. */
 	__be32 rsvd0; /**< 03h - Reserved. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE atomic segment (compare-and-swap or fetch-and-add). */
+/**
+ * @brief Flex IO dev WQE atomic segment (compare-and-swap or fetch-and-add).
+ * @since 24.01
+ */
 struct flexio_dev_wqe_atomic_seg {
 	__be64 swap_or_add_data; /**< 00h..01h - Swap or add operand. */
 	__be64 compare_data;     /**< 02h..03h - Compare operand (unused for fetch-and-add). */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev WQE transpose segment (local MMO matrix transpose). */
+/**
+ * @brief Flex IO dev WQE transpose segment (local MMO matrix transpose).
+ * @since 24.01
+ */
 struct flexio_dev_wqe_transpose_seg {
 	uint8_t rsvd0[3];     /**< 00h 8..31 - Reserved. */
 	uint8_t element_size; /**< 00h 0..7 - Matrix element size. */
@@ -227,7 +277,10 @@ struct flexio_dev_wqe_transpose_seg {
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
 #if FLEXIO_DEV_EDITION_OLD
-/** 23.x: the WQE data segment (send or receive; the layout of the mem_ptr / rcv segments). */
+/**
+ * @brief 23.x: the WQE data segment (send or receive; the layout of the mem_ptr / rcv segments).
+ * @since 23.x (23.x only)
+ */
 struct flexio_dev_wqe_data_seg {
 	__be32 byte_count; /**< 00h - Byte count. */
 	__be32 lkey;       /**< 01h - Local key. */
@@ -237,7 +290,10 @@ struct flexio_dev_wqe_data_seg {
 
 #if !FLEXIO_DEV_LAYOUTS_2401
 
-/** Flex IO dev wait-on-data segment, control part (WQE of type FLEXIO_CTRL_SEG_WAIT_ON_DATA). */
+/**
+ * @brief Flex IO dev wait-on-data segment, control part (WQE of type FLEXIO_CTRL_SEG_WAIT_ON_DATA).
+ * @since 24.10
+ */
 struct flexio_dev_wqe_wait_on_data_seg {
 	uint8_t rsvd0[3];          /**< 00h 8..31 - Reserved. */
 	uint8_t op_inv;            /**< 00h 0..3 - Operation, 4 - Invert. */
@@ -246,15 +302,19 @@ struct flexio_dev_wqe_wait_on_data_seg {
 	uint32_t va_31_3_fail_act; /**< 03h - Address bits 31..3, action on failure in bits 2..0 (big-endian). */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
-/** Flex IO dev wait-on-data segment, data part. */
+/**
+ * @brief Flex IO dev wait-on-data segment, data part.
+ * @since 24.10
+ */
 struct flexio_dev_wqe_wait_on_data_data_seg {
 	__be64 data;      /**< 00h..01h - Data compared with. */
 	__be64 data_mask; /**< 02h..03h - Mask of the data. */
 } FLEXIO_DEV_QUEUE_ELEMENT;
 
 /**
- * Flex IO dev WQE address vector (datagram segment, UD sends): one segment
+ * @brief Flex IO dev WQE address vector (datagram segment, UD sends): one segment
  * (s1), or three with the extension bit set (s1, s2, s3).
+ * @since 24.10
  */
 struct flexio_dev_wqe_datagram_seg {
 	__extension__ union {
@@ -286,7 +346,10 @@ struct flexio_dev_wqe_datagram_seg {
 
 #endif
 
-/** Flex IO dev send WQE segment: one 16-byte segment, seen as any segment type. */
+/**
+ * @brief Flex IO dev send WQE segment: one 16-byte segment, seen as any segment type.
+ * @since 24.01
+ */
 union flexio_dev_sqe_seg {
 	struct flexio_dev_wqe_ctrl_seg ctrl;                           /**< Control segment. */
 	struct flexio_dev_wqe_eth_seg eth;                             /**< Ethernet segment. */
@@ -308,29 +371,30 @@ union flexio_dev_sqe_seg {
 };
 
 /* Spellings without the struct/union keyword, as the reference manual prints them. */
-typedef struct flexio_dev_cqe64 flexio_dev_cqe64;
-typedef struct flexio_dev_mini_cqe64 flexio_dev_mini_cqe64;
-typedef struct flexio_dev_eqe flexio_dev_eqe;
-typedef struct flexio_dev_wqe_ctrl_seg flexio_dev_wqe_ctrl_seg;
-typedef struct flexio_dev_wqe_eth_seg flexio_dev_wqe_eth_seg;
-typedef struct flexio_dev_wqe_inline_data_seg flexio_dev_wqe_inline_data_seg;
-typedef struct flexio_dev_wqe_inline_send_data_seg flexio_dev_wqe_inline_send_data_seg;
-typedef struct flexio_dev_wqe_mem_ptr_send_data_seg flexio_dev_wqe_mem_ptr_send_data_seg;
-typedef struct flexio_dev_wqe_rcv_data_seg flexio_dev_wqe_rcv_data_seg;
-typedef struct flexio_dev_wqe_rdma_seg flexio_dev_wqe_rdma_seg;
-typedef struct flexio_dev_wqe_atomic_seg flexio_dev_wqe_atomic_seg;
-typedef struct flexio_dev_wqe_transpose_seg flexio_dev_wqe_transpose_seg;
-typedef struct flexio_dev_wqe_shared_receive_seg flexio_dev_wqe_shared_receive_seg;
+typedef struct flexio_dev_cqe64 flexio_dev_cqe64; /**< @brief struct flexio_dev_cqe64 without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_mini_cqe64 flexio_dev_mini_cqe64; /**< @brief struct flexio_dev_mini_cqe64 without the keyword, as the reference manual prints it. @since 24.10 */
+typedef struct flexio_dev_eqe flexio_dev_eqe; /**< @brief struct flexio_dev_eqe without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_ctrl_seg flexio_dev_wqe_ctrl_seg; /**< @brief struct flexio_dev_wqe_ctrl_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_eth_seg flexio_dev_wqe_eth_seg; /**< @brief struct flexio_dev_wqe_eth_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_inline_data_seg flexio_dev_wqe_inline_data_seg; /**< @brief struct flexio_dev_wqe_inline_data_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_inline_send_data_seg flexio_dev_wqe_inline_send_data_seg; /**< @brief struct flexio_dev_wqe_inline_send_data_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_mem_ptr_send_data_seg flexio_dev_wqe_mem_ptr_send_data_seg; /**< @brief struct flexio_dev_wqe_mem_ptr_send_data_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_rcv_data_seg flexio_dev_wqe_rcv_data_seg; /**< @brief struct flexio_dev_wqe_rcv_data_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_rdma_seg flexio_dev_wqe_rdma_seg; /**< @brief struct flexio_dev_wqe_rdma_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_atomic_seg flexio_dev_wqe_atomic_seg; /**< @brief struct flexio_dev_wqe_atomic_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_transpose_seg flexio_dev_wqe_transpose_seg; /**< @brief struct flexio_dev_wqe_transpose_seg without the keyword, as the reference manual prints it. @since 24.01 */
+typedef struct flexio_dev_wqe_shared_receive_seg flexio_dev_wqe_shared_receive_seg; /**< @brief struct flexio_dev_wqe_shared_receive_seg without the keyword, as the reference manual prints it. @since 24.01 */
 #if FLEXIO_DEV_EDITION_OLD
-typedef struct flexio_dev_wqe_data_seg flexio_dev_wqe_data_seg;
+typedef struct flexio_dev_wqe_data_seg flexio_dev_wqe_data_seg; /**< @brief struct flexio_dev_wqe_data_seg without the keyword, as the reference manual prints it. @since 23.x (23.x only) */
 #endif
 #if !FLEXIO_DEV_LAYOUTS_2401
-typedef struct flexio_dev_wqe_wait_on_data_seg flexio_dev_wqe_wait_on_data_seg;
-typedef struct flexio_dev_wqe_wait_on_data_data_seg flexio_dev_wqe_wait_on_data_data_seg;
-typedef struct flexio_dev_wqe_datagram_seg flexio_dev_wqe_datagram_seg;
+typedef struct flexio_dev_wqe_wait_on_data_seg flexio_dev_wqe_wait_on_data_seg; /**< @brief struct flexio_dev_wqe_wait_on_data_seg without the keyword, as the reference manual prints it. @since 24.10 */
+typedef struct flexio_dev_wqe_wait_on_data_data_seg flexio_dev_wqe_wait_on_data_data_seg; /**< @brief struct flexio_dev_wqe_wait_on_data_data_seg without the keyword, as the reference manual prints it. @since 24.10 */
+typedef struct flexio_dev_wqe_datagram_seg flexio_dev_wqe_datagram_seg; /**< @brief struct flexio_dev_wqe_datagram_seg without the keyword, as the reference manual prints it. @since 24.10 */
 #endif
-typedef union flexio_dev_sqe_seg flexio_dev_sqe_seg;
+typedef union flexio_dev_sqe_seg flexio_dev_sqe_seg; /**< @brief union flexio_dev_sqe_seg without the keyword, as the reference manual prints it. @since 24.01 */
 
+/** @cond INTERNAL */
 /* ------------------------------------------------------------------------ */
 /* Layout checks                                                             */
 /* ------------------------------------------------------------------------ */
@@ -379,6 +443,7 @@ FLEXIO_DEV_STATIC_ASSERT(sizeof(struct flexio_dev_wqe_transpose_seg) == 16, "tra
 FLEXIO_DEV_STATIC_ASSERT(offsetof(struct flexio_dev_wqe_transpose_seg, num_of_rows) == 7, "transpose rows at 7");
 FLEXIO_DEV_STATIC_ASSERT(sizeof(struct flexio_dev_wqe_shared_receive_seg) == 16, "SRQ next segment is 16 bytes");
 FLEXIO_DEV_STATIC_ASSERT(sizeof(union flexio_dev_sqe_seg) == 16, "a WQE segment is 16 bytes");
+/** @endcond */
 
 #ifdef __cplusplus
 }

@@ -14,5 +14,5 @@
 	struct {
 		__be32 rsvd00[6]; /* 20h..37h - Reserved. */
 		__be32 cqn;       /* 38h - CQN in the 24 least significant bits. */
-	} event_data;
+	} event_data; /**< 20h..3Bh - Event data (completion event layout: the CQN at 38h). */
 #endif
