@@ -34,8 +34,10 @@ argument (int-sized ones sign- or zero-extended by signedness), the device
 converts each slot to the parameter's type.
 
 Modules: dpacc_functions (the annotated functions, from the AST), dpacc_codegen
-(the generated sources). This file: the command line and the steps.
+(the generated sources), dpacc_elf (the symbols of the linked ELF, with pyelftools).
+This file: the command line (argparse) and the steps.
 """
+import argparse
 import json
 import os
 import re
@@ -51,6 +53,7 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(_HERE), str(_HERE.parent / "share" / "flexio" / "dpacc")]
 from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_source,  # noqa: E402
                            registration_source)
+from dpacc_elf import ElfReadError, defined_symbols  # noqa: E402
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
 
 VERSION = "OpenFlexIO dpacc 1.1.0 (FlexIO 25.1 / 24.1 compatible; {clang})"
@@ -68,30 +71,6 @@ KEYWORDS = [
 ]
 # Debian packages of the tools dpacc runs.
 PACKAGES = {"clang": "clang", "ld.lld": "lld", "llvm-ar": "llvm", "llvm-nm": "llvm"}
-
-USAGE = """usage: dpacc SOURCES... -o OUTPUT [options]
-
-  -o FILE                      output: DIR/APP.a (application mode) or DIR/libX (--gen-libs)
-  --app-name=NAME              application name (default: OUTPUT's base name); also the host
-                               variable `struct flexio_app *NAME`
-  --gen-libs                   library mode: write OUTPUT_device.a and OUTPUT_host.a
-  -hostcc=CC                   host C compiler (default: gcc)
-  -hostcc-options=OPTS         options for the host compiler (comma or space separated)
-  --devicecc-options=OPTS      options for the device compiler (comma or space separated)
-  --devicelink-options=OPTS    options for the device linker, e.g. -lmylib
-  --device-libs=OPTS           device libraries: "-L<dir> -l<lib>"
-  -mcpu=CPU[,CPU...]           nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8: code runs on all
-  -flto                        link-time optimisation of device code
-  -disable-asm-check           accepted (no inline-assembly restrictions are checked)
-  --dpa-proc-attr=BLOB         accepted and ignored (process attributes of newer dpacc)
-  -I DIR, -D NAME[=V]          passed to the device compiler
-  --keep-tmp                   keep the intermediate files (their directory is printed)
-  --depfile=FILE               (OpenFlexIO) write a Makefile-style list of the files the device
-                               code includes, for build systems (CMake DEPFILE, ninja depfile)
-  --version, --help
-Environment: DPACC_VERBOSE=1 prints each command.
-"""
-
 
 class DpaccError(Exception):
     pass
@@ -162,61 +141,108 @@ def print_version():
     print(VERSION.format(clang=line))
 
 
+# Options whose value is a list of compiler options: it starts with '-', which argparse takes
+# for an option unless it is glued on (OPTION=VALUE), so a separate value word is glued first.
+OPTION_LISTS = {"-hostcc-options", "--hostcc-options", "--devicecc-options", "-dcc-options",
+                "--devicelink-options", "--device-libs"}
+
+
+class OptionList(argparse.Action):
+    """Appends a comma or space separated option list (split_options) to the destination."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        getattr(namespace, self.dest).extend(split_options(value))
+
+
+class DeviceFlag(argparse.Action):
+    """-I DIR / -D NAME[=V]: one more device compiler option, in command-line order."""
+
+    def __call__(self, parser, namespace, value, option_string=None):
+        getattr(namespace, self.dest).append(option_string + value)
+
+
+class PrintVersion(argparse.Action):
+    def __call__(self, parser, namespace, value, option_string=None):
+        print_version()
+        parser.exit()
+
+
+def cpu_list(value):
+    cpus = [c for c in value.split(",") if c]
+    for cpu in cpus:
+        if cpu not in CPU_MARCH:
+            raise argparse.ArgumentTypeError(f"unknown DPA model '{cpu}' (known: {', '.join(CPU_MARCH)})")
+    return cpus
+
+
+class DpaccArgumentParser(argparse.ArgumentParser):
+    """Usage errors are DpaccErrors: one "dpacc: error: ..." line, exit status 1."""
+
+    def error(self, message):
+        raise DpaccError(f"{message} (dpacc --help lists the options)")
+
+
+def argument_parser():
+    # NVIDIA's spellings: single-dash long options (-hostcc=gcc, -mcpu=..., -flto) next to GNU ones.
+    p = DpaccArgumentParser(
+        prog="dpacc", usage="dpacc SOURCES... -o OUTPUT [options]", add_help=False, allow_abbrev=False,
+        description="Builds FlexIO device code into a host archive registering the DPA application.",
+        epilog="Environment: DPACC_VERBOSE=1 prints each command.")
+    p.add_argument("sources", nargs="*", metavar="SOURCES", help="device C sources")
+    p.add_argument("-o", dest="output", metavar="FILE",
+                   help="output: DIR/APP.a (application mode) or DIR/libX (--gen-libs)")
+    p.add_argument("--app-name", metavar="NAME",
+                   help="application name (default: OUTPUT's base name); also the host variable "
+                        "`struct flexio_app *NAME`")
+    p.add_argument("--gen-libs", action="store_true",
+                   help="library mode: write OUTPUT_device.a and OUTPUT_host.a")
+    p.add_argument("-hostcc", "--hostcc", default="gcc", metavar="CC", help="host C compiler (default: gcc)")
+    p.add_argument("-hostcc-options", "--hostcc-options", dest="hostcc_options", action=OptionList, default=[],
+                   metavar="OPTS", help="options for the host compiler (comma or space separated)")
+    p.add_argument("--devicecc-options", "-dcc-options", dest="devicecc_options", action=OptionList,
+                   default=[], metavar="OPTS", help="options for the device compiler (comma or space separated)")
+    p.add_argument("--devicelink-options", dest="devicelink_options", action=OptionList, default=[],
+                   metavar="OPTS", help="options for the device linker, e.g. -lmylib")
+    p.add_argument("--device-libs", dest="device_libs", action=OptionList, default=[], metavar="OPTS",
+                   help='device libraries: "-L<dir> -l<lib>"')
+    p.add_argument("-mcpu", "--mcpu", dest="cpus", type=cpu_list, default=["nv-dpa-bf3"], metavar="CPU[,CPU...]",
+                   help="nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8: the code runs on all listed")
+    p.add_argument("-flto", dest="lto", action="store_true", help="link-time optimisation of device code")
+    p.add_argument("-disable-asm-check", "--disable-asm-check", action="store_true",
+                   help="accepted (no inline-assembly restrictions are checked)")
+    p.add_argument("--dpa-proc-attr", metavar="BLOB",
+                   help="accepted and ignored (process attributes of newer dpacc)")
+    p.add_argument("-I", dest="devicecc_options", action=DeviceFlag, metavar="DIR",
+                   help="include directory of the device compiler")
+    p.add_argument("-D", dest="devicecc_options", action=DeviceFlag, metavar="NAME[=V]",
+                   help="macro of the device compiler")
+    p.add_argument("--keep-tmp", dest="keep", action="store_true",
+                   help="keep the intermediate files (their directory is printed)")
+    p.add_argument("--depfile", metavar="FILE",
+                   help="(OpenFlexIO) write a Makefile-style list of the files the device code includes, "
+                        "for build systems (CMake DEPFILE, ninja depfile)")
+    p.add_argument("-h", "-help", "--help", action="help", help="show this help and exit")
+    p.add_argument("-version", "--version", action=PrintVersion, nargs=0, help="show the version and exit")
+    return p
+
+
+def glue_option_lists(argv):
+    glued, words = [], iter(argv)
+    for word in words:
+        if word in OPTION_LISTS:
+            value = next(words, None)
+            if value is None:
+                raise DpaccError(f"option {word} needs a value")
+            word = f"{word}={value}"
+        glued.append(word)
+    return glued
+
+
 def parse_args(argv):
-    opts = {"sources": [], "output": None, "app_name": None, "gen_libs": False, "hostcc": "gcc",
-            "hostcc_options": [], "devicecc_options": [], "devicelink_options": [], "device_libs": [],
-            "cpus": ["nv-dpa-bf3"], "lto": False, "keep": False, "depfile": None}
-    valued = {"-hostcc": "hostcc", "--hostcc": "hostcc", "-hostcc-options": "hostcc_options",
-              "--hostcc-options": "hostcc_options", "--devicecc-options": "devicecc_options",
-              "-dcc-options": "devicecc_options", "--devicelink-options": "devicelink_options",
-              "--device-libs": "device_libs", "--app-name": "app_name", "-mcpu": "cpus", "--mcpu": "cpus",
-              "-o": "output", "--dpa-proc-attr": None, "--depfile": "depfile"}
-    i = 0
-    while i < len(argv):
-        arg = argv[i]
-        name, eq, value = arg.partition("=")
-        if arg in ("--help", "-h", "-help"):
-            print(USAGE)
-            sys.exit(0)
-        if arg in ("--version", "-version"):
-            print_version()
-            sys.exit(0)
-        if name in valued:
-            if not eq:
-                i += 1
-                if i >= len(argv):
-                    raise DpaccError(f"option {name} needs a value")
-                value = argv[i]
-            key = valued[name]
-            if key == "cpus":
-                opts["cpus"] = [c for c in value.split(",") if c]
-                for cpu in opts["cpus"]:
-                    if cpu not in CPU_MARCH:
-                        raise DpaccError(f"-mcpu={cpu}: unknown DPA model (known: {', '.join(CPU_MARCH)})")
-            elif key in ("hostcc_options", "devicecc_options", "devicelink_options", "device_libs"):
-                opts[key] += split_options(value)
-            elif key is not None:
-                opts[key] = value
-        elif arg == "--gen-libs":
-            opts["gen_libs"] = True
-        elif arg == "-flto":
-            opts["lto"] = True
-        elif arg in ("-disable-asm-check", "--disable-asm-check"):
-            pass
-        elif arg == "--keep-tmp":
-            opts["keep"] = True
-        elif arg in ("-I", "-D"):
-            i += 1
-            if i >= len(argv):
-                raise DpaccError(f"option {arg} needs a value")
-            opts["devicecc_options"].append(arg + argv[i])
-        elif arg.startswith(("-I", "-D")) and len(arg) > 2:
-            opts["devicecc_options"].append(arg)
-        elif arg.startswith("-"):
-            raise DpaccError(f"unknown option '{arg}' (dpacc --help lists the options)")
-        else:
-            opts["sources"].append(arg)
-        i += 1
+    parsed, unknown = argument_parser().parse_known_intermixed_args(glue_option_lists(argv))
+    if unknown:
+        raise DpaccError(f"unknown option '{unknown[0]}' (dpacc --help lists the options)")
+    opts = vars(parsed)
     check_args(opts)
     return opts
 
@@ -306,7 +332,8 @@ def compile_host(config, opts, source_text, path):
 
 
 def library_entry_points(nm, link_options):
-    """The unpack wrappers defined in the -l libraries of the link: forced into the image."""
+    """The unpack wrappers defined in the -l libraries of the link: forced into the image.
+    llvm-nm reads the archives, not pyelftools: members of -flto libraries are LLVM bitcode."""
     dirs = [o[2:] for o in link_options if o.startswith("-L") and len(o) > 2]
     symbols = []
     for option in link_options:
@@ -320,10 +347,13 @@ def library_entry_points(nm, link_options):
             archive_path = Path(option)
         else:
             continue
-        for line in run([nm, "--defined-only", str(archive_path)], f"reading {archive_path}").splitlines():
+        # POSIX format: "NAME TYPE VALUE SIZE" per symbol, "ARCHIVE[MEMBER]:" per member.
+        listing = run([nm, "--defined-only", "--extern-only", "--format=posix", str(archive_path)],
+                      f"reading {archive_path}")
+        for line in listing.splitlines():
             parts = line.split()
-            if len(parts) == 3 and parts[1] == "T" and parts[2].startswith(UNPACK_PREFIX):
-                symbols.append(parts[2])
+            if len(parts) >= 2 and parts[1] == "T" and parts[0].startswith(UNPACK_PREFIX):
+                symbols.append(parts[0])
     return sorted(set(symbols))
 
 
@@ -339,14 +369,13 @@ def link_device(config, opts, objects, elf):
     run(cmd, "linking the device executable")
 
 
-def wrapped_names(nm, elf):
+def wrapped_names(elf):
     """The annotated functions linked into the ELF, from their unpack wrappers."""
-    names = []
-    for line in run([nm, "--defined-only", str(elf)], "reading the device ELF").splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[2].startswith(UNPACK_PREFIX):
-            names.append(parts[2][len(UNPACK_PREFIX):])
-    return sorted(set(names))
+    try:
+        symbols = defined_symbols(elf)
+    except ElfReadError as e:
+        raise DpaccError(f"reading the device ELF: {e}") from None
+    return sorted(name[len(UNPACK_PREFIX):] for name in symbols if name.startswith(UNPACK_PREFIX))
 
 
 def archive(objects, output):
@@ -374,7 +403,7 @@ def main(argv):
             return 0
         elf = tmp / f"{opts['app_name']}.elf"
         link_device(config, opts, dev_objects, elf)
-        names = wrapped_names(require_tool("llvm-nm"), elf)
+        names = wrapped_names(elf)
         # One object: a program that uses any device function's handle also gets the constructor.
         source = host_functions_source(functions) + registration_source(opts["app_name"], elf, names)
         archive([compile_host(config, opts, source, tmp / f"{opts['app_name']}_host.c")], opts["output"])
