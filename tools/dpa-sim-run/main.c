@@ -3,8 +3,9 @@
  * would run it (Linux initial stack, write/exit/exit_group ecalls, exit status), so the same
  * binary can be checked against qemu.
  *
- *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--] ELF [ARGS...]
+ *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]
  *
+ * Options end at ELF (getopt_long with '+'): the arguments after it are the program's own.
  * Exit status: the program's exit status; 128 + signal on a fault, as for a killed process:
  * SIGBUS (135) misaligned access, SIGSEGV (139) unmapped or forbidden access or fetch, SIGILL
  * (132) illegal instruction, SIGTRAP (133) ebreak, SIGXCPU (152) watchdog, SIGSYS (159) other;
@@ -12,6 +13,7 @@
  * "<pc> <insn>" per executed instruction to stderr.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,9 +34,66 @@ struct run_state {
     int status;
 };
 
-static void usage(void)
+static void usage(FILE *out)
 {
-    fprintf(stderr, "usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--] ELF [ARGS...]\n");
+    fprintf(out,
+            "usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]\n"
+            "  --stats        write instruction and cycle counters to stderr at the end\n"
+            "  --trace        write \"<pc> <insn>\" to stderr for each executed instruction\n"
+            "  --watchdog N   fault (exit 152) after N instructions without an exit (default %llu)\n"
+            "  --help         show this help\n",
+            WATCHDOG_DEFAULT);
+}
+
+struct run_options {
+    bool stats, trace;
+    uint64_t watchdog;
+    int elf_index; /* argv[elf_index] is the ELF, followed by its arguments */
+};
+
+/* Returns -1 when the options are good, else the exit status (0 after --help). */
+static int parse_options(int argc, char **argv, struct run_options *opts)
+{
+    static const struct option long_options[] = {
+        {"stats", no_argument, NULL, 's'},
+        {"trace", no_argument, NULL, 't'},
+        {"watchdog", required_argument, NULL, 'w'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    *opts = (struct run_options){.watchdog = WATCHDOG_DEFAULT};
+    int option;
+    /* '+': stop at the ELF; ':' first: a missing value is reported as ':' rather than '?'. */
+    while ((option = getopt_long(argc, argv, "+:h", long_options, NULL)) != -1) {
+        char *end;
+        switch (option) {
+        case 's': opts->stats = true; break;
+        case 't': opts->trace = true; break;
+        case 'w':
+            errno = 0;
+            opts->watchdog = strtoull(optarg, &end, 0);
+            if (errno != 0 || *end != 0 || opts->watchdog == 0 || optarg[0] == '-') {
+                fprintf(stderr, "dpa-sim-run: bad watchdog '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'h': usage(stdout); return 0;
+        case ':':
+            fprintf(stderr, "dpa-sim-run: option '%s' needs a value\n", argv[optind - 1]);
+            usage(stderr);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "dpa-sim-run: unknown option '%s'\n", argv[optind - 1]);
+            usage(stderr);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind >= argc) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    opts->elf_index = optind;
+    return -1;
 }
 
 static void *read_file(const char *path, size_t *size)
@@ -186,34 +245,11 @@ static double now_seconds(void)
 
 int main(int argc, char **argv)
 {
-    bool stats = false, trace = false;
-    uint64_t watchdog = WATCHDOG_DEFAULT;
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        } else if (strcmp(argv[i], "--stats") == 0) {
-            stats = true;
-        } else if (strcmp(argv[i], "--trace") == 0) {
-            trace = true;
-        } else if (strcmp(argv[i], "--watchdog") == 0 && i + 1 < argc) {
-            char *end;
-            errno = 0;
-            watchdog = strtoull(argv[++i], &end, 0);
-            if (errno != 0 || *end != 0 || watchdog == 0) {
-                fprintf(stderr, "dpa-sim-run: bad watchdog '%s'\n", argv[i]);
-                return EXIT_USAGE;
-            }
-        } else {
-            usage();
-            return EXIT_USAGE;
-        }
-    }
-    if (i >= argc) {
-        usage();
-        return EXIT_USAGE;
-    }
+    struct run_options opts;
+    int status = parse_options(argc, argv, &opts);
+    if (status >= 0)
+        return status;
+    int i = opts.elf_index;
 
     size_t size = 0;
     void *file = read_file(argv[i], &size);
@@ -228,7 +264,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
         return EXIT_USAGE;
     }
-    struct dpa_process_config pconfig = {.watchdog = watchdog};
+    struct dpa_process_config pconfig = {.watchdog = opts.watchdog};
     struct dpa_process *process = dpa_process_create(image, &pconfig, err, sizeof(err));
     dpa_image_release(image);
     if (process == NULL) {
@@ -247,7 +283,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "dpa-sim-run: cannot set up the initial stack\n");
         return EXIT_USAGE;
     }
-    if (trace)
+    if (opts.trace)
         dpa_hart_set_trace(hart, trace_line, NULL);
     dpa_hart_set_reg(hart, 1, 0);
     dpa_hart_prepare_entry(hart, dpa_image_entry(image));
@@ -257,7 +293,6 @@ int main(int argc, char **argv)
     double elapsed = now_seconds() - start;
     fflush(stdout);
 
-    int status = 0;
     if (stop == DPA_STOP_FAULT && dpa_hart_fault(hart) != NULL) {
         report_fault(dpa_hart_fault(hart));
         status = fault_status(dpa_hart_fault(hart)->cause);
@@ -267,7 +302,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "dpa-sim-run: program stopped without exiting\n");
         status = 128 + SIGSYS;
     }
-    if (stats) {
+    if (opts.stats) {
         uint64_t n = dpa_hart_instret(hart);
         fprintf(stderr,
                 "dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS\n",
