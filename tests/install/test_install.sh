@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Installs the build into a fresh prefix, then builds and runs a program against
-# the installed tree: with pkg-config (modules flexio and libflexio) and with CMake's
-# find_package(flexio).
+# Installs the build into a fresh prefix, then builds and runs programs against the installed
+# tree: with pkg-config (modules flexio, libflexio, dpa_stats; device code with flexio-dev) and
+# with CMake's find_package(flexio) (flexio::flexio, flexio::flexio_verbs); runs the installed
+# tools (flexio-info, dpa-sim-run, dpa-stats, dpacc) with LD_LIBRARY_PATH unset: their RUNPATH
+# finds the installed libraries.
 # Usage: test_install.sh BUILD_DIR CONSUMER_SRC_DIR [EXTRA_CFLAGS]
 set -euo pipefail
 build=$1 src=$2 extra=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix=$work/prefix
+# What the installed tree's programs and tools run with: no library path from the environment.
+unset LD_LIBRARY_PATH
 
 cmake --install "$build" --prefix "$prefix" >/dev/null
 libdir=$(dirname "$(find "$prefix" -name 'libflexio.so.1' | head -n 1)")
@@ -32,6 +36,41 @@ cmake -S "$src" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
 cmake --build "$work/cmake-build" >/dev/null
 "$work/cmake-build/consumer" | tee "$work/out-cmake"
 grep -q "installed libflexio serves FLEXIO_VER 26.4" "$work/out-cmake"
+# flexio::flexio_verbs: the simulated device with rdma-core alone
+"$work/cmake-build/verbs_consumer" | tee "$work/out-verbs"
+grep -q "flexio_verbs: mlx5_sim0 opened" "$work/out-verbs"
+
+# The installed tools, with no LD_LIBRARY_PATH: flexio-info, dpa-sim-run (a freestanding RV64 program)
+"$prefix/bin/flexio-info" | tee "$work/out-info"
+grep -q "^OpenFlexIO libflexio.so.1" "$work/out-info"
+clang --target=riscv64-unknown-elf -march=rv64imac -mabi=lp64 -ffreestanding -nostdlib -static -fuse-ld=lld \
+      -Wl,--no-relax -O2 "$src/device/hello_rv64.c" -o "$work/hello_rv64.elf"
+"$prefix/bin/dpa-sim-run" --help | grep -q -- "--watchdog N"
+status=0
+"$prefix/bin/dpa-sim-run" --watchdog=100000000 "$work/hello_rv64.elf" >"$work/out-sim-run" || status=$?
+grep -q "^hello from dpa-sim-run$" "$work/out-sim-run" ||
+	{ echo "dpa-sim-run: no hello line"; cat "$work/out-sim-run"; exit 1; }
+[ "$status" -eq 7 ] || { echo "dpa-sim-run exited $status, not the program's 7"; exit 1; }
+
+# Device code through the installed dpacc, its archive linked with pkg-config flexio's flags
+"$prefix/bin/dpacc" "$src/device/triple.c" -o "$work/tiny_app.a" --app-name=tiny_app -hostcc=cc
+# shellcheck disable=SC2046
+cc $extra -Wall -Werror -DWITH_DPACC "$src/call_triple.c" "$work/tiny_app.a" -o "$work/call-dpacc" \
+   $(pkg-config --cflags --libs flexio) -Wl,-rpath,"$libdir"
+"$work/call-dpacc" | tee "$work/out-dpacc"
+grep -q "^triple(14) = 42$" "$work/out-dpacc"
+
+# Device code without dpacc: clang with pkg-config flexio-dev (headers, crt0, dpa.ld, libflexio_dev,
+# picolibc) into a DPA ELF the host loads with flexio_app_create
+# shellcheck disable=SC2046
+clang $(pkg-config --cflags flexio-dev) -O2 -Wall -Werror -c "$src/device/triple.c" -o "$work/triple.o"
+# shellcheck disable=SC2046
+clang "$work/triple.o" $(pkg-config --libs flexio-dev) -o "$work/triple.elf"
+# shellcheck disable=SC2046
+cc $extra -Wall -Werror "$src/call_triple.c" -o "$work/call-elf" $(pkg-config --cflags --libs flexio) \
+   -Wl,-rpath,"$libdir"
+"$work/call-elf" "$work/triple.elf" | tee "$work/out-elf"
+grep -q "^triple(14) = 42$" "$work/out-elf"
 # dpa_stats: its own module and library, and the installed commands dpa-stats and dpa-sim-run
 cat > "$work/stats.c" <<'EOF_C'
 #include <dpa_stats.h>
@@ -52,6 +91,7 @@ cc $extra -Wall -Werror -Wno-deprecated-declarations "$work/stats.c" -o "$work/s
    $(pkg-config --cflags --libs dpa_stats) -Wl,-rpath,"$libdir"
 FLEXIO_SIM_STATS_DIR=$work "$work/stats" | grep -q "dpa_stats: dpa_supported 1"
 [ -x "$prefix/bin/dpa-sim-run" ] || { echo "dpa-sim-run not installed"; exit 1; }
-FLEXIO_SIM_STATS_DIR=$work LD_LIBRARY_PATH=$libdir "$prefix/bin/dpa-stats" --json |
+FLEXIO_SIM_STATS_DIR=$work "$prefix/bin/dpa-stats" --json |
 	python3 -c 'import json, sys; assert json.load(sys.stdin)["device"] == "mlx5_sim0"'
-echo "install test: pkg-config (flexio, libflexio, dpa_stats) and find_package(flexio) all build and run"
+echo "install test: pkg-config (flexio, libflexio, flexio-dev, dpa_stats) and find_package(flexio) (flexio," \
+     "flexio_verbs) all build and run; flexio-info, dpa-sim-run, dpa-stats and dpacc run from the prefix"
