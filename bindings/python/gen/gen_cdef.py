@@ -14,6 +14,7 @@ writes into a temporary directory and compares).
 import argparse
 import keyword
 import sys
+import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -105,6 +106,41 @@ def python_type(model, t: capi_model.CType, param: bool) -> str:
     return "FFI.CData"  # a struct by value, a function type
 
 
+DOC_WIDTH = 100
+SECTION_TITLES = {"since": "Since", "deprecated": "Deprecated", "note": "Note", "warning": "Warning"}
+
+
+def docstring(doc, indent: str) -> str:
+    """A header's Doxygen comment (capi_model.Doc) as a docstring: summary, details, parameters,
+    return value and sections; empty when the header has none."""
+    if not doc:
+        return ""
+    width = DOC_WIDTH - len(indent)
+    blocks = [textwrap.wrap(text, width) for text in [doc.brief] + doc.details if text]
+    if doc.params:
+        items = ["Parameters:"]
+        for name, text in doc.params.items():
+            items += textwrap.wrap(f"{name}: {text}", width, initial_indent="  ", subsequent_indent="    ")
+        blocks.append(items)
+    if doc.returns:
+        blocks.append(textwrap.wrap(f"Returns: {doc.returns}", width))
+    retvals = doc.section("retval")
+    if retvals:
+        items = ["Return values:"]
+        for text in retvals:
+            items += textwrap.wrap(text, width, initial_indent="  ", subsequent_indent="    ")
+        blocks.append(items)
+    for command, text in doc.sections:
+        if command != "retval" and text:
+            blocks.append(textwrap.wrap(f"{SECTION_TITLES.get(command, command.capitalize())}: {text}", width))
+    lines = []
+    for block in blocks:
+        lines += [""] if lines else []
+        lines += block
+    text = "\n".join(indent + line if line else "" for line in lines).strip()
+    return '"""' + text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"') + "\n" + indent + '"""'
+
+
 def stub_function(model, f: capi_model.Function) -> str:
     params = []
     for i, p in enumerate(f.params):
@@ -118,7 +154,9 @@ def stub_function(model, f: capi_model.Function) -> str:
         params[-1] += f": {python_type(model, p.type, True)}"
     if params and not params[-1].startswith("*"):
         params.append("/")  # cffi functions take no keywords
-    return f"def {f.name}({', '.join(params)}) -> {python_type(model, f.ret, False)}: ..."
+    signature = f"def {f.name}({', '.join(params)}) -> {python_type(model, f.ret, False)}:"
+    doc = docstring(getattr(f, "doc", None), " " * 8)
+    return f"{signature}\n        {doc}" if doc else f"{signature} ..."
 
 
 def stubs(model) -> str:
