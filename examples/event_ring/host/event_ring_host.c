@@ -8,12 +8,10 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#include <infiniband/verbs.h>
 #define FLEXIO_ALLOW_EXPERIMENTAL_API /* flexio_event_handler_get_activation_id */
-#include <libflexio/flexio.h>
+#include "example_setup.h"
 
 #define MAX_THREADS 64
 
@@ -27,52 +25,27 @@ struct ring_member {
 	uint64_t passes;
 };
 
-static struct ibv_context *open_device(struct ibv_device **devs, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(ibv_get_device_name(devs[i]), name))
-			return ibv_open_device(devs[i]);
-	return NULL;
-}
-
 int main(int argc, char **argv)
 {
 	const char *dev_name = argc > 1 ? argv[1] : "mlx5_sim0";
 	int threads = argc > 2 ? atoi(argv[2]) : 4;
 	uint64_t passes = argc > 3 ? strtoull(argv[3], NULL, 0) : 64;
-	struct flexio_app_select_attr app_attr = {.app_name = "event_ring", .hw_model_id = FLEXIO_HW_MODEL_DEF};
-	flexio_msg_stream_attr_t stream_attr = {.data_bsize = 4096, .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
-						.level = FLEXIO_MSG_DEV_INFO};
 	flexio_event_handler *handlers[MAX_THREADS] = {0};
 	flexio_uintptr_t members = 0, token = 0;
 	struct flexio_process *process = NULL;
-	struct ibv_context *ibv_ctx = NULL;
 	flexio_msg_stream *stream = NULL;
-	struct ibv_device **devs = NULL;
-	struct flexio_app *app;
+	struct example_setup setup;
 	uint64_t ret, seen = 0;
-	int ok = 0, n = 0;
+	int ok = 0;
 
 	if (threads < 1 || threads > MAX_THREADS || passes < 1) {
 		fprintf(stderr, "THREADS must be 1..%d and PASSES at least 1\n", MAX_THREADS);
 		return 1;
 	}
-	if (flexio_version_set(FLEXIO_VER_USED) != FLEXIO_STATUS_SUCCESS)
-		return 1;
-	devs = ibv_get_device_list(&n);
-	if (devs)
-		ibv_ctx = open_device(devs, n, dev_name);
-	if (!ibv_ctx) {
-		fprintf(stderr, "Failed to open device %s\n", dev_name);
+	if (example_setup_open(&setup, dev_name, "event_ring", EXAMPLE_WITH_STREAM))
 		goto out;
-	}
-	app_attr.ibv_ctx = ibv_ctx;
-	if (flexio_app_get(&app_attr, &app) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_process_create(ibv_ctx, app, NULL, &process) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_msg_stream_create(process, &stream_attr, stdout, NULL, &stream) != FLEXIO_STATUS_SUCCESS) {
-		fprintf(stderr, "Failed to create the DPA process\n");
-		goto out;
-	}
+	process = setup.process;
+	stream = setup.stream;
 	/* The token and one record per ring member live in DPA heap memory. */
 	if (flexio_buf_dev_alloc(process, sizeof(uint64_t), &token) != FLEXIO_STATUS_SUCCESS ||
 	    flexio_buf_dev_memset(process, 0, sizeof(uint64_t), token) != FLEXIO_STATUS_SUCCESS ||
@@ -118,10 +91,6 @@ out:
 	for (int i = 0; i < threads; i++)
 		if (handlers[i])
 			flexio_event_handler_destroy(handlers[i]);
-	flexio_process_destroy(process); /* frees its heap buffers and stream too */
-	if (ibv_ctx)
-		ibv_close_device(ibv_ctx);
-	if (devs)
-		ibv_free_device_list(devs);
+	example_setup_close(&setup); /* the process frees its heap buffers too */
 	return ok ? 0 : 1;
 }
