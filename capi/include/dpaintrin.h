@@ -53,9 +53,11 @@ extern "C" {
  * compiler (tests, IDE indexers) they expand to nothing.
  */
 #ifndef __dpa_global__
+/** @brief Marks an event handler (or a user data type passed from the host) for dpacc. @since 23.x */
 #define __dpa_global__
 #endif
 #ifndef __dpa_rpc__
+/** @brief Marks an RPC handler (returning uint64_t) for dpacc. @since 23.x */
 #define __dpa_rpc__
 #endif
 
@@ -69,35 +71,57 @@ extern "C" {
  * expressions, usable in #if.
  */
 #ifndef __DPA_HEAP
-/** Memory locations within the DPA process heap. */
+/**
+ * @brief Memory space: locations within the DPA process heap.
+ * @since 23.x
+ */
 #define __DPA_HEAP 0x1
 #endif
 #ifndef __DPA_MEMORY
-/** All memory of the DPA process (stack, heap, BSS, data), except memory-mapped I/O. */
+/**
+ * @brief Memory space: all memory of the DPA process (stack, heap, BSS, data), except memory-mapped I/O.
+ * @since 23.x
+ */
 #define __DPA_MEMORY 0x2
 #endif
 #ifndef __DPA_MMIO
-/** External memory reached through memory-mapped I/O: window and outbox accesses. */
+/**
+ * @brief Memory space: external memory reached through memory-mapped I/O (window and outbox apertures).
+ * @since 23.x
+ */
 #define __DPA_MMIO 0x4
 #endif
 #ifndef __DPA_SYSTEM
-/** Everything the thread can reach: __DPA_MEMORY and __DPA_MMIO. */
+/**
+ * @brief Memory space: everything the thread can reach, __DPA_MEMORY and __DPA_MMIO.
+ * @since 23.x
+ */
 #define __DPA_SYSTEM (__DPA_MEMORY | __DPA_MMIO)
 #endif
 
 #ifndef __DPA_R
-/** Fence operation set: reads. */
+/**
+ * @brief Fence operation set: reads.
+ * @since 23.x
+ */
 #define __DPA_R 0x1
 #endif
 #ifndef __DPA_W
-/** Fence operation set: writes. */
+/**
+ * @brief Fence operation set: writes.
+ * @since 23.x
+ */
 #define __DPA_W 0x2
 #endif
 #ifndef __DPA_RW
-/** Fence operation set: reads and writes. */
+/**
+ * @brief Fence operation set: reads and writes.
+ * @since 23.x
+ */
 #define __DPA_RW (__DPA_R | __DPA_W)
 #endif
 
+/** @cond INTERNAL */
 /*
  * Internal: the RISC-V FENCE predecessor/successor bits (I=8, O=4, R=2, W=1)
  * for an operation set @ops in memory space @space.  DPA memory maps to the
@@ -118,6 +142,7 @@ extern "C" {
 /* Internal: the 12-bit immediate of FENCE (fm = 0) for a fence on @space. */
 #define __DPA_FENCE_PRED_SUCC(space, pred, succ) \
 	((__DPA_FENCE_BITS(space, pred) << 4) | __DPA_FENCE_BITS(space, succ))
+/** @endcond */
 
 /* ------------------------------------------------------------------------ */
 /* Memory fences                                                             */
@@ -126,15 +151,16 @@ extern "C" {
 #if defined(__riscv)
 
 /**
- * Orders memory operations of the calling thread.
- *
- * Every @p pred_op operation (__DPA_R, __DPA_W or __DPA_RW) the thread made on
- * @p memory_space before the fence is performed and made visible to all DPA
- * threads, the host, the NIC engines and peer devices before any @p succ_op
- * operation on that space after it.  A compiler barrier.
- *
- * The three arguments must be integer constant expressions (the memory-space
- * and operation macros above), as with dpa-clang's built-in.
+ * @brief Orders memory operations of the calling thread.
+ * Every @p pred_op operation the thread made on @p memory_space before the
+ * fence is performed and made visible to all DPA threads, the host, the NIC
+ * engines and peer devices before any @p succ_op operation on that space after
+ * it.  A compiler barrier.  The three arguments must be integer constant
+ * expressions (the memory-space and operation macros), as with dpa-clang's built-in.
+ * @param memory_space The memory space (__DPA_HEAP, __DPA_MEMORY, __DPA_MMIO, __DPA_SYSTEM).
+ * @param pred_op The operations ordered before (__DPA_R, __DPA_W, __DPA_RW).
+ * @param succ_op The operations ordered after (__DPA_R, __DPA_W, __DPA_RW).
+ * @since 23.x
  */
 #define __dpa_thread_fence(memory_space, pred_op, succ_op)                                 \
 	__asm__ __volatile__(".insn i 0x0F, 0, x0, x0, %0"                                 \
@@ -142,16 +168,34 @@ extern "C" {
 			     : "i"(__DPA_FENCE_PRED_SUCC((memory_space), (pred_op), (succ_op))) \
 			     : "memory")
 
-/** Orders all reads and writes to all memory: __dpa_thread_fence(__DPA_SYSTEM, __DPA_RW, __DPA_RW). */
+/**
+ * @brief Orders all reads and writes to all memory: __dpa_thread_fence(__DPA_SYSTEM, __DPA_RW, __DPA_RW).
+ * @since 23.x
+ */
 #define __dpa_thread_system_fence() __dpa_thread_fence(__DPA_SYSTEM, __DPA_RW, __DPA_RW)
 
-/** Orders outbox (MMIO) accesses: __dpa_thread_fence(__DPA_MMIO, pred_op, succ_op). */
+/**
+ * @brief Orders outbox (MMIO) accesses: __dpa_thread_fence(__DPA_MMIO, pred_op, succ_op).
+ * @param pred_op The operations ordered before (__DPA_R, __DPA_W, __DPA_RW).
+ * @param succ_op The operations ordered after.
+ * @since 23.x
+ */
 #define __dpa_thread_outbox_fence(pred_op, succ_op) __dpa_thread_fence(__DPA_MMIO, pred_op, succ_op)
 
-/** Orders window (MMIO) accesses: __dpa_thread_fence(__DPA_MMIO, pred_op, succ_op). */
+/**
+ * @brief Orders window (MMIO) accesses: __dpa_thread_fence(__DPA_MMIO, pred_op, succ_op).
+ * @param pred_op The operations ordered before (__DPA_R, __DPA_W, __DPA_RW).
+ * @param succ_op The operations ordered after.
+ * @since 23.x
+ */
 #define __dpa_thread_window_fence(pred_op, succ_op) __dpa_thread_fence(__DPA_MMIO, pred_op, succ_op)
 
-/** Orders DPA memory accesses: __dpa_thread_fence(__DPA_MEMORY, pred_op, succ_op). */
+/**
+ * @brief Orders DPA memory accesses: __dpa_thread_fence(__DPA_MEMORY, pred_op, succ_op).
+ * @param pred_op The operations ordered before (__DPA_R, __DPA_W, __DPA_RW).
+ * @param succ_op The operations ordered after.
+ * @since 23.x
+ */
 #define __dpa_thread_memory_fence(pred_op, succ_op) __dpa_thread_fence(__DPA_MEMORY, pred_op, succ_op)
 
 /* ------------------------------------------------------------------------ */
@@ -159,9 +203,10 @@ extern "C" {
 /* ------------------------------------------------------------------------ */
 
 /**
- * Invalidates the calling thread's cached window contents: reads made after
- * the call fetch external memory again.  Needed, for example, inside a loop
- * polling a flag that the host sets in its memory.  A compiler barrier.
+ * @brief Invalidates the calling thread's cached window contents.
+ * Reads made after the call fetch external memory again.  Needed, for example,
+ * inside a loop polling a flag that the host sets in its memory.  A compiler barrier.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) void __dpa_thread_window_read_inv(void)
 {
@@ -169,9 +214,11 @@ static inline __attribute__((always_inline)) void __dpa_thread_window_read_inv(v
 }
 
 /**
- * Writes back the calling thread's window writes: they are visible to the DPA
- * threads, the host, the NIC engines and peers before any later write.  Needed
- * before a doorbell for a WQE that lives in external memory.  A compiler barrier.
+ * @brief Writes back the calling thread's window writes.
+ * They are visible to the DPA threads, the host, the NIC engines and peers
+ * before any later write.  Needed before a doorbell for a WQE that lives in
+ * external memory.  A compiler barrier.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) void __dpa_thread_window_writeback(void)
 {
@@ -179,18 +226,23 @@ static inline __attribute__((always_inline)) void __dpa_thread_window_writeback(
 }
 
 /**
- * Writes back the calling thread's writes to DPA memory, making them visible
- * to the NIC engines (and everyone else) before any later write.  Needed after
- * writing a WQE, a doorbell record or a CQ consumer index in DPA memory and
- * before ringing the doorbell.  (The programming guide also calls it
- * __dpa_thread_writeback_memory(); both names are provided.)  A compiler barrier.
+ * @brief Writes back the calling thread's writes to DPA memory.
+ * They become visible to the NIC engines (and everyone else) before any later
+ * write.  Needed after writing a WQE, a doorbell record or a CQ consumer index
+ * in DPA memory and before ringing the doorbell.  (The programming guide also
+ * calls it __dpa_thread_writeback_memory(); both names are provided.)  A
+ * compiler barrier.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) void __dpa_thread_memory_writeback(void)
 {
 	(void)__flexio_dev_ecall0(DPA_ECALL_MEMORY_WRITEBACK);
 }
 
-/** Alias of __dpa_thread_memory_writeback(), the name used by the guide's text. */
+/**
+ * @brief Alias of __dpa_thread_memory_writeback(), the name used by the guide's text.
+ * @since 23.x
+ */
 #define __dpa_thread_writeback_memory() __dpa_thread_memory_writeback()
 
 /* ------------------------------------------------------------------------ */
@@ -198,9 +250,10 @@ static inline __attribute__((always_inline)) void __dpa_thread_memory_writeback(
 /* ------------------------------------------------------------------------ */
 
 /**
- * Returns the cycle count of the execution unit the thread runs on, from an
- * arbitrary origin.  Meaningful only while the thread stays on that unit.  A
- * compiler barrier.
+ * @brief Returns the cycle count of the execution unit the thread runs on.
+ * Meaningful only while the thread stays on that unit.  A compiler barrier.
+ * @return The cycles, from an arbitrary origin.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) uint64_t __dpa_thread_cycles(void)
 {
@@ -211,9 +264,10 @@ static inline __attribute__((always_inline)) uint64_t __dpa_thread_cycles(void)
 }
 
 /**
- * Returns the timer ticks of the execution unit the thread runs on, from an
- * arbitrary origin.  Meaningful only while the thread stays on that unit.  A
- * compiler barrier.
+ * @brief Returns the timer ticks of the execution unit the thread runs on.
+ * Meaningful only while the thread stays on that unit.  A compiler barrier.
+ * @return The ticks, from an arbitrary origin.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) uint64_t __dpa_thread_time(void)
 {
@@ -224,9 +278,10 @@ static inline __attribute__((always_inline)) uint64_t __dpa_thread_time(void)
 }
 
 /**
- * Returns the number of instructions retired by the execution unit the thread
- * runs on, from an arbitrary origin.  Meaningful only while the thread stays
- * on that unit.  A compiler barrier.
+ * @brief Returns the number of instructions retired by the execution unit the thread runs on.
+ * Meaningful only while the thread stays on that unit.  A compiler barrier.
+ * @return The instructions, from an arbitrary origin.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) uint64_t __dpa_thread_inst_ret(void)
 {
@@ -253,16 +308,21 @@ static inline __attribute__((always_inline)) uint64_t __dpa_thread_inst_ret(void
  * not fit saturate to INT32_MAX / INT32_MIN.
  */
 
+/** @cond INTERNAL */
 /* Internal: floor(log2(x)) for x != 0. */
 static inline __attribute__((always_inline)) int __dpa_fxp_ilog2_(uint32_t x)
 {
 	return 31 - __builtin_clz(x);
 }
 
+/** @endcond */
+
 /**
- * Base-2 logarithm in Q16.16 of an unsigned integer (the input is an integer,
- * not a Q16.16 number): returns round(log2(@p x) * 65536), so
- * __dpa_fxp_log2(8) == 3 << 16.  log2(0) is -infinity: returns INT32_MIN.
+ * @brief Base-2 logarithm in Q16.16 of an unsigned integer.
+ * The input is an integer, not a Q16.16 number: __dpa_fxp_log2(8) == 3 << 16.
+ * @param x The integer.
+ * @return round(log2(@p x) * 65536); INT32_MIN for 0 (log2(0) is -infinity).
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) int __dpa_fxp_log2(unsigned int x)
 {
@@ -289,10 +349,12 @@ static inline __attribute__((always_inline)) int __dpa_fxp_log2(unsigned int x)
 }
 
 /**
- * Reciprocal in Q16.16: returns round(2^32 / @p x), i.e. 1 / (x / 65536) as a
- * Q16.16 number, rounded to nearest (ties away from zero).  @p x == 0 returns
- * INT32_MAX; results beyond the Q16.16 range (|x| <= 2) saturate to INT32_MAX /
- * INT32_MIN.
+ * @brief Reciprocal in Q16.16: 1 / (x / 65536) as a Q16.16 number, rounded to nearest.
+ * Ties round away from zero.
+ * @param x The Q16.16 number.
+ * @return round(2^32 / @p x); INT32_MAX for 0; results beyond the Q16.16 range
+ *         (|x| <= 2) saturate to INT32_MAX / INT32_MIN.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) int __dpa_fxp_rcp(int x)
 {
@@ -308,9 +370,11 @@ static inline __attribute__((always_inline)) int __dpa_fxp_rcp(int x)
 }
 
 /**
- * Power of two in Q16.16: returns round(2^(@p x / 65536) * 65536), the
- * Q16.16 value of 2 raised to the Q16.16 exponent @p x.  Exponents of 15.0 and
- * above saturate to INT32_MAX; very negative exponents give 0.
+ * @brief Power of two in Q16.16: 2 raised to a Q16.16 exponent.
+ * @param x The Q16.16 exponent.
+ * @return round(2^(@p x / 65536) * 65536); INT32_MAX for exponents of 15.0 and
+ *         above; 0 for very negative exponents.
+ * @since 23.x
  */
 static inline __attribute__((always_inline)) int __dpa_fxp_pow2(int x)
 {

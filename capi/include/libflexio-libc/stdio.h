@@ -36,7 +36,7 @@
  */
 #ifndef _STDIO_H_
 #define _STDIO_H_ 1
-#define OPENFLEXIO_LIBC_STDIO_H 1
+#define OPENFLEXIO_LIBC_STDIO_H 1 /**< Defined: this is flexio-libc's <stdio.h> (not picolibc's). */
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -53,17 +53,18 @@
  * ATOMIC_UNGETC, which makes it 32 bits (4-byte atomic swap).
  */
 #ifndef __PICOLIBC_UNGETC_SIZE
-#define __PICOLIBC_UNGETC_SIZE 4
+#define __PICOLIBC_UNGETC_SIZE 4 /**< Size in bytes of the ungetc() buffer type. */
 #endif
 #if __PICOLIBC_UNGETC_SIZE == 4
-typedef uint32_t __ungetc_t;
+typedef uint32_t __ungetc_t; /**< @brief The ungetc() buffer type. @since 24.01 */
 #else
-typedef uint16_t __ungetc_t;
+typedef uint16_t __ungetc_t; /**< @brief The ungetc() buffer type. @since 24.01 */
 #endif
 
 /**
- * A stream: the structure passed between the standard IO functions.  Treat it
- * as opaque beyond what FDEV_SETUP_STREAM() / fdev_setup_stream() set.
+ * @brief A stream: the structure passed between the standard IO functions.
+ * Treat it as opaque beyond what FDEV_SETUP_STREAM() / fdev_setup_stream() set.
+ * @since 24.01
  */
 struct __file {
 	__ungetc_t unget;                     /**< ungetc() buffer. */
@@ -82,19 +83,26 @@ struct __file {
 #define __SEXT 0x0020   /**< The stream is a picolibc struct __file_ext. */
 #define __SBUF 0x0040   /**< The stream is a picolibc buffered stream. */
 
-/** A stream with a close function, called by fclose() when flags has __SCLOSE. */
+/**
+ * @brief A stream with a close function, called by fclose() when flags has __SCLOSE.
+ * @since 24.10
+ */
 struct __file_close {
 	struct __file file;              /**< The stream. */
 	int (*close)(struct __file *);   /**< Closes the device. */
 };
 
-/** The stream type. */
+/**
+ * @brief The stream type.
+ * @since 24.01
+ */
 typedef struct __file __FILE;
 #if !defined(__FILE_defined)
-typedef __FILE FILE;
-#define __FILE_defined
+typedef __FILE FILE; /**< @brief The stream type. @since 24.01 */
+#define __FILE_defined /**< Defined: FILE is declared. */
 #endif
 
+/** @cond INTERNAL */
 /* picolibc 1.8, RV64 (lp64): unget 0, flags 4, put 8, get 16, flush 24; 32 bytes. */
 #ifdef __cplusplus
 static_assert(sizeof(struct __file) == 4 * sizeof(void *), "struct __file matches picolibc 1.8");
@@ -107,36 +115,67 @@ _Static_assert(offsetof(struct __file, flags) == sizeof(__ungetc_t), "struct __f
 _Static_assert(offsetof(struct __file, put) == sizeof(void *), "struct __file matches picolibc 1.8");
 _Static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __file matches picolibc 1.8");
 #endif
+/** @endcond */
 
-/** Defined: stdin, stdout and stderr are global variables (not the old __iob array). */
+/**
+ * @brief Defined: stdin, stdout and stderr are global variables (not the old __iob array).
+ * @since 24.01
+ */
 #define PICOLIBC_STDIO_GLOBALS
 
-/** Value returned by the stdio functions on error (and at end of input). */
+/**
+ * @brief Value returned by the stdio functions on error (and at end of input).
+ * @since 24.01
+ */
 #define EOF (-1)
 
-/** fdev_setup_stream() / FDEV_SETUP_STREAM() with read intent. */
+/**
+ * @brief fdev_setup_stream() / FDEV_SETUP_STREAM() with read intent.
+ * @since 24.10
+ */
 #define _FDEV_SETUP_READ __SRD
-/** fdev_setup_stream() / FDEV_SETUP_STREAM() with write intent. */
+/**
+ * @brief fdev_setup_stream() / FDEV_SETUP_STREAM() with write intent.
+ * @since 24.10
+ */
 #define _FDEV_SETUP_WRITE __SWR
-/** fdev_setup_stream() / FDEV_SETUP_STREAM() with read/write intent. */
+/**
+ * @brief fdev_setup_stream() / FDEV_SETUP_STREAM() with read/write intent.
+ * @since 24.10
+ */
 #define _FDEV_SETUP_RW (__SRD | __SWR)
 
-/** Return code of a device get() function: an error occurred. */
+/**
+ * @brief Return code of a device get() function: an error occurred.
+ * @since 24.10
+ */
 #define _FDEV_ERR (-1)
-/** Return code of a device get() function: end of file. */
+/**
+ * @brief Return code of a device get() function: end of file.
+ * @since 24.10
+ */
 #define _FDEV_EOF (-2)
 
 /**
- * Initializer of a user-supplied FILE: FDEV_SETUP_STREAM(put, get, flush, rwflag).
- * @c rwflag is _FDEV_SETUP_READ, _FDEV_SETUP_WRITE or _FDEV_SETUP_RW; unused
- * hooks are NULL.
+ * @brief Initializer of a user-supplied FILE.
+ * Unused hooks are NULL.
+ * @param p The put() hook.
+ * @param g The get() hook.
+ * @param fl The flush() hook.
+ * @param f The intent: _FDEV_SETUP_READ, _FDEV_SETUP_WRITE or _FDEV_SETUP_RW.
+ * @since 24.01
  */
 #define FDEV_SETUP_STREAM(p, g, fl, f) { 0, (uint8_t)(f), (p), (g), (fl) }
 
 /**
- * Sets up a user-supplied FILE @c stream at run time, like FDEV_SETUP_STREAM():
- * fdev_setup_stream(stream, put, get, flush, rwflag).  The standard streams
- * are not assigned.
+ * @brief Sets up a user-supplied FILE at run time, like FDEV_SETUP_STREAM().
+ * The standard streams are not assigned.
+ * @param stream The FILE.
+ * @param p The put() hook.
+ * @param g The get() hook.
+ * @param fl The flush() hook.
+ * @param f The intent: _FDEV_SETUP_READ, _FDEV_SETUP_WRITE or _FDEV_SETUP_RW.
+ * @since 24.01
  */
 #define fdev_setup_stream(stream, p, g, fl, f)                                                 \
 	do {                                                                                   \
@@ -147,9 +186,11 @@ _Static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __f
 	} while (0)
 
 /**
- * Releases what the library holds for a stream set up with
- * FDEV_SETUP_STREAM() / fdev_setup_stream() (flushes it); call it before
- * destroying the FILE.  Do not fclose() such streams.
+ * @brief Releases what the library holds for a stream set up with FDEV_SETUP_STREAM() / fdev_setup_stream().
+ * It flushes the stream; call it before destroying the FILE.  Do not fclose() such streams.
+ * @param f The stream.
+ * @return What fflush() returns.
+ * @since 24.10
  */
 #define fdev_close(f) (fflush(f))
 
@@ -158,14 +199,23 @@ _Static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __f
 /* ------------------------------------------------------------------------ */
 
 /**
- * __FORMAT_ATTRIBUTE__(archetype, format_index, first_arg): compiler format
- * checking of a printf/scanf-like function.  (The manual attaches the
- * documentation of vfprintf(), summarized at the top of this header, to it.)
+ * @brief Compiler format checking of a printf/scanf-like function.
+ * (The manual attaches the documentation of vfprintf(), summarized at the top
+ * of this header, to it.)
+ * @param __a The archetype (printf or scanf).
+ * @param __s The position of the format argument.
+ * @param __f The position of the first checked argument (0: a va_list).
+ * @since 24.10
  */
 #ifndef __FORMAT_ATTRIBUTE__
 #define __FORMAT_ATTRIBUTE__(__a, __s, __f) __attribute__((__format__(__a, __s, __f)))
 #endif
-/** printf-like format checking (format string at @c __s, arguments from @c __f). */
+/**
+ * @brief printf-like format checking.
+ * @param __s The position of the format argument.
+ * @param __f The position of the first checked argument (0: a va_list).
+ * @since 24.10
+ */
 #ifndef __PRINTF_ATTRIBUTE__
 #define __PRINTF_ATTRIBUTE__(__s, __f) __FORMAT_ATTRIBUTE__(printf, __s, __f)
 #endif
@@ -178,13 +228,22 @@ extern "C" {
 /* Standard streams                                                          */
 /* ------------------------------------------------------------------------ */
 
-/** The input stream of the functions without a stream argument.  Defined by the application. */
+/**
+ * @brief The input stream of the functions without a stream argument.  Defined by the application.
+ * @since 24.10
+ */
 extern FILE *const stdin;
 
-/** The output stream of printf(), puts(), putchar() ...  Defined (and set) by the application. */
+/**
+ * @brief The output stream of printf(), puts(), putchar() ...  Defined (and set) by the application.
+ * @since 24.10
+ */
 extern FILE *stdout;
 
-/** The error output stream; the same as stdout unless assigned.  Defined by the application. */
+/**
+ * @brief The error output stream; the same as stdout unless assigned.  Defined by the application.
+ * @since 24.10
+ */
 extern FILE *const stderr;
 
 /* ------------------------------------------------------------------------ */
@@ -192,14 +251,23 @@ extern FILE *const stderr;
 /* ------------------------------------------------------------------------ */
 
 /**
- * Allocates (with malloc) and returns a stream using the device functions
- * @p __put (write intent if not NULL), @p __get (read intent if not NULL) and
- * @p __flush.  The first stream opened for reading becomes stdin, the first
- * opened for writing stdout and stderr.  Returns NULL when out of memory.
+ * @brief Allocates (with malloc) a stream using device functions.
+ * The first stream opened for reading becomes stdin, the first opened for
+ * writing stdout and stderr.
+ * @param __put The put() hook (write intent when not NULL).
+ * @param __get The get() hook (read intent when not NULL).
+ * @param __flush The flush() hook (may be NULL).
+ * @return The stream; NULL when out of memory.
+ * @since 24.10
  */
 extern FILE *fdevopen(int (*__put)(char, FILE *), int (*__get)(FILE *), int (*__flush)(FILE *));
 
-/** Closes a stream made by fdevopen() and frees it.  Returns 0. */
+/**
+ * @brief Closes a stream made by fdevopen() and frees it.
+ * @param __stream The stream.
+ * @return 0.
+ * @since 24.10
+ */
 extern int fclose(FILE *__stream);
 
 /* ------------------------------------------------------------------------ */
@@ -207,103 +275,248 @@ extern int fclose(FILE *__stream);
 /* ------------------------------------------------------------------------ */
 
 /**
- * The central formatted-output function: writes @p __fmt, with the values in
- * @p __ap, to @p __stream.  Returns the number of characters written, or EOF if
- * the stream is not open for writing.  See the top of this header for the
- * supported directives.
+ * @brief The central formatted-output function.
+ * See the top of this header for the supported directives.
+ * @param __stream The stream.
+ * @param __fmt The format.
+ * @param __ap The values.
+ * @return The number of characters written; EOF if the stream is not open for writing.
+ * @since 24.01
  */
 int vfprintf(FILE *__stream, const char *__fmt, va_list __ap) __PRINTF_ATTRIBUTE__(2, 0);
 
-/** Writes character @p __c to @p __stream; returns it, or EOF on error. */
+/**
+ * @brief Writes a character to a stream.
+ * @param __c The character.
+ * @param __stream The stream.
+ * @return The character; EOF on error.
+ * @since 24.10
+ */
 extern int fputc(int __c, FILE *__stream);
 
 /* putc() and putchar() also exist as functions, as the C standard requires. */
+/**
+ * @brief Writes a character to a stream (the function behind the putc() macro).
+ * @param __c The character.
+ * @param __stream The stream.
+ * @return The character; EOF on error.
+ * @since 24.01
+ */
 extern int putc(int __c, FILE *__stream);
+/**
+ * @brief Writes a character to stdout (the function behind the putchar() macro).
+ * @param __c The character.
+ * @return The character; EOF on error.
+ * @since 24.01
+ */
 extern int putchar(int __c);
 
-/** Writes character @p __c to @p __stream (an alias of fputc()). */
+/**
+ * @brief Writes a character to a stream (an alias of fputc()).
+ * @param __c The character.
+ * @param __stream The stream.
+ * @return The character; EOF on error.
+ * @since 24.01
+ */
 #define putc(__c, __stream) fputc(__c, __stream)
 
-/** Writes character @p __c to stdout. */
+/**
+ * @brief Writes a character to stdout.
+ * @param __c The character.
+ * @return The character; EOF on error.
+ * @since 24.01
+ */
 #define putchar(__c) fputc(__c, stdout)
 
-/** Formatted output to stdout; see vfprintf(). */
+/**
+ * @brief Formatted output to stdout; see vfprintf().
+ * @param __fmt The format, followed by its arguments.
+ * @return The number of characters written; EOF on error.
+ * @since 24.01
+ */
 int printf(const char *__fmt, ...) __PRINTF_ATTRIBUTE__(1, 2);
 
-/** Formatted output to @p __stream; see vfprintf(). */
+/**
+ * @brief Formatted output to a stream; see vfprintf().
+ * @param __stream The stream.
+ * @param __fmt The format, followed by its arguments.
+ * @return The number of characters written; EOF on error.
+ * @since 24.01
+ */
 extern int fprintf(FILE *__stream, const char *__fmt, ...) __PRINTF_ATTRIBUTE__(2, 3);
 
-/** Formatted output to stdout from a variable argument list; see vfprintf(). */
+/**
+ * @brief Formatted output to stdout from a variable argument list; see vfprintf().
+ * @param __fmt The format.
+ * @param __ap The values.
+ * @return The number of characters written; EOF on error.
+ * @since 24.01
+ */
 extern int vprintf(const char *__fmt, va_list __ap) __PRINTF_ATTRIBUTE__(1, 0);
 
-/** Formatted output to string @p __s (assumed large enough), NUL-terminated. */
+/**
+ * @brief Formatted output to a string (assumed large enough), NUL-terminated.
+ * @param __s The string.
+ * @param __fmt The format, followed by its arguments.
+ * @return The number of characters written, the NUL excluded.
+ * @since 24.01
+ */
 extern int sprintf(char *__s, const char *__fmt, ...) __PRINTF_ATTRIBUTE__(2, 3);
 
 /**
- * Like sprintf() but writes at most @p __n characters, the terminating NUL
- * included.  Returns the number of characters that would have been written
- * had there been room.
+ * @brief Formatted output to a string of bounded size.
+ * Writes at most @p __n characters, the terminating NUL included.
+ * @param __s The string.
+ * @param __n The size of @p __s.
+ * @param __fmt The format, followed by its arguments.
+ * @return The number of characters that would have been written had there been room.
+ * @since 24.01
  */
 extern int snprintf(char *__s, size_t __n, const char *__fmt, ...) __PRINTF_ATTRIBUTE__(3, 4);
 
-/** Like sprintf() with a variable argument list. */
+/**
+ * @brief Like sprintf() with a variable argument list.
+ * @param __s The string.
+ * @param __fmt The format.
+ * @param ap The values.
+ * @return The number of characters written, the NUL excluded.
+ * @since 24.01
+ */
 extern int vsprintf(char *__s, const char *__fmt, va_list ap) __PRINTF_ATTRIBUTE__(2, 0);
 
-/** Like snprintf() with a variable argument list. */
+/**
+ * @brief Like snprintf() with a variable argument list.
+ * @param __s The string.
+ * @param __n The size of @p __s.
+ * @param __fmt The format.
+ * @param ap The values.
+ * @return The number of characters that would have been written had there been room.
+ * @since 24.01
+ */
 extern int vsnprintf(char *__s, size_t __n, const char *__fmt, va_list ap) __PRINTF_ATTRIBUTE__(3, 0);
 
 /**
- * Formatted output to a newly allocated (malloc) string stored in *@p strp.
- * Returns the length, or a negative value on failure.
+ * @brief Formatted output to a newly allocated (malloc) string.
+ * @param[out] strp Receives the string; free() it.
+ * @param fmt The format, followed by its arguments.
+ * @return The length; a negative value on failure.
+ * @since 24.01
  */
 int asprintf(char **strp, const char *fmt, ...) __PRINTF_ATTRIBUTE__(2, 3);
 
-/** Like asprintf() with a variable argument list. */
+/**
+ * @brief Like asprintf() with a variable argument list.
+ * @param[out] strp Receives the string; free() it.
+ * @param fmt The format.
+ * @param ap The values.
+ * @return The length; a negative value on failure.
+ * @since 24.01
+ */
 int vasprintf(char **strp, const char *fmt, va_list ap) __PRINTF_ATTRIBUTE__(2, 0);
 
-/** Writes string @p __str to @p __stream.  Returns 0 on success, EOF on error. */
+/**
+ * @brief Writes a string to a stream.
+ * @param __str The string.
+ * @param __stream The stream.
+ * @return 0 on success, EOF on error.
+ * @since 24.01
+ */
 extern int fputs(const char *__str, FILE *__stream);
 
-/** Writes string @p __str and a newline to stdout.  Returns 0 on success, EOF on error. */
+/**
+ * @brief Writes a string and a newline to stdout.
+ * @param __str The string.
+ * @return 0 on success, EOF on error.
+ * @since 24.01
+ */
 extern int puts(const char *__str);
 
-/** Flushes @p stream through its flush hook, if it has one; otherwise returns 0. */
+/**
+ * @brief Flushes a stream through its flush hook, if it has one.
+ * @param stream The stream.
+ * @return What the hook returns; 0 without a hook.
+ * @since 24.01
+ */
 extern int fflush(FILE *stream);
 
 /* ------------------------------------------------------------------------ */
 /* Stream state                                                              */
 /* ------------------------------------------------------------------------ */
 
-/** Clears the error and end-of-file flags of @p __stream. */
+/**
+ * @brief Clears the error and end-of-file flags of a stream.
+ * @param __stream The stream.
+ * @since 24.01
+ */
 extern void clearerr(FILE *__stream);
 
-/** Returns nonzero when the end-of-file flag of @p __stream is set (cleared only by clearerr()). */
+/**
+ * @brief Tells whether the end-of-file flag of a stream is set (cleared only by clearerr()).
+ * @param __stream The stream.
+ * @return Nonzero when set.
+ * @since 24.01
+ */
 extern int feof(FILE *__stream);
 
-/** Returns nonzero when the error flag of @p __stream is set (cleared only by clearerr()). */
+/**
+ * @brief Tells whether the error flag of a stream is set (cleared only by clearerr()).
+ * @param __stream The stream.
+ * @return Nonzero when set.
+ * @since 24.01
+ */
 extern int ferror(FILE *__stream);
 
 /* Fast forms of the three stream-state functions. */
+/**
+ * @brief Clears the error and end-of-file flags of a stream (fast form of clearerr()).
+ * @param s The stream.
+ * @since 24.01
+ */
 #define clearerror(s)                                        \
 	do {                                                 \
 		(s)->flags &= (uint8_t)~(__SERR | __SEOF);   \
 	} while (0)
+/**
+ * @brief Fast form of feof().
+ * @param s The stream.
+ * @return Nonzero when the end-of-file flag is set.
+ * @since 24.01
+ */
 #define feof(s) ((s)->flags & __SEOF)
+/**
+ * @brief Fast form of ferror().
+ * @param s The stream.
+ * @return Nonzero when the error flag is set.
+ * @since 24.01
+ */
 #define ferror(s) ((s)->flags & __SERR)
 
 /* ------------------------------------------------------------------------ */
 /* Declared for C++ libraries; not implemented by flexio-libc                */
 /* ------------------------------------------------------------------------ */
 
-/** A buffer size (unused by flexio-libc's unbuffered streams). */
+/**
+ * @brief A buffer size (unused by flexio-libc's unbuffered streams).
+ * @since 24.01
+ */
 #ifndef BUFSIZ
 #define BUFSIZ 512
 #endif
-/** Unbuffered stream mode. */
+/**
+ * @brief Unbuffered stream mode.
+ * @since 24.10
+ */
 #define _IONBF 0
-/** A file position. */
+/**
+ * @brief A file position.
+ * @since 24.01
+ */
 __extension__ typedef long long fpos_t;
-/** Prints @p s and the error of errno (not implemented by flexio-libc). */
+/**
+ * @brief Prints a string and the message of errno (not implemented by flexio-libc).
+ * @param s The string.
+ * @since 24.01
+ */
 extern void perror(const char *s);
 
 #ifdef __cplusplus
@@ -311,8 +524,8 @@ extern void perror(const char *s);
 #endif
 
 /* Seek origins (no file positions exist; for code that names them). */
-#define SEEK_SET 0
-#define SEEK_CUR 1
-#define SEEK_END 2
+#define SEEK_SET 0 /**< Seek from the start. */
+#define SEEK_CUR 1 /**< Seek from the current position. */
+#define SEEK_END 2 /**< Seek from the end. */
 
 #endif /* _STDIO_H_ */

@@ -17,47 +17,181 @@
 extern "C" {
 #endif
 
-/** Finds the first byte @p c in the @p n bytes at @p s; NULL if none. */
+/**
+ * @brief Finds the first occurrence of a byte in memory.
+ * @param s The memory.
+ * @param c The byte (converted to unsigned char).
+ * @param n The number of bytes searched.
+ * @return The byte's address; NULL if none.
+ * @since 24.01
+ */
 void *memchr(const void *s, int c, size_t n);
-/** Compares @p n bytes; <0, 0 or >0 as for strcmp(). */
+/**
+ * @brief Compares two memory areas.
+ * @param s1 The first area.
+ * @param s2 The second area.
+ * @param n The number of bytes compared.
+ * @return <0, 0 or >0 as the first differing byte (unsigned) of @p s1 is less than, equal to or greater than @p s2's.
+ * @since 24.01
+ */
 int memcmp(const void *s1, const void *s2, size_t n);
-/** Copies @p n bytes from @p src to @p dst (no overlap); returns @p dst. */
+/**
+ * @brief Copies bytes between areas that do not overlap.
+ * @param dst The destination.
+ * @param src The source.
+ * @param n The number of bytes.
+ * @return @p dst.
+ * @since 24.01
+ */
 void *memcpy(void *__restrict dst, const void *__restrict src, size_t n);
-/** Copies @p n bytes from @p src to @p dst (overlap allowed); returns @p dst. */
+/**
+ * @brief Copies bytes between areas that may overlap.
+ * @param dst The destination.
+ * @param src The source.
+ * @param n The number of bytes.
+ * @return @p dst.
+ * @since 24.01
+ */
 void *memmove(void *dst, const void *src, size_t n);
-/** Sets @p n bytes at @p s to @p c; returns @p s. */
+/**
+ * @brief Fills memory with a byte.
+ * @param s The memory.
+ * @param c The byte (converted to unsigned char).
+ * @param n The number of bytes.
+ * @return @p s.
+ * @since 24.01
+ */
 void *memset(void *s, int c, size_t n);
-/** Appends @p src to @p dst; returns @p dst. */
+/**
+ * @brief Appends a string to another.
+ * @param dst The string appended to (room for both).
+ * @param src The string appended.
+ * @return @p dst.
+ * @since 24.01
+ */
 char *strcat(char *__restrict dst, const char *__restrict src);
-/** Finds the first @p c in @p s; NULL if none. */
+/**
+ * @brief Finds the first occurrence of a character in a string.
+ * @param s The string.
+ * @param c The character (the NUL is found too).
+ * @return The character's address; NULL if none.
+ * @since 24.01
+ */
 char *strchr(const char *s, int c);
-/** Compares two strings. */
+/**
+ * @brief Compares two strings.
+ * @param s1 The first string.
+ * @param s2 The second string.
+ * @return <0, 0 or >0 as @p s1 sorts before, with or after @p s2 (by unsigned char).
+ * @since 24.01
+ */
 int strcmp(const char *s1, const char *s2);
-/** Compares two strings in the current locale (the "C" locale: as strcmp()). */
+/**
+ * @brief Compares two strings in the current locale (the "C" locale: as strcmp()).
+ * @param s1 The first string.
+ * @param s2 The second string.
+ * @return <0, 0 or >0 as strcmp().
+ * @since 24.01
+ */
 int strcoll(const char *s1, const char *s2);
-/** Copies @p src, its NUL included, to @p dst; returns @p dst. */
+/**
+ * @brief Copies a string, its NUL included.
+ * @param dst The destination (large enough).
+ * @param src The string.
+ * @return @p dst.
+ * @since 24.01
+ */
 char *strcpy(char *__restrict dst, const char *__restrict src);
-/** Length of the first part of @p s made of characters not in @p reject. */
+/**
+ * @brief Measures the first part of a string made of characters not in a set.
+ * @param s The string.
+ * @param reject The set of characters.
+ * @return The length of that part.
+ * @since 24.01
+ */
 size_t strcspn(const char *s, const char *reject);
-/** The message of error number @p errnum. */
+/**
+ * @brief Returns the message of an error number.
+ * @param errnum The error number (errno value).
+ * @return The message; it must not be modified.
+ * @since 24.01
+ */
 char *strerror(int errnum);
-/** Length of @p s, its NUL excluded. */
+/**
+ * @brief Returns the length of a string, its NUL excluded.
+ * @param s The string.
+ * @return The length.
+ * @since 24.01
+ */
 size_t strlen(const char *s);
-/** Appends at most @p n characters of @p src to @p dst, then a NUL; returns @p dst. */
+/**
+ * @brief Appends at most @p n characters of a string to another, then a NUL.
+ * @param dst The string appended to.
+ * @param src The string appended.
+ * @param n The most characters appended.
+ * @return @p dst.
+ * @since 24.01
+ */
 char *strncat(char *__restrict dst, const char *__restrict src, size_t n);
-/** Compares at most @p n characters. */
+/**
+ * @brief Compares at most @p n characters of two strings.
+ * @param s1 The first string.
+ * @param s2 The second string.
+ * @param n The most characters compared.
+ * @return <0, 0 or >0 as strcmp().
+ * @since 24.01
+ */
 int strncmp(const char *s1, const char *s2, size_t n);
-/** Copies at most @p n characters of @p src, padding with NULs; returns @p dst. */
+/**
+ * @brief Copies at most @p n characters of a string, padding with NULs.
+ * No NUL is written when @p src has @p n characters or more.
+ * @param dst The destination.
+ * @param src The string.
+ * @param n The number of characters written.
+ * @return @p dst.
+ * @since 24.01
+ */
 char *strncpy(char *__restrict dst, const char *__restrict src, size_t n);
-/** Finds the first character of @p s that is in @p accept; NULL if none. */
+/**
+ * @brief Finds the first character of a string that is in a set.
+ * @param s The string.
+ * @param accept The set of characters.
+ * @return The character's address; NULL if none.
+ * @since 24.01
+ */
 char *strpbrk(const char *s, const char *accept);
-/** Finds the last @p c in @p s; NULL if none. */
+/**
+ * @brief Finds the last occurrence of a character in a string.
+ * @param s The string.
+ * @param c The character.
+ * @return The character's address; NULL if none.
+ * @since 24.01
+ */
 char *strrchr(const char *s, int c);
-/** Length of the first part of @p s made of characters in @p accept. */
+/**
+ * @brief Measures the first part of a string made of characters in a set.
+ * @param s The string.
+ * @param accept The set of characters.
+ * @return The length of that part.
+ * @since 24.01
+ */
 size_t strspn(const char *s, const char *accept);
-/** Finds the first occurrence of @p needle in @p haystack; NULL if none. */
+/**
+ * @brief Finds the first occurrence of a string in another.
+ * @param haystack The string searched.
+ * @param needle The string looked for.
+ * @return The occurrence's address (@p haystack for an empty @p needle); NULL if none.
+ * @since 24.01
+ */
 char *strstr(const char *haystack, const char *needle);
-/** Transforms @p src for strcmp() as strcoll() compares (the "C" locale: a copy). */
+/**
+ * @brief Transforms a string for strcmp() to compare as strcoll() does (the "C" locale: a copy).
+ * @param dst The destination.
+ * @param src The string.
+ * @param n The size of @p dst.
+ * @return The length of the transformed string (the contents of @p dst are undefined when it is @p n or more).
+ * @since 24.01
+ */
 size_t strxfrm(char *__restrict dst, const char *__restrict src, size_t n);
 
 #ifdef __cplusplus
