@@ -21,7 +21,7 @@ LANGS = {
     "python": ("python/gen/gen_cdef.py", "python", ["flexio/_flexio_cdef.h", "flexio/_api.py"]),
     "rust": ("rust-sys/gen/gen_bindgen.py", "rust-sys",
              ["flexio-sys/src/bindings.rs", "flexio-sys/src/experimental.rs", "flexio-sys/src/consts.rs",
-              "flexio-sys/src/layout_probe.c", "flexio-sys/tests/layout.rs"]),
+              "flexio-sys-test/src/c_layout.c", "flexio-sys-test/tests/layout.rs"]),
     "go": ("go/gen/gen_go.py", "go", ["capi/zcapi.go", "capi/zcapi_experimental.go", "internal/xcapi/zxcapi.go"]),
 }
 BINDGEN_VERSION = "0.73.2"
