@@ -283,12 +283,48 @@ func (f *Fault) Report() string {
 // ------------------------------------------------------------------------------------------
 // Devices
 
-// Device is an RDMA device with a DPA, opened through libflexio's ibverbs.
+// Device is an RDMA device with a DPA, opened through libflexio's ibverbs.  Close it (it closes
+// its processes too); a Device dropped without Close is closed by the garbage collector
+// eventually, after its processes, as a safety net only (runtime.AddCleanup): when is
+// unpredictable, and a program that relies on it may run out of devices or DPA memory first.
 type Device struct {
-	ctx  *capi.IbvContext
-	name string
-	mu   sync.Mutex
-	open map[*Process]struct{}
+	ctx     *capi.IbvContext
+	name    string
+	mu      sync.Mutex
+	open    map[*Process]struct{}
+	context *deviceContext
+	cleanup runtime.Cleanup
+}
+
+// deviceContext is what the cleanups of a Device and of its processes share: the rdma-core
+// context, closed once the Device is closed or unreachable and none of its processes is left
+// (the garbage collector runs the cleanups of a device and its processes in any order).
+type deviceContext struct {
+	mu        sync.Mutex
+	ctx       *capi.IbvContext
+	processes int  // processes created on the context and not destroyed yet
+	dropped   bool // the Device is closed or unreachable
+}
+
+func (c *deviceContext) processCreated() {
+	c.mu.Lock()
+	c.processes++
+	c.mu.Unlock()
+}
+
+func (c *deviceContext) processDestroyed() { c.release(-1, false) }
+
+func (c *deviceContext) deviceDropped() { c.release(0, true) }
+
+func (c *deviceContext) release(processes int, dropped bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.processes += processes
+	c.dropped = c.dropped || dropped
+	if c.dropped && c.processes == 0 && c.ctx != nil {
+		capi.IbvCloseDevice(c.ctx)
+		c.ctx = nil
+	}
 }
 
 func deviceList() (**capi.IbvDevice, []string) {
@@ -330,7 +366,9 @@ func Open(name string) (*Device, error) {
 			if ctx == nil {
 				break
 			}
-			return &Device{ctx: ctx, name: name, open: map[*Process]struct{}{}}, nil
+			d := &Device{ctx: ctx, name: name, open: map[*Process]struct{}{}, context: &deviceContext{ctx: ctx}}
+			d.cleanup = runtime.AddCleanup(d, (*deviceContext).deviceDropped, d.context)
+			return d, nil
 		}
 	}
 	return nil, &Error{Func: "ibv_open_device", kind: ErrNotFound,
@@ -356,7 +394,8 @@ func (d *Device) Close() error {
 	if d.ctx == nil {
 		return nil
 	}
-	capi.IbvCloseDevice(d.ctx)
+	d.cleanup.Stop()
+	d.context.deviceDropped() // no process left: closes the context
 	d.ctx = nil
 	return nil
 }
@@ -514,7 +553,9 @@ type HeapInfo struct {
 }
 
 // Process is a DPA process running an application.  Its methods may be called from any
-// goroutine, one call at a time per process.
+// goroutine, one call at a time per process.  Close it (or its Device); as for a Device, the
+// garbage collector's destruction of a dropped process is a safety net only.  Its children
+// (buffers, event handlers, queues, ...) are destroyed with it.
 type Process struct {
 	p       *capi.Process
 	dev     *Device
@@ -525,6 +566,25 @@ type Process struct {
 	rest    string // output left when the process closed
 	ret     *uint64
 	args    *[64]uint64
+	cleanup runtime.Cleanup
+}
+
+// processResources is what a Process holds outside Go's heap, for its cleanup (which may not
+// reach the Process itself).
+type processResources struct {
+	p       *capi.Process
+	capture *C.struct_flexio_go_capture
+	scratch unsafe.Pointer
+	device  *deviceContext
+}
+
+func (r processResources) release() {
+	capi.ProcessDestroy(r.p)
+	if r.capture != nil {
+		C.flexio_go_capture_close(r.capture)
+	}
+	C.free(r.scratch)
+	r.device.processDestroyed()
 }
 
 // NewProcess loads app into a new DPA process on the device; device prints are captured
@@ -539,6 +599,7 @@ func (d *Device) NewProcess(app *App) (*Process, error) {
 	if capi.ProcessCreate(d.ctx, app.app, nil, &p) != capi.FLEXIO_STATUS_SUCCESS {
 		return nil, lastError("flexio_process_create")
 	}
+	d.context.processCreated()
 	// Call arguments and the result live in C memory: no Go pointer reaches C on a call.
 	scratch := C.calloc(65, 8)
 	proc := &Process{p: p, dev: d, app: app, ret: (*uint64)(scratch), args: (*[64]uint64)(unsafe.Add(scratch, 8))}
@@ -560,6 +621,8 @@ func (d *Device) NewProcess(app *App) (*Process, error) {
 		return nil, err
 	}
 	proc.stream = stream
+	proc.cleanup = runtime.AddCleanup(proc, processResources.release,
+		processResources{p: p, capture: proc.capture, scratch: scratch, device: d.context})
 	d.mu.Lock()
 	d.open[proc] = struct{}{}
 	d.mu.Unlock()
@@ -716,6 +779,7 @@ func (p *Process) Close() error {
 	if p.p == nil {
 		return nil
 	}
+	p.cleanup.Stop()
 	if p.stream != nil {
 		capi.MsgStreamFlush(p.stream)
 	}
@@ -733,6 +797,7 @@ func (p *Process) Close() error {
 		p.capture = nil
 	}
 	C.free(unsafe.Pointer(p.ret))
+	p.dev.context.processDestroyed()
 	p.dev.mu.Lock()
 	delete(p.dev.open, p)
 	p.dev.mu.Unlock()

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,21 +14,14 @@ import (
 	"github.com/openflexio/openflexio/bindings/go/internal/xcapi"
 )
 
-var (
-	appOnce sync.Once
-	app     *flexio.App
-	appErr  error
-)
-
 func testApp(t *testing.T) *flexio.App {
 	t.Helper()
-	path := os.Getenv("FLEXIO_TEST_APP")
-	if path == "" {
+	if os.Getenv("FLEXIO_TEST_APP") == "" {
 		t.Skip("FLEXIO_TEST_APP (the test application's shared object) is not set")
 	}
-	appOnce.Do(func() { app, appErr = flexio.LoadApp(path, "") })
-	if appErr != nil {
-		t.Fatal(appErr)
+	app, err := loadApp() // example_test.go
+	if err != nil {
+		t.Fatal(err)
 	}
 	return app
 }

@@ -1,3 +1,3 @@
 module github.com/openflexio/openflexio/bindings/go
 
-go 1.21
+go 1.24

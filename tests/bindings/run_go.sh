@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bindings.go: go vet and go test for the cgo module bindings/go against this build's libflexio
-# (pkg-config), once more with -tags flexio_experimental (the experimental opt-in).  No module
+# (pkg-config), its examples included (each must pass), once more with -tags flexio_experimental
+# (the experimental opt-in).  No module
 # is fetched (standard library only); Go's build cache is the default one.
 set -euo pipefail
 go=${1:-go}
@@ -12,5 +13,13 @@ if [ -n "${FLEXIO_TEST_PRELOAD:-}" ]; then
   exec_flag=(-exec "env $FLEXIO_TEST_PRELOAD")
 fi
 "$go" vet ./...
-"$go" test -count=1 "${exec_flag[@]}" ./...
+# -v: the examples (example_test.go, run with the tests) must show as passed, not left out.
+out=$("$go" test -count=1 -v "${exec_flag[@]}" ./... 2>&1) || { printf '%s\n' "$out"; exit 1; }
+printf '%s\n' "$out" | grep -E '^(--- |ok|FAIL|PASS)'
+for example in $(sed -n 's/^func \(Example[A-Za-z0-9_]*\)().*/\1/p' example_test.go); do
+  if ! grep -q -- "--- PASS: $example " <<<"$out"; then
+    echo "run_go.sh: $example did not run and pass" >&2
+    exit 1
+  fi
+done
 "$go" test -count=1 -tags flexio_experimental "${exec_flag[@]}" ./capi
