@@ -50,20 +50,20 @@ extern "C" {
 /* Enumerations                                                              */
 /* ------------------------------------------------------------------------ */
 
-/** WQE control segment opcode modifiers of the local MMO opcode. */
+/** @brief WQE control segment opcode modifiers of the local MMO opcode. @since 24.01 */
 enum {
 	MLX5_CTRL_SEGMENT_OPC_MOD_LOCAL_MMO_TRANSPOSE = 0x0, /**< Matrix transpose. */
 	MLX5_CTRL_SEGMENT_OPC_MOD_LOCAL_MMO_LOCAL_DMA = 0x1, /**< Local DMA. */
 };
 
 #if !FLEXIO_DEV_LAYOUTS_2401
-/** WQE control segment opcode modifier of the wait opcode. */
+/** @brief WQE control segment opcode modifier of the wait opcode. @since 24.10 */
 enum {
 	MLX5_CTRL_SEGMENT_OPC_MOD_WAIT_ON_DATA = 0x1, /**< Wait on data. */
 };
 #endif
 
-/** WQE control segment opcodes (mlx5). */
+/** @brief WQE control segment opcodes (mlx5). @since 24.01 */
 enum {
 	MLX5_CTRL_SEG_OPCODE_NOP = 0x0, /**< mlx5 opcode: nop. */
 	MLX5_CTRL_SEG_OPCODE_SND_INV = 0x1, /**< mlx5 opcode: snd inv. */
