@@ -204,7 +204,7 @@ typedef enum flexio_log_lvl {
 
 /* ------------------------------------------------------------------------ */
 /* Opaque handles                                                            */
-/** ------------------------------------------------------------------------ */
+/* ------------------------------------------------------------------------- */
 
 typedef struct flexio_app flexio_app;                 /**< a DPA application image */
 typedef struct flexio_process flexio_process;         /**< a DPA process */
