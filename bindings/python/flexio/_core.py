@@ -23,7 +23,6 @@ __all__ = ["FlexioError", "DeviceFaultError", "CallTimeoutError", "VersionError"
            "api_version"]
 
 _MASK64 = (1 << 64) - 1
-_PYBUF_WRITABLE = 0x0001  # inspect.BufferFlags.WRITABLE (3.12+)
 _SUCCESS = lib.FLEXIO_STATUS_SUCCESS
 
 
@@ -885,7 +884,7 @@ class HeapBuffer:
 
     def __init__(self, process: Process, daddr: int, size: int):
         self.process, self.daddr, self.size = process, daddr, size
-        self._exported: dict[int, tuple[bytearray, bool]] = {}  # views given by __buffer__
+        self._exported: dict[int, tuple[bytearray, bytes]] = {}  # views given by __buffer__, as given
 
     def __index__(self):
         return self.daddr
@@ -976,18 +975,22 @@ class HeapBuffer:
         return out
 
     # PEP 688 (Python >= 3.12): memoryview(buf), numpy.asarray(buf), bytes(buf) read the buffer
-    # through a host copy; a writable view is written back when it is released.  Before 3.12 a
-    # Python class cannot export a buffer: buf.mapped() gives the same writable memoryview.
+    # through a host copy, written back when the view is released if it was changed (memoryview()
+    # asks for a read-only buffer and still writes when the exporter's memory is writable: the
+    # request's flags cannot tell).  Before 3.12 a Python class cannot export a buffer:
+    # buf.mapped() gives the same writable memoryview.
     def __buffer__(self, flags: int) -> memoryview:
+        """A writable memoryview of a host copy of the buffer (the buffer protocol, PEP 688)."""
         host = bytearray(self.read())
         view = memoryview(host)
-        self._exported[id(view)] = (host, bool(flags & _PYBUF_WRITABLE))
+        self._exported[id(view)] = (host, bytes(host))
         return view
 
     def __release_buffer__(self, view: memoryview):
-        host, writable = self._exported.pop(id(view), (None, False))
+        """Writes a view from __buffer__ back to the heap when it was changed."""
+        host, original = self._exported.pop(id(view), (None, None))
         view.release()
-        if writable and host is not None and self.daddr is not None and not self.process.closed:
+        if host is not None and host != original and self.daddr is not None and not self.process.closed:
             self.write(host)
 
     def free(self):

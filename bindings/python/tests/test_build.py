@@ -27,10 +27,19 @@ __dpa_rpc__ uint64_t wait_flag(flexio_uintptr_t flag)
 
 
 @pytest.fixture(scope="module")
-def built():
+def built(tmp_path_factory):
+    """The module's application, built by dpacc every run: into a cache directory of its own."""
     if not os.environ.get("FLEXIO_DPACC"):
         pytest.skip("FLEXIO_DPACC (this tree's dpacc) is not set")
-    return flexio.build([DEVICE_SOURCE], name="pybuild_test", options=["-DOFFSET=7"])
+    kept = os.environ.get("FLEXIO_CACHE_DIR")
+    os.environ["FLEXIO_CACHE_DIR"] = str(tmp_path_factory.mktemp("flexio-cache"))
+    try:
+        yield flexio.build([DEVICE_SOURCE], name="pybuild_test", options=["-DOFFSET=7"])
+    finally:
+        if kept is None:
+            del os.environ["FLEXIO_CACHE_DIR"]
+        else:
+            os.environ["FLEXIO_CACHE_DIR"] = kept
 
 
 def test_build_compiles_loads_and_calls(built, device):
