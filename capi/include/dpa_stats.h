@@ -290,6 +290,7 @@ DPA_STATS_EXPERIMENTAL char *dpa_stats_get_error_location(dpa_stats_handler_t *d
  * On failure the handle also records the error (dpa_stats_get_error_code()).
  * @param dpa_handler The handle (dpa_stats_open()).
  * @param[out] caps Receives the capabilities.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @since 24.10
@@ -304,6 +305,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_caps(dpa_stats_handler_t *dpa_h
  * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
  * @param state The new state.
  * @param type The kind of samples taken.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler is NULL.
  * @retval DPA_STATS_STATUS_VALUE_OUT_OF_ENUM @p state or @p type is out of its enumeration.
@@ -322,6 +324,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_
  * @param process_id The process.
  * @param[out] state Receives the state.
  * @param[out] type Receives the sample type.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
@@ -342,6 +345,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_
  * @param dpa_handler The handle (dpa_stats_open()).
  * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
  * @param[out] process_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_NO_SUCH_PROCESS No process @p process_id.
@@ -358,6 +362,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_processes_list(dpa_stats_handle
  * @param dpa_handler The handle (dpa_stats_open()).
  * @param process_list The processes (dpa_stats_read_processes_list()).
  * @param[out] thread_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_INVALID_PARAMS @p process_list has elements but no array, or more
@@ -376,6 +381,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_thread_list(dpa_stats_handler_t
  * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
  * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
  * @param[out] thread_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_INVALID_PARAMS A thread id with DPA_STATS_ALL_PROCESSES.
@@ -398,6 +404,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_thread_list(dpa_stats_h
  * @param dpa_handler The handle (dpa_stats_open()).
  * @param process_list The processes (dpa_stats_read_processes_list()).
  * @param[out] cumul_info_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_INVALID_PARAMS @p process_list has elements but no array, or more
@@ -416,6 +423,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_cumul_info_list(dpa_stats_handl
  * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
  * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
  * @param[out] cumul_info_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_INVALID_PARAMS A thread id with DPA_STATS_ALL_PROCESSES.
@@ -434,6 +442,7 @@ dpa_stats_read_process_cumul_info_list(dpa_stats_handler_t *dpa_handler, uint32_
  * @param dpa_handler The handle (dpa_stats_open()).
  * @param process_list The processes (dpa_stats_read_processes_list()).
  * @param[out] perf_event_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_INVALID_PARAMS @p process_list has elements but no array, or more
@@ -453,6 +462,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_perf_event_list(dpa_stats_handl
  * @param process_id The process, or DPA_STATS_ALL_PROCESSES.
  * @param thread_id The thread, or DPA_STATS_ALL_THREADS (required with DPA_STATS_ALL_PROCESSES).
  * @param[out] perf_event_list Receives the list.
+ * @return The status (dpa_stats_status):
  * @retval DPA_STATS_STATUS_OK Success.
  * @retval DPA_STATS_STATUS_NULL_POINTER @p dpa_handler or an output pointer is NULL.
  * @retval DPA_STATS_STATUS_INVALID_PARAMS A thread id with DPA_STATS_ALL_PROCESSES.

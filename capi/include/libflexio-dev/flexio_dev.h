@@ -405,6 +405,7 @@ FLEXIO_DEV_STABLE __attribute__((__noreturn__)) void flexio_dev_reschedule(void)
  * an outbox serves the queues of its own host process and device.
  * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
  * @param outbox_config_id The id of a host outbox (flexio_outbox_get_id()).
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The outbox is selected.
  * @retval FLEXIO_DEV_STATUS_FAILED @p dtctx is not the running thread's context
  *         (errno EINVAL), or no outbox has that id.
@@ -429,6 +430,7 @@ FLEXIO_DEV_EXP_ void flexio_dev_outbox_config_fast(struct flexio_dev_thread_ctx 
  * @brief Sets the device (extended UAR id) the thread's outbox operates on.
  * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
  * @param device_id The extended UAR id (the host's flexio_uar_get_extended_id()).
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The device is set.
  * @retval FLEXIO_DEV_STATUS_FAILED @p dtctx is not the running thread's context
  *         (errno EINVAL), or the device is unknown.
@@ -443,6 +445,7 @@ flexio_dev_outbox_config_uar_extension(struct flexio_dev_thread_ctx *dtctx, flex
  * @param device_id The other device's extended UAR id.
  * @param qpn The QP number.
  * @param pi The producer index (next free WQE).
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The doorbell was rung.
  * @retval FLEXIO_DEV_STATUS_FAILED @p qpn wider than 24 bits (errno EINVAL) or unknown device.
  * @since 24.10 (experimental)
@@ -464,6 +467,7 @@ FLEXIO_DEV_EXPERIMENTAL flexio_dev_status_t flexio_dev_cross_device_ring_db(flex
  * @param win_entity The window entity.
  * @param window_config_id The id of a host window (flexio_window_get_id()).
  * @param mkey The key of the host memory region reached through it.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The window is configured.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad entity (errno EINVAL) or no window has that id.
  * @since 24.10 (experimental)
@@ -476,6 +480,7 @@ FLEXIO_DEV_EXPERIMENTAL flexio_dev_status_t flexio_dev_multi_window_config(enum 
  * @brief Changes only the mkey of a window entity.
  * @param win_entity The window entity.
  * @param mkey The key of the host memory region.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The mkey is set.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad entity (errno EINVAL) or mkey refused.
  * @since 24.10 (experimental)
@@ -491,6 +496,7 @@ flexio_dev_multi_window_mkey_config(enum flexio_window_entity win_entity, uint32
  * @param win_entity The window entity.
  * @param haddr The host address, inside the region of the entity's mkey.
  * @param[out] daddr Receives the DPA address.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS *@p daddr is set.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad entity or NULL @p daddr (errno EINVAL), or
  *         the address is outside the window's region.
@@ -506,6 +512,7 @@ flexio_dev_multi_window_ptr_acquire(enum flexio_window_entity win_entity, uint64
  * @param daddr The DPA destination.
  * @param haddr The host source address.
  * @param size The number of bytes.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_FAILED Always (errno ENOTSUP).
  * @since 24.10 (experimental)
  */
@@ -519,6 +526,7 @@ flexio_dev_multi_window_copy_from_host(enum flexio_window_entity win_entity, voi
  * @param haddr The host destination address.
  * @param daddr The DPA source.
  * @param size The number of bytes.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The bytes were copied.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad entity or NULL @p daddr with a nonzero
  *         @p size (errno EINVAL), or the range is outside the window's region.
@@ -616,6 +624,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_window_copy_to_host(enum
  * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
  * @param window_config_id The id of a host window (flexio_window_get_id()).
  * @param mkey The key of the host memory region reached through it.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The window is configured.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad thread context (errno EINVAL) or no window has that id.
  * @since 23.x
@@ -627,6 +636,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_window_config(struct flexio_dev
  * @brief Changes only the mkey of the thread's window.
  * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
  * @param mkey The key of the host memory region.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The mkey is set.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad thread context (errno EINVAL) or mkey refused.
  * @since 23.x
@@ -641,6 +651,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_window_mkey_config(struct flexi
  * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
  * @param haddr The host address.
  * @param[out] daddr Receives the DPA address.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS *@p daddr is set.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad thread context or NULL @p daddr (errno EINVAL),
  *         or the address is outside the window's region.
@@ -654,6 +665,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_window_ptr_acquire(struct flexi
  * @param dtctx The thread context (flexio_dev_get_thread_ctx()).
  * @param haddr The host address.
  * @param[out] daddr Receives the DPA address.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS *@p daddr is set.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad thread context or NULL @p daddr (errno EINVAL),
  *         or the address is outside the window's region.
@@ -669,6 +681,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_window_ptr_acquire(struct flexi
  * @param daddr The DPA destination.
  * @param haddr The host source address.
  * @param size The number of bytes.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_FAILED Always (errno ENOTSUP).
  * @since 23.x
  */
@@ -682,6 +695,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_window_copy_from_host(struct fl
  * @param haddr The host destination address.
  * @param daddr The DPA source.
  * @param size The number of bytes.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The bytes were copied.
  * @retval FLEXIO_DEV_STATUS_FAILED Bad thread context or NULL @p daddr (errno EINVAL),
  *         or the range is outside the window's region.

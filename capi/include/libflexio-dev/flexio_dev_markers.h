@@ -23,12 +23,11 @@
 #define FLEXIO_DEV_VER_USED FLEXIO_DEV_CURRENT_VERSION
 #endif
 
-/** @cond INTERNAL */
 /* Internal: the version actually served (LATEST resolved to CURRENT). */
 #if FLEXIO_DEV_VER_USED == FLEXIO_DEV_VER_LATEST
-#define FLEXIO_DEV_VER_EFFECTIVE FLEXIO_DEV_CURRENT_VERSION
+#define FLEXIO_DEV_VER_EFFECTIVE FLEXIO_DEV_CURRENT_VERSION /**< Internal: the device API version served (FLEXIO_DEV_VER_LATEST resolved). */
 #else
-#define FLEXIO_DEV_VER_EFFECTIVE (FLEXIO_DEV_VER_USED)
+#define FLEXIO_DEV_VER_EFFECTIVE (FLEXIO_DEV_VER_USED) /**< Internal: the device API version served (FLEXIO_DEV_VER_LATEST resolved). */
 #endif
 
 #if FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_LAST_SUPPORTED_VERSION
@@ -45,28 +44,27 @@
  * neither: 24.10 and later (NVIDIA 25.1's device API).
  */
 #if FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_NV2401_FIRST_VERSION
-#define FLEXIO_DEV_EDITION_OLD 1
+#define FLEXIO_DEV_EDITION_OLD 1 /**< Internal: 1 when the 23.x device API is served. */
 #else
-#define FLEXIO_DEV_EDITION_OLD 0
+#define FLEXIO_DEV_EDITION_OLD 0 /**< Internal: 1 when the 23.x device API is served. */
 #endif
 #if FLEXIO_DEV_VER_EFFECTIVE >= FLEXIO_DEV_NV2401_FIRST_VERSION && \
 	FLEXIO_DEV_VER_EFFECTIVE < FLEXIO_DEV_CURRENT_EDITION_FIRST_VERSION
-#define FLEXIO_DEV_EDITION_2401 1
+#define FLEXIO_DEV_EDITION_2401 1 /**< Internal: 1 when the NVIDIA 24.01 .. 24.07 device API is served. */
 #else
-#define FLEXIO_DEV_EDITION_2401 0
+#define FLEXIO_DEV_EDITION_2401 0 /**< Internal: 1 when the NVIDIA 24.01 .. 24.07 device API is served. */
 #endif
 #if FLEXIO_DEV_VER_EFFECTIVE >= FLEXIO_DEV_RELEASE_26_FIRST_VERSION
-#define FLEXIO_DEV_EDITION_26 1 /* 26.x: 25.1's device API and the names 26.x programs use */
+#define FLEXIO_DEV_EDITION_26 1 /**< Internal: 1 when the 26.x names are served (25.1's device API and the names 26.x programs use). */
 #else
-#define FLEXIO_DEV_EDITION_26 0
+#define FLEXIO_DEV_EDITION_26 0 /**< Internal: 1 when the 26.x names are served. */
 #endif
 /* Internal: 1 when the release uses NVIDIA 24.01's queue layouts and values (23.x and 24.x). */
 #if FLEXIO_DEV_EDITION_OLD || FLEXIO_DEV_EDITION_2401
-#define FLEXIO_DEV_LAYOUTS_2401 1
+#define FLEXIO_DEV_LAYOUTS_2401 1 /**< Internal: 1 when NVIDIA 24.01's queue layouts and values are served. */
 #else
-#define FLEXIO_DEV_LAYOUTS_2401 0
+#define FLEXIO_DEV_LAYOUTS_2401 0 /**< Internal: 1 when NVIDIA 24.01's queue layouts and values are served. */
 #endif
-/** @endcond */
 
 /* ------------------------------------------------------------------------ */
 /* Markers                                                                   */
@@ -99,12 +97,11 @@
  */
 #define FLEXIO_DEV_ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/** @cond INTERNAL */
 /* Internal: compile-time layout checks in C11 and C++11. */
 #ifdef __cplusplus
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg) /**< Internal: a compile-time layout check. */
 #else
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg) /**< Internal: a compile-time layout check. */
 #endif
 
 /*
@@ -112,10 +109,9 @@
  * 23.x and 24.x releases mark nothing experimental.
  */
 #if FLEXIO_DEV_LAYOUTS_2401
-#define FLEXIO_DEV_EXP_ FLEXIO_DEV_STABLE
+#define FLEXIO_DEV_EXP_ FLEXIO_DEV_STABLE /**< Internal: the marker of a function NVIDIA 25.1 marks experimental. */
 #else
-#define FLEXIO_DEV_EXP_ FLEXIO_DEV_EXPERIMENTAL
+#define FLEXIO_DEV_EXP_ FLEXIO_DEV_EXPERIMENTAL /**< Internal: the marker of a function NVIDIA 25.1 marks experimental. */
 #endif
-/** @endcond */
 
 #endif /* OPENFLEXIO_FLEXIO_DEV_MARKERS_H */

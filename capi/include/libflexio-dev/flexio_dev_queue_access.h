@@ -660,7 +660,7 @@ FLEXIO_DEV_ALWAYS_INLINE uint64_t flexio_dev_comp_cqe_get_comp_cqe(struct flexio
  * Follow with __dpa_thread_memory_writeback() so the NIC sees it.
  * @param cq_dbr The CQ doorbell record.
  * @param ci The consumer index (24 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
@@ -675,7 +675,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *
  * and follow it with __dpa_thread_memory_writeback().
  * The counter is 16 bits, in big-endian DWORD 0.
  * @param rq_dbr The RQ doorbell record.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
@@ -699,6 +699,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *
  * @param sq_number The SQ number.
  * @param ce The completion mode (enum cq_ce_mode).
  * @param ctrl_seg_type The WQE type: sets the opcode and the segment count.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The segment is filled.
  * @retval FLEXIO_DEV_STATUS_FAILED Unknown @p ctrl_seg_type (nothing is written).
  * @since 23.x
@@ -718,7 +719,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union 
  * @param mss The maximum segment size (LSO only, else 0).
  * @param inline_hdr_bsz The inline header size.
  * @param inline_hdrs The first two inline header bytes (NULL: zeros).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
@@ -735,7 +736,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union f
  * @param swqe The segment to fill (16-byte aligned).
  * @param rkey The remote key.
  * @param raddr The remote address.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
@@ -751,7 +752,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union 
  * @param data_sz The number of bytes.
  * @param lkey The local key of the memory.
  * @param data_addr The address of the data.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01 (23.x: flexio_dev_swqe_seg_data_set())
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe,
@@ -768,7 +769,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_se
  * @param swqe The segment to fill (16-byte aligned).
  * @param data_sz The byte count (the inline flag, bit 31, is added).
  * @param data Three DWORDs of data.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
@@ -790,7 +791,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set
  * @param swqe The segment to fill (16-byte aligned).
  * @param swap_or_add_data The value swapped in (compare-and-swap) or added (fetch-and-add).
  * @param compare_data The compare value (unused by fetch-and-add).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
@@ -806,7 +807,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(unio
  * @param swqe The segment to fill (16-byte aligned).
  * @param next_wqe_index The index of the next WQE.
  * @param signature The signature byte.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union flexio_dev_sqe_seg *swqe,
@@ -823,7 +824,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_
  * @param element_size The matrix element size.
  * @param num_of_cols The number of columns (7 bits).
  * @param num_of_rows The number of rows (7 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio_dev_sqe_seg *swqe,
@@ -904,7 +905,7 @@ FLEXIO_DEV_ALWAYS_INLINE void flexio_dev_swqe_seg_av3_set(union flexio_dev_sqe_s
  * @param lkey The local key of the data.
  * @param addr The address of the data (8-byte aligned).
  * @param action_on_fail The action when the comparison fails (3 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_set(union flexio_dev_sqe_seg *swqe,
@@ -928,7 +929,7 @@ FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_se
  * @param data The value compared, stored as given (in the order the device's
  *        wait_on_data_big_endian capability asks for).
  * @param data_mask The mask applied (stored big-endian).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.10
  */
 FLEXIO_DEV_ALWAYS_INLINE flexio_dev_status_t flexio_dev_swqe_seg_wait_on_data_data_set(union flexio_dev_sqe_seg *swqe,
@@ -1096,7 +1097,7 @@ static inline uint32_t flexio_dev_cqe_get_err_synd(struct flexio_dev_cqe64 *cqe)
  * @brief Writes a consumer index into a CQ doorbell record (DWORD 0, big-endian).
  * @param cq_dbr The CQ doorbell record.
  * @param ci The consumer index (24 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci)
@@ -1109,7 +1110,7 @@ static inline flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uin
  * @brief Marks one more receive WQE as posted: adds 1 to the producer counter of an RQ doorbell record.
  * The counter is 16 bits, in big-endian DWORD 0.
  * @param rq_dbr The RQ doorbell record.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
@@ -1127,6 +1128,7 @@ static inline flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
  * @param sq_number The SQ number.
  * @param ce The completion mode (enum cq_ce_mode).
  * @param ctrl_seg_type The WQE type: sets the opcode and the segment count.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The segment is filled.
  * @retval FLEXIO_DEV_STATUS_FAILED Unknown @p ctrl_seg_type (nothing is written).
  * @since 23.x
@@ -1145,7 +1147,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_
  * @param mss The maximum segment size (LSO only, else 0).
  * @param inline_hdr_bsz The inline header size.
  * @param inline_hdrs The first two inline header bytes (NULL: zeros).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
@@ -1161,7 +1163,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_s
  * @param swqe The segment to fill (16-byte aligned).
  * @param rkey The remote key.
  * @param raddr The remote address.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey,
@@ -1177,7 +1179,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_
  * @param data_sz The number of bytes.
  * @param lkey The local key of the memory.
  * @param data_addr The address of the data.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01 (23.x: flexio_dev_swqe_seg_data_set())
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union flexio_dev_sqe_seg *swqe,
@@ -1194,7 +1196,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_mem_ptr_data_set(union fle
  * @param swqe The segment to fill (16-byte aligned).
  * @param data_sz The byte count.
  * @param data Three DWORDs of data.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flexio_dev_sqe_seg *swqe,
@@ -1216,7 +1218,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_inline_data_set(union flex
  * @param swqe The segment to fill (16-byte aligned).
  * @param swap_or_add_data The value swapped in (compare-and-swap) or added (fetch-and-add).
  * @param compare_data The compare value (unused by fetch-and-add).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
@@ -1231,7 +1233,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_de
  * @param swqe The segment to fill (16-byte aligned).
  * @param next_wqe_index The index of the next WQE.
  * @param signature The signature byte.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union flexio_dev_sqe_seg *swqe,
@@ -1247,7 +1249,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_shared_receive_set(union f
  * @param element_size The matrix element size.
  * @param num_of_cols The number of columns (7 bits).
  * @param num_of_rows The number of rows (7 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 static inline flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio_dev_sqe_seg *swqe,
@@ -1267,7 +1269,7 @@ static inline flexio_dev_status_t flexio_dev_swqe_seg_transpose_set(union flexio
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param pi The producer index: the index of the next free WQE (16 bits).
  * @param qnum The SQ or QP number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t pi,
@@ -1282,7 +1284,7 @@ static inline flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thr
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param qnum The queue number.
  * @param emu_ctx_id The context id.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t qnum,
@@ -1298,7 +1300,7 @@ static inline flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param cqn The CQ number.
  * @param emu_ctx_id The context id.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn,
@@ -1314,7 +1316,7 @@ static inline flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param ci The consumer index.
  * @param qnum The EQ number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
@@ -1330,7 +1332,7 @@ static inline flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thre
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param ci The consumer index.
  * @param qnum The CQ number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci, uint32_t qnum)
@@ -1343,7 +1345,7 @@ static inline flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx
  * @brief Sends an MSI-X through a CQ linked to an MSI-X EQ (a zero CQE).
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param cqn The CQ number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 static inline flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn)
@@ -1359,7 +1361,7 @@ static inline flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_
  * @param rate The rate to set.
  * @param rtt_req 1 to request an RTT measurement, else 0.
  * @param next_act The next action.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 24.01
  */
 static inline flexio_dev_status_t flexio_dev_cc_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t ccq_id,
@@ -1381,7 +1383,7 @@ static inline flexio_dev_status_t flexio_dev_cc_ring_db(struct flexio_dev_thread
  * @brief Writes a consumer index into a CQ doorbell record (DWORD 0, big-endian).
  * @param cq_dbr The CQ doorbell record.
  * @param ci The consumer index (24 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr, uint32_t ci);
@@ -1390,7 +1392,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_cq_set_ci(uint32_t *cq_dbr,
  * @brief Marks one more receive WQE as posted: adds 1 to the producer counter of an RQ doorbell record.
  * The counter is 16 bits, in big-endian DWORD 0.
  * @param rq_dbr The RQ doorbell record.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr);
@@ -1400,7 +1402,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_rq_inc_pi(uint32_t *rq_dbr)
  * The send counter is its second DWORD, big-endian, as on mlx5 hardware.
  * @param sq_dbr The SQ doorbell record.
  * @param pi The producer index (16 bits).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x (23.x only)
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_sq_set_pi(uint32_t *sq_dbr, uint32_t pi);
@@ -1412,6 +1414,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_dbr_sq_set_pi(uint32_t *sq_dbr,
  * @param sq_number The SQ number.
  * @param ce The completion mode (enum cq_ce_mode).
  * @param ctrl_seg_type The WQE type: sets the opcode and the segment count.
+ * @return The status (flexio_dev_status_t):
  * @retval FLEXIO_DEV_STATUS_SUCCESS The segment is filled.
  * @retval FLEXIO_DEV_STATUS_FAILED Unknown @p ctrl_seg_type (nothing is written).
  * @since 23.x
@@ -1427,7 +1430,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_
  * @param mss The maximum segment size (LSO only, else 0).
  * @param inline_hdr_bsz The inline header size.
  * @param inline_hdrs The first two inline header bytes (NULL: zeros).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe,
@@ -1440,7 +1443,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_d
  * @param data_sz The number of bytes.
  * @param lkey The local key of the memory.
  * @param data_addr The address of the data.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x (23.x only; later: flexio_dev_swqe_seg_mem_ptr_data_set())
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_dev_sqe_seg *swqe,
@@ -1452,7 +1455,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_
  * @param swqe The segment to fill (16-byte aligned).
  * @param rkey The remote key.
  * @param data_addr The remote address.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe,
@@ -1463,7 +1466,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_
  * @param swqe The segment to fill (16-byte aligned).
  * @param swap_or_add_data The value swapped in (compare-and-swap) or added (fetch-and-add).
  * @param compare_data The compare value (unused by fetch-and-add).
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexio_dev_sqe_seg *swqe,
@@ -1475,7 +1478,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_swqe_seg_atomic_set(union flexi
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param pi The producer index: the index of the next free WQE (16 bits).
  * @param qnum The SQ or QP number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev_thread_ctx *dtctx, uint16_t pi,
@@ -1486,7 +1489,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_qp_sq_ring_db(struct flexio_dev
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param ci The consumer index.
  * @param qnum The CQ number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
@@ -1497,7 +1500,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_cq_arm(struct flexio_dev_thread
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param ci The consumer index.
  * @param qnum The EQ number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_thread_ctx *dtctx, uint32_t ci,
@@ -1507,7 +1510,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_eq_update_ci(struct flexio_dev_
  * @brief Sends an MSI-X through a CQ linked to an MSI-X EQ (a zero CQE).
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param cqn The CQ number.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn);
@@ -1517,7 +1520,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_msix_send(struct flexio_dev_thr
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param cqn The CQ number.
  * @param emu_ctx_id The context id.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_thread_ctx *dtctx, uint32_t cqn,
@@ -1528,7 +1531,7 @@ FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_arm(struct flexio_dev_th
  * @param dtctx The thread context whose outbox is used (flexio_dev_get_thread_ctx()).
  * @param cqn The CQ number.
  * @param emu_ctx_id The context id.
- * @retval FLEXIO_DEV_STATUS_SUCCESS Always (nothing is checked).
+ * @return FLEXIO_DEV_STATUS_SUCCESS (nothing is checked).
  * @since 23.x
  */
 FLEXIO_DEV_STABLE flexio_dev_status_t flexio_dev_db_ctx_force_trigger(struct flexio_dev_thread_ctx *dtctx,

@@ -45,13 +45,11 @@ extern "C" {
  */
 #define LOG_SQE_NUM_SEGS 2
 
-/** @cond INTERNAL */
 /*
  * Queue elements are packed and 8-byte aligned, as in NVIDIA's headers (an
  * element always sits at an aligned place of its ring).
  */
-#define FLEXIO_DEV_QUEUE_ELEMENT __attribute__((packed, aligned(8)))
-/** @endcond */
+#define FLEXIO_DEV_QUEUE_ELEMENT __attribute__((packed, aligned(8))) /**< Internal: the attributes of a queue element. */
 
 /* ------------------------------------------------------------------------ */
 /* Event queue element                                                       */
@@ -68,9 +66,7 @@ struct flexio_dev_eqe {
 	uint8_t sub_type;  /**< 03h - Sub type. */
 	uint8_t rsvd4[28]; /**< 04h..1Fh - Reserved. */
 	/* 20h..3Bh - event_data: {__be32 rsvd00[6]; __be32 cqn;} (completion event layout). */
-/** @cond INTERNAL */
-#define OPENFLEXIO_EQE_EVENT_DATA_MEMBER
-/** @endcond */
+#define OPENFLEXIO_EQE_EVENT_DATA_MEMBER /**< Internal: selects the member in the file included next. */
 #include <libflexio-dev/bits/flexio_dev_eqe_event_data.h>
 #undef OPENFLEXIO_EQE_EVENT_DATA_MEMBER
 	__be16 rsvd3c;     /**< 3Ch - Reserved. */
