@@ -18,7 +18,8 @@ from pathlib import Path
 
 BINDINGS = Path(__file__).resolve().parent
 LANGS = {
-    "python": ("python/gen/gen_cdef.py", "python", ["flexio/_flexio_cdef.h", "flexio/_api.py"]),
+    "python": ("python/gen/gen_cdef.py", "python",
+               ["flexio/_flexio_cdef.h", "flexio/_api.py", "flexio/_capi.pyi", "flexio/capi.pyi"]),
     "rust": ("rust-sys/gen/gen_bindgen.py", "rust-sys",
              ["flexio-sys/src/bindings.rs", "flexio-sys/src/experimental.rs", "flexio-sys/src/consts.rs",
               "flexio-sys-test/src/c_layout.c", "flexio-sys-test/tests/layout.rs"]),
