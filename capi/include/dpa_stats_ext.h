@@ -16,7 +16,7 @@ extern "C" {
 
 /**
  * @brief Event counts of one thread, counted while its process's counters are active.
- * @since 26.4 (OpenFlexIO extension)
+ * @since OpenFlexIO's own addition (not in NVIDIA's DPA tools SDK).
  */
 typedef struct dpa_stats_thread_events {
 	uint32_t dpa_process_id; /**< Global DPA process id. */
@@ -30,7 +30,7 @@ typedef struct dpa_stats_thread_events {
 
 /**
  * @brief A list of thread event counts.
- * @since 26.4 (OpenFlexIO extension)
+ * @since OpenFlexIO's own addition (not in NVIDIA's DPA tools SDK).
  */
 typedef struct dpa_stats_thread_events_list {
 	dpa_stats_thread_events *samples; /**< Array of samples_num samples. */
@@ -49,7 +49,7 @@ typedef struct dpa_stats_thread_events_list {
  *         DPA_STATS_STATUS_NULL_POINTER, DPA_STATS_STATUS_INVALID_PARAMS,
  *         DPA_STATS_STATUS_NO_SUCH_PROCESS, DPA_STATS_STATUS_NO_SUCH_THREADS or
  *         DPA_STATS_STATUS_ERROR_IN_ALLOC.
- * @since 26.4 (OpenFlexIO extension, experimental)
+ * @since OpenFlexIO's own addition (not in NVIDIA's DPA tools SDK), experimental (DPA_STATS_EXPERIMENTAL).
  */
 DPA_STATS_EXPERIMENTAL dpa_stats_status dpa_stats_read_process_events_list(dpa_stats_handler_t *dpa_handler,
 									   uint32_t process_id, uint32_t thread_id,
@@ -58,7 +58,7 @@ DPA_STATS_EXPERIMENTAL dpa_stats_status dpa_stats_read_process_events_list(dpa_s
 /**
  * @brief Frees a list from dpa_stats_read_process_events_list().
  * @param events_list The list; NULL is accepted.
- * @since 26.4 (OpenFlexIO extension, experimental)
+ * @since OpenFlexIO's own addition (not in NVIDIA's DPA tools SDK), experimental (DPA_STATS_EXPERIMENTAL).
  */
 DPA_STATS_EXPERIMENTAL void dpa_stats_free_events_list(dpa_stats_thread_events_list *events_list);
 
