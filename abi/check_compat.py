@@ -1,44 +1,68 @@
 #!/usr/bin/env python3
-"""Checks a build of libflexio against the ABI of a released version.
+"""The abidiff gate: checks a built library against the ABI of a released version.
 
-Usage: check_compat.py BASELINE.abi LIBRARY HEADERS_DIR
+Usage: check_compat.py BASELINE.abi LIBRARY [HEADERS_DIR]
 
-BASELINE.abi is libabigail's record (abidw) of a released libflexio.so.1. The build may add
-functions and types; any removed or changed function or variable of the stable ABI fails the
-check (experimental functions and the rdma-core interposers are left out: suppressions.abignore).
-Prints abidiff's report and exits 1 on an incompatible change.
+BASELINE.abi is libabigail's record of a released library (abi/record.py writes it the way
+abi/dumpers.py says). The build may add functions; any removed or changed function or variable
+of the stable ABI fails the check (experimental functions, the private node and type changes of
+the rdma-core interposers are left out: suppressions.abignore). HEADERS_DIR (capi/include by
+default) tells public types from private ones. Prints abidiff's report; exits 1 on a change,
+2 when abidiff itself fails.
 
-Record a release's baseline with:
-  abidw --no-corpus-path --drop-private-types --headers-dir capi/include \\
-        build/lib/libflexio.so > abi/baselines/libflexio-<version>.abi
+abidiff's verdict is read from its exit status, a bit field (libabigail's abidiff manual):
+ABIDIFF_ERROR 1, ABIDIFF_USAGE_ERROR 2, ABIDIFF_ABI_CHANGE 4, ABIDIFF_ABI_INCOMPATIBLE_CHANGE 8.
+Additions are not asked for (--no-added-syms), so any change it reports is one a program of
+the release may notice: an inserted field sets only ABI_CHANGE, a removed function both bits.
 """
-import re
 import subprocess
 import sys
 from pathlib import Path
 
-SUPPRESSIONS = Path(__file__).resolve().parent / "suppressions.abignore"
-ABIDIFF_ERROR, ABIDIFF_USAGE_ERROR = 1, 2
+ABI_DIR = Path(__file__).resolve().parent
+SUPPRESSIONS = ABI_DIR / "suppressions.abignore"
+PUBLIC_HEADERS = ABI_DIR.parent / "capi" / "include"
+ABIDIFF_ERROR = 1
+ABIDIFF_USAGE_ERROR = 2
+ABIDIFF_ABI_CHANGE = 4
+ABIDIFF_ABI_INCOMPATIBLE_CHANGE = 8
+
+
+def abidiff(baseline, library, headers):
+    """Runs abidiff; returns (exit status, report, error text)."""
+    r = subprocess.run(["abidiff", "--no-added-syms", "--suppressions", str(SUPPRESSIONS),
+                        "--headers-dir2", str(headers), str(baseline), str(library)],
+                       capture_output=True, text=True)
+    return r.returncode, r.stdout, r.stderr.strip()
+
+
+def verdict(status):
+    """What abidiff's exit status says: None for no change, else a phrase; raises on a failure."""
+    if status & (ABIDIFF_ERROR | ABIDIFF_USAGE_ERROR):
+        raise RuntimeError(f"abidiff failed (exit {status})")
+    if status & ABIDIFF_ABI_INCOMPATIBLE_CHANGE:
+        return "an incompatible change (a function or variable removed, or the like)"
+    if status & ABIDIFF_ABI_CHANGE:
+        return "a change to a function, variable or type of the released ABI"
+    return None
 
 
 def main():
-    if len(sys.argv) != 4:
+    if len(sys.argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
-    baseline, library, headers = sys.argv[1:]
-    r = subprocess.run(["abidiff", "--suppressions", str(SUPPRESSIONS), "--headers-dir2", headers,
-                        baseline, library], capture_output=True, text=True)
-    print(r.stdout, end="")
-    if r.returncode & (ABIDIFF_ERROR | ABIDIFF_USAGE_ERROR):
-        print(f"check_compat: abidiff failed (exit {r.returncode}): {r.stderr.strip()}", file=sys.stderr)
-        return 1
-    broken = []
-    for kind, removed, changed in re.findall(r"(Functions|Variables) changes summary: (\d+) Removed, (\d+) Changed",
-                                             r.stdout):
-        if int(removed) or int(changed):
-            broken.append(f"{kind.lower()}: {removed} removed, {changed} changed")
-    if broken:
-        print(f"check_compat: {library} breaks the ABI of {baseline}: {'; '.join(broken)}", file=sys.stderr)
+    baseline, library = sys.argv[1:3]
+    headers = sys.argv[3] if len(sys.argv) == 4 else PUBLIC_HEADERS
+    status, report, errors = abidiff(baseline, library, headers)
+    print(report, end="")
+    try:
+        change = verdict(status)
+    except RuntimeError as e:
+        print(f"check_compat: {e}: {errors}", file=sys.stderr)
+        return 2
+    if change:
+        print(f"check_compat: {library} breaks the ABI of {baseline}: {change} (abidiff exit {status})",
+              file=sys.stderr)
         return 1
     print(f"check_compat: {library} keeps the ABI of {baseline}")
     return 0

@@ -1,0 +1,68 @@
+"""The installed shared libraries whose ABI the checks guard, and what each leaves out.
+
+One table for abi/record.py (which records a release's baselines) and abi/report.py (which
+checks a build against them), so both agree on the libraries, their version scripts and the
+symbols abi-compliance-checker skips.
+"""
+import dataclasses
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import version_script  # noqa: E402
+
+SOURCE_DIR = Path(__file__).resolve().parent.parent
+# rdma-core's entry points, which libflexio_verbs defines for the simulated device (and which
+# libflexio links in): they keep rdma-core's ABI, described by rdma-core's headers, not ours.
+INTERPOSER_NODE_PREFIXES = ("IBVERBS_", "MLX5_")
+# Between OpenFlexIO's own libraries only: no program may call it.
+PRIVATE_NODES = ("FLEXIO_VERBS_PRIVATE",)
+
+
+@dataclasses.dataclass(frozen=True)
+class Library:
+    name: str                  # the file stem of its baselines: abi/baselines/<name>-<release>.abi
+    file: str                  # its SONAME, as installed in lib/
+    maps: tuple                # its version scripts, relative to the source tree
+    experimental_node: str     # functions there may change between releases
+
+    def script_nodes(self):
+        for path in self.maps:
+            yield from version_script.read(SOURCE_DIR / path).nodes
+
+    def skipped_symbols(self):
+        """What abi-compliance-checker leaves out: experimental functions, rdma-core
+        interposers and the private node, sorted."""
+        skipped = set()
+        for node in self.script_nodes():
+            if (node.name == self.experimental_node or node.name in PRIVATE_NODES
+                    or node.name.startswith(INTERPOSER_NODE_PREFIXES)):
+                skipped.update(node.global_names)
+        return sorted(skipped)
+
+
+LIBRARIES = (
+    Library("libflexio", "libflexio.so.1", ("capi/libflexio.map", "core/verbs/libflexio_verbs.map"),
+            "FLEXIO_EXPERIMENTAL"),
+    Library("libdpa_stats", "libdpa_stats.so.1", ("capi/dpa_stats.map",), "DPA_STATS_EXPERIMENTAL"),
+    Library("libflexio_verbs", "libflexio_verbs.so.1", ("core/verbs/libflexio_verbs.map",), ""),
+)
+
+
+def library(name):
+    for lib in LIBRARIES:
+        if lib.name == name:
+            return lib
+    raise KeyError(f"no library {name} (known: {', '.join(lib.name for lib in LIBRARIES)})")
+
+
+def baseline_path(abi_dir, name, release):
+    return Path(abi_dir) / "baselines" / f"{name}-{release}.abi"
+
+
+def dump_path(abi_dir, name, release):
+    return Path(abi_dir) / "dumps" / f"{name}-{release}.dump"
+
+
+def skip_list_path(abi_dir, name, release):
+    return Path(abi_dir) / "skip" / f"{name}-{release}.txt"
