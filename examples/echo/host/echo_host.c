@@ -12,15 +12,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-static struct ibv_context *open_device(struct ibv_device **devs, int n, const char *name)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(ibv_get_device_name(devs[i]), name))
-			return ibv_open_device(devs[i]);
-	return NULL;
-}
+#include "example_setup.h"
 
 int main(int argc, char **argv)
 {
@@ -31,44 +24,22 @@ int main(int argc, char **argv)
 		.window = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 16,
 		.verify = 1,
 	};
-	struct flexio_app_select_attr app_attr = {.app_name = "echo_app", .hw_model_id = FLEXIO_HW_MODEL_DEF};
-	flexio_msg_stream_attr_t stream_attr = {.data_bsize = 4096, .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
-						.level = FLEXIO_MSG_DEV_INFO};
 	struct echo_state client = {0}, server = {0};
 	struct echo_pair pair = {0};
-	flexio_process *process = NULL;
-	flexio_msg_stream *stream = NULL;
-	flexio_outbox *outbox = NULL;
-	struct ibv_context *ibv_ctx = NULL;
-	struct ibv_device **devs = NULL;
-	struct ibv_pd *pd = NULL;
-	flexio_app *app;
-	int ok = 0, n = 0, made = 0;
+	struct example_setup setup;
+	flexio_process *process;
+	int ok = 0, made = 0;
 
 	if (config.messages < 1) {
 		fprintf(stderr, "MESSAGES must be at least 1\n");
 		return 1;
 	}
-	if (flexio_version_set(FLEXIO_VER_USED) != FLEXIO_STATUS_SUCCESS)
-		return 1;
-	devs = ibv_get_device_list(&n);
-	if (devs)
-		ibv_ctx = open_device(devs, n, dev_name);
-	if (!ibv_ctx) {
-		fprintf(stderr, "Failed to open device %s\n", dev_name);
+	/* The QPs' keys are made in the process's PD; the handlers ring their doorbells through the outbox. */
+	if (example_setup_open(&setup, dev_name, "echo_app",
+			       EXAMPLE_WITH_PD | EXAMPLE_WITH_STREAM | EXAMPLE_WITH_OUTBOX))
 		goto out;
-	}
-	app_attr.ibv_ctx = ibv_ctx;
-	pd = ibv_alloc_pd(ibv_ctx);
-	if (!pd || flexio_app_get(&app_attr, &app) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_process_create(ibv_ctx, app, &(struct flexio_process_attr){.pd = pd}, &process) !=
-		    FLEXIO_STATUS_SUCCESS ||
-	    flexio_msg_stream_create(process, &stream_attr, stdout, NULL, &stream) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_outbox_create(process, &(struct flexio_outbox_attr){0}, &outbox) != FLEXIO_STATUS_SUCCESS) {
-		fprintf(stderr, "Failed to create the DPA process\n");
-		goto out;
-	}
-	if (echo_pair_create(process, pd, outbox, &config, &pair))
+	process = setup.process;
+	if (echo_pair_create(process, setup.pd, setup.outbox, &config, &pair))
 		goto out;
 	made = 1;
 	printf("Two DPA QPs (0x%x, 0x%x) connected; the client sends %lu messages of %u bytes, %u at a time\n",
@@ -98,14 +69,6 @@ int main(int argc, char **argv)
 out:
 	if (made)
 		echo_pair_destroy(&pair);
-	if (outbox)
-		flexio_outbox_destroy(outbox);
-	flexio_process_destroy(process); /* also its stream and heap */
-	if (pd)
-		ibv_dealloc_pd(pd);
-	if (ibv_ctx)
-		ibv_close_device(ibv_ctx);
-	if (devs)
-		ibv_free_device_list(devs);
+	example_setup_close(&setup);
 	return ok ? 0 : 1;
 }
