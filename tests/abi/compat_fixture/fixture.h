@@ -4,7 +4,7 @@
 struct fixture_attr {
 	uint32_t size;
 #if CHANGE == 2
-	uint32_t inserted; /* a field inserted: every later field moves */
+	uint64_t inserted; /* a field inserted: every later field moves */
 #endif
 	uint64_t value;
 };
