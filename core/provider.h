@@ -42,17 +42,17 @@ struct mlx5dv_devx_uar;
 /* uar, outbox, window, mkey: a doorbell as the device decoded it (offsets and encodings:
  * libflexio-dev/flexio_dev_dpa_arch.h). */
 enum provider_doorbell_kind {
-	PROVIDER_DB_CQ_ARM,        /* FLEXIO_OUTBOX_CQ_DB: queue = cqn, index = ci */
-	PROVIDER_DB_EQ_REARM,      /* FLEXIO_OUTBOX_EQ_DB_REARM: queue = eqn, index = ci */
-	PROVIDER_DB_EQ_NO_REARM,   /* FLEXIO_OUTBOX_EQ_DB_NO_REARM: queue = eqn, index = ci */
-	PROVIDER_DB_SEND,          /* FLEXIO_OUTBOX_SXD_DB: queue = sq/qp number, index = pi */
-	PROVIDER_DB_EMU_ARM,       /* FLEXIO_OUTBOX_EMU_CAP: queue = qnum, extra = emu ctx id */
-	PROVIDER_DB_EMU_TRIGGER,   /* FLEXIO_OUTBOX_EMU_CAP_TRIGGER: queue = cqn, extra = emu ctx id */
-	PROVIDER_DB_ZERO_CQE,      /* FLEXIO_OUTBOX_RXT_DB: queue = cqn */
-	PROVIDER_DB_CC,            /* FLEXIO_OUTBOX_CC_DB: queue = ccq id, index = next action,
+	PROVIDER_DB_CQ_ARM,       /* FLEXIO_OUTBOX_CQ_DB: queue = cqn, index = ci */
+	PROVIDER_DB_EQ_REARM,     /* FLEXIO_OUTBOX_EQ_DB_REARM: queue = eqn, index = ci */
+	PROVIDER_DB_EQ_NO_REARM,  /* FLEXIO_OUTBOX_EQ_DB_NO_REARM: queue = eqn, index = ci */
+	PROVIDER_DB_SEND,         /* FLEXIO_OUTBOX_SXD_DB: queue = sq/qp number, index = pi */
+	PROVIDER_DB_EMU_ARM,      /* FLEXIO_OUTBOX_EMU_CAP: queue = qnum, extra = emu ctx id */
+	PROVIDER_DB_EMU_TRIGGER,  /* FLEXIO_OUTBOX_EMU_CAP_TRIGGER: queue = cqn, extra = emu ctx id */
+	PROVIDER_DB_ZERO_CQE,     /* FLEXIO_OUTBOX_RXT_DB: queue = cqn */
+	PROVIDER_DB_CC,           /* FLEXIO_OUTBOX_CC_DB: queue = ccq id, index = next action,
 				    * extra = rate | rtt_req << 32 */
-	PROVIDER_DB_CC_MSB,        /* FLEXIO_OUTBOX_CC_DB_MSB: extra = the raw value */
-	PROVIDER_DB_CROSS_DEVICE,  /* flexio_dev_cross_device_ring_db: queue = qpn, index = pi */
+	PROVIDER_DB_CC_MSB,       /* FLEXIO_OUTBOX_CC_DB_MSB: extra = the raw value */
+	PROVIDER_DB_CROSS_DEVICE, /* flexio_dev_cross_device_ring_db: queue = qpn, index = pi */
 };
 
 struct provider_doorbell {
@@ -63,40 +63,40 @@ struct provider_doorbell {
 	uint32_t queue;
 	uint32_t index;
 	uint64_t extra;
-	uint64_t raw;       /* the 64-bit value stored (cross-device: qpn << 32 | pi) */
+	uint64_t raw; /* the 64-bit value stored (cross-device: qpn << 32 | pi) */
 };
 
 /* A DPA thread's fault: what stopped it, where, and its registers then. */
 struct provider_fault {
 	enum flexio_fault_cause cause;
 	enum flexio_fault_access access;
-	uint64_t pc;        /* the faulting instruction (the jump target for fetch faults) */
-	uint64_t address;   /* data address, fetch address, or pc */
-	uint32_t insn;      /* instruction word at pc when readable, else 0 */
-	uint64_t regs[32];  /* x0..x31 at the fault */
-	uint64_t instret;   /* instructions retired before the fault */
+	uint64_t pc;       /* the faulting instruction (the jump target for fetch faults) */
+	uint64_t address;  /* data address, fetch address, or pc */
+	uint32_t insn;     /* instruction word at pc when readable, else 0 */
+	uint64_t regs[32]; /* x0..x31 at the fault */
+	uint64_t instret;  /* instructions retired before the fault */
 	uint64_t cycles;
 };
 
 /* A violation of seed 002's memory model (flexio_ext.h, flexio_process_memcheck_set). */
 struct provider_memcheck_report {
 	enum flexio_memcheck_rule rule;
-	bool at_end;        /* found at the end of an invocation */
-	bool at_nic_read;   /* found when the NIC read the bytes */
-	bool has_thread;    /* thread_id names the thread at fault (it may be gone meanwhile) */
+	bool at_end;      /* found at the end of an invocation */
+	bool at_nic_read; /* found when the NIC read the bytes */
+	bool has_thread;  /* thread_id names the thread at fault (it may be gone meanwhile) */
 	uint32_t thread_id;
-	uint64_t pc;        /* the stale load, or the store not written back */
-	uint64_t address;   /* the first byte concerned */
-	uint32_t size;      /* bytes concerned */
-	uint64_t at_pc;     /* the doorbell store that published it, or 0 */
+	uint64_t pc;      /* the stale load, or the store not written back */
+	uint64_t address; /* the first byte concerned */
+	uint32_t size;    /* bytes concerned */
+	uint64_t at_pc;   /* the doorbell store that published it, or 0 */
 };
 
 /* Why a process stopped for good. */
 struct provider_stop {
-	uint32_t status;           /* the dpa_process_status */
-	bool has_thread;           /* thread_id names the thread whose error stopped it */
+	uint32_t status; /* the dpa_process_status */
+	bool has_thread; /* thread_id names the thread whose error stopped it */
 	uint32_t thread_id;
-	bool has_fault;            /* that thread faulted: fault says how */
+	bool has_fault; /* that thread faulted: fault says how */
 	struct provider_fault fault;
 };
 
@@ -137,7 +137,7 @@ struct provider_call {
 	uint64_t function;    /* device address */
 	const uint64_t *args; /* integer arguments (at most 8) */
 	unsigned nargs;
-	const void *argbuf;   /* copied into DPA memory; its address replaces args[0] when set */
+	const void *argbuf; /* copied into DPA memory; its address replaces args[0] when set */
 	size_t argbuf_size;
 };
 
@@ -175,15 +175,19 @@ struct provider_cmdq_config {
 /* A DPA thread's registers for a core dump: its fault record when it faulted, else its
  * current state. */
 struct provider_thread_state {
-	uint32_t id;       /* the thread id device code sees (flexio_dev_get_thread_id) */
-	bool culprit;      /* the thread whose fatal error stopped the process */
+	uint32_t id;                         /* the thread id device code sees (flexio_dev_get_thread_id) */
+	bool culprit;                        /* the thread whose fatal error stopped the process */
 	enum flexio_fault_cause fault_cause; /* FLEXIO_FAULT_NONE: it did not fault */
 	uint64_t pc;
 	uint64_t regs[32]; /* x0..x31 */
 };
 
 /* A region of DPA memory (apertures are not memory and are not listed). */
-enum { PROVIDER_PERM_R = 1, PROVIDER_PERM_W = 2, PROVIDER_PERM_X = 4 };
+enum {
+	PROVIDER_PERM_R = 1,
+	PROVIDER_PERM_W = 2,
+	PROVIDER_PERM_X = 4
+};
 struct provider_memory_region {
 	uint64_t base, size;
 	unsigned perms; /* PROVIDER_PERM_* */
@@ -242,8 +246,7 @@ struct flexio_provider_ops {
 	int (*image_symbol)(const struct provider_image *image, const char *name, struct provider_symbol *symbol);
 	struct provider_process *(*process_create)(struct ibv_context *ibv_ctx, const struct provider_image *image,
 						   const struct provider_process_config *config,
-						   const struct provider_events *events, char *err,
-						   size_t err_size);
+						   const struct provider_events *events, char *err, size_t err_size);
 	/* Stops every thread of the process and frees it. */
 	void (*process_destroy)(struct provider_process *process);
 	void (*heap_range)(struct provider_process *process, uint64_t *base, uint64_t *size);
@@ -278,8 +281,7 @@ struct flexio_provider_ops {
 	/* A queue of asynchronous calls function(arg) run in FIFO order by config->workers DPA
 	 * threads of the process; NULL with a reason in err. */
 	struct provider_cmdq *(*cmdq_create)(struct provider_process *process,
-					     const struct provider_cmdq_config *config, char *err,
-					     size_t err_size);
+					     const struct provider_cmdq_config *config, char *err, size_t err_size);
 	/* -ESHUTDOWN once the process stopped, -ENOMEM when the queue cannot grow. */
 	int (*cmdq_task_add)(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg);
 	/* Pending -> running (no effect when running). */
@@ -292,11 +294,9 @@ struct flexio_provider_ops {
 	 * fatal error; -EBUSY once the process has threads besides its RPC thread. */
 	int (*error_handler_set)(struct provider_process *process, uint64_t function);
 	/* Fills up to max states (culprit first) and returns how many threads the process has. */
-	size_t (*thread_states)(struct provider_process *process, struct provider_thread_state *states,
-				size_t max);
+	size_t (*thread_states)(struct provider_process *process, struct provider_thread_state *states, size_t max);
 	/* Fills up to max regions of DPA memory (by address) and returns how many there are. */
-	size_t (*memory_regions)(struct provider_process *process, struct provider_memory_region *regions,
-				 size_t max);
+	size_t (*memory_regions)(struct provider_process *process, struct provider_memory_region *regions, size_t max);
 
 	/* uar, outbox, window, mkey */
 	/* 0 when pd is a live protection domain of ibv_ctx's device, else -EINVAL. */
@@ -329,8 +329,8 @@ struct flexio_provider_ops {
 	void (*uar_extension_remove)(struct provider_process *process, uint32_t device_id);
 	/* A memory key over [daddr, daddr + len) of DPA memory for the NIC, on pd; *key is never
 	 * the key of a host memory region. */
-	int (*device_mkey_create)(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr,
-				  uint64_t len, int access, uint32_t *key);
+	int (*device_mkey_create)(struct provider_process *process, struct ibv_pd *pd, uint64_t daddr, uint64_t len,
+				  int access, uint32_t *key);
 	void (*device_mkey_destroy)(struct provider_process *process, uint32_t key);
 
 	/* Stops every running thread of the process at its next safe point (a basic-block
@@ -358,26 +358,25 @@ struct flexio_provider_ops {
 	 * object of that device, CQs or RMPs of another process (the process's own or the host's
 	 * verbs' are taken), values out of range. */
 	struct provider_queue *(*cq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_cq_attr *attr,
-					    const struct provider_queue_refs *refs,
+					    const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
 					    struct provider_queue_info *info, char *err, size_t err_size);
 	struct provider_queue *(*sq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
 					    uint32_t cq_num, const struct flexio_wq_attr *attr,
-					    const struct provider_queue_refs *refs,
-					    struct provider_queue_info *info, char *err, size_t err_size);
+					    const struct provider_queue_refs *refs, struct provider_queue_info *info,
+					    char *err, size_t err_size);
 	struct provider_queue *(*rq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
 					    uint32_t cq_num, const struct flexio_wq_attr *attr,
-					    const struct provider_queue_refs *refs,
-					    struct provider_queue_info *info, char *err, size_t err_size);
+					    const struct provider_queue_refs *refs, struct provider_queue_info *info,
+					    char *err, size_t err_size);
 	struct provider_queue *(*rmp_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					     const struct flexio_wq_attr *attr,
-					     struct provider_queue_info *info, char *err, size_t err_size);
+					     const struct flexio_wq_attr *attr, struct provider_queue_info *info,
+					     char *err, size_t err_size);
 	/* An RC QP in RST. */
 	struct provider_queue *(*qp_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_qp_attr *attr,
-					    struct provider_queue_info *info, char *err, size_t err_size);
-	struct provider_queue *(*td_create)(struct ibv_context *ibv_ctx, struct provider_queue_info *info,
+					    const struct flexio_qp_attr *attr, struct provider_queue_info *info,
 					    char *err, size_t err_size);
+	struct provider_queue *(*td_create)(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
+					    size_t err_size);
 	struct provider_queue *(*tis_create)(struct ibv_context *ibv_ctx, struct provider_queue *td,
 					     struct provider_queue_info *info, char *err, size_t err_size);
 	/* Destroys a queue: -EBUSY (nothing done) while others use it (a CQ that work queues
@@ -394,8 +393,7 @@ struct flexio_provider_ops {
 	int (*rq_set_error)(struct provider_queue *rq);
 	int (*cq_moderation_set)(struct provider_queue *cq, uint16_t max_count, uint16_t period,
 				 enum flexio_cq_period_mode mode);
-	int (*cq_moderation_get)(struct provider_queue *cq, uint16_t *max_count, uint16_t *period,
-				 uint16_t *mode);
+	int (*cq_moderation_get)(struct provider_queue *cq, uint16_t *max_count, uint16_t *period, uint16_t *mode);
 	/* The DEVX object standing for an object of ibv_ctx's device (its kind and number): what
 	 * flexio_cq_get_obj & co. return. NULL when the device has none. Freed by devx_obj_release. */
 	struct mlx5dv_devx_obj *(*devx_obj_create)(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
@@ -449,10 +447,10 @@ struct flexio_provider_ops {
 /* Adds a provider to the host library's table; providers call it at load time, through
  * PROVIDER_REGISTER. Providers are asked in the order of their priority (lowest first). */
 void provider_register(const struct flexio_provider_ops *ops, int priority);
-#define PROVIDER_REGISTER(ops, priority)                                                           \
-	__attribute__((constructor)) static void provider_register_##ops(void)                    \
-	{                                                                                          \
-		provider_register(&(ops), (priority));                                             \
+#define PROVIDER_REGISTER(ops, priority)                                       \
+	__attribute__((constructor)) static void provider_register_##ops(void) \
+	{                                                                      \
+		provider_register(&(ops), (priority));                         \
 	}
 
 #endif

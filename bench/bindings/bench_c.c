@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 		if (!strcmp(ibv_get_device_name(devs[i]), "mlx5_sim0"))
 			ctx = ibv_open_device(devs[i]);
 	ibv_free_device_list(devs);
-	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){.app_name = "bindbench"}, &app) ||
+	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "bindbench" }, &app) ||
 	    flexio_process_create(ctx, app, NULL, &p)) {
 		fprintf(stderr, "flexio-bindings-bench-c: cannot set up the simulated device\n");
 		return 1;

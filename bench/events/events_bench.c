@@ -98,11 +98,12 @@ static void setup_open(struct setup *s)
 	if (!s->ctx)
 		die("opening mlx5_sim0");
 	s->pd = ibv_alloc_pd(s->ctx);
-	if (!s->pd || flexio_app_get(&(struct flexio_app_select_attr){.app_name = "events_bench_app", .ibv_ctx = s->ctx},
-				     &app) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_process_create(s->ctx, app, &(struct flexio_process_attr){.pd = s->pd}, &s->process) !=
+	if (!s->pd ||
+	    flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "events_bench_app", .ibv_ctx = s->ctx },
+			   &app) != FLEXIO_STATUS_SUCCESS ||
+	    flexio_process_create(s->ctx, app, &(struct flexio_process_attr){ .pd = s->pd }, &s->process) !=
 		    FLEXIO_STATUS_SUCCESS ||
-	    flexio_outbox_create(s->process, &(struct flexio_outbox_attr){0}, &s->outbox) != FLEXIO_STATUS_SUCCESS)
+	    flexio_outbox_create(s->process, &(struct flexio_outbox_attr){ 0 }, &s->outbox) != FLEXIO_STATUS_SUCCESS)
 		die("creating the DPA process");
 }
 
@@ -118,7 +119,7 @@ static void setup_close(struct setup *s)
 /* CPU seconds the whole machine spent busy so far (/proc/stat: all but idle and iowait). */
 static double machine_busy_seconds(void)
 {
-	unsigned long long v[10] = {0};
+	unsigned long long v[10] = { 0 };
 	FILE *f = fopen("/proc/stat", "r");
 	int n = f ? fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
 			   &v[4], &v[5], &v[6], &v[7], &v[8], &v[9])
@@ -135,10 +136,10 @@ static double machine_busy_seconds(void)
 
 static int child_echo(int pairs, uint64_t messages)
 {
-	struct echo_config config = {.messages = messages, .msg_size = MSG_SIZE, .window = WINDOW, .verify = 0};
+	struct echo_config config = { .messages = messages, .msg_size = MSG_SIZE, .window = WINDOW, .verify = 0 };
 	struct echo_pair pair[MAX_PAIRS];
 	uint64_t activations = 0, t0, t1;
-	struct setup s = {0};
+	struct setup s = { 0 };
 	double cpu0, cpu1, busy0, busy1;
 
 	setup_open(&s);
@@ -205,23 +206,24 @@ static void dpa_rx_create(struct setup *s, uint32_t log_depth, int with_handler,
 	struct flexio_cq_attr cq_attr = {
 		.log_cq_depth = (uint8_t)log_depth,
 		.uar_id = uar_id,
-		.cq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
+		.cq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
 	};
 	uint8_t *image = calloc(1, qsize);
 
 	d->log_depth = log_depth;
 	if (!image || flexio_buf_dev_alloc(s->process, sizeof(struct latency_state), &d->state) ||
 	    flexio_buf_dev_alloc(s->process, qsize, &d->queues) || flexio_buf_dev_alloc(s->process, bsize, &d->bufs) ||
-	    flexio_device_mkey_create(s->process,
-				      &(struct flexio_mkey_attr){.pd = s->pd, .daddr = d->bufs, .len = bsize,
-								 .access = IBV_ACCESS_LOCAL_WRITE},
-				      &d->mkey))
+	    flexio_device_mkey_create(
+		    s->process,
+		    &(struct flexio_mkey_attr){
+			    .pd = s->pd, .daddr = d->bufs, .len = bsize, .access = IBV_ACCESS_LOCAL_WRITE },
+		    &d->mkey))
 		die("DPA memory for a QP");
 	for (uint32_t i = 0; i < (1u << log_depth); i++) {
 		struct {
 			uint32_t byte_count, lkey;
 			uint64_t addr;
-		} wqe = {htobe32(RX_STRIDE), htobe32(flexio_mkey_get_id(d->mkey)), htobe64(d->bufs + i * RX_STRIDE)};
+		} wqe = { htobe32(RX_STRIDE), htobe32(flexio_mkey_get_id(d->mkey)), htobe64(d->bufs + i * RX_STRIDE) };
 
 		image[RX_CQ + i * 64 + 63] = 0xF1;
 		memcpy(image + RX_QP_BUF(log_depth) + i * 16, &wqe, sizeof(wqe));
@@ -232,10 +234,10 @@ static void dpa_rx_create(struct setup *s, uint32_t log_depth, int with_handler,
 	free(image);
 
 	if (with_handler) {
-		if (flexio_event_handler_create(s->process,
-						&(struct flexio_event_handler_attr){.host_stub_func = &latency_handler,
-										    .arg = d->state},
-						&d->handler))
+		if (flexio_event_handler_create(
+			    s->process,
+			    &(struct flexio_event_handler_attr){ .host_stub_func = &latency_handler, .arg = d->state },
+			    &d->handler))
 			die("flexio_event_handler_create");
 		cq_attr.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD;
 		cq_attr.thread = flexio_event_handler_get_thread(d->handler);
@@ -260,8 +262,10 @@ static void dpa_rx_create(struct setup *s, uint32_t log_depth, int with_handler,
 				     .rq_type = FLEXIO_QP_QPC_RQ_TYPE_REGULAR,
 				     .sq_cqn = flexio_cq_get_cq_num(d->cq),
 				     .rq_cqn = flexio_cq_get_cq_num(d->cq),
-				     .qp_wq_buff_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = d->queues + RX_QP_BUF(log_depth)},
-				     .qp_wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = d->queues + RX_QP_DBR(log_depth)},
+				     .qp_wq_buff_qmem = { .memtype = FLEXIO_MEMTYPE_DPA,
+							  .daddr = d->queues + RX_QP_BUF(log_depth) },
+				     .qp_wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA,
+							 .daddr = d->queues + RX_QP_DBR(log_depth) },
 			     },
 			     &d->qp))
 		die("flexio_qp_create");
@@ -308,16 +312,20 @@ struct host_tx {
 
 static void host_tx_create(struct setup *s, flexio_qp *dpa_qp, struct host_tx *h)
 {
-	struct ibv_qp_init_attr init = {.qp_type = IBV_QPT_RC,
-					.cap = {.max_send_wr = 64, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1}};
-	struct ibv_qp_attr attr = {.qp_state = IBV_QPS_INIT, .port_num = 1, .qp_access_flags = IBV_ACCESS_LOCAL_WRITE};
-	struct flexio_qp_attr dpa_attr = {.qp_access_mask = IBV_ACCESS_LOCAL_WRITE,
-					  .grh = 1,
-					  .path_mtu = FLEXIO_QP_QPC_MTU_BYTES_1K,
-					  .min_rnr_nak_timer = 1,
-					  .retry_count = 7,
-					  .vhca_port_num = 1};
-	static const enum flexio_qp_state path[] = {FLEXIO_QP_STATE_INIT, FLEXIO_QP_STATE_RTR, FLEXIO_QP_STATE_RTS};
+	struct ibv_qp_init_attr init = {
+		.qp_type = IBV_QPT_RC,
+		.cap = { .max_send_wr = 64, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1 }
+	};
+	struct ibv_qp_attr attr = { .qp_state = IBV_QPS_INIT,
+				    .port_num = 1,
+				    .qp_access_flags = IBV_ACCESS_LOCAL_WRITE };
+	struct flexio_qp_attr dpa_attr = { .qp_access_mask = IBV_ACCESS_LOCAL_WRITE,
+					   .grh = 1,
+					   .path_mtu = FLEXIO_QP_QPC_MTU_BYTES_1K,
+					   .min_rnr_nak_timer = 1,
+					   .retry_count = 7,
+					   .vhca_port_num = 1 };
+	static const enum flexio_qp_state path[] = { FLEXIO_QP_STATE_INIT, FLEXIO_QP_STATE_RTR, FLEXIO_QP_STATE_RTS };
 	union ibv_gid gid;
 
 	h->cq = ibv_create_cq(s->ctx, 64, NULL, NULL, 0);
@@ -328,18 +336,20 @@ static void host_tx_create(struct setup *s, flexio_qp *dpa_qp, struct host_tx *h
 		die("host QP");
 	if (ibv_modify_qp(h->qp, &attr, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS))
 		die("ibv_modify_qp (INIT)");
-	attr = (struct ibv_qp_attr){.qp_state = IBV_QPS_RTR,
-				    .path_mtu = IBV_MTU_1024,
-				    .dest_qp_num = flexio_qp_get_qp_num(dpa_qp),
-				    .max_dest_rd_atomic = 1,
-				    .min_rnr_timer = 1,
-				    .ah_attr = {.is_global = 1, .grh = {.dgid = gid, .hop_limit = 64}, .port_num = 1}};
+	attr = (struct ibv_qp_attr){ .qp_state = IBV_QPS_RTR,
+				     .path_mtu = IBV_MTU_1024,
+				     .dest_qp_num = flexio_qp_get_qp_num(dpa_qp),
+				     .max_dest_rd_atomic = 1,
+				     .min_rnr_timer = 1,
+				     .ah_attr = {
+					     .is_global = 1, .grh = { .dgid = gid, .hop_limit = 64 }, .port_num = 1 } };
 	if (ibv_modify_qp(h->qp, &attr,
 			  IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
 				  IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER))
 		die("ibv_modify_qp (RTR)");
-	attr = (struct ibv_qp_attr){.qp_state = IBV_QPS_RTS, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
-				    .max_rd_atomic = 1};
+	attr = (struct ibv_qp_attr){
+		.qp_state = IBV_QPS_RTS, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7, .max_rd_atomic = 1
+	};
 	if (ibv_modify_qp(h->qp, &attr,
 			  IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY | IBV_QP_SQ_PSN |
 				  IBV_QP_MAX_QP_RD_ATOMIC))
@@ -351,9 +361,10 @@ static void host_tx_create(struct setup *s, flexio_qp *dpa_qp, struct host_tx *h
 		if (flexio_qp_modify(dpa_qp, &dpa_attr, NULL))
 			die("flexio_qp_modify");
 	}
-	h->sge = (struct ibv_sge){.addr = (uintptr_t)h->buf, .length = 8, .lkey = h->mr->lkey};
-	h->wr = (struct ibv_send_wr){.sg_list = &h->sge, .num_sge = 1, .opcode = IBV_WR_SEND,
-				     .send_flags = IBV_SEND_SIGNALED};
+	h->sge = (struct ibv_sge){ .addr = (uintptr_t)h->buf, .length = 8, .lkey = h->mr->lkey };
+	h->wr = (struct ibv_send_wr){
+		.sg_list = &h->sge, .num_sge = 1, .opcode = IBV_WR_SEND, .send_flags = IBV_SEND_SIGNALED
+	};
 }
 
 static void host_tx_destroy(struct host_tx *h)
@@ -457,7 +468,7 @@ static void *ponger(void *arg)
 
 static void measure_wakeup(size_t samples, unsigned idle_us, uint64_t *lat)
 {
-	struct ping p = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
+	struct ping p = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER };
 	pthread_t tid;
 
 	if (pthread_create(&tid, NULL, ponger, &p))
@@ -489,11 +500,11 @@ static int child_latency(size_t samples)
 	size_t idle_samples = samples / 10 < 200 ? 200 : samples / 10;
 	uint64_t *lat = calloc(samples, sizeof(*lat)), *post = calloc(samples, sizeof(*post));
 	uint64_t *ref = calloc(samples, sizeof(*ref)), seq = 0, ref_posted;
-	struct dpa_rx d = {0}, r = {0};
-	struct host_tx h = {0}, hr = {0};
+	struct dpa_rx d = { 0 }, r = { 0 };
+	struct host_tx h = { 0 }, hr = { 0 };
 	volatile uint64_t *flags;
 	flexio_window *window;
-	struct setup s = {0};
+	struct setup s = { 0 };
 	struct ibv_mr *mr;
 	uint64_t handled, t0;
 	double busy0, cpu0, others;
@@ -541,7 +552,8 @@ static int child_latency(size_t samples)
 
 			ref_posted += 1u << (REF_LOG_DEPTH - 1);
 			counter = htobe32((uint32_t)(ref_posted & 0xFFFF));
-			if (flexio_host2dev_memcpy(s.process, &counter, sizeof(counter), r.queues + RX_QP_DBR(REF_LOG_DEPTH)))
+			if (flexio_host2dev_memcpy(s.process, &counter, sizeof(counter),
+						   r.queues + RX_QP_DBR(REF_LOG_DEPTH)))
 				die("flexio_host2dev_memcpy");
 		}
 		t0 = now_ns();
@@ -554,7 +566,8 @@ static int child_latency(size_t samples)
 	report("reference: host thread wake-up, back to back", ref, samples);
 	measure_wakeup(idle_samples, 200, ref);
 	report("reference: host thread wake-up, after 200 us idle", ref, idle_samples);
-	if (flexio_dev2host_memcpy(s.process, &handled, sizeof(handled), d.state + offsetof(struct latency_state, seq)) ||
+	if (flexio_dev2host_memcpy(s.process, &handled, sizeof(handled),
+				   d.state + offsetof(struct latency_state, seq)) ||
 	    handled != seq)
 		die("the handler's count");
 	host_tx_destroy(&hr);
@@ -621,20 +634,20 @@ struct echo_result {
 /* Best (fastest) of rounds runs of pairs pairs on workers workers. */
 static struct echo_result echo_best(const char *self, int workers, int pairs, const char *messages, int rounds)
 {
-	struct echo_result best = {0};
+	struct echo_result best = { 0 };
 	char pairs_arg[16], out[4096];
 
 	snprintf(pairs_arg, sizeof(pairs_arg), "%d", pairs);
 	for (int r = 0; r < rounds; r++) {
-		char *args[] = {(char *)self, "--child-echo", pairs_arg, (char *)messages, NULL};
+		char *args[] = { (char *)self, "--child-echo", pairs_arg, (char *)messages, NULL };
 		struct echo_result e;
 		char *line;
 
 		if (run_child(self, args, workers, out, sizeof(out)) || !(line = strstr(out, "ECHO ")) ||
-		    sscanf(line, "ECHO %lf %lf %llu %llu %lf", &e.seconds, &e.cpu, &e.messages, &e.activations, &e.others) !=
-			    5) {
-			fprintf(stderr, "flexio-events-bench: the echo child (%d workers, %d pairs) failed\n%s", workers,
-				pairs, out);
+		    sscanf(line, "ECHO %lf %lf %llu %llu %lf", &e.seconds, &e.cpu, &e.messages, &e.activations,
+			   &e.others) != 5) {
+			fprintf(stderr, "flexio-events-bench: the echo child (%d workers, %d pairs) failed\n%s",
+				workers, pairs, out);
 			exit(1);
 		}
 		if (!best.seconds || e.messages / e.seconds > best.messages / best.seconds)
@@ -675,7 +688,7 @@ int main(int argc, char **argv)
 	self[len] = 0;
 
 	{
-		char *args[] = {self, "--child-latency", (char *)samples, NULL};
+		char *args[] = { self, "--child-latency", (char *)samples, NULL };
 
 		/* One worker: the host thread spinning for the store takes the other CPU. */
 		if (run_child(self, args, 1, out, sizeof(out))) {

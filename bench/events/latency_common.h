@@ -9,12 +9,12 @@
 
 struct latency_state {
 	uint64_t rq_cq_ring, rq_cq_dbr, qp_dbr;
-	uint64_t host_flags;   /* host address of two uint64_t: [0] the handler started, [1] it is done */
-	uint64_t flags;        /* the same through the window (DPA address); 0 until configured */
+	uint64_t host_flags; /* host address of two uint64_t: [0] the handler started, [1] it is done */
+	uint64_t flags;      /* the same through the window (DPA address); 0 until configured */
 	uint32_t rq_cqn, log_rq_depth, window_id, flags_mkey, outbox_id;
 	uint32_t rq_ci, rq_posted;
-	uint32_t error;        /* nonzero: an unexpected CQE (opcode << 8 | syndrome) or a window failure */
-	uint64_t seq;          /* messages received */
+	uint32_t error; /* nonzero: an unexpected CQE (opcode << 8 | syndrome) or a window failure */
+	uint64_t seq;   /* messages received */
 };
 
 #define LATENCY_BAD_WINDOW 0x10000u

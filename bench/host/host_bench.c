@@ -75,7 +75,7 @@ static double call_rate(flexio_process **processes, int threads, size_t calls)
 	double t0 = now_ns();
 
 	for (int i = 0; i < threads; i++) {
-		callers[i] = (struct caller){processes[i], calls};
+		callers[i] = (struct caller){ processes[i], calls };
 		pthread_create(&tids[i], NULL, call_loop, &callers[i]);
 	}
 	for (int i = 0; i < threads; i++)
@@ -139,7 +139,7 @@ static void bench_memcpy(flexio_process *process)
 {
 	size_t max = 16u << 20;
 	unsigned char *src = malloc(max), *dst = malloc(max);
-	struct dev_target t = {.process = process};
+	struct dev_target t = { .process = process };
 
 	memset(src, 0x5a, max);
 	memset(dst, 0, max);
@@ -171,13 +171,13 @@ int main(int argc, char **argv)
 	for (int i = 0; devs && i < n && !ctx; i++)
 		if (!strcmp(ibv_get_device_name(devs[i]), "mlx5_sim0"))
 			ctx = ibv_open_device(devs[i]);
-	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){.app_name = "host_bench"}, &app) ||
+	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "host_bench" }, &app) ||
 	    flexio_process_create(ctx, app, NULL, &process) || flexio_process_create(ctx, app, NULL, &second)) {
 		fprintf(stderr, "cannot set up the simulated device\n");
 		return 1;
 	}
 	bench_rpc(process, calls);
-	bench_rpc_scaling((flexio_process *[]){process, second}, calls);
+	bench_rpc_scaling((flexio_process *[]){ process, second }, calls);
 	bench_memcpy(process);
 	flexio_process_destroy(second);
 	flexio_process_destroy(process);

@@ -128,7 +128,7 @@ static struct nic *nic_new(struct nic **self)
 		.notify = notify,
 		.port_tx = port_tx,
 	};
-	struct nic *nic = nic_create(&(struct nic_config){.env = &env, .ports = 2});
+	struct nic *nic = nic_create(&(struct nic_config){ .env = &env, .ports = 2 });
 
 	if (!nic)
 		die("nic_create");
@@ -157,10 +157,8 @@ static void cq_new(struct cq *cq, struct nic *nic)
 	for (unsigned i = 0; i < DEPTH; i++)
 		cq->ring[i].op_own = 0xf1;
 	if (nic_cq_create(nic,
-			  &(struct nic_cq_attr){.owner = 1,
-						.log_size = LOG_DEPTH,
-						.ring = {id, 0},
-						.dbr = {id, 64 * DEPTH}},
+			  &(struct nic_cq_attr){
+				  .owner = 1, .log_size = LOG_DEPTH, .ring = { id, 0 }, .dbr = { id, 64 * DEPTH } },
 			  &cq->cqn))
 		die("nic_cq_create");
 }
@@ -245,7 +243,7 @@ static void ring(struct end *e)
 
 static void rc_pair(struct nic *nic, struct end *a, struct end *b)
 {
-	struct end *ends[2] = {a, b};
+	struct end *ends[2] = { a, b };
 
 	for (int i = 0; i < 2; i++) {
 		struct end *e = ends[i];
@@ -254,32 +252,32 @@ static void rc_pair(struct nic *nic, struct end *a, struct end *b)
 		memset(e, 0, sizeof(*e));
 		end_rings(e, nic, &space);
 		if (nic_qp_create(nic,
-				  &(struct nic_qp_create_attr){.owner = 1,
-							       .pd = PD,
-							       .sq_cqn = e->cq.cqn,
-							       .rq_cqn = e->cq.cqn,
-							       .log_sq_depth = LOG_DEPTH,
-							       .rq_type = NIC_QP_RQ_REGULAR,
-							       .log_rq_depth = LOG_DEPTH,
-							       .log_rq_stride = 4,
-							       .sq_ring = {space, 16 * DEPTH},
-							       .rq_ring = {space, 0},
-							       .dbr = {space, 16 * DEPTH + 64 * DEPTH}},
+				  &(struct nic_qp_create_attr){ .owner = 1,
+								.pd = PD,
+								.sq_cqn = e->cq.cqn,
+								.rq_cqn = e->cq.cqn,
+								.log_sq_depth = LOG_DEPTH,
+								.rq_type = NIC_QP_RQ_REGULAR,
+								.log_rq_depth = LOG_DEPTH,
+								.log_rq_stride = 4,
+								.sq_ring = { space, 16 * DEPTH },
+								.rq_ring = { space, 0 },
+								.dbr = { space, 16 * DEPTH + 64 * DEPTH } },
 				  &e->sqn))
 			die("nic_qp_create");
 	}
 	for (int i = 0; i < 2; i++) {
 		uint32_t qpn = ends[i]->sqn;
-		struct nic_qp_attr attr = {.state = NIC_QP_INIT, .port = 1};
+		struct nic_qp_attr attr = { .state = NIC_QP_INIT, .port = 1 };
 
 		if (nic_qp_modify(nic, qpn, &attr, NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT))
 			die("INIT");
-		attr = (struct nic_qp_attr){.state = NIC_QP_RTR, .dest_qpn = ends[1 - i]->sqn, .path_mtu = 5};
+		attr = (struct nic_qp_attr){ .state = NIC_QP_RTR, .dest_qpn = ends[1 - i]->sqn, .path_mtu = 5 };
 		if (nic_qp_modify(nic, qpn, &attr,
 				  NIC_QP_STATE | NIC_QP_PATH | NIC_QP_PATH_MTU | NIC_QP_DEST_QPN | NIC_QP_RQ_PSN |
 					  NIC_QP_MAX_DEST_RD_ATOMIC | NIC_QP_MIN_RNR_TIMER))
 			die("RTR");
-		attr = (struct nic_qp_attr){.state = NIC_QP_RTS, .rnr_retry = 7};
+		attr = (struct nic_qp_attr){ .state = NIC_QP_RTS, .rnr_retry = 7 };
 		if (nic_qp_modify(nic, qpn, &attr,
 				  NIC_QP_STATE | NIC_QP_SQ_PSN | NIC_QP_TIMEOUT | NIC_QP_RETRY_CNT | NIC_QP_RNR_RETRY |
 					  NIC_QP_MAX_QP_RD_ATOMIC))
@@ -298,26 +296,26 @@ static void eth_end(struct nic *nic, struct end *e, unsigned port)
 	end_rings(e, nic, &space);
 	if (nic_td_create(nic, &tdn) || nic_tis_create(nic, tdn, port, &tisn) ||
 	    nic_sq_create(nic,
-			  &(struct nic_sq_attr){.owner = 1,
-						.pd = PD,
-						.cqn = e->cq.cqn,
-						.tisn = tisn,
-						.log_depth = LOG_DEPTH,
-						.ring = {space, 16 * DEPTH}},
+			  &(struct nic_sq_attr){ .owner = 1,
+						 .pd = PD,
+						 .cqn = e->cq.cqn,
+						 .tisn = tisn,
+						 .log_depth = LOG_DEPTH,
+						 .ring = { space, 16 * DEPTH } },
 			  &e->sqn) ||
 	    nic_rq_create(nic,
-			  &(struct nic_rq_attr){.owner = 1,
-						.pd = PD,
-						.cqn = e->cq.cqn,
-						.kind = NIC_RQ_CYCLIC,
-						.log_depth = LOG_DEPTH,
-						.log_stride = 4,
-						.ring = {space, 0},
-						.dbr = {space, 16 * DEPTH + 64 * DEPTH}},
+			  &(struct nic_rq_attr){ .owner = 1,
+						 .pd = PD,
+						 .cqn = e->cq.cqn,
+						 .kind = NIC_RQ_CYCLIC,
+						 .log_depth = LOG_DEPTH,
+						 .log_stride = 4,
+						 .ring = { space, 0 },
+						 .dbr = { space, 16 * DEPTH + 64 * DEPTH } },
 			  &e->rqn) ||
 	    nic_wq_modify(nic, e->sqn, NIC_WQ_RDY) || nic_wq_modify(nic, e->rqn, NIC_WQ_RDY) ||
 	    nic_tir_create(nic, tdn, e->rqn, &tirn) ||
-	    nic_port_set(nic, port, &(struct nic_port_attr){.mtu = 1500, .rx_tir = tirn}))
+	    nic_port_set(nic, port, &(struct nic_port_attr){ .mtu = 1500, .rx_tir = tirn }))
 		die("Ethernet queues");
 }
 
@@ -341,7 +339,8 @@ static unsigned echo(struct end *b)
 		if (flexio_dev_cqe_get_opcode(cqe) != 2)
 			continue; /* its own send completions */
 		/* The received slot is sent back as it is, then reposted. */
-		build_send(b, (uint64_t)(flexio_dev_cqe_get_wqe_counter(cqe) & (DEPTH - 1)) * MSG, (n + 1) % BATCH == 0);
+		build_send(b, (uint64_t)(flexio_dev_cqe_get_wqe_counter(cqe) & (DEPTH - 1)) * MSG,
+			   (n + 1) % BATCH == 0);
 		post_recv(b);
 		n++;
 	}
@@ -394,7 +393,7 @@ struct rate {
 /* Runs threads runs at once. */
 static struct rate measure(struct run *runs, unsigned threads)
 {
-	struct rate rate = {0};
+	struct rate rate = { 0 };
 	uint64_t messages = 0, cpu = 0;
 	pthread_t t[2];
 
@@ -425,7 +424,7 @@ int main(int argc, char **argv)
 	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
 	struct nic *rc_nic, *eth_nics[2];
 	struct run runs[2];
-	struct rate rc1, rc2, eth1 = {0}, eth2 = {0};
+	struct rate rc1, rc2, eth1 = { 0 }, eth2 = { 0 };
 
 	if (seconds <= 0)
 		die("usage: nic-bench [seconds per run]");

@@ -22,13 +22,13 @@
 #define DPA_ECALL_LIMIT 0x1100
 
 /* Thread life cycle (seed 000 flexio_dev_thread_*). */
-#define DPA_ECALL_THREAD_FINISH 0x1000     /* no further triggers */
-#define DPA_ECALL_THREAD_RESCHEDULE 0x1001 /* restart from the top at the next trigger */
-#define DPA_ECALL_THREAD_RETRIGGER 0x1002  /* restart from the top immediately */
-#define DPA_ECALL_THREAD_YIELD 0x1003      /* continuable threads resume after the ecall */
-#define DPA_ECALL_THREAD_CTX_GET 0x1004    /* -> device address of the thread context */
+#define DPA_ECALL_THREAD_FINISH 0x1000          /* no further triggers */
+#define DPA_ECALL_THREAD_RESCHEDULE 0x1001      /* restart from the top at the next trigger */
+#define DPA_ECALL_THREAD_RETRIGGER 0x1002       /* restart from the top immediately */
+#define DPA_ECALL_THREAD_YIELD 0x1003           /* continuable threads resume after the ecall */
+#define DPA_ECALL_THREAD_CTX_GET 0x1004         /* -> device address of the thread context */
 #define DPA_ECALL_THREAD_YIELD_RETRIGGER 0x1005 /* yield, then be triggered again at once */
-#define DPA_ECALL_THREAD_NAME 0x1006       /* -> device address of the thread's name */
+#define DPA_ECALL_THREAD_NAME 0x1006            /* -> device address of the thread's name */
 
 /* Process state. */
 #define DPA_ECALL_PROCESS_FINISH 0x1010 /* status 0x40, every thread of the process stops */
@@ -44,12 +44,12 @@
  * 0x1031 (drop its clean window lines), MEMORY_WRITEBACK 0x1032 (make DPA-memory writes
  * visible to the NIC). */
 #include <libflexio-dev/flexio_dev_ecall.h>
-#define DPA_ECALL_FENCE 0x1033             /* a0 = DPA_FENCE_SPACE_*, a1 = pred, a2 = succ */
+#define DPA_ECALL_FENCE 0x1033 /* a0 = DPA_FENCE_SPACE_*, a1 = pred, a2 = succ */
 
 /* Outboxes, windows, doorbells and queues. */
-#define DPA_ECALL_OUTBOX_CONFIG 0x1040 /* a0 = outbox id */
-#define DPA_ECALL_WINDOW_CONFIG 0x1041 /* a0 = entity, a1 = window id, a2 = mkey */
-#define DPA_ECALL_WINDOW_PTR 0x1042    /* a0 = entity, a1 = host address -> device address */
+#define DPA_ECALL_OUTBOX_CONFIG 0x1040  /* a0 = outbox id */
+#define DPA_ECALL_WINDOW_CONFIG 0x1041  /* a0 = entity, a1 = window id, a2 = mkey */
+#define DPA_ECALL_WINDOW_PTR 0x1042     /* a0 = entity, a1 = host address -> device address */
 #define DPA_ECALL_EVENT_ACTIVATE 0x1043 /* a0 = event handler id */
 
 /* Fence spaces and operation sets for DPA_ECALL_FENCE (seed 002 __dpa_thread_fence). */
@@ -90,7 +90,7 @@
  *     mkey's region).
  *   EVENT_ACTIVATE a0 = activation id -> 0 or -errno (unknown id, other process).
  */
-#define DPA_ECALL_THREAD_ID 0x1080          /* -> id of the calling DPA thread */
+#define DPA_ECALL_THREAD_ID 0x1080            /* -> id of the calling DPA thread */
 #define DPA_ECALL_THREAD_LOCAL_STORAGE 0x1081 /* -> thread_local_storage_daddr of the handler, or 0 */
 #define DPA_ECALL_OUTBOX_UAR_EXTENSION 0x1082 /* a0 = flexio_uar_device_id -> 0 or -errno */
 #define DPA_ECALL_CROSS_DEVICE_RING_DB 0x1083 /* a0 = device id, a1 = qpn, a2 = pi -> 0 or -errno */

@@ -18,111 +18,120 @@
 
 int dpa_process_debug_attach(struct dpa_process *process, dpa_debug_fn fn, void *user)
 {
-    if (process == NULL || fn == NULL)
-        return -EINVAL;
-    const struct dpa_image *image = process->image;
-    size_t count = image->code_span / 2 + 2; /* with the two fetch-fault sentinels */
-    if (process->debug_ops == NULL) {
-        struct dpa_op *ops = malloc(count * sizeof(*ops));
-        if (ops == NULL)
-            return -ENOMEM;
-        memcpy(ops, image->ops, count * sizeof(*ops));
-        process->debug_ops = ops;
-    }
-    process->debug_fn = fn;
-    process->debug_user = user;
-    return 0;
+	if (process == NULL || fn == NULL)
+		return -EINVAL;
+	const struct dpa_image *image = process->image;
+	size_t count = image->code_span / 2 + 2; /* with the two fetch-fault sentinels */
+	if (process->debug_ops == NULL) {
+		struct dpa_op *ops = malloc(count * sizeof(*ops));
+		if (ops == NULL)
+			return -ENOMEM;
+		memcpy(ops, image->ops, count * sizeof(*ops));
+		process->debug_ops = ops;
+	}
+	process->debug_fn = fn;
+	process->debug_user = user;
+	return 0;
 }
 
 void dpa_process_debug_detach(struct dpa_process *process)
 {
-    if (process == NULL || process->debug_ops == NULL)
-        return;
-    /* Every trap goes; the copy stays (a hart inside a service may still run from it). */
-    memcpy(process->debug_ops, process->image->ops,
-           (process->image->code_span / 2 + 2) * sizeof(*process->debug_ops));
-    /* Harts that reached a trap before it went may still be on their way into the function:
+	if (process == NULL || process->debug_ops == NULL)
+		return;
+	/* Every trap goes; the copy stays (a hart inside a service may still run from it). */
+	memcpy(process->debug_ops, process->image->ops,
+	       (process->image->code_span / 2 + 2) * sizeof(*process->debug_ops));
+	/* Harts that reached a trap before it went may still be on their way into the function:
      * wait for them (they do not need the pause to end to get out). */
-    while (atomic_load_explicit(&process->debug_inside, memory_order_acquire) != 0)
-        nanosleep(&(struct timespec){.tv_nsec = 50000}, NULL);
-    process->debug_fn = NULL;
-    process->debug_user = NULL;
+	while (atomic_load_explicit(&process->debug_inside, memory_order_acquire) != 0)
+		nanosleep(&(struct timespec){ .tv_nsec = 50000 }, NULL);
+	process->debug_fn = NULL;
+	process->debug_user = NULL;
 }
 
 int dpa_process_debug_trap(struct dpa_process *process, uint64_t pc, bool set)
 {
-    if (process == NULL)
-        return -EINVAL;
-    if (process->debug_ops == NULL)
-        return -EPERM;
-    const struct dpa_image *image = process->image;
-    uint64_t off = pc - image->code_base;
-    if (off >= image->code_span || (pc & 1) || !dpa_image_is_code(image, pc))
-        return -EINVAL;
-    process->debug_ops[off / 2].h =
-        set ? dpa_exec_handlers()[DPA_HANDLER_DEBUG_TRAP] : image->ops[off / 2].h;
-    return 0;
+	if (process == NULL)
+		return -EINVAL;
+	if (process->debug_ops == NULL)
+		return -EPERM;
+	const struct dpa_image *image = process->image;
+	uint64_t off = pc - image->code_base;
+	if (off >= image->code_span || (pc & 1) || !dpa_image_is_code(image, pc))
+		return -EINVAL;
+	process->debug_ops[off / 2].h = set ? dpa_exec_handlers()[DPA_HANDLER_DEBUG_TRAP] : image->ops[off / 2].h;
+	return 0;
 }
 
 uint64_t dpa_hart_next_pc(const struct dpa_hart *hart)
 {
-    if (hart == NULL)
-        return 0;
-    uint64_t pc = hart->pc;
-    uint16_t half[2] = {0, 0};
-    if (dpa_process_read(hart->process, pc, &half[0], 2) != 0)
-        return pc; /* a fetch fault: the hart stays where it is */
-    int hi_valid = dpa_process_read(hart->process, pc + 2, &half[1], 2) == 0;
-    struct dpa_insn insn;
-    dpa_decode(half[0], half[1], hi_valid, &insn);
-    const uint64_t *x = hart->regs;
-    uint64_t a = x[insn.rs1], b = x[insn.rs2], taken = pc + (uint64_t)(int64_t)insn.imm;
-    switch ((enum dpa_kind)insn.kind) {
-    case DPA_K_beq: return a == b ? taken : pc + insn.length;
-    case DPA_K_bne: return a != b ? taken : pc + insn.length;
-    case DPA_K_blt: return (int64_t)a < (int64_t)b ? taken : pc + insn.length;
-    case DPA_K_bge: return (int64_t)a >= (int64_t)b ? taken : pc + insn.length;
-    case DPA_K_bltu: return a < b ? taken : pc + insn.length;
-    case DPA_K_bgeu: return a >= b ? taken : pc + insn.length;
-    case DPA_K_jal: return taken;
-    case DPA_K_jalr: return (a + (uint64_t)(int64_t)insn.imm) & ~1ull;
-    case DPA_K_ebreak:
-    case DPA_K_illegal:
-    case DPA_K_fetch_fault: return pc; /* it faults without retiring */
-    default: return pc + insn.length;
-    }
+	if (hart == NULL)
+		return 0;
+	uint64_t pc = hart->pc;
+	uint16_t half[2] = { 0, 0 };
+	if (dpa_process_read(hart->process, pc, &half[0], 2) != 0)
+		return pc; /* a fetch fault: the hart stays where it is */
+	int hi_valid = dpa_process_read(hart->process, pc + 2, &half[1], 2) == 0;
+	struct dpa_insn insn;
+	dpa_decode(half[0], half[1], hi_valid, &insn);
+	const uint64_t *x = hart->regs;
+	uint64_t a = x[insn.rs1], b = x[insn.rs2], taken = pc + (uint64_t)(int64_t)insn.imm;
+	switch ((enum dpa_kind)insn.kind) {
+	case DPA_K_beq:
+		return a == b ? taken : pc + insn.length;
+	case DPA_K_bne:
+		return a != b ? taken : pc + insn.length;
+	case DPA_K_blt:
+		return (int64_t)a < (int64_t)b ? taken : pc + insn.length;
+	case DPA_K_bge:
+		return (int64_t)a >= (int64_t)b ? taken : pc + insn.length;
+	case DPA_K_bltu:
+		return a < b ? taken : pc + insn.length;
+	case DPA_K_bgeu:
+		return a >= b ? taken : pc + insn.length;
+	case DPA_K_jal:
+		return taken;
+	case DPA_K_jalr:
+		return (a + (uint64_t)(int64_t)insn.imm) & ~1ull;
+	case DPA_K_ebreak:
+	case DPA_K_illegal:
+	case DPA_K_fetch_fault:
+		return pc; /* it faults without retiring */
+	default:
+		return pc + insn.length;
+	}
 }
 
 void dpa_hart_debug_set_reg(struct dpa_hart *hart, unsigned index, uint64_t value)
 {
-    if (hart == NULL || index == 0 || index > 32)
-        return;
-    if (index == 32)
-        hart->pc = value;
-    else
-        hart->regs[index] = value;
+	if (hart == NULL || index == 0 || index > 32)
+		return;
+	if (index == 32)
+		hart->pc = value;
+	else
+		hart->regs[index] = value;
 }
 
 void dpa_hart_debug_hold(struct dpa_hart *hart, bool paused)
 {
-    if (hart == NULL)
-        return;
-    struct dpa_process *process = hart->process;
-    pthread_mutex_lock(&process->pause_lock);
-    if (!paused) {
-        atomic_fetch_and_explicit(&hart->gate, ~DPA_GATE_PAUSED, memory_order_release);
-        pthread_cond_broadcast(&process->pause_changed);
-    } else {
-        /* As dpa_process_pause does for every hart: the hart's leave wakes us. */
-        atomic_fetch_or_explicit(&hart->gate, DPA_GATE_PAUSED, memory_order_acq_rel);
-        while (atomic_load_explicit(&hart->gate, memory_order_acquire) & DPA_GATE_ACTIVE)
-            pthread_cond_wait(&process->pause_changed, &process->pause_lock);
-    }
-    pthread_mutex_unlock(&process->pause_lock);
+	if (hart == NULL)
+		return;
+	struct dpa_process *process = hart->process;
+	pthread_mutex_lock(&process->pause_lock);
+	if (!paused) {
+		atomic_fetch_and_explicit(&hart->gate, ~DPA_GATE_PAUSED, memory_order_release);
+		pthread_cond_broadcast(&process->pause_changed);
+	} else {
+		/* As dpa_process_pause does for every hart: the hart's leave wakes us. */
+		atomic_fetch_or_explicit(&hart->gate, DPA_GATE_PAUSED, memory_order_acq_rel);
+		while (atomic_load_explicit(&hart->gate, memory_order_acquire) & DPA_GATE_ACTIVE)
+			pthread_cond_wait(&process->pause_changed, &process->pause_lock);
+	}
+	pthread_mutex_unlock(&process->pause_lock);
 }
 
 void dpa_debug_free(struct dpa_process *process)
 {
-    free(process->debug_ops);
-    process->debug_ops = NULL;
+	free(process->debug_ops);
+	process->debug_ops = NULL;
 }

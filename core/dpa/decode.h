@@ -15,6 +15,8 @@
 #define DPA_COST_TAKEN 2
 
 /* Kinds that fall through to the next instruction: X(name, extra cycles). */
+/* Not reformatted: instruction tables as X-macro lists, one entry per row. */
+/* clang-format off */
 #define DPA_SIMPLE_KINDS(X)                                                                    \
     X(nop, 0) X(li, 0) X(mv, 0) X(auipc, 0)                                                    \
     X(addi, 0) X(slti, 0) X(sltiu, 0) X(xori, 0) X(ori, 0) X(andi, 0)                          \
@@ -87,15 +89,20 @@ enum dpa_variant {
 #undef DPA_VARIANT_SP
         DPA_VARIANT_COUNT
 };
+/* clang-format on */
 
-enum dpa_kind_class { DPA_CLASS_SIMPLE, DPA_CLASS_FLOW, DPA_CLASS_TERMINAL };
+enum dpa_kind_class {
+	DPA_CLASS_SIMPLE,
+	DPA_CLASS_FLOW,
+	DPA_CLASS_TERMINAL
+};
 
 /* One decoded instruction. rd == DPA_REG_DISCARD stands for x0 as a destination. */
 struct dpa_insn {
-    uint16_t kind;
-    uint8_t length; /* 2 or 4 */
-    uint8_t rd, rs1, rs2;
-    int32_t imm;
+	uint16_t kind;
+	uint8_t length; /* 2 or 4 */
+	uint8_t rd, rs1, rs2;
+	int32_t imm;
 };
 
 #define DPA_REG_DISCARD 32

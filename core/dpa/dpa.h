@@ -50,13 +50,12 @@ uint64_t dpa_image_entry(const struct dpa_image *image);
  * template_data followed by memsz - filesz zero bytes, aligned to align; RISC-V code reaches
  * it at tp + offset. memsz 0: the image has none. */
 struct dpa_tls {
-    const void *template_data;
-    uint64_t filesz, memsz, align;
+	const void *template_data;
+	uint64_t filesz, memsz, align;
 };
 const struct dpa_tls *dpa_image_tls(const struct dpa_image *image);
 /* Looks a function or object up in .symtab (global symbols win over local ones). */
-int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address,
-                     uint64_t *size);
+int dpa_image_symbol(const struct dpa_image *image, const char *name, uint64_t *address, uint64_t *size);
 /* The bytes of DPA memory the image's segments span. */
 uint64_t dpa_image_span(const struct dpa_image *image);
 /* Whether address lies in an executable segment of the image. */
@@ -68,14 +67,13 @@ const char *dpa_image_symbol_name(const struct dpa_image *image, uint64_t addres
 /* ---- Processes ----------------------------------------------------------------------- */
 
 struct dpa_process_config {
-    uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 32 GiB */
-    uint64_t heap_size;   /* 0 = no heap */
-    uint64_t watchdog;    /* default instructions per activation for new harts; 0 = 1e10 */
+	uint64_t memory_size; /* DPA memory for ELF, heap and stacks; 0 = 256 MiB, at most 32 GiB */
+	uint64_t heap_size;   /* 0 = no heap */
+	uint64_t watchdog;    /* default instructions per activation for new harts; 0 = 1e10 */
 };
 
-struct dpa_process *dpa_process_create(struct dpa_image *image,
-                                       const struct dpa_process_config *config, char *err,
-                                       size_t err_size);
+struct dpa_process *dpa_process_create(struct dpa_image *image, const struct dpa_process_config *config, char *err,
+				       size_t err_size);
 /* -EBUSY while harts of the process exist. */
 int dpa_process_destroy(struct dpa_process *process);
 struct dpa_image *dpa_process_image(const struct dpa_process *process);
@@ -104,42 +102,45 @@ void dpa_process_resume(struct dpa_process *process);
 /* ---- Memory ---------------------------------------------------------------------------- */
 
 enum dpa_region_kind {
-    DPA_REGION_CODE,   /* from the ELF, read + execute */
-    DPA_REGION_RODATA, /* from the ELF, read only */
-    DPA_REGION_DATA,   /* from the ELF or mapped, read + write */
-    DPA_REGION_HEAP,
-    DPA_REGION_STACK,
-    DPA_REGION_MMIO,   /* coherent aperture: every access reaches the callbacks (outbox) */
-    DPA_REGION_WINDOW, /* non-coherent aperture behind a per-hart cache (windows) */
+	DPA_REGION_CODE,   /* from the ELF, read + execute */
+	DPA_REGION_RODATA, /* from the ELF, read only */
+	DPA_REGION_DATA,   /* from the ELF or mapped, read + write */
+	DPA_REGION_HEAP,
+	DPA_REGION_STACK,
+	DPA_REGION_MMIO,   /* coherent aperture: every access reaches the callbacks (outbox) */
+	DPA_REGION_WINDOW, /* non-coherent aperture behind a per-hart cache (windows) */
 };
 
-enum { DPA_PERM_R = 1, DPA_PERM_W = 2, DPA_PERM_X = 4 };
+enum {
+	DPA_PERM_R = 1,
+	DPA_PERM_W = 2,
+	DPA_PERM_X = 4
+};
 
 struct dpa_region_info {
-    enum dpa_region_kind kind;
-    uint64_t base;
-    uint64_t size;
-    unsigned perms;
+	enum dpa_region_kind kind;
+	uint64_t base;
+	uint64_t size;
+	unsigned perms;
 };
 
 /* Aperture callbacks. offset is relative to the aperture base. MMIO sees each access (size 1,
  * 2, 4 or 8); a window reads whole 64-byte lines and writes runs of dirty bytes within a line
  * (from the hart's writeback or an eviction). Return 0, or nonzero to fault the hart. */
 struct dpa_mmio_ops {
-    int (*read)(void *user, struct dpa_hart *hart, uint64_t offset, void *dst, size_t size);
-    int (*write)(void *user, struct dpa_hart *hart, uint64_t offset, const void *src, size_t size);
+	int (*read)(void *user, struct dpa_hart *hart, uint64_t offset, void *dst, size_t size);
+	int (*write)(void *user, struct dpa_hart *hart, uint64_t offset, const void *src, size_t size);
 };
 
 #define DPA_PAGE_SIZE 4096u
 
 /* Maps size bytes (rounded up to pages) of zeroed DPA memory, placed with guard pages around it.
  * kind is DATA, HEAP or STACK; perms R or RW. */
-int dpa_process_map(struct dpa_process *process, enum dpa_region_kind kind, uint64_t size,
-                    unsigned perms, uint64_t *base);
+int dpa_process_map(struct dpa_process *process, enum dpa_region_kind kind, uint64_t size, unsigned perms,
+		    uint64_t *base);
 /* Maps an aperture (kind MMIO or WINDOW) outside DPA memory. */
-int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind kind,
-                             uint64_t size, const struct dpa_mmio_ops *ops, void *user,
-                             uint64_t *base);
+int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind kind, uint64_t size,
+			     const struct dpa_mmio_ops *ops, void *user, uint64_t *base);
 /* Host memory behind window apertures can be revoked (a memory region deregistered). The owner
  * of *epoch increments it (an atomic release increment) after each revocation; the window
  * caches of the process read it (an atomic acquire load) at every window access and, when it
@@ -150,23 +151,19 @@ int dpa_process_map_aperture(struct dpa_process *process, enum dpa_region_kind k
 void dpa_process_set_window_epoch(struct dpa_process *process, const uint64_t *epoch);
 /* Unmaps a region created by dpa_process_map or dpa_process_map_aperture. */
 int dpa_process_unmap(struct dpa_process *process, uint64_t base);
-int dpa_process_region(const struct dpa_process *process, uint64_t address,
-                       struct dpa_region_info *info);
+int dpa_process_region(const struct dpa_process *process, uint64_t address, struct dpa_region_info *info);
 /* Every region (apertures included), sorted by base: fills out[0 .. min(count, max)) and
  * returns the count (core dumps walk the address space with it). */
-size_t dpa_process_regions(const struct dpa_process *process, struct dpa_region_info *out,
-                           size_t max);
+size_t dpa_process_regions(const struct dpa_process *process, struct dpa_region_info *out, size_t max);
 
 /* Host access to DPA memory (not apertures), bounds-checked. Writes need a writable region. */
 int dpa_process_read(const struct dpa_process *process, uint64_t address, void *dst, size_t size);
-int dpa_process_write(struct dpa_process *process, uint64_t address, const void *src,
-                      size_t size);
+int dpa_process_write(struct dpa_process *process, uint64_t address, const void *src, size_t size);
 /* Fills [address, address + size) of writable DPA memory with the byte value. */
 int dpa_process_fill(struct dpa_process *process, uint64_t address, int value, size_t size);
 /* A host pointer to [address, address + size) if it lies in mapped DPA memory (and writable
  * memory when writable is set), else NULL. Valid until the region is unmapped. */
-void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, size_t size,
-                               bool writable);
+void *dpa_process_host_pointer(struct dpa_process *process, uint64_t address, size_t size, bool writable);
 
 /* ---- ecall services ---------------------------------------------------------------------- */
 
@@ -179,8 +176,7 @@ typedef int64_t (*dpa_service_fn)(struct dpa_hart *hart, void *user, uint64_t ar
 
 /* number: a Linux number below 256 or one in [DPA_ECALL_BASE, DPA_ECALL_LIMIT). fn NULL
  * removes the service. The window/memory writeback and fence services have built-in defaults. */
-int dpa_process_set_service(struct dpa_process *process, uint64_t number, dpa_service_fn fn,
-                            void *user);
+int dpa_process_set_service(struct dpa_process *process, uint64_t number, dpa_service_fn fn, void *user);
 /* Called for numbers without a service (read a7 to know which). Without one, such an ecall
  * faults with DPA_FAULT_BAD_SERVICE. */
 int dpa_process_set_fallback_service(struct dpa_process *process, dpa_service_fn fn, void *user);
@@ -188,45 +184,50 @@ int dpa_process_set_fallback_service(struct dpa_process *process, dpa_service_fn
 /* ---- Harts --------------------------------------------------------------------------- */
 
 enum dpa_stop {
-    DPA_STOP_BUDGET,    /* the instruction budget of the run is used up; the hart can resume */
-    DPA_STOP_RETURNED,  /* the called function returned (a0 holds its result) */
-    DPA_STOP_REQUESTED, /* a service called dpa_hart_request_stop */
-    DPA_STOP_FAULT,     /* see dpa_hart_fault */
-    DPA_STOP_HALTED,    /* the process was halted */
+	DPA_STOP_BUDGET,    /* the instruction budget of the run is used up; the hart can resume */
+	DPA_STOP_RETURNED,  /* the called function returned (a0 holds its result) */
+	DPA_STOP_REQUESTED, /* a service called dpa_hart_request_stop */
+	DPA_STOP_FAULT,     /* see dpa_hart_fault */
+	DPA_STOP_HALTED,    /* the process was halted */
 };
 
 enum dpa_fault_cause {
-    DPA_FAULT_NONE,
-    DPA_FAULT_MISALIGNED,    /* N-byte access not N-aligned */
-    DPA_FAULT_UNMAPPED,      /* data access outside every region */
-    DPA_FAULT_PERMISSION,    /* data access against the region's permissions */
-    DPA_FAULT_FETCH,         /* instruction fetch outside executable memory */
-    DPA_FAULT_ILLEGAL,       /* illegal or unsupported instruction or CSR */
-    DPA_FAULT_BREAKPOINT,    /* ebreak */
-    DPA_FAULT_WATCHDOG,      /* the activation's instruction budget is exhausted */
-    DPA_FAULT_BAD_SERVICE,   /* ecall with a number nobody serves */
-    DPA_FAULT_APERTURE,      /* an aperture callback refused the access */
-    DPA_FAULT_STACK_OVERFLOW, /* in a call, an instruction would set sp outside the hart's
+	DPA_FAULT_NONE,
+	DPA_FAULT_MISALIGNED,     /* N-byte access not N-aligned */
+	DPA_FAULT_UNMAPPED,       /* data access outside every region */
+	DPA_FAULT_PERMISSION,     /* data access against the region's permissions */
+	DPA_FAULT_FETCH,          /* instruction fetch outside executable memory */
+	DPA_FAULT_ILLEGAL,        /* illegal or unsupported instruction or CSR */
+	DPA_FAULT_BREAKPOINT,     /* ebreak */
+	DPA_FAULT_WATCHDOG,       /* the activation's instruction budget is exhausted */
+	DPA_FAULT_BAD_SERVICE,    /* ecall with a number nobody serves */
+	DPA_FAULT_APERTURE,       /* an aperture callback refused the access */
+	DPA_FAULT_STACK_OVERFLOW, /* in a call, an instruction would set sp outside the hart's
                                * stack [base, base + size]: it does not retire, address = sp */
 };
 
-enum dpa_access { DPA_ACCESS_NONE, DPA_ACCESS_READ, DPA_ACCESS_WRITE, DPA_ACCESS_EXECUTE };
+enum dpa_access {
+	DPA_ACCESS_NONE,
+	DPA_ACCESS_READ,
+	DPA_ACCESS_WRITE,
+	DPA_ACCESS_EXECUTE
+};
 
 struct dpa_fault {
-    enum dpa_fault_cause cause;
-    enum dpa_access access;
-    uint64_t pc;        /* the faulting instruction (the jump target for fetch faults) */
-    uint64_t address;   /* data address, fetch address, or pc */
-    uint32_t insn;      /* instruction word at pc when readable, else 0 */
-    uint64_t regs[32];  /* x0..x31 at the fault */
-    uint64_t instret;   /* instructions retired before the fault */
-    uint64_t cycles;
+	enum dpa_fault_cause cause;
+	enum dpa_access access;
+	uint64_t pc;       /* the faulting instruction (the jump target for fetch faults) */
+	uint64_t address;  /* data address, fetch address, or pc */
+	uint32_t insn;     /* instruction word at pc when readable, else 0 */
+	uint64_t regs[32]; /* x0..x31 at the fault */
+	uint64_t instret;  /* instructions retired before the fault */
+	uint64_t cycles;
 };
 
 struct dpa_hart_config {
-    uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below; calls keep sp in it
+	uint64_t stack_size; /* 0 = 64 KiB; mapped with a guard page below; calls keep sp in it
                           * (dpa_hart_prepare_call) */
-    uint64_t watchdog;   /* instructions per activation; 0 = the process default */
+	uint64_t watchdog;   /* instructions per activation; 0 = the process default */
 };
 
 struct dpa_hart *dpa_hart_create(struct dpa_process *process, const struct dpa_hart_config *cfg);
@@ -242,8 +243,7 @@ void dpa_hart_stack(const struct dpa_hart *hart, uint64_t *base, uint64_t *size)
  * (at most 8), sp = stack top, ra = DPA_RETURN_ADDRESS; other registers are kept. Until the
  * next prepare, an instruction setting sp outside the hart's stack [base, base + size] faults
  * (DPA_FAULT_STACK_OVERFLOW), so no frame reaches other memory. */
-int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
-                          unsigned nargs);
+int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args, unsigned nargs);
 /* Starts an activation at pc with the registers as they are (sp included). The caller owns sp:
  * the program may move it anywhere (as a Linux program may), nothing checks it. */
 int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
@@ -253,8 +253,8 @@ int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
  * instructions), so a hart progresses even with tiny budgets. */
 enum dpa_stop dpa_hart_run(struct dpa_hart *hart, uint64_t budget);
 /* prepare_call + run until it stops; *result = a0 when it returned. */
-enum dpa_stop dpa_hart_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args,
-                            unsigned nargs, uint64_t *result);
+enum dpa_stop dpa_hart_call(struct dpa_hart *hart, uint64_t function, const uint64_t *args, unsigned nargs,
+			    uint64_t *result);
 
 /* For services: ends the current run with DPA_STOP_REQUESTED after the ecall. */
 void dpa_hart_request_stop(struct dpa_hart *hart, uint64_t code);
@@ -324,13 +324,13 @@ void dpa_hart_debug_hold(struct dpa_hart *hart, bool paused);
 /* ---- Scheduler --------------------------------------------------------------------------- */
 
 struct dpa_sched_config {
-    unsigned workers;   /* host threads; ignored in deterministic mode */
-    uint64_t quantum;   /* instructions per turn; 0 = 10000 */
-    bool deterministic; /* one worker (the caller of dpa_sched_run), strict round robin */
-    /* Called (without locks held, on a worker) when a hart stops for another reason than its
+	unsigned workers;   /* host threads; ignored in deterministic mode */
+	uint64_t quantum;   /* instructions per turn; 0 = 10000 */
+	bool deterministic; /* one worker (the caller of dpa_sched_run), strict round robin */
+	/* Called (without locks held, on a worker) when a hart stops for another reason than its
      * quantum; it may resubmit the hart. */
-    void (*on_stop)(void *user, struct dpa_hart *hart, enum dpa_stop stop);
-    void *user;
+	void (*on_stop)(void *user, struct dpa_hart *hart, enum dpa_stop stop);
+	void *user;
 };
 
 struct dpa_sched *dpa_sched_create(const struct dpa_sched_config *config);

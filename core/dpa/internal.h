@@ -29,135 +29,139 @@
  * For branches and jal inside the code, imm is the target's distance in halfwords.
  */
 struct dpa_op {
-    int32_t h;
-    int32_t imm;
-    uint8_t rd, rs1, rs2, length;
-    uint16_t block, cycles;
+	int32_t h;
+	int32_t imm;
+	uint8_t rd, rs1, rs2, length;
+	uint16_t block, cycles;
 };
 
 struct dpa_segment {
-    uint64_t vaddr, memsz, offset, filesz;
-    unsigned perms;
+	uint64_t vaddr, memsz, offset, filesz;
+	unsigned perms;
 };
 
 struct dpa_symbol {
-    const char *name; /* in dpa_image.strings */
-    uint8_t global;
-    uint64_t value, size;
+	const char *name; /* in dpa_image.strings */
+	uint8_t global;
+	uint64_t value, size;
 };
 
 struct dpa_image {
-    atomic_uint refs;
-    uint8_t *file;
-    size_t file_size;
-    uint64_t entry;
-    struct dpa_segment *segments;
-    unsigned nsegments;
-    uint64_t low, high; /* page-aligned span of all segments */
-    /* Decoded code covers [code_base, code_base + code_span) plus two fetch-fault sentinels. */
-    uint64_t code_base, code_span;
-    struct dpa_op *ops;
-    uint16_t *variants; /* per op, for the tracing interpreter */
-    struct dpa_tls tls;         /* memsz 0: the image has no thread-local storage */
-    struct dpa_symbol *symbols; /* sorted by name, globals first */
-    size_t nsymbols;
-    char *strings;
-    size_t strings_size;
+	atomic_uint refs;
+	uint8_t *file;
+	size_t file_size;
+	uint64_t entry;
+	struct dpa_segment *segments;
+	unsigned nsegments;
+	uint64_t low, high; /* page-aligned span of all segments */
+	/* Decoded code covers [code_base, code_base + code_span) plus two fetch-fault sentinels. */
+	uint64_t code_base, code_span;
+	struct dpa_op *ops;
+	uint16_t *variants;         /* per op, for the tracing interpreter */
+	struct dpa_tls tls;         /* memsz 0: the image has no thread-local storage */
+	struct dpa_symbol *symbols; /* sorted by name, globals first */
+	size_t nsymbols;
+	char *strings;
+	size_t strings_size;
 };
 
 struct dpa_region {
-    enum dpa_region_kind kind;
-    uint64_t base, size;
-    unsigned perms;
-    struct dpa_mmio_ops ops;
-    void *user;
+	enum dpa_region_kind kind;
+	uint64_t base, size;
+	unsigned perms;
+	struct dpa_mmio_ops ops;
+	void *user;
 };
 
 struct dpa_service {
-    dpa_service_fn fn;
-    void *user;
+	dpa_service_fn fn;
+	void *user;
 };
 
 #define DPA_LINUX_SERVICES 256
 #define DPA_RUNTIME_SERVICES (DPA_ECALL_LIMIT - DPA_ECALL_BASE)
 
 struct dpa_process {
-    struct dpa_image *image;
-    /* DPA memory: guest [ram_base, ram_base + ram_size) is host [ram, ram + ram_size). */
-    uint64_t ram_base, ram_size;
-    uint8_t *ram;
-    _Atomic uint8_t *perms; /* DPA_PERM_* per page of DPA memory */
-    uint64_t aperture_base, aperture_limit;
-    pthread_rwlock_t regions_lock;
-    bool regions_lock_ready;
-    struct dpa_region *regions; /* sorted by base */
-    size_t nregions, regions_cap;
-    uint64_t heap_base, heap_size;
-    uint64_t watchdog;
-    struct dpa_service linux_services[DPA_LINUX_SERVICES];
-    struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
-    struct dpa_service fallback;
-    const uint64_t *window_epoch; /* dpa_process_set_window_epoch; NULL: never revoked */
-    /* A debugger (debug.c): the process's own copy of the image's ops, with traps, which the
+	struct dpa_image *image;
+	/* DPA memory: guest [ram_base, ram_base + ram_size) is host [ram, ram + ram_size). */
+	uint64_t ram_base, ram_size;
+	uint8_t *ram;
+	_Atomic uint8_t *perms; /* DPA_PERM_* per page of DPA memory */
+	uint64_t aperture_base, aperture_limit;
+	pthread_rwlock_t regions_lock;
+	bool regions_lock_ready;
+	struct dpa_region *regions; /* sorted by base */
+	size_t nregions, regions_cap;
+	uint64_t heap_base, heap_size;
+	uint64_t watchdog;
+	struct dpa_service linux_services[DPA_LINUX_SERVICES];
+	struct dpa_service runtime_services[DPA_RUNTIME_SERVICES];
+	struct dpa_service fallback;
+	const uint64_t *window_epoch; /* dpa_process_set_window_epoch; NULL: never revoked */
+	/* A debugger (debug.c): the process's own copy of the image's ops, with traps, which the
      * interpreter runs when set; the function a trap calls. Changed only while paused. */
-    struct dpa_op *debug_ops;
-    dpa_debug_fn debug_fn;
-    void *debug_user;
-    atomic_uint debug_inside; /* harts between a trap and the return of debug_fn */
-    /* The memory-model checker (memcheck.c): made at its first enable, then kept; on says
+	struct dpa_op *debug_ops;
+	dpa_debug_fn debug_fn;
+	void *debug_user;
+	atomic_uint debug_inside; /* harts between a trap and the return of debug_fn */
+	/* The memory-model checker (memcheck.c): made at its first enable, then kept; on says
      * whether harts record and report (read where checks would cost, never per instruction). */
-    struct dpa_memcheck *_Atomic memcheck;
-    atomic_bool memcheck_on;
-    atomic_bool halted;
-    atomic_uint next_hart_id;
-    atomic_uint harts; /* alive */
-    void *user;
-    /* dpa_process_pause (pause.c): the harts, how many pauses are in force, and the condition
+	struct dpa_memcheck *_Atomic memcheck;
+	atomic_bool memcheck_on;
+	atomic_bool halted;
+	atomic_uint next_hart_id;
+	atomic_uint harts; /* alive */
+	void *user;
+	/* dpa_process_pause (pause.c): the harts, how many pauses are in force, and the condition
      * both harts (waiting for the pause to end) and pausers (waiting for harts to stop) wait
      * on; all guarded by pause_lock. */
-    pthread_mutex_t pause_lock;
-    pthread_cond_t pause_changed;
-    unsigned pause_count;
-    struct dpa_hart *hart_list;
+	pthread_mutex_t pause_lock;
+	pthread_cond_t pause_changed;
+	unsigned pause_count;
+	struct dpa_hart *hart_list;
 };
 
 struct dpa_window_cache;
 
-enum dpa_sched_state { DPA_HART_IDLE, DPA_HART_QUEUED, DPA_HART_RUNNING };
+enum dpa_sched_state {
+	DPA_HART_IDLE,
+	DPA_HART_QUEUED,
+	DPA_HART_RUNNING
+};
 
 struct dpa_hart {
-    /* x0..x31, the slot that writes to x0 go to, and the one sp-writing instructions fill
+	/* x0..x31, the slot that writes to x0 go to, and the one sp-writing instructions fill
      * before their stack check (decode.h). */
-    uint64_t regs[DPA_REG_SP_SCRATCH + 1];
-    uint64_t pc;
-    uint64_t instret, cycles;
-    struct dpa_process *process;
-    unsigned id;
-    /* LR/SC reservation */
-    bool reserved;
-    uint8_t reserved_size;
-    uint64_t reserved_address, reserved_value;
-    bool stop_requested;
-    uint64_t stop_code;
-    bool faulted;
-    struct dpa_fault fault;
-    uint64_t watchdog, activation_start;
-    uint64_t stack_base, stack_size;
-    /* Where sp writes of the current activation must land: [sp_low, sp_low + sp_span]; the
+	uint64_t regs[DPA_REG_SP_SCRATCH + 1];
+	uint64_t pc;
+	uint64_t instret, cycles;
+	struct dpa_process *process;
+	unsigned id;
+	/* LR/SC reservation */
+	bool reserved;
+	uint8_t reserved_size;
+	uint64_t reserved_address, reserved_value;
+	bool stop_requested;
+	uint64_t stop_code;
+	bool faulted;
+	struct dpa_fault fault;
+	uint64_t watchdog, activation_start;
+	uint64_t stack_base, stack_size;
+	/* Where sp writes of the current activation must land: [sp_low, sp_low + sp_span]; the
      * stack for calls, everywhere for entries (the caller owns sp, dpa_hart_prepare_entry). */
-    uint64_t sp_low, sp_span;
-    struct dpa_window_cache *window;
-    uint64_t memory_writebacks;
-    dpa_trace_fn trace;
-    void *trace_user;
-    void *user;
-    /* scheduler */
-    enum dpa_sched_state sched_state;
-    struct dpa_hart *sched_next;
-    bool sched_cancel; /* dpa_sched_cancel: end the run at its quantum's end (sched lock) */
-    /* pausing (pause.c): DPA_GATE_* bits, and the next hart of the process */
-    atomic_uint gate;
-    struct dpa_hart *process_next;
+	uint64_t sp_low, sp_span;
+	struct dpa_window_cache *window;
+	uint64_t memory_writebacks;
+	dpa_trace_fn trace;
+	void *trace_user;
+	void *user;
+	/* scheduler */
+	enum dpa_sched_state sched_state;
+	struct dpa_hart *sched_next;
+	bool sched_cancel; /* dpa_sched_cancel: end the run at its quantum's end (sched lock) */
+	/* pausing (pause.c): DPA_GATE_* bits, and the next hart of the process */
+	atomic_uint gate;
+	struct dpa_hart *process_next;
 };
 
 /* The gate of a hart (pause.c). ACTIVE: it executes or writes its registers; PAUSED: its
@@ -183,19 +187,18 @@ int dpa_memory_store_slow(struct dpa_hart *hart, uint64_t address, unsigned size
 /* The fault an atomic access at address would take (atomics only work on DPA memory). */
 int dpa_memory_atomic_fault(const struct dpa_process *process, uint64_t address, unsigned size);
 /* Copies the aperture containing [address, address + size), else returns a fault cause. */
-int dpa_memory_aperture(struct dpa_process *process, uint64_t address, unsigned size,
-                        struct dpa_region *out);
-int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address,
-                    unsigned size, uint64_t *value);
-int dpa_window_write(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address,
-                     unsigned size, uint64_t value);
+int dpa_memory_aperture(struct dpa_process *process, uint64_t address, unsigned size, struct dpa_region *out);
+int dpa_window_read(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address, unsigned size,
+		    uint64_t *value);
+int dpa_window_write(struct dpa_hart *hart, const struct dpa_region *region, uint64_t address, unsigned size,
+		     uint64_t value);
 void dpa_window_free(struct dpa_hart *hart);
 
 /* The memory-model checker (memcheck.c, memcheck.h). */
 struct dpa_memcheck_report;
 static inline bool dpa_memcheck_on(const struct dpa_process *process)
 {
-    return atomic_load_explicit(&process->memcheck_on, memory_order_relaxed);
+	return atomic_load_explicit(&process->memcheck_on, memory_order_relaxed);
 }
 /* A store to DPA memory (address inside it, aligned), recorded by the slow interpreter (the
  * traced build, which runs while the checker is on). */
@@ -208,7 +211,11 @@ void dpa_memcheck_free(struct dpa_process *process);
 /* Window side (window.c): reports the hart's window bytes not written back, once per store. */
 void dpa_window_memcheck_publish(struct dpa_hart *hart, int point, uint64_t at_pc);
 
-enum dpa_service_result { DPA_SERVICE_CONTINUE, DPA_SERVICE_STOP, DPA_SERVICE_MISSING };
+enum dpa_service_result {
+	DPA_SERVICE_CONTINUE,
+	DPA_SERVICE_STOP,
+	DPA_SERVICE_MISSING
+};
 enum dpa_service_result dpa_service_call(struct dpa_hart *hart);
 void dpa_services_install_defaults(struct dpa_process *process);
 
@@ -223,8 +230,8 @@ const int32_t *dpa_exec_handlers(void);
 void dpa_debug_free(struct dpa_process *process);
 
 /* Fills the fault record from the interpreter's state. */
-void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause,
-                           enum dpa_access access, uint64_t pc, uint64_t address);
+void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause, enum dpa_access access, uint64_t pc,
+			   uint64_t address);
 
 /* Image / memory helpers. */
 int dpa_image_decode(struct dpa_image *image, char *err, size_t err_size);
@@ -233,10 +240,9 @@ void dpa_memory_fini(struct dpa_process *process);
 
 static inline uint64_t dpa_cycles_to_ns(uint64_t cycles)
 {
-    return cycles / 9 * 5 + cycles % 9 * 5 / 9;
+	return cycles / 9 * 5 + cycles % 9 * 5 / 9;
 }
 
-void dpa_format_error(char *err, size_t err_size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void dpa_format_error(char *err, size_t err_size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

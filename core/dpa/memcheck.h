@@ -34,28 +34,28 @@
 #include "dpa.h"
 
 enum dpa_memcheck_rule {
-    DPA_MEMCHECK_STALE_WINDOW_READ = 1,
-    DPA_MEMCHECK_WINDOW_NOT_WRITTEN_BACK = 2,
-    DPA_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
+	DPA_MEMCHECK_STALE_WINDOW_READ = 1,
+	DPA_MEMCHECK_WINDOW_NOT_WRITTEN_BACK = 2,
+	DPA_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
 };
 
 /* Where the rule was found broken. */
 enum dpa_memcheck_point {
-    DPA_MEMCHECK_AT_LOAD,     /* the stale load itself */
-    DPA_MEMCHECK_AT_DOORBELL, /* an MMIO (outbox) store: at_pc */
-    DPA_MEMCHECK_AT_END,      /* the end of an invocation (return, finish, reschedule, ...) */
-    DPA_MEMCHECK_AT_NIC_READ, /* the NIC read the bytes (on any host thread) */
+	DPA_MEMCHECK_AT_LOAD,     /* the stale load itself */
+	DPA_MEMCHECK_AT_DOORBELL, /* an MMIO (outbox) store: at_pc */
+	DPA_MEMCHECK_AT_END,      /* the end of an invocation (return, finish, reschedule, ...) */
+	DPA_MEMCHECK_AT_NIC_READ, /* the NIC read the bytes (on any host thread) */
 };
 
 struct dpa_memcheck_report {
-    enum dpa_memcheck_rule rule;
-    enum dpa_memcheck_point point;
-    struct dpa_hart *hart; /* the thread, when the report is made on its run; else NULL */
-    unsigned hart_id;      /* dpa_hart_id of the thread at fault */
-    uint64_t pc;           /* the stale load, or the store whose data was not written back */
-    uint64_t address;      /* first byte concerned */
-    unsigned size;         /* bytes concerned (within one 64-byte line or 8-byte word) */
-    uint64_t at_pc;        /* DOORBELL: the doorbell store; else 0 */
+	enum dpa_memcheck_rule rule;
+	enum dpa_memcheck_point point;
+	struct dpa_hart *hart; /* the thread, when the report is made on its run; else NULL */
+	unsigned hart_id;      /* dpa_hart_id of the thread at fault */
+	uint64_t pc;           /* the stale load, or the store whose data was not written back */
+	uint64_t address;      /* first byte concerned */
+	unsigned size;         /* bytes concerned (within one 64-byte line or 8-byte word) */
+	uint64_t at_pc;        /* DOORBELL: the doorbell store; else 0 */
 };
 
 /* Called on whichever host thread found the violation, with no engine lock held. */

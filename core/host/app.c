@@ -128,8 +128,9 @@ static flexio_status create_app(const char *func, const struct app_args *attr, f
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (attr->flexio_dev_versions_len_size > SIZE_MAX / sizeof(uint64_t)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": %zu device versions is more than memory holds",
-			      attr->app_name, attr->flexio_dev_versions_len_size);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "application \"%s\": %zu device versions is more than memory holds", attr->app_name,
+			      attr->flexio_dev_versions_len_size);
 		return FLEXIO_STATUS_FAILED;
 	}
 
@@ -144,8 +145,8 @@ static flexio_status create_app(const char *func, const struct app_args *attr, f
 	for (unsigned i = 0; i < provider_count(); i++) {
 		app->images[i] = provider_at(i)->image_load(attr->app_ptr, attr->app_bsize, err, sizeof(err));
 		if (!app->images[i]) {
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": not a DPA executable: %s", app->name,
-				      err);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": not a DPA executable: %s",
+				      app->name, err);
 			app_free(app);
 			return FLEXIO_STATUS_FAILED;
 		}
@@ -207,7 +208,7 @@ __asm__(".symver flexio_app_create_v1_0, flexio_app_create@FLEXIO_1.0");
 FLEXIO_STABLE flexio_status flexio_app_create_v1_0(const char *name, void *elf, size_t elf_size, flexio_app **app);
 FLEXIO_STABLE flexio_status flexio_app_create_v1_0(const char *name, void *elf, size_t elf_size, flexio_app **app)
 {
-	struct app_args attr = {.app_name = name, .app_ptr = elf, .app_bsize = elf_size};
+	struct app_args attr = { .app_name = name, .app_ptr = elf, .app_bsize = elf_size };
 
 	return create_app("flexio_app_create", &attr, app);
 }

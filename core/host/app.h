@@ -15,10 +15,10 @@ struct app;
 /* A device function registered in an application; its address is the handle of flexio_func_register. */
 struct func {
 	struct app *app;
-	flexio_func_t *host_stub;  /* the key programs call it by */
+	flexio_func_t *host_stub; /* the key programs call it by */
 	char name[FLEXIO_MAX_NAME_LEN + 1];
 	char unpack_name[FLEXIO_MAX_NAME_LEN + 1];
-	bool pup;                  /* registered with argument packing */
+	bool pup; /* registered with argument packing */
 	size_t argbuf_size;
 	flexio_func_arg_pack_fn_t *pack;
 	flexio_uintptr_t dev_addr;

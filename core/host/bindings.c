@@ -59,12 +59,13 @@ static bool arity_ok(flexio_process *handle, flexio_func_t *host_func, size_t na
 		/* The arity a va_list-reading pack function needs: a wrong count is an error, not garbage. */
 		expected = f->pup ? f->argbuf_size / sizeof(uint64_t) : 1;
 		if (nargs != expected || (f->pup && f->argbuf_size % sizeof(uint64_t)))
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "\"%s\" takes %zu argument%s, %zu given", f->name, expected,
-				      expected == 1 ? "" : "s", nargs);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "\"%s\" takes %zu argument%s, %zu given", f->name,
+				      expected, expected == 1 ? "" : "s", nargs);
 		else if (nargs > CALL_ARGS_MAX)
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-				      "\"%s\" takes %zu arguments; at most %d through this entry (use flexio_process_call)",
-				      f->name, nargs, CALL_ARGS_MAX);
+			flexio_log_at(
+				FLEXIO_LOG_LVL_ERR, func,
+				"\"%s\" takes %zu arguments; at most %d through this entry (use flexio_process_call)",
+				f->name, nargs, CALL_ARGS_MAX);
 		else
 			ok = true;
 	}
@@ -73,8 +74,7 @@ static bool arity_ok(flexio_process *handle, flexio_func_t *host_func, size_t na
 }
 
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func,
-							   uint64_t *func_ret, const uint64_t *args,
-							   size_t nargs)
+							   uint64_t *func_ret, const uint64_t *args, size_t nargs)
 {
 	static const char *const func = __func__;
 	void *values[FIXED_ARGS + CALL_ARGS_MAX];
@@ -88,19 +88,28 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_call_args(flexio_process *proce
 	}
 	if (!arity_ok(process, host_func, nargs, __func__))
 		return FLEXIO_STATUS_FAILED;
-	/* Up to 16 arguments (every dpacc-built function) the variadic call is written out; libffi
+		/* Up to 16 arguments (every dpacc-built function) the variadic call is written out; libffi
 	 * makes the longer ones. Both pass nargs uint64_t variadic arguments. */
 #define A(i) args[i]
 	switch (nargs) {
-	case 0: return rpc_call(func, process, host_func, func_ret);
-	case 1: return rpc_call(func, process, host_func, func_ret, A(0));
-	case 2: return rpc_call(func, process, host_func, func_ret, A(0), A(1));
-	case 3: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2));
-	case 4: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3));
-	case 5: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4));
-	case 6: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5));
-	case 7: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6));
-	case 8: return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7));
+	case 0:
+		return rpc_call(func, process, host_func, func_ret);
+	case 1:
+		return rpc_call(func, process, host_func, func_ret, A(0));
+	case 2:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1));
+	case 3:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2));
+	case 4:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3));
+	case 5:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4));
+	case 6:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5));
+	case 7:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6));
+	case 8:
+		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7));
 	case 9:
 		return rpc_call(func, process, host_func, func_ret, A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
 				A(8));
@@ -149,8 +158,8 @@ FLEXIO_EXPERIMENTAL const char *flexio_last_error(void)
 	return log_last_error();
 }
 
-FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *handle, void *dst_haddr,
-							 size_t buff_bsize, flexio_uintptr_t src_daddr)
+FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *handle, void *dst_haddr, size_t buff_bsize,
+							 flexio_uintptr_t src_daddr)
 {
 	struct process *process = process_get(handle, __func__);
 	flexio_status status = FLEXIO_STATUS_FAILED;

@@ -35,8 +35,8 @@ static bool check_attr(const struct flexio_cmdq_attr *fattr, const char *func)
 	if (!fattr) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr is NULL");
 	} else if (fattr->workers < 1 || fattr->workers > CMDQ_MAX_WORKERS) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->workers is %d: give 1 to %d DPA threads", fattr->workers,
-			      CMDQ_MAX_WORKERS);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->workers is %d: give 1 to %d DPA threads",
+			      fattr->workers, CMDQ_MAX_WORKERS);
 	} else if (fattr->batch_size < 1) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "fattr->batch_size is %d: a worker must run at least one task per invocation",
@@ -51,12 +51,12 @@ static bool check_attr(const struct flexio_cmdq_attr *fattr, const char *func)
 	return false;
 }
 
-static flexio_status cmdq_create(struct process *process, const struct flexio_cmdq_attr *fattr,
-				 flexio_cmdq **cmdq_ptr, const char *func)
+static flexio_status cmdq_create(struct process *process, const struct flexio_cmdq_attr *fattr, flexio_cmdq **cmdq_ptr,
+				 const char *func)
 {
-	struct provider_cmdq_config config = {.workers = (unsigned)fattr->workers,
-					      .batch_size = (unsigned)fattr->batch_size,
-					      .running = fattr->state == FLEXIO_CMDQ_STATE_RUNNING};
+	struct provider_cmdq_config config = { .workers = (unsigned)fattr->workers,
+					       .batch_size = (unsigned)fattr->batch_size,
+					       .running = fattr->state == FLEXIO_CMDQ_STATE_RUNNING };
 	char err[PROVIDER_ERROR_MAX] = "";
 	struct cmdq *cmdq;
 	void *handle;

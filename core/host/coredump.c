@@ -65,7 +65,15 @@ struct core_note_header {
 #define CHUNK (1u << 20)
 
 /* Linux signal numbers gdb shows for the faults (the same on RISC-V and x86-64). */
-enum { SIG_ILL = 4, SIG_TRAP = 5, SIG_ABRT = 6, SIG_BUS = 7, SIG_SEGV = 11, SIG_XCPU = 24, SIG_SYS = 31 };
+enum {
+	SIG_ILL = 4,
+	SIG_TRAP = 5,
+	SIG_ABRT = 6,
+	SIG_BUS = 7,
+	SIG_SEGV = 11,
+	SIG_XCPU = 24,
+	SIG_SYS = 31
+};
 
 static int fault_signal(enum flexio_fault_cause cause, bool culprit)
 {
@@ -89,8 +97,8 @@ static int fault_signal(enum flexio_fault_cause cause, bool culprit)
 
 static unsigned char *put_note(unsigned char *p, uint32_t type, const void *desc, uint32_t size)
 {
-	struct core_note_header h = {.nhdr = {.n_namesz = sizeof("CORE"), .n_descsz = size, .n_type = type},
-				     .name = "CORE"};
+	struct core_note_header h = { .nhdr = { .n_namesz = sizeof("CORE"), .n_descsz = size, .n_type = type },
+				      .name = "CORE" };
 
 	memcpy(p, &h, sizeof(h));
 	memcpy(p + sizeof(h), desc, size);
@@ -107,8 +115,8 @@ static bool all_zero(const unsigned char *p, size_t size)
 }
 
 /* Writes a region's bytes at offset, skipping pages that are all zero. */
-static bool write_region(int fd, struct process *process, const struct provider_memory_region *r,
-			 uint64_t offset, unsigned char *buf)
+static bool write_region(int fd, struct process *process, const struct provider_memory_region *r, uint64_t offset,
+			 unsigned char *buf)
 {
 	for (uint64_t done = 0; done < r->size; done += CHUNK) {
 		size_t n = r->size - done < CHUNK ? (size_t)(r->size - done) : CHUNK;
@@ -163,13 +171,17 @@ static unsigned char *core_header(struct process *process, uint32_t id, const st
 			    nthreads * sizeof(struct rv64_prstatus);
 	size_t phdrs_end = sizeof(Elf64_Ehdr) + (1 + nregions) * sizeof(Elf64_Phdr);
 	unsigned char *header = calloc(1, phdrs_end + notes_size), *p;
-	Elf64_Ehdr ehdr = {.e_ident = {ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64, ELFDATA2LSB, EV_CURRENT,
-				       ELFOSABI_NONE},
-			   .e_type = ET_CORE, .e_machine = EM_RISCV, .e_version = EV_CURRENT,
-			   .e_phoff = sizeof(Elf64_Ehdr), .e_ehsize = sizeof(Elf64_Ehdr),
-			   .e_phentsize = sizeof(Elf64_Phdr), .e_phnum = (Elf64_Half)(1 + nregions)};
-	Elf64_Phdr note = {.p_type = PT_NOTE, .p_offset = phdrs_end, .p_filesz = notes_size, .p_align = 4};
-	struct rv64_prpsinfo info = {.sname = 'R', .pid = (int32_t)id};
+	Elf64_Ehdr ehdr = { .e_ident = { ELFMAG0, ELFMAG1, ELFMAG2, ELFMAG3, ELFCLASS64, ELFDATA2LSB, EV_CURRENT,
+					 ELFOSABI_NONE },
+			    .e_type = ET_CORE,
+			    .e_machine = EM_RISCV,
+			    .e_version = EV_CURRENT,
+			    .e_phoff = sizeof(Elf64_Ehdr),
+			    .e_ehsize = sizeof(Elf64_Ehdr),
+			    .e_phentsize = sizeof(Elf64_Phdr),
+			    .e_phnum = (Elf64_Half)(1 + nregions) };
+	Elf64_Phdr note = { .p_type = PT_NOTE, .p_offset = phdrs_end, .p_filesz = notes_size, .p_align = 4 };
+	struct rv64_prpsinfo info = { .sname = 'R', .pid = (int32_t)id };
 	uint64_t offset;
 
 	if (!header)
@@ -180,9 +192,14 @@ static unsigned char *core_header(struct process *process, uint32_t id, const st
 	memcpy(header + sizeof(ehdr), &note, sizeof(note));
 	offset = (phdrs_end + notes_size + CORE_PAGE - 1) / CORE_PAGE * CORE_PAGE;
 	for (size_t i = 0; i < nregions; i++) {
-		Elf64_Phdr load = {.p_type = PT_LOAD, .p_flags = segment_flags(regions[i].perms), .p_offset = offset,
-				   .p_vaddr = regions[i].base, .p_paddr = regions[i].base,
-				   .p_filesz = regions[i].size, .p_memsz = regions[i].size, .p_align = CORE_PAGE};
+		Elf64_Phdr load = { .p_type = PT_LOAD,
+				    .p_flags = segment_flags(regions[i].perms),
+				    .p_offset = offset,
+				    .p_vaddr = regions[i].base,
+				    .p_paddr = regions[i].base,
+				    .p_filesz = regions[i].size,
+				    .p_memsz = regions[i].size,
+				    .p_align = CORE_PAGE };
 
 		memcpy(header + sizeof(ehdr) + (1 + i) * sizeof(Elf64_Phdr), &load, sizeof(load));
 		offset += regions[i].size;
@@ -195,9 +212,10 @@ static unsigned char *core_header(struct process *process, uint32_t id, const st
 	for (size_t i = 0; i < nthreads; i++) {
 		const struct provider_thread_state *t = &threads[i];
 		int sig = fault_signal(t->fault_cause, t->culprit);
-		struct rv64_prstatus status = {.si_signo = sig, .cursig = (int16_t)sig,
-					       .pid = (int32_t)(t->id + 1), /* gdb's LWP: 0 means none */
-					       .ppid = (int32_t)id};
+		struct rv64_prstatus status = { .si_signo = sig,
+						.cursig = (int16_t)sig,
+						.pid = (int32_t)(t->id + 1), /* gdb's LWP: 0 means none */
+						.ppid = (int32_t)id };
 
 		status.regs[0] = t->pc;
 		memcpy(&status.regs[1], &t->regs[1], 31 * sizeof(uint64_t));
@@ -228,12 +246,14 @@ static flexio_status coredump_create(struct process *process, const char *outfil
 	regions = query(process, false, &nregions);
 	buf = malloc(CHUNK);
 	if (threads && regions && nregions + 1 >= PN_XNUM) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\" has too many memory regions (%zu) for an ELF core",
-			      process->name, nregions);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "process \"%s\" has too many memory regions (%zu) for an ELF core", process->name,
+			      nregions);
 		goto out;
 	}
-	header = threads && regions && buf ? core_header(process, id, threads, nthreads, regions, nregions, &header_size)
-					   : NULL;
+	header = threads && regions && buf
+			 ? core_header(process, id, threads, nthreads, regions, nregions, &header_size)
+			 : NULL;
 	if (!header) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		goto out;

@@ -74,17 +74,18 @@ static struct event_handler *cq_thread(struct process *process, const struct cq_
 		return eh;
 	if (eh)
 		event_handler_put(eh);
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->thread %p is not the thread of a live event handler of process \"%s\"",
-		      (void *)a->thread, process->name);
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+		      "fattr->thread %p is not the thread of a live event handler of process \"%s\"", (void *)a->thread,
+		      process->name);
 	return NULL;
 }
 
 static flexio_status cq_create(struct process *process, struct ibv_context *ibv_ctx, const void *fattr,
 			       flexio_cq **cq_ptr, const char *func)
 {
-	struct provider_queue_refs refs = {0};
+	struct provider_queue_refs refs = { 0 };
 	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = {0};
+	struct provider_queue_info info = { 0 };
 	struct event_handler *eh = NULL;
 	struct queue_child *cq = NULL;
 	struct provider_queue *pq;
@@ -112,14 +113,21 @@ static flexio_status cq_create(struct process *process, struct ibv_context *ibv_
 		goto fail;
 	}
 	/* The current layout, the thread given in refs. */
-	attr = (struct flexio_cq_attr){.log_cq_depth = a.log_cq_depth, .element_type = a.element_type,
-				       .uar_id = a.uar_id, .uar_base_addr = a.uar_base_addr,
-				       .cqe_comp_type = (enum flexio_cqe_comp_type)a.cqe_comp_type,
-				       .cq_period_mode = (enum flexio_cq_period_mode)a.cq_period_mode,
-				       .cq_period = a.cq_period, .cq_max_count = a.cq_max_count, .no_arm = a.no_arm,
-				       .cc = a.cc, .overrun_ignore = a.overrun_ignore, .always_armed = a.always_armed,
-				       .cq_ring_qmem = a.cq_ring_qmem, .cq_dbr_daddr = a.cq_dbr_daddr,
-				       .cqe_comp_format = (enum flexio_cqe_comp_format)a.cqe_comp_format};
+	attr = (struct flexio_cq_attr){ .log_cq_depth = a.log_cq_depth,
+					.element_type = a.element_type,
+					.uar_id = a.uar_id,
+					.uar_base_addr = a.uar_base_addr,
+					.cqe_comp_type = (enum flexio_cqe_comp_type)a.cqe_comp_type,
+					.cq_period_mode = (enum flexio_cq_period_mode)a.cq_period_mode,
+					.cq_period = a.cq_period,
+					.cq_max_count = a.cq_max_count,
+					.no_arm = a.no_arm,
+					.cc = a.cc,
+					.overrun_ignore = a.overrun_ignore,
+					.always_armed = a.always_armed,
+					.cq_ring_qmem = a.cq_ring_qmem,
+					.cq_dbr_daddr = a.cq_dbr_daddr,
+					.cqe_comp_format = (enum flexio_cqe_comp_format)a.cqe_comp_format };
 	if (a.element_type != FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD)
 		attr.emulated_eqn = a.emulated_eqn;
 	pq = process->provider->cq_create(process->device, ibv_ctx, &attr, &refs, &info, err, sizeof(err));

@@ -10,9 +10,9 @@
 
 void crash_data_write(FILE *out, struct process *process)
 {
-	static const char *const reg_names[32] = {
-		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
-		"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+	static const char *const reg_names[32] = { "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
+						   "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+						   "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6" };
 	const struct provider_fault *f = &process->stop.fault;
 	bool stopped = atomic_load(&process->error);
 
@@ -22,8 +22,9 @@ void crash_data_write(FILE *out, struct process *process)
 		fprintf(out, "fault: none\n");
 		return;
 	}
-	fprintf(out, "fault: %s\npc: 0x%016llx\naddress: 0x%016llx\ninstruction: 0x%08x\n"
-		     "instructions retired: %llu\ncycles: %llu\n",
+	fprintf(out,
+		"fault: %s\npc: 0x%016llx\naddress: 0x%016llx\ninstruction: 0x%08x\n"
+		"instructions retired: %llu\ncycles: %llu\n",
 		flexio_fault_cause_name(f->cause), (unsigned long long)f->pc, (unsigned long long)f->address, f->insn,
 		(unsigned long long)f->instret, (unsigned long long)f->cycles);
 	for (int i = 0; i < 32; i++)

@@ -20,7 +20,7 @@ struct mlx5dv_devx_uar;
 
 struct recoverable_buf {
 	uint64_t daddr;
-	size_t size;                   /* a multiple of RECOVERABLE_BLOCK_SIZE */
+	size_t size; /* a multiple of RECOVERABLE_BLOCK_SIZE */
 	uint32_t mkey;
 	struct recoverable_buf *next;
 };
@@ -32,10 +32,10 @@ struct process_objects {
 	/* Held while an outbox or window takes an id (then the children's lock, inside it), and
 	 * around the list of recoverable buffers. */
 	pthread_mutex_t lock;
-	void *uar;                     /* the handle of the process's own UAR (flexio_process_get_uar) */
+	void *uar; /* the handle of the process's own UAR (flexio_process_get_uar) */
 	struct recoverable_buf *recoverable;
 	uint32_t last_outbox_id, last_window_id;
-	bool ready;                    /* process_objects_init ran */
+	bool ready; /* process_objects_init ran */
 };
 
 /* Once the process has its handle: creates the process UAR. 0 or -errno (logged). */

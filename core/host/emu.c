@@ -28,7 +28,7 @@ struct emu_db {
 	struct handle_object handle; /* first: handle_get returns the object */
 	const struct flexio_provider_ops *provider;
 	struct provider_emu_db *device;
-	struct queue_child *cq;      /* held while the mapping lives */
+	struct queue_child *cq; /* held while the mapping lives */
 	uint32_t id;
 };
 
@@ -37,7 +37,7 @@ struct msix_map {
 	struct process_child child;    /* first: handle_get returns the object */
 	struct ibv_device *ibv_device; /* the emulation manager's device */
 	uint32_t vhca_id;
-	uint16_t count;                /* vectors 0 .. count - 1 */
+	uint16_t count; /* vectors 0 .. count - 1 */
 	uint32_t eqns[FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS];
 };
 
@@ -45,7 +45,7 @@ struct msix_map {
 struct msix {
 	struct process_child child; /* first: handle_get returns the object */
 	struct provider_msix *device;
-	uint32_t cqn;               /* the CQ made for it; 0 in direct mode */
+	uint32_t cqn; /* the CQ made for it; 0 in direct mode */
 	uint32_t eqn;
 };
 
@@ -173,8 +173,9 @@ FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_create(flexio_proces
 	}
 	vectors = process->provider->emu_msix_eqs(process->ibv_ctx, device_emulation_id, m->eqns, max_msix);
 	if (vectors < 0) {
-		flexio_err(vectors == -ENOENT ? "process \"%s\"'s device %s has no emulated function %u"
-					      : "process \"%s\"'s device %s has no room for the EQs of emulated function %u",
+		flexio_err(vectors == -ENOENT
+				   ? "process \"%s\"'s device %s has no emulated function %u"
+				   : "process \"%s\"'s device %s has no room for the EQs of emulated function %u",
 			   process->name, ibv_get_device_name(process->ibv_ctx->device), device_emulation_id);
 		free(m);
 		goto out;
@@ -232,10 +233,10 @@ static void *msix_new(struct process *process, const struct msix_map *m, uint16_
 	return handle;
 }
 
-FLEXIO_STABLE flexio_status flexio_emulated_device_msix_create(flexio_process *handle, struct ibv_context *target_ibv_ctx,
-							       uint8_t direct_mode, uint32_t target_uar_id,
-							       uint16_t msix_id, flexio_emu_device_msix_map *map,
-							       flexio_msix **msix)
+FLEXIO_STABLE flexio_status flexio_emulated_device_msix_create(flexio_process *handle,
+							       struct ibv_context *target_ibv_ctx, uint8_t direct_mode,
+							       uint32_t target_uar_id, uint16_t msix_id,
+							       flexio_emu_device_msix_map *map, flexio_msix **msix)
 {
 	struct process *process;
 	struct msix_map *m = NULL;

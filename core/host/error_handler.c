@@ -30,8 +30,7 @@ static bool in_code(struct process *process, uint64_t daddr)
 	return found;
 }
 
-static flexio_status set_error_handler(const char *func, struct process *process, uint64_t daddr,
-				       const char *name)
+static flexio_status set_error_handler(const char *func, struct process *process, uint64_t daddr, const char *name)
 {
 	int rc;
 
@@ -66,8 +65,7 @@ static flexio_status set_error_handler(const char *func, struct process *process
 __asm__(".symver flexio_process_error_handler_set_v1_1, flexio_process_error_handler_set@@FLEXIO_1.1");
 FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process *process,
 								  flexio_func_t *error_handler);
-FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process *handle,
-								  flexio_func_t *error_handler)
+FLEXIO_STABLE flexio_status flexio_process_error_handler_set_v1_1(flexio_process *handle, flexio_func_t *error_handler)
 {
 	static const char func[] = "flexio_process_error_handler_set";
 	struct process *process = process_get(handle, func);

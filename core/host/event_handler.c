@@ -55,7 +55,7 @@ static flexio_status event_handler_create(flexio_process *handle, const struct f
 					  const flexio_window *window, const flexio_outbox *outbox,
 					  flexio_event_handler **event_handler_ptr, const char *func)
 {
-	struct provider_thread_config config = {0};
+	struct provider_thread_config config = { 0 };
 	char err[PROVIDER_ERROR_MAX] = "";
 	struct event_handler_args attr;
 	struct event_handler *eh = NULL;
@@ -76,13 +76,13 @@ static flexio_status event_handler_create(flexio_process *handle, const struct f
 	if (!check_attr(process, &attr, &f, func))
 		goto fail;
 	if (window && !window_id_in(process, window, &config.window_id)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live window of process \"%s\"", (const void *)window,
-			      process->name);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live window of process \"%s\"",
+			      (const void *)window, process->name);
 		goto fail;
 	}
 	if (outbox && !outbox_id_in(process, outbox, &config.outbox_id)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live outbox of process \"%s\"", (const void *)outbox,
-			      process->name);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live outbox of process \"%s\"",
+			      (const void *)outbox, process->name);
 		goto fail;
 	}
 	if (process_stopped(process, func))
@@ -232,7 +232,8 @@ FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(
 	if (!obj) {
 		made = process->provider->devx_obj_create(process->ibv_ctx, PROVIDER_OBJECT_THREAD, eh->id);
 		if (!made)
-			flexio_err("process \"%s\": the device has no DEVX object for thread %u", process->name, eh->id);
+			flexio_err("process \"%s\": the device has no DEVX object for thread %u", process->name,
+				   eh->id);
 		else if (atomic_compare_exchange_strong(&eh->obj, &obj, made))
 			obj = made;
 		else /* another call made it first */

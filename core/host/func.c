@@ -60,8 +60,9 @@ static flexio_status add_func(struct func *f, const char *func)
 	}
 	pthread_mutex_unlock(&app->funcs_lock);
 	if (existing) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "application \"%s\": host stub %p is already registered (as \"%s\")",
-			      app->name, (void *)f->host_stub, existing->name);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "application \"%s\": host stub %p is already registered (as \"%s\")", app->name,
+			      (void *)f->host_stub, existing->name);
 		free(f);
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -79,12 +80,13 @@ static flexio_status pup_register(struct app *app, const char *dev_func_name, co
 	    !app_valid_name(dev_unpack_func_name, "dev_unpack_func_name", func))
 		return FLEXIO_STATUS_FAILED;
 	if (!host_stub_func_addr || !host_pack_func) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s of \"%s\" is NULL", host_stub_func_addr ? "host_pack_func" : "host_stub_func_addr",
-			   dev_func_name);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s of \"%s\" is NULL",
+			      host_stub_func_addr ? "host_pack_func" : "host_stub_func_addr", dev_func_name);
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (argbuf_size > PROVIDER_ARGBUF_MAX) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "argbuf_size %zu of \"%s\" is above %d bytes", argbuf_size, dev_func_name, PROVIDER_ARGBUF_MAX);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "argbuf_size %zu of \"%s\" is above %d bytes", argbuf_size,
+			      dev_func_name, PROVIDER_ARGBUF_MAX);
 		return FLEXIO_STATUS_FAILED;
 	}
 	f = calloc(1, sizeof(*f));
@@ -153,7 +155,8 @@ static flexio_status func_register(struct app *app, const char *dev_func_name, f
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-FLEXIO_STABLE flexio_status flexio_func_register(flexio_app *handle, const char *dev_func_name, flexio_func_t **out_func)
+FLEXIO_STABLE flexio_status flexio_func_register(flexio_app *handle, const char *dev_func_name,
+						 flexio_func_t **out_func)
 {
 	struct app *app = app_get(handle, __func__);
 	flexio_status status;
@@ -182,8 +185,9 @@ static flexio_status get_register_info(struct app *app, flexio_func_t *host_stub
 	if (!f)
 		return FLEXIO_STATUS_FAILED;
 	if (strlen(f->name) >= func_name_size || strlen(f->unpack_name) >= func_name_size) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "func_name_size %zu cannot hold the names of \"%s\" (give FLEXIO_MAX_NAME_LEN + 1)",
-			   func_name_size, f->name);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "func_name_size %zu cannot hold the names of \"%s\" (give FLEXIO_MAX_NAME_LEN + 1)",
+			      func_name_size, f->name);
 		return FLEXIO_STATUS_FAILED;
 	}
 	*pup = f->pup;

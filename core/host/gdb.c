@@ -9,8 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
-FLEXIO_EXPERIMENTAL flexio_status flexio_process_gdb_listen(flexio_process *handle, uint16_t port,
-							    uint16_t *bound_port)
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_gdb_listen(flexio_process *handle, uint16_t port, uint16_t *bound_port)
 {
 	struct process *process = process_get(handle, __func__);
 	uint16_t bound = 0;

@@ -161,8 +161,7 @@ static int take_slot_locked(uint32_t *index)
 	return 0;
 }
 
-void *handle_open(struct handle_object *object, enum handle_kind kind,
-		  void (*free_fn)(struct handle_object *object))
+void *handle_open(struct handle_object *object, enum handle_kind kind, void (*free_fn)(struct handle_object *object))
 {
 	struct slot *slot;
 	uint32_t index;

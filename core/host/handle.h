@@ -65,8 +65,7 @@ struct handle_object {
  * starts with one reference, its own, dropped when its handle is closed. free_fn runs when
  * the last reference goes. Returns the handle, or NULL when memory or slots run out.
  */
-void *handle_open(struct handle_object *object, enum handle_kind kind,
-		  void (*free_fn)(struct handle_object *object));
+void *handle_open(struct handle_object *object, enum handle_kind kind, void (*free_fn)(struct handle_object *object));
 
 /*
  * The object of handle when it is an open handle of kind, with a reference held for the

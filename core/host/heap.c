@@ -5,8 +5,8 @@
 
 struct heap_block {
 	uint64_t address;
-	uint64_t size;      /* granule multiple */
-	size_t requested;   /* 0: free */
+	uint64_t size;    /* granule multiple */
+	size_t requested; /* 0: free */
 	struct heap_block *next;
 };
 

@@ -27,8 +27,8 @@ struct app_args {
 	const char *app_name;
 	void *app_ptr;
 	size_t app_bsize;
-	const char *sig_sec_name;       /* 24.01: the signature section's name */
-	void *sig_ptr;                  /* later: the signature itself */
+	const char *sig_sec_name; /* 24.01: the signature section's name */
+	void *sig_ptr;            /* later: the signature itself */
 	size_t sig_bsize;
 	uint64_t dpa_api_version;
 	uint64_t *flexio_dev_versions;
@@ -85,7 +85,7 @@ struct wq_args {
 	uint32_t user_index;
 	struct ibv_pd *pd;
 	uint8_t allow_multi_pkt_send_wqe;
-	struct flexio_sq_tis *tis;          /* NULL in 24.01 */
+	struct flexio_sq_tis *tis; /* NULL in 24.01 */
 	int wq_type;
 	int end_pad_mode;                   /* FLEXIO_WQ_END_PAD_NONE (0) in 24.01 */
 	uint8_t vlan_strip_disable;         /* 0 in 24.01 */

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *const level_names[] = {"ERR", "WARN", "INFO", "DBG"};
+static const char *const level_names[] = { "ERR", "WARN", "INFO", "DBG" };
 #define LEVEL_COUNT ((int)(sizeof(level_names) / sizeof(level_names[0])))
 #define DEFAULT_LEVEL FLEXIO_LOG_LVL_WARN
 
@@ -55,7 +55,8 @@ static int level(void)
 		 * callback set already gets it); the level is set, so this does not come back here. */
 		if (invalid)
 			flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_log",
-				      "FLEXIO_LOG_LEVEL=\"%s\" is not ERR, WARN, INFO, DBG or 0-3; using WARN", invalid);
+				      "FLEXIO_LOG_LEVEL=\"%s\" is not ERR, WARN, INFO, DBG or 0-3; using WARN",
+				      invalid);
 	}
 	return lvl;
 }
@@ -127,7 +128,7 @@ static void wait_for_readers(_Atomic unsigned long *count)
 		if (polls < 64)
 			sched_yield();
 		else
-			nanosleep(&(struct timespec){.tv_nsec = 100000}, NULL);
+			nanosleep(&(struct timespec){ .tv_nsec = 100000 }, NULL);
 	}
 }
 
@@ -154,8 +155,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, v
 }
 
 /* Formats the line and writes it out (the level already passed). */
-static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt,
-		 va_list ap)
+static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt, va_list ap)
 {
 	char line[1024];
 	int head, len;
@@ -178,8 +178,7 @@ static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, 
 		return;
 }
 
-void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt,
-		   va_list ap)
+void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt, va_list ap)
 {
 	int saved_errno = errno; /* callers set errno before or after logging: keep it */
 

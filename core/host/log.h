@@ -22,8 +22,8 @@ void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, .
  * which its users and tests know), for wrappers that take their own variadic arguments.
  * Keeps errno, so callers may set it before or after logging.
  */
-void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt,
-		   va_list ap) __attribute__((format(printf, 4, 0)));
+void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
 
 /* The calling thread's last ERR line (no newline), "" if none: flexio_last_error. */
 const char *log_last_error(void);

@@ -122,8 +122,8 @@ static void log_report(const struct process *process, const struct provider_memc
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
 			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: %u bytes stored through a window "
 			      "were not written back before %s: __dpa_thread_window_writeback() missing (seed 002)",
-			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
-			      r->size, point);
+			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address, r->size,
+			      point);
 		break;
 	case FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK:
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",

@@ -21,7 +21,8 @@ static bool allocate(struct process *process, size_t size, flexio_uintptr_t *dad
 	}
 	*daddr = heap_alloc(&process->heap, size);
 	if (!*daddr) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": no %zu bytes free in the DPA heap (%llu bytes, %zu in use)",
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "process \"%s\": no %zu bytes free in the DPA heap (%llu bytes, %zu in use)",
 			      process->name, size, (unsigned long long)process->heap.size, process->heap.allocated);
 		return false;
 	}
@@ -46,8 +47,8 @@ static bool write_device(struct process *process, const void *src, size_t size, 
 	if (!in_buffer(process, daddr, size, func))
 		return false;
 	if (process->provider->memory_write(process->device, daddr, src, size)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot write DPA memory at 0x%llx", process->name,
-			      (unsigned long long)daddr);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot write DPA memory at 0x%llx",
+			      process->name, (unsigned long long)daddr);
 		return false;
 	}
 	return true;

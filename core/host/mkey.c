@@ -29,7 +29,7 @@
 struct mkey {
 	struct process_child child; /* first: handle_get returns the object */
 	uint32_t id;
-	struct ibv_pd *pd;          /* held (provider pd_hold) */
+	struct ibv_pd *pd; /* held (provider pd_hold) */
 };
 
 static void mkey_free(struct process_child *child)
@@ -41,8 +41,8 @@ static void mkey_free(struct process_child *child)
 	free(mkey);
 }
 
-static flexio_status mkey_create(struct process *process, const struct flexio_mkey_attr *fattr,
-				 flexio_mkey **mkey_ptr, const char *func)
+static flexio_status mkey_create(struct process *process, const struct flexio_mkey_attr *fattr, flexio_mkey **mkey_ptr,
+				 const char *func)
 {
 	struct mkey *mkey;
 	void *handle;
@@ -60,13 +60,15 @@ static flexio_status mkey_create(struct process *process, const struct flexio_mk
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (!heap_contains(&process->heap, fattr->daddr, fattr->len)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": [0x%llx, +%zu) is not inside an allocated heap buffer",
-			      process->name, (unsigned long long)fattr->daddr, fattr->len);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "process \"%s\": [0x%llx, +%zu) is not inside an allocated heap buffer", process->name,
+			      (unsigned long long)fattr->daddr, fattr->len);
 		return FLEXIO_STATUS_FAILED;
 	}
 	/* Holding the PD checks it too: a PD deallocated meanwhile is refused, and none can be while held. */
 	if (!fattr->pd || process->provider->pd_hold(process->ibv_ctx, fattr->pd)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->pd %p is not a live protection domain of process \"%s\"'s device",
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "fattr->pd %p is not a live protection domain of process \"%s\"'s device",
 			      (void *)fattr->pd, process->name);
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -77,8 +79,8 @@ static flexio_status mkey_create(struct process *process, const struct flexio_mk
 		return FLEXIO_STATUS_FAILED;
 	}
 	mkey->pd = fattr->pd;
-	rc = process->provider->device_mkey_create(process->device, fattr->pd, fattr->daddr, fattr->len,
-						    fattr->access, &mkey->id);
+	rc = process->provider->device_mkey_create(process->device, fattr->pd, fattr->daddr, fattr->len, fattr->access,
+						   &mkey->id);
 	if (rc) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a memory key: %s", process->name,
 			      strerror(-rc));
@@ -130,7 +132,7 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_mkey_get_id(flexio_mkey *handle)
 /* ---- recoverable buffers ------------------------------------------------------------------ */
 
 static flexio_status recoverable_alloc(struct process *process, size_t buff_bsize, uint32_t mkey,
-					flexio_uintptr_t *dest_daddr_p, const char *func)
+				       flexio_uintptr_t *dest_daddr_p, const char *func)
 {
 	struct recoverable_buf *buf;
 	uint64_t iova, length;
@@ -142,8 +144,9 @@ static flexio_status recoverable_alloc(struct process *process, size_t buff_bsiz
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (buff_bsize > process->heap.size) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": %zu bytes is more than the DPA heap (%llu bytes)",
-			      process->name, buff_bsize, (unsigned long long)process->heap.size);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "process \"%s\": %zu bytes is more than the DPA heap (%llu bytes)", process->name,
+			      buff_bsize, (unsigned long long)process->heap.size);
 		return FLEXIO_STATUS_FAILED;
 	}
 	size = (buff_bsize + RECOVERABLE_BLOCK_SIZE - 1) / RECOVERABLE_BLOCK_SIZE * RECOVERABLE_BLOCK_SIZE;
@@ -169,8 +172,8 @@ static flexio_status recoverable_alloc(struct process *process, size_t buff_bsiz
 	}
 	buf->daddr = heap_alloc(&process->heap, size);
 	if (!buf->daddr) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": no %zu bytes free in the DPA heap", process->name,
-			      size);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": no %zu bytes free in the DPA heap",
+			      process->name, size);
 		free(buf);
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -184,8 +187,8 @@ static flexio_status recoverable_alloc(struct process *process, size_t buff_bsiz
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-FLEXIO_STABLE flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *handle, size_t buff_bsize,
-							     uint32_t mkey, flexio_uintptr_t *dest_daddr_p)
+FLEXIO_STABLE flexio_status flexio_recoverable_buf_dev_alloc(flexio_process *handle, size_t buff_bsize, uint32_t mkey,
+							     flexio_uintptr_t *dest_daddr_p)
 {
 	struct process *process;
 	flexio_status status = FLEXIO_STATUS_FAILED;

@@ -32,13 +32,13 @@ struct msg_stream {
 	pthread_mutex_t lock;
 	pthread_cond_t changed; /* head, tail, draining, closing or delivering changed */
 	char *ring;
-	size_t size;            /* a power of two */
-	uint64_t head;          /* bytes written into the ring, ever */
-	uint64_t tail;          /* bytes written out of it, ever */
-	uint64_t lost;          /* messages dropped on overrun, not yet reported */
-	bool draining;          /* a thread is writing the ring out: only it moves tail */
-	bool closing;           /* the handle is closed: no more device messages */
-	unsigned delivering;    /* device threads inside stream_put */
+	size_t size;         /* a power of two */
+	uint64_t head;       /* bytes written into the ring, ever */
+	uint64_t tail;       /* bytes written out of it, ever */
+	uint64_t lost;       /* messages dropped on overrun, not yet reported */
+	bool draining;       /* a thread is writing the ring out: only it moves tail */
+	bool closing;        /* the handle is closed: no more device messages */
+	unsigned delivering; /* device threads inside stream_put */
 	bool has_drainer;
 	pthread_t drainer;
 };
@@ -81,7 +81,8 @@ static void drain_locked(struct msg_stream *s)
 
 			s->lost = 0;
 			pthread_mutex_unlock(&s->lock);
-			fprintf(s->out, "[flexio: %llu device messages lost on stream %d: buffer overrun]\n", lost, s->id);
+			fprintf(s->out, "[flexio: %llu device messages lost on stream %d: buffer overrun]\n", lost,
+				s->id);
 			pthread_mutex_lock(&s->lock);
 		}
 		pthread_mutex_unlock(&s->lock);
@@ -251,10 +252,10 @@ static bool check_attr(const struct stream_args *attr, const char *func)
 	if (attr->data_bsize < MIN_STREAM_BSIZE || (attr->data_bsize & (attr->data_bsize - 1))) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "data_bsize %zu is not a power of two of at least %u",
 			      attr->data_bsize, MIN_STREAM_BSIZE);
-	} else if (attr->level > FLEXIO_MSG_DEV_DEBUG ||
-		   attr->level == FLEXIO_MSG_DEV_ALWAYS_PRINT) {
+	} else if (attr->level > FLEXIO_MSG_DEV_DEBUG || attr->level == FLEXIO_MSG_DEV_ALWAYS_PRINT) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "level %d is not NO_PRINT or ERROR..DEBUG", attr->level);
-	} else if (attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_SYNC && attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_ASYNC &&
+	} else if (attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_SYNC &&
+		   attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_ASYNC &&
 		   attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_BATCH) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "sync_mode %d: only SYNC, ASYNC and BATCH (tracer mode needs a device tracer API the "
@@ -262,9 +263,10 @@ static bool check_attr(const struct stream_args *attr, const char *func)
 			      attr->sync_mode);
 	} else if (attr->stream_name && strnlen(attr->stream_name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "stream_name is longer than FLEXIO_MAX_NAME_LEN");
-	} else if (attr->transport_mode < FLEXIO_MSG_TRANSPORT_QP_RC || attr->transport_mode > FLEXIO_MSG_TRANSPORT_QP_UD) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "transport_mode %d is not FLEXIO_MSG_TRANSPORT_QP_RC, _UC or _UD",
-			      attr->transport_mode);
+	} else if (attr->transport_mode < FLEXIO_MSG_TRANSPORT_QP_RC ||
+		   attr->transport_mode > FLEXIO_MSG_TRANSPORT_QP_UD) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "transport_mode %d is not FLEXIO_MSG_TRANSPORT_QP_RC, _UC or _UD", attr->transport_mode);
 	} else if (affinity_valid(&attr->mgmt_affinity, "mgmt_affinity", func)) {
 		return true;
 	}
@@ -283,8 +285,8 @@ static int free_id_locked(struct process *process, bool default_only)
 	return -1;
 }
 
-static flexio_status stream_create(const char *func, struct process *process, const struct stream_args *attr,
-				   FILE *out, pthread_t *ppthread, bool default_only, flexio_msg_stream **stream_out)
+static flexio_status stream_create(const char *func, struct process *process, const struct stream_args *attr, FILE *out,
+				   pthread_t *ppthread, bool default_only, flexio_msg_stream **stream_out)
 {
 	struct msg_stream *s;
 	void *handle;

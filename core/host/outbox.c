@@ -71,8 +71,8 @@ static flexio_status outbox_create(const char *func, struct process *process, st
 	pthread_mutex_unlock(&process->objects.lock);
 	if (!handle) {
 		if (rc)
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create an outbox: %s", process->name,
-				      rc == -ENOSPC ? "all 65535 outbox ids are in use" : strerror(-rc));
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create an outbox: %s",
+				      process->name, rc == -ENOSPC ? "all 65535 outbox ids are in use" : strerror(-rc));
 		free(outbox);
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -144,8 +144,8 @@ FLEXIO_STABLE flexio_status flexio_outbox_create_v1_0(flexio_process *handle, st
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live UAR of process \"%s\"", (void *)uar_handle,
 			      process->name);
 	} else if (uar->ibv_ctx != ctx) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "UAR %u belongs to another device than the outbox's (%s)", uar->id,
-			      ibv_get_device_name(ctx->device));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "UAR %u belongs to another device than the outbox's (%s)",
+			      uar->id, ibv_get_device_name(ctx->device));
 	} else {
 		status = outbox_create(func, process, uar, other_ctx, outbox);
 	}

@@ -161,8 +161,8 @@ bool affinity_valid(const struct flexio_affinity *affinity, const char *what, co
 	case FLEXIO_AFFINITY_STRICT:
 		if (affinity->id < DPA_EXECUTION_UNITS)
 			return true;
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.id %u: the DPA has execution units 0..%d", what, affinity->id,
-			      DPA_EXECUTION_UNITS - 1);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.id %u: the DPA has execution units 0..%d", what,
+			      affinity->id, DPA_EXECUTION_UNITS - 1);
 		return false;
 	}
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s.type %d is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP", what,
@@ -271,9 +271,10 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 						  const struct flexio_process_attr *process_attr,
 						  flexio_process **process_ptr)
 {
-	struct provider_process_config config = {.heap_size = 0}; /* the device's default heap */
-	struct provider_events events = {.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell,
-					 .memcheck = memcheck_on_report};
+	struct provider_process_config config = { .heap_size = 0 }; /* the device's default heap */
+	struct provider_events events = {
+		.message = on_message, .fatal = on_fatal, .doorbell = outbox_on_doorbell, .memcheck = memcheck_on_report
+	};
 	struct process_args attr;
 	const struct flexio_provider_ops *provider;
 	struct process *process;
@@ -332,7 +333,8 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 	}
 	events.user = process;
 	config.name = process->name;
-	process->device = provider->process_create(ibv_ctx, app_image(app, provider), &config, &events, err, sizeof(err));
+	process->device =
+		provider->process_create(ibv_ctx, app_image(app, provider), &config, &events, err, sizeof(err));
 	if (!process->device) {
 		flexio_err("cannot load application \"%s\": %s", app->name, err);
 		goto fail;
@@ -409,8 +411,7 @@ FLEXIO_EXPERIMENTAL uint64_t flexio_process_udbg_token_get(flexio_process *handl
 	return 0;
 }
 
-FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *handle,
-							struct flexio_heap_mem_info *info)
+FLEXIO_STABLE flexio_status flexio_process_mem_info_get(const flexio_process *handle, struct flexio_heap_mem_info *info)
 {
 	struct process *process = process_get(handle, __func__);
 

@@ -50,7 +50,7 @@ struct process {
 
 	/* Fatal errors: why the process stopped (written once, before error is set; read only
 	 * after error is seen set), and an eventfd that turns readable (flexio_err_handler_fd). */
-	atomic_int error;        /* nonzero once the process stopped for good */
+	atomic_int error; /* nonzero once the process stopped for good */
 	struct provider_stop stop;
 	int error_fd;
 	atomic_bool error_displayed; /* the older edition's flexio_err_display resets flexio_err_status */

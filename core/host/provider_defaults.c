@@ -214,8 +214,8 @@ static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16
 }
 
 static struct provider_queue *no_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
-					    struct provider_queue_info *info, char *err, size_t err_size)
+					   const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
+					   struct provider_queue_info *info, char *err, size_t err_size)
 {
 	(void)process, (void)ibv_ctx, (void)attr, (void)refs, (void)info;
 	snprintf(err, err_size, UNSUPPORTED);
@@ -372,10 +372,10 @@ static int no_trace_stop(struct provider_process *process, char *err, size_t err
 	return -EOPNOTSUPP;
 }
 
-#define FILL(op, fallback)                                                                         \
-	do {                                                                                       \
-		if (!ops->op)                                                                      \
-			ops->op = (fallback);                                                      \
+#define FILL(op, fallback)                    \
+	do {                                  \
+		if (!ops->op)                 \
+			ops->op = (fallback); \
 	} while (0)
 
 void provider_fill_defaults(struct flexio_provider_ops *ops)

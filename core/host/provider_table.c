@@ -18,13 +18,13 @@ void provider_register(const struct flexio_provider_ops *ops, int priority)
 	unsigned at = count;
 
 	if (count == PROVIDERS_MAX) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, "provider_register", "no room for provider \"%s\" (%d providers at most)",
-			      ops->name, PROVIDERS_MAX);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, "provider_register",
+			      "no room for provider \"%s\" (%d providers at most)", ops->name, PROVIDERS_MAX);
 		return;
 	}
 	for (; at > 0 && table[at - 1].priority > priority; at--)
 		table[at] = table[at - 1];
-	table[at] = (struct provider_entry){*ops, priority};
+	table[at] = (struct provider_entry){ *ops, priority };
 	provider_fill_defaults(&table[at].ops);
 	count++;
 }

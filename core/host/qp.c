@@ -16,8 +16,7 @@
 
 /* The largest rings the NIC takes: 2^15 WQEBBs or receive WQEs. */
 #define QP_LOG_DEPTH_MAX 15
-#define QP_ACCESS \
-	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
+#define QP_ACCESS (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
 /* The QPC state SQD (IB's and the NIC's value), which enum flexio_qp_state does not name. */
 #define QP_STATE_SQD 0x4
 
@@ -69,21 +68,22 @@ static bool qp_attr_valid(const struct flexio_qp_attr *a, const char *func)
 	    (a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR && !depth_valid(a->log_rq_depth, "log_rq_depth", func)))
 		return false;
 	if (a->qp_access_mask & ~QP_ACCESS) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-			      "qp_fattr->qp_access_mask 0x%x has flags other than IBV_ACCESS_LOCAL_WRITE, _REMOTE_WRITE, "
-			      "_REMOTE_READ and _REMOTE_ATOMIC",
-			      (unsigned)a->qp_access_mask);
+		flexio_log_at(
+			FLEXIO_LOG_LVL_ERR, func,
+			"qp_fattr->qp_access_mask 0x%x has flags other than IBV_ACCESS_LOCAL_WRITE, _REMOTE_WRITE, "
+			"_REMOTE_READ and _REMOTE_ATOMIC",
+			(unsigned)a->qp_access_mask);
 		return false;
 	}
 	return queue_qmem_valid(&a->qp_wq_buff_qmem, "qp_fattr->qp_wq_buff_qmem", func) &&
 	       queue_qmem_valid(&a->qp_wq_dbr_qmem, "qp_fattr->qp_wq_dbr_qmem", func);
 }
 
-static flexio_status qp_create(struct process *process, struct ibv_context *ibv_ctx,
-			       const struct flexio_qp_attr *a, flexio_qp **qp_ptr, const char *func)
+static flexio_status qp_create(struct process *process, struct ibv_context *ibv_ctx, const struct flexio_qp_attr *a,
+			       flexio_qp **qp_ptr, const char *func)
 {
 	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = {0};
+	struct provider_queue_info info = { 0 };
 	struct provider_queue *pq = NULL;
 	struct queue_child *qp = NULL;
 	void *handle;
@@ -108,7 +108,8 @@ static flexio_status qp_create(struct process *process, struct ibv_context *ibv_
 			queue_child_hold(process, qp, 2, HANDLE_RMP, ibv_ctx->device, a->rmpqn);
 		pq = process->provider->qp_create(process->device, ibv_ctx, a, &info, err, sizeof(err));
 		if (!pq)
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a QP: %s", process->name, err);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a QP: %s", process->name,
+				      err);
 	}
 	if (!pq) {
 		queue_child_drop(qp);
@@ -164,8 +165,8 @@ FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *handle, struct flexio_qp
 		rc = qp->q.provider->qp_modify(qp->q.pq, fattr, mask ? mask : &no_mask, err, sizeof(err));
 		queue_unlock(&qp->q);
 		if (rc)
-			flexio_err("QP 0x%x: cannot move it to %s: %s", qp->q.number, state_name((int)fattr->next_state),
-				   *err ? err : strerror(-rc));
+			flexio_err("QP 0x%x: cannot move it to %s: %s", qp->q.number,
+				   state_name((int)fattr->next_state), *err ? err : strerror(-rc));
 		else
 			status = FLEXIO_STATUS_SUCCESS;
 	}

@@ -68,8 +68,7 @@ void queue_fini(struct queue *q)
 	pthread_mutex_destroy(&q->lock);
 }
 
-struct ibv_context *queue_context(struct process *process, struct ibv_context *ibv_ctx, bool cross,
-				  const char *func)
+struct ibv_context *queue_context(struct process *process, struct ibv_context *ibv_ctx, bool cross, const char *func)
 {
 	if (!ibv_ctx && !cross)
 		return process->ibv_ctx;

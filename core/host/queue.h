@@ -24,13 +24,13 @@
 
 struct queue {
 	const struct flexio_provider_ops *provider;
-	struct ibv_context *ibv_ctx;     /* the device context it was created on */
-	struct ibv_device *ibv_device;   /* its device: numbers are the device's */
+	struct ibv_context *ibv_ctx;   /* the device context it was created on */
+	struct ibv_device *ibv_device; /* its device: numbers are the device's */
 	enum provider_object_kind kind;
-	uint32_t number;                 /* CQN, SQN, RQN, RMPN, QPN, TDN, TISN */
-	pthread_mutex_t lock;            /* held around each provider operation on pq */
-	struct provider_queue *pq;       /* NULL once destroyed */
-	struct ibv_pd *pd;               /* held (provider pd_hold) while pq lives; NULL: none */
+	uint32_t number;                       /* CQN, SQN, RQN, RMPN, QPN, TDN, TISN */
+	pthread_mutex_t lock;                  /* held around each provider operation on pq */
+	struct provider_queue *pq;             /* NULL once destroyed */
+	struct ibv_pd *pd;                     /* held (provider pd_hold) while pq lives; NULL: none */
 	_Atomic(struct mlx5dv_devx_obj *) obj; /* its DEVX object, made on first request */
 };
 
@@ -60,8 +60,7 @@ void queue_fini(struct queue *q);
 /* The device context a queue of process goes on: ibv_ctx, or the process's when NULL. With cross
  * (the _cross_dev variants), ibv_ctx must be given and be another device than the process's.
  * NULL, logged as func, when the process's provider does not serve it. */
-struct ibv_context *queue_context(struct process *process, struct ibv_context *ibv_ctx, bool cross,
-				  const char *func);
+struct ibv_context *queue_context(struct process *process, struct ibv_context *ibv_ctx, bool cross, const char *func);
 /* Whether qmem's memory type is one of enum flexio_memtype (logged as func, naming it what). */
 bool queue_qmem_valid(const struct flexio_qmem *qmem, const char *what, const char *func);
 /* Holds pd for a queue on ibv_ctx's device: true, or false logged as func (what names it). */

@@ -6,10 +6,9 @@
 
 #include <stdarg.h>
 
-static flexio_status call(struct process *process, struct func *f, uint64_t *func_ret, va_list ap,
-			  const char *func)
+static flexio_status call(struct process *process, struct func *f, uint64_t *func_ret, va_list ap, const char *func)
 {
-	struct provider_call call = {0};
+	struct provider_call call = { 0 };
 	unsigned char argbuf[PROVIDER_ARGBUF_MAX];
 	uint64_t args[2], result = 0;
 	char why[256];
@@ -18,12 +17,15 @@ static flexio_status call(struct process *process, struct func *f, uint64_t *fun
 		/* The unpack wrapper gets the packed arguments and the function to call with them. */
 		f->pack(argbuf, ap);
 		args[1] = f->dev_addr;
-		call = (struct provider_call){.function = f->unpack_addr, .args = args, .nargs = 2,
-					      .argbuf = argbuf, .argbuf_size = f->argbuf_size};
+		call = (struct provider_call){ .function = f->unpack_addr,
+					       .args = args,
+					       .nargs = 2,
+					       .argbuf = argbuf,
+					       .argbuf_size = f->argbuf_size };
 	} else {
 		/* Registered by name: the function takes one 64-bit argument. */
 		args[0] = va_arg(ap, uint64_t);
-		call = (struct provider_call){.function = f->dev_addr, .args = args, .nargs = 1};
+		call = (struct provider_call){ .function = f->dev_addr, .args = args, .nargs = 1 };
 	}
 
 	switch (process->provider->call(process->device, &call, &result)) {
@@ -72,8 +74,8 @@ flexio_status rpc_call(const char *func, flexio_process *process, flexio_func_t 
 	return status;
 }
 
-FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func,
-						uint64_t *func_ret, ...)
+FLEXIO_STABLE flexio_status flexio_process_call(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret,
+						...)
 {
 	flexio_status status;
 	va_list ap;

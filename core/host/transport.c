@@ -26,7 +26,7 @@ static flexio_status transport_create(const struct flexio_provider_ops *provider
 	struct queue_object *t = calloc(1, sizeof(*t));
 	enum handle_kind kind = td ? HANDLE_SQ_TIS : HANDLE_TRANSPORT_DOMAIN;
 	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = {0};
+	struct provider_queue_info info = { 0 };
 	struct provider_queue *pq;
 
 	if (!t) {

@@ -36,8 +36,8 @@ static void uar_free(struct process_child *child)
 
 /* A new UAR of process on ibv_ctx's device: a devx UAR of its own, or the caller's devx.
  * extend: an alias on another device, with a new flexio_uar_device_id. Returns its handle. */
-static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struct mlx5dv_devx_uar *devx,
-		     bool extend, const char *func)
+static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struct mlx5dv_devx_uar *devx, bool extend,
+		     const char *func)
 {
 	struct uar *uar = calloc(1, sizeof(*uar));
 	void *handle;
@@ -80,8 +80,8 @@ static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struc
 	return handle;
 }
 
-static flexio_status uar_create(const char *func, flexio_process *handle, struct mlx5dv_devx_uar *devx_uar,
-				bool older, flexio_uar **flexio_uar)
+static flexio_status uar_create(const char *func, flexio_process *handle, struct mlx5dv_devx_uar *devx_uar, bool older,
+				flexio_uar **flexio_uar)
 {
 	struct process *process;
 	flexio_status status = FLEXIO_STATUS_FAILED;

@@ -25,8 +25,8 @@ FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version)
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (version < FLEXIO_LAST_SUPPORTED_VERSION) {
-		flexio_err("version %u.%u.%u is older than FLEXIO_LAST_SUPPORTED_VERSION %u.%u.%u",
-			   VER_ARGS(version), VER_ARGS(FLEXIO_LAST_SUPPORTED_VERSION));
+		flexio_err("version %u.%u.%u is older than FLEXIO_LAST_SUPPORTED_VERSION %u.%u.%u", VER_ARGS(version),
+			   VER_ARGS(FLEXIO_LAST_SUPPORTED_VERSION));
 		return FLEXIO_STATUS_FAILED;
 	}
 	if (atomic_compare_exchange_strong(&version_in_use, &expected, version) || expected == version)

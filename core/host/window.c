@@ -14,9 +14,9 @@
 #include <string.h>
 
 struct window {
-	struct process_child child;    /* first: handle_get returns the object */
-	uint32_t id;                   /* 1..65535 */
-	struct ibv_pd *pd;             /* held (provider pd_hold) */
+	struct process_child child; /* first: handle_get returns the object */
+	uint32_t id;                /* 1..65535 */
+	struct ibv_pd *pd;          /* held (provider pd_hold) */
 };
 
 static void window_free(struct process_child *child)
@@ -38,8 +38,9 @@ static flexio_status window_create(struct process *process, struct ibv_pd *pd, f
 
 	/* Holding the PD checks it too: a PD deallocated meanwhile is refused, and none can be while held. */
 	if (process->provider->pd_hold(process->ibv_ctx, pd)) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "pd %p is not a live protection domain of process \"%s\"'s device (%s)",
-			      (void *)pd, process->name, ibv_get_device_name(process->ibv_ctx->device));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "pd %p is not a live protection domain of process \"%s\"'s device (%s)", (void *)pd,
+			      process->name, ibv_get_device_name(process->ibv_ctx->device));
 		return FLEXIO_STATUS_FAILED;
 	}
 	window = calloc(1, sizeof(*window));
@@ -61,8 +62,8 @@ static flexio_status window_create(struct process *process, struct ibv_pd *pd, f
 	pthread_mutex_unlock(&process->objects.lock);
 	if (!handle) {
 		if (rc)
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a window: %s", process->name,
-				      rc == -ENOSPC ? "all 65535 window ids are in use" : strerror(-rc));
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a window: %s",
+				      process->name, rc == -ENOSPC ? "all 65535 window ids are in use" : strerror(-rc));
 		process->provider->pd_release(pd);
 		free(window);
 		return FLEXIO_STATUS_FAILED;
@@ -71,8 +72,7 @@ static flexio_status window_create(struct process *process, struct ibv_pd *pd, f
 	return FLEXIO_STATUS_SUCCESS;
 }
 
-FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *handle, struct ibv_pd *pd,
-						 flexio_window **window_ptr)
+FLEXIO_STABLE flexio_status flexio_window_create(flexio_process *handle, struct ibv_pd *pd, flexio_window **window_ptr)
 {
 	struct process *process;
 	flexio_status status = FLEXIO_STATUS_FAILED;

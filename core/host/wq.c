@@ -29,7 +29,11 @@ struct rq {
 	_Atomic(struct mlx5dv_devx_obj *) tir_obj; /* made on first request */
 };
 
-enum wq_kind { WQ_SQ, WQ_RQ, WQ_RMP };
+enum wq_kind {
+	WQ_SQ,
+	WQ_RQ,
+	WQ_RMP
+};
 
 static const struct {
 	const char *name;
@@ -37,9 +41,9 @@ static const struct {
 	enum provider_object_kind object;
 	const char *busy; /* what may still use it (provider -EBUSY) */
 } wq_kinds[] = {
-	[WQ_SQ] = {"an SQ", HANDLE_SQ, PROVIDER_OBJECT_SQ, "the device still uses it"},
-	[WQ_RQ] = {"an RQ", HANDLE_RQ, PROVIDER_OBJECT_RQ, "its TIR is in use"},
-	[WQ_RMP] = {"an RMP", HANDLE_RMP, PROVIDER_OBJECT_RMP, "QPs receive from it"},
+	[WQ_SQ] = { "an SQ", HANDLE_SQ, PROVIDER_OBJECT_SQ, "the device still uses it" },
+	[WQ_RQ] = { "an RQ", HANDLE_RQ, PROVIDER_OBJECT_RQ, "its TIR is in use" },
+	[WQ_RMP] = { "an RMP", HANDLE_RMP, PROVIDER_OBJECT_RMP, "QPs receive from it" },
 };
 
 static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char *func)
@@ -54,8 +58,9 @@ static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char
 		unsigned log_stride = a->log_wq_stride ? a->log_wq_stride : RQ_LOG_STRIDE_MIN;
 
 		if (log_stride < RQ_LOG_STRIDE_MIN || log_stride > RQ_LOG_STRIDE_MAX) {
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_stride %u is not 0 (the default, %d) or %d..%d",
-				      a->log_wq_stride, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MAX);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+				      "fattr->log_wq_stride %u is not 0 (the default, %d) or %d..%d", a->log_wq_stride,
+				      RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MIN, RQ_LOG_STRIDE_MAX);
 			return false;
 		}
 		if (a->wq_type != FLEXIO_WQ_TYPE_LINKED_LIST && a->wq_type != FLEXIO_WQ_TYPE_CYCLIC) {
@@ -66,15 +71,17 @@ static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char
 		/* A linked-list WQE starts with its next segment: a data segment needs 32 bytes. (An
 		 * RQ with smaller WQEs is cyclic: rq_ring_type.) */
 		if (kind == WQ_RMP && a->wq_type == FLEXIO_WQ_TYPE_LINKED_LIST && log_stride < LL_LOG_STRIDE_MIN) {
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-				      "fattr->log_wq_stride %u: a linked-list WQE needs at least %d (its next segment and "
-				      "a data segment)",
-				      a->log_wq_stride, LL_LOG_STRIDE_MIN);
+			flexio_log_at(
+				FLEXIO_LOG_LVL_ERR, func,
+				"fattr->log_wq_stride %u: a linked-list WQE needs at least %d (its next segment and "
+				"a data segment)",
+				a->log_wq_stride, LL_LOG_STRIDE_MIN);
 			return false;
 		}
 		if (a->end_pad_mode != FLEXIO_WQ_END_PAD_NONE && a->end_pad_mode != FLEXIO_WQ_END_PAD_ALIGN) {
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
-				      "fattr->rq.end_pad_mode %d is not FLEXIO_WQ_END_PAD_NONE or _ALIGN", a->end_pad_mode);
+				      "fattr->rq.end_pad_mode %d is not FLEXIO_WQ_END_PAD_NONE or _ALIGN",
+				      a->end_pad_mode);
 			return false;
 		}
 	}
@@ -156,9 +163,13 @@ static struct provider_queue *wq_provider_create(struct process *process, struct
 						 const struct provider_queue_refs *refs,
 						 struct provider_queue_info *info, char *err)
 {
-	struct flexio_wq_attr attr = {.log_wq_stride = a->log_wq_stride, .log_wq_depth = a->log_wq_depth,
-				      .uar_id = a->uar_id, .user_index = a->user_index, .pd = a->pd,
-				      .wq_ring_qmem = a->wq_ring_qmem, .wq_dbr_qmem = a->wq_dbr_qmem};
+	struct flexio_wq_attr attr = { .log_wq_stride = a->log_wq_stride,
+				       .log_wq_depth = a->log_wq_depth,
+				       .uar_id = a->uar_id,
+				       .user_index = a->user_index,
+				       .pd = a->pd,
+				       .wq_ring_qmem = a->wq_ring_qmem,
+				       .wq_dbr_qmem = a->wq_dbr_qmem };
 
 	/* The current layout; the TIS and TD go in refs. */
 	if (kind == WQ_SQ) {
@@ -178,9 +189,9 @@ static struct provider_queue *wq_provider_create(struct process *process, struct
 static flexio_status wq_create(struct process *process, struct ibv_context *ibv_ctx, bool cross, enum wq_kind kind,
 			       uint32_t cq_num, const void *fattr, void **wq_ptr, const char *func)
 {
-	struct provider_queue_refs refs = {0};
+	struct provider_queue_refs refs = { 0 };
 	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = {0};
+	struct provider_queue_info info = { 0 };
 	struct queue_object *transport;
 	struct provider_queue *pq = NULL;
 	struct queue_child *wq = NULL;
@@ -230,9 +241,9 @@ static flexio_status wq_create(struct process *process, struct ibv_context *ibv_
 }
 
 /* Every create call: the checks of its pointers, then wq_create. */
-static flexio_status wq_create_call(flexio_process *handle, struct ibv_context *ibv_ctx, bool cross,
-				    enum wq_kind kind, uint32_t cq_num, const void *fattr, void **wq_ptr,
-				    const char *ptr_name, const char *func)
+static flexio_status wq_create_call(flexio_process *handle, struct ibv_context *ibv_ctx, bool cross, enum wq_kind kind,
+				    uint32_t cq_num, const void *fattr, void **wq_ptr, const char *ptr_name,
+				    const char *func)
 {
 	flexio_status status = FLEXIO_STATUS_FAILED;
 	struct process *process;

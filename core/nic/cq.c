@@ -11,9 +11,14 @@
 #include <stddef.h>
 
 /* EQE types (mlx5). */
-enum { EQE_COMPLETION = 0x00, EQE_CQ_ERROR = 0x04 };
+enum {
+	EQE_COMPLETION = 0x00,
+	EQE_CQ_ERROR = 0x04
+};
 /* CQ error syndrome of a CQ-error EQE. */
-enum { CQ_ERROR_OVERRUN = 0x01 };
+enum {
+	CQ_ERROR_OVERRUN = 0x01
+};
 
 static void put_be16(uint8_t *p, uint16_t v)
 {
@@ -31,7 +36,7 @@ static void put_be32(uint8_t *p, uint32_t v)
 
 static void notify(struct nic *nic, enum nic_event_kind kind, const struct nic_obj *obj, uint64_t cookie)
 {
-	struct nic_event event = {.kind = kind, .queue = obj->num, .owner = obj->owner, .cookie = cookie};
+	struct nic_event event = { .kind = kind, .queue = obj->num, .owner = obj->owner, .cookie = cookie };
 
 	nic->env.notify(nic->env.user, &event);
 }
@@ -41,7 +46,7 @@ static void eq_post(struct nic_eq *eq, uint8_t type, uint32_t cqn)
 {
 	struct nic *nic = eq->h.nic;
 	uint32_t size = 1u << eq->log_size;
-	uint8_t eqe[64] = {0};
+	uint8_t eqe[64] = { 0 };
 	void *slot;
 
 	pthread_mutex_lock(&eq->h.lock);
@@ -200,7 +205,12 @@ static uint8_t cq_validity(const struct nic_cq *cq)
 /* mlx5 CQE bytes FlexIO's layout leaves reserved: the striding WQE index (wqe_id), the
  * checksum bits and header types (hds_ip_ext, l4_hdr_type_etc), and the syndrome, the low byte
  * of FlexIO's err_syndrome DWORD. */
-enum { CQE_WQE_ID = 0x02, CQE_HDS_IP_EXT = 0x1c, CQE_L4_L3 = 0x1d, CQE_SYNDROME = 0x37 };
+enum {
+	CQE_WQE_ID = 0x02,
+	CQE_HDS_IP_EXT = 0x1c,
+	CQE_L4_L3 = 0x1d,
+	CQE_SYNDROME = 0x37
+};
 
 #define CQE(field) offsetof(struct flexio_dev_cqe64, field)
 
@@ -299,7 +309,7 @@ static unsigned session_entries(unsigned completions)
 static void cq_flush(struct nic_cq *cq)
 {
 	unsigned n = cq->nstaged;
-	uint8_t array[64] = {0};
+	uint8_t array[64] = { 0 };
 	void *slot;
 
 	if (!n)

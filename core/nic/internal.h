@@ -85,7 +85,11 @@ enum {
 };
 
 /* mlx5 CQE checksum bits (byte 28, hds_ip_ext; also in FlexIO's csum_ok). */
-enum { NIC_CSUM_L2_OK = 1, NIC_CSUM_L3_OK = 2, NIC_CSUM_L4_OK = 4 };
+enum {
+	NIC_CSUM_L2_OK = 1,
+	NIC_CSUM_L3_OK = 2,
+	NIC_CSUM_L4_OK = 4
+};
 
 /* The lkey that ends a receive scatter list early (rdma-core's MLX5_INVALID_LKEY). */
 #define NIC_INVALID_LKEY 0x100u
@@ -98,26 +102,35 @@ enum { NIC_CSUM_L2_OK = 1, NIC_CSUM_L3_OK = 2, NIC_CSUM_L4_OK = 4 };
 
 /* ---- Objects and tables --------------------------------------------------------------- */
 
-enum nic_obj_type { NIC_OBJ_CQ, NIC_OBJ_EQ, NIC_OBJ_WQ, NIC_OBJ_TD, NIC_OBJ_TIS, NIC_OBJ_TIR, NIC_OBJ_EMU, NIC_OBJ_TYPES };
+enum nic_obj_type {
+	NIC_OBJ_CQ,
+	NIC_OBJ_EQ,
+	NIC_OBJ_WQ,
+	NIC_OBJ_TD,
+	NIC_OBJ_TIS,
+	NIC_OBJ_TIR,
+	NIC_OBJ_EMU,
+	NIC_OBJ_TYPES
+};
 
 /* A pending deadline of a CQ (moderation) or a WQ (RNR retry), in the NIC's timer list. It
  * survives the object's reuse: nic_timers_run may hold it in its private list meanwhile. */
 struct nic_timer {
 	struct nic_obj *obj;
 	uint64_t deadline;
-	atomic_bool listed;       /* changed under the timer lock; read by its object's paths */
+	atomic_bool listed; /* changed under the timer lock; read by its object's paths */
 	struct nic_timer *next;
 };
 
 struct nic_obj {
 	pthread_mutex_t lock;
 	struct nic_timer timer;
-	struct nic *nic;           /* from here to pool_next: cleared when the object is reused */
+	struct nic *nic; /* from here to pool_next: cleared when the object is reused */
 	enum nic_obj_type type;
-	uint32_t num;            /* 0 while free; written under the lock (WQs: lock and rlock) */
+	uint32_t num; /* 0 while free; written under the lock (WQs: lock and rlock) */
 	uint64_t owner;
-	atomic_uint users;       /* objects naming this one: it cannot be destroyed meanwhile */
-	uint64_t doorbells;      /* accepted */
+	atomic_uint users;         /* objects naming this one: it cannot be destroyed meanwhile */
+	uint64_t doorbells;        /* accepted */
 	struct nic_obj *pool_next; /* in the table's pool of free objects */
 	struct nic_obj *all_next;  /* every object the table allocated, for nic_destroy */
 };
@@ -138,9 +151,9 @@ struct nic_table {
 struct nic_port {
 	pthread_mutex_t lock; /* attr and tir */
 	struct nic_port_attr attr;
-	struct nic_tir *tir;  /* the receive TIR (users counted), or NULL */
-	atomic_uint max_frame;  /* mtu + 18 */
-	atomic_uint rx_rqn;     /* the receive TIR's RQ, or 0 */
+	struct nic_tir *tir;   /* the receive TIR (users counted), or NULL */
+	atomic_uint max_frame; /* mtu + 18 */
+	atomic_uint rx_rqn;    /* the receive TIR's RQ, or 0 */
 	atomic_uint_fast64_t rx_dropped;
 };
 
@@ -148,7 +161,7 @@ struct nic {
 	struct nic_env env;
 	struct nic_fabric *fabric;
 	struct nic *fabric_next;
-	atomic_uint refs;         /* itself plus QPs of other NICs connected to it */
+	atomic_uint refs; /* itself plus QPs of other NICs connected to it */
 	atomic_bool live;
 	unsigned nports;
 	struct nic_port ports[NIC_MAX_PORTS];
@@ -195,24 +208,24 @@ static inline uint32_t nic_load_be32(const void *p)
 	return __builtin_bswap32(__atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE));
 }
 
-void nic_copy_in(void *dst, const void *ring_entry, size_t len);          /* len: multiple of 8 */
-void nic_store_entry(void *ring_entry, const void *src);                  /* 64 bytes */
+void nic_copy_in(void *dst, const void *ring_entry, size_t len); /* len: multiple of 8 */
+void nic_store_entry(void *ring_entry, const void *src);         /* 64 bytes */
 
 /* ---- Completions (cq.c) ---------------------------------------------------------------- */
 
 /* A completion as the engine builds it, before it becomes a CQE or a mini-CQE. */
 struct nic_cqe {
-	uint8_t opcode;          /* NIC_CQE_* */
-	uint8_t sop;             /* requester: the WQE's opcode */
-	uint8_t syndrome;        /* error CQEs */
-	uint8_t csum;            /* NIC_CSUM_* */
-	uint8_t l3_l4;           /* byte 29: l4 header type << 4 | l3 header type << 2 */
+	uint8_t opcode;   /* NIC_CQE_* */
+	uint8_t sop;      /* requester: the WQE's opcode */
+	uint8_t syndrome; /* error CQEs */
+	uint8_t csum;     /* NIC_CSUM_* */
+	uint8_t l3_l4;    /* byte 29: l4 header type << 4 | l3 header type << 2 */
 	bool solicited;
-	bool force_event;        /* the WQE asked for an event (ce = CQE and EQE) */
-	uint16_t wqe_counter;    /* the WQE's index (striding: the stride's) */
-	uint16_t wqe_id;         /* striding: the WQE's index */
+	bool force_event;     /* the WQE asked for an event (ce = CQE and EQE) */
+	uint16_t wqe_counter; /* the WQE's index (striding: the stride's) */
+	uint16_t wqe_id;      /* striding: the WQE's index */
 	uint32_t qpn, user_index, byte_cnt;
-	uint32_t imm_be;         /* immediate data as the WQE holds it (big-endian) */
+	uint32_t imm_be; /* immediate data as the WQE holds it (big-endian) */
 };
 
 /* The most compressed-completion CQs one operation stages into before it writes them. */
@@ -226,7 +239,10 @@ struct nic_op {
 	unsigned ncqs;
 };
 
-#define NIC_OP_INIT {.ncqs = 0}
+#define NIC_OP_INIT       \
+	{                 \
+		.ncqs = 0 \
+	}
 /* Writes what the operation staged (called by every entry point that started one). */
 void nic_op_end(struct nic_op *op);
 
@@ -243,13 +259,17 @@ struct nic_cq {
 	enum nic_moderation_mode mod_mode;
 	/* state */
 	bool error;
-	enum { NIC_ARM_NONE, NIC_ARM_NEXT, NIC_ARM_SOLICITED } arm;
-	uint32_t pi;               /* ring entries written */
-	uint32_t pending;          /* completions since the last event */
-	bool pending_wakeup;       /* a pending completion satisfies a solicited arm */
-	uint64_t period_start;     /* moderation: when the period began (ns) */
-	unsigned nstaged;          /* compression: completions not yet written */
-	struct nic_cqe staged[8];  /* a title and up to 7 mini-CQEs */
+	enum {
+		NIC_ARM_NONE,
+		NIC_ARM_NEXT,
+		NIC_ARM_SOLICITED
+	} arm;
+	uint32_t pi;              /* ring entries written */
+	uint32_t pending;         /* completions since the last event */
+	bool pending_wakeup;      /* a pending completion satisfies a solicited arm */
+	uint64_t period_start;    /* moderation: when the period began (ns) */
+	unsigned nstaged;         /* compression: completions not yet written */
+	struct nic_cqe staged[8]; /* a title and up to 7 mini-CQEs */
 	uint64_t completions, events, lost, zero_cqes;
 };
 
@@ -270,7 +290,7 @@ struct nic_eq {
 	uint8_t log_size;
 	struct nic_mem ring;
 	uint64_t cookie;
-	bool always_armed;         /* an MSI-X vector's: every EQE is an event, no overrun */
+	bool always_armed; /* an MSI-X vector's: every EQE is an event, no overrun */
 	bool armed, error;
 	uint32_t pi, ci;
 	uint64_t events;
@@ -280,11 +300,11 @@ struct nic_eq {
 /* ---- Emulation doorbell contexts (emu.c) -------------------------------------------------- */
 
 struct nic_emu_db {
-	struct nic_obj h;          /* owner: its CQ's */
-	struct nic_cq *cq;         /* held (users) while the context lives */
+	struct nic_obj h;  /* owner: its CQ's */
+	struct nic_cq *cq; /* held (users) while the context lives */
 	uint32_t cqn, queue;
 	bool armed, pending;
-	uint32_t value;            /* the last doorbell's */
+	uint32_t value; /* the last doorbell's */
 	uint64_t rung, cqes, lost;
 };
 
@@ -317,11 +337,11 @@ struct nic_send {
 	struct nic_mem ring;
 	uint8_t log_depth;
 	struct nic_cq *cq;
-	struct nic_tis *tis;   /* SQ: NULL for port 1 */
-	uint16_t ci, pi;       /* WQEBBs executed, and up to the last doorbell */
-	bool stalled;          /* an RNR NAK stopped it at ci */
+	struct nic_tis *tis; /* SQ: NULL for port 1 */
+	uint16_t ci, pi;     /* WQEBBs executed, and up to the last doorbell */
+	bool stalled;        /* an RNR NAK stopped it at ci */
 	unsigned rnr_attempts;
-	uint8_t rnr_timer;     /* the min_rnr_timer of the peer that sent the last RNR NAK */
+	uint8_t rnr_timer; /* the min_rnr_timer of the peer that sent the last RNR NAK */
 	uint64_t wqes, frames, rnr;
 };
 
@@ -337,21 +357,21 @@ struct nic_recv {
 };
 
 struct nic_wq {
-	struct nic_obj h;       /* lock: the send side, configuration, state changes */
-	pthread_mutex_t rlock;  /* the receive side */
+	struct nic_obj h;      /* lock: the send side, configuration, state changes */
+	pthread_mutex_t rlock; /* the receive side */
 	enum nic_wq_type type;
-	atomic_int state;       /* enum nic_wq_state or nic_qp_state; changed under both locks,
+	atomic_int state; /* enum nic_wq_state or nic_qp_state; changed under both locks,
 				 * or to ERR by a failing path holding either (nic_wq_to_error) */
 	uint32_t pd, user_index;
-	struct nic_send send;   /* SQ, QP */
-	struct nic_recv recv;   /* RQ, RMP, QP with a regular RQ */
-	struct nic_cq *rcq;     /* RQ, QP: receive completions */
-	struct nic_wq *rmp;     /* QP on an RMP */
+	struct nic_send send; /* SQ, QP */
+	struct nic_recv recv; /* RQ, RMP, QP with a regular RQ */
+	struct nic_cq *rcq;   /* RQ, QP: receive completions */
+	struct nic_wq *rmp;   /* QP on an RMP */
 	/* QP */
 	bool no_sq;
 	enum nic_qp_rq_type rq_type;
 	struct nic_qp_attr qattr;
-	struct nic *peer;       /* the NIC of the path (a reference), NULL: unreachable */
+	struct nic *peer; /* the NIC of the path (a reference), NULL: unreachable */
 };
 
 static inline int nic_wq_state(const struct nic_wq *wq)
@@ -364,8 +384,8 @@ static inline int nic_wq_state(const struct nic_wq *wq)
 /* What a WQE's control segment says. */
 struct nic_wqe_head {
 	uint8_t opcode;
-	uint8_t ds;       /* 16-byte segments */
-	uint16_t wqebbs;  /* 64-byte blocks it takes in the ring */
+	uint8_t ds;      /* 16-byte segments */
+	uint16_t wqebbs; /* 64-byte blocks it takes in the ring */
 };
 /* The control segment of the send WQE at index (the WQ's lock held): -EFAULT when the ring is
  * gone, -EINVAL when it holds no segment. */
@@ -385,8 +405,8 @@ struct nic_sg {
 
 /* What a received message carries besides its bytes. */
 struct nic_rx_meta {
-	uint8_t opcode;      /* NIC_CQE_RESP_SEND, _SEND_IMM, _WR_IMM */
-	uint32_t write_len;  /* RESP_WR_IMM: the bytes written (the CQE's byte count) */
+	uint8_t opcode;     /* NIC_CQE_RESP_SEND, _SEND_IMM, _WR_IMM */
+	uint32_t write_len; /* RESP_WR_IMM: the bytes written (the CQE's byte count) */
 	bool solicited;
 	uint32_t imm_be;
 	uint8_t csum, l3_l4;
@@ -394,11 +414,11 @@ struct nic_rx_meta {
 
 enum nic_rx_result {
 	NIC_RX_OK,
-	NIC_RX_NO_WQE,   /* nothing posted: dropped (Ethernet) or RNR (RC) */
-	NIC_RX_LENGTH,   /* the message is larger than the WQE: the receiver went to error */
-	NIC_RX_PROT,     /* a receive segment failed its lkey: the receiver went to error */
-	NIC_RX_CQ,       /* the completion was lost (CQ overrun): the receiver went to error */
-	NIC_RX_STATE,    /* the receiver takes nothing in its state */
+	NIC_RX_NO_WQE, /* nothing posted: dropped (Ethernet) or RNR (RC) */
+	NIC_RX_LENGTH, /* the message is larger than the WQE: the receiver went to error */
+	NIC_RX_PROT,   /* a receive segment failed its lkey: the receiver went to error */
+	NIC_RX_CQ,     /* the completion was lost (CQ overrun): the receiver went to error */
+	NIC_RX_STATE,  /* the receiver takes nothing in its state */
 };
 
 /* Delivers a message into wq's receive side (an RQ or a QP; its rlock held): takes a WQE (of

@@ -145,18 +145,18 @@ enum nic_comp_format {
 };
 
 struct nic_cq_attr {
-	uint64_t owner;           /* who may ring its doorbells */
-	uint8_t log_size;         /* CQEs: 1 << log_size, log_size <= 22 */
-	struct nic_mem ring;      /* 64 << log_size bytes, 64-byte aligned */
-	struct nic_mem dbr;       /* doorbell record, 8 bytes, 8-byte aligned: consumer index */
+	uint64_t owner;      /* who may ring its doorbells */
+	uint8_t log_size;    /* CQEs: 1 << log_size, log_size <= 22 */
+	struct nic_mem ring; /* 64 << log_size bytes, 64-byte aligned */
+	struct nic_mem dbr;  /* doorbell record, 8 bytes, 8-byte aligned: consumer index */
 	enum nic_cq_target target;
-	uint32_t eqn;             /* NIC_CQ_EQ */
-	uint64_t cookie;          /* given back in NIC_EVENT_COMPLETION / _CQ_ERROR */
-	bool armed;               /* armed at creation (FlexIO: unless no_arm) */
-	bool always_armed;        /* every completion is an event (re-armed after each) */
-	bool overrun_ignore;      /* the consumer index is not checked: old CQEs are overwritten */
-	bool collapsed;           /* every CQE goes to entry 0 (flexio "cc"); implies no overrun */
-	bool compress;            /* CQE compression (mini-CQE arrays) */
+	uint32_t eqn;        /* NIC_CQ_EQ */
+	uint64_t cookie;     /* given back in NIC_EVENT_COMPLETION / _CQ_ERROR */
+	bool armed;          /* armed at creation (FlexIO: unless no_arm) */
+	bool always_armed;   /* every completion is an event (re-armed after each) */
+	bool overrun_ignore; /* the consumer index is not checked: old CQEs are overwritten */
+	bool collapsed;      /* every CQE goes to entry 0 (flexio "cc"); implies no overrun */
+	bool compress;       /* CQE compression (mini-CQE arrays) */
 	enum nic_comp_format comp_format;
 	uint16_t moderation_count;     /* completions per event; 0 = not moderated by count */
 	uint16_t moderation_period_us; /* 0 = not moderated by time */
@@ -166,13 +166,12 @@ struct nic_cq_attr {
 int nic_cq_create(struct nic *nic, const struct nic_cq_attr *attr, uint32_t *cqn);
 /* -EBUSY while work queues report to it. */
 int nic_cq_destroy(struct nic *nic, uint32_t cqn);
-int nic_cq_moderate(struct nic *nic, uint32_t cqn, uint16_t count, uint16_t period_us,
-		    enum nic_moderation_mode mode);
+int nic_cq_moderate(struct nic *nic, uint32_t cqn, uint16_t count, uint16_t period_us, enum nic_moderation_mode mode);
 
 struct nic_cq_info {
 	uint64_t owner;
-	uint64_t cookie;   /* nic_cq_attr.cookie */
-	bool error;        /* overrun (without overrun_ignore): no more CQEs are written */
+	uint64_t cookie; /* nic_cq_attr.cookie */
+	bool error;      /* overrun (without overrun_ignore): no more CQEs are written */
 	bool armed;
 	uint32_t produced; /* ring entries written so far (the producer counter) */
 	uint16_t moderation_count, moderation_period_us;
@@ -183,9 +182,9 @@ int nic_cq_query(struct nic *nic, uint32_t cqn, struct nic_cq_info *info);
 
 struct nic_eq_attr {
 	uint64_t owner;
-	uint8_t log_size;     /* EQEs: 1 << log_size, log_size <= 22 */
-	struct nic_mem ring;  /* 64 << log_size bytes */
-	uint64_t cookie;      /* given back in NIC_EVENT_EQ */
+	uint8_t log_size;    /* EQEs: 1 << log_size, log_size <= 22 */
+	struct nic_mem ring; /* 64 << log_size bytes */
+	uint64_t cookie;     /* given back in NIC_EVENT_EQ */
 	bool armed;
 	/* Every EQE is an event and the consumer index is not checked (old EQEs are overwritten):
 	 * the EQ behind an MSI-X vector, each of whose EQEs is one interrupt message. */
@@ -230,12 +229,12 @@ enum nic_wq_state {
  * doorbell carries the producer index. */
 struct nic_sq_attr {
 	uint64_t owner;
-	uint32_t pd;          /* protection domain of the lkeys its WQEs name */
-	uint32_t user_index;  /* in its CQEs (24 bits) */
+	uint32_t pd;         /* protection domain of the lkeys its WQEs name */
+	uint32_t user_index; /* in its CQEs (24 bits) */
 	uint32_t cqn;
-	uint32_t tisn;        /* 0: port 1 */
-	uint8_t log_depth;    /* WQEBBs: 1 << log_depth, log_depth <= 15 */
-	struct nic_mem ring;  /* 64 << log_depth bytes */
+	uint32_t tisn;       /* 0: port 1 */
+	uint8_t log_depth;   /* WQEBBs: 1 << log_depth, log_depth <= 15 */
+	struct nic_mem ring; /* 64 << log_depth bytes */
 };
 
 /* Receive rings. A WQE is 1 << log_stride bytes of 16-byte data segments (a scatter list ended
@@ -251,14 +250,14 @@ struct nic_rq_attr {
 	uint64_t owner;
 	uint32_t pd;
 	uint32_t user_index;
-	uint32_t cqn;            /* RQ: its CQ; RMP: unused (completions go to the QP's CQ) */
+	uint32_t cqn; /* RQ: its CQ; RMP: unused (completions go to the QP's CQ) */
 	enum nic_rq_kind kind;
 	uint8_t log_depth;       /* WQEs: 1 << log_depth, log_depth <= 15 */
 	uint8_t log_stride;      /* bytes per WQE, 4 (one segment) .. 10 */
 	uint8_t log_num_strides; /* striding: strides per WQE (3..16); 0: not striding */
 	uint8_t log_stride_size; /* striding: bytes per stride (6..13) */
 	struct nic_mem ring;
-	struct nic_mem dbr;      /* 4 bytes, big-endian: WQEs posted (16-bit counter) */
+	struct nic_mem dbr; /* 4 bytes, big-endian: WQEs posted (16-bit counter) */
 };
 
 int nic_sq_create(struct nic *nic, const struct nic_sq_attr *attr, uint32_t *sqn);
@@ -282,7 +281,7 @@ enum nic_wq_type {
 struct nic_wq_info {
 	enum nic_wq_type type;
 	uint64_t owner;
-	int state;            /* enum nic_wq_state, or enum nic_qp_state for a QP */
+	int state;             /* enum nic_wq_state, or enum nic_qp_state for a QP */
 	uint16_t sq_ci, sq_pi; /* WQEBBs executed, and up to the last doorbell */
 	uint16_t rq_ci;        /* receive WQEs consumed */
 	uint64_t wqes;         /* send WQEs executed */
@@ -314,17 +313,17 @@ struct nic_qp_create_attr {
 	uint64_t owner;
 	uint32_t pd;
 	uint32_t user_index;
-	uint32_t sq_cqn;         /* unless no_sq */
-	uint32_t rq_cqn;         /* receive completions, RMP ones included; unless RQ_NONE */
+	uint32_t sq_cqn; /* unless no_sq */
+	uint32_t rq_cqn; /* receive completions, RMP ones included; unless RQ_NONE */
 	bool no_sq;
-	uint8_t log_sq_depth;    /* WQEBBs, <= 15 */
+	uint8_t log_sq_depth; /* WQEBBs, <= 15 */
 	enum nic_qp_rq_type rq_type;
-	uint8_t log_rq_depth;    /* regular RQ: WQEs, <= 15 */
-	uint8_t log_rq_stride;   /* regular RQ: bytes per WQE, 4..10 */
-	uint32_t rmpn;           /* RQ_RMP */
-	struct nic_mem sq_ring;  /* mlx5 puts the RQ first and the SQ after it in one buffer */
+	uint8_t log_rq_depth;   /* regular RQ: WQEs, <= 15 */
+	uint8_t log_rq_stride;  /* regular RQ: bytes per WQE, 4..10 */
+	uint32_t rmpn;          /* RQ_RMP */
+	struct nic_mem sq_ring; /* mlx5 puts the RQ first and the SQ after it in one buffer */
 	struct nic_mem rq_ring;
-	struct nic_mem dbr;      /* 8 bytes: receive counter (the send counter is not read) */
+	struct nic_mem dbr; /* 8 bytes: receive counter (the send counter is not read) */
 };
 
 /* How a QP reaches its peer: the NIC of the fabric whose port has the GID dgid (when not
@@ -356,18 +355,18 @@ enum {
 
 struct nic_qp_attr {
 	enum nic_qp_state state;
-	unsigned access;         /* NIC_ACCESS_REMOTE_*: what peers may do to its memory */
-	uint16_t pkey_index;     /* kept, not used */
-	uint8_t port;            /* 1..ports */
+	unsigned access;     /* NIC_ACCESS_REMOTE_*: what peers may do to its memory */
+	uint16_t pkey_index; /* kept, not used */
+	uint8_t port;        /* 1..ports */
 	struct nic_path path;
-	uint8_t path_mtu;        /* 1..5: 256..4096 bytes (flexio_qp_qpc_mtu) */
+	uint8_t path_mtu; /* 1..5: 256..4096 bytes (flexio_qp_qpc_mtu) */
 	uint32_t dest_qpn;
-	uint32_t rq_psn, sq_psn; /* 24 bits; advance by the packets of each message */
+	uint32_t rq_psn, sq_psn;                   /* 24 bits; advance by the packets of each message */
 	uint8_t max_dest_rd_atomic, max_rd_atomic; /* kept, not used: nothing is outstanding */
-	uint8_t min_rnr_timer;   /* 0..31, IB's encoding */
-	uint8_t timeout;         /* kept, not used: the fabric loses nothing */
-	uint8_t retry_cnt;       /* 0..7, kept: peers that do not answer fail at once */
-	uint8_t rnr_retry;       /* 0..7, 7 = retry for ever */
+	uint8_t min_rnr_timer;                     /* 0..31, IB's encoding */
+	uint8_t timeout;                           /* kept, not used: the fabric loses nothing */
+	uint8_t retry_cnt;                         /* 0..7, kept: peers that do not answer fail at once */
+	uint8_t rnr_retry;                         /* 0..7, 7 = retry for ever */
 };
 
 int nic_qp_create(struct nic *nic, const struct nic_qp_create_attr *attr, uint32_t *qpn);
@@ -456,10 +455,10 @@ int nic_emu_db_query(struct nic *nic, uint32_t id, struct nic_emu_db_info *info)
 /* ---- Ports -------------------------------------------------------------------------------- */
 
 struct nic_port_attr {
-	uint32_t mtu;        /* bytes of L3 payload; frames may be mtu + 18 (Ethernet + VLAN) */
+	uint32_t mtu; /* bytes of L3 payload; frames may be mtu + 18 (Ethernet + VLAN) */
 	uint8_t mac[6];
 	uint8_t gid[16];
-	uint32_t rx_tir;     /* TIR receiving the port's frames; 0: frames are dropped */
+	uint32_t rx_tir; /* TIR receiving the port's frames; 0: frames are dropped */
 };
 
 /* Ports start with mtu 1500, zero addresses and no receive TIR. */
@@ -491,9 +490,9 @@ struct nic_stats {
 	uint64_t refused_state;   /* the queue's state takes no such doorbell */
 	uint64_t wqes;            /* send WQEs executed */
 	uint64_t completions, events, zero_cqes, lost_completions;
-	uint64_t tx_frames;       /* frames sent by SQs */
-	uint64_t rx_frames;       /* frames arrived at ports: received by RQs, or dropped */
-	uint64_t rx_dropped;      /* no TIR, not ready, no WQE, too long */
+	uint64_t tx_frames;  /* frames sent by SQs */
+	uint64_t rx_frames;  /* frames arrived at ports: received by RQs, or dropped */
+	uint64_t rx_dropped; /* no TIR, not ready, no WQE, too long */
 };
 void nic_stats_get(struct nic *nic, struct nic_stats *stats);
 

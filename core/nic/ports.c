@@ -8,9 +8,17 @@
 #include "internal.h"
 
 /* The eth segment's checksum flags (mlx5 cs_flags, FlexIO's FLEXIO_ETH_SEG_L3CS / L4CS). */
-enum { CS_L3 = 0x40, CS_L4 = 0x80 };
+enum {
+	CS_L3 = 0x40,
+	CS_L4 = 0x80
+};
 /* CQE header types (byte 29: l4 type in bits 6..4, l3 type in bits 3..2). */
-enum { L3_IPV6 = 1, L3_IPV4 = 2, L4_TCP = 1, L4_UDP = 2 };
+enum {
+	L3_IPV6 = 1,
+	L3_IPV4 = 2,
+	L4_TCP = 1,
+	L4_UDP = 2
+};
 
 void nic_ports_init(struct nic *nic, unsigned nports)
 {
@@ -75,12 +83,12 @@ int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr)
 
 /* Where a frame's headers are. */
 struct layout {
-	size_t l3;       /* offset of the IP header, 0: none */
-	int l3_type;     /* L3_IPV4, L3_IPV6 or 0 */
-	size_t l3_len;   /* IPv4 header length */
-	size_t l4;       /* offset of the TCP/UDP header, 0: none */
-	int l4_type;     /* L4_TCP, L4_UDP or 0 */
-	size_t l4_len;   /* TCP/UDP header and payload */
+	size_t l3;     /* offset of the IP header, 0: none */
+	int l3_type;   /* L3_IPV4, L3_IPV6 or 0 */
+	size_t l3_len; /* IPv4 header length */
+	size_t l4;     /* offset of the TCP/UDP header, 0: none */
+	int l4_type;   /* L4_TCP, L4_UDP or 0 */
+	size_t l4_len; /* TCP/UDP header and payload */
 };
 
 static uint16_t get16(const uint8_t *p)
@@ -96,7 +104,7 @@ static void put16(uint8_t *p, uint16_t v)
 
 static struct layout parse(const uint8_t *f, size_t len)
 {
-	struct layout l = {0};
+	struct layout l = { 0 };
 	size_t off = 12;
 	uint16_t type;
 	uint8_t proto;
@@ -114,7 +122,7 @@ static struct layout parse(const uint8_t *f, size_t len)
 
 		if (ihl < 20 || off + ihl > len || total < ihl || off + total > len)
 			return l;
-		l = (struct layout){.l3 = off, .l3_type = L3_IPV4, .l3_len = ihl};
+		l = (struct layout){ .l3 = off, .l3_type = L3_IPV4, .l3_len = ihl };
 		if (get16(f + off + 6) & 0x3fff)
 			return l; /* a fragment: its L4 header is not all there */
 		proto = f[off + 9];
@@ -125,7 +133,7 @@ static struct layout parse(const uint8_t *f, size_t len)
 
 		if (off + 40 + payload > len)
 			return l;
-		l = (struct layout){.l3 = off, .l3_type = L3_IPV6};
+		l = (struct layout){ .l3 = off, .l3_type = L3_IPV6 };
 		proto = f[off + 6]; /* extension headers are not followed */
 		l.l4 = off + 40;
 		l.l4_len = payload;
@@ -216,8 +224,8 @@ static void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, 
 static int deliver(struct nic *nic, uint32_t rqn, const void *frame, size_t len)
 {
 	struct nic_op op = NIC_OP_INIT;
-	struct nic_rx_meta meta = {.opcode = NIC_CQE_RESP_SEND};
-	struct nic_sg sg = {.ptr = frame, .len = (uint32_t)len};
+	struct nic_rx_meta meta = { .opcode = NIC_CQE_RESP_SEND };
+	struct nic_sg sg = { .ptr = frame, .len = (uint32_t)len };
 	struct nic_wq *rq = rqn ? nic_wq_lock_recv(nic, rqn) : NULL;
 	int rc;
 

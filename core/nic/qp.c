@@ -49,7 +49,7 @@ uint64_t nic_qp_rnr_ns(const struct nic_wq *qp)
 {
 	/* IB's RNR NAK timer field, in units of 10 us (0 is the longest, 655.36 ms). */
 	static const uint32_t ten_us[32] = {
-		65536, 1,   2,   3,   4,    6,    8,    12,   16,   24,   32,    48,    64,    96,    128,   192,
+		65536, 1,   2,   3,   4,    6,    8,    12,   16,   24,   32,   48,    64,    96,    128,   192,
 		256,   384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768, 49152,
 	};
 
@@ -79,7 +79,8 @@ static int qp_check(struct nic *nic, const struct nic_qp_create_attr *a)
 	if (a->rq_type != NIC_QP_RQ_REGULAR && a->rq_type != NIC_QP_RQ_RMP && a->rq_type != NIC_QP_RQ_NONE)
 		return -EINVAL;
 	if ((!a->no_sq && a->log_sq_depth > 15) ||
-	    (a->rq_type == NIC_QP_RQ_REGULAR && (a->log_rq_depth > 15 || a->log_rq_stride < 4 || a->log_rq_stride > 10)))
+	    (a->rq_type == NIC_QP_RQ_REGULAR &&
+	     (a->log_rq_depth > 15 || a->log_rq_stride < 4 || a->log_rq_stride > 10)))
 		return -EINVAL;
 	/* The SQ follows the RQ in mlx5's QP buffer, so a one-WQE RQ of 16 bytes puts it at a
 	 * 16-byte boundary: WQEBBs are read in 8-byte words, which that alignment allows. */
@@ -186,8 +187,9 @@ static bool transition(int from, int to, unsigned *required, unsigned *optional)
 
 static bool values_ok(struct nic *nic, const struct nic_qp_attr *a, unsigned mask)
 {
-	return (!(mask & NIC_QP_ACCESS) || !(a->access & ~(unsigned)(NIC_ACCESS_LOCAL_WRITE | NIC_ACCESS_REMOTE_WRITE |
-								      NIC_ACCESS_REMOTE_READ | NIC_ACCESS_REMOTE_ATOMIC))) &&
+	return (!(mask & NIC_QP_ACCESS) ||
+		!(a->access & ~(unsigned)(NIC_ACCESS_LOCAL_WRITE | NIC_ACCESS_REMOTE_WRITE | NIC_ACCESS_REMOTE_READ |
+					  NIC_ACCESS_REMOTE_ATOMIC))) &&
 	       (!(mask & NIC_QP_PORT) || (a->port >= 1 && a->port <= nic->nports)) &&
 	       (!(mask & NIC_QP_PATH_MTU) || (a->path_mtu >= 1 && a->path_mtu <= 5)) &&
 	       (!(mask & NIC_QP_DEST_QPN) || a->dest_qpn <= NIC_NUM_MASK) &&

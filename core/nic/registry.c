@@ -115,10 +115,11 @@ struct nic_obj *nic_obj_alloc(struct nic *nic, enum nic_obj_type type)
 	if (type == NIC_OBJ_WQ)
 		pthread_mutex_lock(&((struct nic_wq *)obj)->rlock);
 	/* What follows is the previous life's: start afresh (the timer entry stays, see there). */
-	memset((char *)obj + offsetof(struct nic_obj, nic), 0, offsetof(struct nic_obj, pool_next) -
-	       offsetof(struct nic_obj, nic));
+	memset((char *)obj + offsetof(struct nic_obj, nic), 0,
+	       offsetof(struct nic_obj, pool_next) - offsetof(struct nic_obj, nic));
 	if (type == NIC_OBJ_WQ)
-		memset((char *)obj + offsetof(struct nic_wq, type), 0, sizeof(struct nic_wq) - offsetof(struct nic_wq, type));
+		memset((char *)obj + offsetof(struct nic_wq, type), 0,
+		       sizeof(struct nic_wq) - offsetof(struct nic_wq, type));
 	else
 		memset((char *)obj + sizeof(struct nic_obj), 0, t->obj_size - sizeof(struct nic_obj));
 	obj->nic = nic;
@@ -211,7 +212,8 @@ void nic_obj_put(struct nic_obj *obj)
 }
 
 /* Calls fn on every live object of a table, its lock held (statistics, nic_destroy). */
-static void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg), void *arg)
+static void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg),
+			   void *arg)
 {
 	struct nic_table *t = &nic->tables[type];
 
@@ -305,9 +307,9 @@ struct nic *nic_fabric_route(struct nic *from, const struct nic_path *path)
 /* ---- Devices ---------------------------------------------------------------------------- */
 
 static const size_t obj_sizes[NIC_OBJ_TYPES] = {
-	[NIC_OBJ_CQ] = sizeof(struct nic_cq),   [NIC_OBJ_EQ] = sizeof(struct nic_eq),
-	[NIC_OBJ_WQ] = sizeof(struct nic_wq),   [NIC_OBJ_TD] = sizeof(struct nic_td),
-	[NIC_OBJ_TIS] = sizeof(struct nic_tis), [NIC_OBJ_TIR] = sizeof(struct nic_tir),
+	[NIC_OBJ_CQ] = sizeof(struct nic_cq),      [NIC_OBJ_EQ] = sizeof(struct nic_eq),
+	[NIC_OBJ_WQ] = sizeof(struct nic_wq),      [NIC_OBJ_TD] = sizeof(struct nic_td),
+	[NIC_OBJ_TIS] = sizeof(struct nic_tis),    [NIC_OBJ_TIR] = sizeof(struct nic_tir),
 	[NIC_OBJ_EMU] = sizeof(struct nic_emu_db),
 };
 
@@ -402,8 +404,7 @@ void nic_destroy(struct nic *nic)
 /* ---- Doorbells --------------------------------------------------------------------------- */
 
 /* The queue a doorbell names, locked, after the owner check; NULL with rc set otherwise. */
-static struct nic_obj *doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue,
-				       int *rc)
+static struct nic_obj *doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc)
 {
 	struct nic_obj *obj = nic_table_lock(nic, type, queue);
 

@@ -18,8 +18,8 @@ static int nic_recv_attr_check(const struct nic_rq_attr *a)
 	if ((a->kind != NIC_RQ_CYCLIC && a->kind != NIC_RQ_LINKED_LIST) || a->log_depth > 15 ||
 	    a->log_stride < min_stride || a->log_stride > 10)
 		return -EINVAL;
-	if (a->log_num_strides && (a->log_num_strides < 3 || a->log_num_strides > 16 || a->log_stride_size < 6 ||
-				   a->log_stride_size > 13))
+	if (a->log_num_strides &&
+	    (a->log_num_strides < 3 || a->log_num_strides > 16 || a->log_stride_size < 6 || a->log_stride_size > 13))
 		return -EINVAL;
 	return 0;
 }
@@ -138,8 +138,8 @@ static enum nic_rx_result scatter(struct nic *nic, uint32_t pd, const struct nic
 }
 
 /* A striding WQE's next packet: at the first free stride, as many strides as it needs. */
-static enum nic_rx_result stride_place(struct nic *nic, uint32_t pd, const struct nic_recv *recv,
-				       const struct rwqe *w, const struct nic_sg *sg, unsigned nsg, uint32_t len)
+static enum nic_rx_result stride_place(struct nic *nic, uint32_t pd, const struct nic_recv *recv, const struct rwqe *w,
+				       const struct nic_sg *sg, unsigned nsg, uint32_t len)
 {
 	const uint8_t *d = &w->bytes[first_data(recv)];
 	uint64_t addr;

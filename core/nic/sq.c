@@ -21,11 +21,11 @@
 struct wqe {
 	uint64_t words[63 * 2]; /* up to 63 segments */
 	uint8_t opcode;
-	uint8_t ce;             /* completion mode (cq_ce_mode) */
+	uint8_t ce; /* completion mode (cq_ce_mode) */
 	bool solicited;
 	unsigned ds;
 	uint16_t wqebbs;
-	uint32_t imm_be;        /* control segment DWORD 3, as stored */
+	uint32_t imm_be; /* control segment DWORD 3, as stored */
 };
 
 /* What executing a WQE came to. */
@@ -111,7 +111,7 @@ static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, s
 			count &= 0x7fffffffu;
 			if (count > end - offset - 4)
 				return NIC_SYND_LOCAL_QP_OP;
-			sg[*nsg] = (struct nic_sg){.ptr = s + 4, .len = count};
+			sg[*nsg] = (struct nic_sg){ .ptr = s + 4, .len = count };
 			offset += (4 + count + 15) & ~15u;
 		} else {
 			void *ptr;
@@ -120,7 +120,7 @@ static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, s
 				count = 0x80000000u; /* PRM: a byte count of 0 means 2 GiB */
 			if (nic->env.mkey_reach(nic->env.user, wq->pd, be32_at(s + 4), be64_at(s + 8), count, 0, &ptr))
 				return NIC_SYND_LOCAL_PROT;
-			sg[*nsg] = (struct nic_sg){.ptr = ptr, .len = count};
+			sg[*nsg] = (struct nic_sg){ .ptr = ptr, .len = count };
 			offset += 16;
 		}
 		total += sg[*nsg].len;
@@ -154,7 +154,7 @@ static void copy_in(const struct nic_sg *sg, unsigned nsg, const uint8_t *src)
 
 static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 {
-	struct outcome out = {0};
+	struct outcome out = { 0 };
 	const uint8_t *eth = seg(w, 16);
 	unsigned header_len, eth_len;
 	struct nic_sg sg[63];
@@ -189,7 +189,8 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 	copy_out(frame + header_len, sg, nsg);
 	out.byte_cnt = header_len + data_len;
 	sq->send.frames++;
-	nic_port_send(sq->h.nic, port, sq->h.num, frame, out.byte_cnt, eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
+	nic_port_send(sq->h.nic, port, sq->h.num, frame, out.byte_cnt,
+		      eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
 	return out;
 }
 
@@ -202,7 +203,7 @@ static struct outcome rc_send(struct nic_op *op, struct nic_wq *qp, const struct
 		.solicited = w->solicited,
 		.imm_be = w->opcode == NIC_WQE_SEND_IMM ? w->imm_be : 0,
 	};
-	struct outcome out = {0};
+	struct outcome out = { 0 };
 	struct nic_sg sg[63];
 	struct nic_wq *peer;
 	unsigned nsg;
@@ -255,7 +256,7 @@ static void *remote(struct nic_wq *peer, const struct wqe *w, uint64_t len, unsi
 
 static struct outcome rc_write(struct nic_op *op, struct nic_wq *qp, const struct wqe *w)
 {
-	struct outcome out = {0};
+	struct outcome out = { 0 };
 	struct nic_sg sg[63];
 	struct nic_wq *peer;
 	unsigned nsg;
@@ -309,8 +310,8 @@ static struct outcome rc_write(struct nic_op *op, struct nic_wq *qp, const struc
 }
 
 /* The local scatter list of a read or atomic response (local keys, write access). */
-static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned offset, struct nic_sg *sg,
-			    unsigned *nsg, uint32_t *len)
+static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned offset, struct nic_sg *sg, unsigned *nsg,
+			    uint32_t *len)
 {
 	struct nic *nic = qp->h.nic;
 	uint64_t total = 0;
@@ -328,7 +329,7 @@ static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned off
 		if (nic->env.mkey_reach(nic->env.user, qp->pd, be32_at(s + 4), be64_at(s + 8), count,
 					NIC_ACCESS_LOCAL_WRITE, &ptr))
 			return NIC_SYND_LOCAL_PROT;
-		sg[(*nsg)++] = (struct nic_sg){.ptr = ptr, .len = count};
+		sg[(*nsg)++] = (struct nic_sg){ .ptr = ptr, .len = count };
 		total += count;
 	}
 	if (total > 0x80000000u)
@@ -339,7 +340,7 @@ static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned off
 
 static struct outcome rc_read(struct nic_wq *qp, const struct wqe *w)
 {
-	struct outcome out = {0};
+	struct outcome out = { 0 };
 	struct nic_sg sg[63];
 	struct nic_wq *peer;
 	const uint8_t *src;
@@ -368,7 +369,7 @@ static struct outcome rc_read(struct nic_wq *qp, const struct wqe *w)
  * are); the WQE's operands are big-endian, as mlx5's. */
 static struct outcome rc_atomic(struct nic_wq *qp, const struct wqe *w)
 {
-	struct outcome out = {.byte_cnt = 8};
+	struct outcome out = { .byte_cnt = 8 };
 	struct nic_sg sg[63];
 	struct nic_wq *peer;
 	uint64_t *target, original;
@@ -414,10 +415,10 @@ static struct outcome rc_atomic(struct nic_wq *qp, const struct wqe *w)
 
 static struct outcome execute(struct nic_op *op, struct nic_wq *wq, const struct wqe *w)
 {
-	struct outcome out = {.syndrome = NIC_SYND_LOCAL_QP_OP};
+	struct outcome out = { .syndrome = NIC_SYND_LOCAL_QP_OP };
 
 	if (w->opcode == NIC_WQE_NOP)
-		return (struct outcome){0};
+		return (struct outcome){ 0 };
 	if (wq->type == NIC_WQ_TYPE_SQ)
 		return w->opcode == NIC_WQE_SEND ? eth_send(wq, w) : out;
 	switch (w->opcode) {

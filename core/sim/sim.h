@@ -27,16 +27,16 @@ struct sim_process {
 	struct provider_events events;
 	uint32_t dumem_id;
 	atomic_bool failed;
-	uint32_t status;             /* dpa_process_status once failed */
-	pthread_mutex_t rpc_lock;    /* one flexio_process_call at a time */
+	uint32_t status;          /* dpa_process_status once failed */
+	pthread_mutex_t rpc_lock; /* one flexio_process_call at a time */
 	struct sim_thread *rpc;
-	uint64_t argbuf;             /* DPA address of the RPC argument buffer */
+	uint64_t argbuf; /* DPA address of the RPC argument buffer */
 	/* cmdq, threads, error handler, core dump */
-	pthread_mutex_t threads_lock;  /* the list of threads */
-	struct sim_thread *threads;    /* every thread of the process, newest first */
-	atomic_bool threads_created;   /* a thread besides the RPC thread was created */
+	pthread_mutex_t threads_lock;   /* the list of threads */
+	struct sim_thread *threads;     /* every thread of the process, newest first */
+	atomic_bool threads_created;    /* a thread besides the RPC thread was created */
 	_Atomic uint64_t error_handler; /* device address of the error handler, or 0 */
-	uint32_t culprit;              /* id of the thread whose fatal error stopped the process */
+	uint32_t culprit;               /* id of the thread whose fatal error stopped the process */
 	bool has_culprit;
 	/* uar, outbox, window, mkey (sim_outbox.c, sim_window.c) */
 	struct sim_objects *objects;
@@ -69,8 +69,8 @@ struct sim_thread {
 	struct sim_process *process;
 	struct dpa_hart *hart;
 	uint32_t id;
-	uint64_t local_area;  /* DPA address of the mapping */
-	uint64_t ctx;         /* DPA address of its struct flexio_os_thread_ctx */
+	uint64_t local_area; /* DPA address of the mapping */
+	uint64_t ctx;        /* DPA address of its struct flexio_os_thread_ctx */
 	uint64_t tp;
 	uint64_t thread_local_storage; /* flexio_event_handler_attr's, or 0 */
 	struct sim_thread *next;       /* in the process's list of threads */
@@ -78,13 +78,13 @@ struct sim_thread {
 	struct sim_event *event;       /* set when the thread is an event handler (sim_event.c) */
 	uint64_t name;                 /* DPA address of its NUL-terminated name ("" for none) */
 	/* uar, outbox, window, mkey: the thread's selections (sim_outbox.c, sim_window.c) */
-	uint32_t outbox_id;            /* current outbox, 0 = none */
-	uint32_t outbox_device;        /* flexio_uar_device_id of the outbox, 0 = its own device */
+	uint32_t outbox_id;     /* current outbox, 0 = none */
+	uint32_t outbox_device; /* flexio_uar_device_id of the outbox, 0 = its own device */
 	struct sim_window_entity {
-		uint32_t window_id;    /* 0 = not configured */
+		uint32_t window_id; /* 0 = not configured */
 		uint32_t mkey;
-	} window[2];                   /* FLEXIO_DEV_WINDOW_ENTITY_NUM */
-	uint64_t window_refused;       /* DPA address of the last window access refused */
+	} window[2];                               /* FLEXIO_DEV_WINDOW_ENTITY_NUM */
+	uint64_t window_refused;                   /* DPA address of the last window access refused */
 	_Atomic(struct sim_trace_buf *) trace_buf; /* its timeline (sim_trace.c), made at its first event */
 	/* dpa_stats (sim_stats.c): its registry slot (or NULL), and the hart's counters when the
 	 * invocation being counted began */
@@ -101,8 +101,7 @@ void sim_memcheck_end(struct sim_thread *t, enum dpa_stop stop);
 void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_fault *fault);
 /* The same, naming the thread whose fatal error it is (NULL: unknown). Before the process
  * stops, its error handler (if set) runs once on a new thread (sim_errors.c). */
-void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
-			   const struct dpa_fault *fault);
+void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status, const struct dpa_fault *fault);
 /* The engine's records in the provider interface's terms (sim_errors.c). */
 enum flexio_fault_cause sim_fault_cause(enum dpa_fault_cause cause);
 void sim_fault_record(const struct dpa_fault *fault, struct provider_fault *record);
@@ -126,8 +125,7 @@ int sim_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 int sim_pd_hold(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 void sim_pd_release(struct ibv_pd *pd);
 int sim_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length);
-int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd,
-		    uint32_t key);
+int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd, uint32_t key);
 int sim_uar_check(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar);
 int sim_outbox_create(struct provider_process *process, uint32_t id);
 void sim_outbox_destroy(struct provider_process *process, uint32_t id);
@@ -150,8 +148,8 @@ int sim_thread_preselect(struct sim_thread *t, uint32_t outbox_id, uint32_t wind
 int sim_thread_set_metadata(struct sim_thread *t, uint64_t value);
 void sim_thread_destroy(struct sim_thread *t);
 /* Runs function on the thread until it returns, ends its invocation, or faults. */
-enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args,
-					  unsigned nargs, uint64_t *result);
+enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args, unsigned nargs,
+					  uint64_t *result);
 
 /* event handlers: provider operations (sim_event.c) */
 struct provider_thread *sim_thread_create_event(struct provider_process *process,
@@ -187,14 +185,12 @@ void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *d
 struct provider_queue *sim_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
 				     const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
 				     struct provider_queue_info *info, char *err, size_t err_size);
-struct provider_queue *sim_sq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				     uint32_t cq_num, const struct flexio_wq_attr *attr,
-				     const struct provider_queue_refs *refs, struct provider_queue_info *info,
-				     char *err, size_t err_size);
-struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				     uint32_t cq_num, const struct flexio_wq_attr *attr,
-				     const struct provider_queue_refs *refs, struct provider_queue_info *info,
-				     char *err, size_t err_size);
+struct provider_queue *sim_sq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
+				     const struct flexio_wq_attr *attr, const struct provider_queue_refs *refs,
+				     struct provider_queue_info *info, char *err, size_t err_size);
+struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
+				     const struct flexio_wq_attr *attr, const struct provider_queue_refs *refs,
+				     struct provider_queue_info *info, char *err, size_t err_size);
 struct provider_queue *sim_rmp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
 				      const struct flexio_wq_attr *attr, struct provider_queue_info *info, char *err,
 				      size_t err_size);
@@ -220,8 +216,8 @@ void sim_devx_obj_release(struct mlx5dv_devx_obj *obj);
 /* emulated devices: provider operations, and the emulation doorbells of the process's threads
  * for the NIC they name (NULL: none), executed by it (sim_emu.c) */
 size_t sim_emu_functions(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t max);
-struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id,
-				       uint32_t cqn, uint32_t *id, char *err, size_t err_size);
+struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id, uint32_t cqn,
+				       uint32_t *id, char *err, size_t err_size);
 void sim_emu_db_unmap(struct provider_emu_db *mapping);
 int sim_emu_db_ring(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id, uint32_t value);
 int sim_emu_msix_eqs(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t *eqns, size_t max);

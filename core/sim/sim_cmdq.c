@@ -39,8 +39,8 @@ struct sim_task {
 struct sim_worker {
 	struct sim_cmdq *q;
 	struct sim_thread *thread;
-	unsigned batch_done; /* tasks run in the current invocation */
-	bool busy;           /* queued in or run by the scheduler */
+	unsigned batch_done;              /* tasks run in the current invocation */
+	bool busy;                        /* queued in or run by the scheduler */
 	struct sim_trace_mark trace_mark; /* the running task's start and function, when traced */
 	uint64_t trace_function;
 };
@@ -171,7 +171,7 @@ struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const st
 				      char *err, size_t err_size)
 {
 	struct sim_process *p = (struct sim_process *)process;
-	struct dpa_hart_config thread_config = {.stack_size = SIM_CMDQ_STACK};
+	struct dpa_hart_config thread_config = { .stack_size = SIM_CMDQ_STACK };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned host_threads;
 	struct sim_cmdq *q;
@@ -215,10 +215,8 @@ struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const st
 		host_threads = SIM_CMDQ_MAX_HOST_THREADS;
 	if (host_threads > config->workers)
 		host_threads = config->workers;
-	q->sched = dpa_sched_create(&(struct dpa_sched_config){.workers = host_threads,
-							       .deterministic = q->deterministic,
-							       .on_stop = on_stop,
-							       .user = q});
+	q->sched = dpa_sched_create(&(struct dpa_sched_config){
+		.workers = host_threads, .deterministic = q->deterministic, .on_stop = on_stop, .user = q });
 	if (!q->sched) {
 		snprintf(err, err_size, "cannot start the scheduler's host threads");
 		goto fail;
@@ -253,7 +251,7 @@ int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t ar
 		}
 	}
 	if (!rc) {
-		q->ring[(q->head + q->count) % q->cap] = (struct sim_task){.function = function, .arg = arg};
+		q->ring[(q->head + q->count) % q->cap] = (struct sim_task){ .function = function, .arg = arg };
 		q->count++;
 		q->added++;
 		kick(q);

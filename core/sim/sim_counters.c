@@ -27,7 +27,7 @@ static struct sim_thread *thread_of(struct dpa_hart *hart)
 static int64_t crash(struct dpa_hart *hart, struct sim_process *p, enum dpa_fault_cause cause, uint64_t address,
 		     uint64_t ecall)
 {
-	struct dpa_fault fault = {.cause = cause, .access = DPA_ACCESS_READ};
+	struct dpa_fault fault = { .cause = cause, .access = DPA_ACCESS_READ };
 
 	fault.pc = dpa_hart_pc(hart);
 	fault.address = address ? address : fault.pc;

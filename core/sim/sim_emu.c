@@ -48,9 +48,9 @@ struct sim_emu_device;
 struct sim_emu_vector {
 	struct flexio_verbs_sink sink; /* first: its EQ's cookie */
 	struct sim_emu_device *device;
-	uint32_t eqn;                  /* 0 until made (device lock) */
-	_Atomic uint64_t raised;       /* MSI-X messages received */
-	_Alignas(64) uint8_t eqe[64];  /* the EQ's ring: one entry, overwritten at each message */
+	uint32_t eqn;                 /* 0 until made (device lock) */
+	_Atomic uint64_t raised;      /* MSI-X messages received */
+	_Alignas(64) uint8_t eqe[64]; /* the EQ's ring: one entry, overwritten at each message */
 };
 
 struct sim_emu_function {
@@ -76,8 +76,8 @@ struct sim_emu_device {
 struct sim_emu_msix {
 	struct flexio_verbs_sink sink; /* first: its CQ's cookie */
 	struct sim_emu_vector *vector;
-	struct sim_process *process;   /* whose threads raise it */
-	struct nic *nic;               /* the CQ's */
+	struct sim_process *process; /* whose threads raise it */
+	struct nic *nic;             /* the CQ's */
 	uint32_t cqn;
 	_Alignas(64) uint8_t ring[64]; /* the CQ's: one collapsed entry (zero CQEs write none) */
 	uint64_t dbr;
@@ -211,8 +211,10 @@ static void no_function(struct sim_emu_device *d, struct ibv_context *ibv_ctx, u
 	if (!d)
 		snprintf(err, err_size, "ibv_ctx %p is not a live context of a simulated device", (void *)ibv_ctx);
 	else
-		snprintf(err, err_size, "the device has no emulated function with VHCA id %u (it has %u, VHCA ids from 1; "
-			 SIM_EMU_FUNCTIONS_ENV " sets how many)", vhca_id, d->nfunctions);
+		snprintf(err, err_size,
+			 "the device has no emulated function with VHCA id %u (it has %u, VHCA ids from "
+			 "1; " SIM_EMU_FUNCTIONS_ENV " sets how many)",
+			 vhca_id, d->nfunctions);
 }
 
 size_t sim_emu_functions(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t max)
@@ -226,8 +228,8 @@ size_t sim_emu_functions(struct ibv_context *ibv_ctx, uint32_t *vhca_ids, size_t
 	return d->nfunctions;
 }
 
-struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id,
-				       uint32_t cqn, uint32_t *id, char *err, size_t err_size)
+struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id, uint32_t cqn,
+				       uint32_t *id, char *err, size_t err_size)
 {
 	struct sim_emu_device *d = device_of(ibv_ctx);
 	struct sim_emu_function *f = function_of(d, vhca_id);
@@ -261,9 +263,11 @@ struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhc
 		snprintf(err, err_size, "queue %u of emulated function %u is mapped already (context %u)", queue_id,
 			 vhca_id, atomic_load(&queues[queue_id]));
 		rc = -EBUSY;
-	} else if ((rc = nic_emu_db_create(d->nic, &(struct nic_emu_db_attr){.cqn = cqn, .queue = queue_id}, id))) {
-		snprintf(err, err_size, rc == -ENOENT ? "CQ 0x%x is not a live CQ of the device" :
-			 "the device has no room for another mapping (CQ 0x%x)", cqn);
+	} else if ((rc = nic_emu_db_create(d->nic, &(struct nic_emu_db_attr){ .cqn = cqn, .queue = queue_id }, id))) {
+		snprintf(err, err_size,
+			 rc == -ENOENT ? "CQ 0x%x is not a live CQ of the device"
+				       : "the device has no room for another mapping (CQ 0x%x)",
+			 cqn);
 	} else {
 		atomic_store(&queues[queue_id], *id);
 	}
@@ -272,7 +276,7 @@ struct provider_emu_db *sim_emu_db_map(struct ibv_context *ibv_ctx, uint32_t vhc
 		free(db);
 		return NULL;
 	}
-	*db = (struct sim_emu_db){.device = d, .function = f, .queue = queue_id, .id = *id};
+	*db = (struct sim_emu_db){ .device = d, .function = f, .queue = queue_id, .id = *id };
 	return (struct provider_emu_db *)db;
 }
 
@@ -313,7 +317,7 @@ static int vector_eq(struct sim_emu_device *d, struct sim_emu_function *f, struc
 	struct nic_eq_attr attr = {
 		.owner = (uintptr_t)f, /* no DPA thread rings an emulated function's EQ */
 		.log_size = 0,
-		.ring = {.space = (uintptr_t)&d->space, .addr = (uintptr_t)v->eqe},
+		.ring = { .space = (uintptr_t)&d->space, .addr = (uintptr_t)v->eqe },
 		.cookie = (uintptr_t)&v->sink,
 		.always_armed = true,
 	};
@@ -380,7 +384,8 @@ struct provider_msix *sim_emu_msix_create(struct provider_process *process, uint
 		return (struct provider_msix *)m;
 	m->nic = flexio_verbs_device_nic(flexio_verbs_context_device(target));
 	if (!m->nic) {
-		snprintf(err, err_size, "target_ibv_ctx %p is not a live context of a simulated device", (void *)target);
+		snprintf(err, err_size, "target_ibv_ctx %p is not a live context of a simulated device",
+			 (void *)target);
 		free(m);
 		return NULL;
 	}
@@ -389,8 +394,8 @@ struct provider_msix *sim_emu_msix_create(struct provider_process *process, uint
 	attr = (struct nic_cq_attr){
 		.owner = sim_queue_owner(p),
 		.log_size = 0,
-		.ring = {.space = (uintptr_t)&d->space, .addr = (uintptr_t)m->ring},
-		.dbr = {.space = (uintptr_t)&d->space, .addr = (uintptr_t)&m->dbr},
+		.ring = { .space = (uintptr_t)&d->space, .addr = (uintptr_t)m->ring },
+		.dbr = { .space = (uintptr_t)&d->space, .addr = (uintptr_t)&m->dbr },
 		.target = NIC_CQ_NOTIFY,
 		.cookie = (uintptr_t)&m->sink,
 		.always_armed = true,
@@ -456,6 +461,7 @@ void sim_emu_doorbell(struct sim_process *p, struct nic *nic, const struct provi
 {
 	/* The emulation index is a 26-bit field of the outbox register. */
 	if (nic)
-		(void)nic_doorbell(nic, sim_queue_owner(p), db->kind == PROVIDER_DB_EMU_ARM ? NIC_DB_EMU_ARM : NIC_DB_EMU_TRIGGER,
-				   db->queue, (uint32_t)(db->extra & 0x3FFFFFF));
+		(void)nic_doorbell(nic, sim_queue_owner(p),
+				   db->kind == PROVIDER_DB_EMU_ARM ? NIC_DB_EMU_ARM : NIC_DB_EMU_TRIGGER, db->queue,
+				   (uint32_t)(db->extra & 0x3FFFFFF));
 }

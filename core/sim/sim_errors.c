@@ -34,7 +34,7 @@ int sim_error_handler_set(struct provider_process *process, uint64_t function)
 void sim_run_error_handler(struct sim_process *p, struct sim_thread *culprit, uint32_t status,
 			   const struct dpa_fault *fault)
 {
-	struct dpa_hart_config config = {.stack_size = SIM_HANDLER_STACK};
+	struct dpa_hart_config config = { .stack_size = SIM_HANDLER_STACK };
 	uint64_t arg = (uint64_t)(status & 0xff) | (uint64_t)((fault ? (unsigned)fault->cause : 0u) & 0xff) << 8 |
 		       (uint64_t)(culprit ? culprit->id : UINT32_MAX) << 32;
 	struct sim_thread *handler = sim_thread_create(p, &config, 0);
@@ -51,17 +51,28 @@ void sim_run_error_handler(struct sim_process *p, struct sim_thread *culprit, ui
 enum flexio_fault_cause sim_fault_cause(enum dpa_fault_cause cause)
 {
 	switch (cause) {
-	case DPA_FAULT_NONE: return FLEXIO_FAULT_NONE;
-	case DPA_FAULT_MISALIGNED: return FLEXIO_FAULT_MISALIGNED;
-	case DPA_FAULT_UNMAPPED: return FLEXIO_FAULT_UNMAPPED;
-	case DPA_FAULT_PERMISSION: return FLEXIO_FAULT_PERMISSION;
-	case DPA_FAULT_FETCH: return FLEXIO_FAULT_FETCH;
-	case DPA_FAULT_ILLEGAL: return FLEXIO_FAULT_ILLEGAL;
-	case DPA_FAULT_BREAKPOINT: return FLEXIO_FAULT_BREAKPOINT;
-	case DPA_FAULT_WATCHDOG: return FLEXIO_FAULT_WATCHDOG;
-	case DPA_FAULT_BAD_SERVICE: return FLEXIO_FAULT_BAD_SERVICE;
-	case DPA_FAULT_APERTURE: return FLEXIO_FAULT_APERTURE;
-	case DPA_FAULT_STACK_OVERFLOW: return FLEXIO_FAULT_STACK_OVERFLOW;
+	case DPA_FAULT_NONE:
+		return FLEXIO_FAULT_NONE;
+	case DPA_FAULT_MISALIGNED:
+		return FLEXIO_FAULT_MISALIGNED;
+	case DPA_FAULT_UNMAPPED:
+		return FLEXIO_FAULT_UNMAPPED;
+	case DPA_FAULT_PERMISSION:
+		return FLEXIO_FAULT_PERMISSION;
+	case DPA_FAULT_FETCH:
+		return FLEXIO_FAULT_FETCH;
+	case DPA_FAULT_ILLEGAL:
+		return FLEXIO_FAULT_ILLEGAL;
+	case DPA_FAULT_BREAKPOINT:
+		return FLEXIO_FAULT_BREAKPOINT;
+	case DPA_FAULT_WATCHDOG:
+		return FLEXIO_FAULT_WATCHDOG;
+	case DPA_FAULT_BAD_SERVICE:
+		return FLEXIO_FAULT_BAD_SERVICE;
+	case DPA_FAULT_APERTURE:
+		return FLEXIO_FAULT_APERTURE;
+	case DPA_FAULT_STACK_OVERFLOW:
+		return FLEXIO_FAULT_STACK_OVERFLOW;
 	}
 	return FLEXIO_FAULT_NONE;
 }
@@ -78,7 +89,7 @@ void sim_fault_record(const struct dpa_fault *fault, struct provider_fault *reco
 	*record = (struct provider_fault){
 		.cause = sim_fault_cause(fault->cause),
 		.access = (unsigned)fault->access < sizeof(access) / sizeof(access[0]) ? access[fault->access]
-										: FLEXIO_FAULT_ACCESS_NONE,
+										       : FLEXIO_FAULT_ACCESS_NONE,
 		.pc = fault->pc,
 		.address = fault->address,
 		.insn = fault->insn,
@@ -174,8 +185,9 @@ size_t sim_memory_regions(struct provider_process *process, struct provider_memo
 		if (info[i].kind == DPA_REGION_MMIO || info[i].kind == DPA_REGION_WINDOW)
 			continue;
 		if (out < max)
-			regions[out] = (struct provider_memory_region){
-				.base = info[i].base, .size = info[i].size, .perms = sim_perms(info[i].perms)};
+			regions[out] = (struct provider_memory_region){ .base = info[i].base,
+									.size = info[i].size,
+									.perms = sim_perms(info[i].perms) };
 		out++;
 	}
 	free(info);

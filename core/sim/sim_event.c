@@ -47,7 +47,7 @@ struct sim_event {
 	bool resume;          /* yielded: the next trigger resumes after the yield */
 	bool finished;        /* flexio_dev_thread_finish: no more triggers */
 	bool destroying;
-	atomic_uint refs;     /* the handler's own, and one per CQ reporting to it */
+	atomic_uint refs;                 /* the handler's own, and one per CQ reporting to it */
 	struct sim_trace_mark trace_mark; /* the invocation's start, when traced */
 };
 
@@ -87,18 +87,28 @@ static void start(struct sim_event *e)
 static enum sim_trace_end trace_end(struct dpa_hart *hart, enum dpa_stop stop)
 {
 	switch (stop) {
-	case DPA_STOP_RETURNED: return SIM_TRACE_END_RETURNED;
-	case DPA_STOP_FAULT: return SIM_TRACE_END_FAULT;
-	case DPA_STOP_HALTED: return SIM_TRACE_END_HALTED;
-	case DPA_STOP_BUDGET: return SIM_TRACE_END_CANCELLED;
-	case DPA_STOP_REQUESTED: break;
+	case DPA_STOP_RETURNED:
+		return SIM_TRACE_END_RETURNED;
+	case DPA_STOP_FAULT:
+		return SIM_TRACE_END_FAULT;
+	case DPA_STOP_HALTED:
+		return SIM_TRACE_END_HALTED;
+	case DPA_STOP_BUDGET:
+		return SIM_TRACE_END_CANCELLED;
+	case DPA_STOP_REQUESTED:
+		break;
 	}
 	switch (dpa_hart_stop_code(hart)) {
-	case DPA_ECALL_THREAD_FINISH: return SIM_TRACE_END_FINISH;
-	case DPA_ECALL_THREAD_RETRIGGER: return SIM_TRACE_END_RETRIGGER;
-	case DPA_ECALL_THREAD_YIELD: return SIM_TRACE_END_YIELD;
-	case DPA_ECALL_THREAD_YIELD_RETRIGGER: return SIM_TRACE_END_YIELD_RETRIGGER;
-	default: return SIM_TRACE_END_RESCHEDULE;
+	case DPA_ECALL_THREAD_FINISH:
+		return SIM_TRACE_END_FINISH;
+	case DPA_ECALL_THREAD_RETRIGGER:
+		return SIM_TRACE_END_RETRIGGER;
+	case DPA_ECALL_THREAD_YIELD:
+		return SIM_TRACE_END_YIELD;
+	case DPA_ECALL_THREAD_YIELD_RETRIGGER:
+		return SIM_TRACE_END_YIELD_RETRIGGER;
+	default:
+		return SIM_TRACE_END_RESCHEDULE;
 	}
 }
 
@@ -251,10 +261,8 @@ static int event_sched_locked(struct sim_process *p)
 	if (host_threads > SIM_EVENT_MAX_HOST_THREADS)
 		host_threads = SIM_EVENT_MAX_HOST_THREADS;
 	p->events_deterministic = env_flag("FLEXIO_SIM_DETERMINISTIC");
-	p->events_sched = dpa_sched_create(&(struct dpa_sched_config){.workers = host_threads,
-								      .deterministic = p->events_deterministic,
-								      .on_stop = on_stop,
-								      .user = p});
+	p->events_sched = dpa_sched_create(&(struct dpa_sched_config){
+		.workers = host_threads, .deterministic = p->events_deterministic, .on_stop = on_stop, .user = p });
 	if (!p->events_sched)
 		return -ENOMEM;
 	if (p->events_deterministic && runner_start(p)) {
@@ -266,11 +274,10 @@ static int event_sched_locked(struct sim_process *p)
 }
 
 struct provider_thread *sim_thread_create_event(struct provider_process *process,
-						const struct provider_thread_config *config, char *err,
-						size_t err_size)
+						const struct provider_thread_config *config, char *err, size_t err_size)
 {
 	struct sim_process *p = (struct sim_process *)process;
-	struct dpa_hart_config hart_config = {.stack_size = SIM_EVENT_STACK};
+	struct dpa_hart_config hart_config = { .stack_size = SIM_EVENT_STACK };
 	struct sim_event *e;
 	int rc;
 

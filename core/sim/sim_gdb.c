@@ -55,48 +55,48 @@
 
 /* What the stub knows of one DPA thread beyond the engine's state. */
 struct gdb_thread {
-	uint32_t id;          /* sim_thread id */
-	bool in_trap;         /* held in on_trap or sim_gdb_fault */
-	bool go;              /* let it leave */
-	bool stepping;        /* a single step is under way, ending at step_pc */
+	uint32_t id;   /* sim_thread id */
+	bool in_trap;  /* held in on_trap or sim_gdb_fault */
+	bool go;       /* let it leave */
+	bool stepping; /* a single step is under way, ending at step_pc */
 	uint64_t step_pc;
-	bool released;        /* runs alone while the process is paused (dpa_hart_debug_hold) */
-	bool has_event;       /* a stop not reported yet */
-	bool breakpoint;      /* ... at a breakpoint (else the end of a step, or a fault) */
-	bool fatal;           /* ... a fault: the process stops once it is resumed */
+	bool released;   /* runs alone while the process is paused (dpa_hart_debug_hold) */
+	bool has_event;  /* a stop not reported yet */
+	bool breakpoint; /* ... at a breakpoint (else the end of a step, or a fault) */
+	bool fatal;      /* ... a fault: the process stops once it is resumed */
 	int signal;
 	uint64_t event_pc, seq;
-	char action;          /* of the resume being applied: 0 (stays stopped), 'c' or 's' */
+	char action; /* of the resume being applied: 0 (stays stopped), 'c' or 's' */
 	struct gdb_thread *next;
 };
 
 struct sim_gdb {
 	struct sim_process *p;
 	int listen_fd, client_fd;
-	int wake[2];          /* events and closing wake the stub thread */
+	int wake[2]; /* events and closing wake the stub thread */
 	pthread_t thread;
 	pthread_mutex_t lock; /* everything below */
 	pthread_cond_t changed;
 	bool closing;
-	bool hold;            /* the pause sim_gdb_listen(hold) took, until the first resume */
-	bool paused;          /* the stub holds a pause of the process */
-	bool partial;         /* some harts run alone (released) while paused */
-	bool running;         /* the debugger waits for a stop reply */
-	bool fatal_reported;  /* the last stop was a fault: the next resume ends the process */
+	bool hold;           /* the pause sim_gdb_listen(hold) took, until the first resume */
+	bool paused;         /* the stub holds a pause of the process */
+	bool partial;        /* some harts run alone (released) while paused */
+	bool running;        /* the debugger waits for a stop reply */
+	bool fatal_reported; /* the last stop was a fault: the next resume ends the process */
 	bool no_ack;
-	bool exited;          /* the session ends after the reply being sent */
-	uint32_t current;     /* GDB thread id of Hg (0: the first thread) */
+	bool exited;      /* the session ends after the reply being sent */
+	uint32_t current; /* GDB thread id of Hg (0: the first thread) */
 	uint64_t seq;
 	struct gdb_thread *threads;
 	uint64_t *breakpoints;
 	size_t nbreakpoints, breakpoints_cap;
-	uint64_t *traps;      /* the pcs patched now */
+	uint64_t *traps; /* the pcs patched now */
 	size_t ntraps, traps_cap;
-	unsigned in_trap;     /* harts inside on_trap / sim_gdb_fault */
+	unsigned in_trap; /* harts inside on_trap / sim_gdb_fault */
 	char rx[GDB_PACKET_MAX + 8];
 	size_t rx_len;
 	char tx[2 * GDB_PACKET_MAX + 8];
-	char doc[65536];      /* replies built for queries */
+	char doc[65536]; /* replies built for queries */
 };
 
 /* ---- threads ---------------------------------------------------------------------------- */
@@ -261,8 +261,8 @@ static void stop_all(struct sim_gdb *g)
 
 /* Holds the calling hart's thread with an event until the debugger lets it go (stub lock
  * held). */
-static void hold_with_event(struct sim_gdb *g, struct gdb_thread *s, int signal, bool breakpoint,
-			    bool fatal, uint64_t pc)
+static void hold_with_event(struct sim_gdb *g, struct gdb_thread *s, int signal, bool breakpoint, bool fatal,
+			    uint64_t pc)
 {
 	s->has_event = true;
 	s->signal = signal;
@@ -307,11 +307,15 @@ static void on_trap(void *user, struct dpa_hart *hart)
 static int fault_signal(enum dpa_fault_cause cause)
 {
 	switch (cause) {
-	case DPA_FAULT_MISALIGNED: return GDB_SIGBUS;
+	case DPA_FAULT_MISALIGNED:
+		return GDB_SIGBUS;
 	case DPA_FAULT_ILLEGAL:
-	case DPA_FAULT_BAD_SERVICE: return GDB_SIGILL;
-	case DPA_FAULT_BREAKPOINT: return GDB_SIGTRAP;
-	default: return GDB_SIGSEGV;
+	case DPA_FAULT_BAD_SERVICE:
+		return GDB_SIGILL;
+	case DPA_FAULT_BREAKPOINT:
+		return GDB_SIGTRAP;
+	default:
+		return GDB_SIGSEGV;
 	}
 }
 
@@ -553,8 +557,7 @@ static void handle_P(struct sim_gdb *g, const char *args)
 {
 	uint64_t index, value;
 
-	if (!parse_hex(&args, &index) || index > GDB_PC_REGNUM || *args++ != '=' ||
-	    !get_hex(args, &value, 8)) {
+	if (!parse_hex(&args, &index) || index > GDB_PC_REGNUM || *args++ != '=' || !get_hex(args, &value, 8)) {
 		send_str(g, "E01");
 		return;
 	}
@@ -622,9 +625,8 @@ static void handle_write_memory(struct sim_gdb *g, const char *args, size_t args
 /* ---- descriptions --------------------------------------------------------------------------- */
 
 static const char *const register_names[33] = {
-	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1", "a0",
-	"a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
-	"s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6", "pc",
+	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1",  "a0",  "a1", "a2", "a3", "a4", "a5", "a6",
+	"a7",   "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6", "pc",
 };
 
 /* The target description: RV64 integer registers and pc (the DPA has no FPU). */
@@ -638,7 +640,10 @@ static size_t target_xml(char *out, size_t max)
 	for (unsigned i = 0; i < 33 && n < max; i++)
 		n += (size_t)snprintf(out + n, max - n, "<reg name=\"%s\" bitsize=\"64\" type=\"%s\" regnum=\"%u\"/>\n",
 				      register_names[i],
-				      i == 1 || i == GDB_PC_REGNUM ? "code_ptr" : i == 2 || i == 8 ? "data_ptr" : "int", i);
+				      i == 1 || i == GDB_PC_REGNUM ? "code_ptr"
+				      : i == 2 || i == 8           ? "data_ptr"
+								   : "int",
+				      i);
 	if (n < max)
 		n += (size_t)snprintf(out + n, max - n, "</feature>\n</target>\n");
 	return n < max ? n : max - 1;
@@ -664,19 +669,30 @@ static void thread_description(struct sim_gdb *g, uint32_t tid, char *name, size
 
 		dpa_process_read(g->p->engine, t->name, text, FLEXIO_MAX_NAME_LEN);
 		text[FLEXIO_MAX_NAME_LEN] = '\0';
-		snprintf(name, name_size, "%s", text[0] ? text : t == g->p->rpc ? "rpc" : t->event ? "event handler" : "thread");
+		snprintf(name, name_size, "%s",
+			 text[0]          ? text
+			 : t == g->p->rpc ? "rpc"
+			 : t->event       ? "event handler"
+					  : "thread");
 		pc = dpa_hart_pc(t->hart);
 	}
 	pthread_mutex_unlock(&g->p->threads_lock);
-	snprintf(state, state_size, "%s", !t ? "gone" : in_trap ? "stopped at a trap" :
-			pc == DPA_RETURN_ADDRESS ? "idle (between activations)" : "paused");
+	snprintf(state, state_size, "%s",
+		 !t                         ? "gone"
+		 : in_trap                  ? "stopped at a trap"
+		 : pc == DPA_RETURN_ADDRESS ? "idle (between activations)"
+					    : "paused");
 }
 
 /* Appends s XML-escaped. */
 static size_t xml_escaped(char *out, size_t n, size_t max, const char *s)
 {
 	for (; *s && n + 8 < max; s++) {
-		const char *e = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : *s == '"' ? "&quot;" : NULL;
+		const char *e = *s == '<'   ? "&lt;"
+				: *s == '>' ? "&gt;"
+				: *s == '&' ? "&amp;"
+				: *s == '"' ? "&quot;"
+					    : NULL;
 
 		if (e)
 			n += (size_t)snprintf(out + n, max - n, "%s", e);
@@ -1137,7 +1153,7 @@ static void end_session(struct sim_gdb *g)
 
 static void session(struct sim_gdb *g, int fd)
 {
-	struct pollfd fds[2] = {{.fd = fd, .events = POLLIN}, {.fd = g->wake[0], .events = POLLIN}};
+	struct pollfd fds[2] = { { .fd = fd, .events = POLLIN }, { .fd = g->wake[0], .events = POLLIN } };
 	int one = 1;
 
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
@@ -1195,7 +1211,7 @@ static void session(struct sim_gdb *g, int fd)
 static void *stub_main(void *arg)
 {
 	struct sim_gdb *g = arg;
-	struct pollfd fds[2] = {{.fd = g->listen_fd, .events = POLLIN}, {.fd = g->wake[0], .events = POLLIN}};
+	struct pollfd fds[2] = { { .fd = g->listen_fd, .events = POLLIN }, { .fd = g->wake[0], .events = POLLIN } };
 
 	for (;;) {
 		int fd;
@@ -1226,8 +1242,9 @@ static void *stub_main(void *arg)
 
 int sim_gdb_listen(struct sim_process *p, uint16_t port, bool hold, uint16_t *bound)
 {
-	struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons(port),
-				   .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+	struct sockaddr_in addr = { .sin_family = AF_INET,
+				    .sin_port = htons(port),
+				    .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
 	socklen_t addr_len = sizeof(addr);
 	struct sim_gdb *g, *none = NULL;
 	int one = 1, rc;
@@ -1302,7 +1319,8 @@ void sim_gdb_from_env(struct sim_process *p, const char *func)
 		return;
 	first = strtoul(value, &end, 10);
 	if (*end || first > 65535) {
-		flexio_log_at(FLEXIO_LOG_LVL_WARN, func, "FLEXIO_SIM_GDB=\"%s\" is not a port number; no GDB stub", value);
+		flexio_log_at(FLEXIO_LOG_LVL_WARN, func, "FLEXIO_SIM_GDB=\"%s\" is not a port number; no GDB stub",
+			      value);
 		return;
 	}
 	/* Several processes: each takes the next free port. */
@@ -1312,7 +1330,8 @@ void sim_gdb_from_env(struct sim_process *p, const char *func)
 			break;
 	}
 	if (rc)
-		flexio_log_at(FLEXIO_LOG_LVL_WARN, func, "no GDB stub for DPA process %u: %s", p->dumem_id, strerror(-rc));
+		flexio_log_at(FLEXIO_LOG_LVL_WARN, func, "no GDB stub for DPA process %u: %s", p->dumem_id,
+			      strerror(-rc));
 	else
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, func,
 			      "DPA process %u: GDB stub listening on 127.0.0.1:%u%s (gdb-multiarch: target remote :%u)",

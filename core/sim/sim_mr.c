@@ -38,8 +38,7 @@ int sim_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iov
 	return flexio_verbs_mr_range(pd, key, access, iova, length);
 }
 
-int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd,
-		    uint32_t key)
+int sim_memory_dump(struct provider_process *process, uint64_t daddr, size_t size, struct ibv_pd *pd, uint32_t key)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	uint64_t iova, length;

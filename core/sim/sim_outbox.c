@@ -106,7 +106,7 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 {
 	struct sim_outbox *b = user;
 	struct sim_thread *t = thread_of(hart);
-	struct provider_doorbell db = {.outbox_id = b->id};
+	struct provider_doorbell db = { .outbox_id = b->id };
 	uint64_t v;
 
 	if (!atomic_load(&b->live) || size != sizeof(v))
@@ -119,9 +119,9 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	case FLEXIO_OUTBOX_CQ_DB:
 	case FLEXIO_OUTBOX_EQ_DB_REARM:
 	case FLEXIO_OUTBOX_EQ_DB_NO_REARM:
-		db.kind = offset == FLEXIO_OUTBOX_CQ_DB		   ? PROVIDER_DB_CQ_ARM
+		db.kind = offset == FLEXIO_OUTBOX_CQ_DB         ? PROVIDER_DB_CQ_ARM
 			  : offset == FLEXIO_OUTBOX_EQ_DB_REARM ? PROVIDER_DB_EQ_REARM
-							       : PROVIDER_DB_EQ_NO_REARM;
+								: PROVIDER_DB_EQ_NO_REARM;
 		db.queue = v & 0xFFFFFF;
 		db.index = (v >> 32) & 0xFFFFFF;
 		break;
@@ -159,7 +159,7 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	return 0;
 }
 
-static const struct dpa_mmio_ops outbox_ops = {.read = outbox_read, .write = outbox_write};
+static const struct dpa_mmio_ops outbox_ops = { .read = outbox_read, .write = outbox_write };
 
 /*
  * The process's default outbox: its threads start with it selected (outbox_base in their
@@ -354,7 +354,7 @@ static int64_t cross_device_ring_db(struct dpa_hart *hart, void *user, uint64_t 
 	struct sim_process *p = user;
 	struct sim_thread *t = thread_of(hart);
 	struct sim_outbox *b = NULL;
-	struct provider_doorbell db = {.kind = PROVIDER_DB_CROSS_DEVICE};
+	struct provider_doorbell db = { .kind = PROVIDER_DB_CROSS_DEVICE };
 
 	if (args[1] > 0xFFFFFF || args[2] > UINT32_MAX)
 		return -EINVAL;

@@ -50,10 +50,19 @@ static uint64_t heap_size(void)
 		return SIM_HEAP_DEFAULT;
 	n = strtoull(value, &end, 0);
 	switch (*end) {
-	case 'G': case 'g': n <<= 10; /* fall through */
-	case 'M': case 'm': n <<= 10; /* fall through */
-	case 'K': case 'k': n <<= 10; end++; break;
-	default: break;
+	case 'G':
+	case 'g':
+		n <<= 10; /* fall through */
+	case 'M':
+	case 'm':
+		n <<= 10; /* fall through */
+	case 'K':
+	case 'k':
+		n <<= 10;
+		end++;
+		break;
+	default:
+		break;
 	}
 	return (*end || n < SIM_HEAP_MIN || n > SIM_HEAP_MAX) ? SIM_HEAP_DEFAULT : n;
 }
@@ -65,11 +74,11 @@ void sim_process_fail(struct sim_process *p, uint32_t status, const struct dpa_f
 }
 
 /* The error handler (if any) runs before the harts halt and the host hears of it. */
-void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status,
-			   const struct dpa_fault *fault)
+void sim_process_fail_from(struct sim_process *p, struct sim_thread *t, uint32_t status, const struct dpa_fault *fault)
 {
-	struct provider_stop stop = {.status = status, .has_thread = t != NULL, .thread_id = t ? t->id : 0,
-				     .has_fault = fault != NULL};
+	struct provider_stop stop = {
+		.status = status, .has_thread = t != NULL, .thread_id = t ? t->id : 0, .has_fault = fault != NULL
+	};
 
 	if (atomic_exchange(&p->failed, true))
 		return;
@@ -122,7 +131,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 		.heap_size = heap,
 		.watchdog = watchdog_budget(),
 	};
-	struct dpa_hart_config rpc_config = {.stack_size = SIM_RPC_STACK};
+	struct dpa_hart_config rpc_config = { .stack_size = SIM_RPC_STACK };
 	/* The host library hands back the images this provider made (image_load). */
 	struct dpa_image *image = (struct dpa_image *)provider_image;
 	struct sim_process *p = calloc(1, sizeof(*p));
@@ -223,14 +232,13 @@ static int memory_set(struct provider_process *process, uint64_t daddr, int valu
 	return dpa_process_fill(((struct sim_process *)process)->engine, daddr, value, size);
 }
 
-static enum provider_call_result call(struct provider_process *process, const struct provider_call *c,
-				      uint64_t *result)
+static enum provider_call_result call(struct provider_process *process, const struct provider_call *c, uint64_t *result)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	uint64_t args[8];
 	unsigned nargs = c->nargs;
 	enum provider_call_result r;
-	struct sim_trace_mark mark = {0};
+	struct sim_trace_mark mark = { 0 };
 
 	if (nargs > 8 || c->argbuf_size > PROVIDER_ARGBUF_MAX)
 		return PROVIDER_CALL_FAILED;
@@ -251,7 +259,7 @@ static enum provider_call_result call(struct provider_process *process, const st
 		sim_trace_span(p->rpc, SIM_TRACE_RPC, &mark, c->function,
 			       r == PROVIDER_CALL_RETURNED ? SIM_TRACE_END_RETURNED
 			       : r == PROVIDER_CALL_ENDED  ? SIM_TRACE_END_RESCHEDULE
-						   : SIM_TRACE_END_FAILED);
+							   : SIM_TRACE_END_FAILED);
 	pthread_mutex_unlock(&p->rpc_lock);
 	return r;
 }

@@ -45,7 +45,7 @@ struct sim_queue {
 	struct nic *nic;
 	enum provider_object_kind kind;
 	uint32_t number;
-	struct sim_event *thread;      /* CQ of a DPA thread: held */
+	struct sim_event *thread;             /* CQ of a DPA thread: held */
 	uint32_t made_td, made_tis, made_tir; /* objects made with the queue, destroyed with it */
 };
 
@@ -80,13 +80,20 @@ static struct nic *nic_of(struct ibv_context *ibv_ctx, char *err, size_t err_siz
 static const char *errno_text(int rc)
 {
 	switch (rc) {
-	case -EINVAL: return "a value out of range";
-	case -ENOENT: return "a queue number naming no live object of the device";
-	case -EBUSY: return "still in use";
-	case -ENOMEM: return "out of memory";
-	case -ENOSPC: return "too many objects of this kind";
-	case -EPERM: return "not allowed";
-	default: return "refused";
+	case -EINVAL:
+		return "a value out of range";
+	case -ENOENT:
+		return "a queue number naming no live object of the device";
+	case -EBUSY:
+		return "still in use";
+	case -ENOMEM:
+		return "out of memory";
+	case -ENOSPC:
+		return "too many objects of this kind";
+	case -EPERM:
+		return "not allowed";
+	default:
+		return "refused";
 	}
 }
 
@@ -114,8 +121,8 @@ static bool qmem_place(struct sim_process *p, const struct flexio_qmem *q, uint6
 	return false;
 }
 
-static struct sim_queue *queue_new(struct sim_process *p, struct nic *nic, enum provider_object_kind kind,
-				   char *err, size_t err_size)
+static struct sim_queue *queue_new(struct sim_process *p, struct nic *nic, enum provider_object_kind kind, char *err,
+				   size_t err_size)
 {
 	struct sim_queue *q = calloc(1, sizeof(*q));
 
@@ -178,7 +185,7 @@ static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *ev
 
 static bool cq_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t cqn, char *err, size_t err_size)
 {
-	struct nic_cq_info info = {0};
+	struct nic_cq_info info = { 0 };
 
 	/* The new queue holds it: the query cannot fail (0 is no owner). */
 	(void)nic_cq_query(nic, cqn, &info);
@@ -196,7 +203,7 @@ static bool cq_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t c
 
 static bool rmp_owner_ok(const struct sim_process *p, struct nic *nic, uint32_t rmpn, char *err, size_t err_size)
 {
-	struct nic_wq_info info = {0};
+	struct nic_wq_info info = { 0 };
 
 	(void)nic_wq_query(nic, rmpn, &info);
 	return owner_ok(p, info.owner, "RMP", rmpn, err, err_size);
@@ -222,7 +229,7 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 		.moderation_period_us = attr->cq_period,
 		.moderation_mode = (enum nic_moderation_mode)attr->cq_period_mode,
 	};
-	struct flexio_qmem dbr = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = attr->cq_dbr_daddr};
+	struct flexio_qmem dbr = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = attr->cq_dbr_daddr };
 	struct sim_queue *q;
 
 	if (!nic)
@@ -231,8 +238,8 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 		snprintf(err, err_size, "log_cq_depth %u is over 22", attr->log_cq_depth);
 		return NULL;
 	}
-	if (!qmem_place(p, &attr->cq_ring_qmem, 0, (uint64_t)CQE_SIZE << attr->log_cq_depth, &cq.ring,
-			"cq_ring_qmem", err, err_size) ||
+	if (!qmem_place(p, &attr->cq_ring_qmem, 0, (uint64_t)CQE_SIZE << attr->log_cq_depth, &cq.ring, "cq_ring_qmem",
+			err, err_size) ||
 	    !qmem_place(p, &dbr, 0, 8, &cq.dbr, "cq_dbr_daddr", err, err_size))
 		return NULL;
 	q = queue_new(p, nic, PROVIDER_OBJECT_CQ, err, err_size);
@@ -267,10 +274,9 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 	return queue_made(q, nic_cq_create(nic, &cq, &q->number), info, "CQ", err, err_size);
 }
 
-struct provider_queue *sim_sq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				     uint32_t cq_num, const struct flexio_wq_attr *attr,
-				     const struct provider_queue_refs *refs, struct provider_queue_info *info,
-				     char *err, size_t err_size)
+struct provider_queue *sim_sq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
+				     const struct flexio_wq_attr *attr, const struct provider_queue_refs *refs,
+				     struct provider_queue_info *info, char *err, size_t err_size)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct nic *nic = nic_of(ibv_ctx, err, err_size);
@@ -291,8 +297,8 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 		snprintf(err, err_size, "log_wq_depth %u is over 15", attr->log_wq_depth);
 		return NULL;
 	}
-	if (!qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)SQ_WQEBB << attr->log_wq_depth, &sq.ring,
-			"wq_ring_qmem", err, err_size))
+	if (!qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)SQ_WQEBB << attr->log_wq_depth, &sq.ring, "wq_ring_qmem",
+			err, err_size))
 		return NULL;
 	q = queue_new(p, nic, PROVIDER_OBJECT_SQ, err, err_size);
 	if (!q)
@@ -325,8 +331,8 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 }
 
 /* The receive ring of an RQ or RMP. */
-static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, uint32_t cq_num,
-		    struct nic_rq_attr *rq, char *err, size_t err_size)
+static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, uint32_t cq_num, struct nic_rq_attr *rq,
+		    char *err, size_t err_size)
 {
 	uint8_t log_stride = attr->log_wq_stride ? attr->log_wq_stride : DEFAULT_LOG_RQ_STRIDE;
 
@@ -349,10 +355,9 @@ static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, ui
 	       qmem_place(p, &attr->wq_dbr_qmem, 0, 4, &rq->dbr, "wq_dbr_qmem", err, err_size);
 }
 
-struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				     uint32_t cq_num, const struct flexio_wq_attr *attr,
-				     const struct provider_queue_refs *refs, struct provider_queue_info *info,
-				     char *err, size_t err_size)
+struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
+				     const struct flexio_wq_attr *attr, const struct provider_queue_refs *refs,
+				     struct provider_queue_info *info, char *err, size_t err_size)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct nic *nic = nic_of(ibv_ctx, err, err_size);
@@ -455,10 +460,10 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 		rq_bytes = (uint64_t)1 << (attr->log_rq_depth + DEFAULT_LOG_RQ_STRIDE);
 	if (!attr->no_sq)
 		sq_bytes = (uint64_t)SQ_WQEBB << attr->log_sq_depth;
-	if ((rq_bytes && !qmem_place(p, &attr->qp_wq_buff_qmem, 0, rq_bytes, &qp.rq_ring, "qp_wq_buff_qmem (RQ)",
+	if ((rq_bytes &&
+	     !qmem_place(p, &attr->qp_wq_buff_qmem, 0, rq_bytes, &qp.rq_ring, "qp_wq_buff_qmem (RQ)", err, err_size)) ||
+	    (sq_bytes && !qmem_place(p, &attr->qp_wq_buff_qmem, rq_bytes, sq_bytes, &qp.sq_ring, "qp_wq_buff_qmem (SQ)",
 				     err, err_size)) ||
-	    (sq_bytes && !qmem_place(p, &attr->qp_wq_buff_qmem, rq_bytes, sq_bytes, &qp.sq_ring,
-				     "qp_wq_buff_qmem (SQ)", err, err_size)) ||
 	    !qmem_place(p, &attr->qp_wq_dbr_qmem, 0, 8, &qp.dbr, "qp_wq_dbr_qmem", err, err_size))
 		return NULL;
 	q = queue_new(p, nic, PROVIDER_OBJECT_QP, err, err_size);
@@ -468,7 +473,8 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 	if (rc)
 		return queue_made(q, rc, info, "QP", err, err_size);
 	if ((!attr->no_sq && !cq_owner_ok(p, nic, attr->sq_cqn, err, err_size)) ||
-	    (attr->rq_type != FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ && !cq_owner_ok(p, nic, attr->rq_cqn, err, err_size)) ||
+	    (attr->rq_type != FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ &&
+	     !cq_owner_ok(p, nic, attr->rq_cqn, err, err_size)) ||
 	    (attr->rq_type == FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ &&
 	     !rmp_owner_ok(p, nic, attr->rmpqn, err, err_size))) {
 		nic_wq_destroy(nic, q->number);
@@ -564,7 +570,7 @@ int sim_qp_modify(struct provider_queue *queue, const struct flexio_qp_attr *att
 		.access = (unsigned)attr->qp_access_mask &
 			  (NIC_ACCESS_REMOTE_WRITE | NIC_ACCESS_REMOTE_READ | NIC_ACCESS_REMOTE_ATOMIC),
 		.port = attr->vhca_port_num ? attr->vhca_port_num : 1,
-		.path = {.loopback = attr->fl != 0},
+		.path = { .loopback = attr->fl != 0 },
 		.path_mtu = (uint8_t)attr->path_mtu,
 		.dest_qpn = attr->remote_qp_num,
 		.rq_psn = attr->next_rcv_psn & 0xFFFFFF,
@@ -572,9 +578,9 @@ int sim_qp_modify(struct provider_queue *queue, const struct flexio_qp_attr *att
 		.max_dest_rd_atomic = attr->log_rra_max,
 		.max_rd_atomic = attr->log_sra_max,
 		.min_rnr_timer = (uint8_t)attr->min_rnr_nak_timer,
-		.timeout = 14,             /* FlexIO takes no timeout: the fabric loses nothing anyway */
+		.timeout = 14, /* FlexIO takes no timeout: the fabric loses nothing anyway */
 		.retry_cnt = attr->retry_count > 7 ? 7 : attr->retry_count,
-		.rnr_retry = 7,            /* FlexIO takes no RNR retry count: retry for ever */
+		.rnr_retry = 7, /* FlexIO takes no RNR retry count: retry for ever */
 	};
 	unsigned mask_bits;
 	int rc;
@@ -683,15 +689,28 @@ void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *d
 	struct nic *nic;
 
 	switch (db->kind) {
-	case PROVIDER_DB_CQ_ARM: kind = NIC_DB_CQ_ARM; break;
-	case PROVIDER_DB_EQ_REARM: kind = NIC_DB_EQ_ARM; break;
-	case PROVIDER_DB_EQ_NO_REARM: kind = NIC_DB_EQ_UPDATE; break;
+	case PROVIDER_DB_CQ_ARM:
+		kind = NIC_DB_CQ_ARM;
+		break;
+	case PROVIDER_DB_EQ_REARM:
+		kind = NIC_DB_EQ_ARM;
+		break;
+	case PROVIDER_DB_EQ_NO_REARM:
+		kind = NIC_DB_EQ_UPDATE;
+		break;
 	case PROVIDER_DB_SEND:
-	case PROVIDER_DB_CROSS_DEVICE: kind = NIC_DB_SEND; break;
-	case PROVIDER_DB_ZERO_CQE: kind = NIC_DB_ZERO_CQE; break;
+	case PROVIDER_DB_CROSS_DEVICE:
+		kind = NIC_DB_SEND;
+		break;
+	case PROVIDER_DB_ZERO_CQE:
+		kind = NIC_DB_ZERO_CQE;
+		break;
 	case PROVIDER_DB_EMU_ARM:
-	case PROVIDER_DB_EMU_TRIGGER: sim_emu_doorbell(p, doorbell_nic(p, db->device_id), db); return;
-	default: return;
+	case PROVIDER_DB_EMU_TRIGGER:
+		sim_emu_doorbell(p, doorbell_nic(p, db->device_id), db);
+		return;
+	default:
+		return;
 	}
 	nic = doorbell_nic(p, db->device_id);
 	if (nic)

@@ -133,22 +133,22 @@ void sim_services_install(struct sim_process *p)
 		uint64_t number;
 		dpa_service_fn fn;
 	} services[] = {
-		{DPA_ECALL_THREAD_CTX_GET, thread_ctx_get},
-		{DPA_ECALL_THREAD_ID, thread_id},
-		{DPA_ECALL_THREAD_LOCAL_STORAGE, thread_local_storage},
-		{DPA_ECALL_THREAD_FINISH, end_invocation},
-		{DPA_ECALL_THREAD_RESCHEDULE, end_invocation},
-		{DPA_ECALL_THREAD_RETRIGGER, end_invocation},
-		{DPA_ECALL_THREAD_YIELD, yield},
-		{DPA_ECALL_THREAD_YIELD_RETRIGGER, yield},
-		{DPA_ECALL_THREAD_NAME, thread_name},
-		{DPA_ECALL_PROCESS_FINISH, process_finish},
-		{DPA_ECALL_PROCESS_ERROR, process_error},
-		{DPA_ECALL_MSG, msg},
-		{DPA_ECALL_PRINT, print},
-		{DPA_ECALL_LINUX_WRITE, linux_write},
-		{DPA_ECALL_EVENT_ACTIVATE, event_activate},
-		{DPA_ECALL_PCC_TABLE_BASE, not_served_yet},
+		{ DPA_ECALL_THREAD_CTX_GET, thread_ctx_get },
+		{ DPA_ECALL_THREAD_ID, thread_id },
+		{ DPA_ECALL_THREAD_LOCAL_STORAGE, thread_local_storage },
+		{ DPA_ECALL_THREAD_FINISH, end_invocation },
+		{ DPA_ECALL_THREAD_RESCHEDULE, end_invocation },
+		{ DPA_ECALL_THREAD_RETRIGGER, end_invocation },
+		{ DPA_ECALL_THREAD_YIELD, yield },
+		{ DPA_ECALL_THREAD_YIELD_RETRIGGER, yield },
+		{ DPA_ECALL_THREAD_NAME, thread_name },
+		{ DPA_ECALL_PROCESS_FINISH, process_finish },
+		{ DPA_ECALL_PROCESS_ERROR, process_error },
+		{ DPA_ECALL_MSG, msg },
+		{ DPA_ECALL_PRINT, print },
+		{ DPA_ECALL_LINUX_WRITE, linux_write },
+		{ DPA_ECALL_EVENT_ACTIVATE, event_activate },
+		{ DPA_ECALL_PCC_TABLE_BASE, not_served_yet },
 	};
 
 	for (size_t i = 0; i < sizeof(services) / sizeof(services[0]); i++)

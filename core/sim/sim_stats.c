@@ -27,7 +27,7 @@ static struct {
 		struct sim_stats_registry registry;
 		bool failed; /* tried once: no registry for this device in this OS process */
 	} devices[SIM_STATS_MAX_DEVICES];
-} mapped = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} mapped = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static bool stats_disabled(void)
 {
@@ -103,8 +103,7 @@ uint32_t sim_stats_process_add(struct sim_process *p, struct ibv_context *ibv_ct
 	r = registry_of(ibv_ctx->device->name);
 	if (!r)
 		return 0;
-	slot = claim(&r->processes[0].owner, sizeof(r->processes[0]), SIM_STATS_MAX_PROCESSES, me,
-		     process_stale, r);
+	slot = claim(&r->processes[0].owner, sizeof(r->processes[0]), SIM_STATS_MAX_PROCESSES, me, process_stale, r);
 	if (slot < 0)
 		return 0;
 	s = &r->processes[slot];

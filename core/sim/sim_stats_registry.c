@@ -140,8 +140,8 @@ int sim_stats_map(const char *device, bool create, struct sim_stats_registry *re
 	if (registry->header->magic != SIM_STATS_MAGIC || registry->header->version != SIM_STATS_VERSION ||
 	    registry->header->header_size != sizeof(struct sim_stats_header) ||
 	    registry->header->max_processes != SIM_STATS_MAX_PROCESSES ||
-	    registry->header->max_threads != SIM_STATS_MAX_THREADS ||
-	    registry->header->samples != SIM_STATS_SAMPLES || registry->header->file_size != size) {
+	    registry->header->max_threads != SIM_STATS_MAX_THREADS || registry->header->samples != SIM_STATS_SAMPLES ||
+	    registry->header->file_size != size) {
 		sim_stats_unmap(registry);
 		return -EPROTO;
 	}

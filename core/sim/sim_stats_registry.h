@@ -44,7 +44,7 @@
 #define SIM_STATS_INACTIVE 2u
 #define SIM_STATS_TRACER 1u /* DPA_STATS_SAMPLE_TYPE_EVENT_TRACER */
 #define SIM_STATS_CONTROL(state, type) ((uint32_t)(state) | (uint32_t)(type) << 8)
-#define SIM_STATS_STATE(control) ((control) & 0xffu)
+#define SIM_STATS_STATE(control) ((control)&0xffu)
 #define SIM_STATS_TYPE(control) (((control) >> 8) & 0xffu)
 
 /* Events counted per thread, besides instructions, cycles, time and invocations. */
@@ -63,12 +63,12 @@ enum sim_stats_event {
 #define SIM_STATS_SEQ(process_id, index) ((uint64_t)(process_id) << 40 | (((index) + 1) & ((1ull << 40) - 1)))
 struct sim_stats_sample {
 	_Atomic uint64_t seq;
-	uint64_t cycles;       /* the EU's cycles at the sample */
-	uint64_t time_us;      /* CLOCK_MONOTONIC, microseconds */
+	uint64_t cycles;  /* the EU's cycles at the sample */
+	uint64_t time_us; /* CLOCK_MONOTONIC, microseconds */
 	uint32_t process_id, thread_id;
 	uint32_t instructions; /* the EU's instructions at the sample (wraps) */
 	uint16_t eu_id, sample_id_in_eu;
-	uint8_t type;          /* dpa_stats_event_sample_type */
+	uint8_t type; /* dpa_stats_event_sample_type */
 	uint8_t reserved[7];
 };
 
@@ -87,13 +87,13 @@ struct sim_stats_process {
 struct sim_stats_thread {
 	_Atomic uint32_t owner; /* as in sim_stats_process */
 	_Atomic uint32_t live;
-	uint32_t process_slot;  /* index of its process's slot */
+	uint32_t process_slot; /* index of its process's slot */
 	_Atomic uint32_t process_id;
 	_Atomic uint32_t thread_id;
 	uint32_t reserved;
 	_Atomic uint64_t instructions, cycles;
-	_Atomic uint64_t time_ns;     /* simulated time: cycles at the DPA clock */
-	_Atomic uint64_t executions;  /* invocations */
+	_Atomic uint64_t time_ns;    /* simulated time: cycles at the DPA clock */
+	_Atomic uint64_t executions; /* invocations */
 	_Atomic uint64_t events[SIM_STATS_EVENTS];
 	char name[SIM_STATS_NAME_SIZE];
 };

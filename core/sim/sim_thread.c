@@ -24,7 +24,7 @@ static int lay_out_local_area(struct sim_thread *t)
 	struct dpa_process *engine = t->process->engine;
 	const struct dpa_tls *tls = dpa_image_tls(dpa_process_image(engine));
 	uint64_t align = tls->align > FLEXIO_OS_THREAD_CTX_TP_OFFSET ? tls->align : FLEXIO_OS_THREAD_CTX_TP_OFFSET;
-	struct flexio_os_thread_ctx ctx = {.version = FLEXIO_OS_THREAD_CTX_VERSION};
+	struct flexio_os_thread_ctx ctx = { .version = FLEXIO_OS_THREAD_CTX_VERSION };
 	uint64_t tls_end = (tls->memsz + 7) & ~7ull;
 	uint64_t size = align + tls_end + FLEXIO_MAX_NAME_LEN + 1;
 
@@ -107,8 +107,8 @@ int sim_thread_set_metadata(struct sim_thread *t, uint64_t value)
 		       : 0;
 }
 
-enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args,
-					  unsigned nargs, uint64_t *result)
+enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args, unsigned nargs,
+					  uint64_t *result)
 {
 	struct sim_process *p = t->process;
 	enum dpa_stop stop;

@@ -52,11 +52,11 @@ struct sim_trace_buf {
 };
 
 struct sim_trace {
-	pthread_mutex_t lock;         /* the list, the session (start, stop, writing) */
-	struct sim_trace_buf *bufs;   /* newest first */
+	pthread_mutex_t lock;          /* the list, the session (start, stop, writing) */
+	struct sim_trace_buf *bufs;    /* newest first */
 	struct sim_trace_buf nothread; /* events of no thread */
-	uint64_t since_ns;            /* the session's start: older marks are not its spans */
-	FILE *out;                    /* the file stop writes (NULL: FLEXIO_SIM_TRACE's) */
+	uint64_t since_ns;             /* the session's start: older marks are not its spans */
+	FILE *out;                     /* the file stop writes (NULL: FLEXIO_SIM_TRACE's) */
 	bool from_env;
 	char label[FLEXIO_MAX_NAME_LEN + 32];
 	struct sim_process *env_next; /* in env.live while traced from FLEXIO_SIM_TRACE */
@@ -140,7 +140,8 @@ static void append(struct sim_process *p, struct sim_trace_buf *b, const struct 
 		b->events[b->count++] = *ev;
 	} else {
 		size_t cap = b->cap ? b->cap * 2 : 256;
-		struct sim_trace_event *grown = cap <= SIM_TRACE_MAX_EVENTS ? realloc(b->events, cap * sizeof(*grown)) : NULL;
+		struct sim_trace_event *grown =
+			cap <= SIM_TRACE_MAX_EVENTS ? realloc(b->events, cap * sizeof(*grown)) : NULL;
 
 		if (grown) {
 			b->events = grown;
@@ -164,7 +165,7 @@ void sim_trace_span(struct sim_thread *t, enum sim_trace_kind kind, const struct
 		    uint64_t function, enum sim_trace_end end)
 {
 	struct sim_process *p = t->process;
-	struct sim_trace_event ev = {.kind = (uint8_t)kind, .end = (uint8_t)end, .a = function};
+	struct sim_trace_event ev = { .kind = (uint8_t)kind, .end = (uint8_t)end, .a = function };
 
 	/* a mark of an earlier session (or none): not a span of this one */
 	if (!mark->host_ns || mark->host_ns < atomic_load_explicit(&p->trace_since, memory_order_relaxed))
@@ -180,8 +181,12 @@ void sim_trace_span(struct sim_thread *t, enum sim_trace_kind kind, const struct
 
 void sim_trace_doorbell(struct sim_thread *t, const struct provider_doorbell *db)
 {
-	struct sim_trace_event ev = {.kind = SIM_TRACE_DOORBELL, .x = db->queue, .a = db->index,
-				     .b = (uint64_t)db->kind, .c = db->raw, .host_ns = now_ns()};
+	struct sim_trace_event ev = { .kind = SIM_TRACE_DOORBELL,
+				      .x = db->queue,
+				      .a = db->index,
+				      .b = (uint64_t)db->kind,
+				      .c = db->raw,
+				      .host_ns = now_ns() };
 
 	ev.cycles = dpa_hart_cycles(t->hart);
 	ev.instret = dpa_hart_instret(t->hart);
@@ -190,21 +195,21 @@ void sim_trace_doorbell(struct sim_thread *t, const struct provider_doorbell *db
 
 void sim_trace_wakeup(struct sim_thread *t, enum sim_trace_kind kind, uint32_t from)
 {
-	struct sim_trace_event ev = {.kind = (uint8_t)kind, .x = from, .host_ns = now_ns()};
+	struct sim_trace_event ev = { .kind = (uint8_t)kind, .x = from, .host_ns = now_ns() };
 
 	append(t->process, buf_of(t), &ev);
 }
 
 void sim_trace_eqe(struct sim_process *p, uint32_t cqn)
 {
-	struct sim_trace_event ev = {.kind = SIM_TRACE_EQE, .x = cqn, .host_ns = now_ns()};
+	struct sim_trace_event ev = { .kind = SIM_TRACE_EQE, .x = cqn, .host_ns = now_ns() };
 
 	append(p, &p->trace->nothread, &ev);
 }
 
 void sim_trace_fault(struct sim_process *p, struct sim_thread *t, uint32_t status, const struct dpa_fault *fault)
 {
-	struct sim_trace_event ev = {.kind = SIM_TRACE_FAULT, .x = status, .host_ns = now_ns()};
+	struct sim_trace_event ev = { .kind = SIM_TRACE_FAULT, .x = status, .host_ns = now_ns() };
 
 	if (fault) {
 		ev.a = (uint64_t)sim_fault_cause(fault->cause);
@@ -254,10 +259,10 @@ static void json_us(FILE *f, const char *key, uint64_t ns)
 static const char *end_name(unsigned end)
 {
 	static const char *const names[] = {
-		[SIM_TRACE_END_RETURNED] = "returned", [SIM_TRACE_END_RESCHEDULE] = "reschedule",
-		[SIM_TRACE_END_FINISH] = "finish",     [SIM_TRACE_END_RETRIGGER] = "retrigger",
-		[SIM_TRACE_END_YIELD] = "yield",       [SIM_TRACE_END_YIELD_RETRIGGER] = "yield_retrigger",
-		[SIM_TRACE_END_FAULT] = "fault",       [SIM_TRACE_END_HALTED] = "halted",
+		[SIM_TRACE_END_RETURNED] = "returned",   [SIM_TRACE_END_RESCHEDULE] = "reschedule",
+		[SIM_TRACE_END_FINISH] = "finish",       [SIM_TRACE_END_RETRIGGER] = "retrigger",
+		[SIM_TRACE_END_YIELD] = "yield",         [SIM_TRACE_END_YIELD_RETRIGGER] = "yield_retrigger",
+		[SIM_TRACE_END_FAULT] = "fault",         [SIM_TRACE_END_HALTED] = "halted",
 		[SIM_TRACE_END_CANCELLED] = "cancelled", [SIM_TRACE_END_FAILED] = "failed",
 	};
 
@@ -280,8 +285,8 @@ static const char *doorbell_name(uint64_t kind)
 static const char *kind_name(unsigned kind)
 {
 	static const char *const names[] = {
-		[SIM_TRACE_ACTIVATION] = "activation", [SIM_TRACE_RPC] = "rpc",   [SIM_TRACE_TASK] = "task",
-		[SIM_TRACE_DOORBELL] = "doorbell",     [SIM_TRACE_CQE] = "cqe",   [SIM_TRACE_EQE] = "eqe",
+		[SIM_TRACE_ACTIVATION] = "activation", [SIM_TRACE_RPC] = "rpc",     [SIM_TRACE_TASK] = "task",
+		[SIM_TRACE_DOORBELL] = "doorbell",     [SIM_TRACE_CQE] = "cqe",     [SIM_TRACE_EQE] = "eqe",
 		[SIM_TRACE_ACTIVATE] = "activate",     [SIM_TRACE_FAULT] = "fault",
 	};
 
@@ -331,7 +336,8 @@ static void write_event(FILE *f, struct sim_process *p, uint32_t tid, const stru
 			end_name(ev->end), ev->a, ev->cycles, ev->cycles_end, ev->instret, ev->instret_end);
 		return;
 	case SIM_TRACE_DOORBELL:
-		fprintf(f, "{\"name\":\"doorbell %s\",\"cat\":\"doorbell\",\"ph\":\"i\",\"s\":\"t\",\"pid\":%u,\"tid\":%u",
+		fprintf(f,
+			"{\"name\":\"doorbell %s\",\"cat\":\"doorbell\",\"ph\":\"i\",\"s\":\"t\",\"pid\":%u,\"tid\":%u",
 			doorbell_name(ev->b), p->dumem_id, tid);
 		json_us(f, "ts", ev->host_ns);
 		fprintf(f,
@@ -354,8 +360,8 @@ static void write_event(FILE *f, struct sim_process *p, uint32_t tid, const stru
 			tid == SIM_TRACE_NO_THREAD ? "p" : "t", p->dumem_id, tid);
 		json_us(f, "ts", ev->host_ns);
 		fprintf(f,
-			",\"args\":{\"status\":%u,\"cause\":%" PRIu64 ",\"pc\":\"0x%" PRIx64 "\",\"address\":\"0x%" PRIx64
-			"\",\"cycles\":%" PRIu64 ",\"instret\":%" PRIu64 "}}",
+			",\"args\":{\"status\":%u,\"cause\":%" PRIu64 ",\"pc\":\"0x%" PRIx64
+			"\",\"address\":\"0x%" PRIx64 "\",\"cycles\":%" PRIu64 ",\"instret\":%" PRIu64 "}}",
 			ev->x, ev->a, ev->b, ev->c, ev->cycles, ev->instret);
 		return;
 	}
@@ -389,7 +395,8 @@ static void write_buf(FILE *f, struct sim_process *p, struct sim_trace_buf *b, b
 		return;
 	}
 	separate(f, first);
-	fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", p->dumem_id, b->tid);
+	fprintf(f, "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%u,\"tid\":%u,\"args\":{\"name\":", p->dumem_id,
+		b->tid);
 	json_string(f, b->name);
 	fputs("}}", f);
 	separate(f, first);
@@ -450,13 +457,13 @@ static void write_tail(FILE *f, uint64_t dropped)
 
 static struct {
 	pthread_mutex_t lock;
-	char *path;             /* FILE with %p replaced; NULL until the first traced process */
-	char *done;             /* the events of the processes destroyed so far */
+	char *path; /* FILE with %p replaced; NULL until the first traced process */
+	char *done; /* the events of the processes destroyed so far */
 	size_t done_len;
 	uint64_t done_dropped;
 	struct sim_process *live; /* traced processes alive (sim_trace.env_next) */
 	bool exit_hook;
-} env = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} env = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* The file FLEXIO_SIM_TRACE names, "%p" replaced by the OS process id; NULL when unset. */
 static char *env_path(void)
@@ -622,8 +629,7 @@ void sim_trace_process_fini(struct sim_process *p)
 	p->trace = NULL;
 }
 
-int sim_trace_start(struct provider_process *process, const char *path, const char *label, char *err,
-		    size_t err_size)
+int sim_trace_start(struct provider_process *process, const char *path, const char *label, char *err, size_t err_size)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct sim_trace *trace = p->trace;
@@ -668,9 +674,9 @@ int sim_trace_stop(struct provider_process *process, char *err, size_t err_size)
 	if (trace)
 		pthread_mutex_lock(&trace->lock);
 	if (!trace || !atomic_load(&p->tracing) || trace->from_env) {
-		snprintf(err, err_size, "%s", trace && trace->from_env ? "the process is traced by " SIM_TRACE_ENV
-									   " until it is destroyed"
-								   : "the process is not being traced");
+		snprintf(err, err_size, "%s",
+			 trace && trace->from_env ? "the process is traced by " SIM_TRACE_ENV " until it is destroyed"
+						  : "the process is not being traced");
 		if (trace)
 			pthread_mutex_unlock(&trace->lock);
 		return -ENOENT;

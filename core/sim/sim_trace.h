@@ -90,8 +90,7 @@ void sim_trace_process_created(struct sim_process *p);
 void sim_trace_process_fini(struct sim_process *p);
 
 /* Provider operations: flexio_process_trace_start / _stop. */
-int sim_trace_start(struct provider_process *process, const char *path, const char *label, char *err,
-		    size_t err_size);
+int sim_trace_start(struct provider_process *process, const char *path, const char *label, char *err, size_t err_size);
 int sim_trace_stop(struct provider_process *process, char *err, size_t err_size);
 
 #endif

@@ -148,7 +148,7 @@ static int aperture_write(void *user, struct dpa_hart *hart, uint64_t offset, co
 	return 0;
 }
 
-static const struct dpa_mmio_ops aperture_ops = {.read = aperture_read, .write = aperture_write};
+static const struct dpa_mmio_ops aperture_ops = { .read = aperture_read, .write = aperture_write };
 
 /* The DPA address of haddr in region (w, mkey) = [start, end): an aperture made on demand
  * (objects lock held). */
@@ -161,8 +161,8 @@ static int64_t aperture_address(struct sim_process *p, struct sim_window *w, uin
 	int rc;
 
 	for (a = o->apertures; a; a = a->next)
-		if (a->window == w && a->mkey == mkey && a->mapped && a->region_start == start && a->region_end == end &&
-		    haddr - a->host_base < a->size)
+		if (a->window == w && a->mkey == mkey && a->mapped && a->region_start == start &&
+		    a->region_end == end && haddr - a->host_base < a->size)
 			return (int64_t)(a->base + (haddr - a->host_base));
 	a = calloc(1, sizeof(*a));
 	if (!a)
@@ -319,7 +319,7 @@ static int64_t window_copy_to_host(struct dpa_hart *hart, void *user, uint64_t a
 static int64_t window_writeback(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
 	struct sim_thread *t = thread_of(hart);
-	struct dpa_fault fault = {.cause = DPA_FAULT_APERTURE, .access = DPA_ACCESS_WRITE};
+	struct dpa_fault fault = { .cause = DPA_FAULT_APERTURE, .access = DPA_ACCESS_WRITE };
 
 	(void)args;
 	if (dpa_hart_window_writeback(hart) == 0)

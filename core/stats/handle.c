@@ -88,8 +88,7 @@ DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_devic
 		return NULL;
 	}
 	/* A device of this OS process's configuration, or one another OS process publishes on. */
-	if (!simulated_here(dpa_device) &&
-	    (sim_stats_path(dpa_device, path, sizeof(path)) || access(path, F_OK))) {
+	if (!simulated_here(dpa_device) && (sim_stats_path(dpa_device, path, sizeof(path)) || access(path, F_OK))) {
 		stats_log(__func__, "no DPA device \"%s\" (simulated devices: " SIM_DEVICES_ENV ")", dpa_device);
 		return NULL;
 	}
@@ -195,16 +194,15 @@ static void apply(_Atomic uint32_t *control, dpa_stats_counter_state state, dpa_
 
 	do {
 		/* A reset keeps counting as it was. */
-		next = SIM_STATS_CONTROL(state == DPA_STATS_COUNTER_STATE_RESET ? SIM_STATS_STATE(seen) : (uint32_t)state,
-					 type);
+		next = SIM_STATS_CONTROL(
+			state == DPA_STATS_COUNTER_STATE_RESET ? SIM_STATS_STATE(seen) : (uint32_t)state, type);
 		if (!SIM_STATS_STATE(next))
 			next = SIM_STATS_CONTROL(SIM_STATS_INACTIVE, type);
 	} while (!atomic_compare_exchange_weak(control, &seen, next));
 }
 
 DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_t *dpa_handler, uint32_t process_id,
-							      dpa_stats_counter_state state,
-							      dpa_stats_sample_type type)
+							      dpa_stats_counter_state state, dpa_stats_sample_type type)
 {
 	struct stats_process live[SIM_STATS_MAX_PROCESSES];
 	struct sim_stats_process *s;
@@ -249,7 +247,9 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_
 
 	if (!dpa_handler || !state || !type)
 		return stats_fail(dpa_handler, DPA_STATS_STATUS_NULL_POINTER, __func__, "%s is NULL",
-				  !dpa_handler ? "dpa_handler" : !state ? "state" : "type");
+				  !dpa_handler ? "dpa_handler"
+				  : !state     ? "state"
+					       : "type");
 	if (process_id == DPA_STATS_ALL_PROCESSES) {
 		control = atomic_load(&dpa_handler->registry.header->default_control);
 	} else {

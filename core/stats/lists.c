@@ -14,12 +14,12 @@ static void *list_alloc(size_t head, size_t n, size_t size)
 }
 
 /* Checks the handle and the output pointer of a read (*out set to NULL first). */
-#define CHECK_READ(h, out, func)                                                                   \
-	do {                                                                                       \
-		if (!(h) || !(out))                                                                \
-			return stats_fail(h, DPA_STATS_STATUS_NULL_POINTER, func, "%s is NULL",   \
-					  !(h) ? "dpa_handler" : #out);                            \
-		*(out) = NULL;                                                                     \
+#define CHECK_READ(h, out, func)                                                                \
+	do {                                                                                    \
+		if (!(h) || !(out))                                                             \
+			return stats_fail(h, DPA_STATS_STATUS_NULL_POINTER, func, "%s is NULL", \
+					  !(h) ? "dpa_handler" : #out);                         \
+		*(out) = NULL;                                                                  \
 	} while (0)
 
 /* The ids of a list read before: NULL_POINTER / INVALID_PARAMS as the list is unusable. */
@@ -66,7 +66,7 @@ static dpa_stats_status list_threads(dpa_stats_handler_t *h, const dpa_stats_pro
 }
 
 dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_id, uint32_t thread_id,
-				       struct stats_thread **threads, int *count, const char *func)
+				      struct stats_thread **threads, int *count, const char *func)
 {
 	struct stats_process live[SIM_STATS_MAX_PROCESSES];
 	unsigned n;
@@ -105,8 +105,7 @@ dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_i
 	return DPA_STATS_STATUS_OK;
 }
 
-DPA_STATS_STABLE dpa_stats_status dpa_stats_read_processes_list(dpa_stats_handler_t *dpa_handler,
-								uint32_t process_id,
+DPA_STATS_STABLE dpa_stats_status dpa_stats_read_processes_list(dpa_stats_handler_t *dpa_handler, uint32_t process_id,
 								dpa_stats_process_list **process_list)
 {
 	struct stats_process live[SIM_STATS_MAX_PROCESSES];
@@ -239,9 +238,9 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_cumul_info_list(dpa_stats_handl
 	return status;
 }
 
-DPA_STATS_STABLE dpa_stats_status
-dpa_stats_read_process_cumul_info_list(dpa_stats_handler_t *dpa_handler, uint32_t process_id, uint32_t thread_id,
-				       dpa_stats_perf_cumul_list **cumul_info_list)
+DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_cumul_info_list(dpa_stats_handler_t *dpa_handler,
+									 uint32_t process_id, uint32_t thread_id,
+									 dpa_stats_perf_cumul_list **cumul_info_list)
 {
 	struct stats_thread *threads;
 	dpa_stats_status status;
@@ -358,9 +357,9 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_perf_event_list(dpa_stats_handl
 	return status;
 }
 
-DPA_STATS_STABLE dpa_stats_status
-dpa_stats_read_process_perf_event_list(dpa_stats_handler_t *dpa_handler, uint32_t process_id, uint32_t thread_id,
-				       dpa_stats_perf_event_list **perf_event_list)
+DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_perf_event_list(dpa_stats_handler_t *dpa_handler,
+									 uint32_t process_id, uint32_t thread_id,
+									 dpa_stats_perf_event_list **perf_event_list)
 {
 	struct stats_thread *threads;
 	dpa_stats_status status;

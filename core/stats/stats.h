@@ -21,8 +21,8 @@ struct dpa_stats_handler {
 };
 
 /* Records the error on h (when not NULL) and writes its one log line naming func; returns status. */
-dpa_stats_status stats_fail(dpa_stats_handler_t *h, dpa_stats_status status, const char *func, const char *fmt,
-			    ...) __attribute__((format(printf, 4, 5)));
+dpa_stats_status stats_fail(dpa_stats_handler_t *h, dpa_stats_status status, const char *func, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 /* The log line alone, for functions without a handle. */
 void stats_log(const char *func, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -60,7 +60,7 @@ struct children {
 	struct child {
 		void *object;
 		enum sim_kind kind;
-	} *items;
+	} * items;
 	size_t count, capacity;
 	bool failed;
 	enum sim_kind kind; /* of the objects being collected */
@@ -112,7 +112,7 @@ static void collect(void *object, void *arg)
 		c->items = items;
 		c->capacity = capacity;
 	}
-	c->items[c->count++] = (struct child){object, c->kind};
+	c->items[c->count++] = (struct child){ object, c->kind };
 }
 
 /* Destroys what the context still holds, as the kernel does at close (sim_lock held): users
@@ -120,10 +120,9 @@ static void collect(void *object, void *arg)
  * UARs).  Returns false when memory ran out before anything was destroyed. */
 static bool destroy_children(struct sim_context *context)
 {
-	static const enum sim_kind order[] = {SIM_QP,	     SIM_SRQ,	   SIM_AH,	 SIM_CQ,
-					      SIM_COMP_CHANNEL, SIM_MR,	   SIM_DEVX_UMEM, SIM_DEVX_OBJ,
-					      SIM_PD,	     SIM_UAR};
-	struct children c = {.context = context};
+	static const enum sim_kind order[] = { SIM_QP, SIM_SRQ,       SIM_AH,       SIM_CQ, SIM_COMP_CHANNEL,
+					       SIM_MR, SIM_DEVX_UMEM, SIM_DEVX_OBJ, SIM_PD, SIM_UAR };
+	struct children c = { .context = context };
 
 	if (!context->pd_count && !context->uar_count && !context->object_count)
 		return true;
@@ -172,8 +171,10 @@ static bool destroy_children(struct sim_context *context)
 			break;
 		}
 	}
-	sim_dbg("ibv_close_device", "context %p closed with %zu object(s) still in it: destroyed "
-		"with it, as the kernel does", (void *)&context->vctx.context, c.count);
+	sim_dbg("ibv_close_device",
+		"context %p closed with %zu object(s) still in it: destroyed "
+		"with it, as the kernel does",
+		(void *)&context->vctx.context, c.count);
 	free(c.items);
 	return true;
 }

@@ -49,8 +49,8 @@ static unsigned int log2_ceil(uint64_t n)
 }
 
 /* Makes the CQ (sim_lock held, released here). */
-static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_context,
-			     struct ibv_comp_channel *channel, int comp_vector)
+static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_context, struct ibv_comp_channel *channel,
+			     int comp_vector)
 {
 	struct sim_channel *sim_channel = NULL;
 	const char *reason = NULL;
@@ -89,12 +89,12 @@ static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_cont
 	cq->nic = nic;
 	cq->channel = sim_channel;
 	rc = nic_cq_create(nic->nic,
-			   &(struct nic_cq_attr){.owner = sim_owner(context),
-						 .log_size = (uint8_t)cq->log_size,
-						 .ring = {(uintptr_t)&cq->space, 0},
-						 .dbr = {(uintptr_t)&cq->space, 64u << cq->log_size},
-						 .target = NIC_CQ_NOTIFY,
-						 .cookie = (uintptr_t)&cq->sink},
+			   &(struct nic_cq_attr){ .owner = sim_owner(context),
+						  .log_size = (uint8_t)cq->log_size,
+						  .ring = { (uintptr_t)&cq->space, 0 },
+						  .dbr = { (uintptr_t)&cq->space, 64u << cq->log_size },
+						  .target = NIC_CQ_NOTIFY,
+						  .cookie = (uintptr_t)&cq->sink },
 			   &cq->cqn);
 	if (rc)
 		goto no_memory; /* -ENOSPC: the NIC's table is full */

@@ -31,7 +31,7 @@
 #define SIM_GUID_BASE 0x0002c90300f1e000ULL
 
 struct sim_device_list {
-	struct ibv_device **real;      /* rdma-core's own list, freed with ours */
+	struct ibv_device **real;     /* rdma-core's own list, freed with ours */
 	struct ibv_device *devices[]; /* the program's handle: simulated, then real, then NULL */
 };
 
@@ -59,10 +59,9 @@ static struct sim_device *sim_device_get(const char *name)
 	device->ibv.transport_type = IBV_TRANSPORT_IB;
 	snprintf(device->ibv.name, sizeof(device->ibv.name), "%s", name);
 	snprintf(device->ibv.dev_name, sizeof(device->ibv.dev_name), "uverbs_sim%d", created);
-	snprintf(device->ibv.dev_path, sizeof(device->ibv.dev_path),
-		 "/sys/class/infiniband_verbs/uverbs_sim%d", created);
-	snprintf(device->ibv.ibdev_path, sizeof(device->ibv.ibdev_path),
-		 "/sys/class/infiniband/%s", name);
+	snprintf(device->ibv.dev_path, sizeof(device->ibv.dev_path), "/sys/class/infiniband_verbs/uverbs_sim%d",
+		 created);
+	snprintf(device->ibv.ibdev_path, sizeof(device->ibv.ibdev_path), "/sys/class/infiniband/%s", name);
 	if (!sim_registry_add(&device->ibv, SIM_DEVICE, device)) {
 		free(device);
 		return NULL;
@@ -138,13 +137,14 @@ static void sim_device_names(struct sim_names *names)
 	const char *value = getenv(SIM_DEVICES_ENV);
 
 	if (value && (isdigit((unsigned char)value[0]) || value[0] == '-' ? parse_count(value, names)
-									   : parse_names(value, names)))
+									  : parse_names(value, names)))
 		return;
 	if (value)
 		sim_warn("ibv_get_device_list",
 			 "%s=\"%s\" is neither a count in 1..%d nor a comma-separated list of at most "
 			 "%d distinct device names (a letter first, a digit last, as mlx5_0); serving "
-			 "%s", SIM_DEVICES_ENV, value, SIM_MAX_DEVICES, SIM_MAX_DEVICES, SIM_DEFAULT_NAME);
+			 "%s",
+			 SIM_DEVICES_ENV, value, SIM_MAX_DEVICES, SIM_MAX_DEVICES, SIM_DEFAULT_NAME);
 	names->count = 1;
 	snprintf(names->name[0], sizeof(names->name[0]), "%s", SIM_DEFAULT_NAME);
 }
@@ -169,8 +169,7 @@ SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 		real_count = 0;
 	real_devices_learn(real);
 
-	list = calloc(1, sizeof(*list) +
-			 (size_t)(names.count + real_count + 1) * sizeof(list->devices[0]));
+	list = calloc(1, sizeof(*list) + (size_t)(names.count + real_count + 1) * sizeof(list->devices[0]));
 	if (!list)
 		goto no_memory;
 	list->real = real;
@@ -197,8 +196,7 @@ SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 no_memory:
 	if (real)
 		SIM_REAL(ibv_free_device_list)(real);
-	sim_err(__func__, "out of memory (or more than %d distinct simulated device names)",
-		SIM_MAX_CREATED);
+	sim_err(__func__, "out of memory (or more than %d distinct simulated device names)", SIM_MAX_CREATED);
 	errno = ENOMEM;
 	return NULL;
 }
@@ -210,8 +208,7 @@ SIM_EXPORT void ibv_free_device_list(struct ibv_device **devices)
 
 	SIM_DELEGATE_VOID(ibv_free_device_list, (devices));
 	/* every list comes from us, but for mlx5dv_get_vfio_device_list's */
-	switch (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list,
-			  SIM_REAL(ibv_free_device_list) != NULL)) {
+	switch (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list, SIM_REAL(ibv_free_device_list) != NULL)) {
 	case SIM_ROUTE_SIMULATED:
 		break;
 	case SIM_ROUTE_REAL:
@@ -291,7 +288,7 @@ SIM_EXPORT int ibv_get_device_index(struct ibv_device *device)
 SIM_EXPORT struct ibv_context *ibv_import_device(int cmd_fd)
 {
 	__typeof__(&ibv_import_device) real = SIM_REAL(ibv_import_device);
-	struct ibv_device *devices[2] = {NULL, NULL};
+	struct ibv_device *devices[2] = { NULL, NULL };
 	struct ibv_context *context;
 
 	SIM_DELEGATE(ibv_import_device, (cmd_fd));
@@ -339,12 +336,10 @@ void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_att
 	attr->hw_ver = 0;
 	attr->max_qp = 1 << 17;
 	attr->max_qp_wr = 1 << 15;
-	attr->device_cap_flags = IBV_DEVICE_BAD_PKEY_CNTR | IBV_DEVICE_BAD_QKEY_CNTR |
-				 IBV_DEVICE_CHANGE_PHY_PORT | IBV_DEVICE_PORT_ACTIVE_EVENT |
-				 IBV_DEVICE_SYS_IMAGE_GUID | IBV_DEVICE_RC_RNR_NAK_GEN |
-				 IBV_DEVICE_N_NOTIFY_CQ | IBV_DEVICE_MEM_WINDOW |
-				 IBV_DEVICE_UD_IP_CSUM | IBV_DEVICE_XRC |
-				 IBV_DEVICE_MEM_MGT_EXTENSIONS | IBV_DEVICE_MEM_WINDOW_TYPE_2B |
+	attr->device_cap_flags = IBV_DEVICE_BAD_PKEY_CNTR | IBV_DEVICE_BAD_QKEY_CNTR | IBV_DEVICE_CHANGE_PHY_PORT |
+				 IBV_DEVICE_PORT_ACTIVE_EVENT | IBV_DEVICE_SYS_IMAGE_GUID | IBV_DEVICE_RC_RNR_NAK_GEN |
+				 IBV_DEVICE_N_NOTIFY_CQ | IBV_DEVICE_MEM_WINDOW | IBV_DEVICE_UD_IP_CSUM |
+				 IBV_DEVICE_XRC | IBV_DEVICE_MEM_MGT_EXTENSIONS | IBV_DEVICE_MEM_WINDOW_TYPE_2B |
 				 IBV_DEVICE_RAW_IP_CSUM | IBV_DEVICE_MANAGED_FLOW_STEERING;
 	attr->max_sge = 30;
 	attr->max_sge_rd = 30;

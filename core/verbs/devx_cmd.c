@@ -139,8 +139,8 @@ static void unserved(const char *function, uint16_t opcode, uint16_t op_mod)
 /* The next flow counter id of each device (sim_lock). */
 static uint32_t next_counter_id[SIM_MAX_CREATED];
 
-static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct sim_context *context,
-						  const uint8_t *in, uint8_t *out, size_t outlen)
+static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct sim_context *context, const uint8_t *in,
+						  uint8_t *out, size_t outlen)
 {
 	unsigned log_size = in[14] & 0x1f, bulk = in[15];
 	struct sim_flow_counter *counter;
@@ -154,8 +154,9 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	else
 		count = 1;
 	if (!count) {
-		bad_param(function, out, outlen, 0x1,
-			  "ALLOC_FLOW_COUNTER: a bulk of 1, 128 x a power of two, or 2^log_size counters, at most 16384");
+		bad_param(
+			function, out, outlen, 0x1,
+			"ALLOC_FLOW_COUNTER: a bulk of 1, 128 x a power of two, or 2^log_size counters, at most 16384");
 		return NULL;
 	}
 	obj = calloc(1, sizeof(*obj));
@@ -243,41 +244,41 @@ static void hca_cap(const struct sim_device *device, uint8_t *cap)
 		unsigned short bit, width;
 		uint32_t value;
 	} fields[] = {
-		{0x80, 8, 15},    /* log_max_srq_sz */
-		{0x88, 8, 15},    /* log_max_qp_sz */
-		{0x9b, 5, 14},    /* log_max_qp */
-		{0xab, 5, 14},    /* log_max_srq */
-		{0xc8, 8, 22},    /* log_max_cq_sz */
-		{0xdb, 5, 14},    /* log_max_cq */
-		{0xe0, 8, 22},    /* log_max_eq_sz */
-		{0xea, 6, 24},    /* log_max_mkey */
-		{0xfc, 4, 14},    /* log_max_eq */
-		{0x170, 16, 2},   /* gid_table_size */
-		{0x181, 1, 1},    /* vport_counters */
-		{0x190, 16, 1},   /* pkey_table_size */
-		{0x1a6, 1, 1},    /* nic_flow_table */
-		{0x1a7, 1, 1},    /* eswitch_manager */
-		{0x1b6, 2, 1},    /* port_type: Ethernet */
-		{0x1b8, 8, 1},    /* num_ports */
-		{0x1c3, 5, 30},   /* log_max_msg */
-		{0x1fc, 4, 1},    /* cqe_version */
-		{0x201, 1, 1},    /* striding_rq */
-		{0x21c, 1, 1},    /* eth_net_offloads */
-		{0x21d, 1, 1},    /* roce */
-		{0x222, 1, 1},    /* cq_moderation */
-		{0x23f, 1, 1},    /* rc */
-		{0x310, 8, 0x7f}, /* flow_counter_bulk_alloc: 128 .. 8192 */
-		{0x323, 5, 14},   /* log_max_transport_domain */
-		{0x32b, 5, 24},   /* log_max_pd */
-		{0x348, 8, MAX_BULK_LOG}, /* log_max_flow_counter_bulk */
-		{0x350, 16, 0xffff},      /* max_flow_counter_15_0 */
-		{0x363, 5, 14},   /* log_max_rq */
-		{0x36b, 5, 14},   /* log_max_sq */
-		{0x373, 5, 14},   /* log_max_tir */
-		{0x37b, 5, 14},   /* log_max_tis */
-		{0x383, 5, 14},   /* log_max_rmp */
-		{0x444, 4, 2},    /* steering_format_version: ConnectX-7 */
-		{0x470, 16, 1024}, /* max_num_eqs */
+		{ 0x80, 8, 15 },            /* log_max_srq_sz */
+		{ 0x88, 8, 15 },            /* log_max_qp_sz */
+		{ 0x9b, 5, 14 },            /* log_max_qp */
+		{ 0xab, 5, 14 },            /* log_max_srq */
+		{ 0xc8, 8, 22 },            /* log_max_cq_sz */
+		{ 0xdb, 5, 14 },            /* log_max_cq */
+		{ 0xe0, 8, 22 },            /* log_max_eq_sz */
+		{ 0xea, 6, 24 },            /* log_max_mkey */
+		{ 0xfc, 4, 14 },            /* log_max_eq */
+		{ 0x170, 16, 2 },           /* gid_table_size */
+		{ 0x181, 1, 1 },            /* vport_counters */
+		{ 0x190, 16, 1 },           /* pkey_table_size */
+		{ 0x1a6, 1, 1 },            /* nic_flow_table */
+		{ 0x1a7, 1, 1 },            /* eswitch_manager */
+		{ 0x1b6, 2, 1 },            /* port_type: Ethernet */
+		{ 0x1b8, 8, 1 },            /* num_ports */
+		{ 0x1c3, 5, 30 },           /* log_max_msg */
+		{ 0x1fc, 4, 1 },            /* cqe_version */
+		{ 0x201, 1, 1 },            /* striding_rq */
+		{ 0x21c, 1, 1 },            /* eth_net_offloads */
+		{ 0x21d, 1, 1 },            /* roce */
+		{ 0x222, 1, 1 },            /* cq_moderation */
+		{ 0x23f, 1, 1 },            /* rc */
+		{ 0x310, 8, 0x7f },         /* flow_counter_bulk_alloc: 128 .. 8192 */
+		{ 0x323, 5, 14 },           /* log_max_transport_domain */
+		{ 0x32b, 5, 24 },           /* log_max_pd */
+		{ 0x348, 8, MAX_BULK_LOG }, /* log_max_flow_counter_bulk */
+		{ 0x350, 16, 0xffff },      /* max_flow_counter_15_0 */
+		{ 0x363, 5, 14 },           /* log_max_rq */
+		{ 0x36b, 5, 14 },           /* log_max_sq */
+		{ 0x373, 5, 14 },           /* log_max_tir */
+		{ 0x37b, 5, 14 },           /* log_max_tis */
+		{ 0x383, 5, 14 },           /* log_max_rmp */
+		{ 0x444, 4, 2 },            /* steering_format_version: ConnectX-7 */
+		{ 0x470, 16, 1024 },        /* max_num_eqs */
 	};
 
 	set_field(cap, 0x30, 16, (uint32_t)device->index); /* vhca_id */
@@ -288,7 +289,7 @@ static void hca_cap(const struct sim_device *device, uint8_t *cap)
 static int query_hca_cap(const char *function, struct sim_context *context, uint16_t op_mod, uint8_t *out,
 			 size_t outlen)
 {
-	uint8_t cap[HCA_CAP_BYTES] = {0};
+	uint8_t cap[HCA_CAP_BYTES] = { 0 };
 
 	if (op_mod >> 1) {
 		unserved(function, OP_QUERY_HCA_CAP, op_mod);
@@ -301,15 +302,15 @@ static int query_hca_cap(const char *function, struct sim_context *context, uint
 	return 0;
 }
 
-static int query_nic_vport_context(const char *function, struct sim_context *context, const uint8_t *in,
-				   uint8_t *out)
+static int query_nic_vport_context(const char *function, struct sim_context *context, const uint8_t *in, uint8_t *out)
 {
 	struct sim_nic *nic = sim_nic_of(context->device);
 	uint8_t *vport = out + HEADER, mac[6];
-	struct nic_port_attr port = {.mtu = 1500};
+	struct nic_port_attr port = { .mtu = 1500 };
 
 	if ((in[8] & 0x80) && get_be(in + 10, 2)) {
-		bad_param(function, out, HEADER, 0x3, "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
+		bad_param(function, out, HEADER, 0x3,
+			  "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
 		return EREMOTEIO;
 	}
 	if (nic)

@@ -11,8 +11,7 @@
 
 #include <stdlib.h>
 
-SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_context *context, uint32_t type,
-								uint32_t id)
+SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_context *context, uint32_t type, uint32_t id)
 {
 	struct sim_devx_obj *obj;
 	struct sim_context *sim;
@@ -105,7 +104,9 @@ SIM_EXPORT int mlx5dv_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
 	type = sim->type;
 	id = sim->id;
 	pthread_mutex_unlock(&sim_lock);
-	sim_err(__func__, "devx object %p (type 0x%x, id 0x%x) stands for a FlexIO object: destroy that "
-		"instead", (void *)obj, type, id);
+	sim_err(__func__,
+		"devx object %p (type 0x%x, id 0x%x) stands for a FlexIO object: destroy that "
+		"instead",
+		(void *)obj, type, id);
 	return errno = EBUSY;
 }

@@ -78,8 +78,10 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_table(struct ml
 		return NULL;
 	}
 	if (!table->level) {
-		sim_dr_refuse(__func__, EINVAL, "table %p is a root table (level 0): lookups start there, no rule "
-			      "sends to it", (void *)tbl);
+		sim_dr_refuse(__func__, EINVAL,
+			      "table %p is a root table (level 0): lookups start there, no rule "
+			      "sends to it",
+			      (void *)tbl);
 		return NULL;
 	}
 	a = action_new(SIM_DR_ACT_TABLE, table->domain->context);
@@ -119,8 +121,10 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_vport(struct ml
 		return NULL;
 	}
 	if (vport != 0 && vport != SIM_VPORT_UPLINK) {
-		sim_dr_refuse(__func__, EINVAL, "vport 0x%x: the simulated device has the PF (0) and the uplink "
-			      "(0xffff)", vport);
+		sim_dr_refuse(__func__, EINVAL,
+			      "vport 0x%x: the simulated device has the PF (0) and the uplink "
+			      "(0xffff)",
+			      vport);
 		return NULL;
 	}
 	a = action_new(SIM_DR_ACT_VPORT, domain->context);
@@ -183,8 +187,8 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_array(struct ml
 		return NULL;
 	}
 	if (!num_dest || num_dest > SIM_DR_MAX_DESTS || !dests) {
-		sim_dr_refuse(__func__, EINVAL, "%zu destinations%s: 1 to %d", num_dest, dests ? "" : " (dests is NULL)",
-			      SIM_DR_MAX_DESTS);
+		sim_dr_refuse(__func__, EINVAL, "%zu destinations%s: 1 to %d", num_dest,
+			      dests ? "" : " (dests is NULL)", SIM_DR_MAX_DESTS);
 		return NULL;
 	}
 	for (size_t i = 0; i < num_dest; i++) {
@@ -195,16 +199,19 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_array(struct ml
 			return NULL;
 		}
 		if (dests[i]->type != MLX5DV_DR_ACTION_DEST) {
-			sim_dr_refuse(__func__, EOPNOTSUPP, "dests[%zu]: a destination with a packet reformat is not "
-				      "simulated", i);
+			sim_dr_refuse(__func__, EOPNOTSUPP,
+				      "dests[%zu]: a destination with a packet reformat is not "
+				      "simulated",
+				      i);
 			return NULL;
 		}
 		if (!sim_registry_lookup(dests[i]->dest, SIM_DR_ACTION, (void **)&d) ||
 		    (d->kind != SIM_DR_ACT_TIR && d->kind != SIM_DR_ACT_TABLE && d->kind != SIM_DR_ACT_VPORT) ||
-		    d->device != domain->context->device ||
-		    (d->kind != SIM_DR_ACT_TIR && d->domain != domain)) {
-			sim_dr_refuse(__func__, EINVAL, "dests[%zu]: %p is no TIR, table or vport action of this "
-				      "domain's device and domain", i, (void *)dests[i]->dest);
+		    d->device != domain->context->device || (d->kind != SIM_DR_ACT_TIR && d->domain != domain)) {
+			sim_dr_refuse(__func__, EINVAL,
+				      "dests[%zu]: %p is no TIR, table or vport action of this "
+				      "domain's device and domain",
+				      i, (void *)dests[i]->dest);
 			return NULL;
 		}
 		checked[i] = d;
@@ -323,8 +330,10 @@ SIM_EXPORT int mlx5dv_dr_action_destroy(struct mlx5dv_dr_action *action)
 		return EBUSY;
 	}
 	if (a->real && real && (rc = real(a->real)) != 0) {
-		sim_dr_refuse(__func__, rc, "rdma-core's twin of action %p (used by rules of a real device) "
-			      "cannot be destroyed yet", (void *)action);
+		sim_dr_refuse(__func__, rc,
+			      "rdma-core's twin of action %p (used by rules of a real device) "
+			      "cannot be destroyed yet",
+			      (void *)action);
 		return rc;
 	}
 	sim_dr_action_destroy(a);
@@ -339,8 +348,10 @@ struct mlx5dv_dr_action *sim_dr_action_for_real(const char *function, struct mlx
 	if (!sim_registry_lookup(handle, SIM_DR_ACTION, (void **)&a))
 		return handle; /* rdma-core's: its business */
 	if (a->kind != SIM_DR_ACT_DROP && a->kind != SIM_DR_ACT_MISS) {
-		sim_dr_refuse(function, EINVAL, "actions[%zu] %p is an action of the simulated device, given to a "
-			      "rule of a real one", index, (void *)handle);
+		sim_dr_refuse(function, EINVAL,
+			      "actions[%zu] %p is an action of the simulated device, given to a "
+			      "rule of a real one",
+			      index, (void *)handle);
 		return NULL;
 	}
 	if (!a->real) {
@@ -350,8 +361,10 @@ struct mlx5dv_dr_action *sim_dr_action_for_real(const char *function, struct mlx
 
 		a->real = make ? make() : NULL;
 		if (!a->real) {
-			sim_dr_refuse(function, make ? errno : EOPNOTSUPP, "rdma-core cannot make the twin of "
-				      "actions[%zu]", index);
+			sim_dr_refuse(function, make ? errno : EOPNOTSUPP,
+				      "rdma-core cannot make the twin of "
+				      "actions[%zu]",
+				      index);
 			return NULL;
 		}
 	}

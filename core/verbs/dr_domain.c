@@ -113,8 +113,8 @@ SIM_EXPORT int mlx5dv_dr_domain_destroy(struct mlx5dv_dr_domain *dmn)
 SIM_EXPORT int mlx5dv_dr_domain_sync(struct mlx5dv_dr_domain *dmn, uint32_t flags)
 {
 	__typeof__(&mlx5dv_dr_domain_sync) real = SIM_REAL(mlx5dv_dr_domain_sync);
-	const uint32_t known = MLX5DV_DR_DOMAIN_SYNC_FLAGS_SW | MLX5DV_DR_DOMAIN_SYNC_FLAGS_HW |
-			       MLX5DV_DR_DOMAIN_SYNC_FLAGS_MEM;
+	const uint32_t known =
+		MLX5DV_DR_DOMAIN_SYNC_FLAGS_SW | MLX5DV_DR_DOMAIN_SYNC_FLAGS_HW | MLX5DV_DR_DOMAIN_SYNC_FLAGS_MEM;
 	struct sim_dr_domain *domain;
 
 	SIM_DELEGATE(mlx5dv_dr_domain_sync, (dmn, flags));
@@ -251,14 +251,16 @@ static bool destroy(enum sim_kind kind, void *object)
 
 bool sim_dr_context_close(struct sim_context *context)
 {
-	static const enum sim_kind order[] = {SIM_DR_RULE, SIM_DR_MATCHER, SIM_DR_ACTION, SIM_DR_TABLE,
-					      SIM_DR_DOMAIN};
-	enum { KINDS = sizeof(order) / sizeof(order[0]) };
+	static const enum sim_kind order[] = { SIM_DR_RULE, SIM_DR_MATCHER, SIM_DR_ACTION, SIM_DR_TABLE,
+					       SIM_DR_DOMAIN };
+	enum {
+		KINDS = sizeof(order) / sizeof(order[0])
+	};
 	struct gathered g[KINDS];
 	bool ok = true;
 
 	for (size_t k = 0; k < KINDS; k++) {
-		g[k] = (struct gathered){.context = context, .kind = order[k]};
+		g[k] = (struct gathered){ .context = context, .kind = order[k] };
 		sim_registry_each(g[k].kind, gather, &g[k]);
 		ok &= !g[k].failed;
 	}

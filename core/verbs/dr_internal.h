@@ -25,8 +25,8 @@
 #define SIM_FTE_BYTES 512
 #define SIM_FTE_WORDS (SIM_FTE_BYTES / 8)
 enum {
-	SIM_FTE_OUTER = 0,  /* fte_match_set_lyr_2_4 of the outer headers */
-	SIM_FTE_MISC = 64,  /* fte_match_set_misc */
+	SIM_FTE_OUTER = 0,   /* fte_match_set_lyr_2_4 of the outer headers */
+	SIM_FTE_MISC = 64,   /* fte_match_set_misc */
 	SIM_FTE_INNER = 128, /* fte_match_set_lyr_2_4 of the headers a VXLAN tunnel carries */
 };
 /* The criteria bits rdma-core takes (outer, misc, inner, misc 2..5). */
@@ -45,25 +45,25 @@ struct sim_dr_domain {
 	struct sim_context *context;
 	struct sim_steer *steer;
 	enum mlx5dv_dr_domain_type type;
-	unsigned tables, actions;       /* users: EBUSY for mlx5dv_dr_domain_destroy */
-	bool allow_duplicates;          /* mlx5dv_dr_domain_allow_duplicate_rules, default true */
+	unsigned tables, actions; /* users: EBUSY for mlx5dv_dr_domain_destroy */
+	bool allow_duplicates;    /* mlx5dv_dr_domain_allow_duplicate_rules, default true */
 };
 
 struct sim_dr_table {
 	struct sim_dr_domain *domain;
-	uint32_t level;                 /* 0: the root, where the domain's lookup starts */
-	unsigned matchers, users;       /* users: dest-table actions naming it */
-	uint64_t seq;                   /* creation order */
-	uint32_t snap_index;            /* scratch of sim_steer_publish */
+	uint32_t level;                   /* 0: the root, where the domain's lookup starts */
+	unsigned matchers, users;         /* users: dest-table actions naming it */
+	uint64_t seq;                     /* creation order */
+	uint32_t snap_index;              /* scratch of sim_steer_publish */
 	struct sim_dr_table *prev, *next; /* the device's tables (steer->tables) */
 };
 
 struct sim_dr_matcher {
 	struct sim_dr_table *table;
-	uint16_t priority;              /* lower first */
+	uint16_t priority; /* lower first */
 	uint8_t criteria;
 	uint64_t seq;
-	uint64_t mask[SIM_FTE_WORDS];   /* sections the criteria leave out are zero */
+	uint64_t mask[SIM_FTE_WORDS]; /* sections the criteria leave out are zero */
 	unsigned rules;
 	struct sim_dr_matcher *prev, *next; /* the device's matchers (steer->matchers) */
 	struct sim_dr_rule *first, *last;   /* its rules, in creation order */
@@ -71,17 +71,17 @@ struct sim_dr_matcher {
 
 struct sim_dr_rule {
 	struct sim_dr_matcher *matcher;
-	bool hidden;                    /* left out of snapshots: being destroyed */
-	uint64_t value[SIM_FTE_WORDS];  /* inside the matcher's mask */
+	bool hidden;                   /* left out of snapshots: being destroyed */
+	uint64_t value[SIM_FTE_WORDS]; /* inside the matcher's mask */
 	size_t nactions;
 	struct sim_dr_action **actions;
 	struct sim_dr_rule *prev, *next;
 };
 
 enum sim_dr_action_kind {
-	SIM_DR_ACT_TIR,     /* dest TIR (mlx5dv_dr_action_create_dest_devx_tir) */
-	SIM_DR_ACT_TABLE,   /* dest table */
-	SIM_DR_ACT_VPORT,   /* dest vport (FDB): the uplink or the PF */
+	SIM_DR_ACT_TIR,   /* dest TIR (mlx5dv_dr_action_create_dest_devx_tir) */
+	SIM_DR_ACT_TABLE, /* dest table */
+	SIM_DR_ACT_VPORT, /* dest vport (FDB): the uplink or the PF */
 	SIM_DR_ACT_DROP,
 	SIM_DR_ACT_MISS,    /* default miss: what the domain does without rules */
 	SIM_DR_ACT_ARRAY,   /* dest array: each destination gets a copy */
@@ -90,16 +90,16 @@ enum sim_dr_action_kind {
 
 struct sim_dr_action {
 	enum sim_dr_action_kind kind;
-	struct sim_device *device;      /* NULL for drop and default miss (made from nothing) */
-	struct sim_context *context;    /* of its domain or DEVX object; NULL when made from nothing */
-	struct sim_dr_domain *domain;   /* vport and array actions: their domain */
-	unsigned users;                 /* rules and arrays holding it */
-	uint32_t tirn;                  /* TIR */
-	struct sim_dr_table *table;     /* TABLE */
-	uint32_t vport;                 /* VPORT */
+	struct sim_device *device;        /* NULL for drop and default miss (made from nothing) */
+	struct sim_context *context;      /* of its domain or DEVX object; NULL when made from nothing */
+	struct sim_dr_domain *domain;     /* vport and array actions: their domain */
+	unsigned users;                   /* rules and arrays holding it */
+	uint32_t tirn;                    /* TIR */
+	struct sim_dr_table *table;       /* TABLE */
+	uint32_t vport;                   /* VPORT */
 	struct sim_flow_counter *counter; /* COUNTER: the bulk of a DEVX flow counter object */
-	uint32_t offset;                /* COUNTER: which counter of its bulk */
-	size_t ndests;                  /* ARRAY */
+	uint32_t offset;                  /* COUNTER: which counter of its bulk */
+	size_t ndests;                    /* ARRAY */
 	struct sim_dr_action **dests;
 	/* drop and default miss given to a rule of a real rdma-core matcher: rdma-core's own
 	 * action, made at that first use and destroyed with this one */
@@ -113,10 +113,10 @@ struct sim_flow_cell {
 
 /* An ALLOC_FLOW_COUNTER object (devx_cmd.c): a bulk of counters with consecutive ids. */
 struct sim_flow_counter {
-	uint32_t id;                    /* of the first */
+	uint32_t id; /* of the first */
 	uint32_t count;
-	unsigned users;                 /* flow counter actions: the object cannot go meanwhile */
-	bool orphan;                    /* its object went with its context: the last action frees it */
+	unsigned users; /* flow counter actions: the object cannot go meanwhile */
+	bool orphan;    /* its object went with its context: the last action frees it */
 	struct sim_flow_cell *cells;
 };
 
@@ -168,11 +168,11 @@ void sim_flow_counter_free(struct sim_flow_counter *counter);
 /* ---- destroying live objects (sim_lock held), users first ---- */
 
 /* A rule already left out of the published snapshot (hidden, or published without it). */
-void sim_dr_rule_destroy(struct sim_dr_rule *rule);       /* dr_rule.c */
+void sim_dr_rule_destroy(struct sim_dr_rule *rule);          /* dr_rule.c */
 void sim_dr_matcher_destroy(struct sim_dr_matcher *matcher); /* dr_matcher.c; no rules left */
-void sim_dr_action_destroy(struct sim_dr_action *action); /* dr_action.c; no users left */
-void sim_dr_table_destroy(struct sim_dr_table *table);    /* dr_table.c; nothing uses it */
-void sim_dr_domain_destroy(struct sim_dr_domain *domain); /* dr_domain.c; nothing uses it */
+void sim_dr_action_destroy(struct sim_dr_action *action);    /* dr_action.c; no users left */
+void sim_dr_table_destroy(struct sim_dr_table *table);       /* dr_table.c; nothing uses it */
+void sim_dr_domain_destroy(struct sim_dr_domain *domain);    /* dr_domain.c; nothing uses it */
 /* The context of a live steering object of kind, or NULL (an action made from nothing). */
 struct sim_context *sim_dr_context_of(enum sim_kind kind, void *object);
 

@@ -28,9 +28,9 @@ static uint8_t parsed_bits(size_t byte)
 	}
 }
 
-static const char *const section_names[] = {"outer headers", "misc parameters", "inner headers",
+static const char *const section_names[] = { "outer headers",     "misc parameters",   "inner headers",
 					     "misc parameters 2", "misc parameters 3", "misc parameters 4",
-					     "misc parameters 5", "reserved"};
+					     "misc parameters 5", "reserved" };
 
 /*
  * Copies a match buffer (mask or value) of matcher criteria into out (512 bytes, zeroed):

@@ -19,24 +19,27 @@ static bool is_destination(const struct sim_dr_action *a)
 
 /* Whether a destination may be taken by a rule of matcher (sim_lock held); else logs why
  * (releasing sim_lock) and sets errno. */
-static bool destination_fits(const char *function, const struct sim_dr_matcher *matcher,
-			     const struct sim_dr_action *a, size_t index)
+static bool destination_fits(const char *function, const struct sim_dr_matcher *matcher, const struct sim_dr_action *a,
+			     size_t index)
 {
 	const struct sim_dr_domain *domain = matcher->table->domain;
 
 	switch (a->kind) {
 	case SIM_DR_ACT_TIR:
 		if (domain->type != MLX5DV_DR_DOMAIN_TYPE_NIC_RX) {
-			sim_dr_refuse(function, EOPNOTSUPP, "actions[%zu]: a TIR is a destination of NIC RX rules, "
-				      "not of %s ones", index, sim_dr_type_name(domain->type));
+			sim_dr_refuse(function, EOPNOTSUPP,
+				      "actions[%zu]: a TIR is a destination of NIC RX rules, "
+				      "not of %s ones",
+				      index, sim_dr_type_name(domain->type));
 			return false;
 		}
 		return true;
 	case SIM_DR_ACT_TABLE:
 		if (a->table->domain != domain || a->table->level <= matcher->table->level) {
-			sim_dr_refuse(function, EINVAL, "actions[%zu]: the destination table (level %u) must be of "
-				      "the rule's domain and of a level above the rule's table (%u)", index,
-				      a->table->level, matcher->table->level);
+			sim_dr_refuse(function, EINVAL,
+				      "actions[%zu]: the destination table (level %u) must be of "
+				      "the rule's domain and of a level above the rule's table (%u)",
+				      index, a->table->level, matcher->table->level);
 			return false;
 		}
 		return true;
@@ -59,16 +62,20 @@ static bool actions_fit(const char *function, const struct sim_dr_matcher *match
 	size_t destinations = 0;
 
 	if (n > MAX_ACTIONS || (n && !handles)) {
-		sim_dr_refuse(function, EINVAL, n > MAX_ACTIONS ? "%zu actions: a rule takes at most 16"
-								 : "%zu actions but actions is NULL", n);
+		sim_dr_refuse(function, EINVAL,
+			      n > MAX_ACTIONS ? "%zu actions: a rule takes at most 16"
+					      : "%zu actions but actions is NULL",
+			      n);
 		return false;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct sim_dr_action *a;
 
 		if (!sim_registry_lookup(handles[i], SIM_DR_ACTION, (void **)&a)) {
-			sim_dr_refuse(function, EINVAL, "actions[%zu] %p is no live steering action of the simulated "
-				      "device", i, (void *)handles[i]);
+			sim_dr_refuse(function, EINVAL,
+				      "actions[%zu] %p is no live steering action of the simulated "
+				      "device",
+				      i, (void *)handles[i]);
 			return false;
 		}
 		if (a->device && a->device != domain->context->device) {
@@ -91,8 +98,10 @@ static bool actions_fit(const char *function, const struct sim_dr_matcher *match
 		out[i] = a;
 	}
 	if (destinations > 1) {
-		sim_dr_refuse(function, EINVAL, "%zu destination actions: a rule takes one (a destination array "
-			      "sends copies to several)", destinations);
+		sim_dr_refuse(function, EINVAL,
+			      "%zu destination actions: a rule takes one (a destination array "
+			      "sends copies to several)",
+			      destinations);
 		return false;
 	}
 	return true;
@@ -184,8 +193,10 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 	}
 	for (size_t w = 0; w < SIM_FTE_WORDS; w++) {
 		if (bits[w] & ~matcher->mask[w]) {
-			sim_dr_refuse(__func__, EINVAL, "the value has bits outside the matcher's mask (bytes %zu..%zu of "
-				      "fte_match_param)", w * 8, w * 8 + 7);
+			sim_dr_refuse(__func__, EINVAL,
+				      "the value has bits outside the matcher's mask (bytes %zu..%zu of "
+				      "fte_match_param)",
+				      w * 8, w * 8 + 7);
 			return NULL;
 		}
 	}
@@ -194,8 +205,10 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 	if (!matcher->table->domain->allow_duplicates) {
 		for (struct sim_dr_rule *r = matcher->first; r; r = r->next) {
 			if (!r->hidden && !memcmp(r->value, bits, sizeof(bits))) {
-				sim_dr_refuse(__func__, EEXIST, "matcher %p has a rule of this value already, and its "
-					      "domain refuses duplicates", (void *)mtr);
+				sim_dr_refuse(__func__, EEXIST,
+					      "matcher %p has a rule of this value already, and its "
+					      "domain refuses duplicates",
+					      (void *)mtr);
 				return NULL;
 			}
 		}

@@ -65,8 +65,10 @@ SIM_EXPORT int mlx5dv_dr_table_destroy(struct mlx5dv_dr_table *tbl)
 		return errno;
 	}
 	if (table->matchers || table->users) {
-		sim_dr_refuse(__func__, EBUSY, "table %p (level %u) still has %u matcher(s) and %u action(s) "
-			      "sending to it", (void *)tbl, table->level, table->matchers, table->users);
+		sim_dr_refuse(__func__, EBUSY,
+			      "table %p (level %u) still has %u matcher(s) and %u action(s) "
+			      "sending to it",
+			      (void *)tbl, table->level, table->matchers, table->users);
 		return EBUSY;
 	}
 	sim_dr_table_destroy(table);

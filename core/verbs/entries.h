@@ -39,6 +39,9 @@
 #define SIM_ENTRIES_UNDEF_PRIVATE
 #endif
 
+/* Not reformatted: one entry per row. */
+/* clang-format off */
+
 /* ---- written by hand ---- */
 
 SIM_CUSTOM(ibv_get_device_list, IBVERBS_1.1)

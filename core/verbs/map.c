@@ -71,7 +71,7 @@ bool sim_map_put(struct sim_map *map, uint64_t key, void *value, uint32_t tag)
 	/* keep the load at most one half so probe runs stay short */
 	if ((map->used + 1) * 2 > map->capacity && !grow(map))
 		return false;
-	place(map, (struct sim_map_slot){.key = key, .value = value, .tag = tag});
+	place(map, (struct sim_map_slot){ .key = key, .value = value, .tag = tag });
 	map->used++;
 	return true;
 }
@@ -94,6 +94,6 @@ void sim_map_remove(struct sim_map *map, uint64_t key)
 			hole = i;
 		}
 	}
-	map->slots[hole] = (struct sim_map_slot){0};
+	map->slots[hole] = (struct sim_map_slot){ 0 };
 	map->used--;
 }

@@ -53,8 +53,7 @@ SIM_EXPORT struct ibv_device **mlx5dv_get_vfio_device_list(struct mlx5dv_vfio_co
 	return list;
 }
 
-SIM_EXPORT struct ibv_context *mlx5dv_open_device(struct ibv_device *device,
-						  struct mlx5dv_context_attr *attr)
+SIM_EXPORT struct ibv_context *mlx5dv_open_device(struct ibv_device *device, struct mlx5dv_context_attr *attr)
 {
 	__typeof__(&mlx5dv_open_device) real = SIM_REAL(mlx5dv_open_device);
 	struct sim_device *sim;
@@ -71,8 +70,10 @@ SIM_EXPORT struct ibv_context *mlx5dv_open_device(struct ibv_device *device,
 	}
 	/* as libmlx5: no extension is defined; DEVX is what the simulated device offers anyway */
 	if (attr && (attr->comp_mask || (attr->flags & ~(uint32_t)MLX5DV_CONTEXT_FLAGS_DEVX))) {
-		sim_err(__func__, "attr->comp_mask 0x%llx or attr->flags 0x%x asks for what the "
-			"simulated device does not know", (unsigned long long)attr->comp_mask, attr->flags);
+		sim_err(__func__,
+			"attr->comp_mask 0x%llx or attr->flags 0x%x asks for what the "
+			"simulated device does not know",
+			(unsigned long long)attr->comp_mask, attr->flags);
 		errno = EINVAL;
 		return NULL;
 	}
@@ -102,8 +103,8 @@ SIM_EXPORT int mlx5dv_query_device(struct ibv_context *ctx_in, struct mlx5dv_con
 	/* the optional parts asked for in comp_mask are not reported: comp_mask comes back 0 */
 	memset(attrs_out, 0, sizeof(*attrs_out));
 	attrs_out->version = 1;
-	attrs_out->flags = MLX5DV_CONTEXT_FLAGS_CQE_V1 | MLX5DV_CONTEXT_FLAGS_MPW_ALLOWED |
-			   MLX5DV_CONTEXT_FLAGS_ENHANCED_MPW;
+	attrs_out->flags =
+		MLX5DV_CONTEXT_FLAGS_CQE_V1 | MLX5DV_CONTEXT_FLAGS_MPW_ALLOWED | MLX5DV_CONTEXT_FLAGS_ENHANCED_MPW;
 	attrs_out->num_lag_ports = 1;
 	return 0;
 }
@@ -113,9 +114,8 @@ static const struct {
 	uint64_t type;
 	enum sim_kind kind;
 } obj_kinds[] = {
-	{MLX5DV_OBJ_QP, SIM_QP},   {MLX5DV_OBJ_CQ, SIM_CQ}, {MLX5DV_OBJ_SRQ, SIM_SRQ},
-	{MLX5DV_OBJ_RWQ, SIM_WQ},  {MLX5DV_OBJ_DM, SIM_DM}, {MLX5DV_OBJ_AH, SIM_AH},
-	{MLX5DV_OBJ_PD, SIM_PD},
+	{ MLX5DV_OBJ_QP, SIM_QP }, { MLX5DV_OBJ_CQ, SIM_CQ }, { MLX5DV_OBJ_SRQ, SIM_SRQ }, { MLX5DV_OBJ_RWQ, SIM_WQ },
+	{ MLX5DV_OBJ_DM, SIM_DM }, { MLX5DV_OBJ_AH, SIM_AH }, { MLX5DV_OBJ_PD, SIM_PD },
 };
 
 static const void *obj_in(const struct mlx5dv_obj *obj, uint64_t type)
@@ -160,8 +160,7 @@ SIM_EXPORT int mlx5dv_init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 		known |= obj_kinds[i].type;
 		if (!(obj_type & obj_kinds[i].type))
 			continue;
-		switch (sim_route(__func__, obj_in(obj, obj_kinds[i].type), obj_kinds[i].kind, &sim,
-				  real != NULL)) {
+		switch (sim_route(__func__, obj_in(obj, obj_kinds[i].type), obj_kinds[i].kind, &sim, real != NULL)) {
 		case SIM_ROUTE_SIMULATED:
 			pthread_mutex_unlock(&sim_lock);
 			if (obj_kinds[i].kind != SIM_PD) {
@@ -180,8 +179,7 @@ SIM_EXPORT int mlx5dv_init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 		}
 	}
 	if (obj_type & ~known) {
-		sim_err(__func__, "obj_type 0x%llx has unknown bits",
-			(unsigned long long)(obj_type & ~known));
+		sim_err(__func__, "obj_type 0x%llx has unknown bits", (unsigned long long)(obj_type & ~known));
 		return errno = EINVAL;
 	}
 	if (!simulated) {

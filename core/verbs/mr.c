@@ -19,10 +19,10 @@
  * under and drop what they hold when it changed (flexio_verbs_mr_epoch). */
 static uint64_t mr_epoch;
 
-#define SUPPORTED_ACCESS                                                                        \
-	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
-	 IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_MW_BIND | IBV_ACCESS_ZERO_BASED |                 \
-	 IBV_ACCESS_ON_DEMAND | IBV_ACCESS_HUGETLB | IBV_ACCESS_OPTIONAL_RANGE)
+#define SUPPORTED_ACCESS                                                                                        \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC | \
+	 IBV_ACCESS_MW_BIND | IBV_ACCESS_ZERO_BASED | IBV_ACCESS_ON_DEMAND | IBV_ACCESS_HUGETLB |               \
+	 IBV_ACCESS_OPTIONAL_RANGE)
 
 /* Whether every page of [addr, addr + length) is mapped: the kernel pins a region's pages at
  * registration and fails with EFAULT when it cannot. */
@@ -60,8 +60,8 @@ uint32_t sim_key_next(struct sim_device *device)
 }
 
 /* Checks and registers a region of a live simulated PD; called with sim_lock held, unlocks. */
-static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, void *addr,
-				      size_t length, uint64_t iova, unsigned int access)
+static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, void *addr, size_t length, uint64_t iova,
+				      unsigned int access)
 {
 	struct sim_device *device = pd->context->device;
 	const char *reason = NULL;
@@ -76,8 +76,7 @@ static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, v
 		reason = "the region wraps around the address space";
 	else if (access & ~SUPPORTED_ACCESS)
 		reason = "unknown access flags";
-	else if ((access & (IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_ATOMIC)) &&
-		 !(access & IBV_ACCESS_LOCAL_WRITE))
+	else if ((access & (IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_ATOMIC)) && !(access & IBV_ACCESS_LOCAL_WRITE))
 		reason = "remote write or atomic access requires IBV_ACCESS_LOCAL_WRITE";
 	else if (!(access & IBV_ACCESS_ON_DEMAND) && !is_mapped(addr, length))
 		/* on-demand paging regions may cover memory mapped later */
@@ -96,12 +95,12 @@ static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, v
 	/* the NIC reaches regions through the device's key table, without sim_lock */
 	if (!sim_key_add(device->index, mr->ibv.lkey, mr) ||
 	    !sim_table_write(&device->keys, mr->ibv.lkey >> 8,
-			     &(struct sim_slot){.tag = mr->ibv.lkey,
-						.pd = pd->ibv.handle,
-						.access = access,
-						.start = iova,
-						.length = length,
-						.host = (uintptr_t)addr})) {
+			     &(struct sim_slot){ .tag = mr->ibv.lkey,
+						 .pd = pd->ibv.handle,
+						 .access = access,
+						 .start = iova,
+						 .length = length,
+						 .host = (uintptr_t)addr })) {
 		sim_key_remove(device->index, mr->ibv.lkey);
 		sim_registry_retire(&mr->ibv, mr);
 		mr = NULL;
@@ -136,8 +135,7 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t len
 	SIM_DELEGATE(ibv_reg_mr, (pd, addr, length, access));
 	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
 	case SIM_ROUTE_SIMULATED:
-		return register_region(__func__, sim, addr, length, (uintptr_t)addr,
-				       (unsigned int)access);
+		return register_region(__func__, sim, addr, length, (uintptr_t)addr, (unsigned int)access);
 	case SIM_ROUTE_REAL:
 		return real(pd, addr, length, access);
 	default:
@@ -145,8 +143,7 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t len
 	}
 }
 
-SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length,
-					    uint64_t iova, int access)
+SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova, int access)
 {
 	__typeof__(&ibv_reg_mr_iova) real = SIM_REAL(ibv_reg_mr_iova);
 	struct sim_pd *sim;
@@ -162,8 +159,8 @@ SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_
 	}
 }
 
-SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length,
-					   uint64_t iova, unsigned int access)
+SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
+					   unsigned int access)
 {
 	__typeof__(&ibv_reg_mr_iova2) real = SIM_REAL(ibv_reg_mr_iova2);
 	struct sim_pd *sim;
@@ -241,8 +238,8 @@ SIM_EXPORT const uint64_t *flexio_verbs_mr_epoch(void)
 	return &mr_epoch;
 }
 
-SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr,
-				       size_t length, unsigned int access)
+SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length,
+				       unsigned int access)
 {
 	struct sim_mr *mr;
 	uint64_t offset;
@@ -262,8 +259,8 @@ SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, ui
 	return host;
 }
 
-SIM_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access,
-				     uint64_t *iova, uint64_t *length)
+SIM_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access, uint64_t *iova,
+				     uint64_t *length)
 {
 	struct sim_mr *mr;
 	int rc = 0;

@@ -34,7 +34,7 @@ static struct {
 	bool running;  /* the thread exists (in this process: not after a fork) */
 	bool stopping; /* the library is being unloaded */
 	bool forked_handler;
-} timer = {.lock = PTHREAD_MUTEX_INITIALIZER};
+} timer = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static uint64_t monotonic_ns(void)
 {
@@ -73,8 +73,8 @@ static void *timer_main(void *arg)
 				nic_timers_run(due[i]->nic);
 			pthread_mutex_lock(&timer.lock);
 		} else if (earliest) {
-			struct timespec until = {.tv_sec = (time_t)(earliest / 1000000000u),
-						 .tv_nsec = (long)(earliest % 1000000000u)};
+			struct timespec until = { .tv_sec = (time_t)(earliest / 1000000000u),
+						  .tv_nsec = (long)(earliest % 1000000000u) };
 
 			pthread_cond_timedwait(&timer.wake, &timer.lock, &until);
 		} else {
@@ -218,7 +218,7 @@ struct sim_nic *sim_nic_at(int index)
 
 struct sim_nic *sim_nic_of(struct sim_device *device)
 {
-	struct nic_port_attr port = {.mtu = 1500};
+	struct nic_port_attr port = { .mtu = 1500 };
 	struct nic_env env = {
 		.space_reach = env_space_reach,
 		.mkey_reach = env_mkey_reach,
@@ -238,10 +238,8 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 		return NULL;
 	nic->device = device;
 	env.user = nic;
-	nic->nic = nic_create(&(struct nic_config){.env = &env,
-						   .fabric = fabric,
-						   .ports = 1,
-						   .log_max_objects = SIM_NIC_LOG_OBJECTS});
+	nic->nic = nic_create(&(struct nic_config){
+		.env = &env, .fabric = fabric, .ports = 1, .log_max_objects = SIM_NIC_LOG_OBJECTS });
 	if (!nic->nic) {
 		free(nic);
 		return NULL;

@@ -31,8 +31,8 @@ static bool op_unsupported(const char *function, const void *handle, enum sim_ki
 
 /* ---- extended ops (struct verbs_context) ---- */
 
-static int op_query_port(struct ibv_context *context, uint8_t port_num,
-			 struct ibv_port_attr *port_attr, size_t port_attr_len)
+static int op_query_port(struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *port_attr,
+			 size_t port_attr_len)
 {
 	struct ibv_port_attr attr;
 	int rc;
@@ -50,8 +50,8 @@ static int op_query_port(struct ibv_context *context, uint8_t port_num,
 	return 0;
 }
 
-static int op_advise_mr(struct ibv_pd *pd, enum ibv_advise_mr_advice advice, uint32_t flags,
-			struct ibv_sge *sg_list, uint32_t num_sges)
+static int op_advise_mr(struct ibv_pd *pd, enum ibv_advise_mr_advice advice, uint32_t flags, struct ibv_sge *sg_list,
+			uint32_t num_sges)
 {
 	(void)advice, (void)flags, (void)sg_list, (void)num_sges;
 	return OP_ERRNO("ibv_advise_mr", pd, SIM_PD);
@@ -62,22 +62,20 @@ static struct ibv_mr *op_alloc_null_mr(struct ibv_pd *pd)
 	return OP_PTR("ibv_alloc_null_mr", pd, SIM_PD);
 }
 
-static int op_read_counters(struct ibv_counters *counters, uint64_t *counters_value,
-			    uint32_t ncounters, uint32_t flags)
+static int op_read_counters(struct ibv_counters *counters, uint64_t *counters_value, uint32_t ncounters, uint32_t flags)
 {
 	(void)counters_value, (void)ncounters, (void)flags;
 	return OP_ERRNO("ibv_read_counters", counters, SIM_COUNTERS);
 }
 
-static int op_attach_counters_point_flow(struct ibv_counters *counters,
-					 struct ibv_counter_attach_attr *attr, struct ibv_flow *flow)
+static int op_attach_counters_point_flow(struct ibv_counters *counters, struct ibv_counter_attach_attr *attr,
+					 struct ibv_flow *flow)
 {
 	(void)attr, (void)flow;
 	return OP_ERRNO("ibv_attach_counters_point_flow", counters, SIM_COUNTERS);
 }
 
-static struct ibv_counters *op_create_counters(struct ibv_context *context,
-					       struct ibv_counters_init_attr *init_attr)
+static struct ibv_counters *op_create_counters(struct ibv_context *context, struct ibv_counters_init_attr *init_attr)
 {
 	(void)init_attr;
 	return OP_PTR("ibv_create_counters", context, SIM_CONTEXT);
@@ -88,8 +86,8 @@ static int op_destroy_counters(struct ibv_counters *counters)
 	return OP_ERRNO("ibv_destroy_counters", counters, SIM_COUNTERS);
 }
 
-static struct ibv_mr *op_reg_dm_mr(struct ibv_pd *pd, struct ibv_dm *dm, uint64_t dm_offset,
-				   size_t length, unsigned int access)
+static struct ibv_mr *op_reg_dm_mr(struct ibv_pd *pd, struct ibv_dm *dm, uint64_t dm_offset, size_t length,
+				   unsigned int access)
 {
 	(void)dm, (void)dm_offset, (void)length, (void)access;
 	return OP_PTR("ibv_reg_dm_mr", pd, SIM_PD);
@@ -106,8 +104,7 @@ static int op_free_dm(struct ibv_dm *dm)
 	return OP_ERRNO("ibv_free_dm", dm, SIM_DM);
 }
 
-static int op_modify_flow_action_esp(struct ibv_flow_action *action,
-				     struct ibv_flow_action_esp_attr *attr)
+static int op_modify_flow_action_esp(struct ibv_flow_action *action, struct ibv_flow_action_esp_attr *attr)
 {
 	(void)attr;
 	return OP_ERRNO("ibv_modify_flow_action_esp", action, SIM_FLOW_ACTION);
@@ -131,8 +128,7 @@ static int op_modify_qp_rate_limit(struct ibv_qp *qp, struct ibv_qp_rate_limit_a
 	return OP_ERRNO("ibv_modify_qp_rate_limit", qp, SIM_QP);
 }
 
-static struct ibv_pd *op_alloc_parent_domain(struct ibv_context *context,
-					     struct ibv_parent_domain_init_attr *attr)
+static struct ibv_pd *op_alloc_parent_domain(struct ibv_context *context, struct ibv_parent_domain_init_attr *attr)
 {
 	(void)attr;
 	return OP_PTR("ibv_alloc_parent_domain", context, SIM_CONTEXT);
@@ -197,8 +193,7 @@ static int op_query_rt_values(struct ibv_context *context, struct ibv_values_ex 
 	return OP_ERRNO("ibv_query_rt_values_ex", context, SIM_CONTEXT);
 }
 
-static struct ibv_cq_ex *op_create_cq_ex(struct ibv_context *context,
-					 struct ibv_cq_init_attr_ex *init_attr)
+static struct ibv_cq_ex *op_create_cq_ex(struct ibv_context *context, struct ibv_cq_init_attr_ex *init_attr)
 {
 	(void)init_attr;
 	return OP_PTR("ibv_create_cq_ex", context, SIM_CONTEXT);
@@ -227,8 +222,7 @@ static struct ibv_qp *op_open_qp(struct ibv_context *context, struct ibv_qp_open
 	return OP_PTR("ibv_open_qp", context, SIM_CONTEXT);
 }
 
-static struct ibv_qp *op_create_qp_ex(struct ibv_context *context,
-				      struct ibv_qp_init_attr_ex *qp_init_attr_ex)
+static struct ibv_qp *op_create_qp_ex(struct ibv_context *context, struct ibv_qp_init_attr_ex *qp_init_attr_ex)
 {
 	(void)qp_init_attr_ex;
 	return OP_PTR("ibv_create_qp_ex", context, SIM_CONTEXT);
@@ -240,15 +234,13 @@ static int op_get_srq_num(struct ibv_srq *srq, uint32_t *srq_num)
 	return OP_ERRNO("ibv_get_srq_num", srq, SIM_SRQ);
 }
 
-static struct ibv_srq *op_create_srq_ex(struct ibv_context *context,
-					struct ibv_srq_init_attr_ex *srq_init_attr_ex)
+static struct ibv_srq *op_create_srq_ex(struct ibv_context *context, struct ibv_srq_init_attr_ex *srq_init_attr_ex)
 {
 	(void)srq_init_attr_ex;
 	return OP_PTR("ibv_create_srq_ex", context, SIM_CONTEXT);
 }
 
-static struct ibv_xrcd *op_open_xrcd(struct ibv_context *context,
-				     struct ibv_xrcd_init_attr *xrcd_init_attr)
+static struct ibv_xrcd *op_open_xrcd(struct ibv_context *context, struct ibv_xrcd_init_attr *xrcd_init_attr)
 {
 	(void)xrcd_init_attr;
 	return OP_PTR("ibv_open_xrcd", context, SIM_CONTEXT);
@@ -283,7 +275,7 @@ static int op_dealloc_mw(struct ibv_mw *mw)
 static void *op_compat(void)
 {
 	sim_err("ibv_context_ops", "a libibverbs 1.0 compatibility op was called on a simulated "
-		"context");
+				   "context");
 	errno = EOPNOTSUPP;
 	return NULL;
 }

@@ -62,14 +62,17 @@ SIM_EXPORT int ibv_dealloc_pd(struct ibv_pd *pd)
 
 		pthread_mutex_unlock(&sim_lock);
 		if (regions)
-			sim_err(__func__, "protection domain %p still has %u memory region(s)", (void *)pd,
-				regions);
+			sim_err(__func__, "protection domain %p still has %u memory region(s)", (void *)pd, regions);
 		else if (queues)
-			sim_err(__func__, "protection domain %p still has %u queue pair(s), shared receive "
-				"queue(s) or address handle(s)", (void *)pd, queues);
+			sim_err(__func__,
+				"protection domain %p still has %u queue pair(s), shared receive "
+				"queue(s) or address handle(s)",
+				(void *)pd, queues);
 		else
-			sim_err(__func__, "protection domain %p is used by %u FlexIO object(s) (a process, "
-				"window or memory key)", (void *)pd, users);
+			sim_err(__func__,
+				"protection domain %p is used by %u FlexIO object(s) (a process, "
+				"window or memory key)",
+				(void *)pd, users);
 		return errno = EBUSY;
 	}
 	sim_pd_destroy(sim);

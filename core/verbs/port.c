@@ -69,8 +69,8 @@ static void fill_port(struct ibv_port_attr *attr, bool connected, uint32_t mtu)
 	attr->max_msg_sz = 1u << 30;
 	attr->pkey_tbl_len = 1;
 	attr->max_vl_num = 1;
-	attr->active_width = 2;  /* 4X */
-	attr->active_speed = 64; /* HDR: 4 x 50 Gb/s */
+	attr->active_width = 2;               /* 4X */
+	attr->active_speed = 64;              /* HDR: 4 x 50 Gb/s */
 	attr->phys_state = connected ? 5 : 3; /* LinkUp, Disabled */
 	attr->link_layer = IBV_LINK_LAYER_ETHERNET;
 	attr->flags = IBV_QPF_GRH_REQUIRED;
@@ -79,8 +79,7 @@ static void fill_port(struct ibv_port_attr *attr, bool connected, uint32_t mtu)
 /* The port of a live simulated context (sim_lock held, released here); 0 or an errno value.
  * Its state and MTU are its backend's (ports.c): the query makes the device's NIC, which
  * opens the ports, if no queue has yet. */
-static int port_of(const char *function, struct sim_context *context, uint8_t port_num,
-		   struct ibv_port_attr *attr)
+static int port_of(const char *function, struct sim_context *context, uint8_t port_num, struct ibv_port_attr *attr)
 {
 	struct sim_nic *nic = sim_nic_of(context->device);
 	bool connected = true;
@@ -88,8 +87,7 @@ static int port_of(const char *function, struct sim_context *context, uint8_t po
 
 	pthread_mutex_unlock(&sim_lock);
 	if (port_num != SIM_PORT) {
-		sim_err(function, "port %u does not exist: the simulated device has port 1 only",
-			port_num);
+		sim_err(function, "port %u does not exist: the simulated device has port 1 only", port_num);
 		return errno = EINVAL;
 	}
 	if (nic)
@@ -98,8 +96,7 @@ static int port_of(const char *function, struct sim_context *context, uint8_t po
 	return 0;
 }
 
-int sim_query_port(const char *function, struct ibv_context *context, uint8_t port_num,
-		   struct ibv_port_attr *attr)
+int sim_query_port(const char *function, struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr)
 {
 	void *sim;
 
@@ -109,8 +106,7 @@ int sim_query_port(const char *function, struct ibv_context *context, uint8_t po
 }
 
 /* The entry point verbs.h's inline ibv_query_port falls back to, and older binaries call. */
-SIM_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num,
-			       struct _compat_ibv_port_attr *port_attr)
+SIM_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num, struct _compat_ibv_port_attr *port_attr)
 {
 	__typeof__(&ibv_query_port) real = SIM_REAL(ibv_query_port);
 	struct ibv_port_attr attr;
@@ -138,8 +134,7 @@ SIM_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num,
 
 /* GID index of the port: the link-local address from the GUID (an EUI-64, universal bit
  * flipped), RoCE v1 at index 0 and v2 at index 1. */
-static bool gid_of(const struct sim_device *device, uint32_t index, union ibv_gid *gid,
-		   uint32_t *type)
+static bool gid_of(const struct sim_device *device, uint32_t index, union ibv_gid *gid, uint32_t *type)
 {
 	if (index >= SIM_GID_COUNT)
 		return false;
@@ -171,8 +166,7 @@ void sim_port_mac(const struct sim_device *device, uint8_t mac[6])
 }
 
 /* Returns 0, or -1 with errno (rdma-core's convention for this call). */
-SIM_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index,
-			     union ibv_gid *gid)
+SIM_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index, union ibv_gid *gid)
 {
 	__typeof__(&ibv_query_gid) real = SIM_REAL(ibv_query_gid);
 	struct sim_context *sim;
@@ -187,13 +181,11 @@ SIM_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int 
 	default:
 		return -1;
 	}
-	found = gid && port_num == SIM_PORT && index >= 0 &&
-		gid_of(sim->device, (uint32_t)index, gid, NULL);
+	found = gid && port_num == SIM_PORT && index >= 0 && gid_of(sim->device, (uint32_t)index, gid, NULL);
 	pthread_mutex_unlock(&sim_lock);
 	if (!found) {
 		if (gid)
-			sim_err(__func__, "no GID %d on port %u (port 1 has GIDs 0 and 1)", index,
-				port_num);
+			sim_err(__func__, "no GID %d on port %u (port 1 has GIDs 0 and 1)", index, port_num);
 		else
 			sim_err(__func__, "gid is NULL");
 		errno = EINVAL;
@@ -207,7 +199,7 @@ SIM_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num,
 				 struct ibv_gid_entry *entry, uint32_t flags, size_t entry_size)
 {
 	__typeof__(&_ibv_query_gid_ex) real = SIM_REAL(_ibv_query_gid_ex);
-	struct ibv_gid_entry found = {0};
+	struct ibv_gid_entry found = { 0 };
 	struct sim_context *sim;
 	bool ok;
 
@@ -227,8 +219,7 @@ SIM_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num,
 		return errno = EINVAL;
 	}
 	if (!ok) {
-		sim_err("ibv_query_gid_ex", "no GID %u on port %u (port 1 has GIDs 0 and 1)",
-			gid_index, port_num);
+		sim_err("ibv_query_gid_ex", "no GID %u on port %u (port 1 has GIDs 0 and 1)", gid_index, port_num);
 		return errno = EINVAL;
 	}
 	found.gid_index = gid_index;
@@ -240,8 +231,8 @@ SIM_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num,
 }
 
 /* Returns the number of entries written, or minus an errno value. */
-SIM_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries,
-					size_t max_entries, uint32_t flags, size_t entry_size)
+SIM_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries, size_t max_entries,
+					uint32_t flags, size_t entry_size)
 {
 	__typeof__(&_ibv_query_gid_table) real = SIM_REAL(_ibv_query_gid_table);
 	struct ibv_gid_entry table[SIM_GID_COUNT];
@@ -265,8 +256,10 @@ SIM_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_
 	pthread_mutex_unlock(&sim_lock);
 	if (!entries || flags || entry_size < offsetof(struct ibv_gid_entry, ndev_ifindex) ||
 	    max_entries < SIM_GID_COUNT) {
-		sim_err("ibv_query_gid_table", "entries is NULL or holds fewer than %d entries, or "
-			"flags are not 0", SIM_GID_COUNT);
+		sim_err("ibv_query_gid_table",
+			"entries is NULL or holds fewer than %d entries, or "
+			"flags are not 0",
+			SIM_GID_COUNT);
 		errno = EINVAL;
 		return -EINVAL;
 	}
@@ -280,8 +273,7 @@ SIM_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_
 }
 
 /* Returns 0, or -1 with errno. */
-SIM_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int index,
-			      __be16 *pkey)
+SIM_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int index, __be16 *pkey)
 {
 	__typeof__(&ibv_query_pkey) real = SIM_REAL(ibv_query_pkey);
 	void *sim;
@@ -298,8 +290,7 @@ SIM_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int
 	}
 	if (!pkey || port_num != SIM_PORT || index != 0) {
 		if (pkey)
-			sim_err(__func__, "no P_Key %d on port %u (port 1 has P_Key 0 only)", index,
-				port_num);
+			sim_err(__func__, "no P_Key %d on port %u (port 1 has P_Key 0 only)", index, port_num);
 		else
 			sim_err(__func__, "pkey is NULL");
 		errno = EINVAL;
@@ -326,8 +317,7 @@ SIM_EXPORT int ibv_get_pkey_index(struct ibv_context *context, uint8_t port_num,
 		return -1;
 	}
 	if (port_num != SIM_PORT || pkey != htobe16(SIM_PKEY)) {
-		sim_err(__func__, "no P_Key 0x%04x on port %u (port 1 has 0xffff only)", be16toh(pkey),
-			port_num);
+		sim_err(__func__, "no P_Key 0x%04x on port %u (port 1 has 0xffff only)", be16toh(pkey), port_num);
 		errno = ENOENT;
 		return -1;
 	}
@@ -341,8 +331,7 @@ int sim_query_device_ex(struct ibv_context *context, const struct ibv_query_devi
 	struct ibv_device_attr_ex full;
 	struct sim_context *sim;
 
-	if (sim_route("ibv_query_device_ex", context, SIM_CONTEXT, (void **)&sim, false) !=
-	    SIM_ROUTE_SIMULATED)
+	if (sim_route("ibv_query_device_ex", context, SIM_CONTEXT, (void **)&sim, false) != SIM_ROUTE_SIMULATED)
 		return errno;
 	memset(&full, 0, sizeof(full));
 	sim_fill_device_attr(sim->device, &full.orig_attr);

@@ -41,20 +41,20 @@ extern const struct sim_port_backend sim_port_wire, sim_port_tap, sim_port_pcap,
 
 struct sim_port {
 	struct sim_nic *nic;
-	unsigned num;                           /* 1-based, as rdma-core numbers ports */
-	char entry[256];                        /* "mlx5_sim0:1=tap:sim0p1": for log lines */
+	unsigned num;    /* 1-based, as rdma-core numbers ports */
+	char entry[256]; /* "mlx5_sim0:1=tap:sim0p1": for log lines */
 	/* Set while the port opens, then read by any thread once `open` is: */
 	_Atomic bool open;                      /* published with a release store */
 	const struct sim_port_backend *backend; /* NULL: unconnected (frames out dropped) */
 	void *state;                            /* the backend's */
 	bool connected;                         /* ibv_query_port: ACTIVE */
 	uint32_t mtu;
-	_Atomic uint32_t max_frame;             /* mtu + 18 (Ethernet header, FCS-less, VLAN) */
+	_Atomic uint32_t max_frame; /* mtu + 18 (Ethernet header, FCS-less, VLAN) */
 	/* The receive thread: poll() on the backend's descriptor and stop_fd (an eventfd). */
-	void *(*thread_main)(void *);           /* set by the backend's open */
+	void *(*thread_main)(void *); /* set by the backend's open */
 	pthread_t thread;
 	bool thread_running;
-	pid_t thread_pid;                       /* the process that started it (not a forked child) */
+	pid_t thread_pid; /* the process that started it (not a forked child) */
 	int stop_fd;
 	/* pcap capture of the frames sent (and received with capture_rx), or NULL. */
 	struct sim_port_capture *capture;
@@ -87,8 +87,8 @@ int sim_port_wait(struct sim_port *port, int fd, int timeout_ms);
 bool sim_port_arg(const char *args, const char *key, char *value, size_t size);
 bool sim_port_args_check(struct sim_port *port, const char *args, const char *const *keys);
 /* An unsigned number argument within [min, max]; false (one log line) when malformed. */
-bool sim_port_arg_uint(struct sim_port *port, const char *args, const char *key, unsigned long min,
-		       unsigned long max, unsigned long *value);
+bool sim_port_arg_uint(struct sim_port *port, const char *args, const char *key, unsigned long min, unsigned long max,
+		       unsigned long *value);
 /* Logs one line about the port's entry (the configuration or its backend failed). */
 void sim_port_log(struct sim_port *port, const char *format, ...) __attribute__((format(printf, 2, 3)));
 

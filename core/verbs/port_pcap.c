@@ -49,7 +49,7 @@ struct sim_port_capture *sim_port_capture_open(struct sim_port *port, const char
 
 void sim_port_capture_frame(struct sim_port_capture *capture, const void *frame, size_t len)
 {
-	struct pcap_pkthdr header = {.caplen = (bpf_u_int32)len, .len = (bpf_u_int32)len};
+	struct pcap_pkthdr header = { .caplen = (bpf_u_int32)len, .len = (bpf_u_int32)len };
 
 	gettimeofday(&header.ts, NULL);
 	pthread_mutex_lock(&capture->lock);
@@ -132,7 +132,7 @@ stop:
 
 static int pcap_backend_open(struct sim_port *port, const char *args)
 {
-	static const char *const keys[] = {"in", "delay", "pace", "loop", NULL};
+	static const char *const keys[] = { "in", "delay", "pace", "loop", NULL };
 	char errbuf[PCAP_ERRBUF_SIZE];
 	struct replay *r;
 

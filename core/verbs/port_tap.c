@@ -47,7 +47,7 @@ static void *tap_main(void *arg)
 /* Brings the interface up: false (errno set) when the process may not. */
 static bool tap_up(const char *name)
 {
-	struct ifreq ifr = {0};
+	struct ifreq ifr = { 0 };
 	int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	bool ok;
 
@@ -65,8 +65,8 @@ static bool tap_up(const char *name)
 
 static int tap_open(struct sim_port *port, const char *args)
 {
-	static const char *const keys[] = {"", "name", "up", NULL};
-	struct ifreq ifr = {.ifr_flags = IFF_TAP | IFF_NO_PI};
+	static const char *const keys[] = { "", "name", "up", NULL };
+	struct ifreq ifr = { .ifr_flags = IFF_TAP | IFF_NO_PI };
 	unsigned long up = 1;
 	struct tap *tap;
 

@@ -58,11 +58,11 @@ static void *vxlan_main(void *arg)
 }
 
 /* A numeric address (and port) into *addr; false when it is none. */
-static bool address(const char *text, unsigned long port, int family, struct sockaddr_storage *addr,
-		    socklen_t *len)
+static bool address(const char *text, unsigned long port, int family, struct sockaddr_storage *addr, socklen_t *len)
 {
-	struct addrinfo hints = {.ai_family = family, .ai_socktype = SOCK_DGRAM,
-				 .ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE};
+	struct addrinfo hints = { .ai_family = family,
+				  .ai_socktype = SOCK_DGRAM,
+				  .ai_flags = AI_NUMERICHOST | AI_NUMERICSERV | AI_PASSIVE };
 	struct addrinfo *found;
 	char service[8];
 
@@ -77,7 +77,7 @@ static bool address(const char *text, unsigned long port, int family, struct soc
 
 static int vxlan_open(struct sim_port *port, const char *args)
 {
-	static const char *const keys[] = {"remote", "vni", "local", "dstport", "srcport", NULL};
+	static const char *const keys[] = { "remote", "vni", "local", "dstport", "srcport", NULL };
 	char remote[64], local[64];
 	unsigned long vni = 0, dstport = 4789, srcport = 0;
 	struct sockaddr_storage self;
@@ -135,10 +135,10 @@ fail:
 static int vxlan_transmit(struct sim_port *port, const void *frame, size_t len)
 {
 	struct vxlan *v = port->state;
-	uint8_t header[VXLAN_HEADER] = {VXLAN_FLAG_VNI, 0, 0, 0, (uint8_t)(v->vni >> 16), (uint8_t)(v->vni >> 8),
-					(uint8_t)v->vni, 0};
-	struct iovec iov[2] = {{header, sizeof(header)}, {(void *)frame, len}};
-	struct msghdr msg = {.msg_name = &v->remote, .msg_namelen = v->remote_len, .msg_iov = iov, .msg_iovlen = 2};
+	uint8_t header[VXLAN_HEADER] = { VXLAN_FLAG_VNI,  0, 0, 0, (uint8_t)(v->vni >> 16), (uint8_t)(v->vni >> 8),
+					 (uint8_t)v->vni, 0 };
+	struct iovec iov[2] = { { header, sizeof(header) }, { (void *)frame, len } };
+	struct msghdr msg = { .msg_name = &v->remote, .msg_namelen = v->remote_len, .msg_iov = iov, .msg_iovlen = 2 };
 
 	return sendmsg(v->fd, &msg, MSG_DONTWAIT) == (ssize_t)(len + sizeof(header)) ? 0 : -errno;
 }

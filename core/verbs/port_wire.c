@@ -153,7 +153,7 @@ static int wire_transmit(struct sim_port *port, const void *frame, size_t len)
 		return 0;
 	}
 	return sendto(w->fd, frame, len, MSG_DONTWAIT, (struct sockaddr *)&w->to, w->to_len) == (ssize_t)len ? 0
-														: -errno;
+													     : -errno;
 }
 
 const struct sim_port_backend sim_port_wire = {

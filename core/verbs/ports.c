@@ -166,8 +166,7 @@ bool sim_port_state(struct sim_nic *nic, unsigned port, bool *connected, uint32_
 	return true;
 }
 
-SIM_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port,
-					  struct flexio_verbs_port_counters *counters)
+SIM_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port, struct flexio_verbs_port_counters *counters)
 {
 	struct sim_port_counters c;
 	struct sim_nic *nic;
@@ -180,10 +179,14 @@ SIM_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port,
 		return -ENOENT;
 	sim_port_counters(nic, port, &c);
 	*counters = (struct flexio_verbs_port_counters){
-		.rx_frames = c.rx_frames, .rx_bytes = c.rx_bytes,
-		.tx_frames = c.tx_frames, .tx_bytes = c.tx_bytes,
-		.rx_to_queue = c.rx_to_queue, .rx_missed = c.rx_missed,
-		.rx_dropped = c.rx_dropped, .tx_dropped = c.tx_dropped,
+		.rx_frames = c.rx_frames,
+		.rx_bytes = c.rx_bytes,
+		.tx_frames = c.tx_frames,
+		.tx_bytes = c.tx_bytes,
+		.rx_to_queue = c.rx_to_queue,
+		.rx_missed = c.rx_missed,
+		.rx_dropped = c.rx_dropped,
+		.tx_dropped = c.tx_dropped,
 	};
 	return 0;
 }
@@ -220,7 +223,7 @@ static void thread_start(struct sim_port *port)
 
 int sim_port_wait(struct sim_port *port, int fd, int timeout_ms)
 {
-	struct pollfd fds[2] = {{.fd = port->stop_fd, .events = POLLIN}, {.fd = fd, .events = POLLIN}};
+	struct pollfd fds[2] = { { .fd = port->stop_fd, .events = POLLIN }, { .fd = fd, .events = POLLIN } };
 	int n;
 
 	do {
@@ -304,8 +307,8 @@ bool sim_port_args_check(struct sim_port *port, const char *args, const char *co
 	return true;
 }
 
-bool sim_port_arg_uint(struct sim_port *port, const char *args, const char *key, unsigned long min,
-		       unsigned long max, unsigned long *value)
+bool sim_port_arg_uint(struct sim_port *port, const char *args, const char *key, unsigned long min, unsigned long max,
+		       unsigned long *value)
 {
 	char text[32], *end;
 
@@ -435,7 +438,7 @@ static char *port_spec(const char *device, unsigned num, bool *implicit)
  * of the frames sent), capture_rx=1 (and of those received), mtu=N. */
 static bool generic_args(struct sim_port *port, char *args)
 {
-	static const char *const keys[] = {"out=", "capture_rx=", "mtu="};
+	static const char *const keys[] = { "out=", "capture_rx=", "mtu=" };
 	char path[512], *kept = strdup(args), *w = kept;
 	const char *s, *e;
 	unsigned long value = 1500;
@@ -474,8 +477,8 @@ fail:
 
 static const struct sim_port_backend *backend_named(const char *name)
 {
-	static const struct sim_port_backend *const all[] = {&sim_port_wire, &sim_port_tap, &sim_port_pcap,
-							     &sim_port_vxlan};
+	static const struct sim_port_backend *const all[] = { &sim_port_wire, &sim_port_tap, &sim_port_pcap,
+							      &sim_port_vxlan };
 
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 		if (!strcmp(all[i]->name, name))
@@ -502,7 +505,7 @@ static void port_open(struct sim_port *port, const char *device)
 		*colon = '\0';
 	port->connected = false;
 	if (!strcmp(spec, "none")) {
-		port->connected = generic_args(port, args) && sim_port_args_check(port, args, (const char *[]){NULL});
+		port->connected = generic_args(port, args) && sim_port_args_check(port, args, (const char *[]){ NULL });
 	} else if (!strcmp(spec, "down")) {
 		generic_args(port, args);
 	} else if (!(backend = backend_named(spec))) {

@@ -22,12 +22,12 @@ void sim_port_transmit(struct sim_nic *nic, unsigned port, uint32_t sqn, const v
 /* Counters of a port since the device's NIC was made (flexio_dev_nic_counters_*, port
  * queries). */
 struct sim_port_counters {
-	uint64_t rx_frames, rx_bytes;   /* arrived from the backend */
-	uint64_t tx_frames, tx_bytes;   /* given to the backend */
-	uint64_t rx_to_queue;           /* delivered to an RQ */
-	uint64_t rx_missed;             /* no rule: to the kernel, or dropped where there is none */
-	uint64_t rx_dropped;            /* a drop rule, no WQE, too long, malformed */
-	uint64_t tx_dropped;            /* a drop rule, or the backend failed */
+	uint64_t rx_frames, rx_bytes; /* arrived from the backend */
+	uint64_t tx_frames, tx_bytes; /* given to the backend */
+	uint64_t rx_to_queue;         /* delivered to an RQ */
+	uint64_t rx_missed;           /* no rule: to the kernel, or dropped where there is none */
+	uint64_t rx_dropped;          /* a drop rule, no WQE, too long, malformed */
+	uint64_t tx_dropped;          /* a drop rule, or the backend failed */
 };
 void sim_port_counters(struct sim_nic *nic, unsigned port, struct sim_port_counters *counters);
 

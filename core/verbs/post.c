@@ -98,8 +98,8 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 {
 	uint8_t *p = wqe + 16;
 	bool signaled = (wr->send_flags & IBV_SEND_SIGNALED) || qp->init.sq_sig_all;
-	bool data_out = opcode != MLX5_OPCODE_RDMA_READ && opcode != MLX5_OPCODE_ATOMIC_CS &&
-			opcode != MLX5_OPCODE_ATOMIC_FA;
+	bool data_out =
+		opcode != MLX5_OPCODE_RDMA_READ && opcode != MLX5_OPCODE_ATOMIC_CS && opcode != MLX5_OPCODE_ATOMIC_FA;
 	unsigned int size;
 
 	if (wr->num_sge < 0 || (unsigned int)wr->num_sge > qp->init.cap.max_send_sge) {
@@ -169,7 +169,8 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 			for (int i = 0; i < wr->num_sge; i++)
 				/* as libmlx5: empty entries are left out (0 would mean 2 GiB) */
 				if (wr->sg_list[i].length)
-					p = put_data(p, wr->sg_list[i].length, wr->sg_list[i].lkey, wr->sg_list[i].addr);
+					p = put_data(p, wr->sg_list[i].length, wr->sg_list[i].lkey,
+						     wr->sg_list[i].addr);
 		}
 	}
 	size = (unsigned int)(p - wqe);
@@ -240,7 +241,8 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 		for (unsigned int bb = 0; bb < wqebbs; bb++) {
 			unsigned int bytes = bb == wqebbs - 1 && size % 64 ? size % 64 : 64;
 
-			memcpy(sim->sq + (size_t)((sim->sq_head + bb) & (sim->sq_count - 1)) * 64, wqe + bb * 64, bytes);
+			memcpy(sim->sq + (size_t)((sim->sq_head + bb) & (sim->sq_count - 1)) * 64, wqe + bb * 64,
+			       bytes);
 		}
 		sim->sq_wr_id[sim->sq_head & (sim->sq_count - 1)] = wr->wr_id;
 		sim->sq_wqebbs[sim->sq_head & (sim->sq_count - 1)] = (uint8_t)wqebbs;
@@ -328,7 +330,8 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 	if (__atomic_load_n(&sim->error, __ATOMIC_RELAXED)) {
 		pthread_mutex_lock(&sim->modify_lock);
 		if (__atomic_load_n(&sim->error, __ATOMIC_RELAXED))
-			nic_qp_modify(sim->nic->nic, sim->qpn, &(struct nic_qp_attr){.state = NIC_QP_ERR}, NIC_QP_STATE);
+			nic_qp_modify(sim->nic->nic, sim->qpn, &(struct nic_qp_attr){ .state = NIC_QP_ERR },
+				      NIC_QP_STATE);
 		pthread_mutex_unlock(&sim->modify_lock);
 	}
 	if (reason) {

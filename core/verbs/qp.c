@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SGE 30                   /* the device's max_sge */
-#define MAX_WR (1u << 15)            /* max_qp_wr */
-#define WQE_MAX_BYTES (63 * 16)      /* a WQE has at most 63 16-byte segments */
+#define MAX_SGE 30                          /* the device's max_sge */
+#define MAX_WR (1u << 15)                   /* max_qp_wr */
+#define WQE_MAX_BYTES (63 * 16)             /* a WQE has at most 63 16-byte segments */
 #define MAX_INLINE (WQE_MAX_BYTES - 32 - 4) /* after ctrl and rdma segments, the inline header */
 
 static unsigned int log2_ceil(uint64_t n)
@@ -41,9 +41,8 @@ static struct sim_cq *cq_of(struct sim_context *context, struct ibv_cq *handle)
 {
 	struct sim_cq *cq;
 
-	return sim_registry_lookup(handle, SIM_CQ, (void **)&cq) && cq->context == context && !cq->destroying
-		       ? cq
-		       : NULL;
+	return sim_registry_lookup(handle, SIM_CQ, (void **)&cq) && cq->context == context && !cq->destroying ? cq
+													      : NULL;
 }
 
 /* Checks the attributes and sizes the rings (sim_lock held); NULL or the reason. */
@@ -164,13 +163,15 @@ static struct ibv_qp *create(struct sim_pd *pd, struct ibv_qp_init_attr *attr)
 				  .rq_cqn = recv_cq->cqn,
 				  .no_sq = !qp->sq_count,
 				  .log_sq_depth = (uint8_t)qp->log_sq,
-				  .rq_type = srq ? NIC_QP_RQ_RMP : qp->rq_count ? NIC_QP_RQ_REGULAR : NIC_QP_RQ_NONE,
+				  .rq_type = srq            ? NIC_QP_RQ_RMP
+					     : qp->rq_count ? NIC_QP_RQ_REGULAR
+							    : NIC_QP_RQ_NONE,
 				  .log_rq_depth = (uint8_t)qp->log_rq,
 				  .log_rq_stride = (uint8_t)(qp->rq_count ? qp->log_rq_stride : 4),
 				  .rmpn = srq ? srq->rmpn : 0,
-				  .sq_ring = {space, (uint64_t)(qp->sq - qp->buffer)},
-				  .rq_ring = {space, 0},
-				  .dbr = {space, (uint64_t)((uint8_t *)qp->dbr - qp->buffer)},
+				  .sq_ring = { space, (uint64_t)(qp->sq - qp->buffer) },
+				  .rq_ring = { space, 0 },
+				  .dbr = { space, (uint64_t)((uint8_t *)qp->dbr - qp->buffer) },
 			  },
 			  &qp->qpn))
 		goto no_memory; /* -ENOSPC: the NIC's table is full */
@@ -241,26 +242,26 @@ static const struct {
 	int ibv;
 	unsigned int nic;
 } mask_map[] = {
-	{IBV_QP_STATE, NIC_QP_STATE},
-	{IBV_QP_ACCESS_FLAGS, NIC_QP_ACCESS},
-	{IBV_QP_PKEY_INDEX, NIC_QP_PKEY_INDEX},
-	{IBV_QP_PORT, NIC_QP_PORT},
-	{IBV_QP_AV, NIC_QP_PATH},
-	{IBV_QP_PATH_MTU, NIC_QP_PATH_MTU},
-	{IBV_QP_DEST_QPN, NIC_QP_DEST_QPN},
-	{IBV_QP_RQ_PSN, NIC_QP_RQ_PSN},
-	{IBV_QP_SQ_PSN, NIC_QP_SQ_PSN},
-	{IBV_QP_MAX_DEST_RD_ATOMIC, NIC_QP_MAX_DEST_RD_ATOMIC},
-	{IBV_QP_MAX_QP_RD_ATOMIC, NIC_QP_MAX_QP_RD_ATOMIC},
-	{IBV_QP_MIN_RNR_TIMER, NIC_QP_MIN_RNR_TIMER},
-	{IBV_QP_TIMEOUT, NIC_QP_TIMEOUT},
-	{IBV_QP_RETRY_CNT, NIC_QP_RETRY_CNT},
-	{IBV_QP_RNR_RETRY, NIC_QP_RNR_RETRY},
+	{ IBV_QP_STATE, NIC_QP_STATE },
+	{ IBV_QP_ACCESS_FLAGS, NIC_QP_ACCESS },
+	{ IBV_QP_PKEY_INDEX, NIC_QP_PKEY_INDEX },
+	{ IBV_QP_PORT, NIC_QP_PORT },
+	{ IBV_QP_AV, NIC_QP_PATH },
+	{ IBV_QP_PATH_MTU, NIC_QP_PATH_MTU },
+	{ IBV_QP_DEST_QPN, NIC_QP_DEST_QPN },
+	{ IBV_QP_RQ_PSN, NIC_QP_RQ_PSN },
+	{ IBV_QP_SQ_PSN, NIC_QP_SQ_PSN },
+	{ IBV_QP_MAX_DEST_RD_ATOMIC, NIC_QP_MAX_DEST_RD_ATOMIC },
+	{ IBV_QP_MAX_QP_RD_ATOMIC, NIC_QP_MAX_QP_RD_ATOMIC },
+	{ IBV_QP_MIN_RNR_TIMER, NIC_QP_MIN_RNR_TIMER },
+	{ IBV_QP_TIMEOUT, NIC_QP_TIMEOUT },
+	{ IBV_QP_RETRY_CNT, NIC_QP_RETRY_CNT },
+	{ IBV_QP_RNR_RETRY, NIC_QP_RNR_RETRY },
 };
 
 /* Translates what ibv_modify_qp asks (modify_lock held); NULL or the reason it is invalid. */
-static const char *translate(struct sim_qp *qp, const struct ibv_qp_attr *attr, int attr_mask,
-			     struct nic_qp_attr *out, unsigned int *mask, int *error)
+static const char *translate(struct sim_qp *qp, const struct ibv_qp_attr *attr, int attr_mask, struct nic_qp_attr *out,
+			     unsigned int *mask, int *error)
 {
 	int known = IBV_QP_CUR_STATE | IBV_QP_EN_SQD_ASYNC_NOTIFY;
 
@@ -284,8 +285,8 @@ static const char *translate(struct sim_qp *qp, const struct ibv_qp_attr *attr, 
 		return "pkey_index is not 0 (the port has one P_Key)";
 	memset(out, 0, sizeof(*out));
 	out->state = (enum nic_qp_state)attr->qp_state;
-	out->access = attr->qp_access_flags &
-		      (IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC);
+	out->access =
+		attr->qp_access_flags & (IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC);
 	out->pkey_index = attr->pkey_index;
 	out->port = attr->port_num;
 	out->path_mtu = (uint8_t)attr->path_mtu;

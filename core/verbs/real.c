@@ -13,11 +13,10 @@
 
 const struct sim_entry_info sim_entries[SIM_ENTRY_COUNT] = {
 #define SIM_GENERIC(ret, name, version, params, args, kind, handle, fail) \
-	[SIM_E_##name] = {#name, #version, (void *)&name},
-#define SIM_GENERIC_VOID(name, version, params, args, kind, handle) \
-	[SIM_E_##name] = {#name, #version, (void *)&name},
-#define SIM_CUSTOM(name, version) [SIM_E_##name] = {#name, #version, (void *)&name},
-#define SIM_PRIVATE(name) [SIM_E_##name] = {#name, "FLEXIO_VERBS_PRIVATE", (void *)&name},
+	[SIM_E_##name] = { #name, #version, (void *)&name },
+#define SIM_GENERIC_VOID(name, version, params, args, kind, handle) [SIM_E_##name] = { #name, #version, (void *)&name },
+#define SIM_CUSTOM(name, version) [SIM_E_##name] = { #name, #version, (void *)&name },
+#define SIM_PRIVATE(name) [SIM_E_##name] = { #name, "FLEXIO_VERBS_PRIVATE", (void *)&name },
 #include "entries.h"
 #undef SIM_GENERIC
 #undef SIM_GENERIC_VOID
@@ -142,8 +141,8 @@ bool real_any_device(void)
  */
 static bool read_pointer(const void *object, size_t offset, void **value, bool *trusted)
 {
-	struct iovec local = {.iov_base = value, .iov_len = sizeof(*value)};
-	struct iovec remote = {.iov_base = (char *)object + offset, .iov_len = sizeof(*value)};
+	struct iovec local = { .iov_base = value, .iov_len = sizeof(*value) };
+	struct iovec remote = { .iov_base = (char *)object + offset, .iov_len = sizeof(*value) };
 	int saved_errno = errno;
 	ssize_t n = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
 

@@ -77,8 +77,8 @@ static bool skip_object(const struct pass *pass, struct link_map *map)
 {
 	const char *name = map->l_name ? map->l_name : "";
 
-	return is_rdma_core(pass, map) || map == pass->self || strstr(name, "/libibverbs/") ||
-	       strstr(name, "-rdmav") || sim_object_is_simulator(map);
+	return is_rdma_core(pass, map) || map == pass->self || strstr(name, "/libibverbs/") || strstr(name, "-rdmav") ||
+	       sim_object_is_simulator(map);
 }
 
 /* Dynamic-section addresses: relocated in place by glibc on most targets, file-relative on
@@ -91,10 +91,10 @@ static uintptr_t dyn_addr(ElfW(Addr) base, ElfW(Addr) value)
 struct object {
 	struct link_map *map;
 	ElfW(Addr) base;
-	const ElfW(Sym) *symtab;
+	const ElfW(Sym) * symtab;
 	const char *strtab;
-	const ElfW(Half) *versym;
-	const ElfW(Verneed) *verneed;
+	const ElfW(Half) * versym;
+	const ElfW(Verneed) * verneed;
 	uintptr_t relro_start, relro_end;
 	void ***slots;
 	void **values;
@@ -143,18 +143,17 @@ static bool queue(struct object *o, void **slot, void *value)
 	return true;
 }
 
-static void consider(struct pass *pass, struct object *o, const ElfW(Rela) *rela)
+static void consider(struct pass *pass, struct object *o, const ElfW(Rela) * rela)
 {
 	unsigned long type = ELF64_R_TYPE(rela->r_info);
 	size_t symbol = ELF64_R_SYM(rela->r_info);
-	const ElfW(Sym) *sym;
+	const ElfW(Sym) * sym;
 	struct target key, *target;
 	const char *version;
 	struct link_map *bound;
 	void **slot;
 
-	if ((type != R_SLOT && type != R_GOT && type != R_ABS) || !symbol ||
-	    (type == R_ABS && rela->r_addend))
+	if ((type != R_SLOT && type != R_GOT && type != R_ABS) || !symbol || (type == R_ABS && rela->r_addend))
 		return;
 	sym = &o->symtab[symbol];
 	if (sym->st_shndx != SHN_UNDEF || ELF64_ST_TYPE(sym->st_info) == STT_OBJECT)
@@ -192,7 +191,8 @@ static void apply(struct pass *pass, struct object *o)
 	for (size_t i = 0; i < o->count; i++)
 		relro |= (uintptr_t)o->slots[i] >= start && (uintptr_t)o->slots[i] < end;
 	if (relro && mprotect((void *)start, end - start, PROT_READ | PROT_WRITE)) {
-		sim_warn("libflexio_verbs", "cannot redirect the rdma-core calls of %s to the simulated "
+		sim_warn("libflexio_verbs",
+			 "cannot redirect the rdma-core calls of %s to the simulated "
 			 "device (mprotect: %m): link -lflexio before -libverbs",
 			 o->map->l_name[0] ? o->map->l_name : "the program");
 		return;
@@ -202,13 +202,13 @@ static void apply(struct pass *pass, struct object *o)
 	if (relro)
 		mprotect((void *)start, end - start, PROT_READ);
 	pass->redirected += o->count;
-	sim_dbg("libflexio_verbs", "%zu rdma-core call(s) of %s now reach the simulated device",
-		o->count, o->map->l_name[0] ? o->map->l_name : "the program");
+	sim_dbg("libflexio_verbs", "%zu rdma-core call(s) of %s now reach the simulated device", o->count,
+		o->map->l_name[0] ? o->map->l_name : "the program");
 }
 
-static void visit(struct pass *pass, struct link_map *map, const ElfW(Phdr) *phdr, size_t phnum)
+static void visit(struct pass *pass, struct link_map *map, const ElfW(Phdr) * phdr, size_t phnum)
 {
-	struct object o = {.map = map, .base = map->l_addr};
+	struct object o = { .map = map, .base = map->l_addr };
 	const ElfW(Rela) *rela = NULL, *jmprel = NULL;
 	size_t rela_size = 0, jmprel_size = 0;
 	const ElfW(Dyn) *dyn = map->l_ld;
@@ -276,8 +276,8 @@ static int visit_phdr(struct dl_phdr_info *info, size_t size, void *data)
 	for (map = pass->self; map && map->l_prev; map = map->l_prev)
 		;
 	for (; map; map = map->l_next)
-		if (map->l_addr == info->dlpi_addr && !strcmp(map->l_name ? map->l_name : "",
-							       info->dlpi_name ? info->dlpi_name : ""))
+		if (map->l_addr == info->dlpi_addr &&
+		    !strcmp(map->l_name ? map->l_name : "", info->dlpi_name ? info->dlpi_name : ""))
 			break;
 	if (map)
 		visit(pass, map, info->dlpi_phdr, info->dlpi_phnum);
@@ -286,7 +286,7 @@ static int visit_phdr(struct dl_phdr_info *info, size_t size, void *data)
 
 void sim_redirect(void)
 {
-	struct pass pass = {.self = sim_self()};
+	struct pass pass = { .self = sim_self() };
 	size_t n = 0;
 
 	pass.ibverbs = library_map("libibverbs.so.1");
@@ -298,8 +298,8 @@ void sim_redirect(void)
 		return;
 	for (int e = 0; e < SIM_ENTRY_COUNT; e++)
 		if (strcmp(sim_entries[e].version, "FLEXIO_VERBS_PRIVATE"))
-			pass.targets[n++] = (struct target){sim_entries[e].name, sim_entries[e].version,
-							    sim_entries[e].ours};
+			pass.targets[n++] =
+				(struct target){ sim_entries[e].name, sim_entries[e].version, sim_entries[e].ours };
 	pass.count = n;
 	qsort(pass.targets, n, sizeof(*pass.targets), by_name);
 	dl_iterate_phdr(visit_phdr, &pass);
@@ -311,7 +311,7 @@ void sim_redirect(void)
 void sim_redirect(void)
 {
 	sim_warn("libflexio_verbs", "rdma-core calls bound before libflexio cannot be redirected on "
-		 "this architecture: link -lflexio before -libverbs");
+				    "this architecture: link -lflexio before -libverbs");
 }
 
 #endif

@@ -32,12 +32,12 @@ static size_t quarantine_next; /* oldest entry once the ring has wrapped */
 
 /* How an unknown pointer of a kind is recognised as rdma-core's (real.c). */
 enum real_rule {
-	REAL_NEVER,    /* nothing of this kind is rdma-core's */
-	REAL_DEVICE,   /* listed by rdma-core */
-	REAL_CONTEXT,  /* its device was listed by rdma-core */
-	REAL_OWNED,    /* its context field (at .offset) is a real context */
+	REAL_NEVER,      /* nothing of this kind is rdma-core's */
+	REAL_DEVICE,     /* listed by rdma-core */
+	REAL_CONTEXT,    /* its device was listed by rdma-core */
+	REAL_OWNED,      /* its context field (at .offset) is a real context */
 	REAL_REMEMBERED, /* remembered from allocation to free */
-	REAL_OPAQUE,   /* an mlx5dv object without a readable owner: real when real devices exist */
+	REAL_OPAQUE,     /* an mlx5dv object without a readable owner: real when real devices exist */
 };
 
 #define OWNED(type, field) REAL_OWNED, offsetof(type, field)
@@ -49,48 +49,48 @@ static const struct {
 	size_t offset;
 } kinds[SIM_KIND_COUNT] = {
 	/* rdma-core's device lists are inside ours, but for mlx5dv_get_vfio_device_list's */
-	[SIM_DEVICE_LIST] = {"device list", "freed", REAL_REMEMBERED, 0},
-	[SIM_DEVICE] = {"device", "removed", REAL_DEVICE, 0},
-	[SIM_CONTEXT] = {"context", "closed", REAL_CONTEXT, 0},
-	[SIM_PD] = {"protection domain", "deallocated", OWNED(struct ibv_pd, context)},
-	[SIM_MR] = {"memory region", "deregistered", OWNED(struct ibv_mr, context)},
-	[SIM_UAR] = {"devx UAR", "freed", REAL_REMEMBERED, 0},
-	[SIM_CQ] = {"completion queue", "destroyed", OWNED(struct ibv_cq, context)},
-	[SIM_QP] = {"queue pair", "destroyed", OWNED(struct ibv_qp, context)},
-	[SIM_SRQ] = {"shared receive queue", "destroyed", OWNED(struct ibv_srq, context)},
-	[SIM_WQ] = {"work queue", "destroyed", OWNED(struct ibv_wq, context)},
-	[SIM_AH] = {"address handle", "destroyed", OWNED(struct ibv_ah, context)},
-	[SIM_MW] = {"memory window", "deallocated", OWNED(struct ibv_mw, context)},
-	[SIM_XRCD] = {"XRC domain", "closed", OWNED(struct ibv_xrcd, context)},
-	[SIM_COMP_CHANNEL] = {"completion channel", "destroyed", OWNED(struct ibv_comp_channel, context)},
-	[SIM_TD] = {"thread domain", "deallocated", OWNED(struct ibv_td, context)},
-	[SIM_RWQ_IND_TABLE] = {"RWQ indirection table", "destroyed", OWNED(struct ibv_rwq_ind_table, context)},
-	[SIM_COUNTERS] = {"counters object", "destroyed", OWNED(struct ibv_counters, context)},
-	[SIM_DM] = {"device memory", "freed", OWNED(struct ibv_dm, context)},
-	[SIM_FLOW_ACTION] = {"flow action", "destroyed", OWNED(struct ibv_flow_action, context)},
-	[SIM_FLOW] = {"flow", "destroyed", OWNED(struct ibv_flow, context)},
-	[SIM_QP_EX] = {"extended queue pair", "destroyed", OWNED(struct ibv_qp_ex, qp_base.context)},
-	[SIM_MLX5_QP_EX] = {"mlx5dv extended queue pair", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DEVX_OBJ] = {"devx object", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DEVX_UMEM] = {"devx umem", "deregistered", REAL_OPAQUE, 0},
-	[SIM_DEVX_EVENT_CHANNEL] = {"devx event channel", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DEVX_CMD_COMP] = {"devx command completion", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DEVX_EQ] = {"devx event queue", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DEVX_MSI_VECTOR] = {"devx MSI vector", "freed", REAL_OPAQUE, 0},
-	[SIM_VAR] = {"VAR", "freed", REAL_OPAQUE, 0},
-	[SIM_PP] = {"packet pacing entry", "freed", REAL_OPAQUE, 0},
-	[SIM_FLOW_MATCHER] = {"flow matcher", "destroyed", REAL_OPAQUE, 0},
-	[SIM_MKEY] = {"mlx5dv mkey", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DEK] = {"data encryption key", "destroyed", REAL_OPAQUE, 0},
-	[SIM_CRYPTO_LOGIN] = {"crypto login object", "destroyed", REAL_OPAQUE, 0},
-	[SIM_SCHED_NODE] = {"scheduling node", "destroyed", REAL_OPAQUE, 0},
-	[SIM_SCHED_LEAF] = {"scheduling leaf", "destroyed", REAL_OPAQUE, 0},
-	[SIM_STEERING_ANCHOR] = {"steering anchor", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DR_DOMAIN] = {"steering domain", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DR_TABLE] = {"steering table", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DR_MATCHER] = {"steering matcher", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DR_RULE] = {"steering rule", "destroyed", REAL_OPAQUE, 0},
-	[SIM_DR_ACTION] = {"steering action", "destroyed", REAL_OPAQUE, 0},
+	[SIM_DEVICE_LIST] = { "device list", "freed", REAL_REMEMBERED, 0 },
+	[SIM_DEVICE] = { "device", "removed", REAL_DEVICE, 0 },
+	[SIM_CONTEXT] = { "context", "closed", REAL_CONTEXT, 0 },
+	[SIM_PD] = { "protection domain", "deallocated", OWNED(struct ibv_pd, context) },
+	[SIM_MR] = { "memory region", "deregistered", OWNED(struct ibv_mr, context) },
+	[SIM_UAR] = { "devx UAR", "freed", REAL_REMEMBERED, 0 },
+	[SIM_CQ] = { "completion queue", "destroyed", OWNED(struct ibv_cq, context) },
+	[SIM_QP] = { "queue pair", "destroyed", OWNED(struct ibv_qp, context) },
+	[SIM_SRQ] = { "shared receive queue", "destroyed", OWNED(struct ibv_srq, context) },
+	[SIM_WQ] = { "work queue", "destroyed", OWNED(struct ibv_wq, context) },
+	[SIM_AH] = { "address handle", "destroyed", OWNED(struct ibv_ah, context) },
+	[SIM_MW] = { "memory window", "deallocated", OWNED(struct ibv_mw, context) },
+	[SIM_XRCD] = { "XRC domain", "closed", OWNED(struct ibv_xrcd, context) },
+	[SIM_COMP_CHANNEL] = { "completion channel", "destroyed", OWNED(struct ibv_comp_channel, context) },
+	[SIM_TD] = { "thread domain", "deallocated", OWNED(struct ibv_td, context) },
+	[SIM_RWQ_IND_TABLE] = { "RWQ indirection table", "destroyed", OWNED(struct ibv_rwq_ind_table, context) },
+	[SIM_COUNTERS] = { "counters object", "destroyed", OWNED(struct ibv_counters, context) },
+	[SIM_DM] = { "device memory", "freed", OWNED(struct ibv_dm, context) },
+	[SIM_FLOW_ACTION] = { "flow action", "destroyed", OWNED(struct ibv_flow_action, context) },
+	[SIM_FLOW] = { "flow", "destroyed", OWNED(struct ibv_flow, context) },
+	[SIM_QP_EX] = { "extended queue pair", "destroyed", OWNED(struct ibv_qp_ex, qp_base.context) },
+	[SIM_MLX5_QP_EX] = { "mlx5dv extended queue pair", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DEVX_OBJ] = { "devx object", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DEVX_UMEM] = { "devx umem", "deregistered", REAL_OPAQUE, 0 },
+	[SIM_DEVX_EVENT_CHANNEL] = { "devx event channel", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DEVX_CMD_COMP] = { "devx command completion", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DEVX_EQ] = { "devx event queue", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DEVX_MSI_VECTOR] = { "devx MSI vector", "freed", REAL_OPAQUE, 0 },
+	[SIM_VAR] = { "VAR", "freed", REAL_OPAQUE, 0 },
+	[SIM_PP] = { "packet pacing entry", "freed", REAL_OPAQUE, 0 },
+	[SIM_FLOW_MATCHER] = { "flow matcher", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_MKEY] = { "mlx5dv mkey", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DEK] = { "data encryption key", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_CRYPTO_LOGIN] = { "crypto login object", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_SCHED_NODE] = { "scheduling node", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_SCHED_LEAF] = { "scheduling leaf", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_STEERING_ANCHOR] = { "steering anchor", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DR_DOMAIN] = { "steering domain", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DR_TABLE] = { "steering table", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DR_MATCHER] = { "steering matcher", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DR_RULE] = { "steering rule", "destroyed", REAL_OPAQUE, 0 },
+	[SIM_DR_ACTION] = { "steering action", "destroyed", REAL_OPAQUE, 0 },
 };
 
 const char *sim_kind_name(enum sim_kind kind)
@@ -114,7 +114,7 @@ void sim_registry_retire(const void *handle, void *allocation)
 		sim_map_remove(&registry, (uintptr_t)oldest->handle);
 		free(oldest->allocation);
 	}
-	*oldest = (struct quarantined){handle, allocation};
+	*oldest = (struct quarantined){ handle, allocation };
 	quarantine_next = (quarantine_next + 1) % QUARANTINE_SIZE;
 }
 
@@ -155,8 +155,7 @@ static bool owner_name(enum sim_kind kind, const void *handle, char *name, size_
 	return found;
 }
 
-enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind,
-			 void **object, bool real_exists)
+enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind, void **object, bool real_exists)
 {
 	char owner[IBV_SYSFS_NAME_MAX];
 
@@ -182,17 +181,15 @@ enum sim_route sim_route(const char *function, const void *handle, enum sim_kind
 	if (tag == (kind | TAG_DEAD)) {
 		sim_err(function, "%s %p was already %s", name, handle, kinds[kind].destroyed);
 	} else if (tag) {
-		sim_err(function, "%p is a %s simulated %s, not a %s", handle,
-			tag & TAG_DEAD ? "destroyed" : "live", kinds[tag & TAG_KIND_MASK].name, name);
+		sim_err(function, "%p is a %s simulated %s, not a %s", handle, tag & TAG_DEAD ? "destroyed" : "live",
+			kinds[tag & TAG_KIND_MASK].name, name);
 	} else if (!is_real(kind, handle)) {
 		if (owner_name(kind, handle, owner, sizeof(owner)))
 			sim_err(function, "%p is no %s the simulated device %s made", handle, name, owner);
 		else
-			sim_err(function, "%p is neither a simulated nor a real rdma-core %s", handle,
-				name);
+			sim_err(function, "%p is neither a simulated nor a real rdma-core %s", handle, name);
 	} else if (!real_exists) {
-		sim_err(function, "rdma-core does not provide this call for the real %s %p", name,
-			handle);
+		sim_err(function, "rdma-core does not provide this call for the real %s %p", name, handle);
 		errno = EOPNOTSUPP;
 	} else {
 		return SIM_ROUTE_REAL;

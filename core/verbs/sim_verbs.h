@@ -50,8 +50,7 @@ void flexio_verbs_pd_release(const struct ibv_pd *pd);
  * The host pointer is valid until the region is deregistered: check again at each use that
  * may follow an ibv_dereg_mr.
  */
-void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length,
-			    unsigned int access);
+void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length, unsigned int access);
 
 /*
  * The registration epoch: a counter incremented by every ibv_dereg_mr of a simulated region,
@@ -67,8 +66,7 @@ const uint64_t *flexio_verbs_mr_epoch(void);
  * The bounds of the region key names, under the same checks as flexio_verbs_mr_reach: its
  * iova (the start of its key address space) and length. 0, or -errno as mr_reach would set.
  */
-int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access, uint64_t *iova,
-			  uint64_t *length);
+int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access, uint64_t *iova, uint64_t *length);
 
 /*
  * The doorbell page (page-aligned, one page, == uar->base_addr) of a live simulated devx UAR,
@@ -147,12 +145,12 @@ uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj);
 /* A port's counters since its device's NIC was made (flexio_dev_nic_counters_* read the
  * byte counts). */
 struct flexio_verbs_port_counters {
-	uint64_t rx_frames, rx_bytes;   /* arrived from the port's backend */
-	uint64_t tx_frames, tx_bytes;   /* given to the backend */
-	uint64_t rx_to_queue;           /* delivered to an RQ */
-	uint64_t rx_missed;             /* no steering rule took them (to the kernel, or nowhere) */
-	uint64_t rx_dropped;            /* a drop rule, no receive WQE, too long, malformed */
-	uint64_t tx_dropped;            /* a drop rule, no cable, or the backend failed */
+	uint64_t rx_frames, rx_bytes; /* arrived from the port's backend */
+	uint64_t tx_frames, tx_bytes; /* given to the backend */
+	uint64_t rx_to_queue;         /* delivered to an RQ */
+	uint64_t rx_missed;           /* no steering rule took them (to the kernel, or nowhere) */
+	uint64_t rx_dropped;          /* a drop rule, no receive WQE, too long, malformed */
+	uint64_t tx_dropped;          /* a drop rule, no cable, or the backend failed */
 };
 /* The counters of port (1-based) of device device_index: 0, -EINVAL (counters is NULL or no
  * such device index), -ENOENT (the device has no NIC yet, or no such port). */

@@ -6,12 +6,11 @@
  */
 #include "verbs_internal.h"
 
-#define SUPPORTED_ACCESS                                                                        \
-	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
-	 IBV_ACCESS_REMOTE_ATOMIC)
+#define SUPPORTED_ACCESS \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
 
-SIM_EXPORT int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct flexio_verbs_space *space,
-					     uint64_t addr, uint64_t length, unsigned int access, uint32_t *key)
+SIM_EXPORT int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct flexio_verbs_space *space, uint64_t addr,
+					     uint64_t length, unsigned int access, uint32_t *key)
 {
 	struct sim_device *device;
 	struct sim_pd *sim;
@@ -28,13 +27,13 @@ SIM_EXPORT int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct fle
 	device = sim->context->device;
 	new_key = sim_key_next(device);
 	if (!sim_table_write(&device->keys, new_key >> 8,
-			     &(struct sim_slot){.tag = new_key,
-						.pd = sim->ibv.handle,
-						.access = access,
-						.start = addr,
-						.length = length,
-						.space = (uintptr_t)space,
-						.holder = sim})) {
+			     &(struct sim_slot){ .tag = new_key,
+						 .pd = sim->ibv.handle,
+						 .access = access,
+						 .start = addr,
+						 .length = length,
+						 .space = (uintptr_t)space,
+						 .holder = sim })) {
 		pthread_mutex_unlock(&sim_lock);
 		return -ENOMEM;
 	}

@@ -71,13 +71,13 @@ static struct ibv_srq *create(struct sim_pd *pd, struct ibv_srq_init_attr *attr)
 	srq->space.reach = srq_reach;
 	space = (uintptr_t)&srq->space;
 	if (nic_rmp_create(nic->nic,
-			   &(struct nic_rq_attr){.owner = sim_owner(context),
-						 .pd = pd->ibv.handle,
-						 .kind = NIC_RQ_CYCLIC,
-						 .log_depth = (uint8_t)srq->log_depth,
-						 .log_stride = (uint8_t)srq->log_stride,
-						 .ring = {space, 0},
-						 .dbr = {space, ring}},
+			   &(struct nic_rq_attr){ .owner = sim_owner(context),
+						  .pd = pd->ibv.handle,
+						  .kind = NIC_RQ_CYCLIC,
+						  .log_depth = (uint8_t)srq->log_depth,
+						  .log_stride = (uint8_t)srq->log_stride,
+						  .ring = { space, 0 },
+						  .dbr = { space, ring } },
 			   &srq->rmpn))
 		goto no_memory;
 	if (nic_wq_modify(nic->nic, srq->rmpn, NIC_WQ_RDY) || !sim_registry_add(&srq->ibv, SIM_SRQ, srq)) {
@@ -209,8 +209,10 @@ int sim_op_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv
 	if (!sim || &sim->ibv != srq || !bad_wr) {
 		if (bad_wr)
 			*bad_wr = wr;
-		sim_err("ibv_post_srq_recv", "%p is not a live shared receive queue of the simulated device, or "
-			"bad_wr is NULL", (void *)srq);
+		sim_err("ibv_post_srq_recv",
+			"%p is not a live shared receive queue of the simulated device, or "
+			"bad_wr is NULL",
+			(void *)srq);
 		return errno = EINVAL;
 	}
 	pthread_mutex_lock(&sim->lock);
@@ -241,14 +243,14 @@ int sim_op_post_srq_recv(struct ibv_srq *srq, struct ibv_recv_wr *wr, struct ibv
 		for (int i = 0; i < wr->num_sge; i++) {
 			if (!wr->sg_list[i].length)
 				continue;
-			uint32_t words[4] = {htobe32(wr->sg_list[i].length), htobe32(wr->sg_list[i].lkey),
-					     htobe32((uint32_t)(wr->sg_list[i].addr >> 32)),
-					     htobe32((uint32_t)wr->sg_list[i].addr)};
+			uint32_t words[4] = { htobe32(wr->sg_list[i].length), htobe32(wr->sg_list[i].lkey),
+					      htobe32((uint32_t)(wr->sg_list[i].addr >> 32)),
+					      htobe32((uint32_t)wr->sg_list[i].addr) };
 
 			memcpy(p + 16 * n++, words, 16);
 		}
 		if (n < sim->max_sge) {
-			uint32_t end[4] = {0, htobe32(MLX5_INVALID_LKEY), 0, 0};
+			uint32_t end[4] = { 0, htobe32(MLX5_INVALID_LKEY), 0, 0 };
 
 			memcpy(p + 16 * n, end, 16);
 		}

@@ -46,18 +46,22 @@ struct reader_slot {
 } __attribute__((aligned(64)));
 
 /* Root tables have these indexes in a snapshot; other tables follow. */
-enum { ROOT_RX = MLX5DV_DR_DOMAIN_TYPE_NIC_RX, ROOT_TX = MLX5DV_DR_DOMAIN_TYPE_NIC_TX,
-       ROOT_FDB = MLX5DV_DR_DOMAIN_TYPE_FDB, ROOTS };
+enum {
+	ROOT_RX = MLX5DV_DR_DOMAIN_TYPE_NIC_RX,
+	ROOT_TX = MLX5DV_DR_DOMAIN_TYPE_NIC_TX,
+	ROOT_FDB = MLX5DV_DR_DOMAIN_TYPE_FDB,
+	ROOTS
+};
 
 struct snap_action {
-	uint8_t kind;                /* enum sim_dr_action_kind */
-	uint32_t arg;                /* TIR number, table index, vport, or an array's destinations */
-	struct sim_flow_cell *cell;  /* counters */
+	uint8_t kind;               /* enum sim_dr_action_kind */
+	uint32_t arg;               /* TIR number, table index, vport, or an array's destinations */
+	struct sim_flow_cell *cell; /* counters */
 };
 
 struct snap_rule {
-	uint32_t value;              /* its words in snapshot.words, as many as its matcher's */
-	uint32_t action, nactions;   /* in snapshot.actions (an array's destinations follow it) */
+	uint32_t value;            /* its words in snapshot.words, as many as its matcher's */
+	uint32_t action, nactions; /* in snapshot.actions (an array's destinations follow it) */
 };
 
 struct snap_matcher {
@@ -72,8 +76,8 @@ struct snap_table {
 };
 
 struct snapshot {
-	bool any[ROOTS];             /* a root with matchers: that domain type looks frames up */
-	bool inner;                  /* some mask looks into a VXLAN tunnel (inner headers, VNI) */
+	bool any[ROOTS]; /* a root with matchers: that domain type looks frames up */
+	bool inner;      /* some mask looks into a VXLAN tunnel (inner headers, VNI) */
 	struct snap_table *tables;
 	struct snap_matcher *matchers;
 	struct snap_rule *rules;
@@ -163,13 +167,13 @@ uint64_t sim_steer_seq(struct sim_steer *steer)
 			(head)->prev = (node); \
 		(head) = (node);               \
 	} while (0)
-#define LIST_REMOVE(head, node)                          \
-	do {                                             \
-		if ((node)->prev)                        \
+#define LIST_REMOVE(head, node)                            \
+	do {                                               \
+		if ((node)->prev)                          \
 			(node)->prev->next = (node)->next; \
-		else                                     \
-			(head) = (node)->next;           \
-		if ((node)->next)                        \
+		else                                       \
+			(head) = (node)->next;             \
+		if ((node)->next)                          \
 			(node)->next->prev = (node)->prev; \
 	} while (0)
 
@@ -300,7 +304,7 @@ static struct snapshot *compile(struct sim_steer *steer)
 		table->snap_index = table->level ? (uint32_t)t++ : (uint32_t)table->domain->type;
 	i = 0;
 	for (struct sim_dr_matcher *m = steer->matchers; m; m = m->next)
-		placed[i++] = (struct placed){m, m->table->snap_index};
+		placed[i++] = (struct placed){ m, m->table->snap_index };
 	qsort(placed, nmatchers, sizeof(*placed), placed_order);
 
 	size_t rule = 0, action = 0, words = 0;
@@ -443,11 +447,11 @@ static void parse_headers(const uint8_t *f, size_t len, uint8_t *out, uint32_t *
 		return;
 	}
 	if (proto == 6 && l4 + 20 <= len) {
-		memcpy(out + 20, f + l4, 4);   /* tcp_sport, tcp_dport */
-		out[18] |= f[l4 + 12] & 1;     /* tcp_flags: NS, then the 8 others */
+		memcpy(out + 20, f + l4, 4); /* tcp_sport, tcp_dport */
+		out[18] |= f[l4 + 12] & 1;   /* tcp_flags: NS, then the 8 others */
 		out[19] = f[l4 + 13];
 	} else if (proto == 17 && l4 + 8 <= len) {
-		memcpy(out + 28, f + l4, 4);   /* udp_sport, udp_dport */
+		memcpy(out + 28, f + l4, 4); /* udp_sport, udp_dport */
 		if (vni && get16(f + l4 + 2) == 4789 && l4 + 16 + 14 <= len && (f[l4 + 8] & 0x08)) {
 			*vni = (uint32_t)f[l4 + 12] << 16 | (uint32_t)f[l4 + 13] << 8 | f[l4 + 14];
 			*inner = f + l4 + 16;
@@ -457,8 +461,7 @@ static void parse_headers(const uint8_t *f, size_t len, uint8_t *out, uint32_t *
 }
 
 /* The frame as fte_match_param: outer headers, misc (source SQ and vport, VXLAN VNI), inner. */
-static void parse(const uint8_t *frame, size_t len, bool tunnel, uint32_t sqn, uint16_t source_port,
-		  uint64_t *image)
+static void parse(const uint8_t *frame, size_t len, bool tunnel, uint32_t sqn, uint16_t source_port, uint64_t *image)
 {
 	uint8_t *b = (uint8_t *)image;
 	const uint8_t *inner = NULL;
@@ -593,7 +596,7 @@ enum sim_steer_rx_verdict sim_steer_rx(struct sim_nic *nic, unsigned port, const
 {
 	uint64_t image[(SIM_FTE_INNER + 64) / 8];
 	struct sim_steer *steer = steer_of_nic(nic);
-	struct decision fdb = {0}, rx = {0};
+	struct decision fdb = { 0 }, rx = { 0 };
 	const struct snapshot *s;
 	struct reader r;
 	bool to_nic = true;
@@ -608,14 +611,14 @@ enum sim_steer_rx_verdict sim_steer_rx(struct sim_nic *nic, unsigned port, const
 	}
 	parse(frame, len, s->inner, 0, SIM_VPORT_UPLINK, image);
 	if (s->any[ROOT_FDB]) {
-		lookup_table(&(struct lookup){s, image, len, &fdb}, ROOT_FDB, 0);
+		lookup_table(&(struct lookup){ s, image, len, &fdb }, ROOT_FDB, 0);
 		/* the eswitch hands the PF its frames (vport 0, or by default); a frame it sends
 		 * back to the uplink (hairpin) is not simulated: dropped */
 		to_nic = fdb.miss || has_vport(&fdb, 0);
 	}
 	if (to_nic) {
 		if (s->any[ROOT_RX])
-			lookup_table(&(struct lookup){s, image, len, &rx}, ROOT_RX, 0);
+			lookup_table(&(struct lookup){ s, image, len, &rx }, ROOT_RX, 0);
 		else
 			rx.miss = true;
 	}
@@ -630,12 +633,11 @@ enum sim_steer_rx_verdict sim_steer_rx(struct sim_nic *nic, unsigned port, const
 	return rx.miss ? SIM_STEER_RX_MISS : SIM_STEER_RX_DROP;
 }
 
-enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint32_t sqn, const void *frame,
-				       size_t len)
+enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint32_t sqn, const void *frame, size_t len)
 {
 	uint64_t image[(SIM_FTE_INNER + 64) / 8];
 	struct sim_steer *steer = steer_of_nic(nic);
-	struct decision tx = {0}, fdb = {0};
+	struct decision tx = { 0 }, fdb = { 0 };
 	const struct snapshot *s;
 	bool wire, loop;
 	struct reader r;
@@ -649,14 +651,14 @@ enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint3
 	}
 	parse(frame, len, s->inner, sqn, 0, image);
 	if (s->any[ROOT_TX]) {
-		lookup_table(&(struct lookup){s, image, len, &tx}, ROOT_TX, 0);
+		lookup_table(&(struct lookup){ s, image, len, &tx }, ROOT_TX, 0);
 		if (!tx.miss) {
 			read_end(&r);
 			return SIM_STEER_TX_DROP; /* NIC TX has no destination but the next stage */
 		}
 	}
 	if (s->any[ROOT_FDB])
-		lookup_table(&(struct lookup){s, image, len, &fdb}, ROOT_FDB, 0);
+		lookup_table(&(struct lookup){ s, image, len, &fdb }, ROOT_FDB, 0);
 	else
 		fdb.miss = true;
 	read_end(&r);

@@ -32,7 +32,6 @@ enum sim_steer_tx_verdict {
 };
 
 /* A frame sent on port by a send queue (sqn): the rules of the NIC_TX and FDB domains. */
-enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint32_t sqn, const void *frame,
-				       size_t len);
+enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint32_t sqn, const void *frame, size_t len);
 
 #endif

@@ -104,5 +104,5 @@ void sim_table_clear(struct sim_table *table, uint32_t index)
 	struct sim_slot *slot = slot_at(table, index);
 
 	if (slot)
-		publish(slot, &(struct sim_slot){0});
+		publish(slot, &(struct sim_slot){ 0 });
 }

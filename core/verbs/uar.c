@@ -15,8 +15,7 @@
 /* mlx5 UAR pages: the first BlueFlame/doorbell register sits at this offset. */
 #define UAR_REGISTER_OFFSET 0x800
 
-SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context,
-							 uint32_t flags)
+SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context, uint32_t flags)
 {
 	__typeof__(&mlx5dv_devx_alloc_uar) real_alloc = SIM_REAL(mlx5dv_devx_alloc_uar);
 	struct mlx5dv_devx_uar *real;

@@ -15,9 +15,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define SUPPORTED_ACCESS                                                                        \
-	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
-	 IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_RELAXED_ORDERING)
+#define SUPPORTED_ACCESS                                                                                        \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC | \
+	 IBV_ACCESS_RELAXED_ORDERING)
 
 /* Whether the pages of [addr, addr + size) are mapped (the kernel pins them, or fails). */
 static bool mapped(const void *addr, size_t size)
@@ -71,11 +71,10 @@ static struct mlx5dv_devx_umem *reg(const char *function, struct sim_context *co
 	if (!umem || !sim_registry_add(&umem->dv, SIM_DEVX_UMEM, umem))
 		goto no_memory;
 	umem->dv.umem_id = next_id(device);
-	if (!sim_table_write(&device->umems, umem->dv.umem_id,
-			     &(struct sim_slot){.tag = umem->dv.umem_id,
-						.access = access,
-						.length = size,
-						.host = (uintptr_t)addr})) {
+	if (!sim_table_write(
+		    &device->umems, umem->dv.umem_id,
+		    &(struct sim_slot){
+			    .tag = umem->dv.umem_id, .access = access, .length = size, .host = (uintptr_t)addr })) {
 		sim_registry_retire(&umem->dv, umem);
 		umem = NULL;
 		goto no_memory;

@@ -44,8 +44,8 @@ struct sim_slot {
 	uint32_t access; /* keys: IBV_ACCESS_*; umems: the access registered */
 	uint64_t start;  /* keys: the first address of the key's address space */
 	uint64_t length;
-	uint64_t host;   /* host address of start (MRs, umems) */
-	uint64_t space;  /* space keys: the struct flexio_verbs_space * answering for them */
+	uint64_t host;         /* host address of start (MRs, umems) */
+	uint64_t space;        /* space keys: the struct flexio_verbs_space * answering for them */
 	struct sim_pd *holder; /* space keys: the PD they hold (sim_lock) */
 };
 
@@ -73,7 +73,7 @@ struct sim_device {
 	__be64 guid;
 	uint32_t last_pd_handle;
 	uint32_t last_mr_handle;
-	uint32_t last_key;     /* lkey/rkey allocator, see mr.c */
+	uint32_t last_key; /* lkey/rkey allocator, see mr.c */
 	uint32_t last_uar_page_id;
 	uint32_t last_umem_id;
 	uint32_t last_ah_handle;
@@ -98,14 +98,14 @@ struct sim_pd {
 	struct sim_context *context;
 	unsigned int mr_count;
 	unsigned int queue_count; /* QPs, SRQs and AHs made on it */
-	unsigned int users;    /* libflexio objects using it (flexio_verbs_pd_hold) */
+	unsigned int users;       /* libflexio objects using it (flexio_verbs_pd_hold) */
 };
 
 struct sim_mr {
 	struct ibv_mr ibv;
 	struct sim_pd *pd;
-	uint64_t iova;         /* start of the key's address space (== addr for ibv_reg_mr) */
-	unsigned int access;   /* ibv_access_flags as registered */
+	uint64_t iova;       /* start of the key's address space (== addr for ibv_reg_mr) */
+	unsigned int access; /* ibv_access_flags as registered */
 };
 
 struct sim_uar {
@@ -233,8 +233,7 @@ enum sim_route {
  * line; `real_exists` tells whether rdma-core has the function a real object would go to.
  * With SIM_ROUTE_SIMULATED, *object is the simulated object and sim_lock is held.
  */
-enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind,
-			 void **object, bool real_exists);
+enum sim_route sim_route(const char *function, const void *handle, enum sim_kind kind, void **object, bool real_exists);
 
 /* Silent lookup for the internal API (sim_lock held): whether handle is a live simulated
  * object of kind, and which. */
@@ -256,11 +255,11 @@ struct sim_mr *sim_key_find(int device, uint32_t key);
 
 /* ---- the failure conventions of rdma-core's calls (entries.h's `fail`) ---- */
 
-#define SIM_FAIL_NULL(e) (errno = (e), NULL)            /* NULL + errno */
-#define SIM_FAIL_ERRNO(e) (errno = (e))                 /* the errno value */
-#define SIM_FAIL_NEG(e) (errno = (e), -(e))             /* minus the errno value */
-#define SIM_FAIL_M1(e) (errno = (e), -1)                /* -1 + errno */
-#define SIM_FAIL_ZERO(e) (errno = (e), 0)               /* 0 + errno */
+#define SIM_FAIL_NULL(e) (errno = (e), NULL) /* NULL + errno */
+#define SIM_FAIL_ERRNO(e) (errno = (e))      /* the errno value */
+#define SIM_FAIL_NEG(e) (errno = (e), -(e))  /* minus the errno value */
+#define SIM_FAIL_M1(e) (errno = (e), -1)     /* -1 + errno */
+#define SIM_FAIL_ZERO(e) (errno = (e), 0)    /* 0 + errno */
 #define SIM_FAIL_REREG(e) (errno = (e), IBV_REREG_MR_ERR_INPUT)
 
 /* ---- real.c: rdma-core behind us, and recognising its objects ---- */
@@ -300,24 +299,24 @@ bool sim_is_secondary(void);
 void *sim_primary_entry(enum sim_entry entry);
 
 /* First statement of every exported entry point. */
-#define SIM_DELEGATE(name, args)                                                     \
-	do {                                                                         \
-		if (__builtin_expect(sim_is_secondary(), 0)) {                       \
-			void *primary_ = sim_primary_entry(SIM_E_##name);            \
-			if (primary_)                                                \
-				return ((__typeof__(&name))primary_)args;            \
-		}                                                                    \
+#define SIM_DELEGATE(name, args)                                          \
+	do {                                                              \
+		if (__builtin_expect(sim_is_secondary(), 0)) {            \
+			void *primary_ = sim_primary_entry(SIM_E_##name); \
+			if (primary_)                                     \
+				return ((__typeof__(&name))primary_)args; \
+		}                                                         \
 	} while (0)
 
-#define SIM_DELEGATE_VOID(name, args)                                                \
-	do {                                                                         \
-		if (__builtin_expect(sim_is_secondary(), 0)) {                       \
-			void *primary_ = sim_primary_entry(SIM_E_##name);            \
-			if (primary_) {                                              \
-				((__typeof__(&name))primary_)args;                   \
-				return;                                              \
-			}                                                            \
-		}                                                                    \
+#define SIM_DELEGATE_VOID(name, args)                                     \
+	do {                                                              \
+		if (__builtin_expect(sim_is_secondary(), 0)) {            \
+			void *primary_ = sim_primary_entry(SIM_E_##name); \
+			if (primary_) {                                   \
+				((__typeof__(&name))primary_) args;       \
+				return;                                   \
+			}                                                 \
+		}                                                         \
 	} while (0)
 
 /* The link map of the object holding addr, or NULL. */
@@ -340,8 +339,7 @@ void sim_context_ops_init(struct verbs_context *vctx);
 /* ---- device.c / port.c: attributes ---- */
 
 void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_attr *attr);
-int sim_query_port(const char *function, struct ibv_context *context, uint8_t port_num,
-		   struct ibv_port_attr *attr);
+int sim_query_port(const char *function, struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr);
 int sim_query_device_ex(struct ibv_context *context, const struct ibv_query_device_ex_input *input,
 			struct ibv_device_attr_ex *attr, size_t attr_size);
 
@@ -351,12 +349,12 @@ struct ibv_context *sim_open(const char *function, struct sim_device *device);
 
 /* ---- destroying live simulated objects (sim_lock held): pd.c, mr.c, uar.c ---- */
 
-void sim_pd_destroy(struct sim_pd *pd);   /* its regions must be gone */
+void sim_pd_destroy(struct sim_pd *pd); /* its regions must be gone */
 void sim_mr_destroy(struct sim_mr *mr);
 void sim_uar_destroy(struct sim_uar *uar);
 
 /* The object holding member at ptr. */
-#define SIM_CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define SIM_CONTAINER(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 
 /* ---- nic.c: the device's NIC (core/nic) ---- */
 
@@ -406,10 +404,10 @@ uint32_t sim_key_next(struct sim_device *device);
 /* ---- queues: cq.c, channel.c, qp.c, post.c, srq.c, ah.c, umem.c, devx_obj.c ---- */
 
 struct sim_channel {
-	struct ibv_comp_channel ibv;   /* first: the handle is the object */
+	struct ibv_comp_channel ibv; /* first: the handle is the object */
 	struct sim_context *context;
-	pthread_mutex_t lock;          /* the pending list */
-	struct sim_cq *head, *tail;    /* CQs with events not read yet, oldest first */
+	pthread_mutex_t lock;       /* the pending list */
+	struct sim_cq *head, *tail; /* CQs with events not read yet, oldest first */
 };
 
 struct sim_cq {
@@ -421,12 +419,12 @@ struct sim_cq {
 	struct sim_channel *channel;
 	uint32_t cqn;
 	unsigned int log_size;
-	uint8_t *buffer;                 /* 64 << log_size bytes of CQEs, then the doorbell record */
+	uint8_t *buffer; /* 64 << log_size bytes of CQEs, then the doorbell record */
 	size_t buffer_size;
-	pthread_mutex_t poll_lock;       /* polls; QPs leaving the NIC's table */
-	uint32_t ci;                     /* consumer index: written under poll_lock, atomic */
-	unsigned int users;              /* QPs reporting to it (sim_lock) */
-	bool destroying;                 /* ibv_destroy_cq waits for its events' acks (sim_lock) */
+	pthread_mutex_t poll_lock; /* polls; QPs leaving the NIC's table */
+	uint32_t ci;               /* consumer index: written under poll_lock, atomic */
+	unsigned int users;        /* QPs reporting to it (sim_lock) */
+	bool destroying;           /* ibv_destroy_cq waits for its events' acks (sim_lock) */
 	/* channel->lock: events signalled but not read, and read by ibv_get_cq_event */
 	unsigned int pending;
 	struct sim_cq *next_pending;
@@ -434,24 +432,24 @@ struct sim_cq {
 };
 
 struct sim_srq {
-	struct ibv_srq ibv;              /* first; ibv.handle is the RMP number */
+	struct ibv_srq ibv; /* first; ibv.handle is the RMP number */
 	struct flexio_verbs_space space;
 	struct sim_context *context;
 	struct sim_nic *nic;
 	struct sim_pd *pd;
 	uint32_t rmpn;
 	unsigned int log_depth, log_stride, max_sge;
-	uint8_t *buffer;                 /* the ring, then the doorbell record */
+	uint8_t *buffer; /* the ring, then the doorbell record */
 	size_t buffer_size;
-	pthread_mutex_t lock;            /* posts */
-	uint16_t head;                   /* WQEs posted (lock) */
-	uint8_t *busy;                   /* per slot: posted, its completion not polled (atomic) */
+	pthread_mutex_t lock; /* posts */
+	uint16_t head;        /* WQEs posted (lock) */
+	uint8_t *busy;        /* per slot: posted, its completion not polled (atomic) */
 	uint64_t *wr_id;
-	unsigned int users;              /* QPs receiving from it (sim_lock) */
+	unsigned int users; /* QPs receiving from it (sim_lock) */
 };
 
 struct sim_qp {
-	struct ibv_qp ibv;               /* first; ibv.handle == ibv.qp_num, the QP number */
+	struct ibv_qp ibv; /* first; ibv.handle == ibv.qp_num, the QP number */
 	struct flexio_verbs_space space;
 	struct sim_context *context;
 	struct sim_nic *nic;
@@ -459,18 +457,18 @@ struct sim_qp {
 	struct sim_cq *send_cq, *recv_cq;
 	struct sim_srq *srq;
 	uint32_t qpn;
-	struct ibv_qp_init_attr init;    /* as created, with the caps granted */
-	uint8_t *buffer;                 /* RQ ring, SQ ring, doorbell record */
+	struct ibv_qp_init_attr init; /* as created, with the caps granted */
+	uint8_t *buffer;              /* RQ ring, SQ ring, doorbell record */
 	size_t buffer_size;
 	uint8_t *rq, *sq;
 	__be32 *dbr;
 	unsigned int log_rq, log_rq_stride, log_sq; /* log_sq: WQEBBs; 0 entries: no queue */
 	unsigned int rq_count, sq_count;
-	unsigned int max_wqebbs;         /* of one send WQE */
+	unsigned int max_wqebbs; /* of one send WQE */
 	/* send side (sq_lock, except tail: written by polls, atomic) */
 	pthread_mutex_t sq_lock;
 	uint16_t sq_head, sq_tail;
-	uint64_t *sq_wr_id;              /* by the WQE's first WQEBB */
+	uint64_t *sq_wr_id; /* by the WQE's first WQEBB */
 	uint8_t *sq_wqebbs;
 	/* receive side (rq_lock, except tail) */
 	pthread_mutex_t rq_lock;
@@ -480,7 +478,7 @@ struct sim_qp {
 	pthread_mutex_t modify_lock;
 	struct ibv_ah_attr ah_attr;
 	uint32_t dest_qpn;
-	bool error;                      /* an error CQE was seen: receives posted after flush */
+	bool error; /* an error CQE was seen: receives posted after flush */
 };
 
 struct sim_ah {
@@ -490,7 +488,7 @@ struct sim_ah {
 };
 
 struct sim_umem {
-	struct mlx5dv_devx_umem dv;      /* first: the handle is the object */
+	struct mlx5dv_devx_umem dv; /* first: the handle is the object */
 	struct sim_context *context;
 	void *addr;
 	size_t size;
@@ -500,7 +498,7 @@ struct sim_umem {
 struct sim_flow_counter;
 
 struct sim_devx_obj {
-	struct sim_context *context;     /* the handle (struct mlx5dv_devx_obj *) is the object */
+	struct sim_context *context; /* the handle (struct mlx5dv_devx_obj *) is the object */
 	uint32_t type, id;
 	/* made by the program (mlx5dv_devx_obj_create, devx_cmd.c), not a libflexio wrapper: a
 	 * flow counter bulk (ALLOC_FLOW_COUNTER) */
@@ -528,7 +526,7 @@ void sim_channel_forget(struct sim_channel *channel, struct sim_cq *cq);
 void sim_qp_destroy(struct sim_qp *qp);
 void sim_srq_destroy(struct sim_srq *srq);
 void sim_ah_destroy(struct sim_ah *ah);
-void sim_cq_destroy(struct sim_cq *cq);   /* its events' acks are not waited for */
+void sim_cq_destroy(struct sim_cq *cq); /* its events' acks are not waited for */
 void sim_channel_destroy(struct sim_channel *channel);
 void sim_umem_destroy(struct sim_umem *umem);
 void sim_devx_obj_destroy(struct sim_devx_obj *obj);

@@ -64,8 +64,7 @@ void print_sim_putc(int val)
 
 void sim_trace(const char *text, uint64_t val, const char *func, int line)
 {
-	debug_msg("%s:%d: %s = 0x%llx\n", func ? func : "?", line, text ? text : "",
-		  (unsigned long long)val);
+	debug_msg("%s:%d: %s = 0x%llx\n", func ? func : "?", line, text ? text : "", (unsigned long long)val);
 }
 
 struct flexio_dev_process_tracer_ctx *g_dev_p_tracer_ctx;

@@ -24,8 +24,7 @@ flexio_dev_status_t dev_status_of(uint64_t result)
 
 void flexio_dev_error(uint8_t error)
 {
-	dev_end_invocation(DPA_ECALL_PROCESS_ERROR,
-			   error >= DEV_USER_ERROR_MIN ? error : FLEXIO_DEV_ERROR_ILLEGAL_ERR);
+	dev_end_invocation(DPA_ECALL_PROCESS_ERROR, error >= DEV_USER_ERROR_MIN ? error : FLEXIO_DEV_ERROR_ILLEGAL_ERR);
 }
 
 uint64_t flexio_dev_get_errno(struct flexio_dev_thread_ctx *dtctx)

@@ -35,17 +35,16 @@ flexio_dev_status_t flexio_dev_dbr_sq_set_pi(uint32_t *sq_dbr, uint32_t pi)
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe, uint32_t sq_pi,
-						 uint32_t sq_number, uint32_t ce,
-						 enum flexio_ctrl_seg_t ctrl_seg_type)
+flexio_dev_status_t flexio_dev_swqe_seg_ctrl_set(union flexio_dev_sqe_seg *swqe, uint32_t sq_pi, uint32_t sq_number,
+						 uint32_t ce, enum flexio_ctrl_seg_t ctrl_seg_type)
 {
 	if (!swqe)
 		return FLEXIO_DEV_STATUS_FAILED;
 	return __flexio_dev_swqe_ctrl_fill(swqe, sq_pi, sq_number, ce, ctrl_seg_type);
 }
 
-flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe, uint16_t cs_swp_flags,
-						uint16_t mss, uint16_t inline_hdr_bsz, uint8_t inline_hdrs[2])
+flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe, uint16_t cs_swp_flags, uint16_t mss,
+						uint16_t inline_hdr_bsz, uint8_t inline_hdrs[2])
 {
 	if (!swqe)
 		return FLEXIO_DEV_STATUS_FAILED;
@@ -53,8 +52,8 @@ flexio_dev_status_t flexio_dev_swqe_seg_eth_set(union flexio_dev_sqe_seg *swqe, 
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_dev_sqe_seg *swqe, uint32_t data_sz,
-						 uint32_t lkey, uint64_t data_addr)
+flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_dev_sqe_seg *swqe, uint32_t data_sz, uint32_t lkey,
+						 uint64_t data_addr)
 {
 	if (!swqe)
 		return FLEXIO_DEV_STATUS_FAILED;
@@ -62,8 +61,7 @@ flexio_dev_status_t flexio_dev_swqe_seg_data_set(union flexio_dev_sqe_seg *swqe,
 	return FLEXIO_DEV_STATUS_SUCCESS;
 }
 
-flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey,
-						 uint64_t data_addr)
+flexio_dev_status_t flexio_dev_swqe_seg_rdma_set(union flexio_dev_sqe_seg *swqe, uint32_t rkey, uint64_t data_addr)
 {
 	if (!swqe)
 		return FLEXIO_DEV_STATUS_FAILED;

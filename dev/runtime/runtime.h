@@ -17,8 +17,7 @@
 /* Service results in [-4095, -1] are negative errno values (see dpa_ecall.h). */
 #define DEV_ECALL_FAILED(result) ((result) >= (uint64_t)-4095)
 
-static inline uint64_t dev_ecall4(uint64_t nr, uint64_t arg0, uint64_t arg1, uint64_t arg2,
-				  uint64_t arg3)
+static inline uint64_t dev_ecall4(uint64_t nr, uint64_t arg0, uint64_t arg1, uint64_t arg2, uint64_t arg3)
 {
 	register uint64_t a7 __asm__("a7") = nr;
 	register uint64_t a0 __asm__("a0") = arg0;

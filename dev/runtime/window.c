@@ -61,8 +61,8 @@ flexio_dev_status_t dev_window_copy_to_host(unsigned entity, uint64_t haddr, con
 	}
 	if (size == 0)
 		return FLEXIO_DEV_STATUS_SUCCESS;
-	return dev_status_of(dev_ecall4(DPA_ECALL_WINDOW_COPY_TO_HOST, entity, haddr,
-					(uint64_t)(uintptr_t)daddr, size));
+	return dev_status_of(
+		dev_ecall4(DPA_ECALL_WINDOW_COPY_TO_HOST, entity, haddr, (uint64_t)(uintptr_t)daddr, size));
 }
 
 flexio_dev_status_t dev_window_copy_from_host(void)
@@ -72,8 +72,8 @@ flexio_dev_status_t dev_window_copy_from_host(void)
 	return FLEXIO_DEV_STATUS_FAILED;
 }
 
-flexio_dev_status_t flexio_dev_multi_window_config(enum flexio_window_entity win_entity,
-						   uint16_t window_config_id, uint32_t mkey)
+flexio_dev_status_t flexio_dev_multi_window_config(enum flexio_window_entity win_entity, uint16_t window_config_id,
+						   uint32_t mkey)
 {
 	return dev_window_config(win_entity, window_config_id, mkey);
 }

@@ -51,8 +51,8 @@ flexio_dev_status_t flexio_dev_window_copy_to_host(struct flexio_dev_thread_ctx 
 	return dev_window_copy_to_host(0, haddr, daddr, size);
 }
 
-flexio_dev_status_t flexio_dev_window_copy_from_host(struct flexio_dev_thread_ctx *dtctx, void *daddr,
-						     uint64_t haddr, uint32_t size)
+flexio_dev_status_t flexio_dev_window_copy_from_host(struct flexio_dev_thread_ctx *dtctx, void *daddr, uint64_t haddr,
+						     uint32_t size)
 {
 	(void)dtctx;
 	(void)daddr;

@@ -68,8 +68,8 @@ static inline int example_setup_open(struct example_setup *setup, const char *de
 		.sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
 		.level = FLEXIO_MSG_DEV_INFO,
 	};
-	struct flexio_app_select_attr app_attr = {.app_name = app_name, .hw_model_id = FLEXIO_HW_MODEL_DEF};
-	struct flexio_process_attr process_attr = {0};
+	struct flexio_app_select_attr app_attr = { .app_name = app_name, .hw_model_id = FLEXIO_HW_MODEL_DEF };
+	struct flexio_process_attr process_attr = { 0 };
 
 	memset(setup, 0, sizeof(*setup));
 	if (flexio_version_set(FLEXIO_VER_USED) != FLEXIO_STATUS_SUCCESS) {
@@ -95,16 +95,14 @@ static inline int example_setup_open(struct example_setup *setup, const char *de
 		fprintf(stderr, "Failed to create the DPA process\n");
 		return -1;
 	}
-	if ((flags & EXAMPLE_WITH_STREAM) &&
-	    flexio_msg_stream_create(setup->process, &stream_attr, stdout, NULL, &setup->stream) !=
-		    FLEXIO_STATUS_SUCCESS) {
+	if ((flags & EXAMPLE_WITH_STREAM) && flexio_msg_stream_create(setup->process, &stream_attr, stdout, NULL,
+								      &setup->stream) != FLEXIO_STATUS_SUCCESS) {
 		setup->stream = NULL;
 		fprintf(stderr, "Failed to create the message stream\n");
 		return -1;
 	}
-	if ((flags & EXAMPLE_WITH_OUTBOX) &&
-	    flexio_outbox_create(setup->process, &(struct flexio_outbox_attr){0}, &setup->outbox) !=
-		    FLEXIO_STATUS_SUCCESS) {
+	if ((flags & EXAMPLE_WITH_OUTBOX) && flexio_outbox_create(setup->process, &(struct flexio_outbox_attr){ 0 },
+								  &setup->outbox) != FLEXIO_STATUS_SUCCESS) {
 		setup->outbox = NULL;
 		fprintf(stderr, "Failed to create the outbox\n");
 		return -1;

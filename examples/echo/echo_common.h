@@ -11,15 +11,15 @@
 
 /* A QP of the pair and its two CQs, as its event handler reaches them (DPA addresses). */
 struct echo_queues {
-	uint64_t rq_cq_ring;   /* receive CQ: armed for the handler's thread, wakes it */
+	uint64_t rq_cq_ring; /* receive CQ: armed for the handler's thread, wakes it */
 	uint64_t rq_cq_dbr;
-	uint64_t sq_cq_ring;   /* send CQ: never armed, polled by the handler */
+	uint64_t sq_cq_ring; /* send CQ: never armed, polled by the handler */
 	uint64_t sq_cq_dbr;
-	uint64_t sq_ring;      /* the SQ (64-byte WQEBBs), after the RQ in the QP's buffer; the
+	uint64_t sq_ring; /* the SQ (64-byte WQEBBs), after the RQ in the QP's buffer; the
 	                        * receive WQEs never change (the host wrote them), only their count */
-	uint64_t qp_dbr;       /* DWORD 0: receive counter */
-	uint64_t rx_bufs;      /* one receive buffer per RQ WQE, buf_stride bytes each */
-	uint64_t tx_bufs;      /* client: one send buffer per SQ WQEBB; server: unused (it sends from rx_bufs) */
+	uint64_t qp_dbr;  /* DWORD 0: receive counter */
+	uint64_t rx_bufs; /* one receive buffer per RQ WQE, buf_stride bytes each */
+	uint64_t tx_bufs; /* client: one send buffer per SQ WQEBB; server: unused (it sends from rx_bufs) */
 	uint32_t rq_cqn, qpn;
 	uint32_t lkey;         /* device mkey over rx_bufs and tx_bufs */
 	uint32_t log_rq_depth; /* also the receive CQ's */
@@ -32,10 +32,10 @@ struct echo_queues {
 struct echo_state {
 	struct echo_queues q;
 	/* configuration (host) */
-	uint64_t messages;     /* client: messages to send */
-	uint32_t msg_size;     /* bytes, a multiple of 8 */
-	uint32_t window;       /* client: sends outstanding at most */
-	uint32_t verify;       /* client: check every payload */
+	uint64_t messages; /* client: messages to send */
+	uint32_t msg_size; /* bytes, a multiple of 8 */
+	uint32_t window;   /* client: sends outstanding at most */
+	uint32_t verify;   /* client: check every payload */
 	/* progress (DPA) */
 	uint32_t rq_ci, sq_ci; /* CQ consumer counters */
 	uint32_t sq_pi;        /* WQEBBs posted */

@@ -12,20 +12,20 @@
 
 /* A CQ as the handler reaches it (DPA addresses). */
 struct l2r_cq {
-	uint64_t ring;    /* 64-byte CQEs, prepared hardware-owned (op_own 0xF1) */
-	uint64_t dbr;     /* doorbell record: DWORD 0 = consumer index */
+	uint64_t ring; /* 64-byte CQEs, prepared hardware-owned (op_own 0xF1) */
+	uint64_t dbr;  /* doorbell record: DWORD 0 = consumer index */
 	uint32_t number;
 	uint32_t log_depth;
 };
 
 /* A work queue as the handler reaches it. */
 struct l2r_wq {
-	uint64_t ring;    /* RQ: 16-byte receive WQEs; SQ: 64-byte WQEBBs */
-	uint64_t dbr;     /* RQ: DWORD 0 = receive counter; SQ: unused */
-	uint64_t data;    /* RQ: the receive buffers, one per WQE */
+	uint64_t ring; /* RQ: 16-byte receive WQEs; SQ: 64-byte WQEBBs */
+	uint64_t dbr;  /* RQ: DWORD 0 = receive counter; SQ: unused */
+	uint64_t data; /* RQ: the receive buffers, one per WQE */
 	uint32_t number;
 	uint32_t log_depth;
-	uint32_t mkey;    /* RQ: device mkey over the receive buffers (the sends read them too) */
+	uint32_t mkey; /* RQ: device mkey over the receive buffers (the sends read them too) */
 	uint32_t rsvd;
 };
 
@@ -34,21 +34,21 @@ struct l2r_state {
 	/* configuration (host) */
 	struct l2r_cq rq_cq, sq_cq;
 	struct l2r_wq rq, sq;
-	uint32_t verbose;       /* print a line per frame (flexio_dev_print) */
+	uint32_t verbose; /* print a line per frame (flexio_dev_print) */
 	/* progress (DPA) */
-	uint32_t rq_ci;         /* receive CQ consumer counter */
-	uint32_t sq_ci;         /* send CQ consumer counter */
-	uint32_t sq_pi;         /* WQEBBs posted (one per reflected frame) */
-	uint32_t sq_done;       /* WQEBBs the NIC has completed */
-	uint32_t rq_freed;      /* receive WQEs given back: the doorbell record's counter is this
+	uint32_t rq_ci;    /* receive CQ consumer counter */
+	uint32_t sq_ci;    /* send CQ consumer counter */
+	uint32_t sq_pi;    /* WQEBBs posted (one per reflected frame) */
+	uint32_t sq_done;  /* WQEBBs the NIC has completed */
+	uint32_t rq_freed; /* receive WQEs given back: the doorbell record's counter is this
 	                         * plus the RQ's depth (the host posted every WQE once) */
-	uint32_t error;         /* first error CQE: opcode << 8 | syndrome; 0 none */
+	uint32_t error;    /* first error CQE: opcode << 8 | syndrome; 0 none */
 	/* counters (DPA) */
-	uint64_t rx_frames, rx_bytes;   /* frames the RQ received */
-	uint64_t tx_frames, tx_bytes;   /* frames reflected (sent through the SQ) */
-	uint64_t short_frames;          /* too short to hold two MACs: not reflected */
-	uint64_t error_cqes;            /* error completions of either CQ */
-	uint64_t activations;           /* handler invocations */
+	uint64_t rx_frames, rx_bytes; /* frames the RQ received */
+	uint64_t tx_frames, tx_bytes; /* frames reflected (sent through the SQ) */
+	uint64_t short_frames;        /* too short to hold two MACs: not reflected */
+	uint64_t error_cqes;          /* error completions of either CQ */
+	uint64_t activations;         /* handler invocations */
 };
 
 /* Queue depths the host accepts (log2): an invocation takes at most a ring of frames. */

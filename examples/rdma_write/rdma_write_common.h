@@ -10,7 +10,7 @@
 
 /* The host's SEND: where to write, how much, and what to write. */
 struct rdma_write_request {
-	uint64_t raddr;  /* host address, inside the region of rkey */
+	uint64_t raddr; /* host address, inside the region of rkey */
 	uint32_t rkey;
 	uint32_t length; /* bytes: a multiple of 8, at most the handler's source buffer */
 	uint32_t imm;    /* the immediate to write with */
@@ -29,8 +29,8 @@ struct rdma_write_state {
 	uint32_t log_rq_depth, log_sq_depth, rx_stride, src_size;
 	/* progress (DPA) */
 	uint32_t rq_ci, sq_ci, sq_pi, rq_posted;
-	uint64_t writes;                /* requests served */
-	uint32_t error;                 /* nonzero: CQE opcode << 8 | syndrome, or RDMA_WRITE_BAD_REQUEST */
+	uint64_t writes; /* requests served */
+	uint32_t error;  /* nonzero: CQE opcode << 8 | syndrome, or RDMA_WRITE_BAD_REQUEST */
 };
 
 #define RDMA_WRITE_BAD_REQUEST 0x10000u /* a request of the wrong size or a length out of range */

@@ -14,15 +14,15 @@
 #include "../host/host_test.h"
 
 /* call fails, logging one line as func that contains reason. */
-#define EXPECT_LOGGED_TEXT(call, func, reason)                                                     \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_int_equal((call), FLEXIO_STATUS_FAILED);                                    \
-		text_ = capture_end(&c_);                                                          \
+#define EXPECT_LOGGED_TEXT(call, func, reason)                                                                    \
+	do {                                                                                                      \
+		struct stderr_capture c_;                                                                         \
+		const char *text_;                                                                                \
+		capture_begin(&c_);                                                                               \
+		assert_int_equal((call), FLEXIO_STATUS_FAILED);                                                   \
+		text_ = capture_end(&c_);                                                                         \
 		if (!strstr(text_, "flexio ERR " func ": ") || !strstr(text_, reason) || count_lines(text_) != 1) \
-			fail_msg("expected one error line from %s with \"%s\", got:\n%s", func, reason, text_); \
+			fail_msg("expected one error line from %s with \"%s\", got:\n%s", func, reason, text_);   \
 	} while (0)
 
 /* Referencing a device function links the application's archive (and its registration). */
@@ -36,7 +36,7 @@ static int setup(void **state)
 	/* As current-release programs do first: the library reads this release's layouts. */
 	if (flexio_version_set(FLEXIO_VER_USED) || sim_device_open())
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "concurrency_test", .ibv_ctx = ctx}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "concurrency_test", .ibv_ctx = ctx }, &app);
 }
 
 static int teardown(void **state)
@@ -49,7 +49,7 @@ static int teardown(void **state)
 static void contexts_checked(void **state)
 {
 	struct ibv_context *closed = ibv_open_device(devices[0]);
-	uint64_t junk[64] = {0};
+	uint64_t junk[64] = { 0 };
 	flexio_process *process;
 	flexio_app *found;
 
@@ -60,8 +60,8 @@ static void contexts_checked(void **state)
 	EXPECT_FAILURE_LOGGED(flexio_process_create((struct ibv_context *)junk, app, NULL, &process),
 			      "flexio_process_create");
 	EXPECT_FAILURE_LOGGED(flexio_process_create(NULL, app, NULL, &process), "flexio_process_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_get(&(struct flexio_app_select_attr){.app_name = "concurrency_test",
-									    .ibv_ctx = (struct ibv_context *)junk},
+	EXPECT_FAILURE_LOGGED(flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "concurrency_test",
+									       .ibv_ctx = (struct ibv_context *)junk },
 					     &found),
 			      "flexio_app_get");
 }
@@ -71,7 +71,7 @@ static void pds_checked(void **state)
 	struct ibv_pd *pd = ibv_alloc_pd(ctx), *dead = ibv_alloc_pd(ctx);
 	static char buf[4096];
 	struct ibv_mr *mr = ibv_reg_mr(pd, buf, sizeof(buf), IBV_ACCESS_LOCAL_WRITE);
-	struct flexio_process_attr attr = {0};
+	struct flexio_process_attr attr = { 0 };
 	flexio_process *process;
 	flexio_window *window;
 
@@ -94,21 +94,24 @@ static void pds_checked(void **state)
 
 static void sizes_checked(void **state)
 {
-	static const unsigned char elf[64] = {0x7f, 'E', 'L', 'F'};
-	uint64_t versions[1] = {0};
-	struct flexio_app_attr attr = {.app_name = "overflowing", .app_ptr = (void *)elf, .app_bsize = sizeof(elf),
-				       .flexio_dev_versions = versions,
-				       .flexio_dev_versions_len_size = SIZE_MAX / sizeof(uint64_t) + 2};
+	static const unsigned char elf[64] = { 0x7f, 'E', 'L', 'F' };
+	uint64_t versions[1] = { 0 };
+	struct flexio_app_attr attr = { .app_name = "overflowing",
+					.app_ptr = (void *)elf,
+					.app_bsize = sizeof(elf),
+					.flexio_dev_versions = versions,
+					.flexio_dev_versions_len_size = SIZE_MAX / sizeof(uint64_t) + 2 };
 	flexio_process *process;
 	flexio_uintptr_t daddr;
 	flexio_app *created;
 	char byte = 0;
 
 	(void)state;
-	EXPECT_LOGGED_TEXT(flexio_app_create(&attr, &created), "flexio_app_create", "device versions is more than memory holds");
+	EXPECT_LOGGED_TEXT(flexio_app_create(&attr, &created), "flexio_app_create",
+			   "device versions is more than memory holds");
 
 	assert_int_equal(flexio_process_create(ctx, app, NULL, &process), FLEXIO_STATUS_SUCCESS);
-	assert_int_equal(flexio_process_call(process, &add, &(uint64_t){0}, 1, 2), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_process_call(process, &add, &(uint64_t){ 0 }, 1, 2), FLEXIO_STATUS_SUCCESS);
 	/* Failures inside flexio_copy_from_host are its own. */
 	EXPECT_FAILURE_LOGGED(flexio_copy_from_host(process, &byte, SIZE_MAX, &daddr), "flexio_copy_from_host");
 	EXPECT_FAILURE_LOGGED(flexio_copy_from_host(process, &byte, 0, &daddr), "flexio_copy_from_host");

@@ -24,7 +24,7 @@ static int setup(void **state)
 	(void)state;
 	if (sim_device_open())
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "concurrency_test", .ibv_ctx = ctx}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "concurrency_test", .ibv_ctx = ctx }, &app);
 }
 
 static int teardown(void **state)
@@ -36,10 +36,10 @@ static int teardown(void **state)
 
 static bool is_elf_core(const char *path)
 {
-	unsigned char ident[18] = {0};
+	unsigned char ident[18] = { 0 };
 	int fd = open(path, O_RDONLY);
-	bool ok = fd >= 0 && read(fd, ident, sizeof(ident)) == (ssize_t)sizeof(ident) &&
-		  !memcmp(ident, "\177ELF", 4) && ident[16] == 4 /* ET_CORE */;
+	bool ok = fd >= 0 && read(fd, ident, sizeof(ident)) == (ssize_t)sizeof(ident) && !memcmp(ident, "\177ELF", 4) &&
+		  ident[16] == 4 /* ET_CORE */;
 
 	if (fd >= 0)
 		close(fd);
@@ -48,7 +48,7 @@ static bool is_elf_core(const char *path)
 
 static void dump_while_threads_run(void **state)
 {
-	struct flexio_cmdq_attr qattr = {.workers = 4, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_RUNNING};
+	struct flexio_cmdq_attr qattr = { .workers = 4, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_RUNNING };
 	char dir[] = "/tmp/flexio-dumps-XXXXXX", prefix[64], path[128];
 	flexio_process *process;
 	flexio_cmdq *cmdq;

@@ -27,7 +27,7 @@ static int setup(void **state)
 	if (sim_device_open())
 		return -1;
 	pd = ibv_alloc_pd(ctx);
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "concurrency_test", .ibv_ctx = ctx}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "concurrency_test", .ibv_ctx = ctx }, &app);
 }
 
 static int teardown(void **state)
@@ -82,7 +82,7 @@ static void process_destroyed_while_called(void **state)
 		(void)state;
 		capture_begin(&c);
 		for (int i = 0; i < 4; i++) {
-			callers[i] = (struct caller){process, &started, 0, 0};
+			callers[i] = (struct caller){ process, &started, 0, 0 };
 			assert_int_equal(pthread_create(&threads[i], NULL, call_until_destroyed, &callers[i]), 0);
 		}
 		while (atomic_load(&started) < 4)
@@ -117,7 +117,7 @@ static void *call_spin(void *arg)
 static void destroy_during_long_call(void **state)
 {
 	atomic_bool running = false;
-	struct long_call l = {new_process(), &running, FLEXIO_STATUS_FAILED, 0};
+	struct long_call l = { new_process(), &running, FLEXIO_STATUS_FAILED, 0 };
 	pthread_t thread;
 
 	(void)state;
@@ -159,7 +159,7 @@ static void two_destroyers(void *handle, flexio_status (*destroy)(void *), const
 
 	capture_begin(&c);
 	for (int i = 0; i < 2; i++) {
-		d[i] = (struct destroy_race){handle, destroy, &go, FLEXIO_STATUS_SUCCESS};
+		d[i] = (struct destroy_race){ handle, destroy, &go, FLEXIO_STATUS_SUCCESS };
 		assert_int_equal(pthread_create(&threads[i], NULL, destroy_when_told, &d[i]), 0);
 	}
 	atomic_store(&go, 1);
@@ -171,18 +171,34 @@ static void two_destroyers(void *handle, flexio_status (*destroy)(void *), const
 	assert_non_null(strstr(text, func));
 }
 
-static flexio_status destroy_window(void *h) { return flexio_window_destroy(h); }
-static flexio_status destroy_cmdq(void *h) { return flexio_cmdq_destroy(h); }
-static flexio_status destroy_stream(void *h) { return flexio_msg_stream_destroy(h); }
-static flexio_status destroy_process(void *h) { return flexio_process_destroy(h); }
-static flexio_status destroy_outbox(void *h) { return flexio_outbox_destroy(h); }
+static flexio_status destroy_window(void *h)
+{
+	return flexio_window_destroy(h);
+}
+static flexio_status destroy_cmdq(void *h)
+{
+	return flexio_cmdq_destroy(h);
+}
+static flexio_status destroy_stream(void *h)
+{
+	return flexio_msg_stream_destroy(h);
+}
+static flexio_status destroy_process(void *h)
+{
+	return flexio_process_destroy(h);
+}
+static flexio_status destroy_outbox(void *h)
+{
+	return flexio_outbox_destroy(h);
+}
 
 static void concurrent_double_destroy(void **state)
 {
-	struct flexio_cmdq_attr qattr = {.workers = 2, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_RUNNING};
-	flexio_msg_stream_attr_t sattr = {.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					  .level = FLEXIO_MSG_DEV_INFO};
-	struct flexio_outbox_attr oattr = {0};
+	struct flexio_cmdq_attr qattr = { .workers = 2, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_RUNNING };
+	flexio_msg_stream_attr_t sattr = { .data_bsize = 4096,
+					   .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					   .level = FLEXIO_MSG_DEV_INFO };
+	struct flexio_outbox_attr oattr = { 0 };
 
 	(void)state;
 	for (int round = 0; round < 20; round++) {
@@ -196,7 +212,8 @@ static void concurrent_double_destroy(void **state)
 		two_destroyers(window, destroy_window, "flexio_window_destroy");
 		assert_int_equal(flexio_cmdq_create(process, &qattr, &cmdq), FLEXIO_STATUS_SUCCESS);
 		two_destroyers(cmdq, destroy_cmdq, "flexio_cmdq_destroy");
-		assert_int_equal(flexio_msg_stream_create(process, &sattr, stdout, NULL, &stream), FLEXIO_STATUS_SUCCESS);
+		assert_int_equal(flexio_msg_stream_create(process, &sattr, stdout, NULL, &stream),
+				 FLEXIO_STATUS_SUCCESS);
 		two_destroyers(stream, destroy_stream, "flexio_msg_stream_destroy");
 		assert_int_equal(flexio_outbox_create(process, &oattr, &outbox), FLEXIO_STATUS_SUCCESS);
 		two_destroyers(outbox, destroy_outbox, "flexio_outbox_destroy");
@@ -226,12 +243,12 @@ static void *poll_until_gone(void *arg)
 /* flexio_cmdq_destroy while another thread polls flexio_cmdq_is_empty and adds tasks. */
 static void cmdq_destroyed_while_polled(void **state)
 {
-	struct flexio_cmdq_attr qattr = {.workers = 4, .batch_size = 2, .state = FLEXIO_CMDQ_STATE_RUNNING};
+	struct flexio_cmdq_attr qattr = { .workers = 4, .batch_size = 2, .state = FLEXIO_CMDQ_STATE_RUNNING };
 	flexio_process *process = new_process();
 
 	(void)state;
 	for (int round = 0; round < 20; round++) {
-		struct poller p = {0};
+		struct poller p = { 0 };
 		struct stderr_capture c;
 		pthread_t thread;
 
@@ -251,7 +268,7 @@ static void cmdq_destroyed_while_polled(void **state)
 /* Destroy w1, create w2 (which may take w1's memory): w1 is refused and w2 is untouched. */
 static void stale_handles_refused(void **state)
 {
-	struct flexio_cmdq_attr qattr = {.workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING};
+	struct flexio_cmdq_attr qattr = { .workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING };
 	flexio_process *process = new_process(), *p1, *p2;
 	flexio_window *w1, *w2;
 	flexio_cmdq *q1, *q2;
@@ -303,12 +320,9 @@ static void handles_never_repeat(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(process_destroyed_while_called),
-		cmocka_unit_test(destroy_during_long_call),
-		cmocka_unit_test(concurrent_double_destroy),
-		cmocka_unit_test(cmdq_destroyed_while_polled),
-		cmocka_unit_test(stale_handles_refused),
-		cmocka_unit_test(handles_never_repeat),
+		cmocka_unit_test(process_destroyed_while_called), cmocka_unit_test(destroy_during_long_call),
+		cmocka_unit_test(concurrent_double_destroy),      cmocka_unit_test(cmdq_destroyed_while_polled),
+		cmocka_unit_test(stale_handles_refused),          cmocka_unit_test(handles_never_repeat),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

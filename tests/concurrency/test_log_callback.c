@@ -68,8 +68,8 @@ static void *fail_calls(void *arg)
 
 static void callback_switched_while_threads_fail_calls(void **state)
 {
-	struct installed a = {0}, b = {0};
-	struct installed *pair[2] = {&a, &b};
+	struct installed a = { 0 }, b = { 0 };
+	struct installed *pair[2] = { &a, &b };
 	pthread_t threads[THREADS];
 	struct stderr_capture c;
 	int s;

@@ -39,7 +39,7 @@ static int setup(void **state)
 	if (flexio_version_set(FLEXIO_VER_USED) || sim_device_open())
 		return -1;
 	pd = ibv_alloc_pd(ctx);
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "queue_events_test", .ibv_ctx = ctx},
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "queue_events_test", .ibv_ctx = ctx },
 			      &app);
 }
 
@@ -73,7 +73,7 @@ static uint64_t read_u64(flexio_process *p, flexio_uintptr_t daddr)
 /* The word reaches want within a few seconds. */
 static void wait_for(flexio_process *p, flexio_uintptr_t daddr, uint64_t want)
 {
-	struct timespec pause = {0, 1000000};
+	struct timespec pause = { 0, 1000000 };
 
 	for (int i = 0; i < 5000 && read_u64(p, daddr) < want; i++)
 		nanosleep(&pause, NULL);
@@ -82,7 +82,7 @@ static void wait_for(flexio_process *p, flexio_uintptr_t daddr, uint64_t want)
 
 static void sleep_ms(long ms)
 {
-	nanosleep(&(struct timespec){ms / 1000, (ms % 1000) * 1000000}, NULL);
+	nanosleep(&(struct timespec){ ms / 1000, (ms % 1000) * 1000000 }, NULL);
 }
 
 /* Builds a rig: a CQ of 2^log_cq CQEs (every one hardware-owned) for a handler spinning `spin`
@@ -91,18 +91,20 @@ static void rig_make(struct rig *r, unsigned log_cq, uint64_t spin, void (*attr_
 {
 	size_t ring_size = (size_t)64 << log_cq;
 	unsigned char *ring = calloc(1, ring_size);
-	struct flexio_cq_attr ca = {.log_cq_depth = (uint8_t)log_cq, .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD};
-	struct flexio_wq_attr sa = {.log_wq_depth = 4, .pd = pd};
+	struct flexio_cq_attr ca = { .log_cq_depth = (uint8_t)log_cq,
+				     .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD };
+	struct flexio_wq_attr sa = { .log_wq_depth = 4, .pd = pd };
 	struct queue_test_cq cqs;
 	struct queue_test_sq sqs;
 
 	memset(r, 0, sizeof(*r));
-	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = pd}, &r->p));
-	MUST(flexio_outbox_create(r->p, &(struct flexio_outbox_attr){0}, &r->outbox));
+	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = pd }, &r->p));
+	MUST(flexio_outbox_create(r->p, &(struct flexio_outbox_attr){ 0 }, &r->outbox));
 	r->cq_state = dpa_zeroed(r->p, sizeof(struct queue_test_cq));
 	r->sq_state = dpa_zeroed(r->p, sizeof(struct queue_test_sq));
 	MUST(flexio_event_handler_create(
-		r->p, &(struct flexio_event_handler_attr){.host_stub_func = &queue_cq_handler, .arg = r->cq_state}, &r->eh));
+		r->p, &(struct flexio_event_handler_attr){ .host_stub_func = &queue_cq_handler, .arg = r->cq_state },
+		&r->eh));
 	assert_non_null(ring);
 	for (size_t i = 63; i < ring_size; i += 64)
 		ring[i] = 0xF1;
@@ -111,19 +113,25 @@ static void rig_make(struct rig *r, unsigned log_cq, uint64_t spin, void (*attr_
 	free(ring);
 	ca.uar_id = flexio_uar_get_id(flexio_process_get_uar(r->p));
 	ca.thread = flexio_event_handler_get_thread(r->eh);
-	ca.cq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = r->cq_ring};
+	ca.cq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = r->cq_ring };
 	ca.cq_dbr_daddr = dpa_zeroed(r->p, 64);
 	if (attr_extra)
 		attr_extra(&ca);
 	MUST(flexio_cq_create(r->p, NULL, &ca, &r->cq));
 	sa.uar_id = ca.uar_id;
-	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64 << 4)};
-	sa.wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64)};
+	sa.wq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64 << 4) };
+	sa.wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(r->p, 64) };
 	MUST(flexio_sq_create(r->p, NULL, flexio_cq_get_cq_num(r->cq), &sa, &r->sq));
-	cqs = (struct queue_test_cq){.ring = r->cq_ring, .dbr = ca.cq_dbr_daddr, .cqn = flexio_cq_get_cq_num(r->cq),
-			     .log_depth = log_cq, .outbox_id = flexio_outbox_get_id(r->outbox), .spin = spin};
-	sqs = (struct queue_test_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(r->sq), .log_depth = 4,
-			     .outbox_id = flexio_outbox_get_id(r->outbox)};
+	cqs = (struct queue_test_cq){ .ring = r->cq_ring,
+				      .dbr = ca.cq_dbr_daddr,
+				      .cqn = flexio_cq_get_cq_num(r->cq),
+				      .log_depth = log_cq,
+				      .outbox_id = flexio_outbox_get_id(r->outbox),
+				      .spin = spin };
+	sqs = (struct queue_test_sq){ .ring = sa.wq_ring_qmem.daddr,
+				      .sqn = flexio_sq_get_wq_num(r->sq),
+				      .log_depth = 4,
+				      .outbox_id = flexio_outbox_get_id(r->outbox) };
 	MUST(flexio_host2dev_memcpy(r->p, &cqs, sizeof(cqs), r->cq_state));
 	MUST(flexio_host2dev_memcpy(r->p, &sqs, sizeof(sqs), r->sq_state));
 	MUST(flexio_event_handler_run(r->eh, 0));
@@ -154,7 +162,8 @@ static void *post_until_stopped(void *arg)
 	uint64_t ret;
 
 	while (!atomic_load(&ps->stop)) {
-		if (flexio_process_call(ps->r->p, &queue_sq_post_nop, &ret, ps->r->sq_state, 4) != FLEXIO_STATUS_SUCCESS)
+		if (flexio_process_call(ps->r->p, &queue_sq_post_nop, &ret, ps->r->sq_state, 4) !=
+		    FLEXIO_STATUS_SUCCESS)
 			break;
 		atomic_fetch_add(&ps->rounds, 1);
 	}
@@ -168,7 +177,7 @@ static void destroy_queues_while_handler_runs(void **state)
 	(void)state;
 	for (int round = 0; round < 8; round++) {
 		struct rig r;
-		struct poster ps = {.r = &r};
+		struct poster ps = { .r = &r };
 		pthread_t thread;
 
 		rig_make(&r, 4, 20000, NULL);
@@ -218,7 +227,7 @@ static void *activate_until_stopped(void *arg)
 
 static void core_dumps_while_handlers_are_activated(void **state)
 {
-	struct activator a = {0};
+	struct activator a = { 0 };
 	flexio_event_handler *eh;
 	char path[] = "/tmp/qe_core_XXXXXX";
 	int fd = mkstemp(path);
@@ -227,9 +236,10 @@ static void core_dumps_while_handlers_are_activated(void **state)
 	(void)state;
 	assert_true(fd >= 0);
 	close(fd);
-	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = pd}, &a.p));
+	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = pd }, &a.p));
 	MUST(flexio_event_handler_create(
-		a.p, &(struct flexio_event_handler_attr){.host_stub_func = &qe_count, .arg = dpa_zeroed(a.p, 8)}, &eh));
+		a.p, &(struct flexio_event_handler_attr){ .host_stub_func = &qe_count, .arg = dpa_zeroed(a.p, 8) },
+		&eh));
 	MUST(flexio_event_handler_run(eh, 0));
 	a.id = flexio_event_handler_get_activation_id(eh);
 	assert_int_equal(pthread_create(&thread, NULL, activate_until_stopped, &a), 0);
@@ -275,11 +285,14 @@ static void processes_do_not_touch_each_others_queues(void **state)
 static void queues_of_another_process_refused(void **state)
 {
 	struct rig a, b;
-	struct flexio_wq_attr sa = {.log_wq_depth = 4, .pd = pd};
-	struct flexio_qp_attr qa = {.transport_type = FLEXIO_QPC_ST_RC, .log_sq_depth = 2, .log_rq_depth = 2,
-				    .qp_wq_buff_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
-				    .qp_wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA}, .pd = pd};
-	struct flexio_wq_attr ra = {.log_wq_depth = 2, .log_wq_stride = 5, .pd = pd};
+	struct flexio_wq_attr sa = { .log_wq_depth = 4, .pd = pd };
+	struct flexio_qp_attr qa = { .transport_type = FLEXIO_QPC_ST_RC,
+				     .log_sq_depth = 2,
+				     .log_rq_depth = 2,
+				     .qp_wq_buff_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
+				     .qp_wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
+				     .pd = pd };
+	struct flexio_wq_attr ra = { .log_wq_depth = 2, .log_wq_stride = 5, .pd = pd };
 	struct queue_test_sq sqs;
 	flexio_rmp *rmp;
 	flexio_sq *sq;
@@ -289,8 +302,8 @@ static void queues_of_another_process_refused(void **state)
 	(void)state;
 	rig_make(&a, 4, 0, NULL);
 	rig_make(&b, 4, 0, NULL);
-	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(b.p, 64 << 4)};
-	sa.wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(b.p, 64)};
+	sa.wq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(b.p, 64 << 4) };
+	sa.wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(b.p, 64) };
 	assert_int_equal(flexio_sq_create(b.p, NULL, flexio_cq_get_cq_num(a.cq), &sa, &sq), FLEXIO_STATUS_FAILED);
 	assert_null(sq);
 	ra.wq_ring_qmem = sa.wq_ring_qmem;
@@ -311,8 +324,10 @@ static void queues_of_another_process_refused(void **state)
 	/* Had they been made, B's doorbells after A's destroy would reach A's freed memory. */
 	MUST(flexio_process_destroy(a.p));
 	MUST(flexio_sq_create(b.p, NULL, flexio_cq_get_cq_num(b.cq), &sa, &sq));
-	sqs = (struct queue_test_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(sq), .log_depth = 4,
-			     .outbox_id = flexio_outbox_get_id(b.outbox)};
+	sqs = (struct queue_test_sq){ .ring = sa.wq_ring_qmem.daddr,
+				      .sqn = flexio_sq_get_wq_num(sq),
+				      .log_depth = 4,
+				      .outbox_id = flexio_outbox_get_id(b.outbox) };
 	MUST(flexio_host2dev_memcpy(b.p, &sqs, sizeof(sqs), b.sq_state));
 	post_nops(b.p, b.sq_state, 2);
 	wait_for(b.p, b.cq_state + offsetof(struct queue_test_cq, cqes), 2);

@@ -24,7 +24,7 @@ static int setup(void **state)
 	(void)state;
 	if (sim_device_open())
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "concurrency_test", .ibv_ctx = ctx}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "concurrency_test", .ibv_ctx = ctx }, &app);
 }
 
 static int teardown(void **state)
@@ -65,9 +65,10 @@ static void expect_each_task_once(FILE *f, unsigned n)
  * line arrives once, and the process is destroyed without a hang. */
 static void cmdq_into_small_batch_stream(void **state)
 {
-	flexio_msg_stream_attr_t attr = {.data_bsize = 2048, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
-					 .level = FLEXIO_MSG_DEV_INFO};
-	struct flexio_cmdq_attr qattr = {.workers = 8, .batch_size = 4, .state = FLEXIO_CMDQ_STATE_RUNNING};
+	flexio_msg_stream_attr_t attr = { .data_bsize = 2048,
+					  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
+					  .level = FLEXIO_MSG_DEV_INFO };
+	struct flexio_cmdq_attr qattr = { .workers = 8, .batch_size = 4, .state = FLEXIO_CMDQ_STATE_RUNNING };
 	flexio_process *process = new_process();
 	flexio_msg_stream *stream;
 	flexio_cmdq *cmdq;
@@ -104,7 +105,7 @@ static void *flush_loop(void *arg)
 /* Each line "<tag> <i>" once, and per tag in order: i counts 0..per_call-1 in each call. */
 static void expect_lines_in_order(FILE *f, unsigned tags, unsigned per_call, unsigned count)
 {
-	unsigned next[8] = {0}, tag, i;
+	unsigned next[8] = { 0 }, tag, i;
 	char line[64];
 
 	rewind(f);
@@ -121,7 +122,7 @@ static void expect_lines_in_order(FILE *f, unsigned tags, unsigned per_call, uns
 /* The device prints while two host threads flush the same stream. */
 static void flushed_by_two_threads(flexio_msg_dev_sync_mode mode, size_t bsize, unsigned count)
 {
-	flexio_msg_stream_attr_t attr = {.data_bsize = bsize, .sync_mode = mode, .level = FLEXIO_MSG_DEV_INFO};
+	flexio_msg_stream_attr_t attr = { .data_bsize = bsize, .sync_mode = mode, .level = FLEXIO_MSG_DEV_INFO };
 	flexio_process *process = new_process();
 	flexio_msg_stream *stream;
 	atomic_bool stop = false;
@@ -131,7 +132,7 @@ static void flushed_by_two_threads(flexio_msg_dev_sync_mode mode, size_t bsize, 
 	FILE *out = tmpfile();
 
 	assert_int_equal(flexio_msg_stream_create(process, &attr, out, NULL, &stream), FLEXIO_STATUS_SUCCESS);
-	f = (struct flusher){stream, &stop};
+	f = (struct flusher){ stream, &stop };
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(pthread_create(&threads[i], NULL, flush_loop, &f), 0);
 	/* ASYNC drops what does not fit between flushes: print in pieces that fit, flushing after
@@ -192,15 +193,17 @@ static void *print_loop(void *arg)
 
 	/* flexio_process_call is one call at a time per process: threads take turns, each in order. */
 	for (int i = 0; i < 4; i++)
-		assert_int_equal(flexio_process_call(p->process, &print_lines, &ret, p->tag, 100u), FLEXIO_STATUS_SUCCESS);
+		assert_int_equal(flexio_process_call(p->process, &print_lines, &ret, p->tag, 100u),
+				 FLEXIO_STATUS_SUCCESS);
 	return NULL;
 }
 
 /* Four host threads make the device print, each its own tag: per tag in order, each once. */
 static void many_printers_in_order(void **state)
 {
-	flexio_msg_stream_attr_t attr = {.data_bsize = 2048, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					 .level = FLEXIO_MSG_DEV_INFO};
+	flexio_msg_stream_attr_t attr = { .data_bsize = 2048,
+					  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					  .level = FLEXIO_MSG_DEV_INFO };
 	flexio_process *process = new_process();
 	flexio_msg_stream *stream;
 	struct printer printers[4];
@@ -210,7 +213,7 @@ static void many_printers_in_order(void **state)
 	(void)state;
 	assert_int_equal(flexio_msg_stream_create(process, &attr, out, NULL, &stream), FLEXIO_STATUS_SUCCESS);
 	for (unsigned i = 0; i < 4; i++) {
-		printers[i] = (struct printer){process, i};
+		printers[i] = (struct printer){ process, i };
 		assert_int_equal(pthread_create(&threads[i], NULL, print_loop, &printers[i]), 0);
 	}
 	for (int i = 0; i < 4; i++)
@@ -247,8 +250,9 @@ static void *flush_until_gone(void *arg)
  * succeeds, the other fails with one log line; the flusher stops cleanly. */
 static void destroy_racing_flush_and_destroy(void **state)
 {
-	flexio_msg_stream_attr_t attr = {.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					 .level = FLEXIO_MSG_DEV_INFO};
+	flexio_msg_stream_attr_t attr = { .data_bsize = 4096,
+					  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					  .level = FLEXIO_MSG_DEV_INFO };
 	flexio_process *process = new_process();
 	FILE *out = tmpfile();
 
@@ -261,7 +265,7 @@ static void destroy_racing_flush_and_destroy(void **state)
 		uint64_t ret;
 
 		assert_int_equal(flexio_msg_stream_create(process, &attr, out, NULL, &stream), FLEXIO_STATUS_SUCCESS);
-		d[0] = d[1] = (struct destroyer){stream, FLEXIO_STATUS_SUCCESS};
+		d[0] = d[1] = (struct destroyer){ stream, FLEXIO_STATUS_SUCCESS };
 		assert_int_equal(flexio_process_call(process, &print_lines, &ret, 0u, 4u), FLEXIO_STATUS_SUCCESS);
 		capture_begin(&c);
 		assert_int_equal(pthread_create(&flusher, NULL, flush_until_gone, &d[0]), 0);
@@ -281,12 +285,9 @@ static void destroy_racing_flush_and_destroy(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(cmdq_into_small_batch_stream),
-		cmocka_unit_test(async_flushed_by_two_threads),
-		cmocka_unit_test(sync_flushed_while_printing),
-		cmocka_unit_test(batch_flushed_by_two_threads),
-		cmocka_unit_test(many_printers_in_order),
-		cmocka_unit_test(destroy_racing_flush_and_destroy),
+		cmocka_unit_test(cmdq_into_small_batch_stream), cmocka_unit_test(async_flushed_by_two_threads),
+		cmocka_unit_test(sync_flushed_while_printing),  cmocka_unit_test(batch_flushed_by_two_threads),
+		cmocka_unit_test(many_printers_in_order),       cmocka_unit_test(destroy_racing_flush_and_destroy),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

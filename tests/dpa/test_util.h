@@ -12,26 +12,26 @@
 #define DATA_SIZE 0x2000ull
 
 struct test_segment {
-    uint64_t vaddr;
-    uint32_t flags; /* PF_R 4, PF_W 2, PF_X 1 */
-    const void *data;
-    uint64_t filesz, memsz;
+	uint64_t vaddr;
+	uint32_t flags; /* PF_R 4, PF_W 2, PF_X 1 */
+	const void *data;
+	uint64_t filesz, memsz;
 };
 
 struct test_symbol {
-    const char *name;
-    uint64_t value, size;
-    int global;
+	const char *name;
+	uint64_t value, size;
+	int global;
 };
 
 /* Writes an ELF64 RISC-V executable into a malloc'ed buffer; returns its size. */
-size_t test_elf_build(uint8_t **out, uint64_t entry, const struct test_segment *segments,
-                      unsigned nsegments, const struct test_symbol *symbols, unsigned nsymbols);
+size_t test_elf_build(uint8_t **out, uint64_t entry, const struct test_segment *segments, unsigned nsegments,
+		      const struct test_symbol *symbols, unsigned nsymbols);
 
 /* Code as halfwords, so compressed and full instructions mix. */
 struct prog {
-    uint16_t h[8192];
-    size_t n;
+	uint16_t h[8192];
+	size_t n;
 };
 void emit32(struct prog *p, uint32_t word);
 void emit16(struct prog *p, uint16_t half);
@@ -67,15 +67,14 @@ uint32_t rv_j(int32_t imm, uint32_t rd);
 
 /* A process made of code at CODE_BASE (RX) and zeroed data at DATA_BASE (RW). */
 struct guest {
-    struct dpa_image *image;
-    struct dpa_process *process;
-    struct dpa_hart *hart;
+	struct dpa_image *image;
+	struct dpa_process *process;
+	struct dpa_hart *hart;
 };
 int guest_open(struct guest *g, const struct prog *code, uint64_t watchdog);
 void guest_close(struct guest *g);
 /* Calls code at CODE_BASE + offset with up to 8 arguments. */
-enum dpa_stop guest_call(struct guest *g, uint64_t offset, const uint64_t *args, unsigned nargs,
-                         uint64_t *result);
+enum dpa_stop guest_call(struct guest *g, uint64_t offset, const uint64_t *args, unsigned nargs, uint64_t *result);
 /* Runs a single R-type operation "op a0, a0, a1; ret" on two operands. */
 uint64_t run_op(uint32_t insn, uint64_t a, uint64_t b);
 

@@ -38,7 +38,7 @@ static int find_tls(const uint8_t *elf, size_t size, struct tls_template *tls)
 			continue;
 		if (ph->p_offset + ph->p_filesz > size || ph->p_filesz > ph->p_memsz || ph->p_align > DPA_PAGE_SIZE)
 			return -1;
-		*tls = (struct tls_template){elf + ph->p_offset, ph->p_filesz, ph->p_memsz, ph->p_align};
+		*tls = (struct tls_template){ elf + ph->p_offset, ph->p_filesz, ph->p_memsz, ph->p_align };
 	}
 	return 0;
 }
@@ -50,7 +50,7 @@ static int find_tls(const uint8_t *elf, size_t size, struct tls_template *tls)
 static int setup_thread_area(struct harness *h, const struct tls_template *tls)
 {
 	uint64_t align = tls->align > FLEXIO_OS_THREAD_CTX_TP_OFFSET ? tls->align : FLEXIO_OS_THREAD_CTX_TP_OFFSET;
-	struct flexio_os_thread_ctx ctx = {.version = FLEXIO_OS_THREAD_CTX_VERSION};
+	struct flexio_os_thread_ctx ctx = { .version = FLEXIO_OS_THREAD_CTX_VERSION };
 	uint64_t base, tp;
 
 	if (dpa_process_map(h->process, DPA_REGION_DATA, align + tls->mem_size, DPA_PERM_R | DPA_PERM_W, &base))
@@ -81,7 +81,7 @@ static uint8_t *app_elf(flexio_app *app, size_t *size)
 
 static int load(struct harness *h, const uint8_t *elf, size_t size)
 {
-	struct dpa_process_config config = {.memory_size = MEMORY_SIZE, .heap_size = HEAP_SIZE};
+	struct dpa_process_config config = { .memory_size = MEMORY_SIZE, .heap_size = HEAP_SIZE };
 	char err[DPA_ERROR_MAX];
 	struct tls_template tls;
 	struct dpa_image *image;
@@ -105,12 +105,14 @@ static int load(struct harness *h, const uint8_t *elf, size_t size)
 		return -1;
 	/* crt0's _start runs the image's constructors once, as the runtime does per process. */
 	return dpa_hart_call(h->hart, dpa_image_entry(dpa_process_image(h->process)), NULL, 0, &result) ==
-			       DPA_STOP_RETURNED ? 0 : -1;
+			       DPA_STOP_RETURNED
+		       ? 0
+		       : -1;
 }
 
 struct harness *harness_open(const char *app_name)
 {
-	struct flexio_app_select_attr select = {.app_name = app_name, .hw_model_id = FLEXIO_HW_MODEL_DEF};
+	struct flexio_app_select_attr select = { .app_name = app_name, .hw_model_id = FLEXIO_HW_MODEL_DEF };
 	struct harness *h;
 	uint8_t *elf;
 	size_t size;

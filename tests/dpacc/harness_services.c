@@ -89,7 +89,7 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	if (size != sizeof(value) || h->doorbell_count == HARNESS_DOORBELLS_MAX)
 		return -1;
 	memcpy(&value, src, size);
-	h->doorbells[h->doorbell_count++] = (struct harness_doorbell){offset, value};
+	h->doorbells[h->doorbell_count++] = (struct harness_doorbell){ offset, value };
 	return 0;
 }
 
@@ -218,7 +218,7 @@ static int64_t nic_counters_sample(struct dpa_hart *hart, void *user, uint64_t a
 		values[i] = ids[i] * 10 + h->counter_samples;
 	h->counter_samples++;
 	return dpa_process_write(process, h->counter_values, values, h->counter_count * sizeof(values[0])) ? -EFAULT
-														: 0;
+													   : 0;
 }
 
 static int64_t pcc_table_base(struct dpa_hart *hart, void *user, uint64_t args[6])
@@ -238,30 +238,30 @@ static int64_t unknown(struct dpa_hart *hart, void *user, uint64_t args[6])
 
 int harness_install_services(struct harness *h)
 {
-	static const struct dpa_mmio_ops outbox_ops = {outbox_read, outbox_write};
-	static const struct dpa_mmio_ops window_ops = {window_read, window_write};
+	static const struct dpa_mmio_ops outbox_ops = { outbox_read, outbox_write };
+	static const struct dpa_mmio_ops window_ops = { window_read, window_write };
 	static const struct {
 		uint64_t number;
 		dpa_service_fn fn;
 	} services[] = {
-		{DPA_ECALL_MSG, msg},
-		{DPA_ECALL_THREAD_FINISH, end_invocation},
-		{DPA_ECALL_THREAD_RESCHEDULE, end_invocation},
-		{DPA_ECALL_THREAD_RETRIGGER, end_invocation},
-		{DPA_ECALL_PROCESS_FINISH, end_invocation},
-		{DPA_ECALL_PROCESS_ERROR, end_invocation},
-		{DPA_ECALL_THREAD_YIELD, yield},
-		{DPA_ECALL_THREAD_ID, thread_id},
-		{DPA_ECALL_THREAD_LOCAL_STORAGE, thread_local_storage},
-		{DPA_ECALL_OUTBOX_CONFIG, outbox_config},
-		{DPA_ECALL_WINDOW_CONFIG, window_config},
-		{DPA_ECALL_WINDOW_MKEY_CONFIG, window_mkey_config},
-		{DPA_ECALL_WINDOW_PTR, window_ptr},
-		{DPA_ECALL_WINDOW_COPY_TO_HOST, window_copy_to_host},
-		{DPA_ECALL_EVENT_ACTIVATE, event_activate},
-		{DPA_ECALL_NIC_COUNTERS_CONFIG, nic_counters_config},
-		{DPA_ECALL_NIC_COUNTERS_SAMPLE, nic_counters_sample},
-		{DPA_ECALL_PCC_TABLE_BASE, pcc_table_base},
+		{ DPA_ECALL_MSG, msg },
+		{ DPA_ECALL_THREAD_FINISH, end_invocation },
+		{ DPA_ECALL_THREAD_RESCHEDULE, end_invocation },
+		{ DPA_ECALL_THREAD_RETRIGGER, end_invocation },
+		{ DPA_ECALL_PROCESS_FINISH, end_invocation },
+		{ DPA_ECALL_PROCESS_ERROR, end_invocation },
+		{ DPA_ECALL_THREAD_YIELD, yield },
+		{ DPA_ECALL_THREAD_ID, thread_id },
+		{ DPA_ECALL_THREAD_LOCAL_STORAGE, thread_local_storage },
+		{ DPA_ECALL_OUTBOX_CONFIG, outbox_config },
+		{ DPA_ECALL_WINDOW_CONFIG, window_config },
+		{ DPA_ECALL_WINDOW_MKEY_CONFIG, window_mkey_config },
+		{ DPA_ECALL_WINDOW_PTR, window_ptr },
+		{ DPA_ECALL_WINDOW_COPY_TO_HOST, window_copy_to_host },
+		{ DPA_ECALL_EVENT_ACTIVATE, event_activate },
+		{ DPA_ECALL_NIC_COUNTERS_CONFIG, nic_counters_config },
+		{ DPA_ECALL_NIC_COUNTERS_SAMPLE, nic_counters_sample },
+		{ DPA_ECALL_PCC_TABLE_BASE, pcc_table_base },
 	};
 
 	if (dpa_process_map_aperture(h->process, DPA_REGION_MMIO, FLEXIO_OUTBOX_PAGE_SIZE, &outbox_ops, h,

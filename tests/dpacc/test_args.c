@@ -65,8 +65,8 @@ static void test_sixteen(void **state)
 	uint64_t result = 0;
 
 	assert_int_equal(harness_write(h, h->heap, &value, sizeof(value)), 0);
-	assert_int_equal(harness_call(h, &args_sixteen, &result, -8, 250, -16000, 65000, -32, 4000000000u,
-				      -64ll, 0xFFFFFFFFFFFFFFFFull, 1, 'z', -2, -7l, 7ul, (size_t)1234,
+	assert_int_equal(harness_call(h, &args_sixteen, &result, -8, 250, -16000, 65000, -32, 4000000000u, -64ll,
+				      0xFFFFFFFFFFFFFFFFull, 1, 'z', -2, -7l, 7ul, (size_t)1234,
 				      (flexio_uintptr_t)0xABCDEF, (flexio_uintptr_t)h->heap),
 			 DPA_STOP_RETURNED);
 	assert_int_equal(result, 16);
@@ -77,7 +77,7 @@ static void test_sixteen(void **state)
 static void test_pointer(void **state)
 {
 	struct harness *h = *state;
-	uint32_t values[5] = {1, 2, 3, 4, 1000};
+	uint32_t values[5] = { 1, 2, 3, 4, 1000 };
 	uint64_t result = 0;
 
 	assert_int_equal(harness_write(h, h->heap + 256, values, sizeof(values)), 0);

@@ -117,12 +117,9 @@ static void test_invocation_ends(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_thread_context),
-		cmocka_unit_test(test_errno),
-		cmocka_unit_test(test_outbox_doorbell),
-		cmocka_unit_test(test_window),
-		cmocka_unit_test(test_messages),
-		cmocka_unit_test(test_activation_counters_pcc),
+		cmocka_unit_test(test_thread_context),  cmocka_unit_test(test_errno),
+		cmocka_unit_test(test_outbox_doorbell), cmocka_unit_test(test_window),
+		cmocka_unit_test(test_messages),        cmocka_unit_test(test_activation_counters_pcc),
 		cmocka_unit_test(test_invocation_ends),
 	};
 

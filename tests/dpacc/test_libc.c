@@ -69,8 +69,9 @@ static void test_asprintf_malloc(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_strings),   cmocka_unit_test(test_snprintf), cmocka_unit_test(test_streams),
-		cmocka_unit_test(test_errno_in_tls), cmocka_unit_test(test_asprintf_malloc),
+		cmocka_unit_test(test_strings),         cmocka_unit_test(test_snprintf),
+		cmocka_unit_test(test_streams),         cmocka_unit_test(test_errno_in_tls),
+		cmocka_unit_test(test_asprintf_malloc),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 	for (int i = 0; devices && i < n && !ctx; i++)
 		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
 			ctx = ibv_open_device(devices[i]);
-	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){.app_name = "gdb_test", .ibv_ctx = ctx}, &app) ||
+	if (!ctx || flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "gdb_test", .ibv_ctx = ctx }, &app) ||
 	    write_elf(app, argv[1])) {
 		fprintf(stderr, "no simulated device or application\n");
 		return 1;
@@ -57,7 +57,7 @@ int main(int argc, char **argv)
 	fflush(stderr);
 	if (flexio_process_create(ctx, app, NULL, &process) != FLEXIO_STATUS_SUCCESS)
 		return 1;
-	struct flexio_event_handler_attr attr = {.host_stub_func = &gdb_handler, .name = "gdb_worker"};
+	struct flexio_event_handler_attr attr = { .host_stub_func = &gdb_handler, .name = "gdb_worker" };
 	if (flexio_event_handler_create(process, &attr, &eh) != FLEXIO_STATUS_SUCCESS ||
 	    flexio_event_handler_run(eh, 0) != FLEXIO_STATUS_SUCCESS ||
 	    flexio_process_call(process, &gdb_rpc, &result, (uint64_t)14) != FLEXIO_STATUS_SUCCESS)

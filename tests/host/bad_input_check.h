@@ -72,59 +72,57 @@ static void bi_check(bool value_ok, uint64_t value, uint64_t wanted, const char 
 #define BI_U64(x) ((uint64_t)(uintptr_t)(x))
 
 /* call returns want and logs exactly "flexio ERR func: <printf(...)>". */
-#define EXPECT_ERR(call, want, func, ...)                                                          \
-	do {                                                                                       \
-		char bi_want_[1024];                                                               \
-		struct stderr_capture bi_c_;                                                       \
-		const char *bi_got_;                                                               \
-		__typeof__(call) bi_v_;                                                            \
-		bi_expected(bi_want_, sizeof(bi_want_), func, __VA_ARGS__);                        \
-		capture_begin(&bi_c_);                                                             \
-		bi_v_ = (call);                                                                    \
-		bi_got_ = capture_end(&bi_c_);                                                     \
-		bi_check(bi_v_ == (want), BI_U64(bi_v_), BI_U64(want), bi_got_, bi_want_, #call, __FILE__, \
-			 __LINE__);                                                                \
+#define EXPECT_ERR(call, want, func, ...)                                                                             \
+	do {                                                                                                          \
+		char bi_want_[1024];                                                                                  \
+		struct stderr_capture bi_c_;                                                                          \
+		const char *bi_got_;                                                                                  \
+		__typeof__(call) bi_v_;                                                                               \
+		bi_expected(bi_want_, sizeof(bi_want_), func, __VA_ARGS__);                                           \
+		capture_begin(&bi_c_);                                                                                \
+		bi_v_ = (call);                                                                                       \
+		bi_got_ = capture_end(&bi_c_);                                                                        \
+		bi_check(bi_v_ == (want), BI_U64(bi_v_), BI_U64(want), bi_got_, bi_want_, #call, __FILE__, __LINE__); \
 	} while (0)
 
 /* The same for a function returning nothing (flexio_err_display). */
-#define EXPECT_ERR_VOID(call, func, ...)                                                           \
-	do {                                                                                       \
-		char bi_want_[1024];                                                               \
-		struct stderr_capture bi_c_;                                                       \
-		const char *bi_got_;                                                               \
-		bi_expected(bi_want_, sizeof(bi_want_), func, __VA_ARGS__);                        \
-		capture_begin(&bi_c_);                                                             \
-		call;                                                                              \
-		bi_got_ = capture_end(&bi_c_);                                                     \
-		bi_check(true, 0, 0, bi_got_, bi_want_, #call, __FILE__, __LINE__);                 \
+#define EXPECT_ERR_VOID(call, func, ...)                                            \
+	do {                                                                        \
+		char bi_want_[1024];                                                \
+		struct stderr_capture bi_c_;                                        \
+		const char *bi_got_;                                                \
+		bi_expected(bi_want_, sizeof(bi_want_), func, __VA_ARGS__);         \
+		capture_begin(&bi_c_);                                              \
+		call;                                                               \
+		bi_got_ = capture_end(&bi_c_);                                      \
+		bi_check(true, 0, 0, bi_got_, bi_want_, #call, __FILE__, __LINE__); \
 	} while (0)
 
 /* call returns want and logs nothing. */
-#define EXPECT_SILENT(call, want)                                                                  \
-	do {                                                                                       \
-		struct stderr_capture bi_c_;                                                       \
-		const char *bi_got_;                                                               \
-		__typeof__(call) bi_v_;                                                            \
-		capture_begin(&bi_c_);                                                             \
-		bi_v_ = (call);                                                                    \
-		bi_got_ = capture_end(&bi_c_);                                                     \
-		bi_check(bi_v_ == (want), BI_U64(bi_v_), BI_U64(want), bi_got_, NULL, #call, __FILE__,   \
-			 __LINE__);                                                                \
+#define EXPECT_SILENT(call, want)                                                                                 \
+	do {                                                                                                      \
+		struct stderr_capture bi_c_;                                                                      \
+		const char *bi_got_;                                                                              \
+		__typeof__(call) bi_v_;                                                                           \
+		capture_begin(&bi_c_);                                                                            \
+		bi_v_ = (call);                                                                                   \
+		bi_got_ = capture_end(&bi_c_);                                                                    \
+		bi_check(bi_v_ == (want), BI_U64(bi_v_), BI_U64(want), bi_got_, NULL, #call, __FILE__, __LINE__); \
 	} while (0)
 
 /* call returns the string want (strcmp) and logs nothing. */
-#define EXPECT_SILENT_STR(call, want)                                                              \
-	do {                                                                                       \
-		struct stderr_capture bi_c_;                                                       \
-		const char *bi_got_, *bi_v_;                                                       \
-		capture_begin(&bi_c_);                                                             \
-		bi_v_ = (call);                                                                    \
-		bi_got_ = capture_end(&bi_c_);                                                     \
-		if (!bi_v_ || strcmp(bi_v_, want))                                                 \
-			print_error("%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #call, \
-				    bi_v_ ? bi_v_ : "(null)", want);                               \
-		bi_check(bi_v_ && !strcmp(bi_v_, want), BI_U64(bi_v_), BI_U64(want), bi_got_, NULL, #call, \
-			 __FILE__, __LINE__);                                                      \
+#define EXPECT_SILENT_STR(call, want)                                                                                \
+	do {                                                                                                         \
+		struct stderr_capture bi_c_;                                                                         \
+		const char *bi_got_, *bi_v_;                                                                         \
+		capture_begin(&bi_c_);                                                                               \
+		bi_v_ = (call);                                                                                      \
+		bi_got_ = capture_end(&bi_c_);                                                                       \
+		if (!bi_v_ || strcmp(bi_v_, want))                                                                   \
+			print_error("%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #call,             \
+				    bi_v_ ? bi_v_ : "(null)", want);                                                 \
+		bi_check(bi_v_ && !strcmp(bi_v_, want), BI_U64(bi_v_), BI_U64(want), bi_got_, NULL, #call, __FILE__, \
+			 __LINE__);                                                                                  \
 	} while (0)
 
 /* ---- bad handles --------------------------------------------------------------------------- */
@@ -145,7 +143,7 @@ static void bi_add(void *handle, const char *kind, bool live)
 {
 	assert_non_null(handle);
 	assert_true(bi_handle_count < BI_MAX_HANDLES);
-	bi_handles[bi_handle_count++] = (struct bi_handle){handle, kind, live};
+	bi_handles[bi_handle_count++] = (struct bi_handle){ handle, kind, live };
 }
 #define bi_live(handle, kind) bi_add(handle, kind, true)
 #define bi_stale(handle, kind) bi_add(handle, kind, false)
@@ -175,28 +173,27 @@ static size_t bi_bad_handles(const char *kind, bool with_null, void **out)
  * For each bad handle h of kind (a variable of type T * the call uses): the call returns want
  * and logs "<%p of h> is not a live <kind>" as func.
  */
-#define BI_EXPECT_BAD_HANDLES(T, kind, with_null, call, want, func)                                \
-	do {                                                                                       \
-		void *bi_bad_[BI_MAX_HANDLES + 2];                                                 \
-		size_t bi_n_ = bi_bad_handles(kind, with_null, bi_bad_);                           \
-		for (size_t bi_i_ = 0; bi_i_ < bi_n_; bi_i_++) {                                   \
-			T *h = bi_bad_[bi_i_];                                                     \
-			EXPECT_ERR(call, want, func, "%p is not a live %s", (void *)h, kind);      \
-		}                                                                                  \
+#define BI_EXPECT_BAD_HANDLES(T, kind, with_null, call, want, func)                           \
+	do {                                                                                  \
+		void *bi_bad_[BI_MAX_HANDLES + 2];                                            \
+		size_t bi_n_ = bi_bad_handles(kind, with_null, bi_bad_);                      \
+		for (size_t bi_i_ = 0; bi_i_ < bi_n_; bi_i_++) {                              \
+			T *h = bi_bad_[bi_i_];                                                \
+			EXPECT_ERR(call, want, func, "%p is not a live %s", (void *)h, kind); \
+		}                                                                             \
 	} while (0)
 #define EXPECT_BAD_HANDLES(T, kind, call, want, func) BI_EXPECT_BAD_HANDLES(T, kind, true, call, want, func)
 /* For the functions where NULL is valid: the other bad handles. */
-#define EXPECT_BAD_NONNULL_HANDLES(T, kind, call, want, func)                                      \
-	BI_EXPECT_BAD_HANDLES(T, kind, false, call, want, func)
+#define EXPECT_BAD_NONNULL_HANDLES(T, kind, call, want, func) BI_EXPECT_BAD_HANDLES(T, kind, false, call, want, func)
 
-#define EXPECT_BAD_HANDLES_VOID(T, kind, call, func)                                               \
-	do {                                                                                       \
-		void *bi_bad_[BI_MAX_HANDLES + 2];                                                 \
-		size_t bi_n_ = bi_bad_handles(kind, true, bi_bad_);                                \
-		for (size_t bi_i_ = 0; bi_i_ < bi_n_; bi_i_++) {                                   \
-			T *h = bi_bad_[bi_i_];                                                     \
-			EXPECT_ERR_VOID(call, func, "%p is not a live %s", (void *)h, kind);       \
-		}                                                                                  \
+#define EXPECT_BAD_HANDLES_VOID(T, kind, call, func)                                         \
+	do {                                                                                 \
+		void *bi_bad_[BI_MAX_HANDLES + 2];                                           \
+		size_t bi_n_ = bi_bad_handles(kind, true, bi_bad_);                          \
+		for (size_t bi_i_ = 0; bi_i_ < bi_n_; bi_i_++) {                             \
+			T *h = bi_bad_[bi_i_];                                               \
+			EXPECT_ERR_VOID(call, func, "%p is not a live %s", (void *)h, kind); \
+		}                                                                            \
 	} while (0)
 
 #endif

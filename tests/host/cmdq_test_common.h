@@ -20,7 +20,7 @@ static int open_simulated_device(void **state)
 	(void)state;
 	if (sim_device_open())
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "cmdq_test"}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "cmdq_test" }, &app);
 }
 
 static int close_simulated_device(void **state)
@@ -41,7 +41,7 @@ static inline flexio_process *new_process(void)
 
 static inline flexio_cmdq *new_cmdq(flexio_process *p, int workers, int batch_size, enum flexio_cmdq_state state)
 {
-	struct flexio_cmdq_attr attr = {.workers = workers, .batch_size = batch_size, .state = state};
+	struct flexio_cmdq_attr attr = { .workers = workers, .batch_size = batch_size, .state = state };
 	flexio_cmdq *q = NULL;
 
 	assert_int_equal(flexio_cmdq_create(p, &attr, &q), FLEXIO_STATUS_SUCCESS);

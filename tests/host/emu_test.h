@@ -10,10 +10,10 @@
 
 struct emu_test_state {
 	/* set by the host */
-	uint64_t ring, dbr;    /* the doorbell CQ's ring and doorbell record (DPA addresses) */
+	uint64_t ring, dbr; /* the doorbell CQ's ring and doorbell record (DPA addresses) */
 	uint32_t cqn, log_depth;
-	uint32_t emu_ctx_id;   /* flexio_emu_db_to_cq_ctx_get_id */
-	uint32_t msix_cqn;     /* flexio_emulated_device_msix_get_cqn; 0: raise none */
+	uint32_t emu_ctx_id; /* flexio_emu_db_to_cq_ctx_get_id */
+	uint32_t msix_cqn;   /* flexio_emulated_device_msix_get_cqn; 0: raise none */
 	uint32_t outbox_id;
 	/* the handler's */
 	uint32_t ci;

@@ -41,22 +41,22 @@ static inline void sim_device_close(void)
 }
 
 /* call gives `expected` and logs exactly one line, naming func. */
-#define EXPECT_LOGGED(call, expected, func)                                                        \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_true((call) == (expected));                                                 \
-		text_ = capture_end(&c_);                                                          \
-		if (!strstr(text_, "flexio ERR " func ": ") || count_lines(text_) != 1)            \
-			fail_msg("expected one error line from %s, got:\n%s", func, text_);        \
+#define EXPECT_LOGGED(call, expected, func)                                                 \
+	do {                                                                                \
+		struct stderr_capture c_;                                                   \
+		const char *text_;                                                          \
+		capture_begin(&c_);                                                         \
+		assert_true((call) == (expected));                                          \
+		text_ = capture_end(&c_);                                                   \
+		if (!strstr(text_, "flexio ERR " func ": ") || count_lines(text_) != 1)     \
+			fail_msg("expected one error line from %s, got:\n%s", func, text_); \
 	} while (0)
 #define EXPECT_FAILURE_LOGGED(call, func) EXPECT_LOGGED(call, FLEXIO_STATUS_FAILED, func)
 
 /* Whether fd turns readable within timeout_ms. */
 static inline bool fd_readable(int fd, int timeout_ms)
 {
-	struct pollfd pfd = {.fd = fd, .events = POLLIN};
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 
 	return poll(&pfd, 1, timeout_ms) == 1;
 }

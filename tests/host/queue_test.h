@@ -11,8 +11,8 @@
 
 /* A CQ polled by its event handler (queue_cq_handler's argument). */
 struct queue_test_cq {
-	uint64_t ring;        /* DPA address of the CQEs */
-	uint64_t dbr;         /* DPA address of the doorbell record */
+	uint64_t ring; /* DPA address of the CQEs */
+	uint64_t dbr;  /* DPA address of the doorbell record */
 	uint64_t cqn;
 	uint64_t log_depth;
 	uint64_t outbox_id;   /* the outbox the handler arms the CQ through */
@@ -27,7 +27,7 @@ struct queue_test_cq {
 
 /* An SQ posted to by queue_sq_post_nop. */
 struct queue_test_sq {
-	uint64_t ring;      /* DPA address of the WQEBBs */
+	uint64_t ring; /* DPA address of the WQEBBs */
 	uint64_t sqn;
 	uint64_t log_depth;
 	uint64_t outbox_id; /* the outbox the doorbell is rung through */

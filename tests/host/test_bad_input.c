@@ -21,13 +21,13 @@
 
 extern flexio_func_t bad_input_add, bad_input_task;
 
-#define APP "bad_input_test"     /* the application (device/bad_input_device.c) */
-#define PROCESS "bad_input"      /* the fixture's process */
-#define BARE "bad_input_bare"    /* a process with nothing created in it */
-#define BUF_SIZE 64              /* the fixture's heap buffer */
-#define ARGBUF_MAX 4096          /* PROVIDER_ARGBUF_MAX (core/provider.h) */
-#define CMDQ_MAX_WORKERS 189     /* core/host/cmdq.c: the DPA threads applications may use */
-#define MAX_STREAMS 64           /* core/host/process.h: streams per process */
+#define APP "bad_input_test"  /* the application (device/bad_input_device.c) */
+#define PROCESS "bad_input"   /* the fixture's process */
+#define BARE "bad_input_bare" /* a process with nothing created in it */
+#define BUF_SIZE 64           /* the fixture's heap buffer */
+#define ARGBUF_MAX 4096       /* PROVIDER_ARGBUF_MAX (core/provider.h) */
+#define CMDQ_MAX_WORKERS 189  /* core/host/cmdq.c: the DPA threads applications may use */
+#define MAX_STREAMS 64        /* core/host/process.h: streams per process */
 #define NO_DIR "/nonexistent-bad-input-dir/out"
 
 static const flexio_status F = FLEXIO_STATUS_FAILED, OK = FLEXIO_STATUS_SUCCESS;
@@ -53,7 +53,7 @@ static struct {
 	struct queues *qs;         /* p's queues */
 	flexio_transport_domain *td;
 	flexio_sq_tis *tis;
-	flexio_uintptr_t buf;      /* BUF_SIZE bytes of p's heap */
+	flexio_uintptr_t buf; /* BUF_SIZE bytes of p's heap */
 	FILE *out;
 } fx;
 
@@ -88,13 +88,14 @@ static flexio_process *new_process(const char *name)
 {
 	flexio_process *p = NULL;
 
-	MUST(flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){.pd = fx.pd, .name = name}, &p));
+	MUST(flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){ .pd = fx.pd, .name = name }, &p));
 	return p;
 }
 
-static const flexio_msg_stream_attr_t stream_attr = {
-	.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC, .level = FLEXIO_MSG_DEV_INFO};
-static const struct flexio_cmdq_attr cmdq_attr = {.workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING};
+static const flexio_msg_stream_attr_t stream_attr = { .data_bsize = 4096,
+						      .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC,
+						      .level = FLEXIO_MSG_DEV_INFO };
+static const struct flexio_cmdq_attr cmdq_attr = { .workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING };
 
 /* size bytes of p's heap, zeroed: queue rings and doorbell records. */
 static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
@@ -108,7 +109,7 @@ static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
 
 static struct flexio_qmem dpa_qmem(flexio_process *p, size_t size)
 {
-	return (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, size)};
+	return (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, size) };
 }
 
 struct queues {
@@ -123,16 +124,27 @@ struct queues {
  * own), the QP receives from the RMP. */
 static void new_queues(flexio_process *p, flexio_sq_tis *tis, struct queues *q)
 {
-	struct flexio_cq_attr ca = {.log_cq_depth = 2, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ,
-				    .cq_ring_qmem = dpa_qmem(p, 64 << 2), .cq_dbr_daddr = dpa_zeroed(p, 64)};
-	struct flexio_wq_attr sa = {.log_wq_depth = 2, .pd = fx.pd, .sq = {.tis = tis},
-				    .wq_ring_qmem = dpa_qmem(p, 64 << 2), .wq_dbr_qmem = dpa_qmem(p, 64)};
-	struct flexio_wq_attr ra = {.log_wq_depth = 2, .pd = fx.pd, .rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC},
-				    .wq_ring_qmem = dpa_qmem(p, 64 << 2), .wq_dbr_qmem = dpa_qmem(p, 64)};
+	struct flexio_cq_attr ca = { .log_cq_depth = 2,
+				     .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ,
+				     .cq_ring_qmem = dpa_qmem(p, 64 << 2),
+				     .cq_dbr_daddr = dpa_zeroed(p, 64) };
+	struct flexio_wq_attr sa = { .log_wq_depth = 2,
+				     .pd = fx.pd,
+				     .sq = { .tis = tis },
+				     .wq_ring_qmem = dpa_qmem(p, 64 << 2),
+				     .wq_dbr_qmem = dpa_qmem(p, 64) };
+	struct flexio_wq_attr ra = { .log_wq_depth = 2,
+				     .pd = fx.pd,
+				     .rq = { .wq_type = FLEXIO_WQ_TYPE_CYCLIC },
+				     .wq_ring_qmem = dpa_qmem(p, 64 << 2),
+				     .wq_dbr_qmem = dpa_qmem(p, 64) };
 	struct flexio_wq_attr ma = ra;
-	struct flexio_qp_attr qa = {.transport_type = FLEXIO_QPC_ST_RC, .pd = fx.pd, .log_sq_depth = 2,
-				    .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ,
-				    .qp_wq_buff_qmem = dpa_qmem(p, 64 << 2), .qp_wq_dbr_qmem = dpa_qmem(p, 64)};
+	struct flexio_qp_attr qa = { .transport_type = FLEXIO_QPC_ST_RC,
+				     .pd = fx.pd,
+				     .log_sq_depth = 2,
+				     .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ,
+				     .qp_wq_buff_qmem = dpa_qmem(p, 64 << 2),
+				     .qp_wq_dbr_qmem = dpa_qmem(p, 64) };
 
 	ma.wq_ring_qmem = dpa_qmem(p, 64 << 2);
 	ma.wq_dbr_qmem = dpa_qmem(p, 64);
@@ -161,13 +173,16 @@ static void children(flexio_process *p, bool destroy)
 	struct queues qs;
 
 	MUST(flexio_cmdq_create(p, &qa, &q));
-	MUST(flexio_event_handler_create(p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task}, &e));
+	MUST(flexio_event_handler_create(p, &(struct flexio_event_handler_attr){ .host_stub_func = &bad_input_task },
+					 &e));
 	MUST(flexio_uar_create(p, &u));
-	MUST(flexio_outbox_create(p, &(struct flexio_outbox_attr){0}, &o));
+	MUST(flexio_outbox_create(p, &(struct flexio_outbox_attr){ 0 }, &o));
 	MUST(flexio_window_create(p, fx.pd, &w));
 	MUST(flexio_buf_dev_alloc(p, BUF_SIZE, &d));
 	MUST(flexio_device_mkey_create(
-		p, &(struct flexio_mkey_attr){.pd = fx.pd, .daddr = d, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE},
+		p,
+		&(struct flexio_mkey_attr){
+			.pd = fx.pd, .daddr = d, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE },
 		&m));
 	MUST(flexio_msg_stream_create(p, &sa, fx.out, NULL, &s));
 	new_queues(p, NULL, &qs);
@@ -212,7 +227,7 @@ static int setup(void **state)
 	flexio_log_lvl_set(FLEXIO_LOG_LVL_WARN); /* whatever FLEXIO_LOG_LEVEL says */
 	/* As current-release programs do first: the library then reads this release's layouts. */
 	assert_int_equal(flexio_version_set(FLEXIO_VER_USED), FLEXIO_STATUS_SUCCESS);
-	setenv("FLEXIO_SIM_DEVICES", "2", 1);   /* objects of another device are bad input too */
+	setenv("FLEXIO_SIM_DEVICES", "2", 1); /* objects of another device are bad input too */
 	if (sim_device_open())
 		return -1;
 	fx.ctx1 = open_device("mlx5_sim1");
@@ -224,16 +239,16 @@ static int setup(void **state)
 	assert_non_null(fx.pd);
 	assert_non_null(fx.other_pd);
 	assert_non_null(fx.out);
-	MUST(flexio_app_get(&(struct flexio_app_select_attr){.app_name = APP}, &fx.app));
+	MUST(flexio_app_get(&(struct flexio_app_select_attr){ .app_name = APP }, &fx.app));
 	fx.elf_size = flexio_app_get_elf_size(fx.app);
 	fx.elf = malloc(fx.elf_size);
 	assert_non_null(fx.elf);
 	MUST(flexio_app_get_elf(fx.app, fx.elf, fx.elf_size));
 
 	/* Destroyed handles: an application, a process, and children of every kind. */
-	MUST(flexio_app_create(&(struct flexio_app_attr){.app_name = "bad_input_copy", .app_ptr = fx.elf,
-							 .app_bsize = fx.elf_size},
-			       &fx.dead_app));
+	MUST(flexio_app_create(
+		&(struct flexio_app_attr){ .app_name = "bad_input_copy", .app_ptr = fx.elf, .app_bsize = fx.elf_size },
+		&fx.dead_app));
 	MUST(flexio_app_destroy(fx.dead_app));
 	bi_stale(fx.dead_app, "application");
 	fx.dead_p = new_process("bad_input_dead");
@@ -264,17 +279,18 @@ static int setup(void **state)
 	MUST(flexio_sq_tis_create(ctx, fx.td, &fx.tis));
 	new_queues(fx.p, fx.tis, fx.qs);
 	MUST(flexio_cmdq_create(fx.p, &qa, &fx.q));
-	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
+	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){ .host_stub_func = &bad_input_task },
 					 &fx.eh));
 	MUST(flexio_uar_create(fx.p, &fx.u));
 	MUST(flexio_uar_extend(fx.u, ctx, &fx.ext));
-	MUST(flexio_outbox_create(fx.p, &(struct flexio_outbox_attr){0}, &fx.o));
+	MUST(flexio_outbox_create(fx.p, &(struct flexio_outbox_attr){ 0 }, &fx.o));
 	MUST(flexio_window_create(fx.p, fx.pd, &fx.w));
 	MUST(flexio_buf_dev_alloc(fx.p, BUF_SIZE, &fx.buf));
-	MUST(flexio_device_mkey_create(fx.p,
-				       &(struct flexio_mkey_attr){.pd = fx.pd, .daddr = fx.buf, .len = BUF_SIZE,
-								  .access = IBV_ACCESS_LOCAL_WRITE},
-				       &fx.m));
+	MUST(flexio_device_mkey_create(
+		fx.p,
+		&(struct flexio_mkey_attr){
+			.pd = fx.pd, .daddr = fx.buf, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE },
+		&fx.m));
 	MUST(flexio_msg_stream_create(fx.p, &sa, fx.out, NULL, &fx.ds));
 	MUST(flexio_msg_stream_create(fx.p, &sa, fx.out, NULL, &fx.s));
 	assert_int_equal(flexio_msg_stream_get_id(fx.ds), FLEXIO_MSG_DEV_DEFAULT_STREAM_ID);
@@ -377,7 +393,7 @@ static void log_levels(void **state)
 	(void)state;
 	EXPECT_ERR(flexio_log_lvl_set((enum flexio_log_lvl)4), FLEXIO_LOG_LVL_WARN, "flexio_log_lvl_set",
 		   "level 4 is not one of FLEXIO_LOG_LVL_ERR..FLEXIO_LOG_LVL_DBG (0-3)");
-	EXPECT_ERR(flexio_log_lvl_set((enum flexio_log_lvl)-1), FLEXIO_LOG_LVL_WARN, "flexio_log_lvl_set",
+	EXPECT_ERR(flexio_log_lvl_set((enum flexio_log_lvl) - 1), FLEXIO_LOG_LVL_WARN, "flexio_log_lvl_set",
 		   "level -1 is not one of FLEXIO_LOG_LVL_ERR..FLEXIO_LOG_LVL_DBG (0-3)");
 	EXPECT_ERR(flexio_log_lvl_set((enum flexio_log_lvl)INT32_MAX), FLEXIO_LOG_LVL_WARN, "flexio_log_lvl_set",
 		   "level %d is not one of FLEXIO_LOG_LVL_ERR..FLEXIO_LOG_LVL_DBG (0-3)", INT32_MAX);
@@ -428,8 +444,8 @@ static void last_error(void **state)
 static void app_create(void **state)
 {
 	static unsigned char junk[256];
-	uint64_t versions[2] = {1, 2};
-	struct flexio_app_attr a = {.app_name = "bad_input_new", .app_ptr = fx.elf, .app_bsize = fx.elf_size};
+	uint64_t versions[2] = { 1, 2 };
+	struct flexio_app_attr a = { .app_name = "bad_input_new", .app_ptr = fx.elf, .app_bsize = fx.elf_size };
 	flexio_app *x = NULL;
 
 	(void)state;
@@ -486,8 +502,7 @@ static void app_handles(void **state)
 	(void)state;
 	assert_non_null(bin);
 	EXPECT_BAD_HANDLES(flexio_app, "application", flexio_app_destroy(h), F, "flexio_app_destroy");
-	EXPECT_BAD_HANDLES(flexio_app, "application", flexio_app_get_elf(h, bin, fx.elf_size), F,
-			   "flexio_app_get_elf");
+	EXPECT_BAD_HANDLES(flexio_app, "application", flexio_app_get_elf(h, bin, fx.elf_size), F, "flexio_app_get_elf");
 	EXPECT_ERR(flexio_app_get_elf(fx.app, NULL, fx.elf_size), F, "flexio_app_get_elf", "bin_buff is NULL");
 	EXPECT_ERR(flexio_app_get_elf(fx.app, bin, fx.elf_size - 1), F, "flexio_app_get_elf",
 		   "bin_size %zu is smaller than the ELF image of \"" APP "\" (%zu bytes)", fx.elf_size - 1,
@@ -501,9 +516,9 @@ static void app_handles(void **state)
 
 static void app_get(void **state)
 {
-	struct flexio_app_select_attr s = {.app_name = APP};
+	struct flexio_app_select_attr s = { .app_name = APP };
 	flexio_app *x = NULL;
-	struct ibv_context *bogus[3] = {NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p};
+	struct ibv_context *bogus[3] = { NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p };
 
 	(void)state;
 	EXPECT_ERR(flexio_app_get(NULL, &x), F, "flexio_app_get", "attr is NULL");
@@ -594,18 +609,16 @@ static void func_pup_register(void **state)
 		   "flexio_func_pup_register", "host_stub_func_addr of \"bad_input_add\" is NULL");
 	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", unpack, not_a_stub, 16, NULL), F,
 		   "flexio_func_pup_register", "host_pack_func of \"bad_input_add\" is NULL");
-	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", unpack, not_a_stub, ARGBUF_MAX + 1,
-					    pack_nothing),
+	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", unpack, not_a_stub, ARGBUF_MAX + 1, pack_nothing),
 		   F, "flexio_func_pup_register", "argbuf_size %d of \"bad_input_add\" is above %d bytes",
 		   ARGBUF_MAX + 1, ARGBUF_MAX);
-	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", unpack, not_a_stub, SIZE_MAX, pack_nothing),
-		   F, "flexio_func_pup_register", "argbuf_size %zu of \"bad_input_add\" is above %d bytes",
-		   SIZE_MAX, ARGBUF_MAX);
+	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", unpack, not_a_stub, SIZE_MAX, pack_nothing), F,
+		   "flexio_func_pup_register", "argbuf_size %zu of \"bad_input_add\" is above %d bytes", SIZE_MAX,
+		   ARGBUF_MAX);
 	EXPECT_ERR(flexio_func_pup_register(fx.app, "no_such_function", unpack, not_a_stub, 16, pack_nothing), F,
 		   "flexio_func_pup_register", "application \"" APP "\" has no device function \"no_such_function\"");
-	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", "no_such_unpack", not_a_stub, 16,
-					    pack_nothing),
-		   F, "flexio_func_pup_register", "application \"" APP "\" has no device function \"no_such_unpack\"");
+	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", "no_such_unpack", not_a_stub, 16, pack_nothing), F,
+		   "flexio_func_pup_register", "application \"" APP "\" has no device function \"no_such_unpack\"");
 	EXPECT_ERR(flexio_func_pup_register(fx.app, "bad_input_add", unpack, &bad_input_add, 16, pack_nothing), F,
 		   "flexio_func_pup_register",
 		   "application \"" APP "\": host stub %p is already registered (as \"bad_input_add\")",
@@ -619,10 +632,8 @@ static void func_register(void **state)
 	(void)state;
 	EXPECT_BAD_HANDLES(flexio_app, "application", flexio_func_register(h, "bad_input_add", &f), F,
 			   "flexio_func_register");
-	EXPECT_ERR(flexio_func_register(fx.app, "bad_input_add", NULL), F, "flexio_func_register",
-		   "out_func is NULL");
-	EXPECT_ERR(flexio_func_register(fx.app, NULL, &f), F, "flexio_func_register",
-		   "dev_func_name is NULL or empty");
+	EXPECT_ERR(flexio_func_register(fx.app, "bad_input_add", NULL), F, "flexio_func_register", "out_func is NULL");
+	EXPECT_ERR(flexio_func_register(fx.app, NULL, &f), F, "flexio_func_register", "dev_func_name is NULL or empty");
 	EXPECT_ERR(flexio_func_register(fx.app, "", &f), F, "flexio_func_register", "dev_func_name is NULL or empty");
 	EXPECT_ERR(flexio_func_register(fx.app, long_name, &f), F, "flexio_func_register",
 		   "dev_func_name is longer than FLEXIO_MAX_NAME_LEN (%d)", FLEXIO_MAX_NAME_LEN);
@@ -650,11 +661,11 @@ static void func_get_register_info(void **state)
 	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, NULL, unpack, sizeof(name), &argbuf,
 						 &pack, &da, &ua),
 		   F, "flexio_func_get_register_info", "an output pointer is NULL");
-	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, NULL, sizeof(name), &argbuf,
-						 &pack, &da, &ua),
+	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, NULL, sizeof(name), &argbuf, &pack,
+						 &da, &ua),
 		   F, "flexio_func_get_register_info", "an output pointer is NULL");
-	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, sizeof(name), NULL,
-						 &pack, &da, &ua),
+	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, sizeof(name), NULL, &pack,
+						 &da, &ua),
 		   F, "flexio_func_get_register_info", "an output pointer is NULL");
 	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, sizeof(name), &argbuf,
 						 NULL, &da, &ua),
@@ -665,36 +676,35 @@ static void func_get_register_info(void **state)
 	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, sizeof(name), &argbuf,
 						 &pack, &da, NULL),
 		   F, "flexio_func_get_register_info", "an output pointer is NULL");
-	EXPECT_ERR(flexio_func_get_register_info(fx.app, NULL, &pup, name, unpack, sizeof(name), &argbuf, &pack, &da,
-						 &ua),
-		   F, "flexio_func_get_register_info", "%p is not a function registered in application \"" APP "\"",
-		   (void *)NULL);
-	EXPECT_ERR(flexio_func_get_register_info(fx.app, not_a_stub, &pup, name, unpack, sizeof(name), &argbuf,
-						 &pack, &da, &ua),
+	EXPECT_ERR(
+		flexio_func_get_register_info(fx.app, NULL, &pup, name, unpack, sizeof(name), &argbuf, &pack, &da, &ua),
+		F, "flexio_func_get_register_info", "%p is not a function registered in application \"" APP "\"",
+		(void *)NULL);
+	EXPECT_ERR(flexio_func_get_register_info(fx.app, not_a_stub, &pup, name, unpack, sizeof(name), &argbuf, &pack,
+						 &da, &ua),
 		   F, "flexio_func_get_register_info", "%p is not a function registered in application \"" APP "\"",
 		   (void *)not_a_stub);
-	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, len, &argbuf, &pack,
-						 &da, &ua),
-		   F, "flexio_func_get_register_info",
-		   "func_name_size %zu cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)", len);
-	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, 0, &argbuf, &pack, &da,
+	EXPECT_ERR(flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, len, &argbuf, &pack, &da,
 						 &ua),
 		   F, "flexio_func_get_register_info",
-		   "func_name_size 0 cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)");
+		   "func_name_size %zu cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)", len);
+	EXPECT_ERR(
+		flexio_func_get_register_info(fx.app, &bad_input_add, &pup, name, unpack, 0, &argbuf, &pack, &da, &ua),
+		F, "flexio_func_get_register_info",
+		"func_name_size 0 cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)");
 }
 
 /* ---- processes ------------------------------------------------------------------------------- */
 
 static void process_create(void **state)
 {
-	struct flexio_process_attr attr = {.pd = fx.pd};
-	struct ibv_context *bogus[3] = {NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p};
-	struct ibv_pd *pds[4] = {NULL, (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)fx.w, NULL};
+	struct flexio_process_attr attr = { .pd = fx.pd };
+	struct ibv_context *bogus[3] = { NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p };
+	struct ibv_pd *pds[4] = { NULL, (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)fx.w, NULL };
 	flexio_process *x = NULL;
 
 	(void)state;
-	EXPECT_ERR(flexio_process_create(ctx, fx.app, &attr, NULL), F, "flexio_process_create",
-		   "process_ptr is NULL");
+	EXPECT_ERR(flexio_process_create(ctx, fx.app, &attr, NULL), F, "flexio_process_create", "process_ptr is NULL");
 	EXPECT_ERR(flexio_process_create(NULL, fx.app, &attr, &x), F, "flexio_process_create", "ibv_ctx is NULL");
 	bogus[0] = closed_context();
 	for (int i = 0; i < 3; i++)
@@ -726,8 +736,7 @@ static void process_handles(void **state)
 
 	(void)state;
 	EXPECT_SILENT(flexio_process_destroy(NULL), OK); /* NULL is valid */
-	EXPECT_BAD_NONNULL_HANDLES(flexio_process, "process", flexio_process_destroy(h), F,
-				   "flexio_process_destroy");
+	EXPECT_BAD_NONNULL_HANDLES(flexio_process, "process", flexio_process_destroy(h), F, "flexio_process_destroy");
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_get_dumem_id(h), UINT32_MAX,
 			   "flexio_process_get_dumem_id");
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_get_pd(h), NULL, "flexio_process_get_pd");
@@ -757,7 +766,7 @@ static void process_call(void **state)
 
 static void process_call_args(void **state)
 {
-	const uint64_t args[3] = {1, 2, 3};
+	const uint64_t args[3] = { 1, 2, 3 };
 	uint64_t ret = 7;
 
 	(void)state;
@@ -777,8 +786,8 @@ static void process_call_args(void **state)
 		   "\"bad_input_add\" takes 2 arguments, 3 given");
 	EXPECT_ERR(flexio_process_call_args(fx.p, &bad_input_add, &ret, NULL, 0), F, "flexio_process_call_args",
 		   "\"bad_input_add\" takes 2 arguments, 0 given");
-	EXPECT_ERR(flexio_process_call_args(fx.p, &bad_input_add, &ret, args, SIZE_MAX), F,
-		   "flexio_process_call_args", "\"bad_input_add\" takes 2 arguments, %zu given", SIZE_MAX);
+	EXPECT_ERR(flexio_process_call_args(fx.p, &bad_input_add, &ret, args, SIZE_MAX), F, "flexio_process_call_args",
+		   "\"bad_input_add\" takes 2 arguments, %zu given", SIZE_MAX);
 	assert_int_equal(ret, 0);
 }
 
@@ -799,9 +808,9 @@ static void error_handler_set(void **state)
 /* ---- DPA heap memory --------------------------------------------------------------------------- */
 
 /* The reason of a range outside p's heap buffers (format and arguments). */
-#define HEAP_RANGE(daddr, size)                                                                    \
-	"process \"" PROCESS "\": [0x%llx, +%zu) is not inside an allocated heap buffer",             \
-		(unsigned long long)(daddr), (size_t)(size)
+#define HEAP_RANGE(daddr, size)                                                                                        \
+	"process \"" PROCESS "\": [0x%llx, +%zu) is not inside an allocated heap buffer", (unsigned long long)(daddr), \
+		(size_t)(size)
 
 static void buf_dev_alloc(void **state)
 {
@@ -847,13 +856,13 @@ static void buf_dev_memset(void **state)
 	(void)state;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_buf_dev_memset(h, 0, BUF_SIZE, fx.buf), F,
 			   "flexio_buf_dev_memset");
-	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, BUF_SIZE + 1, fx.buf), F,
-		   "flexio_buf_dev_memset", HEAP_RANGE(fx.buf, BUF_SIZE + 1));
-	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, 1, fx.buf + BUF_SIZE), F,
-		   "flexio_buf_dev_memset", HEAP_RANGE(fx.buf + BUF_SIZE, 1));
+	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, BUF_SIZE + 1, fx.buf), F, "flexio_buf_dev_memset",
+		   HEAP_RANGE(fx.buf, BUF_SIZE + 1));
+	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, 1, fx.buf + BUF_SIZE), F, "flexio_buf_dev_memset",
+		   HEAP_RANGE(fx.buf + BUF_SIZE, 1));
 	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, 1, 0), F, "flexio_buf_dev_memset", HEAP_RANGE(0, 1));
-	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, SIZE_MAX, fx.buf), F,
-		   "flexio_buf_dev_memset", HEAP_RANGE(fx.buf, SIZE_MAX));
+	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, SIZE_MAX, fx.buf), F, "flexio_buf_dev_memset",
+		   HEAP_RANGE(fx.buf, SIZE_MAX));
 	EXPECT_ERR(flexio_buf_dev_memset(fx.p, 0, 16, UINT64_MAX - 7), F, /* wraps around */
 		   "flexio_buf_dev_memset", HEAP_RANGE(UINT64_MAX - 7, 16));
 	EXPECT_SILENT(flexio_buf_dev_memset(fx.p, 0, 0, 0x10), OK); /* nothing to set */
@@ -869,8 +878,7 @@ static void copy_from_host(void **state)
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_copy_from_host(h, src, sizeof(src), &d), F,
 			   "flexio_copy_from_host");
 	assert_int_equal(d, 0);
-	EXPECT_ERR(flexio_copy_from_host(fx.p, NULL, sizeof(src), &d), F, "flexio_copy_from_host",
-		   "src_haddr is NULL");
+	EXPECT_ERR(flexio_copy_from_host(fx.p, NULL, sizeof(src), &d), F, "flexio_copy_from_host", "src_haddr is NULL");
 	EXPECT_ERR(flexio_copy_from_host(fx.p, src, sizeof(src), NULL), F, "flexio_copy_from_host",
 		   "dest_daddr_p is NULL");
 	EXPECT_ERR(flexio_copy_from_host(fx.p, src, 0, &d), F, "flexio_copy_from_host", "buff_bsize is 0");
@@ -883,17 +891,17 @@ static void copy_from_host(void **state)
 
 static void host2dev_memcpy(void **state)
 {
-	char src[BUF_SIZE + 1] = {0};
+	char src[BUF_SIZE + 1] = { 0 };
 
 	(void)state;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_host2dev_memcpy(h, src, BUF_SIZE, fx.buf), F,
 			   "flexio_host2dev_memcpy");
 	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, NULL, BUF_SIZE, fx.buf), F, "flexio_host2dev_memcpy",
 		   "src_haddr is NULL");
-	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, src, BUF_SIZE + 1, fx.buf), F,
-		   "flexio_host2dev_memcpy", HEAP_RANGE(fx.buf, BUF_SIZE + 1));
-	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, src, 8, fx.buf + BUF_SIZE - 4), F,
-		   "flexio_host2dev_memcpy", HEAP_RANGE(fx.buf + BUF_SIZE - 4, 8));
+	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, src, BUF_SIZE + 1, fx.buf), F, "flexio_host2dev_memcpy",
+		   HEAP_RANGE(fx.buf, BUF_SIZE + 1));
+	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, src, 8, fx.buf + BUF_SIZE - 4), F, "flexio_host2dev_memcpy",
+		   HEAP_RANGE(fx.buf + BUF_SIZE - 4, 8));
 	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, src, 1, 0), F, "flexio_host2dev_memcpy", HEAP_RANGE(0, 1));
 	EXPECT_ERR(flexio_host2dev_memcpy(fx.p, src, 16, UINT64_MAX - 7), F, /* wraps around */
 		   "flexio_host2dev_memcpy", HEAP_RANGE(UINT64_MAX - 7, 16));
@@ -909,10 +917,10 @@ static void dev2host_memcpy(void **state)
 			   "flexio_dev2host_memcpy");
 	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, NULL, BUF_SIZE, fx.buf), F, "flexio_dev2host_memcpy",
 		   "dst_haddr is NULL");
-	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, dst, BUF_SIZE + 1, fx.buf), F,
-		   "flexio_dev2host_memcpy", HEAP_RANGE(fx.buf, BUF_SIZE + 1));
-	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, dst, 8, fx.buf + BUF_SIZE - 4), F,
-		   "flexio_dev2host_memcpy", HEAP_RANGE(fx.buf + BUF_SIZE - 4, 8));
+	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, dst, BUF_SIZE + 1, fx.buf), F, "flexio_dev2host_memcpy",
+		   HEAP_RANGE(fx.buf, BUF_SIZE + 1));
+	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, dst, 8, fx.buf + BUF_SIZE - 4), F, "flexio_dev2host_memcpy",
+		   HEAP_RANGE(fx.buf + BUF_SIZE - 4, 8));
 	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, dst, 1, 0), F, "flexio_dev2host_memcpy", HEAP_RANGE(0, 1));
 	EXPECT_ERR(flexio_dev2host_memcpy(fx.p, dst, 16, UINT64_MAX - 7), F, /* wraps around */
 		   "flexio_dev2host_memcpy", HEAP_RANGE(UINT64_MAX - 7, 16));
@@ -969,7 +977,7 @@ static void recoverable_buf_dev_alloc(void **state)
 static void cmdq_create(void **state)
 {
 	struct flexio_cmdq_attr qa = cmdq_attr;
-	const int workers[] = {0, -1, CMDQ_MAX_WORKERS + 1, INT32_MIN};
+	const int workers[] = { 0, -1, CMDQ_MAX_WORKERS + 1, INT32_MIN };
 	flexio_cmdq *x = NULL;
 
 	(void)state;
@@ -992,7 +1000,7 @@ static void cmdq_create(void **state)
 	qa.state = (enum flexio_cmdq_state)2;
 	EXPECT_ERR(flexio_cmdq_create(fx.p, &qa, &x), F, "flexio_cmdq_create",
 		   "fattr->state 2 is neither FLEXIO_CMDQ_STATE_PENDING nor FLEXIO_CMDQ_STATE_RUNNING");
-	qa.state = (enum flexio_cmdq_state)-1;
+	qa.state = (enum flexio_cmdq_state) - 1;
 	EXPECT_ERR(flexio_cmdq_create(fx.p, &qa, &x), F, "flexio_cmdq_create",
 		   "fattr->state -1 is neither FLEXIO_CMDQ_STATE_PENDING nor FLEXIO_CMDQ_STATE_RUNNING");
 	assert_null(x);
@@ -1008,8 +1016,7 @@ static void cmdq_handles(void **state)
 		   "%p is not a function registered in application \"" APP "\"", (void *)NULL);
 	EXPECT_ERR(flexio_cmdq_task_add(fx.q, not_a_stub, 1), F, "flexio_cmdq_task_add",
 		   "%p is not a function registered in application \"" APP "\"", (void *)not_a_stub);
-	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue", flexio_cmdq_state_running(h), F,
-			   "flexio_cmdq_state_running");
+	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue", flexio_cmdq_state_running(h), F, "flexio_cmdq_state_running");
 	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue", flexio_cmdq_is_empty(h), 0, "flexio_cmdq_is_empty");
 }
 
@@ -1017,7 +1024,7 @@ static void cmdq_handles(void **state)
 
 static void event_handlers(void **state)
 {
-	struct flexio_event_handler_attr attr = {.host_stub_func = &bad_input_task};
+	struct flexio_event_handler_attr attr = { .host_stub_func = &bad_input_task };
 	flexio_event_handler *x = NULL;
 
 	(void)state;
@@ -1029,14 +1036,14 @@ static void event_handlers(void **state)
 	attr.host_stub_func = not_a_stub;
 	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
 		   "%p is not a function registered in application \"" APP "\"", (void *)not_a_stub);
-	attr = (struct flexio_event_handler_attr){.host_stub_func = &bad_input_task,
-						  .affinity = {.type = (enum flexio_affinity_type)7}};
+	attr = (struct flexio_event_handler_attr){ .host_stub_func = &bad_input_task,
+						   .affinity = { .type = (enum flexio_affinity_type)7 } };
 	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
 		   "fattr->affinity.type 7 is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP");
-	attr.affinity = (struct flexio_affinity){.type = FLEXIO_AFFINITY_STRICT, .id = 256};
+	attr.affinity = (struct flexio_affinity){ .type = FLEXIO_AFFINITY_STRICT, .id = 256 };
 	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
 		   "fattr->affinity.id 256: the DPA has execution units 0..255");
-	attr.affinity = (struct flexio_affinity){0};
+	attr.affinity = (struct flexio_affinity){ 0 };
 	attr.name = long_name;
 	EXPECT_ERR(flexio_event_handler_create(fx.p, &attr, &x), F, "flexio_event_handler_create",
 		   "fattr->name is longer than FLEXIO_MAX_NAME_LEN (%d)", FLEXIO_MAX_NAME_LEN);
@@ -1044,8 +1051,8 @@ static void event_handlers(void **state)
 			   "flexio_event_handler_destroy");
 	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_run(h, 0), F,
 			   "flexio_event_handler_run");
-	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_activation_id(h),
-			   UINT32_MAX, "flexio_event_handler_get_activation_id");
+	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_activation_id(h), UINT32_MAX,
+			   "flexio_event_handler_get_activation_id");
 	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_id(h), UINT32_MAX,
 			   "flexio_event_handler_get_id");
 	EXPECT_BAD_HANDLES(flexio_event_handler, "event handler", flexio_event_handler_get_obj_id(h), UINT32_MAX,
@@ -1060,10 +1067,10 @@ static void event_handlers(void **state)
 
 /* Device contexts that are no open device: a closed one, an address that never was one, a handle. */
 #define BOGUS_CONTEXTS(name)                                                                       \
-	struct ibv_context *name[3] = {closed_context(), (struct ibv_context *)bi_never_a_handle,    \
-				       (struct ibv_context *)fx.p}
+	struct ibv_context *name[3] = { closed_context(), (struct ibv_context *)bi_never_a_handle, \
+					(struct ibv_context *)fx.p }
 
-static const struct flexio_cq_attr good_cq = {.log_cq_depth = 2, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ};
+static const struct flexio_cq_attr good_cq = { .log_cq_depth = 2, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ };
 
 static void cq_create(void **state)
 {
@@ -1097,7 +1104,7 @@ static void cq_create(void **state)
 	ca.cqe_comp_type = (enum flexio_cqe_comp_type)3;
 	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
 		   "fattr->cqe_comp_type 3 is not FLEXIO_CQE_COMP_NONE, _BASIC or _ENH");
-	ca.cqe_comp_type = (enum flexio_cqe_comp_type)-1;
+	ca.cqe_comp_type = (enum flexio_cqe_comp_type) - 1;
 	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
 		   "fattr->cqe_comp_type -1 is not FLEXIO_CQE_COMP_NONE, _BASIC or _ENH");
 	ca = good_cq;
@@ -1121,13 +1128,13 @@ static void cq_create(void **state)
 	ca.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD;
 	EXPECT_ERR(flexio_cq_create(fx.p, NULL, &ca, &x), F, "flexio_cq_create",
 		   "fattr->thread is NULL (element type DPA_THREAD)");
-	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
+	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){ .host_stub_func = &bad_input_task },
 					 &dead_eh));
 	MUST(flexio_event_handler_destroy(dead_eh));
-	MUST(flexio_event_handler_create(other, &(struct flexio_event_handler_attr){.host_stub_func = &bad_input_task},
-					 &foreign_eh));
+	MUST(flexio_event_handler_create(
+		other, &(struct flexio_event_handler_attr){ .host_stub_func = &bad_input_task }, &foreign_eh));
 	{
-		void *threads[4] = {bi_never_a_handle, dead_eh, foreign_eh, fx.q};
+		void *threads[4] = { bi_never_a_handle, dead_eh, foreign_eh, fx.q };
 
 		for (int i = 0; i < 4; i++) {
 			ca.thread = threads[i];
@@ -1171,66 +1178,66 @@ static void cq_handles(void **state)
 /* The checks every work-queue creating call makes on its pointers and attributes, before it
  * looks at its device: call uses *wa_p and *x_p (wa: attributes that pass the library's checks,
  * x: a queue handle); is_rq: an RQ or RMP call. */
-#define WQ_ATTR_CASES(call, func, out_name, is_rq)                                                    \
-	do {                                                                                       \
-		wa_p = NULL;                                                                       \
-		EXPECT_ERR(call, F, func, "fattr is NULL");                                        \
-		wa_p = &wa;                                                                        \
-		x_p = NULL;                                                                        \
-		EXPECT_ERR(call, F, func, "%s is NULL", out_name);                                 \
-		x_p = &x;                                                                          \
-		wa.log_wq_depth = 16;                                                              \
-		EXPECT_ERR(call, F, func, "fattr->log_wq_depth 16 is more than 15");               \
-		wa = good_wq;                                                                      \
-		wa.wq_ring_qmem.memtype = (enum flexio_memtype)-1;                                 \
-		EXPECT_ERR(call, F, func,                                                          \
-			   "fattr->wq_ring_qmem.memtype -1 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST"); \
-		wa = good_wq;                                                                      \
-		wa.wq_dbr_qmem.memtype = (enum flexio_memtype)2;                                   \
-		EXPECT_ERR(call, F, func,                                                          \
-			   "fattr->wq_dbr_qmem.memtype 2 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST"); \
-		wa = good_wq;                                                                      \
-		for (size_t i = 0; is_rq && i < sizeof(bad_strides) / sizeof(bad_strides[0]); i++) { \
-			wa.log_wq_stride = bad_strides[i];                                         \
-			EXPECT_ERR(call, F, func, "fattr->log_wq_stride %u is not 0 (the default, 4) or 4..10", \
-				   bad_strides[i]);                                                \
-		}                                                                                  \
-		wa = good_wq;                                                                      \
-		wa.rq.wq_type = (enum flexio_wq_type)2;                                            \
-		if (is_rq)                                                                            \
+#define WQ_ATTR_CASES(call, func, out_name, is_rq)                                                                     \
+	do {                                                                                                           \
+		wa_p = NULL;                                                                                           \
+		EXPECT_ERR(call, F, func, "fattr is NULL");                                                            \
+		wa_p = &wa;                                                                                            \
+		x_p = NULL;                                                                                            \
+		EXPECT_ERR(call, F, func, "%s is NULL", out_name);                                                     \
+		x_p = &x;                                                                                              \
+		wa.log_wq_depth = 16;                                                                                  \
+		EXPECT_ERR(call, F, func, "fattr->log_wq_depth 16 is more than 15");                                   \
+		wa = good_wq;                                                                                          \
+		wa.wq_ring_qmem.memtype = (enum flexio_memtype) - 1;                                                   \
+		EXPECT_ERR(call, F, func,                                                                              \
+			   "fattr->wq_ring_qmem.memtype -1 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");         \
+		wa = good_wq;                                                                                          \
+		wa.wq_dbr_qmem.memtype = (enum flexio_memtype)2;                                                       \
+		EXPECT_ERR(call, F, func,                                                                              \
+			   "fattr->wq_dbr_qmem.memtype 2 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");           \
+		wa = good_wq;                                                                                          \
+		for (size_t i = 0; is_rq && i < sizeof(bad_strides) / sizeof(bad_strides[0]); i++) {                   \
+			wa.log_wq_stride = bad_strides[i];                                                             \
+			EXPECT_ERR(call, F, func, "fattr->log_wq_stride %u is not 0 (the default, 4) or 4..10",        \
+				   bad_strides[i]);                                                                    \
+		}                                                                                                      \
+		wa = good_wq;                                                                                          \
+		wa.rq.wq_type = (enum flexio_wq_type)2;                                                                \
+		if (is_rq)                                                                                             \
 			EXPECT_ERR(call, F, func, "fattr->rq.wq_type 2 is not FLEXIO_WQ_TYPE_LINKED_LIST or _CYCLIC"); \
-		wa = good_wq;                                                                      \
-		wa.rq.end_pad_mode = (enum flexio_wq_end_pad_mode)2;                               \
-		if (is_rq)                                                                            \
+		wa = good_wq;                                                                                          \
+		wa.rq.end_pad_mode = (enum flexio_wq_end_pad_mode)2;                                                   \
+		if (is_rq)                                                                                             \
 			EXPECT_ERR(call, F, func, "fattr->rq.end_pad_mode 2 is not FLEXIO_WQ_END_PAD_NONE or _ALIGN"); \
-		wa = good_wq;                                                                      \
+		wa = good_wq;                                                                                          \
 	} while (0)
 
 /* What is not a live protection domain of mlx5_sim0 for call (using wa), the last one mlx5_sim1's. */
-#define WQ_PD_CASES(call, func, what)                                                              \
-	do {                                                                                       \
-		struct ibv_pd *pds_[5] = {NULL, dead_pd(), (struct ibv_pd *)bi_never_a_handle,     \
-					  (struct ibv_pd *)ctx, fx.pd1};                           \
-		for (int i = 0; i < 5; i++) {                                                      \
-			wa.pd = pds_[i];                                                           \
-			EXPECT_ERR(call, F, func, what " %p is not a live protection domain of %s", \
-				   (void *)pds_[i], ibv_get_device_name(ctx->device));             \
-		}                                                                                  \
-		wa = good_wq;                                                                      \
+#define WQ_PD_CASES(call, func, what)                                                                                 \
+	do {                                                                                                          \
+		struct ibv_pd *pds_[5] = { NULL, dead_pd(), (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)ctx, \
+					   fx.pd1 };                                                                  \
+		for (int i = 0; i < 5; i++) {                                                                         \
+			wa.pd = pds_[i];                                                                              \
+			EXPECT_ERR(call, F, func, what " %p is not a live protection domain of %s", (void *)pds_[i],  \
+				   ibv_get_device_name(ctx->device));                                                 \
+		}                                                                                                     \
+		wa = good_wq;                                                                                         \
 	} while (0)
 
-static const uint8_t bad_strides[] = {1, 3, 11, 255};
+static const uint8_t bad_strides[] = { 1, 3, 11, 255 };
 static struct flexio_wq_attr good_wq;
 
 static void sq_create(void **state)
 {
 	struct flexio_wq_attr wa, *wa_p = &wa;
 	flexio_sq *x = NULL, **x_p = &x;
-	void *tises[4] = {bi_never_a_handle, fx.q, fx.p, NULL};
+	void *tises[4] = { bi_never_a_handle, fx.q, fx.p, NULL };
 	BOGUS_CONTEXTS(bogus);
 
 	(void)state;
-	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd};
+	good_wq = (struct flexio_wq_attr){ .log_wq_depth = 2, .pd = fx.pd };
 	wa = good_wq;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_sq_create(h, NULL, 0, &wa, &x), F, "flexio_sq_create");
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_sq_create_cross_dev(h, fx.ctx1, 0, &wa, &x), F,
@@ -1242,7 +1249,8 @@ static void sq_create(void **state)
 	wa.log_wq_stride = 255; /* SQs take 64-byte WQEBBs whatever it says: the PD is what is wrong */
 	wa.pd = NULL;
 	EXPECT_ERR(flexio_sq_create(fx.p, NULL, 0, &wa, &x), F, "flexio_sq_create",
-		   "fattr->pd %p is not a live protection domain of %s", (void *)NULL, ibv_get_device_name(ctx->device));
+		   "fattr->pd %p is not a live protection domain of %s", (void *)NULL,
+		   ibv_get_device_name(ctx->device));
 	wa = good_wq;
 	for (int i = 0; i < 3; i++)
 		EXPECT_ERR(flexio_sq_create(fx.p, bogus[i], 0, &wa, &x), F, "flexio_sq_create",
@@ -1295,11 +1303,11 @@ static void rq_create(void **state)
 {
 	struct flexio_wq_attr wa, *wa_p = &wa;
 	flexio_rq *x = NULL, **x_p = &x;
-	void *tds[4] = {bi_never_a_handle, fx.q, fx.p, fx.eh};
+	void *tds[4] = { bi_never_a_handle, fx.q, fx.p, fx.eh };
 	BOGUS_CONTEXTS(bogus);
 
 	(void)state;
-	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd, .rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC}};
+	good_wq = (struct flexio_wq_attr){ .log_wq_depth = 2, .pd = fx.pd, .rq = { .wq_type = FLEXIO_WQ_TYPE_CYCLIC } };
 	wa = good_wq;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rq_create(h, NULL, 0, &wa, &x), F, "flexio_rq_create");
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rq_create_cross_dev(h, fx.ctx1, 0, &wa, &x), F,
@@ -1356,7 +1364,7 @@ static void rmp_create(void **state)
 	BOGUS_CONTEXTS(bogus);
 
 	(void)state;
-	good_wq = (struct flexio_wq_attr){.log_wq_depth = 2, .pd = fx.pd, .rq = {.wq_type = FLEXIO_WQ_TYPE_CYCLIC}};
+	good_wq = (struct flexio_wq_attr){ .log_wq_depth = 2, .pd = fx.pd, .rq = { .wq_type = FLEXIO_WQ_TYPE_CYCLIC } };
 	wa = good_wq;
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_rmp_create(h, NULL, &wa, &x), F, "flexio_rmp_create");
 	WQ_ATTR_CASES(flexio_rmp_create(fx.p, NULL, wa_p, x_p), "flexio_rmp_create", "flexio_rmp_ptr", true);
@@ -1395,12 +1403,14 @@ static void wq_handles(void **state)
 	EXPECT_SILENT(flexio_rmp_get_wq_num(fx.qs->rmp) != UINT32_MAX, true);
 }
 
-static const struct flexio_qp_attr good_qp = {.transport_type = FLEXIO_QPC_ST_RC, .log_sq_depth = 2,
-					       .log_rq_depth = 2, .qp_access_mask = IBV_ACCESS_REMOTE_WRITE};
+static const struct flexio_qp_attr good_qp = { .transport_type = FLEXIO_QPC_ST_RC,
+					       .log_sq_depth = 2,
+					       .log_rq_depth = 2,
+					       .qp_access_mask = IBV_ACCESS_REMOTE_WRITE };
 
 static void qp_create(void **state)
 {
-	static const int depths[] = {-1, 16, INT32_MAX, INT32_MIN};
+	static const int depths[] = { -1, 16, INT32_MAX, INT32_MIN };
 	struct flexio_qp_attr qa = good_qp;
 	flexio_qp *x = NULL;
 	BOGUS_CONTEXTS(bogus);
@@ -1441,7 +1451,7 @@ static void qp_create(void **state)
 	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
 		   "qp_fattr->qp_wq_buff_qmem.memtype 2 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");
 	qa.qp_wq_buff_qmem.memtype = FLEXIO_MEMTYPE_DPA;
-	qa.qp_wq_dbr_qmem.memtype = (enum flexio_memtype)-1;
+	qa.qp_wq_dbr_qmem.memtype = (enum flexio_memtype) - 1;
 	EXPECT_ERR(flexio_qp_create(fx.p, NULL, &qa, &x), F, "flexio_qp_create",
 		   "qp_fattr->qp_wq_dbr_qmem.memtype -1 is not FLEXIO_MEMTYPE_DPA or FLEXIO_MEMTYPE_HOST");
 	qa.qp_wq_dbr_qmem.memtype = FLEXIO_MEMTYPE_DPA;
@@ -1449,8 +1459,8 @@ static void qp_create(void **state)
 		EXPECT_ERR(flexio_qp_create(fx.p, bogus[i], &qa, &x), F, "flexio_qp_create",
 			   "ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
 	{
-		struct ibv_pd *pds[5] = {NULL, dead_pd(), (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)ctx,
-					 fx.pd1};
+		struct ibv_pd *pds[5] = { NULL, dead_pd(), (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)ctx,
+					  fx.pd1 };
 
 		for (int i = 0; i < 5; i++) {
 			qa.pd = pds[i];
@@ -1464,7 +1474,7 @@ static void qp_create(void **state)
 
 static void qp_handles(void **state)
 {
-	struct flexio_qp_attr qa = {.next_state = FLEXIO_QP_STATE_INIT};
+	struct flexio_qp_attr qa = { .next_state = FLEXIO_QP_STATE_INIT };
 
 	(void)state;
 	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_modify(h, &qa, NULL), F, "flexio_qp_modify");
@@ -1473,7 +1483,7 @@ static void qp_handles(void **state)
 	EXPECT_BAD_HANDLES(flexio_qp, "QP", flexio_qp_state_get(h), FLEXIO_QP_STATE_ERR, "flexio_qp_state_get");
 	EXPECT_ERR(flexio_qp_modify(fx.qs->qp, NULL, NULL), F, "flexio_qp_modify", "fattr is NULL");
 	for (int i = 0; i < 3; i++) {
-		static const int states[] = {5, 7, -1};
+		static const int states[] = { 5, 7, -1 };
 
 		qa.next_state = (enum flexio_qp_state)states[i];
 		EXPECT_ERR(flexio_qp_modify(fx.qs->qp, &qa, NULL), F, "flexio_qp_modify",
@@ -1529,7 +1539,7 @@ static void transport_objects(void **state)
 
 static void uars(void **state)
 {
-	struct ibv_context *bogus[3] = {NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p};
+	struct ibv_context *bogus[3] = { NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p };
 	flexio_uar *x = NULL;
 
 	(void)state;
@@ -1552,8 +1562,7 @@ static void uars(void **state)
 			   "to_extend %p is not an open device of the sim provider (process \"" PROCESS "\")",
 			   (void *)bogus[i]);
 
-	EXPECT_BAD_HANDLES(flexio_uar, "UAR", flexio_uar_get_extended_id(h), UINT32_MAX,
-			   "flexio_uar_get_extended_id");
+	EXPECT_BAD_HANDLES(flexio_uar, "UAR", flexio_uar_get_extended_id(h), UINT32_MAX, "flexio_uar_get_extended_id");
 	EXPECT_ERR(flexio_uar_get_extended_id(fx.u), UINT32_MAX, "flexio_uar_get_extended_id",
 		   "UAR %u is not an extended UAR (see flexio_uar_extend)", flexio_uar_get_id(fx.u));
 	EXPECT_ERR(flexio_uar_get_extended_id(fx.pu), UINT32_MAX, "flexio_uar_get_extended_id",
@@ -1564,7 +1573,7 @@ static void uars(void **state)
 
 static void outboxes(void **state)
 {
-	struct flexio_outbox_attr oa = {0};
+	struct flexio_outbox_attr oa = { 0 };
 	flexio_outbox *x = NULL;
 
 	(void)state;
@@ -1580,8 +1589,8 @@ static void outboxes(void **state)
 
 static void windows(void **state)
 {
-	struct ibv_pd *pds[4] = {NULL, (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)fx.w,
-				 (struct ibv_pd *)ctx};
+	struct ibv_pd *pds[4] = { NULL, (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)fx.w,
+				  (struct ibv_pd *)ctx };
 	const char *dev = ibv_get_device_name(ctx->device);
 	flexio_window *x = NULL;
 
@@ -1602,9 +1611,11 @@ static void windows(void **state)
 
 static void mkeys(void **state)
 {
-	struct flexio_mkey_attr ma = {.pd = fx.pd, .daddr = fx.buf, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE};
-	struct ibv_pd *pds[5] = {NULL, NULL, (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)fx.w,
-				 (struct ibv_pd *)ctx};
+	struct flexio_mkey_attr ma = {
+		.pd = fx.pd, .daddr = fx.buf, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE
+	};
+	struct ibv_pd *pds[5] = { NULL, NULL, (struct ibv_pd *)bi_never_a_handle, (struct ibv_pd *)fx.w,
+				  (struct ibv_pd *)ctx };
 	flexio_mkey *x = NULL;
 
 	(void)state;
@@ -1626,12 +1637,12 @@ static void mkeys(void **state)
 	ma.len = 0;
 	EXPECT_ERR(flexio_device_mkey_create(fx.p, &ma, &x), F, "flexio_device_mkey_create", "fattr->len is 0");
 	ma.len = BUF_SIZE + 1;
-	EXPECT_ERR(flexio_device_mkey_create(fx.p, &ma, &x), F,
-		   "flexio_device_mkey_create", HEAP_RANGE(fx.buf, BUF_SIZE + 1));
+	EXPECT_ERR(flexio_device_mkey_create(fx.p, &ma, &x), F, "flexio_device_mkey_create",
+		   HEAP_RANGE(fx.buf, BUF_SIZE + 1));
 	ma.len = 8;
 	ma.daddr = fx.buf + BUF_SIZE;
-	EXPECT_ERR(flexio_device_mkey_create(fx.p, &ma, &x), F,
-		   "flexio_device_mkey_create", HEAP_RANGE(fx.buf + BUF_SIZE, 8));
+	EXPECT_ERR(flexio_device_mkey_create(fx.p, &ma, &x), F, "flexio_device_mkey_create",
+		   HEAP_RANGE(fx.buf + BUF_SIZE, 8));
 	ma.daddr = 0;
 	EXPECT_ERR(flexio_device_mkey_create(fx.p, &ma, &x), F, "flexio_device_mkey_create", HEAP_RANGE(0, 8));
 	ma.daddr = fx.buf;
@@ -1657,34 +1668,35 @@ static void mkeys(void **state)
 /* ---- message streams ----------------------------------------------------------------------------- */
 
 /* The cases every stream-creating call shares, on attr and out (default: a valid stream). */
-#define STREAM_ATTR_CASES(call, func)                                                              \
-	do {                                                                                       \
-		static const size_t sizes[] = {0, 1024, 2047, 3000, 4097};                         \
-		static const int levels[] = {UINT8_MAX, /* flexio_msg_dev_level is a uint8_t */ FLEXIO_MSG_DEV_ALWAYS_PRINT, FLEXIO_MSG_DEV_DEBUG + 1}; \
-		static const int modes[] = {FLEXIO_LOG_DEV_SYNC_MODE_TRACER, 4, -1};               \
-		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {                    \
-			sa = stream_attr;                                                          \
-			sa.data_bsize = sizes[i];                                                  \
-			EXPECT_ERR(call, F, func, "data_bsize %zu is not a power of two of at least 2048", \
-				   sizes[i]);                                                      \
-		}                                                                                  \
-		for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {                  \
-			sa = stream_attr;                                                          \
-			sa.level = (flexio_msg_dev_level)levels[i];                                \
-			EXPECT_ERR(call, F, func, "level %d is not NO_PRINT or ERROR..DEBUG", levels[i]); \
-		}                                                                                  \
-		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {                    \
-			sa = stream_attr;                                                          \
-			sa.sync_mode = (flexio_msg_dev_sync_mode)modes[i];                         \
-			EXPECT_ERR(call, F, func,                                                  \
-				   "sync_mode %d: only SYNC, ASYNC and BATCH (tracer mode needs a device " \
-				   "tracer API the seed does not define)",                         \
-				   modes[i]);                                                      \
-		}                                                                                  \
-		sa = stream_attr;                                                                  \
-		sa.stream_name = long_name;                                                        \
-		EXPECT_ERR(call, F, func, "stream_name is longer than FLEXIO_MAX_NAME_LEN");       \
-		sa = stream_attr;                                                                  \
+#define STREAM_ATTR_CASES(call, func)                                                                                 \
+	do {                                                                                                          \
+		static const size_t sizes[] = { 0, 1024, 2047, 3000, 4097 };                                          \
+		static const int levels[] = { UINT8_MAX,                                                              \
+					      /* flexio_msg_dev_level is a uint8_t */ FLEXIO_MSG_DEV_ALWAYS_PRINT,    \
+					      FLEXIO_MSG_DEV_DEBUG + 1 };                                             \
+		static const int modes[] = { FLEXIO_LOG_DEV_SYNC_MODE_TRACER, 4, -1 };                                \
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {                                       \
+			sa = stream_attr;                                                                             \
+			sa.data_bsize = sizes[i];                                                                     \
+			EXPECT_ERR(call, F, func, "data_bsize %zu is not a power of two of at least 2048", sizes[i]); \
+		}                                                                                                     \
+		for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {                                     \
+			sa = stream_attr;                                                                             \
+			sa.level = (flexio_msg_dev_level)levels[i];                                                   \
+			EXPECT_ERR(call, F, func, "level %d is not NO_PRINT or ERROR..DEBUG", levels[i]);             \
+		}                                                                                                     \
+		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {                                       \
+			sa = stream_attr;                                                                             \
+			sa.sync_mode = (flexio_msg_dev_sync_mode)modes[i];                                            \
+			EXPECT_ERR(call, F, func,                                                                     \
+				   "sync_mode %d: only SYNC, ASYNC and BATCH (tracer mode needs a device "            \
+				   "tracer API the seed does not define)",                                            \
+				   modes[i]);                                                                         \
+		}                                                                                                     \
+		sa = stream_attr;                                                                                     \
+		sa.stream_name = long_name;                                                                           \
+		EXPECT_ERR(call, F, func, "stream_name is longer than FLEXIO_MAX_NAME_LEN");                          \
+		sa = stream_attr;                                                                                     \
 	} while (0)
 
 static void msg_stream_create(void **state)
@@ -1699,8 +1711,7 @@ static void msg_stream_create(void **state)
 		   "stream is NULL");
 	EXPECT_ERR(flexio_msg_stream_create(fx.p, NULL, fx.out, NULL, &x), F, "flexio_msg_stream_create",
 		   "stream_fattr is NULL");
-	EXPECT_ERR(flexio_msg_stream_create(fx.p, &sa, NULL, NULL, &x), F, "flexio_msg_stream_create",
-		   "out is NULL");
+	EXPECT_ERR(flexio_msg_stream_create(fx.p, &sa, NULL, NULL, &x), F, "flexio_msg_stream_create", "out is NULL");
 	STREAM_ATTR_CASES(flexio_msg_stream_create(fx.p, &sa, fx.out, NULL, &x), "flexio_msg_stream_create");
 	assert_null(x);
 	/* ppthread and stream_name may be NULL (and are, here). */
@@ -1727,7 +1738,8 @@ static void msg_stream_ids(void **state)
 
 static void msg_stream_handles(void **state)
 {
-	const int levels[] = {UINT8_MAX, /* flexio_msg_dev_level is a uint8_t */ FLEXIO_MSG_DEV_ALWAYS_PRINT, FLEXIO_MSG_DEV_DEBUG + 1};
+	const int levels[] = { UINT8_MAX, /* flexio_msg_dev_level is a uint8_t */ FLEXIO_MSG_DEV_ALWAYS_PRINT,
+			       FLEXIO_MSG_DEV_DEBUG + 1 };
 
 	(void)state;
 	EXPECT_BAD_HANDLES(flexio_msg_stream, "message stream", flexio_msg_stream_destroy(h), F,
@@ -1736,8 +1748,8 @@ static void msg_stream_handles(void **state)
 			   "flexio_msg_stream_flush");
 	EXPECT_BAD_HANDLES(flexio_msg_stream, "message stream", flexio_msg_stream_get_id(h), -1,
 			   "flexio_msg_stream_get_id");
-	EXPECT_BAD_HANDLES(flexio_msg_stream, "message stream", flexio_msg_stream_level_set(h, FLEXIO_MSG_DEV_INFO),
-			   F, "flexio_msg_stream_level_set");
+	EXPECT_BAD_HANDLES(flexio_msg_stream, "message stream", flexio_msg_stream_level_set(h, FLEXIO_MSG_DEV_INFO), F,
+			   "flexio_msg_stream_level_set");
 	EXPECT_ERR(flexio_msg_stream_level_set(fx.ds, FLEXIO_MSG_DEV_INFO), F, "flexio_msg_stream_level_set",
 		   "the default stream's level cannot be altered");
 	for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++)
@@ -1798,7 +1810,7 @@ static void errors(void **state)
 	/* Documented: "unknown" for a value that is not a cause (no line). */
 	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)(FLEXIO_FAULT_STACK_OVERFLOW + 1)),
 			  "unknown");
-	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)-1), "unknown");
+	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause) - 1), "unknown");
 	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)INT32_MAX), "unknown");
 
 	/* The GDB stub: a free port, then a second stub and a port in use refused. */
@@ -1814,8 +1826,8 @@ static void errors(void **state)
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_crash_data(h, NO_DIR), F, "flexio_crash_data");
 	EXPECT_ERR(flexio_crash_data(fx.p, ""), F, "flexio_crash_data",
 		   "outfile is empty (give NULL for flexio_dev.NNN.crash)");
-	EXPECT_ERR(flexio_crash_data(fx.p, NO_DIR), F, "flexio_crash_data", "cannot create %s.%u.crash: %s", NO_DIR,
-		   id, strerror(ENOENT));
+	EXPECT_ERR(flexio_crash_data(fx.p, NO_DIR), F, "flexio_crash_data", "cannot create %s.%u.crash: %s", NO_DIR, id,
+		   strerror(ENOENT));
 
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_coredump_create(h, NO_DIR), F, "flexio_coredump_create");
 	EXPECT_ERR(flexio_coredump_create(fx.p, ""), F, "flexio_coredump_create",
@@ -1869,19 +1881,20 @@ static void other_device(void **state)
 
 	(void)state;
 	assert_non_null(mem);
-	EXPECT_ERR(flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){.pd = fx.pd1}, &x), F,
+	EXPECT_ERR(flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){ .pd = fx.pd1 }, &x), F,
 		   "flexio_process_create", "process_attr->pd %p is not a live protection domain of ibv_ctx",
 		   (void *)fx.pd1);
-	EXPECT_ERR(flexio_process_create(fx.ctx1, fx.app, &(struct flexio_process_attr){.pd = fx.pd}, &x), F,
+	EXPECT_ERR(flexio_process_create(fx.ctx1, fx.app, &(struct flexio_process_attr){ .pd = fx.pd }, &x), F,
 		   "flexio_process_create", "process_attr->pd %p is not a live protection domain of ibv_ctx",
 		   (void *)fx.pd);
 	EXPECT_ERR(flexio_window_create(fx.p, fx.pd1, &w), F, "flexio_window_create",
 		   "pd %p is not a live protection domain of process \"" PROCESS "\"'s device (%s)", (void *)fx.pd1,
 		   ibv_get_device_name(ctx->device));
-	EXPECT_ERR(flexio_device_mkey_create(fx.p,
-					     &(struct flexio_mkey_attr){.pd = fx.pd1, .daddr = fx.buf, .len = BUF_SIZE,
-									.access = IBV_ACCESS_LOCAL_WRITE},
-					     &m),
+	EXPECT_ERR(flexio_device_mkey_create(
+			   fx.p,
+			   &(struct flexio_mkey_attr){
+				   .pd = fx.pd1, .daddr = fx.buf, .len = BUF_SIZE, .access = IBV_ACCESS_LOCAL_WRITE },
+			   &m),
 		   F, "flexio_device_mkey_create",
 		   "fattr->pd %p is not a live protection domain of process \"" PROCESS "\"'s device", (void *)fx.pd1);
 	/* The only region: keys are per device, so mlx5_sim0 has none with this key. */
@@ -1909,7 +1922,7 @@ static void stream_affinity(void **state)
 		   "mgmt_affinity.type 7 is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP");
 	EXPECT_ERR(flexio_log_dev_init(fx.bare, &sa, fx.out, NULL), F, "flexio_log_dev_init",
 		   "mgmt_affinity.type 7 is not FLEXIO_AFFINITY_NONE, _STRICT or _GROUP");
-	sa.mgmt_affinity = (struct flexio_affinity){.type = FLEXIO_AFFINITY_STRICT, .id = 256};
+	sa.mgmt_affinity = (struct flexio_affinity){ .type = FLEXIO_AFFINITY_STRICT, .id = 256 };
 	EXPECT_ERR(flexio_msg_stream_create(fx.p, &sa, fx.out, NULL, &x), F, "flexio_msg_stream_create",
 		   "mgmt_affinity.id 256: the DPA has execution units 0..255");
 }

@@ -60,7 +60,7 @@ static flexio_process *new_process(const char *name)
 
 static int setup(void **state)
 {
-	struct flexio_cmdq_attr qa = {.workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING};
+	struct flexio_cmdq_attr qa = { .workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING };
 	flexio_uar *dead_u;
 	flexio_outbox *dead_o;
 
@@ -194,7 +194,8 @@ static void error_handler_set_older(void **state)
 	EXPECT_ERR(flexio_process_error_handler_set(fx.other, long_name), F, "flexio_process_error_handler_set",
 		   "handler is longer than FLEXIO_MAX_NAME_LEN (%d)", FLEXIO_MAX_NAME_LEN);
 	EXPECT_ERR(flexio_process_error_handler_set(fx.other, "no_such_function"), F,
-		   "flexio_process_error_handler_set", "application \"" APP "\" has no device function \"no_such_function\"");
+		   "flexio_process_error_handler_set",
+		   "application \"" APP "\" has no device function \"no_such_function\"");
 	EXPECT_ERR(flexio_process_error_handler_set(fx.other, "bad_input_data"), F, "flexio_process_error_handler_set",
 		   "\"bad_input_data\" is not a device function (0x%llx is not code)",
 		   (unsigned long long)data_address());
@@ -206,8 +207,8 @@ static void error_handler_set_older(void **state)
 static void uar_create_older(void **state)
 {
 	struct mlx5dv_devx_uar *freed = mlx5dv_devx_alloc_uar(ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
-	struct mlx5dv_devx_uar *bogus[4] = {NULL, NULL, (struct mlx5dv_devx_uar *)bi_never_a_handle,
-					    (struct mlx5dv_devx_uar *)fx.u};
+	struct mlx5dv_devx_uar *bogus[4] = { NULL, NULL, (struct mlx5dv_devx_uar *)bi_never_a_handle,
+					     (struct mlx5dv_devx_uar *)fx.u };
 	flexio_uar *x = NULL;
 
 	(void)state;
@@ -230,7 +231,7 @@ static void uar_create_older(void **state)
 /* The older form takes the thread's window and outbox (each may be NULL). */
 static void event_handler_create_older(void **state)
 {
-	struct flexio_event_handler_attr attr = {.host_stub_func = &bad_input_task};
+	struct flexio_event_handler_attr attr = { .host_stub_func = &bad_input_task };
 	flexio_event_handler *x = NULL;
 	void *bad[BI_MAX_HANDLES + 2];
 	size_t n;
@@ -255,7 +256,7 @@ static void event_handler_create_older(void **state)
 static void outbox_create_older(void **state)
 {
 	struct ibv_context *closed = ibv_open_device(ctx->device);
-	struct ibv_context *bogus[3] = {NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p};
+	struct ibv_context *bogus[3] = { NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p };
 	flexio_outbox *x = NULL;
 	flexio_uar *ext = NULL;
 	void *bad[BI_MAX_HANDLES + 2];
@@ -325,8 +326,7 @@ static void print(void **state)
 	EXPECT_ERR(flexio_print_init(p, NULL, 4096, fx.out, 1, NULL), F, "flexio_print_init",
 		   "the process already has its default stream");
 	EXPECT_SILENT(flexio_print_destroy(p), OK);
-	EXPECT_ERR(flexio_print_flush(p), F, "flexio_print_flush",
-		   "process \"" APP "\" has no default message stream");
+	EXPECT_ERR(flexio_print_flush(p), F, "flexio_print_flush", "process \"" APP "\" has no default message stream");
 	EXPECT_ERR(flexio_print_destroy(p), F, "flexio_print_destroy",
 		   "process \"" APP "\" has no default message stream");
 	MUST(flexio_process_destroy(p));
@@ -355,8 +355,8 @@ static void func_get_register_info_older(void **state)
 			   flexio_func_get_register_info(h, &bad_input_add, &pup, name, unpack, sizeof(name), &argbuf,
 							 &pack, &da, &ua),
 			   F, "flexio_func_get_register_info");
-	EXPECT_ERR(flexio_func_get_register_info(bad_input_test, &bad_input_add, &pup, name, unpack, 5, &argbuf,
-						 &pack, &da, &ua),
+	EXPECT_ERR(flexio_func_get_register_info(bad_input_test, &bad_input_add, &pup, name, unpack, 5, &argbuf, &pack,
+						 &da, &ua),
 		   F, "flexio_func_get_register_info",
 		   "func_name_size 5 cannot hold the names of \"bad_input_add\" (give FLEXIO_MAX_NAME_LEN + 1)");
 }
@@ -366,7 +366,7 @@ static void func_get_register_info_older(void **state)
 /* A CQ of p on its device, ring and doorbell record in DPA memory; *daddr holds them. */
 static flexio_cq *emu_cq(flexio_process *p, flexio_uintptr_t *daddr)
 {
-	struct flexio_cq_attr attr = {.log_cq_depth = 1, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ};
+	struct flexio_cq_attr attr = { .log_cq_depth = 1, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ };
 	flexio_cq *cq = NULL;
 
 	MUST(flexio_buf_dev_alloc(p, 2 * 64 + 8, daddr));
@@ -380,7 +380,7 @@ static void emulated_devices(void **state)
 {
 	struct ibv_context *closed = ibv_open_device(ctx->device);
 	/* Device contexts that are no open device: a closed one, an address that never was one, a handle. */
-	struct ibv_context *bogus[3] = {NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p};
+	struct ibv_context *bogus[3] = { NULL, (struct ibv_context *)bi_never_a_handle, (struct ibv_context *)fx.p };
 	flexio_emu_db_to_cq_ctx *db = NULL, *dead_db = NULL, *x = NULL;
 	flexio_emu_device_msix_map *map = NULL, *dead_map = NULL, *map1 = NULL, *xm = NULL;
 	flexio_msix *msix = NULL, *direct = NULL, *dead_msix = NULL, *xx = NULL;
@@ -453,8 +453,8 @@ static void emulated_devices(void **state)
 	/* flexio_emulated_device_msix_map_create, _map_free */
 	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_emulated_device_msix_map_create(h, 1, 4, &xm), F,
 			   "flexio_emulated_device_msix_map_create");
-	EXPECT_ERR(flexio_emulated_device_msix_map_create(fx.p, 1, 4, NULL), F, "flexio_emulated_device_msix_map_create",
-		   "map is NULL");
+	EXPECT_ERR(flexio_emulated_device_msix_map_create(fx.p, 1, 4, NULL), F,
+		   "flexio_emulated_device_msix_map_create", "map is NULL");
 	for (unsigned max = 0; max <= 65; max += 65)
 		EXPECT_ERR(flexio_emulated_device_msix_map_create(fx.p, 1, (uint16_t)max, &xm), F,
 			   "flexio_emulated_device_msix_map_create",
@@ -482,15 +482,17 @@ static void emulated_devices(void **state)
 		   "map is of a function of mlx5_sim1, not of process \"" PROCESS "\"'s device mlx5_sim0");
 	MUST(flexio_process_destroy(p1));
 	EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, ctx, 0, 0, 4, map, &xx), F,
-		   "flexio_emulated_device_msix_create", "msix_id 4 is not in map (vectors 0..3 of emulated function 1)");
+		   "flexio_emulated_device_msix_create",
+		   "msix_id 4 is not in map (vectors 0..3 of emulated function 1)");
 	EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, NULL, 0, 0, 0, map, &xx), F,
 		   "flexio_emulated_device_msix_create", "target_ibv_ctx is NULL");
 	for (int i = 0; i < 3; i++)
 		EXPECT_ERR(flexio_emulated_device_msix_create(fx.p, bogus[i], 0, 0, 0, map, &xx), F,
-			   "flexio_emulated_device_msix_create", "target_ibv_ctx %p is not an open device of the sim provider",
-			   (void *)bogus[i]);
+			   "flexio_emulated_device_msix_create",
+			   "target_ibv_ctx %p is not an open device of the sim provider", (void *)bogus[i]);
 	assert_null(xx);
-	EXPECT_SILENT(flexio_emulated_device_msix_create(fx.p, fx.ctx1, 0, 0, 3, map, &xx), OK); /* another device's CQ */
+	EXPECT_SILENT(flexio_emulated_device_msix_create(fx.p, fx.ctx1, 0, 0, 3, map, &xx),
+		      OK); /* another device's CQ */
 	EXPECT_SILENT(flexio_emulated_device_msix_destroy(xx), OK);
 	EXPECT_BAD_HANDLES(flexio_msix, "MSI-X vector", flexio_emulated_device_msix_destroy(h), F,
 			   "flexio_emulated_device_msix_destroy");
@@ -555,8 +557,8 @@ static void print_init_uar(void **state)
 	(void)state;
 	for (size_t i = 0; i < n; i++) {
 		scratch = new_process("bad_input_old_print_uar");
-		EXPECT_ERR(flexio_print_init(scratch, (flexio_uar *)bad[i], 4096, fx.out, 1, NULL), F, "flexio_print_init",
-			   "%p is not a live UAR of process \"" APP "\"", bad[i]);
+		EXPECT_ERR(flexio_print_init(scratch, (flexio_uar *)bad[i], 4096, fx.out, 1, NULL), F,
+			   "flexio_print_init", "%p is not a live UAR of process \"" APP "\"", bad[i]);
 		destroy_scratch(NULL);
 	}
 }

@@ -33,7 +33,7 @@ static int open_simulated_device(void **state)
 			ctx = ibv_open_device(devices[i]);
 	if (!ctx)
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "process_test"}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "process_test" }, &app);
 }
 
 static int close_simulated_device(void **state)
@@ -53,20 +53,20 @@ static flexio_process *new_process(void)
 }
 
 /* Runs call quietly (the library logs failures to stderr) and returns its status. */
-#define QUIET(call)                                                                                \
-	({                                                                                         \
-		struct stderr_capture c_;                                                          \
-		flexio_status s_;                                                                  \
-		capture_begin(&c_);                                                                \
-		s_ = (call);                                                                       \
-		capture_end(&c_);                                                                  \
-		s_;                                                                                \
+#define QUIET(call)                       \
+	({                                \
+		struct stderr_capture c_; \
+		flexio_status s_;         \
+		capture_begin(&c_);       \
+		s_ = (call);              \
+		capture_end(&c_);         \
+		s_;                       \
 	})
 
 static void call_args_matches_the_variadic_call(void **state)
 {
 	flexio_process *p = new_process();
-	uint64_t args[3] = {40, 2, (uint64_t)-2}, r1 = 0, r2 = 0;
+	uint64_t args[3] = { 40, 2, (uint64_t)-2 }, r1 = 0, r2 = 0;
 	flexio_func_t *unpacked = NULL;
 
 	(void)state;
@@ -132,16 +132,16 @@ static void call_args_beyond_sixteen_arguments(void **state)
 static void call_args_rejects_bad_input(void **state)
 {
 	flexio_process *p = new_process();
-	uint64_t args[4] = {0}, r = 7;
+	uint64_t args[4] = { 0 }, r = 7;
 
 	(void)state;
 	assert_int_equal(QUIET(flexio_process_call_args(p, &add3, &r, args, 2)), FLEXIO_STATUS_FAILED);
-	assert_string_equal(flexio_last_error(), "flexio ERR flexio_process_call_args: \"add3\" takes 3 arguments, 2 given");
+	assert_string_equal(flexio_last_error(),
+			    "flexio ERR flexio_process_call_args: \"add3\" takes 3 arguments, 2 given");
 	assert_int_equal(r, 0);
 	assert_int_equal(QUIET(flexio_process_call_args(p, &add3, &r, NULL, 3)), FLEXIO_STATUS_FAILED);
 	assert_non_null(strstr(flexio_last_error(), "args is NULL"));
-	assert_int_equal(QUIET(flexio_process_call_args(p, (flexio_func_t *)&args, &r, args, 3)),
-			 FLEXIO_STATUS_FAILED);
+	assert_int_equal(QUIET(flexio_process_call_args(p, (flexio_func_t *)&args, &r, args, 3)), FLEXIO_STATUS_FAILED);
 	assert_non_null(strstr(flexio_last_error(), "is not a function registered"));
 	assert_int_equal(QUIET(flexio_process_call_args(p, &add3, NULL, args, 3)), FLEXIO_STATUS_FAILED);
 	assert_non_null(strstr(flexio_last_error(), "flexio_process_call_args: func_ret is NULL"));

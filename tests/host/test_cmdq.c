@@ -9,7 +9,9 @@
 
 static void tasks_run_in_order(void **state)
 {
-	enum { N = 200 };
+	enum {
+		N = 200
+	};
 	flexio_process *p = new_process();
 	flexio_uintptr_t rec = new_record(p, N);
 	flexio_cmdq *q = new_cmdq(p, 1, 4, FLEXIO_CMDQ_STATE_RUNNING);
@@ -80,7 +82,9 @@ static void is_empty_means_performed(void **state)
 /* Many workers, many tasks, several queues of one process: every task runs exactly once. */
 static void many_workers(void **state)
 {
-	enum { N = 2000 };
+	enum {
+		N = 2000
+	};
 	flexio_process *p = new_process();
 	flexio_uintptr_t rec = new_record(p, 2 * N);
 	flexio_cmdq *q = new_cmdq(p, 64, 3, FLEXIO_CMDQ_STATE_RUNNING);
@@ -90,8 +94,10 @@ static void many_workers(void **state)
 	(void)state;
 	memset(seen, 0, sizeof(seen));
 	for (uint64_t i = 0; i < N; i++) {
-		assert_int_equal(flexio_cmdq_task_add(q, &spin_record_task, (i << 16) | (i % 2000)), FLEXIO_STATUS_SUCCESS);
-		assert_int_equal(flexio_cmdq_task_add(q2, &record_task, (uint64_t)(N + i) << 16), FLEXIO_STATUS_SUCCESS);
+		assert_int_equal(flexio_cmdq_task_add(q, &spin_record_task, (i << 16) | (i % 2000)),
+				 FLEXIO_STATUS_SUCCESS);
+		assert_int_equal(flexio_cmdq_task_add(q2, &record_task, (uint64_t)(N + i) << 16),
+				 FLEXIO_STATUS_SUCCESS);
 	}
 	wait_empty(q);
 	wait_empty(q2);
@@ -174,7 +180,7 @@ static void faulting_task(void **state)
 	EXPECT_FAILURE_LOGGED(flexio_cmdq_state_running(q), "flexio_cmdq_state_running");
 	EXPECT_LOGGED(flexio_cmdq_is_empty(q), 1, "flexio_cmdq_is_empty");
 	{
-		struct flexio_cmdq_attr attr = {.workers = 1, .batch_size = 1};
+		struct flexio_cmdq_attr attr = { .workers = 1, .batch_size = 1 };
 		flexio_cmdq *late = (flexio_cmdq *)0x1;
 
 		EXPECT_FAILURE_LOGGED(flexio_cmdq_create(p, &attr, &late), "flexio_cmdq_create");
@@ -248,8 +254,9 @@ static void destroy_while_running(void **state)
 static void bad_input(void **state)
 {
 	flexio_process *p = new_process(), *dead = new_process();
-	flexio_cmdq *q = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_PENDING), *gone = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_RUNNING);
-	struct flexio_cmdq_attr attr = {.workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_RUNNING};
+	flexio_cmdq *q = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_PENDING),
+		    *gone = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_RUNNING);
+	struct flexio_cmdq_attr attr = { .workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_RUNNING };
 	flexio_cmdq *out = (flexio_cmdq *)0x1;
 	int local;
 	flexio_cmdq *fake = (flexio_cmdq *)&local;

@@ -25,9 +25,9 @@ extern flexio_func_t emu_msix_send;
 
 #define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
 
-#define VHCA 1       /* mlx5_sim0's one emulated function (the default) */
+#define VHCA 1 /* mlx5_sim0's one emulated function (the default) */
 #define QUEUE 3
-#define LOG_DEPTH 2  /* 4-entry doorbell CQs: their ring passes wrap often */
+#define LOG_DEPTH 2 /* 4-entry doorbell CQs: their ring passes wrap often */
 #define WAIT_MS 20000
 
 /* The processes, queues and mappings every test starts with: the handler's CQ mapped to QUEUE,
@@ -53,7 +53,7 @@ static struct {
  * leaves it: every entry the NIC's for pass 0). */
 static flexio_cq *dpa_cq(flexio_process *p, struct flexio_cq_attr attr, flexio_uintptr_t *ring, flexio_uintptr_t *dbr)
 {
-	uint8_t entries[1 << LOG_DEPTH][64] = {{0}};
+	uint8_t entries[1 << LOG_DEPTH][64] = { { 0 } };
 	flexio_cq *cq = NULL;
 
 	for (int i = 0; i < 1 << LOG_DEPTH; i++)
@@ -104,8 +104,8 @@ static uint64_t msix_after(uint64_t seen)
 
 static int setup(void **state_)
 {
-	struct emu_test_state s = {.log_depth = LOG_DEPTH, .outbox_id = 0};
-	struct flexio_event_handler_attr ea = {.host_stub_func = &emu_db_handler};
+	struct emu_test_state s = { .log_depth = LOG_DEPTH, .outbox_id = 0 };
+	struct flexio_event_handler_attr ea = { .host_stub_func = &emu_db_handler };
 	flexio_uintptr_t ring, dbr;
 
 	(void)state_;
@@ -121,8 +121,8 @@ static int setup(void **state_)
 	ea.arg = fx.state_daddr;
 	MUST(flexio_event_handler_create(fx.p, &ea, NULL, fx.outbox, &fx.eh));
 	fx.cq = dpa_cq(fx.p,
-		       (struct flexio_cq_attr){.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD,
-					       .thread = flexio_event_handler_get_thread(fx.eh)},
+		       (struct flexio_cq_attr){ .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD,
+						.thread = flexio_event_handler_get_thread(fx.eh) },
 		       &ring, &dbr);
 	MUST(flexio_emulated_device_msix_map_create(fx.p, VHCA, 4, &fx.map));
 	MUST(flexio_emulated_device_msix_create(fx.p, ctx, 0, flexio_uar_get_id(fx.uar), 0, fx.map, &fx.msix));
@@ -253,8 +253,8 @@ static void arm_refusals(void **state_)
 	flexio_outbox *qout = NULL;
 	flexio_emu_db_to_cq_ctx *db = NULL, *again = NULL;
 	flexio_uintptr_t ring, dbr;
-	flexio_cq *cq = dpa_cq(fx.p, (struct flexio_cq_attr){.element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ},
-			       &ring, &dbr);
+	flexio_cq *cq =
+		dpa_cq(fx.p, (struct flexio_cq_attr){ .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ }, &ring, &dbr);
 	uint32_t cqn = flexio_cq_get_cq_num(cq), id, outbox = flexio_outbox_get_id(fx.outbox);
 	uint64_t ret;
 	uint8_t cqe[64];
@@ -301,13 +301,14 @@ static void arm_refusals(void **state_)
 static void msix_cq_not_for_work_queues(void **state_)
 {
 	flexio_uintptr_t ring;
-	struct flexio_wq_attr sa = {.log_wq_depth = 3, .pd = flexio_process_get_pd(fx.p),
-				    .uar_id = flexio_uar_get_id(fx.uar)};
+	struct flexio_wq_attr sa = { .log_wq_depth = 3,
+				     .pd = flexio_process_get_pd(fx.p),
+				     .uar_id = flexio_uar_get_id(fx.uar) };
 	flexio_sq *sq = NULL;
 
 	(void)state_;
 	MUST(flexio_buf_dev_alloc(fx.p, 64 << 3, &ring));
-	sa.wq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = ring};
+	sa.wq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = ring };
 	EXPECT_FAILURE_LOGGED(flexio_sq_create(fx.p, NULL, flexio_emulated_device_msix_get_cqn(fx.msix), &sa, &sq),
 			      "flexio_sq_create");
 	assert_null(sq);
@@ -333,9 +334,9 @@ static void direct_mode(void **state_)
 	assert_int_not_equal(eqn, flexio_emulated_device_msix_get_eqn(fx.msix)); /* vector 0's */
 	EXPECT_LOGGED(flexio_emulated_device_msix_get_cqn(direct), UINT32_MAX, "flexio_emulated_device_msix_get_cqn");
 	cq = dpa_cq(fx.p,
-		    (struct flexio_cq_attr){.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ,
-					    .emulated_eqn = eqn,
-					    .always_armed = 1},
+		    (struct flexio_cq_attr){ .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_MSIX_EMULATED_CQ,
+					     .emulated_eqn = eqn,
+					     .always_armed = 1 },
 		    &ring, &dbr);
 	MUST(flexio_process_call(fx.p, &emu_msix_send, &ret, (uint64_t)flexio_outbox_get_id(fx.outbox),
 				 flexio_cq_get_cq_num(cq), 3));
@@ -383,7 +384,7 @@ static void functions(void **state_)
 {
 	struct ibv_context *ctx1 = NULL;
 	flexio_emu_db_to_cq_ctx *db = NULL;
-	uint32_t ids[4] = {0};
+	uint32_t ids[4] = { 0 };
 	size_t n = 0;
 
 	(void)state_;
@@ -409,7 +410,7 @@ static void functions(void **state_)
 	/* A CQ of mlx5_sim0 for a queue of mlx5_sim1's function. */
 	EXPECT_FAILURE_LOGGED(flexio_emu_db_to_cq_map(ctx1, 1, 0, fx.cq, &db), "flexio_emu_db_to_cq_map");
 	assert_null(db);
-	EXPECT_FAILURE_LOGGED(flexio_emu_msix_count(ctx1, 1, 64, &(uint64_t){0}), "flexio_emu_msix_count");
+	EXPECT_FAILURE_LOGGED(flexio_emu_msix_count(ctx1, 1, 64, &(uint64_t){ 0 }), "flexio_emu_msix_count");
 	assert_int_equal(ibv_close_device(ctx1), 0);
 	unsetenv("FLEXIO_SIM_EMU_FUNCTIONS");
 }

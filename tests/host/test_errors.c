@@ -15,8 +15,9 @@ flexio_status older_error_handler_set(flexio_process *process, const char *handl
 /* A process whose default stream writes device prints to *out, synchronously. */
 static flexio_process *process_with_stream(FILE **out)
 {
-	flexio_msg_stream_attr_t attr = {.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					 .level = FLEXIO_MSG_DEV_INFO};
+	flexio_msg_stream_attr_t attr = { .data_bsize = 4096,
+					  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					  .level = FLEXIO_MSG_DEV_INFO };
 	flexio_process *p = new_process();
 	flexio_msg_stream *s;
 
@@ -257,7 +258,8 @@ static uint64_t gdb_register(const char *text, const char *reg)
 static void core_dump_of_a_faulted_process(void **state)
 {
 	flexio_process *p = new_process();
-	char elf[] = "/tmp/flexio_core_elf_XXXXXX", base[] = "/tmp/flexio_core_XXXXXX", crash[] = "/tmp/flexio_crash_XXXXXX";
+	char elf[] = "/tmp/flexio_core_elf_XXXXXX", base[] = "/tmp/flexio_core_XXXXXX",
+	     crash[] = "/tmp/flexio_crash_XXXXXX";
 	char core[256], crash_file[256], *out;
 	struct stderr_capture c;
 	struct stat st;
@@ -299,7 +301,8 @@ static void core_dump_of_a_faulted_process(void **state)
 		unlink(core);
 		unlink(elf);
 		flexio_process_destroy(p);
-		print_message("SKIPPED the gdb check: gdb-multiarch is not installed (apt-get install gdb-multiarch)\n");
+		print_message(
+			"SKIPPED the gdb check: gdb-multiarch is not installed (apt-get install gdb-multiarch)\n");
 		skip();
 	}
 	out = gdb(elf, core, "-ex 'info registers pc' -ex 'info registers a0' -ex 'info threads'");
@@ -321,7 +324,8 @@ static void core_dump_of_a_healthy_process(void **state)
 
 	(void)state;
 	assert_int_equal(flexio_buf_dev_alloc(p, 64, &daddr), FLEXIO_STATUS_SUCCESS);
-	assert_int_equal(flexio_process_call(p, &write_u64, &ret, daddr + 8, 0x1122334455667788ull), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_process_call(p, &write_u64, &ret, daddr + 8, 0x1122334455667788ull),
+			 FLEXIO_STATUS_SUCCESS);
 	fd = mkstemp(base);
 	close(fd);
 	unlink(base);
@@ -332,7 +336,8 @@ static void core_dump_of_a_healthy_process(void **state)
 		unlink(core);
 		unlink(elf);
 		flexio_process_destroy(p);
-		print_message("SKIPPED the gdb check: gdb-multiarch is not installed (apt-get install gdb-multiarch)\n");
+		print_message(
+			"SKIPPED the gdb check: gdb-multiarch is not installed (apt-get install gdb-multiarch)\n");
 		skip();
 	}
 	snprintf(cmd, sizeof(cmd), "-ex 'x/gx 0x%llx' -ex 'info registers pc'", (unsigned long long)daddr + 8);

@@ -12,8 +12,8 @@
 
 #include "host_test.h"
 
-extern flexio_func_t count_handler, count_and_return, count_and_finish, count_to_five, yield_between,
-	write_name, activate;
+extern flexio_func_t count_handler, count_and_return, count_and_finish, count_to_five, yield_between, write_name,
+	activate;
 
 static flexio_app *app;
 static flexio_process *process;
@@ -22,7 +22,7 @@ static int setup(void **state)
 {
 	(void)state;
 	if (flexio_version_set(FLEXIO_VER_USED) || sim_device_open() ||
-	    flexio_app_get(&(struct flexio_app_select_attr){.app_name = "event_test", .ibv_ctx = ctx}, &app))
+	    flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "event_test", .ibv_ctx = ctx }, &app))
 		return -1;
 	return flexio_process_create(ctx, app, NULL, &process);
 }
@@ -46,8 +46,9 @@ static flexio_uintptr_t zeroed(size_t size)
 
 static flexio_event_handler *handler(flexio_func_t *function, uint64_t arg, int continuable, const char *name)
 {
-	struct flexio_event_handler_attr attr = {.host_stub_func = function, .arg = arg, .continuable = continuable,
-						 .name = name};
+	struct flexio_event_handler_attr attr = {
+		.host_stub_func = function, .arg = arg, .continuable = continuable, .name = name
+	};
 	flexio_event_handler *eh;
 
 	assert_int_equal(flexio_event_handler_create(process, &attr, &eh), FLEXIO_STATUS_SUCCESS);
@@ -65,7 +66,7 @@ static uint64_t read_word(flexio_uintptr_t daddr)
 /* The word at daddr reaches want within a few seconds; then it must stay there a moment. */
 static void expect_word(flexio_uintptr_t daddr, uint64_t want)
 {
-	struct timespec pause = {0, 1000000};
+	struct timespec pause = { 0, 1000000 };
 
 	for (int i = 0; i < 5000 && read_word(daddr) < want; i++)
 		nanosleep(&pause, NULL);
@@ -77,7 +78,7 @@ static void expect_word(flexio_uintptr_t daddr, uint64_t want)
 /* The word at daddr settles between low and high. */
 static void expect_word_between(flexio_uintptr_t daddr, uint64_t low, uint64_t high)
 {
-	struct timespec pause = {0, 1000000};
+	struct timespec pause = { 0, 1000000 };
 	uint64_t before, after;
 
 	for (int i = 0; i < 5000 && read_word(daddr) < low; i++)
@@ -171,7 +172,7 @@ static void names_and_ids(void **state)
 	assert_int_equal(flexio_event_handler_run(eh, 0), FLEXIO_STATUS_SUCCESS);
 	trigger(eh);
 	for (int i = 0; i < 5000 && !name[0]; i++) {
-		struct timespec pause = {0, 1000000};
+		struct timespec pause = { 0, 1000000 };
 
 		nanosleep(&pause, NULL);
 		assert_int_equal(flexio_dev2host_memcpy(process, name, sizeof(name), text), FLEXIO_STATUS_SUCCESS);
@@ -182,7 +183,7 @@ static void names_and_ids(void **state)
 
 static void bad_input(void **state)
 {
-	struct flexio_event_handler_attr attr = {0};
+	struct flexio_event_handler_attr attr = { 0 };
 	flexio_event_handler *eh = handler(&count_handler, zeroed(8), 0, NULL), *none;
 	flexio_event_handler *dead = handler(&count_handler, zeroed(8), 0, NULL);
 
@@ -191,8 +192,8 @@ static void bad_input(void **state)
 	attr.host_stub_func = (flexio_func_t *)&attr; /* not a registered function */
 	EXPECT_FAILURE_LOGGED(flexio_event_handler_create(process, &attr, &none), "flexio_event_handler_create");
 	EXPECT_FAILURE_LOGGED(flexio_event_handler_create(process, NULL, &none), "flexio_event_handler_create");
-	attr = (struct flexio_event_handler_attr){.host_stub_func = &count_handler,
-						  .affinity = {.type = (enum flexio_affinity_type)9}};
+	attr = (struct flexio_event_handler_attr){ .host_stub_func = &count_handler,
+						   .affinity = { .type = (enum flexio_affinity_type)9 } };
 	EXPECT_FAILURE_LOGGED(flexio_event_handler_create(process, &attr, &none), "flexio_event_handler_create");
 	EXPECT_FAILURE_LOGGED(flexio_event_handler_run(dead, 0), "flexio_event_handler_run");
 	EXPECT_FAILURE_LOGGED(flexio_event_handler_destroy(dead), "flexio_event_handler_destroy");
@@ -217,12 +218,9 @@ static void destroy_running(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(once_per_trigger),
-		cmocka_unit_test(finish_and_retrigger),
-		cmocka_unit_test(continuable_yield),
-		cmocka_unit_test(names_and_ids),
-		cmocka_unit_test(bad_input),
-		cmocka_unit_test(destroy_running),
+		cmocka_unit_test(once_per_trigger),  cmocka_unit_test(finish_and_retrigger),
+		cmocka_unit_test(continuable_yield), cmocka_unit_test(names_and_ids),
+		cmocka_unit_test(bad_input),         cmocka_unit_test(destroy_running),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -21,7 +21,7 @@ static int setup(void **state)
 	(void)state;
 	if (sim_device_open())
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "process_test", .ibv_ctx = ctx}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "process_test", .ibv_ctx = ctx }, &app);
 }
 
 static int teardown(void **state)
@@ -71,8 +71,8 @@ static void heap_size_from_environment(void **state)
 	static const struct {
 		const char *value;
 		uint64_t size;
-	} cases[] = {{"2G", 2ull << 30}, {"64M", 64ull << 20}, {"4194304", 4ull << 20}, {"junk", 1ull << 30},
-		     {"100T", 1ull << 30}, {"1K", 1ull << 30}};
+	} cases[] = { { "2G", 2ull << 30 },   { "64M", 64ull << 20 }, { "4194304", 4ull << 20 },
+		      { "junk", 1ull << 30 }, { "100T", 1ull << 30 }, { "1K", 1ull << 30 } };
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -91,7 +91,9 @@ static void heap_size_from_environment(void **state)
 /* A thousand idle processes, each with a 1 GiB heap: a few hundred MiB in all. */
 static void thousand_idle_processes(void **state)
 {
-	enum { COUNT = 1000 };
+	enum {
+		COUNT = 1000
+	};
 	static flexio_process *processes[COUNT];
 	long long before = resident_bytes(), grown;
 	uint64_t ret;

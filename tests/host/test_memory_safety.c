@@ -28,7 +28,7 @@ static int open_simulated_device(void **state)
 	test_pd = ibv_alloc_pd(ctx);
 	if (!test_pd)
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "memory_safety_test"}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "memory_safety_test" }, &app);
 }
 
 static int close_simulated_device(void **state)
@@ -43,7 +43,7 @@ static flexio_process *new_process(void)
 {
 	flexio_process *p = NULL;
 
-	assert_int_equal(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = test_pd}, &p),
+	assert_int_equal(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = test_pd }, &p),
 			 FLEXIO_STATUS_SUCCESS);
 	return p;
 }

@@ -17,7 +17,7 @@ static int open_simulated_device(void **state)
 	(void)state;
 	if (sim_device_open())
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "process_test"}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "process_test" }, &app);
 }
 
 static int close_simulated_device(void **state)
@@ -128,10 +128,12 @@ static void streams_filter_levels_and_modes(void **state)
 {
 	flexio_process *p = new_process();
 	FILE *default_out = tmpfile(), *async_out = tmpfile();
-	flexio_msg_stream_attr_t sync_attr = {.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					      .level = FLEXIO_MSG_DEV_WARN};
-	flexio_msg_stream_attr_t async_attr = {.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC,
-					       .level = FLEXIO_MSG_DEV_DEBUG};
+	flexio_msg_stream_attr_t sync_attr = { .data_bsize = 4096,
+					       .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					       .level = FLEXIO_MSG_DEV_WARN };
+	flexio_msg_stream_attr_t async_attr = { .data_bsize = 4096,
+						.sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC,
+						.level = FLEXIO_MSG_DEV_DEBUG };
 	flexio_msg_stream *def, *second;
 	pthread_t drainer;
 	uint64_t ret;
@@ -151,8 +153,7 @@ static void streams_filter_levels_and_modes(void **state)
 	assert_int_equal(flexio_process_call(p, &print_levels, &ret, 1), FLEXIO_STATUS_SUCCESS);
 	assert_string_equal(file_text(async_out), ""); /* asynchronous: only flush writes */
 	assert_int_equal(flexio_msg_stream_flush(second), FLEXIO_STATUS_SUCCESS);
-	assert_string_equal(file_text(async_out),
-			    "level error\nlevel warn\nlevel info\nlevel debug\nlevel always\n");
+	assert_string_equal(file_text(async_out), "level error\nlevel warn\nlevel info\nlevel debug\nlevel always\n");
 
 	EXPECT_FAILURE_LOGGED(flexio_msg_stream_level_set(def, FLEXIO_MSG_DEV_DEBUG), "flexio_msg_stream_level_set");
 	assert_int_equal(flexio_msg_stream_level_set(second, FLEXIO_MSG_DEV_NO_PRINT), FLEXIO_STATUS_SUCCESS);
@@ -175,8 +176,9 @@ static void batch_and_overrun(void **state)
 {
 	flexio_process *p = new_process();
 	FILE *out = tmpfile();
-	flexio_msg_stream_attr_t attr = {.data_bsize = 2048, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
-					 .level = FLEXIO_MSG_DEV_INFO};
+	flexio_msg_stream_attr_t attr = { .data_bsize = 2048,
+					  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
+					  .level = FLEXIO_MSG_DEV_INFO };
 	flexio_msg_stream *s;
 	uint64_t ret;
 	char *text;
@@ -208,8 +210,9 @@ static void batch_and_overrun(void **state)
 static void bad_stream_attributes(void **state)
 {
 	flexio_process *p = new_process();
-	flexio_msg_stream_attr_t attr = {.data_bsize = 3000, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					 .level = FLEXIO_MSG_DEV_INFO};
+	flexio_msg_stream_attr_t attr = { .data_bsize = 3000,
+					  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					  .level = FLEXIO_MSG_DEV_INFO };
 	flexio_msg_stream *s = (flexio_msg_stream *)0x1;
 
 	(void)state;
@@ -341,7 +344,7 @@ static void bad_handles_and_arguments(void **state)
 	EXPECT_FAILURE_LOGGED(flexio_process_create(ctx, app, NULL, NULL), "flexio_process_create");
 	EXPECT_FAILURE_LOGGED(flexio_process_create(ctx, (flexio_app *)&local, NULL, &q), "flexio_process_create");
 	{
-		struct flexio_app_attr attr = {.app_name = "short_lived", .app_ptr = NULL};
+		struct flexio_app_attr attr = { .app_name = "short_lived", .app_ptr = NULL };
 		uint64_t *elf = malloc(flexio_app_get_elf_size(app));
 
 		flexio_app_get_elf(app, elf, flexio_app_get_elf_size(app));

@@ -22,7 +22,7 @@ static struct {
 	flexio_app *app;
 	flexio_process *p;
 	flexio_outbox *outbox;
-	uint32_t uar_id;          /* the process UAR's */
+	uint32_t uar_id; /* the process UAR's */
 } fx;
 
 #define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
@@ -47,9 +47,9 @@ static int setup(void **state)
 	fx.pd = ibv_alloc_pd(ctx);
 	fx.pd1 = fx.ctx1 ? ibv_alloc_pd(fx.ctx1) : NULL;
 	if (!fx.pd || !fx.pd1 ||
-	    flexio_app_get(&(struct flexio_app_select_attr){.app_name = "queue_test", .ibv_ctx = ctx}, &fx.app) ||
-	    flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){.pd = fx.pd}, &fx.p) ||
-	    flexio_outbox_create(fx.p, &(struct flexio_outbox_attr){0}, &fx.outbox))
+	    flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "queue_test", .ibv_ctx = ctx }, &fx.app) ||
+	    flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){ .pd = fx.pd }, &fx.p) ||
+	    flexio_outbox_create(fx.p, &(struct flexio_outbox_attr){ 0 }, &fx.outbox))
 		return -1;
 	fx.uar_id = flexio_uar_get_id(flexio_process_get_uar(fx.p));
 	return 0;
@@ -83,7 +83,9 @@ static struct flexio_cq_attr cq_attr(flexio_process *p, unsigned log, uint8_t el
 {
 	size_t size = (size_t)64 << log;
 	unsigned char *ring = calloc(1, size);
-	struct flexio_cq_attr attr = {.log_cq_depth = (uint8_t)log, .element_type = element_type, .uar_id = fx.uar_id};
+	struct flexio_cq_attr attr = { .log_cq_depth = (uint8_t)log,
+				       .element_type = element_type,
+				       .uar_id = fx.uar_id };
 	flexio_uintptr_t daddr = dpa_zeroed(p, size);
 
 	assert_non_null(ring);
@@ -91,7 +93,7 @@ static struct flexio_cq_attr cq_attr(flexio_process *p, unsigned log, uint8_t el
 		ring[i] = 0xF1;
 	MUST(flexio_host2dev_memcpy(p, ring, size, daddr));
 	free(ring);
-	attr.cq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = daddr};
+	attr.cq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = daddr };
 	attr.cq_dbr_daddr = dpa_zeroed(p, 64);
 	return attr;
 }
@@ -109,26 +111,28 @@ static flexio_cq *new_cq(flexio_process *p, struct ibv_context *c)
 /* Work-queue attributes of 2^log entries in DPA memory of p, on pd. */
 static struct flexio_wq_attr wq_attr(flexio_process *p, unsigned log, struct ibv_pd *pd)
 {
-	return (struct flexio_wq_attr){
-		.log_wq_depth = (uint8_t)log, .uar_id = fx.uar_id, .pd = pd,
-		.wq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, (size_t)64 << log)},
-		.wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64)}};
+	return (struct flexio_wq_attr){ .log_wq_depth = (uint8_t)log,
+					.uar_id = fx.uar_id,
+					.pd = pd,
+					.wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA,
+							  .daddr = dpa_zeroed(p, (size_t)64 << log) },
+					.wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64) } };
 }
 
 /* The exact line a call logged: "flexio ERR <func>: <reason>". */
-#define EXPECT_LINE(call, expected, func, ...)                                                     \
-	do {                                                                                       \
-		char want_[512];                                                                   \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		int n_ = snprintf(want_, sizeof(want_), "flexio ERR %s: ", func);                  \
-		snprintf(want_ + n_, sizeof(want_) - (size_t)n_, __VA_ARGS__);                      \
-		strcat(want_, "\n");                                                               \
-		capture_begin(&c_);                                                                \
-		assert_true((call) == (expected));                                                 \
-		text_ = capture_end(&c_);                                                          \
-		if (strcmp(text_, want_))                                                          \
-			fail_msg("expected: %sgot:      %s", want_, text_);                        \
+#define EXPECT_LINE(call, expected, func, ...)                                    \
+	do {                                                                      \
+		char want_[512];                                                  \
+		struct stderr_capture c_;                                         \
+		const char *text_;                                                \
+		int n_ = snprintf(want_, sizeof(want_), "flexio ERR %s: ", func); \
+		snprintf(want_ + n_, sizeof(want_) - (size_t)n_, __VA_ARGS__);    \
+		strcat(want_, "\n");                                              \
+		capture_begin(&c_);                                               \
+		assert_true((call) == (expected));                                \
+		text_ = capture_end(&c_);                                         \
+		if (strcmp(text_, want_))                                         \
+			fail_msg("expected: %sgot:      %s", want_, text_);       \
 	} while (0)
 
 /* ---- completion queues --------------------------------------------------------------------- */
@@ -159,7 +163,8 @@ static void cq_lifecycle(void **state)
 	assert_int_equal(count, 4);
 
 	MUST(flexio_cq_destroy(cq));
-	EXPECT_LINE(flexio_cq_destroy(cq), FLEXIO_STATUS_FAILED, "flexio_cq_destroy", "%p is not a live CQ", (void *)cq);
+	EXPECT_LINE(flexio_cq_destroy(cq), FLEXIO_STATUS_FAILED, "flexio_cq_destroy", "%p is not a live CQ",
+		    (void *)cq);
 	EXPECT_LINE(flexio_cq_get_cq_num(cq), UINT32_MAX, "flexio_cq_get_cq_num", "%p is not a live CQ", (void *)cq);
 	EXPECT_LINE(flexio_cq_get_obj(cq), NULL, "flexio_cq_get_obj", "%p is not a live CQ", (void *)cq);
 	MUST(flexio_cq_destroy(other));
@@ -174,9 +179,8 @@ static void cq_of_thread(void **state)
 	flexio_cq *cq = NULL;
 
 	(void)state;
-	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &queue_cq_handler,
-										   .arg = st},
-					 &eh));
+	MUST(flexio_event_handler_create(
+		fx.p, &(struct flexio_event_handler_attr){ .host_stub_func = &queue_cq_handler, .arg = st }, &eh));
 	attr.thread = flexio_event_handler_get_thread(eh);
 	MUST(flexio_cq_create(fx.p, NULL, &attr, &cq));
 	/* The thread's DEVX object, made once, released with the handler. */
@@ -232,8 +236,8 @@ static void work_queues(void **state)
 	MUST(flexio_rmp_destroy(rmp));
 	MUST(flexio_cq_destroy(cq));
 	EXPECT_LINE(flexio_sq_get_wq_num(sq), UINT32_MAX, "flexio_sq_get_wq_num", "%p is not a live SQ", (void *)sq);
-	EXPECT_LINE(flexio_rq_set_err_state(rq), FLEXIO_STATUS_FAILED, "flexio_rq_set_err_state",
-		    "%p is not a live RQ", (void *)rq);
+	EXPECT_LINE(flexio_rq_set_err_state(rq), FLEXIO_STATUS_FAILED, "flexio_rq_set_err_state", "%p is not a live RQ",
+		    (void *)rq);
 	EXPECT_LINE(flexio_rq_get_tir(rq), NULL, "flexio_rq_get_tir", "%p is not a live RQ", (void *)rq);
 	EXPECT_LINE(flexio_rmp_destroy(rmp), FLEXIO_STATUS_FAILED, "flexio_rmp_destroy", "%p is not a live RMP",
 		    (void *)rmp);
@@ -316,9 +320,14 @@ static void cross_device(void **state)
 /* An RC QP of p on its device with 2^2 WQEBBs and receive WQEs, reporting to cqn (rmp: its RQ). */
 static flexio_qp *new_qp(flexio_process *p, uint32_t cqn, flexio_rmp *rmp)
 {
-	struct flexio_qp_attr attr = {.transport_type = FLEXIO_QPC_ST_RC, .uar_id = fx.uar_id,
-				      .qp_access_mask = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE,
-				      .pd = fx.pd, .log_sq_depth = 2, .sq_cqn = cqn, .log_rq_depth = 2, .rq_cqn = cqn};
+	struct flexio_qp_attr attr = { .transport_type = FLEXIO_QPC_ST_RC,
+				       .uar_id = fx.uar_id,
+				       .qp_access_mask = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE,
+				       .pd = fx.pd,
+				       .log_sq_depth = 2,
+				       .sq_cqn = cqn,
+				       .log_rq_depth = 2,
+				       .rq_cqn = cqn };
 	flexio_qp *qp = NULL;
 
 	if (rmp) {
@@ -326,8 +335,8 @@ static flexio_qp *new_qp(flexio_process *p, uint32_t cqn, flexio_rmp *rmp)
 		attr.rmpqn = flexio_rmp_get_wq_num(rmp);
 	}
 	/* The receive ring first, the send ring after it. */
-	attr.qp_wq_buff_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64 + 256)};
-	attr.qp_wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64)};
+	attr.qp_wq_buff_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64 + 256) };
+	attr.qp_wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64) };
 	MUST(flexio_qp_create(p, NULL, &attr, &qp));
 	return qp;
 }
@@ -335,11 +344,17 @@ static flexio_qp *new_qp(flexio_process *p, uint32_t cqn, flexio_rmp *rmp)
 /* Moves qp through INIT and RTR to RTS, connected to remote on this device. */
 static void qp_connect(flexio_qp *qp, flexio_qp *remote)
 {
-	struct flexio_qp_attr attr = {.qp_access_mask = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE,
-				      .vhca_port_num = 1, .remote_qp_num = flexio_qp_get_qp_num(remote),
-				      .path_mtu = FLEXIO_QP_QPC_MTU_BYTES_1K, .fl = 1, .min_rnr_nak_timer = 12,
-				      .retry_count = 7, .next_rcv_psn = 0, .next_send_psn = 0, .log_rra_max = 2,
-				      .log_sra_max = 2};
+	struct flexio_qp_attr attr = { .qp_access_mask = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE,
+				       .vhca_port_num = 1,
+				       .remote_qp_num = flexio_qp_get_qp_num(remote),
+				       .path_mtu = FLEXIO_QP_QPC_MTU_BYTES_1K,
+				       .fl = 1,
+				       .min_rnr_nak_timer = 12,
+				       .retry_count = 7,
+				       .next_rcv_psn = 0,
+				       .next_send_psn = 0,
+				       .log_rra_max = 2,
+				       .log_sra_max = 2 };
 
 	attr.next_state = FLEXIO_QP_STATE_INIT;
 	MUST(flexio_qp_modify(qp, &attr, NULL));
@@ -348,7 +363,7 @@ static void qp_connect(flexio_qp *qp, flexio_qp *remote)
 	MUST(flexio_qp_modify(qp, &attr, NULL));
 	assert_int_equal(flexio_qp_state_get(qp), FLEXIO_QP_STATE_RTR);
 	attr.next_state = FLEXIO_QP_STATE_RTS;
-	MUST(flexio_qp_modify(qp, &attr, &(struct flexio_qp_attr_opt_param_mask){.min_rnr_nak_timer = true}));
+	MUST(flexio_qp_modify(qp, &attr, &(struct flexio_qp_attr_opt_param_mask){ .min_rnr_nak_timer = true }));
 	assert_int_equal(flexio_qp_state_get(qp), FLEXIO_QP_STATE_RTS);
 }
 
@@ -358,7 +373,7 @@ static void queue_pairs(void **state)
 	uint32_t cqn = flexio_cq_get_cq_num(cq);
 	struct flexio_wq_attr ma = wq_attr(fx.p, 3, fx.pd);
 	flexio_qp *a = new_qp(fx.p, cqn, NULL), *b = new_qp(fx.p, cqn, NULL), *c;
-	struct flexio_qp_attr attr = {0};
+	struct flexio_qp_attr attr = { 0 };
 	flexio_rmp *rmp = NULL;
 
 	(void)state;
@@ -398,17 +413,23 @@ static void queue_pairs(void **state)
 		    "RMP 0x%x is in use: QPs receive from it", flexio_rmp_get_wq_num(rmp));
 	MUST(flexio_qp_destroy(c));
 	/* Depths of rings a QP does not have are not read: no SQ, receives from the RMP. */
-	attr = (struct flexio_qp_attr){.transport_type = FLEXIO_QPC_ST_RC, .pd = fx.pd, .no_sq = 1, .log_sq_depth = -1,
-				       .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ, .log_rq_depth = -1,
-				       .rq_cqn = cqn, .rmpqn = flexio_rmp_get_wq_num(rmp)};
-	attr.qp_wq_buff_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(fx.p, 64)};
-	attr.qp_wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(fx.p, 64)};
+	attr = (struct flexio_qp_attr){ .transport_type = FLEXIO_QPC_ST_RC,
+					.pd = fx.pd,
+					.no_sq = 1,
+					.log_sq_depth = -1,
+					.rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ,
+					.log_rq_depth = -1,
+					.rq_cqn = cqn,
+					.rmpqn = flexio_rmp_get_wq_num(rmp) };
+	attr.qp_wq_buff_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(fx.p, 64) };
+	attr.qp_wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(fx.p, 64) };
 	MUST(flexio_qp_create(fx.p, NULL, &attr, &c));
 	MUST(flexio_qp_destroy(c));
 	MUST(flexio_rmp_destroy(rmp));
 
 	MUST(flexio_qp_destroy(a));
-	EXPECT_LINE(flexio_qp_state_get(a), FLEXIO_QP_STATE_ERR, "flexio_qp_state_get", "%p is not a live QP", (void *)a);
+	EXPECT_LINE(flexio_qp_state_get(a), FLEXIO_QP_STATE_ERR, "flexio_qp_state_get", "%p is not a live QP",
+		    (void *)a);
 	EXPECT_LINE(flexio_qp_get_qp_num(a), UINT32_MAX, "flexio_qp_get_qp_num", "%p is not a live QP", (void *)a);
 	MUST(flexio_qp_destroy(b));
 	MUST(flexio_cq_destroy(cq));
@@ -430,13 +451,14 @@ static void process_takes_its_queues(void **state)
 	flexio_rmp *rmp = NULL;
 	flexio_qp *qp = NULL;
 	struct flexio_wq_attr sa, ra, ma;
-	struct flexio_qp_attr qa = {.transport_type = FLEXIO_QPC_ST_RC, .log_sq_depth = 2,
-				    .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ};
+	struct flexio_qp_attr qa = { .transport_type = FLEXIO_QPC_ST_RC,
+				     .log_sq_depth = 2,
+				     .rq_type = FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ };
 	uint32_t cqn;
 
 	(void)state;
 	assert_non_null(pd);
-	MUST(flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){.pd = pd}, &p));
+	MUST(flexio_process_create(ctx, fx.app, &(struct flexio_process_attr){ .pd = pd }, &p));
 	/* Created in the order of their numbers' use: the CQ first, the QP on the RMP last. */
 	cq = new_cq(p, NULL);
 	cqn = flexio_cq_get_cq_num(cq);
@@ -453,8 +475,8 @@ static void process_takes_its_queues(void **state)
 	qa.pd = pd;
 	qa.sq_cqn = qa.rq_cqn = cqn;
 	qa.rmpqn = flexio_rmp_get_wq_num(rmp);
-	qa.qp_wq_buff_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 256)};
-	qa.qp_wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64)};
+	qa.qp_wq_buff_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 256) };
+	qa.qp_wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64) };
 	MUST(flexio_qp_create(p, NULL, &qa, &qp));
 	assert_int_equal(ibv_dealloc_pd(pd), EBUSY);
 
@@ -489,7 +511,7 @@ static uint64_t read_u64(flexio_uintptr_t daddr)
 /* The word at daddr reaches want within a few seconds. */
 static void wait_for(flexio_uintptr_t daddr, uint64_t want)
 {
-	struct timespec pause = {0, 1000000};
+	struct timespec pause = { 0, 1000000 };
 
 	for (int i = 0; i < 5000 && read_u64(daddr) < want; i++)
 		nanosleep(&pause, NULL);
@@ -498,7 +520,12 @@ static void wait_for(flexio_uintptr_t daddr, uint64_t want)
 
 static void handler_woken_by_cqes(void **state)
 {
-	enum { LOG_CQ = 3, LOG_SQ = 4, BATCH = 4, BATCHES = 50 }; /* 200 CQEs: 25 passes of the CQ ring */
+	enum {
+		LOG_CQ = 3,
+		LOG_SQ = 4,
+		BATCH = 4,
+		BATCHES = 50
+	}; /* 200 CQEs: 25 passes of the CQ ring */
 	struct flexio_cq_attr ca = cq_attr(fx.p, LOG_CQ, FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD);
 	struct flexio_wq_attr sa = wq_attr(fx.p, LOG_SQ, fx.pd);
 	flexio_uintptr_t cq_state = dpa_zeroed(fx.p, sizeof(struct queue_test_cq));
@@ -511,17 +538,22 @@ static void handler_woken_by_cqes(void **state)
 	uint64_t ret = 1;
 
 	(void)state;
-	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &queue_cq_handler,
-										   .arg = cq_state},
-					 &eh));
+	MUST(flexio_event_handler_create(
+		fx.p, &(struct flexio_event_handler_attr){ .host_stub_func = &queue_cq_handler, .arg = cq_state },
+		&eh));
 	ca.thread = flexio_event_handler_get_thread(eh);
 	MUST(flexio_cq_create(fx.p, NULL, &ca, &cq));
 	MUST(flexio_sq_create(fx.p, NULL, flexio_cq_get_cq_num(cq), &sa, &sq));
-	cqs = (struct queue_test_cq){.ring = ca.cq_ring_qmem.daddr, .dbr = ca.cq_dbr_daddr,
-				     .cqn = flexio_cq_get_cq_num(cq), .log_depth = LOG_CQ,
-				     .outbox_id = flexio_outbox_get_id(fx.outbox), .last_opcode = 0xff};
-	sqs = (struct queue_test_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(sq),
-				     .log_depth = LOG_SQ, .outbox_id = flexio_outbox_get_id(fx.outbox)};
+	cqs = (struct queue_test_cq){ .ring = ca.cq_ring_qmem.daddr,
+				      .dbr = ca.cq_dbr_daddr,
+				      .cqn = flexio_cq_get_cq_num(cq),
+				      .log_depth = LOG_CQ,
+				      .outbox_id = flexio_outbox_get_id(fx.outbox),
+				      .last_opcode = 0xff };
+	sqs = (struct queue_test_sq){ .ring = sa.wq_ring_qmem.daddr,
+				      .sqn = flexio_sq_get_wq_num(sq),
+				      .log_depth = LOG_SQ,
+				      .outbox_id = flexio_outbox_get_id(fx.outbox) };
 	MUST(flexio_host2dev_memcpy(fx.p, &cqs, sizeof(cqs), cq_state));
 	MUST(flexio_host2dev_memcpy(fx.p, &sqs, sizeof(sqs), sq_state));
 	MUST(flexio_event_handler_run(eh, 0));

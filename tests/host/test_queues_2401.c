@@ -22,7 +22,7 @@ static int setup(void **state)
 	if (sim_device_open() || !queue_test)
 		return -1;
 	pd = ibv_alloc_pd(ctx);
-	return !pd || flexio_process_create(ctx, queue_test, &(struct flexio_process_attr){.pd = pd}, &p);
+	return !pd || flexio_process_create(ctx, queue_test, &(struct flexio_process_attr){ .pd = pd }, &p);
 }
 
 static int teardown(void **state)
@@ -45,13 +45,18 @@ static flexio_uintptr_t dpa_zeroed(size_t size)
 
 static void queues_in_2401_layouts(void **state)
 {
-	struct flexio_cq_attr ca = {.log_cq_depth = 4, .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ,
-				    .cq_period_mode = FLEXIO_CQ_PERIOD_MODE_CQE, .cq_period = 3, .cq_max_count = 5,
-				    .cq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64 << 4)},
-				    .cq_dbr_daddr = dpa_zeroed(64)};
-	struct flexio_wq_attr wa = {.log_wq_depth = 3, .pd = pd, .sq = {.allow_multi_pkt_send_wqe = 1},
-				    .wq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64 << 3)},
-				    .wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64)}};
+	struct flexio_cq_attr ca = { .log_cq_depth = 4,
+				     .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ,
+				     .cq_period_mode = FLEXIO_CQ_PERIOD_MODE_CQE,
+				     .cq_period = 3,
+				     .cq_max_count = 5,
+				     .cq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64 << 4) },
+				     .cq_dbr_daddr = dpa_zeroed(64) };
+	struct flexio_wq_attr wa = { .log_wq_depth = 3,
+				     .pd = pd,
+				     .sq = { .allow_multi_pkt_send_wqe = 1 },
+				     .wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64 << 3) },
+				     .wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64) } };
 	uint16_t count, period, mode;
 	flexio_cq *cq = NULL, *xc = NULL;
 	flexio_sq *sq = NULL, *xs = NULL;

@@ -11,8 +11,8 @@
 
 #include "host_test.h"
 
-extern flexio_func_t win_store, win_writeback, win_load, win_config, win_mkey_config, win_ptr, win_sum, win_copy,
-	ring, ring_bad, uar_extension, fill, fill_and_crash;
+extern flexio_func_t win_store, win_writeback, win_load, win_config, win_mkey_config, win_ptr, win_sum, win_copy, ring,
+	ring_bad, uar_extension, fill, fill_and_crash;
 
 #define ERR_BASE 1000000u
 
@@ -27,7 +27,7 @@ static int open_simulated_device(void **state)
 	test_pd = ibv_alloc_pd(ctx);
 	if (!test_pd)
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "window_test"}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "window_test" }, &app);
 }
 
 static int close_simulated_device(void **state)
@@ -42,17 +42,17 @@ static flexio_process *new_process(void)
 {
 	flexio_process *p = NULL;
 
-	assert_int_equal(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = test_pd}, &p),
+	assert_int_equal(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = test_pd }, &p),
 			 FLEXIO_STATUS_SUCCESS);
 	assert_ptr_equal(flexio_process_get_pd(p), test_pd);
 	return p;
 }
 
-#define CALL(p, f, ...)                                                                            \
-	({                                                                                         \
-		uint64_t r_ = 0;                                                                   \
+#define CALL(p, f, ...)                                                                                \
+	({                                                                                             \
+		uint64_t r_ = 0;                                                                       \
 		assert_int_equal(flexio_process_call(p, &f, &r_, __VA_ARGS__), FLEXIO_STATUS_SUCCESS); \
-		r_;                                                                                \
+		r_;                                                                                    \
 	})
 
 /* Entity, window id and mkey packed for the device functions. */
@@ -177,17 +177,17 @@ static void configuration_errors(void **state)
 	(void)state;
 	assert_int_equal(flexio_window_create(p, flexio_process_get_pd(p), &w), FLEXIO_STATUS_SUCCESS);
 	id = flexio_window_get_id(w);
-	assert_int_equal(CALL(p, win_config, 0, id, 0xdead00), ERR_BASE + ENOENT);           /* no such key */
-	assert_int_equal(CALL(p, win_config, 0, id, foreign.mr->lkey), ERR_BASE + EPERM);    /* other PD */
-	assert_int_equal(CALL(p, win_config, 0, id + 1, b.mr->lkey), ERR_BASE + ENOENT);     /* no such window */
-	assert_int_equal(CALL(p, win_config, 2, id, b.mr->lkey), ERR_BASE + EINVAL);         /* no entity 2 */
-	assert_int_equal(CALL(p, win_ptr, 1, (uint64_t)b.data), ERR_BASE + EINVAL);          /* not configured */
+	assert_int_equal(CALL(p, win_config, 0, id, 0xdead00), ERR_BASE + ENOENT);        /* no such key */
+	assert_int_equal(CALL(p, win_config, 0, id, foreign.mr->lkey), ERR_BASE + EPERM); /* other PD */
+	assert_int_equal(CALL(p, win_config, 0, id + 1, b.mr->lkey), ERR_BASE + ENOENT);  /* no such window */
+	assert_int_equal(CALL(p, win_config, 2, id, b.mr->lkey), ERR_BASE + EINVAL);      /* no entity 2 */
+	assert_int_equal(CALL(p, win_ptr, 1, (uint64_t)b.data), ERR_BASE + EINVAL);       /* not configured */
 	assert_int_equal(CALL(p, win_config, 0, id, b.mr->lkey), 0);
-	assert_int_equal(CALL(p, win_ptr, 0, (uint64_t)b.data + 4096), ERR_BASE + EFAULT);   /* past the end */
-	assert_int_equal(CALL(p, win_ptr, 0, (uint64_t)b.data - 1), ERR_BASE + EFAULT);      /* before it */
+	assert_int_equal(CALL(p, win_ptr, 0, (uint64_t)b.data + 4096), ERR_BASE + EFAULT); /* past the end */
+	assert_int_equal(CALL(p, win_ptr, 0, (uint64_t)b.data - 1), ERR_BASE + EFAULT);    /* before it */
 	assert_int_equal(CALL(p, win_ptr, 0, (uint64_t)b.data + 4095), 0);
 	assert_int_equal(CALL(p, win_mkey_config, 0, foreign.mr->lkey), ERR_BASE + EPERM);
-	assert_int_equal(CALL(p, win_mkey_config, 1, b.mr->lkey), ERR_BASE + EINVAL);        /* entity 1 unset */
+	assert_int_equal(CALL(p, win_mkey_config, 1, b.mr->lkey), ERR_BASE + EINVAL); /* entity 1 unset */
 	assert_int_equal(CALL(p, win_mkey_config, 0, b.mr->lkey), 0);
 	/* A window of the other PD reaches the other PD's memory only. */
 	flexio_window *w2 = NULL;
@@ -207,8 +207,8 @@ static void configuration_errors(void **state)
 
 /* An access outside the region faults the thread: the process is in error state, the program
  * and other processes go on. */
-static void expect_fault(const char *cause, flexio_process *p, flexio_func_t *f, uint64_t a0, uint64_t a1,
-			 int64_t a2, uint64_t a3, int a4)
+static void expect_fault(const char *cause, flexio_process *p, flexio_func_t *f, uint64_t a0, uint64_t a1, int64_t a2,
+			 uint64_t a3, int a4)
 {
 	struct stderr_capture c;
 	uint64_t ret;
@@ -242,11 +242,13 @@ static void out_of_bounds_access_faults(void **state)
 		assert_int_equal(flexio_window_create(p, flexio_process_get_pd(p), &w), FLEXIO_STATUS_SUCCESS);
 		switch (kind) {
 		case 0: /* store just past the end, caught when written back */
-			expect_fault("aperture refused", p, &win_store, ids(0, w, b.mr->lkey), (uint64_t)b.data, 104, 7, 1);
+			expect_fault("aperture refused", p, &win_store, ids(0, w, b.mr->lkey), (uint64_t)b.data, 104, 7,
+				     1);
 			assert_int_equal(b.data[13], 0);
 			break;
 		case 1: /* load from a line with no byte of the region */
-			expect_fault("aperture refused", p, &win_load, ids(0, w, b.mr->lkey), (uint64_t)b.data, 128, 1, 0);
+			expect_fault("aperture refused", p, &win_load, ids(0, w, b.mr->lkey), (uint64_t)b.data, 128, 1,
+				     0);
 			break;
 		case 2: /* store a page away: nothing is mapped there */
 			expect_fault("unmapped", p, &win_store, ids(0, w, b.mr->lkey), (uint64_t)b.data, 4096, 7, 1);
@@ -314,8 +316,9 @@ static void doorbells_arrive_decoded(void **state)
 	char want[256];
 
 	(void)state;
-	assert_int_equal(flexio_outbox_create(p, &(struct flexio_outbox_attr){0}, &o), FLEXIO_STATUS_SUCCESS);
-	assert_int_equal(flexio_outbox_create(p, &(struct flexio_outbox_attr){.en_pcc = 1}, &o2), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_outbox_create(p, &(struct flexio_outbox_attr){ 0 }, &o), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_outbox_create(p, &(struct flexio_outbox_attr){ .en_pcc = 1 }, &o2),
+			 FLEXIO_STATUS_SUCCESS);
 	id = flexio_outbox_get_id(o);
 	assert_int_not_equal(id, UINT32_MAX);
 	assert_int_not_equal(id, flexio_outbox_get_id(o2));
@@ -346,7 +349,7 @@ static void doorbells_arrive_decoded(void **state)
 	assert_int_equal(CALL(p, ring, 0, 1, 1, 1, 1), ERR_BASE + ENOENT);
 	assert_int_equal(flexio_err_status_get(p), 0);
 	capture_begin(&c);
-	assert_int_equal(flexio_process_call(p, &ring_bad, &(uint64_t){0}, id), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_process_call(p, &ring_bad, &(uint64_t){ 0 }, id), FLEXIO_STATUS_FAILED);
 	capture_end(&c);
 	assert_int_not_equal(flexio_err_status_get(p), 0);
 	flexio_process_destroy(p); /* o goes with it */
@@ -356,7 +359,7 @@ static void doorbells_arrive_decoded(void **state)
 static void outbox_bad_input(void **state)
 {
 	flexio_process *p = new_process(), *dead = new_process();
-	struct flexio_outbox_attr attr = {0};
+	struct flexio_outbox_attr attr = { 0 };
 	flexio_outbox *o = NULL;
 
 	(void)state;
@@ -450,15 +453,16 @@ static void device_mkeys(void **state)
 	flexio_process_destroy(dead);
 	assert_int_equal(ibv_dealloc_pd(gone), 0);
 	assert_int_equal(flexio_buf_dev_alloc(p, 256, &daddr), FLEXIO_STATUS_SUCCESS);
-	attr = (struct flexio_mkey_attr){.pd = pd, .daddr = daddr, .len = 256, .access = IBV_ACCESS_LOCAL_WRITE};
+	attr = (struct flexio_mkey_attr){ .pd = pd, .daddr = daddr, .len = 256, .access = IBV_ACCESS_LOCAL_WRITE };
 	assert_int_equal(flexio_device_mkey_create(p, &attr, &m), FLEXIO_STATUS_SUCCESS);
-	attr = (struct flexio_mkey_attr){.pd = pd, .daddr = daddr + 64, .len = 64,
-					 .access = IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_LOCAL_WRITE};
+	attr = (struct flexio_mkey_attr){
+		.pd = pd, .daddr = daddr + 64, .len = 64, .access = IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_LOCAL_WRITE
+	};
 	assert_int_equal(flexio_device_mkey_create(p, &attr, &m2), FLEXIO_STATUS_SUCCESS);
 	assert_int_not_equal(flexio_mkey_get_id(m), UINT32_MAX);
 	assert_int_not_equal(flexio_mkey_get_id(m), flexio_mkey_get_id(m2));
 
-	attr = (struct flexio_mkey_attr){.pd = pd, .daddr = daddr, .len = 256, .access = IBV_ACCESS_LOCAL_WRITE};
+	attr = (struct flexio_mkey_attr){ .pd = pd, .daddr = daddr, .len = 256, .access = IBV_ACCESS_LOCAL_WRITE };
 	flexio_mkey *x = NULL;
 	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(NULL, &attr, &x), "flexio_device_mkey_create");
 	EXPECT_FAILURE_LOGGED(flexio_device_mkey_create(dead, &attr, &x), "flexio_device_mkey_create");
@@ -516,25 +520,34 @@ static void recoverable_buffers(void **state)
 		assert_int_equal(bytes[i], (unsigned char)(7 + i));
 
 	flexio_uintptr_t d = 1;
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 5000, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 5000, small.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
 	assert_int_equal(d, 0);
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, b.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, ro.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, foreign.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, 0xdead00, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 0, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, small.mr->lkey, NULL), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(NULL, 100, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
-	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(dead, 100, small.mr->lkey, &d), "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, b.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, ro.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, foreign.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, 0xdead00, &d),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 0, small.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, 100, small.mr->lkey, NULL),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(NULL, 100, small.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
+	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(dead, 100, small.mr->lkey, &d),
+			      "flexio_recoverable_buf_dev_alloc");
 	EXPECT_FAILURE_LOGGED(flexio_recoverable_buf_dev_alloc(p, SIZE_MAX, small.mr->lkey, &d),
-		      "flexio_recoverable_buf_dev_alloc");
+			      "flexio_recoverable_buf_dev_alloc");
 	assert_int_equal(d, 0);
 
 	/* The process crashes: its recoverable buffer reaches the host when it is destroyed. */
 	assert_int_equal(flexio_recoverable_buf_dev_alloc(p, 4096, small.mr->lkey, &d), FLEXIO_STATUS_SUCCESS);
 	struct stderr_capture c;
 	capture_begin(&c);
-	assert_int_equal(flexio_process_call(p, &fill_and_crash, &(uint64_t){0}, d, 4096, 3), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_process_call(p, &fill_and_crash, &(uint64_t){ 0 }, d, 4096, 3), FLEXIO_STATUS_FAILED);
 	capture_end(&c);
 	assert_int_not_equal(flexio_err_status_get(p), 0);
 	assert_int_equal(((unsigned char *)small.data)[4095], 0);
@@ -562,13 +575,13 @@ static void process_destroy_releases_everything(void **state)
 
 	(void)state;
 	assert_int_equal(flexio_window_create(p, pd, &w), FLEXIO_STATUS_SUCCESS);
-	assert_int_equal(flexio_outbox_create(p, &(struct flexio_outbox_attr){0}, &o), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_outbox_create(p, &(struct flexio_outbox_attr){ 0 }, &o), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_uar_create(p, &u), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_uar_extend(u, ctx, &e), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_buf_dev_alloc(p, 64, &daddr), FLEXIO_STATUS_SUCCESS);
-	assert_int_equal(flexio_device_mkey_create(p, &(struct flexio_mkey_attr){.pd = pd, .daddr = daddr, .len = 64},
-						   &m),
-			 FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(
+		flexio_device_mkey_create(p, &(struct flexio_mkey_attr){ .pd = pd, .daddr = daddr, .len = 64 }, &m),
+		FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(flexio_recoverable_buf_dev_alloc(p, 10, b.mr->lkey, &r), FLEXIO_STATUS_SUCCESS);
 	assert_int_equal(CALL(p, win_store, ids(0, w, b.mr->lkey), (uint64_t)b.data, 8, 5, 0), 0); /* left dirty */
 	assert_int_equal(flexio_process_destroy(p), FLEXIO_STATUS_SUCCESS);

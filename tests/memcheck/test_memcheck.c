@@ -44,7 +44,7 @@ static int setup(void **state)
 	pd = ibv_alloc_pd(ctx);
 	if (!pd || flexio_log_callback_set(on_log, NULL) != FLEXIO_STATUS_SUCCESS)
 		return -1;
-	return flexio_app_get(&(struct flexio_app_select_attr){.app_name = "memcheck_test"}, &app);
+	return flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "memcheck_test" }, &app);
 }
 
 static int teardown(void **state)
@@ -56,11 +56,11 @@ static int teardown(void **state)
 	return 0;
 }
 
-#define CALL(p, f, ...)                                                                            \
-	({                                                                                         \
-		uint64_t r_ = 0;                                                                   \
+#define CALL(p, f, ...)                                                                                \
+	({                                                                                             \
+		uint64_t r_ = 0;                                                                       \
 		assert_int_equal(flexio_process_call(p, &f, &r_, __VA_ARGS__), FLEXIO_STATUS_SUCCESS); \
-		r_;                                                                                \
+		r_;                                                                                    \
 	})
 
 /* A process with a window onto a registered page of host memory. */
@@ -75,7 +75,7 @@ struct fixture {
 static void open_fixture(struct fixture *f)
 {
 	nlines = 0;
-	assert_int_equal(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = pd}, &f->p),
+	assert_int_equal(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = pd }, &f->p),
 			 FLEXIO_STATUS_SUCCESS);
 	f->data = aligned_alloc(4096, 4096);
 	assert_non_null(f->data);

@@ -14,14 +14,12 @@ static void *space_reach(void *user, uint64_t space, uint64_t addr, uint64_t len
 	struct test_env *te = user;
 
 	(void)write;
-	if (!space || space > te->nspaces || addr > te->spaces[space - 1].len ||
-	    len > te->spaces[space - 1].len - addr)
+	if (!space || space > te->nspaces || addr > te->spaces[space - 1].len || len > te->spaces[space - 1].len - addr)
 		return NULL;
 	return te->spaces[space - 1].base + addr;
 }
 
-static int mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
-		      void **ptr)
+static int mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access, void **ptr)
 {
 	struct test_env *te = user;
 
@@ -108,7 +106,7 @@ void te_fini(struct test_env *te)
 
 struct nic *te_nic(struct test_env *te, struct nic_fabric *fabric)
 {
-	struct nic *nic = nic_create(&(struct nic_config){.env = &te->env, .fabric = fabric, .ports = 2});
+	struct nic *nic = nic_create(&(struct nic_config){ .env = &te->env, .fabric = fabric, .ports = 2 });
 
 	assert_non_null(nic);
 	return nic;
@@ -168,7 +166,7 @@ void te_clear(struct test_env *te)
 void tcq_create(struct tcq *cq, struct test_env *te, struct nic *nic, uint64_t owner, unsigned log,
 		const struct nic_cq_attr *attr)
 {
-	struct nic_cq_attr a = attr ? *attr : (struct nic_cq_attr){.armed = true};
+	struct nic_cq_attr a = attr ? *attr : (struct nic_cq_attr){ .armed = true };
 	void *base;
 	uint64_t space = te_space(te, (64ull << log) + 64, &base);
 
@@ -186,8 +184,8 @@ void tcq_create(struct tcq *cq, struct test_env *te, struct nic *nic, uint64_t o
 	}
 	a.owner = owner;
 	a.log_size = (uint8_t)log;
-	a.ring = (struct nic_mem){.space = space, .addr = 0};
-	a.dbr = (struct nic_mem){.space = space, .addr = 64ull << log};
+	a.ring = (struct nic_mem){ .space = space, .addr = 0 };
+	a.dbr = (struct nic_mem){ .space = space, .addr = 64ull << log };
 	assert_int_equal(nic_cq_create(nic, &a, &cq->cqn), 0);
 }
 
@@ -250,8 +248,9 @@ unsigned tcq_poll_comp(struct tcq *cq, struct tcomp *out, unsigned max)
 					.opcode = op,
 					.qpn = flexio_dev_cqe_get_qpn(title),
 					.byte_cnt = be32_to_cpu(byte_cnt),
-					.wqe_counter = op == 0 ? (uint16_t)(m[0] << 8 | m[1])
-							       : (uint16_t)(flexio_dev_cqe_get_wqe_counter(title) + i + 1),
+					.wqe_counter =
+						op == 0 ? (uint16_t)(m[0] << 8 | m[1])
+							: (uint16_t)(flexio_dev_cqe_get_wqe_counter(title) + i + 1),
 					.mini = true,
 				};
 			}
@@ -301,28 +300,27 @@ void tqp_create(struct tqp *qp, struct test_env *te, struct nic *nic, uint64_t o
 		.rq_type = NIC_QP_RQ_REGULAR,
 		.log_rq_depth = (uint8_t)log_rq,
 		.log_rq_stride = 4,
-		.sq_ring = {qp->space, qp->sq_addr},
-		.rq_ring = {qp->space, qp->rq_addr},
-		.dbr = {qp->space, qp->dbr_addr},
+		.sq_ring = { qp->space, qp->sq_addr },
+		.rq_ring = { qp->space, qp->rq_addr },
+		.dbr = { qp->space, qp->dbr_addr },
 	};
 	assert_int_equal(nic_qp_create(nic, &a, &qp->qpn), 0);
 }
 
 void tqp_connect(struct tqp *qp, uint32_t dest_qpn, const struct nic_path *path, unsigned access)
 {
-	struct nic_qp_attr a = {.state = NIC_QP_INIT, .access = access, .port = 1};
+	struct nic_qp_attr a = { .state = NIC_QP_INIT, .access = access, .port = 1 };
 
-	assert_int_equal(nic_qp_modify(qp->nic, qp->qpn, &a,
-				       NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT),
-			 0);
-	a = (struct nic_qp_attr){.state = NIC_QP_RTR, .dest_qpn = dest_qpn, .path_mtu = 3, .min_rnr_timer = 1};
+	assert_int_equal(
+		nic_qp_modify(qp->nic, qp->qpn, &a, NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT), 0);
+	a = (struct nic_qp_attr){ .state = NIC_QP_RTR, .dest_qpn = dest_qpn, .path_mtu = 3, .min_rnr_timer = 1 };
 	if (path)
 		a.path = *path;
 	assert_int_equal(nic_qp_modify(qp->nic, qp->qpn, &a,
 				       NIC_QP_STATE | NIC_QP_PATH | NIC_QP_PATH_MTU | NIC_QP_DEST_QPN | NIC_QP_RQ_PSN |
 					       NIC_QP_MAX_DEST_RD_ATOMIC | NIC_QP_MIN_RNR_TIMER),
 			 0);
-	a = (struct nic_qp_attr){.state = NIC_QP_RTS, .retry_cnt = 7, .rnr_retry = 7, .timeout = 14};
+	a = (struct nic_qp_attr){ .state = NIC_QP_RTS, .retry_cnt = 7, .rnr_retry = 7, .timeout = 14 };
 	assert_int_equal(nic_qp_modify(qp->nic, qp->qpn, &a,
 				       NIC_QP_STATE | NIC_QP_SQ_PSN | NIC_QP_TIMEOUT | NIC_QP_RETRY_CNT |
 					       NIC_QP_RNR_RETRY | NIC_QP_MAX_QP_RD_ATOMIC),
@@ -388,13 +386,13 @@ void tsq_create(struct tqp *sq, struct test_env *te, struct nic *nic, uint64_t o
 	sq->log_sq = log_sq;
 	sq->sq = base;
 	assert_int_equal(nic_sq_create(nic,
-				       &(struct nic_sq_attr){.owner = owner,
-							     .pd = pd,
-							     .user_index = 0x55,
-							     .cqn = cq->cqn,
-							     .tisn = tisn,
-							     .log_depth = (uint8_t)log_sq,
-							     .ring = {sq->space, 0}},
+				       &(struct nic_sq_attr){ .owner = owner,
+							      .pd = pd,
+							      .user_index = 0x55,
+							      .cqn = cq->cqn,
+							      .tisn = tisn,
+							      .log_depth = (uint8_t)log_sq,
+							      .ring = { sq->space, 0 } },
 				       &sq->qpn),
 			 0);
 	assert_int_equal(nic_wq_modify(nic, sq->qpn, NIC_WQ_RDY), 0);

@@ -83,7 +83,7 @@ static void test_arming(void **state)
 	struct tcq cq;
 	struct tqp sq;
 
-	tcq_create(&cq, &f->te, f->nic, OWNER, 4, &(struct nic_cq_attr){.cookie = 99});
+	tcq_create(&cq, &f->te, f->nic, OWNER, 4, &(struct nic_cq_attr){ .cookie = 99 });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 4, 0);
 	assert_int_equal(tqp_nops(&sq, 2), 0);
 	assert_int_equal(te_events(&f->te, NIC_EVENT_COMPLETION, cq.cqn), 0); /* created unarmed */
@@ -115,7 +115,7 @@ static void test_always_armed(void **state)
 	struct tcq cq;
 	struct tqp sq;
 
-	tcq_create(&cq, &f->te, f->nic, OWNER, 4, &(struct nic_cq_attr){.always_armed = true});
+	tcq_create(&cq, &f->te, f->nic, OWNER, 4, &(struct nic_cq_attr){ .always_armed = true });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 4, 0);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(tqp_nops(&sq, 1), 0);
@@ -129,8 +129,7 @@ static void test_moderation_count(void **state)
 	struct tcq cq;
 	struct tqp sq;
 
-	tcq_create(&cq, &f->te, f->nic, OWNER, 5,
-		   &(struct nic_cq_attr){.armed = true, .moderation_count = 4});
+	tcq_create(&cq, &f->te, f->nic, OWNER, 5, &(struct nic_cq_attr){ .armed = true, .moderation_count = 4 });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 5, 0);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(tqp_nops(&sq, 1), 0);
@@ -166,7 +165,7 @@ static void test_moderation_period(void **state)
 	/* EVENT mode: the period runs from the last event (creation here). */
 	t0 = atomic_load(&f->te.now);
 	tcq_create(&cq, &f->te, f->nic, OWNER, 5,
-		   &(struct nic_cq_attr){.armed = true, .moderation_period_us = 10, .moderation_count = 100});
+		   &(struct nic_cq_attr){ .armed = true, .moderation_period_us = 10, .moderation_count = 100 });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 5, 0);
 	atomic_store(&f->te.now, t0 + 3000);
 	assert_int_equal(tqp_nops(&sq, 1), 0);
@@ -240,7 +239,7 @@ static void test_overrun(void **state)
 	struct tcq cq2;
 	struct tqp sq2;
 
-	tcq_create(&cq2, &f->te, f->nic, OWNER, 2, &(struct nic_cq_attr){.overrun_ignore = true});
+	tcq_create(&cq2, &f->te, f->nic, OWNER, 2, &(struct nic_cq_attr){ .overrun_ignore = true });
 	tsq_create(&sq2, &f->te, f->nic, OWNER, PD, &cq2, 4, 0);
 	assert_int_equal(tqp_nops(&sq2, 10), 0);
 	assert_int_equal(nic_cq_query(f->nic, cq2.cqn, &info), 0);
@@ -262,7 +261,7 @@ static void test_zero_cqe(void **state)
 	struct nic_stats stats;
 	struct tcq cq;
 
-	tcq_create(&cq, &f->te, f->nic, OWNER, 3, &(struct nic_cq_attr){.armed = false});
+	tcq_create(&cq, &f->te, f->nic, OWNER, 3, &(struct nic_cq_attr){ .armed = false });
 	assert_int_equal(nic_doorbell(f->nic, OWNER, NIC_DB_ZERO_CQE, cq.cqn, 0), 0);
 	assert_int_equal(te_events(&f->te, NIC_EVENT_COMPLETION, cq.cqn), 0); /* not armed */
 	tcq_arm(&cq);
@@ -288,16 +287,14 @@ static void test_eq(void **state)
 
 	for (int i = 0; i < 4; i++)
 		eqes[i].owner = 1;
-	assert_int_equal(nic_eq_create(f->nic,
-				       &(struct nic_eq_attr){.owner = OWNER,
-							     .log_size = 2,
-							     .ring = {space, 0},
-							     .cookie = 5,
-							     .armed = true},
-				       &eqn),
-			 0);
+	assert_int_equal(
+		nic_eq_create(f->nic,
+			      &(struct nic_eq_attr){
+				      .owner = OWNER, .log_size = 2, .ring = { space, 0 }, .cookie = 5, .armed = true },
+			      &eqn),
+		0);
 	tcq_create(&cq, &f->te, f->nic, OWNER, 3,
-		   &(struct nic_cq_attr){.armed = true, .target = NIC_CQ_EQ, .eqn = eqn});
+		   &(struct nic_cq_attr){ .armed = true, .target = NIC_CQ_EQ, .eqn = eqn });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 3, 0);
 	assert_int_equal(nic_eq_destroy(f->nic, eqn), -EBUSY);
 	for (unsigned round = 0; round < 10; round++) {
@@ -350,7 +347,7 @@ static void test_compression(void **state)
 	unsigned minis = 0;
 
 	tcq_create(&cq, &f->te, f->nic, OWNER, 4,
-		   &(struct nic_cq_attr){.compress = true, .comp_format = NIC_COMP_HASH});
+		   &(struct nic_cq_attr){ .compress = true, .comp_format = NIC_COMP_HASH });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 5, 0);
 	for (unsigned round = 0; round < 40; round++) {
 		unsigned n = 1 + round % 20, got;
@@ -382,7 +379,7 @@ static void test_collapsed(void **state)
 	struct tcq cq;
 	struct tqp sq;
 
-	tcq_create(&cq, &f->te, f->nic, OWNER, 0, &(struct nic_cq_attr){.collapsed = true});
+	tcq_create(&cq, &f->te, f->nic, OWNER, 0, &(struct nic_cq_attr){ .collapsed = true });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 3, 0);
 	for (uint16_t i = 0; i < 6; i++) {
 		assert_int_equal(tqp_nops(&sq, 1), 0);
@@ -408,10 +405,10 @@ static void test_objects(void **state)
 	tcq_create(&cq, &f->te, f->nic, OWNER, 2, NULL);
 	assert_int_equal(nic_doorbell(f->nic, OWNER, NIC_DB_CQ_ARM, 0, 0), -ENOENT);
 	/* Bad attributes and memory are refused. */
-	assert_int_equal(nic_cq_create(f->nic, &(struct nic_cq_attr){.log_size = 23}, &n), -EINVAL);
-	assert_int_equal(nic_cq_create(f->nic, &(struct nic_cq_attr){.ring = {999, 0}}, &n), -EFAULT);
-	assert_int_equal(nic_cq_create(f->nic, &(struct nic_cq_attr){.ring = {cq.nic ? 1 : 0, 32}}, &n), -EFAULT);
-	assert_int_equal(nic_sq_create(f->nic, &(struct nic_sq_attr){.cqn = 12345, .ring = {1, 0}}, &n), -ENOENT);
+	assert_int_equal(nic_cq_create(f->nic, &(struct nic_cq_attr){ .log_size = 23 }, &n), -EINVAL);
+	assert_int_equal(nic_cq_create(f->nic, &(struct nic_cq_attr){ .ring = { 999, 0 } }, &n), -EFAULT);
+	assert_int_equal(nic_cq_create(f->nic, &(struct nic_cq_attr){ .ring = { cq.nic ? 1 : 0, 32 } }, &n), -EFAULT);
+	assert_int_equal(nic_sq_create(f->nic, &(struct nic_sq_attr){ .cqn = 12345, .ring = { 1, 0 } }, &n), -ENOENT);
 }
 
 int main(void)

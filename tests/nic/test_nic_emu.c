@@ -64,7 +64,7 @@ static void test_arm_and_trigger(void **state)
 	uint32_t id;
 
 	tcq_create(&cq, &f->te, f->nic, OWNER, 3, NULL);
-	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = cq.cqn, .queue = 5}, &id), 0);
+	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = cq.cqn, .queue = 5 }, &id), 0);
 	assert_int_not_equal(id, 0);
 	assert_int_equal(nic_emu_db_query(f->nic, id, &info), 0);
 	assert_true(info.armed);
@@ -128,11 +128,12 @@ static void test_refusals(void **state)
 
 	tcq_create(&cq, &f->te, f->nic, OWNER, 3, NULL);
 	tcq_create(&other, &f->te, f->nic, OWNER, 3, NULL);
-	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = 0x777, .queue = 1}, &id), -ENOENT);
-	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = cq.cqn, .queue = 1u << 24}, &id),
+	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = 0x777, .queue = 1 }, &id),
+			 -ENOENT);
+	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = cq.cqn, .queue = 1u << 24 }, &id),
 			 -EINVAL);
-	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = cq.cqn, .queue = 1}, &id), 0);
-	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = cq.cqn, .queue = 2}, &id2), 0);
+	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = cq.cqn, .queue = 1 }, &id), 0);
+	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = cq.cqn, .queue = 2 }, &id2), 0);
 	assert_int_not_equal(id, id2);
 	assert_int_equal(nic_cq_destroy(f->nic, cq.cqn), -EBUSY);
 
@@ -167,7 +168,7 @@ static void test_lost(void **state)
 	uint32_t id;
 
 	tcq_create(&cq, &f->te, f->nic, OWNER, 1, NULL); /* 2 entries, never consumed */
-	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = cq.cqn, .queue = 0}, &id), 0);
+	assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = cq.cqn, .queue = 0 }, &id), 0);
 	for (uint32_t i = 0; i < 3; i++) {
 		assert_int_equal(nic_emu_db_ring(f->nic, id, i), 0);
 		assert_int_equal(nic_doorbell(f->nic, OWNER, NIC_DB_EMU_ARM, cq.cqn, id), 0);
@@ -190,15 +191,15 @@ static void test_always_armed_eq(void **state)
 	uint64_t space = te_space(&f->te, 64, (void **)&eqe);
 
 	assert_int_equal(nic_eq_create(f->nic,
-				       &(struct nic_eq_attr){.owner = OTHER,
-							     .log_size = 0,
-							     .ring = {space, 0},
-							     .cookie = 9,
-							     .always_armed = true},
+				       &(struct nic_eq_attr){ .owner = OTHER,
+							      .log_size = 0,
+							      .ring = { space, 0 },
+							      .cookie = 9,
+							      .always_armed = true },
 				       &eqn),
 			 0);
 	tcq_create(&cq, &f->te, f->nic, OWNER, 3,
-		   &(struct nic_cq_attr){.always_armed = true, .target = NIC_CQ_EQ, .eqn = eqn});
+		   &(struct nic_cq_attr){ .always_armed = true, .target = NIC_CQ_EQ, .eqn = eqn });
 	for (int i = 0; i < 100; i++)
 		assert_int_equal(nic_doorbell(f->nic, OWNER, NIC_DB_ZERO_CQE, cq.cqn, 0), 0);
 	assert_int_equal(te_events(&f->te, NIC_EVENT_EQ, eqn), 100);
@@ -238,17 +239,17 @@ static void *ring_loop(void *arg)
 static void test_churn(void **state)
 {
 	struct fixture *f = *state;
-	struct churn c = {.nic = f->nic};
+	struct churn c = { .nic = f->nic };
 	struct tcq cq;
 	pthread_t t;
 
-	tcq_create(&cq, &f->te, f->nic, OWNER, 3, &(struct nic_cq_attr){.overrun_ignore = true});
+	tcq_create(&cq, &f->te, f->nic, OWNER, 3, &(struct nic_cq_attr){ .overrun_ignore = true });
 	c.cq = &cq;
 	assert_int_equal(pthread_create(&t, NULL, ring_loop, &c), 0);
 	for (int i = 0; i < 2000; i++) {
 		uint32_t id;
 
-		assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){.cqn = cq.cqn, .queue = 3}, &id),
+		assert_int_equal(nic_emu_db_create(f->nic, &(struct nic_emu_db_attr){ .cqn = cq.cqn, .queue = 3 }, &id),
 				 0);
 		atomic_store(&c.id, id);
 		assert_int_equal(nic_emu_db_destroy(f->nic, id), 0);

@@ -237,22 +237,22 @@ static void rx_create(struct fixture *f, struct rx *rx, enum nic_rq_kind kind, u
 	rx->log_stride = log_stride;
 	tcq_create(&rx->cq, &f->te, f->nic, OWNER, 5, NULL);
 	assert_int_equal(nic_rq_create(f->nic,
-				       &(struct nic_rq_attr){.owner = OWNER,
-							     .pd = PD,
-							     .user_index = 0x33,
-							     .cqn = rx->cq.cqn,
-							     .kind = kind,
-							     .log_depth = 4,
-							     .log_stride = (uint8_t)log_stride,
-							     .log_num_strides = (uint8_t)log_num_strides,
-							     .log_stride_size = (uint8_t)log_stride_size,
-							     .ring = {space, 0},
-							     .dbr = {space, 16ull << log_stride}},
+				       &(struct nic_rq_attr){ .owner = OWNER,
+							      .pd = PD,
+							      .user_index = 0x33,
+							      .cqn = rx->cq.cqn,
+							      .kind = kind,
+							      .log_depth = 4,
+							      .log_stride = (uint8_t)log_stride,
+							      .log_num_strides = (uint8_t)log_num_strides,
+							      .log_stride_size = (uint8_t)log_stride_size,
+							      .ring = { space, 0 },
+							      .dbr = { space, 16ull << log_stride } },
 				       &rx->rqn),
 			 0);
 	assert_int_equal(nic_td_create(f->nic, &rx->tdn), 0);
 	assert_int_equal(nic_tir_create(f->nic, rx->tdn, rx->rqn, &rx->tirn), 0);
-	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){.mtu = 1500, .rx_tir = rx->tirn}), 0);
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500, .rx_tir = rx->tirn }), 0);
 }
 
 /* Writes WQE index (one data segment; after a next segment in linked lists). */
@@ -301,7 +301,7 @@ static void test_eth_receive(void **state)
 	assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), rx.rqn);
 	assert_int_equal(flexio_dev_cqe_get_user_index(&cqe), 0x33);
 	assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 0);
-	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7); /* L2, L3, L4 OK */
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7);      /* L2, L3, L4 OK */
 	assert_int_equal(((uint8_t *)&cqe)[0x1d], 1 << 4 | 2 << 2); /* TCP over IPv4 */
 	assert_memory_equal(f->buf, frame, len);
 	assert_ptr_equal(flexio_dev_rwqe_get_addr(&rx.ring[0]), (void *)(uintptr_t)IOVA);
@@ -330,9 +330,9 @@ static void test_eth_receive(void **state)
 	nic_stats_get(f->nic, &stats);
 	assert_int_equal(stats.rx_frames, 6);
 	assert_int_equal(stats.rx_dropped, 4);
-	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), -EBUSY); /* the TIR uses it */
+	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), -EBUSY);   /* the TIR uses it */
 	assert_int_equal(nic_tir_destroy(f->nic, rx.tirn), -EBUSY); /* the port uses it */
-	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){.mtu = 1500}), 0);
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
 	assert_int_equal(nic_tir_destroy(f->nic, rx.tirn), 0);
 	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), 0);
 	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -ENOENT);
@@ -342,7 +342,7 @@ static void test_eth_receive(void **state)
 static void test_linked_list(void **state)
 {
 	struct fixture *f = *state;
-	const uint16_t order[] = {0, 5, 2, 9, 3};
+	const uint16_t order[] = { 0, 5, 2, 9, 3 };
 	uint8_t frame[128];
 	struct rx rx;
 
@@ -384,7 +384,7 @@ static void test_striding(void **state)
 		assert_int_equal(nic_port_rx(f->nic, 1, frame, 100), 0);
 		cqe = poll1(&rx.cq);
 		assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 2 << 16 | 100);
-		assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 2 * i); /* stride index */
+		assert_int_equal(flexio_dev_cqe_get_wqe_counter(&cqe), 2 * i);        /* stride index */
 		assert_int_equal(be16_to_cpu(*(uint16_t *)((uint8_t *)&cqe + 2)), 0); /* WQE 0 */
 		assert_int_equal(f->buf[128 * i], 'a' + i);
 	}
@@ -415,17 +415,17 @@ static void test_rmp(void **state)
 	uint32_t rmpn, q1, q2;
 	void *base;
 	uint64_t space = te_space(&f->te, 16 * 32 + 64, &base);
-	struct rx ring = {.ring = base, .dbr = (uint32_t *)((uint8_t *)base + 16 * 32), .log_stride = 5};
-	struct nic_qp_create_attr qa = {.owner = OWNER, .pd = PD, .no_sq = true, .rq_type = NIC_QP_RQ_RMP};
+	struct rx ring = { .ring = base, .dbr = (uint32_t *)((uint8_t *)base + 16 * 32), .log_stride = 5 };
+	struct nic_qp_create_attr qa = { .owner = OWNER, .pd = PD, .no_sq = true, .rq_type = NIC_QP_RQ_RMP };
 
 	assert_int_equal(nic_rmp_create(f->nic,
-					&(struct nic_rq_attr){.owner = OWNER,
-							      .pd = PD,
-							      .kind = NIC_RQ_LINKED_LIST,
-							      .log_depth = 4,
-							      .log_stride = 5,
-							      .ring = {space, 0},
-							      .dbr = {space, 16 * 32}},
+					&(struct nic_rq_attr){ .owner = OWNER,
+							       .pd = PD,
+							       .kind = NIC_RQ_LINKED_LIST,
+							       .log_depth = 4,
+							       .log_stride = 5,
+							       .ring = { space, 0 },
+							       .dbr = { space, 16 * 32 } },
 					&rmpn),
 			 0);
 	assert_int_equal(nic_wq_modify(f->nic, rmpn, NIC_WQ_RDY), 0);
@@ -433,7 +433,7 @@ static void test_rmp(void **state)
 	tcq_create(&rcq1, &f->te, f->nic, OWNER, 5, NULL);
 	tcq_create(&rcq2, &f->te, f->nic, OWNER, 5, NULL);
 	qa.rmpn = rmpn;
-	qa.dbr = (struct nic_mem){space, 16 * 32 + 8};
+	qa.dbr = (struct nic_mem){ space, 16 * 32 + 8 };
 	qa.rq_cqn = rcq1.cqn;
 	assert_int_equal(nic_qp_create(f->nic, &qa, &q1), 0);
 	qa.rq_cqn = rcq2.cqn;
@@ -445,7 +445,7 @@ static void test_rmp(void **state)
 	for (int i = 0; i < 2; i++) {
 		struct tqp *s = i ? &s2 : &s1;
 		uint32_t q = i ? q2 : q1;
-		struct tqp rq = {.nic = f->nic, .qpn = q};
+		struct tqp rq = { .nic = f->nic, .qpn = q };
 
 		tqp_connect(&rq, s->qpn, NULL, RW);
 		tqp_connect(s, q, NULL, RW);
@@ -485,8 +485,8 @@ static void test_two_nics(void **state)
 	uint8_t *buf2 = calloc(1, 65536);
 	uint32_t key2;
 	struct flexio_dev_cqe64 cqe;
-	struct nic_port_attr p1 = {.mtu = 4096, .mac = {2, 0, 0, 0, 0, 1}, .gid = {0xfe, 0x80, [15] = 1}};
-	struct nic_port_attr p2 = {.mtu = 4096, .mac = {2, 0, 0, 0, 0, 2}, .gid = {0xfe, 0x80, [15] = 2}};
+	struct nic_port_attr p1 = { .mtu = 4096, .mac = { 2, 0, 0, 0, 0, 1 }, .gid = { 0xfe, 0x80, [15] = 1 } };
+	struct nic_port_attr p2 = { .mtu = 4096, .mac = { 2, 0, 0, 0, 0, 2 }, .gid = { 0xfe, 0x80, [15] = 2 } };
 
 	te_init(te2);
 	n1 = te_nic(&f->te, fabric);
@@ -498,15 +498,15 @@ static void test_two_nics(void **state)
 	assert_int_equal(nic_port_get(n1, 1, &got), 0);
 	assert_memory_equal(&got, &p1, sizeof(got));
 	assert_int_equal(nic_port_get(n1, 3, &got), -EINVAL);
-	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){.mtu = 20000}), -EINVAL);
-	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){.mtu = 1500, .rx_tir = 77}), -ENOENT);
+	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){ .mtu = 20000 }), -EINVAL);
+	assert_int_equal(nic_port_set(n1, 1, &(struct nic_port_attr){ .mtu = 1500, .rx_tir = 77 }), -ENOENT);
 	key2 = te_mkey(te2, PD, buf2, 65536, IOVA, RW);
 	tcq_create(&c1, &f->te, n1, OWNER, 5, NULL);
 	tcq_create(&c2, te2, n2, OWNER, 5, NULL);
 	tqp_create(&a, &f->te, n1, OWNER, PD, &c1, &c1, 4, 4);
 	tqp_create(&b, te2, n2, OWNER, PD, &c2, &c2, 4, 4);
 	/* a finds n2 by GID, b finds n1 by MAC. */
-	struct nic_path to2 = {.dgid = {0xfe, 0x80, [15] = 2}}, to1 = {.dmac = {2, 0, 0, 0, 0, 1}};
+	struct nic_path to2 = { .dgid = { 0xfe, 0x80, [15] = 2 } }, to1 = { .dmac = { 2, 0, 0, 0, 0, 1 } };
 
 	tqp_connect(&a, b.qpn, &to2, RW);
 	tqp_connect(&b, a.qpn, &to1, RW);
@@ -543,14 +543,14 @@ static void test_two_nics(void **state)
 
 		rx.cq = c2;
 		assert_int_equal(nic_rq_create(n2,
-					       &(struct nic_rq_attr){.owner = OWNER,
-								     .pd = PD,
-								     .cqn = c2.cqn,
-								     .kind = NIC_RQ_CYCLIC,
-								     .log_depth = 4,
-								     .log_stride = 4,
-								     .ring = {space, 0},
-								     .dbr = {space, 256}},
+					       &(struct nic_rq_attr){ .owner = OWNER,
+								      .pd = PD,
+								      .cqn = c2.cqn,
+								      .kind = NIC_RQ_CYCLIC,
+								      .log_depth = 4,
+								      .log_stride = 4,
+								      .ring = { space, 0 },
+								      .dbr = { space, 256 } },
 					       &rqn),
 				 0);
 		assert_int_equal(nic_wq_modify(n2, rqn, NIC_WQ_RDY), 0);
@@ -601,7 +601,7 @@ static void test_tir_rx(void **state)
 
 	rx_create(f, &rx, NIC_RQ_CYCLIC, 4, 0, 0);
 	/* the port takes nothing itself: only steering reaches the RQ */
-	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){.mtu = 1500}), 0);
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
 	len = make_frame(frame, 17, 100);
 	fill_checksums(frame, 17, len);
 	assert_int_equal(nic_tir_rx(f->nic, rx.tirn, frame, len), -EIO); /* the RQ is in RST */

@@ -18,10 +18,10 @@
 struct fixture {
 	struct test_env te;
 	struct nic *nic;
-	struct tcq acq, bcq;   /* A's and B's CQs (send and receive completions) */
-	struct tqp a, b;       /* connected to each other */
-	uint8_t *abuf, *bbuf;  /* 64 KiB each */
-	uint32_t akey, bkey;   /* keys on PD with every right, iova = 0x10000 */
+	struct tcq acq, bcq;  /* A's and B's CQs (send and receive completions) */
+	struct tqp a, b;      /* connected to each other */
+	uint8_t *abuf, *bbuf; /* 64 KiB each */
+	uint32_t akey, bkey;  /* keys on PD with every right, iova = 0x10000 */
 };
 
 #define IOVA 0x10000ull
@@ -89,7 +89,7 @@ static void test_states(void **state)
 {
 	struct fixture *f = *state;
 	struct nic_stats stats;
-	struct nic_qp_attr a = {0};
+	struct nic_qp_attr a = { 0 };
 	struct tqp q;
 
 	tqp_create(&q, &f->te, f->nic, OWNER, PD, &f->acq, &f->acq, 3, 3);
@@ -102,20 +102,20 @@ static void test_states(void **state)
 	a.state = NIC_QP_RTS;
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE), -EPERM);
 	/* RST->INIT without its required attributes, or with one it does not take. */
-	a = (struct nic_qp_attr){.state = NIC_QP_INIT, .port = 1};
+	a = (struct nic_qp_attr){ .state = NIC_QP_INIT, .port = 1 };
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE | NIC_QP_PORT), -EINVAL);
-	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
-				       NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT | NIC_QP_DEST_QPN),
-			 -EINVAL);
+	assert_int_equal(
+		nic_qp_modify(f->nic, q.qpn, &a,
+			      NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT | NIC_QP_DEST_QPN),
+		-EINVAL);
 	a.port = 3; /* out of range */
-	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
-				       NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT),
-			 -EINVAL);
+	assert_int_equal(
+		nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT),
+		-EINVAL);
 	assert_int_equal(qp_state(f, q.qpn), NIC_QP_RST);
 	a.port = 1;
-	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
-				       NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT),
-			 0);
+	assert_int_equal(
+		nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT), 0);
 	assert_int_equal(qp_state(f, q.qpn), NIC_QP_INIT);
 	assert_int_equal(tqp_ring(&q), -EINVAL);
 	/* INIT->INIT in place (no state bit); INIT->RTS skips RTR. */
@@ -123,7 +123,7 @@ static void test_states(void **state)
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_ACCESS), 0);
 	a.state = NIC_QP_RTS;
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE), -EPERM);
-	a = (struct nic_qp_attr){.state = NIC_QP_RTR, .dest_qpn = q.qpn, .path_mtu = 9};
+	a = (struct nic_qp_attr){ .state = NIC_QP_RTR, .dest_qpn = q.qpn, .path_mtu = 9 };
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
 				       NIC_QP_STATE | NIC_QP_PATH | NIC_QP_PATH_MTU | NIC_QP_DEST_QPN | NIC_QP_RQ_PSN |
 					       NIC_QP_MAX_DEST_RD_ATOMIC | NIC_QP_MIN_RNR_TIMER),
@@ -135,7 +135,7 @@ static void test_states(void **state)
 			 0);
 	assert_int_equal(qp_state(f, q.qpn), NIC_QP_RTR);
 	assert_int_equal(tqp_ring(&q), -EINVAL);
-	a = (struct nic_qp_attr){.state = NIC_QP_RTS, .sq_psn = 100, .rnr_retry = 7};
+	a = (struct nic_qp_attr){ .state = NIC_QP_RTS, .sq_psn = 100, .rnr_retry = 7 };
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE | NIC_QP_SQ_PSN), -EINVAL);
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
 				       NIC_QP_STATE | NIC_QP_SQ_PSN | NIC_QP_TIMEOUT | NIC_QP_RETRY_CNT |
@@ -154,7 +154,7 @@ static void test_states(void **state)
 	a.state = NIC_QP_SQD;
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE), 0);
 	assert_int_equal(tqp_nops(&q, 2), 0);
-	assert_false(tcq_poll(&f->acq, &(struct flexio_dev_cqe64){0}));
+	assert_false(tcq_poll(&f->acq, &(struct flexio_dev_cqe64){ 0 }));
 	a.state = NIC_QP_RTS;
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE | NIC_QP_MIN_RNR_TIMER), 0);
 	(void)poll1(&f->acq);
@@ -293,7 +293,7 @@ static void test_atomics(void **state)
 	assert_int_equal(cqe.sop_rdrop, 0x12);
 	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 8);
 
-	atomic_wqe(&f->a, 0x11, IOVA + 64, f->bkey, 100, 41, f->akey, IOVA + 8); /* CAS, compare fails */
+	atomic_wqe(&f->a, 0x11, IOVA + 64, f->bkey, 100, 41, f->akey, IOVA + 8);  /* CAS, compare fails */
 	atomic_wqe(&f->a, 0x11, IOVA + 64, f->bkey, 100, 42, f->akey, IOVA + 16); /* CAS, succeeds */
 	assert_int_equal(tqp_ring(&f->a), 0);
 	memcpy(&result, f->abuf + 8, 8);
@@ -315,7 +315,7 @@ static void test_atomics(void **state)
 static void test_inline(void **state)
 {
 	struct fixture *f = *state;
-	uint32_t words[3] = {0x64636261, 0x68676665, 0x6c6b6a69}; /* "abcdefghijkl" */
+	uint32_t words[3] = { 0x64636261, 0x68676665, 0x6c6b6a69 }; /* "abcdefghijkl" */
 	struct flexio_dev_cqe64 cqe;
 	uint16_t pi = f->a.sq_pi;
 	uint8_t *seg;
@@ -370,10 +370,10 @@ static void test_local_key_errors(void **state)
 		uint64_t addr;
 		uint32_t len;
 	} bad[] = {
-		{0xdead00, 0xdeadbeef, 64},        /* no such key */
-		{other_pd, IOVA, 64},              /* another PD's key */
-		{f->akey, IOVA + 65500, 64},       /* past the region */
-		{f->akey, IOVA - 8, 16},           /* before it */
+		{ 0xdead00, 0xdeadbeef, 64 },  /* no such key */
+		{ other_pd, IOVA, 64 },        /* another PD's key */
+		{ f->akey, IOVA + 65500, 64 }, /* past the region */
+		{ f->akey, IOVA - 8, 16 },     /* before it */
 	};
 
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -415,11 +415,11 @@ static void test_remote_errors(void **state)
 		uint64_t raddr;
 		unsigned peer_access;
 	} bad[] = {
-		{0x777700, IOVA, RW},                     /* no such key */
-		{other_pd, IOVA, RW},                     /* the peer's PD is not the key's */
-		{f->bkey, IOVA + 65536 - 8, RW},          /* past the region */
-		{read_only, IOVA, RW},                    /* the key does not allow writes */
-		{f->bkey, IOVA, NIC_ACCESS_REMOTE_READ},  /* the peer QP does not allow writes */
+		{ 0x777700, IOVA, RW },                    /* no such key */
+		{ other_pd, IOVA, RW },                    /* the peer's PD is not the key's */
+		{ f->bkey, IOVA + 65536 - 8, RW },         /* past the region */
+		{ read_only, IOVA, RW },                   /* the key does not allow writes */
+		{ f->bkey, IOVA, NIC_ACCESS_REMOTE_READ }, /* the peer QP does not allow writes */
 	};
 
 	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -432,7 +432,8 @@ static void test_remote_errors(void **state)
 		tqp_connect(&q, peer.qpn, NULL, RW);
 		tqp_connect(&peer, q.qpn, NULL, bad[i].peer_access);
 		memset(f->bbuf, 0, 64);
-		assert_int_equal(tqp_rdma(&q, FLEXIO_CTRL_SEG_RDMA_WRITE, f->akey, IOVA, 64, bad[i].rkey, bad[i].raddr), 0);
+		assert_int_equal(tqp_rdma(&q, FLEXIO_CTRL_SEG_RDMA_WRITE, f->akey, IOVA, 64, bad[i].rkey, bad[i].raddr),
+				 0);
 		expect_error(&cq, 13, 0x13, q.qpn);
 		assert_int_equal(qp_state(f, q.qpn), NIC_QP_ERR);
 		assert_int_equal(qp_state(f, peer.qpn), NIC_QP_RTS);
@@ -455,10 +456,11 @@ static void test_length_errors(void **state)
 	assert_int_equal(qp_state(f, f->b.qpn), NIC_QP_ERR);
 	/* Receive WQEs posted in ERR are drained by moving to ERR again. */
 	tqp_post_recv(&f->b, f->bkey, IOVA, 100);
-	assert_false(tcq_poll(&f->bcq, &(struct flexio_dev_cqe64){0}));
-	assert_int_equal(nic_qp_modify(f->nic, f->b.qpn, &(struct nic_qp_attr){.state = NIC_QP_ERR}, NIC_QP_STATE), 0);
+	assert_false(tcq_poll(&f->bcq, &(struct flexio_dev_cqe64){ 0 }));
+	assert_int_equal(nic_qp_modify(f->nic, f->b.qpn, &(struct nic_qp_attr){ .state = NIC_QP_ERR }, NIC_QP_STATE),
+			 0);
 	expect_error(&f->bcq, 14, 0x05, f->b.qpn);
-	assert_false(tcq_poll(&f->bcq, &(struct flexio_dev_cqe64){0}));
+	assert_false(tcq_poll(&f->bcq, &(struct flexio_dev_cqe64){ 0 }));
 }
 
 /* A receive WQE with a bad key: the responder fails with a protection error, the requester
@@ -477,7 +479,7 @@ static void test_receive_key_error(void **state)
 static void test_unreachable(void **state)
 {
 	struct fixture *f = *state;
-	struct nic_qp_attr a = {.state = NIC_QP_RST};
+	struct nic_qp_attr a = { .state = NIC_QP_RST };
 	struct tcq cq;
 	struct tqp q, r;
 
@@ -490,7 +492,7 @@ static void test_unreachable(void **state)
 	assert_int_equal(tqp_send(&q, f->akey, IOVA, 8), 0);
 	expect_error(&cq, 13, 0x15, q.qpn);
 
-	tqp_connect(&r, 0xfffff, &(struct nic_path){.loopback = true}, RW); /* no such QP */
+	tqp_connect(&r, 0xfffff, &(struct nic_path){ .loopback = true }, RW); /* no such QP */
 	assert_int_equal(tqp_send(&r, f->akey, IOVA, 8), 0);
 	expect_error(&cq, 13, 0x15, r.qpn);
 
@@ -523,7 +525,7 @@ static void test_rnr(void **state)
 	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 8);
 
 	/* A retry count: after rnr_retry retries, RNR_RETRY_EXC. */
-	struct nic_qp_attr a = {.state = NIC_QP_RTS, .rnr_retry = 2};
+	struct nic_qp_attr a = { .state = NIC_QP_RTS, .rnr_retry = 2 };
 
 	assert_int_equal(nic_qp_modify(f->nic, f->a.qpn, &a, NIC_QP_STATE), 0); /* RTS->RTS takes no RNR_RETRY */
 	assert_int_equal(nic_qp_modify(f->nic, f->a.qpn, &a, NIC_QP_STATE | NIC_QP_RNR_RETRY), -EINVAL);
@@ -534,17 +536,19 @@ static void test_rnr(void **state)
 	tqp_create(&q, &f->te, f->nic, OWNER, PD, &cq, &cq, 3, 3);
 	tqp_create(&peer, &f->te, f->nic, OWNER, PD, &cq, &cq, 3, 3);
 	tqp_connect(&peer, q.qpn, NULL, RW);
-	a = (struct nic_qp_attr){.state = NIC_QP_INIT, .port = 1};
-	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
-				       NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT), 0);
-	a = (struct nic_qp_attr){.state = NIC_QP_RTR, .dest_qpn = peer.qpn, .path_mtu = 3};
+	a = (struct nic_qp_attr){ .state = NIC_QP_INIT, .port = 1 };
+	assert_int_equal(
+		nic_qp_modify(f->nic, q.qpn, &a, NIC_QP_STATE | NIC_QP_ACCESS | NIC_QP_PKEY_INDEX | NIC_QP_PORT), 0);
+	a = (struct nic_qp_attr){ .state = NIC_QP_RTR, .dest_qpn = peer.qpn, .path_mtu = 3 };
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
 				       NIC_QP_STATE | NIC_QP_PATH | NIC_QP_PATH_MTU | NIC_QP_DEST_QPN | NIC_QP_RQ_PSN |
-					       NIC_QP_MAX_DEST_RD_ATOMIC | NIC_QP_MIN_RNR_TIMER), 0);
-	a = (struct nic_qp_attr){.state = NIC_QP_RTS, .rnr_retry = 2};
+					       NIC_QP_MAX_DEST_RD_ATOMIC | NIC_QP_MIN_RNR_TIMER),
+			 0);
+	a = (struct nic_qp_attr){ .state = NIC_QP_RTS, .rnr_retry = 2 };
 	assert_int_equal(nic_qp_modify(f->nic, q.qpn, &a,
 				       NIC_QP_STATE | NIC_QP_SQ_PSN | NIC_QP_TIMEOUT | NIC_QP_RETRY_CNT |
-					       NIC_QP_RNR_RETRY | NIC_QP_MAX_QP_RD_ATOMIC), 0);
+					       NIC_QP_RNR_RETRY | NIC_QP_MAX_QP_RD_ATOMIC),
+			 0);
 	assert_int_equal(tqp_send(&q, f->akey, IOVA, 8), 0);
 	assert_int_equal(tqp_ring(&q), 0);
 	assert_false(tcq_poll(&cq, &cqe));
@@ -585,7 +589,7 @@ static void test_owners(void **state)
 	assert_int_equal(stats.refused_unknown, 3);
 	/* Its own owner may. */
 	assert_int_equal(nic_doorbell(f->nic, OWNER + 1, NIC_DB_SEND, q.qpn, 1), 0);
-	assert_true(tcq_poll(&cq, &(struct flexio_dev_cqe64){0}));
+	assert_true(tcq_poll(&cq, &(struct flexio_dev_cqe64){ 0 }));
 	nic_stats_get(f->nic, &stats);
 	assert_int_equal(stats.doorbells, 1);
 	assert_int_equal(stats.wqes, 1);
@@ -600,10 +604,11 @@ static void test_compressed_receive(void **state)
 	struct tqp q;
 	unsigned got, minis = 0;
 
-	tcq_create(&rcq, &f->te, f->nic, OWNER, 4, &(struct nic_cq_attr){.compress = true});
+	tcq_create(&rcq, &f->te, f->nic, OWNER, 4, &(struct nic_cq_attr){ .compress = true });
 	tqp_create(&q, &f->te, f->nic, OWNER, PD, &f->acq, &rcq, 5, 5);
 	tqp_connect(&q, f->a.qpn, NULL, RW);
-	assert_int_equal(nic_qp_modify(f->nic, f->a.qpn, &(struct nic_qp_attr){.state = NIC_QP_RST}, NIC_QP_STATE), 0);
+	assert_int_equal(nic_qp_modify(f->nic, f->a.qpn, &(struct nic_qp_attr){ .state = NIC_QP_RST }, NIC_QP_STATE),
+			 0);
 	tqp_connect(&f->a, q.qpn, NULL, RW); /* a now talks to q */
 	f->a.sq_pi = 0;
 	for (int i = 0; i < 12; i++)
@@ -625,8 +630,8 @@ static void test_compressed_receive(void **state)
 		assert_int_equal(comp[i].byte_cnt, 10 + i);
 		minis += comp[i].mini;
 	}
-	assert_int_equal(minis, 10); /* title + 7, title + 3 */
-	assert_false(tcq_poll(&f->acq, &(struct flexio_dev_cqe64){0})); /* unsignaled sends */
+	assert_int_equal(minis, 10);                                      /* title + 7, title + 3 */
+	assert_false(tcq_poll(&f->acq, &(struct flexio_dev_cqe64){ 0 })); /* unsignaled sends */
 }
 
 /* Garbage WQEs (random segments, keys, addresses, lengths, doorbell indexes) on an RC QP and
@@ -636,11 +641,11 @@ static void test_garbage(void **state)
 	struct fixture *f = *state;
 	uint64_t seed = 0x9e3779b97f4a7c15ull;
 	struct flexio_dev_cqe64 cqe;
-	unsigned outcomes[2] = {0}; /* completions, errors */
+	unsigned outcomes[2] = { 0 }; /* completions, errors */
 	struct tcq scq;
 	struct tqp sq;
 
-	tcq_create(&scq, &f->te, f->nic, OWNER, 6, &(struct nic_cq_attr){.overrun_ignore = true});
+	tcq_create(&scq, &f->te, f->nic, OWNER, 6, &(struct nic_cq_attr){ .overrun_ignore = true });
 	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &scq, 3, 0);
 	for (int round = 0; round < 3000; round++) {
 		struct tqp *q = round % 2 ? &sq : &f->a;
@@ -662,7 +667,7 @@ static void test_garbage(void **state)
 			f->b.rq[i].lkey = cpu_to_be32(seed & 1 ? f->bkey : (uint32_t)seed);
 			f->b.rq[i].addr = cpu_to_be64(IOVA + ((seed >> 20) & 0xffff));
 		}
-		static const uint8_t opcodes[] = {0x00, 0x0a, 0x0b, 0x08, 0x09, 0x10, 0x11, 0x12, 0x0e, 0x2f};
+		static const uint8_t opcodes[] = { 0x00, 0x0a, 0x0b, 0x08, 0x09, 0x10, 0x11, 0x12, 0x0e, 0x2f };
 		struct nic_wq_info info;
 		union flexio_dev_sqe_seg *ctrl;
 
@@ -684,7 +689,8 @@ static void test_garbage(void **state)
 			for (int i = 0; i < 2; i++) {
 				struct tqp *e = i ? &f->b : &f->a;
 
-				assert_int_equal(nic_qp_modify(f->nic, e->qpn, &(struct nic_qp_attr){.state = NIC_QP_RST},
+				assert_int_equal(nic_qp_modify(f->nic, e->qpn,
+							       &(struct nic_qp_attr){ .state = NIC_QP_RST },
 							       NIC_QP_STATE),
 						 0);
 				e->sq_pi = e->rq_pi = 0;

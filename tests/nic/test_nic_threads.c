@@ -57,12 +57,12 @@ static void end_free(struct end *e)
 }
 
 /* cmocka's assertions belong to the main thread: other threads check with this. */
-#define CHECK(cond)                                                                               \
-	do {                                                                                       \
-		if (!(cond)) {                                                                     \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);  \
-			abort();                                                                   \
-		}                                                                                  \
+#define CHECK(cond)                                                                              \
+	do {                                                                                     \
+		if (!(cond)) {                                                                   \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+			abort();                                                                 \
+		}                                                                                \
 	} while (0)
 
 /* Waits for the next completion of opcode (REQ = 0, RESP_SEND = 2) and returns its byte count. */
@@ -227,7 +227,7 @@ static void test_churn(void **state)
 		struct tqp sq;
 
 		tcq_create(&cq, &te, nic, 4, 3,
-			   &(struct nic_cq_attr){.armed = true, .moderation_count = 2, .moderation_period_us = 1});
+			   &(struct nic_cq_attr){ .armed = true, .moderation_count = 2, .moderation_period_us = 1 });
 		tsq_create(&sq, &te, nic, 4, PD, &cq, 3, 0);
 		assert_int_equal(tqp_nops(&sq, 3), 0);
 		assert_int_equal(nic_wq_destroy(nic, sq.qpn), 0);

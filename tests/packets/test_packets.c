@@ -31,10 +31,10 @@
 #define FRAME_MAX 9100
 #define MTU_FRAME 1518 /* the port's MTU (1500) + an Ethernet header and a VLAN tag */
 
-static const uint8_t mac1[6] = {0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x02};
-static const uint8_t mac2[6] = {0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x03};
-static const uint8_t mac_other[6] = {0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x99};
-static const uint8_t peer_mac[6] = {0x02, 0x00, 0x00, 0x00, 0x0a, 0x01};
+static const uint8_t mac1[6] = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x02 };
+static const uint8_t mac2[6] = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x03 };
+static const uint8_t mac_other[6] = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x99 };
+static const uint8_t peer_mac[6] = { 0x02, 0x00, 0x00, 0x00, 0x0a, 0x01 };
 
 static int wire_fd = -1;
 static struct sockaddr_un wire_far; /* the reflectors' end */
@@ -66,13 +66,14 @@ static size_t make_frame(uint8_t *f, uint32_t seq, size_t size, const uint8_t dm
 	for (size_t j = 14; j < size; j++)
 		f[j] = (uint8_t)(seq * 7 + j * 13);
 	if (size >= 18)
-		f[14] = (uint8_t)(seq >> 24), f[15] = (uint8_t)(seq >> 16), f[16] = (uint8_t)(seq >> 8), f[17] = (uint8_t)seq;
+		f[14] = (uint8_t)(seq >> 24), f[15] = (uint8_t)(seq >> 16), f[16] = (uint8_t)(seq >> 8),
+		f[17] = (uint8_t)seq;
 	return size;
 }
 
 static size_t size_of(uint32_t seq)
 {
-	static const size_t sizes[] = {60, 64, 100, 128, 256, 512, 777, 1000, 1400, MTU_FRAME};
+	static const size_t sizes[] = { 60, 64, 100, 128, 256, 512, 777, 1000, 1400, MTU_FRAME };
 
 	return sizes[seq % (sizeof(sizes) / sizeof(sizes[0]))];
 }
@@ -97,7 +98,7 @@ static void send_frame(const uint8_t *f, size_t len)
 /* The next frame off the wire within timeout_ms: its length, or -1. */
 static ssize_t recv_frame(uint8_t *f, int timeout_ms)
 {
-	struct pollfd p = {.fd = wire_fd, .events = POLLIN};
+	struct pollfd p = { .fd = wire_fd, .events = POLLIN };
 
 	if (poll(&p, 1, timeout_ms) != 1)
 		return -1;
@@ -147,8 +148,12 @@ static struct l2r_state reflector_state(const struct l2r *r)
 static void reflector_make(struct l2r *r, const uint8_t mac[6], uint32_t log_depth, struct l2r_flow_matcher *table,
 			   uint16_t priority)
 {
-	struct l2r_config config = {.device = "mlx5_sim0", .log_depth = log_depth, .rx_priority = priority,
-				    .nic_mode = 1, .ibv_ctx = ctx, .rx_table = table};
+	struct l2r_config config = { .device = "mlx5_sim0",
+				     .log_depth = log_depth,
+				     .rx_priority = priority,
+				     .nic_mode = 1,
+				     .ibv_ctx = ctx,
+				     .rx_table = table };
 
 	memcpy(config.mac, mac, 6);
 	assert_int_equal(l2r_create(&config, r), 0);
@@ -180,7 +185,8 @@ static void *exchange_run(void *arg)
 		uint32_t seq;
 
 		while (out < x->count && out - atomic_load(&x->back) < x->window) {
-			size_t len = make_frame(sent, x->first + out, size_of(x->first + out), x->dmac_of(x->first + out));
+			size_t len =
+				make_frame(sent, x->first + out, size_of(x->first + out), x->dmac_of(x->first + out));
 
 			if (sendto(wire_fd, sent, len, 0, (struct sockaddr *)&wire_far, wire_far_len) != (ssize_t)len)
 				x->failed = __LINE__;
@@ -189,8 +195,8 @@ static void *exchange_run(void *arg)
 		n = recv_frame(got, 5000);
 		seq = n >= 18 ? seq_of(got) : 0;
 		if (n < 18 || seq < x->first || seq >= x->first + x->count) {
-			snprintf(x->why, sizeof(x->why), "after %u of %u frames back: %s", atomic_load(&x->back), x->count,
-				 n < 0 ? "nothing for 5 s" : "a frame that was not sent");
+			snprintf(x->why, sizeof(x->why), "after %u of %u frames back: %s", atomic_load(&x->back),
+				 x->count, n < 0 ? "nothing for 5 s" : "a frame that was not sent");
 			x->failed = __LINE__;
 			break;
 		}
@@ -214,7 +220,8 @@ static void exchange_check(struct exchange *x)
 		return;
 	flexio_verbs_port_counters(0, 1, &c);
 	fail_msg("exchange failed (line %d): %s; the port so far: rx %lu (to a queue %lu, missed %lu, dropped %lu), "
-		 "tx %lu (dropped %lu)", x->failed, x->why, (unsigned long)c.rx_frames, (unsigned long)c.rx_to_queue,
+		 "tx %lu (dropped %lu)",
+		 x->failed, x->why, (unsigned long)c.rx_frames, (unsigned long)c.rx_to_queue,
 		 (unsigned long)c.rx_missed, (unsigned long)c.rx_dropped, (unsigned long)c.tx_frames,
 		 (unsigned long)c.tx_dropped);
 }
@@ -236,7 +243,7 @@ static const uint8_t *to_mac1_or_mac2(uint32_t seq)
  * takes them, and a wire has no kernel behind it, so they are counted and gone. */
 static void test_match_and_miss(void **state)
 {
-	struct exchange x = {.first = 0, .count = 500, .window = 8, .dmac_of = to_mac1};
+	struct exchange x = { .first = 0, .count = 500, .window = 8, .dmac_of = to_mac1 };
 	struct flexio_verbs_port_counters c0, c1;
 	struct l2r *r = &refl[0];
 	uint8_t f[FRAME_MAX];
@@ -264,7 +271,7 @@ static void test_match_and_miss(void **state)
  * by the port; the RQ sees none of them, and the next good frame comes back intact. */
 static void test_malformed_and_oversize(void **state)
 {
-	static const size_t bad[] = {1, 13, MTU_FRAME + 1, 4000, 9000};
+	static const size_t bad[] = { 1, 13, MTU_FRAME + 1, 4000, 9000 };
 	struct flexio_verbs_port_counters c0, c1;
 	uint8_t f[FRAME_MAX], got[FRAME_MAX];
 	struct l2r *r = &refl[0];
@@ -320,8 +327,10 @@ static void *drain_run(void *arg)
  * intact and in order (nothing corrupted, nothing lost silently). */
 static void test_full_rq(void **state)
 {
-	enum { BURST = 3000 };
-	struct drain d = {.max = BURST};
+	enum {
+		BURST = 3000
+	};
+	struct drain d = { .max = BURST };
 	struct flexio_verbs_port_counters c0, c1;
 	uint8_t f[FRAME_MAX];
 	struct l2r_state s;
@@ -377,7 +386,7 @@ static void test_full_rq(void **state)
  * exactly once and intact, the third reflector gets all of its frames. */
 static void test_priority_and_rules_under_traffic(void **state)
 {
-	struct exchange x = {.first = 0, .count = 200, .window = 8, .dmac_of = to_mac1};
+	struct exchange x = { .first = 0, .count = 200, .window = 8, .dmac_of = to_mac1 };
 	struct l2r *a = &refl[0], *b = &refl[1], *c = &refl[2];
 	struct l2r_state sa, sb, sc;
 	pthread_t sender;
@@ -395,7 +404,7 @@ static void test_priority_and_rules_under_traffic(void **state)
 	assert_int_equal(reflected(a, 200).rx_frames, 200);
 	assert_int_equal(reflector_state(b).rx_frames, 0);
 
-	x = (struct exchange){.first = 1000, .count = 6000, .window = 8, .dmac_of = to_mac1_or_mac2};
+	x = (struct exchange){ .first = 1000, .count = 6000, .window = 8, .dmac_of = to_mac1_or_mac2 };
 	assert_int_equal(pthread_create(&sender, NULL, exchange_run, &x), 0);
 	for (uint32_t step = 1; step <= 3; step++) {
 		while (atomic_load(&x.back) < step * 1500 && !x.failed)
@@ -445,8 +454,8 @@ static int group_setup(void **state)
 	if (wire_fd < 0 || bind(wire_fd, (struct sockaddr *)&self, len))
 		return -1;
 	/* A large receive buffer: bursts come back faster than a test reads them. */
-	if (setsockopt(wire_fd, SOL_SOCKET, SO_RCVBUFFORCE, &(int){8 << 20}, sizeof(int)))
-		setsockopt(wire_fd, SOL_SOCKET, SO_RCVBUF, &(int){8 << 20}, sizeof(int));
+	if (setsockopt(wire_fd, SOL_SOCKET, SO_RCVBUFFORCE, &(int){ 8 << 20 }, sizeof(int)))
+		setsockopt(wire_fd, SOL_SOCKET, SO_RCVBUF, &(int){ 8 << 20 }, sizeof(int));
 	wire_far_len = wire_address(&wire_far, name, 1);
 	snprintf(ports, sizeof(ports), "mlx5_sim0:1=wire:unix=%s", name);
 	setenv("FLEXIO_SIM_PORTS", ports, 1);

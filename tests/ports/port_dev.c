@@ -44,10 +44,10 @@ static bool cq_make(struct port_dev *dev, uint32_t ring, uint32_t dbr, uint32_t 
 	for (unsigned i = 0; i < 1u << LOG_CQ; i++)
 		cqes[i].op_own = 0xf1;
 	return !nic_cq_create(dev->nic,
-			      &(struct nic_cq_attr){.owner = OWNER,
-						    .log_size = LOG_CQ,
-						    .ring = {space_of(dev), ring},
-						    .dbr = {space_of(dev), dbr}},
+			      &(struct nic_cq_attr){ .owner = OWNER,
+						     .log_size = LOG_CQ,
+						     .ring = { space_of(dev), ring },
+						     .dbr = { space_of(dev), dbr } },
 			      cqn);
 }
 
@@ -107,25 +107,25 @@ bool port_dev_open(struct port_dev *dev, int index, bool with_rq)
 	if (!dev->mr || !dev->nic || !cq_make(dev, SCQ, SCQ_DBR, &dev->scqn) || !cq_make(dev, RCQ, RCQ_DBR, &dev->rcqn))
 		return false;
 	if (nic_sq_create(dev->nic,
-			  &(struct nic_sq_attr){.owner = OWNER,
-						.pd = dev->pd->handle,
-						.cqn = dev->scqn,
-						.log_depth = LOG_SQ,
-						.ring = {space_of(dev), SQ_RING}},
+			  &(struct nic_sq_attr){ .owner = OWNER,
+						 .pd = dev->pd->handle,
+						 .cqn = dev->scqn,
+						 .log_depth = LOG_SQ,
+						 .ring = { space_of(dev), SQ_RING } },
 			  &dev->sqn) ||
 	    nic_wq_modify(dev->nic, dev->sqn, NIC_WQ_RDY))
 		return false;
 	if (!with_rq)
 		return true;
 	if (nic_rq_create(dev->nic,
-			  &(struct nic_rq_attr){.owner = OWNER,
-						.pd = dev->pd->handle,
-						.cqn = dev->rcqn,
-						.kind = NIC_RQ_CYCLIC,
-						.log_depth = PORT_DEV_LOG_RQ,
-						.log_stride = 4,
-						.ring = {space_of(dev), RQ_RING},
-						.dbr = {space_of(dev), RQ_DBR}},
+			  &(struct nic_rq_attr){ .owner = OWNER,
+						 .pd = dev->pd->handle,
+						 .cqn = dev->rcqn,
+						 .kind = NIC_RQ_CYCLIC,
+						 .log_depth = PORT_DEV_LOG_RQ,
+						 .log_stride = 4,
+						 .ring = { space_of(dev), RQ_RING },
+						 .dbr = { space_of(dev), RQ_DBR } },
 			  &dev->rqn) ||
 	    nic_wq_modify(dev->nic, dev->rqn, NIC_WQ_RDY) || nic_td_create(dev->nic, &dev->tdn) ||
 	    nic_tir_create(dev->nic, dev->tdn, dev->rqn, &dev->tirn) || nic_port_get(dev->nic, 1, &port))
@@ -194,7 +194,7 @@ int port_dev_send(struct port_dev *dev, const void *frame, size_t len)
 
 int port_dev_recv(struct port_dev *dev, void *out, size_t size, int timeout_ms, bool repost)
 {
-	struct timespec pause = {0, 100 * 1000};
+	struct timespec pause = { 0, 100 * 1000 };
 	struct flexio_dev_cqe64 cqe;
 	long waited_us = 0;
 	uint32_t len;
@@ -218,7 +218,7 @@ int port_dev_recv(struct port_dev *dev, void *out, size_t size, int timeout_ms, 
 
 size_t port_dev_frame(uint8_t *frame, unsigned n, size_t len)
 {
-	static const uint8_t head[14] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0, 0, 0, 0, 0, 0x88, 0xb5};
+	static const uint8_t head[14] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02, 0, 0, 0, 0, 0, 0x88, 0xb5 };
 
 	memcpy(frame, head, sizeof(head));
 	frame[8] = (uint8_t)(n >> 24);

@@ -29,9 +29,9 @@ struct port_dev {
 	size_t size;
 	struct nic *nic;
 	uint32_t scqn, rcqn, sqn, rqn, tdn, tirn;
-	uint32_t sci, rci;   /* CQ consumer counters */
+	uint32_t sci, rci; /* CQ consumer counters */
 	uint16_t sq_pi, rq_pi;
-	uint32_t sent;       /* frames given to the SQ */
+	uint32_t sent; /* frames given to the SQ */
 };
 
 /* Opens simulated device index with its queues; with_rq false: no RQ (frames that miss go to

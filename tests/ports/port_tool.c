@@ -120,7 +120,7 @@ static int send_frames(long count, size_t len, bool swap)
 static int idle(int ms)
 {
 	struct port_dev dev;
-	struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+	struct timespec pause = { ms / 1000, (ms % 1000) * 1000000L };
 
 	if (!open_dev(&dev, false))
 		return 1;
@@ -141,8 +141,9 @@ static int mkpcap(const char *path, long count, size_t len)
 		return 1;
 	}
 	for (long n = 0; n < count; n++) {
-		struct pcap_pkthdr header = {.ts = {1700000000 + n / 1000, (n % 1000) * 1000},
-					     .caplen = (bpf_u_int32)len, .len = (bpf_u_int32)len};
+		struct pcap_pkthdr header = { .ts = { 1700000000 + n / 1000, (n % 1000) * 1000 },
+					      .caplen = (bpf_u_int32)len,
+					      .len = (bpf_u_int32)len };
 
 		port_dev_frame(frame, (unsigned)n, len);
 		pcap_dump((u_char *)out, &header, frame);
@@ -158,7 +159,7 @@ int main(int argc, char **argv)
 	long count = -1;
 	int idle_ms = 3000;
 	int positional = 0;
-	const char *args[4] = {0};
+	const char *args[4] = { 0 };
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--swap"))

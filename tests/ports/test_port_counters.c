@@ -23,8 +23,7 @@ static flexio_process *process_on(struct port_dev *dev)
 	flexio_app *app;
 	flexio_process *p = NULL;
 
-	assert_int_equal(flexio_app_get(&(struct flexio_app_select_attr){.app_name = "port_counters_test"}, &app),
-			 0);
+	assert_int_equal(flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "port_counters_test" }, &app), 0);
 	assert_int_equal(flexio_process_create(dev->ctx, app, NULL, &p), FLEXIO_STATUS_SUCCESS);
 	return p;
 }

@@ -294,12 +294,9 @@ static void test_counters_bad_input(void **state)
 int main(int argc, char **argv)
 {
 	static const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_wire),
-		cmocka_unit_test(test_capture),
-		cmocka_unit_test(test_unix_wire),
-		cmocka_unit_test(test_query_port),
-		cmocka_unit_test(test_unconnected),
-		cmocka_unit_test(test_counters_bad_input),
+		cmocka_unit_test(test_wire),        cmocka_unit_test(test_capture),
+		cmocka_unit_test(test_unix_wire),   cmocka_unit_test(test_query_port),
+		cmocka_unit_test(test_unconnected), cmocka_unit_test(test_counters_bad_input),
 	};
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
 	char ports[1024];

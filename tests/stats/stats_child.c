@@ -24,7 +24,7 @@ extern flexio_func_t stats_spin, stats_activate;
 
 static flexio_event_handler *handler(flexio_process *process, flexio_uintptr_t counter, const char *name)
 {
-	struct flexio_event_handler_attr attr = {.host_stub_func = &stats_spin, .arg = counter, .name = name};
+	struct flexio_event_handler_attr attr = { .host_stub_func = &stats_spin, .arg = counter, .name = name };
 	flexio_event_handler *eh = NULL;
 
 	if (flexio_event_handler_create(process, &attr, &eh) || flexio_event_handler_run(eh, 0))
@@ -34,8 +34,8 @@ static flexio_event_handler *handler(flexio_process *process, flexio_uintptr_t c
 
 int main(int argc, char **argv)
 {
-	struct pollfd in = {.fd = STDIN_FILENO, .events = POLLIN};
-	struct flexio_process_attr pattr = {.name = argc > 1 ? argv[1] : NULL};
+	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
+	struct flexio_process_attr pattr = { .name = argc > 1 ? argv[1] : NULL };
 	struct ibv_context *ctx = NULL;
 	struct ibv_device **devices;
 	flexio_event_handler *a, *b;
@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 		if (!strcmp(ibv_get_device_name(devices[i]), "mlx5_sim0"))
 			ctx = ibv_open_device(devices[i]);
 	if (!ctx || flexio_version_set(FLEXIO_VER_USED) ||
-	    flexio_app_get(&(struct flexio_app_select_attr){.app_name = "stats_test", .ibv_ctx = ctx}, &app) ||
+	    flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "stats_test", .ibv_ctx = ctx }, &app) ||
 	    flexio_process_create(ctx, app, &pattr, &process) ||
 	    flexio_buf_dev_alloc(process, sizeof(uint64_t), &counter) ||
 	    flexio_buf_dev_memset(process, 0, sizeof(uint64_t), counter))

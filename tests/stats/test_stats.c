@@ -48,7 +48,7 @@ static void child_start(struct child *c, const char *name)
 {
 	int to_child[2], from_child[2];
 	posix_spawn_file_actions_t actions;
-	char *argv[] = {STATS_CHILD, (char *)name, NULL};
+	char *argv[] = { STATS_CHILD, (char *)name, NULL };
 	char line[64];
 
 	assert_int_equal(pipe(to_child), 0);
@@ -85,7 +85,7 @@ static void child_stop(struct child *c)
 
 static void sleep_ms(long ms)
 {
-	struct timespec t = {ms / 1000, (ms % 1000) * 1000000};
+	struct timespec t = { ms / 1000, (ms % 1000) * 1000000 };
 
 	nanosleep(&t, NULL);
 }
@@ -354,30 +354,30 @@ static void test_exit_and_kill_disappear(void **state)
 }
 
 /* call gives status, records it on the handle with func as location, and logs one line. */
-#define EXPECT_STATUS(call, status, func)                                                          \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                            \
-		assert_int_equal((call), (status));                                                \
-		text_ = capture_end(&c_);                                                          \
-		if (!strstr(text_, "dpa_stats ERR " func ": ") || count_lines(text_) != 1)         \
-			fail_msg("expected one error line from %s, got:\n%s", func, text_);        \
-		assert_int_equal(dpa_stats_get_error_code(h), (status));                           \
-		assert_string_equal(dpa_stats_get_error_location(h), func);                        \
-		assert_true(strlen(dpa_stats_get_error_message(h)) > 0);                           \
+#define EXPECT_STATUS(call, status, func)                                                   \
+	do {                                                                                \
+		struct stderr_capture c_;                                                   \
+		const char *text_;                                                          \
+		capture_begin(&c_);                                                         \
+		assert_int_equal((call), (status));                                         \
+		text_ = capture_end(&c_);                                                   \
+		if (!strstr(text_, "dpa_stats ERR " func ": ") || count_lines(text_) != 1)  \
+			fail_msg("expected one error line from %s, got:\n%s", func, text_); \
+		assert_int_equal(dpa_stats_get_error_code(h), (status));                    \
+		assert_string_equal(dpa_stats_get_error_location(h), func);                 \
+		assert_true(strlen(dpa_stats_get_error_message(h)) > 0);                    \
 	} while (0)
 
 /* call logs one line naming func (no handle to record it on). */
-#define EXPECT_LOGGED(call, func)                                                                  \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                            \
-		call;                                                                              \
-		text_ = capture_end(&c_);                                                          \
-		if (!strstr(text_, "dpa_stats ERR " func ": ") || count_lines(text_) != 1)         \
-			fail_msg("expected one error line from %s, got:\n%s", func, text_);        \
+#define EXPECT_LOGGED(call, func)                                                           \
+	do {                                                                                \
+		struct stderr_capture c_;                                                   \
+		const char *text_;                                                          \
+		capture_begin(&c_);                                                         \
+		call;                                                                       \
+		text_ = capture_end(&c_);                                                   \
+		if (!strstr(text_, "dpa_stats ERR " func ": ") || count_lines(text_) != 1)  \
+			fail_msg("expected one error line from %s, got:\n%s", func, text_); \
 	} while (0)
 
 static void test_open_close_errors(void **state)
@@ -418,7 +418,7 @@ static void test_caps(void **state)
 
 static void test_bad_input(void **state)
 {
-	dpa_stats_process_list empty = {0}, broken = {.process_num = 2, .processes = NULL};
+	dpa_stats_process_list empty = { 0 }, broken = { .process_num = 2, .processes = NULL };
 	dpa_stats_counter_state counter_state;
 	dpa_stats_sample_type type;
 	dpa_stats_process_list *pl = (void *)1;
@@ -481,9 +481,9 @@ static void test_bad_input(void **state)
 		      DPA_STATS_STATUS_NO_SUCH_PROCESS, "dpa_stats_read_process_thread_list");
 	EXPECT_STATUS(dpa_stats_read_process_thread_list(h, 0, 0, NULL), DPA_STATS_STATUS_NULL_POINTER,
 		      "dpa_stats_read_process_thread_list");
-	EXPECT_LOGGED(assert_int_equal(dpa_stats_read_process_thread_list(NULL, 0, 0, &tl),
-				       DPA_STATS_STATUS_NULL_POINTER),
-		      "dpa_stats_read_process_thread_list");
+	EXPECT_LOGGED(
+		assert_int_equal(dpa_stats_read_process_thread_list(NULL, 0, 0, &tl), DPA_STATS_STATUS_NULL_POINTER),
+		"dpa_stats_read_process_thread_list");
 
 	/* cumulative counters */
 	EXPECT_STATUS(dpa_stats_read_cumul_info_list(h, NULL, &cl), DPA_STATS_STATUS_NULL_POINTER,
@@ -493,9 +493,9 @@ static void test_bad_input(void **state)
 		      "dpa_stats_read_cumul_info_list");
 	EXPECT_STATUS(dpa_stats_read_cumul_info_list(h, &empty, NULL), DPA_STATS_STATUS_NULL_POINTER,
 		      "dpa_stats_read_cumul_info_list");
-	EXPECT_LOGGED(assert_int_equal(dpa_stats_read_cumul_info_list(NULL, &empty, &cl),
-				       DPA_STATS_STATUS_NULL_POINTER),
-		      "dpa_stats_read_cumul_info_list");
+	EXPECT_LOGGED(
+		assert_int_equal(dpa_stats_read_cumul_info_list(NULL, &empty, &cl), DPA_STATS_STATUS_NULL_POINTER),
+		"dpa_stats_read_cumul_info_list");
 	EXPECT_STATUS(dpa_stats_read_process_cumul_info_list(h, DPA_STATS_ALL_PROCESSES, 3, &cl),
 		      DPA_STATS_STATUS_INVALID_PARAMS, "dpa_stats_read_process_cumul_info_list");
 	EXPECT_STATUS(dpa_stats_read_process_cumul_info_list(h, nobody, DPA_STATS_ALL_THREADS, &cl),
@@ -516,9 +516,9 @@ static void test_bad_input(void **state)
 		      "dpa_stats_read_perf_event_list");
 	EXPECT_STATUS(dpa_stats_read_perf_event_list(h, &empty, &el), DPA_STATS_STATUS_NO_SUCH_EVENTS,
 		      "dpa_stats_read_perf_event_list");
-	EXPECT_LOGGED(assert_int_equal(dpa_stats_read_perf_event_list(NULL, &empty, &el),
-				       DPA_STATS_STATUS_NULL_POINTER),
-		      "dpa_stats_read_perf_event_list");
+	EXPECT_LOGGED(
+		assert_int_equal(dpa_stats_read_perf_event_list(NULL, &empty, &el), DPA_STATS_STATUS_NULL_POINTER),
+		"dpa_stats_read_perf_event_list");
 	EXPECT_STATUS(dpa_stats_read_process_perf_event_list(h, DPA_STATS_ALL_PROCESSES, 3, &el),
 		      DPA_STATS_STATUS_INVALID_PARAMS, "dpa_stats_read_process_perf_event_list");
 	EXPECT_STATUS(dpa_stats_read_process_perf_event_list(h, nobody, DPA_STATS_ALL_THREADS, &el),
@@ -602,17 +602,19 @@ static void test_events_ext(void **state)
 
 static void test_sort_and_compare(void **state)
 {
-	dpa_stats_process_info processes[] = {{.dpa_process_id = 9}, {.dpa_process_id = 2}, {.dpa_process_id = 5}};
-	dpa_stats_process_list pl = {.process_num = 3, .processes = processes};
-	dpa_stats_thread_info threads[] = {{.dpa_process_id = 2, .dpa_thread_id = 7},
-					   {.dpa_process_id = 1, .dpa_thread_id = 9},
-					   {.dpa_process_id = 2, .dpa_thread_id = 3}};
-	dpa_stats_thread_list tl = {.threads = threads, .threads_num = 3};
-	dpa_stats_thread_cumul_info cumuls[] = {{.dpa_process_id = 4, .dpa_thread_id = 1},
-						{.dpa_process_id = 3, .dpa_thread_id = 8},
-						{.dpa_process_id = 3, .dpa_thread_id = 2}};
-	dpa_stats_perf_cumul_list cl = {.samples = cumuls, .samples_num = 3};
-	dpa_stats_thread_list none = {0};
+	dpa_stats_process_info processes[] = { { .dpa_process_id = 9 },
+					       { .dpa_process_id = 2 },
+					       { .dpa_process_id = 5 } };
+	dpa_stats_process_list pl = { .process_num = 3, .processes = processes };
+	dpa_stats_thread_info threads[] = { { .dpa_process_id = 2, .dpa_thread_id = 7 },
+					    { .dpa_process_id = 1, .dpa_thread_id = 9 },
+					    { .dpa_process_id = 2, .dpa_thread_id = 3 } };
+	dpa_stats_thread_list tl = { .threads = threads, .threads_num = 3 };
+	dpa_stats_thread_cumul_info cumuls[] = { { .dpa_process_id = 4, .dpa_thread_id = 1 },
+						 { .dpa_process_id = 3, .dpa_thread_id = 8 },
+						 { .dpa_process_id = 3, .dpa_thread_id = 2 } };
+	dpa_stats_perf_cumul_list cl = { .samples = cumuls, .samples_num = 3 };
+	dpa_stats_thread_list none = { 0 };
 
 	(void)state;
 	dpa_stats_sort_process_list(&pl);

@@ -23,8 +23,7 @@
 #include "host_test.h"
 #include "queue_test.h"
 
-extern flexio_func_t queue_cq_handler, queue_sq_post_nop, trace_count_handler, trace_activate, trace_fault,
-	trace_task;
+extern flexio_func_t queue_cq_handler, queue_sq_post_nop, trace_count_handler, trace_activate, trace_fault, trace_task;
 
 #define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
 
@@ -43,8 +42,8 @@ static void fixture_open(struct fixture *fx, const char *name)
 {
 	fx->pd = ibv_alloc_pd(ctx);
 	assert_non_null(fx->pd);
-	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){.pd = fx->pd, .name = name}, &fx->p));
-	MUST(flexio_outbox_create(fx->p, &(struct flexio_outbox_attr){0}, &fx->outbox));
+	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = fx->pd, .name = name }, &fx->p));
+	MUST(flexio_outbox_create(fx->p, &(struct flexio_outbox_attr){ 0 }, &fx->outbox));
 	fx->uar_id = flexio_uar_get_id(flexio_process_get_uar(fx->p));
 }
 
@@ -85,7 +84,7 @@ static uint64_t read_u64(flexio_process *p, flexio_uintptr_t daddr)
 /* The word at daddr reaches want within a few seconds, then settles. */
 static uint64_t wait_for(flexio_process *p, flexio_uintptr_t daddr, uint64_t want)
 {
-	struct timespec pause = {0, 1000000};
+	struct timespec pause = { 0, 1000000 };
 
 	for (int i = 0; i < 5000 && read_u64(p, daddr) < want; i++)
 		nanosleep(&pause, NULL);
@@ -100,24 +99,29 @@ static uint64_t wait_for(flexio_process *p, flexio_uintptr_t daddr, uint64_t wan
 static struct flexio_cq_attr cq_attr(struct fixture *fx, unsigned log)
 {
 	size_t size = (size_t)64 << log;
-	unsigned char ring[64 << 4] = {0};
-	struct flexio_cq_attr attr = {.log_cq_depth = (uint8_t)log,
-				      .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD,
-				      .uar_id = fx->uar_id};
+	unsigned char ring[64 << 4] = { 0 };
+	struct flexio_cq_attr attr = { .log_cq_depth = (uint8_t)log,
+				       .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD,
+				       .uar_id = fx->uar_id };
 	flexio_uintptr_t daddr = zeroed(fx->p, size);
 
 	assert_true(size <= sizeof(ring));
 	for (size_t i = 63; i < size; i += 64)
 		ring[i] = 0xF1; /* hardware-owned */
 	MUST(flexio_host2dev_memcpy(fx->p, ring, size, daddr));
-	attr.cq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = daddr};
+	attr.cq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = daddr };
 	attr.cq_dbr_daddr = zeroed(fx->p, 64);
 	return attr;
 }
 
 static void cqes_and_doorbells(void **state)
 {
-	enum { LOG_CQ = 3, LOG_SQ = 4, BATCH = 4, BATCHES = 20 };
+	enum {
+		LOG_CQ = 3,
+		LOG_SQ = 4,
+		BATCH = 4,
+		BATCHES = 20
+	};
 	struct fixture fx;
 	struct flexio_cq_attr ca;
 	struct flexio_wq_attr sa;
@@ -133,24 +137,33 @@ static void cqes_and_doorbells(void **state)
 	(void)state;
 	fixture_open(&fx, "cq_trace");
 	ca = cq_attr(&fx, LOG_CQ);
-	sa = (struct flexio_wq_attr){
-		.log_wq_depth = LOG_SQ, .uar_id = fx.uar_id, .pd = fx.pd,
-		.wq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = zeroed(fx.p, (size_t)64 << LOG_SQ)},
-		.wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA, .daddr = zeroed(fx.p, 64)}};
+	sa = (struct flexio_wq_attr){ .log_wq_depth = LOG_SQ,
+				      .uar_id = fx.uar_id,
+				      .pd = fx.pd,
+				      .wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA,
+							.daddr = zeroed(fx.p, (size_t)64 << LOG_SQ) },
+				      .wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = zeroed(fx.p, 64) } };
 	cq_state = zeroed(fx.p, sizeof(struct queue_test_cq));
 	sq_state = zeroed(fx.p, sizeof(struct queue_test_sq));
 	MUST(flexio_process_trace_start(fx.p, trace));
-	MUST(flexio_event_handler_create(fx.p, &(struct flexio_event_handler_attr){.host_stub_func = &queue_cq_handler,
-										   .arg = cq_state, .name = "cq_poller"},
+	MUST(flexio_event_handler_create(fx.p,
+					 &(struct flexio_event_handler_attr){ .host_stub_func = &queue_cq_handler,
+									      .arg = cq_state,
+									      .name = "cq_poller" },
 					 &eh));
 	ca.thread = flexio_event_handler_get_thread(eh);
 	MUST(flexio_cq_create(fx.p, NULL, &ca, &cq));
 	MUST(flexio_sq_create(fx.p, NULL, flexio_cq_get_cq_num(cq), &sa, &sq));
-	cqs = (struct queue_test_cq){.ring = ca.cq_ring_qmem.daddr, .dbr = ca.cq_dbr_daddr,
-				     .cqn = flexio_cq_get_cq_num(cq), .log_depth = LOG_CQ,
-				     .outbox_id = flexio_outbox_get_id(fx.outbox), .last_opcode = 0xff};
-	sqs = (struct queue_test_sq){.ring = sa.wq_ring_qmem.daddr, .sqn = flexio_sq_get_wq_num(sq),
-				     .log_depth = LOG_SQ, .outbox_id = flexio_outbox_get_id(fx.outbox)};
+	cqs = (struct queue_test_cq){ .ring = ca.cq_ring_qmem.daddr,
+				      .dbr = ca.cq_dbr_daddr,
+				      .cqn = flexio_cq_get_cq_num(cq),
+				      .log_depth = LOG_CQ,
+				      .outbox_id = flexio_outbox_get_id(fx.outbox),
+				      .last_opcode = 0xff };
+	sqs = (struct queue_test_sq){ .ring = sa.wq_ring_qmem.daddr,
+				      .sqn = flexio_sq_get_wq_num(sq),
+				      .log_depth = LOG_SQ,
+				      .outbox_id = flexio_outbox_get_id(fx.outbox) };
 	MUST(flexio_host2dev_memcpy(fx.p, &cqs, sizeof(cqs), cq_state));
 	MUST(flexio_host2dev_memcpy(fx.p, &sqs, sizeof(sqs), sq_state));
 	MUST(flexio_event_handler_run(eh, 0));
@@ -167,8 +180,10 @@ static void cqes_and_doorbells(void **state)
 	cqes = read_u64(fx.p, cq_state + offsetof(struct queue_test_cq, cqes));
 	MUST(flexio_process_trace_stop(fx.p));
 	fprintf(expect,
-		"{\"test\":\"cqes_and_doorbells\",\"trace\":\"%s\",\"process\":\"cq_trace\",\"handler\":\"queue_cq_handler\","
-		"\"thread_name\":\"cq_poller\",\"activations\":%llu,\"cqes\":%llu,\"rpc\":\"queue_sq_post_nop\",\"rpcs\":%d}\n",
+		"{\"test\":\"cqes_and_doorbells\",\"trace\":\"%s\",\"process\":\"cq_trace\",\"handler\":\"queue_cq_"
+		"handler\","
+		"\"thread_name\":\"cq_poller\",\"activations\":%llu,\"cqes\":%llu,\"rpc\":\"queue_sq_post_nop\","
+		"\"rpcs\":%d}\n",
 		trace, (unsigned long long)invocations, (unsigned long long)cqes, BATCHES);
 	fixture_close(&fx);
 }
@@ -192,8 +207,9 @@ static flexio_event_handler *counting_handler(flexio_process *p, flexio_uintptr_
 {
 	flexio_event_handler *eh = NULL;
 
-	MUST(flexio_event_handler_create(p, &(struct flexio_event_handler_attr){.host_stub_func = &trace_count_handler,
-										.arg = counter, .name = name},
+	MUST(flexio_event_handler_create(p,
+					 &(struct flexio_event_handler_attr){
+						 .host_stub_func = &trace_count_handler, .arg = counter, .name = name },
 					 &eh));
 	MUST(flexio_event_handler_run(eh, 0));
 	return eh;
@@ -201,7 +217,9 @@ static flexio_event_handler *counting_handler(flexio_process *p, flexio_uintptr_
 
 static void activations(void **state)
 {
-	enum { N = 10 };
+	enum {
+		N = 10
+	};
 	struct fixture fx;
 	flexio_uintptr_t counter;
 	flexio_event_handler *eh;
@@ -241,7 +259,8 @@ static void fault(void **state)
 	(void)state;
 	fixture_open(&fx, "fault_trace");
 	MUST(flexio_process_trace_start(fx.p, trace));
-	EXPECT_FAILURE_LOGGED(flexio_process_call(fx.p, &trace_fault, &ret, (flexio_uintptr_t)8), "flexio_process_call");
+	EXPECT_FAILURE_LOGGED(flexio_process_call(fx.p, &trace_fault, &ret, (flexio_uintptr_t)8),
+			      "flexio_process_call");
 	/* A stopped process's trace is still written. */
 	MUST(flexio_process_trace_stop(fx.p));
 	fprintf(expect,
@@ -255,7 +274,9 @@ static void fault(void **state)
 
 static void tasks(void **state)
 {
-	enum { N = 12 };
+	enum {
+		N = 12
+	};
 	struct fixture fx;
 	flexio_uintptr_t counter;
 	flexio_cmdq *q = NULL;
@@ -265,16 +286,17 @@ static void tasks(void **state)
 	fixture_open(&fx, "task_trace");
 	counter = zeroed(fx.p, 8);
 	MUST(flexio_process_trace_start(fx.p, trace));
-	MUST(flexio_cmdq_create(fx.p, &(struct flexio_cmdq_attr){.workers = 1, .batch_size = 4,
-								  .state = FLEXIO_CMDQ_STATE_RUNNING},
-				&q));
+	MUST(flexio_cmdq_create(
+		fx.p, &(struct flexio_cmdq_attr){ .workers = 1, .batch_size = 4, .state = FLEXIO_CMDQ_STATE_RUNNING },
+		&q));
 	for (int i = 0; i < N; i++)
 		MUST(flexio_cmdq_task_add(q, &trace_task, counter));
 	wait_for(fx.p, counter, N);
 	MUST(flexio_cmdq_destroy(q));
 	MUST(flexio_process_trace_stop(fx.p));
-	fprintf(expect, "{\"test\":\"tasks\",\"trace\":\"%s\",\"process\":\"task_trace\",\"task\":\"trace_task\","
-			"\"tasks\":%d,\"rpcs\":0,\"rpc\":\"none\"}\n",
+	fprintf(expect,
+		"{\"test\":\"tasks\",\"trace\":\"%s\",\"process\":\"task_trace\",\"task\":\"trace_task\","
+		"\"tasks\":%d,\"rpcs\":0,\"rpc\":\"none\"}\n",
 		trace, N);
 	fixture_close(&fx);
 }
@@ -283,7 +305,9 @@ static void tasks(void **state)
 
 static void environment(void **state)
 {
-	enum { N = 3 };
+	enum {
+		N = 3
+	};
 	struct fixture fx;
 	flexio_uintptr_t counter;
 	flexio_event_handler *eh;
@@ -305,8 +329,10 @@ static void environment(void **state)
 	snprintf(trace, sizeof(trace), "%s/env.%ld.json", out_dir, (long)getpid());
 	assert_int_equal(access(trace, R_OK), 0);
 	fprintf(expect,
-		"{\"test\":\"environment\",\"trace\":\"%s\",\"process\":\"DPA process\",\"handler\":\"trace_count_handler\","
-		"\"thread_name\":\"env_counter\",\"activations\":%llu,\"activates\":%d,\"rpc\":\"trace_activate\",\"rpcs\":%d}\n",
+		"{\"test\":\"environment\",\"trace\":\"%s\",\"process\":\"DPA "
+		"process\",\"handler\":\"trace_count_handler\","
+		"\"thread_name\":\"env_counter\",\"activations\":%llu,\"activates\":%d,\"rpc\":\"trace_activate\","
+		"\"rpcs\":%d}\n",
 		trace, (unsigned long long)counted, N, N);
 }
 
@@ -319,7 +345,8 @@ static void refused(void **state)
 	(void)state;
 	fixture_open(&fx, "refusals");
 	MUST(flexio_process_trace_start(fx.p, out_path("refused.json")));
-	EXPECT_FAILURE_LOGGED(flexio_process_trace_start(fx.p, out_path("refused2.json")), "flexio_process_trace_start");
+	EXPECT_FAILURE_LOGGED(flexio_process_trace_start(fx.p, out_path("refused2.json")),
+			      "flexio_process_trace_start");
 	MUST(flexio_process_trace_stop(fx.p));
 	EXPECT_FAILURE_LOGGED(flexio_process_trace_stop(fx.p), "flexio_process_trace_stop");
 	/* A directory cannot be written. */
@@ -328,15 +355,14 @@ static void refused(void **state)
 	MUST(flexio_process_trace_start(fx.p, out_path("destroyed.json")));
 	fixture_close(&fx);
 	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"refusals\"}\n", out_path("refused.json"));
-	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"refusals\"}\n",
-		out_path("destroyed.json"));
+	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"refusals\"}\n", out_path("destroyed.json"));
 }
 
 static int setup(void **state)
 {
 	(void)state;
 	if (flexio_version_set(FLEXIO_VER_USED) || sim_device_open() ||
-	    flexio_app_get(&(struct flexio_app_select_attr){.app_name = "trace_test", .ibv_ctx = ctx}, &app))
+	    flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "trace_test", .ibv_ctx = ctx }, &app))
 		return -1;
 	expect = fopen(out_path("expect.jsonl"), "w");
 	return expect ? 0 : -1;
@@ -353,9 +379,12 @@ static int teardown(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(cqes_and_doorbells), cmocka_unit_test(activations), cmocka_unit_test(fault),
+		cmocka_unit_test(cqes_and_doorbells),
+		cmocka_unit_test(activations),
+		cmocka_unit_test(fault),
 		cmocka_unit_test(tasks),
-		cmocka_unit_test(environment),        cmocka_unit_test(refused),
+		cmocka_unit_test(environment),
+		cmocka_unit_test(refused),
 	};
 
 	if (argc != 2) {

@@ -12,7 +12,7 @@ struct elf_file {
 
 static inline struct elf_file elf_file_read(const char *path)
 {
-	struct elf_file f = {0};
+	struct elf_file f = { 0 };
 	FILE *in = fopen(path, "rb");
 
 	if (!in)

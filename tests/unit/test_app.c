@@ -28,7 +28,7 @@ static void stub_other(void)
 
 static flexio_app *create(const char *name)
 {
-	struct flexio_app_attr attr = {.app_name = name, .app_ptr = elf.data, .app_bsize = elf.size};
+	struct flexio_app_attr attr = { .app_name = name, .app_ptr = elf.data, .app_bsize = elf.size };
 	flexio_app *app = NULL;
 
 	assert_int_equal(flexio_app_create(&attr, &app), FLEXIO_STATUS_SUCCESS);
@@ -37,15 +37,15 @@ static flexio_app *create(const char *name)
 }
 
 /* Runs a call that must fail, and checks it logged exactly one line naming func. */
-#define EXPECT_FAILURE_LOGGED(call, func)                                                          \
-	do {                                                                                       \
-		struct stderr_capture c_;                                                          \
-		const char *text_;                                                                 \
-		capture_begin(&c_);                                                                \
-		assert_int_equal((call), FLEXIO_STATUS_FAILED);                                    \
-		text_ = capture_end(&c_);                                                          \
-		assert_int_equal(count_lines(text_), 1);                                           \
-		assert_non_null(strstr(text_, "flexio ERR " func ": "));                           \
+#define EXPECT_FAILURE_LOGGED(call, func)                                \
+	do {                                                             \
+		struct stderr_capture c_;                                \
+		const char *text_;                                       \
+		capture_begin(&c_);                                      \
+		assert_int_equal((call), FLEXIO_STATUS_FAILED);          \
+		text_ = capture_end(&c_);                                \
+		assert_int_equal(count_lines(text_), 1);                 \
+		assert_non_null(strstr(text_, "flexio ERR " func ": ")); \
 	} while (0)
 
 static void create_get_and_destroy(void **state)
@@ -61,17 +61,17 @@ static void create_get_and_destroy(void **state)
 	EXPECT_FAILURE_LOGGED(flexio_app_get_elf(app, copy, elf.size - 1), "flexio_app_get_elf");
 	free(copy);
 
-	assert_int_equal(flexio_app_get(&(struct flexio_app_select_attr){.app_name = "app_one",
-									  .hw_model_id = FLEXIO_HW_MODEL_DEF},
+	assert_int_equal(flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "app_one",
+									  .hw_model_id = FLEXIO_HW_MODEL_DEF },
 					&found),
 			 FLEXIO_STATUS_SUCCESS);
 	assert_ptr_equal(found, app);
-	EXPECT_FAILURE_LOGGED(flexio_app_get(&(struct flexio_app_select_attr){.app_name = "nope"}, &found),
+	EXPECT_FAILURE_LOGGED(flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "nope" }, &found),
 			      "flexio_app_get");
 	assert_null(found);
-	EXPECT_FAILURE_LOGGED(flexio_app_get(&(struct flexio_app_select_attr){.app_name = "app_one",
-									      .hw_model_id = FLEXIO_HW_MODEL_CX8},
-					    &found),
+	EXPECT_FAILURE_LOGGED(flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "app_one",
+									       .hw_model_id = FLEXIO_HW_MODEL_CX8 },
+					     &found),
 			      "flexio_app_get");
 
 	assert_int_equal(flexio_app_destroy(app), FLEXIO_STATUS_SUCCESS);
@@ -84,7 +84,7 @@ static void create_get_and_destroy(void **state)
 static void the_elf_is_copied(void **state)
 {
 	unsigned char *mine = malloc(elf.size);
-	struct flexio_app_attr attr = {.app_name = "copied", .app_ptr = mine, .app_bsize = elf.size};
+	struct flexio_app_attr attr = { .app_name = "copied", .app_ptr = mine, .app_bsize = elf.size };
 	flexio_app *app;
 	uint64_t *copy = malloc(elf.size);
 
@@ -110,32 +110,36 @@ static void bad_creation_input(void **state)
 	memset(long_name, 'n', sizeof(long_name) - 1);
 	long_name[sizeof(long_name) - 1] = '\0';
 	EXPECT_FAILURE_LOGGED(flexio_app_create(NULL, &app), "flexio_app_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_name = "x", .app_ptr = elf.data,
-									 .app_bsize = elf.size},
-						NULL),
-			      "flexio_app_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_ptr = elf.data, .app_bsize = elf.size},
-						&app),
-			      "flexio_app_create");
+	EXPECT_FAILURE_LOGGED(
+		flexio_app_create(
+			&(struct flexio_app_attr){ .app_name = "x", .app_ptr = elf.data, .app_bsize = elf.size }, NULL),
+		"flexio_app_create");
+	EXPECT_FAILURE_LOGGED(
+		flexio_app_create(&(struct flexio_app_attr){ .app_ptr = elf.data, .app_bsize = elf.size }, &app),
+		"flexio_app_create");
 	assert_null(app);
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_name = long_name, .app_ptr = elf.data,
-									 .app_bsize = elf.size},
-						&app),
+	EXPECT_FAILURE_LOGGED(
+		flexio_app_create(
+			&(struct flexio_app_attr){ .app_name = long_name, .app_ptr = elf.data, .app_bsize = elf.size },
+			&app),
+		"flexio_app_create");
+	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){ .app_name = "x", .app_bsize = 10 }, &app),
 			      "flexio_app_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_name = "x", .app_bsize = 10}, &app),
-			      "flexio_app_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_name = "x", .app_ptr = not_elf,
-									 .app_bsize = sizeof(not_elf)},
-						&app),
-			      "flexio_app_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_name = "x", .app_ptr = elf.data,
-									 .app_bsize = elf.size / 2},
-						&app),
-			      "flexio_app_create");
-	EXPECT_FAILURE_LOGGED(flexio_app_create(&(struct flexio_app_attr){.app_name = "taken", .app_ptr = elf.data,
-									 .app_bsize = elf.size},
-						&app),
-			      "flexio_app_create");
+	EXPECT_FAILURE_LOGGED(
+		flexio_app_create(
+			&(struct flexio_app_attr){ .app_name = "x", .app_ptr = not_elf, .app_bsize = sizeof(not_elf) },
+			&app),
+		"flexio_app_create");
+	EXPECT_FAILURE_LOGGED(
+		flexio_app_create(
+			&(struct flexio_app_attr){ .app_name = "x", .app_ptr = elf.data, .app_bsize = elf.size / 2 },
+			&app),
+		"flexio_app_create");
+	EXPECT_FAILURE_LOGGED(
+		flexio_app_create(
+			&(struct flexio_app_attr){ .app_name = "taken", .app_ptr = elf.data, .app_bsize = elf.size },
+			&app),
+		"flexio_app_create");
 	flexio_app_destroy(keep);
 }
 
@@ -212,24 +216,25 @@ static void register_and_look_up(void **state)
 	assert_string_equal(name, "rpc_add");
 
 	/* What cannot be registered or found. */
-	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", stub_add, 16,
-						       pack_nothing),
-			      "flexio_func_pup_register"); /* stub taken */
-	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, "missing", "__dpacc_unpack_rpc_add", stub_other, 16,
-						       pack_nothing),
-			      "flexio_func_pup_register");
+	EXPECT_FAILURE_LOGGED(
+		flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", stub_add, 16, pack_nothing),
+		"flexio_func_pup_register"); /* stub taken */
+	EXPECT_FAILURE_LOGGED(
+		flexio_func_pup_register(app, "missing", "__dpacc_unpack_rpc_add", stub_other, 16, pack_nothing),
+		"flexio_func_pup_register");
 	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, "rpc_add", "missing", stub_other, 16, pack_nothing),
 			      "flexio_func_pup_register");
-	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", NULL, 16, pack_nothing),
-			      "flexio_func_pup_register");
+	EXPECT_FAILURE_LOGGED(
+		flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", NULL, 16, pack_nothing),
+		"flexio_func_pup_register");
 	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", stub_other, 16, NULL),
 			      "flexio_func_pup_register");
-	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, NULL, "__dpacc_unpack_rpc_add", stub_other, 16,
-						       pack_nothing),
-			      "flexio_func_pup_register");
-	EXPECT_FAILURE_LOGGED(flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", stub_other, 1 << 20,
-						       pack_nothing),
-			      "flexio_func_pup_register");
+	EXPECT_FAILURE_LOGGED(
+		flexio_func_pup_register(app, NULL, "__dpacc_unpack_rpc_add", stub_other, 16, pack_nothing),
+		"flexio_func_pup_register");
+	EXPECT_FAILURE_LOGGED(
+		flexio_func_pup_register(app, "rpc_add", "__dpacc_unpack_rpc_add", stub_other, 1 << 20, pack_nothing),
+		"flexio_func_pup_register");
 	EXPECT_FAILURE_LOGGED(flexio_func_register(app, "missing", &again), "flexio_func_register");
 	assert_null(again);
 	EXPECT_FAILURE_LOGGED(flexio_func_register(app, "rpc_add", NULL), "flexio_func_register");
@@ -251,12 +256,9 @@ static void register_and_look_up(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(create_get_and_destroy),
-		cmocka_unit_test(the_elf_is_copied),
-		cmocka_unit_test(bad_creation_input),
-		cmocka_unit_test(foreign_handles_are_rejected),
-		cmocka_unit_test(list_holds_every_live_app),
-		cmocka_unit_test(register_and_look_up),
+		cmocka_unit_test(create_get_and_destroy),    cmocka_unit_test(the_elf_is_copied),
+		cmocka_unit_test(bad_creation_input),        cmocka_unit_test(foreign_handles_are_rejected),
+		cmocka_unit_test(list_holds_every_live_app), cmocka_unit_test(register_and_look_up),
 	};
 	int failed;
 

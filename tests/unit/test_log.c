@@ -134,7 +134,7 @@ static void verbs_line(enum flexio_log_lvl lvl, const char *func, const char *fm
 
 static void callback_receives_level_function_and_message(void **state)
 {
-	struct received r = {0};
+	struct received r = { 0 };
 	struct stderr_capture c;
 
 	(void)state;
@@ -169,7 +169,7 @@ static void callback_receives_level_function_and_message(void **state)
 
 static void null_callback_restores_stderr(void **state)
 {
-	struct received r = {0};
+	struct received r = { 0 };
 	struct stderr_capture c;
 
 	(void)state;
@@ -259,8 +259,8 @@ static void *log_lines(void *arg)
 
 static void callback_set_while_threads_log(void **state)
 {
-	struct installed a = {0}, b = {0};
-	struct installed *pair[2] = {&a, &b};
+	struct installed a = { 0 }, b = { 0 };
+	struct installed *pair[2] = { &a, &b };
 	pthread_t threads[LOG_THREADS];
 	struct stderr_capture c;
 	int s;
@@ -342,8 +342,8 @@ static int open_library(void **state)
 	if (lib.lvl_set)
 		lib.lvl_set(lib.lvl_set(FLEXIO_LOG_LVL_ERR));
 	capture_end(&c);
-	if (!lib.lvl_set || !lib.last_error || !lib.dealloc_pd || !lib.get_device_list ||
-	    !lib.free_device_list || !lib.callback_set) {
+	if (!lib.lvl_set || !lib.last_error || !lib.dealloc_pd || !lib.get_device_list || !lib.free_device_list ||
+	    !lib.callback_set) {
 		print_error("%s (build the flexio target): %s\n", path, dl ? "a function is missing" : dlerror());
 		lib.callback_set = NULL;
 		return -1;
@@ -353,7 +353,7 @@ static int open_library(void **state)
 
 static void library_host_and_verbs_lines_reach_one_callback(void **state)
 {
-	struct received r = {0};
+	struct received r = { 0 };
 	struct stderr_capture c;
 
 	(void)state;
@@ -399,7 +399,7 @@ static int verbs_warnings(struct received *r)
 
 static void library_level_filters_verbs_lines(void **state)
 {
-	struct received r = {0};
+	struct received r = { 0 };
 	enum flexio_log_lvl start;
 	struct stderr_capture c;
 

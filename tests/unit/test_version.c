@@ -42,10 +42,12 @@ static void older_than_last_supported_fails(void **state)
 static void every_served_release_is_accepted(void **state)
 {
 	static const uint64_t served[] = {
-		FLEXIO_LAST_SUPPORTED_VERSION, FLEXIO_OLDER_EDITION_VERSION, FLEXIO_VER(23, 10, 0),
-		FLEXIO_VER(24, 1, 0),          FLEXIO_VER(24, 4, 0),         FLEXIO_VER(24, 7, 0),
-		FLEXIO_VER(24, 10, 0),         FLEXIO_VER(25, 1, 0),         FLEXIO_VER(25, 7, 0),
-		FLEXIO_VER(25, 10, 0),         FLEXIO_VER(26, 1, 0),         FLEXIO_VER(26, 4, 0),
+		FLEXIO_LAST_SUPPORTED_VERSION, FLEXIO_OLDER_EDITION_VERSION,
+		FLEXIO_VER(23, 10, 0),         FLEXIO_VER(24, 1, 0),
+		FLEXIO_VER(24, 4, 0),          FLEXIO_VER(24, 7, 0),
+		FLEXIO_VER(24, 10, 0),         FLEXIO_VER(25, 1, 0),
+		FLEXIO_VER(25, 7, 0),          FLEXIO_VER(25, 10, 0),
+		FLEXIO_VER(26, 1, 0),          FLEXIO_VER(26, 4, 0),
 		FLEXIO_CURRENT_VERSION,        FLEXIO_VER_LATEST,
 	};
 	size_t i;

@@ -12,10 +12,10 @@
 
 int fake_rdma_calls;
 
-static struct ibv_device fake_device = {.name = "fake0", .node_type = IBV_NODE_CA};
+static struct ibv_device fake_device = { .name = "fake0", .node_type = IBV_NODE_CA };
 /* devices rdma-core makes outside ibv_get_device_list */
-static struct ibv_device fake_vfio_device = {.name = "vfio0", .node_type = IBV_NODE_CA};
-static struct ibv_device fake_imported_device = {.name = "imported0", .node_type = IBV_NODE_CA};
+static struct ibv_device fake_vfio_device = { .name = "vfio0", .node_type = IBV_NODE_CA };
+static struct ibv_device fake_imported_device = { .name = "imported0", .node_type = IBV_NODE_CA };
 
 struct ibv_device **ibv_get_device_list(int *num_devices)
 {
@@ -107,15 +107,13 @@ struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t length, int ac
 	return new_mr(pd, addr, length);
 }
 
-struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
-				 int access)
+struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova, int access)
 {
 	(void)iova, (void)access;
 	return new_mr(pd, addr, length);
 }
 
-struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
-				unsigned int access)
+struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova, unsigned int access)
 {
 	(void)iova, (void)access;
 	return new_mr(pd, addr, length);

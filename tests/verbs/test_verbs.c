@@ -147,7 +147,7 @@ static int sim_count(struct ibv_device **list)
 
 static void test_device_count_from_environment(void **state)
 {
-	const char *invalid[] = {"0", "17", "-1", "abc", "3x", "", "99999999999999999999"};
+	const char *invalid[] = { "0", "17", "-1", "abc", "3x", "", "99999999999999999999" };
 	struct ibv_device **list;
 	__be64 guids[16];
 
@@ -193,7 +193,7 @@ static void test_device_count_from_environment(void **state)
 
 static void test_free_device_list_bad(void **state)
 {
-	struct ibv_device *foreign[2] = {NULL, NULL};
+	struct ibv_device *foreign[2] = { NULL, NULL };
 	struct ibv_device **list = ibv_get_device_list(NULL);
 
 	(void)state;
@@ -321,7 +321,7 @@ static void test_close_with_objects(void **state)
 	expect_refusal("mlx5dv_devx_free_uar", EINVAL);
 	/* an inline helper of verbs.h on the closed context lands in the simulator: refused */
 	capture_begin();
-	assert_null(ibv_create_cq_ex(context, &(struct ibv_cq_init_attr_ex){.cqe = 1}));
+	assert_null(ibv_create_cq_ex(context, &(struct ibv_cq_init_attr_ex){ .cqe = 1 }));
 	expect_refusal("ibv_create_cq_ex", EINVAL);
 	/* another context of the device keeps its objects */
 	assert_int_equal(flexio_verbs_pd_device(kept), 0);
@@ -591,9 +591,9 @@ static void test_uar(void **state)
 	*(volatile uint64_t *)bf->reg_addr = 0x1122334455667788ULL;
 	assert_ptr_equal(flexio_verbs_uar_page(bf, &device), bf->base_addr);
 	assert_int_equal(device, 0);
-	assert_int_equal(*(uint64_t *)((char *)flexio_verbs_uar_page(bf, NULL) +
-				       ((char *)bf->reg_addr - (char *)bf->base_addr)),
-			 0x1122334455667788ULL);
+	assert_int_equal(
+		*(uint64_t *)((char *)flexio_verbs_uar_page(bf, NULL) + ((char *)bf->reg_addr - (char *)bf->base_addr)),
+		0x1122334455667788ULL);
 	mlx5dv_devx_free_uar(bf);
 	assert_null(flexio_verbs_uar_page(bf, NULL));
 	capture_begin();
@@ -623,14 +623,14 @@ static void test_uar(void **state)
 static void test_device_names(void **state)
 {
 	const char *invalid[] = {
-		"mlx5_0,",        /* an empty name */
-		",mlx5_0",        /* another */
-		"mlx5_0,mlx5_0",  /* the same device twice */
-		"mlx5_a",         /* no number last */
-		"0mlx5",          /* no letter first */
-		"mlx5 0",         /* a blank */
-		"mlx5/0",         /* a path */
-		"a0,a1,a2,a3,a4,a5,a6,a7,a8,a9,b0,b1,b2,b3,b4,b5,b6", /* 17 devices */
+		"mlx5_0,",                                                          /* an empty name */
+		",mlx5_0",                                                          /* another */
+		"mlx5_0,mlx5_0",                                                    /* the same device twice */
+		"mlx5_a",                                                           /* no number last */
+		"0mlx5",                                                            /* no letter first */
+		"mlx5 0",                                                           /* a blank */
+		"mlx5/0",                                                           /* a path */
+		"a0,a1,a2,a3,a4,a5,a6,a7,a8,a9,b0,b1,b2,b3,b4,b5,b6",               /* 17 devices */
 		"a123456789012345678901234567890123456789012345678901234567890123", /* 64 chars */
 	};
 	struct ibv_device **list;
@@ -768,10 +768,10 @@ static void test_async_events(void **state)
 	assert_int_equal(errno, EAGAIN);
 	expect_silence();
 	/* a port event of rdma-core's needs nothing acknowledged */
-	event = (struct ibv_async_event){.element.port_num = 1, .event_type = IBV_EVENT_PORT_ACTIVE};
+	event = (struct ibv_async_event){ .element.port_num = 1, .event_type = IBV_EVENT_PORT_ACTIVE };
 	ibv_ack_async_event(&event);
 	capture_begin();
-	event = (struct ibv_async_event){.element.cq = NULL, .event_type = IBV_EVENT_CQ_ERR};
+	event = (struct ibv_async_event){ .element.cq = NULL, .event_type = IBV_EVENT_CQ_ERR };
 	ibv_ack_async_event(&event);
 	expect_refusal("ibv_ack_async_event", EINVAL);
 	assert_int_equal(ibv_close_device(context), 0);
@@ -782,10 +782,10 @@ static void test_async_events(void **state)
 static void test_mlx5dv(void **state)
 {
 	struct ibv_device *device = sim_device(0);
-	struct mlx5dv_context_attr devx = {.flags = MLX5DV_CONTEXT_FLAGS_DEVX};
+	struct mlx5dv_context_attr devx = { .flags = MLX5DV_CONTEXT_FLAGS_DEVX };
 	struct mlx5dv_context dv;
 	struct ibv_context *context;
-	struct mlx5dv_pd dv_pd = {0};
+	struct mlx5dv_pd dv_pd = { 0 };
 	struct mlx5dv_cq dv_cq;
 	struct mlx5dv_obj obj;
 	struct ibv_pd *pd;
@@ -799,16 +799,16 @@ static void test_mlx5dv(void **state)
 	assert_int_equal(mlx5dv_query_device(context, &dv), 0);
 	assert_true(dv.flags & MLX5DV_CONTEXT_FLAGS_CQE_V1);
 	pd = ibv_alloc_pd(context);
-	obj = (struct mlx5dv_obj){.pd = {.in = pd, .out = &dv_pd}};
+	obj = (struct mlx5dv_obj){ .pd = { .in = pd, .out = &dv_pd } };
 	assert_int_equal(mlx5dv_init_obj(&obj, MLX5DV_OBJ_PD), 0);
 	assert_int_equal(dv_pd.pdn, pd->handle);
 	/* the simulated device has no CQ to describe */
-	obj = (struct mlx5dv_obj){.cq = {.in = NULL, .out = &dv_cq}};
+	obj = (struct mlx5dv_obj){ .cq = { .in = NULL, .out = &dv_cq } };
 	capture_begin();
 	assert_int_equal(mlx5dv_init_obj(&obj, MLX5DV_OBJ_CQ), EINVAL);
 	expect_refusal("mlx5dv_init_obj", EINVAL);
 	capture_begin();
-	assert_null(mlx5dv_open_device(device, &(struct mlx5dv_context_attr){.comp_mask = 1}));
+	assert_null(mlx5dv_open_device(device, &(struct mlx5dv_context_attr){ .comp_mask = 1 }));
 	expect_refusal("mlx5dv_open_device", EINVAL);
 	assert_int_equal(ibv_dealloc_pd(pd), 0);
 	assert_int_equal(ibv_close_device(context), 0);
@@ -823,11 +823,11 @@ static void test_not_simulated_yet(void **state)
 {
 	struct ibv_context *context = open_sim(0);
 	struct ibv_pd *pd = ibv_alloc_pd(context);
-	struct ibv_qp_init_attr qp_attr = {.qp_type = IBV_QPT_UD}; /* RC only (test_verbs_queues.c) */
-	struct ibv_cq_init_attr_ex cq_attr = {.cqe = 16};
+	struct ibv_qp_init_attr qp_attr = { .qp_type = IBV_QPT_UD }; /* RC only (test_verbs_queues.c) */
+	struct ibv_cq_init_attr_ex cq_attr = { .cqe = 16 };
 	struct mlx5dv_dr_domain *domain;
-	__be64 rewrite[1] = {0};
-	char in[64] = {0}, out[64];
+	__be64 rewrite[1] = { 0 };
+	char in[64] = { 0 }, out[64];
 
 	(void)state;
 	capture_begin();
@@ -871,7 +871,7 @@ static void test_internal_owner(void **state)
 {
 	struct ibv_context *c0, *c1;
 	struct ibv_pd *p0, *p1;
-	struct ibv_pd foreign_pd = {0};
+	struct ibv_pd foreign_pd = { 0 };
 
 	(void)state;
 	setenv("FLEXIO_SIM_DEVICES", "2", 1);
@@ -898,8 +898,8 @@ static void test_internal_owner(void **state)
 	assert_int_equal(flexio_verbs_context_device(c1), -1);
 }
 
-static void expect_unreachable(struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length,
-			       unsigned int access, int expected_errno)
+static void expect_unreachable(struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length, unsigned int access,
+			       int expected_errno)
 {
 	errno = 0;
 	assert_null(flexio_verbs_mr_reach(pd, key, addr, length, access));
@@ -930,11 +930,10 @@ static void test_mr_reach(void **state)
 
 	capture_begin();
 	assert_ptr_equal(flexio_verbs_mr_reach(pd, mr->lkey, base, sizeof(buffer), 0), buffer);
-	assert_ptr_equal(flexio_verbs_mr_reach(pd, mr->rkey, base + 100, 10,
-					       IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ),
-			 buffer + 100);
-	assert_ptr_equal(flexio_verbs_mr_reach(pd, mr->lkey, base + sizeof(buffer), 0, 0),
-			 buffer + sizeof(buffer));
+	assert_ptr_equal(
+		flexio_verbs_mr_reach(pd, mr->rkey, base + 100, 10, IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ),
+		buffer + 100);
+	assert_ptr_equal(flexio_verbs_mr_reach(pd, mr->lkey, base + sizeof(buffer), 0, 0), buffer + sizeof(buffer));
 	/* out of bounds, including ranges whose end wraps */
 	expect_unreachable(pd, mr->lkey, base + 4090, 10, 0, ERANGE);
 	expect_unreachable(pd, mr->lkey, base - 1, 1, 0, ERANGE);
@@ -955,8 +954,7 @@ static void test_mr_reach(void **state)
 	assert_ptr_equal(flexio_verbs_mr_reach(pd, iova_mr->lkey, 0x10000 + 8, 8, 0), buffer + 8);
 	expect_unreachable(pd, iova_mr->lkey, base, 8, 0, ERANGE);
 	expect_unreachable(pd, iova_mr->lkey, 0x10000 + 250, 8, 0, ERANGE);
-	assert_ptr_equal(flexio_verbs_mr_reach(pd1, mr1->lkey, (uintptr_t)other_buffer, 64, 0),
-			 other_buffer);
+	assert_ptr_equal(flexio_verbs_mr_reach(pd1, mr1->lkey, (uintptr_t)other_buffer, 64, 0), other_buffer);
 	/* a region's bounds, under the same checks */
 	{
 		uint64_t iova = 0, length = 0;
@@ -968,8 +966,7 @@ static void test_mr_reach(void **state)
 		assert_int_equal(iova, base);
 		assert_int_equal(length, sizeof(buffer));
 		assert_int_equal(flexio_verbs_mr_range(other_pd, mr->lkey, 0, &iova, &length), -EPERM);
-		assert_int_equal(flexio_verbs_mr_range(pd, mr->lkey, IBV_ACCESS_REMOTE_WRITE, &iova, &length),
-				 -EACCES);
+		assert_int_equal(flexio_verbs_mr_range(pd, mr->lkey, IBV_ACCESS_REMOTE_WRITE, &iova, &length), -EACCES);
 		assert_int_equal(flexio_verbs_mr_range(pd, 0, 0, &iova, &length), -ENOENT);
 		assert_int_equal(flexio_verbs_mr_range(NULL, mr->lkey, 0, &iova, &length), -EINVAL);
 		assert_int_equal(flexio_verbs_mr_range(pd, mr->lkey, 0, NULL, &length), -EINVAL);
@@ -993,7 +990,7 @@ static void test_mr_reach(void **state)
 
 static void test_foreign_pointers(void **state)
 {
-	void *garbage[] = {(void *)(uintptr_t)0x8, (void *)(uintptr_t)0xdeadbeef000ULL, NULL};
+	void *garbage[] = { (void *)(uintptr_t)0x8, (void *)(uintptr_t)0xdeadbeef000ULL, NULL };
 	struct ibv_context *heap_context = calloc(1, sizeof(*heap_context) + 64);
 	struct ibv_device_attr attr;
 	char stack_object[256];
@@ -1076,8 +1073,8 @@ static void *work(void *arg)
 			struct ibv_mr *mr = ibv_reg_mr(w->pd, buffer + i, 32, IBV_ACCESS_LOCAL_WRITE);
 
 			w->mrs[i] = mr;
-			w->failures += !mr || flexio_verbs_mr_reach(w->pd, mr->lkey, (uintptr_t)buffer + i,
-								    32, IBV_ACCESS_LOCAL_WRITE) != buffer + i;
+			w->failures += !mr || flexio_verbs_mr_reach(w->pd, mr->lkey, (uintptr_t)buffer + i, 32,
+								    IBV_ACCESS_LOCAL_WRITE) != buffer + i;
 		}
 		for (int i = 0; round < ROUNDS - 1 && i < LIVE_PER_THREAD; i++)
 			w->failures += ibv_dereg_mr(w->mrs[i]) != 0;

@@ -91,7 +91,7 @@ static void test_real_objects_reach_rdma_core(void **state)
 /* Devices rdma-core makes outside ibv_get_device_list are real ones too. */
 static void test_vfio_and_imported_devices(void **state)
 {
-	struct mlx5dv_vfio_context_attr attr = {.pci_name = "0000:01:00.0"};
+	struct mlx5dv_vfio_context_attr attr = { .pci_name = "0000:01:00.0" };
 	struct ibv_device **vfio;
 	struct ibv_context *contexts[2];
 	int before = fake_rdma_calls;
@@ -142,7 +142,7 @@ static void test_foreign_refused_with_real_devices(void **state)
 {
 	struct ibv_device_attr attr;
 	char garbage[64];
-	void *foreign[] = {garbage, (void *)(uintptr_t)0x10, (void *)(uintptr_t)0xdead0000000ULL};
+	void *foreign[] = { garbage, (void *)(uintptr_t)0x10, (void *)(uintptr_t)0xdead0000000ULL };
 	int before = fake_rdma_calls;
 
 	(void)state;

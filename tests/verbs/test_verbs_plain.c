@@ -12,13 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHECK(condition)                                                                 \
-	do {                                                                             \
-		if (!(condition)) {                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-				#condition);                                             \
-			exit(1);                                                         \
-		}                                                                        \
+#define CHECK(condition)                                                                              \
+	do {                                                                                          \
+		if (!(condition)) {                                                                   \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
+			exit(1);                                                                      \
+		}                                                                                     \
 	} while (0)
 
 /* Opens a simulated device and goes through every simulated call once. */

@@ -77,9 +77,8 @@ static void expect_refusal(const char *function, int error, int expected)
 /* ---- fixtures ---- */
 
 #define BUF 4096
-#define ALL_ACCESS                                                                              \
-	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |            \
-	 IBV_ACCESS_REMOTE_ATOMIC)
+#define ALL_ACCESS \
+	(IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
 
 /* One side of a connection: a context, PD, region, CQ and RC QP. */
 struct side {
@@ -109,8 +108,11 @@ static void side_open(struct side *s, int device, struct ibv_srq **srq, unsigned
 	struct ibv_qp_init_attr attr = {
 		.qp_type = IBV_QPT_RC,
 		.sq_sig_all = (int)sig_all,
-		.cap = {.max_send_wr = 64, .max_recv_wr = 64, .max_send_sge = 2, .max_recv_sge = 2,
-			.max_inline_data = 64},
+		.cap = { .max_send_wr = 64,
+			 .max_recv_wr = 64,
+			 .max_send_sge = 2,
+			 .max_recv_sge = 2,
+			 .max_inline_data = 64 },
 	};
 
 	memset(s, 0, sizeof(*s));
@@ -126,7 +128,7 @@ static void side_open(struct side *s, int device, struct ibv_srq **srq, unsigned
 	assert_non_null(s->cq);
 	attr.send_cq = attr.recv_cq = s->cq;
 	if (srq) {
-		struct ibv_srq_init_attr sattr = {.attr = {.max_wr = 16, .max_sge = 1}};
+		struct ibv_srq_init_attr sattr = { .attr = { .max_wr = 16, .max_sge = 1 } };
 
 		*srq = ibv_create_srq(s->pd, &sattr);
 		assert_non_null(*srq);
@@ -150,24 +152,26 @@ static void side_close(struct side *s)
 /* INIT -> RTR -> RTS towards dest_qpn on the device of peer_ctx (named by its GID). */
 static void connect_qp(struct ibv_qp *qp, struct ibv_context *peer_ctx, uint32_t dest_qpn)
 {
-	struct ibv_qp_attr a = {.qp_state = IBV_QPS_INIT, .port_num = 1, .qp_access_flags = ALL_ACCESS};
+	struct ibv_qp_attr a = { .qp_state = IBV_QPS_INIT, .port_num = 1, .qp_access_flags = ALL_ACCESS };
 	union ibv_gid gid;
 
 	assert_int_equal(ibv_query_gid(peer_ctx, 1, 1, &gid), 0);
 	assert_int_equal(ibv_modify_qp(qp, &a, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS),
 			 0);
-	a = (struct ibv_qp_attr){.qp_state = IBV_QPS_RTR,
-				 .path_mtu = IBV_MTU_1024,
-				 .dest_qp_num = dest_qpn,
-				 .max_dest_rd_atomic = 1,
-				 .min_rnr_timer = 1,
-				 .ah_attr = {.is_global = 1, .grh = {.dgid = gid, .sgid_index = 1}, .port_num = 1}};
+	a = (struct ibv_qp_attr){ .qp_state = IBV_QPS_RTR,
+				  .path_mtu = IBV_MTU_1024,
+				  .dest_qp_num = dest_qpn,
+				  .max_dest_rd_atomic = 1,
+				  .min_rnr_timer = 1,
+				  .ah_attr = {
+					  .is_global = 1, .grh = { .dgid = gid, .sgid_index = 1 }, .port_num = 1 } };
 	assert_int_equal(ibv_modify_qp(qp, &a,
 				       IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU | IBV_QP_DEST_QPN | IBV_QP_RQ_PSN |
 					       IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER),
 			 0);
-	a = (struct ibv_qp_attr){.qp_state = IBV_QPS_RTS, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
-				 .max_rd_atomic = 1};
+	a = (struct ibv_qp_attr){
+		.qp_state = IBV_QPS_RTS, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7, .max_rd_atomic = 1
+	};
 	assert_int_equal(ibv_modify_qp(qp, &a,
 				       IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
 					       IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC),
@@ -198,8 +202,8 @@ static void poll_n(struct ibv_cq *cq, struct ibv_wc *wc, int n)
 
 static int post_recv(struct side *s, uint64_t wr_id, uint64_t offset, uint32_t length)
 {
-	struct ibv_sge sge = {.addr = (uintptr_t)s->buf + offset, .length = length, .lkey = s->mr->lkey};
-	struct ibv_recv_wr wr = {.wr_id = wr_id, .sg_list = &sge, .num_sge = 1}, *bad;
+	struct ibv_sge sge = { .addr = (uintptr_t)s->buf + offset, .length = length, .lkey = s->mr->lkey };
+	struct ibv_recv_wr wr = { .wr_id = wr_id, .sg_list = &sge, .num_sge = 1 }, *bad;
 
 	return ibv_post_recv(s->qp, &wr, &bad);
 }
@@ -226,9 +230,10 @@ static void traffic(int device_a, int device_b)
 	/* send / receive */
 	memcpy(a.buf, "hello", 6);
 	assert_int_equal(post_recv(&b, 11, 0, 64), 0);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 6, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
-				  .send_flags = IBV_SEND_SIGNALED};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 6, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){
+		.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND, .send_flags = IBV_SEND_SIGNALED
+	};
 	assert_int_equal(post_send(&a, &wr), 0);
 	poll_n(a.cq, wc, 1);
 	assert_int_equal(wc[0].status, IBV_WC_SUCCESS);
@@ -247,9 +252,13 @@ static void traffic(int device_a, int device_b)
 	/* send with immediate, inline */
 	assert_int_equal(post_recv(&b, 12, 64, 64), 0);
 	memcpy(a.buf + 8, "inline!", 8);
-	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 8), .length = 8, .lkey = 0xdead};
-	wr = (struct ibv_send_wr){.wr_id = 2, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND_WITH_IMM,
-				  .send_flags = IBV_SEND_SIGNALED | IBV_SEND_INLINE, .imm_data = htobe32(0x1234)};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)(a.buf + 8), .length = 8, .lkey = 0xdead };
+	wr = (struct ibv_send_wr){ .wr_id = 2,
+				   .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_SEND_WITH_IMM,
+				   .send_flags = IBV_SEND_SIGNALED | IBV_SEND_INLINE,
+				   .imm_data = htobe32(0x1234) };
 	memcpy(a.buf + 8, "inline!", 8);
 	assert_int_equal(post_send(&a, &wr), 0);
 	memset(a.buf + 8, 0, 8); /* inline: the data was copied at post time */
@@ -265,10 +274,14 @@ static void traffic(int device_a, int device_b)
 	/* RDMA write with immediate */
 	assert_int_equal(post_recv(&b, 13, 0, 0), 0);
 	memcpy(a.buf + 16, "written", 8);
-	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 16), .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 3, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE_WITH_IMM,
-				  .send_flags = IBV_SEND_SIGNALED, .imm_data = htobe32(77),
-				  .wr.rdma = {.remote_addr = (uintptr_t)(b.buf + 32), .rkey = b.mr->rkey}};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)(a.buf + 16), .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){ .wr_id = 3,
+				   .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_RDMA_WRITE_WITH_IMM,
+				   .send_flags = IBV_SEND_SIGNALED,
+				   .imm_data = htobe32(77),
+				   .wr.rdma = { .remote_addr = (uintptr_t)(b.buf + 32), .rkey = b.mr->rkey } };
 	assert_int_equal(post_send(&a, &wr), 0);
 	poll_n(a.cq, wc, 1);
 	assert_int_equal(wc[0].opcode, IBV_WC_RDMA_WRITE);
@@ -282,10 +295,13 @@ static void traffic(int device_a, int device_b)
 
 	/* RDMA read */
 	memcpy(b.buf + 40, "readme!", 8);
-	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 24), .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 4, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_READ,
-				  .send_flags = IBV_SEND_SIGNALED,
-				  .wr.rdma = {.remote_addr = (uintptr_t)(b.buf + 40), .rkey = b.mr->rkey}};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)(a.buf + 24), .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){ .wr_id = 4,
+				   .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_RDMA_READ,
+				   .send_flags = IBV_SEND_SIGNALED,
+				   .wr.rdma = { .remote_addr = (uintptr_t)(b.buf + 40), .rkey = b.mr->rkey } };
 	assert_int_equal(post_send(&a, &wr), 0);
 	poll_n(a.cq, wc, 1);
 	assert_int_equal(wc[0].opcode, IBV_WC_RDMA_READ);
@@ -294,11 +310,15 @@ static void traffic(int device_a, int device_b)
 
 	/* atomics */
 	b.buf[100] = 5;
-	sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 100), .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 5, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_ATOMIC_FETCH_AND_ADD,
-				  .send_flags = IBV_SEND_SIGNALED,
-				  .wr.atomic = {.remote_addr = (uintptr_t)(b.buf + 100), .rkey = b.mr->rkey,
-						.compare_add = 10}};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)(a.buf + 100), .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){
+		.wr_id = 5,
+		.sg_list = &sge,
+		.num_sge = 1,
+		.opcode = IBV_WR_ATOMIC_FETCH_AND_ADD,
+		.send_flags = IBV_SEND_SIGNALED,
+		.wr.atomic = { .remote_addr = (uintptr_t)(b.buf + 100), .rkey = b.mr->rkey, .compare_add = 10 }
+	};
 	assert_int_equal(post_send(&a, &wr), 0);
 	poll_n(a.cq, wc, 1);
 	assert_int_equal(wc[0].opcode, IBV_WC_FETCH_ADD);
@@ -318,12 +338,14 @@ static void traffic(int device_a, int device_b)
 
 	/* unsignaled writes, then a signaled one: one completion, the ring reused many times */
 	for (int round = 0; round < 200; round++) {
-		sge = (struct ibv_sge){.addr = (uintptr_t)(a.buf + 200), .length = 8, .lkey = a.mr->lkey};
+		sge = (struct ibv_sge){ .addr = (uintptr_t)(a.buf + 200), .length = 8, .lkey = a.mr->lkey };
 		a.buf[200] = (uint64_t)round;
-		wr = (struct ibv_send_wr){.wr_id = 1000 + (uint64_t)round, .sg_list = &sge, .num_sge = 1,
-					  .opcode = IBV_WR_RDMA_WRITE,
-					  .send_flags = round % 10 == 9 ? IBV_SEND_SIGNALED : 0,
-					  .wr.rdma = {.remote_addr = (uintptr_t)(b.buf + 300), .rkey = b.mr->rkey}};
+		wr = (struct ibv_send_wr){ .wr_id = 1000 + (uint64_t)round,
+					   .sg_list = &sge,
+					   .num_sge = 1,
+					   .opcode = IBV_WR_RDMA_WRITE,
+					   .send_flags = round % 10 == 9 ? IBV_SEND_SIGNALED : 0,
+					   .wr.rdma = { .remote_addr = (uintptr_t)(b.buf + 300), .rkey = b.mr->rkey } };
 		assert_int_equal(post_send(&a, &wr), 0);
 		assert_int_equal(b.buf[300], (uint64_t)round);
 		if (round % 10 == 9) {
@@ -364,9 +386,12 @@ static void test_chain_and_sig_all(void **state)
 	connect_qp(b.qp, a.ctx, a.qp->qp_num);
 	for (int i = 0; i < 3; i++) {
 		assert_int_equal(post_recv(&b, 20 + (uint64_t)i, 64 * (uint64_t)i, 64), 0);
-		sge[i] = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 16, .lkey = a.mr->lkey};
-		wr[i] = (struct ibv_send_wr){.wr_id = 10 + (uint64_t)i, .sg_list = &sge[i], .num_sge = 1,
-					     .opcode = IBV_WR_SEND, .next = i < 2 ? &wr[i + 1] : NULL};
+		sge[i] = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 16, .lkey = a.mr->lkey };
+		wr[i] = (struct ibv_send_wr){ .wr_id = 10 + (uint64_t)i,
+					      .sg_list = &sge[i],
+					      .num_sge = 1,
+					      .opcode = IBV_WR_SEND,
+					      .next = i < 2 ? &wr[i + 1] : NULL };
 	}
 	assert_int_equal(post_send(&a, wr), 0);
 	poll_n(a.cq, wc, 3);
@@ -403,14 +428,14 @@ static void test_srq(void **state)
 	assert_int_equal(post_recv(&b, 1, 0, 8), EINVAL);
 	expect_refusal("ibv_post_recv", EINVAL, EINVAL);
 	for (int i = 0; i < 2; i++) {
-		sge = (struct ibv_sge){.addr = (uintptr_t)(b.buf + i), .length = 8, .lkey = b.mr->lkey};
-		rwr = (struct ibv_recv_wr){.wr_id = 500 + (uint64_t)i, .sg_list = &sge, .num_sge = 1};
+		sge = (struct ibv_sge){ .addr = (uintptr_t)(b.buf + i), .length = 8, .lkey = b.mr->lkey };
+		rwr = (struct ibv_recv_wr){ .wr_id = 500 + (uint64_t)i, .sg_list = &sge, .num_sge = 1 };
 		assert_int_equal(ibv_post_srq_recv(srq, &rwr, &rbad), 0);
 	}
 	for (int i = 0; i < 2; i++) {
 		a.buf[0] = 7 + (uint64_t)i;
-		sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-		wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND};
+		sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+		wr = (struct ibv_send_wr){ .wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND };
 		assert_int_equal(post_send(&a, &wr), 0);
 		poll_n(a.cq, wc, 1);
 		assert_int_equal(wc[0].status, IBV_WC_SUCCESS);
@@ -425,8 +450,9 @@ static void test_srq(void **state)
 	side_close(&c);
 	assert_int_equal(ibv_destroy_qp(b.qp), 0);
 	assert_int_equal(ibv_destroy_srq(srq), 0);
-	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = b.cq,
-							      .recv_cq = b.cq, .cap = {.max_send_wr = 1}});
+	b.qp = ibv_create_qp(
+		b.pd, &(struct ibv_qp_init_attr){
+			      .qp_type = IBV_QPT_RC, .send_cq = b.cq, .recv_cq = b.cq, .cap = { .max_send_wr = 1 } });
 	assert_non_null(b.qp);
 	side_close(&b);
 }
@@ -453,24 +479,28 @@ static void test_channel_wakes_poll(void **state)
 	assert_non_null(cq);
 	/* a second QP of b's reporting to the channel's CQ */
 	assert_int_equal(ibv_destroy_qp(b.qp), 0);
-	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = cq, .recv_cq = cq,
-							      .cap = {.max_send_wr = 4, .max_recv_wr = 4,
-								      .max_send_sge = 1, .max_recv_sge = 1}});
+	b.qp = ibv_create_qp(
+		b.pd, &(struct ibv_qp_init_attr){
+			      .qp_type = IBV_QPT_RC,
+			      .send_cq = cq,
+			      .recv_cq = cq,
+			      .cap = { .max_send_wr = 4, .max_recv_wr = 4, .max_send_sge = 1, .max_recv_sge = 1 } });
 	assert_non_null(b.qp);
-	assert_int_equal(ibv_modify_qp(a.qp, &(struct ibv_qp_attr){.qp_state = IBV_QPS_RESET}, IBV_QP_STATE), 0);
+	assert_int_equal(ibv_modify_qp(a.qp, &(struct ibv_qp_attr){ .qp_state = IBV_QPS_RESET }, IBV_QP_STATE), 0);
 	connect_qp(a.qp, b.ctx, b.qp->qp_num);
 	connect_qp(b.qp, a.ctx, a.qp->qp_num);
 
 	fcntl(channel->fd, F_SETFL, fcntl(channel->fd, F_GETFL) | O_NONBLOCK);
-	pfd = (struct pollfd){.fd = channel->fd, .events = POLLIN};
+	pfd = (struct pollfd){ .fd = channel->fd, .events = POLLIN };
 	assert_int_equal(poll(&pfd, 1, 0), 0);
 	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), -1);
 	assert_int_equal(errno, EAGAIN);
 	assert_int_equal(ibv_req_notify_cq(cq, 0), 0);
 	assert_int_equal(post_recv(&b, 1, 0, 64), 0);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
-				  .send_flags = IBV_SEND_SIGNALED};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){
+		.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND, .send_flags = IBV_SEND_SIGNALED
+	};
 	assert_int_equal(post_send(&a, &wr), 0);
 	assert_int_equal(poll(&pfd, 1, 1000), 1);
 	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), 0);
@@ -499,8 +529,9 @@ static void test_channel_wakes_poll(void **state)
 	assert_int_equal(ibv_destroy_qp(b.qp), 0);
 	assert_int_equal(ibv_destroy_cq(cq), 0);
 	assert_int_equal(ibv_destroy_comp_channel(channel), 0);
-	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = b.cq,
-							      .recv_cq = b.cq, .cap = {.max_send_wr = 1}});
+	b.qp = ibv_create_qp(
+		b.pd, &(struct ibv_qp_init_attr){
+			      .qp_type = IBV_QPT_RC, .send_cq = b.cq, .recv_cq = b.cq, .cap = { .max_send_wr = 1 } });
 	assert_non_null(b.qp);
 	side_close(&a);
 	side_close(&b);
@@ -509,7 +540,7 @@ static void test_channel_wakes_poll(void **state)
 /* ibv_destroy_cq waits for the events read to be acknowledged (from another thread here). */
 static void *ack_later(void *arg)
 {
-	struct timespec pause = {0, 20 * 1000 * 1000};
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
 
 	nanosleep(&pause, NULL);
 	ibv_ack_cq_events(arg, 1);
@@ -533,17 +564,21 @@ static void test_destroy_waits_for_acks(void **state)
 	cq = ibv_create_cq(a.ctx, 4, NULL, channel, 0);
 	assert_non_null(cq);
 	assert_int_equal(ibv_destroy_qp(a.qp), 0);
-	a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = cq, .recv_cq = cq,
-							      .cap = {.max_send_wr = 4, .max_send_sge = 1}});
+	a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){ .qp_type = IBV_QPT_RC,
+							       .send_cq = cq,
+							       .recv_cq = cq,
+							       .cap = { .max_send_wr = 4, .max_send_sge = 1 } });
 	assert_non_null(a.qp);
-	assert_int_equal(ibv_modify_qp(b.qp, &(struct ibv_qp_attr){.qp_state = IBV_QPS_RESET}, IBV_QP_STATE), 0);
+	assert_int_equal(ibv_modify_qp(b.qp, &(struct ibv_qp_attr){ .qp_state = IBV_QPS_RESET }, IBV_QP_STATE), 0);
 	connect_qp(a.qp, b.ctx, b.qp->qp_num);
 	connect_qp(b.qp, a.ctx, a.qp->qp_num);
 	assert_int_equal(ibv_req_notify_cq(cq, 0), 0);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
-				  .send_flags = IBV_SEND_SIGNALED,
-				  .wr.rdma = {.remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey}};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){ .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_RDMA_WRITE,
+				   .send_flags = IBV_SEND_SIGNALED,
+				   .wr.rdma = { .remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey } };
 	assert_int_equal(post_send(&a, &wr), 0);
 	assert_int_equal(ibv_get_cq_event(channel, &event_cq, &event_context), 0);
 	assert_ptr_equal(event_cq, cq);
@@ -552,8 +587,9 @@ static void test_destroy_waits_for_acks(void **state)
 	assert_int_equal(ibv_destroy_cq(cq), 0); /* returns once ack_later acknowledged */
 	assert_int_equal(pthread_join(thread, NULL), 0);
 	assert_int_equal(ibv_destroy_comp_channel(channel), 0);
-	a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = a.cq,
-							      .recv_cq = a.cq, .cap = {.max_send_wr = 1}});
+	a.qp = ibv_create_qp(
+		a.pd, &(struct ibv_qp_init_attr){
+			      .qp_type = IBV_QPT_RC, .send_cq = a.cq, .recv_cq = a.cq, .cap = { .max_send_wr = 1 } });
 	assert_non_null(a.qp);
 	side_close(&a);
 	side_close(&b);
@@ -574,8 +610,8 @@ static void test_bad_lkey(void **state)
 	pair_open(&a, &b, 0, 1);
 	assert_int_equal(post_recv(&a, 41, 0, 64), 0);
 	assert_int_equal(post_recv(&a, 42, 0, 64), 0);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey + 0x100};
-	wr = (struct ibv_send_wr){.wr_id = 40, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey + 0x100 };
+	wr = (struct ibv_send_wr){ .wr_id = 40, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND };
 	assert_int_equal(post_send(&a, &wr), 0); /* unsignaled: its error completes anyway */
 	poll_n(a.cq, wc, 3);
 	assert_int_equal(wc[0].wr_id, 40);
@@ -610,10 +646,13 @@ static void test_bad_rkey(void **state)
 
 	(void)state;
 	pair_open(&a, &b, 0, 1);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 50, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
-				  .send_flags = IBV_SEND_SIGNALED,
-				  .wr.rdma = {.remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey ^ 0x1000}};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){ .wr_id = 50,
+				   .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_RDMA_WRITE,
+				   .send_flags = IBV_SEND_SIGNALED,
+				   .wr.rdma = { .remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey ^ 0x1000 } };
 	assert_int_equal(post_send(&a, &wr), 0);
 	poll_n(a.cq, &wc, 1);
 	assert_int_equal(wc.wr_id, 50);
@@ -624,12 +663,12 @@ static void test_bad_rkey(void **state)
 
 static void test_bad_input(void **state)
 {
-	struct ibv_qp_attr attr = {.qp_state = IBV_QPS_RTS};
-	struct ibv_send_wr wr = {.opcode = IBV_WR_SEND}, *bad = NULL;
-	struct ibv_recv_wr rwr = {0}, *rbad = NULL;
+	struct ibv_qp_attr attr = { .qp_state = IBV_QPS_RTS };
+	struct ibv_send_wr wr = { .opcode = IBV_WR_SEND }, *bad = NULL;
+	struct ibv_recv_wr rwr = { 0 }, *rbad = NULL;
 	struct ibv_wc wc;
 	struct side a;
-	struct ibv_cq fake = {0};
+	struct ibv_cq fake = { 0 };
 
 	(void)state;
 	side_open(&a, 0, NULL, 0);
@@ -649,8 +688,9 @@ static void test_bad_input(void **state)
 	expect_refusal("ibv_modify_qp", errno, EINVAL);
 	/* a RoCE path needs a GID */
 	capture_begin();
-	assert_int_equal(ibv_modify_qp(a.qp, &(struct ibv_qp_attr){.qp_state = IBV_QPS_RTR}, IBV_QP_STATE | IBV_QP_AV),
-			 EINVAL);
+	assert_int_equal(
+		ibv_modify_qp(a.qp, &(struct ibv_qp_attr){ .qp_state = IBV_QPS_RTR }, IBV_QP_STATE | IBV_QP_AV),
+		EINVAL);
 	expect_refusal("ibv_modify_qp", errno, EINVAL);
 	/* posting to a QP in RESET */
 	capture_begin();
@@ -675,15 +715,15 @@ static void test_bad_input(void **state)
 	assert_null(ibv_create_cq(a.ctx, 0, NULL, NULL, 0));
 	expect_refusal("ibv_create_cq", errno, EINVAL);
 	capture_begin();
-	assert_null(ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_UD, .send_cq = a.cq,
-								    .recv_cq = a.cq}));
+	assert_null(ibv_create_qp(
+		a.pd, &(struct ibv_qp_init_attr){ .qp_type = IBV_QPT_UD, .send_cq = a.cq, .recv_cq = a.cq }));
 	expect_refusal("ibv_create_qp", errno, EOPNOTSUPP);
 	capture_begin();
-	assert_null(ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = &fake,
-								    .recv_cq = a.cq}));
+	assert_null(ibv_create_qp(
+		a.pd, &(struct ibv_qp_init_attr){ .qp_type = IBV_QPT_RC, .send_cq = &fake, .recv_cq = a.cq }));
 	expect_refusal("ibv_create_qp", errno, EINVAL);
 	capture_begin();
-	assert_null(ibv_create_ah(a.pd, &(struct ibv_ah_attr){.port_num = 1}));
+	assert_null(ibv_create_ah(a.pd, &(struct ibv_ah_attr){ .port_num = 1 }));
 	expect_refusal("ibv_create_ah", errno, EINVAL);
 	/* destroy order: CQ and PD in use */
 	capture_begin();
@@ -701,9 +741,10 @@ static void test_bad_input(void **state)
 /* One send from a to b arrives. */
 static void traffic_check_send(struct side *a, struct side *b)
 {
-	struct ibv_sge sge = {.addr = (uintptr_t)a->buf, .length = 8, .lkey = a->mr->lkey};
-	struct ibv_send_wr wr = {.wr_id = 9, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
-				 .send_flags = IBV_SEND_SIGNALED};
+	struct ibv_sge sge = { .addr = (uintptr_t)a->buf, .length = 8, .lkey = a->mr->lkey };
+	struct ibv_send_wr wr = {
+		.wr_id = 9, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND, .send_flags = IBV_SEND_SIGNALED
+	};
 	struct ibv_wc wc;
 
 	a->buf[0] = 0x5eed;
@@ -721,7 +762,7 @@ static void traffic_check_send(struct side *a, struct side *b)
 /* Work-request lists whose entries point at nothing or add up past 32 bits: refused, never read. */
 static void test_bad_wr_lists(void **state)
 {
-	struct ibv_srq_init_attr sattr = {.attr = {.max_wr = 4, .max_sge = 2}};
+	struct ibv_srq_init_attr sattr = { .attr = { .max_wr = 4, .max_sge = 2 } };
 	struct ibv_send_wr wr, *bad;
 	struct ibv_recv_wr rwr, *rbad;
 	struct ibv_sge sge[2];
@@ -731,20 +772,22 @@ static void test_bad_wr_lists(void **state)
 	(void)state;
 	pair_open(&a, &b, 0, 0);
 	/* num_sge 1 without a scatter list: a send, an atomic, a receive, an SRQ receive */
-	wr = (struct ibv_send_wr){.wr_id = 1, .num_sge = 1, .opcode = IBV_WR_SEND};
+	wr = (struct ibv_send_wr){ .wr_id = 1, .num_sge = 1, .opcode = IBV_WR_SEND };
 	bad = NULL;
 	capture_begin();
 	assert_int_equal(ibv_post_send(a.qp, &wr, &bad), EINVAL);
 	expect_refusal("ibv_post_send", errno, EINVAL);
 	assert_ptr_equal(bad, &wr);
-	wr = (struct ibv_send_wr){.wr_id = 2, .num_sge = 1, .opcode = IBV_WR_ATOMIC_FETCH_AND_ADD,
-				  .wr.atomic = {.remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey}};
+	wr = (struct ibv_send_wr){ .wr_id = 2,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_ATOMIC_FETCH_AND_ADD,
+				   .wr.atomic = { .remote_addr = (uintptr_t)b.buf, .rkey = b.mr->rkey } };
 	bad = NULL;
 	capture_begin();
 	assert_int_equal(ibv_post_send(a.qp, &wr, &bad), EINVAL);
 	expect_refusal("ibv_post_send", errno, EINVAL);
 	assert_ptr_equal(bad, &wr);
-	rwr = (struct ibv_recv_wr){.wr_id = 3, .num_sge = 1};
+	rwr = (struct ibv_recv_wr){ .wr_id = 3, .num_sge = 1 };
 	rbad = NULL;
 	capture_begin();
 	assert_int_equal(ibv_post_recv(b.qp, &rwr, &rbad), EINVAL);
@@ -759,10 +802,13 @@ static void test_bad_wr_lists(void **state)
 	assert_ptr_equal(rbad, &rwr);
 	assert_int_equal(ibv_destroy_srq(srq), 0);
 	/* inline entries whose lengths wrap around 32 bits: too much inline data */
-	sge[0] = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 16, .lkey = a.mr->lkey};
-	sge[1] = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = UINT32_MAX - 7, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 4, .sg_list = sge, .num_sge = 2, .opcode = IBV_WR_SEND,
-				  .send_flags = IBV_SEND_INLINE | IBV_SEND_SIGNALED};
+	sge[0] = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 16, .lkey = a.mr->lkey };
+	sge[1] = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = UINT32_MAX - 7, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){ .wr_id = 4,
+				   .sg_list = sge,
+				   .num_sge = 2,
+				   .opcode = IBV_WR_SEND,
+				   .send_flags = IBV_SEND_INLINE | IBV_SEND_SIGNALED };
 	bad = NULL;
 	capture_begin();
 	assert_int_equal(ibv_post_send(a.qp, &wr, &bad), ENOMEM);
@@ -793,8 +839,8 @@ static void test_umem_huge(void **state)
  * back to the SRQ (as libmlx5 cleans the CQ at destroy): the SRQ is not left full. */
 static void test_srq_after_qp_destroy(void **state)
 {
-	struct ibv_srq_init_attr sattr = {.attr = {.max_wr = 1, .max_sge = 1}};
-	struct ibv_qp_init_attr qattr = {.qp_type = IBV_QPT_RC, .cap = {.max_send_wr = 4, .max_send_sge = 1}};
+	struct ibv_srq_init_attr sattr = { .attr = { .max_wr = 1, .max_sge = 1 } };
+	struct ibv_qp_init_attr qattr = { .qp_type = IBV_QPT_RC, .cap = { .max_send_wr = 4, .max_send_sge = 1 } };
 	struct ibv_recv_wr rwr, *rbad;
 	struct ibv_send_wr wr;
 	struct ibv_sge sge;
@@ -816,9 +862,9 @@ static void test_srq_after_qp_destroy(void **state)
 	connect_qp(a.qp, b.ctx, b.qp->qp_num);
 	connect_qp(b.qp, a.ctx, a.qp->qp_num);
 	/* fill the SRQ, and have the QP take every WQE */
-	sge = (struct ibv_sge){.addr = (uintptr_t)b.buf, .length = 8, .lkey = b.mr->lkey};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)b.buf, .length = 8, .lkey = b.mr->lkey };
 	for (;;) {
-		rwr = (struct ibv_recv_wr){.wr_id = (uint64_t)slots, .sg_list = &sge, .num_sge = 1};
+		rwr = (struct ibv_recv_wr){ .wr_id = (uint64_t)slots, .sg_list = &sge, .num_sge = 1 };
 		capture_begin();
 		if (ibv_post_srq_recv(srq, &rwr, &rbad)) {
 			expect_refusal("ibv_post_srq_recv", errno, ENOMEM);
@@ -829,23 +875,24 @@ static void test_srq_after_qp_destroy(void **state)
 	}
 	assert_true(slots >= 1);
 	for (int i = 0; i < slots; i++) {
-		sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-		wr = (struct ibv_send_wr){.wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND};
+		sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+		wr = (struct ibv_send_wr){ .wr_id = 1, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND };
 		assert_int_equal(post_send(&a, &wr), 0);
 		poll_n(a.cq, &wc, 1);
 		assert_int_equal(wc.status, IBV_WC_SUCCESS);
 	}
 	/* the receive completions stay unpolled */
 	assert_int_equal(ibv_destroy_qp(b.qp), 0);
-	sge = (struct ibv_sge){.addr = (uintptr_t)b.buf, .length = 8, .lkey = b.mr->lkey};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)b.buf, .length = 8, .lkey = b.mr->lkey };
 	for (int i = 0; i < slots; i++) {
-		rwr = (struct ibv_recv_wr){.wr_id = 100 + (uint64_t)i, .sg_list = &sge, .num_sge = 1};
+		rwr = (struct ibv_recv_wr){ .wr_id = 100 + (uint64_t)i, .sg_list = &sge, .num_sge = 1 };
 		assert_int_equal(ibv_post_srq_recv(srq, &rwr, &rbad), 0);
 	}
 	assert_int_equal(ibv_poll_cq(b.cq, 1, &wc), 0); /* the destroyed QP's CQEs are gone */
 	assert_int_equal(ibv_destroy_srq(srq), 0);
-	b.qp = ibv_create_qp(b.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = b.cq,
-							      .recv_cq = b.cq, .cap = {.max_send_wr = 1}});
+	b.qp = ibv_create_qp(
+		b.pd, &(struct ibv_qp_init_attr){
+			      .qp_type = IBV_QPT_RC, .send_cq = b.cq, .recv_cq = b.cq, .cap = { .max_send_wr = 1 } });
 	assert_non_null(b.qp);
 	side_close(&a);
 	side_close(&b);
@@ -856,16 +903,17 @@ static void test_srq_after_qp_destroy(void **state)
  * from starting one). */
 static void rnr_pair(struct side *a, struct side *b, uint8_t min_rnr_timer)
 {
-	struct ibv_qp_attr attr = {.min_rnr_timer = min_rnr_timer};
+	struct ibv_qp_attr attr = { .min_rnr_timer = min_rnr_timer };
 	struct ibv_sge sge;
 	struct ibv_send_wr wr;
 
 	pair_open(a, b, 0, 0);
 	/* b's RNR NAK timer: what a's retries wait for */
 	assert_int_equal(ibv_modify_qp(b->qp, &attr, IBV_QP_MIN_RNR_TIMER), 0);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a->buf, .length = 8, .lkey = a->mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 77, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
-				  .send_flags = IBV_SEND_SIGNALED};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a->buf, .length = 8, .lkey = a->mr->lkey };
+	wr = (struct ibv_send_wr){
+		.wr_id = 77, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND, .send_flags = IBV_SEND_SIGNALED
+	};
 	/* no receive posted: an RNR NAK, retried at the timer */
 	assert_int_equal(post_send(a, &wr), 0);
 }
@@ -873,7 +921,7 @@ static void rnr_pair(struct side *a, struct side *b, uint8_t min_rnr_timer)
 static bool rnr_completes(struct side *a, struct side *b)
 {
 	struct ibv_wc wc;
-	struct timespec pause = {0, 1000 * 1000};
+	struct timespec pause = { 0, 1000 * 1000 };
 
 	if (post_recv(b, 1, 0, 64))
 		return false;
@@ -894,7 +942,7 @@ static void test_fork_timer(void **state)
 	struct side a, b, c, d;
 	int status;
 	pid_t child;
-	struct timespec settle = {0, 50 * 1000 * 1000};
+	struct timespec settle = { 0, 50 * 1000 * 1000 };
 
 	(void)state;
 	rnr_pair(&a, &b, 0); /* 655 ms: still pending at the fork */
@@ -904,7 +952,7 @@ static void test_fork_timer(void **state)
 	child = fork();
 	assert_true(child >= 0);
 	if (!child) {
-		struct timespec past_it = {0, 700 * 1000 * 1000};
+		struct timespec past_it = { 0, 700 * 1000 * 1000 };
 
 		/* the parent's deadline is past, and earlier than any the child asks for */
 		nanosleep(&past_it, NULL);
@@ -923,7 +971,7 @@ static void test_ah(void **state)
 {
 	struct ibv_context *ctx = open_device(0);
 	struct ibv_pd *pd = ibv_alloc_pd(ctx);
-	struct ibv_ah_attr attr = {.is_global = 1, .port_num = 1};
+	struct ibv_ah_attr attr = { .is_global = 1, .port_num = 1 };
 	struct ibv_ah *ah;
 
 	(void)state;
@@ -970,34 +1018,34 @@ static void test_umem(void **state)
 	assert_null(flexio_verbs_device_nic(63));
 	umem = mlx5dv_devx_umem_reg(ctx, mem, 8192, IBV_ACCESS_LOCAL_WRITE);
 	assert_non_null(umem);
-	other = mlx5dv_devx_umem_reg_ex(ctx, &(struct mlx5dv_devx_umem_in){.addr = mem, .size = 4096,
-									     .access = IBV_ACCESS_LOCAL_WRITE,
-									     .pgsz_bitmap = 4096});
+	other = mlx5dv_devx_umem_reg_ex(
+		ctx, &(struct mlx5dv_devx_umem_in){
+			     .addr = mem, .size = 4096, .access = IBV_ACCESS_LOCAL_WRITE, .pgsz_bitmap = 4096 });
 	assert_non_null(other);
 	assert_int_not_equal(umem->umem_id, other->umem_id);
 	/* the NIC reaches the umem: a CQ over it (ring at 0, record at 4096) */
 	assert_int_equal(nic_cq_create(nic,
-				       &(struct nic_cq_attr){.owner = 1,
-							     .log_size = 2,
-							     .ring = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 0},
-							     .dbr = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 4096}},
+				       &(struct nic_cq_attr){ .owner = 1,
+							      .log_size = 2,
+							      .ring = { FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 0 },
+							      .dbr = { FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 4096 } },
 				       &cqn),
 			 0);
 	assert_int_equal(nic_cq_destroy(nic, cqn), 0);
 	/* out of its bounds, or deregistered: no memory there */
 	assert_int_equal(nic_cq_create(nic,
-				       &(struct nic_cq_attr){.owner = 1,
-							     .log_size = 2,
-							     .ring = {FLEXIO_VERBS_SPACE_UMEM(other->umem_id), 4096},
-							     .dbr = {FLEXIO_VERBS_SPACE_UMEM(other->umem_id), 0}},
+				       &(struct nic_cq_attr){ .owner = 1,
+							      .log_size = 2,
+							      .ring = { FLEXIO_VERBS_SPACE_UMEM(other->umem_id), 4096 },
+							      .dbr = { FLEXIO_VERBS_SPACE_UMEM(other->umem_id), 0 } },
 				       &cqn),
 			 -EFAULT);
 	assert_int_equal(mlx5dv_devx_umem_dereg(other), 0);
 	assert_int_equal(nic_cq_create(nic,
-				       &(struct nic_cq_attr){.owner = 1,
-							     .log_size = 2,
-							     .ring = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 0},
-							     .dbr = {FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 4096}},
+				       &(struct nic_cq_attr){ .owner = 1,
+							      .log_size = 2,
+							      .ring = { FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 0 },
+							      .dbr = { FLEXIO_VERBS_SPACE_UMEM(umem->umem_id), 4096 } },
 				       &cqn),
 			 0);
 	assert_int_equal(mlx5dv_devx_umem_dereg(umem), 0);
@@ -1017,7 +1065,7 @@ static void test_umem(void **state)
 	assert_null(mlx5dv_devx_umem_reg(ctx, gone, 4096, 0));
 	expect_refusal("mlx5dv_devx_umem_reg", errno, EFAULT);
 	capture_begin();
-	assert_null(mlx5dv_devx_umem_reg_ex(ctx, &(struct mlx5dv_devx_umem_in){.addr = mem, .size = 4096}));
+	assert_null(mlx5dv_devx_umem_reg_ex(ctx, &(struct mlx5dv_devx_umem_in){ .addr = mem, .size = 4096 }));
 	expect_refusal("mlx5dv_devx_umem_reg_ex", errno, EINVAL);
 	/* a umem left at close goes with the context */
 	assert_non_null(mlx5dv_devx_umem_reg(ctx, mem, 4096, 0));
@@ -1046,7 +1094,7 @@ static void *fake_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_
 
 static void test_space_key(void **state)
 {
-	struct fake_space f = {.space = {fake_reach}, .base = 0x10000000, .size = 4096};
+	struct fake_space f = { .space = { fake_reach }, .base = 0x10000000, .size = 4096 };
 	struct ibv_sge sge;
 	struct ibv_send_wr wr;
 	struct ibv_wc wc;
@@ -1066,10 +1114,13 @@ static void test_space_key(void **state)
 	assert_int_equal(flexio_verbs_space_key_create(b.pd, NULL, 0, 1, 0, &key2), -EINVAL);
 	/* an RDMA write into the space through its key */
 	memcpy(a.buf, "to dpa!", 8);
-	sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-	wr = (struct ibv_send_wr){.wr_id = 60, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
-				  .send_flags = IBV_SEND_SIGNALED,
-				  .wr.rdma = {.remote_addr = f.base + 128, .rkey = key}};
+	sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+	wr = (struct ibv_send_wr){ .wr_id = 60,
+				   .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_RDMA_WRITE,
+				   .send_flags = IBV_SEND_SIGNALED,
+				   .wr.rdma = { .remote_addr = f.base + 128, .rkey = key } };
 	assert_int_equal(post_send(&a, &wr), 0);
 	poll_n(a.cq, &wc, 1);
 	assert_int_equal(wc.status, IBV_WC_SUCCESS);
@@ -1133,9 +1184,12 @@ static void *drive_pair(void *arg)
 	for (uint64_t i = 0; i < 2000; i++) {
 		assert_int_equal(post_recv(&b, i, 0, 64), 0);
 		a.buf[0] = i;
-		sge = (struct ibv_sge){.addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey};
-		wr = (struct ibv_send_wr){.wr_id = i, .sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_SEND,
-					  .send_flags = IBV_SEND_SIGNALED};
+		sge = (struct ibv_sge){ .addr = (uintptr_t)a.buf, .length = 8, .lkey = a.mr->lkey };
+		wr = (struct ibv_send_wr){ .wr_id = i,
+					   .sg_list = &sge,
+					   .num_sge = 1,
+					   .opcode = IBV_WR_SEND,
+					   .send_flags = IBV_SEND_SIGNALED };
 		assert_int_equal(post_send(&a, &wr), 0);
 		poll_n(a.cq, wc, 1);
 		poll_n(b.cq, wc + 1, 1);
@@ -1172,10 +1226,12 @@ static void *post_until_gone(void *arg)
 {
 	struct racer *r = arg;
 	struct side *s = r->side;
-	struct ibv_sge sge = {.addr = (uintptr_t)s->buf, .length = 64, .lkey = s->mr->lkey};
-	struct ibv_send_wr wr = {.sg_list = &sge, .num_sge = 1, .opcode = IBV_WR_RDMA_WRITE,
-				 .send_flags = IBV_SEND_SIGNALED,
-				 .wr.rdma = {.remote_addr = (uintptr_t)s->buf + 1024, .rkey = s->mr->rkey}};
+	struct ibv_sge sge = { .addr = (uintptr_t)s->buf, .length = 64, .lkey = s->mr->lkey };
+	struct ibv_send_wr wr = { .sg_list = &sge,
+				  .num_sge = 1,
+				  .opcode = IBV_WR_RDMA_WRITE,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.rdma = { .remote_addr = (uintptr_t)s->buf + 1024, .rkey = s->mr->rkey } };
 	struct ibv_send_wr *bad;
 	struct ibv_wc wc[8];
 
@@ -1210,8 +1266,8 @@ static void *poll_until_gone(void *arg)
 static void *srq_post_until_gone(void *arg)
 {
 	struct racer *r = arg;
-	struct ibv_sge sge = {.addr = (uintptr_t)r->side->buf, .length = 64, .lkey = r->side->mr->lkey};
-	struct ibv_recv_wr wr = {.sg_list = &sge, .num_sge = 1}, *bad;
+	struct ibv_sge sge = { .addr = (uintptr_t)r->side->buf, .length = 64, .lkey = r->side->mr->lkey };
+	struct ibv_recv_wr wr = { .sg_list = &sge, .num_sge = 1 }, *bad;
 
 	for (;;) {
 		int rc = ibv_post_srq_recv(r->srq, &wr, &bad);
@@ -1225,7 +1281,7 @@ static void *srq_post_until_gone(void *arg)
 
 static void race(void *(*fn)(void *), struct racer *r, unsigned int round)
 {
-	struct timespec pause = {0, (long)(round % 7) * 20 * 1000};
+	struct timespec pause = { 0, (long)(round % 7) * 20 * 1000 };
 	pthread_t thread;
 
 	__atomic_store_n(&r->started, false, __ATOMIC_RELAXED);
@@ -1246,7 +1302,7 @@ static void test_destroy_races(void **state)
 {
 	int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
 	struct side a, b;
-	struct racer r = {.side = &a};
+	struct racer r = { .side = &a };
 
 	(void)state;
 	/* every refused call logs its line: not worth reading here */
@@ -1254,10 +1310,12 @@ static void test_destroy_races(void **state)
 	for (unsigned int round = 0; round < 60; round++) {
 		pair_open(&a, &b, 0, 1);
 		race(post_until_gone, &r, round);
-		a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){.qp_type = IBV_QPT_RC, .send_cq = a.cq,
-								      .recv_cq = a.cq, .cap = {.max_send_wr = 1}});
+		a.qp = ibv_create_qp(a.pd, &(struct ibv_qp_init_attr){ .qp_type = IBV_QPT_RC,
+								       .send_cq = a.cq,
+								       .recv_cq = a.cq,
+								       .cap = { .max_send_wr = 1 } });
 		assert_non_null(a.qp);
-		r.srq = ibv_create_srq(a.pd, &(struct ibv_srq_init_attr){.attr = {.max_wr = 8, .max_sge = 1}});
+		r.srq = ibv_create_srq(a.pd, &(struct ibv_srq_init_attr){ .attr = { .max_wr = 8, .max_sge = 1 } });
 		assert_non_null(r.srq);
 		race(srq_post_until_gone, &r, round);
 		assert_int_equal(ibv_destroy_qp(a.qp), 0);
@@ -1276,24 +1334,15 @@ static void test_destroy_races(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rc_one_device),
-		cmocka_unit_test(test_rc_two_devices),
-		cmocka_unit_test(test_chain_and_sig_all),
-		cmocka_unit_test(test_srq),
-		cmocka_unit_test(test_channel_wakes_poll),
-		cmocka_unit_test(test_destroy_waits_for_acks),
-		cmocka_unit_test(test_bad_lkey),
-		cmocka_unit_test(test_bad_rkey),
-		cmocka_unit_test(test_bad_input),
-		cmocka_unit_test(test_bad_wr_lists),
-		cmocka_unit_test(test_umem_huge),
-		cmocka_unit_test(test_srq_after_qp_destroy),
-		cmocka_unit_test(test_fork_timer),
-		cmocka_unit_test(test_ah),
-		cmocka_unit_test(test_close_with_queues),
-		cmocka_unit_test(test_umem),
-		cmocka_unit_test(test_space_key),
-		cmocka_unit_test(test_devx_obj),
+		cmocka_unit_test(test_rc_one_device),      cmocka_unit_test(test_rc_two_devices),
+		cmocka_unit_test(test_chain_and_sig_all),  cmocka_unit_test(test_srq),
+		cmocka_unit_test(test_channel_wakes_poll), cmocka_unit_test(test_destroy_waits_for_acks),
+		cmocka_unit_test(test_bad_lkey),           cmocka_unit_test(test_bad_rkey),
+		cmocka_unit_test(test_bad_input),          cmocka_unit_test(test_bad_wr_lists),
+		cmocka_unit_test(test_umem_huge),          cmocka_unit_test(test_srq_after_qp_destroy),
+		cmocka_unit_test(test_fork_timer),         cmocka_unit_test(test_ah),
+		cmocka_unit_test(test_close_with_queues),  cmocka_unit_test(test_umem),
+		cmocka_unit_test(test_space_key),          cmocka_unit_test(test_devx_obj),
 	};
 	const struct CMUnitTest threads[] = {
 		cmocka_unit_test(test_two_threads),

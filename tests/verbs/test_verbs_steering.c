@@ -70,25 +70,35 @@ static void expect_refusal(const char *function, int error, int expected)
 }
 
 /* A call that must fail with err and one line naming function. */
-#define REFUSED_NULL(function, call, err)                       \
-	do {                                                    \
-		capture_begin();                                \
-		assert_null(call);                              \
-		expect_refusal(function, errno, err);           \
+#define REFUSED_NULL(function, call, err)             \
+	do {                                          \
+		capture_begin();                      \
+		assert_null(call);                    \
+		expect_refusal(function, errno, err); \
 	} while (0)
-#define REFUSED_RC(function, call, err)                         \
-	do {                                                    \
-		int rc_;                                        \
-		capture_begin();                                \
-		rc_ = (call);                                   \
-		expect_refusal(function, rc_, err);             \
+#define REFUSED_RC(function, call, err)             \
+	do {                                        \
+		int rc_;                            \
+		capture_begin();                    \
+		rc_ = (call);                       \
+		expect_refusal(function, rc_, err); \
 	} while (0)
 
 /* ---- fte_match_param buffers ---- */
 
 #define FTE 512
-enum { OUTER = 0, MISC = 64, INNER = 128, MISC2 = 192 };
-enum { CRIT_OUTER = 1, CRIT_MISC = 2, CRIT_INNER = 4, CRIT_MISC2 = 8 };
+enum {
+	OUTER = 0,
+	MISC = 64,
+	INNER = 128,
+	MISC2 = 192
+};
+enum {
+	CRIT_OUTER = 1,
+	CRIT_MISC = 2,
+	CRIT_INNER = 4,
+	CRIT_MISC2 = 8
+};
 
 static struct mlx5dv_flow_match_parameters *param(size_t size)
 {
@@ -106,7 +116,7 @@ static void put(struct mlx5dv_flow_match_parameters *p, size_t offset, const voi
 
 static void put16(struct mlx5dv_flow_match_parameters *p, size_t offset, uint16_t v)
 {
-	uint8_t b[2] = {(uint8_t)(v >> 8), (uint8_t)v};
+	uint8_t b[2] = { (uint8_t)(v >> 8), (uint8_t)v };
 
 	put(p, offset, b, 2);
 }
@@ -117,13 +127,30 @@ static void ones(struct mlx5dv_flow_match_parameters *p, size_t offset, size_t n
 }
 
 /* Field offsets in fte_match_set_lyr_2_4. */
-enum { SMAC = 0, ETHERTYPE = 6, DMAC = 8, VLAN = 14, IP_PROTOCOL = 16, VERSION_FLAGS = 18, TCP_SPORT = 20,
-       TCP_DPORT = 22, TTL = 27, UDP_SPORT = 28, UDP_DPORT = 30, SRC_IP = 32, DST_IP = 48 };
+enum {
+	SMAC = 0,
+	ETHERTYPE = 6,
+	DMAC = 8,
+	VLAN = 14,
+	IP_PROTOCOL = 16,
+	VERSION_FLAGS = 18,
+	TCP_SPORT = 20,
+	TCP_DPORT = 22,
+	TTL = 27,
+	UDP_SPORT = 28,
+	UDP_DPORT = 30,
+	SRC_IP = 32,
+	DST_IP = 48
+};
 /* ... and in fte_match_set_misc. */
-enum { SOURCE_SQN = 1, SOURCE_PORT = 6, VXLAN_VNI = 20 };
+enum {
+	SOURCE_SQN = 1,
+	SOURCE_PORT = 6,
+	VXLAN_VNI = 20
+};
 
-static const uint8_t MAC_A[6] = {0x02, 0, 0, 0, 0, 0xaa}, MAC_B[6] = {0x02, 0, 0, 0, 0, 0xbb},
-		     MAC_C[6] = {0x02, 0, 0, 0, 0, 0xcc};
+static const uint8_t MAC_A[6] = { 0x02, 0, 0, 0, 0, 0xaa }, MAC_B[6] = { 0x02, 0, 0, 0, 0, 0xbb },
+		     MAC_C[6] = { 0x02, 0, 0, 0, 0, 0xcc };
 
 /* ---- frames ---- */
 
@@ -135,7 +162,7 @@ struct frame {
 /* Ethernet (optionally one VLAN tag), IPv4, then UDP (17) or TCP (6), 32 bytes of payload. */
 static struct frame eth_ip(const uint8_t dmac[6], uint8_t proto, uint16_t sport, uint16_t dport, int vid)
 {
-	struct frame f = {0};
+	struct frame f = { 0 };
 	size_t off = 12, l4, l4_len = (proto == 6 ? 20 : 8) + 32;
 
 	memcpy(f.b, dmac, 6);
@@ -181,8 +208,14 @@ struct rxq {
 	struct mlx5dv_devx_obj *tir; /* what flexio_rq_get_tir returns */
 };
 
-enum { CQ_RING = 0, CQ_DBR = 4096, RQ_RING = 8192, RQ_DBR = 8192 + 256, DATA = 16384,
-       MEM = DATA + RQ_DEPTH * SLOT };
+enum {
+	CQ_RING = 0,
+	CQ_DBR = 4096,
+	RQ_RING = 8192,
+	RQ_DBR = 8192 + 256,
+	DATA = 16384,
+	MEM = DATA + RQ_DEPTH * SLOT
+};
 
 static uint64_t received(const struct rxq *q)
 {
@@ -196,7 +229,7 @@ static uint64_t received(const struct rxq *q)
 static void rxq_refill(struct rxq *q)
 {
 	uint32_t posted = (uint32_t)received(q) + RQ_DEPTH;
-	uint8_t be[4] = {(uint8_t)(posted >> 24), (uint8_t)(posted >> 16), (uint8_t)(posted >> 8), (uint8_t)posted};
+	uint8_t be[4] = { (uint8_t)(posted >> 24), (uint8_t)(posted >> 16), (uint8_t)(posted >> 8), (uint8_t)posted };
 	uint32_t v;
 
 	memcpy(&v, be, 4);
@@ -219,14 +252,22 @@ static void rxq_open(struct rxq *q, struct ibv_context *ctx, struct ibv_pd *pd)
 	assert_non_null(q->mr);
 	space = FLEXIO_VERBS_SPACE_UMEM(q->umem->umem_id);
 	assert_int_equal(nic_cq_create(q->nic,
-				       &(struct nic_cq_attr){.owner = 1, .log_size = 6, .ring = {space, CQ_RING},
-							     .dbr = {space, CQ_DBR}, .overrun_ignore = true},
+				       &(struct nic_cq_attr){ .owner = 1,
+							      .log_size = 6,
+							      .ring = { space, CQ_RING },
+							      .dbr = { space, CQ_DBR },
+							      .overrun_ignore = true },
 				       &q->cqn),
 			 0);
 	assert_int_equal(nic_rq_create(q->nic,
-				       &(struct nic_rq_attr){.owner = 1, .pd = pd->handle, .cqn = q->cqn,
-							     .kind = NIC_RQ_CYCLIC, .log_depth = 4, .log_stride = 4,
-							     .ring = {space, RQ_RING}, .dbr = {space, RQ_DBR}},
+				       &(struct nic_rq_attr){ .owner = 1,
+							      .pd = pd->handle,
+							      .cqn = q->cqn,
+							      .kind = NIC_RQ_CYCLIC,
+							      .log_depth = 4,
+							      .log_stride = 4,
+							      .ring = { space, RQ_RING },
+							      .dbr = { space, RQ_DBR } },
 				       &q->rqn),
 			 0);
 	for (unsigned i = 0; i < RQ_DEPTH; i++) {
@@ -273,7 +314,7 @@ static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof(*f));
 	struct ibv_device **list = ibv_get_device_list(NULL);
-	struct mlx5dv_context_attr attr = {.flags = MLX5DV_CONTEXT_FLAGS_DEVX};
+	struct mlx5dv_context_attr attr = { .flags = MLX5DV_CONTEXT_FLAGS_DEVX };
 
 	assert_non_null(list);
 	f->ctx = mlx5dv_open_device(list[0], &attr);
@@ -504,9 +545,9 @@ static void test_dest_array(void **state)
 	struct mlx5dv_dr_table *t = mlx5dv_dr_table_create(d, 0);
 	struct mlx5dv_dr_action *tir1 = mlx5dv_dr_action_create_dest_devx_tir(f->q1.tir);
 	struct mlx5dv_dr_action *tir2 = mlx5dv_dr_action_create_dest_devx_tir(f->q2.tir);
-	struct mlx5dv_dr_action_dest_attr a1 = {.type = MLX5DV_DR_ACTION_DEST, .dest = tir1};
-	struct mlx5dv_dr_action_dest_attr a2 = {.type = MLX5DV_DR_ACTION_DEST, .dest = tir2};
-	struct mlx5dv_dr_action_dest_attr *dests[] = {&a1, &a2};
+	struct mlx5dv_dr_action_dest_attr a1 = { .type = MLX5DV_DR_ACTION_DEST, .dest = tir1 };
+	struct mlx5dv_dr_action_dest_attr a2 = { .type = MLX5DV_DR_ACTION_DEST, .dest = tir2 };
+	struct mlx5dv_dr_action_dest_attr *dests[] = { &a1, &a2 };
 	struct mlx5dv_dr_action *array = mlx5dv_dr_action_create_dest_array(d, 2, dests);
 	struct mlx5dv_dr_matcher *m = dmac_matcher(t, 0);
 	struct mlx5dv_dr_rule *r = dmac_rule(m, MAC_A, 1, &array);
@@ -549,7 +590,7 @@ static uint64_t get_be(const uint8_t *p, size_t n)
 /* The packets and bytes of counter id (QUERY_FLOW_COUNTER on its object), cleared if asked. */
 static void query_counter(struct mlx5dv_devx_obj *obj, uint32_t id, bool clear, uint64_t *packets, uint64_t *bytes)
 {
-	uint8_t in[32] = {0}, out[32] = {0};
+	uint8_t in[32] = { 0 }, out[32] = { 0 };
 
 	be(in, 2, 0x93b);
 	in[24] = clear ? 0x80 : 0;
@@ -564,7 +605,7 @@ static void query_counter(struct mlx5dv_devx_obj *obj, uint32_t id, bool clear, 
 static void test_counters(void **state)
 {
 	struct fixture *f = *state;
-	uint8_t in[16] = {0}, out[16] = {0};
+	uint8_t in[16] = { 0 }, out[16] = { 0 };
 	struct mlx5dv_devx_obj *bulk;
 	struct mlx5dv_dr_domain *d = mlx5dv_dr_domain_create(f->ctx, MLX5DV_DR_DOMAIN_TYPE_NIC_RX);
 	struct mlx5dv_dr_table *t = mlx5dv_dr_table_create(d, 0);
@@ -759,11 +800,11 @@ static void test_bad_input(void **state)
 	struct mlx5dv_dr_action *tir1 = mlx5dv_dr_action_create_dest_devx_tir(f->q1.tir);
 	struct mlx5dv_dr_action *drop = mlx5dv_dr_action_create_drop(), *two[2];
 	struct mlx5dv_flow_match_parameters *mask = param(64), *big = param(FTE + 4), *value = param(64);
-	struct mlx5dv_dr_action_dest_attr reformat = {.type = MLX5DV_DR_ACTION_DEST_REFORMAT};
-	struct mlx5dv_dr_action_dest_attr bogus = {.type = MLX5DV_DR_ACTION_DEST, .dest = (void *)mask};
-	struct mlx5dv_dr_action_dest_attr *dests[] = {&reformat}, *bogus_dests[] = {&bogus};
+	struct mlx5dv_dr_action_dest_attr reformat = { .type = MLX5DV_DR_ACTION_DEST_REFORMAT };
+	struct mlx5dv_dr_action_dest_attr bogus = { .type = MLX5DV_DR_ACTION_DEST, .dest = (void *)mask };
+	struct mlx5dv_dr_action_dest_attr *dests[] = { &reformat }, *bogus_dests[] = { &bogus };
 	struct mlx5dv_dr_matcher *m = dmac_matcher(t, 0), *txm = dmac_matcher(txt, 0);
-	struct mlx5dv_dr_matcher_layout layout = {.flags = MLX5DV_DR_MATCHER_LAYOUT_RESIZABLE};
+	struct mlx5dv_dr_matcher_layout layout = { .flags = MLX5DV_DR_MATCHER_LAYOUT_RESIZABLE };
 	struct mlx5dv_dr_rule *r;
 
 	REFUSED_NULL("mlx5dv_dr_domain_create", mlx5dv_dr_domain_create(NULL, MLX5DV_DR_DOMAIN_TYPE_NIC_RX), EINVAL);
@@ -800,8 +841,7 @@ static void test_bad_input(void **state)
 	/* actions */
 	REFUSED_NULL("mlx5dv_dr_action_create_dest_devx_tir", mlx5dv_dr_action_create_dest_devx_tir(NULL), EINVAL);
 	REFUSED_NULL("mlx5dv_dr_action_create_dest_array", mlx5dv_dr_action_create_dest_array(d, 0, dests), EINVAL);
-	REFUSED_NULL("mlx5dv_dr_action_create_dest_array", mlx5dv_dr_action_create_dest_array(d, 1, dests),
-		     EOPNOTSUPP);
+	REFUSED_NULL("mlx5dv_dr_action_create_dest_array", mlx5dv_dr_action_create_dest_array(d, 1, dests), EOPNOTSUPP);
 	REFUSED_NULL("mlx5dv_dr_action_create_dest_array", mlx5dv_dr_action_create_dest_array(d, 1, bogus_dests),
 		     EINVAL);
 	bogus.dest = drop;
@@ -829,7 +869,7 @@ static void test_bad_input(void **state)
 static void test_devx(void **state)
 {
 	struct fixture *f = *state;
-	uint8_t in[32] = {0}, out[16 + 4096] = {0}, mac[6];
+	uint8_t in[32] = { 0 }, out[16 + 4096] = { 0 }, mac[6];
 	struct nic_port_attr port;
 
 	/* general capabilities (current) */
@@ -837,10 +877,10 @@ static void test_devx(void **state)
 	be(in + 6, 2, 1);
 	assert_int_equal(mlx5dv_devx_general_cmd(f->ctx, in, 16, out, sizeof(out)), 0);
 	assert_int_equal(out[0], 0);
-	assert_int_equal(out[16 + 0x1b6 / 8] >> (7 - 0x1b7 % 8) & 3, 1);  /* port_type: Ethernet */
-	assert_int_equal(out[16 + 0x1b8 / 8], 1);                          /* num_ports */
-	assert_int_equal(out[16 + 0x348 / 8], 14);                         /* log_max_flow_counter_bulk */
-	assert_int_equal(out[16 + 0x1a6 / 8] & 0x03, 3);                   /* nic_flow_table, eswitch_manager */
+	assert_int_equal(out[16 + 0x1b6 / 8] >> (7 - 0x1b7 % 8) & 3, 1); /* port_type: Ethernet */
+	assert_int_equal(out[16 + 0x1b8 / 8], 1);                        /* num_ports */
+	assert_int_equal(out[16 + 0x348 / 8], 14);                       /* log_max_flow_counter_bulk */
+	assert_int_equal(out[16 + 0x1a6 / 8] & 0x03, 3);                 /* nic_flow_table, eswitch_manager */
 	/* the PF's MAC and MTU */
 	memset(in, 0, sizeof(in));
 	be(in, 2, 0x754);
@@ -872,7 +912,7 @@ static void test_devx(void **state)
 	/* a counter queried outside its bulk */
 	{
 		struct mlx5dv_devx_obj *one;
-		uint8_t q[32] = {0};
+		uint8_t q[32] = { 0 };
 		uint32_t id;
 
 		memset(in, 0, sizeof(in));
@@ -933,7 +973,7 @@ static void *feed(void *arg)
 static void test_rules_under_traffic(void **state)
 {
 	struct fixture *f = *state;
-	struct traffic t = {.f = f};
+	struct traffic t = { .f = f };
 	struct mlx5dv_dr_domain *d = mlx5dv_dr_domain_create(f->ctx, MLX5DV_DR_DOMAIN_TYPE_NIC_RX);
 	struct mlx5dv_dr_table *tbl = mlx5dv_dr_table_create(d, 0);
 	struct mlx5dv_dr_action *tir1 = mlx5dv_dr_action_create_dest_devx_tir(f->q1.tir);
@@ -979,8 +1019,8 @@ static void test_close_with_rules(void **state)
 	struct mlx5dv_dr_table *t = mlx5dv_dr_table_create(d, 0), *t1 = mlx5dv_dr_table_create(d, 1);
 	struct mlx5dv_dr_action *tir = mlx5dv_dr_action_create_dest_devx_tir(f->q1.tir); /* f's context */
 	struct mlx5dv_dr_action *to_t1 = mlx5dv_dr_action_create_dest_table(t1);
-	struct mlx5dv_dr_action_dest_attr a = {.type = MLX5DV_DR_ACTION_DEST, .dest = to_t1};
-	struct mlx5dv_dr_action_dest_attr *dests[] = {&a};
+	struct mlx5dv_dr_action_dest_attr a = { .type = MLX5DV_DR_ACTION_DEST, .dest = to_t1 };
+	struct mlx5dv_dr_action_dest_attr *dests[] = { &a };
 	struct mlx5dv_dr_action *array = mlx5dv_dr_action_create_dest_array(d, 1, dests);
 	struct mlx5dv_dr_matcher *m = dmac_matcher(t, 0), *m1 = dmac_matcher(t1, 0);
 	struct frame fr = eth_ip(MAC_A, 17, 1, 2, -1);

@@ -16,13 +16,12 @@
 
 #include <libflexio/flexio.h>
 
-#define CHECK(condition)                                                                 \
-	do {                                                                             \
-		if (!(condition)) {                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, \
-				#condition);                                             \
-			exit(1);                                                         \
-		}                                                                        \
+#define CHECK(condition)                                                                              \
+	do {                                                                                          \
+		if (!(condition)) {                                                                   \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition); \
+			exit(1);                                                                      \
+		}                                                                                     \
 	} while (0)
 
 /* The definition inside libflexio itself, whatever the program's calls bind to. */
@@ -45,13 +44,11 @@ static const char *object_name(void *addr)
 
 int main(void)
 {
-	int (*context_device)(const struct ibv_context *) =
-		(int (*)(const struct ibv_context *))in_libflexio("flexio_verbs_context_device",
-								  "FLEXIO_VERBS_PRIVATE");
+	int (*context_device)(const struct ibv_context *) = (int (*)(const struct ibv_context *))in_libflexio(
+		"flexio_verbs_context_device", "FLEXIO_VERBS_PRIVATE");
 	const char *(*device_name)(struct ibv_device *) =
 		(const char *(*)(struct ibv_device *))in_libflexio("ibv_get_device_name", "IBVERBS_1.1");
-	int (*dealloc_pd)(struct ibv_pd *) =
-		(int (*)(struct ibv_pd *))in_libflexio("ibv_dealloc_pd", "IBVERBS_1.1");
+	int (*dealloc_pd)(struct ibv_pd *) = (int (*)(struct ibv_pd *))in_libflexio("ibv_dealloc_pd", "IBVERBS_1.1");
 	struct ibv_device **list = ibv_get_device_list(NULL);
 	struct ibv_context *context;
 	struct ibv_pd *pd;

@@ -106,11 +106,11 @@ static void setup(void)
 	/* programs poll the async fd non-blocking: so does the walk */
 	fcntl(f.ctx->async_fd, F_SETFL, fcntl(f.ctx->async_fd, F_GETFL) | O_NONBLOCK);
 
-#define OF_CONTEXT(field, type)                \
-	do {                                   \
+#define OF_CONTEXT(field, type)                      \
+	do {                                         \
 		type *object = zeroed(sizeof(type)); \
-		object->context = f.ctx;       \
-		f.field = object;              \
+		object->context = f.ctx;             \
+		f.field = object;                    \
 	} while (0)
 	OF_CONTEXT(cq, struct ibv_cq);
 	OF_CONTEXT(qp, struct ibv_qp);
@@ -217,7 +217,7 @@ static int no_async_event(void)
 
 static int ack_port_event(void)
 {
-	struct ibv_async_event event = {.element.port_num = 1, .event_type = IBV_EVENT_PORT_ACTIVE};
+	struct ibv_async_event event = { .element.port_num = 1, .event_type = IBV_EVENT_PORT_ACTIVE };
 
 	ibv_ack_async_event(&event);
 	return 0;
@@ -226,7 +226,7 @@ static int ack_port_event(void)
 static int init_obj_pd(void)
 {
 	struct mlx5dv_pd pd;
-	struct mlx5dv_obj obj = {.pd = {.in = f.pd, .out = &pd}};
+	struct mlx5dv_obj obj = { .pd = { .in = f.pd, .out = &pd } };
 
 	return mlx5dv_init_obj(&obj, MLX5DV_OBJ_PD) != 0;
 }
@@ -240,14 +240,14 @@ static int query_device_ex(void)
 
 static int open_dv(void)
 {
-	struct mlx5dv_context_attr attr = {.flags = MLX5DV_CONTEXT_FLAGS_DEVX};
+	struct mlx5dv_context_attr attr = { .flags = MLX5DV_CONTEXT_FLAGS_DEVX };
 
 	return mlx5dv_open_device(f.device, &attr) == NULL;
 }
 
 static int query_dv(void)
 {
-	struct mlx5dv_context attrs = {0};
+	struct mlx5dv_context attrs = { 0 };
 
 	return mlx5dv_query_device(f.ctx, &attrs) != 0;
 }
@@ -282,35 +282,35 @@ static int gid_table_raw(void)
 
 static int bind_mw(void)
 {
-	struct ibv_mw_bind bind = {0};
+	struct ibv_mw_bind bind = { 0 };
 
 	return ibv_bind_mw(f.qp, f.mw, &bind) != 0;
 }
 
 static int post_send(void)
 {
-	struct ibv_send_wr wr = {0}, *bad = NULL;
+	struct ibv_send_wr wr = { 0 }, *bad = NULL;
 
 	return ibv_post_send(f.qp, &wr, &bad) != 0;
 }
 
 static int post_recv(void)
 {
-	struct ibv_recv_wr wr = {0}, *bad = NULL;
+	struct ibv_recv_wr wr = { 0 }, *bad = NULL;
 
 	return ibv_post_recv(f.qp, &wr, &bad) != 0;
 }
 
 static int post_srq_recv(void)
 {
-	struct ibv_recv_wr wr = {0}, *bad = NULL;
+	struct ibv_recv_wr wr = { 0 }, *bad = NULL;
 
 	return ibv_post_srq_recv(f.srq, &wr, &bad) != 0;
 }
 
 static int post_srq_ops(void)
 {
-	struct ibv_ops_wr wr = {0}, *bad = NULL;
+	struct ibv_ops_wr wr = { 0 }, *bad = NULL;
 
 	return ibv_post_srq_ops(f.srq, &wr, &bad) != 0;
 }
@@ -324,7 +324,7 @@ static int poll_cq(void)
 
 static int create_srq_ex(void)
 {
-	struct ibv_srq_init_attr_ex attr = {.comp_mask = IBV_SRQ_INIT_ATTR_PD, .pd = NULL};
+	struct ibv_srq_init_attr_ex attr = { .comp_mask = IBV_SRQ_INIT_ATTR_PD, .pd = NULL };
 
 	attr.pd = f.pd;
 	return ibv_create_srq_ex(f.ctx, &attr) == NULL;
@@ -332,7 +332,7 @@ static int create_srq_ex(void)
 
 static int create_qp_ex(void)
 {
-	struct ibv_qp_init_attr_ex attr = {.comp_mask = IBV_QP_INIT_ATTR_PD, .qp_type = IBV_QPT_RC};
+	struct ibv_qp_init_attr_ex attr = { .comp_mask = IBV_QP_INIT_ATTR_PD, .qp_type = IBV_QPT_RC };
 
 	attr.pd = f.pd;
 	return ibv_create_qp_ex(f.ctx, &attr) == NULL;
@@ -340,14 +340,14 @@ static int create_qp_ex(void)
 
 static int create_cq_ex(void)
 {
-	struct ibv_cq_init_attr_ex attr = {.cqe = 16};
+	struct ibv_cq_init_attr_ex attr = { .cqe = 16 };
 
 	return ibv_create_cq_ex(f.ctx, &attr) == NULL;
 }
 
 static int query_rt_values(void)
 {
-	struct ibv_values_ex values = {.comp_mask = IBV_VALUES_MASK_RAW_CLOCK};
+	struct ibv_values_ex values = { .comp_mask = IBV_VALUES_MASK_RAW_CLOCK };
 
 	return ibv_query_rt_values_ex(f.ctx, &values) != 0;
 }
@@ -368,7 +368,7 @@ static int dv_mkey_check(void)
 
 static int ts_to_ns(void)
 {
-	struct mlx5dv_clock_info info = {.mult = 1, .mask = ~0ULL};
+	struct mlx5dv_clock_info info = { .mult = 1, .mask = ~0ULL };
 
 	(void)mlx5dv_ts_to_ns(&info, 1000);
 	return 0;
@@ -376,7 +376,7 @@ static int ts_to_ns(void)
 
 static int vfio_list(void)
 {
-	struct mlx5dv_vfio_context_attr attr = {.pci_name = "0000:ff:1f.7"};
+	struct mlx5dv_vfio_context_attr attr = { .pci_name = "0000:ff:1f.7" };
 	struct ibv_device **list = mlx5dv_get_vfio_device_list(&attr);
 
 	if (list)
@@ -401,7 +401,7 @@ static int read_sysfs(void)
 
 static int create_flow(void)
 {
-	struct ibv_flow_attr attr = {.size = sizeof(attr), .port = 1};
+	struct ibv_flow_attr attr = { .size = sizeof(attr), .port = 1 };
 
 	return ibv_create_flow(f.qp, &attr) == NULL;
 }
@@ -418,6 +418,8 @@ static int create_flow(void)
  * X(name, expectation, status expression): 1 failed, 0 succeeded, -1 nothing returned.
  * S(name, reason): skipped.
  */
+/* Not reformatted: entry tables as X-macro lists, one entry per row. */
+/* clang-format off */
 #define ENTRIES(X, S)                                                                              \
 	/* ---- libibverbs: devices ---- */                                                        \
 	X(ibv_get_device_list, OK, fresh_list())                                                   \
@@ -822,8 +824,14 @@ static int create_flow(void)
 	S(mlx5dv_wr_set_mkey_layout_list, NO_QP_EX) S(mlx5dv_wr_set_mkey_layout_interleaved, NO_QP_EX) \
 	S(mlx5dv_wr_set_mkey_sig_block, NO_QP_EX) S(mlx5dv_wr_set_mkey_crypto, NO_QP_EX)           \
 	S(mlx5dv_wr_memcpy, NO_QP_EX) S(mlx5dv_wr_raw_wqe, NO_QP_EX)
+/* clang-format on */
 
-enum expect { OK, FAIL, ANY, SKIP };
+enum expect {
+	OK,
+	FAIL,
+	ANY,
+	SKIP
+};
 
 struct entry {
 	const char *name;
@@ -840,9 +848,9 @@ struct entry {
 #define DEFINE_NONE(name, reason)
 ENTRIES(DEFINE_CALL, DEFINE_NONE)
 
-#define WALKED(name, expect, status) {#name, expect, walk_##name, NULL},
-#define SKIPPED(name, reason) {#name, SKIP, NULL, reason},
-static const struct entry entries[] = {ENTRIES(WALKED, SKIPPED)};
+#define WALKED(name, expect, status) { #name, expect, walk_##name, NULL },
+#define SKIPPED(name, reason) { #name, SKIP, NULL, reason },
+static const struct entry entries[] = { ENTRIES(WALKED, SKIPPED) };
 #define ENTRY_COUNT (sizeof(entries) / sizeof(entries[0]))
 
 /* ---- running one entry in a child ---- */
@@ -857,7 +865,7 @@ struct outcome {
 
 static void child(const struct entry *e, int log, int report)
 {
-	struct outcome out = {0};
+	struct outcome out = { 0 };
 	char text[8192];
 	ssize_t n;
 
@@ -958,7 +966,7 @@ static const char *run(const struct entry *e, char *detail, size_t size)
 
 int main(int argc, char **argv)
 {
-	static const char *const names[] = {"works", "fails cleanly", "no crash"};
+	static const char *const names[] = { "works", "fails cleanly", "no crash" };
 	int problems = 0, walked = 0;
 
 	if (argc == 2 && !strcmp(argv[1], "--list")) {

@@ -30,286 +30,294 @@
 #define WATCHDOG_DEFAULT 10000000000ull
 
 struct run_state {
-    bool exited;
-    int status;
+	bool exited;
+	int status;
 };
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]\n"
-            "  --stats        write instruction and cycle counters to stderr at the end\n"
-            "  --trace        write \"<pc> <insn>\" to stderr for each executed instruction\n"
-            "  --watchdog N   fault (exit 152) after N instructions without an exit (default %llu)\n"
-            "  --help         show this help\n",
-            WATCHDOG_DEFAULT);
+	fprintf(out,
+		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]\n"
+		"  --stats        write instruction and cycle counters to stderr at the end\n"
+		"  --trace        write \"<pc> <insn>\" to stderr for each executed instruction\n"
+		"  --watchdog N   fault (exit 152) after N instructions without an exit (default %llu)\n"
+		"  --help         show this help\n",
+		WATCHDOG_DEFAULT);
 }
 
 struct run_options {
-    bool stats, trace;
-    uint64_t watchdog;
-    int elf_index; /* argv[elf_index] is the ELF, followed by its arguments */
+	bool stats, trace;
+	uint64_t watchdog;
+	int elf_index; /* argv[elf_index] is the ELF, followed by its arguments */
 };
 
 /* Returns -1 when the options are good, else the exit status (0 after --help). */
 static int parse_options(int argc, char **argv, struct run_options *opts)
 {
-    static const struct option long_options[] = {
-        {"stats", no_argument, NULL, 's'},
-        {"trace", no_argument, NULL, 't'},
-        {"watchdog", required_argument, NULL, 'w'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    *opts = (struct run_options){.watchdog = WATCHDOG_DEFAULT};
-    int option;
-    /* '+': stop at the ELF; ':' first: a missing value is reported as ':' rather than '?'. */
-    while ((option = getopt_long(argc, argv, "+:h", long_options, NULL)) != -1) {
-        char *end;
-        switch (option) {
-        case 's': opts->stats = true; break;
-        case 't': opts->trace = true; break;
-        case 'w':
-            errno = 0;
-            opts->watchdog = strtoull(optarg, &end, 0);
-            if (errno != 0 || *end != 0 || opts->watchdog == 0 || optarg[0] == '-') {
-                fprintf(stderr, "dpa-sim-run: bad watchdog '%s'\n", optarg);
-                return EXIT_USAGE;
-            }
-            break;
-        case 'h': usage(stdout); return 0;
-        case ':':
-            fprintf(stderr, "dpa-sim-run: option '%s' needs a value\n", argv[optind - 1]);
-            usage(stderr);
-            return EXIT_USAGE;
-        default:
-            fprintf(stderr, "dpa-sim-run: unknown option '%s'\n", argv[optind - 1]);
-            usage(stderr);
-            return EXIT_USAGE;
-        }
-    }
-    if (optind >= argc) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
-    opts->elf_index = optind;
-    return -1;
+	static const struct option long_options[] = {
+		{ "stats", no_argument, NULL, 's' },
+		{ "trace", no_argument, NULL, 't' },
+		{ "watchdog", required_argument, NULL, 'w' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	*opts = (struct run_options){ .watchdog = WATCHDOG_DEFAULT };
+	int option;
+	/* '+': stop at the ELF; ':' first: a missing value is reported as ':' rather than '?'. */
+	while ((option = getopt_long(argc, argv, "+:h", long_options, NULL)) != -1) {
+		char *end;
+		switch (option) {
+		case 's':
+			opts->stats = true;
+			break;
+		case 't':
+			opts->trace = true;
+			break;
+		case 'w':
+			errno = 0;
+			opts->watchdog = strtoull(optarg, &end, 0);
+			if (errno != 0 || *end != 0 || opts->watchdog == 0 || optarg[0] == '-') {
+				fprintf(stderr, "dpa-sim-run: bad watchdog '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case ':':
+			fprintf(stderr, "dpa-sim-run: option '%s' needs a value\n", argv[optind - 1]);
+			usage(stderr);
+			return EXIT_USAGE;
+		default:
+			fprintf(stderr, "dpa-sim-run: unknown option '%s'\n", argv[optind - 1]);
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	opts->elf_index = optind;
+	return -1;
 }
 
 static void *read_file(const char *path, size_t *size)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf != NULL) {
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap || cap >= FILE_MAX)
-            break;
-        char *grown = realloc(buf, cap * 2);
-        if (grown == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = grown;
-        cap *= 2;
-    }
-    bool failed = ferror(f) != 0;
-    fclose(f);
-    if (failed) {
-        free(buf);
-        return NULL;
-    }
-    *size = len;
-    return buf;
+	FILE *f = fopen(path, "rb");
+	if (f == NULL)
+		return NULL;
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	while (buf != NULL) {
+		len += fread(buf + len, 1, cap - len, f);
+		if (len < cap || cap >= FILE_MAX)
+			break;
+		char *grown = realloc(buf, cap * 2);
+		if (grown == NULL) {
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		buf = grown;
+		cap *= 2;
+	}
+	bool failed = ferror(f) != 0;
+	fclose(f);
+	if (failed) {
+		free(buf);
+		return NULL;
+	}
+	*size = len;
+	return buf;
 }
 
 static int64_t service_write(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
-    (void)user;
-    uint64_t fd = args[0], address = args[1], len = args[2];
-    if (fd != 1 && fd != 2)
-        return -EBADF;
-    if (len == 0)
-        return 0;
-    const void *src = dpa_process_host_pointer(dpa_hart_process(hart), address, len, false);
-    if (src == NULL)
-        return -EFAULT;
-    ssize_t n = write((int)fd, src, len);
-    return n < 0 ? -errno : n;
+	(void)user;
+	uint64_t fd = args[0], address = args[1], len = args[2];
+	if (fd != 1 && fd != 2)
+		return -EBADF;
+	if (len == 0)
+		return 0;
+	const void *src = dpa_process_host_pointer(dpa_hart_process(hart), address, len, false);
+	if (src == NULL)
+		return -EFAULT;
+	ssize_t n = write((int)fd, src, len);
+	return n < 0 ? -errno : n;
 }
 
 static int64_t service_exit(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
-    struct run_state *state = user;
-    state->exited = true;
-    state->status = (int)(args[0] & 0xff);
-    dpa_hart_request_stop(hart, args[0]);
-    return 0;
+	struct run_state *state = user;
+	state->exited = true;
+	state->status = (int)(args[0] & 0xff);
+	dpa_hart_request_stop(hart, args[0]);
+	return 0;
 }
 
 static int64_t service_missing(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
-    (void)hart;
-    (void)user;
-    (void)args;
-    return -ENOSYS;
+	(void)hart;
+	(void)user;
+	(void)args;
+	return -ENOSYS;
 }
 
 static void trace_line(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t insn)
 {
-    (void)user;
-    (void)hart;
-    if ((insn & 3) == 3)
-        fprintf(stderr, "%016llx %08x\n", (unsigned long long)pc, insn);
-    else
-        fprintf(stderr, "%016llx %04x\n", (unsigned long long)pc, insn);
+	(void)user;
+	(void)hart;
+	if ((insn & 3) == 3)
+		fprintf(stderr, "%016llx %08x\n", (unsigned long long)pc, insn);
+	else
+		fprintf(stderr, "%016llx %04x\n", (unsigned long long)pc, insn);
 }
 
 /* Linux layout: sp -> argc, argv[0..argc-1], NULL, envp NULL, auxv AT_NULL; strings above. */
 static int build_stack(struct dpa_process *process, struct dpa_hart *hart, int argc, char **argv)
 {
-    uint64_t base, size;
-    dpa_hart_stack(hart, &base, &size);
-    uint64_t top = base + size;
-    uint64_t *pointers = calloc((size_t)argc + 1, sizeof(*pointers));
-    if (pointers == NULL)
-        return -ENOMEM;
-    for (int i = argc - 1; i >= 0; i--) {
-        size_t len = strlen(argv[i]) + 1;
-        if (len > top - base - 4096) {
-            free(pointers);
-            return -E2BIG;
-        }
-        top -= len;
-        if (dpa_process_write(process, top, argv[i], len) != 0) {
-            free(pointers);
-            return -E2BIG;
-        }
-        pointers[i] = top;
-    }
-    size_t words = 1 + (size_t)argc + 1 + 1 + 2;
-    uint64_t sp = (top - words * 8) & ~(uint64_t)15;
-    uint64_t *frame = calloc(words, sizeof(*frame));
-    if (frame == NULL || sp < base) {
-        free(frame);
-        free(pointers);
-        return -E2BIG;
-    }
-    frame[0] = (uint64_t)argc;
-    memcpy(&frame[1], pointers, (size_t)argc * sizeof(*pointers));
-    int rc = dpa_process_write(process, sp, frame, words * sizeof(*frame));
-    free(frame);
-    free(pointers);
-    dpa_hart_set_reg(hart, 2, sp);
-    return rc;
+	uint64_t base, size;
+	dpa_hart_stack(hart, &base, &size);
+	uint64_t top = base + size;
+	uint64_t *pointers = calloc((size_t)argc + 1, sizeof(*pointers));
+	if (pointers == NULL)
+		return -ENOMEM;
+	for (int i = argc - 1; i >= 0; i--) {
+		size_t len = strlen(argv[i]) + 1;
+		if (len > top - base - 4096) {
+			free(pointers);
+			return -E2BIG;
+		}
+		top -= len;
+		if (dpa_process_write(process, top, argv[i], len) != 0) {
+			free(pointers);
+			return -E2BIG;
+		}
+		pointers[i] = top;
+	}
+	size_t words = 1 + (size_t)argc + 1 + 1 + 2;
+	uint64_t sp = (top - words * 8) & ~(uint64_t)15;
+	uint64_t *frame = calloc(words, sizeof(*frame));
+	if (frame == NULL || sp < base) {
+		free(frame);
+		free(pointers);
+		return -E2BIG;
+	}
+	frame[0] = (uint64_t)argc;
+	memcpy(&frame[1], pointers, (size_t)argc * sizeof(*pointers));
+	int rc = dpa_process_write(process, sp, frame, words * sizeof(*frame));
+	free(frame);
+	free(pointers);
+	dpa_hart_set_reg(hart, 2, sp);
+	return rc;
 }
 
 static int fault_status(enum dpa_fault_cause cause)
 {
-    switch (cause) {
-    case DPA_FAULT_MISALIGNED: return 128 + SIGBUS;
-    case DPA_FAULT_UNMAPPED:
-    case DPA_FAULT_PERMISSION:
-    case DPA_FAULT_FETCH:
-    case DPA_FAULT_APERTURE: return 128 + SIGSEGV;
-    case DPA_FAULT_ILLEGAL: return 128 + SIGILL;
-    case DPA_FAULT_BREAKPOINT: return 128 + SIGTRAP;
-    case DPA_FAULT_WATCHDOG: return 128 + SIGXCPU;
-    default: return 128 + SIGSYS;
-    }
+	switch (cause) {
+	case DPA_FAULT_MISALIGNED:
+		return 128 + SIGBUS;
+	case DPA_FAULT_UNMAPPED:
+	case DPA_FAULT_PERMISSION:
+	case DPA_FAULT_FETCH:
+	case DPA_FAULT_APERTURE:
+		return 128 + SIGSEGV;
+	case DPA_FAULT_ILLEGAL:
+		return 128 + SIGILL;
+	case DPA_FAULT_BREAKPOINT:
+		return 128 + SIGTRAP;
+	case DPA_FAULT_WATCHDOG:
+		return 128 + SIGXCPU;
+	default:
+		return 128 + SIGSYS;
+	}
 }
 
 static void report_fault(const struct dpa_fault *f)
 {
-    static const char *const names[32] = {
-        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0",
-        "a1",   "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
-        "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
-    fprintf(stderr, "dpa-sim-run: fault: %s at pc=0x%llx addr=0x%llx\n",
-            dpa_fault_cause_name(f->cause), (unsigned long long)f->pc,
-            (unsigned long long)f->address);
-    for (int i = 0; i < 32; i++)
-        fprintf(stderr, "%4s=%016llx%s", names[i], (unsigned long long)f->regs[i],
-                i % 4 == 3 ? "\n" : " ");
+	static const char *const names[32] = { "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
+					       "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+					       "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6" };
+	fprintf(stderr, "dpa-sim-run: fault: %s at pc=0x%llx addr=0x%llx\n", dpa_fault_cause_name(f->cause),
+		(unsigned long long)f->pc, (unsigned long long)f->address);
+	for (int i = 0; i < 32; i++)
+		fprintf(stderr, "%4s=%016llx%s", names[i], (unsigned long long)f->regs[i], i % 4 == 3 ? "\n" : " ");
 }
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int main(int argc, char **argv)
 {
-    struct run_options opts;
-    int status = parse_options(argc, argv, &opts);
-    if (status >= 0)
-        return status;
-    int i = opts.elf_index;
+	struct run_options opts;
+	int status = parse_options(argc, argv, &opts);
+	if (status >= 0)
+		return status;
+	int i = opts.elf_index;
 
-    size_t size = 0;
-    void *file = read_file(argv[i], &size);
-    if (file == NULL) {
-        fprintf(stderr, "dpa-sim-run: cannot read %s: %s\n", argv[i], strerror(errno));
-        return EXIT_USAGE;
-    }
-    char err[DPA_ERROR_MAX];
-    struct dpa_image *image = dpa_image_load(file, size, err, sizeof(err));
-    free(file);
-    if (image == NULL) {
-        fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
-        return EXIT_USAGE;
-    }
-    struct dpa_process_config pconfig = {.watchdog = opts.watchdog};
-    struct dpa_process *process = dpa_process_create(image, &pconfig, err, sizeof(err));
-    dpa_image_release(image);
-    if (process == NULL) {
-        fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
-        return EXIT_USAGE;
-    }
-    struct run_state state = {0};
-    dpa_process_set_service(process, DPA_ECALL_LINUX_WRITE, service_write, &state);
-    dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT, service_exit, &state);
-    dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT_GROUP, service_exit, &state);
-    dpa_process_set_fallback_service(process, service_missing, &state);
+	size_t size = 0;
+	void *file = read_file(argv[i], &size);
+	if (file == NULL) {
+		fprintf(stderr, "dpa-sim-run: cannot read %s: %s\n", argv[i], strerror(errno));
+		return EXIT_USAGE;
+	}
+	char err[DPA_ERROR_MAX];
+	struct dpa_image *image = dpa_image_load(file, size, err, sizeof(err));
+	free(file);
+	if (image == NULL) {
+		fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
+		return EXIT_USAGE;
+	}
+	struct dpa_process_config pconfig = { .watchdog = opts.watchdog };
+	struct dpa_process *process = dpa_process_create(image, &pconfig, err, sizeof(err));
+	dpa_image_release(image);
+	if (process == NULL) {
+		fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
+		return EXIT_USAGE;
+	}
+	struct run_state state = { 0 };
+	dpa_process_set_service(process, DPA_ECALL_LINUX_WRITE, service_write, &state);
+	dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT, service_exit, &state);
+	dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT_GROUP, service_exit, &state);
+	dpa_process_set_fallback_service(process, service_missing, &state);
 
-    struct dpa_hart_config hconfig = {.stack_size = STACK_SIZE};
-    struct dpa_hart *hart = dpa_hart_create(process, &hconfig);
-    if (hart == NULL || build_stack(process, hart, argc - i, argv + i) != 0) {
-        fprintf(stderr, "dpa-sim-run: cannot set up the initial stack\n");
-        return EXIT_USAGE;
-    }
-    if (opts.trace)
-        dpa_hart_set_trace(hart, trace_line, NULL);
-    dpa_hart_set_reg(hart, 1, 0);
-    dpa_hart_prepare_entry(hart, dpa_image_entry(image));
+	struct dpa_hart_config hconfig = { .stack_size = STACK_SIZE };
+	struct dpa_hart *hart = dpa_hart_create(process, &hconfig);
+	if (hart == NULL || build_stack(process, hart, argc - i, argv + i) != 0) {
+		fprintf(stderr, "dpa-sim-run: cannot set up the initial stack\n");
+		return EXIT_USAGE;
+	}
+	if (opts.trace)
+		dpa_hart_set_trace(hart, trace_line, NULL);
+	dpa_hart_set_reg(hart, 1, 0);
+	dpa_hart_prepare_entry(hart, dpa_image_entry(image));
 
-    double start = now_seconds();
-    enum dpa_stop stop = dpa_hart_run(hart, 0);
-    double elapsed = now_seconds() - start;
-    fflush(stdout);
+	double start = now_seconds();
+	enum dpa_stop stop = dpa_hart_run(hart, 0);
+	double elapsed = now_seconds() - start;
+	fflush(stdout);
 
-    if (stop == DPA_STOP_FAULT && dpa_hart_fault(hart) != NULL) {
-        report_fault(dpa_hart_fault(hart));
-        status = fault_status(dpa_hart_fault(hart)->cause);
-    } else if (state.exited) {
-        status = state.status;
-    } else {
-        fprintf(stderr, "dpa-sim-run: program stopped without exiting\n");
-        status = 128 + SIGSYS;
-    }
-    if (opts.stats) {
-        uint64_t n = dpa_hart_instret(hart);
-        fprintf(stderr,
-                "dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS\n",
-                (unsigned long long)n, (unsigned long long)dpa_hart_cycles(hart), elapsed,
-                elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0);
-    }
-    dpa_hart_destroy(hart);
-    dpa_process_destroy(process);
-    return status;
+	if (stop == DPA_STOP_FAULT && dpa_hart_fault(hart) != NULL) {
+		report_fault(dpa_hart_fault(hart));
+		status = fault_status(dpa_hart_fault(hart)->cause);
+	} else if (state.exited) {
+		status = state.status;
+	} else {
+		fprintf(stderr, "dpa-sim-run: program stopped without exiting\n");
+		status = 128 + SIGSYS;
+	}
+	if (opts.stats) {
+		uint64_t n = dpa_hart_instret(hart);
+		fprintf(stderr, "dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS\n",
+			(unsigned long long)n, (unsigned long long)dpa_hart_cycles(hart), elapsed,
+			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0);
+	}
+	dpa_hart_destroy(hart);
+	dpa_process_destroy(process);
+	return status;
 }

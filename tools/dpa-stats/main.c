@@ -53,10 +53,27 @@ struct view {
 	bool reverse;
 };
 
-enum column { COL_PID, COL_TID, COL_NAME, COL_STATE, COL_EXEC, COL_EXEC_RATE, COL_INSTR, COL_INSTR_RATE,
-	      COL_CYCLES, COL_TIME, COL_ACT, COL_WAKE, COL_RPC, COL_DB, COL_CQE, COL_COUNT };
-static const char *const column_names[COL_COUNT] = {"PID", "TID", "NAME", "S", "EXEC", "EXEC/s", "INSTR", "INSTR/s",
-						    "CYCLES", "TIME_MS", "ACT", "WAKE", "RPC", "DB", "CQE"};
+enum column {
+	COL_PID,
+	COL_TID,
+	COL_NAME,
+	COL_STATE,
+	COL_EXEC,
+	COL_EXEC_RATE,
+	COL_INSTR,
+	COL_INSTR_RATE,
+	COL_CYCLES,
+	COL_TIME,
+	COL_ACT,
+	COL_WAKE,
+	COL_RPC,
+	COL_DB,
+	COL_CQE,
+	COL_COUNT
+};
+static const char *const column_names[COL_COUNT] = { "PID",    "TID",   "NAME",    "S",      "EXEC",
+						     "EXEC/s", "INSTR", "INSTR/s", "CYCLES", "TIME_MS",
+						     "ACT",    "WAKE",  "RPC",     "DB",     "CQE" };
 
 static struct termios saved_terminal;
 static bool terminal_raw;
@@ -184,7 +201,8 @@ static int refresh(struct view *v)
 			if (v->previous[j].process_id == r->process_id && v->previous[j].thread_id == r->thread_id &&
 			    r->executions >= v->previous[j].executions) {
 				r->executions_rate = (double)(r->executions - v->previous[j].executions) / v->elapsed;
-				r->instructions_rate = (double)(r->instructions - v->previous[j].instructions) / v->elapsed;
+				r->instructions_rate =
+					(double)(r->instructions - v->previous[j].instructions) / v->elapsed;
 				r->running = r->executions != v->previous[j].executions;
 			}
 	}
@@ -197,21 +215,36 @@ static int refresh(struct view *v)
 static double column_value(const struct row *r, int column)
 {
 	switch (column) {
-	case COL_PID: return r->process_id;
-	case COL_TID: return r->thread_id;
-	case COL_STATE: return r->running;
-	case COL_EXEC: return (double)r->executions;
-	case COL_EXEC_RATE: return r->executions_rate;
-	case COL_INSTR: return (double)r->instructions;
-	case COL_INSTR_RATE: return r->instructions_rate;
-	case COL_CYCLES: return (double)r->cycles;
-	case COL_TIME: return (double)r->time;
-	case COL_ACT: return (double)r->events.activations;
-	case COL_WAKE: return (double)r->events.wakeups;
-	case COL_RPC: return (double)r->events.rpc_calls;
-	case COL_DB: return (double)r->events.doorbells;
-	case COL_CQE: return (double)r->events.cqes;
-	default: return 0;
+	case COL_PID:
+		return r->process_id;
+	case COL_TID:
+		return r->thread_id;
+	case COL_STATE:
+		return r->running;
+	case COL_EXEC:
+		return (double)r->executions;
+	case COL_EXEC_RATE:
+		return r->executions_rate;
+	case COL_INSTR:
+		return (double)r->instructions;
+	case COL_INSTR_RATE:
+		return r->instructions_rate;
+	case COL_CYCLES:
+		return (double)r->cycles;
+	case COL_TIME:
+		return (double)r->time;
+	case COL_ACT:
+		return (double)r->events.activations;
+	case COL_WAKE:
+		return (double)r->events.wakeups;
+	case COL_RPC:
+		return (double)r->events.rpc_calls;
+	case COL_DB:
+		return (double)r->events.doorbells;
+	case COL_CQE:
+		return (double)r->events.cqes;
+	default:
+		return 0;
 	}
 }
 
@@ -233,8 +266,9 @@ static int compare_rows(const void *a, const void *b)
 			order = -order;
 	}
 	if (!order)
-		order = x->process_id != y->process_id ? (x->process_id < y->process_id ? -1 : 1)
-						       : (x->thread_id < y->thread_id ? -1 : x->thread_id > y->thread_id);
+		order = x->process_id != y->process_id
+				? (x->process_id < y->process_id ? -1 : 1)
+				: (x->thread_id < y->thread_id ? -1 : x->thread_id > y->thread_id);
 	return sorting->reverse ? -order : order;
 }
 
@@ -292,7 +326,7 @@ static uint32_t next_process(const struct view *v)
 /* Waits up to the interval for a key; applies it. Returns false on 'q'. */
 static bool keys(struct view *v)
 {
-	struct pollfd in = {.fd = STDIN_FILENO, .events = POLLIN};
+	struct pollfd in = { .fd = STDIN_FILENO, .events = POLLIN };
 	double until = now() + v->interval;
 	char key;
 
@@ -300,7 +334,7 @@ static bool keys(struct view *v)
 		int timeout = (int)((until - now()) * 1000) + 1;
 
 		if (!terminal_raw) {
-			struct timespec t = {timeout / 1000, (timeout % 1000) * 1000000L};
+			struct timespec t = { timeout / 1000, (timeout % 1000) * 1000000L };
 
 			nanosleep(&t, NULL);
 			return !stop;
@@ -308,14 +342,28 @@ static bool keys(struct view *v)
 		if (poll(&in, 1, timeout) != 1 || read(STDIN_FILENO, &key, 1) != 1)
 			continue;
 		switch (key) {
-		case 'q': return false;
-		case '<': v->sort_column = (v->sort_column + COL_COUNT - 1) % COL_COUNT; return true;
-		case '>': v->sort_column = (v->sort_column + 1) % COL_COUNT; return true;
-		case 'r': v->reverse = !v->reverse; return true;
-		case 'p': v->only_process = next_process(v); return true;
-		case '+': v->interval = v->interval < 60 ? v->interval * 2 : v->interval; return true;
-		case '-': v->interval = v->interval > 0.2 ? v->interval / 2 : v->interval; return true;
-		default: break;
+		case 'q':
+			return false;
+		case '<':
+			v->sort_column = (v->sort_column + COL_COUNT - 1) % COL_COUNT;
+			return true;
+		case '>':
+			v->sort_column = (v->sort_column + 1) % COL_COUNT;
+			return true;
+		case 'r':
+			v->reverse = !v->reverse;
+			return true;
+		case 'p':
+			v->only_process = next_process(v);
+			return true;
+		case '+':
+			v->interval = v->interval < 60 ? v->interval * 2 : v->interval;
+			return true;
+		case '-':
+			v->interval = v->interval > 0.2 ? v->interval / 2 : v->interval;
+			return true;
+		default:
+			break;
 		}
 	}
 	return !stop;
@@ -370,8 +418,8 @@ static void json(const struct view *v)
 		       (unsigned long long)r->instructions, (unsigned long long)r->cycles, (unsigned long long)r->time,
 		       (unsigned long long)r->executions, (unsigned long long)r->events.activations,
 		       (unsigned long long)r->events.wakeups, (unsigned long long)r->events.rpc_calls,
-		       (unsigned long long)r->events.doorbells, (unsigned long long)r->events.cqes,
-		       r->executions_rate, r->instructions_rate);
+		       (unsigned long long)r->events.doorbells, (unsigned long long)r->events.cqes, r->executions_rate,
+		       r->instructions_rate);
 	}
 	printf("]}\n");
 }
@@ -395,15 +443,22 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{"device", required_argument, NULL, 'd'}, {"interval", required_argument, NULL, 'i'},
-		{"sort", required_argument, NULL, 's'},   {"process", required_argument, NULL, 'p'},
-		{"count", required_argument, NULL, 'n'},  {"json", no_argument, NULL, 'j'},
-		{"enable", no_argument, NULL, 'E'},       {"disable", no_argument, NULL, 'D'},
-		{"keep", no_argument, NULL, 'k'},         {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+		{ "device", required_argument, NULL, 'd' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "sort", required_argument, NULL, 's' },
+		{ "process", required_argument, NULL, 'p' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "enable", no_argument, NULL, 'E' },
+		{ "disable", no_argument, NULL, 'D' },
+		{ "keep", no_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
-	struct view v = {.device = "mlx5_sim0", .interval = 1.0, .only_process = DPA_STATS_ALL_PROCESSES,
-			 .sort_column = COL_INSTR_RATE};
+	struct view v = { .device = "mlx5_sim0",
+			  .interval = 1.0,
+			  .only_process = DPA_STATS_ALL_PROCESSES,
+			  .sort_column = COL_INSTR_RATE };
 	bool as_json = false, keep = false, json_interval = false;
 	int set_state = 0, opt, rc = 0;
 	dpa_stats_counter_state saved_state;
@@ -413,7 +468,9 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt_long(argc, argv, "d:i:s:p:n:h", options, NULL)) != -1) {
 		switch (opt) {
-		case 'd': v.device = optarg; break;
+		case 'd':
+			v.device = optarg;
+			break;
 		case 'i':
 			v.interval = strtod(optarg, &end);
 			if (*end || v.interval <= 0 || v.interval > 3600) {
@@ -444,12 +501,24 @@ int main(int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'j': as_json = true; break;
-		case 'E': set_state = DPA_STATS_COUNTER_STATE_ACTIVE; break;
-		case 'D': set_state = DPA_STATS_COUNTER_STATE_INACTIVE; break;
-		case 'k': keep = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'j':
+			as_json = true;
+			break;
+		case 'E':
+			set_state = DPA_STATS_COUNTER_STATE_ACTIVE;
+			break;
+		case 'D':
+			set_state = DPA_STATS_COUNTER_STATE_INACTIVE;
+			break;
+		case 'k':
+			keep = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
 		}
 	}
 	if (optind != argc) {
@@ -472,10 +541,11 @@ int main(int argc, char **argv)
 		double start = now();
 
 		if (refresh(&v) ||
-		    (json_interval && (nanosleep(&(struct timespec){(time_t)v.interval,
-								     (long)((v.interval - (double)(time_t)v.interval) * 1e9)},
-						 NULL),
-				       v.elapsed = now() - start, refresh(&v)))) {
+		    (json_interval &&
+		     (nanosleep(&(struct timespec){ (time_t)v.interval,
+						    (long)((v.interval - (double)(time_t)v.interval) * 1e9) },
+				NULL),
+		      v.elapsed = now() - start, refresh(&v)))) {
 			rc = 1;
 		} else {
 			json(&v);

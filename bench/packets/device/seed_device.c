@@ -26,7 +26,8 @@ __dpa_rpc__ uint64_t l2r_bench_seed(uint64_t state, uint64_t frames, uint32_t mk
 			(union flexio_dev_sqe_seg *)(s->sq.ring + ((uint64_t)(s->sq_pi & (depth - 1)) << 6));
 
 		flexio_dev_swqe_seg_ctrl_set(wqe, s->sq_pi, s->sq.number,
-					     i + 1 == count ? MLX5_CTRL_SEG_CE_CQE_ALWAYS : MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR,
+					     i + 1 == count ? MLX5_CTRL_SEG_CE_CQE_ALWAYS
+							    : MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR,
 					     FLEXIO_CTRL_SEG_SEND_EN);
 		flexio_dev_swqe_seg_eth_set(wqe + 1, 0, 0, 0, NULL);
 		flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 2, len, mkey, frames + (uint64_t)i * L2R_BUF_SIZE);

@@ -19,7 +19,7 @@ int main(int argc, char **argv)
 	const char *dev_name = argc > 1 ? argv[1] : "mlx5_sim0";
 	uint64_t tasks = argc > 2 ? strtoull(argv[2], NULL, 0) : 16;
 	int workers = argc > 3 ? atoi(argv[3]) : 4;
-	struct flexio_cmdq_attr cmdq_attr = {.workers = workers, .batch_size = 8, .state = FLEXIO_CMDQ_STATE_PENDING};
+	struct flexio_cmdq_attr cmdq_attr = { .workers = workers, .batch_size = 8, .state = FLEXIO_CMDQ_STATE_PENDING };
 	struct flexio_process *process = NULL;
 	struct flexio_cmdq *cmdq = NULL;
 	struct example_setup setup;
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 	if (flexio_cmdq_state_running(cmdq) != FLEXIO_STATUS_SUCCESS)
 		goto out;
 	while (!flexio_cmdq_is_empty(cmdq))
-		nanosleep(&(struct timespec){.tv_nsec = 100000}, NULL);
+		nanosleep(&(struct timespec){ .tv_nsec = 100000 }, NULL);
 	if (flexio_err_status_get(process)) {
 		fprintf(stderr, "The DPA process failed\n");
 		goto out;
@@ -63,7 +63,8 @@ int main(int argc, char **argv)
 		if (flexio_process_call(process, &cmdq_get_square, &ret, i) != FLEXIO_STATUS_SUCCESS)
 			goto out;
 		if (tasks <= 32 || i == tasks - 1)
-			printf("Task %lu: %lu squared is %lu\n", (unsigned long)i, (unsigned long)i, (unsigned long)ret);
+			printf("Task %lu: %lu squared is %lu\n", (unsigned long)i, (unsigned long)i,
+			       (unsigned long)ret);
 		if (ret != i * i) {
 			fprintf(stderr, "Task %lu gave a wrong result\n", (unsigned long)i);
 			goto out;

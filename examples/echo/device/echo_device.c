@@ -67,7 +67,8 @@ static uint32_t reap_sends(struct echo_state *s)
 static void post_send(struct echo_state *s, uint64_t addr, uint32_t len)
 {
 	union flexio_dev_sqe_seg *wqe =
-		(union flexio_dev_sqe_seg *)(s->q.sq_ring + ((uint64_t)(s->sq_pi & ((1u << s->q.log_sq_depth) - 1)) << 6));
+		(union flexio_dev_sqe_seg *)(s->q.sq_ring +
+					     ((uint64_t)(s->sq_pi & ((1u << s->q.log_sq_depth) - 1)) << 6));
 
 	flexio_dev_swqe_seg_ctrl_set(wqe, s->sq_pi, s->q.qpn, MLX5_CTRL_SEG_CE_CQE_ALWAYS, FLEXIO_CTRL_SEG_SEND_RC);
 	flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 1, len, s->q.lkey, addr);
@@ -128,7 +129,8 @@ __dpa_global__ void echo_client_handler(uint64_t arg)
 	sq_before = s->sq_pi;
 	reap_sends(s);
 	while (!s->error && (cqe = cqe_at(s->q.rq_cq_ring, s->q.log_rq_depth, s->rq_ci))) {
-		uint64_t buf = s->q.rx_bufs + (uint64_t)(flexio_dev_cqe_get_wqe_counter(cqe) & rq_mask) * s->q.buf_stride;
+		uint64_t buf =
+			s->q.rx_bufs + (uint64_t)(flexio_dev_cqe_get_wqe_counter(cqe) & rq_mask) * s->q.buf_stride;
 
 		if (flexio_dev_cqe_get_opcode(cqe) != CQE_RESP_SEND)
 			fail_cqe(s, cqe);

@@ -24,8 +24,8 @@ int main(int argc, char **argv)
 		.window = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 16,
 		.verify = 1,
 	};
-	struct echo_state client = {0}, server = {0};
-	struct echo_pair pair = {0};
+	struct echo_state client = { 0 }, server = { 0 };
+	struct echo_pair pair = { 0 };
 	struct example_setup setup;
 	flexio_process *process;
 	int ok = 0, made = 0;

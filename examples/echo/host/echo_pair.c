@@ -34,7 +34,7 @@ struct queue_layout {
 
 static struct queue_layout layout_for(uint32_t log_rq, uint32_t log_sq)
 {
-	struct queue_layout l = {.log_rq = log_rq, .log_sq = log_sq};
+	struct queue_layout l = { .log_rq = log_rq, .log_sq = log_sq };
 
 	l.rq_cq = 0;
 	l.sq_cq = l.rq_cq + ((uint64_t)CQE_BYTES << log_rq);
@@ -78,7 +78,7 @@ static int queue_memory_init(flexio_process *process, const struct queue_layout 
 		struct {
 			uint32_t byte_count, lkey;
 			uint64_t addr;
-		} wqe = {htobe32(stride), htobe32(lkey), htobe64(bufs + i * stride)};
+		} wqe = { htobe32(stride), htobe32(lkey), htobe64(bufs + i * stride) };
 
 		memcpy(image + l->qp_buf + i * RWQE_BYTES, &wqe, sizeof(wqe));
 	}
@@ -101,7 +101,7 @@ static int side_create(flexio_process *process, struct ibv_pd *pd, flexio_outbox
 	struct flexio_event_handler_attr handler_attr = {
 		.host_stub_func = client ? &echo_client_handler : &echo_server_handler,
 	};
-	struct flexio_cq_attr cq_attr = {.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD, .uar_id = uar_id};
+	struct flexio_cq_attr cq_attr = { .element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD, .uar_id = uar_id };
 	struct flexio_qp_attr qp_attr = {
 		.transport_type = FLEXIO_QPC_ST_RC,
 		.uar_id = uar_id,
@@ -123,10 +123,11 @@ static int side_create(flexio_process *process, struct ibv_pd *pd, flexio_outbox
 	    flexio_buf_dev_alloc(process, l.size, &side->queues) != FLEXIO_STATUS_SUCCESS ||
 	    flexio_buf_dev_alloc(process, bufs_size, &side->bufs) != FLEXIO_STATUS_SUCCESS)
 		return failed("flexio_buf_dev_alloc");
-	if (flexio_device_mkey_create(process,
-				      &(struct flexio_mkey_attr){.pd = pd, .daddr = side->bufs, .len = bufs_size,
-								 .access = IBV_ACCESS_LOCAL_WRITE},
-				      &side->mkey) != FLEXIO_STATUS_SUCCESS)
+	if (flexio_device_mkey_create(
+		    process,
+		    &(struct flexio_mkey_attr){
+			    .pd = pd, .daddr = side->bufs, .len = bufs_size, .access = IBV_ACCESS_LOCAL_WRITE },
+		    &side->mkey) != FLEXIO_STATUS_SUCCESS)
 		return failed("flexio_device_mkey_create");
 	if (queue_memory_init(process, &l, side->queues, side->bufs, stride, flexio_mkey_get_id(side->mkey)))
 		return -1;
@@ -137,7 +138,7 @@ static int side_create(flexio_process *process, struct ibv_pd *pd, flexio_outbox
 	cq_attr.thread = flexio_event_handler_get_thread(side->handler);
 	/* The receive CQ, armed at creation: its first completion wakes the handler. */
 	cq_attr.log_cq_depth = (uint8_t)l.log_rq;
-	cq_attr.cq_ring_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = side->queues + l.rq_cq};
+	cq_attr.cq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = side->queues + l.rq_cq };
 	cq_attr.cq_dbr_daddr = side->queues + l.rq_cq_dbr;
 	if (flexio_cq_create(process, NULL, &cq_attr, &side->rq_cq) != FLEXIO_STATUS_SUCCESS)
 		return failed("flexio_cq_create (receive CQ)");
@@ -151,8 +152,10 @@ static int side_create(flexio_process *process, struct ibv_pd *pd, flexio_outbox
 
 	qp_attr.rq_cqn = flexio_cq_get_cq_num(side->rq_cq);
 	qp_attr.sq_cqn = flexio_cq_get_cq_num(side->sq_cq);
-	qp_attr.qp_wq_buff_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = side->queues + l.qp_buf};
-	qp_attr.qp_wq_dbr_qmem = (struct flexio_qmem){.memtype = FLEXIO_MEMTYPE_DPA, .daddr = side->queues + l.qp_dbr};
+	qp_attr.qp_wq_buff_qmem =
+		(struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = side->queues + l.qp_buf };
+	qp_attr.qp_wq_dbr_qmem =
+		(struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = side->queues + l.qp_dbr };
 	if (flexio_qp_create(process, NULL, &qp_attr, &side->qp) != FLEXIO_STATUS_SUCCESS)
 		return failed("flexio_qp_create");
 
@@ -190,7 +193,7 @@ static int connect_qp(flexio_qp *qp, uint32_t remote_qpn)
 		.retry_count = 7,
 		.vhca_port_num = 1,
 	};
-	static const enum flexio_qp_state path[] = {FLEXIO_QP_STATE_INIT, FLEXIO_QP_STATE_RTR, FLEXIO_QP_STATE_RTS};
+	static const enum flexio_qp_state path[] = { FLEXIO_QP_STATE_INIT, FLEXIO_QP_STATE_RTR, FLEXIO_QP_STATE_RTS };
 
 	for (size_t i = 0; i < sizeof(path) / sizeof(path[0]); i++) {
 		attr.next_state = path[i];
@@ -246,7 +249,7 @@ int echo_pair_read(const struct echo_pair *pair, struct echo_state *client, stru
 
 int echo_pair_wait(const struct echo_pair *pair, unsigned poll_us, unsigned stall_ms, struct echo_state *client)
 {
-	struct timespec nap = {.tv_sec = poll_us / 1000000, .tv_nsec = (long)(poll_us % 1000000) * 1000};
+	struct timespec nap = { .tv_sec = poll_us / 1000000, .tv_nsec = (long)(poll_us % 1000000) * 1000 };
 	uint64_t last = 0, still_us = 0;
 
 	for (;;) {

@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 	const char *dev_name = argc > 1 ? argv[1] : "mlx5_sim0";
 	int threads = argc > 2 ? atoi(argv[2]) : 4;
 	uint64_t passes = argc > 3 ? strtoull(argv[3], NULL, 0) : 64;
-	flexio_event_handler *handlers[MAX_THREADS] = {0};
+	flexio_event_handler *handlers[MAX_THREADS] = { 0 };
 	flexio_uintptr_t members = 0, token = 0;
 	struct flexio_process *process = NULL;
 	flexio_msg_stream *stream = NULL;
@@ -52,8 +52,8 @@ int main(int argc, char **argv)
 	    flexio_buf_dev_alloc(process, threads * sizeof(struct ring_member), &members) != FLEXIO_STATUS_SUCCESS)
 		goto out;
 	for (int i = 0; i < threads; i++) {
-		struct flexio_event_handler_attr attr = {.host_stub_func = &ring_handler,
-							 .arg = members + i * sizeof(struct ring_member)};
+		struct flexio_event_handler_attr attr = { .host_stub_func = &ring_handler,
+							  .arg = members + i * sizeof(struct ring_member) };
 
 		if (flexio_event_handler_create(process, &attr, &handlers[i]) != FLEXIO_STATUS_SUCCESS)
 			goto out;
@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 	    FLEXIO_STATUS_SUCCESS)
 		goto out;
 	for (int waited = 0; waited < 10000 && seen < passes; waited++) {
-		nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+		nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
 		if (flexio_dev2host_memcpy(process, &seen, sizeof(seen), token) != FLEXIO_STATUS_SUCCESS)
 			goto out;
 	}

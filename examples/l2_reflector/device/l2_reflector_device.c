@@ -75,8 +75,7 @@ static void swap_macs(uint64_t frame)
 static union flexio_dev_sqe_seg *post_send(struct l2r_state *s, uint64_t addr, uint32_t len)
 {
 	union flexio_dev_sqe_seg *wqe =
-		(union flexio_dev_sqe_seg *)(s->sq.ring +
-					     ((uint64_t)(s->sq_pi & ((1u << s->sq.log_depth) - 1)) << 6));
+		(union flexio_dev_sqe_seg *)(s->sq.ring + ((uint64_t)(s->sq_pi & ((1u << s->sq.log_depth) - 1)) << 6));
 
 	flexio_dev_swqe_seg_ctrl_set(wqe, s->sq_pi, s->sq.number, MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR,
 				     FLEXIO_CTRL_SEG_SEND_EN);
@@ -122,8 +121,8 @@ __dpa_global__ void l2_reflector_handler(uint64_t thread_arg)
 		s->rq_freed = s->rq_ci;
 
 	while ((cqe = cqe_at(&s->rq_cq, s->rq_ci))) {
-		struct flexio_dev_wqe_rcv_data_seg *rwqe =
-			(struct flexio_dev_wqe_rcv_data_seg *)s->rq.ring + (flexio_dev_cqe_get_wqe_counter(cqe) & rq_mask);
+		struct flexio_dev_wqe_rcv_data_seg *rwqe = (struct flexio_dev_wqe_rcv_data_seg *)s->rq.ring +
+							   (flexio_dev_cqe_get_wqe_counter(cqe) & rq_mask);
 		uint32_t len = flexio_dev_cqe_get_byte_cnt(cqe);
 		uint64_t frame = (uint64_t)flexio_dev_rwqe_get_addr(rwqe);
 

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MATCH_SZ 64           /* the outer headers of fte_match_param */
-#define OUTER_SMAC 0          /* byte offsets in them */
+#define MATCH_SZ 64  /* the outer headers of fte_match_param */
+#define OUTER_SMAC 0 /* byte offsets in them */
 #define OUTER_DMAC 8
-#define CRITERIA_OUTER 1      /* match_criteria_enable: the outer headers */
-#define VPORT_UPLINK 0xFFFF   /* the wire, as the sample names it */
+#define CRITERIA_OUTER 1    /* match_criteria_enable: the outer headers */
+#define VPORT_UPLINK 0xFFFF /* the wire, as the sample names it */
 
 /* A match buffer holding mac at offset (value), or all ones there (mask: mac NULL). */
 struct match {
@@ -135,8 +135,7 @@ static struct l2r_flow_rule *rule_create(struct mlx5dv_dr_matcher *matcher, size
 	return r;
 }
 
-struct l2r_flow_rule *l2r_rule_rx_to_tir(struct l2r_flow_matcher *m, const uint8_t mac[6],
-					 struct mlx5dv_devx_obj *tir)
+struct l2r_flow_rule *l2r_rule_rx_to_tir(struct l2r_flow_matcher *m, const uint8_t mac[6], struct mlx5dv_devx_obj *tir)
 {
 	return rule_create(m->root_matcher, OUTER_DMAC, mac, mlx5dv_dr_action_create_dest_devx_tir(tir),
 			   "mlx5dv_dr_action_create_dest_devx_tir");

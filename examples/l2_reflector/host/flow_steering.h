@@ -38,8 +38,7 @@ struct l2r_flow_matcher *l2r_matcher_tx_smac(struct ibv_context *ctx);
 struct l2r_flow_matcher *l2r_matcher_rx_dmac_in(const struct l2r_flow_matcher *table_of, uint16_t priority);
 
 /* Frames to mac go to the TIR (receive matcher). */
-struct l2r_flow_rule *l2r_rule_rx_to_tir(struct l2r_flow_matcher *m, const uint8_t mac[6],
-					 struct mlx5dv_devx_obj *tir);
+struct l2r_flow_rule *l2r_rule_rx_to_tir(struct l2r_flow_matcher *m, const uint8_t mac[6], struct mlx5dv_devx_obj *tir);
 /* Frames from mac go to the forward table (root rule), and there to the wire (vport rule). */
 struct l2r_flow_rule *l2r_rule_tx_to_table(struct l2r_flow_matcher *m, const uint8_t mac[6]);
 struct l2r_flow_rule *l2r_rule_tx_to_wire(struct l2r_flow_matcher *m, const uint8_t mac[6]);

@@ -42,8 +42,7 @@ static double now_s(void)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr,
-		"usage: %s [-d DEVICE] [-m MAC] [-t SECONDS] [-n FRAMES] [-q LOG_DEPTH] [--nic-mode] [-v]\n",
+	fprintf(stderr, "usage: %s [-d DEVICE] [-m MAC] [-t SECONDS] [-n FRAMES] [-q LOG_DEPTH] [--nic-mode] [-v]\n",
 		prog);
 }
 
@@ -58,15 +57,21 @@ static long long number(const char *text)
 
 int main(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{"device", required_argument, NULL, 'd'}, {"mac", required_argument, NULL, 'm'},
-		{"seconds", required_argument, NULL, 't'}, {"frames", required_argument, NULL, 'n'},
-		{"log-depth", required_argument, NULL, 'q'}, {"nic-mode", no_argument, NULL, 'N'},
-		{"verbose", no_argument, NULL, 'v'}, {"help", no_argument, NULL, 'h'}, {0}};
-	struct l2r_config config = {.device = "mlx5_sim0", .mac = {0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x02}, .log_depth = 8};
+	static const struct option options[] = { { "device", required_argument, NULL, 'd' },
+						 { "mac", required_argument, NULL, 'm' },
+						 { "seconds", required_argument, NULL, 't' },
+						 { "frames", required_argument, NULL, 'n' },
+						 { "log-depth", required_argument, NULL, 'q' },
+						 { "nic-mode", no_argument, NULL, 'N' },
+						 { "verbose", no_argument, NULL, 'v' },
+						 { "help", no_argument, NULL, 'h' },
+						 { 0 } };
+	struct l2r_config config = { .device = "mlx5_sim0",
+				     .mac = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x02 },
+				     .log_depth = 8 };
 	long long seconds = 0, frames = 0;
-	struct l2r_state state = {0};
-	struct sigaction sa = {.sa_handler = on_signal};
+	struct l2r_state state = { 0 };
+	struct sigaction sa = { .sa_handler = on_signal };
 	struct l2r r;
 	double deadline;
 	int opt, ok;
@@ -122,11 +127,12 @@ int main(int argc, char **argv)
 	ok = l2r_read(&r, &state) == 0;
 	while (ok && !stop && !(deadline && now_s() >= deadline) && !(frames && state.tx_frames >= (uint64_t)frames) &&
 	       flexio_err_status_get(r.process) == 0) {
-		nanosleep(&(struct timespec){.tv_nsec = 1000000}, NULL);
+		nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
 		ok = l2r_read(&r, &state) == 0;
 	}
 	if (flexio_err_status_get(r.process)) {
-		fprintf(stderr, "l2_reflector: the DPA process failed (status %d)\n", (int)flexio_err_status_get(r.process));
+		fprintf(stderr, "l2_reflector: the DPA process failed (status %d)\n",
+			(int)flexio_err_status_get(r.process));
 		ok = 0;
 	}
 	if (ok)

@@ -32,7 +32,7 @@ extern flexio_func_t l2_reflector_handler;
 #define CQE_BYTES 64u
 #define RWQE_BYTES 16u
 #define WQEBB_BYTES 64u
-#define DBR_BYTES 8u  /* two DWORDs: receive counter, send counter */
+#define DBR_BYTES 8u /* two DWORDs: receive counter, send counter */
 
 static int failed(const char *what)
 {
@@ -45,7 +45,7 @@ static int cq_mem_alloc(flexio_process *process, uint32_t log_depth, struct l2r_
 {
 	size_t size = (size_t)CQE_BYTES << log_depth;
 	uint8_t *ring = calloc(1, size);
-	uint32_t dbr[2] = {0, 0};
+	uint32_t dbr[2] = { 0, 0 };
 	int rc = 0;
 
 	if (!ring)
@@ -64,7 +64,7 @@ static int cq_create(struct l2r *r, uint32_t log_depth, int for_handler, struct 
 	struct flexio_cq_attr attr = {
 		.log_cq_depth = (uint8_t)log_depth,
 		.uar_id = flexio_uar_get_id(flexio_process_get_uar(r->process)),
-		.cq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
+		.cq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
 	};
 
 	if (cq_mem_alloc(r->process, log_depth, mem))
@@ -92,7 +92,7 @@ static int sq_create(struct l2r *r)
 		.log_wq_depth = (uint8_t)log_depth,
 		.uar_id = flexio_uar_get_id(flexio_process_get_uar(r->process)),
 		.pd = flexio_process_get_pd(r->process),
-		.wq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
+		.wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
 	};
 
 	if (cq_create(r, log_depth, 0, &r->sq_cq_mem, &r->sq_cq))
@@ -126,7 +126,7 @@ static int rq_ring_init(struct l2r *r, uint32_t lkey)
 static int rq_create(struct l2r *r)
 {
 	uint32_t log_depth = r->config.log_depth, n = 1u << log_depth;
-	uint32_t dbr[2] = {htobe32(n & 0xFFFF), 0}; /* every WQE posted */
+	uint32_t dbr[2] = { htobe32(n & 0xFFFF), 0 }; /* every WQE posted */
 	struct flexio_mkey_attr mkey_attr = {
 		.pd = flexio_process_get_pd(r->process),
 		.len = (size_t)n * L2R_BUF_SIZE,
@@ -137,14 +137,15 @@ static int rq_create(struct l2r *r)
 		.pd = flexio_process_get_pd(r->process),
 		/* A ring of 16-byte WQEs, each one data segment: a cyclic RQ (wq_type and the stride
 		 * left at their defaults, as NVIDIA's sample leaves them). */
-		.wq_ring_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
-		.wq_dbr_qmem = {.memtype = FLEXIO_MEMTYPE_DPA},
+		.wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
+		.wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
 	};
 
 	if (cq_create(r, log_depth, 1, &r->rq_cq_mem, &r->rq_cq))
 		return -1;
 	if (flexio_buf_dev_alloc(r->process, mkey_attr.len, &r->rq_mem.data) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_buf_dev_alloc(r->process, (size_t)RWQE_BYTES << log_depth, &r->rq_mem.ring) != FLEXIO_STATUS_SUCCESS ||
+	    flexio_buf_dev_alloc(r->process, (size_t)RWQE_BYTES << log_depth, &r->rq_mem.ring) !=
+		    FLEXIO_STATUS_SUCCESS ||
 	    flexio_copy_from_host(r->process, dbr, sizeof(dbr), &r->rq_mem.dbr) != FLEXIO_STATUS_SUCCESS)
 		return failed("allocating the RQ's DPA memory");
 	mkey_attr.daddr = r->rq_mem.data;
@@ -202,22 +203,26 @@ static struct l2r_state state_for(const struct l2r *r)
 	uint32_t log_depth = r->config.log_depth;
 
 	return (struct l2r_state){
-		.rq_cq = {r->rq_cq_mem.ring, r->rq_cq_mem.dbr, flexio_cq_get_cq_num(r->rq_cq), log_depth},
-		.sq_cq = {r->sq_cq_mem.ring, r->sq_cq_mem.dbr, flexio_cq_get_cq_num(r->sq_cq), log_depth},
-		.rq = {.ring = r->rq_mem.ring, .dbr = r->rq_mem.dbr, .data = r->rq_mem.data,
-		       .number = flexio_rq_get_wq_num(r->rq), .log_depth = log_depth,
-		       .mkey = flexio_mkey_get_id(r->rq_mkey)},
-		.sq = {.ring = r->sq_mem.ring, .number = flexio_sq_get_wq_num(r->sq), .log_depth = log_depth},
-		.verbose = (uint32_t)!!r->config.verbose,
+		.rq_cq = { r->rq_cq_mem.ring, r->rq_cq_mem.dbr, flexio_cq_get_cq_num(r->rq_cq), log_depth },
+		.sq_cq = { r->sq_cq_mem.ring, r->sq_cq_mem.dbr, flexio_cq_get_cq_num(r->sq_cq), log_depth },
+		.rq = { .ring = r->rq_mem.ring,
+			.dbr = r->rq_mem.dbr,
+			.data = r->rq_mem.data,
+			.number = flexio_rq_get_wq_num(r->rq),
+			.log_depth = log_depth,
+			.mkey = flexio_mkey_get_id(r->rq_mkey) },
+		.sq = { .ring = r->sq_mem.ring, .number = flexio_sq_get_wq_num(r->sq), .log_depth = log_depth },
+		.verbose = (uint32_t) !!r->config.verbose,
 	};
 }
 
 int l2r_create(const struct l2r_config *config, struct l2r *r)
 {
-	flexio_msg_stream_attr_t stream_attr = {.data_bsize = 1u << 16, .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
-						.level = FLEXIO_MSG_DEV_INFO};
-	struct flexio_event_handler_attr eh_attr = {.host_stub_func = &l2_reflector_handler,
-						    .affinity = {.type = FLEXIO_AFFINITY_NONE}};
+	flexio_msg_stream_attr_t stream_attr = { .data_bsize = 1u << 16,
+						 .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
+						 .level = FLEXIO_MSG_DEV_INFO };
+	struct flexio_event_handler_attr eh_attr = { .host_stub_func = &l2_reflector_handler,
+						     .affinity = { .type = FLEXIO_AFFINITY_NONE } };
 	struct l2r_state state;
 
 	memset(r, 0, sizeof(*r));

@@ -21,15 +21,15 @@
 #include "flow_steering.h"
 
 struct l2r_config {
-	const char *device;     /* ibverbs device name, e.g. mlx5_sim0 */
-	uint8_t mac[6];         /* frames to this destination MAC are reflected */
-	uint32_t log_depth;     /* RQ, SQ and CQ depths (log2), L2R_LOG_DEPTH_MIN..MAX */
-	uint16_t rx_priority;   /* the receive matcher's priority */
-	int nic_mode;           /* no FDB rules for the send side (the sample's --nic-mode) */
-	int verbose;            /* the handler prints a line per frame */
+	const char *device;   /* ibverbs device name, e.g. mlx5_sim0 */
+	uint8_t mac[6];       /* frames to this destination MAC are reflected */
+	uint32_t log_depth;   /* RQ, SQ and CQ depths (log2), L2R_LOG_DEPTH_MIN..MAX */
+	uint16_t rx_priority; /* the receive matcher's priority */
+	int nic_mode;         /* no FDB rules for the send side (the sample's --nic-mode) */
+	int verbose;          /* the handler prints a line per frame */
 	/* Optional, for programs running several reflectors (tests): */
-	struct ibv_context *ibv_ctx;          /* a context of device to use (kept open), else opened */
-	struct l2r_flow_matcher *rx_table;    /* put the receive matcher in this one's table */
+	struct ibv_context *ibv_ctx;       /* a context of device to use (kept open), else opened */
+	struct l2r_flow_matcher *rx_table; /* put the receive matcher in this one's table */
 };
 
 /* A CQ or work queue's DPA memory. */

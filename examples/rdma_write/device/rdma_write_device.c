@@ -62,12 +62,13 @@ static void serve(struct rdma_write_state *s, const struct rdma_write_request *r
 		src[j] = rdma_write_word(req->seed, j);
 	/* ctrl, remote address, local data: one WQEBB. */
 	wqe = (union flexio_dev_sqe_seg *)(s->sq_ring + ((uint64_t)(s->sq_pi & ((1u << s->log_sq_depth) - 1)) << 6));
-	flexio_dev_swqe_seg_ctrl_set(wqe, s->sq_pi, s->qpn, MLX5_CTRL_SEG_CE_CQE_ALWAYS, FLEXIO_CTRL_SEG_RDMA_WRITE_IMM);
+	flexio_dev_swqe_seg_ctrl_set(wqe, s->sq_pi, s->qpn, MLX5_CTRL_SEG_CE_CQE_ALWAYS,
+				     FLEXIO_CTRL_SEG_RDMA_WRITE_IMM);
 	wqe[0].ctrl.general_id = cpu_to_be32(req->imm); /* the immediate, in network order */
 	flexio_dev_swqe_seg_rdma_set(wqe + 1, req->rkey, req->raddr);
 	flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 2, req->length, s->lkey, s->src_buf);
 	s->sq_pi++;
-	s->writes++; /* before the doorbell: the host may look once its completion is there */
+	s->writes++;                     /* before the doorbell: the host may look once its completion is there */
 	__dpa_thread_memory_writeback(); /* the data and the WQE, before the doorbell */
 	flexio_dev_qp_sq_ring_db((uint16_t)s->sq_pi, s->qpn);
 }

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 		.sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
 		.level = FLEXIO_MSG_DEV_INFO,
 	};
-	struct flexio_app_select_attr app_attr = {.app_name = "rpc_app", .hw_model_id = FLEXIO_HW_MODEL_DEF};
+	struct flexio_app_select_attr app_attr = { .app_name = "rpc_app", .hw_model_id = FLEXIO_HW_MODEL_DEF };
 	struct flexio_msg_stream *stream = NULL;
 	struct flexio_process *process = NULL;
 	struct ibv_context *ibv_ctx = NULL;

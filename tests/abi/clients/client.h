@@ -21,12 +21,12 @@ extern struct flexio_app *abi_clients;
 
 static int client_failures;
 
-#define CHECK(cond)                                                                                 \
-	do {                                                                                        \
-		if (!(cond)) {                                                                      \
-			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
-			client_failures++;                                                          \
-		}                                                                                   \
+#define CHECK(cond)                                                                              \
+	do {                                                                                     \
+		if (!(cond)) {                                                                   \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+			client_failures++;                                                       \
+		}                                                                                \
 	} while (0)
 
 /* A heap copy of *value of exactly size bytes (free() it). */

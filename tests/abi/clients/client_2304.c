@@ -31,7 +31,7 @@ int main(void)
 	CHECK(flexio_func_register(app, "abi_echo", &echo) == FLEXIO_STATUS_SUCCESS);
 	CHECK(flexio_func_register(app, "abi_fail", &fail) == FLEXIO_STATUS_SUCCESS);
 
-	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, {.pd = pd, .en_pcc = 1});
+	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, { .pd = pd, .en_pcc = 1 });
 	CHECK(flexio_process_create(ctx, app, process_attr, &process) == FLEXIO_STATUS_SUCCESS);
 	free(process_attr);
 
@@ -41,7 +41,8 @@ int main(void)
 	CHECK(flexio_print_destroy(process) == FLEXIO_STATUS_SUCCESS);
 
 	text = CAPTURE(rc = flexio_buf_dev_free(process, 0x1230));
-	CHECK(rc == FLEXIO_STATUS_FAILED && strstr(text, "process \"abi2304_app\": 0x1230 is not an allocated heap buffer"));
+	CHECK(rc == FLEXIO_STATUS_FAILED &&
+	      strstr(text, "process \"abi2304_app\": 0x1230 is not an allocated heap buffer"));
 
 	text = CAPTURE(rc = flexio_process_call(process, fail, &ret, 0x90ull));
 	CHECK(rc != FLEXIO_STATUS_SUCCESS && strstr(text, "status 0x90"));

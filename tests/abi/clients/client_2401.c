@@ -34,8 +34,9 @@ int main(void)
 	const char *text;
 
 	/* The application, from a 24.01 flexio_app_attr. */
-	struct flexio_app_attr *app_attr = EXACT(struct flexio_app_attr, {.app_name = "abi2401_app", .app_ptr = elf,
-					       .app_bsize = elf_size, .app_sig_sec_name = ".abi_sig"});
+	struct flexio_app_attr *app_attr = EXACT(
+		struct flexio_app_attr,
+		{ .app_name = "abi2401_app", .app_ptr = elf, .app_bsize = elf_size, .app_sig_sec_name = ".abi_sig" });
 	CHECK(flexio_app_create(app_attr, &app) == FLEXIO_STATUS_SUCCESS);
 	free(app_attr);
 	CHECK(app && !strcmp(flexio_app_get_name(app), "abi2401_app"));
@@ -43,16 +44,17 @@ int main(void)
 	CHECK(flexio_func_register(app, "abi_fail", &fail) == FLEXIO_STATUS_SUCCESS);
 
 	/* A process from a 16-byte attribute block: our PD, en_pcc. */
-	struct flexio_process_attr *process_attr =
-		EXACT(struct flexio_process_attr, {.pd = pd, .en_pcc = 1});
+	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, { .pd = pd, .en_pcc = 1 });
 	CHECK(flexio_process_create(ctx, app, process_attr, &process) == FLEXIO_STATUS_SUCCESS);
 	free(process_attr);
 	CHECK(flexio_process_get_pd(process) == pd);
 
 	/* A message stream from a 56-byte struct flexio_log_dev_attr. */
-	struct flexio_log_dev_attr *stream_attr = EXACT(struct flexio_log_dev_attr, {.data_bsize = 4096,
-							  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-							  .stream_name = "abi2401", .level = FLEXIO_MSG_DEV_INFO});
+	struct flexio_log_dev_attr *stream_attr =
+		EXACT(struct flexio_log_dev_attr, { .data_bsize = 4096,
+						    .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+						    .stream_name = "abi2401",
+						    .level = FLEXIO_MSG_DEV_INFO });
 	CHECK(flexio_msg_stream_create(process, stream_attr, out, NULL, &stream) == FLEXIO_STATUS_SUCCESS);
 	free(stream_attr);
 	CHECK(flexio_process_call(process, echo, &ret, 41ull) == FLEXIO_STATUS_SUCCESS && ret == 42);
@@ -60,8 +62,9 @@ int main(void)
 	CHECK(flexio_msg_stream_destroy(stream) == FLEXIO_STATUS_SUCCESS);
 
 	/* 24.01's flexio_log_dev_* (deprecated there) with the attributes on the stack. */
-	flexio_msg_stream_attr_t log_attr = {.data_bsize = 2048, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
-					     .level = FLEXIO_MSG_DEV_DEBUG};
+	flexio_msg_stream_attr_t log_attr = { .data_bsize = 2048,
+					      .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
+					      .level = FLEXIO_MSG_DEV_DEBUG };
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 	CHECK(flexio_log_dev_init(process, &log_attr, log_out, NULL) == FLEXIO_STATUS_SUCCESS);
@@ -73,10 +76,11 @@ int main(void)
 
 	/* 24.01 processes have no name: the application's shows in error lines. */
 	text = CAPTURE(rc = flexio_buf_dev_free(process, 0x1230));
-	CHECK(rc == FLEXIO_STATUS_FAILED && strstr(text, "process \"abi2401_app\": 0x1230 is not an allocated heap buffer"));
+	CHECK(rc == FLEXIO_STATUS_FAILED &&
+	      strstr(text, "process \"abi2401_app\": 0x1230 is not an allocated heap buffer"));
 
 	/* Another process, its attributes on the stack, no PD of ours. */
-	struct flexio_process_attr stack_attr = {.pd = NULL, .en_pcc = 0};
+	struct flexio_process_attr stack_attr = { .pd = NULL, .en_pcc = 0 };
 	CHECK(flexio_process_create(ctx, app, &stack_attr, &second) == FLEXIO_STATUS_SUCCESS);
 	CHECK(second && flexio_process_get_pd(second) && flexio_process_get_pd(second) != pd);
 	CHECK(flexio_process_destroy(second) == FLEXIO_STATUS_SUCCESS);

@@ -38,25 +38,32 @@ int main(void)
 	ctx = client_device(&list);
 	elf = client_elf(&elf_size);
 
-	uint64_t *versions = exact_copy((uint64_t[]){FLEXIO_VER(25, 1, 0), FLEXIO_VER(24, 10, 0)}, 2 * sizeof(uint64_t));
+	uint64_t *versions =
+		exact_copy((uint64_t[]){ FLEXIO_VER(25, 1, 0), FLEXIO_VER(24, 10, 0) }, 2 * sizeof(uint64_t));
 	static const char signature[16] = "abi25 signature";
-	struct flexio_app_attr *app_attr = EXACT(struct flexio_app_attr, {.app_name = "abi25_app", .app_ptr = elf,
-					       .app_bsize = elf_size, .sig_ptr = (void *)signature,
-					       .sig_bsize = sizeof(signature), .dpa_api_version = 1,
-					       .flexio_dev_versions = versions, .flexio_dev_versions_len_size = 2});
+	struct flexio_app_attr *app_attr = EXACT(struct flexio_app_attr, { .app_name = "abi25_app",
+									   .app_ptr = elf,
+									   .app_bsize = elf_size,
+									   .sig_ptr = (void *)signature,
+									   .sig_bsize = sizeof(signature),
+									   .dpa_api_version = 1,
+									   .flexio_dev_versions = versions,
+									   .flexio_dev_versions_len_size = 2 });
 	CHECK(flexio_app_create(app_attr, &app) == FLEXIO_STATUS_SUCCESS);
 	free(app_attr);
 	free(versions);
 	CHECK(flexio_func_register(app, "abi_echo", &echo) == FLEXIO_STATUS_SUCCESS);
 	CHECK(flexio_func_register(app, "abi_fail", &fail) == FLEXIO_STATUS_SUCCESS);
 
-	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, {.name = "abi25-proc"});
+	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, { .name = "abi25-proc" });
 	CHECK(flexio_process_create(ctx, app, process_attr, &process) == FLEXIO_STATUS_SUCCESS);
 	free(process_attr);
 
-	struct flexio_msg_stream_attr *stream_attr = EXACT(struct flexio_msg_stream_attr, {.data_bsize = 4096,
-							     .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-							     .stream_name = "abi25", .level = FLEXIO_MSG_DEV_INFO});
+	struct flexio_msg_stream_attr *stream_attr =
+		EXACT(struct flexio_msg_stream_attr, { .data_bsize = 4096,
+						       .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+						       .stream_name = "abi25",
+						       .level = FLEXIO_MSG_DEV_INFO });
 	CHECK(flexio_msg_stream_create(process, stream_attr, out, NULL, &stream) == FLEXIO_STATUS_SUCCESS);
 	free(stream_attr);
 	CHECK(flexio_process_call(process, echo, &ret, 25ull) == FLEXIO_STATUS_SUCCESS && ret == 26);
@@ -64,7 +71,8 @@ int main(void)
 
 	/* The name given in the 25.x layout, in an error line ... */
 	text = CAPTURE(rc = flexio_buf_dev_free(process, 0x1230));
-	CHECK(rc == FLEXIO_STATUS_FAILED && strstr(text, "process \"abi25-proc\": 0x1230 is not an allocated heap buffer"));
+	CHECK(rc == FLEXIO_STATUS_FAILED &&
+	      strstr(text, "process \"abi25-proc\": 0x1230 is not an allocated heap buffer"));
 	text = CAPTURE(rc = flexio_process_call(process, fail, &ret, 0x91ull));
 	CHECK(rc != FLEXIO_STATUS_SUCCESS && strstr(text, "in process \"abi25-proc\"") && strstr(text, "status 0x91"));
 	CHECK(flexio_err_status_get(process) == 0x91);

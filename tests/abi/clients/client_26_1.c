@@ -35,38 +35,41 @@ int main(void)
 	ctx = client_device(&list);
 	elf = client_elf(&elf_size);
 
-	struct flexio_app_attr *app_attr = EXACT(struct flexio_app_attr, {.app_name = "abi26_app", .app_ptr = elf,
-					       .app_bsize = elf_size});
+	struct flexio_app_attr *app_attr =
+		EXACT(struct flexio_app_attr, { .app_name = "abi26_app", .app_ptr = elf, .app_bsize = elf_size });
 	CHECK(flexio_app_create(app_attr, &app) == FLEXIO_STATUS_SUCCESS);
 	free(app_attr);
 	CHECK(flexio_func_register(app, "abi_echo", &echo) == FLEXIO_STATUS_SUCCESS);
 
-	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, {.name = "abi26-proc"});
+	struct flexio_process_attr *process_attr = EXACT(struct flexio_process_attr, { .name = "abi26-proc" });
 	CHECK(flexio_process_create(ctx, app, process_attr, &process) == FLEXIO_STATUS_SUCCESS);
 	free(process_attr);
 
 	/* transport_mode is read: an unknown mode is refused ... */
-	struct flexio_msg_stream_attr *bad_attr = EXACT(struct flexio_msg_stream_attr, {.data_bsize = 4096,
-							  .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
-							  .level = FLEXIO_MSG_DEV_INFO,
-							  .transport_mode = (enum flexio_msg_transport_mode)7});
+	struct flexio_msg_stream_attr *bad_attr =
+		EXACT(struct flexio_msg_stream_attr, { .data_bsize = 4096,
+						       .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
+						       .level = FLEXIO_MSG_DEV_INFO,
+						       .transport_mode = (enum flexio_msg_transport_mode)7 });
 	text = CAPTURE(rc = flexio_msg_stream_create(process, bad_attr, out, NULL, &refused));
 	CHECK(rc == FLEXIO_STATUS_FAILED && !refused &&
 	      strstr(text, "flexio ERR flexio_msg_stream_create: transport_mode 7 is not"));
 	free(bad_attr);
 
 	/* ... and a known one accepted. */
-	struct flexio_msg_stream_attr *stream_attr = EXACT(struct flexio_msg_stream_attr, {.data_bsize = 4096,
-							     .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
-							     .level = FLEXIO_MSG_DEV_INFO,
-							     .transport_mode = FLEXIO_MSG_TRANSPORT_QP_UD});
+	struct flexio_msg_stream_attr *stream_attr =
+		EXACT(struct flexio_msg_stream_attr, { .data_bsize = 4096,
+						       .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
+						       .level = FLEXIO_MSG_DEV_INFO,
+						       .transport_mode = FLEXIO_MSG_TRANSPORT_QP_UD });
 	CHECK(flexio_msg_stream_create(process, stream_attr, out, NULL, &stream) == FLEXIO_STATUS_SUCCESS);
 	free(stream_attr);
 	CHECK(flexio_process_call(process, echo, &ret, 26ull) == FLEXIO_STATUS_SUCCESS && ret == 27);
 	CHECK(!strcmp(client_file_text(out), "abi_echo 26\n"));
 
 	text = CAPTURE(rc = flexio_buf_dev_free(process, 0x1230));
-	CHECK(rc == FLEXIO_STATUS_FAILED && strstr(text, "process \"abi26-proc\": 0x1230 is not an allocated heap buffer"));
+	CHECK(rc == FLEXIO_STATUS_FAILED &&
+	      strstr(text, "process \"abi26-proc\": 0x1230 is not an allocated heap buffer"));
 
 	CHECK(flexio_msg_stream_destroy(stream) == FLEXIO_STATUS_SUCCESS);
 	CHECK(flexio_process_destroy(process) == FLEXIO_STATUS_SUCCESS);

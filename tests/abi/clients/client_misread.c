@@ -23,9 +23,9 @@ int main(void)
 		return 1;
 	ctx = client_device(&list);
 	CHECK(flexio_process_create(ctx, abi_clients, NULL, &process) == FLEXIO_STATUS_SUCCESS);
-	struct flexio_msg_stream_attr *attr = EXACT(struct flexio_msg_stream_attr, {.data_bsize = 4096,
-						      .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-						      .level = FLEXIO_MSG_DEV_INFO});
+	struct flexio_msg_stream_attr *attr =
+		EXACT(struct flexio_msg_stream_attr,
+		      { .data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC, .level = FLEXIO_MSG_DEV_INFO });
 	flexio_msg_stream_create(process, attr, out, NULL, &stream); /* ASan stops the program here */
 	free(attr);
 	printf("abi client misread: not caught\n");

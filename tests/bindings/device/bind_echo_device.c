@@ -44,9 +44,9 @@ struct bind_echo {
 	uint32_t outbox_id; /* 88 */
 	uint32_t window;    /* 92: client: sends outstanding at most, 1..2^log_depth / 2 */
 	/* device: progress */
-	uint64_t sent;        /*  96 */
-	uint64_t received;    /* 104 */
-	uint64_t activations; /* 112 */
+	uint64_t sent;         /*  96 */
+	uint64_t received;     /* 104 */
+	uint64_t activations;  /* 112 */
 	uint32_t rq_ci, sq_ci; /* 120, 124: CQ consumer counters */
 	uint32_t sq_pi;        /* 128: WQEBBs posted */
 	uint32_t rq_posted;    /* 132: receive WQEs posted */
@@ -103,8 +103,9 @@ __dpa_rpc__ uint64_t echo_prepare(flexio_uintptr_t echo_daddr)
 	s->done = 0;
 	/* Sends are posted all at once and rung at the end of an invocation: a full window of
 	 * echoes must fit the SQ besides the sends still completing. */
-	s->error = s->log_depth > 12 || s->window < 1 || 2 * s->window > depth || s->msg_size < 8 ||
-			   s->msg_size % 8 ? BIND_ECHO_BAD_CONFIG : 0;
+	s->error = s->log_depth > 12 || s->window < 1 || 2 * s->window > depth || s->msg_size < 8 || s->msg_size % 8
+			   ? BIND_ECHO_BAD_CONFIG
+			   : 0;
 	if (s->error)
 		return s->error;
 	for (uint32_t i = 0; i < depth; i++) {

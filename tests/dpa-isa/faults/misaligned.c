@@ -8,35 +8,41 @@ static uint64_t buffer[4] __attribute__((aligned(16)));
 
 static uintptr_t address_at(uintptr_t offset)
 {
-    return (uintptr_t)buffer + offset;
+	return (uintptr_t)buffer + offset;
 }
 
 /* norvc: the assembler would otherwise pick the compressed form whenever the
  * registers allow, and the c.* cases below cover those. */
 #define UNCOMPRESSED(text) ".option push\n\t.option norvc\n\t" text "\n\t.option pop"
 
-#define LOAD_CASE(name, instruction)                                            \
-    static void name(uintptr_t offset)                                          \
-    {                                                                           \
-        uint64_t value;                                                         \
-        __asm__ volatile(UNCOMPRESSED(instruction " %0, 0(%1)")                 \
-                         : "=r"(value) : "r"(address_at(offset)) : "memory");   \
-    }
+#define LOAD_CASE(name, instruction)                                    \
+	static void name(uintptr_t offset)                              \
+	{                                                               \
+		uint64_t value;                                         \
+		__asm__ volatile(UNCOMPRESSED(instruction " %0, 0(%1)") \
+				 : "=r"(value)                          \
+				 : "r"(address_at(offset))              \
+				 : "memory");                           \
+	}
 
-#define STORE_CASE(name, instruction)                                           \
-    static void name(uintptr_t offset)                                          \
-    {                                                                           \
-        __asm__ volatile(UNCOMPRESSED(instruction " %0, 0(%1)")                 \
-                         : : "r"(0x5a5aull), "r"(address_at(offset)) : "memory"); \
-    }
+#define STORE_CASE(name, instruction)                                      \
+	static void name(uintptr_t offset)                                 \
+	{                                                                  \
+		__asm__ volatile(UNCOMPRESSED(instruction " %0, 0(%1)")    \
+				 :                                         \
+				 : "r"(0x5a5aull), "r"(address_at(offset)) \
+				 : "memory");                              \
+	}
 
-#define AMO_CASE(name, instruction)                                             \
-    static void name(uintptr_t offset)                                          \
-    {                                                                           \
-        uint64_t value;                                                         \
-        __asm__ volatile(instruction " %0, %1, (%2)"                            \
-                         : "=r"(value) : "r"(1ull), "r"(address_at(offset)) : "memory"); \
-    }
+#define AMO_CASE(name, instruction)                                   \
+	static void name(uintptr_t offset)                            \
+	{                                                             \
+		uint64_t value;                                       \
+		__asm__ volatile(instruction " %0, %1, (%2)"          \
+				 : "=r"(value)                        \
+				 : "r"(1ull), "r"(address_at(offset)) \
+				 : "memory");                         \
+	}
 
 LOAD_CASE(load_lh, "lh")
 LOAD_CASE(load_lhu, "lhu")
@@ -69,75 +75,103 @@ AMO_CASE(store_conditional_d, "sc.d")
 
 static void load_reserved_w(uintptr_t offset)
 {
-    uint64_t value;
-    __asm__ volatile("lr.w %0, (%1)" : "=r"(value) : "r"(address_at(offset)) : "memory");
+	uint64_t value;
+	__asm__ volatile("lr.w %0, (%1)" : "=r"(value) : "r"(address_at(offset)) : "memory");
 }
 
 static void load_reserved_d(uintptr_t offset)
 {
-    uint64_t value;
-    __asm__ volatile("lr.d %0, (%1)" : "=r"(value) : "r"(address_at(offset)) : "memory");
+	uint64_t value;
+	__asm__ volatile("lr.d %0, (%1)" : "=r"(value) : "r"(address_at(offset)) : "memory");
 }
 
 /* The compressed forms only take x8-x15, hence the fixed registers. */
 static void compressed_lw(uintptr_t offset)
 {
-    register uintptr_t address __asm__("a1") = address_at(offset);
-    register uint64_t value __asm__("a0");
-    __asm__ volatile("c.lw a0, 0(a1)" : "=r"(value) : "r"(address) : "memory");
+	register uintptr_t address __asm__("a1") = address_at(offset);
+	register uint64_t value __asm__("a0");
+	__asm__ volatile("c.lw a0, 0(a1)" : "=r"(value) : "r"(address) : "memory");
 }
 
 static void compressed_ld(uintptr_t offset)
 {
-    register uintptr_t address __asm__("a1") = address_at(offset);
-    register uint64_t value __asm__("a0");
-    __asm__ volatile("c.ld a0, 0(a1)" : "=r"(value) : "r"(address) : "memory");
+	register uintptr_t address __asm__("a1") = address_at(offset);
+	register uint64_t value __asm__("a0");
+	__asm__ volatile("c.ld a0, 0(a1)" : "=r"(value) : "r"(address) : "memory");
 }
 
 static void compressed_sw(uintptr_t offset)
 {
-    register uintptr_t address __asm__("a1") = address_at(offset);
-    register uint64_t value __asm__("a0") = 7;
-    __asm__ volatile("c.sw a0, 0(a1)" : : "r"(value), "r"(address) : "memory");
+	register uintptr_t address __asm__("a1") = address_at(offset);
+	register uint64_t value __asm__("a0") = 7;
+	__asm__ volatile("c.sw a0, 0(a1)" : : "r"(value), "r"(address) : "memory");
 }
 
 static void compressed_sd(uintptr_t offset)
 {
-    register uintptr_t address __asm__("a1") = address_at(offset);
-    register uint64_t value __asm__("a0") = 7;
-    __asm__ volatile("c.sd a0, 0(a1)" : : "r"(value), "r"(address) : "memory");
+	register uintptr_t address __asm__("a1") = address_at(offset);
+	register uint64_t value __asm__("a0") = 7;
+	__asm__ volatile("c.sd a0, 0(a1)" : : "r"(value), "r"(address) : "memory");
 }
 
 /* sp is moved onto the misaligned address for the access only. */
 static void compressed_ldsp(uintptr_t offset)
 {
-    uint64_t value;
-    __asm__ volatile("mv t0, sp\n\tmv sp, %1\n\tc.ldsp %0, 0(sp)\n\tmv sp, t0"
-                     : "=&r"(value) : "r"(address_at(offset)) : "t0", "memory");
+	uint64_t value;
+	__asm__ volatile("mv t0, sp\n\tmv sp, %1\n\tc.ldsp %0, 0(sp)\n\tmv sp, t0"
+			 : "=&r"(value)
+			 : "r"(address_at(offset))
+			 : "t0", "memory");
 }
 
 static void compressed_swsp(uintptr_t offset)
 {
-    __asm__ volatile("mv t0, sp\n\tmv sp, %0\n\tc.swsp %1, 0(sp)\n\tmv sp, t0"
-                     : : "r"(address_at(offset)), "r"(9ull) : "t0", "memory");
+	__asm__ volatile("mv t0, sp\n\tmv sp, %0\n\tc.swsp %1, 0(sp)\n\tmv sp, t0"
+			 :
+			 : "r"(address_at(offset)), "r"(9ull)
+			 : "t0", "memory");
 }
 
 static const struct fault_case cases[] = {
-    {"lh", load_lh}, {"lhu", load_lhu}, {"lw", load_lw}, {"lwu", load_lwu},
-    {"ld", load_ld}, {"sh", store_sh}, {"sw", store_sw}, {"sd", store_sd},
-    {"amoswap.w", amo_swap_w}, {"amoadd.w", amo_add_w}, {"amoxor.w", amo_xor_w},
-    {"amoand.w", amo_and_w}, {"amoor.w", amo_or_w}, {"amomin.w", amo_min_w},
-    {"amomax.w", amo_max_w}, {"amominu.w", amo_minu_w}, {"amomaxu.w", amo_maxu_w},
-    {"amoswap.d", amo_swap_d}, {"amoadd.d", amo_add_d}, {"amoxor.d", amo_xor_d},
-    {"amoand.d", amo_and_d}, {"amoor.d", amo_or_d}, {"amomin.d", amo_min_d},
-    {"amomax.d", amo_max_d}, {"amominu.d", amo_minu_d}, {"amomaxu.d", amo_maxu_d},
-    {"lr.w", load_reserved_w}, {"lr.d", load_reserved_d},
-    {"sc.w", store_conditional_w}, {"sc.d", store_conditional_d},
-    {"c.lw", compressed_lw}, {"c.ld", compressed_ld}, {"c.sw", compressed_sw},
-    {"c.sd", compressed_sd}, {"c.ldsp", compressed_ldsp}, {"c.swsp", compressed_swsp},
+	{ "lh", load_lh },
+	{ "lhu", load_lhu },
+	{ "lw", load_lw },
+	{ "lwu", load_lwu },
+	{ "ld", load_ld },
+	{ "sh", store_sh },
+	{ "sw", store_sw },
+	{ "sd", store_sd },
+	{ "amoswap.w", amo_swap_w },
+	{ "amoadd.w", amo_add_w },
+	{ "amoxor.w", amo_xor_w },
+	{ "amoand.w", amo_and_w },
+	{ "amoor.w", amo_or_w },
+	{ "amomin.w", amo_min_w },
+	{ "amomax.w", amo_max_w },
+	{ "amominu.w", amo_minu_w },
+	{ "amomaxu.w", amo_maxu_w },
+	{ "amoswap.d", amo_swap_d },
+	{ "amoadd.d", amo_add_d },
+	{ "amoxor.d", amo_xor_d },
+	{ "amoand.d", amo_and_d },
+	{ "amoor.d", amo_or_d },
+	{ "amomin.d", amo_min_d },
+	{ "amomax.d", amo_max_d },
+	{ "amominu.d", amo_minu_d },
+	{ "amomaxu.d", amo_maxu_d },
+	{ "lr.w", load_reserved_w },
+	{ "lr.d", load_reserved_d },
+	{ "sc.w", store_conditional_w },
+	{ "sc.d", store_conditional_d },
+	{ "c.lw", compressed_lw },
+	{ "c.ld", compressed_ld },
+	{ "c.sw", compressed_sw },
+	{ "c.sd", compressed_sd },
+	{ "c.ldsp", compressed_ldsp },
+	{ "c.swsp", compressed_swsp },
 };
 
 int test_main(long argc, char **argv)
 {
-    return run_fault_case(cases, FAULT_CASE_COUNT(cases), argc, argv);
+	return run_fault_case(cases, FAULT_CASE_COUNT(cases), argc, argv);
 }

@@ -28,8 +28,8 @@ void rt_flush(void);
 
 /* Prints "<label> <operands> -> <actual>" and, when actual != expected,
  * appends the expected value and counts a failure. operand_count is 0..2. */
-void rt_check(const char *label, uint64_t operand_a, uint64_t operand_b,
-              uint64_t actual, uint64_t expected, unsigned operand_count);
+void rt_check(const char *label, uint64_t operand_a, uint64_t operand_b, uint64_t actual, uint64_t expected,
+	      unsigned operand_count);
 
 /* Counts a failure and prints the reason for a non-value check. */
 void rt_check_true(const char *label, int condition);

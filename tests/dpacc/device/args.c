@@ -5,7 +5,10 @@
 
 #include <libflexio-dev/flexio_dev.h>
 
-typedef enum { COLOR_RED = -2, COLOR_GREEN = 1 } color_t;
+typedef enum {
+	COLOR_RED = -2,
+	COLOR_GREEN = 1
+} color_t;
 
 __dpa_rpc__ uint64_t args_signed(int8_t a, int16_t b, int32_t c, int64_t d)
 {
@@ -18,9 +21,9 @@ __dpa_rpc__ uint64_t args_unsigned(uint8_t a, uint16_t b, uint32_t c, uint64_t d
 }
 
 /* Each slot's value as the device sees it: proves the conversion of every parameter type. */
-__dpa_rpc__ uint64_t args_sixteen(int8_t a0, uint8_t a1, int16_t a2, uint16_t a3, int32_t a4, uint32_t a5,
-				  int64_t a6, uint64_t a7, bool a8, char a9, color_t a10, long a11,
-				  unsigned long a12, size_t a13, flexio_uintptr_t a14, const uint32_t *a15)
+__dpa_rpc__ uint64_t args_sixteen(int8_t a0, uint8_t a1, int16_t a2, uint16_t a3, int32_t a4, uint32_t a5, int64_t a6,
+				  uint64_t a7, bool a8, char a9, color_t a10, long a11, unsigned long a12, size_t a13,
+				  flexio_uintptr_t a14, const uint32_t *a15)
 {
 	printf("%d %u %d %u %ld %lu %lld %llu %d %c %d %ld %lu %lu 0x%lx %u\n", a0, a1, a2, a3, (long)a4,
 	       (unsigned long)a5, (long long)a6, (unsigned long long)a7, a8, a9, a10, a11, a12, a13, a14, *a15);

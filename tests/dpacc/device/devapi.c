@@ -68,15 +68,16 @@ __dpa_rpc__ uint64_t devapi_window(uint64_t haddr)
 	failed |= CHECK(1, flexio_dev_multi_window_mkey_config(FLEXIO_DEV_WINDOW_ENTITY_0, 0x77) ==
 				   FLEXIO_DEV_STATUS_SUCCESS);
 	failed |= CHECK(2, flexio_dev_window_ptr_acquire(FLEXIO_DEV_WINDOW_ENTITY_0, haddr, &daddr) ==
-				   FLEXIO_DEV_STATUS_SUCCESS && daddr != 0);
+					   FLEXIO_DEV_STATUS_SUCCESS &&
+				   daddr != 0);
 	*(volatile uint64_t *)daddr = 0x1122334455667788ull;
 	__dpa_thread_window_writeback();
 	failed |= CHECK(3, flexio_dev_multi_window_copy_to_host(FLEXIO_DEV_WINDOW_ENTITY_0, haddr + 64, text,
 								sizeof(text)) == FLEXIO_DEV_STATUS_SUCCESS);
 	failed |= CHECK(4, flexio_dev_window_copy_from_host(FLEXIO_DEV_WINDOW_ENTITY_0, (void *)text, haddr, 1) ==
 				   FLEXIO_DEV_STATUS_FAILED);
-	failed |= CHECK(5, flexio_dev_multi_window_ptr_acquire(FLEXIO_DEV_WINDOW_ENTITY_0, haddr + (1 << 20),
-							       &daddr) == FLEXIO_DEV_STATUS_FAILED);
+	failed |= CHECK(5, flexio_dev_multi_window_ptr_acquire(FLEXIO_DEV_WINDOW_ENTITY_0, haddr + (1 << 20), &daddr) ==
+				   FLEXIO_DEV_STATUS_FAILED);
 	return failed;
 }
 
@@ -100,7 +101,7 @@ __dpa_rpc__ uint64_t devapi_messages(void)
 
 __dpa_rpc__ uint64_t devapi_misc(void)
 {
-	static uint32_t ids[2] = {FLEXIO_DEV_NIC_COUNTER_PORT0_RX_BYTES, FLEXIO_DEV_NIC_COUNTER_PORT1_TX_BYTES};
+	static uint32_t ids[2] = { FLEXIO_DEV_NIC_COUNTER_PORT0_RX_BYTES, FLEXIO_DEV_NIC_COUNTER_PORT1_TX_BYTES };
 	static uint32_t values[2];
 	uint64_t failed = 0;
 

@@ -33,7 +33,8 @@ static int check(flexio_app *app, flexio_func_t *fn, const char *name, size_t ar
 		return 1;
 	}
 	if (!pup || strcmp(dev_name, name) || size != argbuf_size || !pack || !dev_addr || !unpack_addr) {
-		fprintf(stderr, "%s: unexpected registration (pup %u, name %s, argbuf %zu)\n", name, pup, dev_name, size);
+		fprintf(stderr, "%s: unexpected registration (pup %u, name %s, argbuf %zu)\n", name, pup, dev_name,
+			size);
 		return 1;
 	}
 	return 0;
@@ -41,7 +42,8 @@ static int check(flexio_app *app, flexio_func_t *fn, const char *name, size_t ar
 
 int main(void)
 {
-	struct flexio_app_select_attr select = {.app_name = STRINGIFY(DEV_APP_NAME), .hw_model_id = FLEXIO_HW_MODEL_DEF};
+	struct flexio_app_select_attr select = { .app_name = STRINGIFY(DEV_APP_NAME),
+						 .hw_model_id = FLEXIO_HW_MODEL_DEF };
 	flexio_app *app = NULL;
 	int failed = 0;
 
@@ -56,6 +58,7 @@ int main(void)
 	failed |= check(app, &mylib_rpc, "mylib_rpc", 8);
 #endif
 	if (!failed)
-		printf("%s: %zu-byte ELF, functions registered\n", flexio_app_get_name(app), flexio_app_get_elf_size(app));
+		printf("%s: %zu-byte ELF, functions registered\n", flexio_app_get_name(app),
+		       flexio_app_get_elf_size(app));
 	return failed;
 }

@@ -62,7 +62,8 @@ __dpa_rpc__ uint64_t win_load(uint64_t ids, uint64_t haddr, int64_t offset, int 
 /* Only the configuration / acquisition steps: 0 or ERR_BASE + errno. */
 __dpa_rpc__ uint64_t win_config(int entity, uint32_t window, uint32_t mkey)
 {
-	if (flexio_dev_multi_window_config((enum flexio_window_entity)entity, window, mkey) != FLEXIO_DEV_STATUS_SUCCESS)
+	if (flexio_dev_multi_window_config((enum flexio_window_entity)entity, window, mkey) !=
+	    FLEXIO_DEV_STATUS_SUCCESS)
 		return failed();
 	return 0;
 }
@@ -78,7 +79,8 @@ __dpa_rpc__ uint64_t win_ptr(int entity, uint64_t haddr)
 {
 	flexio_uintptr_t p;
 
-	if (flexio_dev_multi_window_ptr_acquire((enum flexio_window_entity)entity, haddr, &p) != FLEXIO_DEV_STATUS_SUCCESS)
+	if (flexio_dev_multi_window_ptr_acquire((enum flexio_window_entity)entity, haddr, &p) !=
+	    FLEXIO_DEV_STATUS_SUCCESS)
 		return failed();
 	return 0;
 }

@@ -17,8 +17,9 @@ extern flexio_func_t triple;
 
 static flexio_app *load_app(struct ibv_context *ibv_ctx, int argc, char **argv, flexio_func_t **func)
 {
-	struct flexio_app_select_attr select = {.app_name = "tiny_app", .ibv_ctx = ibv_ctx,
-						.hw_model_id = FLEXIO_HW_MODEL_DEF};
+	struct flexio_app_select_attr select = { .app_name = "tiny_app",
+						 .ibv_ctx = ibv_ctx,
+						 .hw_model_id = FLEXIO_HW_MODEL_DEF };
 	flexio_app *app = NULL;
 
 	(void)argc;
@@ -54,7 +55,7 @@ static void *read_elf(const char *path, size_t *size)
 
 static flexio_app *load_app(struct ibv_context *ibv_ctx, int argc, char **argv, flexio_func_t **func)
 {
-	struct flexio_app_attr attr = {.app_name = "tiny_elf"};
+	struct flexio_app_attr attr = { .app_name = "tiny_elf" };
 	flexio_app *app = NULL;
 
 	(void)ibv_ctx;

@@ -2,10 +2,10 @@
 #include <libflexio-dev/flexio_dev.h>
 
 /* Port 1 (PORT0) received and sent bytes, then port 2's (the device has none: 0). */
-static uint32_t ids[4] = {FLEXIO_DEV_NIC_COUNTER_PORT0_RX_BYTES, FLEXIO_DEV_NIC_COUNTER_PORT0_TX_BYTES,
-			  FLEXIO_DEV_NIC_COUNTER_PORT1_RX_BYTES, FLEXIO_DEV_NIC_COUNTER_PORT1_TX_BYTES};
+static uint32_t ids[4] = { FLEXIO_DEV_NIC_COUNTER_PORT0_RX_BYTES, FLEXIO_DEV_NIC_COUNTER_PORT0_TX_BYTES,
+			   FLEXIO_DEV_NIC_COUNTER_PORT1_RX_BYTES, FLEXIO_DEV_NIC_COUNTER_PORT1_TX_BYTES };
 static uint32_t values[4];
-static uint32_t bad_ids[2] = {FLEXIO_DEV_NIC_COUNTER_PORT0_RX_BYTES, 0x99};
+static uint32_t bad_ids[2] = { FLEXIO_DEV_NIC_COUNTER_PORT0_RX_BYTES, 0x99 };
 
 __dpa_rpc__ uint64_t counters_config(uint64_t unused)
 {

@@ -90,7 +90,8 @@ __dpa_global__ void nv2401_cq_handler(uint64_t state_daddr)
 	flexio_dev_outbox_config(dtctx, (uint16_t)q->outbox_id);
 	q->invocations++;
 	for (;;) {
-		struct flexio_dev_cqe64 *cqe = (struct flexio_dev_cqe64 *)q->cq_ring + (q->ci & ((1u << q->log_cq) - 1));
+		struct flexio_dev_cqe64 *cqe =
+			(struct flexio_dev_cqe64 *)q->cq_ring + (q->ci & ((1u << q->log_cq) - 1));
 
 		if (flexio_dev_cqe_get_owner(cqe) != ((q->ci >> q->log_cq) & 1))
 			break;

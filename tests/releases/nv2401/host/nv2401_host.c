@@ -50,35 +50,35 @@ static struct ibv_context *open_device(const char *name, struct ibv_device ***li
 	return ctx;
 }
 
-#define CHECK(cond, ...)                                                                            \
-	do {                                                                                        \
-		if (!(cond)) {                                                                      \
-			fprintf(stderr, "nv2401 FAILED: " __VA_ARGS__);                             \
-			fputc('\n', stderr);                                                        \
-			goto out;                                                                   \
-		}                                                                                   \
+#define CHECK(cond, ...)                                                \
+	do {                                                            \
+		if (!(cond)) {                                          \
+			fprintf(stderr, "nv2401 FAILED: " __VA_ARGS__); \
+			fputc('\n', stderr);                            \
+			goto out;                                       \
+		}                                                       \
 	} while (0)
 
 int main(int argc, char **argv)
 {
 	const char *dev_name = argc > 1 ? argv[1] : "mlx5_sim0";
-	struct flexio_process_attr process_attr = {0};
-	flexio_msg_stream_attr_t stream_attr = {0};
+	struct flexio_process_attr process_attr = { 0 };
+	flexio_msg_stream_attr_t stream_attr = { 0 };
 	struct flexio_msg_stream *stream = NULL;
 	struct flexio_process *process = NULL;
-	struct flexio_heap_mem_info heap = {0};
+	struct flexio_heap_mem_info heap = { 0 };
 	struct ibv_device **list = NULL;
 	struct ibv_context *ctx;
 	struct ibv_pd *pd = NULL;
 	uint64_t values[COUNT], expected = 0, result = 0;
 	flexio_uintptr_t daddr = 0, state = 0;
-	struct flexio_event_handler_attr eh_attr = {0};
-	struct flexio_outbox_attr outbox_attr = {0};
+	struct flexio_event_handler_attr eh_attr = { 0 };
+	struct flexio_outbox_attr outbox_attr = { 0 };
 	struct flexio_event_handler *eh = NULL;
-	struct flexio_cq_attr cq_attr = {0};
-	struct flexio_wq_attr sq_attr = {0};
+	struct flexio_cq_attr cq_attr = { 0 };
+	struct flexio_wq_attr sq_attr = { 0 };
 	struct flexio_outbox *outbox = NULL;
-	struct nv2401_queues q = {0};
+	struct nv2401_queues q = { 0 };
 	struct flexio_cq *cq = NULL;
 	struct flexio_sq *sq = NULL;
 	uint8_t ring[64 << LOG_CQ];
@@ -116,8 +116,7 @@ int main(int argc, char **argv)
 	      "flexio_host2dev_memcpy");
 	CHECK(flexio_process_call(process, &nv2401_sum, &result, daddr, (uint64_t)COUNT) == FLEXIO_STATUS_SUCCESS,
 	      "flexio_process_call(nv2401_sum)");
-	CHECK(result == expected, "sum %llu, expected %llu", (unsigned long long)result,
-	      (unsigned long long)expected);
+	CHECK(result == expected, "sum %llu, expected %llu", (unsigned long long)result, (unsigned long long)expected);
 	CHECK(flexio_process_call(process, &nv2401_read, &result, daddr + sizeof(values)) == FLEXIO_STATUS_SUCCESS &&
 		      result == expected,
 	      "the sum stored in the heap is %llu", (unsigned long long)result);
@@ -169,7 +168,8 @@ int main(int argc, char **argv)
 		/* 24.01 has no device-to-host copy: an RPC reads the handler's counter. */
 		for (int wait = 0; wait < 5000; wait++) {
 			CHECK(flexio_process_call(process, &nv2401_read, &q.cqes,
-						  state + offsetof(struct nv2401_queues, cqes)) == FLEXIO_STATUS_SUCCESS,
+						  state + offsetof(struct nv2401_queues, cqes)) ==
+				      FLEXIO_STATUS_SUCCESS,
 			      "flexio_process_call(nv2401_read)");
 			if (q.cqes == (uint64_t)batch * NOPS_PER_BATCH)
 				break;

@@ -23,24 +23,28 @@ extern flexio_func_t v25_scale, v25_checksum, v25_crash;
 #define COUNT 100
 #define FACTOR 3
 
-#define CHECK(cond, ...)                                                                            \
-	do {                                                                                        \
-		if (!(cond)) {                                                                      \
-			fprintf(stderr, "v25 FAILED: " __VA_ARGS__);                                \
-			fputc('\n', stderr);                                                        \
-			goto out;                                                                   \
-		}                                                                                   \
+#define CHECK(cond, ...)                                             \
+	do {                                                         \
+		if (!(cond)) {                                       \
+			fprintf(stderr, "v25 FAILED: " __VA_ARGS__); \
+			fputc('\n', stderr);                         \
+			goto out;                                    \
+		}                                                    \
 	} while (0)
 
 int main(int argc, char **argv)
 {
 	const char *dev_name = argc > 1 ? argv[1] : "mlx5_sim0";
-	struct flexio_app_select_attr select = {.app_name = STRINGIFY(DEV_APP_NAME), .hw_model_id = FLEXIO_HW_MODEL_DEF};
-	struct flexio_process_attr process_attr = {.name = "v25-worker"};
-	flexio_msg_stream_attr_t default_attr = {.data_bsize = 4096, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-						 .level = FLEXIO_MSG_DEV_INFO};
-	flexio_msg_stream_attr_t own_attr = {.data_bsize = 2048, .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
-					     .stream_name = "v25-errors", .level = FLEXIO_MSG_DEV_ERROR};
+	struct flexio_app_select_attr select = { .app_name = STRINGIFY(DEV_APP_NAME),
+						 .hw_model_id = FLEXIO_HW_MODEL_DEF };
+	struct flexio_process_attr process_attr = { .name = "v25-worker" };
+	flexio_msg_stream_attr_t default_attr = { .data_bsize = 4096,
+						  .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+						  .level = FLEXIO_MSG_DEV_INFO };
+	flexio_msg_stream_attr_t own_attr = { .data_bsize = 2048,
+					      .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
+					      .stream_name = "v25-errors",
+					      .level = FLEXIO_MSG_DEV_ERROR };
 	struct flexio_msg_stream *default_stream = NULL, *own_stream = NULL;
 	struct flexio_process *process = NULL;
 	struct ibv_context *ctx = NULL;

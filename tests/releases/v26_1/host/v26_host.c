@@ -24,27 +24,28 @@ extern flexio_func_t v26_set_table, v26_cube_task, v26_check_table, v26_fail;
 #define COUNT 64
 #define USER_ERROR 200
 
-#define CHECK(cond, ...)                                                                            \
-	do {                                                                                        \
-		if (!(cond)) {                                                                      \
-			fprintf(stderr, "v26_1 FAILED: " __VA_ARGS__);                              \
-			fputc('\n', stderr);                                                        \
-			goto out;                                                                   \
-		}                                                                                   \
+#define CHECK(cond, ...)                                               \
+	do {                                                           \
+		if (!(cond)) {                                         \
+			fprintf(stderr, "v26_1 FAILED: " __VA_ARGS__); \
+			fputc('\n', stderr);                           \
+			goto out;                                      \
+		}                                                      \
 	} while (0)
 
 int main(int argc, char **argv)
 {
 	const char *dev_name = argc > 1 ? argv[1] : "mlx5_sim0";
-	struct flexio_app_select_attr select = {.app_name = STRINGIFY(DEV_APP_NAME), .hw_model_id = FLEXIO_HW_MODEL_DEF};
-	struct flexio_process_attr process_attr = {.name = "v26-tables"};
+	struct flexio_app_select_attr select = { .app_name = STRINGIFY(DEV_APP_NAME),
+						 .hw_model_id = FLEXIO_HW_MODEL_DEF };
+	struct flexio_process_attr process_attr = { .name = "v26-tables" };
 	struct flexio_msg_stream_attr stream_attr = {
 		.data_bsize = 8192,
 		.sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
 		.level = FLEXIO_MSG_DEV_DEBUG,
 		.transport_mode = FLEXIO_MSG_TRANSPORT_QP_RC,
 	};
-	struct flexio_cmdq_attr cmdq_attr = {.workers = 4, .batch_size = 8, .state = FLEXIO_CMDQ_STATE_PENDING};
+	struct flexio_cmdq_attr cmdq_attr = { .workers = 4, .batch_size = 8, .state = FLEXIO_CMDQ_STATE_PENDING };
 	struct flexio_msg_stream *stream = NULL;
 	struct flexio_process *process = NULL;
 	struct flexio_cmdq *cmdq = NULL;
