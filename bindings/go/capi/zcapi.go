@@ -191,7 +191,7 @@ var _ unsafe.Pointer
 // Opaque handles and outside types (only used through pointers).
 // App is flexio_app.
 //
-// ------------------------------------------------------------------------
+// a DPA application image
 type App struct{ _ [0]byte }
 
 // Process is flexio_process.

@@ -109,8 +109,11 @@ unsafe extern "C" {
 pub struct mlx5dv_devx_obj {
     _unused: [u8; 0],
 }
+#[doc = " @brief An address in a DPA process's address space. @since 23.x"]
 pub type flexio_uintptr_t = u64;
+#[doc = " @brief Device id of an extended UAR (flexio_uar_get_extended_id() on the host). @since 24.01"]
 pub type flexio_uar_device_id = u32;
+#[doc = " @brief A device message level (one of the FLEXIO_MSG_DEV_* levels below). @since 24.01"]
 pub type flexio_msg_dev_level = u8;
 #[doc = " A device function, seen from the host: used only through pointers."]
 pub type flexio_func_t = ::std::option::Option<unsafe extern "C" fn()>;
@@ -137,7 +140,6 @@ pub const FLEXIO_LOG_LVL_DBG: flexio_log_lvl = 3;
 pub type flexio_log_lvl = ::std::os::raw::c_uint;
 #[doc = " Host SDK logging levels; an entry prints when its level is at or below the set level."]
 pub use self::flexio_log_lvl as flexio_log_lvl_t;
-#[doc = " ------------------------------------------------------------------------"]
 #[repr(C)]
 #[derive(Debug)]
 pub struct flexio_app {
