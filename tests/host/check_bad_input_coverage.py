@@ -20,6 +20,11 @@ Prints every function without a case and exits 1; exits 0 when all have one.
 """
 import re
 import sys
+from pathlib import Path
+
+# The one version-script parser of the tree (abi/version_script.py).
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "abi"))
+import version_script  # noqa: E402
 
 # The check macros whose arguments hold test cases (bad_input_check.h).
 CHECK_MACROS = {
@@ -31,24 +36,6 @@ CHECK_MACROS = {
     "EXPECT_BAD_NONNULL_HANDLES",
     "EXPECT_BAD_HANDLES_VOID",
 }
-
-
-def map_nodes(text):
-    """{node: [names]} of a GNU ld version script."""
-    text = re.sub(r"#[^\n]*", "", text)
-    nodes = {}
-    for m in re.finditer(r"([A-Za-z_][\w.]*)\s*\{(.*?)\}\s*[\w.]*\s*;", text, re.S):
-        names = []
-        scope = "global"
-        for item in m.group(2).split(";"):
-            item = item.strip()
-            label = re.match(r"(global|local)\s*:\s*(.*)", item, re.S)
-            if label:
-                scope, item = label.group(1), label.group(2).strip()
-            if scope == "global" and re.fullmatch(r"[A-Za-z_]\w*", item):
-                names.append(item)
-        nodes[m.group(1)] = names
-    return nodes
 
 
 def strip_code(text):
@@ -100,13 +87,11 @@ def main(argv):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
     map_path, current_path, older_path = argv[1:]
-    with open(map_path, encoding="utf-8") as f:
-        nodes = map_nodes(f.read())
     exported = {}
-    for node, names in nodes.items():
-        for name in names:
+    for node in version_script.read(map_path).nodes:
+        for name in node.global_names:
             if name.startswith("flexio_"):
-                exported.setdefault(name, []).append(node)
+                exported.setdefault(name, []).append(node.name)
     if not exported:
         print(f"{map_path}: no exported flexio_* function found", file=sys.stderr)
         return 1
