@@ -93,5 +93,13 @@ FLEXIO_SIM_STATS_DIR=$work "$work/stats" | grep -q "dpa_stats: dpa_supported 1"
 [ -x "$prefix/bin/dpa-sim-run" ] || { echo "dpa-sim-run not installed"; exit 1; }
 FLEXIO_SIM_STATS_DIR=$work "$prefix/bin/dpa-stats" --json |
 	python3 -c 'import json, sys; assert json.load(sys.stdin)["device"] == "mlx5_sim0"'
+# The reference, when the build made it (doxygen found): HTML and a man page per function
+if [ -f "$build/docs/docs.stamp" ]; then
+	for page in flexio_process_create.3 flexio_dev_outbox_config.3 dpa_stats_open.3 flexio_print_init.3old; do
+		[ -s "$prefix/share/man/man3/$page" ] || { echo "man page $page not installed"; exit 1; }
+	done
+	[ -f "$prefix/share/doc/openflexio/html/index.html" ] || { echo "HTML reference not installed"; exit 1; }
+	echo "install test: the HTML reference and man pages are installed"
+fi
 echo "install test: pkg-config (flexio, libflexio, flexio-dev, dpa_stats) and find_package(flexio) (flexio," \
      "flexio_verbs) all build and run; flexio-info, dpa-sim-run, dpa-stats and dpacc run from the prefix"
