@@ -179,8 +179,21 @@ def check_man(args):
         wanted.setdefault(name, "libflexio-dev headers")
     if len(wanted) < 10:
         return [f"only {len(wanted)} functions found to check: the inputs are wrong"]
-    return sorted(f"{name} ({origin}): no man page in {' or '.join(args.man_dir)}"
-                  for name, origin in wanted.items() if name not in pages)
+    problems = sorted(f"{name} ({origin}): no man page in {' or '.join(args.man_dir)}"
+                      for name, origin in wanted.items() if name not in pages)
+    # Installed pages must not shadow the C library's (the device libc's printf, FILE, ...):
+    # every page is OpenFlexIO's own name.
+    shadowing = sorted(name for name in pages if name in C_LIBRARY_NAMES or name.startswith("@"))
+    if shadowing:
+        problems.append(f"pages that would shadow the C library's or name anonymous types: {', '.join(shadowing)}")
+    return problems
+
+
+# Names of the C library the device libc headers (libflexio-libc) declare too.
+C_LIBRARY_NAMES = {"printf", "snprintf", "sprintf", "vprintf", "vsnprintf", "puts", "putchar", "fputc",
+                   "memcpy", "memset", "memmove", "memcmp", "strlen", "strcmp", "strncmp", "strcpy",
+                   "FILE", "EOF", "BUFSIZ", "stdout", "stderr", "stdin", "PRId64", "PRIu64", "PRIx64",
+                   "stdio.h", "string.h", "inttypes.h"}
 
 
 def main():
