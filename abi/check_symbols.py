@@ -20,6 +20,7 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol reader)
 import version_script  # noqa: E402  (abi/version_script.py, shared with the binding model)
 
 EXPERIMENTAL_NODE = "FLEXIO_EXPERIMENTAL"
@@ -57,31 +58,6 @@ def object_functions(objects):
                     exported = (symbol["st_info"]["bind"] in ("STB_GLOBAL", "STB_GNU_UNIQUE")
                                 and symbol["st_other"]["visibility"] == "STV_DEFAULT")
                     yield symbol.name, section, exported, (path, section, symbol["st_value"])
-
-
-def library_exports(library):
-    """Yields (name, version, type) for each symbol the library defines in .dynsym, its version
-    read from .gnu.version through .gnu.version_d ("" when unversioned); type is ELF's
-    (FUNC, OBJECT, ...)."""
-    with open(library, "rb") as f:
-        elf = ELFFile(f)
-        dynsym = elf.get_section_by_name(".dynsym")
-        versym = elf.get_section_by_name(".gnu.version")
-        verdef = elf.get_section_by_name(".gnu.version_d")
-        version_names = {}
-        if verdef is not None:
-            for definition, names in verdef.iter_versions():
-                version_names[definition["vd_ndx"]] = next(iter(names)).name
-        for index, symbol in enumerate(dynsym.iter_symbols()):
-            if (symbol["st_shndx"] == "SHN_UNDEF" or symbol["st_info"]["bind"] == "STB_LOCAL"
-                    or symbol["st_other"]["visibility"] != "STV_DEFAULT" or not symbol.name):
-                continue
-            version = ""
-            if versym is not None:
-                ndx = versym.get_symbol(index)["ndx"]
-                if isinstance(ndx, int):
-                    version = version_names.get(ndx & 0x7fff, "")  # bit 15: a hidden (non-default) version
-            yield symbol.name, version, symbol["st_info"]["type"].removeprefix("STT_")
 
 
 def check(map_paths, library_path, objects, experimental_node=EXPERIMENTAL_NODE):
@@ -137,11 +113,12 @@ def check(map_paths, library_path, objects, experimental_node=EXPERIMENTAL_NODE)
             errors.append(f"{sym}: listed in node {node} but no object defines it for export")
 
     library = {}
-    for name, version, sym_type in library_exports(library_path):
+    for symbol in elf_symbols.dynamic_symbols(library_path):
+        name, version = symbol.name, symbol.version
         if name in nodes:  # the version definitions themselves
             continue
         library.setdefault(name, set()).add(version)
-        if sym_type == "OBJECT":
+        if symbol.type == "OBJECT":
             errors.append(f"{name}: the library exports a variable; export functions only")
         if version not in nodes:
             errors.append(f"{name}: exported {'with version ' + version if version else 'without a version'}"

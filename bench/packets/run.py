@@ -29,6 +29,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "abi"))
+import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol reader)
+
 WINDOWS = (1, 32, 64, 128)
 FRAME = 64
 PORT_FILES = ("ports.c", "port_", "steering.c", "dr_")
@@ -75,11 +78,8 @@ def symbol_layers(build):
     """Each function symbol of the tree's core objects -> its layer (ambiguous names: other)."""
     layers = collections.defaultdict(set)
     for obj in glob.glob(os.path.join(build, "core", "*", "CMakeFiles", "*.dir", "*.o")):
-        out = subprocess.run(["nm", "--defined-only", obj], stdout=subprocess.PIPE, text=True).stdout
-        for line in out.splitlines():
-            parts = line.split()
-            if len(parts) == 3 and parts[1] in "tTwW":
-                layers[parts[2]].add(layer_of_object(obj))
+        for function in elf_symbols.defined_functions(obj):
+            layers[function].add(layer_of_object(obj))
     return {sym: (s.pop() if len(s) == 1 else "other") for sym, s in layers.items()}
 
 

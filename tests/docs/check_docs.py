@@ -20,8 +20,9 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from elftools.elf.elffile import ELFFile
-from elftools.elf.gnuversions import GNUVerSymSection
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "abi"))
+import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol reader)
+
 
 SKIP = 77
 
@@ -116,26 +117,12 @@ def check_api(args):
 
 def exported_functions(library, version_prefix):
     """Functions a shared library defines in the symbol versions named version_prefix* (not the
-    *_PRIVATE ones)."""
-    with open(library, "rb") as f:
-        elf = ELFFile(f)
-        dynsym = elf.get_section_by_name(".dynsym")
-        versym = next((s for s in elf.iter_sections() if isinstance(s, GNUVerSymSection)), None)
-        verdef = elf.get_section_by_name(".gnu.version_d")
-        if versym is None or verdef is None:
-            sys.exit(f"{library}: no symbol versions")
-        node_of = {v.entry["vd_ndx"]: next(aux.name for aux in auxes)
-                   for v, auxes in verdef.iter_versions()}
-        names = set()
-        for index, symbol in enumerate(dynsym.iter_symbols()):
-            if symbol["st_info"]["type"] != "STT_FUNC" or symbol["st_shndx"] == "SHN_UNDEF":
-                continue
-            node = node_of.get(versym.get_symbol(index).entry["ndx"] & 0x7FFF, "")
-            # *_PRIVATE nodes are the project's internal interface between its own libraries.
-            if isinstance(node, str) and node.startswith(version_prefix) and \
-                    not node.endswith("_PRIVATE"):
-                names.add(symbol.name)
-        return names
+    *_PRIVATE ones: the project's internal interface between its own libraries)."""
+    symbols = list(elf_symbols.dynamic_symbols(library))
+    if not any(s.version for s in symbols):
+        sys.exit(f"{library}: no symbol versions")
+    return {s.name for s in symbols
+            if s.type == "FUNC" and s.version.startswith(version_prefix) and not s.version.endswith("_PRIVATE")}
 
 
 def declared_device_functions(clang, include_dir, libc_include_dir, headers, releases):

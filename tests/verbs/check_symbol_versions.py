@@ -4,24 +4,19 @@ default version as in rdma-core (so programs linked against rdma-core bind to it
 exports nothing but those and its FLEXIO_VERBS_PRIVATE API.
 
 usage: check_symbol_versions.py LIBFLEXIO_VERBS RDMA_CORE_LIBRARY..."""
-import re
-import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "abi"))
+import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol reader)
 
 PRIVATE = "FLEXIO_VERBS_PRIVATE"
-# objdump -T: "... DF .text  <size>  <version> <name>"; a non-default version is in parentheses
-LINE = re.compile(r"\s(DF|DO)\s+(\S+)\s+[0-9a-f]+\s+(\(?)([A-Za-z0-9_.]+)\)?\s+(\S+)$")
 
 
 def defined(library):
     """{name: default version} of the functions and objects a library defines."""
-    out = subprocess.run(["objdump", "-T", library], check=True, capture_output=True, text=True)
-    symbols = {}
-    for line in out.stdout.splitlines():
-        m = LINE.search(line)
-        if m and m.group(2) not in ("*UND*", "*ABS*") and not m.group(3):
-            symbols[m.group(5)] = m.group(4)
-    return symbols
+    return {s.name: s.version for s in elf_symbols.dynamic_symbols(library)
+            if s.default and s.version and not s.absolute and s.type in ("FUNC", "OBJECT")}
 
 
 def main():

@@ -14,20 +14,18 @@ usage: walk_check.py WALKER INCLUDE_DIR LIBRARY...
 import re
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "abi"))
+import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol reader)
 
 PUBLIC = re.compile(r"^(IBVERBS|MLX5)_1\.\d+$")
-# objdump -T: "... DF .text  <size>  <version> <name>"; a non-default version is in parentheses
-LINE = re.compile(r"\sDF\s+(\S+)\s+[0-9a-f]+\s+(\(?)([A-Za-z0-9_.]+)\)?\s+(\S+)$")
 
 
 def exported(library):
-    out = subprocess.run(["objdump", "-T", library], check=True, capture_output=True, text=True)
-    names = set()
-    for line in out.stdout.splitlines():
-        m = LINE.search(line)
-        if m and m.group(1) != "*UND*" and not m.group(2) and PUBLIC.match(m.group(3)):
-            names.add(m.group(4))
-    return names
+    """The functions a library exports by default in a public version node."""
+    return {s.name for s in elf_symbols.dynamic_symbols(library)
+            if s.type == "FUNC" and s.default and PUBLIC.match(s.version)}
 
 
 def inline(header):
