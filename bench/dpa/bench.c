@@ -12,6 +12,7 @@
  * Not a pass/fail test: it prints the numbers.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -307,20 +308,31 @@ int main(int argc, char **argv)
 	const char *rounds = "1500", *qemu = "qemu-riscv64", *elf = DPA_BENCH_WORKLOAD;
 	bool memcheck = false;
 	static unsigned long memcheck_reports;
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--memcheck") == 0)
+	static const struct option options[] = {
+		{ "rounds", required_argument, NULL, 'r' },
+		{ "qemu", required_argument, NULL, 'q' },
+		{ "memcheck", no_argument, NULL, 'm' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int option;
+	while ((option = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		switch (option) {
+		case 'r':
+			rounds = optarg;
+			break;
+		case 'q':
+			qemu = optarg;
+			break;
+		case 'm':
 			memcheck = true;
-		else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
-			rounds = argv[++i];
-		else if (strcmp(argv[i], "--qemu") == 0 && i + 1 < argc)
-			qemu = argv[++i];
-		else if (argv[i][0] != '-')
-			elf = argv[i];
-		else {
+			break;
+		default:
 			fprintf(stderr, "usage: dpa-bench [--rounds N] [--qemu PATH] [--memcheck] [WORKLOAD.elf]\n");
 			return 2;
 		}
 	}
+	if (optind < argc)
+		elf = argv[optind];
 	struct bench b = { 0 };
 	if (open_workload(&b, elf) != 0)
 		return 1;
