@@ -465,7 +465,7 @@ int nic_cq_create(struct nic *nic, const struct nic_cq_attr *attr, uint32_t *cqn
 	struct nic_eq *eq = NULL;
 	struct nic_cq *cq;
 
-	if (attr->log_size > 22 || (attr->target != NIC_CQ_NOTIFY && attr->target != NIC_CQ_EQ) ||
+	if (attr->log_size > NIC_LOG_MAX_CQ_SIZE || (attr->target != NIC_CQ_NOTIFY && attr->target != NIC_CQ_EQ) ||
 	    attr->comp_format > NIC_COMP_CSUM_STRIDX || attr->moderation_mode > NIC_MODERATION_CQE)
 		return -EINVAL;
 	if (!ring_ok(nic, attr->ring, 64ull << attr->log_size, 64) || attr->dbr.addr % 8 ||
@@ -566,7 +566,7 @@ int nic_eq_create(struct nic *nic, const struct nic_eq_attr *attr, uint32_t *eqn
 {
 	struct nic_eq *eq;
 
-	if (attr->log_size > 22)
+	if (attr->log_size > NIC_LOG_MAX_CQ_SIZE)
 		return -EINVAL;
 	if (!ring_ok(nic, attr->ring, 64ull << attr->log_size, 64))
 		return -EFAULT;

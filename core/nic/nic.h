@@ -38,6 +38,13 @@ struct nic_fabric;
 /* Ports are numbered 1..NIC_MAX_PORTS, as rdma-core numbers them. */
 #define NIC_MAX_PORTS 2
 
+/* Queue sizes a BlueField-3 takes (its HCA capabilities log_max_cq_sz, log_max_qp_sz, ...):
+ * CQs and EQs up to 2^22 entries, work queues up to 2^15 WQEs, receive strides up to 2^10
+ * bytes. The NIC refuses more, and QUERY_HCA_CAP reports these. */
+#define NIC_LOG_MAX_CQ_SIZE 22
+#define NIC_LOG_MAX_WQ_SIZE 15
+#define NIC_LOG_MAX_RQ_STRIDE 10
+
 /* Memory-key access rights, with the values of IBV_ACCESS_* so that the integrator passes
  * rdma-core's flags as they are. Reading local memory needs no right (mlx5 semantics). */
 enum {

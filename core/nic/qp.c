@@ -78,9 +78,9 @@ static int qp_check(struct nic *nic, const struct nic_qp_create_attr *a)
 {
 	if (a->rq_type != NIC_QP_RQ_REGULAR && a->rq_type != NIC_QP_RQ_RMP && a->rq_type != NIC_QP_RQ_NONE)
 		return -EINVAL;
-	if ((!a->no_sq && a->log_sq_depth > 15) ||
-	    (a->rq_type == NIC_QP_RQ_REGULAR &&
-	     (a->log_rq_depth > 15 || a->log_rq_stride < 4 || a->log_rq_stride > 10)))
+	if ((!a->no_sq && a->log_sq_depth > NIC_LOG_MAX_WQ_SIZE) ||
+	    (a->rq_type == NIC_QP_RQ_REGULAR && (a->log_rq_depth > NIC_LOG_MAX_WQ_SIZE || a->log_rq_stride < 4 ||
+						 a->log_rq_stride > NIC_LOG_MAX_RQ_STRIDE)))
 		return -EINVAL;
 	/* The SQ follows the RQ in mlx5's QP buffer, so a one-WQE RQ of 16 bytes puts it at a
 	 * 16-byte boundary: WQEBBs are read in 8-byte words, which that alignment allows. */

@@ -15,8 +15,8 @@ static int nic_recv_attr_check(const struct nic_rq_attr *a)
 {
 	unsigned min_stride = a->kind == NIC_RQ_LINKED_LIST ? 5 : 4; /* room for one data segment */
 
-	if ((a->kind != NIC_RQ_CYCLIC && a->kind != NIC_RQ_LINKED_LIST) || a->log_depth > 15 ||
-	    a->log_stride < min_stride || a->log_stride > 10)
+	if ((a->kind != NIC_RQ_CYCLIC && a->kind != NIC_RQ_LINKED_LIST) || a->log_depth > NIC_LOG_MAX_WQ_SIZE ||
+	    a->log_stride < min_stride || a->log_stride > NIC_LOG_MAX_RQ_STRIDE)
 		return -EINVAL;
 	if (a->log_num_strides &&
 	    (a->log_num_strides < 3 || a->log_num_strides > 16 || a->log_stride_size < 6 || a->log_stride_size > 13))

@@ -542,7 +542,7 @@ int nic_sq_create(struct nic *nic, const struct nic_sq_attr *attr, uint32_t *sqn
 	struct nic_obj *tis = NULL, *cq;
 	struct nic_wq *sq;
 
-	if (attr->log_depth > 15)
+	if (attr->log_depth > NIC_LOG_MAX_WQ_SIZE)
 		return -EINVAL;
 	if (attr->ring.addr % 64 || !nic_reach(nic, attr->ring, 0, 64ull << attr->log_depth, false))
 		return -EFAULT;

@@ -234,8 +234,8 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 
 	if (!nic)
 		return NULL;
-	if (attr->log_cq_depth > 22) {
-		snprintf(err, err_size, "log_cq_depth %u is over 22", attr->log_cq_depth);
+	if (attr->log_cq_depth > NIC_LOG_MAX_CQ_SIZE) {
+		snprintf(err, err_size, "log_cq_depth %u is over %d", attr->log_cq_depth, NIC_LOG_MAX_CQ_SIZE);
 		return NULL;
 	}
 	if (!qmem_place(p, &attr->cq_ring_qmem, 0, (uint64_t)CQE_SIZE << attr->log_cq_depth, &cq.ring, "cq_ring_qmem",
@@ -293,8 +293,8 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 
 	if (!nic)
 		return NULL;
-	if (attr->log_wq_depth > 15) {
-		snprintf(err, err_size, "log_wq_depth %u is over 15", attr->log_wq_depth);
+	if (attr->log_wq_depth > NIC_LOG_MAX_WQ_SIZE) {
+		snprintf(err, err_size, "log_wq_depth %u is over %d", attr->log_wq_depth, NIC_LOG_MAX_WQ_SIZE);
 		return NULL;
 	}
 	if (!qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)SQ_WQEBB << attr->log_wq_depth, &sq.ring, "wq_ring_qmem",
@@ -345,9 +345,9 @@ static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, ui
 		.log_depth = attr->log_wq_depth,
 		.log_stride = log_stride,
 	};
-	if (attr->log_wq_depth > 15 || log_stride > 10) {
-		snprintf(err, err_size, "log_wq_depth %u (at most 15) or log_wq_stride %u (at most 10) out of range",
-			 attr->log_wq_depth, attr->log_wq_stride);
+	if (attr->log_wq_depth > NIC_LOG_MAX_WQ_SIZE || log_stride > NIC_LOG_MAX_RQ_STRIDE) {
+		snprintf(err, err_size, "log_wq_depth %u (at most %d) or log_wq_stride %u (at most %d) out of range",
+			 attr->log_wq_depth, NIC_LOG_MAX_WQ_SIZE, attr->log_wq_stride, NIC_LOG_MAX_RQ_STRIDE);
 		return false;
 	}
 	return qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)1 << (attr->log_wq_depth + log_stride), &rq->ring,
@@ -449,10 +449,11 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 		return NULL;
 	}
 	/* Only the rings the QP has: no_sq leaves log_sq_depth unread, an RMP or no RQ log_rq_depth. */
-	if ((!attr->no_sq && (attr->log_sq_depth < 0 || attr->log_sq_depth > 15)) ||
-	    (attr->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR && (attr->log_rq_depth < 0 || attr->log_rq_depth > 15))) {
-		snprintf(err, err_size, "log_sq_depth %d or log_rq_depth %d out of 0..15", attr->log_sq_depth,
-			 attr->log_rq_depth);
+	if ((!attr->no_sq && (attr->log_sq_depth < 0 || attr->log_sq_depth > NIC_LOG_MAX_WQ_SIZE)) ||
+	    (attr->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR &&
+	     (attr->log_rq_depth < 0 || attr->log_rq_depth > NIC_LOG_MAX_WQ_SIZE))) {
+		snprintf(err, err_size, "log_sq_depth %d or log_rq_depth %d out of 0..%d", attr->log_sq_depth,
+			 attr->log_rq_depth, NIC_LOG_MAX_WQ_SIZE);
 		return NULL;
 	}
 	/* mlx5's QP buffer: the RQ first, the SQ after it. */

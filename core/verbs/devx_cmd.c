@@ -244,41 +244,41 @@ static void hca_cap(const struct sim_device *device, uint8_t *cap)
 		unsigned short bit, width;
 		uint32_t value;
 	} fields[] = {
-		{ 0x80, 8, 15 },            /* log_max_srq_sz */
-		{ 0x88, 8, 15 },            /* log_max_qp_sz */
-		{ 0x9b, 5, 14 },            /* log_max_qp */
-		{ 0xab, 5, 14 },            /* log_max_srq */
-		{ 0xc8, 8, 22 },            /* log_max_cq_sz */
-		{ 0xdb, 5, 14 },            /* log_max_cq */
-		{ 0xe0, 8, 22 },            /* log_max_eq_sz */
-		{ 0xea, 6, 24 },            /* log_max_mkey */
-		{ 0xfc, 4, 14 },            /* log_max_eq */
-		{ 0x170, 16, 2 },           /* gid_table_size */
-		{ 0x181, 1, 1 },            /* vport_counters */
-		{ 0x190, 16, 1 },           /* pkey_table_size */
-		{ 0x1a6, 1, 1 },            /* nic_flow_table */
-		{ 0x1a7, 1, 1 },            /* eswitch_manager */
-		{ 0x1b6, 2, 1 },            /* port_type: Ethernet */
-		{ 0x1b8, 8, 1 },            /* num_ports */
-		{ 0x1c3, 5, 30 },           /* log_max_msg */
-		{ 0x1fc, 4, 1 },            /* cqe_version */
-		{ 0x201, 1, 1 },            /* striding_rq */
-		{ 0x21c, 1, 1 },            /* eth_net_offloads */
-		{ 0x21d, 1, 1 },            /* roce */
-		{ 0x222, 1, 1 },            /* cq_moderation */
-		{ 0x23f, 1, 1 },            /* rc */
-		{ 0x310, 8, 0x7f },         /* flow_counter_bulk_alloc: 128 .. 8192 */
-		{ 0x323, 5, 14 },           /* log_max_transport_domain */
-		{ 0x32b, 5, 24 },           /* log_max_pd */
-		{ 0x348, 8, MAX_BULK_LOG }, /* log_max_flow_counter_bulk */
-		{ 0x350, 16, 0xffff },      /* max_flow_counter_15_0 */
-		{ 0x363, 5, 14 },           /* log_max_rq */
-		{ 0x36b, 5, 14 },           /* log_max_sq */
-		{ 0x373, 5, 14 },           /* log_max_tir */
-		{ 0x37b, 5, 14 },           /* log_max_tis */
-		{ 0x383, 5, 14 },           /* log_max_rmp */
-		{ 0x444, 4, 2 },            /* steering_format_version: ConnectX-7 */
-		{ 0x470, 16, 1024 },        /* max_num_eqs */
+		{ 0x80, 8, NIC_LOG_MAX_WQ_SIZE }, /* log_max_srq_sz */
+		{ 0x88, 8, NIC_LOG_MAX_WQ_SIZE }, /* log_max_qp_sz */
+		{ 0x9b, 5, 14 },                  /* log_max_qp */
+		{ 0xab, 5, 14 },                  /* log_max_srq */
+		{ 0xc8, 8, NIC_LOG_MAX_CQ_SIZE }, /* log_max_cq_sz */
+		{ 0xdb, 5, 14 },                  /* log_max_cq */
+		{ 0xe0, 8, NIC_LOG_MAX_CQ_SIZE }, /* log_max_eq_sz */
+		{ 0xea, 6, 24 },                  /* log_max_mkey */
+		{ 0xfc, 4, 14 },                  /* log_max_eq */
+		{ 0x170, 16, 2 },                 /* gid_table_size */
+		{ 0x181, 1, 1 },                  /* vport_counters */
+		{ 0x190, 16, 1 },                 /* pkey_table_size */
+		{ 0x1a6, 1, 1 },                  /* nic_flow_table */
+		{ 0x1a7, 1, 1 },                  /* eswitch_manager */
+		{ 0x1b6, 2, 1 },                  /* port_type: Ethernet */
+		{ 0x1b8, 8, 1 },                  /* num_ports */
+		{ 0x1c3, 5, 30 },                 /* log_max_msg */
+		{ 0x1fc, 4, 1 },                  /* cqe_version */
+		{ 0x201, 1, 1 },                  /* striding_rq */
+		{ 0x21c, 1, 1 },                  /* eth_net_offloads */
+		{ 0x21d, 1, 1 },                  /* roce */
+		{ 0x222, 1, 1 },                  /* cq_moderation */
+		{ 0x23f, 1, 1 },                  /* rc */
+		{ 0x310, 8, 0x7f },               /* flow_counter_bulk_alloc: 128 .. 8192 */
+		{ 0x323, 5, 14 },                 /* log_max_transport_domain */
+		{ 0x32b, 5, 24 },                 /* log_max_pd */
+		{ 0x348, 8, MAX_BULK_LOG },       /* log_max_flow_counter_bulk */
+		{ 0x350, 16, 0xffff },            /* max_flow_counter_15_0 */
+		{ 0x363, 5, 14 },                 /* log_max_rq */
+		{ 0x36b, 5, 14 },                 /* log_max_sq */
+		{ 0x373, 5, 14 },                 /* log_max_tir */
+		{ 0x37b, 5, 14 },                 /* log_max_tis */
+		{ 0x383, 5, 14 },                 /* log_max_rmp */
+		{ 0x444, 4, 2 },                  /* steering_format_version: ConnectX-7 */
+		{ 0x470, 16, 1024 },              /* max_num_eqs */
 	};
 
 	set_field(cap, 0x30, 16, (uint32_t)device->index); /* vhca_id */
