@@ -8,6 +8,12 @@
  * first attach gives the process a private copy of the image's ops, which the interpreter runs
  * from then on (process->debug_ops, read once per run piece); the image's own array keeps the
  * original handlers, which the trap jumps to when the debugger lets the hart go on.
+ *
+ * Watchpoints cannot be patched into ops (an access's address is known only when it runs): while
+ * any is set the harts run the slow interpreter, which checks every access against them
+ * (dpa_debug_watched) and stops before it as at a trap; the fast one never looks. A hart held at
+ * a trap while the debugger sets one leaves the interpreter it runs (trap_entry) so as to go on
+ * in the slow one at once, not at its next run piece.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,6 +21,28 @@
 #include <time.h>
 
 #include "internal.h"
+
+/*
+ * What a trap calls: the debugger's function, then, when watchpoints are set now, the way out of
+ * the interpreter without a check of it (the fast one never checks them): the hart "returns" to
+ * DPA_RETURN_ADDRESS, which the interpreter handles as a jump anywhere (with the counters as
+ * before the trap's instruction), and run_slice_active sees debug_switch and goes on in the slow
+ * interpreter from the pc the debugger left.
+ */
+static void trap_entry(void *user, struct dpa_hart *hart)
+{
+	struct dpa_process *process = user;
+	uint64_t trap_pc = hart->pc;
+
+	process->debug_client_fn(process->debug_client_user, hart);
+	if (atomic_load_explicit(&process->nwatches, memory_order_relaxed) == 0 ||
+	    !dpa_image_is_code(process->image, hart->pc))
+		return;
+	hart->debug_resume_pc = hart->pc;
+	hart->debug_pass = hart->pc == trap_pc;
+	hart->debug_switch = true;
+	hart->pc = DPA_RETURN_ADDRESS;
+}
 
 int dpa_process_debug_attach(struct dpa_process *process, dpa_debug_fn fn, void *user)
 {
@@ -29,8 +57,10 @@ int dpa_process_debug_attach(struct dpa_process *process, dpa_debug_fn fn, void 
 		memcpy(ops, image->ops, count * sizeof(*ops));
 		process->debug_ops = ops;
 	}
-	process->debug_fn = fn;
-	process->debug_user = user;
+	process->debug_client_fn = fn;
+	process->debug_client_user = user;
+	process->debug_fn = trap_entry;
+	process->debug_user = process;
 	return 0;
 }
 
@@ -41,12 +71,15 @@ void dpa_process_debug_detach(struct dpa_process *process)
 	/* Every trap goes; the copy stays (a hart inside a service may still run from it). */
 	memcpy(process->debug_ops, process->image->ops,
 	       (process->image->code_span / 2 + 2) * sizeof(*process->debug_ops));
+	atomic_store_explicit(&process->nwatches, 0, memory_order_relaxed);
 	/* Harts that reached a trap before it went may still be on their way into the function:
      * wait for them (they do not need the pause to end to get out). */
 	while (atomic_load_explicit(&process->debug_inside, memory_order_acquire) != 0)
 		nanosleep(&(struct timespec){ .tv_nsec = 50000 }, NULL);
 	process->debug_fn = NULL;
 	process->debug_user = NULL;
+	process->debug_client_fn = NULL;
+	process->debug_client_user = NULL;
 }
 
 int dpa_process_debug_trap(struct dpa_process *process, uint64_t pc, bool set)
@@ -61,6 +94,44 @@ int dpa_process_debug_trap(struct dpa_process *process, uint64_t pc, bool set)
 		return -EINVAL;
 	process->debug_ops[off / 2].h = set ? dpa_exec_handlers()[DPA_HANDLER_DEBUG_TRAP] : image->ops[off / 2].h;
 	return 0;
+}
+
+int dpa_process_debug_watch(struct dpa_process *process, uint64_t address, uint64_t length, enum dpa_watch_kind kind,
+			    bool set)
+{
+	if (process == NULL || length == 0 || address + length < address ||
+	    (kind != DPA_WATCH_WRITE && kind != DPA_WATCH_READ && kind != DPA_WATCH_ACCESS))
+		return -EINVAL;
+	if (process->debug_ops == NULL)
+		return -EPERM;
+	/* Paused: no hart reads the set while it changes (the pause orders it for them). */
+	unsigned n = atomic_load_explicit(&process->nwatches, memory_order_relaxed);
+	for (unsigned i = 0; i < n; i++) {
+		struct dpa_watch *w = &process->watches[i];
+		if (w->address != address || w->length != length || w->kind != (unsigned)kind)
+			continue;
+		if (!set) {
+			*w = process->watches[n - 1];
+			atomic_store_explicit(&process->nwatches, n - 1, memory_order_relaxed);
+		}
+		return 0;
+	}
+	if (!set)
+		return -ENOENT;
+	if (n == DPA_DEBUG_WATCHES)
+		return -ENOSPC;
+	process->watches[n] = (struct dpa_watch){ .address = address, .length = length, .kind = kind };
+	atomic_store_explicit(&process->nwatches, n + 1, memory_order_relaxed);
+	return 0;
+}
+
+unsigned dpa_hart_debug_watch_hit(const struct dpa_hart *hart, uint64_t *address)
+{
+	if (hart == NULL)
+		return 0;
+	if (address != NULL)
+		*address = hart->watch_address;
+	return hart->watch_kind;
 }
 
 uint64_t dpa_hart_next_pc(const struct dpa_hart *hart)

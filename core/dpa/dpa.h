@@ -297,7 +297,7 @@ void dpa_hart_set_trace(struct dpa_hart *hart, dpa_trace_fn fn, void *user);
  * hart has left its gate, as inside a service: it counts as stopped for dpa_process_pause and
  * its pc, registers and counters are up to date. fn may block (a debugger holds the thread
  * there). When it returns the hart executes the instruction at pc, or goes to the pc fn set
- * (dpa_hart_set_pc). Traps fire in the fast interpreter only (not while a trace hook is set).
+ * (dpa_hart_set_pc). Watchpoints (dpa_process_debug_watch) call it too, before the access.
  */
 typedef void (*dpa_debug_fn)(void *user, struct dpa_hart *hart);
 /* Readies the process for traps: from now on it runs a private copy of its image's decoded code
@@ -310,6 +310,26 @@ void dpa_process_debug_detach(struct dpa_process *process);
 /* Sets or clears the trap at pc, an instruction of the image's code (-EINVAL elsewhere; -EPERM
  * before attach). The process must be paused; a trap costs nothing to the code around it. */
 int dpa_process_debug_trap(struct dpa_process *process, uint64_t pc, bool set);
+/* Watchpoints, as a RISC-V debug trigger has them: at most DPA_DEBUG_WATCHES, each on
+ * [address, address + length) for the accesses of its kind. An instruction accessing such bytes
+ * calls the trap function before it accesses anything (a store has not written); when fn returns
+ * with the pc unchanged the instruction runs without being stopped again. While any is set the
+ * process's harts run the slow interpreter (the one of trace hooks and the memory-model checker);
+ * without any they run exactly as before. Atomics (LR, SC, AMO) are accesses too (an AMO both
+ * reads and writes). Set or clear with the process paused, after attach (-EPERM before): -EINVAL
+ * for a bad kind or length 0, -ENOSPC when DPA_DEBUG_WATCHES are set, -ENOENT clearing one not
+ * set (address, length and kind must match). Detaching clears them all. */
+#define DPA_DEBUG_WATCHES 4
+enum dpa_watch_kind {
+	DPA_WATCH_WRITE = 1,
+	DPA_WATCH_READ = 2,
+	DPA_WATCH_ACCESS = 3 /* reads and writes */
+};
+int dpa_process_debug_watch(struct dpa_process *process, uint64_t address, uint64_t length, enum dpa_watch_kind kind,
+			    bool set);
+/* In the trap function: the kind of the watchpoint the hart stopped for (its address in
+ * *address), or 0 when it stopped at a trap. */
+unsigned dpa_hart_debug_watch_hit(const struct dpa_hart *hart, uint64_t *address);
 /* The pc the hart's next instruction leads to with its registers as they are (a branch's
  * outcome, a jump's target, pc itself for an instruction that faults): where a single step
  * stops. The hart must be stopped. */

@@ -101,9 +101,18 @@ struct dpa_process {
 	/* A debugger (debug.c): the process's own copy of the image's ops, with traps, which the
      * interpreter runs when set; the function a trap calls. Changed only while paused. */
 	struct dpa_op *debug_ops;
-	dpa_debug_fn debug_fn;
+	dpa_debug_fn debug_fn; /* what a trap calls: debug.c's, which calls the client's */
 	void *debug_user;
+	dpa_debug_fn debug_client_fn; /* the debugger's (dpa_process_debug_attach) */
+	void *debug_client_user;
 	atomic_uint debug_inside; /* harts between a trap and the return of debug_fn */
+	/* Watchpoints (debug.c): nwatches of them in force; the harts run the slow interpreter,
+     * which checks every access against them, while it is not 0. */
+	struct dpa_watch {
+		uint64_t address, length;
+		unsigned kind; /* enum dpa_watch_kind */
+	} watches[DPA_DEBUG_WATCHES];
+	atomic_uint nwatches;
 	/* The memory-model checker (memcheck.c): made at its first enable, then kept; on says
      * whether harts record and report (read where checks would cost, never per instruction). */
 	struct dpa_memcheck *_Atomic memcheck;
@@ -154,6 +163,14 @@ struct dpa_hart {
 	uint64_t memory_writebacks;
 	dpa_trace_fn trace;
 	void *trace_user;
+	/* The watchpoint this hart stopped for (kind 0: none), while in the debugger's function. */
+	unsigned watch_kind;
+	uint64_t watch_address;
+	/* A trap left the interpreter because watchpoints were set meanwhile (debug.c): switch
+     * (run_slice_active goes on at once, in the slow one, at debug_resume_pc) and pass (the
+     * instruction there runs without its trap firing again). */
+	bool debug_switch, debug_pass;
+	uint64_t debug_resume_pc;
 	void *user;
 	/* scheduler */
 	enum dpa_sched_state sched_state;
@@ -226,6 +243,23 @@ enum dpa_stop dpa_exec_traced(struct dpa_hart *hart, int64_t budget);
  * trap's (a debugger's breakpoint, debug.c). */
 const int32_t *dpa_exec_handlers(void);
 #define DPA_HANDLER_DEBUG_TRAP DPA_VARIANT_COUNT
+/* Whether an access of size bytes at address, of the access kinds in access (DPA_WATCH_READ,
+ * DPA_WATCH_WRITE, both for an AMO), touches a watchpoint; the slow interpreter calls it for every
+ * access while watchpoints are set. On a hit it records the watchpoint in the hart. */
+static inline bool dpa_debug_watched(struct dpa_hart *hart, uint64_t address, uint64_t size, unsigned access)
+{
+	const struct dpa_process *process = hart->process;
+	unsigned n = atomic_load_explicit(&process->nwatches, memory_order_relaxed);
+	for (unsigned i = 0; i < n; i++) {
+		const struct dpa_watch *w = &process->watches[i];
+		if ((w->kind & access) && address < w->address + w->length && w->address < address + size) {
+			hart->watch_kind = w->kind;
+			hart->watch_address = w->address;
+			return true;
+		}
+	}
+	return false;
+}
 /* Frees the debugger's copy of the ops (process destroy). */
 void dpa_debug_free(struct dpa_process *process);
 

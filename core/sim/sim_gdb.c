@@ -14,7 +14,12 @@
  * debugger interrupts (^C), the stub pauses the process again and sends the stop reply.
  *
  * Breakpoints are engine traps (core/dpa/debug.c): patched pre-decoded ops of the process's own
- * copy of its code, set only while the process is paused, costing nothing elsewhere. A thread
+ * copy of its code, set only while the process is paused, costing nothing elsewhere. Watchpoints
+ * (Z2 write, Z3 read, Z4 access; DPA_DEBUG_WATCHES of them, as hardware has a few) are the engine's: a
+ * thread stops before the access, in on_trap as at a breakpoint, and the stop reply names the
+ * watchpoint (watch:, rwatch:, awatch:). GDB's RISC-V watchpoints are "non-steppable" (they
+ * trigger before the access, as the debug spec's triggers): GDB removes them, steps the
+ * instruction and shows the values after it, so the user sees the pc after the store. A thread
  * reaching one calls on_trap on its own host thread, outside its gate; a breakpoint the debugger
  * asked for, or the end of that thread's single step, holds it there until it is resumed. A
  * step plants a trap at the one pc the instruction leads to (dpa_hart_next_pc: the registers
@@ -49,7 +54,7 @@
 #define GDB_SIGINT 2
 #define GDB_SIGILL 4
 #define GDB_SIGTRAP 5
-#define GDB_SIGBUS 7 /* GDB's numbering: 7 is SIGEMT, 10 SIGBUS */
+#define GDB_SIGBUS 10 /* GDB's numbering (7 is SIGEMT), not the host's */
 #define GDB_SIGSEGV 11
 #define GDB_ENV_PORTS 64 /* FLEXIO_SIM_GDB=PORT tries PORT .. PORT + 63 */
 
@@ -64,6 +69,8 @@ struct gdb_thread {
 	bool has_event;  /* a stop not reported yet */
 	bool breakpoint; /* ... at a breakpoint (else the end of a step, or a fault) */
 	bool fatal;      /* ... a fault: the process stops once it is resumed */
+	unsigned watch;  /* ... a watchpoint's (enum dpa_watch_kind; 0: none) at watch_address */
+	uint64_t watch_address;
 	int signal;
 	uint64_t event_pc, seq;
 	char action; /* of the resume being applied: 0 (stays stopped), 'c' or 's' */
@@ -92,6 +99,11 @@ struct sim_gdb {
 	size_t nbreakpoints, breakpoints_cap;
 	uint64_t *traps; /* the pcs patched now */
 	size_t ntraps, traps_cap;
+	struct dpa_watch_set {
+		uint64_t address, length;
+		enum dpa_watch_kind kind;
+	} watches[DPA_DEBUG_WATCHES]; /* as set in the engine */
+	unsigned nwatches;
 	unsigned in_trap; /* harts inside on_trap / sim_gdb_fault */
 	char rx[GDB_PACKET_MAX + 8];
 	size_t rx_len;
@@ -260,14 +272,16 @@ static void stop_all(struct sim_gdb *g)
 }
 
 /* Holds the calling hart's thread with an event until the debugger lets it go (stub lock
- * held). */
+ * held). watch: the kind of the watchpoint at watch_address it stopped for, or 0. */
 static void hold_with_event(struct sim_gdb *g, struct gdb_thread *s, int signal, bool breakpoint, bool fatal,
-			    uint64_t pc)
+			    uint64_t pc, unsigned watch, uint64_t watch_address)
 {
 	s->has_event = true;
 	s->signal = signal;
 	s->breakpoint = breakpoint;
 	s->fatal = fatal;
+	s->watch = watch;
+	s->watch_address = watch_address;
 	s->event_pc = pc;
 	s->seq = ++g->seq;
 	s->in_trap = true;
@@ -292,11 +306,18 @@ static void on_trap(void *user, struct dpa_hart *hart)
 	if (s && g->client_fd >= 0 && !g->closing) {
 		bool step = s->stepping && s->step_pc == pc;
 		bool breakpoint = contains(g->breakpoints, g->nbreakpoints, pc);
+		uint64_t watch_address;
+		unsigned watch = dpa_hart_debug_watch_hit(hart, &watch_address);
 
-		/* Another thread's step target, or a trap left from an earlier stop: run on. */
-		if (step || breakpoint) {
+		if (watch) {
+			/* Before the access: a step under way ends here too, GDB steps it again. */
 			s->stepping = false;
-			hold_with_event(g, s, GDB_SIGTRAP, breakpoint && !step, false, pc);
+			hold_with_event(g, s, GDB_SIGTRAP, false, false, pc, watch, watch_address);
+		} else if (step || breakpoint) {
+			/* (Else another thread's step target, or a trap left from an earlier stop: run
+			 * on.) */
+			s->stepping = false;
+			hold_with_event(g, s, GDB_SIGTRAP, breakpoint && !step, false, pc, 0, 0);
 		}
 	}
 	g->in_trap--;
@@ -330,7 +351,7 @@ void sim_gdb_fault(struct sim_process *p, struct sim_thread *t, const struct dpa
 	g->in_trap++;
 	s = thread_state(g, t->id);
 	if (s && g->client_fd >= 0 && !g->closing && g->running)
-		hold_with_event(g, s, fault_signal(fault->cause), false, true, fault->pc);
+		hold_with_event(g, s, fault_signal(fault->cause), false, true, fault->pc, 0, 0);
 	g->in_trap--;
 	pthread_cond_broadcast(&g->changed);
 	pthread_mutex_unlock(&g->lock);
@@ -452,11 +473,20 @@ static bool get_hex(const char *s, void *bytes, size_t size)
 	return true;
 }
 
-static void send_stop_reply(struct sim_gdb *g, int signal, uint32_t tid, bool breakpoint)
+/* A stop reply: signal, thread, and why (swbreak:, or the watchpoint of watch_address whose kind
+ * watch is, 0 for none). */
+static void send_stop_reply(struct sim_gdb *g, int signal, uint32_t tid, bool breakpoint, unsigned watch,
+			    uint64_t watch_address)
 {
-	char reply[64];
+	static const char *const watch_reasons[] = {
+		[DPA_WATCH_WRITE] = "watch", [DPA_WATCH_READ] = "rwatch", [DPA_WATCH_ACCESS] = "awatch"
+	};
+	char reply[96];
+	int n = snprintf(reply, sizeof(reply), "T%02xthread:%x;%s", signal, tid, breakpoint ? "swbreak:;" : "");
 
-	snprintf(reply, sizeof(reply), "T%02xthread:%x;%s", signal, tid, breakpoint ? "swbreak:;" : "");
+	if (watch)
+		snprintf(reply + n, sizeof(reply) - (size_t)n, "%s:%llx;", watch_reasons[watch],
+			 (unsigned long long)watch_address);
 	send_str(g, reply);
 }
 
@@ -468,7 +498,7 @@ static void report_event(struct sim_gdb *g, struct gdb_thread *s)
 	g->running = false;
 	g->fatal_reported = s->fatal;
 	g->current = s->id + 1;
-	send_stop_reply(g, s->signal, s->id + 1, s->breakpoint);
+	send_stop_reply(g, s->signal, s->id + 1, s->breakpoint, s->watch, s->watch_address);
 }
 
 /* ---- registers and memory ----------------------------------------------------------------- */
@@ -806,6 +836,16 @@ static void handle_query(struct sim_gdb *g, const char *q)
 
 /* ---- resuming ----------------------------------------------------------------------------- */
 
+/* The watchpoint of kind at address and of length (0: any), or -1. */
+static int watch_index(const struct sim_gdb *g, uint64_t address, uint64_t length, unsigned kind)
+{
+	for (unsigned i = 0; i < g->nwatches; i++)
+		if (g->watches[i].address == address && g->watches[i].kind == kind &&
+		    (length == 0 || g->watches[i].length == length))
+			return (int)i;
+	return -1;
+}
+
 /*
  * Applies one action per thread (0 = stays stopped) already stored in the threads' action.
  * Reports a queued event of a resumed thread at once instead of resuming (all-stop); else
@@ -832,11 +872,13 @@ static void resume(struct sim_gdb *g, bool all)
 	for (s = g->threads; s; s = s->next) {
 		if (!s->has_event || !s->action)
 			continue;
-		if (s->breakpoint && contains(g->breakpoints, g->nbreakpoints, s->event_pc)) {
+		if ((s->breakpoint && contains(g->breakpoints, g->nbreakpoints, s->event_pc)) ||
+		    (s->watch && watch_index(g, s->watch_address, 0, s->watch) >= 0)) {
 			if (!pending || s->seq < pending->seq)
 				pending = s;
 		} else if (!s->fatal) {
-			s->has_event = false; /* stale: its breakpoint went, or a step GDB gave up */
+			/* stale: its breakpoint or watchpoint went, or a step GDB gave up */
+			s->has_event = false;
 		}
 	}
 	if (pending) {
@@ -943,16 +985,63 @@ static void handle_legacy_resume(struct sim_gdb *g, bool step)
 	resume(g, !step);
 }
 
+/* Z2/Z3/Z4 (insert) and z2/z3/z4: a watchpoint of kind on [address, address + length); set in
+ * the engine at once (the process is paused while GDB is not waiting for a stop). */
+static void handle_watchpoint(struct sim_gdb *g, uint64_t address, uint64_t length, enum dpa_watch_kind kind,
+			      bool insert)
+{
+	int i = watch_index(g, address, length, kind), rc;
+	char reply[8];
+
+	if (g->running || length == 0) {
+		send_str(g, "E01");
+		return;
+	}
+	if (!insert) {
+		if (i >= 0) {
+			dpa_process_debug_watch(g->p->engine, address, length, kind, false);
+			g->watches[i] = g->watches[--g->nwatches];
+		}
+		send_str(g, "OK");
+		return;
+	}
+	if (i >= 0) {
+		send_str(g, "OK");
+		return;
+	}
+	/* Beyond DPA_DEBUG_WATCHES the engine says -ENOSPC (E1c): GDB reports that it could not
+	 * insert the watchpoint. */
+	rc = dpa_process_debug_watch(g->p->engine, address, length, kind, true);
+	if (rc) {
+		snprintf(reply, sizeof(reply), "E%02x", -rc & 0xff);
+		send_str(g, reply);
+		return;
+	}
+	g->watches[g->nwatches++] = (struct dpa_watch_set){ .address = address, .length = length, .kind = kind };
+	send_str(g, "OK");
+}
+
 static void handle_breakpoint(struct sim_gdb *g, const char *args, bool insert)
 {
-	uint64_t type, address;
+	static const enum dpa_watch_kind watch_kinds[] = {
+		[2] = DPA_WATCH_WRITE, [3] = DPA_WATCH_READ, [4] = DPA_WATCH_ACCESS
+	};
+	uint64_t type, address, length = 0;
 
 	if (!parse_hex(&args, &type) || *args++ != ',' || !parse_hex(&args, &address)) {
 		send_str(g, "E01");
 		return;
 	}
-	if (type > 1) {
-		send_str(g, ""); /* watchpoints: not supported, gdb falls back to software ones */
+	if (type > 4) {
+		send_str(g, ""); /* not supported */
+		return;
+	}
+	if (type >= 2) {
+		if (*args++ != ',' || !parse_hex(&args, &length)) {
+			send_str(g, "E01");
+			return;
+		}
+		handle_watchpoint(g, address, length, watch_kinds[type], insert);
 		return;
 	}
 	if (!insert) {
@@ -976,7 +1065,7 @@ static void handle_interrupt(struct sim_gdb *g)
 	stop_all(g);
 	g->running = false;
 	g->fatal_reported = false;
-	send_stop_reply(g, GDB_SIGINT, current_thread(g), false);
+	send_stop_reply(g, GDB_SIGINT, current_thread(g), false, 0, 0);
 }
 
 /* One packet (without $ and checksum, NUL-terminated). */
@@ -987,7 +1076,7 @@ static void handle_packet(struct sim_gdb *g, const char *pkt, size_t len)
 
 	switch (pkt[0]) {
 	case '?':
-		send_stop_reply(g, GDB_SIGTRAP, current_thread(g), false);
+		send_stop_reply(g, GDB_SIGTRAP, current_thread(g), false, 0, 0);
 		return;
 	case 'g':
 		handle_g(g);
@@ -1130,6 +1219,7 @@ static void end_session(struct sim_gdb *g)
 
 	stop_all(g);
 	g->nbreakpoints = 0;
+	g->nwatches = 0; /* the engine's go with the detach below */
 	for (s = g->threads; s; s = s->next) {
 		s->stepping = false;
 		s->has_event = false;

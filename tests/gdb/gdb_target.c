@@ -3,6 +3,9 @@
  * symbols and source lines), creates a process (FLEXIO_SIM_GDB and FLEXIO_SIM_GDB_WAIT from the
  * test hold it until gdb continues), an idle event handler named "gdb_worker", and calls gdb_rpc
  * once; prints "result N" and exits 0 when everything worked.
+ * With "spin" as argv[2] it calls gdb_spin instead (it returns once the debugger has set
+ * gdb_spin_stop), prints "spun", then gdb_fault with a misaligned address, which must fail (the
+ * process stops for the fault), and exits 0 when both did.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
@@ -12,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern flexio_func_t gdb_rpc, gdb_handler;
+extern flexio_func_t gdb_rpc, gdb_handler, gdb_spin, gdb_fault;
 
 static int write_elf(flexio_app *app, const char *path)
 {
@@ -39,8 +42,8 @@ int main(int argc, char **argv)
 	uint64_t result = 0;
 	int n = 0;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s ELF-OUTPUT\n", argv[0]);
+	if (argc != 2 && (argc != 3 || strcmp(argv[2], "spin"))) {
+		fprintf(stderr, "usage: %s ELF-OUTPUT [spin]\n", argv[0]);
 		return 2;
 	}
 	if (flexio_version_set(FLEXIO_VER_USED)) /* this release's struct layouts */
@@ -57,6 +60,21 @@ int main(int argc, char **argv)
 	fflush(stderr);
 	if (flexio_process_create(ctx, app, NULL, &process) != FLEXIO_STATUS_SUCCESS)
 		return 1;
+	if (argc == 3) {
+		/* Only the debugger ends the spin; the fault ends the process. */
+		if (flexio_process_call(process, &gdb_spin, &result, (uint64_t)5) != FLEXIO_STATUS_SUCCESS ||
+		    result < 5)
+			return 1;
+		printf("spun\n");
+		fflush(stdout);
+		if (flexio_process_call(process, &gdb_fault, &result, (uint64_t)1) == FLEXIO_STATUS_SUCCESS)
+			return 1;
+		printf("fault\n");
+		flexio_process_destroy(process);
+		ibv_close_device(ctx);
+		ibv_free_device_list(devices);
+		return 0;
+	}
 	struct flexio_event_handler_attr attr = { .host_stub_func = &gdb_handler, .name = "gdb_worker" };
 	if (flexio_event_handler_create(process, &attr, &eh) != FLEXIO_STATUS_SUCCESS ||
 	    flexio_event_handler_run(eh, 0) != FLEXIO_STATUS_SUCCESS ||

@@ -4,16 +4,182 @@
 Runs gdb_target with FLEXIO_SIM_GDB=0 (a free port, read from the stub's log line) and
 FLEXIO_SIM_GDB_WAIT=1 (the process waits for the debugger), then gdb-multiarch in batch mode:
 a breakpoint in the device function gdb_scale, continue to it, its arguments and a local,
-next, stepi, the DPA threads, then continue to the program's exit.
+next, stepi, the DPA threads, a read and a write watchpoint on a global (gdb_total), then
+continue to the program's exit.
+Then gdb_target in its spin mode with a raw remote-protocol client (gdb's batch mode cannot
+interrupt a running target reliably): at most 4 watchpoints (the fifth is refused), ^C
+interrupts the spinning DPA thread inside gdb_spin, a memory write ends its loop, and the
+misaligned store of gdb_fault stops as SIGBUS at its pc, then the process terminates.
 Exit 77 (skipped) without gdb-multiarch.
 """
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import threading
 import time
+
+from elftools.elf.elffile import ELFFile
+
+GDB_SIGINT, GDB_SIGTRAP, GDB_SIGBUS = 0x02, 0x05, 0x0a  # GDB's signal numbers
+
+
+class Rsp:
+    """A minimal GDB remote serial protocol client (acknowledged mode)."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.buf = b""
+
+    def _byte(self):
+        while not self.buf:
+            data = self.sock.recv(4096)
+            if not data:
+                raise EOFError("the stub closed the connection")
+            self.buf += data
+        b, self.buf = self.buf[:1], self.buf[1:]
+        return b
+
+    def send(self, payload):
+        data = payload.encode()
+        self.sock.sendall(b"$%s#%02x" % (data, sum(data) & 0xff))
+        if self._byte() != b"+":
+            raise RuntimeError(f"no ack for {payload}")
+
+    def reply(self):
+        while self._byte() != b"$":
+            pass
+        out = b""
+        while (c := self._byte()) != b"#":
+            out += c
+        self._byte(), self._byte()
+        self.sock.sendall(b"+")
+        return out.decode()
+
+    def ask(self, payload):
+        self.send(payload)
+        return self.reply()
+
+
+def symbols(elf):
+    with open(elf, "rb") as f:
+        table = ELFFile(f).get_section_by_name(".symtab")
+        return {s.name: (s["st_value"], s["st_size"]) for s in table.iter_symbols() if s.name}
+
+
+def start(target, args):
+    """Starts the program; returns it, the stub's port (None if never announced) and its stderr
+    lines (the rest read by a thread, so that it never blocks on a full pipe)."""
+    env = dict(os.environ, FLEXIO_SIM_GDB="0", FLEXIO_SIM_GDB_WAIT="1")
+    program = subprocess.Popen([target] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=env, text=True)
+    port = None
+    lines = []
+    deadline = time.monotonic() + 120
+    while port is None and time.monotonic() < deadline:
+        line = program.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        m = re.search(r"GDB stub listening on 127\.0\.0\.1:(\d+)", line)
+        if m:
+            port = int(m.group(1))
+    reader = threading.Thread(target=lambda: lines.extend(program.stderr))
+    reader.start()
+    return program, port, lines, reader
+
+
+def finish(program, reader):
+    try:
+        stdout, _ = program.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        program.kill()
+        stdout, _ = program.communicate()
+    reader.join()
+    return stdout
+
+
+def stop_reply(text):
+    """(signal, {key: value}) of a T stop reply."""
+    m = re.fullmatch(r"T([0-9a-f]{2})(.*)", text)
+    if not m:
+        return None, {}
+    fields = dict(f.split(":", 1) for f in m.group(2).split(";") if ":" in f)
+    return int(m.group(1), 16), fields
+
+
+def spin_session(target, elf):
+    """The raw-protocol session on gdb_target's spin mode; returns the failures."""
+    syms = symbols(elf)
+    program, port, lines, reader = start(target, [elf, "spin"])
+    if port is None:
+        program.kill()
+        finish(program, reader)
+        return ["the spin program never announced its GDB stub:\n" + "".join(lines)]
+    failed = []
+    log = []
+    try:
+        rsp = Rsp(port)
+
+        def ask(payload):
+            answer = rsp.ask(payload)
+            log.append(f"{payload!r} -> {answer!r}")
+            return answer
+
+        ask("?")
+        total = syms["gdb_total"][0]
+        answers = [ask(f"Z2,{total + 8 * i:x},8") for i in range(5)]
+        if answers[:4] != ["OK"] * 4 or not answers[4].startswith("E"):
+            failed.append(f"4 watchpoints, the fifth refused: {answers}")
+        if [ask(f"z2,{total + 8 * i:x},8") for i in range(4)] != ["OK"] * 4:
+            failed.append("removing the watchpoints")
+        rsp.send("vCont;c")
+        time.sleep(0.5)
+        rsp.sock.sendall(b"\x03")
+        answer = rsp.reply()
+        log.append(f"^C -> {answer!r}")
+        signal, fields = stop_reply(answer)
+        spin, spin_size = syms["gdb_spin"]
+        if signal != GDB_SIGINT or "thread" not in fields:
+            failed.append(f"^C stops with SIGINT: {answer}")
+        else:
+            ask(f"Hg{fields['thread']}")
+            pc = int.from_bytes(bytes.fromhex(ask("p20")), "little")
+            if not spin <= pc < spin + spin_size:
+                failed.append(f"the interrupted thread is in gdb_spin (pc {pc:#x})")
+        stop = syms["gdb_spin_stop"][0]
+        if ask(f"M{stop:x},4:01000000") != "OK":
+            failed.append("writing gdb_spin_stop")
+        rsp.send("vCont;c")
+        answer = rsp.reply()
+        log.append(f"continue -> {answer!r}")
+        signal, fields = stop_reply(answer)
+        fault, fault_size = syms["gdb_fault"]
+        if signal != GDB_SIGBUS or "thread" not in fields:
+            failed.append(f"the misaligned store stops as SIGBUS: {answer}")
+        else:
+            ask(f"Hg{fields['thread']}")
+            pc = int.from_bytes(bytes.fromhex(ask("p20")), "little")
+            if not fault <= pc < fault + fault_size:
+                failed.append(f"the fault's pc is in gdb_fault (pc {pc:#x})")
+        rsp.send("vCont;c")
+        answer = rsp.reply()
+        log.append(f"continue -> {answer!r}")
+        if answer != f"X{GDB_SIGBUS:02x}":
+            failed.append(f"the process terminates with the fault's signal: {answer}")
+        rsp.sock.close()
+    except (OSError, EOFError, RuntimeError) as e:
+        failed.append(f"the remote protocol session: {e}")
+        program.kill()
+    stdout = finish(program, reader)
+    print("spin session:\n  " + "\n  ".join(log))
+    print("spin program stdout:", stdout)
+    print("spin program stderr:", "".join(lines))
+    if program.returncode != 0 or "spun" not in stdout or "fault" not in stdout:
+        failed.append(f"the spin program's result (exit {program.returncode})")
+    return failed
 
 
 def main():
@@ -23,28 +189,12 @@ def main():
         print("SKIPPED: gdb-multiarch is not installed (apt-get install gdb-multiarch)")
         return 77
     elf = os.path.join(workdir, "gdb_test.elf")
-    env = dict(os.environ, FLEXIO_SIM_GDB="0", FLEXIO_SIM_GDB_WAIT="1")
-    program = subprocess.Popen([target, elf], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env=env, text=True)
-    port = None
-    stderr_lines = []
-    deadline = time.monotonic() + 120
-    while port is None and time.monotonic() < deadline:
-        line = program.stderr.readline()
-        if not line:
-            break
-        stderr_lines.append(line)
-        m = re.search(r"GDB stub listening on 127\.0\.0\.1:(\d+)", line)
-        if m:
-            port = int(m.group(1))
+    program, port, stderr_lines, reader = start(target, [elf])
     if port is None:
         program.kill()
+        finish(program, reader)
         print("the program never announced its GDB stub:\n" + "".join(stderr_lines))
         return 1
-    # The rest of its stderr, read meanwhile so that it never blocks on a full pipe.
-    rest = []
-    reader = threading.Thread(target=lambda: rest.extend(program.stderr))
-    reader.start()
 
     commands = [
         "set architecture riscv:rv64",
@@ -63,6 +213,13 @@ def main():
         "backtrace",
         "info threads",
         "delete",
+        # gdb_rpc's gdb_total += result: the load, then the store (of 0 + 43)
+        "watch gdb_total",
+        "rwatch gdb_total",
+        "continue",
+        "continue",
+        "info registers pc",
+        "delete",
         "continue",
     ]
     args = [gdb, "-nx", "-batch"]
@@ -75,15 +232,10 @@ def main():
         program.kill()
         print("gdb-multiarch timed out:\n" + (e.stdout or ""))
         return 1
-    try:
-        stdout, _ = program.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        program.kill()
-        stdout, _ = program.communicate()
-    reader.join()
+    stdout = finish(program, reader)
     print(out)
     print("program stdout:", stdout)
-    print("program stderr:", "".join(stderr_lines + rest))
+    print("program stderr:", "".join(stderr_lines))
 
     checks = [
         (r"Breakpoint 1, gdb_scale \(value=14, factor=3\) at .*gdb_test_device\.c:\d+", "stop at the breakpoint with the arguments"),
@@ -95,11 +247,16 @@ def main():
         (r"#1 .* gdb_rpc \(value=14\)", "backtrace to the RPC"),
         (r"Thread \w+ \"rpc\"", "the RPC thread in info threads"),
         (r"Thread \w+ \"gdb_worker\"", "the event handler's thread by name"),
+        (r"Hardware read watchpoint 3: gdb_total\s+Value = 0\b", "the read watchpoint stops at the load"),
+        (r"Hardware watchpoint 2: gdb_total\s+Old value = 0\s+New value = 43\b",
+         "the write watchpoint stops at the store with old and new value"),
+        (r"pc\s+0x[0-9a-f]+\s+0x[0-9a-f]+ <gdb_rpc\+\d+>", "the write watchpoint's stop is in gdb_rpc"),
         (r"exited normally", "continue to the program's exit"),
     ]
     failed = [what for pattern, what in checks if not re.search(pattern, out)]
     if program.returncode != 0 or "result 43" not in stdout:
         failed.append(f"the program's result (exit {program.returncode})")
+    failed += spin_session(target, elf)
     if failed:
         print("FAILED: " + "; ".join(failed))
         return 1

@@ -1,8 +1,15 @@
 /*
  * Device code the GDB test debugs (built with -g -O0, so locals live in the frame): an RPC that
- * calls a device function, and an event handler that stays idle, a second DPA thread to list.
+ * calls a device function and adds to a global (watched), an event handler that stays idle, a
+ * second DPA thread to list; an RPC that spins until the debugger stops it (interrupted), and
+ * one that faults.
  */
 #include <libflexio-dev/flexio_dev.h>
+
+/* gdb_rpc adds its result: the test's watchpoints are on it. */
+uint64_t gdb_total;
+/* gdb_spin runs until the debugger sets it. */
+volatile uint32_t gdb_spin_stop;
 
 /* The function the debugger stops in. */
 __attribute__((noinline)) uint64_t gdb_scale(uint64_t value, uint64_t factor)
@@ -17,7 +24,25 @@ __dpa_rpc__ uint64_t gdb_rpc(uint64_t value)
 {
 	uint64_t result = gdb_scale(value, 3);
 
+	gdb_total += result;
 	return result;
+}
+
+/* Spins (counting its turns) until gdb_spin_stop is set. */
+__dpa_rpc__ uint64_t gdb_spin(uint64_t arg)
+{
+	uint64_t turns = 0;
+
+	while (!gdb_spin_stop)
+		turns++;
+	return arg + turns;
+}
+
+/* A 4-byte store offset bytes into gdb_total: misaligned for an odd offset. */
+__dpa_rpc__ uint64_t gdb_fault(uint64_t offset)
+{
+	*(volatile uint32_t *)((uintptr_t)&gdb_total + offset) = 1;
+	return 0;
 }
 
 __dpa_global__ void gdb_handler(uint64_t arg)
