@@ -326,10 +326,12 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 	/* the WQEs first, then the counter that hands them to the NIC */
 	__atomic_store_n(&sim->dbr[0], htobe32(sim->rq_head), __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&sim->rq_lock);
-	/* the NIC flushes receive WQEs posted to a QP in error when it is moved to ERR again */
+	/* the NIC flushes receive WQEs posted to a QP in error when it is moved to ERR again;
+	 * checked live again under modify_lock: a QP destroyed meanwhile may have left its
+	 * number to a new one */
 	if (__atomic_load_n(&sim->error, __ATOMIC_RELAXED)) {
 		pthread_mutex_lock(&sim->modify_lock);
-		if (__atomic_load_n(&sim->error, __ATOMIC_RELAXED))
+		if (__atomic_load_n(&sim->error, __ATOMIC_RELAXED) && still_live(sim))
 			nic_qp_modify(sim->nic->nic, sim->qpn, &(struct nic_qp_attr){ .state = NIC_QP_ERR },
 				      NIC_QP_STATE);
 		pthread_mutex_unlock(&sim->modify_lock);
