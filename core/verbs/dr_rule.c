@@ -239,9 +239,7 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 	matcher->rules++;
 	matcher->table->domain->context->object_count++;
 	if (sim_steer_publish(matcher->table->domain->steer)) {
-		unlink_rule(rule);
-		free(rule->actions);
-		sim_registry_retire(rule, rule);
+		sim_dr_rule_destroy(rule);
 		sim_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
