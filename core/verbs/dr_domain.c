@@ -22,7 +22,7 @@ void sim_dr_refuse(const char *function, int err, const char *format, ...)
 	errno = err;
 }
 
-static const char *type_name(enum mlx5dv_dr_domain_type type)
+const char *sim_dr_type_name(enum mlx5dv_dr_domain_type type)
 {
 	switch (type) {
 	case MLX5DV_DR_DOMAIN_TYPE_NIC_RX:
@@ -32,11 +32,6 @@ static const char *type_name(enum mlx5dv_dr_domain_type type)
 	default:
 		return "FDB";
 	}
-}
-
-const char *sim_dr_type_name(enum mlx5dv_dr_domain_type type)
-{
-	return type_name(type);
 }
 
 /* Returns the domain, or NULL with errno: EINVAL (not a simulated context, no such type),
@@ -100,7 +95,7 @@ SIM_EXPORT int mlx5dv_dr_domain_destroy(struct mlx5dv_dr_domain *dmn)
 	}
 	if (domain->tables || domain->actions) {
 		sim_dr_refuse(__func__, EBUSY, "the %s domain %p still has %u table(s) and %u action(s)",
-			      type_name(domain->type), (void *)dmn, domain->tables, domain->actions);
+			      sim_dr_type_name(domain->type), (void *)dmn, domain->tables, domain->actions);
 		return EBUSY;
 	}
 	sim_dr_domain_destroy(domain);
