@@ -235,7 +235,7 @@ FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *handle)
 
 	if (!cq)
 		return NULL;
-	obj = queue_devx_obj(&cq->q, &cq->q.obj, PROVIDER_OBJECT_CQ, cq->q.number, __func__);
+	obj = devx_obj_once(cq->q.provider, cq->q.ibv_ctx, &cq->q.obj, PROVIDER_OBJECT_CQ, cq->q.number, __func__);
 	handle_put(&cq->child.handle);
 	return obj;
 }

@@ -222,23 +222,13 @@ FLEXIO_EXPERIMENTAL flexio_thread *flexio_event_handler_get_thread(flexio_event_
 FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *handle)
 {
 	struct event_handler *eh = event_handler_get(handle, __func__);
-	struct mlx5dv_devx_obj *obj, *made;
+	struct mlx5dv_devx_obj *obj;
 	struct process *process;
 
 	if (!eh)
 		return NULL;
 	process = eh->child.process;
-	obj = atomic_load(&eh->obj);
-	if (!obj) {
-		made = process->provider->devx_obj_create(process->ibv_ctx, PROVIDER_OBJECT_THREAD, eh->id);
-		if (!made)
-			flexio_err("process \"%s\": the device has no DEVX object for thread %u", process->name,
-				   eh->id);
-		else if (atomic_compare_exchange_strong(&eh->obj, &obj, made))
-			obj = made;
-		else /* another call made it first */
-			process->provider->devx_obj_release(made);
-	}
+	obj = devx_obj_once(process->provider, process->ibv_ctx, &eh->obj, PROVIDER_OBJECT_THREAD, eh->id, __func__);
 	event_handler_put(eh);
 	return obj;
 }

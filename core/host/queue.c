@@ -152,23 +152,24 @@ bool queue_destroy_device(struct queue *q, const void *handle, const char *busy,
 	return !rc;
 }
 
-struct mlx5dv_devx_obj *queue_devx_obj(struct queue *q, _Atomic(struct mlx5dv_devx_obj *) *slot,
-				       enum provider_object_kind kind, uint32_t number, const char *func)
+struct mlx5dv_devx_obj *devx_obj_once(const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx,
+				      _Atomic(struct mlx5dv_devx_obj *) *slot, enum provider_object_kind kind,
+				      uint32_t number, const char *func)
 {
 	struct mlx5dv_devx_obj *obj = atomic_load(slot), *made;
 
 	if (obj)
 		return obj;
-	made = q->provider->devx_obj_create(q->ibv_ctx, kind, number);
+	made = provider->devx_obj_create(ibv_ctx, kind, number);
 	if (!made) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s has no DEVX object for %s 0x%x",
-			      ibv_get_device_name(q->ibv_device), object_name(kind), number);
+			      ibv_get_device_name(ibv_ctx->device), object_name(kind), number);
 		return NULL;
 	}
 	/* Of two first requests one object stays, the other is released. */
 	if (atomic_compare_exchange_strong(slot, &obj, made))
 		return made;
-	q->provider->devx_obj_release(made);
+	provider->devx_obj_release(made);
 	return obj;
 }
 

@@ -76,11 +76,6 @@ void queue_unlock(struct queue *q);
  * already or still used (busy: what uses such a queue, for the log line). */
 bool queue_destroy_device(struct queue *q, const void *handle, const char *busy, const char *func);
 
-/* The DEVX object of q's object of kind (itself or one made with it, number), made once;
- * NULL logged as func when the device has none. */
-struct mlx5dv_devx_obj *queue_devx_obj(struct queue *q, _Atomic(struct mlx5dv_devx_obj *) *slot,
-				       enum provider_object_kind kind, uint32_t number, const char *func);
-
 /* Process children. Holds, in qc->held[at], the live queue of kind of process on ibv_device numbered number, if
  * the process has one (a CQ or RMP given by number may also be the host's verbs'; the provider
  * refuses another process's). */

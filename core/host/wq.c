@@ -345,7 +345,8 @@ FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *hand
 
 	if (!rq)
 		return NULL;
-	obj = queue_devx_obj(&rq->qc.q, &rq->qc.q.obj, PROVIDER_OBJECT_RQ, rq->qc.q.number, __func__);
+	obj = devx_obj_once(rq->qc.q.provider, rq->qc.q.ibv_ctx, &rq->qc.q.obj, PROVIDER_OBJECT_RQ, rq->qc.q.number,
+			    __func__);
 	handle_put(&rq->qc.child.handle);
 	return obj;
 }
@@ -357,7 +358,7 @@ FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *handle)
 
 	if (!rq)
 		return NULL;
-	obj = queue_devx_obj(&rq->qc.q, &rq->tir_obj, PROVIDER_OBJECT_TIR, rq->tir, __func__);
+	obj = devx_obj_once(rq->qc.q.provider, rq->qc.q.ibv_ctx, &rq->tir_obj, PROVIDER_OBJECT_TIR, rq->tir, __func__);
 	handle_put(&rq->qc.child.handle);
 	return obj;
 }
