@@ -13,16 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The largest CQ the NIC takes: 2^22 CQEs (mlx5's log_cq_size). */
-#define CQ_LOG_DEPTH_MAX 22
-
 static const char cq_busy[] = "work queues or QPs report to it";
 
 static bool cq_args_valid(const struct cq_args *a, const char *func)
 {
-	if (a->log_cq_depth > CQ_LOG_DEPTH_MAX) {
+	if (a->log_cq_depth > QUEUE_LOG_MAX_CQ_SIZE) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_cq_depth %u is more than %d", a->log_cq_depth,
-			      CQ_LOG_DEPTH_MAX);
+			      QUEUE_LOG_MAX_CQ_SIZE);
 		return false;
 	}
 	switch (a->element_type) {

@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The largest rings the NIC takes: 2^15 WQEBBs or receive WQEs. */
-#define QP_LOG_DEPTH_MAX 15
 #define QP_ACCESS (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
 /* The QPC state SQD (IB's and the NIC's value), which enum flexio_qp_state does not name. */
 #define QP_STATE_SQD 0x4
@@ -42,9 +40,9 @@ static const char *state_name(int state)
 
 static bool depth_valid(int log_depth, const char *what, const char *func)
 {
-	if (log_depth >= 0 && log_depth <= QP_LOG_DEPTH_MAX)
+	if (log_depth >= 0 && log_depth <= QUEUE_LOG_MAX_WQ_SIZE)
 		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "qp_fattr->%s %d is not 0..%d", what, log_depth, QP_LOG_DEPTH_MAX);
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "qp_fattr->%s %d is not 0..%d", what, log_depth, QUEUE_LOG_MAX_WQ_SIZE);
 	return false;
 }
 

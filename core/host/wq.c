@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The largest work queue the NIC takes: 2^15 WQEBBs or receive WQEs (mlx5's log_wq_sz). */
-#define WQ_LOG_DEPTH_MAX 15
 /* Receive WQEs of 2^4 (one data segment) .. 2^10 bytes; 0 means 4. */
 #define RQ_LOG_STRIDE_MIN 4
 #define RQ_LOG_STRIDE_MAX 10
@@ -48,9 +46,9 @@ static const struct {
 
 static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char *func)
 {
-	if (a->log_wq_depth > WQ_LOG_DEPTH_MAX) {
+	if (a->log_wq_depth > QUEUE_LOG_MAX_WQ_SIZE) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_depth %u is more than %d", a->log_wq_depth,
-			      WQ_LOG_DEPTH_MAX);
+			      QUEUE_LOG_MAX_WQ_SIZE);
 		return false;
 	}
 	/* SQs take WQEBBs of 64 bytes whatever log_wq_stride says. */
