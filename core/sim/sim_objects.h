@@ -68,7 +68,8 @@ struct sim_objects {
 	void *doorbell_user;
 };
 
-/* A doorbell thread t (NULL: none) rang: the NIC executes it, then the host library hears of it. */
+/* A doorbell thread t (NULL: none) rang: counted and traced for t, the NIC executes it, then the
+ * host library hears of it. */
 void sim_doorbell_ring(struct sim_process *p, struct sim_thread *t, const struct provider_doorbell *db);
 /* Whether device_id is a live UAR extension of the process (objects lock not held). */
 bool sim_extension_known(struct sim_process *p, uint32_t device_id);

@@ -68,8 +68,11 @@ void sim_objects_fini(struct sim_process *p)
 
 void sim_doorbell_ring(struct sim_process *p, struct sim_thread *t, const struct provider_doorbell *db)
 {
-	if (t && sim_tracing(p))
-		sim_trace_doorbell(t, db);
+	if (t) {
+		sim_stats_count(t, SIM_STATS_DOORBELLS);
+		if (sim_tracing(p))
+			sim_trace_doorbell(t, db);
+	}
 	sim_queue_doorbell(p, db);
 	if (p->events.doorbell)
 		p->events.doorbell(p->events.user, db);
@@ -153,8 +156,6 @@ static int outbox_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 	default:
 		return -1; /* no register there */
 	}
-	if (t)
-		sim_stats_count(t, SIM_STATS_DOORBELLS);
 	sim_doorbell_ring(b->process, t, &db);
 	return 0;
 }
@@ -371,8 +372,6 @@ static int64_t cross_device_ring_db(struct dpa_hart *hart, void *user, uint64_t 
 		pthread_mutex_unlock(&p->objects->lock);
 		db.outbox_id = b ? b->id : 0;
 	}
-	if (t)
-		sim_stats_count(t, SIM_STATS_DOORBELLS);
 	sim_doorbell_ring(p, t, &db);
 	return 0;
 }
