@@ -161,8 +161,11 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 		p->dumem_id = stats_id;
 	sim_services_install(p);
 	sim_gdb_from_env(p, "flexio_process_create"); /* before _start: a debugger sees it all */
-	if (sim_default_outbox_create(p) ||
-	    dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
+	if (sim_default_outbox_create(p)) {
+		snprintf(err, err_size, "cannot map the process's default outbox");
+		goto fail;
+	}
+	if (dpa_process_map(p->engine, DPA_REGION_DATA, PROVIDER_ARGBUF_MAX, DPA_PERM_R | DPA_PERM_W, &p->argbuf) ||
 	    !(p->rpc = sim_thread_create(p, &rpc_config, 0))) {
 		snprintf(err, err_size, "cannot map the RPC thread's memory");
 		goto fail;
