@@ -21,9 +21,10 @@
  *                         invocation, without a memory writeback in between. A fence is not a
  *                         writeback ("programmers should not rely on this side effect").
  *
- * Cost: nothing while no process enabled it. Enabled, harts run a third build of the
- * interpreter that records every store to DPA memory in a shadow (hart, writeback epoch, pc per
- * 8-byte word); window accesses and doorbells already take the slow path and check there.
+ * Cost: nothing while no process enabled it. Enabled, harts run the slow build of the
+ * interpreter (the traced one, exec_loop.inc), which records every store to DPA memory in a
+ * shadow (hart, writeback epoch, pc per 8-byte word); window accesses and doorbells already take
+ * the slow path and check there.
  */
 #ifndef OPENFLEXIO_DPA_MEMCHECK_H
 #define OPENFLEXIO_DPA_MEMCHECK_H
