@@ -39,15 +39,6 @@ static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *ev
 
 /* ---- ibv_create_cq / ibv_destroy_cq ---- */
 
-static unsigned int log2_ceil(uint64_t n)
-{
-	unsigned int log = 0;
-
-	while ((1ull << log) < n)
-		log++;
-	return log;
-}
-
 /* Makes the CQ (sim_lock held, released here). */
 static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_context, struct ibv_comp_channel *channel,
 			     int comp_vector)
@@ -58,8 +49,8 @@ static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_cont
 	struct sim_cq *cq;
 	int rc;
 
-	if (cqe < 1 || cqe > (1 << 22) - 1)
-		reason = "cqe is not in 1..4194303 (the device's max_cqe)";
+	if (cqe < 1 || cqe > (1 << NIC_LOG_MAX_CQ_SIZE) - 1)
+		reason = "cqe is not in 1..max_cqe (the NIC's largest CQ, one entry kept free)";
 	else if (comp_vector != 0)
 		reason = "comp_vector is not 0 (the context has 1 completion vector)";
 	else if (channel && (!sim_registry_lookup(channel, SIM_COMP_CHANNEL, (void **)&sim_channel) ||
@@ -76,7 +67,7 @@ static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_cont
 	if (!nic || !cq)
 		goto no_memory;
 	/* as mlx5: a power of two above cqe, one entry kept free */
-	cq->log_size = log2_ceil((uint64_t)cqe + 1);
+	cq->log_size = sim_log2_ceil((uint64_t)cqe + 1);
 	cq->buffer_size = (64u << cq->log_size) + 64;
 	if (posix_memalign((void **)&cq->buffer, 4096, cq->buffer_size))
 		goto no_memory;

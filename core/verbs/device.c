@@ -335,7 +335,7 @@ void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_att
 	attr->vendor_part_id = SIM_VENDOR_PART_ID;
 	attr->hw_ver = 0;
 	attr->max_qp = 1 << 17;
-	attr->max_qp_wr = 1 << 15;
+	attr->max_qp_wr = 1 << NIC_LOG_MAX_WQ_SIZE;
 	attr->device_cap_flags = IBV_DEVICE_BAD_PKEY_CNTR | IBV_DEVICE_BAD_QKEY_CNTR | IBV_DEVICE_CHANGE_PHY_PORT |
 				 IBV_DEVICE_PORT_ACTIVE_EVENT | IBV_DEVICE_SYS_IMAGE_GUID | IBV_DEVICE_RC_RNR_NAK_GEN |
 				 IBV_DEVICE_N_NOTIFY_CQ | IBV_DEVICE_MEM_WINDOW | IBV_DEVICE_UD_IP_CSUM |
@@ -344,7 +344,7 @@ void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_att
 	attr->max_sge = 30;
 	attr->max_sge_rd = 30;
 	attr->max_cq = 1 << 24;
-	attr->max_cqe = (1 << 22) - 1;
+	attr->max_cqe = (1 << NIC_LOG_MAX_CQ_SIZE) - 1;
 	attr->max_mr = 1 << 24;
 	attr->max_pd = 1 << 24;
 	attr->max_qp_rd_atom = 16;
@@ -357,7 +357,7 @@ void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_att
 	attr->max_total_mcast_qp_attach = 240 << 21;
 	attr->max_ah = INT_MAX;
 	attr->max_srq = 1 << 23;
-	attr->max_srq_wr = (1 << 15) - 1;
+	attr->max_srq_wr = (1 << NIC_LOG_MAX_WQ_SIZE) - 1;
 	attr->max_srq_sge = 31;
 	attr->max_pkeys = 128;
 	attr->local_ca_ack_delay = 16;

@@ -15,8 +15,6 @@
 #include <endian.h>
 #include <string.h>
 
-#define WQE_MAX_BYTES (63 * 16)
-
 /* The live QP the op was called on, or NULL (logged, errno EINVAL). */
 static struct sim_qp *live_qp(const char *function, struct ibv_qp *qp)
 {
@@ -190,7 +188,7 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
 {
 	struct sim_qp *sim = live_qp("ibv_post_send", qp);
-	uint8_t wqe[WQE_MAX_BYTES + 64] __attribute__((aligned(16)));
+	uint8_t wqe[SIM_WQE_MAX_BYTES + 64] __attribute__((aligned(16)));
 	struct ibv_send_wr *head = wr;
 	const char *reason = NULL;
 	uint16_t first;

@@ -12,19 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SGE 30                          /* the device's max_sge */
-#define MAX_WR (1u << 15)                   /* max_qp_wr */
-#define WQE_MAX_BYTES (63 * 16)             /* a WQE has at most 63 16-byte segments */
-#define MAX_INLINE (WQE_MAX_BYTES - 32 - 4) /* after ctrl and rdma segments, the inline header */
-
-static unsigned int log2_ceil(uint64_t n)
-{
-	unsigned int log = 0;
-
-	while ((1ull << log) < n)
-		log++;
-	return log;
-}
+#define MAX_SGE 30                              /* the device's max_sge */
+#define MAX_WR (1u << NIC_LOG_MAX_WQ_SIZE)      /* max_qp_wr */
+#define MAX_INLINE (SIM_WQE_MAX_BYTES - 32 - 4) /* after ctrl and rdma segments, the inline header */
 
 static void *qp_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t len, bool write)
 {
@@ -64,15 +54,15 @@ static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
 		wqe_bytes = 64;
 	qp->max_wqebbs = (wqe_bytes + 63) / 64;
 	if (cap->max_send_wr) {
-		qp->log_sq = log2_ceil((uint64_t)cap->max_send_wr * qp->max_wqebbs);
-		if (qp->log_sq > 15)
+		qp->log_sq = sim_log2_ceil((uint64_t)cap->max_send_wr * qp->max_wqebbs);
+		if (qp->log_sq > NIC_LOG_MAX_WQ_SIZE)
 			return "max_send_wr WQEs of this size do not fit the largest send queue";
 		qp->sq_count = 1u << qp->log_sq;
 	}
 	if (!attr->srq && cap->max_recv_wr) {
-		qp->log_rq = log2_ceil(cap->max_recv_wr);
+		qp->log_rq = sim_log2_ceil(cap->max_recv_wr);
 		qp->rq_count = 1u << qp->log_rq;
-		qp->log_rq_stride = log2_ceil((cap->max_recv_sge ? cap->max_recv_sge : 1) * 16u);
+		qp->log_rq_stride = sim_log2_ceil((cap->max_recv_sge ? cap->max_recv_sge : 1) * 16u);
 		/* at least a WQEBB of receive WQEs, so that the SQ after them starts on one */
 		while ((qp->rq_count << qp->log_rq_stride) < 64) {
 			qp->log_rq++;
@@ -81,7 +71,7 @@ static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
 	}
 	/* what the QP takes, as mlx5 reports it */
 	cap->max_send_wr = qp->sq_count / qp->max_wqebbs;
-	cap->max_inline_data = qp->max_wqebbs * 64 > WQE_MAX_BYTES ? MAX_INLINE : qp->max_wqebbs * 64 - 36;
+	cap->max_inline_data = qp->max_wqebbs * 64 > SIM_WQE_MAX_BYTES ? MAX_INLINE : qp->max_wqebbs * 64 - 36;
 	if (qp->rq_count) {
 		cap->max_recv_wr = qp->rq_count;
 		cap->max_recv_sge = (1u << qp->log_rq_stride) / 16;

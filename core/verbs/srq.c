@@ -21,15 +21,6 @@ static void *srq_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t
 	return srq->buffer + addr;
 }
 
-static unsigned int log2_ceil(uint64_t n)
-{
-	unsigned int log = 0;
-
-	while ((1ull << log) < n)
-		log++;
-	return log;
-}
-
 static void free_srq(struct sim_srq *srq)
 {
 	free(srq->buffer);
@@ -48,7 +39,8 @@ static struct ibv_srq *create(struct sim_pd *pd, struct ibv_srq_init_attr *attr)
 	size_t ring;
 	uint64_t space;
 
-	if (!attr || !attr->attr.max_wr || attr->attr.max_wr > (1u << 15) - 1 || attr->attr.max_sge > 31) {
+	if (!attr || !attr->attr.max_wr || attr->attr.max_wr > (1u << NIC_LOG_MAX_WQ_SIZE) - 1 ||
+	    attr->attr.max_sge > 31) {
 		pthread_mutex_unlock(&sim_lock);
 		sim_err("ibv_create_srq", "srq_init_attr is NULL, or max_wr is not in 1..32767 or max_sge above 31");
 		errno = EINVAL;
@@ -58,8 +50,8 @@ static struct ibv_srq *create(struct sim_pd *pd, struct ibv_srq_init_attr *attr)
 	srq = calloc(1, sizeof(*srq));
 	if (!nic || !srq)
 		goto no_memory;
-	srq->log_depth = log2_ceil(attr->attr.max_wr + 1u);
-	srq->log_stride = log2_ceil((attr->attr.max_sge ? attr->attr.max_sge : 1) * 16u);
+	srq->log_depth = sim_log2_ceil(attr->attr.max_wr + 1u);
+	srq->log_stride = sim_log2_ceil((attr->attr.max_sge ? attr->attr.max_sge : 1) * 16u);
 	srq->max_sge = (1u << srq->log_stride) / 16;
 	ring = (size_t)1 << (srq->log_depth + srq->log_stride);
 	srq->buffer_size = ring + 64;

@@ -362,6 +362,19 @@ void sim_uar_destroy(struct sim_uar *uar);
 #define SIM_NIC_LOG_OBJECTS 14
 #define SIM_NIC_INDEX(number) ((number) & ((1u << SIM_NIC_LOG_OBJECTS) - 1))
 
+/* The largest mlx5 send WQE: 63 16-byte segments (qp.c sizes the rings, post.c builds them). */
+#define SIM_WQE_MAX_BYTES (63 * 16)
+
+/* The smallest log such that 1 << log >= n: a ring's log size (cq.c, qp.c, srq.c). */
+static inline unsigned int sim_log2_ceil(uint64_t n)
+{
+	unsigned int log = 0;
+
+	while ((1ull << log) < n)
+		log++;
+	return log;
+}
+
 struct sim_cq;
 struct sim_qp;
 struct sim_srq;
