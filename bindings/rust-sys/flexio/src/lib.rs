@@ -194,6 +194,19 @@ fn check(status: sys::flexio_status, function: &'static str) -> Result<()> {
     }
 }
 
+/// What the number and id getters (`flexio_*_get_id`, `flexio_cq_get_cq_num`, ...) return on
+/// error (`UINT32_MAX`).
+const NO_ID: u32 = u32::MAX;
+
+/// `value` from a number or id getter of `function`, or its failure.
+fn checked_id(value: u32, function: &'static str) -> Result<u32> {
+    if value == NO_ID {
+        Err(fail(function))
+    } else {
+        Ok(value)
+    }
+}
+
 fn fmt_version(v: u64) -> String {
     format!("{}.{}.{}", v >> 24 & 0xff, v >> 16 & 0xff, v & 0xffff)
 }
@@ -1146,9 +1159,6 @@ pub struct EventHandler<'p> {
     obj_id: u32,
 }
 
-/// What the id getters return on error.
-const NO_ID: u32 = u32::MAX;
-
 impl<'d> Process<'d> {
     /// A new event handler running device function `f` (a `__dpa_global__` function, `void
     /// f(uint64_t arg)`) as `config` says; it runs once [`EventHandler::run`] is called.
@@ -1180,11 +1190,13 @@ impl<'d> Process<'d> {
             id: NO_ID,
             obj_id: NO_ID,
         };
-        let read = |value: u32, function: &'static str| if value == NO_ID { Err(fail(function)) } else { Ok(value) };
-        handler.activation_id =
-            read(unsafe { x::flexio_event_handler_get_activation_id(eh) }, "flexio_event_handler_get_activation_id")?;
-        handler.id = read(unsafe { x::flexio_event_handler_get_id(eh) }, "flexio_event_handler_get_id")?;
-        handler.obj_id = read(unsafe { x::flexio_event_handler_get_obj_id(eh) }, "flexio_event_handler_get_obj_id")?;
+        handler.activation_id = checked_id(
+            unsafe { x::flexio_event_handler_get_activation_id(eh) },
+            "flexio_event_handler_get_activation_id",
+        )?;
+        handler.id = checked_id(unsafe { x::flexio_event_handler_get_id(eh) }, "flexio_event_handler_get_id")?;
+        handler.obj_id =
+            checked_id(unsafe { x::flexio_event_handler_get_obj_id(eh) }, "flexio_event_handler_get_obj_id")?;
         Ok(handler)
     }
 }
@@ -1247,16 +1259,19 @@ impl<'p> EventHandler<'p> {
 
     /// Destroys the handler (`flexio_event_handler_destroy`), reporting a failure that `Drop`
     /// would ignore.
-    pub fn close(self) -> Result<()> {
-        let eh = self.eh;
-        std::mem::forget(self);
+    pub fn close(mut self) -> Result<()> {
+        // Not mem::forget(self): that would leak the function's name and the config's.  Drop
+        // then sees the handle gone and only frees them.
+        let eh = std::mem::replace(&mut self.eh, ptr::null_mut());
         check(unsafe { sys::flexio_event_handler_destroy(eh) }, "flexio_event_handler_destroy")
     }
 }
 
 impl Drop for EventHandler<'_> {
     fn drop(&mut self) {
-        unsafe { sys::flexio_event_handler_destroy(self.eh) };
+        if !self.eh.is_null() {
+            unsafe { sys::flexio_event_handler_destroy(self.eh) };
+        }
     }
 }
 

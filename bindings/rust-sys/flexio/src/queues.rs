@@ -7,22 +7,11 @@
 //! library needs: a [`Cq`] borrows its process and its [`EventHandler`], a [`Qp`] its CQs, a
 //! [`DeviceMkey`] its [`HeapBuffer`].  Dropping one destroys it; `close()` reports a failure
 //! that `Drop` ignores.
-use crate::{check, error, fail, sys, x, ErrorKind, EventHandler, HeapBuffer, Process, Result};
+use crate::{check, checked_id, error, fail, sys, x, ErrorKind, EventHandler, HeapBuffer, Process, Result, NO_ID};
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::{BitOr, BitOrAssign};
 use std::ptr;
-
-/// What the number and id getters return on error.
-const NO_NUMBER: u32 = u32::MAX;
-
-fn number(value: u32, function: &'static str) -> Result<u32> {
-    if value == NO_NUMBER {
-        Err(fail(function))
-    } else {
-        Ok(value)
-    }
-}
 
 /// Memory access flags of QPs and keys: rdma-core's `IBV_ACCESS_*` values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,7 +50,7 @@ impl<'d> Process<'d> {
         if uar.is_null() {
             return Err(fail("flexio_process_get_uar"));
         }
-        number(unsafe { x::flexio_uar_get_id(uar) }, "flexio_uar_get_id")
+        checked_id(unsafe { x::flexio_uar_get_id(uar) }, "flexio_uar_get_id")
     }
 
     /// The process's protection domain, which its queues and keys are in.
@@ -195,15 +184,9 @@ impl<'d> Process<'d> {
             return Err(self.failed_call(FUNC));
         }
         // Dropped on an error below: destroyed.
-        let mut made = Cq {
-            cq,
-            process: self,
-            number: NO_NUMBER,
-            config: *config,
-            polled: handler.is_none(),
-            _handler: PhantomData,
-        };
-        made.number = number(unsafe { x::flexio_cq_get_cq_num(cq) }, "flexio_cq_get_cq_num")?;
+        let mut made =
+            Cq { cq, process: self, number: NO_ID, config: *config, polled: handler.is_none(), _handler: PhantomData };
+        made.number = checked_id(unsafe { x::flexio_cq_get_cq_num(cq) }, "flexio_cq_get_cq_num")?;
         Ok(made)
     }
 }
@@ -480,12 +463,12 @@ impl<'d> Process<'d> {
         let mut made = Qp {
             qp,
             process: self,
-            number: NO_NUMBER,
+            number: NO_ID,
             config: *config,
             cq_numbers: (rq_cq.number, sq_cq.number),
             _cqs: PhantomData,
         };
-        made.number = number(unsafe { x::flexio_qp_get_qp_num(qp) }, "flexio_qp_get_qp_num")?;
+        made.number = checked_id(unsafe { x::flexio_qp_get_qp_num(qp) }, "flexio_qp_get_qp_num")?;
         Ok(made)
     }
 }
@@ -610,8 +593,8 @@ impl<'d> Process<'d> {
         if unsafe { sys::flexio_outbox_create(self.p, &mut attr, &mut outbox) } != sys::FLEXIO_STATUS_SUCCESS {
             return Err(self.failed_call("flexio_outbox_create"));
         }
-        let mut made = Outbox { outbox, id: NO_NUMBER, _process: PhantomData };
-        made.id = number(unsafe { x::flexio_outbox_get_id(outbox) }, "flexio_outbox_get_id")?;
+        let mut made = Outbox { outbox, id: NO_ID, _process: PhantomData };
+        made.id = checked_id(unsafe { x::flexio_outbox_get_id(outbox) }, "flexio_outbox_get_id")?;
         Ok(made)
     }
 }
@@ -669,8 +652,8 @@ impl<'d> Process<'d> {
         if unsafe { sys::flexio_device_mkey_create(self.p, &mut attr, &mut mkey) } != sys::FLEXIO_STATUS_SUCCESS {
             return Err(self.failed_call(FUNC));
         }
-        let mut made = DeviceMkey { mkey, id: NO_NUMBER, access, _buffer: PhantomData };
-        made.id = number(unsafe { x::flexio_mkey_get_id(mkey) }, "flexio_mkey_get_id")?;
+        let mut made = DeviceMkey { mkey, id: NO_ID, access, _buffer: PhantomData };
+        made.id = checked_id(unsafe { x::flexio_mkey_get_id(mkey) }, "flexio_mkey_get_id")?;
         Ok(made)
     }
 }
