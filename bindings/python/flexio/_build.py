@@ -60,11 +60,7 @@ def find_dpacc() -> str:
     on_path = shutil.which("dpacc")
     if on_path:
         return on_path
-    try:
-        prefix = subprocess.run([os.environ.get("PKG_CONFIG", "pkg-config"), "--variable=prefix", "flexio"],
-                                capture_output=True, text=True, check=True, timeout=30).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        prefix = ""
+    prefix = _library.pkg_config("--variable=prefix")
     if prefix and (Path(prefix) / "bin" / "dpacc").exists():
         return str(Path(prefix) / "bin" / "dpacc")
     raise BuildError("dpacc", "dpacc not found: set FLEXIO_DPACC, put OpenFlexIO's bin directory on PATH, "

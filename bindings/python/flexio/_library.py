@@ -23,17 +23,22 @@ from pathlib import Path
 SONAME = "libflexio.so.1"
 
 
-def _pkg_config_libdirs() -> list[Path]:
-    """pkg-config's library directories of `flexio` (its -L flags; none without pkg-config or the module)."""
+def pkg_config(option: str) -> str:
+    """What pkg-config (PKG_CONFIG, else pkg-config) prints for option of the module `flexio`;
+    "" without pkg-config or the module.  flexio.build finds dpacc by it as well."""
     exe = shutil.which(os.environ.get("PKG_CONFIG", "pkg-config"))
     if not exe:
-        return []
+        return ""
     try:
-        out = subprocess.run([exe, "--libs-only-L", "flexio"], capture_output=True, text=True, check=True,
-                             timeout=30).stdout
+        return subprocess.run([exe, option, "flexio"], capture_output=True, text=True, check=True,
+                              timeout=30).stdout.strip()
     except (OSError, subprocess.SubprocessError):
-        return []
-    return [Path(flag[2:]) for flag in shlex.split(out) if flag.startswith("-L")]
+        return ""
+
+
+def _pkg_config_libdirs() -> list[Path]:
+    """pkg-config's library directories of `flexio` (its -L flags; none without pkg-config or the module)."""
+    return [Path(flag[2:]) for flag in shlex.split(pkg_config("--libs-only-L")) if flag.startswith("-L")]
 
 
 def candidates() -> list[tuple[str, str]]:
