@@ -88,6 +88,17 @@ def _raise(function: str):
     raise FlexioError(function, _last_error())
 
 
+_NO_ID = 0xFFFFFFFF  # what the id and number getters return on error (UINT32_MAX)
+
+
+def _checked_id(getter, handle, function: str) -> int:
+    """getter(handle), an id or number getter of libflexio, or its failure (FlexioError)."""
+    value = getter(handle)
+    if value == _NO_ID:
+        _raise(function)
+    return value
+
+
 def library_version() -> str:
     """The API version libflexio implements (its FLEXIO_CURRENT_VERSION), as 'major.minor.sub'."""
     return _fmt_version(lib.flexio_version_get(ffi.NULL))
@@ -276,32 +287,35 @@ class Device:
         self._processes: list[Process] = []
 
     @staticmethod
-    def names() -> list[str]:
-        """Names of the devices libflexio serves."""
+    @contextlib.contextmanager
+    def _list():
+        """(rdma-core's device list or NULL, the devices' names), the list freed after the block."""
         n = ffi.new("int *")
         devs = lib.ibv_get_device_list(n)
         if devs == ffi.NULL:
-            return []
+            yield devs, []
+            return
         try:
-            return [ffi.string(lib.ibv_get_device_name(devs[i])).decode() for i in range(n[0])]
+            yield devs, [ffi.string(lib.ibv_get_device_name(devs[i])).decode() for i in range(n[0])]
         finally:
             lib.ibv_free_device_list(devs)
+
+    @staticmethod
+    def names() -> list[str]:
+        """Names of the devices libflexio serves."""
+        with Device._list() as (_, names):
+            return names
 
     @classmethod
     def open(cls, name: str = "mlx5_sim0") -> "Device":
         """Opens the device called name (Device.names() lists them); FlexioError when there is none."""
-        n = ffi.new("int *")
-        devs = lib.ibv_get_device_list(n)
-        if devs == ffi.NULL:
-            raise FlexioError("ibv_get_device_list", "ibv_get_device_list: no RDMA devices")
-        try:
-            names = [ffi.string(lib.ibv_get_device_name(devs[i])).decode() for i in range(n[0])]
+        with cls._list() as (devs, names):
+            if devs == ffi.NULL:
+                raise FlexioError("ibv_get_device_list", "ibv_get_device_list: no RDMA devices")
             if name not in names:
                 raise FlexioError("ibv_open_device", f"ibv_open_device: no device named {name!r} "
                                   f"(devices: {', '.join(names) or 'none'})")
             ctx = lib.ibv_open_device(devs[names.index(name)])
-        finally:
-            lib.ibv_free_device_list(devs)
         if ctx == ffi.NULL:
             raise FlexioError("ibv_open_device", f"ibv_open_device: cannot open {name!r}")
         return cls(ctx, name)
@@ -569,7 +583,7 @@ class Process:
         timeout: seconds to wait for the result (None: as long as it takes); when they pass,
         CallTimeoutError is raised and the call goes on running on the DPA (see there)."""
         if self._p is None:
-            raise FlexioError("flexio_process_call", f"process {self.name!r} is closed")
+            self._live("flexio_process_call")
         if fn.__class__ is not Function:
             fn = self.app.function(fn)
         if len(args) != fn.nargs:
@@ -638,8 +652,9 @@ class Process:
 
     # -- memory ------------------------------------------------------------------------------
     def _live(self, function):
+        """The process's handle for function, or FlexioError once it is closed."""
         if self._p is None:
-            raise FlexioError(function, f"process {self.name!r} is closed")
+            raise FlexioError(function, f"{function}: process {self.name!r} is closed")
         return self._p
 
     def alloc(self, size: int) -> "HeapBuffer":
@@ -661,7 +676,7 @@ class Process:
         """The DPA heap figures (flexio_process_mem_info_get)."""
         p = self._p
         if p is None:
-            raise FlexioError("flexio_process_mem_info_get", f"process {self.name!r} is closed")
+            self._live("flexio_process_mem_info_get")
         try:
             info, words = self._tls.info
         except AttributeError:
@@ -714,10 +729,7 @@ class Process:
             uar = lib.flexio_process_get_uar(self._live("flexio_process_get_uar"))
             if uar == ffi.NULL:
                 _raise("flexio_process_get_uar")
-            uar_id = lib.flexio_uar_get_id(uar)
-            if uar_id == _NO_ID:
-                _raise("flexio_uar_get_id")
-            self._uar = uar_id
+            self._uar = _checked_id(lib.flexio_uar_get_id, uar, "flexio_uar_get_id")
         return self._uar
 
     def _pd(self):
@@ -1027,8 +1039,6 @@ class HeapBuffer:
 # ----------------------------------------------------------------------------------------------
 # Event handlers
 
-_NO_ID = 0xFFFFFFFF  # what the id getters return on error (UINT32_MAX)
-
 
 class Affinity(enum.IntEnum):
     """Where an event handler's thread runs (enum flexio_affinity_type); with affinity_id."""
@@ -1083,19 +1093,14 @@ class EventHandler:
         self._eh = out[0]
         self.function, self.arg, self.name, self.continuable = fn, attr.arg, name, bool(continuable)
         try:
-            self.activation_id = self._id(lib.flexio_event_handler_get_activation_id,
-                                          "flexio_event_handler_get_activation_id")
-            self.id = self._id(lib.flexio_event_handler_get_id, "flexio_event_handler_get_id")
-            self.obj_id = self._id(lib.flexio_event_handler_get_obj_id, "flexio_event_handler_get_obj_id")
+            self.activation_id = _checked_id(lib.flexio_event_handler_get_activation_id, self._eh,
+                                             "flexio_event_handler_get_activation_id")
+            self.id = _checked_id(lib.flexio_event_handler_get_id, self._eh, "flexio_event_handler_get_id")
+            self.obj_id = _checked_id(lib.flexio_event_handler_get_obj_id, self._eh,
+                                      "flexio_event_handler_get_obj_id")
         except BaseException:
             self.close()
             raise
-
-    def _id(self, getter, function):
-        value = getter(self._eh)
-        if value == _NO_ID:
-            _raise(function)
-        return value
 
     def _live(self, function):
         if self._eh is None:

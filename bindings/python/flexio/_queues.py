@@ -16,13 +16,10 @@ from collections import namedtuple
 from dataclasses import dataclass
 
 from ._capi import ffi, lib
-from ._core import _SUCCESS, EventHandler, FlexioError, HeapBuffer, _raise, _unknown_member
+from ._core import _SUCCESS, EventHandler, FlexioError, HeapBuffer, _checked_id, _raise, _unknown_member
 
 __all__ = ["Access", "CqPeriodMode", "CqModeration", "Cq", "QpState", "PathMtu", "QpConnection", "Qp", "Outbox",
            "DeviceMkey"]
-
-_NO_NUMBER = 0xFFFFFFFF  # what the number and id getters return on error (UINT32_MAX)
-
 
 class Access(enum.IntFlag):
     """Memory access flags of QPs and keys: rdma-core's IBV_ACCESS_* values."""
@@ -54,12 +51,6 @@ def _daddr(value, what: str) -> int:
         raise TypeError(f"{what} is a device address (an int or a HeapBuffer), not {type(value).__name__}") from None
 
 
-def _live_process(process, function):
-    if process.closed:
-        raise FlexioError(function, f"{function}: process {process.name!r} is closed")
-    return process._p
-
-
 class _Child:
     """What the objects of this module share: a C handle of a process, destroyed once."""
 
@@ -72,7 +63,7 @@ class _Child:
     def _live(self, function):
         if self._h is None:
             raise FlexioError(function, f"{function}: the {self._kind} is closed")
-        _live_process(self.process, function)
+        self.process._live(function)
         return self._h
 
     @property
@@ -101,13 +92,6 @@ class _Child:
             self.close()
 
 
-def _number(getter, handle, function):
-    value = getter(handle)
-    if value == _NO_NUMBER:
-        _raise(function)
-    return value
-
-
 # ----------------------------------------------------------------------------------------------
 # Completion queues
 
@@ -130,7 +114,7 @@ class Cq(_Child):
     def __init__(self, process, ring, dbr, log_depth: int, handler: EventHandler | None = None, *,
                  armed: bool = True, moderation: CqModeration | None = None):
         super().__init__(process)
-        p = _live_process(process, "flexio_cq_create")
+        p = process._live("flexio_cq_create")
         attr = ffi.new("struct flexio_cq_attr *")
         attr.log_cq_depth = log_depth
         if handler is None:
@@ -157,7 +141,7 @@ class Cq(_Child):
         self._h = out[0]
         self.handler, self.log_depth = handler, log_depth
         try:
-            self.number = _number(lib.flexio_cq_get_cq_num, self._h, "flexio_cq_get_cq_num")
+            self.number = _checked_id(lib.flexio_cq_get_cq_num, self._h, "flexio_cq_get_cq_num")
         except BaseException:
             self.close()
             raise
@@ -261,7 +245,7 @@ class Qp(_Child):
     def __init__(self, process, rq_cq: Cq, sq_cq: Cq, buffer, dbr, *, log_rq_depth: int, log_sq_depth: int,
                  access: Access = Access.LOCAL_WRITE, user_index: int = 0):
         super().__init__(process)
-        p = _live_process(process, "flexio_qp_create")
+        p = process._live("flexio_qp_create")
         for cq in (rq_cq, sq_cq):
             if not isinstance(cq, Cq):
                 raise TypeError(f"a QP reports to Cq objects, not {type(cq).__name__}")
@@ -289,7 +273,7 @@ class Qp(_Child):
         self.rq_cq, self.sq_cq = rq_cq, sq_cq
         self.log_rq_depth, self.log_sq_depth = log_rq_depth, log_sq_depth
         try:
-            self.number = _number(lib.flexio_qp_get_qp_num, self._h, "flexio_qp_get_qp_num")
+            self.number = _checked_id(lib.flexio_qp_get_qp_num, self._h, "flexio_qp_get_qp_num")
         except BaseException:
             self.close()
             raise
@@ -359,14 +343,14 @@ class Outbox(_Child):
 
     def __init__(self, process):
         super().__init__(process)
-        p = _live_process(process, "flexio_outbox_create")
+        p = process._live("flexio_outbox_create")
         attr = ffi.new("struct flexio_outbox_attr *")
         out = ffi.new("flexio_outbox **")
         if lib.flexio_outbox_create(p, attr, out) != _SUCCESS:
             process._failed("flexio_outbox_create")
         self._h = out[0]
         try:
-            self.id = _number(lib.flexio_outbox_get_id, self._h, "flexio_outbox_get_id")
+            self.id = _checked_id(lib.flexio_outbox_get_id, self._h, "flexio_outbox_get_id")
         except BaseException:
             self.close()
             raise
@@ -387,7 +371,7 @@ class DeviceMkey(_Child):
 
     def __init__(self, process, buffer: HeapBuffer, access: Access = Access.LOCAL_WRITE):
         super().__init__(process)
-        p = _live_process(process, "flexio_device_mkey_create")
+        p = process._live("flexio_device_mkey_create")
         if not isinstance(buffer, HeapBuffer):
             raise TypeError(f"a device memory key covers a HeapBuffer, not {type(buffer).__name__}")
         if buffer.process is not process or buffer.daddr is None:
@@ -402,7 +386,7 @@ class DeviceMkey(_Child):
         self._h = out[0]
         self.buffer, self.access = buffer, Access(access)
         try:
-            self.id = _number(lib.flexio_mkey_get_id, self._h, "flexio_mkey_get_id")
+            self.id = _checked_id(lib.flexio_mkey_get_id, self._h, "flexio_mkey_get_id")
         except BaseException:
             self.close()
             raise
