@@ -19,9 +19,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ABI_DIR = Path(__file__).resolve().parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from libraries import ABI_DIR, PUBLIC_HEADERS  # noqa: E402
+
 SUPPRESSIONS = ABI_DIR / "suppressions.abignore"
-PUBLIC_HEADERS = ABI_DIR.parent / "capi" / "include"
 ABIDIFF_ERROR = 1
 ABIDIFF_USAGE_ERROR = 2
 ABIDIFF_ABI_CHANGE = 4
@@ -29,17 +30,18 @@ ABIDIFF_ABI_INCOMPATIBLE_CHANGE = 8
 
 
 def abidiff(baseline, library, headers):
-    """Runs abidiff; returns (exit status, report, error text)."""
+    """Runs abidiff; returns (exit status, report, error text).  OSError when it cannot run."""
     r = subprocess.run(["abidiff", "--no-added-syms", "--suppressions", str(SUPPRESSIONS),
                         "--headers-dir2", str(headers), str(baseline), str(library)],
                        capture_output=True, text=True)
     return r.returncode, r.stdout, r.stderr.strip()
 
 
-def verdict(status):
-    """What abidiff's exit status says: None for no change, else a phrase; raises on a failure."""
+def verdict(status, errors=""):
+    """What abidiff's exit status says: None for no change, else a phrase; RuntimeError (with
+    errors, what abidiff printed on stderr) when abidiff failed."""
     if status & (ABIDIFF_ERROR | ABIDIFF_USAGE_ERROR):
-        raise RuntimeError(f"abidiff failed (exit {status})")
+        raise RuntimeError(f"abidiff failed (exit {status}): {errors}")
     if status & ABIDIFF_ABI_INCOMPATIBLE_CHANGE:
         return "an incompatible change (a function or variable removed, or the like)"
     if status & ABIDIFF_ABI_CHANGE:
@@ -53,12 +55,12 @@ def main():
         return 2
     baseline, library = sys.argv[1:3]
     headers = sys.argv[3] if len(sys.argv) == 4 else PUBLIC_HEADERS
-    status, report, errors = abidiff(baseline, library, headers)
-    print(report, end="")
     try:
-        change = verdict(status)
-    except RuntimeError as e:
-        print(f"check_compat: {e}: {errors}", file=sys.stderr)
+        status, report, errors = abidiff(baseline, library, headers)
+        print(report, end="")
+        change = verdict(status, errors)
+    except (OSError, RuntimeError) as e:  # exit 2, not a traceback's 1, which would read as a break
+        print(f"check_compat: {e}", file=sys.stderr)
         return 2
     if change:
         print(f"check_compat: {library} breaks the ABI of {baseline}: {change} (abidiff exit {status})",

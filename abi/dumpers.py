@@ -11,10 +11,11 @@ headers and sources by file name only.
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
-SOURCE_DIR = Path(__file__).resolve().parent.parent
-PUBLIC_HEADERS = SOURCE_DIR / "capi" / "include"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from libraries import PUBLIC_HEADERS, SOURCE_DIR  # noqa: E402
 TRANSLATION_UNIT_PATH = re.compile(r"(<abi-instr [^>]*?path=')([^']*)(')")
 
 

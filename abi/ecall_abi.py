@@ -16,7 +16,7 @@ argument registers it takes. The check reads
     the handler tables and dpa_process_set_service calls),
 and fails (exit 1) when a recorded service is gone, has another number, or the runtime passes /
 the simulator reads other arguments than recorded, or two services share a number. New services
-are compatible additions and are listed.
+are compatible additions and are listed.  Exits 2 when the compiler cannot be run or fails.
 """
 import argparse
 import json
@@ -107,8 +107,9 @@ def check(cc, source_dir, baseline):
     read = simulator_arguments(source_dir)
     errors, added = [], []
     for name, value in baseline["range"].items():
-        if numbers.get(name) != int(value, 0):
-            errors.append(f"{name}: {value} in the baseline, {numbers.get(name)} in the build")
+        built = numbers.get(name)
+        if built != int(value, 0):
+            errors.append(f"{name}: {value} in the baseline, {'none' if built is None else f'{built:#x}'} in the build")
     recorded = baseline["services"]
     for name, entry in recorded.items():
         number, arguments = int(entry["number"], 0), entry["arguments"]
@@ -149,7 +150,12 @@ def main():
         return 0
     if not args.baseline:
         parser.error("check needs the baseline")
-    errors, added = check(args.cc, args.source_dir, json.loads(Path(args.baseline).read_text()))
+    try:
+        errors, added = check(args.cc, args.source_dir, json.loads(Path(args.baseline).read_text()))
+    except (OSError, subprocess.CalledProcessError, ValueError) as e:  # not a traceback's 1: no break
+        detail = (getattr(e, "stderr", None) or "").strip()
+        print(f"ecall_abi: cannot check {args.baseline}: {e}{': ' + detail if detail else ''}", file=sys.stderr)
+        return 2
     for name in added:
         print(f"ecall_abi: added {name}")
     for e in errors:

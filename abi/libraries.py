@@ -11,7 +11,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import version_script  # noqa: E402
 
-SOURCE_DIR = Path(__file__).resolve().parent.parent
+ABI_DIR = Path(__file__).resolve().parent  # holds baselines/, dumps/ and skip/
+SOURCE_DIR = ABI_DIR.parent
+PUBLIC_HEADERS = SOURCE_DIR / "capi" / "include"  # what tells public types from private ones
 # rdma-core's entry points, which libflexio_verbs defines for the simulated device (and which
 # libflexio links in): they keep rdma-core's ABI, described by rdma-core's headers, not ours.
 INTERPOSER_NODE_PREFIXES = ("IBVERBS_", "MLX5_")
@@ -61,6 +63,13 @@ def library(name):
     raise KeyError(f"no library {name} (known: {', '.join(lib.name for lib in LIBRARIES)})")
 
 
+def has_compliance_report(name):
+    """Whether abi-compliance-checker runs on the library called name: not for those capi/include
+    declares none of (see Library.declared_in_public_headers); a library not in the table (the
+    tests' fixture) has one."""
+    return all(lib.declared_in_public_headers for lib in LIBRARIES if lib.name == name)
+
+
 def baseline_path(abi_dir, name, release):
     return Path(abi_dir) / "baselines" / f"{name}-{release}.abi"
 
@@ -71,3 +80,7 @@ def dump_path(abi_dir, name, release):
 
 def skip_list_path(abi_dir, name, release):
     return Path(abi_dir) / "skip" / f"{name}-{release}.txt"
+
+
+def ecall_baseline_path(abi_dir, release):
+    return Path(abi_dir) / "baselines" / f"ecall-{release}.json"

@@ -23,7 +23,7 @@ import dumpers  # noqa: E402
 import ecall_abi  # noqa: E402
 import libraries  # noqa: E402
 
-ABI_DIR = Path(__file__).resolve().parent
+ABI_DIR = libraries.ABI_DIR
 
 
 def main():
@@ -44,7 +44,7 @@ def main():
         skip.parent.mkdir(exist_ok=True)
         skip.write_text("".join(f"{symbol}\n" for symbol in lib.skipped_symbols()))
         print(f"record: {lib.name} {args.release}: {baseline.name}, dump and skip list")
-    ecall = ABI_DIR / "baselines" / f"ecall-{args.release}.json"
+    ecall = libraries.ecall_baseline_path(ABI_DIR, args.release)
     ecall.write_text(json.dumps(ecall_abi.dump(args.cc, libraries.SOURCE_DIR), indent=2) + "\n")
     print(f"record: ecall ABI {args.release}: {ecall.name}")
     return 0

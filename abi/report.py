@@ -22,7 +22,6 @@ import check_compat  # noqa: E402
 import dumpers  # noqa: E402
 import libraries  # noqa: E402
 
-ABI_DIR = Path(__file__).resolve().parent
 # abi-compliance-checker's exit statuses (its manual): 0 compatible, 1 incompatible, more: its own failure.
 ACC_COMPATIBLE, ACC_INCOMPATIBLE = 0, 1
 
@@ -34,7 +33,7 @@ def library_name(path):
 
 def gate(baseline, built, headers):
     status, report, errors = check_compat.abidiff(baseline, built, headers)
-    change = check_compat.verdict(status)  # raises when abidiff fails
+    change = check_compat.verdict(status, errors)  # raises when abidiff fails
     return (f"breaks it: {change} (abidiff exit {status})\n{report}" if change else None)
 
 
@@ -58,8 +57,8 @@ def main():
     parser.add_argument("libraries", nargs="+", type=Path)
     parser.add_argument("--release", required=True)
     parser.add_argument("--out", required=True, type=Path, help="where the HTML reports go")
-    parser.add_argument("--abi-dir", type=Path, default=ABI_DIR, help="holds baselines/, dumps/ and skip/")
-    parser.add_argument("--headers", type=Path, default=dumpers.PUBLIC_HEADERS,
+    parser.add_argument("--abi-dir", type=Path, default=libraries.ABI_DIR, help="holds baselines/, dumps/ and skip/")
+    parser.add_argument("--headers", type=Path, default=libraries.PUBLIC_HEADERS,
                         help="the public headers (capi/include by default)")
     args = parser.parse_args()
     broken = False
@@ -68,8 +67,7 @@ def main():
         baseline = libraries.baseline_path(args.abi_dir, name, args.release)
         old_dump = libraries.dump_path(args.abi_dir, name, args.release)
         skip = libraries.skip_list_path(args.abi_dir, name, args.release)
-        # Only the gate for a library capi/include declares nothing of (abi/libraries.py).
-        with_report = name not in [lib.name for lib in libraries.LIBRARIES if not lib.declared_in_public_headers]
+        with_report = libraries.has_compliance_report(name)
         missing = [str(p) for p in ((baseline, old_dump, skip) if with_report else (baseline,)) if not p.is_file()]
         if missing:
             print(f"report: {name}: release {args.release} has no {', '.join(missing)} (abi/record.py)",
@@ -80,7 +78,7 @@ def main():
             if with_report:
                 html, incompatible, summary = compliance_report(name, args.release, built, old_dump, skip,
                                                                 args.out / name, args.headers)
-        except (RuntimeError, subprocess.CalledProcessError) as e:
+        except (OSError, RuntimeError, subprocess.CalledProcessError) as e:  # a tool missing or failing
             print(f"report: {name}: {e}", file=sys.stderr)
             return 2
         print(f"report: {name}: abidiff gate: {'keeps' if problem is None else 'BREAKS'} the ABI of {args.release}")

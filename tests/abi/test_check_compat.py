@@ -38,7 +38,15 @@ def main():
             ok = r.returncode == (0 if compatible else 1)
             print(f"{'ok  ' if ok else 'FAIL'} {NAMES[change]}: exit {r.returncode} {r.stderr.strip()}")
             failed += not ok
-    print(f"{len(CASES) - failed} passed, {failed} failed")
+        # abidiff failing (a baseline that is not one) is the checker's failure: 2, not a break.
+        bogus = Path(tmp) / "bogus.abi"
+        bogus.write_text("not an ABI record\n")
+        r = subprocess.run([sys.executable, checker, str(bogus), str(base_lib), str(fixture)],
+                           capture_output=True, text=True)
+        ok = r.returncode == 2 and "abidiff failed" in r.stderr
+        print(f"{'ok  ' if ok else 'FAIL'} a baseline abidiff cannot read: exit {r.returncode} {r.stderr.strip()}")
+        failed += not ok
+    print(f"{len(CASES) + 1 - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

@@ -58,7 +58,13 @@ def main():
             ok = r.returncode == 0 if expected is None else (r.returncode == 1 and expected in r.stderr)
             print(f"{'ok  ' if ok else 'FAIL'} {name}: exit {r.returncode} {r.stderr.strip()}")
             failed += not ok
-    print(f"{len(CASES) - failed} passed, {failed} failed")
+        # A compiler that cannot run is the checker's failure (2), not a break of the ABI (1).
+        r = subprocess.run([sys.executable, checker, "check", "--cc", str(Path(tmp) / "no-cc"), sys.argv[3]],
+                           capture_output=True, text=True)
+        ok = r.returncode == 2 and "cannot check" in r.stderr
+        print(f"{'ok  ' if ok else 'FAIL'} no compiler: exit {r.returncode} {r.stderr.strip()}")
+        failed += not ok
+    print(f"{len(CASES) + 1 - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
