@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """dpa-stats from another OS process: --enable, --json (parsed by python's json and checked), the
-live view for two refreshes, bad options.
+live view for two refreshes (and the counter states it restores), one process's --enable/--disable,
+bad options.
 
 Usage: check_cli.py DPA_STATS STATS_CHILD
 """
@@ -52,8 +53,32 @@ def main():
             assert [p["id"] for p in one["processes"]] == [pid], one["processes"]
             assert {t["process_id"] for t in one["threads"]} == {pid}, one["threads"]
 
-            live = run("-n", "2", "-i", "0.2", "-s", "EXEC").stdout
-            assert "worker_a" in live and "stats_spin" in live and "cli_proc" in live, live
+            # One process's counters on, another's and the default off: the live view turns every
+            # process's on while it runs and puts each back as it was on exit.
+            other = subprocess.Popen([child_path, "cli_other"], env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+            try:
+                ready = other.stdout.readline().split()
+                assert ready[0] == "ready", ready
+                other_pid = int(ready[1])
+
+                def counters():
+                    doc = json.loads(run("--json").stdout)
+                    return {p["id"]: p["counters"] for p in doc["processes"] if p["id"] in (pid, other_pid)}
+
+                run("--disable")
+                run("--enable", "-p", str(pid))
+                assert counters() == {pid: "active", other_pid: "inactive"}, counters()
+                live = run("-n", "2", "-i", "0.2", "-s", "EXEC").stdout
+                assert "worker_a" in live and "stats_spin" in live and "cli_proc" in live, live
+                assert counters() == {pid: "active", other_pid: "inactive"}, counters()
+                run("--disable", "-p", str(pid))
+                assert counters() == {pid: "inactive", other_pid: "inactive"}, counters()
+            finally:
+                other.stdin.write("q\n")
+                other.stdin.flush()
+                other.wait(timeout=60)
+            assert other.returncode == 0
 
             assert run("--bogus", check=False).returncode == 2
             assert run("-s", "NOPE", check=False).returncode == 2

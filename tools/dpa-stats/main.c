@@ -4,14 +4,15 @@
  *
  *   dpa-stats [-d DEVICE] [-i SECONDS] [-s COLUMN] [-p PROCESS_ID] [-n REFRESHES] [--keep]
  *   dpa-stats --json [-d DEVICE] [-p PROCESS_ID] [-i SECONDS]
- *   dpa-stats --enable | --disable [-d DEVICE]
+ *   dpa-stats --enable | --disable [-d DEVICE] [-p PROCESS_ID]
  *
- * Live mode turns the counters of every process on while it runs (and back as they were when it
- * leaves, unless --keep), refreshes every SECONDS (default 1) with ANSI escapes, and reads keys:
+ * Live mode turns the counters of every process on while it runs (and each process's, and the
+ * default of those made later, back as they were when it leaves, unless --keep), refreshes every SECONDS (default 1) with ANSI escapes, and reads keys:
  * '<' '>' choose the sort column, 'r' reverses it, 'p' steps through the processes (all, then
  * each), '+' '-' change the interval, 'q' quits. Rates are per second between two refreshes.
  * --json prints one JSON document (with -i: rates over that many seconds) and exits; --enable /
- * --disable set the counters of every process (and of those made later) and exit.
+ * --disable set the counters of one process (-p), or of every process and of those made later,
+ * and exit.
  */
 #define _GNU_SOURCE
 #define DPA_STATS_ALLOW_EXPERIMENTAL_API
@@ -118,6 +119,69 @@ static void report(dpa_stats_handler_t *h, const char *what)
 {
 	fprintf(stderr, "dpa-stats: %s: %s (status %d, in %s)\n", what, dpa_stats_get_error_message(h),
 		(int)dpa_stats_get_error_code(h), dpa_stats_get_error_location(h));
+}
+
+/* Counter states as they were before the live view turned every process's on. */
+struct saved_state {
+	uint32_t process_id; /* DPA_STATS_ALL_PROCESSES: the default of processes made later */
+	dpa_stats_counter_state state;
+	dpa_stats_sample_type type;
+};
+
+/* The default and each live process's state into a new array *saved of *count; 0 or -1 (reported). */
+static int states_save(dpa_stats_handler_t *h, struct saved_state **saved, uint32_t *count)
+{
+	dpa_stats_process_list *list = NULL;
+	uint32_t n = 0;
+
+	*saved = NULL;
+	*count = 0;
+	if (dpa_stats_read_processes_list(h, DPA_STATS_ALL_PROCESSES, &list)) {
+		report(h, "cannot read the processes");
+		return -1;
+	}
+	*saved = calloc(list->process_num + 1, sizeof(**saved));
+	if (!*saved) {
+		fprintf(stderr, "dpa-stats: out of memory\n");
+		dpa_stats_free_process_list(list);
+		return -1;
+	}
+	(*saved)[n].process_id = DPA_STATS_ALL_PROCESSES;
+	if (dpa_stats_get_counter_state(h, DPA_STATS_ALL_PROCESSES, &(*saved)[n].state, &(*saved)[n].type)) {
+		report(h, "cannot read the counters' state");
+		dpa_stats_free_process_list(list);
+		free(*saved);
+		*saved = NULL;
+		return -1;
+	}
+	n++;
+	/* A process that exits meanwhile has nothing to restore. */
+	for (uint32_t i = 0; i < list->process_num; i++) {
+		struct saved_state *s = &(*saved)[n];
+
+		s->process_id = list->processes[i].dpa_process_id;
+		if (!dpa_stats_get_counter_state(h, s->process_id, &s->state, &s->type))
+			n++;
+	}
+	dpa_stats_free_process_list(list);
+	*count = n;
+	return 0;
+}
+
+/* Puts the saved states back: the default (and so every process) first, then each process's own.
+ * A process gone since is skipped. */
+static void states_restore(dpa_stats_handler_t *h, const struct saved_state *saved, uint32_t count)
+{
+	dpa_stats_process_list *list = NULL;
+
+	if (!count || dpa_stats_read_processes_list(h, DPA_STATS_ALL_PROCESSES, &list))
+		return;
+	dpa_stats_set_counter_state(h, DPA_STATS_ALL_PROCESSES, saved[0].state, saved[0].type);
+	for (uint32_t i = 1; i < count; i++)
+		for (uint32_t j = 0; j < list->process_num; j++)
+			if (list->processes[j].dpa_process_id == saved[i].process_id)
+				dpa_stats_set_counter_state(h, saved[i].process_id, saved[i].state, saved[i].type);
+	dpa_stats_free_process_list(list);
 }
 
 static const char *process_name(const struct view *v, uint32_t id)
@@ -436,7 +500,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: dpa-stats [-d DEVICE] [-i SECONDS] [-s COLUMN] [-p PROCESS_ID] [-n REFRESHES] [--keep]\n"
 		   "       dpa-stats --json [-d DEVICE] [-p PROCESS_ID] [-i SECONDS]\n"
-		   "       dpa-stats --enable | --disable [-d DEVICE]\n"
+		   "       dpa-stats --enable | --disable [-d DEVICE] [-p PROCESS_ID]\n"
 		   "columns: PID TID NAME S EXEC EXEC/s INSTR INSTR/s CYCLES TIME_MS ACT WAKE RPC DB CQE\n");
 }
 
@@ -461,8 +525,8 @@ int main(int argc, char **argv)
 			  .sort_column = COL_INSTR_RATE };
 	bool as_json = false, keep = false, json_interval = false;
 	int set_state = 0, opt, rc = 0;
-	dpa_stats_counter_state saved_state;
-	dpa_stats_sample_type saved_type;
+	struct saved_state *saved = NULL;
+	uint32_t nsaved = 0;
 	long refreshes = -1;
 	char *end;
 
@@ -529,7 +593,7 @@ int main(int argc, char **argv)
 	if (!v.h)
 		return 1;
 	if (set_state) {
-		if (dpa_stats_set_counter_state(v.h, DPA_STATS_ALL_PROCESSES, (dpa_stats_counter_state)set_state,
+		if (dpa_stats_set_counter_state(v.h, v.only_process, (dpa_stats_counter_state)set_state,
 						DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT)) {
 			report(v.h, "cannot set the counters");
 			rc = 1;
@@ -553,8 +617,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	/* Live: count while watching. */
-	if (dpa_stats_get_counter_state(v.h, DPA_STATS_ALL_PROCESSES, &saved_state, &saved_type) ||
-	    dpa_stats_set_counter_state(v.h, DPA_STATS_ALL_PROCESSES, DPA_STATS_COUNTER_STATE_ACTIVE, saved_type)) {
+	if (states_save(v.h, &saved, &nsaved)) {
+		rc = 1;
+		goto out;
+	}
+	if (dpa_stats_set_counter_state(v.h, DPA_STATS_ALL_PROCESSES, DPA_STATS_COUNTER_STATE_ACTIVE, saved[0].type)) {
 		report(v.h, "cannot turn the counters on");
 		rc = 1;
 		goto out;
@@ -577,8 +644,9 @@ int main(int argc, char **argv)
 	}
 	terminal_restore();
 	if (!keep)
-		dpa_stats_set_counter_state(v.h, DPA_STATS_ALL_PROCESSES, saved_state, saved_type);
+		states_restore(v.h, saved, nsaved);
 out:
+	free(saved);
 	free(v.rows);
 	free(v.previous);
 	dpa_stats_free_process_list(v.processes);
