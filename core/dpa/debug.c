@@ -149,17 +149,12 @@ uint64_t dpa_hart_next_pc(const struct dpa_hart *hart)
 	uint64_t a = x[insn.rs1], b = x[insn.rs2], taken = pc + (uint64_t)(int64_t)insn.imm;
 	switch ((enum dpa_kind)insn.kind) {
 	case DPA_K_beq:
-		return a == b ? taken : pc + insn.length;
 	case DPA_K_bne:
-		return a != b ? taken : pc + insn.length;
 	case DPA_K_blt:
-		return (int64_t)a < (int64_t)b ? taken : pc + insn.length;
 	case DPA_K_bge:
-		return (int64_t)a >= (int64_t)b ? taken : pc + insn.length;
 	case DPA_K_bltu:
-		return a < b ? taken : pc + insn.length;
 	case DPA_K_bgeu:
-		return a >= b ? taken : pc + insn.length;
+		return dpa_branch_taken((enum dpa_kind)insn.kind, a, b) ? taken : pc + insn.length;
 	case DPA_K_jal:
 		return taken;
 	case DPA_K_jalr:

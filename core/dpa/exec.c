@@ -80,25 +80,6 @@ static inline uint64_t or_combine_bytes(uint64_t x)
 	return r;
 }
 
-/* branch_far keeps its condition as the distance of its kind from beq. */
-static bool far_branch_taken(unsigned condition, uint64_t a, uint64_t b)
-{
-	switch (condition + DPA_K_beq) {
-	case DPA_K_beq:
-		return a == b;
-	case DPA_K_bne:
-		return a != b;
-	case DPA_K_blt:
-		return (int64_t)a < (int64_t)b;
-	case DPA_K_bge:
-		return (int64_t)a >= (int64_t)b;
-	case DPA_K_bltu:
-		return a < b;
-	default:
-		return a >= b;
-	}
-}
-
 static inline void reserve(struct dpa_hart *hart, uint64_t address, uint8_t size, uint64_t value)
 {
 	hart->reserved = true;

@@ -260,6 +260,25 @@ static inline bool dpa_debug_watched(struct dpa_hart *hart, uint64_t address, ui
 	}
 	return false;
 }
+/* Whether a conditional branch of kind (beq .. bgeu) on a and b is taken: the interpreter's far
+ * branches and the debugger's single step (dpa_hart_next_pc). */
+static inline bool dpa_branch_taken(enum dpa_kind kind, uint64_t a, uint64_t b)
+{
+	switch (kind) {
+	case DPA_K_beq:
+		return a == b;
+	case DPA_K_bne:
+		return a != b;
+	case DPA_K_blt:
+		return (int64_t)a < (int64_t)b;
+	case DPA_K_bge:
+		return (int64_t)a >= (int64_t)b;
+	case DPA_K_bltu:
+		return a < b;
+	default: /* bgeu */
+		return a >= b;
+	}
+}
 /* Frees the debugger's copy of the ops (process destroy). */
 void dpa_debug_free(struct dpa_process *process);
 
