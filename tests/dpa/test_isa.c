@@ -209,6 +209,46 @@ static void test_control_flow(void **state)
 	guest_close(&g);
 }
 
+/* Branches whose target is outside the code (the "far" kind): each condition decides like the
+ * near one; taken, the fetch at the target faults there, not taken, the next instruction runs. */
+static void test_far_branches(void **state)
+{
+	(void)state;
+	static const struct {
+		uint32_t f3;
+		bool taken_less, taken_equal; /* a0 = -1, a1 = 1; a0 = a1 = 5 */
+	} cases[] = {
+		{ 0, false, true },  /* beq */
+		{ 1, true, false },  /* bne */
+		{ 4, true, false },  /* blt: -1 < 1 signed */
+		{ 5, false, true },  /* bge */
+		{ 6, false, false }, /* bltu: 2^64 - 1 is not below 1 */
+		{ 7, true, true },   /* bgeu */
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct prog p = { .n = 0 };
+		struct guest g;
+		emit32(&p, rv_b(-2048, 11, 10, cases[i].f3)); /* 0: b<cond> a0, a1, code - 2048 */
+		emit32(&p, LI(10, 1));                        /* 4: a0 = 1 */
+		emit32(&p, RET);                              /* 8 */
+		assert_int_equal(guest_open(&g, &p, 0), 0);
+		for (int equal = 0; equal < 2; equal++) {
+			uint64_t args[2] = { equal ? 5 : (uint64_t)-1, equal ? 5 : 1 }, r = 0;
+			bool taken = equal ? cases[i].taken_equal : cases[i].taken_less;
+			enum dpa_stop stop = guest_call(&g, 0, args, 2, &r);
+			if (taken) {
+				assert_int_equal(stop, DPA_STOP_FAULT);
+				assert_int_equal(dpa_hart_fault(g.hart)->cause, DPA_FAULT_FETCH);
+				assert_int_equal(dpa_hart_fault(g.hart)->pc, CODE_BASE - 2048);
+			} else {
+				assert_int_equal(stop, DPA_STOP_RETURNED);
+				assert_int_equal(r, 1);
+			}
+		}
+		guest_close(&g);
+	}
+}
+
 /* rdinstret/rdcycle see the instructions before them, exactly, mid-block. */
 static void test_counters(void **state)
 {
@@ -269,7 +309,7 @@ int main(void)
 		cmocka_unit_test(test_muldiv),       cmocka_unit_test(test_bitmanip),
 		cmocka_unit_test(test_compressed),   cmocka_unit_test(test_memory_forms),
 		cmocka_unit_test(test_control_flow), cmocka_unit_test(test_counters),
-		cmocka_unit_test(test_long_block),
+		cmocka_unit_test(test_long_block),   cmocka_unit_test(test_far_branches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
