@@ -38,7 +38,7 @@ static void emu_doorbell_rung(struct nic_op *op, struct nic_emu_db *db)
 
 int nic_emu_doorbell(struct nic_op *op, struct nic_emu_db *db, enum nic_doorbell_kind kind, uint32_t cqn)
 {
-	if (cqn != db->cqn)
+	if (cqn != db->cq->h.num)
 		return -ENOENT;
 	if (kind == NIC_DB_EMU_TRIGGER) {
 		emu_doorbell_rung(op, db);
@@ -71,7 +71,6 @@ int nic_emu_db_create(struct nic *nic, const struct nic_emu_db_attr *attr, uint3
 	}
 	db->h.owner = owner;
 	db->cq = cq;
-	db->cqn = attr->cqn;
 	db->queue = attr->queue;
 	db->armed = true;
 	*id = db->h.num;
@@ -117,7 +116,7 @@ int nic_emu_db_query(struct nic *nic, uint32_t id, struct nic_emu_db_info *info)
 		return -ENOENT;
 	*info = (struct nic_emu_db_info){
 		.owner = db->h.owner,
-		.cqn = db->cqn,
+		.cqn = db->cq->h.num,
 		.queue = db->queue,
 		.armed = db->armed,
 		.pending = db->pending,

@@ -301,8 +301,8 @@ struct nic_eq {
 
 struct nic_emu_db {
 	struct nic_obj h;  /* owner: its CQ's */
-	struct nic_cq *cq; /* held (users) while the context lives */
-	uint32_t cqn, queue;
+	struct nic_cq *cq; /* held (users) while the context lives: its number stays */
+	uint32_t queue;
 	bool armed, pending;
 	uint32_t value; /* the last doorbell's */
 	uint64_t rung, cqes, lost;
