@@ -34,8 +34,8 @@ argument (int-sized ones sign- or zero-extended by signedness), the device
 converts each slot to the parameter's type.
 
 Modules: dpacc_functions (the annotated functions, from the AST), dpacc_codegen
-(the generated sources), dpacc_elf (the symbols of the linked ELF, with pyelftools).
-This file: the command line (argparse) and the steps.
+(the generated sources), elf_symbols (abi/elf_symbols.py, the tree's one ELF symbol
+reader, installed next to them: the linked ELF's functions). This file: the command line (argparse) and the steps.
 """
 import argparse
 import json
@@ -53,7 +53,6 @@ _HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(_HERE), str(_HERE.parent / "share" / "flexio" / "dpacc")]
 from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_source,  # noqa: E402
                            registration_source)
-from dpacc_elf import ElfReadError, defined_symbols  # noqa: E402
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
 
 VERSION = "OpenFlexIO dpacc 1.1.0 (FlexIO 25.1 / 24.1 compatible; {clang})"
@@ -371,11 +370,18 @@ def link_device(config, opts, objects, elf):
 
 def wrapped_names(elf):
     """The annotated functions linked into the ELF, from their unpack wrappers."""
+    try:  # here, not at the top: dpacc --help and --gen-libs need no pyelftools
+        import elf_symbols
+        from elftools.common.exceptions import ELFError
+        from elftools.construct import ConstructError
+    except ImportError:
+        raise DpaccError("the Python module 'elftools' is missing: install the Debian package "
+                         "python3-pyelftools (or `pip install pyelftools` for this python3)") from None
     try:
-        symbols = defined_symbols(elf)
-    except ElfReadError as e:
-        raise DpaccError(f"reading the device ELF: {e}") from None
-    return sorted(name[len(UNPACK_PREFIX):] for name in symbols if name.startswith(UNPACK_PREFIX))
+        functions = elf_symbols.defined_functions(str(elf))
+    except (ELFError, ConstructError) as e:  # a damaged or truncated file
+        raise DpaccError(f"reading the device ELF: {elf}: not a readable ELF file ({e})") from None
+    return sorted(name[len(UNPACK_PREFIX):] for name in functions if name.startswith(UNPACK_PREFIX))
 
 
 def archive(objects, output):
