@@ -30,6 +30,7 @@
  */
 #define _GNU_SOURCE
 #include "echo_pair.h"
+#include "example_setup.h"
 
 #include "latency_common.h"
 
@@ -75,45 +76,11 @@ static void die(const char *what)
 	exit(1);
 }
 
-/* The simulated device, a PD, a DPA process on it and an outbox. */
-struct setup {
-	struct ibv_device **devs;
-	struct ibv_context *ctx;
-	struct ibv_pd *pd;
-	flexio_process *process;
-	flexio_outbox *outbox;
-};
-
-static void setup_open(struct setup *s)
+/* The simulated device, a PD, a DPA process on it and an outbox: examples/common's set-up. */
+static void setup_open(struct example_setup *s)
 {
-	flexio_app *app;
-	int n = 0;
-
-	if (flexio_version_set(FLEXIO_VER_USED) != FLEXIO_STATUS_SUCCESS)
-		die("flexio_version_set");
-	s->devs = ibv_get_device_list(&n);
-	for (int i = 0; s->devs && i < n && !s->ctx; i++)
-		if (!strcmp(ibv_get_device_name(s->devs[i]), "mlx5_sim0"))
-			s->ctx = ibv_open_device(s->devs[i]);
-	if (!s->ctx)
-		die("opening mlx5_sim0");
-	s->pd = ibv_alloc_pd(s->ctx);
-	if (!s->pd ||
-	    flexio_app_get(&(struct flexio_app_select_attr){ .app_name = "events_bench_app", .ibv_ctx = s->ctx },
-			   &app) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_process_create(s->ctx, app, &(struct flexio_process_attr){ .pd = s->pd }, &s->process) !=
-		    FLEXIO_STATUS_SUCCESS ||
-	    flexio_outbox_create(s->process, &(struct flexio_outbox_attr){ 0 }, &s->outbox) != FLEXIO_STATUS_SUCCESS)
+	if (example_setup_open(s, "mlx5_sim0", "events_bench_app", EXAMPLE_WITH_PD | EXAMPLE_WITH_OUTBOX))
 		die("creating the DPA process");
-}
-
-static void setup_close(struct setup *s)
-{
-	flexio_outbox_destroy(s->outbox);
-	flexio_process_destroy(s->process);
-	ibv_dealloc_pd(s->pd);
-	ibv_close_device(s->ctx);
-	ibv_free_device_list(s->devs);
 }
 
 /* CPU seconds the whole machine spent busy so far (/proc/stat: all but idle and iowait). */
@@ -139,7 +106,7 @@ static int child_echo(int pairs, uint64_t messages)
 	struct echo_config config = { .messages = messages, .msg_size = MSG_SIZE, .window = WINDOW, .verify = 0 };
 	struct echo_pair pair[MAX_PAIRS];
 	uint64_t activations = 0, t0, t1;
-	struct setup s = { 0 };
+	struct example_setup s;
 	double cpu0, cpu1, busy0, busy1;
 
 	setup_open(&s);
@@ -170,7 +137,7 @@ static int child_echo(int pairs, uint64_t messages)
 		activations += client.activations + server.activations;
 		echo_pair_destroy(&pair[i]);
 	}
-	setup_close(&s);
+	example_setup_close(&s);
 	/* Messages: each echo is two (there and back). Last: the CPUs other processes took. */
 	printf("ECHO %.6f %.6f %llu %llu %.3f\n", (t1 - t0) / 1e9, cpu1 - cpu0,
 	       (unsigned long long)(2 * messages * (uint64_t)pairs), (unsigned long long)activations,
@@ -198,7 +165,7 @@ struct dpa_rx {
 #define RX_SIZE(log) (RX_QP_DBR(log) + 64u)
 #define RX_STRIDE 64u
 
-static void dpa_rx_create(struct setup *s, uint32_t log_depth, int with_handler, flexio_window *window,
+static void dpa_rx_create(struct example_setup *s, uint32_t log_depth, int with_handler, flexio_window *window,
 			  struct ibv_mr *flags_mr, struct dpa_rx *d)
 {
 	uint32_t uar_id = flexio_uar_get_id(flexio_process_get_uar(s->process));
@@ -288,7 +255,7 @@ static void dpa_rx_create(struct setup *s, uint32_t log_depth, int with_handler,
 	}
 }
 
-static void dpa_rx_destroy(struct setup *s, struct dpa_rx *d)
+static void dpa_rx_destroy(struct example_setup *s, struct dpa_rx *d)
 {
 	flexio_qp_destroy(d->qp);
 	flexio_cq_destroy(d->cq);
@@ -310,7 +277,7 @@ struct host_tx {
 	struct ibv_send_wr wr;
 };
 
-static void host_tx_create(struct setup *s, flexio_qp *dpa_qp, struct host_tx *h)
+static void host_tx_create(struct example_setup *s, flexio_qp *dpa_qp, struct host_tx *h)
 {
 	struct ibv_qp_init_attr init = {
 		.qp_type = IBV_QPT_RC,
@@ -328,11 +295,11 @@ static void host_tx_create(struct setup *s, flexio_qp *dpa_qp, struct host_tx *h
 	static const enum flexio_qp_state path[] = { FLEXIO_QP_STATE_INIT, FLEXIO_QP_STATE_RTR, FLEXIO_QP_STATE_RTS };
 	union ibv_gid gid;
 
-	h->cq = ibv_create_cq(s->ctx, 64, NULL, NULL, 0);
+	h->cq = ibv_create_cq(s->ibv_ctx, 64, NULL, NULL, 0);
 	init.send_cq = init.recv_cq = h->cq;
 	h->qp = h->cq ? ibv_create_qp(s->pd, &init) : NULL;
 	h->mr = ibv_reg_mr(s->pd, h->buf, sizeof(h->buf), IBV_ACCESS_LOCAL_WRITE);
-	if (!h->qp || !h->mr || ibv_query_gid(s->ctx, 1, 0, &gid))
+	if (!h->qp || !h->mr || ibv_query_gid(s->ibv_ctx, 1, 0, &gid))
 		die("host QP");
 	if (ibv_modify_qp(h->qp, &attr, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_ACCESS_FLAGS))
 		die("ibv_modify_qp (INIT)");
@@ -504,7 +471,7 @@ static int child_latency(size_t samples)
 	struct host_tx h = { 0 }, hr = { 0 };
 	volatile uint64_t *flags;
 	flexio_window *window;
-	struct setup s = { 0 };
+	struct example_setup s;
 	struct ibv_mr *mr;
 	uint64_t handled, t0;
 	double busy0, cpu0, others;
@@ -576,7 +543,7 @@ static int child_latency(size_t samples)
 	dpa_rx_destroy(&s, &d);
 	flexio_window_destroy(window);
 	ibv_dereg_mr(mr);
-	setup_close(&s);
+	example_setup_close(&s);
 	free((void *)flags);
 	free(lat);
 	free(post);
