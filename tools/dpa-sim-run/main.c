@@ -290,6 +290,9 @@ int main(int argc, char **argv)
 	struct dpa_hart *hart = dpa_hart_create(process, &hconfig);
 	if (hart == NULL || build_stack(process, hart, argc - i, argv + i) != 0) {
 		fprintf(stderr, "dpa-sim-run: cannot set up the initial stack\n");
+		if (hart != NULL)
+			dpa_hart_destroy(hart);
+		dpa_process_destroy(process);
 		return EXIT_USAGE;
 	}
 	if (opts.trace)
