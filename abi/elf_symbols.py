@@ -1,5 +1,5 @@
 """Symbols of ELF files, read with pyelftools: the one reader the tree's Python tools share
-(abi/check_symbols.py, tests/docs, tests/verbs, bench/packets) instead of each scraping
+(abi/check_symbols.py, tools/dpacc, tests/docs, tests/verbs, bench/packets) instead of each scraping
 objdump, readelf or nm.
 
     for s in elf_symbols.dynamic_symbols("libflexio.so.1"):
