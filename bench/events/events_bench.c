@@ -30,6 +30,7 @@
  */
 #define _GNU_SOURCE
 #include "echo_pair.h"
+#include "example_queues.h"
 #include "example_setup.h"
 
 #include "latency_common.h"
@@ -154,51 +155,37 @@ struct dpa_rx {
 	flexio_qp *qp;
 	flexio_mkey *mkey;
 	flexio_uintptr_t state, queues, bufs;
+	flexio_uintptr_t qp_dbr; /* the QP record, whose receive counter the host bumps for the reference */
 	uint32_t log_depth;
 };
 
-/* Queue memory: CQ ring | QP buffer (RQ, then a one-WQEBB SQ that never sends) | CQ record | QP record. */
-#define RX_CQ 0u
-#define RX_QP_BUF(log) (RX_CQ + (64u << (log)))
-#define RX_CQ_DBR(log) (RX_QP_BUF(log) + (16u << (log)) + 64u)
-#define RX_QP_DBR(log) (RX_CQ_DBR(log) + 64u)
-#define RX_SIZE(log) (RX_QP_DBR(log) + 64u)
+/* Queue memory: one CQ for both queues, a one-WQEBB SQ that never sends (example_queues.h). */
 #define RX_STRIDE 64u
 
 static void dpa_rx_create(struct example_setup *s, uint32_t log_depth, int with_handler, flexio_window *window,
 			  struct ibv_mr *flags_mr, struct dpa_rx *d)
 {
 	uint32_t uar_id = flexio_uar_get_id(flexio_process_get_uar(s->process));
-	uint64_t qsize = RX_SIZE(log_depth), bsize = (uint64_t)RX_STRIDE << log_depth;
+	const struct example_queue_layout l = example_queue_layout(log_depth, 0, false);
+	uint64_t bsize = (uint64_t)RX_STRIDE << log_depth;
 	struct flexio_cq_attr cq_attr = {
 		.log_cq_depth = (uint8_t)log_depth,
 		.uar_id = uar_id,
 		.cq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA },
 	};
-	uint8_t *image = calloc(1, qsize);
 
 	d->log_depth = log_depth;
-	if (!image || flexio_buf_dev_alloc(s->process, sizeof(struct latency_state), &d->state) ||
-	    flexio_buf_dev_alloc(s->process, qsize, &d->queues) || flexio_buf_dev_alloc(s->process, bsize, &d->bufs) ||
+	if (flexio_buf_dev_alloc(s->process, sizeof(struct latency_state), &d->state) ||
+	    flexio_buf_dev_alloc(s->process, l.size, &d->queues) || flexio_buf_dev_alloc(s->process, bsize, &d->bufs) ||
 	    flexio_device_mkey_create(
 		    s->process,
 		    &(struct flexio_mkey_attr){
 			    .pd = s->pd, .daddr = d->bufs, .len = bsize, .access = IBV_ACCESS_LOCAL_WRITE },
 		    &d->mkey))
 		die("DPA memory for a QP");
-	for (uint32_t i = 0; i < (1u << log_depth); i++) {
-		struct {
-			uint32_t byte_count, lkey;
-			uint64_t addr;
-		} wqe = { htobe32(RX_STRIDE), htobe32(flexio_mkey_get_id(d->mkey)), htobe64(d->bufs + i * RX_STRIDE) };
-
-		image[RX_CQ + i * 64 + 63] = 0xF1;
-		memcpy(image + RX_QP_BUF(log_depth) + i * 16, &wqe, sizeof(wqe));
-	}
-	*(uint32_t *)(image + RX_QP_DBR(log_depth)) = htobe32(1u << log_depth);
-	if (flexio_host2dev_memcpy(s->process, image, qsize, d->queues))
-		die("flexio_host2dev_memcpy");
-	free(image);
+	if (example_queue_memory_write(s->process, &l, d->queues, d->bufs, RX_STRIDE, flexio_mkey_get_id(d->mkey)))
+		die("writing the queue memory");
+	d->qp_dbr = d->queues + l.qp_dbr;
 
 	if (with_handler) {
 		if (flexio_event_handler_create(
@@ -214,33 +201,32 @@ static void dpa_rx_create(struct example_setup *s, uint32_t log_depth, int with_
 		cq_attr.no_arm = true;
 		cq_attr.overrun_ignore = 1;
 	}
-	cq_attr.cq_ring_qmem.daddr = d->queues + RX_CQ;
-	cq_attr.cq_dbr_daddr = d->queues + RX_CQ_DBR(log_depth);
+	cq_attr.cq_ring_qmem.daddr = d->queues + l.rq_cq;
+	cq_attr.cq_dbr_daddr = d->queues + l.rq_cq_dbr;
 	if (flexio_cq_create(s->process, NULL, &cq_attr, &d->cq))
 		die("flexio_cq_create");
-	if (flexio_qp_create(s->process, NULL,
-			     &(struct flexio_qp_attr){
-				     .transport_type = FLEXIO_QPC_ST_RC,
-				     .uar_id = uar_id,
-				     .qp_access_mask = IBV_ACCESS_LOCAL_WRITE,
-				     .pd = s->pd,
-				     .log_sq_depth = 0,
-				     .log_rq_depth = (int)log_depth,
-				     .rq_type = FLEXIO_QP_QPC_RQ_TYPE_REGULAR,
-				     .sq_cqn = flexio_cq_get_cq_num(d->cq),
-				     .rq_cqn = flexio_cq_get_cq_num(d->cq),
-				     .qp_wq_buff_qmem = { .memtype = FLEXIO_MEMTYPE_DPA,
-							  .daddr = d->queues + RX_QP_BUF(log_depth) },
-				     .qp_wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA,
-							 .daddr = d->queues + RX_QP_DBR(log_depth) },
-			     },
-			     &d->qp))
+	if (flexio_qp_create(
+		    s->process, NULL,
+		    &(struct flexio_qp_attr){
+			    .transport_type = FLEXIO_QPC_ST_RC,
+			    .uar_id = uar_id,
+			    .qp_access_mask = IBV_ACCESS_LOCAL_WRITE,
+			    .pd = s->pd,
+			    .log_sq_depth = 0,
+			    .log_rq_depth = (int)log_depth,
+			    .rq_type = FLEXIO_QP_QPC_RQ_TYPE_REGULAR,
+			    .sq_cqn = flexio_cq_get_cq_num(d->cq),
+			    .rq_cqn = flexio_cq_get_cq_num(d->cq),
+			    .qp_wq_buff_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = d->queues + l.qp_buf },
+			    .qp_wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = d->queues + l.qp_dbr },
+		    },
+		    &d->qp))
 		die("flexio_qp_create");
 	if (with_handler) {
 		struct latency_state st = {
-			.rq_cq_ring = d->queues + RX_CQ,
-			.rq_cq_dbr = d->queues + RX_CQ_DBR(log_depth),
-			.qp_dbr = d->queues + RX_QP_DBR(log_depth),
+			.rq_cq_ring = d->queues + l.rq_cq,
+			.rq_cq_dbr = d->queues + l.rq_cq_dbr,
+			.qp_dbr = d->queues + l.qp_dbr,
 			.host_flags = (uintptr_t)flags_mr->addr,
 			.rq_cqn = flexio_cq_get_cq_num(d->cq),
 			.log_rq_depth = log_depth,
@@ -519,8 +505,7 @@ static int child_latency(size_t samples)
 
 			ref_posted += 1u << (REF_LOG_DEPTH - 1);
 			counter = htobe32((uint32_t)(ref_posted & 0xFFFF));
-			if (flexio_host2dev_memcpy(s.process, &counter, sizeof(counter),
-						   r.queues + RX_QP_DBR(REF_LOG_DEPTH)))
+			if (flexio_host2dev_memcpy(s.process, &counter, sizeof(counter), r.qp_dbr))
 				die("flexio_host2dev_memcpy");
 		}
 		t0 = now_ns();
