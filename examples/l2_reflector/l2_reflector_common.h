@@ -48,7 +48,8 @@ struct l2r_state {
 	uint64_t tx_frames, tx_bytes; /* frames reflected (sent through the SQ) */
 	uint64_t short_frames;        /* too short to hold two MACs: not reflected */
 	uint64_t error_cqes;          /* error completions of either CQ */
-	uint64_t activations;         /* handler invocations */
+	uint64_t activations;         /* handler invocations begun */
+	uint64_t finished;            /* handler invocations ended (equal: the handler is idle) */
 };
 
 /* Queue depths the host accepts (log2): an invocation takes at most a ring of frames. */

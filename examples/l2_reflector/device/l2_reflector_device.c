@@ -172,6 +172,7 @@ __dpa_global__ void l2_reflector_handler(uint64_t thread_arg)
 	flexio_dev_dbr_cq_set_ci((uint32_t *)s->sq_cq.dbr, s->sq_ci);
 	__dpa_thread_memory_fence(__DPA_W, __DPA_W);
 	*(volatile uint32_t *)s->rq.dbr = cpu_to_be32((s->rq_freed + rq_mask + 1) & 0xFFFFu);
+	s->finished++;
 	__dpa_thread_memory_writeback();
 	flexio_dev_cq_arm(s->rq_ci, s->rq_cq.number);
 	flexio_dev_thread_reschedule();

@@ -135,6 +135,9 @@ int main(int argc, char **argv)
 			(int)flexio_err_status_get(r.process));
 		ok = 0;
 	}
+	/* The final figures: with the last invocation ended (one may be between its receives and
+	 * its sends now). */
+	ok = ok && l2r_read_settled(&r, &state) == 0;
 	if (ok)
 		l2r_print_counters(stdout, &state);
 	ok = ok && !state.error_cqes && (!frames || state.tx_frames >= (uint64_t)frames);

@@ -59,6 +59,12 @@ int l2r_create(const struct l2r_config *config, struct l2r *r);
 /* The handler's record as it is now (its counters). 0 or -1. */
 int l2r_read(const struct l2r *r, struct l2r_state *state);
 
+/* The handler's record between two invocations, for final figures once traffic has stopped: a
+ * read taken while an invocation runs can count a batch's frames received and not yet sent.
+ * Reads until the handler has ended every invocation it began and two reads agree (at most a
+ * second; then the last read). 0 or -1. */
+int l2r_read_settled(const struct l2r *r, struct l2r_state *state);
+
 /* The receive rule alone: removed (l2r_rx_rule_remove) and made again (l2r_rx_rule_add), for
  * tests that change steering under traffic. 0 or -1. */
 int l2r_rx_rule_remove(struct l2r *r);
