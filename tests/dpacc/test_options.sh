@@ -76,6 +76,26 @@ rm -rf "$tmp"
 "$DPACC" "$lib" -o "$out/lto.a" -flto -hostcc=cc
 has_symbol "$out/lto.a" mylib_rpc
 
+# NVIDIA's dpacc takes every long option with one dash or two (-app-name, --flto, -device-libs=,
+# --output-file, -gen-libs, ...), and its helper flags -optf/--options-file, -keep-dir, -v, -V;
+# the DOCA build scripts use these spellings (and -disable-asm-checks, --common-include-path).
+mkdir -p "$out/common"
+printf '#define COMMON_VALUE 7\n' >"$out/common/common_value.h"
+printf '%s\n' "-DFROM_OPTIONS_FILE=1 # a comment" "--flto" >"$out/dpacc.opts"
+"$DPACC" "$app" --output-file "$out/spell/spelled.a" -app-name spelled_app --hostcc gcc \
+	-devicecc-options="-I$here/shell,-include,common_value.h" -device-libs="-L$out/lib" \
+	-devicelink-options=-lmylib --common-include-path "$out/common" -disable-asm-checks \
+	-dpa-proc-attr "$out/none.blob" -optf "$out/dpacc.opts" -keep-dir "$out/spell/keep" -v 2>"$out/verbose"
+has_symbol "$out/spell/spelled.a" spelled_app
+[ -f "$out/spell/keep/spelled_app.elf" ] && [ -f "$out/spell/keep/spelled_app_host.c" ] || fail "-keep-dir files"
+grep -q -- "-DFROM_OPTIONS_FILE=1" "$out/verbose" || fail "-optf: the file's options not used"
+grep -q -- "-flto" "$out/verbose" || fail "-optf: --flto from the file not used"
+grep -q -- "-I$out/common" "$out/verbose" || fail "-v does not print the commands / --common-include-path"
+"$DPACC" "$lib" -gen-libs --output-file="$out/lib2/libspelled" --flto
+[ -f "$out/lib2/libspelled_device.a" ] || fail "-gen-libs"
+"$DPACC" -V | grep -q dpacc || fail "-V"
+expect_error "No such file or directory" "$DPACC" "$lib" -o "$out/x.a" --options-file="$out/missing.opts"
+
 # Errors: compile errors with file:line, rejected signatures naming the function, missing tools.
 expect_error "bad_dev.c:6:" "$DPACC" "$here/shell/bad_dev.c" -o "$out/x.a"
 sig=$here/shell/signatures_dev.c

@@ -142,8 +142,11 @@ def print_version():
 
 # Options whose value is a list of compiler options: it starts with '-', which argparse takes
 # for an option unless it is glued on (OPTION=VALUE), so a separate value word is glued first.
-OPTION_LISTS = {"-hostcc-options", "--hostcc-options", "--devicecc-options", "-dcc-options",
-                "--devicelink-options", "--device-libs"}
+OPTION_LISTS = {"-hostcc-options", "--hostcc-options", "-devicecc-options", "--devicecc-options", "-dcc-options",
+                "-devicelink-options", "--devicelink-options", "-device-libs", "--device-libs"}
+# NVIDIA's helper flag -optf/--options-file FILE[,FILE...]: each file's words are read as if given
+# on the command line at that place.
+OPTION_FILES = {"-optf", "--options-file"}
 
 
 class OptionList(argparse.Action):
@@ -188,41 +191,74 @@ def argument_parser():
         description="Builds FlexIO device code into a host archive registering the DPA application.",
         epilog="Environment: DPACC_VERBOSE=1 prints each command.")
     p.add_argument("sources", nargs="*", metavar="SOURCES", help="device C sources")
-    p.add_argument("-o", dest="output", metavar="FILE",
+    p.add_argument("-o", "-output-file", "--output-file", dest="output", metavar="FILE",
                    help="output: DIR/APP.a (application mode) or DIR/libX (--gen-libs)")
-    p.add_argument("--app-name", metavar="NAME",
+    p.add_argument("-app-name", "--app-name", dest="app_name", metavar="NAME",
                    help="application name (default: OUTPUT's base name); also the host variable "
                         "`struct flexio_app *NAME`")
-    p.add_argument("--gen-libs", action="store_true",
+    p.add_argument("-gen-libs", "--gen-libs", dest="gen_libs", action="store_true",
                    help="library mode: write OUTPUT_device.a and OUTPUT_host.a")
     p.add_argument("-hostcc", "--hostcc", default="gcc", metavar="CC", help="host C compiler (default: gcc)")
     p.add_argument("-hostcc-options", "--hostcc-options", dest="hostcc_options", action=OptionList, default=[],
                    metavar="OPTS", help="options for the host compiler (comma or space separated)")
-    p.add_argument("--devicecc-options", "-dcc-options", dest="devicecc_options", action=OptionList,
-                   default=[], metavar="OPTS", help="options for the device compiler (comma or space separated)")
-    p.add_argument("--devicelink-options", dest="devicelink_options", action=OptionList, default=[],
-                   metavar="OPTS", help="options for the device linker, e.g. -lmylib")
-    p.add_argument("--device-libs", dest="device_libs", action=OptionList, default=[], metavar="OPTS",
-                   help='device libraries: "-L<dir> -l<lib>"')
+    p.add_argument("-devicecc-options", "--devicecc-options", "-dcc-options", dest="devicecc_options",
+                   action=OptionList, default=[], metavar="OPTS",
+                   help="options for the device compiler (comma or space separated)")
+    p.add_argument("-devicelink-options", "--devicelink-options", dest="devicelink_options", action=OptionList,
+                   default=[], metavar="OPTS", help="options for the device linker, e.g. -lmylib")
+    p.add_argument("-device-libs", "--device-libs", dest="device_libs", action=OptionList, default=[],
+                   metavar="OPTS", help='device libraries: "-L<dir> -l<lib>"')
+    p.add_argument("-common-include-path", "--common-include-path", dest="common_include", action="append",
+                   default=[], metavar="DIR", help="include directory of both the device and the host compiler")
     p.add_argument("-mcpu", "--mcpu", dest="cpus", type=cpu_list, default=["nv-dpa-bf3"], metavar="CPU[,CPU...]",
                    help="nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8: the code runs on all listed")
-    p.add_argument("-flto", dest="lto", action="store_true", help="link-time optimisation of device code")
-    p.add_argument("-disable-asm-check", "--disable-asm-check", action="store_true",
+    p.add_argument("-flto", "--flto", dest="lto", action="store_true", help="link-time optimisation of device code")
+    # NVIDIA's own build scripts spell it both ways (-disable-asm-check, -disable-asm-checks).
+    p.add_argument("-disable-asm-check", "--disable-asm-check", "-disable-asm-checks", "--disable-asm-checks",
+                   dest="disable_asm_check", action="store_true",
                    help="accepted (no inline-assembly restrictions are checked)")
-    p.add_argument("--dpa-proc-attr", metavar="BLOB",
+    p.add_argument("-dpa-proc-attr", "--dpa-proc-attr", dest="dpa_proc_attr", metavar="BLOB",
                    help="accepted and ignored (process attributes of newer dpacc)")
     p.add_argument("-I", dest="devicecc_options", action=DeviceFlag, metavar="DIR",
                    help="include directory of the device compiler")
     p.add_argument("-D", dest="devicecc_options", action=DeviceFlag, metavar="NAME[=V]",
                    help="macro of the device compiler")
+    p.add_argument("-keep", "--keep", dest="keep_dir", action="store_const", const=".",
+                   help="keep the intermediate files in the current directory")
+    p.add_argument("-keep-dir", "--keep-dir", dest="keep_dir", metavar="DIR",
+                   help="keep the intermediate files in DIR (created if missing)")
     p.add_argument("--keep-tmp", dest="keep", action="store_true",
-                   help="keep the intermediate files (their directory is printed)")
+                   help="keep the intermediate files in their temporary directory (printed)")
+    p.add_argument("-v", "--verbose", dest="verbose", action="store_true",
+                   help="print every command dpacc runs (as DPACC_VERBOSE=1)")
     p.add_argument("--depfile", metavar="FILE",
                    help="(OpenFlexIO) write a Makefile-style list of the files the device code includes, "
                         "for build systems (CMake DEPFILE, ninja depfile)")
     p.add_argument("-h", "-help", "--help", action="help", help="show this help and exit")
-    p.add_argument("-version", "--version", action=PrintVersion, nargs=0, help="show the version and exit")
+    p.add_argument("-V", "-version", "--version", action=PrintVersion, nargs=0, help="show the version and exit")
     return p
+
+
+def expand_option_files(argv, depth=0):
+    expanded, words = [], iter(argv)
+    for word in words:
+        name, eq, value = word.partition("=")
+        if name not in OPTION_FILES:
+            expanded.append(word)
+            continue
+        if not eq:
+            value = next(words, None)
+            if value is None:
+                raise DpaccError(f"option {word} needs a file")
+        for path in (p for p in value.split(",") if p):
+            try:
+                text = Path(path).read_text()
+            except OSError as e:
+                raise DpaccError(f"{name} {path}: {e.strerror}") from None
+            if depth > 8:
+                raise DpaccError(f"{name} {path}: options files nested too deeply")
+            expanded += expand_option_files(shlex.split(text, comments=True), depth + 1)
+    return expanded
 
 
 def glue_option_lists(argv):
@@ -238,10 +274,15 @@ def glue_option_lists(argv):
 
 
 def parse_args(argv):
-    parsed, unknown = argument_parser().parse_known_intermixed_args(glue_option_lists(argv))
+    parsed, unknown = argument_parser().parse_known_intermixed_args(glue_option_lists(expand_option_files(argv)))
     if unknown:
         raise DpaccError(f"unknown option '{unknown[0]}' (dpacc --help lists the options)")
     opts = vars(parsed)
+    for directory in opts["common_include"]:
+        opts["devicecc_options"].append(f"-I{directory}")
+        opts["hostcc_options"].append(f"-I{directory}")
+    if opts["verbose"]:
+        os.environ["DPACC_VERBOSE"] = "1"
     check_args(opts)
     return opts
 
@@ -393,6 +434,15 @@ def archive(objects, output):
     run([ar, "rcs", str(output), *map(str, objects)], f"writing {output}")
 
 
+def keep_intermediates(tmp, directory):
+    """-keep/-keep-dir: the generated sources, objects and the device ELF, copied out of the
+    temporary directory (which is removed as usual)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for path in tmp.iterdir():
+        if path.is_file():
+            shutil.copy2(path, directory / path.name)
+
+
 def main(argv):
     opts = parse_args(argv)
     config = load_config()
@@ -415,6 +465,8 @@ def main(argv):
         archive([compile_host(config, opts, source, tmp / f"{opts['app_name']}_host.c")], opts["output"])
         return 0
     finally:
+        if opts["keep_dir"]:
+            keep_intermediates(tmp, Path(opts["keep_dir"]))
         if opts["keep"]:
             print(f"dpacc: intermediate files kept in {tmp}", file=sys.stderr)
         else:
