@@ -18,6 +18,11 @@ so such a meson file builds unchanged once its path names ours.
       -> DIR/libX.a (the device library; the host one is deleted, kept or moved)
   doca_build_dpacc.sh --version | --help
 
+Both modes take --allow-experimental-api yes|no (default yes), as NVIDIA's script does: yes compiles
+the device code with -DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API and the host code with
+-DFLEXIO_ALLOW_EXPERIMENTAL_API, so experimental functions (flexio_dev_print, ...) build without
+"Symbol is defined as experimental" warnings (errors under -Werror).
+
 As in NVIDIA's script, every word after an option up to the next "--word" is one of its values,
 and options may repeat. dpacc is $DPACC_PATH when set, else the dpacc installed beside this
 script (bin/ of the same prefix, or of the build tree).
@@ -30,9 +35,9 @@ from pathlib import Path
 
 APPLICATION_OPTIONS = {"app_name", "srcs", "dpacc_build_dir", "external_cc_options", "hostcc_args",
                        "additional_include_directories", "additional_ld_libs", "additional_lib_paths",
-                       "additional_dpacc_options"}
+                       "additional_dpacc_options", "allow-experimental-api"}
 LIBRARY_OPTIONS = {"archive_name", "host_archive_path", "srcs", "external_cc_options", "hostcc_args",
-                   "additional_include_directories", "additional_dpacc_options"}
+                   "additional_include_directories", "additional_dpacc_options", "allow-experimental-api"}
 
 
 def fail(message, code=1):
@@ -74,6 +79,21 @@ def comma_list(values):
     return ",".join(p for v in values for p in v.split(",") if p)
 
 
+def experimental_flags(values):
+    """(device options, host options) of --allow-experimental-api: NVIDIA's default is yes."""
+    answers = values["allow-experimental-api"] or ["yes"]
+    for answer in answers:
+        if answer not in ("yes", "no"):
+            fail(f"Unknown {answer} for allow-experimental-api")
+    if answers[-1] == "no":
+        return [], []
+    return ["-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API"], ["-DFLEXIO_ALLOW_EXPERIMENTAL_API"]
+
+
+def host_options(values, experimental):
+    return f"-hostcc-options={' '.join(['-fPIC', *experimental, *values['hostcc_args']])}"
+
+
 def run(command):
     if subprocess.run(command).returncode != 0:
         sys.exit(2)
@@ -83,14 +103,15 @@ def application(values, dpacc):
     if len(values["app_name"]) != 1 or len(values["dpacc_build_dir"]) != 1 or not values["srcs"]:
         fail("--application needs --app_name, --srcs and --dpacc_build_dir")
     app, out_dir = values["app_name"][0], values["dpacc_build_dir"][0]
+    dev_experimental, host_experimental = experimental_flags(values)
     cc = comma_list(["-I."] + [f"-I{d}" for d in values["additional_include_directories"]]
-                    + values["external_cc_options"])
+                    + values["external_cc_options"] + dev_experimental)
     os.makedirs(out_dir, exist_ok=True)
     run([dpacc, *values["srcs"], "-o", f"{out_dir}/{app}.a", "-hostcc=gcc",
          f"--devicecc-options={cc}",
          f"--devicelink-options={comma_list(f'-l{lib}' for lib in values['additional_ld_libs'])}",
          f"--device-libs={' '.join(f'-L{d}' for d in values['additional_lib_paths'])}",
-         f"-hostcc-options={' '.join(['-fPIC'] + values['hostcc_args'])}",
+         host_options(values, host_experimental),
          *[o for opts in values["additional_dpacc_options"] for o in opts.split()],
          f"--app-name={app}"])
 
@@ -104,11 +125,12 @@ def library(values, dpacc):
         fail(f"--archive_name {archive}: the name must be libNAME.a")
     base = archive.parent / name[:-2]
     archive.parent.mkdir(parents=True, exist_ok=True)
+    dev_experimental, host_experimental = experimental_flags(values)
     cc = comma_list(["-I."] + [f"-I{d}" for d in values["additional_include_directories"]]
-                    + values["external_cc_options"])
+                    + values["external_cc_options"] + dev_experimental)
     run([dpacc, *values["srcs"], "--gen-libs", f"--devicecc-options={cc}", "-hostcc=gcc", "-o", str(base),
          *[o for opts in values["additional_dpacc_options"] for o in opts.split()],
-         f"-hostcc-options={' '.join(['-fPIC'] + values['hostcc_args'])}"])
+         host_options(values, host_experimental)])
     os.replace(f"{base}_device.a", archive)
     host = Path(f"{base}_host.a")
     keep = values["host_archive_path"][0] if values["host_archive_path"] else "none"
