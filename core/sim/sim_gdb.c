@@ -50,6 +50,9 @@
 #include <unistd.h>
 
 #define GDB_PACKET_MAX 16384 /* PacketSize we announce, and our receive buffer */
+/* Thread ids per qfThreadInfo/qsThreadInfo reply (gdbserver sends one; a few hundred keep a
+ * reply well inside a packet and the round trips few). */
+#define GDB_THREAD_IDS_PER_REPLY 256
 #define GDB_PC_REGNUM 32
 #define GDB_SIGINT 2
 #define GDB_SIGILL 4
@@ -91,8 +94,9 @@ struct sim_gdb {
 	bool running;        /* the debugger waits for a stop reply */
 	bool fatal_reported; /* the last stop was a fault: the next resume ends the process */
 	bool no_ack;
-	bool exited;      /* the session ends after the reply being sent */
-	uint32_t current; /* GDB thread id of Hg (0: the first thread) */
+	bool exited;           /* the session ends after the reply being sent */
+	uint32_t current;      /* GDB thread id of Hg (0: the first thread) */
+	uint32_t listed_up_to; /* qfThreadInfo/qsThreadInfo: the last id sent */
 	uint64_t seq;
 	struct gdb_thread *threads;
 	uint64_t *breakpoints;
@@ -140,36 +144,50 @@ static struct sim_thread *find_thread(struct sim_process *p, uint32_t tid)
 	return NULL;
 }
 
-/* GDB ids of the live threads, oldest first; returns the count (at most max). */
-static size_t thread_ids(struct sim_process *p, uint32_t *ids, size_t max)
+static int compare_ids(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* GDB ids of the live threads, ascending: an array of *count (free it), or NULL with *count 0
+ * when there are none or memory ran out. No fixed cap: a process may run thousands. */
+static uint32_t *thread_ids(struct sim_process *p, size_t *count)
 {
 	struct sim_thread *t;
-	size_t n = 0, i, j;
+	uint32_t *ids = NULL;
+	size_t n = 0, cap = 0;
 
 	pthread_mutex_lock(&p->threads_lock);
-	for (t = p->threads; t && n < max; t = t->next)
-		ids[n++] = t->id + 1;
-	pthread_mutex_unlock(&p->threads_lock);
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
-			uint32_t x = ids[j];
+	for (t = p->threads; t; t = t->next) {
+		if (n == cap) {
+			uint32_t *grown = realloc(ids, (cap = cap ? cap * 2 : 64) * sizeof(*ids));
 
-			ids[j] = ids[j - 1];
-			ids[j - 1] = x;
+			if (!grown)
+				break;
+			ids = grown;
 		}
-	return n;
+		ids[n++] = t->id + 1;
+	}
+	pthread_mutex_unlock(&p->threads_lock);
+	if (n)
+		qsort(ids, n, sizeof(*ids), compare_ids);
+	*count = n;
+	return ids;
 }
 
 /* Hg's thread, or the first one when it names none alive. */
 static uint32_t current_thread(struct sim_gdb *g)
 {
-	uint32_t ids[1024];
-	size_t n = thread_ids(g->p, ids, 1024), i;
+	size_t n, i;
+	uint32_t *ids = thread_ids(g->p, &n), found = n ? ids[0] : 0;
 
 	for (i = 0; i < n; i++)
 		if (ids[i] == g->current)
-			return g->current;
-	return n ? ids[0] : 0;
+			found = g->current;
+	free(ids);
+	return found;
 }
 
 /* ---- traps ------------------------------------------------------------------------------- */
@@ -733,14 +751,25 @@ static size_t xml_escaped(char *out, size_t n, size_t max, const char *s)
 	return n;
 }
 
-static size_t threads_xml(struct sim_gdb *g, char *out, size_t max)
+/* The qXfer:threads document of every live thread (free it; NULL when memory ran out), its
+ * length in *size. Sized for the threads there are: each entry is bounded by its name and state
+ * with every character escaped. */
+static char *threads_xml(struct sim_gdb *g, size_t *size)
 {
-	uint32_t ids[1024];
-	size_t count = thread_ids(g->p, ids, 1024), n;
 	char name[FLEXIO_MAX_NAME_LEN + 32], state[64];
+	const size_t entry_max = 6 * (sizeof(name) + sizeof(state)) + 64;
+	size_t count, n, max;
+	uint32_t *ids = thread_ids(g->p, &count);
+	char *out;
 
+	max = 64 + count * entry_max;
+	out = malloc(max);
+	if (!out) {
+		free(ids);
+		return NULL;
+	}
 	n = (size_t)snprintf(out, max, "<?xml version=\"1.0\"?>\n<threads>\n");
-	for (size_t i = 0; i < count && n + 256 < max; i++) {
+	for (size_t i = 0; i < count; i++) {
 		thread_description(g, ids[i], name, sizeof(name), state, sizeof(state));
 		n += (size_t)snprintf(out + n, max - n, "<thread id=\"%x\" name=\"", ids[i]);
 		n = xml_escaped(out, n, max, name);
@@ -748,9 +777,10 @@ static size_t threads_xml(struct sim_gdb *g, char *out, size_t max)
 		n = xml_escaped(out, n, max, state);
 		n += (size_t)snprintf(out + n, max - n, "</thread>\n");
 	}
-	if (n + 16 < max)
-		n += (size_t)snprintf(out + n, max - n, "</threads>\n");
-	return n;
+	n += (size_t)snprintf(out + n, max - n, "</threads>\n");
+	free(ids);
+	*size = n;
+	return out;
 }
 
 /* qXfer:<object>:read:<annex>:offset,length over a document; binary-escaped reply. */
@@ -800,15 +830,27 @@ static void handle_query(struct sim_gdb *g, const char *q)
 	} else if (!strcmp(q, "qC")) {
 		snprintf(out, sizeof(out), "QC%x", current_thread(g));
 		send_str(g, out);
-	} else if (!strcmp(q, "qfThreadInfo")) {
-		uint32_t ids[1024];
-		size_t count = thread_ids(g->p, ids, 1024), n = 0;
-		doc[n++] = 'm';
-		for (size_t i = 0; i < count && n + 16 < sizeof(g->doc); i++)
-			n += (size_t)snprintf(doc + n, sizeof(g->doc) - n, "%s%x", i ? "," : "", ids[i]);
-		send_packet(g, doc, n);
-	} else if (!strcmp(q, "qsThreadInfo")) {
-		send_str(g, "l");
+	} else if (!strcmp(q, "qfThreadInfo") || !strcmp(q, "qsThreadInfo")) {
+		/* GDB_THREAD_IDS_PER_REPLY ids at a time: qf from the first, each qs after the last
+		 * id sent (ids ascend, so threads made or gone in between do not confuse the list). */
+		size_t count, n = 0, i = 0, end;
+		uint32_t *ids = thread_ids(g->p, &count);
+
+		if (q[1] == 'f')
+			g->listed_up_to = 0;
+		while (i < count && ids[i] <= g->listed_up_to)
+			i++;
+		if (i == count) {
+			send_str(g, "l");
+		} else {
+			doc[n++] = 'm';
+			for (end = i + GDB_THREAD_IDS_PER_REPLY; i < count && i < end; i++) {
+				n += (size_t)snprintf(doc + n, sizeof(g->doc) - n, "%s%x", n > 1 ? "," : "", ids[i]);
+				g->listed_up_to = ids[i];
+			}
+			send_packet(g, doc, n);
+		}
+		free(ids);
 	} else if (!strncmp(q, "qThreadExtraInfo,", 17)) {
 		const char *at = q + 17;
 		uint64_t tid;
@@ -826,7 +868,14 @@ static void handle_query(struct sim_gdb *g, const char *q)
 	} else if (!strncmp(q, "qXfer:features:read:target.xml:", 31)) {
 		send_xfer(g, doc, target_xml(doc, sizeof(g->doc)), q + 31);
 	} else if (!strncmp(q, "qXfer:threads:read::", 20)) {
-		send_xfer(g, doc, threads_xml(g, doc, sizeof(g->doc)), q + 20);
+		size_t size;
+		char *threads = threads_xml(g, &size);
+
+		if (threads)
+			send_xfer(g, threads, size, q + 20);
+		else
+			send_str(g, "E0c"); /* ENOMEM */
+		free(threads);
 	} else if (!strncmp(q, "qSymbol:", 8)) {
 		send_str(g, "OK");
 	} else {
@@ -926,11 +975,12 @@ static void resume(struct sim_gdb *g, bool all)
 /* Gives every thread known and alive a state node, so that actions reach all of them. */
 static void know_all_threads(struct sim_gdb *g)
 {
-	uint32_t ids[1024];
-	size_t n = thread_ids(g->p, ids, 1024);
+	size_t n;
+	uint32_t *ids = thread_ids(g->p, &n);
 
 	for (size_t i = 0; i < n; i++)
 		thread_state(g, ids[i] - 1);
+	free(ids);
 }
 
 /* vCont;action[:tid];... : the first action naming a thread (or none) applies to it. */

@@ -3,7 +3,8 @@
  * symbols and source lines), creates a process (FLEXIO_SIM_GDB and FLEXIO_SIM_GDB_WAIT from the
  * test hold it until gdb continues), an idle event handler named "gdb_worker", and calls gdb_rpc
  * once; prints "result N" and exits 0 when everything worked.
- * With "spin" as argv[2] it calls gdb_spin instead (it returns once the debugger has set
+ * With "spin" as argv[2] it first creates SPIN_IDLE_HANDLERS idle event handlers (more threads
+ * than a GDB packet lists at once), calls gdb_spin (it returns once the debugger has set
  * gdb_spin_stop), prints "spun", then gdb_fault with a misaligned address, which must fail (the
  * process stops for the fault), and exits 0 when both did.
  */
@@ -16,6 +17,8 @@
 #include <string.h>
 
 extern flexio_func_t gdb_rpc, gdb_handler, gdb_spin, gdb_fault;
+
+#define SPIN_IDLE_HANDLERS 2000
 
 static int write_elf(flexio_app *app, const char *path)
 {
@@ -61,7 +64,12 @@ int main(int argc, char **argv)
 	if (flexio_process_create(ctx, app, NULL, &process) != FLEXIO_STATUS_SUCCESS)
 		return 1;
 	if (argc == 3) {
-		/* Only the debugger ends the spin; the fault ends the process. */
+		struct flexio_event_handler_attr idle = { .host_stub_func = &gdb_handler };
+
+		for (int i = 0; i < SPIN_IDLE_HANDLERS; i++)
+			if (flexio_event_handler_create(process, &idle, &eh) != FLEXIO_STATUS_SUCCESS)
+				return 1;
+		/* Only the debugger ends the spin; the fault ends the process (and its handlers). */
 		if (flexio_process_call(process, &gdb_spin, &result, (uint64_t)5) != FLEXIO_STATUS_SUCCESS ||
 		    result < 5)
 			return 1;

@@ -24,6 +24,7 @@ import time
 from elftools.elf.elffile import ELFFile
 
 GDB_SIGINT, GDB_SIGTRAP, GDB_SIGBUS = 0x02, 0x05, 0x0a  # GDB's signal numbers
+SPIN_THREADS = 2000 + 1  # gdb_target spin: its idle event handlers (SPIN_IDLE_HANDLERS) and the RPC's thread
 
 
 class Rsp:
@@ -149,6 +150,26 @@ def spin_session(target, elf):
             pc = int.from_bytes(bytes.fromhex(ask("p20")), "little")
             if not spin <= pc < spin + spin_size:
                 failed.append(f"the interrupted thread is in gdb_spin (pc {pc:#x})")
+        # Every thread listed, a packet at a time (qfThreadInfo, then qsThreadInfo until "l"),
+        # and in the qXfer:threads document read in pieces: the idle handlers (made before the
+        # spin) and the RPC's.
+        listed, answer = [], rsp.ask("qfThreadInfo")
+        while answer.startswith("m") and len(listed) < 10 * SPIN_THREADS:
+            listed += answer[1:].split(",")
+            answer = rsp.ask("qsThreadInfo")
+        document, offset = "", 0
+        while offset < 1 << 24:
+            piece = rsp.ask(f"qXfer:threads:read::{offset:x},1000")
+            document += piece[1:]
+            offset += len(piece) - 1
+            if not piece.startswith("m"):
+                break
+        log.append(f"qfThreadInfo/qsThreadInfo -> {len(listed)} threads; qXfer:threads -> "
+                   f"{document.count('<thread ')} threads")
+        if answer != "l" or len(listed) != SPIN_THREADS or len(set(listed)) != SPIN_THREADS:
+            failed.append(f"{len(listed)} threads listed ({len(set(listed))} distinct), {SPIN_THREADS} expected")
+        if document.count("<thread ") != SPIN_THREADS or not document.endswith("</threads>\n"):
+            failed.append(f"the threads document names {document.count('<thread ')} threads")
         stop = syms["gdb_spin_stop"][0]
         if ask(f"M{stop:x},4:01000000") != "OK":
             failed.append("writing gdb_spin_stop")
