@@ -35,5 +35,10 @@ if "$script" --application --app_name exp_app --srcs "$src" --dpacc_build_dir "$
 	fail "maybe: accepted"
 fi
 
+# --version: only dpacc's version number, as NVIDIA's script prints it (what follows "version "
+# on dpacc --version's lines that have the word).
+version=$("$script" --version) || fail "--version failed"
+echo "$version" | grep -Eqx "[0-9]+[.][0-9]+[.][0-9]+" || fail "--version printed '$version', not a version number"
+
 [ "$failures" -eq 0 ] || exit 1
 echo "doca_build_dpacc.sh: OK"

@@ -33,6 +33,10 @@ has_symbol() {
 
 "$DPACC" --help >"$out/help" && grep -q -- "--devicecc-options" "$out/help" || fail "--help"
 "$DPACC" --version >"$out/version" && grep -q "dpacc" "$out/version" || fail "--version"
+# NVIDIA's build scripts take the text after the last "version " of the lines with the word.
+[ "$(grep version "$out/version" | sed 's/^.*version //')" = "$(sed -n 's/^.*, version //p' "$out/version")" ] &&
+	grep version "$out/version" | sed 's/^.*version //' | grep -Eqx "[0-9]+[.][0-9]+[.][0-9]+" ||
+	fail "--version: the version line is not what NVIDIA's scripts read"
 expect_error "unknown option '--bogus'" "$DPACC" "$app" -o "$out/x.a" --bogus
 expect_error "no output" "$DPACC" "$app"
 expect_error "no such file" "$DPACC" "$out/missing.c" -o "$out/x.a"

@@ -148,7 +148,12 @@ def main(argv):
     mode = argv[0]
     dpacc = find_dpacc()
     if mode == "--version":
-        return subprocess.run([dpacc, "--version"]).returncode
+        # As NVIDIA's script: only the number after "version " on dpacc's version line(s).
+        r = subprocess.run([dpacc, "--version"], capture_output=True, text=True)
+        if r.returncode:
+            return r.returncode
+        print(" ".join(line.rsplit("version ", 1)[1] for line in r.stdout.splitlines() if "version" in line))
+        return 0
     if mode == "--application":
         application(parse("application", argv[1:], APPLICATION_OPTIONS), dpacc)
     elif mode == "--library":

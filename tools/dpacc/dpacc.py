@@ -55,7 +55,9 @@ from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_
                            registration_source)
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
 
-VERSION = "OpenFlexIO dpacc 1.1.0 (FlexIO 25.1 / 24.1 compatible; {clang})"
+# NVIDIA's doca_build_dpacc.sh --version reads the number after "version " on the lines that
+# have the word: only the first line has it, and the number ends it.
+VERSION = "OpenFlexIO dpacc (DPACC-compatible, FlexIO 25.1 / 24.1), version 1.1.0"
 # -mcpu values and the RV64 ISA each compiles for.
 CPU_MARCH = {
     "nv-dpa-bf3": "rv64imac_zbb_zbs",
@@ -137,7 +139,8 @@ def print_version():
     line = "clang not found"
     if clang:
         line = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    print(VERSION.format(clang=line))
+    print(VERSION)
+    print("device compiler: " + line.replace(" version ", " "))
 
 
 # Options whose value is a list of compiler options: it starts with '-', which argparse takes
