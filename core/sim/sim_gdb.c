@@ -1108,6 +1108,29 @@ static void handle_breakpoint(struct sim_gdb *g, const char *args, bool insert)
 	send_str(g, "OK");
 }
 
+/* The thread a ^C names, as gdbserver names the one it interrupted: Hg's when it is busy (in
+ * code, not idle between activations), else the busy thread with the lowest id, else
+ * current_thread's choice. With many idle handlers the lowest id is seldom the one working. */
+static uint32_t interrupted_thread(struct sim_gdb *g)
+{
+	uint32_t chosen = current_thread(g), busy = 0;
+	struct sim_thread *t;
+
+	pthread_mutex_lock(&g->p->threads_lock);
+	for (t = g->p->threads; t; t = t->next) {
+		if (dpa_hart_pc(t->hart) == DPA_RETURN_ADDRESS)
+			continue;
+		if (t->id + 1 == chosen) {
+			busy = chosen;
+			break;
+		}
+		if (!busy || t->id + 1 < busy)
+			busy = t->id + 1;
+	}
+	pthread_mutex_unlock(&g->p->threads_lock);
+	return busy ? busy : chosen;
+}
+
 static void handle_interrupt(struct sim_gdb *g)
 {
 	if (!g->running)
@@ -1115,7 +1138,7 @@ static void handle_interrupt(struct sim_gdb *g)
 	stop_all(g);
 	g->running = false;
 	g->fatal_reported = false;
-	send_stop_reply(g, GDB_SIGINT, current_thread(g), false, 0, 0);
+	send_stop_reply(g, GDB_SIGINT, interrupted_thread(g), false, 0, 0);
 }
 
 /* One packet (without $ and checksum, NUL-terminated). */

@@ -136,20 +136,26 @@ def spin_session(target, elf):
             failed.append(f"4 watchpoints, the fifth refused: {answers}")
         if [ask(f"z2,{total + 8 * i:x},8") for i in range(4)] != ["OK"] * 4:
             failed.append("removing the watchpoints")
-        rsp.send("vCont;c")
-        time.sleep(0.5)
-        rsp.sock.sendall(b"\x03")
-        answer = rsp.reply()
-        log.append(f"^C -> {answer!r}")
-        signal, fields = stop_reply(answer)
+        # ^C while the program's RPC spins: the stop names the spinning thread. The host makes
+        # its idle handlers first (slow under sanitizers): until gdb_spin runs, a ^C finds every
+        # thread idle, and the test continues and interrupts again.
         spin, spin_size = syms["gdb_spin"]
-        if signal != GDB_SIGINT or "thread" not in fields:
-            failed.append(f"^C stops with SIGINT: {answer}")
-        else:
+        for attempt in range(40):
+            rsp.send("vCont;c")
+            time.sleep(0.5)
+            rsp.sock.sendall(b"\x03")
+            answer = rsp.reply()
+            log.append(f"^C -> {answer!r}")
+            signal, fields = stop_reply(answer)
+            if signal != GDB_SIGINT or "thread" not in fields:
+                failed.append(f"^C stops with SIGINT: {answer}")
+                break
             ask(f"Hg{fields['thread']}")
             pc = int.from_bytes(bytes.fromhex(ask("p20")), "little")
-            if not spin <= pc < spin + spin_size:
-                failed.append(f"the interrupted thread is in gdb_spin (pc {pc:#x})")
+            if spin <= pc < spin + spin_size:
+                break
+        else:
+            failed.append(f"the interrupted thread is in gdb_spin (pc {pc:#x})")
         # Every thread listed, a packet at a time (qfThreadInfo, then qsThreadInfo until "l"),
         # and in the qXfer:threads document read in pieces: the idle handlers (made before the
         # spin) and the RPC's.
@@ -170,6 +176,18 @@ def spin_session(target, elf):
             failed.append(f"{len(listed)} threads listed ({len(set(listed))} distinct), {SPIN_THREADS} expected")
         if document.count("<thread ") != SPIN_THREADS or not document.endswith("</threads>\n"):
             failed.append(f"the threads document names {document.count('<thread ')} threads")
+        # Hg on an idle handler: a ^C still names the thread it interrupted (the spinning one).
+        spinner = fields.get("thread")
+        idle = next((t for t in listed if t != spinner), None)
+        if spinner and idle:
+            ask(f"Hg{idle}")
+            rsp.send("vCont;c")
+            time.sleep(0.2)
+            rsp.sock.sendall(b"\x03")
+            answer = rsp.reply()
+            log.append(f"^C with Hg{idle} -> {answer!r}")
+            if stop_reply(answer)[1].get("thread") != spinner:
+                failed.append(f"^C names the spinning thread {spinner}, not Hg's idle one: {answer}")
         stop = syms["gdb_spin_stop"][0]
         if ask(f"M{stop:x},4:01000000") != "OK":
             failed.append("writing gdb_spin_stop")
