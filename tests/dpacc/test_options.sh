@@ -61,17 +61,23 @@ llvm-nm "$tmp/named_app.elf" | grep -q " __dpacc_unpack_mylib_rpc$" || fail "lib
 grep -q '"mylib_rpc"' "$tmp/named_app_host.c" || fail "library entry point not registered"
 rm -rf "$tmp"
 
-# Default app name: the archive's base name.
+# Default app name: NVIDIA's __dpa_a_out (not the archive's name, which may be a device function's).
 "$DPACC" "$app" -o "$out/default_name.a" --device-libs="-L$out/lib" --devicelink-options="-lmylib" \
 	-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API
-has_symbol "$out/default_name.a" default_name
+has_symbol "$out/default_name.a" __dpa_a_out
+llvm-nm "$out/default_name.a" 2>/dev/null | grep -q " default_name$" && fail "the default app is named after the archive"
+"$DPACC" "$app" -o "$out/app_rpc.a" --device-libs="-L$out/lib" --devicelink-options="-lmylib"
+has_symbol "$out/app_rpc.a" app_rpc
+has_symbol "$out/app_rpc.a" __dpa_a_out
+expect_error "device function 'app_rpc' has the application's name" \
+	"$DPACC" "$app" -o "$out/x.a" --app-name=app_rpc --device-libs="-L$out/lib" --devicelink-options="-lmylib"
 
 # -mcpu: the ISA every listed model has; cx8 alone allows Zba.
-"$DPACC" "$lib" -o "$out/cx8.a" -mcpu=nv-dpa-cx8 --keep-tmp 2>"$out/keep"
+"$DPACC" "$lib" -o "$out/cx8.a" --app-name=cx8 -mcpu=nv-dpa-cx8 --keep-tmp 2>"$out/keep"
 tmp=$(sed -n 's/^dpacc: intermediate files kept in //p' "$out/keep")
 llvm-readelf -A "$tmp/cx8.elf" | grep -q "zba" || fail "-mcpu=nv-dpa-cx8 has no zba"
 rm -rf "$tmp"
-"$DPACC" "$lib" -o "$out/both.a" -mcpu=nv-dpa-bf3,nv-dpa-cx8 --keep-tmp 2>"$out/keep"
+"$DPACC" "$lib" -o "$out/both.a" --app-name=both -mcpu=nv-dpa-bf3,nv-dpa-cx8 --keep-tmp 2>"$out/keep"
 tmp=$(sed -n 's/^dpacc: intermediate files kept in //p' "$out/keep")
 llvm-readelf -A "$tmp/both.elf" | grep "Tag_RISCV_arch" | grep -q "zba" && fail "-mcpu=bf3,cx8 uses zba"
 rm -rf "$tmp"

@@ -70,6 +70,8 @@ KEYWORDS = [
     "-D__dpa_global__=__attribute__((annotate(\"dpa_global\"), used))",
     "-D__dpa_rpc__=__attribute__((annotate(\"dpa_rpc\"), used))",
 ]
+# NVIDIA's dpacc names the application (and its host variable) __dpa_a_out without --app-name.
+DEFAULT_APP_NAME = "__dpa_a_out"
 # Debian packages of the tools dpacc runs.
 PACKAGES = {"clang": "clang", "ld.lld": "lld", "llvm-ar": "llvm", "llvm-nm": "llvm"}
 
@@ -197,8 +199,8 @@ def argument_parser():
     p.add_argument("-o", "-output-file", "--output-file", dest="output", metavar="FILE",
                    help="output: DIR/APP.a (application mode) or DIR/libX (--gen-libs)")
     p.add_argument("-app-name", "--app-name", dest="app_name", metavar="NAME",
-                   help="application name (default: OUTPUT's base name); also the host variable "
-                        "`struct flexio_app *NAME`")
+                   help=f"application name (default: {DEFAULT_APP_NAME}, as NVIDIA's dpacc); also the host "
+                        "variable `struct flexio_app *NAME`")
     p.add_argument("-gen-libs", "--gen-libs", dest="gen_libs", action="store_true",
                    help="library mode: write OUTPUT_device.a and OUTPUT_host.a")
     p.add_argument("-hostcc", "--hostcc", default="gcc", metavar="CC", help="host C compiler (default: gcc)")
@@ -303,7 +305,7 @@ def check_args(opts):
     if opts["gen_libs"]:
         return
     if not opts["app_name"]:
-        opts["app_name"] = Path(opts["output"]).name.removesuffix(".a")
+        opts["app_name"] = DEFAULT_APP_NAME
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", opts["app_name"]):
         raise DpaccError(f"--app-name={opts['app_name']}: must be a C identifier (it names a host variable)")
 
@@ -460,6 +462,10 @@ def main(argv):
             archive([compile_host(config, opts, host_functions_source(functions), tmp / "host_functions.c")],
                     prefix + "_host.a")
             return 0
+        clash = next((f for f in functions if f.name == opts["app_name"]), None)
+        if clash:
+            raise DpaccError(f"{clash.location}: device function '{clash.name}' has the application's name "
+                             f"(--app-name={opts['app_name']}): both would be host symbols; rename one")
         elf = tmp / f"{opts['app_name']}.elf"
         link_device(config, opts, dev_objects, elf)
         names = wrapped_names(elf)
