@@ -4,8 +4,9 @@
  * Structures grew between NVIDIA's releases (capi/CHOICES-host.md, "Structures by release"):
  * a program built against 24.01's headers passes 24.01's flexio_process_attr (16 bytes), one
  * built against the current headers the current one (24 bytes). The library reads each in the
- * layout of the version the program announced with flexio_version_set, and in 24.01's when
- * it announced none (23.x and 24.x programs never call it), into the neutral forms below.
+ * layout of the version the program set with flexio_version_set, else of the one its headers
+ * announced (flexio_version_announce), else in 24.01's (23.x and 24.x programs built with
+ * NVIDIA's headers do neither), into the neutral forms below.
  * layouts_2401.c is compiled with 24.01's headers, layouts.c with the current ones.
  *
  * Include after <libflexio/flexio.h>: only types every release shares appear here.
@@ -43,7 +44,7 @@ struct stream_args {
 	struct flexio_affinity mgmt_affinity;
 	int tracer_mode;
 	char **tracer_msg_formats;
-	int transport_mode; /* 26.x; 0 (QP RC) before */
+	int transport_mode; /* 25.7 on; 0 (QP RC) before */
 };
 
 struct event_handler_args {
@@ -98,8 +99,9 @@ struct wq_args {
  * facts, ../shared/spec/nvidia): they are read as they are, and layouts.c and layouts_2401.c
  * assert that the two layouts agree. */
 
-/* The layouts of the caller's structures: those of the version announced with
- * flexio_version_set, or 24.01's when none was (version.c). */
+/* The layouts of the caller's structures: those of the version given to flexio_version_set,
+ * else of the oldest one the program's translation units announced (flexio_version_announce,
+ * from <libflexio/flexio.h>), else 24.01's (version.c). */
 uint64_t layouts_version(void);
 
 /* Each reads the caller's structure (NULL: all zero). */

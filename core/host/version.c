@@ -5,7 +5,8 @@
 
 #include <stdatomic.h>
 
-static _Atomic uint64_t version_in_use; /* 0 until flexio_version_set succeeds */
+static _Atomic uint64_t version_in_use;    /* 0 until flexio_version_set succeeds */
+static _Atomic uint64_t version_announced; /* the oldest flexio_version_announce gave, 0 if none */
 
 #define VER_ARGS(v) (unsigned)FLEXIO_VER_MAJOR(v), (unsigned)FLEXIO_VER_MINOR(v), (unsigned)FLEXIO_VER_SUB(v)
 
@@ -36,6 +37,21 @@ FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version)
 	return FLEXIO_STATUS_FAILED;
 }
 
+FLEXIO_EXPERIMENTAL void flexio_version_announce(uint64_t version)
+{
+	uint64_t seen = atomic_load(&version_announced);
+
+	if (version == FLEXIO_VER_LATEST)
+		version = FLEXIO_CURRENT_VERSION;
+	/* A constructor calls it before main: nothing to tell a caller, so a version not served
+	 * is dropped (the header's own FLEXIO_VER_USED checks refuse those at compile time). */
+	if (version < FLEXIO_LAST_SUPPORTED_VERSION || version > FLEXIO_CURRENT_VERSION)
+		return;
+	/* The oldest wins: an older layout read from a newer structure only misses its last fields. */
+	while ((!seen || version < seen) && !atomic_compare_exchange_weak(&version_announced, &seen, version))
+		;
+}
+
 FLEXIO_EXPERIMENTAL uint64_t flexio_version_get(uint64_t *set_version)
 {
 	if (set_version)
@@ -47,5 +63,7 @@ uint64_t layouts_version(void)
 {
 	uint64_t version = atomic_load_explicit(&version_in_use, memory_order_relaxed);
 
+	if (!version)
+		version = atomic_load_explicit(&version_announced, memory_order_relaxed);
 	return version ? version : FLEXIO_VER(24, 1, 0);
 }

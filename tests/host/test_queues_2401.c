@@ -1,7 +1,8 @@
 /*
  * A 24.x program's queues: built against NVIDIA 24.01's structures (flexio_cq_attr without
- * cqe_comp_format, flexio_wq_attr with the smaller SQ/RQ union), never announcing its version,
- * so the library reads its attributes in 24.01's layouts. A CQ and an SQ on it, an RQ, and
+ * cqe_comp_format, flexio_wq_attr with the smaller SQ/RQ union), never calling
+ * flexio_version_set (its headers announce 24.1), so the library reads its attributes in 24.01's
+ * layouts. A CQ and an SQ on it, an RQ, and
  * values the library must find at 24.01's offsets.
  */
 #define FLEXIO_VER_USED FLEXIO_VER(24, 1, 0)

@@ -56,8 +56,9 @@ def registration_source(app_name, elf_path, names):
     """Embeds the ELF and registers the application and its functions at program start."""
     sym = f"__dpacc_elf_{app_name}"
     incbin = str(elf_path).replace("\\", "\\\\").replace('"', '\\"')
-    # The registration uses the current edition's calls, whatever edition the program chose.
-    out = ["#undef FLEXIO_VER_USED", "#include <libflexio/flexio.h>", "",
+    # The registration uses the current edition's calls, whatever edition the program chose; it
+    # announces no version (flexio_version_announce): the program's own sources do.
+    out = ["#undef FLEXIO_VER_USED", "#define FLEXIO_NO_VERSION_ANNOUNCE", "#include <libflexio/flexio.h>", "",
            f'__asm__(".section .rodata.{sym}, \\"a\\"\\n.balign 16\\n.globl {sym}_start\\n.hidden {sym}_start\\n'
            f'{sym}_start:\\n.incbin \\"{json.dumps(incbin)[1:-1]}\\"\\n.globl {sym}_end\\n.hidden {sym}_end\\n'
            f'{sym}_end:\\n.previous\\n");',

@@ -502,7 +502,7 @@ const (
 
 // MsgTransportMode is enum flexio_msg_transport_mode.
 //
-// Transport a message stream's messages take to the host (26.x; the simulator has one path).
+// Transport a message stream's messages take to the host (25.7 on; the simulator has one path).
 type MsgTransportMode uint32
 
 const (
@@ -692,6 +692,7 @@ const (
 // Integer macros.
 const (
 	FLEXIO_EDITION_2401                  = 0x0
+	FLEXIO_EDITION_2507                  = 0x1
 	FLEXIO_EDITION_26                    = 0x1
 	FLEXIO_LAYOUTS_2401                  = 0x0
 	FLEXIO_MAX_NAME_LEN                  = 0x100
@@ -701,6 +702,7 @@ const (
 	FLEXIO_OLDER_EDITION_VERSION         = 0x17040000
 	FLEXIO_NV2401_FIRST_VERSION          = 0x18000000
 	FLEXIO_CURRENT_EDITION_FIRST_VERSION = 0x180a0000
+	FLEXIO_MSG_TRANSPORT_FIRST_VERSION   = 0x19070000
 	FLEXIO_RELEASE_26_FIRST_VERSION      = 0x1a000000
 	FLEXIO_MSG_DEV_NO_PRINT              = 0x0
 	FLEXIO_MSG_DEV_ALWAYS_PRINT          = 0x1
@@ -1059,7 +1061,7 @@ type MsgStreamAttr struct {
 	TracerMode TracerTransport
 	// NULL-terminated; a message's format id indexes it
 	TracerMsgFormats **byte
-	// zeroed means FLEXIO_MSG_TRANSPORT_QP_RC
+	// zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.7 on)
 	TransportMode MsgTransportMode
 }
 
@@ -1517,10 +1519,12 @@ func IbvCloseDevice(context *IbvContext) int32 {
 //
 // Tells the library which API version the program uses, and so which structure layouts it passes.
 //
-// A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x
-// releases do. Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION
-// (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one. It succeeds
-// once: the same version again is accepted, a different one fails.
+// A program that never calls it is taken to use the layouts of the version its translation units
+// announced (flexio_version_announce, called by this header), or NVIDIA 24.01's when none did (a
+// program built with NVIDIA's 23.x or 24.x headers). Every version of a release served is accepted,
+// from FLEXIO_LAST_SUPPORTED_VERSION (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST
+// means the current one. It succeeds once: the same version again is accepted, a different one
+// fails.
 //
 // Parameters:
 //   - version: FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.

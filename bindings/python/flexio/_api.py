@@ -79,6 +79,7 @@ STABLE_FUNCTIONS = (
 
 EXPERIMENTAL_FUNCTIONS = (
     'flexio_version_get',
+    'flexio_version_announce',
     'flexio_log_lvl_set',
     'flexio_app_get_elf_size',
     'flexio_app_get_name',
@@ -130,6 +131,7 @@ DEVICE_FUNCTIONS = (
 
 CONSTANTS = (
     'FLEXIO_EDITION_2401',
+    'FLEXIO_EDITION_2507',
     'FLEXIO_EDITION_26',
     'FLEXIO_LAYOUTS_2401',
     'FLEXIO_MAX_NAME_LEN',
@@ -139,6 +141,7 @@ CONSTANTS = (
     'FLEXIO_OLDER_EDITION_VERSION',
     'FLEXIO_NV2401_FIRST_VERSION',
     'FLEXIO_CURRENT_EDITION_FIRST_VERSION',
+    'FLEXIO_MSG_TRANSPORT_FIRST_VERSION',
     'FLEXIO_RELEASE_26_FIRST_VERSION',
     'FLEXIO_MSG_DEV_NO_PRINT',
     'FLEXIO_MSG_DEV_ALWAYS_PRINT',

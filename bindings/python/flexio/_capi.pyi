@@ -16,11 +16,12 @@ class StableLib:
         """Tells the library which API version the program uses, and so which structure layouts it
         passes.
 
-        A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x
-        releases do. Every version of a release served is accepted, from
-        FLEXIO_LAST_SUPPORTED_VERSION (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST
-        means the current one. It succeeds once: the same version again is accepted, a different one
-        fails.
+        A program that never calls it is taken to use the layouts of the version its translation
+        units announced (flexio_version_announce, called by this header), or NVIDIA 24.01's when
+        none did (a program built with NVIDIA's 23.x or 24.x headers). Every version of a release
+        served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION (23.0) to FLEXIO_CURRENT_VERSION
+        (26.4); FLEXIO_VER_LATEST means the current one. It succeeds once: the same version again is
+        accepted, a different one fails.
 
         Parameters:
           version: FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.
@@ -1004,6 +1005,7 @@ class StableLib:
     @staticmethod
     def ibv_close_device(context: FFI.CData, /) -> int: ...
     FLEXIO_EDITION_2401: int
+    FLEXIO_EDITION_2507: int
     FLEXIO_EDITION_26: int
     FLEXIO_LAYOUTS_2401: int
     FLEXIO_MAX_NAME_LEN: int
@@ -1013,6 +1015,7 @@ class StableLib:
     FLEXIO_OLDER_EDITION_VERSION: int
     FLEXIO_NV2401_FIRST_VERSION: int
     FLEXIO_CURRENT_EDITION_FIRST_VERSION: int
+    FLEXIO_MSG_TRANSPORT_FIRST_VERSION: int
     FLEXIO_RELEASE_26_FIRST_VERSION: int
     FLEXIO_MSG_DEV_NO_PRINT: int
     FLEXIO_MSG_DEV_ALWAYS_PRINT: int
@@ -1142,6 +1145,29 @@ class ExperimentalLib:
         experimental.
 
         Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API.
+        """
+    @staticmethod
+    def flexio_version_announce(version: int, /) -> None:
+        """Tells the library the API version one part of the program was built with, for programs that
+        never call flexio_version_set.
+
+        Programs do not call it: <libflexio /flexio.h> calls it from a constructor in every
+        translation unit that includes it (defining FLEXIO_NO_VERSION_ANNOUNCE before the include
+        leaves it out). A program built with the current headers that never calls flexio_version_set
+        (NVIDIA's samples of the 24.x era, built with the default FLEXIO_VER_USED) passes the
+        current structure layouts, not 24.01's, and this is how the library learns it. Among several
+        announced versions the oldest counts (an older layout read from a newer structure only
+        misses fields added at its end); a version given to flexio_version_set takes precedence over
+        all of them.
+
+        Parameters:
+          version: FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED; FLEXIO_VER_LATEST means
+            the current one; a version this library does not serve is ignored.
+
+        Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+        experimental.
+
+        Since: 26.4 (FLEXIO_VER(26, 4, 0)).
         """
     @staticmethod
     def flexio_log_lvl_set(lvl: int, /) -> int:

@@ -11,6 +11,7 @@ typedef int... pthread_t;
 
 // Integer macros
 #define FLEXIO_EDITION_2401 0
+#define FLEXIO_EDITION_2507 1
 #define FLEXIO_EDITION_26 1
 #define FLEXIO_LAYOUTS_2401 0
 #define FLEXIO_MAX_NAME_LEN 0x100
@@ -20,6 +21,7 @@ typedef int... pthread_t;
 #define FLEXIO_OLDER_EDITION_VERSION 0x17040000
 #define FLEXIO_NV2401_FIRST_VERSION 0x18000000
 #define FLEXIO_CURRENT_EDITION_FIRST_VERSION 0x180a0000
+#define FLEXIO_MSG_TRANSPORT_FIRST_VERSION 0x19070000
 #define FLEXIO_RELEASE_26_FIRST_VERSION 0x1a000000
 #define FLEXIO_MSG_DEV_NO_PRINT 0
 #define FLEXIO_MSG_DEV_ALWAYS_PRINT 1
@@ -469,6 +471,7 @@ flexio_status flexio_coredump_create(flexio_process *process, const char *outfil
 
 // Experimental functions (flexio.capi.experimental)
 uint64_t flexio_version_get(uint64_t *set_version);
+void flexio_version_announce(uint64_t version);
 enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
 size_t flexio_app_get_elf_size(flexio_app *app);
 const char *flexio_app_get_name(flexio_app *app);

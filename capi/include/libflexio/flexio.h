@@ -17,10 +17,12 @@
  *     libflexio.so.1;
  *   - 24.0 .. 24.9: NVIDIA FlexIO 24.01 .. 24.07 (flexio_msg_stream_* and
  *     flexio_log_dev_*, nothing marked experimental);
- *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual;
+ *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual, from 25.7 with the
+ *     message-stream transports (struct flexio_msg_stream_attr with
+ *     transport_mode, the FLEXIO_MSG_DEV_SYNC_MODE_* names), which programs
+ *     selecting FLEXIO_VER(25, 7, 0) use;
  *   - 26.x (default: FLEXIO_CURRENT_VERSION): the same plus the 26.x
- *     additions (struct flexio_msg_stream_attr with transport_mode, the
- *     FLEXIO_MSG_DEV_SYNC_MODE_* names).
+ *     additions.
  * Structure layouts are NVIDIA's declaration order: the 23.x and 24.x
  * releases use NVIDIA 24.01's structures, later releases the same with the
  * fields the later releases add.  flexio_version_set tells the library which
@@ -84,7 +86,8 @@
 /*
  * Internal: the release served, one flag each.  FLEXIO_EDITION_OLD: 23.x (the
  * DOCA Driver APIs manual); FLEXIO_EDITION_2401: NVIDIA 24.01 .. 24.07; neither:
- * 24.10 and later, FLEXIO_EDITION_26 adding the 26.x additions.
+ * 24.10 and later, FLEXIO_EDITION_2507 adding the message-stream transports
+ * of 25.7, FLEXIO_EDITION_26 the 26.x additions.
  */
 #if FLEXIO_VER_EFFECTIVE < FLEXIO_NV2401_FIRST_VERSION
 #define FLEXIO_EDITION_OLD 1
@@ -96,6 +99,11 @@
 #define FLEXIO_EDITION_2401 1
 #else
 #define FLEXIO_EDITION_2401 0
+#endif
+#if FLEXIO_VER_EFFECTIVE >= FLEXIO_MSG_TRANSPORT_FIRST_VERSION
+#define FLEXIO_EDITION_2507 1
+#else
+#define FLEXIO_EDITION_2507 0
 #endif
 #if FLEXIO_VER_EFFECTIVE >= FLEXIO_RELEASE_26_FIRST_VERSION
 #define FLEXIO_EDITION_26 1
@@ -299,8 +307,8 @@ typedef enum flexio_msg_dev_sync_mode {
 	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC = 1,  /**< drained by flush only; may overrun */
 	FLEXIO_LOG_DEV_SYNC_MODE_BATCH = 2,  /**< drained when the buffer fills or on flush */
 	FLEXIO_LOG_DEV_SYNC_MODE_TRACER = 3, /**< format ids + arguments, formatted on the host */
-#if FLEXIO_EDITION_26
-	/* The 26.x names of the same modes. */
+#if FLEXIO_EDITION_2507
+	/* The names of the same modes from 25.7 on. */
 	FLEXIO_MSG_DEV_SYNC_MODE_SYNC = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
 	FLEXIO_MSG_DEV_SYNC_MODE_ASYNC = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC,
 	FLEXIO_MSG_DEV_SYNC_MODE_BATCH = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
@@ -315,8 +323,8 @@ enum flexio_tracer_transport {
 	FLEXIO_TRACER_TRANSPORT_WINDOW = 1,
 };
 
-#if FLEXIO_EDITION_26
-/** Transport a message stream's messages take to the host (26.x; the simulator has one path). */
+#if FLEXIO_EDITION_2507
+/** Transport a message stream's messages take to the host (25.7 on; the simulator has one path). */
 enum flexio_msg_transport_mode {
 	FLEXIO_MSG_TRANSPORT_QP_RC = 0, /**< reliable connected QP (the default) */
 	FLEXIO_MSG_TRANSPORT_QP_UC = 1, /**< unreliable connected QP */
@@ -591,8 +599,8 @@ typedef struct flexio_msg_stream_attr {
 	struct flexio_affinity mgmt_affinity; /**< zeroed means FLEXIO_AFFINITY_NONE */
 	enum flexio_tracer_transport tracer_mode; /**< transport of tracer-mode streams */
 	char **tracer_msg_formats; /**< NULL-terminated; a message's format id indexes it */
-#if FLEXIO_EDITION_26
-	enum flexio_msg_transport_mode transport_mode; /**< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC */
+#if FLEXIO_EDITION_2507
+	enum flexio_msg_transport_mode transport_mode; /**< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.7 on) */
 #endif
 } flexio_msg_stream_attr_t; /**< the attributes of flexio_msg_stream_create */
 
@@ -609,8 +617,9 @@ struct flexio_outbox_attr {
 /**
  * Tells the library which API version the program uses, and so which structure layouts it passes.
  *
- * A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x
- * releases do.  Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION
+ * A program that never calls it is taken to use the layouts of the version its translation units
+ * announced (flexio_version_announce, called by this header), or NVIDIA 24.01's when none did
+ * (a program built with NVIDIA's 23.x or 24.x headers).  Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION
  * (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one.  It succeeds
  * once: the same version again is accepted, a different one fails.
  *
@@ -629,6 +638,47 @@ FLEXIO_STABLE flexio_status flexio_version_set(uint64_t version);
  * @since 23.x (FLEXIO_VER(23, 0, 0)), the older API.
  */
 FLEXIO_EXP_ uint64_t flexio_version_get(uint64_t *set_version);
+
+/**
+ * Tells the library the API version one part of the program was built with, for programs that
+ * never call flexio_version_set.
+ *
+ * Programs do not call it: <libflexio/flexio.h> calls it from a constructor in every translation
+ * unit that includes it (defining FLEXIO_NO_VERSION_ANNOUNCE before the include leaves it out).
+ * A program built with the current headers that never calls flexio_version_set (NVIDIA's samples
+ * of the 24.x era, built with the default FLEXIO_VER_USED) passes the current structure layouts,
+ * not 24.01's, and this is how the library learns it.  Among several announced versions the
+ * oldest counts (an older layout read from a newer structure only misses fields added at its
+ * end); a version given to flexio_version_set takes precedence over all of them.
+ *
+ * @param version  FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED; FLEXIO_VER_LATEST means
+ *                 the current one; a version this library does not serve is ignored.
+ * @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.
+ * @since 26.4 (FLEXIO_VER(26, 4, 0)).
+ */
+FLEXIO_EXP_ void flexio_version_announce(uint64_t version);
+
+/** @cond INTERNAL */
+#ifndef FLEXIO_NO_VERSION_ANNOUNCE
+/* Internal: the announcement of this translation unit's version (see flexio_version_announce).
+ * The reference is weak so that a program that includes this header without linking libflexio
+ * (a layout check, a build probe) still links. */
+extern void flexio_version_announce_ref_(uint64_t version) __asm__("flexio_version_announce")
+	__attribute__((weak));
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+static void __attribute__((constructor, used)) flexio_version_announce_tu_(void)
+{
+	if (flexio_version_announce_ref_)
+		flexio_version_announce_ref_(FLEXIO_VER_EFFECTIVE);
+}
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+#endif
+/** @endcond */
 
 /**
  * Sets the host logging level: entries of this level and more severe are printed.

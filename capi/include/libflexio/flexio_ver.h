@@ -59,6 +59,7 @@
 /** The first version of each later release. */
 #define FLEXIO_NV2401_FIRST_VERSION FLEXIO_VER(24, 0, 0)
 #define FLEXIO_CURRENT_EDITION_FIRST_VERSION FLEXIO_VER(24, 10, 0) /**< 24.10: the FlexIO SDK API Reference Manual */
+#define FLEXIO_MSG_TRANSPORT_FIRST_VERSION FLEXIO_VER(25, 7, 0) /**< 25.7: message-stream transports (transport_mode) and the FLEXIO_MSG_DEV_SYNC_MODE_* names */
 #define FLEXIO_RELEASE_26_FIRST_VERSION FLEXIO_VER(26, 0, 0) /**< 26.0: the 26.x additions */
 
 #endif /* OPENFLEXIO_FLEXIO_VER_H */

@@ -37,6 +37,31 @@ func VersionGet(setVersion *uint64) uint64 {
 	return uint64(C.flexio_version_get((*C.uint64_t)(unsafe.Pointer(setVersion))))
 }
 
+// VersionAnnounce calls void flexio_version_announce(uint64_t version);
+//
+// Tells the library the API version one part of the program was built with, for programs that never
+// call flexio_version_set.
+//
+// Programs do not call it: <libflexio /flexio.h> calls it from a constructor in every translation
+// unit that includes it (defining FLEXIO_NO_VERSION_ANNOUNCE before the include leaves it out). A
+// program built with the current headers that never calls flexio_version_set (NVIDIA's samples of
+// the 24.x era, built with the default FLEXIO_VER_USED) passes the current structure layouts, not
+// 24.01's, and this is how the library learns it. Among several announced versions the oldest
+// counts (an older layout read from a newer structure only misses fields added at its end); a
+// version given to flexio_version_set takes precedence over all of them.
+//
+// Parameters:
+//   - version: FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED; FLEXIO_VER_LATEST means
+//     the current one; a version this library does not serve is ignored.
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing
+// experimental.
+//
+// Since: 26.4 (FLEXIO_VER(26, 4, 0)).
+func VersionAnnounce(version uint64) {
+	C.flexio_version_announce(C.uint64_t(version))
+}
+
 // LogLvlSet calls enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
 //
 // Sets the host logging level: entries of this level and more severe are printed.

@@ -308,7 +308,7 @@ pub const FLEXIO_MSG_TRANSPORT_QP_RC: flexio_msg_transport_mode = 0;
 pub const FLEXIO_MSG_TRANSPORT_QP_UC: flexio_msg_transport_mode = 1;
 #[doc = "< unreliable datagram QP"]
 pub const FLEXIO_MSG_TRANSPORT_QP_UD: flexio_msg_transport_mode = 2;
-#[doc = " Transport a message stream's messages take to the host (26.x; the simulator has one path)."]
+#[doc = " Transport a message stream's messages take to the host (25.7 on; the simulator has one path)."]
 pub type flexio_msg_transport_mode = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_WR_RDMA_WRITE: flexio_qp_op_types = 4;
 pub const FLEXIO_QP_WR_RDMA_READ: flexio_qp_op_types = 8;
@@ -959,7 +959,7 @@ pub struct flexio_msg_stream_attr {
     pub tracer_mode: flexio_tracer_transport,
     #[doc = "< NULL-terminated; a message's format id indexes it"]
     pub tracer_msg_formats: *mut *mut ::std::os::raw::c_char,
-    #[doc = "< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC"]
+    #[doc = "< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.7 on)"]
     pub transport_mode: flexio_msg_transport_mode,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
@@ -1006,7 +1006,7 @@ const _: () = {
         [::std::mem::offset_of!(flexio_outbox_attr, en_pcc) - 8usize];
 };
 unsafe extern "C" {
-    #[doc = " Tells the library which API version the program uses, and so which structure layouts it passes.\n\n A program that never calls it is taken to use NVIDIA 24.01's layouts, as the 23.x and 24.x\n releases do.  Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION\n (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one.  It succeeds\n once: the same version again is accepted, a different one fails.\n\n @param version  FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when the version is not served or differs from the one already set.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " Tells the library which API version the program uses, and so which structure layouts it passes.\n\n A program that never calls it is taken to use the layouts of the version its translation units\n announced (flexio_version_announce, called by this header), or NVIDIA 24.01's when none did\n (a program built with NVIDIA's 23.x or 24.x headers).  Every version of a release served is accepted, from FLEXIO_LAST_SUPPORTED_VERSION\n (23.0) to FLEXIO_CURRENT_VERSION (26.4); FLEXIO_VER_LATEST means the current one.  It succeeds\n once: the same version again is accepted, a different one fails.\n\n @param version  FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when the version is not served or differs from the one already set.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_version_set(version: u64) -> flexio_status;
 }
 unsafe extern "C" {

@@ -9,6 +9,10 @@ unsafe extern "C" {
     pub fn flexio_version_get(set_version: *mut u64) -> u64;
 }
 unsafe extern "C" {
+    #[doc = " Tells the library the API version one part of the program was built with, for programs that\n never call flexio_version_set.\n\n Programs do not call it: <libflexio/flexio.h> calls it from a constructor in every translation\n unit that includes it (defining FLEXIO_NO_VERSION_ANNOUNCE before the include leaves it out).\n A program built with the current headers that never calls flexio_version_set (NVIDIA's samples\n of the 24.x era, built with the default FLEXIO_VER_USED) passes the current structure layouts,\n not 24.01's, and this is how the library learns it.  Among several announced versions the\n oldest counts (an older layout read from a newer structure only misses fields added at its\n end); a version given to flexio_version_set takes precedence over all of them.\n\n @param version  FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED; FLEXIO_VER_LATEST means\n                 the current one; a version this library does not serve is ignored.\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 26.4 (FLEXIO_VER(26, 4, 0))."]
+    pub fn flexio_version_announce(version: u64);
+}
+unsafe extern "C" {
     #[doc = " Sets the host logging level: entries of this level and more severe are printed.\n\n Each entry is one line on stderr (or goes to the flexio_log_callback_set callback).  The starting\n level is FLEXIO_LOG_LVL_WARN, or the one named by the FLEXIO_LOG_LEVEL environment variable (ERR,\n WARN, INFO, DBG or 0-3).\n\n @param lvl  the new level.\n @return the previous level; an invalid level is rejected (logged) and the level stays as it was.\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_log_lvl_set(lvl: flexio_log_lvl) -> flexio_log_lvl;
 }
