@@ -86,6 +86,23 @@ rm -rf "$tmp"
 "$DPACC" "$lib" -o "$out/lto.a" -flto -hostcc=cc
 has_symbol "$out/lto.a" mylib_rpc
 
+# Inputs that are not .c sources are DPA objects (NVIDIA: "a file with an unknown extension is
+# treated as a DPA object file"): linked as they are; dpacc-built ones keep their entry points.
+mkdir -p "$out/members" && (cd "$out/members" && llvm-ar x "$out/lib/libmylib.a")
+member=$(ls "$out/members"/*.o | head -n 1)
+"$DPACC" "$app" "$member" -o "$out/objin/objin.a" --app-name=objin_app --keep-dir="$out/objin/keep" \
+	-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API
+has_symbol "$out/objin/objin.a" objin_app
+llvm-nm "$out/objin/keep/objin_app.elf" | grep -q " __dpacc_unpack_mylib_rpc$" || fail "object input: entry point not linked"
+grep -q '"mylib_rpc"' "$out/objin/keep/objin_app_host.c" || fail "object input: entry point not registered"
+"$DPACC" "$app" "$out/lib/libmylib.a" -o "$out/objin/arch.a" --app-name=arch_app -DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API
+has_symbol "$out/objin/arch.a" arch_app
+"$DPACC" "$lib" "$member" --gen-libs -o "$out/objin/libboth" ||
+	fail "--gen-libs with an object input"
+printf 'not an object\n' >"$out/objin/notes.txt"
+expect_error "neither a C source (.c) nor a DPA object" "$DPACC" "$app" "$out/objin/notes.txt" -o "$out/x.a"
+expect_error "an archive cannot be a member" "$DPACC" "$lib" "$out/lib/libmylib.a" --gen-libs -o "$out/objin/libx"
+
 # NVIDIA's dpacc takes every long option with one dash or two (-app-name, --flto, -device-libs=,
 # --output-file, -gen-libs, ...), and its helper flags -optf/--options-file, -keep-dir, -v, -V;
 # the DOCA build scripts use these spellings (and -disable-asm-checks, --common-include-path).

@@ -330,6 +330,9 @@ def compile_device(config, opts, tmp):
     flags = device_flags(config, opts)
     objects, functions = [], []
     for n, src in enumerate(opts["sources"]):
+        if Path(src).suffix != ".c":
+            objects.append(device_object(src, opts))
+            continue
         # -w: warnings are reported once, by the real compilation; errors stop here with file:line.
         ast = run([clang, *flags, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", str(src)], f"compiling {src}")
         try:
@@ -351,11 +354,28 @@ def compile_device(config, opts, tmp):
     return objects, functions
 
 
+def device_object(path, opts):
+    """As NVIDIA's dpacc, an input that is not a .c source is a DPA object: linked as it is (an
+    archive too, in application mode), a member of the device library with --gen-libs. Its
+    annotated functions are wrapped only if it was built by dpacc (a --gen-libs member)."""
+    path = Path(path).resolve()
+    with open(path, "rb") as f:
+        head = f.read(8)
+    if head == b"!<arch>\n":
+        if opts["gen_libs"]:
+            raise DpaccError(f"{path}: an archive cannot be a member of the device library (--gen-libs); "
+                             f"give its objects, or link it into the application")
+        return path
+    if head[:4] != b"\x7fELF":
+        raise DpaccError(f"{path}: neither a C source (.c) nor a DPA object (ELF) or archive")
+    return path
+
+
 def write_depfile(opts, objects, tmp):
     """The files the device sources include (clang's -MD lists, without dpacc's own wrappers),
     as one Makefile rule for the output."""
     files = []
-    for obj in objects:
+    for obj in (o for o in objects if tmp in o.parents):  # inputs that were objects include nothing
         text = obj.with_suffix(".d").read_text().replace("\\\n", " ")
         for name in text.partition(":")[2].split():
             path = Path(name)
