@@ -202,11 +202,12 @@ static uint8_t cq_validity(const struct nic_cq *cq)
 	return cq->compress ? (uint8_t)(cq->pi >> cq->log_size) : 0;
 }
 
-/* mlx5 CQE bytes FlexIO's layout leaves reserved: the striding WQE index (wqe_id), the
- * checksum bits and header types (hds_ip_ext, l4_hdr_type_etc), and the syndrome, the low byte
- * of FlexIO's err_syndrome DWORD. */
+/* mlx5 CQE bytes FlexIO's layout leaves reserved: the striding WQE index (wqe_id), the RSS
+ * hash (rx_hash_result; its type byte stays 0), the checksum bits and header types
+ * (hds_ip_ext, l4_hdr_type_etc), and the syndrome, the low byte of FlexIO's err_syndrome DWORD. */
 enum {
 	CQE_WQE_ID = 0x02,
+	CQE_RX_HASH_RESULT = 0x0c,
 	CQE_HDS_IP_EXT = 0x1c,
 	CQE_L4_L3 = 0x1d,
 	CQE_SYNDROME = 0x37
@@ -224,6 +225,7 @@ static void build_cqe(uint8_t *e, const struct nic_cqe *c, uint8_t owner, uint8_
 	put_be32(&e[CQE(srqn_uidx)], c->user_index & NIC_NUM_MASK);
 	memcpy(&e[CQE(imm_inval_pkey)], &c->imm_be, 4);
 	put_be32(&e[CQE(byte_cnt)], c->byte_cnt);
+	put_be32(&e[CQE_RX_HASH_RESULT], c->rx_hash);
 	e[CQE_SYNDROME] = c->syndrome;
 	put_be32(&e[CQE(qpn)], c->qpn & NIC_NUM_MASK);
 	e[CQE(sop_rdrop)] = c->sop;
@@ -250,7 +252,7 @@ static int write_cqe(struct nic_cq *cq, const struct nic_cqe *c)
  * array in the next entry (up to 7 more completions, 8 bytes each), which take their other
  * fields from the title. Mini-CQE (big-endian):
  *   requester:              wqe_counter(16) s_wqe_opcode(8) 0(8)     byte_cnt(32)
- *   responder HASH:         rx_hash_result(32) = 0 (RSS is not simulated) byte_cnt(32)
+ *   responder HASH:         rx_hash_result(32)                       byte_cnt(32)
  *   responder CSUM:         checksum flags(16) 0(16)                 byte_cnt(32)
  *   responder CSUM_STRIDX:  checksum flags(16) stride index(16)      byte_cnt(32)
  * A responder's WQE counter is the title's plus the mini-CQE's position (1..7) except with
@@ -292,7 +294,7 @@ static void build_mini(uint8_t *m, const struct nic_cq *cq, const struct nic_cqe
 		m[2] = c->sop;
 		m[3] = 0;
 	} else if (cq->comp_format == NIC_COMP_HASH) {
-		put_be32(m, 0);
+		put_be32(m, c->rx_hash);
 	} else {
 		put_be16(m, c->csum);
 		put_be16(m + 2, cq->comp_format == NIC_COMP_CSUM_STRIDX ? c->wqe_counter : 0);

@@ -109,6 +109,7 @@ enum nic_obj_type {
 	NIC_OBJ_TD,
 	NIC_OBJ_TIS,
 	NIC_OBJ_TIR,
+	NIC_OBJ_RQT,
 	NIC_OBJ_EMU,
 	NIC_OBJ_TYPES
 };
@@ -225,7 +226,8 @@ struct nic_cqe {
 	uint16_t wqe_counter; /* the WQE's index (striding: the stride's) */
 	uint16_t wqe_id;      /* striding: the WQE's index */
 	uint32_t qpn, user_index, byte_cnt;
-	uint32_t imm_be; /* immediate data as the WQE holds it (big-endian) */
+	uint32_t imm_be;  /* immediate data as the WQE holds it (big-endian) */
+	uint32_t rx_hash; /* receive-side scaling: the frame's hash (indirect TIRs), else 0 */
 };
 
 /* The most compressed-completion CQs one operation stages into before it writes them. */
@@ -324,11 +326,53 @@ struct nic_tis {
 	unsigned port;
 };
 
+/* A TIR dispatches to one RQ (direct), or to an RQ of its RQT chosen by a hash (indirect:
+ * rq NULL). Its RQ and RQT are held (users) while it lives. */
 struct nic_tir {
 	struct nic_obj h;
 	struct nic_td *td;
 	struct nic_wq *rq;
+	struct nic_rqt *rqt;
+	struct nic_rx_hash hash;
 };
+
+/* An RQ table: the RQs indirect TIRs spread frames over (each held, users counted). The list
+ * changes under h.lock (MODIFY_RQT); a frame's RQ is picked under it. */
+struct nic_rqt {
+	struct nic_obj h;
+	uint32_t size;
+	struct nic_wq *rqs[1u << NIC_LOG_MAX_RQT_SIZE];
+};
+
+/* The RQ an indirect TIR gives a frame (TIR's lock held), and the frame's hash; 0 when its RQT
+ * is empty (transport.c). */
+uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uint32_t *hash);
+/* Transport objects' destruction: refused (-EBUSY) while something uses the object; release
+ * drops what it holds (its lock held). */
+int nic_obj_destroy(struct nic *nic, enum nic_obj_type type, uint32_t num, void (*release)(struct nic_obj *obj));
+/* A user reference on the live work queue wqn if it is of type; NULL otherwise (qp.c). */
+struct nic_wq *nic_wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type);
+
+/* ---- Frames (ports.c) ---------------------------------------------------------------------- */
+
+/* CQE header types (byte 29: l4 type in bits 6..4, l3 type in bits 3..2). */
+enum {
+	NIC_L3_IPV6 = 1,
+	NIC_L3_IPV4 = 2,
+	NIC_L4_TCP = 1,
+	NIC_L4_UDP = 2
+};
+
+/* Where a frame's headers are. */
+struct nic_frame_layout {
+	size_t l3;     /* offset of the IP header, 0: none */
+	int l3_type;   /* NIC_L3_IPV4, NIC_L3_IPV6 or 0 */
+	size_t l3_len; /* IPv4 header length */
+	size_t l4;     /* offset of the TCP/UDP header, 0: none (nor for a fragment) */
+	int l4_type;   /* NIC_L4_TCP, NIC_L4_UDP or 0 */
+	size_t l4_len; /* TCP/UDP header and payload */
+};
+struct nic_frame_layout nic_frame_parse(const uint8_t *frame, size_t len);
 
 /* ---- Work queues -------------------------------------------------------------------------- */
 
@@ -410,6 +454,7 @@ struct nic_rx_meta {
 	bool solicited;
 	uint32_t imm_be;
 	uint8_t csum, l3_l4;
+	uint32_t rx_hash; /* the indirect TIR's hash of the frame, else 0 */
 };
 
 enum nic_rx_result {

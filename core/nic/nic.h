@@ -222,6 +222,39 @@ int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it 
 int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
 int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
 
+/* Receive-side scaling (mlx5 RQTs and indirect TIRs). An RQ table lists RQs (repeats allowed,
+ * as an indirection table has them); an indirect TIR hashes the fields its selector names and
+ * gives a frame to entry hash % size of its table. */
+#define NIC_LOG_MAX_RQT_SIZE 11 /* entries of one table (log_max_rqt_size) */
+int nic_rqt_create(struct nic *nic, const uint32_t *rqns, uint32_t count, uint32_t *rqtn);
+/* Replaces the list (MODIFY_RQT): frames already given an RQ still reach it. */
+int nic_rqt_modify(struct nic *nic, uint32_t rqtn, const uint32_t *rqns, uint32_t count);
+int nic_rqt_destroy(struct nic *nic, uint32_t rqtn); /* -EBUSY while TIRs use it */
+
+/* How an indirect TIR hashes (the PRM's tirc fields). */
+enum nic_rx_hash_fn {
+	NIC_RX_HASH_NONE = 0,     /* every frame to the table's first entry */
+	NIC_RX_HASH_TOEPLITZ = 2, /* the Microsoft RSS hash */
+};
+/* rx_hash_field_select: the packet type the fields are taken from, and which fields. */
+#define NIC_RX_HASH_L3_IPV6 (1u << 31) /* l3_prot_type: IPv6 (clear: IPv4) */
+#define NIC_RX_HASH_L4_UDP (1u << 30)  /* l4_prot_type: UDP (clear: TCP) */
+#define NIC_RX_HASH_SRC_IP (1u << 0)
+#define NIC_RX_HASH_DST_IP (1u << 1)
+#define NIC_RX_HASH_L4_SPORT (1u << 2)
+#define NIC_RX_HASH_L4_DPORT (1u << 3)
+#define NIC_RX_HASH_FIELDS 0xfu /* the fields served (IPsec SPI is not) */
+struct nic_rx_hash {
+	enum nic_rx_hash_fn fn;
+	uint32_t outer_select; /* NIC_RX_HASH_* */
+	uint8_t toeplitz_key[40];
+};
+/* An indirect TIR over RQ table rqtn: -EINVAL for a hash function or fields not served. */
+int nic_tir_create_indirect(struct nic *nic, uint32_t tdn, uint32_t rqtn, const struct nic_rx_hash *hash,
+			    uint32_t *tirn);
+/* The Toeplitz hash of len bytes under a 40-byte key (len at most 36). */
+uint32_t nic_toeplitz(const uint8_t key[40], const uint8_t *input, size_t len);
+
 /* ---- Work queues: SQ, RQ, RMP -------------------------------------------------------------- */
 
 /* States of SQs, RQs and RMPs (mlx5 WQ states). They are created in RST. */

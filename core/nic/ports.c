@@ -3,7 +3,8 @@
  * with what the NIC does to frames on the way: checksum offload on send (IPv4 header, TCP and
  * UDP over IPv4 and IPv6, as the eth segment's flags ask) and checksum verification and header
  * classification on receive (the CQE's L3/L4 OK bits and header types). Received frames go to
- * the port's receive TIR (nic_port_rx), or to the TIR steering chose (nic_tir_rx).
+ * the port's receive TIR (nic_port_rx), or to the TIR steering chose (nic_tir_rx), whose RQ
+ * an indirect TIR picks by the frame's hash (transport.c).
  */
 #include "internal.h"
 
@@ -12,14 +13,6 @@ enum {
 	CS_L3 = 0x40,
 	CS_L4 = 0x80
 };
-/* CQE header types (byte 29: l4 type in bits 6..4, l3 type in bits 3..2). */
-enum {
-	L3_IPV6 = 1,
-	L3_IPV4 = 2,
-	L4_TCP = 1,
-	L4_UDP = 2
-};
-
 void nic_ports_init(struct nic *nic, unsigned nports)
 {
 	nic->nports = nports;
@@ -50,6 +43,10 @@ int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *att
 		return -EINVAL;
 	if (attr->rx_tir && !(tir = nic_obj_get(nic, NIC_OBJ_TIR, attr->rx_tir)))
 		return -ENOENT;
+	if (tir && !((struct nic_tir *)tir)->rq) {
+		nic_obj_put(tir); /* an indirect TIR: steering's destination, not a port's */
+		return -EINVAL;
+	}
 	pthread_mutex_lock(&p->lock);
 	old = (struct nic_obj *)p->tir;
 	p->tir = (struct nic_tir *)tir;
@@ -81,16 +78,6 @@ int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr)
 
 /* ---- Frames --------------------------------------------------------------------------------- */
 
-/* Where a frame's headers are. */
-struct layout {
-	size_t l3;     /* offset of the IP header, 0: none */
-	int l3_type;   /* L3_IPV4, L3_IPV6 or 0 */
-	size_t l3_len; /* IPv4 header length */
-	size_t l4;     /* offset of the TCP/UDP header, 0: none */
-	int l4_type;   /* L4_TCP, L4_UDP or 0 */
-	size_t l4_len; /* TCP/UDP header and payload */
-};
-
 static uint16_t get16(const uint8_t *p)
 {
 	return (uint16_t)(p[0] << 8 | p[1]);
@@ -102,9 +89,9 @@ static void put16(uint8_t *p, uint16_t v)
 	p[1] = (uint8_t)v;
 }
 
-static struct layout parse(const uint8_t *f, size_t len)
+struct nic_frame_layout nic_frame_parse(const uint8_t *f, size_t len)
 {
-	struct layout l = { 0 };
+	struct nic_frame_layout l = { 0 };
 	size_t off = 12;
 	uint16_t type;
 	uint8_t proto;
@@ -122,7 +109,7 @@ static struct layout parse(const uint8_t *f, size_t len)
 
 		if (ihl < 20 || off + ihl > len || total < ihl || off + total > len)
 			return l;
-		l = (struct layout){ .l3 = off, .l3_type = L3_IPV4, .l3_len = ihl };
+		l = (struct nic_frame_layout){ .l3 = off, .l3_type = NIC_L3_IPV4, .l3_len = ihl };
 		if (get16(f + off + 6) & 0x3fff)
 			return l; /* a fragment: its L4 header is not all there */
 		proto = f[off + 9];
@@ -133,7 +120,7 @@ static struct layout parse(const uint8_t *f, size_t len)
 
 		if (off + 40 + payload > len)
 			return l;
-		l = (struct layout){ .l3 = off, .l3_type = L3_IPV6 };
+		l = (struct nic_frame_layout){ .l3 = off, .l3_type = NIC_L3_IPV6 };
 		proto = f[off + 6]; /* extension headers are not followed */
 		l.l4 = off + 40;
 		l.l4_len = payload;
@@ -141,7 +128,7 @@ static struct layout parse(const uint8_t *f, size_t len)
 		return l;
 	}
 	if ((proto == 6 && l.l4_len >= 20) || (proto == 17 && l.l4_len >= 8)) {
-		l.l4_type = proto == 6 ? L4_TCP : L4_UDP;
+		l.l4_type = proto == 6 ? NIC_L4_TCP : NIC_L4_UDP;
 	} else {
 		l.l4 = 0;
 	}
@@ -167,28 +154,28 @@ static uint16_t fold(uint32_t acc)
 
 /* The L4 checksum over the pseudo header and the segment as it is (its checksum field
  * included): 0xffff when a filled-in checksum is right. */
-static uint16_t l4_sum(const uint8_t *f, const struct layout *l)
+static uint16_t l4_sum(const uint8_t *f, const struct nic_frame_layout *l)
 {
 	uint32_t acc;
 
-	if (l->l3_type == L3_IPV4)
+	if (l->l3_type == NIC_L3_IPV4)
 		acc = sum(f + l->l3 + 12, 8, 0);
 	else
 		acc = sum(f + l->l3 + 8, 32, 0);
-	acc += (l->l4_type == L4_TCP ? 6 : 17) + (uint32_t)l->l4_len;
+	acc += (l->l4_type == NIC_L4_TCP ? 6 : 17) + (uint32_t)l->l4_len;
 	return fold(sum(f + l->l4, l->l4_len, acc));
 }
 
-static size_t l4_field(const struct layout *l)
+static size_t l4_field(const struct nic_frame_layout *l)
 {
-	return l->l4 + (l->l4_type == L4_TCP ? 16 : 6);
+	return l->l4 + (l->l4_type == NIC_L4_TCP ? 16 : 6);
 }
 
 void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame, size_t len, uint8_t cs_flags)
 {
-	struct layout l = parse(frame, len);
+	struct nic_frame_layout l = nic_frame_parse(frame, len);
 
-	if ((cs_flags & CS_L3) && l.l3_type == L3_IPV4) {
+	if ((cs_flags & CS_L3) && l.l3_type == NIC_L3_IPV4) {
 		put16(frame + l.l3 + 10, 0);
 		put16(frame + l.l3 + 10, (uint16_t)~fold(sum(frame + l.l3, l.l3_len, 0)));
 	}
@@ -197,7 +184,7 @@ void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame,
 
 		put16(frame + l4_field(&l), 0);
 		csum = (uint16_t)~l4_sum(frame, &l);
-		if (l.l4_type == L4_UDP && !csum)
+		if (l.l4_type == NIC_L4_UDP && !csum)
 			csum = 0xffff; /* UDP sends a computed zero as all ones */
 		put16(frame + l4_field(&l), csum);
 	}
@@ -207,24 +194,24 @@ void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame,
 /* The checksum flags and header types of a received frame (CQE bytes 28 and 29). */
 static void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, uint8_t *l3_l4)
 {
-	struct layout l = parse(frame, len);
+	struct nic_frame_layout l = nic_frame_parse(frame, len);
 
 	*csum = len >= 14 ? NIC_CSUM_L2_OK : 0;
 	*l3_l4 = (uint8_t)(l.l4_type << 4 | l.l3_type << 2);
-	if (l.l3_type == L3_IPV6 || (l.l3_type == L3_IPV4 && fold(sum(frame + l.l3, l.l3_len, 0)) == 0xffff))
+	if (l.l3_type == NIC_L3_IPV6 || (l.l3_type == NIC_L3_IPV4 && fold(sum(frame + l.l3, l.l3_len, 0)) == 0xffff))
 		*csum |= NIC_CSUM_L3_OK;
 	if (l.l4_type && (*csum & NIC_CSUM_L3_OK) &&
-	    ((l.l4_type == L4_UDP && l.l3_type == L3_IPV4 && !get16(frame + l4_field(&l))) ||
+	    ((l.l4_type == NIC_L4_UDP && l.l3_type == NIC_L3_IPV4 && !get16(frame + l4_field(&l))) ||
 	     l4_sum(frame, &l) == 0xffff))
 		*csum |= NIC_CSUM_L4_OK;
 }
 
 /* Delivers a frame to RQ rqn (0: none, -ENOENT): 0, or -ENOBUFS (no receive WQE) or -EIO (the RQ
  * takes nothing, or went to error taking it). */
-static int deliver(struct nic *nic, uint32_t rqn, const void *frame, size_t len)
+static int deliver(struct nic *nic, uint32_t rqn, const void *frame, size_t len, uint32_t rx_hash)
 {
 	struct nic_op op = NIC_OP_INIT;
-	struct nic_rx_meta meta = { .opcode = NIC_CQE_RESP_SEND };
+	struct nic_rx_meta meta = { .opcode = NIC_CQE_RESP_SEND, .rx_hash = rx_hash };
 	struct nic_sg sg = { .ptr = frame, .len = (uint32_t)len };
 	struct nic_wq *rq = rqn ? nic_wq_lock_recv(nic, rqn) : NULL;
 	int rc;
@@ -260,7 +247,7 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
 	if (len > atomic_load_explicit(&p->max_frame, memory_order_relaxed))
 		rc = -EMSGSIZE;
 	else
-		rc = deliver(nic, rqn, frame, len);
+		rc = deliver(nic, rqn, frame, len, 0);
 	if (rc)
 		atomic_fetch_add_explicit(&p->rx_dropped, 1, memory_order_relaxed);
 	return rc;
@@ -269,7 +256,7 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
 {
 	struct nic_tir *tir;
-	uint32_t rqn;
+	uint32_t rqn, hash = 0;
 
 	if (len > NIC_MAX_FRAME)
 		return -EMSGSIZE;
@@ -279,7 +266,10 @@ int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
 	/* The TIR holds its RQ (users) while it lives; a TIR destroyed once its lock is released
 	 * leaves a frame in flight to the RQ it had, as hardware would: the RQ's number is checked
 	 * again when its receive side is locked. */
-	rqn = tir->rq->h.num;
+	if (tir->rq)
+		rqn = tir->rq->h.num;
+	else
+		rqn = nic_rss_pick(tir, frame, len, &hash);
 	pthread_mutex_unlock(&tir->h.lock);
-	return deliver(nic, rqn, frame, len);
+	return deliver(nic, rqn, frame, len, hash);
 }

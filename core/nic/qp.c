@@ -2,8 +2,8 @@
  * Queue pairs (RC): creation, the IB state machine with its attribute masks, queries, and the
  * connection: a QP in RTR knows its peer's NIC (found by address through the fabric) and QP
  * number, and its sends reach the peer directly, synchronously, as a lossless in-order wire
- * would deliver them. Also the transport objects (TD, TIS, TIR) and the state changes,
- * queries and destruction every work queue shares.
+ * would deliver them. Also the state changes, queries and destruction every work queue
+ * shares (the transport objects are transport.c's).
  */
 #include "internal.h"
 
@@ -58,8 +58,7 @@ uint64_t nic_qp_rnr_ns(const struct nic_wq *qp)
 
 /* ---- QPs -------------------------------------------------------------------------------------- */
 
-/* A user reference on the live work queue wqn if it is of type; NULL otherwise. */
-static struct nic_wq *wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type)
+struct nic_wq *nic_wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type)
 {
 	struct nic_wq *wq = (struct nic_wq *)nic_table_lock(nic, NIC_OBJ_WQ, wqn);
 
@@ -107,7 +106,7 @@ int nic_qp_create(struct nic *nic, const struct nic_qp_create_attr *a, uint32_t 
 		goto fail;
 	if (a->rq_type != NIC_QP_RQ_NONE && !(rcq = (struct nic_cq *)nic_obj_get(nic, NIC_OBJ_CQ, a->rq_cqn)))
 		goto fail;
-	if (a->rq_type == NIC_QP_RQ_RMP && !(rmp = wq_get(nic, a->rmpn, NIC_WQ_TYPE_RMP)))
+	if (a->rq_type == NIC_QP_RQ_RMP && !(rmp = nic_wq_get(nic, a->rmpn, NIC_WQ_TYPE_RMP)))
 		goto fail;
 	qp = (struct nic_wq *)nic_obj_alloc(nic, NIC_OBJ_WQ);
 	rc = -ENOSPC;
@@ -398,112 +397,4 @@ int nic_wq_query(struct nic *nic, uint32_t wqn, struct nic_wq_info *info)
 	pthread_mutex_unlock(&wq->rlock);
 	pthread_mutex_unlock(&wq->h.lock);
 	return 0;
-}
-
-/* ---- Transport domains, TISs, TIRs ----------------------------------------------------------- */
-
-/* Destroys an object nothing uses; release drops what it holds (lock held). */
-static int obj_destroy(struct nic *nic, enum nic_obj_type type, uint32_t num, void (*release)(struct nic_obj *obj))
-{
-	struct nic_obj *obj = nic_table_lock(nic, type, num);
-
-	if (!obj)
-		return -ENOENT;
-	if (atomic_load(&obj->users)) {
-		pthread_mutex_unlock(&obj->lock);
-		return -EBUSY;
-	}
-	if (release)
-		release(obj);
-	nic_obj_retire(obj);
-	pthread_mutex_unlock(&obj->lock);
-	nic_obj_recycle(obj, num);
-	return 0;
-}
-
-int nic_td_create(struct nic *nic, uint32_t *tdn)
-{
-	struct nic_obj *td = nic_obj_alloc(nic, NIC_OBJ_TD);
-
-	if (!td)
-		return -ENOSPC;
-	*tdn = td->num;
-	nic_obj_publish(td);
-	return 0;
-}
-
-int nic_td_destroy(struct nic *nic, uint32_t tdn)
-{
-	return obj_destroy(nic, NIC_OBJ_TD, tdn, NULL);
-}
-
-int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn)
-{
-	struct nic_obj *td;
-	struct nic_tis *tis;
-
-	if (port < 1 || port > nic->nports)
-		return -EINVAL;
-	td = nic_obj_get(nic, NIC_OBJ_TD, tdn);
-	if (!td)
-		return -ENOENT;
-	tis = (struct nic_tis *)nic_obj_alloc(nic, NIC_OBJ_TIS);
-	if (!tis) {
-		nic_obj_put(td);
-		return -ENOSPC;
-	}
-	tis->td = (struct nic_td *)td;
-	tis->port = port;
-	*tisn = tis->h.num;
-	nic_obj_publish(&tis->h);
-	return 0;
-}
-
-static void tis_release(struct nic_obj *obj)
-{
-	nic_obj_put(&((struct nic_tis *)obj)->td->h);
-}
-
-int nic_tis_destroy(struct nic *nic, uint32_t tisn)
-{
-	return obj_destroy(nic, NIC_OBJ_TIS, tisn, tis_release);
-}
-
-int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn)
-{
-	struct nic_obj *td, *rq;
-	struct nic_tir *tir;
-
-	td = nic_obj_get(nic, NIC_OBJ_TD, tdn);
-	if (!td)
-		return -ENOENT;
-	rq = (struct nic_obj *)wq_get(nic, rqn, NIC_WQ_TYPE_RQ);
-	if (!rq) {
-		nic_obj_put(td);
-		return -ENOENT;
-	}
-	tir = (struct nic_tir *)nic_obj_alloc(nic, NIC_OBJ_TIR);
-	if (!tir) {
-		nic_obj_put(rq);
-		nic_obj_put(td);
-		return -ENOSPC;
-	}
-	tir->td = (struct nic_td *)td;
-	tir->rq = (struct nic_wq *)rq;
-	*tirn = tir->h.num;
-	nic_obj_publish(&tir->h);
-	return 0;
-}
-
-static void tir_release(struct nic_obj *obj)
-{
-	struct nic_tir *tir = (struct nic_tir *)obj;
-
-	nic_obj_put(&tir->td->h);
-	nic_obj_put(&tir->rq->h);
-}
-
-int nic_tir_destroy(struct nic *nic, uint32_t tirn)
-{
-	return obj_destroy(nic, NIC_OBJ_TIR, tirn, tir_release);
 }

@@ -307,10 +307,10 @@ struct nic *nic_fabric_route(struct nic *from, const struct nic_path *path)
 /* ---- Devices ---------------------------------------------------------------------------- */
 
 static const size_t obj_sizes[NIC_OBJ_TYPES] = {
-	[NIC_OBJ_CQ] = sizeof(struct nic_cq),      [NIC_OBJ_EQ] = sizeof(struct nic_eq),
-	[NIC_OBJ_WQ] = sizeof(struct nic_wq),      [NIC_OBJ_TD] = sizeof(struct nic_td),
-	[NIC_OBJ_TIS] = sizeof(struct nic_tis),    [NIC_OBJ_TIR] = sizeof(struct nic_tir),
-	[NIC_OBJ_EMU] = sizeof(struct nic_emu_db),
+	[NIC_OBJ_CQ] = sizeof(struct nic_cq),   [NIC_OBJ_EQ] = sizeof(struct nic_eq),
+	[NIC_OBJ_WQ] = sizeof(struct nic_wq),   [NIC_OBJ_TD] = sizeof(struct nic_td),
+	[NIC_OBJ_TIS] = sizeof(struct nic_tis), [NIC_OBJ_TIR] = sizeof(struct nic_tir),
+	[NIC_OBJ_RQT] = sizeof(struct nic_rqt), [NIC_OBJ_EMU] = sizeof(struct nic_emu_db),
 };
 
 struct nic *nic_create(const struct nic_config *config)

@@ -213,6 +213,7 @@ enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const 
 		.user_index = wq->user_index,
 		.byte_cnt = meta->opcode == NIC_CQE_RESP_WR_IMM ? meta->write_len : len,
 		.imm_be = meta->imm_be,
+		.rx_hash = meta->rx_hash,
 	};
 	struct nic_wq *owner;
 	struct nic_recv *recv;

@@ -7,6 +7,7 @@
  * refuses (one log line), and a UAR page is unmapped.  A FlexIO process still using such a
  * protection domain loses its windows and keys, as it would on the hardware.
  */
+#include "devx_prm.h"
 #include "dr_internal.h"
 
 #include <errno.h>
@@ -115,6 +116,32 @@ static void collect(void *object, void *arg)
 	c->items[c->count++] = (struct child){ object, c->kind };
 }
 
+/* A program's DEVX objects in the order they can go: TIRs before the RQTs and TDs they use. */
+static int devx_rank(const struct child *child)
+{
+	const struct sim_devx_obj *obj = child->object;
+
+	return !obj->transport ? 3 : obj->type == OP_CREATE_TIR ? 0 : obj->type == OP_CREATE_RQT ? 1 : 2;
+}
+
+static int devx_order(const void *a, const void *b)
+{
+	return devx_rank(a) - devx_rank(b);
+}
+
+/* The DEVX objects are collected together (one kind at a time): ranked in place. */
+static void sort_devx_objects(struct children *c)
+{
+	size_t first = 0, n = 0;
+
+	while (first < c->count && c->items[first].kind != SIM_DEVX_OBJ)
+		first++;
+	while (first + n < c->count && c->items[first + n].kind == SIM_DEVX_OBJ)
+		n++;
+	if (n > 1)
+		qsort(c->items + first, n, sizeof(*c->items), devx_order);
+}
+
 /* Destroys what the context still holds, as the kernel does at close (sim_lock held): users
  * before what they use (QPs, SRQs, AHs, CQs, channels, regions, umems, devx objects, PDs,
  * UARs).  Returns false when memory ran out before anything was destroyed. */
@@ -137,6 +164,7 @@ static bool destroy_children(struct sim_context *context)
 		free(c.items);
 		return false;
 	}
+	sort_devx_objects(&c);
 	for (size_t i = 0; i < c.count; i++) {
 		switch (c.items[i].kind) {
 		case SIM_QP:

@@ -15,57 +15,23 @@
  *                                    NIC has (queue and object counts and sizes, Ethernet, RoCE,
  *                                    RC, NIC flow table, eswitch manager, flow counters, ...)
  *   QUERY_NIC_VPORT_CONTEXT (0x754)  mlx5dv_devx_general_cmd: the PF's permanent MAC, MTU, RoCE
+ *   ALLOC_TRANSPORT_DOMAIN (0x816), CREATE_RQT (0x916), MODIFY_RQT (0x917), CREATE_TIR (0x900)
+ *                                    transport objects for receive-side scaling: devx_transport.c
  *
  * Every other opcode (and capability type) fails with EOPNOTSUPP and one line naming it. A
  * command whose content the firmware would refuse fails as rdma-core reports it, EREMOTEIO
  * with status BAD_PARAM (0x3) and a syndrome in the output; arguments that are no command
  * (NULL buffers, lengths shorter than its layout) fail with EINVAL.
  */
+#include "devx_prm.h"
 #include "dr_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-	OP_QUERY_HCA_CAP = 0x100,
-	OP_QUERY_NIC_VPORT_CONTEXT = 0x754,
-	OP_ALLOC_FLOW_COUNTER = 0x939,
-	OP_DEALLOC_FLOW_COUNTER = 0x93a,
-	OP_QUERY_FLOW_COUNTER = 0x93b,
-};
-
-#define STATUS_BAD_PARAM 0x3
-#define HEADER 16           /* command input header and output header (status, syndrome) */
 #define HCA_CAP_BYTES 4096  /* the capability union of QUERY_HCA_CAP's output */
 #define NIC_VPORT_BYTES 256 /* nic_vport_context */
 #define MAX_BULK_LOG 14     /* the largest bulk: 16384 counters (log_max_flow_counter_bulk) */
-
-static uint32_t get_be(const uint8_t *p, size_t bytes)
-{
-	uint32_t v = 0;
-
-	for (size_t i = 0; i < bytes; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static void put_be(uint8_t *p, size_t bytes, uint64_t v)
-{
-	for (size_t i = bytes; i-- > 0; v >>= 8)
-		p[i] = (uint8_t)v;
-}
-
-/* A field of a PRM layout: `width` bits at bit `bit` (bit 0 the most significant of byte 0),
- * inside one big-endian dword. */
-static void set_field(uint8_t *layout, unsigned bit, unsigned width, uint32_t value)
-{
-	uint8_t *dword = layout + bit / 32 * 4;
-	unsigned shift = 32 - bit % 32 - width;
-	uint32_t mask = (width == 32 ? 0xffffffffu : (1u << width) - 1) << shift;
-	uint32_t v = get_be(dword, 4);
-
-	put_be(dword, 4, (v & ~mask) | ((value << shift) & mask));
-}
 
 static const char *opcode_name(uint16_t opcode)
 {
@@ -80,7 +46,13 @@ static const char *opcode_name(uint16_t opcode)
 		return "DEALLOC_FLOW_COUNTER";
 	case OP_QUERY_FLOW_COUNTER:
 		return "QUERY_FLOW_COUNTER";
-	case 0x900:
+	case OP_ALLOC_TRANSPORT_DOMAIN:
+		return "ALLOC_TRANSPORT_DOMAIN";
+	case OP_CREATE_RQT:
+		return "CREATE_RQT";
+	case OP_MODIFY_RQT:
+		return "MODIFY_RQT";
+	case OP_CREATE_TIR:
 		return "CREATE_TIR";
 	case 0x904:
 		return "CREATE_SQ";
@@ -99,36 +71,36 @@ static const char *opcode_name(uint16_t opcode)
 
 /* Checks a command's buffers (sim_lock held): false when they cannot hold its header or the
  * output it needs (logged, sim_lock released, errno EINVAL). */
-static bool buffers_ok(const char *function, const void *in, size_t inlen, void *out, size_t outlen, size_t need_out)
+bool sim_devx_buffers_ok(const char *function, const void *in, size_t inlen, void *out, size_t outlen, size_t need_out)
 {
 	if (!in) {
 		sim_dr_refuse(function, EINVAL, "in is NULL");
 		return false;
 	}
-	if (inlen < HEADER) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: a command has a %d-byte header", inlen, HEADER);
+	if (inlen < PRM_HEADER) {
+		sim_dr_refuse(function, EINVAL, "inlen %zu: a command has a %d-byte header", inlen, PRM_HEADER);
 		return false;
 	}
 	if (!out || outlen < need_out) {
 		sim_dr_refuse(function, EINVAL, "out %s, outlen %zu: %s needs %zu bytes", out ? "given" : "NULL",
-			      outlen, opcode_name((uint16_t)get_be(in, 2)), need_out);
+			      outlen, opcode_name((uint16_t)prm_get(in, 2)), need_out);
 		return false;
 	}
 	return true;
 }
 
 /* Refuses a command as the firmware does (sim_lock held): EREMOTEIO, status BAD_PARAM. */
-static void bad_param(const char *function, void *out, size_t outlen, uint32_t syndrome, const char *reason)
+void sim_devx_bad_param(const char *function, void *out, size_t outlen, uint32_t syndrome, const char *reason)
 {
 	if (out && outlen >= 8) {
-		memset(out, 0, outlen < HEADER ? outlen : HEADER);
+		memset(out, 0, outlen < PRM_HEADER ? outlen : PRM_HEADER);
 		((uint8_t *)out)[0] = STATUS_BAD_PARAM;
-		put_be((uint8_t *)out + 4, 4, syndrome);
+		prm_put((uint8_t *)out + 4, 4, syndrome);
 	}
 	sim_dr_refuse(function, EREMOTEIO, "%s (status BAD_PARAM, syndrome 0x%x)", reason, syndrome);
 }
 
-static void unserved(const char *function, uint16_t opcode, uint16_t op_mod)
+void sim_devx_unserved(const char *function, uint16_t opcode, uint16_t op_mod)
 {
 	sim_dr_refuse(function, EOPNOTSUPP, "%s 0x%x (op_mod 0x%x) is not served by the simulated device",
 		      opcode_name(opcode), opcode, op_mod);
@@ -154,7 +126,7 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	else
 		count = 1;
 	if (!count) {
-		bad_param(
+		sim_devx_bad_param(
 			function, out, outlen, 0x1,
 			"ALLOC_FLOW_COUNTER: a bulk of 1, 128 x a power of two, or 2^log_size counters, at most 16384");
 		return NULL;
@@ -181,8 +153,8 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	obj->id = counter->id;
 	obj->counter = counter;
 	context->object_count++;
-	memset(out, 0, HEADER);
-	put_be(out + 8, 4, counter->id);
+	memset(out, 0, PRM_HEADER);
+	prm_put(out + 8, 4, counter->id);
 	pthread_mutex_unlock(&sim_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
@@ -198,19 +170,20 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 		return EINVAL;
 	}
 	clear = in[24] & 0x80;
-	n = get_be(in + 26, 2);
+	n = prm_get(in + 26, 2);
 	n = n ? n : 1;
-	id = get_be(in + 28, 4);
+	id = prm_get(in + 28, 4);
 	if (id < counter->id || id - counter->id >= counter->count || n > counter->count - (id - counter->id)) {
-		bad_param(function, out, outlen, 0x2, "QUERY_FLOW_COUNTER: counters outside the object's bulk");
+		sim_devx_bad_param(function, out, outlen, 0x2,
+				   "QUERY_FLOW_COUNTER: counters outside the object's bulk");
 		return EREMOTEIO;
 	}
-	if (outlen < HEADER + 16 * (size_t)n) {
+	if (outlen < PRM_HEADER + 16 * (size_t)n) {
 		sim_dr_refuse(function, EINVAL, "outlen %zu: %u counter(s) need %zu bytes", outlen, n,
-			      HEADER + 16 * (size_t)n);
+			      PRM_HEADER + 16 * (size_t)n);
 		return EINVAL;
 	}
-	memset(out, 0, HEADER);
+	memset(out, 0, PRM_HEADER);
 	for (uint32_t i = 0; i < n; i++) {
 		struct sim_flow_cell *cell = &counter->cells[id - counter->id + i];
 		uint64_t packets, bytes;
@@ -222,8 +195,8 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 			packets = atomic_load_explicit(&cell->packets, memory_order_relaxed);
 			bytes = atomic_load_explicit(&cell->bytes, memory_order_relaxed);
 		}
-		put_be(out + HEADER + 16 * i, 8, packets);
-		put_be(out + HEADER + 16 * i + 8, 8, bytes);
+		prm_put(out + PRM_HEADER + 16 * i, 8, packets);
+		prm_put(out + PRM_HEADER + 16 * i + 8, 8, bytes);
 	}
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
@@ -244,46 +217,48 @@ static void hca_cap(const struct sim_device *device, uint8_t *cap)
 		unsigned short bit, width;
 		uint32_t value;
 	} fields[] = {
-		{ 0x80, 8, NIC_LOG_MAX_WQ_SIZE }, /* log_max_srq_sz */
-		{ 0x88, 8, NIC_LOG_MAX_WQ_SIZE }, /* log_max_qp_sz */
-		{ 0x9b, 5, 14 },                  /* log_max_qp */
-		{ 0xab, 5, 14 },                  /* log_max_srq */
-		{ 0xc8, 8, NIC_LOG_MAX_CQ_SIZE }, /* log_max_cq_sz */
-		{ 0xdb, 5, 14 },                  /* log_max_cq */
-		{ 0xe0, 8, NIC_LOG_MAX_CQ_SIZE }, /* log_max_eq_sz */
-		{ 0xea, 6, 24 },                  /* log_max_mkey */
-		{ 0xfc, 4, 14 },                  /* log_max_eq */
-		{ 0x170, 16, 2 },                 /* gid_table_size */
-		{ 0x181, 1, 1 },                  /* vport_counters */
-		{ 0x190, 16, 1 },                 /* pkey_table_size */
-		{ 0x1a6, 1, 1 },                  /* nic_flow_table */
-		{ 0x1a7, 1, 1 },                  /* eswitch_manager */
-		{ 0x1b6, 2, 1 },                  /* port_type: Ethernet */
-		{ 0x1b8, 8, 1 },                  /* num_ports */
-		{ 0x1c3, 5, 30 },                 /* log_max_msg */
-		{ 0x1fc, 4, 1 },                  /* cqe_version */
-		{ 0x201, 1, 1 },                  /* striding_rq */
-		{ 0x21c, 1, 1 },                  /* eth_net_offloads */
-		{ 0x21d, 1, 1 },                  /* roce */
-		{ 0x222, 1, 1 },                  /* cq_moderation */
-		{ 0x23f, 1, 1 },                  /* rc */
-		{ 0x310, 8, 0x7f },               /* flow_counter_bulk_alloc: 128 .. 8192 */
-		{ 0x323, 5, 14 },                 /* log_max_transport_domain */
-		{ 0x32b, 5, 24 },                 /* log_max_pd */
-		{ 0x348, 8, MAX_BULK_LOG },       /* log_max_flow_counter_bulk */
-		{ 0x350, 16, 0xffff },            /* max_flow_counter_15_0 */
-		{ 0x363, 5, 14 },                 /* log_max_rq */
-		{ 0x36b, 5, 14 },                 /* log_max_sq */
-		{ 0x373, 5, 14 },                 /* log_max_tir */
-		{ 0x37b, 5, 14 },                 /* log_max_tis */
-		{ 0x383, 5, 14 },                 /* log_max_rmp */
-		{ 0x444, 4, 2 },                  /* steering_format_version: ConnectX-7 */
-		{ 0x470, 16, 1024 },              /* max_num_eqs */
+		{ 0x80, 8, NIC_LOG_MAX_WQ_SIZE },   /* log_max_srq_sz */
+		{ 0x88, 8, NIC_LOG_MAX_WQ_SIZE },   /* log_max_qp_sz */
+		{ 0x9b, 5, 14 },                    /* log_max_qp */
+		{ 0xab, 5, 14 },                    /* log_max_srq */
+		{ 0xc8, 8, NIC_LOG_MAX_CQ_SIZE },   /* log_max_cq_sz */
+		{ 0xdb, 5, 14 },                    /* log_max_cq */
+		{ 0xe0, 8, NIC_LOG_MAX_CQ_SIZE },   /* log_max_eq_sz */
+		{ 0xea, 6, 24 },                    /* log_max_mkey */
+		{ 0xfc, 4, 14 },                    /* log_max_eq */
+		{ 0x170, 16, 2 },                   /* gid_table_size */
+		{ 0x181, 1, 1 },                    /* vport_counters */
+		{ 0x190, 16, 1 },                   /* pkey_table_size */
+		{ 0x1a6, 1, 1 },                    /* nic_flow_table */
+		{ 0x1a7, 1, 1 },                    /* eswitch_manager */
+		{ 0x1b6, 2, 1 },                    /* port_type: Ethernet */
+		{ 0x1b8, 8, 1 },                    /* num_ports */
+		{ 0x1c3, 5, 30 },                   /* log_max_msg */
+		{ 0x1fc, 4, 1 },                    /* cqe_version */
+		{ 0x201, 1, 1 },                    /* striding_rq */
+		{ 0x21c, 1, 1 },                    /* eth_net_offloads */
+		{ 0x21d, 1, 1 },                    /* roce */
+		{ 0x222, 1, 1 },                    /* cq_moderation */
+		{ 0x23f, 1, 1 },                    /* rc */
+		{ 0x310, 8, 0x7f },                 /* flow_counter_bulk_alloc: 128 .. 8192 */
+		{ 0x323, 5, 14 },                   /* log_max_transport_domain */
+		{ 0x32b, 5, 24 },                   /* log_max_pd */
+		{ 0x348, 8, MAX_BULK_LOG },         /* log_max_flow_counter_bulk */
+		{ 0x350, 16, 0xffff },              /* max_flow_counter_15_0 */
+		{ 0x363, 5, 14 },                   /* log_max_rq */
+		{ 0x36b, 5, 14 },                   /* log_max_sq */
+		{ 0x373, 5, 14 },                   /* log_max_tir */
+		{ 0x37b, 5, 14 },                   /* log_max_tis */
+		{ 0x383, 5, 14 },                   /* log_max_rmp */
+		{ 0x38b, 5, 14 },                   /* log_max_rqt */
+		{ 0x393, 5, NIC_LOG_MAX_RQT_SIZE }, /* log_max_rqt_size */
+		{ 0x444, 4, 2 },                    /* steering_format_version: ConnectX-7 */
+		{ 0x470, 16, 1024 },                /* max_num_eqs */
 	};
 
-	set_field(cap, 0x30, 16, (uint32_t)device->index); /* vhca_id */
+	prm_set(cap, 0x30, 16, (uint32_t)device->index); /* vhca_id */
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		set_field(cap, fields[i].bit, fields[i].width, fields[i].value);
+		prm_set(cap, fields[i].bit, fields[i].width, fields[i].value);
 }
 
 static int query_hca_cap(const char *function, struct sim_context *context, uint16_t op_mod, uint8_t *out,
@@ -292,12 +267,12 @@ static int query_hca_cap(const char *function, struct sim_context *context, uint
 	uint8_t cap[HCA_CAP_BYTES] = { 0 };
 
 	if (op_mod >> 1) {
-		unserved(function, OP_QUERY_HCA_CAP, op_mod);
+		sim_devx_unserved(function, OP_QUERY_HCA_CAP, op_mod);
 		return EOPNOTSUPP;
 	}
 	hca_cap(context->device, cap);
-	memset(out, 0, HEADER);
-	memcpy(out + HEADER, cap, outlen - HEADER < sizeof(cap) ? outlen - HEADER : sizeof(cap));
+	memset(out, 0, PRM_HEADER);
+	memcpy(out + PRM_HEADER, cap, outlen - PRM_HEADER < sizeof(cap) ? outlen - PRM_HEADER : sizeof(cap));
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
 }
@@ -305,21 +280,21 @@ static int query_hca_cap(const char *function, struct sim_context *context, uint
 static int query_nic_vport_context(const char *function, struct sim_context *context, const uint8_t *in, uint8_t *out)
 {
 	struct sim_nic *nic = sim_nic_of(context->device);
-	uint8_t *vport = out + HEADER, mac[6];
+	uint8_t *vport = out + PRM_HEADER, mac[6];
 	struct nic_port_attr port = { .mtu = 1500 };
 
-	if ((in[8] & 0x80) && get_be(in + 10, 2)) {
-		bad_param(function, out, HEADER, 0x3,
-			  "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
+	if ((in[8] & 0x80) && prm_get(in + 10, 2)) {
+		sim_devx_bad_param(function, out, PRM_HEADER, 0x3,
+				   "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
 		return EREMOTEIO;
 	}
 	if (nic)
 		nic_port_get(nic->nic, 1, &port);
 	sim_port_mac(context->device, mac);
-	memset(out, 0, HEADER + NIC_VPORT_BYTES);
-	set_field(vport, 0x1f, 1, 1);          /* roce_en */
-	set_field(vport, 0x130, 16, port.mtu); /* mtu */
-	memcpy(vport + 0xf6, mac, 6);          /* permanent_address */
+	memset(out, 0, PRM_HEADER + NIC_VPORT_BYTES);
+	prm_set(vport, 0x1f, 1, 1);          /* roce_en */
+	prm_set(vport, 0x130, 16, port.mtu); /* mtu */
+	memcpy(vport + 0xf6, mac, 6);        /* permanent_address */
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
 }
@@ -344,12 +319,14 @@ SIM_EXPORT struct mlx5dv_devx_obj *mlx5dv_devx_obj_create(struct ibv_context *co
 	default:
 		return NULL;
 	}
-	if (!buffers_ok(__func__, in, inlen, out, outlen, HEADER))
+	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return NULL;
-	opcode = (uint16_t)get_be(in, 2);
+	opcode = (uint16_t)prm_get(in, 2);
 	if (opcode == OP_ALLOC_FLOW_COUNTER)
 		return alloc_flow_counter(__func__, sim, in, out, outlen);
-	unserved(__func__, opcode, (uint16_t)get_be((const uint8_t *)in + 6, 2));
+	if (sim_devx_is_transport(opcode))
+		return sim_devx_transport_create(__func__, sim, opcode, in, inlen, out, outlen);
+	sim_devx_unserved(__func__, opcode, (uint16_t)prm_get((const uint8_t *)in + 6, 2));
 	return NULL;
 }
 
@@ -370,17 +347,17 @@ SIM_EXPORT int mlx5dv_devx_obj_query(struct mlx5dv_devx_obj *obj, const void *in
 	default:
 		return errno;
 	}
-	if (!buffers_ok(__func__, in, inlen, out, outlen, HEADER))
+	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
-	opcode = (uint16_t)get_be(in, 2);
+	opcode = (uint16_t)prm_get(in, 2);
 	if (opcode == OP_QUERY_FLOW_COUNTER && sim->counter)
 		return query_flow_counter(__func__, sim->counter, in, inlen, out, outlen);
-	unserved(__func__, opcode, (uint16_t)get_be((const uint8_t *)in + 6, 2));
+	sim_devx_unserved(__func__, opcode, (uint16_t)prm_get((const uint8_t *)in + 6, 2));
 	return EOPNOTSUPP;
 }
 
-/* No object of the simulated device takes a modification: EOPNOTSUPP (EINVAL for bad
- * buffers). */
+/* Only a program's RQT takes a modification (MODIFY_RQT): 0, or EOPNOTSUPP for every other
+ * command and object, EINVAL for bad buffers, EREMOTEIO for what the firmware refuses. */
 SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
 				      size_t outlen)
 {
@@ -396,9 +373,11 @@ SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *i
 	default:
 		return errno;
 	}
-	if (!buffers_ok(__func__, in, inlen, out, outlen, HEADER))
+	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
-	unserved(__func__, (uint16_t)get_be(in, 2), (uint16_t)get_be((const uint8_t *)in + 6, 2));
+	if (sim->transport)
+		return sim_devx_transport_modify(__func__, sim, in, inlen, out, outlen);
+	sim_devx_unserved(__func__, (uint16_t)prm_get(in, 2), (uint16_t)prm_get((const uint8_t *)in + 6, 2));
 	return EOPNOTSUPP;
 }
 
@@ -420,19 +399,19 @@ SIM_EXPORT int mlx5dv_devx_general_cmd(struct ibv_context *context, const void *
 	default:
 		return errno;
 	}
-	if (!buffers_ok(__func__, in, inlen, out, outlen, HEADER))
+	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
-	opcode = (uint16_t)get_be(in, 2);
-	op_mod = (uint16_t)get_be((const uint8_t *)in + 6, 2);
+	opcode = (uint16_t)prm_get(in, 2);
+	op_mod = (uint16_t)prm_get((const uint8_t *)in + 6, 2);
 	switch (opcode) {
 	case OP_QUERY_HCA_CAP:
 		return query_hca_cap(__func__, sim, op_mod, out, outlen);
 	case OP_QUERY_NIC_VPORT_CONTEXT:
-		if (!buffers_ok(__func__, in, inlen, out, outlen, HEADER + NIC_VPORT_BYTES))
+		if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER + NIC_VPORT_BYTES))
 			return EINVAL;
 		return query_nic_vport_context(__func__, sim, in, out);
 	default:
-		unserved(__func__, opcode, op_mod);
+		sim_devx_unserved(__func__, opcode, op_mod);
 		return EOPNOTSUPP;
 	}
 }

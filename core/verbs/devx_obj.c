@@ -5,8 +5,9 @@
  * so the mlx5dv_devx_obj_* entry points recognise them: mlx5dv_devx_obj_destroy refuses them
  * (EBUSY: libflexio owns what they stand for), queries and modifications are not served on
  * them (devx_cmd.c: EOPNOTSUPP and one line). mlx5dv_devx_obj_destroy also frees the objects a
- * program made itself (devx_cmd.c: flow counters).
+ * program made itself (devx_cmd.c: flow counters; devx_transport.c: TDs, RQTs, TIRs).
  */
+#include "devx_prm.h"
 #include "dr_internal.h"
 
 #include <stdlib.h>
@@ -40,6 +41,10 @@ SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_conte
 
 void sim_devx_obj_destroy(struct sim_devx_obj *obj)
 {
+	/* a program's transport object left at close (TIRs go first: context.c) */
+	if (obj->transport && sim_devx_transport_destroy(obj))
+		sim_err("ibv_close_device", "devx object %p (type 0x%x, id 0x%x) is still used on the NIC: left there",
+			(void *)obj, obj->type, obj->id);
 	/* a counter still counting for an action of another context (this one is being closed)
 	 * is freed with the last such action */
 	if (obj->counter && !obj->counter->users)
@@ -100,6 +105,16 @@ SIM_EXPORT int mlx5dv_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
 		sim_dr_refuse(__func__, EBUSY, "flow counter %p is used by %u steering action(s)", (void *)obj,
 			      sim->counter->users);
 		return EBUSY;
+	}
+	if (sim->transport) {
+		if (sim_devx_transport_destroy(sim)) {
+			sim_dr_refuse(__func__, EBUSY, "devx object %p (type 0x%x, id 0x%x) is used by a TIR",
+				      (void *)obj, sim->type, sim->id);
+			return EBUSY;
+		}
+		sim_devx_obj_destroy(sim);
+		pthread_mutex_unlock(&sim_lock);
+		return 0;
 	}
 	type = sim->type;
 	id = sim->id;

@@ -516,6 +516,8 @@ struct sim_devx_obj {
 	/* made by the program (mlx5dv_devx_obj_create, devx_cmd.c), not a libflexio wrapper: a
 	 * flow counter bulk (ALLOC_FLOW_COUNTER) */
 	struct sim_flow_counter *counter;
+	/* made by the program: a TD, RQT or TIR on the NIC (type its create opcode; devx_transport.c) */
+	bool transport;
 };
 
 /* The per-call ops of context->ops (post.c, cq.c, srq.c). */

@@ -633,6 +633,156 @@ static void test_tir_rx(void **state)
 	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), 0);
 }
 
+/* ---- Receive-side scaling ---------------------------------------------------------------------- */
+
+/* Microsoft's RSS verification key. */
+static const uint8_t rss_key[40] = { 0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2, 0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3,
+				     0x8f, 0xb0, 0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4, 0x77, 0xcb, 0x2d, 0xa3,
+				     0x80, 0x30, 0xf2, 0x0c, 0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa };
+
+/* nic_toeplitz gives the hashes of Microsoft's "Verifying the RSS Hash Calculation" (IPv4:
+ * source address, destination address, then source and destination port). */
+static void test_toeplitz_vectors(void **state)
+{
+	static const struct {
+		uint8_t input[12];
+		uint32_t ip_only, with_ports;
+	} v[] = {
+		{ { 66, 9, 149, 187, 161, 142, 100, 80, 2794 >> 8, 2794 & 255, 1766 >> 8, 1766 & 255 },
+		  0x323e8fc2,
+		  0x51ccc178 },
+		{ { 199, 92, 111, 2, 65, 69, 140, 83, 14230 >> 8, 14230 & 255, 4739 >> 8, 4739 & 255 },
+		  0xd718262a,
+		  0xc626b0ea },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		assert_int_equal(nic_toeplitz(rss_key, v[i].input, 8), v[i].ip_only);
+		assert_int_equal(nic_toeplitz(rss_key, v[i].input, 12), v[i].with_ports);
+	}
+}
+
+/* An RQ fed through an RQT: WQE buffers of its own, re-posted as frames arrive. */
+struct rss_rq {
+	struct rx rx;
+	unsigned received;
+};
+
+static void rss_rq_make(struct fixture *f, struct rss_rq *q, unsigned index)
+{
+	rx_create(f, &q->rx, NIC_RQ_CYCLIC, 4, 0, 0);
+	assert_int_equal(nic_wq_modify(f->nic, q->rx.rqn, NIC_WQ_RDY), 0);
+	for (uint16_t i = 0; i < 16; i++)
+		rx_wqe(&q->rx, i, 0, f->key, IOVA + 1024 * (16 * index + i % 4), 1024, false);
+	rx_post(&q->rx, 16);
+	q->received = 0;
+}
+
+/* The UDP (17) or TCP (6) frame of flow i: source 10.1.<i>.<i*7>, port 1000 + 37 i. */
+static size_t flow_frame(uint8_t *frame, uint8_t proto, unsigned i)
+{
+	size_t len = make_frame(frame, proto, 64);
+
+	frame[28] = (uint8_t)i;
+	frame[29] = (uint8_t)(i * 7);
+	frame[34] = (uint8_t)((1000 + 37 * i) >> 8);
+	frame[35] = (uint8_t)(1000 + 37 * i);
+	fill_checksums(frame, proto, len);
+	return len;
+}
+
+/* The RQ of qs that took the last frame (its CQE read), or -1. */
+static int rss_taken(struct rss_rq *qs, unsigned n, struct flexio_dev_cqe64 *cqe)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (tcq_poll(&qs[k].rx.cq, cqe)) {
+			qs[k].received++;
+			rx_post(&qs[k].rx, 1);
+			return (int)k;
+		}
+	return -1;
+}
+
+/* An indirect TIR over an RQT of four RQs gives each frame to entry hash % 4, the hash being the
+ * Toeplitz hash of the fields its selector names (also in the CQE, rx_hash_result); fields of
+ * another protocol are left out; MODIFY_RQT changes the spread; what uses what cannot go. */
+static void test_rss(void **state)
+{
+	struct fixture *f = *state;
+	struct rss_rq qs[4];
+	uint32_t rqns[4], rqtn, tirn, tdn, hash;
+	struct nic_rx_hash h = { .fn = NIC_RX_HASH_TOEPLITZ,
+				 .outer_select = NIC_RX_HASH_L4_UDP | NIC_RX_HASH_SRC_IP | NIC_RX_HASH_DST_IP |
+						 NIC_RX_HASH_L4_SPORT | NIC_RX_HASH_L4_DPORT };
+	struct flexio_dev_cqe64 cqe;
+	unsigned used = 0;
+	uint8_t frame[2000];
+	size_t len;
+	int k;
+
+	memcpy(h.toeplitz_key, rss_key, sizeof(rss_key));
+	for (unsigned i = 0; i < 4; i++) {
+		rss_rq_make(f, &qs[i], i);
+		rqns[i] = qs[i].rx.rqn;
+	}
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
+	assert_int_equal(nic_td_create(f->nic, &tdn), 0);
+	assert_int_equal(nic_rqt_create(f->nic, rqns, 0, &rqtn), -EINVAL);
+	assert_int_equal(nic_rqt_create(f->nic, (uint32_t[]){ rqns[0], 0xabcd }, 2, &rqtn), -ENOENT);
+	assert_int_equal(nic_rqt_create(f->nic, rqns, 4, &rqtn), 0);
+	assert_int_equal(nic_tir_create_indirect(f->nic, tdn, rqtn, &(struct nic_rx_hash){ .fn = 1 }, &tirn), -EINVAL);
+	assert_int_equal(nic_tir_create_indirect(f->nic, tdn, rqtn + 1, &h, &tirn), -ENOENT);
+	assert_int_equal(nic_tir_create_indirect(f->nic, tdn, rqtn, &h, &tirn), 0);
+	/* an indirect TIR is a steering destination, not a port's receive TIR */
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500, .rx_tir = tirn }), -EINVAL);
+
+	/* UDP flows: hashed on addresses and ports, spread over the four RQs */
+	for (unsigned i = 0; i < 32; i++) {
+		len = flow_frame(frame, 17, i);
+		hash = nic_toeplitz(rss_key, frame + 26, 12);
+		assert_int_equal(nic_tir_rx(f->nic, tirn, frame, len), 0);
+		k = rss_taken(qs, 4, &cqe);
+		assert_int_equal(k, hash % 4);
+		assert_int_equal(be32_to_cpu(*(__be32 *)((uint8_t *)&cqe + 0x0c)), hash);
+		assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), len);
+		used |= 1u << k;
+	}
+	assert_int_equal(used, 0xf);
+	/* TCP on a UDP selector: the addresses only */
+	len = flow_frame(frame, 6, 5);
+	hash = nic_toeplitz(rss_key, frame + 26, 8);
+	assert_int_equal(nic_tir_rx(f->nic, tirn, frame, len), 0);
+	assert_int_equal(rss_taken(qs, 4, &cqe), hash % 4);
+	assert_int_equal(be32_to_cpu(*(__be32 *)((uint8_t *)&cqe + 0x0c)), hash);
+	/* not IPv4 at all: nothing to hash, the first entry */
+	frame[12] = 0x88, frame[13] = 0xb5;
+	assert_int_equal(nic_tir_rx(f->nic, tirn, frame, len), 0);
+	assert_int_equal(rss_taken(qs, 4, &cqe), 0);
+	assert_int_equal(be32_to_cpu(*(__be32 *)((uint8_t *)&cqe + 0x0c)), 0);
+
+	/* MODIFY_RQT: a table of two entries, both the last RQ's and the first's */
+	assert_int_equal(nic_rqt_modify(f->nic, rqtn, (uint32_t[]){ rqns[3], rqns[0] }, 2), 0);
+	for (unsigned i = 0; i < 8; i++) {
+		len = flow_frame(frame, 17, i);
+		hash = nic_toeplitz(rss_key, frame + 26, 12);
+		assert_int_equal(nic_tir_rx(f->nic, tirn, frame, len), 0);
+		assert_int_equal(rss_taken(qs, 4, &cqe), hash % 2 ? 0 : 3);
+	}
+	/* users before what they use */
+	assert_int_equal(nic_wq_destroy(f->nic, rqns[3]), -EBUSY); /* in the table (and its own TIR) */
+	assert_int_equal(nic_rqt_destroy(f->nic, rqtn), -EBUSY);   /* the TIR uses it */
+	assert_int_equal(nic_td_destroy(f->nic, tdn), -EBUSY);
+	assert_int_equal(nic_tir_destroy(f->nic, tirn), 0);
+	assert_int_equal(nic_tir_rx(f->nic, tirn, frame, len), -ENOENT);
+	assert_int_equal(nic_rqt_destroy(f->nic, rqtn), 0);
+	assert_int_equal(nic_td_destroy(f->nic, tdn), 0);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(nic_tir_destroy(f->nic, qs[i].rx.tirn), 0);
+		assert_int_equal(nic_wq_destroy(f->nic, rqns[i]), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -643,6 +793,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rmp, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_two_nics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tir_rx, setup, teardown),
+		cmocka_unit_test(test_toeplitz_vectors),
+		cmocka_unit_test_setup_teardown(test_rss, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("nic_eth", tests, NULL, NULL);

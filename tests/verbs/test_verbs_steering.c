@@ -899,7 +899,9 @@ static void test_devx(void **state)
 	be(in, 2, 0x770); /* QUERY_VPORT_COUNTER */
 	be(in + 6, 2, 0);
 	REFUSED_RC("mlx5dv_devx_general_cmd", mlx5dv_devx_general_cmd(f->ctx, in, 16, out, sizeof(out)), EOPNOTSUPP);
-	be(in, 2, 0x900); /* CREATE_TIR */
+	be(in, 2, 0x900); /* CREATE_TIR without its context */
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 16, out, 16), EINVAL);
+	be(in, 2, 0x908); /* CREATE_RQ: FlexIO's to make */
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 16, out, 16), EOPNOTSUPP);
 	be(in, 2, 0x939);
 	in[15] = 3; /* a bulk of 384: not a power of two */
@@ -928,6 +930,167 @@ static void test_devx(void **state)
 		assert_int_equal(mlx5dv_devx_obj_query(one, q, 32, out, 32), 0);
 		assert_int_equal(mlx5dv_devx_obj_destroy(one), 0);
 		REFUSED_RC("mlx5dv_devx_obj_destroy", mlx5dv_devx_obj_destroy(one), EINVAL);
+	}
+}
+
+/* ---- receive-side scaling through DEVX ---- */
+
+/* Microsoft's RSS verification key. */
+static const uint8_t RSS_KEY[40] = { 0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2, 0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3,
+				     0x8f, 0xb0, 0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4, 0x77, 0xcb, 0x2d, 0xa3,
+				     0x80, 0x30, 0xf2, 0x0c, 0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa };
+
+/* CREATE_RQT_IN (mlx5_ifc.h): rqtc at 20h, rqt_max_size at rqtc 14h, rqt_actual_size at rqtc
+ * 18h (low 16 bits of each), rq_num[] at rqtc F0h. in holds 0x110 + 4 * n bytes. */
+static size_t rqt_in(uint8_t *in, uint16_t opcode, uint32_t rqtn, const uint32_t *rqns, unsigned n)
+{
+	memset(in, 0, 0x110 + 4 * (size_t)n);
+	be(in, 2, opcode);
+	be(in + 0x08, 4, rqtn);     /* MODIFY_RQT: the table */
+	in[0x17] = 1;               /* MODIFY_RQT: bitmask rqn_list */
+	be(in + 0x20 + 0x16, 2, n); /* rqt_max_size */
+	be(in + 0x20 + 0x1a, 2, n); /* rqt_actual_size */
+	for (unsigned i = 0; i < n; i++)
+		be(in + 0x110 + 4 * i, 4, rqns[i]);
+	return 0x110 + 4 * (size_t)n;
+}
+
+/* CREATE_TIR_IN: tirc at 20h; disp_type (tirc 04h, bits 31..28), indirect_table (tirc 20h),
+ * rx_hash_fn (tirc 24h, bits 31..28) and transport_domain, the Toeplitz key (tirc 28h), the
+ * outer hash field selector (tirc 50h). */
+static void tir_in(uint8_t *in, uint32_t tdn, uint32_t rqtn, uint32_t fn, uint32_t select)
+{
+	memset(in, 0, 0x20 + 0xf0);
+	be(in, 2, 0x900);
+	be(in + 0x20 + 0x04, 4, 1u << 28); /* INDIRECT */
+	be(in + 0x20 + 0x20, 4, rqtn);
+	be(in + 0x20 + 0x24, 4, fn << 28 | tdn);
+	memcpy(in + 0x20 + 0x28, RSS_KEY, 40);
+	be(in + 0x20 + 0x50, 4, select);
+}
+
+/* A UDP frame to MAC A of flow i (source port 2000 + 7 i, destination port 53). */
+static struct frame udp_flow(unsigned i)
+{
+	struct frame fr = eth_ip(MAC_A, 17, (uint16_t)(2000 + 7 * i), 53, -1);
+
+	fr.b[29] = (uint8_t)i; /* source address 10.0.<i>.1 */
+	return fr;
+}
+
+/* NVIDIA's way to spread packets over FlexIO RQs: ALLOC_TRANSPORT_DOMAIN, CREATE_RQT over the
+ * RQs, CREATE_TIR (INDIRECT, TOEPLITZ, UDP over IPv4), a steering rule to the TIR. Each frame
+ * lands in the RQ of entry hash % 2; MODIFY_RQT changes the list; refusals as the firmware's;
+ * destruction in order, and what a context leaves is freed at close. */
+static void test_devx_rss(void **state)
+{
+	struct fixture *f = *state;
+	uint8_t in[0x200], out[16];
+	uint32_t rqns[2] = { f->q1.rqn, f->q2.rqn }, tdn, rqtn, tirn;
+	struct mlx5dv_devx_obj *td, *rqt, *tir;
+	struct mlx5dv_dr_domain *d = mlx5dv_dr_domain_create(f->ctx, MLX5DV_DR_DOMAIN_TYPE_NIC_RX);
+	struct mlx5dv_dr_table *t = mlx5dv_dr_table_create(d, 0);
+	struct mlx5dv_dr_matcher *m = dmac_matcher(t, 0);
+	struct mlx5dv_dr_action *to_tir;
+	struct mlx5dv_dr_rule *rule;
+	uint64_t n1 = received(&f->q1), n2 = received(&f->q2), want1 = 0, want2 = 0;
+	size_t len;
+
+	memset(in, 0, 16);
+	be(in, 2, 0x816);
+	td = mlx5dv_devx_obj_create(f->ctx, in, 16, out, sizeof(out));
+	assert_non_null(td);
+	tdn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
+	/* rqt_actual_size 0 (max and actual in one dword): refused as the firmware refuses it */
+	len = rqt_in(in, 0x916, 0, rqns, 2);
+	be(in + 0x20 + 0x18, 4, 0);
+	be(in + 0x20 + 0x14, 4, 2u << 16 | 2);
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, len, out, sizeof(out)), EREMOTEIO);
+	assert_int_equal(out[0], 0x3); /* BAD_PARAM */
+	len = rqt_in(in, 0x916, 0, (uint32_t[]){ f->q1.rqn, f->q1.cqn + 0x1000 }, 2);
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, len, out, sizeof(out)), EREMOTEIO);
+	len = rqt_in(in, 0x916, 0, rqns, 2);
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, len - 4, out, sizeof(out)), EINVAL);
+	rqt = mlx5dv_devx_obj_create(f->ctx, in, len, out, sizeof(out));
+	assert_non_null(rqt);
+	rqtn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
+	tir_in(in, tdn, rqtn, 1 /* XOR8 */, 0xf);
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out)), EOPNOTSUPP);
+	tir_in(in, tdn, rqtn, 2, 0xf);
+	be(in + 0x20 + 0x04, 4, 2u << 28); /* a disp_type that is none */
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out)), EREMOTEIO);
+	tir_in(in, tdn, rqtn + 1, 2, 0xf);
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out)), EREMOTEIO);
+	tir_in(in, tdn, rqtn, 2, 1u << 30 | 0xf); /* UDP over IPv4: addresses and ports */
+	tir = mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out));
+	assert_non_null(tir);
+	tirn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
+	to_tir = mlx5dv_dr_action_create_dest_devx_tir(tir);
+	assert_non_null(to_tir);
+	rule = dmac_rule(m, MAC_A, 1, &to_tir);
+
+	for (unsigned i = 0; i < 12; i++) {
+		struct frame fr = udp_flow(i);
+		uint32_t hash = nic_toeplitz(RSS_KEY, fr.b + 26, 12);
+
+		expect_tir(f, &fr, tirn);
+		sim_port_receive(f->nic, 1, fr.b, fr.len);
+		*(hash % 2 ? &want2 : &want1) += 1;
+		assert_int_equal(received(&f->q1), n1 + want1);
+		assert_int_equal(received(&f->q2), n2 + want2);
+	}
+	assert_true(want1 && want2); /* both RQs took some */
+	rxq_refill(&f->q1);
+	rxq_refill(&f->q2);
+	/* MODIFY_RQT: the second RQ alone */
+	len = rqt_in(in, 0x917, rqtn + 1, &f->q2.rqn, 1);
+	REFUSED_RC("mlx5dv_devx_obj_modify", mlx5dv_devx_obj_modify(rqt, in, len, out, sizeof(out)), EREMOTEIO);
+	REFUSED_RC("mlx5dv_devx_obj_modify", mlx5dv_devx_obj_modify(td, in, len, out, sizeof(out)), EOPNOTSUPP);
+	len = rqt_in(in, 0x917, rqtn, &f->q2.rqn, 1);
+	assert_int_equal(mlx5dv_devx_obj_modify(rqt, in, len, out, sizeof(out)), 0);
+	n1 = received(&f->q1);
+	n2 = received(&f->q2);
+	for (unsigned i = 0; i < 6; i++) {
+		struct frame fr = udp_flow(i);
+
+		sim_port_receive(f->nic, 1, fr.b, fr.len);
+	}
+	assert_int_equal(received(&f->q1), n1);
+	assert_int_equal(received(&f->q2), n2 + 6);
+	rxq_refill(&f->q2);
+
+	/* what uses an object goes first */
+	REFUSED_RC("mlx5dv_devx_obj_destroy", mlx5dv_devx_obj_destroy(td), EBUSY);
+	REFUSED_RC("mlx5dv_devx_obj_destroy", mlx5dv_devx_obj_destroy(rqt), EBUSY);
+	assert_int_equal(mlx5dv_dr_rule_destroy(rule), 0);
+	assert_int_equal(mlx5dv_dr_action_destroy(to_tir), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(tir), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(rqt), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(td), 0);
+	REFUSED_RC("mlx5dv_devx_obj_destroy", mlx5dv_devx_obj_destroy(td), EINVAL);
+	assert_int_equal(mlx5dv_dr_matcher_destroy(m), 0);
+	assert_int_equal(mlx5dv_dr_table_destroy(t), 0);
+	assert_int_equal(mlx5dv_dr_domain_destroy(d), 0);
+
+	/* left in a context that closes: freed, TIR before RQT before TD (the RQs can go after) */
+	{
+		struct ibv_device **list = ibv_get_device_list(NULL);
+		struct mlx5dv_context_attr attr = { .flags = MLX5DV_CONTEXT_FLAGS_DEVX };
+		struct ibv_context *ctx = mlx5dv_open_device(list[0], &attr);
+
+		ibv_free_device_list(list);
+		assert_non_null(ctx);
+		memset(in, 0, 16);
+		be(in, 2, 0x816);
+		assert_non_null(mlx5dv_devx_obj_create(ctx, in, 16, out, sizeof(out)));
+		tdn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
+		len = rqt_in(in, 0x916, 0, rqns, 2);
+		assert_non_null(mlx5dv_devx_obj_create(ctx, in, len, out, sizeof(out)));
+		rqtn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
+		tir_in(in, tdn, rqtn, 2, 0xf);
+		assert_non_null(mlx5dv_devx_obj_create(ctx, in, 0x110, out, sizeof(out)));
+		assert_int_equal(ibv_close_device(ctx), 0);
+		assert_int_equal(nic_rqt_destroy(f->q1.nic, rqtn), -ENOENT); /* gone with the context */
 	}
 }
 
@@ -1048,6 +1211,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup_teardown(test_fields, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_devx, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_devx_rss, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_close_with_rules, setup, teardown),
 	};
 	const struct CMUnitTest threads[] = {
