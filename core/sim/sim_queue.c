@@ -97,9 +97,12 @@ static const char *errno_text(int rc)
 	}
 }
 
-/* Where a ring or record of len bytes is: DPA memory of the process, or a host umem. */
+/* Where a ring or record of len bytes is: DPA memory of the process, or a host umem. align is
+ * the alignment the NIC needs of it (nic_*_create refuse others with -EFAULT, which says no
+ * more than "refused"): said here with the address, as a program that packs a CQ ring into a
+ * structure at an odd offset needs to hear it. */
 static bool qmem_place(struct sim_process *p, const struct flexio_qmem *q, uint64_t offset, uint64_t len,
-		       struct nic_mem *mem, const char *what, char *err, size_t err_size)
+		       unsigned align, struct nic_mem *mem, const char *what, char *err, size_t err_size)
 {
 	switch (q->memtype) {
 	case FLEXIO_MEMTYPE_DPA:
@@ -111,14 +114,21 @@ static bool qmem_place(struct sim_process *p, const struct flexio_qmem *q, uint6
 		}
 		mem->space = (uintptr_t)&p->space;
 		mem->addr = q->daddr + offset;
-		return true;
+		break;
 	case FLEXIO_MEMTYPE_HOST:
 		mem->space = FLEXIO_VERBS_SPACE_UMEM(q->umem_id);
 		mem->addr = q->humem_offset + offset;
-		return true;
+		break;
+	default:
+		snprintf(err, err_size, "%s: memtype %d is not a flexio_memtype", what, (int)q->memtype);
+		return false;
 	}
-	snprintf(err, err_size, "%s: memtype %d is not a flexio_memtype", what, (int)q->memtype);
-	return false;
+	if (mem->addr % align) {
+		snprintf(err, err_size, "%s: 0x%llx is not %u-byte aligned, as the NIC needs", what,
+			 (unsigned long long)mem->addr, align);
+		return false;
+	}
+	return true;
 }
 
 static struct sim_queue *queue_new(struct sim_process *p, struct nic *nic, enum provider_object_kind kind, char *err,
@@ -238,9 +248,9 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 		snprintf(err, err_size, "log_cq_depth %u is over %d", attr->log_cq_depth, NIC_LOG_MAX_CQ_SIZE);
 		return NULL;
 	}
-	if (!qmem_place(p, &attr->cq_ring_qmem, 0, (uint64_t)CQE_SIZE << attr->log_cq_depth, &cq.ring, "cq_ring_qmem",
-			err, err_size) ||
-	    !qmem_place(p, &dbr, 0, 8, &cq.dbr, "cq_dbr_daddr", err, err_size))
+	if (!qmem_place(p, &attr->cq_ring_qmem, 0, (uint64_t)CQE_SIZE << attr->log_cq_depth, CQE_SIZE, &cq.ring,
+			"cq_ring_qmem", err, err_size) ||
+	    !qmem_place(p, &dbr, 0, 8, 8, &cq.dbr, "cq_dbr_daddr", err, err_size))
 		return NULL;
 	q = queue_new(p, nic, PROVIDER_OBJECT_CQ, err, err_size);
 	if (!q)
@@ -297,8 +307,8 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 		snprintf(err, err_size, "log_wq_depth %u is over %d", attr->log_wq_depth, NIC_LOG_MAX_WQ_SIZE);
 		return NULL;
 	}
-	if (!qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)SQ_WQEBB << attr->log_wq_depth, &sq.ring, "wq_ring_qmem",
-			err, err_size))
+	if (!qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)SQ_WQEBB << attr->log_wq_depth, SQ_WQEBB, &sq.ring,
+			"wq_ring_qmem", err, err_size))
 		return NULL;
 	q = queue_new(p, nic, PROVIDER_OBJECT_SQ, err, err_size);
 	if (!q)
@@ -350,9 +360,9 @@ static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, ui
 			 attr->log_wq_depth, NIC_LOG_MAX_WQ_SIZE, attr->log_wq_stride, NIC_LOG_MAX_RQ_STRIDE);
 		return false;
 	}
-	return qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)1 << (attr->log_wq_depth + log_stride), &rq->ring,
+	return qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)1 << (attr->log_wq_depth + log_stride), 1, &rq->ring,
 			  "wq_ring_qmem", err, err_size) &&
-	       qmem_place(p, &attr->wq_dbr_qmem, 0, 4, &rq->dbr, "wq_dbr_qmem", err, err_size);
+	       qmem_place(p, &attr->wq_dbr_qmem, 0, 4, 4, &rq->dbr, "wq_dbr_qmem", err, err_size);
 }
 
 struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
@@ -461,11 +471,11 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 		rq_bytes = (uint64_t)1 << (attr->log_rq_depth + DEFAULT_LOG_RQ_STRIDE);
 	if (!attr->no_sq)
 		sq_bytes = (uint64_t)SQ_WQEBB << attr->log_sq_depth;
-	if ((rq_bytes &&
-	     !qmem_place(p, &attr->qp_wq_buff_qmem, 0, rq_bytes, &qp.rq_ring, "qp_wq_buff_qmem (RQ)", err, err_size)) ||
-	    (sq_bytes && !qmem_place(p, &attr->qp_wq_buff_qmem, rq_bytes, sq_bytes, &qp.sq_ring, "qp_wq_buff_qmem (SQ)",
+	if ((rq_bytes && !qmem_place(p, &attr->qp_wq_buff_qmem, 0, rq_bytes, 1, &qp.rq_ring, "qp_wq_buff_qmem (RQ)",
 				     err, err_size)) ||
-	    !qmem_place(p, &attr->qp_wq_dbr_qmem, 0, 8, &qp.dbr, "qp_wq_dbr_qmem", err, err_size))
+	    (sq_bytes && !qmem_place(p, &attr->qp_wq_buff_qmem, rq_bytes, sq_bytes, 16, &qp.sq_ring,
+				     "qp_wq_buff_qmem (SQ)", err, err_size)) ||
+	    !qmem_place(p, &attr->qp_wq_dbr_qmem, 0, 8, 8, &qp.dbr, "qp_wq_dbr_qmem", err, err_size))
 		return NULL;
 	q = queue_new(p, nic, PROVIDER_OBJECT_QP, err, err_size);
 	if (!q)
