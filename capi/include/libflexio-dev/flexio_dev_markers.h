@@ -97,11 +97,16 @@
  */
 #define FLEXIO_DEV_ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* Internal: compile-time layout checks in C11 and C++11. */
+/*
+ * Internal: compile-time layout checks in C and C++11.  In C, __extension__ keeps them silent
+ * under -std=c99/gnu99 -Wpedantic (-Werror), which NVIDIA's headers, having no such checks,
+ * build with: _Static_assert is C11.
+ */
 #ifdef __cplusplus
 #define FLEXIO_DEV_STATIC_ASSERT(cond, msg) static_assert(cond, msg) /**< Internal: a compile-time layout check. */
 #else
-#define FLEXIO_DEV_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg) /**< Internal: a compile-time layout check. */
+#define FLEXIO_DEV_STATIC_ASSERT(cond, msg)                                                      \
+	__extension__ _Static_assert(cond, msg) /**< Internal: a compile-time layout check. */
 #endif
 
 /*

@@ -110,10 +110,11 @@ static_assert(offsetof(struct __file, flags) == sizeof(__ungetc_t), "struct __fi
 static_assert(offsetof(struct __file, put) == sizeof(void *), "struct __file matches picolibc 1.8");
 static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __file matches picolibc 1.8");
 #else
-_Static_assert(sizeof(struct __file) == 4 * sizeof(void *), "struct __file matches picolibc 1.8");
-_Static_assert(offsetof(struct __file, flags) == sizeof(__ungetc_t), "struct __file matches picolibc 1.8");
-_Static_assert(offsetof(struct __file, put) == sizeof(void *), "struct __file matches picolibc 1.8");
-_Static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __file matches picolibc 1.8");
+/* __extension__: silent under -std=c99 -Wpedantic, as NVIDIA's stdio.h (no such checks) is. */
+__extension__ _Static_assert(sizeof(struct __file) == 4 * sizeof(void *), "struct __file matches picolibc 1.8");
+__extension__ _Static_assert(offsetof(struct __file, flags) == sizeof(__ungetc_t), "struct __file matches picolibc 1.8");
+__extension__ _Static_assert(offsetof(struct __file, put) == sizeof(void *), "struct __file matches picolibc 1.8");
+__extension__ _Static_assert(offsetof(struct __file, flush) == 3 * sizeof(void *), "struct __file matches picolibc 1.8");
 #endif
 /** @endcond */
 
