@@ -224,7 +224,7 @@ func TestCQBadInput(t *testing.T) {
 		!strings.HasPrefix(e.Message, "flexio ERR flexio_cq_create: ") || !strings.Contains(e.Message, "log_cq_depth") {
 		t.Fatalf("log_cq_depth 30: %v", err)
 	}
-	if _, err := p.NewCQ(flexio.CQConfig{LogDepth: 4, Ring: 0x10, DBR: d}); err == nil ||
+	if _, err := p.NewCQ(flexio.CQConfig{LogDepth: 4, Ring: 0x1000, DBR: d}); err == nil ||
 		!strings.Contains(err.Error(), "not writable DPA memory") {
 		t.Fatalf("a ring outside the process: %v", err)
 	}

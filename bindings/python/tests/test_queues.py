@@ -152,7 +152,7 @@ def test_cq_bad_input(device, app, proc):
     assert e.value.function == "flexio_cq_create"
     assert e.value.message.startswith("flexio ERR flexio_cq_create: ") and "log_cq_depth" in e.value.message
     with pytest.raises(flexio.FlexioError, match="not writable DPA memory"):
-        proc.cq(0x10, mem, 4)                           # a ring outside the process's memory
+        proc.cq(0x1000, mem, 4)                         # a ring outside the process's memory (aligned)
     with pytest.raises(TypeError, match="device address"):
         proc.cq("ring", mem, 4)
     with pytest.raises(TypeError, match="EventHandler"):
