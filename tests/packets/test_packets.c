@@ -1,7 +1,8 @@
 /*
  * End-to-end packet tests through the L2 reflector of examples/l2_reflector: steering match,
- * miss and priority, malformed and oversize frames, a full RQ, and rules removed and added
- * while traffic flows, each seen from the wire and in the counters.
+ * miss and priority, malformed and oversize frames, a full RQ, rules removed and added while
+ * traffic flows, and flows spread over several reflectors by RSS (DEVX RQT and indirect TIR),
+ * each seen from the wire and in the counters.
  *
  * This program is the far end of mlx5_sim0's cable: FLEXIO_SIM_PORTS makes port 1 a wire
  * between processes ("wire:unix=NAME", core/verbs/port_wire.c), whose end 0 this program binds
@@ -444,6 +445,131 @@ static void test_priority_and_rules_under_traffic(void **state)
 	assert_int_equal(sa.error_cqes + sb.error_cqes + sc.error_cqes, 0);
 }
 
+/* ---- receive-side scaling over the reflectors' RQs ---- */
+
+/* Microsoft's RSS verification key. */
+static const uint8_t rss_key[40] = { 0x6d, 0x5a, 0x56, 0xda, 0x25, 0x5b, 0x0e, 0xc2, 0x41, 0x67, 0x25, 0x3d, 0x43, 0xa3,
+				     0x8f, 0xb0, 0xd0, 0xca, 0x2b, 0xcb, 0xae, 0x7b, 0x30, 0xb4, 0x77, 0xcb, 0x2d, 0xa3,
+				     0x80, 0x30, 0xf2, 0x0c, 0x6a, 0x42, 0xb7, 0x3b, 0xbe, 0xac, 0x01, 0xfa };
+
+/* The Toeplitz hash, bit by bit as Microsoft's RSS specification states it: for each set input
+ * bit, the 32 key bits starting at that bit's position. */
+static uint32_t toeplitz(const uint8_t *input, size_t len)
+{
+	uint32_t hash = 0;
+
+	for (size_t bit = 0; bit < 8 * len; bit++) {
+		uint32_t window = 0;
+
+		if (!(input[bit / 8] >> (7 - bit % 8) & 1))
+			continue;
+		for (size_t k = 0; k < 32; k++)
+			window = window << 1 | (uint32_t)(rss_key[(bit + k) / 8] >> (7 - (bit + k) % 8) & 1);
+		hash ^= window;
+	}
+	return hash;
+}
+
+static void put_be(uint8_t *p, size_t n, uint64_t v)
+{
+	for (size_t i = n; i-- > 0; v >>= 8)
+		p[i] = (uint8_t)v;
+}
+
+/* A DEVX command that makes an object: the object, its number in *id. */
+static struct mlx5dv_devx_obj *devx_make(const uint8_t *in, size_t inlen, uint32_t *id)
+{
+	uint8_t out[16] = { 0 };
+	struct mlx5dv_devx_obj *obj = mlx5dv_devx_obj_create(ctx, in, inlen, out, sizeof(out));
+
+	assert_non_null(obj);
+	*id = ((uint32_t)out[9] << 16 | (uint32_t)out[10] << 8 | out[11]);
+	return obj;
+}
+
+/* UDP frame seq to dmac: 10.9.<seq>.1:(3000 + 11 seq) -> 10.9.0.2:4789, 64 bytes of payload. */
+static size_t udp_frame(uint8_t *f, uint32_t seq, const uint8_t dmac[6])
+{
+	memset(f, 0, 14 + 20 + 8 + 64);
+	memcpy(f, dmac, 6);
+	memcpy(f + 6, peer_mac, 6);
+	f[12] = 0x08;
+	f[14] = 0x45;
+	put_be(f + 16, 2, 20 + 8 + 64);
+	f[22] = 64;
+	f[23] = 17;
+	memcpy(f + 26, (uint8_t[]){ 10, 9, (uint8_t)seq, 1, 10, 9, 0, 2 }, 8);
+	put_be(f + 34, 2, 3000 + 11 * seq);
+	put_be(f + 36, 2, 4789);
+	put_be(f + 38, 2, 8 + 64);
+	put_be(f + 42, 4, seq);
+	return 14 + 20 + 8 + 64;
+}
+
+/* NVIDIA's way to spread flows over DPA handlers (FlexIO has no RQT call): a transport domain,
+ * an RQ table over three reflectors' RQs and an indirect Toeplitz TIR made with DEVX commands,
+ * a steering rule sending one MAC's frames to the TIR. Every frame comes back reflected, each
+ * reflector handles exactly the flows whose hash picks its entry. */
+static void test_rss_over_reflectors(void **state)
+{
+	static const uint8_t mac_rss[6] = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x55 };
+	static const uint8_t ms_input[12] = { 66, 9, 149, 187, 161, 142, 100, 80, 0x0a, 0xea, 0x06, 0xe6 };
+	uint8_t in[0x200] = { 0 }, f[FRAME_MAX], got[FRAME_MAX];
+	struct mlx5dv_devx_obj *td, *rqt, *tir;
+	struct l2r_flow_rule *rule;
+	uint32_t tdn, rqtn, tirn, want[3] = { 0 };
+	const uint32_t frames = 90;
+
+	(void)state;
+	assert_int_equal(toeplitz(ms_input, 12), 0x51ccc178); /* the test's hash is the specification's */
+	table = l2r_matcher_rx_dmac(ctx, 9);
+	assert_non_null(table);
+	reflector_make(&refl[0], mac1, 6, table, 0);
+	reflector_make(&refl[1], mac2, 6, table, 0);
+	reflector_make(&refl[2], mac_other, 6, table, 0);
+
+	put_be(in, 2, 0x816); /* ALLOC_TRANSPORT_DOMAIN */
+	td = devx_make(in, 16, &tdn);
+	memset(in, 0, sizeof(in));
+	put_be(in, 2, 0x916); /* CREATE_RQT: max and actual 3, the reflectors' RQs */
+	put_be(in + 0x20 + 0x16, 2, 3);
+	put_be(in + 0x20 + 0x1a, 2, 3);
+	for (int i = 0; i < 3; i++)
+		put_be(in + 0x110 + 4 * i, 4, flexio_rq_get_wq_num(refl[i].rq));
+	rqt = devx_make(in, 0x110 + 12, &rqtn);
+	memset(in, 0, sizeof(in));
+	put_be(in, 2, 0x900);                        /* CREATE_TIR */
+	put_be(in + 0x24, 4, 1u << 28);              /* disp_type INDIRECT */
+	put_be(in + 0x40, 4, rqtn);                  /* indirect_table */
+	put_be(in + 0x44, 4, 2u << 28 | tdn);        /* rx_hash_fn TOEPLITZ, transport_domain */
+	memcpy(in + 0x48, rss_key, sizeof(rss_key)); /* rx_hash_toeplitz_key */
+	put_be(in + 0x70, 4, 1u << 30 | 0xf);        /* outer: UDP over IPv4, addresses and ports */
+	tir = devx_make(in, 0x110, &tirn);
+	rule = l2r_rule_rx_to_tir(table, mac_rss, tir);
+	assert_non_null(rule);
+
+	for (uint32_t seq = 0; seq < frames; seq++) {
+		size_t len = udp_frame(f, seq, mac_rss);
+		ssize_t n;
+
+		want[toeplitz(f + 26, 12) % 3]++;
+		send_frame(f, len);
+		n = recv_frame(got, 5000);
+		if (n < 0)
+			fail_msg("frame %u did not come back", seq);
+		assert_true(is_reflection(f, len, got, (size_t)n));
+	}
+	print_message("%u flows: %u, %u and %u to the three reflectors\n", frames, want[0], want[1], want[2]);
+	assert_true(want[0] && want[1] && want[2]);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(reflected(&refl[i], want[i]).rx_frames, want[i]);
+
+	assert_int_equal(l2r_rule_destroy(rule), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(tir), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(rqt), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(td), 0);
+}
+
 /* Reflectors first (their matchers are in the table), the table last. */
 static int test_teardown(void **state)
 {
@@ -501,6 +627,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_malformed_and_oversize, test_teardown),
 		cmocka_unit_test_teardown(test_full_rq, test_teardown),
 		cmocka_unit_test_teardown(test_priority_and_rules_under_traffic, test_teardown),
+		cmocka_unit_test_teardown(test_rss_over_reflectors, test_teardown),
 	};
 
 	if (argc > 1)
