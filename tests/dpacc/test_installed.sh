@@ -14,4 +14,8 @@ cmake -S "$here/installed" -B "$out/build" -G Ninja -DCMAKE_PREFIX_PATH="$out/pr
 cmake --build "$out/build"
 libdir=$(dirname "$(find "$out/prefix" -name 'libflexio.so.1' | head -n 1)")
 LD_LIBRARY_PATH=$libdir "$out/build/host_current"
+# Device code built with plain clang and pkg-config flexio-dev sees dpa-clang's predefined macros.
+# shellcheck disable=SC2046
+clang $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --cflags flexio-dev) -DEXPECT_MODEL=__NV_DPA_BF3 \
+	-D__dpa_rpc__= -fsyntax-only "$here/shell/macros_dev.c"
 echo "installed dpacc: OK"

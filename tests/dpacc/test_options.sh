@@ -82,6 +82,13 @@ tmp=$(sed -n 's/^dpacc: intermediate files kept in //p' "$out/keep")
 llvm-readelf -A "$tmp/both.elf" | grep "Tag_RISCV_arch" | grep -q "zba" && fail "-mcpu=bf3,cx8 uses zba"
 rm -rf "$tmp"
 
+# dpa-clang's predefined macros: __DPA, __DPA__, __NV_DPA (the -mcpu model) and __NV_DPA_<MODEL>.
+mac=$here/shell/macros_dev.c
+"$DPACC" "$mac" -o "$out/mac_bf3.a" -DEXPECT_MODEL=__NV_DPA_BF3 || fail "macros: default model"
+"$DPACC" "$mac" -o "$out/mac_cx7.a" -mcpu=nv-dpa-cx7 -DEXPECT_MODEL=__NV_DPA_CX7 || fail "macros: cx7"
+"$DPACC" "$mac" -o "$out/mac_cx8.a" -mcpu=nv-dpa-cx8 -DEXPECT_MODEL=__NV_DPA_CX8 || fail "macros: cx8"
+"$DPACC" "$mac" -o "$out/mac_two.a" -mcpu=nv-dpa-cx8,nv-dpa-bf3 -DEXPECT_MODEL=__NV_DPA_BF3 || fail "macros: two models"
+
 # -flto, and -hostcc naming another compiler.
 "$DPACC" "$lib" -o "$out/lto.a" -flto -hostcc=cc
 has_symbol "$out/lto.a" mylib_rpc

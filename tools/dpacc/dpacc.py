@@ -70,6 +70,13 @@ KEYWORDS = [
     "-D__dpa_global__=__attribute__((annotate(\"dpa_global\"), used))",
     "-D__dpa_rpc__=__attribute__((annotate(\"dpa_rpc\"), used))",
 ]
+# What dpa-clang predefines for device code, which NVIDIA's headers and programs test: __DPA
+# (NVIDIA's SNAP code: `#if !defined(__DPA)`), __DPA__ (DPACC's documented macro) and __NV_DPA,
+# the -mcpu model, compared with __NV_DPA_<MODEL> (flexio_dev.h 25.x: `#if __NV_DPA ==
+# __NV_DPA_CX7`; DOCA PCC: `#if __NV_DPA >= __NV_DPA_CX8`). The numbers are ours; their order
+# (BF3 < CX7 < CX8 < CX9) is what such comparisons need.
+NV_DPA_MODELS = {"nv-dpa-bf3": "__NV_DPA_BF3", "nv-dpa-cx7": "__NV_DPA_CX7", "nv-dpa-cx8": "__NV_DPA_CX8"}
+NV_DPA_IDS = {"__NV_DPA_BF3": 1, "__NV_DPA_CX7": 2, "__NV_DPA_CX8": 3, "__NV_DPA_CX9": 4}
 # NVIDIA's dpacc names the application (and its host variable) __dpa_a_out without --app-name.
 DEFAULT_APP_NAME = "__dpa_a_out"
 # Debian packages of the tools dpacc runs.
@@ -312,10 +319,19 @@ def check_args(opts):
 
 # ---- Steps ----------------------------------------------------------------------------------
 
+def model_macros(cpus):
+    """__DPA, __DPA__ and __NV_DPA for the models of -mcpu. NVIDIA compiles once per model; the one
+    image here is compiled once, as the simulated BlueField-3 when it is among them."""
+    model = "nv-dpa-bf3" if "nv-dpa-bf3" in cpus else cpus[0]
+    return ["-D__DPA=1", "-D__DPA__=1", *(f"-D{name}={value}" for name, value in NV_DPA_IDS.items()),
+            f"-D__NV_DPA={NV_DPA_MODELS[model]}"]
+
+
 def device_flags(config, opts):
     march = min((CPU_MARCH[c] for c in opts["cpus"]), key=len)  # the ISA every selected model has
     flags = ["--target=riscv64-unknown-elf", f"-march={march}", "-mabi=lp64", "-mcmodel=medany",
              "-mno-relax", "-ffreestanding", "-fno-common", "-ffunction-sections", *KEYWORDS,
+             *model_macros(opts["cpus"]),
              f"-I{config['include_dir']}", f"-I{config['libc_include_dir']}",
              "-isystem", config["picolibc_include_dir"]]
     if opts["lto"]:
