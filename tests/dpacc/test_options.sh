@@ -89,6 +89,13 @@ mac=$here/shell/macros_dev.c
 "$DPACC" "$mac" -o "$out/mac_cx8.a" -mcpu=nv-dpa-cx8 -DEXPECT_MODEL=__NV_DPA_CX8 || fail "macros: cx8"
 "$DPACC" "$mac" -o "$out/mac_two.a" -mcpu=nv-dpa-cx8,nv-dpa-bf3 -DEXPECT_MODEL=__NV_DPA_BF3 || fail "macros: two models"
 
+# As NVIDIA's dpacc: unknown attributes and linker options among the device compiler's options
+# do not warn (its device compiles pass -Wno-attributes -Wno-unused-command-line-argument).
+printf '%s\n' '#include <libflexio-dev/flexio_dev.h>' '__attribute__((nv_dpa_only)) int tagged;' \
+	'__dpa_rpc__ uint64_t tagged_rpc(uint64_t x) { return x + (uint64_t)tagged; }' >"$out/tagged_dev.c"
+"$DPACC" "$out/tagged_dev.c" -o "$out/tagged.a" --devicecc-options="-Wall,-Wextra,-Werror,-L$out,-lm" ||
+	fail "unknown attribute or -L/-l among --devicecc-options broke a -Werror build"
+
 # -flto, and -hostcc naming another compiler.
 "$DPACC" "$lib" -o "$out/lto.a" -flto -hostcc=cc
 has_symbol "$out/lto.a" mylib_rpc

@@ -332,6 +332,9 @@ def device_flags(config, opts):
     flags = ["--target=riscv64-unknown-elf", f"-march={march}", "-mabi=lp64", "-mcmodel=medany",
              "-mno-relax", "-ffreestanding", "-fno-common", "-ffunction-sections", *KEYWORDS,
              *model_macros(opts["cpus"]),
+             # As NVIDIA's dpacc compiles device code (its -v log): attributes clang does not know and
+             # linker options among --devicecc-options (-L, -l) do not warn, so -Werror builds pass.
+             "-Wno-attributes", "-Wno-unused-command-line-argument",
              f"-I{config['include_dir']}", f"-I{config['libc_include_dir']}",
              "-isystem", config["picolibc_include_dir"]]
     if opts["lto"]:
