@@ -96,6 +96,14 @@ printf '%s\n' '#include <libflexio-dev/flexio_dev.h>' '__attribute__((nv_dpa_onl
 "$DPACC" "$out/tagged_dev.c" -o "$out/tagged.a" --devicecc-options="-Wall,-Wextra,-Werror,-L$out,-lm" ||
 	fail "unknown attribute or -L/-l among --devicecc-options broke a -Werror build"
 
+# The generated host code builds under the program's strictest host options, as NVIDIA's stubs do
+# (its dpacc appends -Wno-pedantic and friends): ISO C99 has no anonymous unions, flexio.h has.
+"$DPACC" "$lib" -o "$out/strict_host.a" --app-name=strict_host \
+	-hostcc-options="-Werror -Wall -Wextra -Wpedantic -std=c99 -Wmissing-prototypes -Wstrict-prototypes" ||
+	fail "generated host code under -std=c99 -Wpedantic -Werror"
+"$DPACC" "$lib" --gen-libs -o "$out/strict_lib/libstrict" -hostcc-options="-Werror -Wpedantic -std=c99" ||
+	fail "--gen-libs host code under -std=c99 -Wpedantic -Werror"
+
 # -flto, and -hostcc naming another compiler.
 "$DPACC" "$lib" -o "$out/lto.a" -flto -hostcc=cc
 has_symbol "$out/lto.a" mylib_rpc
