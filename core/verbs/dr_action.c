@@ -205,12 +205,17 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_array(struct ml
 				      i);
 			return NULL;
 		}
+		/* rdma-core takes a default miss among the destinations too (a mirror: the frame's
+		 * normal path and a copy elsewhere); the miss action is made from nothing, so it
+		 * belongs to no device or domain. */
 		if (!sim_registry_lookup(dests[i]->dest, SIM_DR_ACTION, (void **)&d) ||
-		    (d->kind != SIM_DR_ACT_TIR && d->kind != SIM_DR_ACT_TABLE && d->kind != SIM_DR_ACT_VPORT) ||
-		    d->device != domain->context->device || (d->kind != SIM_DR_ACT_TIR && d->domain != domain)) {
+		    (d->kind != SIM_DR_ACT_TIR && d->kind != SIM_DR_ACT_TABLE && d->kind != SIM_DR_ACT_VPORT &&
+		     d->kind != SIM_DR_ACT_MISS) ||
+		    (d->kind != SIM_DR_ACT_MISS && d->device != domain->context->device) ||
+		    (d->kind != SIM_DR_ACT_TIR && d->kind != SIM_DR_ACT_MISS && d->domain != domain)) {
 			sim_dr_refuse(__func__, EINVAL,
-				      "dests[%zu]: %p is no TIR, table or vport action of this "
-				      "domain's device and domain",
+				      "dests[%zu]: %p is no TIR, table, vport or default-miss action of "
+				      "this domain's device and domain",
 				      i, (void *)dests[i]->dest);
 			return NULL;
 		}

@@ -82,6 +82,11 @@ void sim_port_receive(struct sim_nic *nic, unsigned port, const void *frame, siz
 		rc = nic_tir_rx(nic->nic, tirn, frame, len);
 		add(rc ? &p->rx_dropped : &p->rx_to_queue, 1);
 		return;
+	case SIM_STEER_RX_TIR_MISS:
+		/* a mirror: the queue's copy, then the frame's normal path below */
+		rc = nic_tir_rx(nic->nic, tirn, frame, len);
+		add(rc ? &p->rx_dropped : &p->rx_to_queue, 1);
+		break;
 	case SIM_STEER_RX_DROP:
 		add(&p->rx_dropped, 1);
 		return;

@@ -628,7 +628,7 @@ enum sim_steer_rx_verdict sim_steer_rx(struct sim_nic *nic, unsigned port, const
 		for (unsigned i = 1; i < rx.ntirs; i++)
 			nic_tir_rx(nic->nic, rx.tir[i], frame, len);
 		*tirn = rx.tir[0];
-		return SIM_STEER_RX_TIR;
+		return rx.miss ? SIM_STEER_RX_TIR_MISS : SIM_STEER_RX_TIR;
 	}
 	return rx.miss ? SIM_STEER_RX_MISS : SIM_STEER_RX_DROP;
 }

@@ -14,10 +14,12 @@ struct sim_nic;
 
 /* What the receive side decided for a frame. */
 enum sim_steer_rx_verdict {
-	SIM_STEER_RX_TIR,  /* deliver to the RQ of TIR *tirn (nic_tir_rx) */
-	SIM_STEER_RX_DROP, /* a drop action took it: counted, gone */
-	SIM_STEER_RX_MISS, /* no rule took it (or a default-miss action): the port's miss path, which
+	SIM_STEER_RX_TIR,      /* deliver to the RQ of TIR *tirn (nic_tir_rx) */
+	SIM_STEER_RX_DROP,     /* a drop action took it: counted, gone */
+	SIM_STEER_RX_MISS,     /* no rule took it (or a default-miss action): the port's miss path, which
 			    * hands it to the kernel where the port has one (TAP), else drops it */
+	SIM_STEER_RX_TIR_MISS, /* both: a destination array with a TIR and the default miss (a
+				* mirror): the RQ of *tirn, and a copy down the miss path */
 };
 
 /* A frame received on port (1-based) of nic: the rules of its NIC_RX (and FDB) domains. */
