@@ -221,7 +221,8 @@ fn cq_bad_input() {
     let e = proc.cq(None, &CqConfig { log_depth: 30, ..cq_config(&mem, 0, 2048) }).unwrap_err();
     assert_eq!((e.kind().clone(), e.function()), (ErrorKind::Failed, "flexio_cq_create"));
     assert!(e.message().starts_with("flexio ERR flexio_cq_create: ") && e.message().contains("log_cq_depth"), "{e}");
-    let e = proc.cq(None, &CqConfig { log_depth: 4, ring: 0x1000, dbr: mem.daddr(), ..Default::default() }).unwrap_err();
+    let e =
+        proc.cq(None, &CqConfig { log_depth: 4, ring: 0x1000, dbr: mem.daddr(), ..Default::default() }).unwrap_err();
     assert!(e.message().contains("not writable DPA memory"), "{e}");
     let other = dev.process(app()).unwrap();
     let eh = other.event_handler(&app().function("count_invocations").unwrap(), EventHandlerConfig::default()).unwrap();
