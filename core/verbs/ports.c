@@ -166,7 +166,7 @@ bool sim_port_state(struct sim_nic *nic, unsigned port, bool *connected, uint32_
 
 	if (!p)
 		return false;
-	*connected = p->connected;
+	*connected = __atomic_load_n(&p->connected, __ATOMIC_RELAXED);
 	*mtu = p->mtu;
 	return true;
 }
@@ -218,8 +218,12 @@ static void thread_start(struct sim_port *port)
 		return;
 	rc = pthread_create(&port->thread, NULL, port->thread_main, port);
 	if (rc) {
-		sim_err("FLEXIO_SIM_PORTS", "%s: cannot start the receive thread (%s): nothing is received",
-			port->entry, strerror(rc));
+		/* a port that cannot receive is not up: ibv_query_port says DOWN (the port is
+		 * published already, hence the atomic store sim_port_state's load pairs with) */
+		__atomic_store_n(&port->connected, false, __ATOMIC_RELAXED);
+		sim_err("FLEXIO_SIM_PORTS",
+			"%s: cannot start the receive thread (%s): nothing is received, the port is DOWN", port->entry,
+			strerror(rc));
 		return;
 	}
 	port->thread_running = true;
