@@ -2,6 +2,7 @@
  * dpa_stats handles: opening a simulated device's statistics registry, the last error of a
  * handle, capabilities, and the counter state and sample type of processes.
  */
+#include "device_names.h"
 #include "stats.h"
 
 #include <errno.h>
@@ -10,10 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define SIM_DEVICES_ENV "FLEXIO_SIM_DEVICES"
-#define SIM_DEFAULT_DEVICE "mlx5_sim0"
-#define SIM_MAX_DEVICES 16
 
 void stats_log(const char *func, const char *fmt, ...)
 {
@@ -43,34 +40,14 @@ dpa_stats_status stats_fail(dpa_stats_handler_t *h, dpa_stats_status status, con
 	return status;
 }
 
-/*
- * Whether this OS process's libflexio would make device (FLEXIO_SIM_DEVICES, as core/verbs reads
- * it: unset, mlx5_sim0; a count N, mlx5_sim0..N-1; or a comma-separated list of names).
- */
+/* Whether this OS process's libflexio would make device (FLEXIO_SIM_DEVICES, read as
+ * core/verbs reads it: device_names.c is compiled into this library too). */
 static bool simulated_here(const char *device)
 {
-	const char *value = getenv(SIM_DEVICES_ENV);
-	size_t length = strlen(device);
-	char *end;
-	long count;
+	struct sim_names names;
 
-	if (!value || !*value)
-		return !strcmp(device, SIM_DEFAULT_DEVICE);
-	count = strtol(value, &end, 10);
-	if (!*end && end != value) {
-		if (count < 1 || count > SIM_MAX_DEVICES || strncmp(device, "mlx5_sim", 8))
-			return false;
-		long index = strtol(device + 8, &end, 10);
-		return device[8] && !*end && index >= 0 && index < count && (device[8] != '0' || !device[9]);
-	}
-	for (const char *p = value; *p;) {
-		size_t n = strcspn(p, ",");
-
-		if (n == length && !strncmp(p, device, n))
-			return true;
-		p += n + (p[n] == ',');
-	}
-	return false;
+	sim_device_names_read(&names);
+	return sim_device_names_have(&names, device);
 }
 
 DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_device)

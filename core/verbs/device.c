@@ -10,6 +10,7 @@
  * device pointer after freeing the list that held it.  A device is known by its name: the
  * same name gives the same device, index and GUID in every listing.
  */
+#include "device_names.h"
 #include "verbs_internal.h"
 
 #include <ctype.h>
@@ -20,8 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SIM_DEVICES_ENV "FLEXIO_SIM_DEVICES"
-#define SIM_DEFAULT_NAME "mlx5_sim0"
 
 /* BlueField-3's integrated ConnectX-7 (PCI 15b3:a2dc); vendor id is Mellanox's IEEE OUI. */
 #define SIM_VENDOR_ID 0x02c9
@@ -75,78 +74,16 @@ struct sim_device *sim_device_at(int index)
 	return index >= 0 && index < created ? devices[index] : NULL;
 }
 
-struct sim_names {
-	int count;
-	char name[SIM_MAX_DEVICES][IBV_SYSFS_NAME_MAX];
-};
-
-/*
- * A name as the kernel gives RDMA devices: a driver prefix and a number (mlx5_0,
- * mlx5_bond_0, rxe0): letters, digits, '_', '-' and '.', a letter first and a digit last,
- * shorter than IBV_SYSFS_NAME_MAX.  (So "many" is no name: a count was meant.)
- */
-static bool valid_name(const char *name, size_t length)
-{
-	if (!length || length >= IBV_SYSFS_NAME_MAX || !isalpha((unsigned char)name[0]) ||
-	    !isdigit((unsigned char)name[length - 1]))
-		return false;
-	for (size_t i = 0; i < length; i++)
-		if (!isalnum((unsigned char)name[i]) && !strchr("_-.", name[i]))
-			return false;
-	return true;
-}
-
-static bool parse_count(const char *value, struct sim_names *names)
-{
-	char *end;
-	long count;
-
-	errno = 0;
-	count = strtol(value, &end, 10);
-	if (errno || end == value || *end || count < 1 || count > SIM_MAX_DEVICES)
-		return false;
-	names->count = (int)count;
-	for (int i = 0; i < names->count; i++)
-		snprintf(names->name[i], sizeof(names->name[i]), "mlx5_sim%d", i);
-	return true;
-}
-
-static bool parse_names(const char *value, struct sim_names *names)
-{
-	names->count = 0;
-	for (const char *p = value;; p++) {
-		size_t length = strcspn(p, ",");
-
-		if (!valid_name(p, length) || names->count == SIM_MAX_DEVICES)
-			return false;
-		memcpy(names->name[names->count], p, length);
-		names->name[names->count][length] = '\0';
-		for (int i = 0; i < names->count; i++)
-			if (!strcmp(names->name[i], names->name[names->count]))
-				return false; /* twice the same device */
-		names->count++;
-		p += length;
-		if (!*p)
-			return true;
-	}
-}
-
 /* Read at every listing, so a program (or a test) may change it between listings. */
 static void sim_device_names(struct sim_names *names)
 {
-	const char *value = getenv(SIM_DEVICES_ENV);
-
-	if (value && (isdigit((unsigned char)value[0]) || value[0] == '-' ? parse_count(value, names)
-									  : parse_names(value, names)))
-		return;
-	if (value)
+	if (!sim_device_names_read(names))
 		sim_warn("ibv_get_device_list",
 			 "%s=\"%s\" is neither a count in 1..%d nor a comma-separated list of at most "
 			 "%d distinct device names (a letter first, a digit last, as mlx5_0); serving "
 			 "%s",
-			 SIM_DEVICES_ENV, value, SIM_MAX_DEVICES, SIM_MAX_DEVICES, SIM_DEFAULT_NAME);
-	names->count = 1;
-	snprintf(names->name[0], sizeof(names->name[0]), "%s", SIM_DEFAULT_NAME);
+			 SIM_DEVICES_ENV, getenv(SIM_DEVICES_ENV), SIM_MAX_DEVICES, SIM_MAX_DEVICES,
+			 SIM_DEFAULT_DEVICE);
 }
 
 SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)

@@ -21,13 +21,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "device_names.h"
 #include "sim_verbs.h"
 #include "nic.h"
 
 #define SIM_EXPORT __attribute__((visibility("default")))
 
-/* Devices listed at once (FLEXIO_SIM_DEVICES), and distinct devices a process may create. */
-#define SIM_MAX_DEVICES 16
+/* Distinct devices a process may create (FLEXIO_SIM_DEVICES lists SIM_MAX_DEVICES at once). */
 #define SIM_MAX_CREATED 64
 
 /* ---- table.c: lock-free lookup of memory keys and umems by number ---- */
