@@ -335,7 +335,10 @@ def device_flags(config, opts):
              # As NVIDIA's dpacc compiles device code (its -v log): attributes clang does not know and
              # linker options among --devicecc-options (-L, -l) do not warn, so -Werror builds pass.
              "-Wno-attributes", "-Wno-unused-command-line-argument",
-             f"-I{config['include_dir']}", f"-I{config['libc_include_dir']}",
+             # System headers, as NVIDIA's dpacc includes /opt/mellanox/flexio/include (its -v log):
+             # a program's own warning options (-Wcast-align, -Wpadded, ... -Werror) judge its code,
+             # not the SDK's headers. The order is the lookup order (our stdio.h before picolibc's).
+             "-isystem", config["include_dir"], "-isystem", config["libc_include_dir"],
              "-isystem", config["picolibc_include_dir"]]
     if opts["lto"]:
         flags.append("-flto")
