@@ -88,6 +88,10 @@ mac=$here/shell/macros_dev.c
 "$DPACC" "$mac" -o "$out/mac_cx7.a" -mcpu=nv-dpa-cx7 -DEXPECT_MODEL=__NV_DPA_CX7 || fail "macros: cx7"
 "$DPACC" "$mac" -o "$out/mac_cx8.a" -mcpu=nv-dpa-cx8 -DEXPECT_MODEL=__NV_DPA_CX8 || fail "macros: cx8"
 "$DPACC" "$mac" -o "$out/mac_two.a" -mcpu=nv-dpa-cx8,nv-dpa-bf3 -DEXPECT_MODEL=__NV_DPA_BF3 || fail "macros: two models"
+# DOCA 3.x scripts list nv-dpa-cx9 among the models.
+"$DPACC" "$mac" -o "$out/mac_cx9.a" --mcpu "nv-dpa-bf3,nv-dpa-cx7,nv-dpa-cx8,nv-dpa-cx9" -DEXPECT_MODEL=__NV_DPA_BF3 ||
+	fail "macros: the DOCA 3.x model list"
+"$DPACC" "$mac" -o "$out/mac_cx9only.a" -mcpu=nv-dpa-cx9 -DEXPECT_MODEL=__NV_DPA_CX9 || fail "macros: cx9"
 
 # As NVIDIA's dpacc: unknown attributes and linker options among the device compiler's options
 # do not warn (its device compiles pass -Wno-attributes -Wno-unused-command-line-argument).

@@ -63,6 +63,9 @@ CPU_MARCH = {
     "nv-dpa-bf3": "rv64imac_zbb_zbs",
     "nv-dpa-cx7": "rv64imac_zbb_zbs",
     "nv-dpa-cx8": "rv64imac_zba_zbb_zbs",
+    # DOCA 3.x build scripts list it and DOCA's device headers test __NV_DPA_CX9; no ISA fact is
+    # public: it is taken to have ConnectX-8's (with other models the image uses their common ISA).
+    "nv-dpa-cx9": "rv64imac_zba_zbb_zbs",
 }
 # The keywords of dpa-clang. The annotation marks the function in the AST; it is recognised
 # by coming from the command line (dpacc_functions.is_keyword_annotation).
@@ -75,7 +78,8 @@ KEYWORDS = [
 # the -mcpu model, compared with __NV_DPA_<MODEL> (flexio_dev.h 25.x: `#if __NV_DPA ==
 # __NV_DPA_CX7`; DOCA PCC: `#if __NV_DPA >= __NV_DPA_CX8`). The numbers are ours; their order
 # (BF3 < CX7 < CX8 < CX9) is what such comparisons need.
-NV_DPA_MODELS = {"nv-dpa-bf3": "__NV_DPA_BF3", "nv-dpa-cx7": "__NV_DPA_CX7", "nv-dpa-cx8": "__NV_DPA_CX8"}
+NV_DPA_MODELS = {"nv-dpa-bf3": "__NV_DPA_BF3", "nv-dpa-cx7": "__NV_DPA_CX7", "nv-dpa-cx8": "__NV_DPA_CX8",
+                 "nv-dpa-cx9": "__NV_DPA_CX9"}
 NV_DPA_IDS = {"__NV_DPA_BF3": 1, "__NV_DPA_CX7": 2, "__NV_DPA_CX8": 3, "__NV_DPA_CX9": 4}
 # NVIDIA's dpacc names the application (and its host variable) __dpa_a_out without --app-name.
 DEFAULT_APP_NAME = "__dpa_a_out"
@@ -223,7 +227,7 @@ def argument_parser():
     p.add_argument("-common-include-path", "--common-include-path", dest="common_include", action="append",
                    default=[], metavar="DIR", help="include directory of both the device and the host compiler")
     p.add_argument("-mcpu", "--mcpu", dest="cpus", type=cpu_list, default=["nv-dpa-bf3"], metavar="CPU[,CPU...]",
-                   help="nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8: the code runs on all listed")
+                   help="nv-dpa-bf3 (default), nv-dpa-cx7, nv-dpa-cx8, nv-dpa-cx9: the code runs on all listed")
     p.add_argument("-flto", "--flto", dest="lto", action="store_true", help="link-time optimisation of device code")
     # NVIDIA's own build scripts spell it both ways (-disable-asm-check, -disable-asm-checks).
     p.add_argument("-disable-asm-check", "--disable-asm-check", "-disable-asm-checks", "--disable-asm-checks",
