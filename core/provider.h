@@ -351,12 +351,17 @@ struct flexio_provider_ops {
 	 * events.memcheck). 0, -ENOMEM, -EOPNOTSUPP. */
 	int (*memcheck_set)(struct provider_process *process, bool on);
 
+	/* The largest queues the device takes, log2 (mlx5's log_max_cq_sz and log_max_wq_sz): CQEs
+	 * of a CQ; WQEBBs or receive WQEs of an SQ, RQ, RMP or either ring of a QP. The host refuses
+	 * deeper queues before it calls the queue operations, which rely on that. 0: no queues. */
+	unsigned log_max_cq_size, log_max_wq_size;
+
 	/* Queues. process is the owner (whose DPA threads may ring their doorbells and whose
 	 * memory FLEXIO_MEMTYPE_DPA rings are in); ibv_ctx the device whose NIC holds the queue (the
 	 * process's, or another for the cross-device variants). NULL with a reason in err: the
 	 * queue memory out of the process's memory or not in a live umem, numbers naming no live
 	 * object of that device, CQs or RMPs of another process (the process's own or the host's
-	 * verbs' are taken), values out of range. */
+	 * verbs' are taken), values out of range (depths within log_max_*_size: the host's check). */
 	struct provider_queue *(*cq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
 					    const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
 					    struct provider_queue_info *info, char *err, size_t err_size);

@@ -15,11 +15,12 @@
 
 static const char cq_busy[] = "work queues or QPs report to it";
 
-static bool cq_args_valid(const struct cq_args *a, const char *func)
+/* limits: the device's (its provider's log_max_cq_size). */
+static bool cq_args_valid(const struct cq_args *a, const struct flexio_provider_ops *limits, const char *func)
 {
-	if (a->log_cq_depth > QUEUE_LOG_MAX_CQ_SIZE) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_cq_depth %u is more than %d", a->log_cq_depth,
-			      QUEUE_LOG_MAX_CQ_SIZE);
+	if (a->log_cq_depth > limits->log_max_cq_size) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_cq_depth %u is more than %u", a->log_cq_depth,
+			      limits->log_max_cq_size);
 		return false;
 	}
 	switch (a->element_type) {
@@ -91,7 +92,7 @@ static flexio_status cq_create(struct process *process, struct ibv_context *ibv_
 	void *handle;
 
 	layouts_cq_attr(fattr, &a);
-	if (!cq_args_valid(&a, func))
+	if (!cq_args_valid(&a, process->provider, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, false, func);
 	if (!ibv_ctx)

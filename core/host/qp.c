@@ -38,15 +38,16 @@ static const char *state_name(int state)
 	return NULL;
 }
 
-static bool depth_valid(int log_depth, const char *what, const char *func)
+static bool depth_valid(int log_depth, unsigned log_max, const char *what, const char *func)
 {
-	if (log_depth >= 0 && log_depth <= QUEUE_LOG_MAX_WQ_SIZE)
+	if (log_depth >= 0 && (unsigned)log_depth <= log_max)
 		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "qp_fattr->%s %d is not 0..%d", what, log_depth, QUEUE_LOG_MAX_WQ_SIZE);
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "qp_fattr->%s %d is not 0..%u", what, log_depth, log_max);
 	return false;
 }
 
-static bool qp_attr_valid(const struct flexio_qp_attr *a, const char *func)
+/* limits: the device's (its provider's log_max_wq_size, for each ring). */
+static bool qp_attr_valid(const struct flexio_qp_attr *a, const struct flexio_provider_ops *limits, const char *func)
 {
 	if (a->transport_type != FLEXIO_QPC_ST_RC) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
@@ -62,8 +63,9 @@ static bool qp_attr_valid(const struct flexio_qp_attr *a, const char *func)
 			      a->rq_type);
 		return false;
 	}
-	if ((!a->no_sq && !depth_valid(a->log_sq_depth, "log_sq_depth", func)) ||
-	    (a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR && !depth_valid(a->log_rq_depth, "log_rq_depth", func)))
+	if ((!a->no_sq && !depth_valid(a->log_sq_depth, limits->log_max_wq_size, "log_sq_depth", func)) ||
+	    (a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR &&
+	     !depth_valid(a->log_rq_depth, limits->log_max_wq_size, "log_rq_depth", func)))
 		return false;
 	if (a->qp_access_mask & ~QP_ACCESS) {
 		flexio_log_at(
@@ -86,7 +88,7 @@ static flexio_status qp_create(struct process *process, struct ibv_context *ibv_
 	struct queue_child *qp = NULL;
 	void *handle;
 
-	if (!qp_attr_valid(a, func))
+	if (!qp_attr_valid(a, process->provider, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, false, func);
 	if (!ibv_ctx || !queue_pd_hold(process->provider, ibv_ctx, a->pd, "qp_fattr->pd", func))

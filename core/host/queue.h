@@ -34,12 +34,6 @@ struct queue {
 	_Atomic(struct mlx5dv_devx_obj *) obj; /* its DEVX object, made on first request */
 };
 
-/* The largest queues the device takes (mlx5's log_cq_size and log_wq_sz; the simulated NIC's
- * NIC_LOG_MAX_CQ_SIZE and NIC_LOG_MAX_WQ_SIZE, which the host does not include): 2^22 CQEs, 2^15
- * WQEBBs or receive WQEs (an SQ's, an RQ's, an RMP's and each ring of a QP). */
-#define QUEUE_LOG_MAX_CQ_SIZE 22
-#define QUEUE_LOG_MAX_WQ_SIZE 15
-
 /* How many queues a queue may hold: a QP's send CQ, receive CQ and RMP. */
 #define QUEUE_HELD_MAX 3
 

@@ -44,11 +44,13 @@ static const struct {
 	[WQ_RMP] = { "an RMP", HANDLE_RMP, PROVIDER_OBJECT_RMP, "QPs receive from it" },
 };
 
-static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char *func)
+/* limits: the device's (its provider's log_max_wq_size). */
+static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const struct flexio_provider_ops *limits,
+			  const char *func)
 {
-	if (a->log_wq_depth > QUEUE_LOG_MAX_WQ_SIZE) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_depth %u is more than %d", a->log_wq_depth,
-			      QUEUE_LOG_MAX_WQ_SIZE);
+	if (a->log_wq_depth > limits->log_max_wq_size) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_depth %u is more than %u", a->log_wq_depth,
+			      limits->log_max_wq_size);
 		return false;
 	}
 	/* SQs take WQEBBs of 64 bytes whatever log_wq_stride says. */
@@ -198,7 +200,7 @@ static flexio_status wq_create(struct process *process, struct ibv_context *ibv_
 	bool ok;
 
 	layouts_wq_attr(fattr, &a);
-	if (!wq_args_valid(&a, kind, func))
+	if (!wq_args_valid(&a, kind, process->provider, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, cross, func);
 	if (!ibv_ctx || !queue_pd_hold(process->provider, ibv_ctx, a.pd, "fattr->pd", func))

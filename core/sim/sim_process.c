@@ -7,6 +7,7 @@
 #include "sim_trace.h"
 
 #include <errno.h>
+#include <nic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,6 +332,8 @@ static const struct flexio_provider_ops sim_provider = {
 	.gdb_listen = sim_gdb_listen_op,
 	.memcheck_set = sim_memcheck_set,
 	/* queues */
+	.log_max_cq_size = NIC_LOG_MAX_CQ_SIZE,
+	.log_max_wq_size = NIC_LOG_MAX_WQ_SIZE,
 	.cq_create = sim_cq_create,
 	.sq_create = sim_sq_create,
 	.rq_create = sim_rq_create,

@@ -244,10 +244,6 @@ struct provider_queue *sim_cq_create(struct provider_process *process, struct ib
 
 	if (!nic)
 		return NULL;
-	if (attr->log_cq_depth > NIC_LOG_MAX_CQ_SIZE) {
-		snprintf(err, err_size, "log_cq_depth %u is over %d", attr->log_cq_depth, NIC_LOG_MAX_CQ_SIZE);
-		return NULL;
-	}
 	if (!qmem_place(p, &attr->cq_ring_qmem, 0, (uint64_t)CQE_SIZE << attr->log_cq_depth, CQE_SIZE, &cq.ring,
 			"cq_ring_qmem", err, err_size) ||
 	    !qmem_place(p, &dbr, 0, 8, 8, &cq.dbr, "cq_dbr_daddr", err, err_size))
@@ -303,10 +299,6 @@ struct provider_queue *sim_sq_create(struct provider_process *process, struct ib
 
 	if (!nic)
 		return NULL;
-	if (attr->log_wq_depth > NIC_LOG_MAX_WQ_SIZE) {
-		snprintf(err, err_size, "log_wq_depth %u is over %d", attr->log_wq_depth, NIC_LOG_MAX_WQ_SIZE);
-		return NULL;
-	}
 	if (!qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)SQ_WQEBB << attr->log_wq_depth, SQ_WQEBB, &sq.ring,
 			"wq_ring_qmem", err, err_size))
 		return NULL;
@@ -355,9 +347,8 @@ static bool rq_attr(struct sim_process *p, const struct flexio_wq_attr *attr, ui
 		.log_depth = attr->log_wq_depth,
 		.log_stride = log_stride,
 	};
-	if (attr->log_wq_depth > NIC_LOG_MAX_WQ_SIZE || log_stride > NIC_LOG_MAX_RQ_STRIDE) {
-		snprintf(err, err_size, "log_wq_depth %u (at most %d) or log_wq_stride %u (at most %d) out of range",
-			 attr->log_wq_depth, NIC_LOG_MAX_WQ_SIZE, attr->log_wq_stride, NIC_LOG_MAX_RQ_STRIDE);
+	if (log_stride > NIC_LOG_MAX_RQ_STRIDE) {
+		snprintf(err, err_size, "log_wq_stride %u is over %d", attr->log_wq_stride, NIC_LOG_MAX_RQ_STRIDE);
 		return false;
 	}
 	return qmem_place(p, &attr->wq_ring_qmem, 0, (uint64_t)1 << (attr->log_wq_depth + log_stride), 1, &rq->ring,
@@ -456,14 +447,6 @@ struct provider_queue *sim_qp_create(struct provider_process *process, struct ib
 	if (attr->transport_type != FLEXIO_QPC_ST_RC) {
 		snprintf(err, err_size, "transport_type %u: only FLEXIO_QPC_ST_RC QPs are simulated",
 			 attr->transport_type);
-		return NULL;
-	}
-	/* Only the rings the QP has: no_sq leaves log_sq_depth unread, an RMP or no RQ log_rq_depth. */
-	if ((!attr->no_sq && (attr->log_sq_depth < 0 || attr->log_sq_depth > NIC_LOG_MAX_WQ_SIZE)) ||
-	    (attr->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR &&
-	     (attr->log_rq_depth < 0 || attr->log_rq_depth > NIC_LOG_MAX_WQ_SIZE))) {
-		snprintf(err, err_size, "log_sq_depth %d or log_rq_depth %d out of 0..%d", attr->log_sq_depth,
-			 attr->log_rq_depth, NIC_LOG_MAX_WQ_SIZE);
 		return NULL;
 	}
 	/* mlx5's QP buffer: the RQ first, the SQ after it. */
