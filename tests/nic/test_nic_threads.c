@@ -199,6 +199,7 @@ static void test_two_threads_one_pair(void **state)
 
 /* Queues come and go while other threads ring numbers that may be theirs, and run timers. */
 static atomic_bool churning;
+static atomic_uint ring_passes; /* passes of ring_stale over the numbers */
 
 static void *ring_stale(void *arg)
 {
@@ -209,6 +210,7 @@ static void *ring_stale(void *arg)
 			nic_doorbell(nic, 3, NIC_DB_CQ_ARM, n, 0);
 		}
 		nic_timers_run(nic);
+		atomic_fetch_add(&ring_passes, 1);
 		sched_yield();
 	}
 	return NULL;
@@ -221,8 +223,11 @@ static void test_churn(void **state)
 
 	(void)state;
 	atomic_store(&churning, true);
+	atomic_store(&ring_passes, 0);
 	assert_int_equal(pthread_create(&t, NULL, ring_stale, NULL), 0);
-	for (int i = 0; i < 300; i++) {
+	/* At least 300 rounds, and until the ringing thread has made two passes meanwhile (on a
+	 * loaded machine it may not run at all in 300 rounds); a pass rings numbers no queue has. */
+	for (int i = 0; i < 300 || atomic_load(&ring_passes) < 2; i++) {
 		struct tcq cq;
 		struct tqp sq;
 
