@@ -4,12 +4,16 @@
  */
 #include "stats.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One block holding a list header of head bytes followed by n elements of size bytes. */
+/* One block holding a list header of head bytes followed by n elements of size bytes; NULL
+ * when that is more than memory can hold. */
 static void *list_alloc(size_t head, size_t n, size_t size)
 {
+	if (size && n > (PTRDIFF_MAX - head) / size)
+		return NULL;
 	return calloc(1, head + n * size);
 }
 

@@ -32,12 +32,12 @@ static int teardown(void **state)
 }
 
 /* The one error line of call, which must fail. */
-#define FAILURE_TEXT(call, text)                                      \
-	do {                                                          \
-		struct stderr_capture c_;                             \
-		capture_begin(&c_);                                   \
-		assert_int_equal((call), FLEXIO_STATUS_FAILED);       \
-		snprintf(text, sizeof(text), "%s", capture_end(&c_)); \
+#define FAILURE_TEXT(call, text)                                                               \
+	do {                                                                                   \
+		struct stderr_capture c_;                                                      \
+		capture_begin(&c_);                                                            \
+		assert_int_equal((call), FLEXIO_STATUS_FAILED);                                \
+		snprintf(text, sizeof(text), "%.*s", (int)sizeof(text) - 1, capture_end(&c_)); \
 	} while (0)
 
 static void misplaced_rings_named(void **state)
