@@ -9,7 +9,9 @@
  *                                   rqtc F0h; every entry an RQ of the device (FlexIO's
  *                                   flexio_rq_get_wq_num); out: rqtn
  *   MODIFY_RQT (0x917)              mlx5dv_devx_obj_modify on an RQT: bitmask rqn_list (in 17h
- *                                   bit 0) replaces the list with the context's
+ *                                   bit 0) replaces the list with the context's, up to the
+ *                                   rqt_max_size the table was created with (the context's own
+ *                                   rqt_max_size is not read: Linux leaves it 0)
  *   CREATE_TIR (0x900)              a TIR: tirc at 20h; disp_type DIRECT (inline_rqn, rqtc-less)
  *                                   or INDIRECT (indirect_table, rx_hash_fn NONE or TOEPLITZ,
  *                                   rx_hash_toeplitz_key, rx_hash_field_selector_outer: IPv4 or
@@ -47,6 +49,7 @@ enum {
 	SYNDROME_RQT_SIZE = 0x1a8b2,   /* rqt_actual_size 0, above rqt_max_size or the device's */
 	SYNDROME_RQT_NUMBER = 0x1a8b3, /* MODIFY_RQT names another RQT than its object */
 	SYNDROME_DISP_TYPE = 0x1a8b4,  /* disp_type neither DIRECT nor INDIRECT */
+	SYNDROME_HASH_FN = 0x1a8b5,    /* rx_hash_fn none of NONE, XOR8, TOEPLITZ */
 };
 
 bool sim_devx_is_transport(uint16_t opcode)
@@ -68,9 +71,11 @@ static void refuse(const char *function, uint8_t *out, size_t outlen, uint32_t s
 	sim_devx_bad_param(function, out, outlen, syndrome, reason);
 }
 
-/* An RQT context's list (entries, each an RQ number): 0, or an errno value (refused). */
-static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen, uint32_t *rqns,
-		    uint32_t *count)
+/* An RQT context's list (entries, each an RQ number): 0, or an errno value (refused). table_max
+ * is the table's rqt_max_size for MODIFY_RQT, whose context leaves that field 0 as Linux's mlx5e
+ * writes it (only the list and its actual size change); 0 for CREATE_RQT, which sets it. */
+static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen,
+		    uint32_t table_max, uint32_t *rqns, uint32_t *count)
 {
 	const uint8_t *rqtc = in + TIRC;
 	uint32_t max, actual;
@@ -79,11 +84,17 @@ static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8
 		sim_dr_refuse(function, EINVAL, "inlen %zu: an RQT context needs %d bytes", inlen, RQT_LIST);
 		return EINVAL;
 	}
-	max = prm_field(rqtc, 0xb0, 16);
+	max = table_max ? table_max : prm_field(rqtc, 0xb0, 16);
 	actual = prm_field(rqtc, 0xd0, 16);
 	if (prm_field(rqtc, 0xa5, 3)) {
-		sim_devx_unserved(function, OP_CREATE_RQT, 0);
+		sim_devx_unserved(function, table_max ? OP_MODIFY_RQT : OP_CREATE_RQT, 0);
 		return EOPNOTSUPP; /* list_q_type other than RQs */
+	}
+	if (table_max && (!actual || actual > max)) {
+		refuse(function, out, outlen, SYNDROME_RQT_SIZE,
+		       "MODIFY_RQT: rqt_actual_size %u (rqtc 18h): 1 <= actual <= the table's rqt_max_size %u", actual,
+		       max);
+		return EREMOTEIO;
 	}
 	if (!actual || actual > max || max > 1u << NIC_LOG_MAX_RQT_SIZE) {
 		refuse(function, out, outlen, SYNDROME_RQT_SIZE,
@@ -137,10 +148,15 @@ static int nic_destroy_by_type(struct nic *nic, uint32_t type, uint32_t id)
 }
 
 /* The hash of an indirect TIR context: 0, or an errno value (refused). */
-static int tir_hash(const char *function, const uint8_t *tirc, struct nic_rx_hash *hash)
+static int tir_hash(const char *function, const uint8_t *tirc, uint8_t *out, size_t outlen, struct nic_rx_hash *hash)
 {
 	uint32_t fn = prm_field(tirc, 0x120, 4), select = prm_get(tirc + 0x50, 4);
 
+	if (fn > NIC_RX_HASH_TOEPLITZ) {
+		refuse(function, out, outlen, SYNDROME_HASH_FN,
+		       "CREATE_TIR: rx_hash_fn %u (NONE 0, XOR8 1, TOEPLITZ 2)", fn);
+		return EREMOTEIO;
+	}
 	if (fn == HASH_FN_XOR8 || prm_field(tirc, 0x100, 1) || (select & SELECT_IPSEC_SPI) ||
 	    (select & ~(NIC_RX_HASH_L3_IPV6 | NIC_RX_HASH_L4_UDP | NIC_RX_HASH_FIELDS)) || prm_get(tirc + 0x54, 4)) {
 		sim_dr_refuse(function, EOPNOTSUPP,
@@ -182,7 +198,7 @@ struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct s
 			sim_dr_refuse(function, ENOMEM, "out of memory");
 			return NULL;
 		}
-		if ((rc = rqt_list(function, in, inlen, out, outlen, rqns, &count))) {
+		if ((rc = rqt_list(function, in, inlen, out, outlen, 0, rqns, &count))) {
 			free(rqns);
 			errno = rc;
 			return NULL;
@@ -199,7 +215,7 @@ struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct s
 		} else if (disp == DISP_INDIRECT) {
 			struct nic_rx_hash hash;
 
-			if ((rc = tir_hash(function, tirc, &hash))) {
+			if ((rc = tir_hash(function, tirc, out, outlen, &hash))) {
 				errno = rc;
 				return NULL;
 			}
@@ -227,6 +243,8 @@ struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct s
 		nic_destroy_by_type(nic->nic, opcode, id);
 		return NULL;
 	}
+	if (opcode == OP_CREATE_RQT)
+		obj->rqt_max_size = prm_field(tirc, 0xb0, 16);
 	pthread_mutex_unlock(&sim_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
@@ -261,7 +279,7 @@ int sim_devx_transport_modify(const char *function, struct sim_devx_obj *obj, co
 		sim_dr_refuse(function, ENOMEM, "out of memory");
 		return ENOMEM;
 	}
-	if ((rc = rqt_list(function, in, inlen, out, outlen, rqns, &count))) {
+	if ((rc = rqt_list(function, in, inlen, out, outlen, obj->rqt_max_size, rqns, &count))) {
 		free(rqns);
 		return rc;
 	}

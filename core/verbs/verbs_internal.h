@@ -518,6 +518,7 @@ struct sim_devx_obj {
 	struct sim_flow_counter *counter;
 	/* made by the program: a TD, RQT or TIR on the NIC (type its create opcode; devx_transport.c) */
 	bool transport;
+	uint32_t rqt_max_size; /* an RQT's, as CREATE_RQT set it: MODIFY_RQT's lists fit in it */
 };
 
 /* The per-call ops of context->ops (post.c, cq.c, srq.c). */

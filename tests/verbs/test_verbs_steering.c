@@ -1016,6 +1016,9 @@ static void test_devx_rss(void **state)
 	rqtn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
 	tir_in(in, tdn, rqtn, 1 /* XOR8 */, 0xf);
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out)), EOPNOTSUPP);
+	tir_in(in, tdn, rqtn, 3 /* no hash function */, 0xf);
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out)), EREMOTEIO);
+	assert_int_equal(out[0], 0x3); /* BAD_PARAM */
 	tir_in(in, tdn, rqtn, 2, 0xf);
 	be(in + 0x20 + 0x04, 4, 2u << 28); /* a disp_type that is none */
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 0x110, out, sizeof(out)), EREMOTEIO);
@@ -1046,7 +1049,12 @@ static void test_devx_rss(void **state)
 	len = rqt_in(in, 0x917, rqtn + 1, &f->q2.rqn, 1);
 	REFUSED_RC("mlx5dv_devx_obj_modify", mlx5dv_devx_obj_modify(rqt, in, len, out, sizeof(out)), EREMOTEIO);
 	REFUSED_RC("mlx5dv_devx_obj_modify", mlx5dv_devx_obj_modify(td, in, len, out, sizeof(out)), EOPNOTSUPP);
+	/* a list longer than the table's rqt_max_size (2, from CREATE_RQT): refused */
+	len = rqt_in(in, 0x917, rqtn, (uint32_t[]){ f->q2.rqn, f->q2.rqn, f->q2.rqn }, 3);
+	REFUSED_RC("mlx5dv_devx_obj_modify", mlx5dv_devx_obj_modify(rqt, in, len, out, sizeof(out)), EREMOTEIO);
+	assert_int_equal(out[0], 0x3); /* BAD_PARAM */
 	len = rqt_in(in, 0x917, rqtn, &f->q2.rqn, 1);
+	be(in + 0x20 + 0x16, 2, 0); /* rqt_max_size 0, as Linux's mlx5e_rqt_redirect leaves it */
 	assert_int_equal(mlx5dv_devx_obj_modify(rqt, in, len, out, sizeof(out)), 0);
 	n1 = received(&f->q1);
 	n2 = received(&f->q2);
