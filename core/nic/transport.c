@@ -76,32 +76,38 @@ int nic_tis_destroy(struct nic *nic, uint32_t tisn)
 	return nic_obj_destroy(nic, NIC_OBJ_TIS, tisn, tis_release);
 }
 
-int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn)
+/* A TIR of TD tdn dispatching to dest (held by the caller, the reference passed to the TIR):
+ * the RQ of a direct TIR, or the RQT of an indirect one hashing as hash says. */
+static int tir_create(struct nic *nic, uint32_t tdn, struct nic_obj *dest, const struct nic_rx_hash *hash,
+		      uint32_t *tirn)
 {
-	struct nic_obj *td, *rq;
+	struct nic_obj *td = nic_obj_get(nic, NIC_OBJ_TD, tdn);
 	struct nic_tir *tir;
 
-	td = nic_obj_get(nic, NIC_OBJ_TD, tdn);
-	if (!td)
-		return -ENOENT;
-	rq = (struct nic_obj *)nic_wq_get(nic, rqn, NIC_WQ_TYPE_RQ);
-	if (!rq) {
-		nic_obj_put(td);
+	if (!td) {
+		nic_obj_put(dest);
 		return -ENOENT;
 	}
 	tir = (struct nic_tir *)nic_obj_alloc(nic, NIC_OBJ_TIR);
 	if (!tir) {
-		nic_obj_put(rq);
+		nic_obj_put(dest);
 		nic_obj_put(td);
 		return -ENOSPC;
 	}
 	tir->td = (struct nic_td *)td;
-	tir->rq = (struct nic_wq *)rq;
-	tir->rqt = NULL;
-	tir->hash = (struct nic_rx_hash){ .fn = NIC_RX_HASH_NONE };
+	tir->rq = hash ? NULL : (struct nic_wq *)dest;
+	tir->rqt = hash ? (struct nic_rqt *)dest : NULL;
+	tir->hash = hash ? *hash : (struct nic_rx_hash){ .fn = NIC_RX_HASH_NONE };
 	*tirn = tir->h.num;
 	nic_obj_publish(&tir->h);
 	return 0;
+}
+
+int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn)
+{
+	struct nic_wq *rq = nic_wq_get(nic, rqn, NIC_WQ_TYPE_RQ);
+
+	return rq ? tir_create(nic, tdn, &rq->h, NULL, tirn) : -ENOENT;
 }
 
 static void tir_release(struct nic_obj *obj)
@@ -201,33 +207,13 @@ int nic_rqt_destroy(struct nic *nic, uint32_t rqtn)
 int nic_tir_create_indirect(struct nic *nic, uint32_t tdn, uint32_t rqtn, const struct nic_rx_hash *hash,
 			    uint32_t *tirn)
 {
-	struct nic_obj *td, *rqt;
-	struct nic_tir *tir;
+	struct nic_obj *rqt;
 
 	if ((hash->fn != NIC_RX_HASH_NONE && hash->fn != NIC_RX_HASH_TOEPLITZ) ||
 	    (hash->outer_select & ~(NIC_RX_HASH_L3_IPV6 | NIC_RX_HASH_L4_UDP | NIC_RX_HASH_FIELDS)))
 		return -EINVAL;
-	td = nic_obj_get(nic, NIC_OBJ_TD, tdn);
-	if (!td)
-		return -ENOENT;
 	rqt = nic_obj_get(nic, NIC_OBJ_RQT, rqtn);
-	if (!rqt) {
-		nic_obj_put(td);
-		return -ENOENT;
-	}
-	tir = (struct nic_tir *)nic_obj_alloc(nic, NIC_OBJ_TIR);
-	if (!tir) {
-		nic_obj_put(rqt);
-		nic_obj_put(td);
-		return -ENOSPC;
-	}
-	tir->td = (struct nic_td *)td;
-	tir->rq = NULL;
-	tir->rqt = (struct nic_rqt *)rqt;
-	tir->hash = *hash;
-	*tirn = tir->h.num;
-	nic_obj_publish(&tir->h);
-	return 0;
+	return rqt ? tir_create(nic, tdn, rqt, hash, tirn) : -ENOENT;
 }
 
 uint32_t nic_toeplitz(const uint8_t key[40], const uint8_t *input, size_t len)
