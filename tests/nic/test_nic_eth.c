@@ -783,6 +783,68 @@ static void test_rss(void **state)
 	}
 }
 
+/* IPv6: an indirect TIR's hash is taken from the IPv6 header's addresses (bytes 8..39) and the
+ * TCP ports, giving Microsoft's IPv6 vector (3ffe:2501:200:1fff::7 port 2794 to
+ * 3ffe:2501:200:3::1 port 1766: 0x2cc18cd5 addresses only, 0x40207d3d with the ports); a UDP
+ * datagram on a TCP selector has its addresses hashed only. */
+static void test_rss_ipv6(void **state)
+{
+	static const uint8_t src[16] = { 0x3f, 0xfe, 0x25, 0x01, 0x02, 0x00, 0x1f, 0xff, 0, 0, 0, 0, 0, 0, 0, 7 };
+	static const uint8_t dst[16] = { 0x3f, 0xfe, 0x25, 0x01, 0x02, 0x00, 0x00, 0x03, 0, 0, 0, 0, 0, 0, 0, 1 };
+	struct fixture *f = *state;
+	struct rss_rq qs[4];
+	uint32_t rqns[4], rqtn, tdn, tirn[2];
+	struct nic_rx_hash h = { .fn = NIC_RX_HASH_TOEPLITZ };
+	struct flexio_dev_cqe64 cqe;
+	uint8_t frame[74] = { 0 };
+
+	memcpy(h.toeplitz_key, rss_key, sizeof(rss_key));
+	for (unsigned i = 0; i < 4; i++) {
+		rss_rq_make(f, &qs[i], i);
+		rqns[i] = qs[i].rx.rqn;
+	}
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
+	assert_int_equal(nic_td_create(f->nic, &tdn), 0);
+	assert_int_equal(nic_rqt_create(f->nic, rqns, 4, &rqtn), 0);
+	h.outer_select = NIC_RX_HASH_L3_IPV6 | NIC_RX_HASH_SRC_IP | NIC_RX_HASH_DST_IP | NIC_RX_HASH_L4_SPORT |
+			 NIC_RX_HASH_L4_DPORT;
+	assert_int_equal(nic_tir_create_indirect(f->nic, tdn, rqtn, &h, &tirn[0]), 0);
+	h.outer_select = NIC_RX_HASH_L3_IPV6 | NIC_RX_HASH_SRC_IP | NIC_RX_HASH_DST_IP;
+	assert_int_equal(nic_tir_create_indirect(f->nic, tdn, rqtn, &h, &tirn[1]), 0);
+
+	/* Ethernet (IPv6), IPv6 (payload 20 bytes of TCP), TCP 2794 -> 1766 */
+	frame[12] = 0x86, frame[13] = 0xdd;
+	frame[14] = 0x60;
+	frame[19] = 20;
+	frame[20] = 6;
+	frame[21] = 64;
+	memcpy(frame + 22, src, 16);
+	memcpy(frame + 38, dst, 16);
+	frame[54] = 2794 >> 8, frame[55] = 2794 & 255, frame[56] = 1766 >> 8, frame[57] = 1766 & 255;
+	frame[66] = 0x50;
+	for (unsigned t = 0; t < 2; t++) {
+		uint32_t want = t ? 0x2cc18cd5 : 0x40207d3d;
+
+		assert_int_equal(nic_tir_rx(f->nic, tirn[t], frame, sizeof(frame)), 0);
+		assert_int_equal(rss_taken(qs, 4, &cqe), want % 4);
+		assert_int_equal(be32_to_cpu(*(__be32 *)((uint8_t *)&cqe + 0x0c)), want);
+	}
+	frame[20] = 17; /* UDP on the TCP selector: the addresses only */
+	frame[58] = 0, frame[59] = 20;
+	assert_int_equal(nic_tir_rx(f->nic, tirn[0], frame, sizeof(frame)), 0);
+	assert_int_equal(rss_taken(qs, 4, &cqe), 0x2cc18cd5 % 4);
+	assert_int_equal(be32_to_cpu(*(__be32 *)((uint8_t *)&cqe + 0x0c)), 0x2cc18cd5);
+
+	assert_int_equal(nic_tir_destroy(f->nic, tirn[0]), 0);
+	assert_int_equal(nic_tir_destroy(f->nic, tirn[1]), 0);
+	assert_int_equal(nic_rqt_destroy(f->nic, rqtn), 0);
+	assert_int_equal(nic_td_destroy(f->nic, tdn), 0);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(nic_tir_destroy(f->nic, qs[i].rx.tirn), 0);
+		assert_int_equal(nic_wq_destroy(f->nic, rqns[i]), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -795,6 +857,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_tir_rx, setup, teardown),
 		cmocka_unit_test(test_toeplitz_vectors),
 		cmocka_unit_test_setup_teardown(test_rss, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rss_ipv6, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("nic_eth", tests, NULL, NULL);
