@@ -6,6 +6,7 @@
  */
 #include "nic_test.h"
 
+#include <sched.h>
 #include <stdarg.h>
 #include <setjmp.h>
 
@@ -845,6 +846,89 @@ static void test_rss_ipv6(void **state)
 	}
 }
 
+/* Frames in flight while the table changes and the TIR goes: a thread sends flows through an
+ * indirect TIR and takes each frame's completion; meanwhile the table flips between two lists
+ * (MODIFY_RQT) and at last the TIR is destroyed. Each frame lands in the entry its hash picks of
+ * one list or the other, never elsewhere, until the TIR is gone (-ENOENT), and nothing else
+ * fails. */
+struct rss_flight {
+	struct fixture *f;
+	struct rss_rq *qs;
+	uint32_t tirn;
+	const unsigned *lists; /* two lists of two RQ indexes */
+	atomic_uint sent, failed;
+	unsigned wrong;
+};
+
+static void *rss_sender(void *arg)
+{
+	struct rss_flight *t = arg;
+	struct flexio_dev_cqe64 cqe;
+	uint8_t frame[2000];
+
+	for (unsigned i = 0;; i++) {
+		size_t len = flow_frame(frame, 17, i % 64);
+		uint32_t hash = nic_toeplitz(rss_key, frame + 26, 12);
+		int rc = nic_tir_rx(t->f->nic, t->tirn, frame, len), k;
+
+		if (rc == -ENOENT)
+			break; /* the TIR is gone */
+		if (rc) {
+			atomic_store(&t->failed, 1);
+			break;
+		}
+		k = rss_taken(t->qs, 4, &cqe);
+		if (k != (int)t->lists[hash % 2] && k != (int)t->lists[2 + hash % 2])
+			t->wrong++;
+		atomic_fetch_add(&t->sent, 1);
+	}
+	return NULL;
+}
+
+static void test_rss_in_flight(void **state)
+{
+	static const unsigned lists[4] = { 0, 1, 2, 3 };
+	struct fixture *f = *state;
+	struct rss_rq qs[4];
+	uint32_t rqns[4], rqtn, tdn;
+	struct nic_rx_hash h = { .fn = NIC_RX_HASH_TOEPLITZ,
+				 .outer_select = NIC_RX_HASH_L4_UDP | NIC_RX_HASH_SRC_IP | NIC_RX_HASH_DST_IP |
+						 NIC_RX_HASH_L4_SPORT | NIC_RX_HASH_L4_DPORT };
+	struct rss_flight t = { .f = f, .qs = qs, .lists = lists };
+	pthread_t sender;
+
+	memcpy(h.toeplitz_key, rss_key, sizeof(rss_key));
+	for (unsigned i = 0; i < 4; i++) {
+		rss_rq_make(f, &qs[i], i);
+		rqns[i] = qs[i].rx.rqn;
+	}
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
+	assert_int_equal(nic_td_create(f->nic, &tdn), 0);
+	assert_int_equal(nic_rqt_create(f->nic, rqns, 2, &rqtn), 0);
+	assert_int_equal(nic_tir_create_indirect(f->nic, tdn, rqtn, &h, &t.tirn), 0);
+	assert_int_equal(pthread_create(&sender, NULL, rss_sender, &t), 0);
+	for (unsigned flip = 0; flip < 400; flip++) {
+		unsigned seen = atomic_load(&t.sent);
+
+		assert_int_equal(nic_rqt_modify(f->nic, rqtn, rqns + (flip % 2 ? 0 : 2), 2), 0);
+		while (atomic_load(&t.sent) == seen && !atomic_load(&t.failed))
+			sched_yield(); /* a frame at least under each list */
+	}
+	assert_int_equal(nic_rqt_destroy(f->nic, rqtn), -EBUSY);
+	assert_int_equal(nic_tir_destroy(f->nic, t.tirn), 0);
+	assert_int_equal(pthread_join(sender, NULL), 0);
+	assert_int_equal(atomic_load(&t.failed), 0);
+	assert_int_equal(t.wrong, 0);
+	assert_true(atomic_load(&t.sent) >= 400);
+
+	assert_int_equal(nic_rqt_destroy(f->nic, rqtn), 0);
+	assert_int_equal(nic_td_destroy(f->nic, tdn), 0);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(nic_tir_destroy(f->nic, qs[i].rx.tirn), 0);
+		assert_int_equal(nic_wq_destroy(f->nic, rqns[i]), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -858,6 +942,7 @@ int main(void)
 		cmocka_unit_test(test_toeplitz_vectors),
 		cmocka_unit_test_setup_teardown(test_rss, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rss_ipv6, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rss_in_flight, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("nic_eth", tests, NULL, NULL);
