@@ -23,8 +23,8 @@
  * refused with EBUSY while something uses them (a TIR its TD or RQT); ibv_close_device frees
  * those left, TIRs first. Content the firmware refuses fails with EREMOTEIO, status BAD_PARAM
  * and a syndrome; what the simulated NIC does not do (XOR8 or symmetric hashing, IPsec SPI
- * fields, inner-header hashing, RQTs of other queue types) fails with EOPNOTSUPP; each with one
- * line naming the function.
+ * fields, inner-header hashing, RQTs of other queue types or of other functions' RQs,
+ * rq_vhca_id_format) fails with EOPNOTSUPP; each with one line naming the function.
  */
 #include "devx_prm.h"
 #include "dr_internal.h"
@@ -86,9 +86,12 @@ static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8
 	}
 	max = table_max ? table_max : prm_field(rqtc, 0xb0, 16);
 	actual = prm_field(rqtc, 0xd0, 16);
-	if (prm_field(rqtc, 0xa5, 3)) {
-		sim_devx_unserved(function, table_max ? OP_MODIFY_RQT : OP_CREATE_RQT, 0);
-		return EOPNOTSUPP; /* list_q_type other than RQs */
+	if (prm_field(rqtc, 0xa5, 3) || prm_field(rqtc, 0xc0, 1)) {
+		sim_dr_refuse(function, EOPNOTSUPP,
+			      "RQT: list_q_type %u (rqtc 14h), rq_vhca_id_format %u (rqtc 18h): the simulated NIC's "
+			      "tables list RQs of its own by number (0, 0)",
+			      prm_field(rqtc, 0xa5, 3), prm_field(rqtc, 0xc0, 1));
+		return EOPNOTSUPP;
 	}
 	if (table_max && (!actual || actual > max)) {
 		refuse(function, out, outlen, SYNDROME_RQT_SIZE,

@@ -1011,6 +1011,9 @@ static void test_devx_rss(void **state)
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, len, out, sizeof(out)), EREMOTEIO);
 	len = rqt_in(in, 0x916, 0, rqns, 2);
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, len - 4, out, sizeof(out)), EINVAL);
+	in[0x20 + 0x18] = 0x80; /* rq_vhca_id_format: entries of a vhca_id and an RQ number */
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, len, out, sizeof(out)), EOPNOTSUPP);
+	in[0x20 + 0x18] = 0;
 	rqt = mlx5dv_devx_obj_create(f->ctx, in, len, out, sizeof(out));
 	assert_non_null(rqt);
 	rqtn = (uint32_t)get_be(out + 8, 4) & 0xffffff;
