@@ -152,7 +152,8 @@ static int compare_ids(const void *a, const void *b)
 }
 
 /* GDB ids of the live threads, ascending: an array of *count (free it), or NULL with *count 0
- * when there are none or memory ran out. No fixed cap: a process may run thousands. */
+ * when there are none or memory ran out at once (the ids gathered so far when it ran out on the
+ * way). No fixed cap: a process may run thousands. */
 static uint32_t *thread_ids(struct sim_process *p, size_t *count)
 {
 	struct sim_thread *t;

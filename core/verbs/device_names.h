@@ -1,6 +1,6 @@
 /*
- * The simulated devices a process serves: FLEXIO_SIM_DEVICES read once, the same way by the
- * simulated rdma-core device (device.c, at every device listing) and by libdpa_stats (which
+ * The simulated devices a process serves: FLEXIO_SIM_DEVICES read one way by the simulated
+ * rdma-core device (device.c, at every device listing) and by libdpa_stats (which
  * compiles device_names.c in: it links no libflexio). Unset: mlx5_sim0; a count N (1..16):
  * mlx5_sim0 .. mlx5_sim<N-1>; or a comma-separated list of at most 16 distinct names as the
  * kernel gives RDMA devices (mlx5_0, rxe0: a letter first, a digit last).
