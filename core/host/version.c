@@ -47,7 +47,8 @@ FLEXIO_EXPERIMENTAL void flexio_version_announce(uint64_t version)
 	 * is dropped (the header's own FLEXIO_VER_USED checks refuse those at compile time). */
 	if (version < FLEXIO_LAST_SUPPORTED_VERSION || version > FLEXIO_CURRENT_VERSION)
 		return;
-	/* The oldest wins: an older layout read from a newer structure only misses its last fields. */
+	/* The oldest wins: from 24.10 on, an older layout read from a newer structure only misses
+	 * its last fields (23.x/24.x units mixed with later ones cannot all be read right: flexio.h). */
 	while ((!seen || version < seen) && !atomic_compare_exchange_weak(&version_announced, &seen, version))
 		;
 }

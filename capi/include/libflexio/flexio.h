@@ -648,8 +648,13 @@ FLEXIO_EXP_ uint64_t flexio_version_get(uint64_t *set_version);
  * A program built with the current headers that never calls flexio_version_set (NVIDIA's samples
  * of the 24.x era, built with the default FLEXIO_VER_USED) passes the current structure layouts,
  * not 24.01's, and this is how the library learns it.  Among several announced versions the
- * oldest counts (an older layout read from a newer structure only misses fields added at its
- * end); a version given to flexio_version_set takes precedence over all of them.
+ * oldest counts: from 24.10 on an older layout read from a newer structure only misses fields
+ * added at its end, but the 23.x and 24.x layouts differ inside structures (flexio_wq_attr,
+ * flexio_app_attr), so a program whose translation units select a 23.x or 24.x version and a
+ * later one has its later ones' structures misread: all of a program's units must select
+ * releases on the same side of 24.10.  A version given to flexio_version_set takes precedence
+ * over all of them.  Announcements need the library linked: a program that loads it with
+ * dlopen announces nothing, and calls flexio_version_set instead.
  *
  * @param version  FLEXIO_VER(major, minor, sub), normally FLEXIO_VER_USED; FLEXIO_VER_LATEST means
  *                 the current one; a version this library does not serve is ignored.
