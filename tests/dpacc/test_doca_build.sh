@@ -39,6 +39,11 @@ fi
 # on dpacc --version's lines that have the word).
 version=$("$script" --version) || fail "--version failed"
 echo "$version" | grep -Eqx "[0-9]+[.][0-9]+[.][0-9]+" || fail "--version printed '$version', not a version number"
+# A line with the word but not "version " (a compiler's banner) is left out, not a crash.
+printf '%s\n' '#!/bin/sh' 'echo "some dpacc, version 9.8.7"' 'echo "compiler built from versioned sources"' \
+	>"$out/fake-dpacc" && chmod +x "$out/fake-dpacc"
+version=$(DPACC_PATH=$out/fake-dpacc "$script" --version) || fail "--version with a 'versioned' line failed"
+[ "$version" = "9.8.7" ] || fail "--version with a 'versioned' line printed '$version', not 9.8.7"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "doca_build_dpacc.sh: OK"

@@ -152,7 +152,7 @@ def main(argv):
         r = subprocess.run([dpacc, "--version"], capture_output=True, text=True)
         if r.returncode:
             return r.returncode
-        print(" ".join(line.rsplit("version ", 1)[1] for line in r.stdout.splitlines() if "version" in line))
+        print(" ".join(line.rsplit("version ", 1)[1] for line in r.stdout.splitlines() if "version " in line))
         return 0
     if mode == "--application":
         application(parse("application", argv[1:], APPLICATION_OPTIONS), dpacc)
