@@ -11,7 +11,7 @@ ALLOW_EXPERIMENTAL macros, for every release served (23.x, NVIDIA 24.01 .. 24.07
 Then it checks, per release: the signatures each release declares (and that it
 does not declare the names of another), that experimental functions warn unless
 allowed (and that 24.x programs get no such warning, -Werror), that the version
-may be defined after the version header without a warning, and that 26.x
+may be defined after the version header without a warning, and that 25.7 and 26.x
 programs' message-stream attributes and WQE-building names compile.
 """
 import itertools
@@ -72,7 +72,7 @@ void *old = (void *)&flexio_print_init;
 """),
     ("host", "25.1"): ("""#include <libflexio/flexio.h>
 flexio_status (*stream)(flexio_process *, struct flexio_msg_stream_attr *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
-_Static_assert(sizeof(struct flexio_msg_stream_attr) == 56, "no transport_mode before 26.x");
+_Static_assert(sizeof(struct flexio_msg_stream_attr) == 56, "no transport_mode before 25.7");
 _Static_assert(sizeof(struct flexio_process_attr) == 24, "process name");
 """, """#include <libflexio/flexio.h>
 int mode = FLEXIO_MSG_TRANSPORT_QP_RC;
@@ -203,7 +203,7 @@ void send(union flexio_dev_sqe_seg *swqe, uint32_t pi, uint32_t sqn)
 }
 """
 
-# How 26.x programs set up a message stream.
+# How 25.7 and 26.x programs set up a message stream (transport_mode, FLEXIO_MSG_DEV_SYNC_MODE_*).
 RELEASE_26_PROGRAM = """#include <libflexio/flexio_ver.h>
 #define FLEXIO_VER_USED FLEXIO_VER(26, 1, 0)
 #include <libflexio/flexio.h>
@@ -308,13 +308,16 @@ def main():
             failures += 1
             print(f"FAIL device {lang} 26.1: a 26.x program's WQE building does not compile\n{r.stderr.strip()}\n")
 
-    for lang, cmd in HOST_LANGS.items():
-        source = RELEASE_26_PROGRAM if lang == "C" else RELEASE_26_PROGRAM.replace("= {0}", "= {}")
+    stream_releases = (("26.1", "26, 1, 0"), ("25.7", "25, 7, 0"))
+    for (lang, cmd), (release, ver) in itertools.product(HOST_LANGS.items(), stream_releases):
+        source = RELEASE_26_PROGRAM.replace("26, 1, 0", ver)
+        source = source if lang == "C" else source.replace("= {0}", "= {}")
         r = compile_source(cmd, include, source, [])
         checked += 1
         if r.returncode or r.stderr.strip():
             failures += 1
-            print(f"FAIL host {lang} 26.1: a 26.x program's message stream set-up does not compile\n{r.stderr.strip()}\n")
+            print(f"FAIL host {lang} {release}: a {release} program's message stream set-up does not compile\n"
+                  f"{r.stderr.strip()}\n")
 
     print(f"{checked - failures} passed, {failures} failed")
     return 1 if failures else 0
