@@ -26,7 +26,9 @@
  * Structure layouts are NVIDIA's declaration order: the 23.x and 24.x
  * releases use NVIDIA 24.01's structures, later releases the same with the
  * fields the later releases add.  flexio_version_set tells the library which
- * layouts the program uses (a program that never calls it gets 24.01's).
+ * layouts the program uses; a program that never calls it gets those of the
+ * version this header announces (flexio_version_announce), or 24.01's when
+ * nothing announced one (NVIDIA's headers, a dlopen user).
  *
  * Stability.  Functions marked FLEXIO_EXPERIMENTAL may change between
  * releases; using one raises a "deprecated" warning unless the program
