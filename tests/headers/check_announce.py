@@ -9,6 +9,8 @@ A program of C and C++ translation units, each including the header, built with 
   - with a flexio_version_announce of its own, which records the calls: each unit announces its
     FLEXIO_VER_USED once before main (the default one FLEXIO_CURRENT_VERSION, a unit selecting
     25.1 25.1), and a unit defining FLEXIO_NO_VERSION_ANNOUNCE announces nothing.
+And a non-PIE C program (-no-pie -fno-pic) linked against a stand-in library that has the
+function runs on one that has not (a libflexio.so.1 older than the function): it reaches main.
 """
 import shutil
 import subprocess
@@ -78,6 +80,42 @@ def run(cmd, what):
     return True
 
 
+STUB_NEW = """#include <stdint.h>
+#include <stdio.h>
+void flexio_version_announce(uint64_t version) { printf("announced %llx\\n", (unsigned long long)version); }
+int stub_other(void) { return 0; }
+"""
+STUB_OLD = "int stub_other(void) { return 0; }\n"
+NON_PIE_MAIN = """#include <libflexio/flexio.h>
+#include <stdio.h>
+int stub_other(void);
+int main(void) { puts("main reached"); return stub_other(); }
+"""
+
+
+def non_pie_on_older_library(cc, include, tmp):
+    """True when a non-PIE program built against a library with flexio_version_announce runs on one
+    without it (the header's weak reference must read null there)."""
+    for kind, text in (("new", STUB_NEW), ("old", STUB_OLD)):
+        (tmp / kind).mkdir(exist_ok=True)
+        (tmp / f"stub_{kind}.c").write_text(text)
+        if not run([cc, "-shared", "-fPIC", tmp / f"stub_{kind}.c", "-Wl,-soname,libfxstub.so",
+                    "-o", tmp / kind / "libfxstub.so"], f"{cc}: the {kind} stand-in library"):
+            return False
+    (tmp / "non_pie.c").write_text(NON_PIE_MAIN)
+    exe = tmp / f"non_pie_{cc}"
+    if not run([cc, "-std=c11", *STRICT, "-no-pie", "-fno-pic", f"-I{include}", tmp / "non_pie.c",
+                f"-L{tmp / 'new'}", "-lfxstub", "-o", exe], f"{cc}: the non-PIE program"):
+        return False
+    for kind, want in (("new", "announced"), ("old", "main reached")):
+        r = subprocess.run([exe], capture_output=True, text=True, env={"LD_LIBRARY_PATH": str(tmp / kind)})
+        if r.returncode or want not in r.stdout:
+            print(f"{cc}: a non-PIE program on the {kind} library: exit {r.returncode}, printed {r.stdout!r}, "
+                  f"want {want!r}")
+            return False
+    return True
+
+
 def main(include):
     failures, tried = 0, 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -104,6 +142,7 @@ def main(include):
                 ok = ok and run([cxx, *objs, "-o", exe], f"{what}: linking")
                 ok = ok and run([exe], f"{what}: running")
                 failures += not ok
+            failures += not non_pie_on_older_library(cc, include, tmp)
     if not tried:
         print("no C and C++ compiler pair found")
         return 1

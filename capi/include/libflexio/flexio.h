@@ -669,7 +669,10 @@ FLEXIO_EXP_ void flexio_version_announce(uint64_t version);
 #ifndef FLEXIO_NO_VERSION_ANNOUNCE
 /* Internal: the announcement of this translation unit's version (see flexio_version_announce).
  * The reference is weak so that a program that includes this header without linking libflexio
- * (a layout check, a build probe) still links. */
+ * (a layout check, a build probe) still links, and runs on a libflexio.so.1 that predates the
+ * function.  It is read through a pointer in data: a non-PIE program's code that took the
+ * function's address itself would get the address of its PLT entry, never null, and jump to 0
+ * before main on such a library. */
 extern void flexio_version_announce_ref_(uint64_t version) __asm__("flexio_version_announce")
 	__attribute__((weak));
 #if defined(__GNUC__)
@@ -678,8 +681,11 @@ extern void flexio_version_announce_ref_(uint64_t version) __asm__("flexio_versi
 #endif
 static void __attribute__((constructor, used)) flexio_version_announce_tu_(void)
 {
-	if (flexio_version_announce_ref_)
-		flexio_version_announce_ref_(FLEXIO_VER_EFFECTIVE);
+	static void (*volatile flexio_announce_ptr_)(uint64_t) = flexio_version_announce_ref_;
+	void (*flexio_announce_)(uint64_t) = flexio_announce_ptr_;
+
+	if (flexio_announce_)
+		flexio_announce_(FLEXIO_VER_EFFECTIVE);
 }
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
