@@ -77,7 +77,8 @@ KEYWORDS = [
 # (NVIDIA's SNAP code: `#if !defined(__DPA)`), __DPA__ (DPACC's documented macro) and __NV_DPA,
 # the -mcpu model, compared with __NV_DPA_<MODEL> (flexio_dev.h 25.x: `#if __NV_DPA ==
 # __NV_DPA_CX7`; DOCA PCC: `#if __NV_DPA >= __NV_DPA_CX8`). The numbers are ours; their order
-# (BF3 < CX7 < CX8 < CX9) is what such comparisons need.
+# (BF3 < CX7 < CX8 < CX9) is what such comparisons need. cmake/CMakeLists.txt reads NV_DPA_IDS (one
+# line) for flexio-dev.pc's model macros.
 NV_DPA_MODELS = {"nv-dpa-bf3": "__NV_DPA_BF3", "nv-dpa-cx7": "__NV_DPA_CX7", "nv-dpa-cx8": "__NV_DPA_CX8",
                  "nv-dpa-cx9": "__NV_DPA_CX9"}
 NV_DPA_IDS = {"__NV_DPA_BF3": 1, "__NV_DPA_CX7": 2, "__NV_DPA_CX8": 3, "__NV_DPA_CX9": 4}
