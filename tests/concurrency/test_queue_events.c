@@ -18,8 +18,6 @@
 
 extern flexio_func_t queue_cq_handler, queue_sq_post_nop, qe_count, qe_activate;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 static flexio_app *app;
 static struct ibv_pd *pd;
 
@@ -49,15 +47,6 @@ static int teardown(void **state)
 	assert_int_equal(ibv_dealloc_pd(pd), 0);
 	sim_device_close();
 	return 0;
-}
-
-static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
-{
-	flexio_uintptr_t daddr;
-
-	MUST(flexio_buf_dev_alloc(p, size, &daddr));
-	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
-	return daddr;
 }
 
 static uint64_t read_u64(flexio_process *p, flexio_uintptr_t daddr)

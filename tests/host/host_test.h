@@ -40,6 +40,19 @@ static inline void sim_device_close(void)
 	ctx = NULL;
 }
 
+/* A call that must succeed. */
+#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
+
+/* size bytes of the process's DPA heap, zeroed: their device address. */
+static inline flexio_uintptr_t dpa_zeroed(flexio_process *process, size_t size)
+{
+	flexio_uintptr_t daddr;
+
+	MUST(flexio_buf_dev_alloc(process, size, &daddr));
+	MUST(flexio_buf_dev_memset(process, 0, size, daddr));
+	return daddr;
+}
+
 /* call gives `expected` and logs exactly one line, naming func. */
 #define EXPECT_LOGGED(call, expected, func)                                                 \
 	do {                                                                                \

@@ -70,8 +70,6 @@ static void pack_nothing(void *argbuf, va_list ap)
 	(void)ap;
 }
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 /* Opens the simulated device named name (sim_device_open listed them). */
 static struct ibv_context *open_device(const char *name)
 {
@@ -98,15 +96,6 @@ static const flexio_msg_stream_attr_t stream_attr = { .data_bsize = 4096,
 static const struct flexio_cmdq_attr cmdq_attr = { .workers = 1, .batch_size = 1, .state = FLEXIO_CMDQ_STATE_PENDING };
 
 /* size bytes of p's heap, zeroed: queue rings and doorbell records. */
-static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
-{
-	flexio_uintptr_t daddr;
-
-	MUST(flexio_buf_dev_alloc(p, size, &daddr));
-	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
-	return daddr;
-}
-
 static struct flexio_qmem dpa_qmem(flexio_process *p, size_t size)
 {
 	return (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, size) };

@@ -31,8 +31,6 @@ extern flexio_func_t bad_input_task;
 
 static const flexio_status F = FLEXIO_STATUS_FAILED, OK = FLEXIO_STATUS_SUCCESS;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 static struct {
 	struct mlx5dv_devx_uar *devx;
 	struct ibv_context *ctx1;      /* mlx5_sim1 */

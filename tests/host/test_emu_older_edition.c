@@ -23,8 +23,6 @@ extern flexio_func_t emu_force_trigger;
 extern flexio_func_t emu_arm;
 extern flexio_func_t emu_msix_send;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 #define VHCA 1 /* mlx5_sim0's one emulated function (the default) */
 #define QUEUE 3
 #define LOG_DEPTH 2 /* 4-entry doorbell CQs: their ring passes wrap often */

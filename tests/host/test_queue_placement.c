@@ -13,8 +13,6 @@ extern struct flexio_app *queue_test; /* from the dpacc archive */
 
 static flexio_process *p;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 static int setup(void **state)
 {
 	(void)state;

@@ -25,8 +25,6 @@ static struct {
 	uint32_t uar_id; /* the process UAR's */
 } fx;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 static struct ibv_context *open_device(const char *name)
 {
 	struct ibv_context *c = NULL;
@@ -68,15 +66,6 @@ static int teardown(void **state)
 }
 
 /* size bytes of the process's heap, zeroed. */
-static flexio_uintptr_t dpa_zeroed(flexio_process *p, size_t size)
-{
-	flexio_uintptr_t daddr;
-
-	MUST(flexio_buf_dev_alloc(p, size, &daddr));
-	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
-	return daddr;
-}
-
 /* The attributes of a CQ of 2^log CQEs in DPA memory of p, every CQE hardware-owned (op_own 0xF1,
  * as FlexIO's samples prepare rings). */
 static struct flexio_cq_attr cq_attr(flexio_process *p, unsigned log, uint8_t element_type)

@@ -15,8 +15,6 @@ extern struct flexio_app *queue_test; /* from the dpacc archive */
 static flexio_process *p;
 static struct ibv_pd *pd;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 static int setup(void **state)
 {
 	(void)state;
@@ -35,15 +33,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-static flexio_uintptr_t dpa_zeroed(size_t size)
-{
-	flexio_uintptr_t daddr;
-
-	MUST(flexio_buf_dev_alloc(p, size, &daddr));
-	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
-	return daddr;
-}
-
 static void queues_in_2401_layouts(void **state)
 {
 	struct flexio_cq_attr ca = { .log_cq_depth = 4,
@@ -51,13 +40,13 @@ static void queues_in_2401_layouts(void **state)
 				     .cq_period_mode = FLEXIO_CQ_PERIOD_MODE_CQE,
 				     .cq_period = 3,
 				     .cq_max_count = 5,
-				     .cq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64 << 4) },
-				     .cq_dbr_daddr = dpa_zeroed(64) };
+				     .cq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64 << 4) },
+				     .cq_dbr_daddr = dpa_zeroed(p, 64) };
 	struct flexio_wq_attr wa = { .log_wq_depth = 3,
 				     .pd = pd,
 				     .sq = { .allow_multi_pkt_send_wqe = 1 },
-				     .wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64 << 3) },
-				     .wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64) } };
+				     .wq_ring_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64 << 3) },
+				     .wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64) } };
 	uint16_t count, period, mode;
 	flexio_cq *cq = NULL, *xc = NULL;
 	flexio_sq *sq = NULL, *xs = NULL;
@@ -76,7 +65,7 @@ static void queues_in_2401_layouts(void **state)
 	assert_int_not_equal(flexio_sq_get_wq_num(sq), UINT32_MAX);
 	/* 24.01's RQ part is wq_type alone, right after the PD. */
 	wa.rq.wq_type = FLEXIO_WQ_TYPE_CYCLIC;
-	wa.wq_ring_qmem.daddr = dpa_zeroed(16 << 3);
+	wa.wq_ring_qmem.daddr = dpa_zeroed(p, 16 << 3);
 	MUST(flexio_rq_create(p, NULL, flexio_cq_get_cq_num(cq), &wa, &rq));
 	wa.rq.wq_type = (enum flexio_wq_type)2;
 	EXPECT_FAILURE_LOGGED(flexio_rq_create(p, NULL, flexio_cq_get_cq_num(cq), &wa, &xr), "flexio_rq_create");

@@ -14,8 +14,6 @@ extern struct flexio_app *queue_test; /* from the dpacc archive */
 static flexio_process *p;
 static struct ibv_pd *pd;
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 static int setup(void **state)
 {
 	(void)state;
@@ -34,32 +32,23 @@ static int teardown(void **state)
 	return 0;
 }
 
-static flexio_uintptr_t dpa_zeroed(size_t size)
-{
-	flexio_uintptr_t daddr;
-
-	MUST(flexio_buf_dev_alloc(p, size, &daddr));
-	MUST(flexio_buf_dev_memset(p, 0, size, daddr));
-	return daddr;
-}
-
 static void current_layouts_without_version_set(void **state)
 {
 	struct flexio_cq_attr ca = { .log_cq_depth = 4,
 				     .element_type = FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ,
-				     .cq_ring_qmem = { .daddr = dpa_zeroed(64 << 4) },
-				     .cq_dbr_daddr = dpa_zeroed(64) };
+				     .cq_ring_qmem = { .daddr = dpa_zeroed(p, 64 << 4) },
+				     .cq_dbr_daddr = dpa_zeroed(p, 64) };
 	/* Zeroed but for the ring, as such programs fill it: the doorbell record's memory type is
 	 * FLEXIO_MEMTYPE_DPA (0) by being left alone. */
 	struct flexio_wq_attr sa = { .log_wq_depth = 3,
 				     .uar_id = flexio_uar_get_id(flexio_process_get_uar(p)),
 				     .pd = pd,
-				     .wq_ring_qmem = { .daddr = dpa_zeroed(64 << 3) } };
+				     .wq_ring_qmem = { .daddr = dpa_zeroed(p, 64 << 3) } };
 	struct flexio_wq_attr ra = { .log_wq_depth = 3,
 				     .pd = pd,
 				     .rq = { .wq_type = FLEXIO_WQ_TYPE_LINKED_LIST },
-				     .wq_ring_qmem = { .daddr = dpa_zeroed(16 << 3) },
-				     .wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(64) } };
+				     .wq_ring_qmem = { .daddr = dpa_zeroed(p, 16 << 3) },
+				     .wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = dpa_zeroed(p, 64) } };
 	uint64_t set = 1;
 	flexio_cq *cq = NULL;
 	flexio_sq *sq = NULL;

@@ -25,8 +25,6 @@ enum {
 static flexio_process *p;
 static char pcap_path[] = "/tmp/flexio_mirror_XXXXXX";
 
-#define MUST(call) assert_int_equal((call), FLEXIO_STATUS_SUCCESS)
-
 /* A capture of two frames 50 ms apart, replayed in a loop at that pace (pace=1, loop=0). */
 static int write_capture(void)
 {
