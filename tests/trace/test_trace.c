@@ -25,7 +25,6 @@
 
 extern flexio_func_t queue_cq_handler, queue_sq_post_nop, trace_count_handler, trace_activate, trace_fault, trace_task;
 
-
 static const char *out_dir;
 static FILE *expect;
 static flexio_app *app;
