@@ -3,12 +3,13 @@
  * action is a destination array of the default miss (the frame's normal path) and the RQ's TIR
  * (a copy for the DPA). rdma-core takes a default miss among the destinations; the simulated
  * device refused it ("no TIR, table or vport action"), so the program stopped at
- * mlx5dv_dr_action_create_dest_array. Frames replayed into the port must now reach the RQ:
- * a CQE appears on its CQ.
+ * mlx5dv_dr_action_create_dest_array. Frames replayed into the port must now reach the RQ (a
+ * CQE appears on its CQ) and go their normal way as well (the port counts them missed).
  */
 #include <libflexio/flexio.h>
 
 #include "host_test.h"
+#include "sim_verbs.h"
 
 #include <stdio.h>
 #include <time.h>
@@ -88,6 +89,7 @@ static void mirror_to_default_and_rq(void **state)
 	flexio_cq *cq;
 	flexio_rq *rq;
 	struct timespec pause = { 0, 1000000 };
+	struct flexio_verbs_port_counters port = { 0 }, before;
 
 	(void)state;
 	for (size_t i = 63; i < sizeof(ring); i += 64)
@@ -146,6 +148,18 @@ static void mirror_to_default_and_rq(void **state)
 	assert_int_equal(op_own >> 4, 2);
 	MUST(flexio_dev2host_memcpy(p, ring, 64, cq_ring));
 	assert_int_equal(be32toh(*(uint32_t *)(ring + 0x2c)), FRAME);
+	/* The frames went their normal way too: the miss path, which a pcap port counts as missed.
+	 * The rule takes every frame, so a miss counted from now on is a mirrored frame's (the
+	 * frames replayed before the rule were missed as well: hence counted from here). */
+	assert_int_equal(flexio_verbs_port_counters(0, 1, &before), 0);
+	for (int i = 0; i < 5000; i++) {
+		assert_int_equal(flexio_verbs_port_counters(0, 1, &port), 0);
+		if (port.rx_missed > before.rx_missed)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	assert_true(port.rx_missed > before.rx_missed);
+	assert_true(port.rx_to_queue + port.rx_dropped > before.rx_to_queue + before.rx_dropped);
 	/* The array holds both destinations. */
 	assert_int_equal(mlx5dv_dr_action_destroy(miss), EBUSY);
 	assert_int_equal(mlx5dv_dr_rule_destroy(rule), 0);
