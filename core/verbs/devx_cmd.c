@@ -131,28 +131,23 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 			"ALLOC_FLOW_COUNTER: a bulk of 1, 128 x a power of two, or 2^log_size counters, at most 16384");
 		return NULL;
 	}
-	obj = calloc(1, sizeof(*obj));
-	counter = obj ? calloc(1, sizeof(*counter)) : NULL;
+	if (!*next)
+		*next = 1;
+	counter = calloc(1, sizeof(*counter));
 	if (counter)
 		counter->cells = calloc(count, sizeof(*counter->cells));
-	if (!counter || !counter->cells || !sim_registry_add(obj, SIM_DEVX_OBJ, obj)) {
+	obj = counter && counter->cells ? sim_devx_obj_new(context, OP_ALLOC_FLOW_COUNTER, *next) : NULL;
+	if (!obj) {
 		if (counter)
 			free(counter->cells);
 		free(counter);
-		free(obj);
 		sim_dr_refuse(function, ENOMEM, "out of memory");
 		return NULL;
 	}
-	if (!*next)
-		*next = 1;
 	counter->id = *next;
 	counter->count = count;
 	*next += count;
-	obj->context = context;
-	obj->type = OP_ALLOC_FLOW_COUNTER;
-	obj->id = counter->id;
 	obj->counter = counter;
-	context->object_count++;
 	memset(out, 0, PRM_HEADER);
 	prm_put(out + 8, 4, counter->id);
 	pthread_mutex_unlock(&sim_lock);

@@ -12,6 +12,21 @@
 
 #include <stdlib.h>
 
+struct sim_devx_obj *sim_devx_obj_new(struct sim_context *context, uint32_t type, uint32_t id)
+{
+	struct sim_devx_obj *obj = calloc(1, sizeof(*obj));
+
+	if (!obj || !sim_registry_add(obj, SIM_DEVX_OBJ, obj)) {
+		free(obj);
+		return NULL;
+	}
+	obj->context = context;
+	obj->type = type;
+	obj->id = id;
+	context->object_count++;
+	return obj;
+}
+
 SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_context *context, uint32_t type, uint32_t id)
 {
 	struct sim_devx_obj *obj;
@@ -24,18 +39,10 @@ SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_conte
 		errno = EINVAL;
 		return NULL;
 	}
-	obj = calloc(1, sizeof(*obj));
-	if (!obj || !sim_registry_add(obj, SIM_DEVX_OBJ, obj)) {
-		pthread_mutex_unlock(&sim_lock);
-		free(obj);
-		errno = ENOMEM;
-		return NULL;
-	}
-	obj->context = sim;
-	obj->type = type;
-	obj->id = id;
-	sim->object_count++;
+	obj = sim_devx_obj_new(sim, type, id);
 	pthread_mutex_unlock(&sim_lock);
+	if (!obj)
+		errno = ENOMEM;
 	return (struct mlx5dv_devx_obj *)obj;
 }
 

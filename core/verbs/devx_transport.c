@@ -121,18 +121,13 @@ static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8
 static struct sim_devx_obj *wrap(const char *function, struct sim_context *context, uint16_t opcode, uint32_t id,
 				 uint8_t *out)
 {
-	struct sim_devx_obj *obj = calloc(1, sizeof(*obj));
+	struct sim_devx_obj *obj = sim_devx_obj_new(context, opcode, id);
 
-	if (!obj || !sim_registry_add(obj, SIM_DEVX_OBJ, obj)) {
-		free(obj);
+	if (!obj) {
 		sim_dr_refuse(function, ENOMEM, "out of memory");
 		return NULL;
 	}
-	obj->context = context;
-	obj->type = opcode;
-	obj->id = id;
 	obj->transport = true;
-	context->object_count++;
 	memset(out, 0, PRM_HEADER);
 	prm_put(out + 8, 4, id);
 	return obj;

@@ -546,6 +546,8 @@ void sim_cq_destroy(struct sim_cq *cq); /* its events' acks are not waited for *
 void sim_channel_destroy(struct sim_channel *channel);
 void sim_umem_destroy(struct sim_umem *umem);
 void sim_devx_obj_destroy(struct sim_devx_obj *obj);
+/* A registered DEVX object of context (sim_lock held; devx_obj.c): NULL when memory runs out. */
+struct sim_devx_obj *sim_devx_obj_new(struct sim_context *context, uint32_t type, uint32_t id);
 /* Space keys whose PD is pd: removed with it (sim_lock held). */
 void sim_space_keys_drop(struct sim_pd *pd);
 
