@@ -53,6 +53,23 @@ static inline flexio_uintptr_t dpa_zeroed(flexio_process *process, size_t size)
 	return daddr;
 }
 
+/* Opens mlx5_sim0 and a process of app there with a PD of its own (*pd): 0, or non-zero. */
+static inline int process_with_pd_open(struct flexio_app *app, struct ibv_pd **pd, flexio_process **process)
+{
+	if (sim_device_open() || !app)
+		return -1;
+	*pd = ibv_alloc_pd(ctx);
+	return !*pd || flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = *pd }, process);
+}
+
+/* Undoes process_with_pd_open. */
+static inline void process_with_pd_close(struct ibv_pd *pd, flexio_process *process)
+{
+	MUST(flexio_process_destroy(process));
+	assert_int_equal(ibv_dealloc_pd(pd), 0);
+	sim_device_close();
+}
+
 /* call gives `expected` and logs exactly one line, naming func. */
 #define EXPECT_LOGGED(call, expected, func)                                                 \
 	do {                                                                                \

@@ -18,18 +18,13 @@ static struct ibv_pd *pd;
 static int setup(void **state)
 {
 	(void)state;
-	if (sim_device_open() || !queue_test)
-		return -1;
-	pd = ibv_alloc_pd(ctx);
-	return !pd || flexio_process_create(ctx, queue_test, &(struct flexio_process_attr){ .pd = pd }, &p);
+	return process_with_pd_open(queue_test, &pd, &p);
 }
 
 static int teardown(void **state)
 {
 	(void)state;
-	MUST(flexio_process_destroy(p));
-	assert_int_equal(ibv_dealloc_pd(pd), 0);
-	sim_device_close();
+	process_with_pd_close(pd, p);
 	return 0;
 }
 
