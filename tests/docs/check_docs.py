@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the C reference that docs/ generates with doxygen.
+"""Checks the documentation: the C reference that docs/ generates with doxygen, and the
+README.
 
   warnings   doxygen's warning logs are empty: nothing public is undocumented (WARN_IF_UNDOCUMENTED),
              no parameter lacks its @param (WARN_NO_PARAMDOC), no comment is malformed.
@@ -9,12 +10,17 @@
   man        every function exported by the shared libraries (their .dynsym, in the symbol
              versions of their version maps) and every function the device headers declare
              (clang's AST, for each API release) has a section-3 man page.
+  readme     README.md is the front door: it opens with the two commands (scripts/demo.sh, then
+             scripts/test.sh, both executable), then has its sections in order (what it is,
+             install, a first program, status, where to read next, licence), stays short, and
+             names the licence file.
 
 Exit status: 0 when the check passes, 1 when it fails (each problem printed), 77 (skip) when
-the documentation could not be made here (doxygen not found at configure time).
+the C reference could not be made here (doxygen not found at configure time).
 """
 import argparse
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -183,6 +189,42 @@ C_LIBRARY_NAMES = {"printf", "snprintf", "sprintf", "vprintf", "vsnprintf", "put
                    "stdio.h", "string.h", "inttypes.h"}
 
 
+# ---- readme ----------------------------------------------------------------------------------
+
+README_COMMANDS = ["scripts/demo.sh", "scripts/test.sh"]
+README_SECTIONS = ["What it is", "Install", "A first program", "Status", "Where to read next", "Licence"]
+README_MAX_LINES = 200  # the front door: what a newcomer needs first; the rest is in docs/
+
+
+def check_readme(args):
+    readme = Path(args.readme)
+    root = readme.parent
+    lines = readme.read_text().splitlines()
+    problems = []
+    # The first lines after the title: a shell block whose commands are the two, in order.
+    body = [line for line in lines[1:] if line.strip()]
+    block = []
+    if body and body[0].startswith("```"):
+        for line in body[1:]:
+            if line.startswith("```"):
+                break
+            block.append(line.split("#")[0].strip())
+    if block != README_COMMANDS:
+        problems.append(f"{readme}: does not open with a block of the two commands {README_COMMANDS}: {block}")
+    for command in README_COMMANDS:
+        if not os.access(root / command, os.X_OK):
+            problems.append(f"{readme}: {command} is not an executable file")
+    headings = [line[3:].strip() for line in lines if line.startswith("## ")]
+    found = [h for h in headings if h in README_SECTIONS]
+    if found != README_SECTIONS:
+        problems.append(f"{readme}: sections {found}, expected {README_SECTIONS} in this order")
+    if len(lines) > README_MAX_LINES:
+        problems.append(f"{readme}: {len(lines)} lines, more than {README_MAX_LINES}: move the detail to docs/")
+    if "(LICENSE)" not in readme.read_text() or not (root / "LICENSE").is_file():
+        problems.append(f"{readme}: does not link the LICENSE file, or it is missing")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -208,8 +250,11 @@ def main():
     man.add_argument("--device-release", action="append", default=[],
                      help="a FLEXIO_DEV_VER_USED value; empty: the default release")
     man.set_defaults(run=check_man)
+    readme = sub.add_parser("readme")
+    readme.add_argument("readme", help="the tree's README.md")
+    readme.set_defaults(run=check_readme, needs_doxygen=False)
     args = parser.parse_args()
-    if args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
+    if getattr(args, "needs_doxygen", True) and args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
         print("SKIP: doxygen was not found when the build was configured: no docs to check")
         return SKIP
     problems = args.run(args)
