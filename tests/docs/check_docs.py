@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks the documentation: the C reference that docs/ generates with doxygen, and the
-README.
+Markdown documents of the tree.
 
   warnings   doxygen's warning logs are empty: nothing public is undocumented (WARN_IF_UNDOCUMENTED),
              no parameter lacks its @param (WARN_NO_PARAMDOC), no comment is malformed.
@@ -14,6 +14,9 @@ README.
              scripts/test.sh, both executable), then has its sections in order (what it is,
              install, a first program, status, where to read next, licence), stays short, and
              names the licence file.
+  links      every relative link of the tree's Markdown documents (docs/mainpage.md excepted:
+             doxygen's page, whose links are into the HTML it makes) names a file that exists,
+             and an anchor into a Markdown file names one of its headings.
 
 Exit status: 0 when the check passes, 1 when it fails (each problem printed), 77 (skip) when
 the C reference could not be made here (doxygen not found at configure time).
@@ -21,6 +24,7 @@ the C reference could not be made here (doxygen not found at configure time).
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -225,6 +229,55 @@ def check_readme(args):
     return problems
 
 
+# ---- links -----------------------------------------------------------------------------------
+
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def heading_anchor(heading):
+    """GitHub's anchor of a heading: lower case, punctuation other than - and _ dropped,
+    spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def markdown_files(root):
+    """The tree's Markdown documents, not those of build trees (a CMakeCache.txt) or hidden
+    directories, nor doxygen's main page."""
+    for directory, subdirs, files in os.walk(root):
+        subdirs[:] = [d for d in subdirs if not d.startswith(".") and
+                      not (Path(directory) / d / "CMakeCache.txt").exists()]
+        for name in files:
+            path = Path(directory) / name
+            if name.endswith(".md") and path != root / "docs" / "mainpage.md":
+                yield path
+
+
+def check_links(args):
+    root = Path(args.root)
+    problems, anchors = [], {}
+    files = sorted(markdown_files(root))
+    for path in files:
+        text = FENCE.sub("", path.read_text())
+        for target in LINK.findall(text):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):
+                continue  # a URL
+            file_part, _, anchor = target.partition("#")
+            linked = (path.parent / file_part).resolve() if file_part else path.resolve()
+            where = f"{path.relative_to(root)}: link {target}"
+            if not linked.exists():
+                problems.append(f"{where}: no such file")
+            elif anchor and linked.suffix == ".md":
+                if linked not in anchors:
+                    anchors[linked] = {heading_anchor(line.lstrip("#")) for line in
+                                       FENCE.sub("", linked.read_text()).splitlines() if line.startswith("#")}
+                if anchor not in anchors[linked]:
+                    problems.append(f"{where}: no heading #{anchor}")
+    if len(files) < 10:
+        problems.append(f"only {len(files)} Markdown files under {root}: the root is wrong")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -253,6 +306,9 @@ def main():
     readme = sub.add_parser("readme")
     readme.add_argument("readme", help="the tree's README.md")
     readme.set_defaults(run=check_readme, needs_doxygen=False)
+    links = sub.add_parser("links")
+    links.add_argument("root", help="the source tree")
+    links.set_defaults(run=check_links, needs_doxygen=False)
     args = parser.parse_args()
     if getattr(args, "needs_doxygen", True) and args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
         print("SKIP: doxygen was not found when the build was configured: no docs to check")
