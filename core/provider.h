@@ -125,8 +125,9 @@ struct provider_events {
 #define DPA_STATUS_ILLEGAL_USER_ERROR 0x42
 
 struct provider_process_config {
-	uint64_t heap_size; /* bytes of DPA heap; 0: the device's default */
-	const char *name;   /* the process's name (its application's by default), for statistics */
+	uint64_t heap_size;   /* bytes of DPA heap; 0: the device's default */
+	const char *name;     /* the process's name (its application's by default), for statistics */
+	const char *app_name; /* its application's name: timelines name the process by both */
 };
 
 /* The largest argument buffer of a call: a function may declare at most this much. */
@@ -442,9 +443,9 @@ struct flexio_provider_ops {
 	/* Timelines: what the process's DPA threads do (activations, RPCs, doorbells, CQEs, EQEs,
 	 * faults) recorded with host and simulated timestamps, written as a Chrome trace (JSON).
 	 * trace_start opens path for writing at once (-errno with a reason when it cannot) and
-	 * records until trace_stop; label names the process in the trace. -EBUSY while recording. */
-	int (*trace_start)(struct provider_process *process, const char *path, const char *label, char *err,
-			   size_t err_size);
+	 * records until trace_stop. The trace names the process as it was created (the config's
+	 * name and app_name). -EBUSY while recording. */
+	int (*trace_start)(struct provider_process *process, const char *path, char *err, size_t err_size);
 	/* Stops recording and writes the trace: 0, -ENOENT when trace_start is not recording, -EIO. */
 	int (*trace_stop)(struct provider_process *process, char *err, size_t err_size);
 };

@@ -7,6 +7,8 @@
  *                             call site per argument count.  The call is a true variadic call,
  *                             so the registered pack function reads a true va_list: written out
  *                             for up to 16 arguments (dpacc's limit), made by libffi beyond.
+ *                             Its bad arguments are logged in its name, a call the stopped
+ *                             process cannot complete as flexio_process_call's (rpc.c).
  *   flexio_last_error         the calling thread's last error line, for exceptions/errors.
  *   flexio_dev2host_memcpy    reads heap memory back (the buffer protocol of the bindings).
  *

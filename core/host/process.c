@@ -333,6 +333,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 	}
 	events.user = process;
 	config.name = process->name;
+	config.app_name = app->name;
 	process->device =
 		provider->process_create(ibv_ctx, app_image(app, provider), &config, &events, err, sizeof(err));
 	if (!process->device) {

@@ -357,10 +357,9 @@ static int no_emu_msix_wait(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint1
 	return -ENOENT;
 }
 
-static int no_trace_start(struct provider_process *process, const char *path, const char *label, char *err,
-			  size_t err_size)
+static int no_trace_start(struct provider_process *process, const char *path, char *err, size_t err_size)
 {
-	(void)process, (void)path, (void)label;
+	(void)process, (void)path;
 	snprintf(err, err_size, UNSUPPORTED);
 	return -EOPNOTSUPP;
 }

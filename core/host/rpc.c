@@ -6,7 +6,14 @@
 
 #include <stdarg.h>
 
-static flexio_status call(struct process *process, struct func *f, uint64_t *func_ret, va_list ap, const char *func)
+/* The device call is flexio_process_call's whichever entry makes it: flexio_process_call_args,
+ * the bindings' entry, makes that very variadic call, and the bindings report a failed call as
+ * flexio_process_call's. A process that stopped, or stops during the call, is logged in this
+ * name so that the line a binding's user reads names the function their error names; the
+ * entries' argument checks stay in the name of the entry called. */
+static const char call_name[] = "flexio_process_call";
+
+static flexio_status call(struct process *process, struct func *f, uint64_t *func_ret, va_list ap)
 {
 	struct provider_call call = { 0 };
 	unsigned char argbuf[PROVIDER_ARGBUF_MAX];
@@ -41,8 +48,9 @@ static flexio_status call(struct process *process, struct func *f, uint64_t *fun
 		break;
 	}
 	process_describe_stop(process, why, sizeof(why));
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "\"%s\" in process \"%s\" did not complete: the process stopped on %s",
-		      f->name, process->name, why);
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, call_name,
+		      "\"%s\" in process \"%s\" did not complete: the process stopped on %s", f->name, process->name,
+		      why);
 	return FLEXIO_STATUS_FAILED;
 }
 
@@ -57,8 +65,9 @@ flexio_status rpc_call_va(const char *func, flexio_process *handle, flexio_func_
 		return FLEXIO_STATUS_FAILED;
 	if (!func_ret)
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "func_ret is NULL");
-	else if ((*func_ret = 0, f = app_find_func(process->app, host_func, func)) && !process_stopped(process, func))
-		status = call(process, f, func_ret, ap, func);
+	else if ((*func_ret = 0, f = app_find_func(process->app, host_func, func)) &&
+		 !process_stopped(process, call_name))
+		status = call(process, f, func_ret, ap);
 	process_put(process);
 	return status;
 }

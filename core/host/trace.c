@@ -1,7 +1,7 @@
 /*
  * Timelines (flexio_ext.h, experimental): flexio_process_trace_start / _stop record what the
  * DPA threads of a process do into a Chrome trace file. The device records (the simulated one:
- * core/sim/sim_trace.h); this file checks the arguments and names the process in the trace.
+ * core/sim/sim_trace.h) and names the process as it was created; this file checks the arguments.
  */
 #include "log.h"
 #include "process.h"
@@ -19,7 +19,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_start(flexio_process *han
 		process_put(process);
 		return FLEXIO_STATUS_FAILED;
 	}
-	rc = process->provider->trace_start(process->device, path, process->name, err, sizeof(err));
+	rc = process->provider->trace_start(process->device, path, err, sizeof(err));
 	if (rc)
 		flexio_err("process \"%s\": %s", process->name, err);
 	process_put(process);

@@ -177,7 +177,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 		snprintf(err, err_size, "the image's start-up code (_start) did not return");
 		goto fail;
 	}
-	sim_trace_process_created(p); /* FLEXIO_SIM_TRACE */
+	sim_trace_process_created(p, config); /* names it; FLEXIO_SIM_TRACE */
 	return (struct provider_process *)p;
 fail:
 	sim_gdb_close(p);

@@ -58,8 +58,8 @@ struct sim_trace {
 	uint64_t since_ns;             /* the session's start: older marks are not its spans */
 	FILE *out;                     /* the file stop writes (NULL: FLEXIO_SIM_TRACE's) */
 	bool from_env;
-	char label[FLEXIO_MAX_NAME_LEN + 32];
-	struct sim_process *env_next; /* in env.live while traced from FLEXIO_SIM_TRACE */
+	char label[2 * FLEXIO_MAX_NAME_LEN + 32]; /* the process's name in the trace */
+	struct sim_process *env_next;             /* in env.live while traced from FLEXIO_SIM_TRACE */
 };
 
 static uint64_t now_ns(void)
@@ -570,7 +570,18 @@ static void session_begin(struct sim_process *p)
 	atomic_store_explicit(&p->tracing, true, memory_order_release);
 }
 
-void sim_trace_process_created(struct sim_process *p)
+/* "app (dumem 3)", or "name (app, dumem 3)" for a process named otherwise than its application,
+ * as dpa-stats shows the name: what the program calls it, not a number alone. */
+static void set_label(struct sim_trace *trace, const struct provider_process_config *config, uint32_t dumem_id)
+{
+	if (!strcmp(config->name, config->app_name))
+		snprintf(trace->label, sizeof(trace->label), "%s (dumem %u)", config->app_name, dumem_id);
+	else
+		snprintf(trace->label, sizeof(trace->label), "%s (%s, dumem %u)", config->name, config->app_name,
+			 dumem_id);
+}
+
+void sim_trace_process_created(struct sim_process *p, const struct provider_process_config *config)
 {
 	struct sim_trace *trace = calloc(1, sizeof(*trace));
 	char *path = env_path();
@@ -582,7 +593,7 @@ void sim_trace_process_created(struct sim_process *p)
 	}
 	pthread_mutex_init(&trace->lock, NULL);
 	buf_init(&trace->nothread, SIM_TRACE_NO_THREAD, "device");
-	snprintf(trace->label, sizeof(trace->label), "DPA process %u", p->dumem_id);
+	set_label(trace, config, p->dumem_id);
 	if (!path)
 		return;
 	pthread_mutex_lock(&env.lock);
@@ -629,7 +640,7 @@ void sim_trace_process_fini(struct sim_process *p)
 	p->trace = NULL;
 }
 
-int sim_trace_start(struct provider_process *process, const char *path, const char *label, char *err, size_t err_size)
+int sim_trace_start(struct provider_process *process, const char *path, char *err, size_t err_size)
 {
 	struct sim_process *p = (struct sim_process *)process;
 	struct sim_trace *trace = p->trace;
@@ -656,8 +667,6 @@ int sim_trace_start(struct provider_process *process, const char *path, const ch
 		return rc;
 	}
 	trace->out = out;
-	if (label && *label)
-		snprintf(trace->label, sizeof(trace->label), "%s (dumem %u)", label, p->dumem_id);
 	session_begin(p);
 	pthread_mutex_unlock(&trace->lock);
 	return 0;

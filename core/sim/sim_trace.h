@@ -82,15 +82,16 @@ void sim_trace_fault(struct sim_process *p, struct sim_thread *t, uint32_t statu
 /* t is destroyed: its buffer stays with the trace until written. */
 void sim_trace_thread_gone(struct sim_thread *t);
 
-/* FLEXIO_SIM_TRACE: starts tracing a new process (after its start-up code ran); at its
- * destroy, its timeline joins the file's. */
-void sim_trace_process_created(struct sim_process *p);
+/* A new process (after its start-up code ran), named in its traces by its application, its own
+ * name when it has one, and its dumem id. FLEXIO_SIM_TRACE: starts tracing it; at its destroy,
+ * its timeline joins the file's. */
+void sim_trace_process_created(struct sim_process *p, const struct provider_process_config *config);
 /* Writes what is recorded if tracing (FLEXIO_SIM_TRACE's file, or the path given), then frees
  * the trace: p's threads are all stopped and destroyed. */
 void sim_trace_process_fini(struct sim_process *p);
 
 /* Provider operations: flexio_process_trace_start / _stop. */
-int sim_trace_start(struct provider_process *process, const char *path, const char *label, char *err, size_t err_size);
+int sim_trace_start(struct provider_process *process, const char *path, char *err, size_t err_size);
 int sim_trace_stop(struct provider_process *process, char *err, size_t err_size);
 
 #endif

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the C reference that docs/ generates with doxygen.
+"""Checks the documentation: the C reference that docs/ generates with doxygen, and the
+Markdown documents of the tree.
 
   warnings   doxygen's warning logs are empty: nothing public is undocumented (WARN_IF_UNDOCUMENTED),
              no parameter lacks its @param (WARN_NO_PARAMDOC), no comment is malformed.
@@ -9,12 +10,21 @@
   man        every function exported by the shared libraries (their .dynsym, in the symbol
              versions of their version maps) and every function the device headers declare
              (clang's AST, for each API release) has a section-3 man page.
+  readme     README.md is the front door: it opens with the two commands (scripts/demo.sh, then
+             scripts/test.sh, both executable), then has its sections in order (what it is,
+             install, a first program, status, where to read next, licence), stays short, and
+             names the licence file.
+  links      every relative link of the tree's Markdown documents (docs/mainpage.md excepted:
+             doxygen's page, whose links are into the HTML it makes) names a file that exists,
+             and an anchor into a Markdown file names one of its headings.
 
 Exit status: 0 when the check passes, 1 when it fails (each problem printed), 77 (skip) when
-the documentation could not be made here (doxygen not found at configure time).
+the C reference could not be made here (doxygen not found at configure time).
 """
 import argparse
 import json
+import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -183,6 +193,91 @@ C_LIBRARY_NAMES = {"printf", "snprintf", "sprintf", "vprintf", "vsnprintf", "put
                    "stdio.h", "string.h", "inttypes.h"}
 
 
+# ---- readme ----------------------------------------------------------------------------------
+
+README_COMMANDS = ["scripts/demo.sh", "scripts/test.sh"]
+README_SECTIONS = ["What it is", "Install", "A first program", "Status", "Where to read next", "Licence"]
+README_MAX_LINES = 200  # the front door: what a newcomer needs first; the rest is in docs/
+
+
+def check_readme(args):
+    readme = Path(args.readme)
+    root = readme.parent
+    lines = readme.read_text().splitlines()
+    problems = []
+    # The first lines after the title: a shell block whose commands are the two, in order.
+    body = [line for line in lines[1:] if line.strip()]
+    block = []
+    if body and body[0].startswith("```"):
+        for line in body[1:]:
+            if line.startswith("```"):
+                break
+            block.append(line.split("#")[0].strip())
+    if block != README_COMMANDS:
+        problems.append(f"{readme}: does not open with a block of the two commands {README_COMMANDS}: {block}")
+    for command in README_COMMANDS:
+        if not os.access(root / command, os.X_OK):
+            problems.append(f"{readme}: {command} is not an executable file")
+    headings = [line[3:].strip() for line in lines if line.startswith("## ")]
+    found = [h for h in headings if h in README_SECTIONS]
+    if found != README_SECTIONS:
+        problems.append(f"{readme}: sections {found}, expected {README_SECTIONS} in this order")
+    if len(lines) > README_MAX_LINES:
+        problems.append(f"{readme}: {len(lines)} lines, more than {README_MAX_LINES}: move the detail to docs/")
+    if "(LICENSE)" not in readme.read_text() or not (root / "LICENSE").is_file():
+        problems.append(f"{readme}: does not link the LICENSE file, or it is missing")
+    return problems
+
+
+# ---- links -----------------------------------------------------------------------------------
+
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def heading_anchor(heading):
+    """GitHub's anchor of a heading: lower case, punctuation other than - and _ dropped,
+    spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def markdown_files(root):
+    """The tree's Markdown documents, not those of build trees (a CMakeCache.txt) or hidden
+    directories, nor doxygen's main page."""
+    for directory, subdirs, files in os.walk(root):
+        subdirs[:] = [d for d in subdirs if not d.startswith(".") and
+                      not (Path(directory) / d / "CMakeCache.txt").exists()]
+        for name in files:
+            path = Path(directory) / name
+            if name.endswith(".md") and path != root / "docs" / "mainpage.md":
+                yield path
+
+
+def check_links(args):
+    root = Path(args.root)
+    problems, anchors = [], {}
+    files = sorted(markdown_files(root))
+    for path in files:
+        text = FENCE.sub("", path.read_text())
+        for target in LINK.findall(text):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):
+                continue  # a URL
+            file_part, _, anchor = target.partition("#")
+            linked = (path.parent / file_part).resolve() if file_part else path.resolve()
+            where = f"{path.relative_to(root)}: link {target}"
+            if not linked.exists():
+                problems.append(f"{where}: no such file")
+            elif anchor and linked.suffix == ".md":
+                if linked not in anchors:
+                    anchors[linked] = {heading_anchor(line.lstrip("#")) for line in
+                                       FENCE.sub("", linked.read_text()).splitlines() if line.startswith("#")}
+                if anchor not in anchors[linked]:
+                    problems.append(f"{where}: no heading #{anchor}")
+    if len(files) < 10:
+        problems.append(f"only {len(files)} Markdown files under {root}: the root is wrong")
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -208,8 +303,14 @@ def main():
     man.add_argument("--device-release", action="append", default=[],
                      help="a FLEXIO_DEV_VER_USED value; empty: the default release")
     man.set_defaults(run=check_man)
+    readme = sub.add_parser("readme")
+    readme.add_argument("readme", help="the tree's README.md")
+    readme.set_defaults(run=check_readme, needs_doxygen=False)
+    links = sub.add_parser("links")
+    links.add_argument("root", help="the source tree")
+    links.set_defaults(run=check_links, needs_doxygen=False)
     args = parser.parse_args()
-    if args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
+    if getattr(args, "needs_doxygen", True) and args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
         print("SKIP: doxygen was not found when the build was configured: no docs to check")
         return SKIP
     problems = args.run(args)

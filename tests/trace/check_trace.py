@@ -3,7 +3,8 @@
 writes, for each trace, a line of OUT_DIR/expect.jsonl with what the device code counted itself;
 then opens every trace with the json module and checks it against that line:
 
-  - the Chrome trace format: {"traceEvents": [...]}, metadata naming the process and threads,
+  - the Chrome trace format: {"traceEvents": [...]}, metadata naming the process (exactly as
+    test_trace expects: "name (app, dumem N)", or "app (dumem N)" without a name) and threads,
     spans (ph X) with ts/dur, instants (ph i), integer pids and tids;
   - per thread: events in time order, spans that do not overlap, counters that only grow;
   - activations of the handler: exactly as many as it counted, named by its function, on its
@@ -84,7 +85,9 @@ def check_trace(exp):
     name = exp["test"] + ": " + os.path.basename(exp["trace"])
     doc = load(exp["trace"])
     threads, tnames, pnames = structure(name, doc)
-    check(any(exp["process"] in n for n in pnames.values()), f"{name}: no process named {exp['process']!r}: {pnames}")
+    # Named as the program names it (process and application), never by a number alone.
+    for label in (exp["process"], exp.get("also")):
+        check(label is None or label in pnames.values(), f"{name}: no process named {label!r}: {pnames}")
     every = [e for evs in threads.values() for e in evs]
     if exp["test"] == "empty":
         check(not every, f"{name}: {len(every)} events where none happened")

@@ -7,8 +7,10 @@
  *   activations         a handler activated by another DPA thread (the RPC's);
  *   fault               an RPC that faults (the fault, the failed RPC);
  *   tasks               command-queue tasks (a span each on the worker's thread);
- *   environment         FLEXIO_SIM_TRACE=FILE: a process traced from creation to destroy;
+ *   environment         FLEXIO_SIM_TRACE=FILE: processes traced from creation to destroy;
  *   refused             what a start or stop refuses, with its one log line.
+ * Each trace names its process as the program does: "name (app, dumem N)", or "app (dumem N)"
+ * when the process has no name of its own.
  * usage: test_trace OUT_DIR
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
@@ -34,6 +36,7 @@ struct fixture {
 	flexio_process *p;
 	flexio_outbox *outbox;
 	uint32_t uar_id;
+	char label[FLEXIO_MAX_NAME_LEN + 64]; /* the process's name in its traces */
 };
 
 static void fixture_open(struct fixture *fx, const char *name)
@@ -43,6 +46,7 @@ static void fixture_open(struct fixture *fx, const char *name)
 	MUST(flexio_process_create(ctx, app, &(struct flexio_process_attr){ .pd = fx->pd, .name = name }, &fx->p));
 	MUST(flexio_outbox_create(fx->p, &(struct flexio_outbox_attr){ 0 }, &fx->outbox));
 	fx->uar_id = flexio_uar_get_id(flexio_process_get_uar(fx->p));
+	snprintf(fx->label, sizeof(fx->label), "%s (trace_test, dumem %u)", name, flexio_process_get_dumem_id(fx->p));
 }
 
 static void fixture_close(struct fixture *fx)
@@ -178,11 +182,11 @@ static void cqes_and_doorbells(void **state)
 	cqes = read_u64(fx.p, cq_state + offsetof(struct queue_test_cq, cqes));
 	MUST(flexio_process_trace_stop(fx.p));
 	fprintf(expect,
-		"{\"test\":\"cqes_and_doorbells\",\"trace\":\"%s\",\"process\":\"cq_trace\",\"handler\":\"queue_cq_"
+		"{\"test\":\"cqes_and_doorbells\",\"trace\":\"%s\",\"process\":\"%s\",\"handler\":\"queue_cq_"
 		"handler\","
 		"\"thread_name\":\"cq_poller\",\"activations\":%llu,\"cqes\":%llu,\"rpc\":\"queue_sq_post_nop\","
 		"\"rpcs\":%d}\n",
-		trace, (unsigned long long)invocations, (unsigned long long)cqes, BATCHES);
+		trace, fx.label, (unsigned long long)invocations, (unsigned long long)cqes, BATCHES);
 	fixture_close(&fx);
 }
 
@@ -237,12 +241,12 @@ static void activations(void **state)
 	MUST(flexio_process_trace_stop(fx.p));
 	MUST(flexio_event_handler_destroy(eh));
 	fprintf(expect,
-		"{\"test\":\"activations\",\"trace\":\"%s\",\"process\":\"activation_trace\","
+		"{\"test\":\"activations\",\"trace\":\"%s\",\"process\":\"%s\","
 		"\"handler\":\"trace_count_handler\",\"thread_name\":\"counter\",\"activations\":%llu,\"activates\":%d,"
 		"\"rpc\":\"trace_activate\",\"rpcs\":%d}\n",
-		trace, (unsigned long long)counted, N, N);
-	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"activation_trace\"}\n",
-		out_path("activations_again.json"));
+		trace, fx.label, (unsigned long long)counted, N, N);
+	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"%s\"}\n",
+		out_path("activations_again.json"), fx.label);
 	fixture_close(&fx);
 }
 
@@ -262,9 +266,9 @@ static void fault(void **state)
 	/* A stopped process's trace is still written. */
 	MUST(flexio_process_trace_stop(fx.p));
 	fprintf(expect,
-		"{\"test\":\"fault\",\"trace\":\"%s\",\"process\":\"fault_trace\",\"rpc\":\"trace_fault\",\"rpcs\":1,"
+		"{\"test\":\"fault\",\"trace\":\"%s\",\"process\":\"%s\",\"rpc\":\"trace_fault\",\"rpcs\":1,"
 		"\"fault_cause\":%d,\"fault_address\":\"0x8\"}\n",
-		trace, FLEXIO_FAULT_UNMAPPED);
+		trace, fx.label, FLEXIO_FAULT_UNMAPPED);
 	fixture_close(&fx);
 }
 
@@ -293,9 +297,9 @@ static void tasks(void **state)
 	MUST(flexio_cmdq_destroy(q));
 	MUST(flexio_process_trace_stop(fx.p));
 	fprintf(expect,
-		"{\"test\":\"tasks\",\"trace\":\"%s\",\"process\":\"task_trace\",\"task\":\"trace_task\","
+		"{\"test\":\"tasks\",\"trace\":\"%s\",\"process\":\"%s\",\"task\":\"trace_task\","
 		"\"tasks\":%d,\"rpcs\":0,\"rpc\":\"none\"}\n",
-		trace, N);
+		trace, fx.label, N);
 	fixture_close(&fx);
 }
 
@@ -307,14 +311,19 @@ static void environment(void **state)
 		N = 3
 	};
 	struct fixture fx;
+	flexio_process *unnamed = NULL;
 	flexio_uintptr_t counter;
 	flexio_event_handler *eh;
 	uint64_t counted;
-	char trace[600];
+	char trace[600], unnamed_label[64];
 
 	(void)state;
 	assert_int_equal(setenv("FLEXIO_SIM_TRACE", out_path("env.%p.json"), 1), 0);
 	fixture_open(&fx, "env_trace");
+	/* A process without a name of its own is its application's in the trace. */
+	MUST(flexio_process_create(ctx, app, NULL, &unnamed));
+	snprintf(unnamed_label, sizeof(unnamed_label), "trace_test (dumem %u)", flexio_process_get_dumem_id(unnamed));
+	MUST(flexio_process_destroy(unnamed));
 	assert_int_equal(unsetenv("FLEXIO_SIM_TRACE"), 0); /* read at creation */
 	counter = zeroed(fx.p, 8);
 	eh = counting_handler(fx.p, counter, "env_counter");
@@ -327,11 +336,10 @@ static void environment(void **state)
 	snprintf(trace, sizeof(trace), "%s/env.%ld.json", out_dir, (long)getpid());
 	assert_int_equal(access(trace, R_OK), 0);
 	fprintf(expect,
-		"{\"test\":\"environment\",\"trace\":\"%s\",\"process\":\"DPA "
-		"process\",\"handler\":\"trace_count_handler\","
-		"\"thread_name\":\"env_counter\",\"activations\":%llu,\"activates\":%d,\"rpc\":\"trace_activate\","
-		"\"rpcs\":%d}\n",
-		trace, (unsigned long long)counted, N, N);
+		"{\"test\":\"environment\",\"trace\":\"%s\",\"process\":\"%s\",\"also\":\"%s\","
+		"\"handler\":\"trace_count_handler\",\"thread_name\":\"env_counter\",\"activations\":%llu,"
+		"\"activates\":%d,\"rpc\":\"trace_activate\",\"rpcs\":%d}\n",
+		trace, fx.label, unnamed_label, (unsigned long long)counted, N, N);
 }
 
 /* ---- refused ------------------------------------------------------------------------------------ */
@@ -352,8 +360,10 @@ static void refused(void **state)
 	/* A process destroyed while traced writes its trace. */
 	MUST(flexio_process_trace_start(fx.p, out_path("destroyed.json")));
 	fixture_close(&fx);
-	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"refusals\"}\n", out_path("refused.json"));
-	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"refusals\"}\n", out_path("destroyed.json"));
+	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"%s\"}\n", out_path("refused.json"),
+		fx.label);
+	fprintf(expect, "{\"test\":\"empty\",\"trace\":\"%s\",\"process\":\"%s\"}\n", out_path("destroyed.json"),
+		fx.label);
 }
 
 static int setup(void **state)
