@@ -3,7 +3,7 @@
 # tree: with pkg-config (modules flexio, libflexio, dpa_stats; device code with flexio-dev) and
 # with CMake's find_package(flexio) (flexio::flexio, flexio::flexio_verbs); runs the installed
 # tools (flexio-info, dpa-sim-run, dpa-stats, dpacc) with LD_LIBRARY_PATH unset: their RUNPATH
-# finds the installed libraries.
+# finds the installed libraries; checks the installed man pages (a page per public name).
 # Usage: test_install.sh BUILD_DIR CONSUMER_SRC_DIR [EXTRA_CFLAGS]
 set -euo pipefail
 build=$1 src=$2 extra=${3:-}
@@ -98,6 +98,10 @@ if [ -f "$build/docs/docs.stamp" ]; then
 	for page in flexio_process_create.3 flexio_dev_outbox_config.3 dpa_stats_open.3 flexio_print_init.3old; do
 		[ -s "$prefix/share/man/man3/$page" ] || { echo "man page $page not installed"; exit 1; }
 	done
+	# Every installed page is named after a public name or header; man shows a function's own page.
+	python3 "$(dirname "$0")/../docs/check_docs.py" man-names --man-dir "$prefix/share/man/man3" \
+		--include-dir "$prefix/include" --libc-include-dir "$prefix/include/libflexio-libc" \
+		--shows flexio_process_create --shows flexio_print_init
 	[ -f "$prefix/share/doc/openflexio/html/index.html" ] || { echo "HTML reference not installed"; exit 1; }
 	echo "install test: the HTML reference and man pages are installed"
 fi
