@@ -78,7 +78,7 @@ struct provider_fault {
 	uint64_t cycles;
 };
 
-/* A violation of seed 002's memory model (flexio_ext.h, flexio_process_memcheck_set). */
+/* A violation of the DPA memory model (flexio_ext.h, flexio_process_memcheck_set). */
 struct provider_memcheck_report {
 	enum flexio_memcheck_rule rule;
 	bool at_end;      /* found at the end of an invocation */
@@ -113,7 +113,7 @@ struct provider_events {
 	/* uar, outbox, window, mkey: a doorbell a DPA thread rang (may be NULL). Called on the
 	 * ringing thread; must not call back into the provider. */
 	void (*doorbell)(void *user, const struct provider_doorbell *doorbell);
-	/* The memory-model checker (memcheck_set) found device code breaking a rule of seed 002
+	/* The memory-model checker (memcheck_set) found device code breaking a rule of the DPA
 	 * (may be NULL). Called on the thread that found it (a DPA thread's, or one the NIC
 	 * reads on); must not call back into the provider. */
 	void (*memcheck)(void *user, const struct provider_memcheck_report *report);
@@ -348,7 +348,7 @@ struct flexio_provider_ops {
 	 * (0: a free port, written to *bound). 0, -EALREADY when the process has one, or a
 	 * negative errno (-EADDRINUSE, ...). */
 	int (*gdb_listen)(struct provider_process *process, uint16_t port, uint16_t *bound);
-	/* The memory-model checker of seed 002 on or off for the process (reports go to
+	/* The DPA memory-model checker on or off for the process (reports go to
 	 * events.memcheck). 0, -ENOMEM, -EOPNOTSUPP. */
 	int (*memcheck_set)(struct provider_process *process, bool on);
 

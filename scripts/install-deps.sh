@@ -18,7 +18,7 @@ packages=(
   python3-venv python3-dev                         # Python binding: venv, cffi extension build
   libpcap-dev tcpdump                              # ports: pcap capture/replay, comparing captures
   iproute2 python3-scapy                           # packet tests: namespaces, TAP, vxlan; frames sent by scapy
-  doxygen                                          # the C reference: HTML and man pages (docs/)
+  doxygen man-db                                   # the C reference: HTML and man pages (docs/; tests run man)
   abi-dumper abi-compliance-checker elfutils universal-ctags vtable-dumper  # ABI dumps and reports as CI users run them
   patchelf                                         # auditwheel repairs the Python wheel
   clang-format                                     # the tree's C style (.clang-format)

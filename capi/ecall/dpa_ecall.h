@@ -21,7 +21,7 @@
 #define DPA_ECALL_BASE 0x1000
 #define DPA_ECALL_LIMIT 0x1100
 
-/* Thread life cycle (seed 000 flexio_dev_thread_*). */
+/* Thread life cycle (flexio_dev_thread_* in the FlexIO SDK API Reference Manual). */
 #define DPA_ECALL_THREAD_FINISH 0x1000          /* no further triggers */
 #define DPA_ECALL_THREAD_RESCHEDULE 0x1001      /* restart from the top at the next trigger */
 #define DPA_ECALL_THREAD_RETRIGGER 0x1002       /* restart from the top immediately */
@@ -38,7 +38,7 @@
 #define DPA_ECALL_PRINT 0x1020 /* a0 = buf, a1 = len -> bytes accepted */
 #define DPA_ECALL_MSG 0x1021   /* a0 = stream id, a1 = level, a2 = buf, a3 = len -> bytes accepted */
 
-/* Memory model (seed 002): cache control and fences. The three cache-control services are
+/* Memory model (the DPA programming guide): cache control and fences. The three cache-control services are
  * emitted by the public inline intrinsics of dpaintrin.h, so their numbers live in the public
  * header: WINDOW_WRITEBACK 0x1030 (flush this thread's dirty window lines), WINDOW_INVALIDATE
  * 0x1031 (drop its clean window lines), MEMORY_WRITEBACK 0x1032 (make DPA-memory writes
@@ -52,7 +52,7 @@
 #define DPA_ECALL_WINDOW_PTR 0x1042     /* a0 = entity, a1 = host address -> device address */
 #define DPA_ECALL_EVENT_ACTIVATE 0x1043 /* a0 = event handler id */
 
-/* Fence spaces and operation sets for DPA_ECALL_FENCE (seed 002 __dpa_thread_fence). */
+/* Fence spaces and operation sets for DPA_ECALL_FENCE (__dpa_thread_fence in the DPA programming guide). */
 #define DPA_FENCE_SPACE_HEAP 1
 #define DPA_FENCE_SPACE_MEMORY 2
 #define DPA_FENCE_SPACE_MMIO 4

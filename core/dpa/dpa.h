@@ -80,7 +80,7 @@ struct dpa_image *dpa_process_image(const struct dpa_process *process);
 void dpa_process_set_user(struct dpa_process *process, void *user);
 void *dpa_process_user(const struct dpa_process *process);
 int dpa_process_heap(const struct dpa_process *process, uint64_t *base, uint64_t *size);
-/* Stops every hart of the process at its next scheduling point (seed 000 process_finish). */
+/* Stops every hart of the process at its next scheduling point (flexio_dev_process_finish). */
 void dpa_process_halt(struct dpa_process *process);
 bool dpa_process_halted(const struct dpa_process *process);
 /*
@@ -275,14 +275,14 @@ uint64_t dpa_hart_instret(const struct dpa_hart *hart);
 uint64_t dpa_hart_cycles(const struct dpa_hart *hart);
 uint64_t dpa_hart_time_ns(const struct dpa_hart *hart);
 
-/* Window cache (seed 002): writes to DPA_REGION_WINDOW apertures reach the callbacks only at
+/* Window cache (the DPA memory model): writes to DPA_REGION_WINDOW apertures reach the callbacks only at
  * writeback (or when a full cache evicts a line); reads are served from the cache until
  * invalidate. */
 int dpa_hart_window_writeback(struct dpa_hart *hart);
 int dpa_hart_window_invalidate(struct dpa_hart *hart);
 size_t dpa_hart_window_dirty_bytes(const struct dpa_hart *hart);
 /* DPA memory is coherent in the simulator; the engine only counts memory writebacks so that a
- * strict runtime can check the sequences of seed 002. */
+ * strict runtime can check the sequences the DPA memory model requires. */
 void dpa_hart_memory_writeback(struct dpa_hart *hart);
 uint64_t dpa_hart_memory_writebacks(const struct dpa_hart *hart);
 

@@ -1,9 +1,9 @@
 /*
- * The memory-model checker of the simulated DPA (seed 002, "Memory Model", "Cache Control",
+ * The memory-model checker of the simulated DPA (the DPA programming guide: "Memory Model", "Cache Control",
  * "Memory Fence and Cache Control Usage Examples"): a strict mode that reports device code
  * breaking the rules the simulator otherwise only models.
  *
- * Rules checked (seed 002):
+ * Rules checked (quoting the DPA programming guide):
  *   STALE_WINDOW_READ     "The DPA can cache data that was fetched from external memory using a
  *                         window ... it is required ... to force a read of external memory ...
  *                         the window read contents cached must be dropped"

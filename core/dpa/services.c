@@ -73,7 +73,7 @@ static int64_t memory_writeback(struct dpa_hart *hart, void *user, uint64_t args
 }
 
 /* The simulator executes in program order per hart and its memory is coherent, so a fence
- * only has to be a compiler barrier; per seed 002 it does not imply a writeback. */
+ * only has to be a compiler barrier; in the DPA memory model it does not imply a writeback. */
 static int64_t fence(struct dpa_hart *hart, void *user, uint64_t args[6])
 {
 	(void)hart;

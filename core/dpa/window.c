@@ -1,5 +1,5 @@
 /*
- * The per-hart window cache of seed 002: window memory is not coherent. Reads fill whole lines
+ * The per-hart window cache of the DPA memory model: window memory is not coherent. Reads fill whole lines
  * from the aperture and are served from them until invalidate; writes stay in the cache until
  * writeback. Lines track valid and dirty bytes, so invalidate keeps unflushed writes and a fill
  * never overwrites them. A full cache evicts (and writes back) lines round robin, as hardware
@@ -119,7 +119,7 @@ static uint64_t byte_mask(uint64_t address, unsigned size)
 }
 
 /* The checker: a load served from the cache must return what the host memory holds, unless the
- * thread wrote those bytes itself (same-address ordering, seed 002); otherwise the host changed
+ * thread wrote those bytes itself (same-address ordering, DPA memory model); otherwise the host changed
  * them since the line was filled and __dpa_thread_window_read_inv() was missing. */
 static void check_stale(struct dpa_hart *hart, const struct dpa_region *region, const struct window_line *line,
 			uint64_t address, unsigned size)

@@ -327,7 +327,7 @@ FLEXIO_EXPERIMENTAL const char *flexio_app_get_name(flexio_app *handle)
 
 	if (!app)
 		return NULL;
-	name = app->name; /* lives as long as the application, as the seed's does */
+	name = app->name; /* lives as long as the application, as the manual's does */
 	app_put(app);
 	return name;
 }

@@ -1,6 +1,6 @@
 /*
  * Entries for language bindings (all experimental): what Python (cffi), Rust and Go need
- * and the seed API cannot give them.
+ * and NVIDIA's API cannot give them.
  *
  *   flexio_process_call_args  flexio_process_call without the variadic arguments: cgo cannot
  *                             call a variadic function at all, and the others would need one

@@ -6,7 +6,7 @@
  * RV64 layouts below), the thread whose fatal error stopped the process first (gdb's current
  * thread), then one PT_LOAD per region of DPA memory (ELF segments, heap, stacks,
  * thread-local areas, other data). Apertures (windows, outboxes) are not memory and are not
- * dumped, as the seed says of windows. All-zero pages are left as holes, so a large heap costs
+ * dumped, as the manual says of windows. All-zero pages are left as holes, so a large heap costs
  * little disk.
  */
 #include "dump_file.h"

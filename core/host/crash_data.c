@@ -48,7 +48,7 @@ static flexio_status crash_data(struct process *process, const char *outfile, co
 			close(fd);
 		return FLEXIO_STATUS_FAILED;
 	}
-	/* The seed prints the crash info on the console and duplicates it to the file. */
+	/* The manual's flexio_crash_data prints the crash info on the console and duplicates it to the file. */
 	crash_data_write(stdout, process);
 	fflush(stdout);
 	crash_data_write(out, process);

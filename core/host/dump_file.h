@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 /*
- * Opens the seed's file for a dump: outfile (or "flexio_dev") + ".NNN." + kind, NNN the
+ * Opens the manual's file for a dump: outfile (or "flexio_dev") + ".NNN." + kind, NNN the
  * process's id; a relative name goes in the current directory, or in /tmp when that fails.
  * Returns the fd (path holds the name) or -1 with errno (path holds the name tried).
  */

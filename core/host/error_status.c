@@ -17,7 +17,7 @@ FLEXIO_EXPERIMENTAL int flexio_err_handler_fd(flexio_process *handle)
 
 	if (!process)
 		return -1;
-	fd = process->error_fd; /* lives as long as the process, as the seed's does */
+	fd = process->error_fd; /* lives as long as the process, as the manual's does */
 	process_put(process);
 	return fd;
 }
@@ -51,7 +51,7 @@ FLEXIO_EXPERIMENTAL int flexio_err_status_get(flexio_process *handle)
 	status = error_status(process);
 	process_put(process);
 	/* Callers with 24.01's layouts (24.x programs, and programs that announced no version)
-	 * get 24.01's result; later ones the status itself (seed 000). */
+	 * get 24.01's result; later ones the status itself (the FlexIO SDK API Reference Manual). */
 	return layouts_version() < FLEXIO_CURRENT_EDITION_FIRST_VERSION ? status_kind(status) : status;
 }
 

@@ -96,7 +96,7 @@ struct wq_args {
 };
 
 /* flexio_qp_attr and flexio_qp_attr_opt_param_mask are the same in every release (NVIDIA's 24.01
- * facts, ../shared/spec/nvidia): they are read as they are, and layouts.c and layouts_2401.c
+ * facts, tests/headers/facts): they are read as they are, and layouts.c and layouts_2401.c
  * assert that the two layouts agree. */
 
 /* The layouts of the caller's structures: those of the version given to flexio_version_set,

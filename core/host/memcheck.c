@@ -114,14 +114,15 @@ static void log_report(const struct process *process, const struct provider_memc
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
 			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: a %u-byte load through a window "
 			      "returned what the host has changed since the thread cached it: "
-			      "__dpa_thread_window_read_inv() missing before it (seed 002)",
+			      "__dpa_thread_window_read_inv() missing before it (DPA memory model)",
 			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
 			      r->size);
 		break;
 	case FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK:
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
 			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: %u bytes stored through a window "
-			      "were not written back before %s: __dpa_thread_window_writeback() missing (seed 002)",
+			      "were not written back before %s: __dpa_thread_window_writeback() missing "
+			      "(DPA memory model)",
 			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address, r->size,
 			      point);
 		break;
@@ -129,7 +130,7 @@ static void log_report(const struct process *process, const struct provider_memc
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
 			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: the NIC read DPA memory this store "
 			      "wrote and %s published without __dpa_thread_memory_writeback() (a fence is not "
-			      "one; seed 002)",
+			      "one; DPA memory model)",
 			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
 			      r->has_thread ? "the thread" : "its thread");
 		break;

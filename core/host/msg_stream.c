@@ -259,7 +259,7 @@ static bool check_attr(const struct stream_args *attr, const char *func)
 		   attr->sync_mode != FLEXIO_LOG_DEV_SYNC_MODE_BATCH) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "sync_mode %d: only SYNC, ASYNC and BATCH (tracer mode needs a device tracer API the "
-			      "seed does not define)",
+			      "FlexIO manuals do not define)",
 			      attr->sync_mode);
 	} else if (attr->stream_name && strnlen(attr->stream_name, FLEXIO_MAX_NAME_LEN + 1) > FLEXIO_MAX_NAME_LEN) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "stream_name is longer than FLEXIO_MAX_NAME_LEN");

@@ -2,8 +2,9 @@
  * Windows (flexio_window_*): DPA access to host memory registered (ibv_reg_mr) on the window's
  * protection domain, which must belong to the process's device. Device code configures a
  * window entity with flexio_window_get_id(window) and the region's lkey, then reaches the
- * memory through flexio_dev_multi_window_ptr_acquire pointers (writeback / read_inv per seed
- * 002) or flexio_dev_multi_window_copy_to_host; core/sim/sim_window.c checks every access.
+ * memory through flexio_dev_multi_window_ptr_acquire pointers (writeback / read_inv per the
+ * DPA memory model) or flexio_dev_multi_window_copy_to_host; core/sim/sim_window.c checks every
+ * access.
  */
 #include "process.h"
 

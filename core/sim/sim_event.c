@@ -334,7 +334,7 @@ int sim_thread_run(struct provider_thread *thread, uint64_t user_arg)
 		return rc;
 	pthread_mutex_lock(&e->lock);
 	/* The handler's argument: the attribute's, or else the run's. The manuals do not say how
-	 * the two relate; seed 002 passes the context at creation, NVIDIA's samples (the packet
+	 * the two relate; the DPA programming guide passes the context at creation, NVIDIA's samples (the packet
 	 * processor) leave attr.arg 0 and pass it to flexio_event_handler_run. */
 	if (!e->arg)
 		e->arg = user_arg;

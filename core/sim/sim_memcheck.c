@@ -1,5 +1,5 @@
 /*
- * The memory-model checker of the simulated device (seed 002; core/dpa/memcheck.h has the rules
+ * The memory-model checker of the simulated device (DPA memory model; core/dpa/memcheck.h has the rules
  * and how they are found): turns the engine's checker on for a process, tells it where
  * invocations end, and hands its reports to the host library (provider_events.memcheck) with
  * the FlexIO thread id instead of the engine's hart id. The NIC's reads of DPA memory reach
@@ -59,7 +59,7 @@ int sim_memcheck_set(struct provider_process *process, bool on)
 }
 
 /*
- * Ends of an invocation, where seed 002's writes must have been written back: a return (an RPC,
+ * Ends of an invocation, where the DPA memory model's writes must have been written back: a return (an RPC,
  * a handler's), flexio_dev_thread_finish / _reschedule / retrigger, flexio_dev_process_finish.
  * A yield keeps the invocation going; faults and errors end the process anyway.
  */

@@ -1,6 +1,6 @@
 /*
  * Windows of the simulated DPA: device access to host memory registered with ibv_reg_mr on
- * the window's PD (seed 000 flexio_dev_multi_window_*, seed 002's memory model).
+ * the window's PD (flexio_dev_multi_window_*, the DPA memory model).
  *
  * A thread configures an entity (0 or 1) with a window id and an mkey (WINDOW_CONFIG,
  * WINDOW_MKEY_CONFIG); WINDOW_PTR turns a host address of that region into a DPA address in

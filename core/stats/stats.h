@@ -46,7 +46,7 @@ unsigned stats_processes(const dpa_stats_handler_t *h, struct stats_process *out
  * *out (NULL when none); returns the count, or -1 when out of memory. */
 int stats_threads(const dpa_stats_handler_t *h, const uint32_t *ids, unsigned n, struct stats_thread **out);
 /*
- * The threads a (process_id, thread_id) pair selects, as the seed's rule says (every process needs
+ * The threads a (process_id, thread_id) pair selects, as the manual's rule says (every process needs
  * every thread; a process must exist, and so must a thread asked for by id), into a new array
  * *threads of *count; on failure the status, recorded on h as func's.
  */

@@ -1,6 +1,6 @@
 /*
  * DEVX commands on the simulated devices (mlx5dv_devx_obj_create / _query / _modify,
- * mlx5dv_devx_general_cmd; rdma-core's man page, seed 003): the PRM commands packet programs
+ * mlx5dv_devx_general_cmd; rdma-core's man pages): the PRM commands packet programs
  * issue, in the PRM's big-endian layouts.
  *
  *   ALLOC_FLOW_COUNTER (0x939)       mlx5dv_devx_obj_create: a bulk of flow counters

@@ -3,7 +3,7 @@
 
 #include "runtime.h"
 
-/* The user range of fatal error codes (seed 000; seed 001's 129..255 is inside it). */
+/* The user range of fatal error codes (the current manual; the older edition's 129..255 is inside it). */
 #define DEV_USER_ERROR_MIN 128
 
 void dev_set_errno(uint32_t error)

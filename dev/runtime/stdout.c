@@ -1,7 +1,7 @@
 /*
  * stdout of DPA programs: text goes to the host's default message stream at level
  * FLEXIO_MSG_DEV_INFO, one message per line. Its own object file, so that a program defining
- * its own stdout (seed 000's `stdout = &mystdout;` only assigns it) does not pull this one in.
+ * its own stdout (the manual's `stdout = &mystdout;` only assigns it) does not pull this one in.
  */
 #include <stdio.h>
 

@@ -17,6 +17,9 @@ Markdown documents of the tree.
   links      every relative link of the tree's Markdown documents (docs/mainpage.md excepted:
              doxygen's page, whose links are into the HTML it makes) names a file that exists,
              and an anchor into a Markdown file names one of its headings.
+  man-names  every man page is named after a name the public headers declare or define (none
+             after a structure field, none shadowing the C library's), or after a public
+             header; `man -M DIR NAME` shows NAME's own page for the functions given.
 
 Exit status: 0 when the check passes, 1 when it fails (each problem printed), 77 (skip) when
 the C reference could not be made here (doxygen not found at configure time).
@@ -135,28 +138,87 @@ def exported_functions(library, version_prefix):
             if s.type == "FUNC" and s.version.startswith(version_prefix) and not s.version.endswith("_PRIVATE")}
 
 
-def declared_device_functions(clang, include_dir, libc_include_dir, headers, releases):
-    """Functions the device headers declare in any of the releases (FLEXIO_DEV_VER_USED values),
-    from clang's JSON AST of a translation unit including them all; __-prefixed helpers are not
-    API."""
+RECORDED = ("FunctionDecl", "RecordDecl", "EnumDecl", "TypedefDecl", "EnumConstantDecl", "VarDecl")
+
+
+def declarations(clang, include_dir, libc_include_dir, headers, target, releases):
+    """(kind, name) of what the headers declare at file scope, and of their enumerators, in any of
+    the releases (-D options), from clang's JSON AST of a translation unit including them all;
+    target: "dpa" (RV64) or "host". Names from other files (the C library's, rdma-core's) are
+    left out."""
     source = "".join(f"#include <{h}>\n" for h in headers)
+    command = [clang, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", f"-I{include_dir}", "-x", "c", "-"]
+    if target == "dpa":
+        command[1:1] = ["--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64", "-ffreestanding",
+                        f"-I{libc_include_dir}"]
+    include_dir = os.path.realpath(include_dir)
+    libc = os.path.realpath(libc_include_dir)
+    found = set()
+    current = ""
+
+    def ours(path):
+        path = os.path.realpath(path) if os.path.isabs(path) else ""
+        return path.startswith(include_dir + "/") and not path.startswith(libc + "/")
+
+    def walk(node, file_scope):
+        # clang names a location's file only when it differs from the previous location's, in
+        # the order the JSON lists them (an "includedFrom" is no location). Names are recorded
+        # at file scope (and enumerators): not fields, parameters or an inline body's locals.
+        nonlocal current
+        if isinstance(node, list):
+            for child in node:
+                walk(child, file_scope)
+            return
+        if not isinstance(node, dict):
+            return
+        if "file" in node:
+            current = node["file"]
+        kind = node.get("kind", "")
+        inner_scope = file_scope and kind in ("TranslationUnitDecl", "RecordDecl", "EnumDecl")
+        for key, value in node.items():
+            if key != "includedFrom":
+                walk(value, inner_scope)
+            if key == "loc" and file_scope and kind in RECORDED and node.get("name") and ours(current):
+                found.add((kind, node["name"]))
+
+    for release in releases:
+        ast = json.loads(subprocess.run(command + [f"-D{d}" for d in release], input=source,
+                                        capture_output=True, text=True, check=True).stdout)
+        walk(ast.get("inner", []), True)
+    return found
+
+
+def defined_macros(clang, include_dir, libc_include_dir, headers, target, releases):
+    """Names of the macros the headers define (clang -E -dD), in any of the releases."""
+    source = "".join(f"#include <{h}>\n" for h in headers)
+    command = [clang, "-E", "-dD", f"-I{include_dir}", "-x", "c", "-"]
+    if target == "dpa":
+        command[1:1] = ["--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64", "-ffreestanding",
+                        f"-I{libc_include_dir}"]
+    include_dir = str(Path(include_dir).resolve())
+    libc = str(Path(libc_include_dir).resolve())
     names = set()
     for release in releases:
-        command = [clang, "--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64",
-                   "-ffreestanding", "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json",
-                   f"-I{include_dir}", f"-I{libc_include_dir}", "-x", "c", "-"]
-        if release:
-            command.insert(1, f"-DFLEXIO_DEV_VER_USED={release}")
-        ast = json.loads(subprocess.run(command, input=source, capture_output=True, text=True,
-                                        check=True).stdout)
-        current_file = ""
-        for decl in ast.get("inner", []):
-            # clang names a declaration's file only when it differs from the previous one's.
-            current_file = decl.get("loc", {}).get("file", current_file)
-            if decl.get("kind") == "FunctionDecl" and "libflexio-dev" in current_file and \
-                    not decl["name"].startswith("__"):
-                names.add(decl["name"])
+        current = ""
+        output = subprocess.run(command + [f"-D{d}" for d in release], input=source, capture_output=True,
+                                text=True, check=True).stdout
+        for line in output.splitlines():
+            marker = re.match(r'# \d+ "([^"]+)"', line)
+            if marker:
+                current = str(Path(marker.group(1)).resolve()) if marker.group(1)[:1] != "<" else ""
+                continue
+            define = re.match(r"#define (\w+)", line)
+            if define and current.startswith(include_dir + "/") and not current.startswith(libc):
+                names.add(define.group(1))
     return names
+
+
+def declared_device_functions(clang, include_dir, libc_include_dir, headers, releases):
+    """Functions the device headers declare in any of the releases (FLEXIO_DEV_VER_USED values);
+    __-prefixed helpers are not API."""
+    releases = [[f"FLEXIO_DEV_VER_USED={r}"] if r else [] for r in releases]
+    return {name for kind, name in declarations(clang, include_dir, libc_include_dir, headers, "dpa", releases)
+            if kind == "FunctionDecl" and not name.startswith("__")}
 
 
 def check_man(args):
@@ -183,6 +245,47 @@ def check_man(args):
     shadowing = sorted(name for name in pages if name in C_LIBRARY_NAMES or name.startswith("@"))
     if shadowing:
         problems.append(f"pages that would shadow the C library's or name anonymous types: {', '.join(shadowing)}")
+    return problems
+
+
+def man_pages(man_dirs):
+    """{name: page path} of the man3 directories' pages (NAME.3, NAME.3old)."""
+    return {re.sub(r"\.3[a-z]*$", "", p.name): p for d in map(Path, man_dirs) for p in Path(d).glob("*.3*")}
+
+
+def check_man_names(args):
+    """Every page is named after a name the public headers declare or define, or after a public
+    header; `man NAME` shows NAME's own page."""
+    pages = man_pages(args.man_dir)
+    if not pages:
+        return [f"{' '.join(args.man_dir)}: no man pages (did the docs target run?)"]
+    include_dir = Path(args.include_dir)
+    libc = Path(args.libc_include_dir)
+    headers = sorted(str(h.relative_to(include_dir)) for h in include_dir.rglob("*.h") if libc not in h.parents)
+    device = [h for h in headers if h.startswith("libflexio-dev/") or h == "dpaintrin.h"]
+    host = [h for h in headers if h not in device]
+    # The API a program gets by default, and the older one (the two the reference documents).
+    releases = [[], ["FLEXIO_VER_USED=FLEXIO_OLDER_EDITION_VERSION",
+                     "FLEXIO_DEV_VER_USED=FLEXIO_DEV_OLDER_EDITION_VERSION"]]
+    public = {Path(h).name for h in headers}
+    for target, group in (("host", host), ("dpa", device)):
+        public |= {name for _, name in declarations(args.clang, include_dir, libc, group, target, releases)}
+        public |= defined_macros(args.clang, include_dir, libc, group, target, releases)
+    if len(public) < 100:
+        return [f"only {len(public)} public names found: the inputs are wrong"]
+    problems = [f"{path}: {name} is not a name the public headers declare" for name, path in sorted(pages.items())
+                if name not in public or name in C_LIBRARY_NAMES]
+
+    # man finds the function's own page, not its header's: NAME and SYNOPSIS are the function's.
+    manpath = ":".join(str(Path(d).parent) for d in args.man_dir)
+    for name in args.shows:
+        run = subprocess.run([args.man, "-M", manpath, "-P", "cat", name], capture_output=True, text=True,
+                             env={**os.environ, "LC_ALL": "C", "MANWIDTH": "1000", "MAN_KEEP_FORMATTING": ""})
+        text = run.stdout
+        if run.returncode or not re.search(rf"^NAME\n\s+{re.escape(name)} - \S", text, re.M) or \
+                not re.search(rf"^SYNOPSIS\n(.*\n)*?\s+\S.*\b{re.escape(name)}\(", text, re.M):
+            problems.append(f"man -M {manpath} {name}: not {name}'s own page (status {run.returncode}):\n"
+                            + "\n".join(text.splitlines()[:12]) + run.stderr)
     return problems
 
 
@@ -309,6 +412,16 @@ def main():
     links = sub.add_parser("links")
     links.add_argument("root", help="the source tree")
     links.set_defaults(run=check_links, needs_doxygen=False)
+    names = sub.add_parser("man-names")
+    names.add_argument("--man-dir", action="append", required=True,
+                       help="a man3 directory (repeatable: the default and the 23.x pages)")
+    names.add_argument("--clang", default="clang")
+    names.add_argument("--man", default="man")
+    names.add_argument("--include-dir", required=True)
+    names.add_argument("--libc-include-dir", required=True)
+    names.add_argument("--shows", action="append", default=[],
+                       help="a function whose own page `man -M ... NAME` must show")
+    names.set_defaults(run=check_man_names)
     args = parser.parse_args()
     if getattr(args, "needs_doxygen", True) and args.docs_built.upper() in ("OFF", "NO", "FALSE", "0", ""):
         print("SKIP: doxygen was not found when the build was configured: no docs to check")

@@ -212,7 +212,7 @@ static void test_mmio(void **state)
 	guest_close(&g);
 }
 
-/* Seed 002: window writes reach memory only at writeback; host changes are seen after
+/* The DPA memory model: window writes reach memory only at writeback; host changes are seen after
  * invalidate. */
 static void test_window_cache(void **state)
 {

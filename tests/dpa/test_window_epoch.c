@@ -91,7 +91,7 @@ static void test_revoked_lines_refill_or_fault(void **state)
 	value = 0x2222;
 	memcpy(m.bytes, &value, 8);
 	assert_int_equal(guest_call(&g, 0, &base, 1, &r), DPA_STOP_RETURNED);
-	assert_int_equal(r, 0x1111); /* a hit: seed 002 serves the cache until invalidate */
+	assert_int_equal(r, 0x1111); /* a hit: the DPA memory model serves the cache until invalidate */
 	assert_int_equal(atomic_load(&m.reads), 1);
 
 	/* Another region went away: the line is read through the callback again. */

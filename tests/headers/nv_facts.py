@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""The facts of a set of device headers, and their comparison with a release's facts.
+"""The facts of a set of public headers, and their comparison with one of NVIDIA's releases.
 
 Usage: nv_facts.py --check FACTS.tsv INCLUDE_DIR    compare INCLUDE_DIR's headers with FACTS.tsv
        nv_facts.py --write FACTS.tsv INCLUDE_DIR    record the facts of INCLUDE_DIR's headers
 
-Facts, as tools/nv-api-check (../shared/tools) records NVIDIA 24.01's: every function's type and
-experimental / deprecated marker, every struct's size, alignment, field offsets and types,
-every enumerator's value, every macro (numeric value, "defined", or its arity when function-like),
-every typedef — of the device headers flexio_dev.h, flexio_dev_queue_access.h and
-flexio_dev_queue_types.h, compiled for the DPA (RV64 lp64) with FLEXIO_DEV_ALLOW_EXPERIMENTAL_API
-defined (markers are then section attributes) and the release FLEXIO_DEV_VER(25, 1, 0) selected
-(when checking, the default, newest release too: it serves the same device API).
-Unnamed types are compared without their place. Facts of FACTS.tsv must all hold; more is fine.
-Exits 0 when everything matches. Needs clang.
+INCLUDE_DIR is capi/include or an install prefix's include/. The facts, one per line: every
+function's type (and, where recorded, its experimental / deprecated marker), every struct's size,
+alignment, field offsets and types, every enumerator's value, every macro (numeric value,
+"defined", or its arity when function-like), every typedef. FACTS.tsv's name says which headers
+they are of, for which target and with which release selected (FACT_SETS below):
+
+  nvidia-24.01-host   NVIDIA's public FlexIO 24.01 host header flexio.h (x86-64)
+  nvidia-24.01-dpa    its device headers and the DPA libc subset (RV64 lp64)
+  nvidia-25.1-dpa     NVIDIA's public FlexIO 25.1 device headers (RV64 lp64, experimental allowed;
+                      checked with 25.1 and with the default, newest release selected: the
+                      project serves the same device API from 24.10 on)
+
+Unnamed types are compared without their place. Facts of FACTS.tsv must all hold (rows starting
+with '#' are not checked: the reason follows them); what the project has beyond them is fine.
+Exits 0 when everything matches, 1 when something differs or is missing. Needs clang.
 """
 import json
 import os
@@ -22,13 +28,34 @@ import sys
 import tempfile
 from pathlib import Path
 
-HEADERS = ["libflexio-dev/flexio_dev.h", "libflexio-dev/flexio_dev_queue_access.h",
-           "libflexio-dev/flexio_dev_queue_types.h"]
-FLAGS = ["--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64", "-ffreestanding",
-         "-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API"]
-# The facts are NVIDIA 25.1's; the project serves the same device API from 24.10 to the newest release.
-RELEASE = "-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(25,1,0)"
-CHECKED = {"25.1": [RELEASE], "default (newest)": []}
+DPA_TARGET = ["--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64", "-ffreestanding"]
+SELECT_2401 = ["-DFLEXIO_VER_USED=FLEXIO_VER(24,1,0)", "-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,1,0)"]
+# Each set of facts: the headers they are of (the translation unit includes them in this order),
+# the compiler flags, and the release selections to check them under (the first is the one
+# --write records).
+FACT_SETS = {
+    "nvidia-24.01-host": {
+        "headers": ["libflexio/flexio.h"],
+        "flags": [],
+        "selections": {"24.01": SELECT_2401},
+    },
+    "nvidia-24.01-dpa": {
+        "headers": ["libflexio-dev/flexio_dev.h", "libflexio-dev/flexio_dev_queue_access.h",
+                    "libflexio-dev/flexio_dev_queue_types.h", "libflexio-dev/flexio_dev_err.h",
+                    "libflexio-dev/flexio_dev_dpa_arch.h", "libflexio-dev/flexio_dev_endianity.h",
+                    "libflexio-dev/flexio_dev_debug.h", "libflexio-libc/stdio.h", "libflexio-libc/string.h",
+                    "libflexio-libc/inttypes.h"],
+        "flags": DPA_TARGET,
+        "selections": {"24.01": SELECT_2401},
+    },
+    "nvidia-25.1-dpa": {
+        "headers": ["libflexio-dev/flexio_dev.h", "libflexio-dev/flexio_dev_queue_access.h",
+                    "libflexio-dev/flexio_dev_queue_types.h"],
+        # Markers are then section attributes (markers() below).
+        "flags": DPA_TARGET + ["-DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API"],
+        "selections": {"25.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(25,1,0)"], "default (newest)": []},
+    },
+}
 
 
 def unnamed(t):
@@ -44,11 +71,12 @@ def markers(node):
     return ",".join(sorted(found)) or "-"
 
 
-def extract(inc, only=None, selection=(RELEASE,)):
-    """Facts of the headers under inc; only: restrict to the files of these relative paths."""
+def extract(inc, fact_set, selection, only=None):
+    """Facts of fact_set's headers under inc with a release selected; only: restrict to the files
+    of these relative paths."""
     inc = os.path.realpath(inc)
-    src = "".join(f"#include <{h}>\n" for h in HEADERS)
-    base = ["clang", "-x", "c", "-std=gnu11", "-w", "-I", inc, *FLAGS, *selection]
+    src = "".join(f"#include <{h}>\n" for h in fact_set["headers"])
+    base = ["clang", "-x", "c", "-std=gnu11", "-w", "-I", inc, *fact_set["flags"], *selection]
     r = subprocess.run(base + ["-fsyntax-only", "-Xclang", "-ast-dump=json", "-"], input=src,
                        capture_output=True, text=True)
     if r.returncode:
@@ -59,7 +87,7 @@ def extract(inc, only=None, selection=(RELEASE,)):
         if not f:
             return False
         f = os.path.realpath(f)
-        return f in paths if only else f.startswith(inc)
+        return f in paths if only else f.startswith(inc + os.sep)
 
     facts, structs, enums = {}, {}, []
 
@@ -134,8 +162,14 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     mode, tsv, inc = sys.argv[1:]
+    name = Path(tsv).name.removesuffix(".tsv")
+    if name not in FACT_SETS:
+        print(f"nv_facts: {tsv}: not a known set of facts ({', '.join(FACT_SETS)})", file=sys.stderr)
+        return 2
+    fact_set = FACT_SETS[name]
+    selections = fact_set["selections"]
     if mode == "--write":
-        facts = extract(inc, only=HEADERS)
+        facts = extract(inc, fact_set, next(iter(selections.values())), only=fact_set["headers"])
         with open(tsv, "w") as out:
             for (k, n), v in sorted(facts.items()):
                 out.write(f"{k}\t{n}\t{v}\n")
@@ -145,10 +179,10 @@ def main():
     for line in Path(tsv).read_text().splitlines():
         if line and not line.startswith("#"):
             k, n, v = line.split("\t", 2)
-            want[(k, n)] = v
+            want[(k, n)] = unnamed(v)
     failed = 0
-    for label, selection in CHECKED.items():
-        have = extract(inc, selection=selection)
+    for label, selection in selections.items():
+        have = extract(inc, fact_set, selection)
         bad = []
         for (k, n), v in sorted(want.items()):
             got = have.get((k, n))
@@ -161,7 +195,7 @@ def main():
         if bad:
             print("\n".join(bad))
         verdict = "matches" if not bad else f"{len(bad)} differences from"
-        print(f"nv_facts [{label}]: {verdict} {Path(tsv).stem} ({len(want)} facts)")
+        print(f"nv_facts [{label}]: {verdict} {name} ({len(want)} facts)")
         failed += len(bad)
     return 1 if failed else 0
 

@@ -1683,7 +1683,7 @@ static void mkeys(void **state)
 			sa.sync_mode = (flexio_msg_dev_sync_mode)modes[i];                                            \
 			EXPECT_ERR(call, F, func,                                                                     \
 				   "sync_mode %d: only SYNC, ASYNC and BATCH (tracer mode needs a device "            \
-				   "tracer API the seed does not define)",                                            \
+				   "tracer API the FlexIO manuals do not define)",                                    \
 				   modes[i]);                                                                         \
 		}                                                                                                     \
 		sa = stream_attr;                                                                                     \

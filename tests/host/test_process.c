@@ -235,7 +235,7 @@ static void bad_stream_attributes(void **state)
 	flexio_process_destroy(p);
 }
 
-/* Writes p's crash data next to base and returns its text (the seed adds ".NNN.crash"). */
+/* Writes p's crash data next to base and returns its text (the manual adds ".NNN.crash"). */
 static char *crash_text(flexio_process *p, const char *base)
 {
 	char path[512];

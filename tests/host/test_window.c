@@ -1,6 +1,6 @@
 /*
  * UARs, outboxes, windows, device memory keys and recoverable buffers on the simulated device:
- * device code reaching host memory through windows (seed 002's writeback / invalidate), the
+ * device code reaching host memory through windows (the DPA memory model's writeback / invalidate), the
  * protection of that memory, doorbells through outboxes, getters, and bad input everywhere.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API

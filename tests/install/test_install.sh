@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the build into a fresh prefix, then builds and runs programs against the installed
-# tree: with pkg-config (modules flexio, libflexio, dpa_stats; device code with flexio-dev) and
-# with CMake's find_package(flexio) (flexio::flexio, flexio::flexio_verbs); runs the installed
-# tools (flexio-info, dpa-sim-run, dpa-stats, dpacc) with LD_LIBRARY_PATH unset: their RUNPATH
-# finds the installed libraries.
+# tree (test_journey_c.sh builds one with dpacc and the gcc lines of docs/install.md): with
+# pkg-config (modules flexio, libflexio, dpa_stats; device code with flexio-dev) and with CMake's
+# find_package(flexio) (flexio::flexio, flexio_add_dpa_app, flexio::flexio_verbs); runs the
+# installed tools (flexio-info, dpa-sim-run, dpa-stats) with LD_LIBRARY_PATH unset: their RUNPATH
+# finds the installed libraries; checks the installed man pages (a page per public name).
 # Usage: test_install.sh BUILD_DIR CONSUMER_SRC_DIR [EXTRA_CFLAGS]
 set -euo pipefail
 build=$1 src=$2 extra=${3:-}
@@ -30,12 +31,15 @@ for module in flexio libflexio; do
 	grep -q "installed libflexio serves FLEXIO_VER 26.4" "$work/out-$module"
 done
 
-# find_package(flexio)
+# find_package(flexio); CMake gives the programs it builds the library's directory as RUNPATH
 cmake -S "$src" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
-      -DCMAKE_C_FLAGS="$extra" -DCMAKE_BUILD_RPATH="$libdir" >/dev/null
+      -DCMAKE_C_FLAGS="$extra" >/dev/null
 cmake --build "$work/cmake-build" >/dev/null
 "$work/cmake-build/consumer" | tee "$work/out-cmake"
 grep -q "installed libflexio serves FLEXIO_VER 26.4" "$work/out-cmake"
+# flexio_add_dpa_app: the device code through the installed dpacc
+"$work/cmake-build/call_triple" | tee "$work/out-cmake-dpacc"
+grep -q "^triple(14) = 42$" "$work/out-cmake-dpacc"
 # flexio::flexio_verbs: the simulated device with rdma-core alone
 "$work/cmake-build/verbs_consumer" | tee "$work/out-verbs"
 grep -q "flexio_verbs: mlx5_sim0 opened" "$work/out-verbs"
@@ -52,14 +56,6 @@ grep -q "^hello from dpa-sim-run$" "$work/out-sim-run" ||
 	{ echo "dpa-sim-run: no hello line"; cat "$work/out-sim-run"; exit 1; }
 [ "$status" -eq 7 ] || { echo "dpa-sim-run exited $status, not the program's 7"; exit 1; }
 
-# Device code through the installed dpacc, its archive linked with pkg-config flexio's flags
-"$prefix/bin/dpacc" "$src/device/triple.c" -o "$work/tiny_app.a" --app-name=tiny_app -hostcc=cc
-# shellcheck disable=SC2046
-cc $extra -Wall -Werror -DWITH_DPACC "$src/call_triple.c" "$work/tiny_app.a" -o "$work/call-dpacc" \
-   $(pkg-config --cflags --libs flexio) -Wl,-rpath,"$libdir"
-"$work/call-dpacc" | tee "$work/out-dpacc"
-grep -q "^triple(14) = 42$" "$work/out-dpacc"
-
 # Device code without dpacc: clang with pkg-config flexio-dev (headers, crt0, dpa.ld, libflexio_dev,
 # picolibc) into a DPA ELF the host loads with flexio_app_create
 # shellcheck disable=SC2046
@@ -67,7 +63,7 @@ clang $(pkg-config --cflags flexio-dev) -O2 -Wall -Werror -c "$src/device/triple
 # shellcheck disable=SC2046
 clang "$work/triple.o" $(pkg-config --libs flexio-dev) -o "$work/triple.elf"
 # shellcheck disable=SC2046
-cc $extra -Wall -Werror "$src/call_triple.c" -o "$work/call-elf" $(pkg-config --cflags --libs flexio) \
+cc $extra -Wall -Werror -DFROM_ELF "$src/call_triple.c" -o "$work/call-elf" $(pkg-config --cflags --libs flexio) \
    -Wl,-rpath,"$libdir"
 "$work/call-elf" "$work/triple.elf" | tee "$work/out-elf"
 grep -q "^triple(14) = 42$" "$work/out-elf"
@@ -98,8 +94,12 @@ if [ -f "$build/docs/docs.stamp" ]; then
 	for page in flexio_process_create.3 flexio_dev_outbox_config.3 dpa_stats_open.3 flexio_print_init.3old; do
 		[ -s "$prefix/share/man/man3/$page" ] || { echo "man page $page not installed"; exit 1; }
 	done
+	# Every installed page is named after a public name or header; man shows a function's own page.
+	python3 "$(dirname "$0")/../docs/check_docs.py" man-names --man-dir "$prefix/share/man/man3" \
+		--include-dir "$prefix/include" --libc-include-dir "$prefix/include/libflexio-libc" \
+		--shows flexio_process_create --shows flexio_print_init
 	[ -f "$prefix/share/doc/openflexio/html/index.html" ] || { echo "HTML reference not installed"; exit 1; }
 	echo "install test: the HTML reference and man pages are installed"
 fi
 echo "install test: pkg-config (flexio, libflexio, flexio-dev, dpa_stats) and find_package(flexio) (flexio," \
-     "flexio_verbs) all build and run; flexio-info, dpa-sim-run, dpa-stats and dpacc run from the prefix"
+     "flexio_verbs) all build and run; flexio-info, dpa-sim-run and dpa-stats run from the prefix"

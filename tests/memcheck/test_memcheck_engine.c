@@ -178,7 +178,7 @@ static void stale_window_read(void **state)
 	assert_int_equal(r, 1);
 	host[24] = 2; /* the host changes it */
 	call(&f, AT_LOAD, f.window + 24, 0, 0, &r);
-	assert_int_equal(r, 1); /* served from the cache, as seed 002 allows */
+	assert_int_equal(r, 1); /* served from the cache, as the DPA memory model allows */
 	assert_int_equal(nreports, 1);
 	assert_int_equal(reports[0].rule, DPA_MEMCHECK_STALE_WINDOW_READ);
 	assert_int_equal(reports[0].point, DPA_MEMCHECK_AT_LOAD);

@@ -1,4 +1,4 @@
-/* Applications and function registration: seed semantics, bad handles and bad input. */
+/* Applications and function registration: the manual's semantics, bad handles and bad input. */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
 

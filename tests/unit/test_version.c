@@ -1,4 +1,4 @@
-/* flexio_version_set / flexio_version_get, seed 000 semantics (one process: the state is global). */
+/* flexio_version_set / flexio_version_get, the manual's semantics (one process: the state is global). */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
 

@@ -671,7 +671,7 @@ const (
 
 // MemcheckRule is enum flexio_memcheck_rule.
 //
-// The rules checked (seed 002).
+// The rules checked (the DPA memory model of the DPA programming guide).
 type MemcheckRule uint32
 
 const (

@@ -65,10 +65,10 @@ struct flexio_dev_eqe {
 	uint8_t rsvd02;    /**< 02h - Reserved. */
 	uint8_t sub_type;  /**< 03h - Sub type. */
 	uint8_t rsvd4[28]; /**< 04h..1Fh - Reserved. */
-	/* 20h..3Bh - event_data: {__be32 rsvd00[6]; __be32 cqn;} (completion event layout). */
-#define OPENFLEXIO_EQE_EVENT_DATA_MEMBER /**< Internal: selects the member in the file included next. */
-#include <libflexio-dev/bits/flexio_dev_eqe_event_data.h>
-#undef OPENFLEXIO_EQE_EVENT_DATA_MEMBER
+	struct {
+		__be32 rsvd00[6]; /* 20h..37h - Reserved. */
+		__be32 cqn;       /* 38h - CQN in the 24 least significant bits. */
+	} event_data; /**< 20h..3Bh - Event data (completion event layout: the CQN at 38h). */
 	__be16 rsvd3c;     /**< 3Ch - Reserved. */
 	uint8_t signature; /**< 3Eh - Signature. */
 	uint8_t owner;     /**< 3Fh - Owner (bit 0). */

@@ -66,7 +66,7 @@
 #define FLEXIO_DEV_VER_SUB(ver) ((ver) & 0xFFFFULL)
 
 /**
- * @brief "The newest this library serves": selects FLEXIO_DEV_CURRENT_VERSION.
+ * @brief Selects "the newest this library serves": FLEXIO_DEV_CURRENT_VERSION.
  * @since 24.10
  */
 #define FLEXIO_DEV_VER_LATEST FLEXIO_DEV_VER(0xFF, 0xFF, 0xFFFF)

@@ -242,7 +242,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_stop(flexio_process *proc
  * flexio_dev_get_thread_id gives it), the pc and the address.
  */
 
-/** The rules checked (seed 002). */
+/** The rules checked (the DPA memory model of the DPA programming guide). */
 enum flexio_memcheck_rule {
 	/** A load through a window returned bytes the host memory no longer holds: the thread
 	 *  cached them and the host changed them since, with no __dpa_thread_window_read_inv()

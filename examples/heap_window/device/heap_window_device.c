@@ -1,6 +1,6 @@
 /*
  * The device side of the heap/window example: sum count numbers the host put in DPA heap
- * memory, and store the sum in host memory through a window (seed 002: window stores are
+ * memory, and store the sum in host memory through a window (the DPA memory model: window stores are
  * cached on the DPA and reach the host at __dpa_thread_window_writeback()).
  */
 #include <dpaintrin.h>

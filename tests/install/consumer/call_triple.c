@@ -1,9 +1,10 @@
 /*
  * Calls the device function triple(14) on mlx5_sim0 and prints "triple(14) = 42". Two builds:
- *   -DWITH_DPACC: linked with the archive dpacc made of device/triple.c (app "tiny_app"), whose
- *                 constructor registered the application and the handle `triple`;
- *   otherwise:    argv[1] is a DPA ELF built from device/triple.c by clang with pkg-config
- *                 flexio-dev, loaded with flexio_app_create, the function registered by name.
+ *   by default:  linked with the archive dpacc made of device/triple.c (app "triple_app"), whose
+ *                constructor registered the application and the handle `triple` (docs/install.md
+ *                builds it so);
+ *   -DFROM_ELF:  argv[1] is a DPA ELF built from device/triple.c by clang with pkg-config
+ *                flexio-dev, loaded with flexio_app_create, the function registered by name.
  */
 #include <infiniband/verbs.h>
 #include <libflexio/flexio.h>
@@ -12,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef WITH_DPACC
+#ifndef FROM_ELF
 extern flexio_func_t triple;
 
 static flexio_app *load_app(struct ibv_context *ibv_ctx, int argc, char **argv, flexio_func_t **func)
 {
-	struct flexio_app_select_attr select = { .app_name = "tiny_app",
+	struct flexio_app_select_attr select = { .app_name = "triple_app",
 						 .ibv_ctx = ibv_ctx,
 						 .hw_model_id = FLEXIO_HW_MODEL_DEF };
 	flexio_app *app = NULL;

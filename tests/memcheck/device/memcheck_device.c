@@ -1,6 +1,6 @@
 /*
  * Device functions of the memory-model checker's test: a store and a load through a window,
- * with or without the writeback / invalidation seed 002 requires. Each returns the pc of its
+ * with or without the writeback / invalidation the DPA memory model requires. Each returns the pc of its
  * store or load (auipc right before it), which the checker must report, or ERR when a window
  * call failed.
  */

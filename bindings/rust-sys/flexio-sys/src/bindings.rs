@@ -1607,7 +1607,7 @@ pub const FLEXIO_MEMCHECK_STALE_WINDOW_READ: flexio_memcheck_rule = 1;
 pub const FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK: flexio_memcheck_rule = 2;
 #[doc = " The NIC read DPA memory (a WQE, a doorbell record, a send buffer) that a thread stored\n  and then published (a doorbell, the end of its invocation) with no\n  __dpa_thread_memory_writeback() in between. A fence is not a writeback. pc is the\n  store."]
 pub const FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK: flexio_memcheck_rule = 3;
-#[doc = " The rules checked (seed 002)."]
+#[doc = " The rules checked (the DPA memory model of the DPA programming guide)."]
 pub type flexio_memcheck_rule = ::std::os::raw::c_uint;
 #[doc = " What the checker found in a process."]
 #[repr(C)]
