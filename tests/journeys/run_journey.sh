@@ -41,8 +41,13 @@ step() {
 }
 # run_step NAME: the same, for the block that runs the program: with the ASan runtime preloaded.
 run_step() {
-  # shellcheck disable=SC2046
-  (export ${FLEXIO_TEST_PRELOAD:-}; step "$1")
+  (
+    if [ -n "${FLEXIO_TEST_PRELOAD:-}" ]; then
+      # shellcheck disable=SC2086
+      export $FLEXIO_TEST_PRELOAD
+    fi
+    step "$1"
+  )
 }
 # expect FILE TEXT: the program printed TEXT as a line.
 expect() {
