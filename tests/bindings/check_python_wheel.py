@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Checks a repaired flexio wheel (bindings.python.wheel): the file name's tags (cp39-abi3, a
-manylinux platform), the extension (the stable ABI's file name, no DT_RPATH/DT_RUNPATH, libflexio.so.1
-needed and not bundled by auditwheel), and the typing files (py.typed, the stubs).
+"""Checks a repaired wheel of the Python bindings (bindings.python.wheel): the distribution's
+name in the file name and the metadata (openflexio: PyPI's flexio is another project), the tags
+(cp39-abi3, a manylinux platform), the extension (the stable ABI's file name, no
+DT_RPATH/DT_RUNPATH, libflexio.so.1 needed and not bundled by auditwheel), and the typing files
+(py.typed, the stubs).
 
 Usage: check_python_wheel.py WHEEL"""
 import io
@@ -18,8 +20,8 @@ REQUIRED = ["flexio/__init__.py", "flexio/py.typed", "flexio/_capi.pyi", "flexio
 
 def main(wheel: Path) -> list[str]:
     errors = []
-    if not re.fullmatch(r"flexio-[\d.]+-cp39-abi3-manylinux\w+_x86_64(\.manylinux\w+_x86_64)*\.whl", wheel.name):
-        errors.append(f"{wheel.name}: not tagged cp39-abi3 for a manylinux platform")
+    if not re.fullmatch(r"openflexio-[\d.]+-cp39-abi3-manylinux\w+_x86_64(\.manylinux\w+_x86_64)*\.whl", wheel.name):
+        errors.append(f"{wheel.name}: not openflexio's, tagged cp39-abi3 for a manylinux platform")
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         errors += [f"missing {n}" for n in REQUIRED if n not in names]
@@ -35,6 +37,10 @@ def main(wheel: Path) -> list[str]:
                 errors.append(f"the extension does not need libflexio.so.1 (DT_NEEDED {needed})")
             if paths:
                 errors.append(f"the extension has an rpath/runpath: {paths}")
+        dist_name = [re.findall(r"^Name: (.*)$", z.read(n).decode(), re.M) for n in names
+                     if n.endswith(".dist-info/METADATA")]
+        if dist_name != [["openflexio"]]:
+            errors.append(f"METADATA names {dist_name}, not the distribution openflexio")
         metadata = next(n for n in names if n.endswith(".dist-info/WHEEL"))
         wheel_tags = re.findall(r"^Tag: (.*)$", z.read(metadata).decode(), re.M)
         if not wheel_tags or any(not t.startswith("cp39-abi3-") for t in wheel_tags):
@@ -46,5 +52,6 @@ if __name__ == "__main__":
     problems = main(Path(sys.argv[1]))
     for p in problems:
         print(f"FAIL: {p}")
-    print(f"{sys.argv[1]}: " + ("bad" if problems else "cp39-abi3, manylinux, no rpath, libflexio not bundled, typed"))
+    good = "openflexio, cp39-abi3, manylinux, no rpath, libflexio not bundled, typed"
+    print(f"{sys.argv[1]}: " + ("bad" if problems else good))
     sys.exit(1 if problems else 0)

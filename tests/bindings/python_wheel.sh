@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bindings.python.wheel: the package as a user gets it.  pip wheel builds it out of tree (the source
 # tree stays clean), auditwheel repairs it leaving libflexio out (the library is the system's, found at
-# run time), check_python_wheel.py checks the result (cp39-abi3 manylinux tag, no rpath, libflexio
-# needed but not bundled, py.typed and stubs), then a fresh venv installs it and a user program opens
+# run time), check_python_wheel.py checks the result (distribution openflexio, cp39-abi3 manylinux
+# tag, no rpath, libflexio needed but not bundled, py.typed and stubs), then a fresh venv installs it and a user program opens
 # the device, flexio.build()s a device source and calls it, with libflexio found through FLEXIO_LIBRARY,
 # then through pkg-config, and not at all without either (no rpath to fall back on); the same wheel
 # in pyenv's Python 3.9 and >= 3.12 when there (the buffer protocol on 3.12+).  mypy checks a

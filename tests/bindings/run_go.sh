@@ -6,7 +6,9 @@
 set -euo pipefail
 go=${1:-go}
 cd "$(dirname "$0")/../../bindings/go"
-export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN=local
+# GOTOOLCHAIN=auto: a go older than the module's 1.24 (from 1.21: Debian 12's backports) builds
+# with the toolchain scripts/install-deps.sh fetched for it; a newer one builds with itself.
+export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN=auto
 exec_flag=()
 # With the sanitizers on, the ASan runtime goes first into the test binaries only.
 if [ -n "${FLEXIO_TEST_PRELOAD:-}" ]; then

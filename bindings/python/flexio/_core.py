@@ -978,7 +978,7 @@ class HeapBuffer:
     def to_numpy(self, dtype="uint8", count: int = -1, offset: int = 0):
         """The buffer's bytes from offset as a new numpy array of dtype (count items; -1: as many
         as fit).  A host copy: change it and write it back with buf.write(array, offset)."""
-        import numpy  # an optional dependency (pip install flexio[numpy])
+        import numpy  # an optional dependency (pip install openflexio[numpy])
 
         dtype = numpy.dtype(dtype)
         n = (self.size - offset) // dtype.itemsize if count < 0 else count
