@@ -2,7 +2,8 @@
 """dpa-stats from another OS process: --enable, --json (parsed by python's json and checked), the
 live view for two refreshes (and the counter states it restores), one process's --enable/--disable,
 the live view into a pipe (plain text, no screen escapes) and on a terminal (escapes), one process
-watched while it exits, bad options (a NaN interval, a process that is not there).
+watched while it exits, bad options (a NaN interval, a process that is not there), and the state
+of processes made later kept while no program holds the registry.
 
 Usage: check_cli.py DPA_STATS STATS_CHILD
 """
@@ -149,6 +150,18 @@ def main():
         # The process is gone once its program exits.
         doc = json.loads(run("--json").stdout)
         assert pid not in [p["id"] for p in doc["processes"]], doc
+        # No program holds the registry now: the state of processes made later outlives it.
+        run("--enable")
+        later = subprocess.Popen([child_path, "cli_later"], env=env, stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True)
+        try:
+            later_pid = int(later.stdout.readline().split()[1])
+            doc = json.loads(run("--json", "-p", str(later_pid)).stdout)
+            assert [p["counters"] for p in doc["processes"]] == ["active"], doc["processes"]
+        finally:
+            later.stdin.write("q\n")
+            later.stdin.flush()
+            later.wait(timeout=60)
         run("--disable")
     print("dpa-stats CLI: ok")
 
