@@ -26,6 +26,14 @@
 
 #define PROVIDER_ERROR_MAX 192
 
+/* A bool field of a caller's structure (flexio_cq_attr, flexio_qp_attr_opt_param_mask), read as
+ * the byte it is: nonzero is true. A binding or another compiler may store any byte there, and
+ * reading a byte other than 0 or 1 as a bool is undefined behaviour. */
+static inline bool provider_caller_bool(const bool *field)
+{
+	return *(const unsigned char *)field != 0;
+}
+
 /* An application's code as a provider loaded it: validated once, shared by its processes. */
 struct provider_image;
 

@@ -98,6 +98,10 @@ bool dpa_process_halted(const struct dpa_process *process);
  */
 void dpa_process_pause(struct dpa_process *process);
 void dpa_process_resume(struct dpa_process *process);
+/* The hart is going away: no pause holds it any more (one in progress lets it go, later ones
+ * neither stop it nor wait for it), so that it finishes what it runs and whoever waits for that
+ * before destroying it never waits for a pauser (a debugger stopped at a breakpoint). */
+void dpa_hart_pause_exempt(struct dpa_hart *hart);
 
 /* ---- Memory ---------------------------------------------------------------------------- */
 

@@ -80,6 +80,20 @@ void dpa_pause_remove_hart(struct dpa_process *process, struct dpa_hart *hart)
 	pthread_mutex_unlock(&process->pause_lock);
 }
 
+void dpa_hart_pause_exempt(struct dpa_hart *hart)
+{
+	struct dpa_process *process;
+
+	if (hart == NULL)
+		return;
+	process = hart->process;
+	dpa_pause_remove_hart(process, hart);
+	pthread_mutex_lock(&process->pause_lock);
+	atomic_fetch_and_explicit(&hart->gate, ~DPA_GATE_PAUSED, memory_order_release);
+	pthread_cond_broadcast(&process->pause_changed);
+	pthread_mutex_unlock(&process->pause_lock);
+}
+
 void dpa_process_pause(struct dpa_process *process)
 {
 	if (process == NULL)

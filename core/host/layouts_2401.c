@@ -2,6 +2,7 @@
 #define FLEXIO_VER_USED FLEXIO_VER(24, 1, 0)
 #include <libflexio/flexio.h>
 
+#include "../provider.h" /* provider_caller_bool */
 #include "layouts.h"
 
 #include <stddef.h>
@@ -66,8 +67,8 @@ void layouts_2401_cq_attr(const void *caller, struct cq_args *out)
 				 .cq_period_mode = attr->cq_period_mode,
 				 .cq_period = attr->cq_period,
 				 .cq_max_count = attr->cq_max_count,
-				 .no_arm = attr->no_arm,
-				 .cc = attr->cc,
+				 .no_arm = provider_caller_bool(&attr->no_arm),
+				 .cc = provider_caller_bool(&attr->cc),
 				 .overrun_ignore = attr->overrun_ignore,
 				 .always_armed = attr->always_armed,
 				 .cq_ring_qmem = attr->cq_ring_qmem,

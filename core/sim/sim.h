@@ -77,6 +77,7 @@ struct sim_thread {
 	void *owner;                   /* the object running the thread (a cmdq worker), or NULL */
 	struct sim_event *event;       /* set when the thread is an event handler (sim_event.c) */
 	uint64_t name;                 /* DPA address of its NUL-terminated name ("" for none) */
+	atomic_bool leaving;           /* being destroyed (sim_thread_leave) */
 	/* uar, outbox, window, mkey: the thread's selections (sim_outbox.c, sim_window.c) */
 	uint32_t outbox_id;     /* current outbox, 0 = none */
 	uint32_t outbox_device; /* flexio_uar_device_id of the outbox, 0 = its own device */
@@ -146,6 +147,10 @@ int sim_thread_set_name(struct sim_thread *t, const char *name);
 int sim_thread_preselect(struct sim_thread *t, uint32_t outbox_id, uint32_t window_id);
 /* The thread context's metadata_parameter (flexio_event_handler_run's user_arg). */
 int sim_thread_set_metadata(struct sim_thread *t, uint64_t value);
+/* The thread is about to be destroyed (before its destroyer waits for its invocation to end):
+ * no debugger holds it and no pause of its process stops it from here on, so the wait never
+ * depends on a debugger or a pauser. The debugger no longer sees it. */
+void sim_thread_leave(struct sim_thread *t);
 void sim_thread_destroy(struct sim_thread *t);
 /* Runs function on the thread until it returns, ends its invocation, or faults. */
 enum provider_call_result sim_thread_call(struct sim_thread *t, uint64_t function, const uint64_t *args, unsigned nargs,

@@ -296,5 +296,8 @@ void sim_cmdq_destroy(struct provider_cmdq *cmdq)
 	pthread_mutex_lock(&q->lock);
 	q->stopping = true;
 	pthread_mutex_unlock(&q->lock);
+	/* The scheduler waits for the workers' runs: no debugger or pause may hold them. */
+	for (unsigned i = 0; i < q->nworkers; i++)
+		sim_thread_leave(q->workers[i].thread);
 	cmdq_free(q);
 }

@@ -397,6 +397,7 @@ void sim_thread_destroy_event(struct provider_thread *thread)
 	pthread_mutex_lock(&e->lock);
 	e->destroying = true;
 	pthread_mutex_unlock(&e->lock);
+	sim_thread_leave(e->thread); /* a debugger or a pause holding it would stop the wait below */
 	/* A running invocation is cut at the end of its quantum, a queued one dropped. */
 	dpa_sched_cancel(e->p->events_sched, e->thread->hart);
 	/* Deterministic mode: the runner thread ends it (one run of the scheduler at a time). */

@@ -28,10 +28,21 @@
  * when its breakpoint is still there, else lets them go.
  *
  * Threads are the process's DPA threads (sim_thread), GDB thread id = thread id + 1; they are
- * looked up under threads_lock for every use, so a destroyed thread is simply gone.
+ * looked up under threads_lock for every use, so a destroyed thread is simply gone. A thread
+ * being destroyed (sim_thread_leave) is gone for the debugger at once: the stub lets it go
+ * wherever it holds it and never holds it again, so that destroying an event handler (or the
+ * process) never waits for the debugger.
+ *
+ * Packets: a packet whose checksum is wrong is not acted on; the stub answers '-' (the client
+ * sends it again) or, in no-ack mode, where the protocol lets a receiver ignore checksums but no
+ * '-' exists, an error reply, so that the client is not left waiting. Replies are queued and sent
+ * as the socket takes them, never blocking: while one waits, the client's next packets wait in
+ * the receive buffer, so a client that stops reading holds nothing but its own session, and
+ * closing the stub (the process being destroyed) never waits for it.
  *
  * Locks: stub lock, then threads_lock, then the engine's pause lock (inside dpa_*). A hart waits
  * for the stub lock only outside its gate, so pausing with the stub lock held cannot deadlock.
+ * Nothing blocks on the client with the stub lock held.
  */
 #define _GNU_SOURCE /* accept4, pipe2 */
 #include "sim_gdb.h"
@@ -111,7 +122,10 @@ struct sim_gdb {
 	unsigned in_trap; /* harts inside on_trap / sim_gdb_fault */
 	char rx[GDB_PACKET_MAX + 8];
 	size_t rx_len;
+	/* What is still to be sent to the client: a reply (less than GDB_PACKET_MAX), its ack, a
+	 * stop reply, the end of the session. */
 	char tx[2 * GDB_PACKET_MAX + 8];
+	size_t tx_len;
 	char doc[65536]; /* replies built for queries */
 };
 
@@ -133,14 +147,14 @@ static struct gdb_thread *thread_state(struct sim_gdb *g, uint32_t id)
 	return s;
 }
 
-/* The thread with GDB id tid (threads_lock held), or NULL. */
+/* The thread with GDB id tid (threads_lock held), or NULL (also when it is being destroyed). */
 static struct sim_thread *find_thread(struct sim_process *p, uint32_t tid)
 {
 	struct sim_thread *t;
 
 	for (t = p->threads; t; t = t->next)
 		if (t->id + 1 == tid)
-			return t;
+			return atomic_load(&t->leaving) ? NULL : t;
 	return NULL;
 }
 
@@ -162,6 +176,8 @@ static uint32_t *thread_ids(struct sim_process *p, size_t *count)
 
 	pthread_mutex_lock(&p->threads_lock);
 	for (t = p->threads; t; t = t->next) {
+		if (atomic_load(&t->leaving))
+			continue;
 		if (n == cap) {
 			uint32_t *grown = realloc(ids, (cap = cap ? cap * 2 : 64) * sizeof(*ids));
 
@@ -322,7 +338,7 @@ static void on_trap(void *user, struct dpa_hart *hart)
 	pthread_mutex_lock(&g->lock);
 	g->in_trap++;
 	s = thread_state(g, t->id);
-	if (s && g->client_fd >= 0 && !g->closing) {
+	if (s && g->client_fd >= 0 && !g->closing && !atomic_load(&t->leaving)) {
 		bool step = s->stepping && s->step_pc == pc;
 		bool breakpoint = contains(g->breakpoints, g->nbreakpoints, pc);
 		uint64_t watch_address;
@@ -369,7 +385,7 @@ void sim_gdb_fault(struct sim_process *p, struct sim_thread *t, const struct dpa
 	pthread_mutex_lock(&g->lock);
 	g->in_trap++;
 	s = thread_state(g, t->id);
-	if (s && g->client_fd >= 0 && !g->closing && g->running)
+	if (s && g->client_fd >= 0 && !g->closing && g->running && !atomic_load(&t->leaving))
 		hold_with_event(g, s, fault_signal(fault->cause), false, true, fault->pc, 0, 0);
 	g->in_trap--;
 	pthread_cond_broadcast(&g->changed);
@@ -433,32 +449,76 @@ static bool parse_tid(const char **s, int64_t *tid)
 	return true;
 }
 
-static void send_packet(struct sim_gdb *g, const char *data, size_t len)
+static unsigned checksum(const char *data, size_t len)
 {
 	unsigned sum = 0;
-	size_t n = 0, i;
-	char *out = g->tx;
 
-	if (len > sizeof(g->tx) - 4)
-		len = sizeof(g->tx) - 4;
-	out[n++] = '$';
-	for (i = 0; i < len; i++) {
+	for (size_t i = 0; i < len; i++)
 		sum += (unsigned char)data[i];
-		out[n++] = data[i];
-	}
-	out[n++] = '#';
-	out[n++] = hex_digits[(sum >> 4) & 0xf];
-	out[n++] = hex_digits[sum & 0xf];
-	for (i = 0; i < n;) {
-		ssize_t w = send(g->client_fd, out + i, n - i, MSG_NOSIGNAL);
+	return sum & 0xff;
+}
 
+/* Sends what the socket takes of the queue now; the session loop waits for room for the rest.
+ * An error ends the session. */
+static void flush(struct sim_gdb *g)
+{
+	while (g->tx_len && !g->exited) {
+		ssize_t w = send(g->client_fd, g->tx, g->tx_len, MSG_NOSIGNAL | MSG_DONTWAIT);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
 		if (w <= 0) {
-			if (w < 0 && errno == EINTR)
-				continue;
-			return; /* the session ends on the next read */
+			g->exited = true;
+			return;
 		}
-		i += (size_t)w;
+		memmove(g->tx, g->tx + w, g->tx_len - (size_t)w);
+		g->tx_len -= (size_t)w;
 	}
+}
+
+/* Room for n more bytes at the end of the queue, or NULL: the client has not read what it asked
+ * for before (it waits for nothing we could still send), and the session ends. */
+static char *queue_room(struct sim_gdb *g, size_t n)
+{
+	if (n > sizeof(g->tx) - g->tx_len) {
+		g->exited = true;
+		return NULL;
+	}
+	return g->tx + g->tx_len;
+}
+
+/* '+' or '-' (acknowledged mode). */
+static void send_ack(struct sim_gdb *g, char ack)
+{
+	char *out = queue_room(g, 1);
+
+	if (!out)
+		return;
+	*out = ack;
+	g->tx_len++;
+	flush(g);
+}
+
+static void send_packet(struct sim_gdb *g, const char *data, size_t len)
+{
+	unsigned sum;
+	char *out;
+
+	if (len > GDB_PACKET_MAX)
+		len = GDB_PACKET_MAX;
+	out = queue_room(g, len + 4);
+	if (!out)
+		return;
+	sum = checksum(data, len);
+	out[0] = '$';
+	memcpy(out + 1, data, len);
+	out[len + 1] = '#';
+	out[len + 2] = hex_digits[sum >> 4];
+	out[len + 3] = hex_digits[sum & 0xf];
+	g->tx_len += len + 4;
+	flush(g);
 }
 
 static void send_str(struct sim_gdb *g, const char *s)
@@ -1008,8 +1068,19 @@ static void handle_vcont(struct sim_gdb *g, const char *args)
 			parse_hex(&args, &signal);
 		}
 		if (*args == ':') {
+			bool alive;
+
 			args++;
 			if (!parse_tid(&args, &tid)) {
+				send_str(g, "E01");
+				return;
+			}
+			/* A thread that does not exist (or no longer): an error, as gdbserver gives, and
+			 * nothing resumed (else GDB would wait for a stop that never comes). */
+			pthread_mutex_lock(&g->p->threads_lock);
+			alive = tid <= 0 || find_thread(g->p, (uint32_t)tid);
+			pthread_mutex_unlock(&g->p->threads_lock);
+			if (!alive) {
 				send_str(g, "E01");
 				return;
 			}
@@ -1119,7 +1190,7 @@ static uint32_t interrupted_thread(struct sim_gdb *g)
 
 	pthread_mutex_lock(&g->p->threads_lock);
 	for (t = g->p->threads; t; t = t->next) {
-		if (dpa_hart_pc(t->hart) == DPA_RETURN_ADDRESS)
+		if (atomic_load(&t->leaving) || dpa_hart_pc(t->hart) == DPA_RETURN_ADDRESS)
 			continue;
 		if (t->id + 1 == chosen) {
 			busy = chosen;
@@ -1248,15 +1319,17 @@ static void handle_packet(struct sim_gdb *g, const char *pkt, size_t len)
 	send_str(g, "");
 }
 
-/* Consumes complete packets and interrupts from the receive buffer (stub lock held). */
+/* Consumes complete packets and interrupts from the receive buffer (stub lock held), while the
+ * client takes the replies: one waiting to be sent leaves the rest for later. */
 static void process_input(struct sim_gdb *g)
 {
 	size_t start = 0;
+	bool incomplete = false;
 
-	while (start < g->rx_len && !g->exited) {
-		char c = g->rx[start];
-		char *hash;
+	while (start < g->rx_len && !g->exited && !g->tx_len) {
+		char c = g->rx[start], *data = g->rx + start + 1, *hash;
 		size_t len;
+		int high, low;
 
 		if (c == 0x03) {
 			handle_interrupt(g);
@@ -1267,19 +1340,30 @@ static void process_input(struct sim_gdb *g)
 			start++;
 			continue;
 		}
-		hash = memchr(g->rx + start, '#', g->rx_len - start);
-		if (!hash || (size_t)(hash - g->rx) + 3 > g->rx_len)
-			break; /* incomplete */
-		len = (size_t)(hash - (g->rx + start)) - 1;
-		if (!g->no_ack && send(g->client_fd, "+", 1, MSG_NOSIGNAL) < 0)
-			g->exited = true;
-		*hash = '\0';
-		handle_packet(g, g->rx + start + 1, len);
+		hash = memchr(data, '#', g->rx_len - start - 1);
+		if (!hash || (size_t)(hash - g->rx) + 3 > g->rx_len) {
+			incomplete = true;
+			break;
+		}
+		len = (size_t)(hash - data);
+		high = hex_value(hash[1]);
+		low = hex_value(hash[2]);
 		start = (size_t)(hash - g->rx) + 3;
+		if (high < 0 || low < 0 || (unsigned)(high << 4 | low) != checksum(data, len)) {
+			if (g->no_ack)
+				send_str(g, "E01");
+			else
+				send_ack(g, '-');
+			continue;
+		}
+		if (!g->no_ack)
+			send_ack(g, '+');
+		*hash = '\0';
+		handle_packet(g, data, len);
 	}
 	memmove(g->rx, g->rx + start, g->rx_len - start);
 	g->rx_len -= start;
-	if (g->rx_len == sizeof(g->rx) - 1) /* a packet larger than announced: drop it */
+	if (incomplete && g->rx_len == sizeof(g->rx) - 1) /* a packet larger than announced: drop it */
 		g->rx_len = 0;
 }
 
@@ -1317,7 +1401,7 @@ static void end_session(struct sim_gdb *g)
 
 static void session(struct sim_gdb *g, int fd)
 {
-	struct pollfd fds[2] = { { .fd = fd, .events = POLLIN }, { .fd = g->wake[0], .events = POLLIN } };
+	struct pollfd fds[2] = { { .fd = fd }, { .fd = g->wake[0], .events = POLLIN } };
 	int one = 1;
 
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
@@ -1326,6 +1410,7 @@ static void session(struct sim_gdb *g, int fd)
 	g->no_ack = false;
 	g->exited = false;
 	g->rx_len = 0;
+	g->tx_len = 0;
 	g->current = 0;
 	stop_all(g); /* gdb attaches to a stopped process */
 	if (dpa_process_debug_attach(g->p->engine, on_trap, g)) {
@@ -1335,9 +1420,17 @@ static void session(struct sim_gdb *g, int fd)
 	}
 	pthread_mutex_unlock(&g->lock);
 	for (;;) {
-		if (poll(fds, 2, -1) < 0 && errno != EINTR)
-			break;
+		/* Only this thread queues and sends: while a reply waits, wait for room, not input. */
+		int ready, error;
+
+		fds[0].events = g->tx_len ? POLLOUT : POLLIN;
+		ready = poll(fds, 2, -1);
+		error = errno;
 		pthread_mutex_lock(&g->lock);
+		if (ready < 0) {
+			g->exited = error != EINTR;
+			fds[0].revents = fds[1].revents = 0;
+		}
 		if (fds[1].revents) {
 			char drain[64];
 
@@ -1354,15 +1447,18 @@ static void session(struct sim_gdb *g, int fd)
 					report_event(g, s);
 			}
 		}
-		if (fds[0].revents && !g->exited) {
-			ssize_t n = read(fd, g->rx + g->rx_len, sizeof(g->rx) - 1 - g->rx_len);
+		if (fds[0].revents & (POLLOUT | POLLERR | POLLHUP))
+			flush(g);
+		if (fds[0].revents && !g->exited && !g->tx_len) {
+			ssize_t n = recv(fd, g->rx + g->rx_len, sizeof(g->rx) - 1 - g->rx_len, MSG_DONTWAIT);
 
-			if (n <= 0)
+			if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
 				g->exited = true;
-			else
+			else if (n > 0)
 				g->rx_len += (size_t)n;
-			process_input(g);
 		}
+		if (!g->exited)
+			process_input(g); /* (also what waited for the last reply to go) */
 		if (g->exited) {
 			end_session(g);
 			pthread_mutex_unlock(&g->lock);
@@ -1500,6 +1596,27 @@ void sim_gdb_from_env(struct sim_process *p, const char *func)
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, func,
 			      "DPA process %u: GDB stub listening on 127.0.0.1:%u%s (gdb-multiarch: target remote :%u)",
 			      p->dumem_id, bound, hold ? ", the process waits for the debugger" : "", bound);
+}
+
+void sim_gdb_thread_leaving(struct sim_process *p, struct sim_thread *t)
+{
+	struct sim_gdb *g = atomic_load_explicit(&p->gdb, memory_order_acquire);
+	struct gdb_thread *s;
+
+	if (!g)
+		return;
+	pthread_mutex_lock(&g->lock);
+	for (s = g->threads; s; s = s->next)
+		if (s->id == t->id) {
+			/* Its step trap goes at the next resume (sync_traps), its stop is not reported;
+			 * stop_all no longer finds it to hold it again. */
+			s->stepping = false;
+			s->has_event = false;
+			s->released = false;
+			s->go = true;
+		}
+	pthread_cond_broadcast(&g->changed);
+	pthread_mutex_unlock(&g->lock);
 }
 
 void sim_gdb_close(struct sim_process *p)

@@ -23,6 +23,9 @@ void sim_gdb_close(struct sim_process *p);
 /* Thread t faulted (before the process stops for it): with a debugger attached, reports the
  * fault as a signal and waits until the debugger resumes; then the process stops as usual. */
 void sim_gdb_fault(struct sim_process *p, struct sim_thread *t, const struct dpa_fault *fault);
+/* Thread t of p is being destroyed (sim_thread_leave, t->leaving set): the stub lets it go where
+ * it holds it (a breakpoint, a step, a fault) and forgets its stop not reported yet. */
+void sim_gdb_thread_leaving(struct sim_process *p, struct sim_thread *t);
 /* The provider operation (flexio_process_gdb_listen). */
 int sim_gdb_listen_op(struct provider_process *process, uint16_t port, uint16_t *bound);
 

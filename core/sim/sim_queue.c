@@ -593,10 +593,10 @@ int sim_qp_modify(struct provider_queue *queue, const struct flexio_qp_attr *att
 	if (attr->dest_mac)
 		memcpy(to.path.dmac, attr->dest_mac, sizeof(to.path.dmac));
 	mask_bits = transition_mask(now.state, to.state);
-	if (mask && mask->qp_access_mask && to.state != NIC_QP_RST && to.state != NIC_QP_ERR)
+	if (mask && provider_caller_bool(&mask->qp_access_mask) && to.state != NIC_QP_RST && to.state != NIC_QP_ERR)
 		mask_bits |= NIC_QP_ACCESS;
-	if (mask && mask->min_rnr_nak_timer && to.state != NIC_QP_RST && to.state != NIC_QP_ERR &&
-	    to.state != NIC_QP_INIT)
+	if (mask && provider_caller_bool(&mask->min_rnr_nak_timer) && to.state != NIC_QP_RST &&
+	    to.state != NIC_QP_ERR && to.state != NIC_QP_INIT)
 		mask_bits |= NIC_QP_MIN_RNR_TIMER;
 	rc = nic_qp_modify(q->nic, q->number, &to, mask_bits);
 	if (rc == -EPERM)

@@ -47,7 +47,7 @@ static struct sim_stats_registry *registry_of(const char *device)
 		;
 	if (i == mapped.count && i < SIM_STATS_MAX_DEVICES) {
 		snprintf(mapped.devices[i].device, SIM_STATS_DEVICE_SIZE, "%s", device);
-		mapped.devices[i].failed = sim_stats_map(device, true, &mapped.devices[i].registry) != 0;
+		mapped.devices[i].failed = sim_stats_map(device, &mapped.devices[i].registry) != 0;
 		mapped.count++;
 	}
 	if (i < mapped.count && !mapped.devices[i].failed)

@@ -1,8 +1,12 @@
 /*
- * The statistics registry file of a simulated device (layout and rules in sim_stats_registry.h):
- * its path, creation, mapping, and whether the OS process owning a slot still runs. Shared by
- * the writers (libflexio's simulated provider) and the readers (libdpa_stats).
+ * The statistics registry of a simulated device (layout and rules in sim_stats_registry.h): its
+ * index file, finding, checking and mapping the registry of a holder or making it, and whether the
+ * OS process owning a slot still runs. Shared by the writers (libflexio's simulated provider) and
+ * the readers (libdpa_stats).
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memfd_create, F_ADD_SEALS (libdpa_stats defines it for all its files) */
+#endif
 #include "sim_stats_registry.h"
 
 #include <ctype.h>
@@ -19,6 +23,9 @@
 
 #define SIM_STATS_DIR_ENV "FLEXIO_SIM_STATS_DIR"
 #define SIM_STATS_DEFAULT_DIR "/dev/shm"
+/* What a registry must be sealed with: it can neither shrink (mappings would fault) nor grow,
+ * and no other seal can be added (a write seal would make it read-only under its writers). */
+#define SIM_STATS_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
 
 size_t sim_stats_file_size(void)
 {
@@ -51,7 +58,7 @@ int sim_stats_path(const char *device, char *path, size_t size)
 
 	if (!dir || !*dir)
 		dir = SIM_STATS_DEFAULT_DIR;
-	n = snprintf(path, size, "%s/openflexio-%s-%u", dir, device, (unsigned)getuid());
+	n = snprintf(path, size, "%s/openflexio-stats-%s-%u", dir, device, (unsigned)getuid());
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
@@ -70,8 +77,179 @@ static void carve(struct sim_stats_registry *r, void *base, size_t size)
 	r->size = size;
 }
 
-/* The creator's part, under the file's flock: size the file and write the header once. */
-static int initialise(int fd, const char *device, size_t size)
+/* ---- the index ------------------------------------------------------------------------------ */
+
+static const struct sim_stats_index fresh_index = { .magic = SIM_STATS_INDEX_MAGIC,
+						    .version = SIM_STATS_INDEX_VERSION,
+						    .holder_size = sizeof(struct sim_stats_holder),
+						    .default_control = SIM_STATS_CONTROL(SIM_STATS_INACTIVE, 0) };
+
+/* Makes the index at path, which appears with its header (linked once written): an index
+ * without one was damaged by someone. 0, or a negative errno value (another OS process making it
+ * at the same time is no error). */
+static int index_create(const char *path)
+{
+	char made[4096 + 8];
+	int fd, rc = 0;
+
+	snprintf(made, sizeof(made), "%s.XXXXXX", path);
+	fd = mkostemp(made, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (pwrite(fd, &fresh_index, sizeof(fresh_index), 0) != (ssize_t)sizeof(fresh_index))
+		rc = -EIO;
+	else if (link(made, path) && errno != EEXIST)
+		rc = -errno;
+	unlink(made);
+	close(fd);
+	return rc;
+}
+
+/* Opens device's index (made when there is none) and takes its flock: the fd, or a negative
+ * errno value. A path that is not a regular file of this user (a FIFO would block, another user's
+ * file could say anything) is -EPERM. */
+static int index_lock(const char *device)
+{
+	char path[4096];
+	struct stat st;
+	int fd, rc = sim_stats_path(device, path, sizeof(path));
+
+	if (rc)
+		return rc;
+	fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0 && errno == ENOENT) {
+		rc = index_create(path);
+		if (rc)
+			return rc;
+		fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	}
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != getuid())
+		rc = -EPERM;
+	else if (flock(fd, LOCK_EX))
+		rc = -errno;
+	if (rc) {
+		close(fd);
+		return rc;
+	}
+	return fd;
+}
+
+static void index_unlock(int fd)
+{
+	flock(fd, LOCK_UN);
+	close(fd);
+}
+
+/* Reads the index's header (flock held) into *head and, when holders is not NULL, its records
+ * into holders[0 .. *count). 0, or -EPROTO for a file that is not an index of this version, or
+ * damaged (truncated: a partial record at its end is ignored). */
+static int index_read(int fd, struct sim_stats_index *head, struct sim_stats_holder *holders, unsigned *count)
+{
+	ssize_t n = pread(fd, head, sizeof(*head), 0);
+
+	if (count)
+		*count = 0;
+	if (n != (ssize_t)sizeof(*head) || head->magic != fresh_index.magic || head->version != fresh_index.version ||
+	    head->holder_size != fresh_index.holder_size)
+		return -EPROTO;
+	if (holders) {
+		n = pread(fd, holders, SIM_STATS_MAX_HOLDERS * sizeof(*holders), sizeof(*head));
+		*count = n > 0 ? (unsigned)((size_t)n / sizeof(*holders)) : 0;
+	}
+	return 0;
+}
+
+/* The offset of holder record i. */
+static off_t holder_offset(unsigned i)
+{
+	return (off_t)(sizeof(struct sim_stats_index) + i * sizeof(struct sim_stats_holder));
+}
+
+/* Writes holder record i (flock held): 0 or -EIO. */
+static int holder_write(int index, unsigned i, const struct sim_stats_holder *holder)
+{
+	return pwrite(index, holder, sizeof(*holder), holder_offset(i)) == (ssize_t)sizeof(*holder) ? 0 : -EIO;
+}
+
+/* Lists this OS process as holding the registry open as fd (flock held): in a free record, one
+ * of an OS process that is gone, or a new one. The record's index, or -1 when there is no room
+ * (SIM_STATS_MAX_HOLDERS OS processes hold it) or the write failed: the others then cannot find
+ * the registry through this OS process, which changes nothing for this one. */
+static int holder_add(int index, const struct sim_stats_holder *holders, unsigned count, int fd)
+{
+	struct sim_stats_holder me = { .pid = (uint32_t)getpid(), .fd = fd };
+	unsigned i;
+
+	me.start = sim_stats_process_start(me.pid);
+	for (i = 0; i < count; i++)
+		if (!holders[i].pid || !sim_stats_owner_alive(holders[i].pid, holders[i].start))
+			break;
+	return i < SIM_STATS_MAX_HOLDERS && !holder_write(index, i, &me) ? (int)i : -1;
+}
+
+/* ---- the registry ----------------------------------------------------------------------------- */
+
+/* Maps fd (a registry of device: sealed, of the layout's size, its header this layout's) into
+ * registry, which takes fd; 0, or -EPROTO (fd is then the caller's still). */
+static int attach(int fd, const char *device, struct sim_stats_registry *registry)
+{
+	size_t size = sim_stats_file_size();
+	int seals = fcntl(fd, F_GET_SEALS);
+	const struct sim_stats_header *h;
+	struct stat st;
+	void *base;
+
+	if (seals < 0 || (seals & SIM_STATS_SEALS) != SIM_STATS_SEALS ||
+	    (seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)) || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size != size)
+		return -EPROTO;
+	base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (base == MAP_FAILED)
+		return -EPROTO;
+	h = base;
+	if (h->magic != SIM_STATS_MAGIC || h->version != SIM_STATS_VERSION ||
+	    h->header_size != sizeof(struct sim_stats_header) || h->max_processes != SIM_STATS_MAX_PROCESSES ||
+	    h->max_threads != SIM_STATS_MAX_THREADS || h->samples != SIM_STATS_SAMPLES || h->file_size != size ||
+	    strncmp(h->device, device, SIM_STATS_DEVICE_SIZE)) {
+		munmap(base, size);
+		return -EPROTO;
+	}
+	carve(registry, base, size);
+	registry->fd = fd;
+	snprintf(registry->device, sizeof(registry->device), "%s", device);
+	return 0;
+}
+
+/* Opens and maps the registry a holder of the index holds: 0, or nonzero when it is gone or is
+ * not a registry of device (whatever the record names is checked: anyone may write the index). */
+static int attach_holder(const struct sim_stats_holder *holder, const char *device, struct sim_stats_registry *registry)
+{
+	struct stat st;
+	char path[64];
+	int fd;
+
+	if (!holder->pid || holder->fd < 0 || !sim_stats_owner_alive(holder->pid, holder->start))
+		return -ENOENT;
+	snprintf(path, sizeof(path), "/proc/%u/fd/%d", (unsigned)holder->pid, (int)holder->fd);
+	/* The descriptor may name anything now (its pid reused, or a record made up): only a regular
+	 * file is opened (a device could act on being opened), and a FIFO swapped in meanwhile would
+	 * not block. */
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return -ENOENT;
+	fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	if (attach(fd, device, registry)) {
+		close(fd);
+		return -EPROTO;
+	}
+	return 0;
+}
+
+/* Makes device's registry: a sealed anonymous file with its header, mapped into registry. */
+static int create(const char *device, uint32_t default_control, struct sim_stats_registry *registry)
 {
 	struct sim_stats_header header = {
 		.magic = SIM_STATS_MAGIC,
@@ -81,78 +259,98 @@ static int initialise(int fd, const char *device, size_t size)
 		.max_threads = SIM_STATS_MAX_THREADS,
 		.samples = SIM_STATS_SAMPLES,
 		.name_size = SIM_STATS_NAME_SIZE,
-		.file_size = size,
+		.file_size = sim_stats_file_size(),
 		.next_process_id = 1,
-		.default_control = SIM_STATS_CONTROL(SIM_STATS_INACTIVE, 0),
+		.default_control = default_control,
 	};
-	struct stat st;
+	char name[SIM_STATS_DEVICE_SIZE + 32];
+	int fd, rc = 0;
 
-	if (fstat(fd, &st))
-		return -errno;
-	if (st.st_size != 0)
-		return 0; /* made by another OS process: checked by the caller once mapped */
 	snprintf(header.device, sizeof(header.device), "%s", device);
-	if (ftruncate(fd, (off_t)size))
-		return -errno;
-	if (pwrite(fd, &header, sizeof(header), 0) != (ssize_t)sizeof(header))
-		return errno ? -errno : -EIO;
-	return 0;
-}
-
-int sim_stats_map(const char *device, bool create, struct sim_stats_registry *registry)
-{
-	size_t size = sim_stats_file_size();
-	char path[4096];
-	struct stat st;
-	void *base;
-	int fd, rc;
-
-	if (!sim_stats_device_name_valid(device))
-		return -EINVAL;
-	rc = sim_stats_path(device, path, sizeof(path));
-	if (rc)
-		return rc;
-	fd = open(path, O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0600);
+	snprintf(name, sizeof(name), "openflexio-stats-%s", device);
+	fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (fd < 0)
 		return -errno;
-	/* Writers and readers may race to create it: one initialises, the others wait here. */
-	if (flock(fd, LOCK_EX)) {
+	if (ftruncate(fd, (off_t)header.file_size) || fcntl(fd, F_ADD_SEALS, SIM_STATS_SEALS))
 		rc = -errno;
-		close(fd);
-		return rc;
-	}
-	rc = initialise(fd, device, size);
-	if (!rc && fstat(fd, &st))
-		rc = -errno;
-	flock(fd, LOCK_UN);
-	if (!rc && (size_t)st.st_size != size)
-		rc = -EPROTO; /* another layout's file */
-	if (rc) {
-		close(fd);
-		return rc;
-	}
-	base = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	rc = base == MAP_FAILED ? -errno : 0;
-	close(fd);
+	else if (pwrite(fd, &header, sizeof(header), 0) != (ssize_t)sizeof(header))
+		rc = -EIO;
+	else
+		rc = attach(fd, device, registry);
 	if (rc)
-		return rc;
-	carve(registry, base, size);
-	if (registry->header->magic != SIM_STATS_MAGIC || registry->header->version != SIM_STATS_VERSION ||
-	    registry->header->header_size != sizeof(struct sim_stats_header) ||
-	    registry->header->max_processes != SIM_STATS_MAX_PROCESSES ||
-	    registry->header->max_threads != SIM_STATS_MAX_THREADS || registry->header->samples != SIM_STATS_SAMPLES ||
-	    registry->header->file_size != size) {
-		sim_stats_unmap(registry);
-		return -EPROTO;
+		close(fd);
+	return rc;
+}
+
+int sim_stats_map(const char *device, struct sim_stats_registry *registry)
+{
+	struct sim_stats_holder *holders;
+	struct sim_stats_index head;
+	unsigned count, i;
+	int index, rc;
+
+	memset(registry, 0, sizeof(*registry));
+	registry->fd = registry->holder = -1;
+	if (!sim_stats_device_name_valid(device))
+		return -EINVAL;
+	holders = malloc(SIM_STATS_MAX_HOLDERS * sizeof(*holders));
+	if (!holders)
+		return -ENOMEM;
+	index = index_lock(device);
+	rc = index < 0 ? index : index_read(index, &head, holders, &count);
+	if (!rc) {
+		/* A holder's registry, else a new one (the first holder, or all of them gone). */
+		rc = -ENOENT;
+		for (i = 0; i < count && rc; i++)
+			rc = attach_holder(&holders[i], device, registry);
+		if (rc)
+			rc = create(device, head.default_control, registry);
+		if (!rc)
+			registry->holder = holder_add(index, holders, count, registry->fd);
 	}
-	return 0;
+	if (index >= 0)
+		index_unlock(index);
+	free(holders);
+	return rc;
 }
 
 void sim_stats_unmap(struct sim_stats_registry *registry)
 {
-	if (registry->header)
-		munmap(registry->header, registry->size);
+	struct sim_stats_holder record;
+	struct sim_stats_index head;
+	int index;
+
+	if (!registry->header)
+		return;
+	/* Off the index while it still lists it (not when another program damaged or truncated it
+	 * meanwhile): nobody tries this descriptor any more. */
+	index = registry->holder >= 0 ? index_lock(registry->device) : -1;
+	if (index >= 0 && !index_read(index, &head, NULL, NULL) &&
+	    pread(index, &record, sizeof(record), holder_offset((unsigned)registry->holder)) ==
+		    (ssize_t)sizeof(record) &&
+	    record.pid == (uint32_t)getpid() && record.fd == registry->fd)
+		holder_write(index, (unsigned)registry->holder, &(struct sim_stats_holder){ .pid = 0 });
+	if (index >= 0)
+		index_unlock(index);
+	munmap(registry->header, registry->size);
+	close(registry->fd);
 	memset(registry, 0, sizeof(*registry));
+	registry->fd = registry->holder = -1;
+}
+
+int sim_stats_default_save(const struct sim_stats_registry *registry, uint32_t control)
+{
+	struct sim_stats_index head;
+	int index = index_lock(registry->device), rc = index < 0 ? index : index_read(index, &head, NULL, NULL);
+
+	if (!rc) {
+		head.default_control = control;
+		if (pwrite(index, &head, sizeof(head), 0) != (ssize_t)sizeof(head))
+			rc = -EIO;
+	}
+	if (index >= 0)
+		index_unlock(index);
+	return rc;
 }
 
 uint64_t sim_stats_process_start(uint32_t pid)

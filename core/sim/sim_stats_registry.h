@@ -4,15 +4,27 @@
  * event-tracer samples, and the counter state that dpa_stats (core/stats, the readers) sets.
  *
  * As on hardware, where the device is shared by every OS process of the machine, the registry is
- * one file per device and user that every OS process maps shared:
- *   $FLEXIO_SIM_STATS_DIR/openflexio-<device>-<uid>   (FLEXIO_SIM_STATS_DIR unset: /dev/shm)
- * FLEXIO_SIM_STATS=0 keeps a process's DPA processes out of it (nothing is published).
+ * one per device and user, mapped shared by every OS process that uses it. It is memory no other
+ * program can take away: an anonymous file (memfd) sealed against shrinking and growing, so that
+ * no access through a mapping can ever fault (a file another program could truncate would kill
+ * its readers and writers with SIGBUS). OS processes find it through its index file,
+ *   $FLEXIO_SIM_STATS_DIR/openflexio-stats-<device>-<uid>   (FLEXIO_SIM_STATS_DIR unset: /dev/shm)
+ * which lists the OS processes holding it open (pid, start time, file descriptor): another one
+ * opens it as /proc/<pid>/fd/<fd> of any that still runs, checks its seals, size and header,
+ * maps it, and adds itself to the list; the first one (or the first after every holder has gone)
+ * makes it. The index appears with its header (written, then linked) and is only ever read and
+ * written with pread/pwrite under its flock, and checked: an index another program damaged or
+ * truncated makes the registry unavailable to the OS processes that look for it afterwards
+ * (dpa_stats_open says so; libflexio publishes nothing) until it is removed, never a crash; those
+ * that hold it already go on. The registry lives as long as one of its holders: the counter state
+ * of processes made later (DPA_STATS_ALL_PROCESSES) is also kept in the index, for a registry made
+ * again. FLEXIO_SIM_STATS=0 keeps a process's DPA processes out of it (nothing is published).
  *
  * Layout (version SIM_STATS_VERSION, all fixed-size): a header, SIM_STATS_MAX_PROCESSES process
  * slots, SIM_STATS_MAX_THREADS thread slots, then one ring of SIM_STATS_SAMPLES event-tracer
- * samples per process slot. The file is sparse: tmpfs backs only the pages written.
+ * samples per process slot. The file is sparse: only the pages written take memory.
  *
- * Concurrency: no lock after creation (an flock serialises the creator's initialisation only).
+ * Concurrency: no lock after creation (the index's flock serialises finding or creating it).
  * A writer claims a slot by compare-and-swap of its owner word from 0 (or from an OS process that
  * no longer exists) to its own pid, fills it, then publishes it (live = 1, release); it retires
  * it with live = 0, then owner = 0. Readers take a slot only when live (acquire) and copy it,
@@ -20,7 +32,8 @@
  * are atomics written with relaxed adds by the writer and zeroed by readers (a reset); the
  * counter control word is written by readers and read by writers at invocation boundaries.
  * Slots of an OS process that died without retiring them are ignored by readers (its pid is gone,
- * or belongs to a process started later) and reclaimed by writers.
+ * or belongs to a process started later) and reclaimed by writers. Every value read from the
+ * registry is bounded before use (another program of the user may write anything there).
  */
 #ifndef OPENFLEXIO_CORE_SIM_STATS_REGISTRY_H
 #define OPENFLEXIO_CORE_SIM_STATS_REGISTRY_H
@@ -109,6 +122,25 @@ struct sim_stats_header {
 	char device[SIM_STATS_DEVICE_SIZE];
 };
 
+/* The index file: this header, then SIM_STATS_MAX_HOLDERS records at most. */
+#define SIM_STATS_INDEX_MAGIC 0x31584449545346ull /* "FSTIDX1" */
+#define SIM_STATS_INDEX_VERSION 1u
+#define SIM_STATS_MAX_HOLDERS 1024u
+struct sim_stats_index {
+	uint64_t magic;
+	uint32_t version;
+	uint32_t holder_size;     /* sizeof(struct sim_stats_holder) */
+	uint32_t default_control; /* for a registry made again */
+	uint32_t reserved;
+};
+
+/* An OS process holding the registry open. */
+struct sim_stats_holder {
+	uint32_t pid; /* 0: a free record */
+	int32_t fd;
+	uint64_t start; /* the holder's start time (sim_stats_process_start) */
+};
+
 /* A mapped registry. */
 struct sim_stats_registry {
 	struct sim_stats_header *header;
@@ -116,19 +148,27 @@ struct sim_stats_registry {
 	struct sim_stats_thread *threads;
 	struct sim_stats_sample *samples; /* SIM_STATS_SAMPLES per process slot */
 	size_t size;
+	int fd;     /* the registry, open while mapped: other OS processes open it through it */
+	int holder; /* its record in the index, or -1 */
+	char device[SIM_STATS_DEVICE_SIZE];
 };
 
-/* The file's size for this layout. */
+/* The registry's size for this layout. */
 size_t sim_stats_file_size(void);
 /* Whether device is a name the registry accepts (letters, digits, '_', '-', '.'; a letter first;
  * shorter than SIM_STATS_DEVICE_SIZE). */
 bool sim_stats_device_name_valid(const char *device);
-/* The registry file's path: 0, or -ENAMETOOLONG. */
+/* The index file's path: 0, or -ENAMETOOLONG. */
 int sim_stats_path(const char *device, char *path, size_t size);
-/* Maps the registry of device, creating it when create is set (else -ENOENT when it does not
- * exist). 0, or a negative errno value (-EPROTO: a file of another layout). */
-int sim_stats_map(const char *device, bool create, struct sim_stats_registry *registry);
+/* Maps the registry of device, found through its index (created when there is none) or made.
+ * 0, or a negative errno value (-EPROTO: an index file of another layout, or damaged). */
+int sim_stats_map(const char *device, struct sim_stats_registry *registry);
+/* Unmaps it; this OS process no longer holds it. */
 void sim_stats_unmap(struct sim_stats_registry *registry);
+/* Keeps control in the index as the default counter state of a registry made again (the live
+ * one's is header->default_control). 0 or a negative errno value (-EPROTO: a damaged index, which
+ * makes no registry again either). */
+int sim_stats_default_save(const struct sim_stats_registry *registry, uint32_t control);
 /* Whether the OS process pid, started at start (0: unknown), still runs. */
 bool sim_stats_owner_alive(uint32_t pid, uint64_t start);
 /* The start time of OS process pid (field 22 of /proc/PID/stat), 0 when unknown. */

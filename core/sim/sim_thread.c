@@ -4,6 +4,7 @@
  * block (PT_TLS) from tp on (see libflexio-dev/flexio_dev_dpa_arch.h), then
  * the thread's name.
  */
+#include "sim_gdb.h"
 #include "sim_objects.h"
 #include "sim_trace.h"
 #include "sim_stats.h"
@@ -68,12 +69,24 @@ struct sim_thread *sim_thread_create(struct sim_process *p, const struct dpa_har
 	return t;
 }
 
+void sim_thread_leave(struct sim_thread *t)
+{
+	if (!t || atomic_exchange(&t->leaving, true))
+		return;
+	/* Marked first (the stub holds no leaving thread again), let go by the debugger next, exempt
+	 * from pauses last: in another order the stub could hold it again after the exemption. */
+	sim_gdb_thread_leaving(t->process, t);
+	if (t->hart)
+		dpa_hart_pause_exempt(t->hart);
+}
+
 void sim_thread_destroy(struct sim_thread *t)
 {
 	struct sim_thread **at;
 
 	if (!t)
 		return;
+	sim_thread_leave(t);
 	pthread_mutex_lock(&t->process->threads_lock);
 	for (at = &t->process->threads; *at && *at != t; at = &(*at)->next)
 		;

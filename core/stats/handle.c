@@ -74,11 +74,13 @@ DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_devic
 		stats_log(__func__, "out of memory");
 		return NULL;
 	}
-	rc = sim_stats_map(dpa_device, true, &h->registry);
+	rc = sim_stats_map(dpa_device, &h->registry);
 	if (rc) {
 		sim_stats_path(dpa_device, path, sizeof(path));
-		stats_log(__func__, "cannot map the statistics of \"%s\" (%s): %s", dpa_device, path,
-			  rc == -EPROTO ? "a file of another layout" : strerror(-rc));
+		stats_log(__func__, "cannot map the statistics of \"%s\" (index %s): %s", dpa_device, path,
+			  rc == -EPROTO ? "the index is damaged or of another version (remove it: programs started "
+					  "afterwards make a new one)"
+					: strerror(-rc));
 		free(h);
 		return NULL;
 	}
@@ -204,8 +206,11 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_
 		apply(&s->control, state, type);
 		return DPA_STATS_STATUS_OK;
 	}
-	/* Every process now, and those published later. */
+	/* Every process now, and those published later (also by a registry made again). */
 	apply(&dpa_handler->registry.header->default_control, state, type);
+	/* Not an error when it fails: the live registry has it, and a damaged index (the only way it
+	 * fails) makes no registry again. */
+	sim_stats_default_save(&dpa_handler->registry, atomic_load(&dpa_handler->registry.header->default_control));
 	n = stats_processes(dpa_handler, live);
 	for (unsigned i = 0; i < n; i++) {
 		if (state == DPA_STATS_COUNTER_STATE_RESET)

@@ -7,6 +7,11 @@
  * than a GDB packet lists at once), calls gdb_spin (it returns once the debugger has set
  * gdb_spin_stop), prints "spun", then gdb_fault with a misaligned address, which must fail (the
  * process stops for the fault), and exits 0 when both did.
+ * With "destroy" as argv[2] it creates an event handler of gdb_spin_handler ("gdb_spinner"),
+ * prints "ready", then obeys lines on stdin: "spin" activates the handler (an RPC, printing
+ * "activated" when it returned), "destroy spinner" destroys it (then prints "handler
+ * destroyed"), "exit" destroys the process (and the handler if left) and exits 0 after printing
+ * "destroyed": whatever a debugger is doing meanwhile.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
@@ -16,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern flexio_func_t gdb_rpc, gdb_handler, gdb_spin, gdb_fault;
+extern flexio_func_t gdb_rpc, gdb_handler, gdb_spin, gdb_fault, gdb_spin_handler, gdb_activate;
 
 #define SPIN_IDLE_HANDLERS 2000
 
@@ -35,6 +40,45 @@ static int write_elf(flexio_app *app, const char *path)
 	return rc;
 }
 
+/* The "destroy" mode: 0 when every command worked. */
+static int obey(flexio_process *process)
+{
+	struct flexio_event_handler_attr attr = { .host_stub_func = &gdb_spin_handler, .name = "gdb_spinner" };
+	flexio_event_handler *spinner;
+	uint64_t result;
+	char line[64];
+
+	if (flexio_event_handler_create(process, &attr, &spinner) != FLEXIO_STATUS_SUCCESS ||
+	    flexio_event_handler_run(spinner, 0) != FLEXIO_STATUS_SUCCESS)
+		return 1;
+	printf("ready\n");
+	fflush(stdout);
+	while (fgets(line, sizeof(line), stdin)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strcmp(line, "spin")) {
+			if (flexio_process_call(process, &gdb_activate, &result,
+						flexio_event_handler_get_activation_id(spinner)) !=
+			    FLEXIO_STATUS_SUCCESS)
+				return 1;
+			printf("activated\n");
+		} else if (!strcmp(line, "destroy spinner")) {
+			if (flexio_event_handler_destroy(spinner) != FLEXIO_STATUS_SUCCESS)
+				return 1;
+			printf("handler destroyed\n");
+		} else if (!strcmp(line, "exit")) {
+			if (flexio_process_destroy(process) != FLEXIO_STATUS_SUCCESS)
+				return 1;
+			printf("destroyed\n");
+			return 0;
+		} else {
+			fprintf(stderr, "unknown command \"%s\"\n", line);
+			return 1;
+		}
+		fflush(stdout);
+	}
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct ibv_device **devices;
@@ -45,8 +89,8 @@ int main(int argc, char **argv)
 	uint64_t result = 0;
 	int n = 0;
 
-	if (argc != 2 && (argc != 3 || strcmp(argv[2], "spin"))) {
-		fprintf(stderr, "usage: %s ELF-OUTPUT [spin]\n", argv[0]);
+	if (argc != 2 && (argc != 3 || (strcmp(argv[2], "spin") && strcmp(argv[2], "destroy")))) {
+		fprintf(stderr, "usage: %s ELF-OUTPUT [spin | destroy]\n", argv[0]);
 		return 2;
 	}
 	if (flexio_version_set(FLEXIO_VER_USED)) /* this release's struct layouts */
@@ -63,6 +107,13 @@ int main(int argc, char **argv)
 	fflush(stderr);
 	if (flexio_process_create(ctx, app, NULL, &process) != FLEXIO_STATUS_SUCCESS)
 		return 1;
+	if (argc == 3 && !strcmp(argv[2], "destroy")) {
+		int rc = obey(process);
+
+		ibv_close_device(ctx);
+		ibv_free_device_list(devices);
+		return rc;
+	}
 	if (argc == 3) {
 		struct flexio_event_handler_attr idle = { .host_stub_func = &gdb_handler };
 

@@ -10,9 +10,16 @@ Then gdb_target in its spin mode with a raw remote-protocol client (gdb's batch 
 interrupt a running target reliably): at most 4 watchpoints (the fifth is refused), ^C
 interrupts the spinning DPA thread inside gdb_spin, a memory write ends its loop, and the
 misaligned store of gdb_fault stops as SIGBUS at its pc, then the process terminates.
+Then gdb_target in its destroy mode, whose process and event handlers its program destroys while
+a raw client holds them: a packet with a bad checksum is refused ('-', or an error in no-ack
+mode) and not acted on, a vCont naming no live thread is answered with an error, and destroying
+a handler stopped at a breakpoint in its loop, a process stopped by ^C while that handler spins,
+and a process whose debugger stopped reading replies each complete at once, the client seeing
+the connection close.
 Exit 77 (skipped) without gdb-multiarch.
 """
 import os
+import queue
 import re
 import shutil
 import socket
@@ -27,12 +34,22 @@ GDB_SIGINT, GDB_SIGTRAP, GDB_SIGBUS = 0x02, 0x05, 0x0a  # GDB's signal numbers
 SPIN_THREADS = 2000 + 1  # gdb_target spin: its idle event handlers (SPIN_IDLE_HANDLERS) and the RPC's thread
 
 
-class Rsp:
-    """A minimal GDB remote serial protocol client (acknowledged mode)."""
+def packet(payload):
+    data = payload.encode()
+    return b"$%s#%02x" % (data, sum(data) & 0xff)
 
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+
+class Rsp:
+    """A minimal GDB remote serial protocol client (acknowledged mode until no_ack is set)."""
+
+    def __init__(self, port, receive_buffer=None):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if receive_buffer:  # (before connecting: the window is agreed then)
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(30)
+        self.sock.connect(("127.0.0.1", port))
         self.buf = b""
+        self.no_ack = False
 
     def _byte(self):
         while not self.buf:
@@ -44,9 +61,8 @@ class Rsp:
         return b
 
     def send(self, payload):
-        data = payload.encode()
-        self.sock.sendall(b"$%s#%02x" % (data, sum(data) & 0xff))
-        if self._byte() != b"+":
+        self.sock.sendall(packet(payload))
+        if not self.no_ack and self._byte() != b"+":
             raise RuntimeError(f"no ack for {payload}")
 
     def reply(self):
@@ -56,12 +72,18 @@ class Rsp:
         while (c := self._byte()) != b"#":
             out += c
         self._byte(), self._byte()
-        self.sock.sendall(b"+")
+        if not self.no_ack:
+            self.sock.sendall(b"+")
         return out.decode()
 
     def ask(self, payload):
         self.send(payload)
         return self.reply()
+
+
+def segments(elf):
+    with open(elf, "rb") as f:
+        return [dict(s.header) for s in ELFFile(f).iter_segments()]
 
 
 def symbols(elf):
@@ -74,7 +96,7 @@ def start(target, args):
     """Starts the program; returns it, the stub's port (None if never announced) and its stderr
     lines (the rest read by a thread, so that it never blocks on a full pipe)."""
     env = dict(os.environ, FLEXIO_SIM_GDB="0", FLEXIO_SIM_GDB_WAIT="1")
-    program = subprocess.Popen([target] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    program = subprocess.Popen([target] + args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=env, text=True)
     port = None
     lines = []
@@ -221,6 +243,157 @@ def spin_session(target, elf):
     return failed
 
 
+class Obeying:
+    """gdb_target in its destroy mode: commands on its stdin, its stdout lines read by a thread."""
+
+    def __init__(self, target, elf):
+        self.program, self.port, self.stderr, self.stderr_reader = start(target, [elf, "destroy"])
+        self.lines = queue.Queue()
+        self.stdout = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.program.stdout:
+            self.stdout.append(line)
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def command(self, text):
+        self.program.stdin.write(text + "\n")
+        self.program.stdin.flush()
+
+    def said(self, want, timeout):
+        """Whether the program prints the line want within timeout seconds."""
+        try:
+            return self.lines.get(timeout=timeout) == want
+        except queue.Empty:
+            return False
+
+    def end(self):
+        """Waits for the program (killed if it still runs after a while); its exit status."""
+        try:
+            self.program.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.program.kill()
+            self.program.wait()
+        self.stderr_reader.join()
+        return self.program.returncode
+
+
+def closed_by_stub(rsp, timeout):
+    """Whether the stub closes the connection within timeout seconds (what it still had to send,
+    read and dropped)."""
+    rsp.sock.settimeout(timeout)
+    try:
+        while rsp.sock.recv(1 << 16):
+            pass
+        return True
+    except ConnectionResetError:
+        return True
+    except OSError:  # the timeout
+        return False
+
+
+def destroy_session(target, elf, scenario):
+    """One run of gdb_target's destroy mode; returns the failures."""
+    syms = symbols(elf)
+    obeying = Obeying(target, elf)
+    failed, log = [], []
+    if obeying.port is None:
+        obeying.program.kill()
+        obeying.end()
+        return [f"{scenario}: the program never announced its GDB stub:\n" + "".join(obeying.stderr)]
+    try:
+        rsp = Rsp(obeying.port, receive_buffer=4096 if scenario == "not reading" else None)
+
+        def ask(payload):
+            answer = rsp.ask(payload)
+            log.append(f"{payload!r} -> {answer!r}")
+            return answer
+
+        ask("?")
+        rsp.send("vCont;c")  # the process starts (it waited for the debugger)
+        if not obeying.said("ready", 120):
+            raise RuntimeError("the program did not get ready")
+        rsp.sock.sendall(b"\x03")
+        log.append(f"^C -> {rsp.reply()!r}")
+        stop = syms["gdb_spin_handler_stop"][0]
+        if scenario == "protocol":
+            # A packet whose checksum is wrong: refused ('-') and not acted on.
+            corrupted = packet(f"M{stop:x},4:01000000")[:-2] + b"00"
+            rsp.sock.sendall(corrupted)
+            nak = rsp._byte()
+            log.append(f"{corrupted!r} -> {nak!r}")
+            if nak != b"-":
+                failed.append(f"a bad checksum is answered with '-': {nak!r}")
+                rsp.reply()
+            if ask(f"m{stop:x},4") != "00000000":
+                failed.append("a packet with a bad checksum wrote memory")
+            # vCont naming a thread that does not exist: an error at once, nothing resumed.
+            rsp.sock.settimeout(10)
+            if not ask("vCont;c:7ffffff").startswith("E"):
+                failed.append("vCont naming no live thread is an error")
+            rsp.sock.settimeout(30)
+            # No-ack mode: the checksum still counts, refused with an error reply.
+            if ask("QStartNoAckMode") != "OK":
+                failed.append("QStartNoAckMode")
+            rsp.no_ack = True
+            rsp.sock.sendall(corrupted)
+            answer = rsp.reply()
+            log.append(f"{corrupted!r} (no-ack) -> {answer!r}")
+            if not answer.startswith("E") or ask(f"m{stop:x},4") != "00000000":
+                failed.append(f"a bad checksum in no-ack mode is an error, not a write: {answer!r}")
+            if ask(f"M{stop:x},4:00000000") != "OK":
+                failed.append("a good M packet in no-ack mode")
+        if scenario in ("breakpoint", "spinning"):
+            # The spinner runs its endless loop when the debugger stops the process.
+            rsp.send("vCont;c")
+            obeying.command("spin")
+            if not obeying.said("activated", 60):
+                raise RuntimeError("the spinner was not activated")
+            time.sleep(0.3)
+            rsp.sock.sendall(b"\x03")
+            answer = rsp.reply()
+            log.append(f"^C while the spinner spins -> {answer!r}")
+            spinner = stop_reply(answer)[1].get("thread")
+            time.sleep(0.5)  # (its scheduler has taken it up again: it waits for the pause to end)
+        if scenario == "breakpoint":
+            # A breakpoint in its loop: it stops there, and its program destroys it there.
+            ask(f"Hg{spinner}")
+            pc = int.from_bytes(bytes.fromhex(ask("p20")), "little")
+            if ask(f"Z0,{pc:x},4") != "OK":
+                failed.append(f"the breakpoint at {pc:#x}")
+            rsp.send("vCont;c")
+            answer = rsp.reply()
+            log.append(f"continue -> {answer!r}")
+            signal, fields = stop_reply(answer)
+            if signal != GDB_SIGTRAP or "swbreak" not in fields or fields.get("thread") != spinner:
+                failed.append(f"the spinner stops at the breakpoint: {answer!r}")
+            obeying.command("destroy spinner")
+            if not obeying.said("handler destroyed", 30):
+                failed.append("destroying the handler stopped at a breakpoint returns")
+        elif scenario == "not reading":
+            # Replies of 16 KiB asked for and never read: the stub cannot send them all.
+            data = next(s["p_vaddr"] for s in segments(elf) if s["p_type"] == "PT_LOAD" and s["p_flags"] & 2)
+            rsp.sock.sendall(b"".join(packet(f"m{data:x},2000") for _ in range(2000)))
+            time.sleep(1)
+        obeying.command("exit")
+        if not obeying.said("destroyed", 30):
+            failed.append("destroying the process returns")
+        elif not closed_by_stub(rsp, 30):
+            failed.append("the debugger sees the connection close")
+        rsp.sock.close()
+    except (OSError, EOFError, RuntimeError) as e:
+        failed.append(f"the remote protocol session: {e}")
+    status = obeying.end()
+    print(f"destroy session ({scenario}):\n  " + "\n  ".join(log))
+    print("  program stdout:", "".join(obeying.stdout))
+    print("  program stderr:", "".join(obeying.stderr))
+    if status != 0:
+        failed.append(f"the program's exit status {status}")
+    return [f"{scenario}: {f}" for f in failed]
+
+
 def main():
     target, workdir = sys.argv[1], sys.argv[2]
     gdb = shutil.which("gdb-multiarch")
@@ -296,6 +469,8 @@ def main():
     if program.returncode != 0 or "result 43" not in stdout:
         failed.append(f"the program's result (exit {program.returncode})")
     failed += spin_session(target, elf)
+    for scenario in ("protocol", "breakpoint", "spinning", "not reading"):
+        failed += destroy_session(target, elf, scenario)
     if failed:
         print("FAILED: " + "; ".join(failed))
         return 1

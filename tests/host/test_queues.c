@@ -159,6 +159,21 @@ static void cq_lifecycle(void **state)
 	MUST(flexio_cq_destroy(other));
 }
 
+/* A bool of the caller's structure holding a byte other than 0 or 1 (a binding's, another
+ * compiler's) is read as the byte it is, nonzero true: reading it as a bool is undefined
+ * behaviour (UBSan stops the test). */
+static void cq_bool_bytes(void **state)
+{
+	struct flexio_cq_attr attr = cq_attr(fx.p, 3, FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ);
+	flexio_cq *cq = NULL;
+
+	(void)state;
+	memset(&attr.no_arm, 0x02, 1);
+	memset(&attr.cc, 0xff, 1);
+	MUST(flexio_cq_create(fx.p, NULL, &attr, &cq));
+	MUST(flexio_cq_destroy(cq));
+}
+
 /* A CQ of a DPA thread: a live event handler's of the same process. */
 static void cq_of_thread(void **state)
 {
@@ -373,6 +388,20 @@ static void queue_pairs(void **state)
 	qp_connect(a, b);
 	qp_connect(b, a);
 
+	/* RTS -> RTS with the optional attributes, the mask's bools holding bytes other than 0 and 1:
+	 * read as bytes (nonzero true), not as bools (undefined behaviour: UBSan stops the test). */
+	{
+		struct flexio_qp_attr rts = { .next_state = FLEXIO_QP_STATE_RTS,
+					      .qp_access_mask = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE,
+					      .min_rnr_nak_timer = 12 };
+		struct flexio_qp_attr_opt_param_mask mask;
+
+		memset(&mask.qp_access_mask, 0x02, 1);
+		memset(&mask.min_rnr_nak_timer, 0xff, 1);
+		MUST(flexio_qp_modify(a, &rts, &mask));
+		assert_int_equal(flexio_qp_state_get(a), FLEXIO_QP_STATE_RTS);
+	}
+
 	/* No RTS -> RTR in IB's state machine: refused, the QP unchanged. */
 	attr.next_state = FLEXIO_QP_STATE_RTR;
 	EXPECT_FAILURE_LOGGED(flexio_qp_modify(a, &attr, NULL), "flexio_qp_modify");
@@ -573,13 +602,10 @@ static void handler_woken_by_cqes(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(cq_lifecycle),
-		cmocka_unit_test(cq_of_thread),
-		cmocka_unit_test(work_queues),
-		cmocka_unit_test(transport_objects),
-		cmocka_unit_test(cross_device),
-		cmocka_unit_test(queue_pairs),
-		cmocka_unit_test(process_takes_its_queues),
+		cmocka_unit_test(cq_lifecycle),          cmocka_unit_test(cq_bool_bytes),
+		cmocka_unit_test(cq_of_thread),          cmocka_unit_test(work_queues),
+		cmocka_unit_test(transport_objects),     cmocka_unit_test(cross_device),
+		cmocka_unit_test(queue_pairs),           cmocka_unit_test(process_takes_its_queues),
 		cmocka_unit_test(handler_woken_by_cqes),
 	};
 

@@ -1,16 +1,45 @@
 #!/usr/bin/env python3
 """dpa-stats from another OS process: --enable, --json (parsed by python's json and checked), the
 live view for two refreshes (and the counter states it restores), one process's --enable/--disable,
-bad options.
+the live view into a pipe (plain text, no screen escapes) and on a terminal (escapes), one process
+watched while it exits, bad options (a NaN interval, a process that is not there), and the state
+of processes made later kept while no program holds the registry.
 
 Usage: check_cli.py DPA_STATS STATS_CHILD
 """
 import json
 import os
+import pty
+import select
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+
+
+def on_terminal(args, env):
+    """What a command writes to a terminal (a pseudo-terminal as its standard output)."""
+    controller, terminal = pty.openpty()
+    program = subprocess.Popen(args, env=env, stdin=subprocess.DEVNULL, stdout=terminal,
+                               stderr=subprocess.PIPE)
+    os.close(terminal)
+    out = b""
+    while True:
+        ready, _, _ = select.select([controller], [], [], 60)
+        if not ready:
+            program.kill()
+            break
+        try:
+            data = os.read(controller, 65536)
+        except OSError:  # EIO: the program closed the terminal
+            break
+        if not data:
+            break
+        out += data
+    program.wait(timeout=60)
+    os.close(controller)
+    return program.returncode, out.decode(errors="replace"), program.stderr.read().decode()
 
 
 def main():
@@ -71,6 +100,14 @@ def main():
                 assert counters() == {pid: "active", other_pid: "inactive"}, counters()
                 live = run("-n", "2", "-i", "0.2", "-s", "EXEC").stdout
                 assert "worker_a" in live and "stats_spin" in live and "cli_proc" in live, live
+                # Into a pipe: plain refreshes one after the other, no screen escapes, no keys.
+                assert "\033" not in live and live.count("dpa-stats — mlx5_sim0") == 2, live
+                assert "keys:" not in live and "sorted by EXEC" in live, live
+                # On a terminal: the screen redrawn, the keys shown; --batch there: plain.
+                rc, screen, err = on_terminal([dpa_stats, "-n", "2", "-i", "0.2"], env)
+                assert rc == 0 and screen.count("\033[H\033[2J") == 2 and "keys:" in screen, (rc, screen, err)
+                rc, screen, err = on_terminal([dpa_stats, "-n", "2", "-i", "0.2", "--batch"], env)
+                assert rc == 0 and "\033" not in screen and "cli_proc" in screen, (rc, screen, err)
                 assert counters() == {pid: "active", other_pid: "inactive"}, counters()
                 run("--disable", "-p", str(pid))
                 assert counters() == {pid: "inactive", other_pid: "inactive"}, counters()
@@ -82,15 +119,49 @@ def main():
 
             assert run("--bogus", check=False).returncode == 2
             assert run("-s", "NOPE", check=False).returncode == 2
+            for interval in ("nan", "-nan", "inf", "0", "", "1x"):
+                r = run("-i", interval, "-n", "1", check=False)
+                assert r.returncode == 2 and "bad interval" in r.stderr, (interval, r.returncode, r.stderr)
+            for process in ("-1", "4294967295", "99999999999", "x"):
+                r = run("-p", process, "-n", "1", check=False)
+                assert r.returncode == 2 and "bad process id" in r.stderr, (process, r.returncode, r.stderr)
+            # A process that is not there: said so (it was an empty table sorted from NULL, which
+            # UBSan stops on).
+            for args in (("-p", "4000000000", "-n", "1"), ("--json", "-p", "4000000000")):
+                r = run(*args, check=False)
+                assert r.returncode == 1 and "no DPA process 4000000000" in r.stderr, (args, r.returncode, r.stderr)
+                assert "runtime error" not in r.stderr, r.stderr
             assert run("-d", "not a device", "--json", check=False).returncode == 1
+            # Watched while it exits: the table empties, the view goes on (until SIGINT).
+            watch = subprocess.Popen([dpa_stats, "-p", str(pid), "-i", "0.2"], env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            first = watch.stdout.readline()
+            assert first.startswith("dpa-stats — mlx5_sim0: "), first
         finally:
             child.stdin.write("q\n")
             child.stdin.flush()
             child.wait(timeout=60)
         assert child.returncode == 0
+        time.sleep(1)
+        watch.send_signal(signal.SIGINT)
+        rest, err = watch.communicate(timeout=60)
+        assert watch.returncode == 0 and "runtime error" not in err, (watch.returncode, err)
+        assert rest.rstrip().endswith("CQE"), rest  # the last refresh: the header, no thread
         # The process is gone once its program exits.
         doc = json.loads(run("--json").stdout)
         assert pid not in [p["id"] for p in doc["processes"]], doc
+        # No program holds the registry now: the state of processes made later outlives it.
+        run("--enable")
+        later = subprocess.Popen([child_path, "cli_later"], env=env, stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True)
+        try:
+            later_pid = int(later.stdout.readline().split()[1])
+            doc = json.loads(run("--json", "-p", str(later_pid)).stdout)
+            assert [p["counters"] for p in doc["processes"]] == ["active"], doc["processes"]
+        finally:
+            later.stdin.write("q\n")
+            later.stdin.flush()
+            later.wait(timeout=60)
         run("--disable")
     print("dpa-stats CLI: ok")
 

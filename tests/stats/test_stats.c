@@ -5,7 +5,8 @@
  * counter state and sample type set here and honoured there, event-tracer samples, a reset, a
  * process that exits (or is killed) disappearing; then every function's good and bad input (the
  * status, the handle's code, message and location, one log line), sorting and comparing, and
- * OpenFlexIO's event counts (dpa_stats_ext.h).
+ * OpenFlexIO's event counts (dpa_stats_ext.h); and another program of the user truncating the
+ * registry's files while a process counts and this program reads.
  *
  * The registry lives in a directory of this test's own (FLEXIO_SIM_STATS_DIR), so processes of
  * other tests running at the same time are not seen.
@@ -14,6 +15,9 @@
 #include <dpa_stats.h>
 #include <dpa_stats_ext.h>
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <spawn.h>
@@ -105,7 +109,7 @@ static int teardown(void **state)
 
 	(void)state;
 	dpa_stats_close(h);
-	snprintf(path, sizeof(path), "%s/openflexio-mlx5_sim0-%u", stats_dir, (unsigned)getuid());
+	snprintf(path, sizeof(path), "%s/openflexio-stats-mlx5_sim0-%u", stats_dir, (unsigned)getuid());
 	unlink(path);
 	rmdir(stats_dir);
 	return 0;
@@ -600,6 +604,91 @@ static void test_events_ext(void **state)
 	dpa_stats_free_events_list(NULL);
 }
 
+/* Another program of the user truncates every file of the registry it can reach: the files in
+ * FLEXIO_SIM_STATS_DIR, and whatever stats_child (pid) has open that looks like it. Returns
+ * 16 * the number of the latter it found + the number of those it truncated, or -1 when it could
+ * not run. */
+static int truncate_everything(pid_t pid)
+{
+	pid_t truncator = fork();
+	int status;
+
+	if (truncator == 0) {
+		char path[512], link[512];
+		struct dirent *entry;
+		int found = 0, truncated = 0;
+		DIR *dir = opendir(stats_dir);
+
+		while (dir && (entry = readdir(dir)))
+			if (entry->d_name[0] != '.') {
+				snprintf(path, sizeof(path), "%s/%s", stats_dir, entry->d_name);
+				if (truncate(path, 0))
+					_exit(100);
+			}
+		if (dir)
+			closedir(dir);
+		snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+		dir = opendir(path);
+		while (dir && (entry = readdir(dir))) {
+			ssize_t n;
+			int fd;
+
+			snprintf(path, sizeof(path), "/proc/%d/fd/%s", (int)pid, entry->d_name);
+			n = readlink(path, link, sizeof(link) - 1);
+			if (n <= 0)
+				continue;
+			link[n] = '\0';
+			if (!strstr(link, "openflexio") || (fd = open(path, O_RDWR | O_NONBLOCK)) < 0)
+				continue;
+			found++;
+			truncated += ftruncate(fd, 0) == 0;
+			close(fd);
+		}
+		if (dir)
+			closedir(dir);
+		_exit(found * 16 + truncated);
+	}
+	if (truncator < 0 || waitpid(truncator, &status, 0) != truncator || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status) == 100 ? -1 : WEXITSTATUS(status);
+}
+
+/* Last: the registry's index is damaged afterwards. Its holders (this program's handle, the child
+ * that counts) go on; a program that opens it afterwards is told, and never dies of SIGBUS. */
+static void test_registry_truncated(void **state)
+{
+	dpa_stats_thread_cumul_info before, after;
+	dpa_stats_handler_t *late;
+	struct child c;
+	int truncated;
+
+	(void)state;
+	child_start(&c, NULL);
+	assert_int_equal(dpa_stats_set_counter_state(h, c.process_id, DPA_STATS_COUNTER_STATE_ACTIVE,
+						     DPA_STATS_SAMPLE_TYPE_EVENT_TRACER),
+			 DPA_STATS_STATUS_OK);
+	sleep_ms(100);
+	truncated = truncate_everything(c.pid);
+	before = cumul(c.process_id, c.thread_a);
+	sleep_ms(200);
+	after = cumul(c.process_id, c.thread_a);
+	assert_true(after.num_executions > before.num_executions); /* the child counts on */
+	/* The registry the child holds open cannot be truncated (sealed), its index can. */
+	assert_true(truncated > 0 && truncated % 16 == 0);
+	{
+		struct stderr_capture cap;
+		const char *text;
+
+		capture_begin(&cap);
+		late = dpa_stats_open("mlx5_sim0");
+		text = capture_end(&cap);
+		assert_null(late);
+		assert_int_equal(count_lines(text), 1);
+		assert_non_null(strstr(text, "the index is damaged"));
+	}
+	child_stop(&c);
+}
+
 static void test_sort_and_compare(void **state)
 {
 	dpa_stats_process_info processes[] = { { .dpa_process_id = 9 },
@@ -648,6 +737,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_events_ext),
 		cmocka_unit_test(test_sort_and_compare),
+		cmocka_unit_test(test_registry_truncated),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -2,17 +2,21 @@
  * dpa-stats: a live, top-like view of the DPA processes and threads of a device, read from any
  * OS process through the public dpa_stats API (libdpa_stats; dpa_stats_ext.h for the event counts).
  *
- *   dpa-stats [-d DEVICE] [-i SECONDS] [-s COLUMN] [-p PROCESS_ID] [-n REFRESHES] [--keep]
+ *   dpa-stats [-d DEVICE] [-i SECONDS] [-s COLUMN] [-p PROCESS_ID] [-n REFRESHES] [--keep] [--batch]
  *   dpa-stats --json [-d DEVICE] [-p PROCESS_ID] [-i SECONDS]
  *   dpa-stats --enable | --disable [-d DEVICE] [-p PROCESS_ID]
  *
  * Live mode turns the counters of every process on while it runs (and each process's, and the
- * default of those made later, back as they were when it leaves, unless --keep), refreshes every SECONDS (default 1) with ANSI escapes, and reads keys:
+ * default of those made later, back as they were when it leaves, unless --keep) and refreshes
+ * every SECONDS (default 1). On a terminal it redraws the screen with ANSI escapes and reads keys:
  * '<' '>' choose the sort column, 'r' reverses it, 'p' steps through the processes (all, then
- * each), '+' '-' change the interval, 'q' quits. Rates are per second between two refreshes.
- * --json prints one JSON document (with -i: rates over that many seconds) and exits; --enable /
- * --disable set the counters of one process (-p), or of every process and of those made later,
- * and exit.
+ * each), '+' '-' change the interval, 'q' quits. When standard output is not a terminal (a pipe,
+ * a file), or with --batch, it writes each refresh as plain text after the previous one, with no
+ * escapes and no keys, as top -b does: -n or a signal ends it. Rates are per second between two
+ * refreshes. -p names a process that must exist when dpa-stats starts (an empty table once it
+ * exits). --json prints one JSON document (with -i: rates over that many seconds) and exits;
+ * --enable / --disable set the counters of one process (-p), or of every process and of those
+ * made later, and exit.
  */
 #define _GNU_SOURCE
 #define DPA_STATS_ALLOW_EXPERIMENTAL_API
@@ -52,6 +56,8 @@ struct view {
 	uint32_t only_process; /* DPA_STATS_ALL_PROCESSES: every one */
 	int sort_column;
 	bool reverse;
+	bool batch; /* plain text, one refresh after another (not a terminal, or --batch) */
+	bool drawn; /* a refresh was written */
 };
 
 enum column {
@@ -336,24 +342,33 @@ static int compare_rows(const void *a, const void *b)
 	return sorting->reverse ? -order : order;
 }
 
-static void draw(const struct view *v)
+static void draw(struct view *v)
 {
 	uint64_t instructions_rate = 0, executions_rate = 0;
 
 	sorting = v;
-	qsort(v->rows, v->nrows, sizeof(*v->rows), compare_rows);
+	if (v->nrows) /* (rows is NULL when the process shown is gone) */
+		qsort(v->rows, v->nrows, sizeof(*v->rows), compare_rows);
 	for (uint32_t i = 0; i < v->nrows; i++) {
 		instructions_rate += (uint64_t)v->rows[i].instructions_rate;
 		executions_rate += (uint64_t)v->rows[i].executions_rate;
 	}
-	printf("\033[H\033[2J");
+	/* A terminal's screen is redrawn; elsewhere each refresh follows the last, a blank line apart. */
+	if (!v->batch)
+		printf("\033[H\033[2J");
+	else if (v->drawn)
+		printf("\n");
+	v->drawn = true;
 	printf("dpa-stats — %s: %u DPA processes, %u threads, %.0f invocations/s, %.1f M instructions/s  "
 	       "(every %.1f s; showing %s)\n",
 	       v->device, v->processes ? v->processes->process_num : 0, v->nrows, (double)executions_rate,
 	       (double)instructions_rate / 1e6, v->interval,
 	       v->only_process == DPA_STATS_ALL_PROCESSES ? "all processes" : "one process");
-	printf("keys: < > sort column (now %s%s), r reverse, p next process, + - interval, q quit\n\n",
-	       column_names[v->sort_column], v->reverse ? ", reversed" : "");
+	if (v->batch)
+		printf("sorted by %s%s\n\n", column_names[v->sort_column], v->reverse ? ", reversed" : "");
+	else
+		printf("keys: < > sort column (now %s%s), r reverse, p next process, + - interval, q quit\n\n",
+		       column_names[v->sort_column], v->reverse ? ", reversed" : "");
 	printf("%6s %-18s %5s %-20s %1s %10s %8s %14s %12s %14s %10s %8s %8s %6s %8s %8s\n", "PID", "PROCESS", "TID",
 	       "THREAD", "S", "EXEC", "EXEC/s", "INSTR", "INSTR/s", "CYCLES", "TIME_MS", "ACT", "WAKE", "RPC", "DB",
 	       "CQE");
@@ -498,7 +513,8 @@ static int column_by_name(const char *name)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: dpa-stats [-d DEVICE] [-i SECONDS] [-s COLUMN] [-p PROCESS_ID] [-n REFRESHES] [--keep]\n"
+	fprintf(f, "usage: dpa-stats [-d DEVICE] [-i SECONDS] [-s COLUMN] [-p PROCESS_ID] [-n REFRESHES] [--keep] "
+		   "[--batch]\n"
 		   "       dpa-stats --json [-d DEVICE] [-p PROCESS_ID] [-i SECONDS]\n"
 		   "       dpa-stats --enable | --disable [-d DEVICE] [-p PROCESS_ID]\n"
 		   "columns: PID TID NAME S EXEC EXEC/s INSTR INSTR/s CYCLES TIME_MS ACT WAKE RPC DB CQE\n");
@@ -507,22 +523,19 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{ "device", required_argument, NULL, 'd' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "sort", required_argument, NULL, 's' },
-		{ "process", required_argument, NULL, 'p' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "enable", no_argument, NULL, 'E' },
-		{ "disable", no_argument, NULL, 'D' },
-		{ "keep", no_argument, NULL, 'k' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "device", required_argument, NULL, 'd' }, { "interval", required_argument, NULL, 'i' },
+		{ "sort", required_argument, NULL, 's' },   { "process", required_argument, NULL, 'p' },
+		{ "count", required_argument, NULL, 'n' },  { "json", no_argument, NULL, 'j' },
+		{ "enable", no_argument, NULL, 'E' },       { "disable", no_argument, NULL, 'D' },
+		{ "keep", no_argument, NULL, 'k' },         { "batch", no_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },         { NULL, 0, NULL, 0 },
 	};
 	struct view v = { .device = "mlx5_sim0",
 			  .interval = 1.0,
 			  .only_process = DPA_STATS_ALL_PROCESSES,
-			  .sort_column = COL_INSTR_RATE };
+			  .sort_column = COL_INSTR_RATE,
+			  .batch = !isatty(STDOUT_FILENO) };
+	unsigned long process_id;
 	bool as_json = false, keep = false, json_interval = false;
 	int set_state = 0, opt, rc = 0;
 	struct saved_state *saved = NULL;
@@ -530,14 +543,15 @@ int main(int argc, char **argv)
 	long refreshes = -1;
 	char *end;
 
-	while ((opt = getopt_long(argc, argv, "d:i:s:p:n:h", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "d:i:s:p:n:bh", options, NULL)) != -1) {
 		switch (opt) {
 		case 'd':
 			v.device = optarg;
 			break;
 		case 'i':
 			v.interval = strtod(optarg, &end);
-			if (*end || v.interval <= 0 || v.interval > 3600) {
+			/* (Written so that NaN fails too.) */
+			if (end == optarg || *end || !(v.interval > 0 && v.interval <= 3600)) {
 				fprintf(stderr, "dpa-stats: bad interval \"%s\"\n", optarg);
 				return 2;
 			}
@@ -552,11 +566,14 @@ int main(int argc, char **argv)
 			}
 			break;
 		case 'p':
-			v.only_process = (uint32_t)strtoul(optarg, &end, 0);
-			if (*end || !*optarg) {
+			/* strtoul takes "-1" (as ULONG_MAX): a process id is a number below 2^32 - 1. */
+			errno = 0;
+			process_id = strtoul(optarg, &end, 0);
+			if (*end || !*optarg || strchr(optarg, '-') || errno || process_id >= DPA_STATS_ALL_PROCESSES) {
 				fprintf(stderr, "dpa-stats: bad process id \"%s\"\n", optarg);
 				return 2;
 			}
+			v.only_process = (uint32_t)process_id;
 			break;
 		case 'n':
 			refreshes = strtol(optarg, &end, 0);
@@ -576,6 +593,9 @@ int main(int argc, char **argv)
 			break;
 		case 'k':
 			keep = true;
+			break;
+		case 'b':
+			v.batch = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -600,6 +620,16 @@ int main(int argc, char **argv)
 		}
 		dpa_stats_close(v.h);
 		return rc;
+	}
+	if (v.only_process != DPA_STATS_ALL_PROCESSES) {
+		dpa_stats_process_list *named = NULL;
+
+		if (dpa_stats_read_processes_list(v.h, v.only_process, &named)) {
+			report(v.h, "-p");
+			rc = 1;
+			goto out;
+		}
+		dpa_stats_free_process_list(named);
 	}
 	if (as_json) {
 		double start = now();
@@ -628,7 +658,8 @@ int main(int argc, char **argv)
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	terminal_keys();
+	if (!v.batch)
+		terminal_keys();
 	for (double last = now(); !stop && refreshes != 0; refreshes -= refreshes > 0) {
 		double t = now();
 

@@ -2,7 +2,8 @@
  * Device code the GDB test debugs (built with -g -O0, so locals live in the frame): an RPC that
  * calls a device function and adds to a global (watched), an event handler that stays idle, a
  * second DPA thread to list; an RPC that spins until the debugger stops it (interrupted), and
- * one that faults.
+ * one that faults; an event handler that spins until its program destroys it, and an RPC that
+ * activates it.
  */
 #include <libflexio-dev/flexio_dev.h>
 
@@ -49,4 +50,21 @@ __dpa_global__ void gdb_handler(uint64_t arg)
 {
 	(void)arg;
 	flexio_dev_thread_reschedule();
+}
+
+/* gdb_spin_handler spins until the host destroys its handler (which cuts the invocation). */
+volatile uint32_t gdb_spin_handler_stop;
+
+__dpa_global__ void gdb_spin_handler(uint64_t arg)
+{
+	(void)arg;
+	while (!gdb_spin_handler_stop)
+		;
+	flexio_dev_thread_reschedule();
+}
+
+__dpa_rpc__ uint64_t gdb_activate(uint32_t activation_id)
+{
+	flexio_dev_event_handler_activate(activation_id);
+	return 0;
 }
