@@ -11,6 +11,7 @@
 #       [HOST_OPTIONS <opt>...]       dpacc -hostcc-options (default -fPIC)
 #       [MCPU <cpu>...]               dpacc -mcpu (default nv-dpa-bf3)
 #       [LTO])                        dpacc -flto
+# With FLEXIO_RELEASE set (find_package(flexio) reads it), dpacc gets --release=<it>.
 #
 # Creates an INTERFACE library <target> that links <binary dir>/<name>.a (the host archive:
 # function handles, argument packing, the embedded ELF and its registration) and libflexio:
@@ -21,6 +22,19 @@
 # FLEXIO_DPACC names the dpacc driver: the build tree's, the package's (flexioConfig.cmake sets
 # it) or the first on PATH.
 include_guard(GLOBAL)
+
+# flexio_release_version(<release> <var>): the FLEXIO_VER() value of an NVIDIA release named as
+# its packages name it (24.01, 25.10, ...): FLEXIO_VER(24, 1, 0) = 0x18010000. FATAL_ERROR for a
+# name of another form. dpacc (tools/dpacc/dpacc.py release_version) reads the names alike.
+function(flexio_release_version release var)
+  if(NOT release MATCHES "^([0-9][0-9])\\.([0-9][0-9]?)$")
+    message(FATAL_ERROR "FlexIO release '${release}': expected YY.MM, e.g. 24.01")
+  endif()
+  set(major ${CMAKE_MATCH_1})
+  string(REGEX REPLACE "^0([0-9])$" "\\1" minor "${CMAKE_MATCH_2}")
+  math(EXPR version "(${major} << 24) | (${minor} << 16)" OUTPUT_FORMAT HEXADECIMAL)
+  set(${var} ${version} PARENT_SCOPE)
+endfunction()
 
 # A cache variable, so every directory that calls flexio_add_dpa_app sees it.
 if(NOT FLEXIO_DPACC)
@@ -70,6 +84,10 @@ function(flexio_add_dpa_app target)
   endif()
   if(ARG_LTO)
     list(APPEND command -flto)
+  endif()
+  # The release device sources that define no FLEXIO_DEV_VER_USED get (flexioConfig.cmake).
+  if(FLEXIO_RELEASE)
+    list(APPEND command --release=${FLEXIO_RELEASE})
   endif()
 
   set(depends ${sources})

@@ -12,7 +12,7 @@ _Static_assert(sizeof(struct flexio_qp_attr) == LAYOUTS_QP_ATTR_SIZE &&
 	       "flexio_qp_attr is read as it is: its layout must be 24.01's");
 
 /* Layouts by release: 24.01's up to 24.9, the current ones from 24.10, the stream's
- * transport_mode from 25.7. */
+ * transport_mode from 25.x (NVIDIA 25.1). */
 static bool layouts_2401(void)
 {
 	return layouts_version() < FLEXIO_CURRENT_EDITION_FIRST_VERSION;
@@ -62,7 +62,7 @@ void layouts_stream_attr(const void *caller, struct stream_args *out)
 				     .mgmt_affinity = attr->mgmt_affinity,
 				     .tracer_mode = attr->tracer_mode,
 				     .tracer_msg_formats = attr->tracer_msg_formats };
-	/* Structures before 25.7 end before transport_mode. */
+	/* Structures before 25.x end before transport_mode. */
 	if (layouts_version() >= FLEXIO_MSG_TRANSPORT_FIRST_VERSION)
 		out->transport_mode = attr->transport_mode;
 }

@@ -37,6 +37,31 @@ has_symbol() {
 [ "$(grep version "$out/version" | sed 's/^.*version //')" = "$(sed -n 's/^.*, version //p' "$out/version")" ] &&
 	grep version "$out/version" | sed 's/^.*version //' | grep -Eqx "[0-9]+[.][0-9]+[.][0-9]+" ||
 	fail "--version: the version line is not what NVIDIA's scripts read"
+# The version is OpenFlexIO's (the build's), the releases named those the headers serve, and the one
+# device sources without a selection get: --release, else $FLEXIO_RELEASE, else pkg-config's.
+[ "$(sed -n 's/^.*, version //p' "$out/version")" = "$OPENFLEXIO_VERSION" ] ||
+	fail "--version: not OpenFlexIO's version $OPENFLEXIO_VERSION"
+served() {
+	sed -n "s/^#define FLEXIO_DEV_$1_VERSION FLEXIO_DEV_VER(\([0-9]*\), \([0-9]*\), 0)$/\1.\2/p" \
+		"$FLEXIO_INCLUDE/libflexio-dev/flexio_dev_ver.h"
+}
+releases="FlexIO device API: releases $(served LAST_SUPPORTED) to $(served CURRENT); device sources that select none get"
+grep -qx "$releases the newest, $(served CURRENT)" "$out/version" || fail "--version: not the headers' releases"
+if [ "$(grep -c version "$out/version")" != 1 ]; then fail "--version: more than one line with 'version'"; fi
+env -u PKG_CONFIG_PATH FLEXIO_RELEASE=24.01 "$DPACC" --version | grep -qx "$releases 24.01 (FLEXIO_RELEASE)" ||
+	fail "--version: FLEXIO_RELEASE not shown"
+FLEXIO_RELEASE=24.01 "$DPACC" --version --release 25.01 | grep -qx "$releases 25.01 (--release)" ||
+	fail "--version: --release does not win over FLEXIO_RELEASE"
+expect_error "not of the form YY.MM" env FLEXIO_RELEASE=2401 "$DPACC" "$app" -o "$out/x.a"
+expect_error "release 99.01 is not served" "$DPACC" "$app" -o "$out/x.a" --release 99.01
+# A 24.01 source selecting nothing: the release given builds it, the newest does not.
+printf '%s\n' '#include <libflexio-dev/flexio_dev_queue_access.h>' \
+	'__dpa_rpc__ uint64_t arm(uint64_t cq);' \
+	'__dpa_rpc__ uint64_t arm(uint64_t cq)' '{' '	struct flexio_dev_thread_ctx *dtctx;' \
+	'	flexio_dev_get_thread_ctx(&dtctx);' '	return flexio_dev_cq_arm(dtctx, 0, (uint32_t)cq);' '}' >"$out/arm2401.c"
+env -u PKG_CONFIG_PATH FLEXIO_RELEASE=24.01 "$DPACC" "$out/arm2401.c" -o "$out/arm2401.a" --app-name=arm2401 \
+	--devicecc-options=-Werror >"$out/log" 2>&1 || { fail "FLEXIO_RELEASE=24.01: a 24.01 source does not build"; cat "$out/log" >&2; }
+expect_error "too many arguments" env -u PKG_CONFIG_PATH -u FLEXIO_RELEASE "$DPACC" "$out/arm2401.c" -o "$out/x.a"
 expect_error "unknown option '--bogus'" "$DPACC" "$app" -o "$out/x.a" --bogus
 expect_error "no output" "$DPACC" "$app"
 expect_error "no such file" "$DPACC" "$out/missing.c" -o "$out/x.a"

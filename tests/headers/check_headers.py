@@ -7,12 +7,15 @@ Host headers (libflexio/, dpa_stats.h) are compiled with the host's gcc and g++;
 device headers (libflexio-dev/, libflexio-libc/, dpaintrin.h) with clang for the
 DPA (RV64); common/ headers with both.  Each is compiled with and without the
 ALLOW_EXPERIMENTAL macros, for every release served (23.x, NVIDIA 24.01 .. 24.07,
-24.10 .. 25.x, 26.x, the default and FLEXIO_VER_LATEST), with -Wall -Wextra -Werror.
+24.10, 25.x, 26.x, the default and FLEXIO_VER_LATEST), with -Wall -Wextra -Werror.
 Then it checks, per release: the signatures each release declares (and that it
 does not declare the names of another), that experimental functions warn unless
 allowed (and that 24.x programs get no such warning, -Werror), that the version
-may be defined after the version header without a warning, and that 25.7 and 26.x
-programs' message-stream attributes and WQE-building names compile.
+may be defined after the version header without a warning, that a build's
+FLEXIO_VER_DEFAULT / FLEXIO_DEV_VER_DEFAULT selects the release of sources that
+select none and leaves alone those that do, and that 25.x and 26.x programs'
+message-stream attributes (as NVIDIA's 25.1 samples set them, -Werror, no ALLOW
+flag) and WQE-building names compile.
 """
 import itertools
 import os
@@ -31,12 +34,14 @@ HOST_EDITIONS = {"default": [], "latest": ["-DFLEXIO_VER_USED=FLEXIO_VER_LATEST"
                  "23.4": ["-DFLEXIO_VER_USED=FLEXIO_VER(23,4,0)"],
                  "24.1": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,1,0)"],
                  "24.7": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,7,0)"],
+                 "24.10": ["-DFLEXIO_VER_USED=FLEXIO_VER(24,10,0)"],
                  "25.1": ["-DFLEXIO_VER_USED=FLEXIO_VER(25,1,0)"],
                  "26.1": ["-DFLEXIO_VER_USED=FLEXIO_VER(26,1,0)"]}
 DEVICE_EDITIONS = {"default": [], "latest": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER_LATEST"],
                    "23.4": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(23,4,0)"],
                    "24.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,1,0)"],
                    "24.7": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,7,0)"],
+                   "24.10": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(24,10,0)"],
                    "25.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(25,1,0)"],
                    "26.1": ["-DFLEXIO_DEV_VER_USED=FLEXIO_DEV_VER(26,1,0)"]}
 HOST_ALLOW = ["-DFLEXIO_ALLOW_EXPERIMENTAL_API", "-DDPA_STATS_ALLOW_EXPERIMENTAL_API"]
@@ -72,8 +77,19 @@ void *old = (void *)&flexio_print_init;
 """),
     ("host", "25.1"): ("""#include <libflexio/flexio.h>
 flexio_status (*stream)(flexio_process *, struct flexio_msg_stream_attr *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
-_Static_assert(sizeof(struct flexio_msg_stream_attr) == 56, "no transport_mode before 25.7");
+_Static_assert(sizeof(struct flexio_msg_stream_attr) == 64, "25.1's transport_mode");
 _Static_assert(sizeof(struct flexio_process_attr) == 24, "process name");
+enum flexio_msg_transport transport = FLEXIO_MSG_TRANSPORT_QP_RC;
+flexio_msg_dev_sync_mode sync = FLEXIO_MSG_DEV_SYNC_MODE_SYNC;
+enum flexio_hw_model_id model = FLEXIO_HW_MODEL_DEF;
+""", """#include <libflexio/flexio.h>
+void *old = (void *)&flexio_print_init;
+"""),
+    ("host", "24.10"): ("""#include <libflexio/flexio.h>
+flexio_status (*stream)(flexio_process *, struct flexio_msg_stream_attr *, FILE *, pthread_t *, flexio_msg_stream **) = flexio_msg_stream_create;
+_Static_assert(sizeof(struct flexio_msg_stream_attr) == 56, "no transport_mode before 25.x");
+_Static_assert(sizeof(struct flexio_process_attr) == 24, "process name");
+flexio_msg_dev_sync_mode sync = FLEXIO_LOG_DEV_SYNC_MODE_SYNC;
 """, """#include <libflexio/flexio.h>
 int mode = FLEXIO_MSG_TRANSPORT_QP_RC;
 """),
@@ -191,6 +207,39 @@ flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) =
 """,
 }
 
+# A build's release for sources that select none (FLEXIO_VER_DEFAULT, FLEXIO_DEV_VER_DEFAULT, as the
+# per-release pkg-config directories and dpacc define them): (side, build flags, source) that must
+# compile with no warning. A source without a selection gets 24.01's API; one with its own keeps it.
+SELECTED_BY_BUILD = [
+    ("host", ["-DFLEXIO_VER_DEFAULT=0x18010000"], """#include <libflexio/flexio.h>
+#if FLEXIO_VER_USED != FLEXIO_VER(24, 1, 0)
+#error "not the build's choice"
+#endif
+typedef char process_attr_of_24_01[sizeof(struct flexio_process_attr) == 16 ? 1 : -1];
+struct flexio_log_dev_attr attr_of_24_x;
+unsigned f(struct flexio_cq *cq) { return flexio_cq_get_cq_num(cq); } /* not experimental in 24.x */
+"""),
+    ("host", ["-DFLEXIO_VER_DEFAULT=0x18010000"], """#include <libflexio/flexio_ver.h>
+#define FLEXIO_VER_USED FLEXIO_VER(25, 1, 0)
+#include <libflexio/flexio.h>
+#if FLEXIO_VER_USED != FLEXIO_VER(25, 1, 0)
+#error "not the program's choice"
+#endif
+typedef char stream_attr_of_25_1[sizeof(struct flexio_msg_stream_attr) == 64 ? 1 : -1];
+"""),
+    ("device", ["-DFLEXIO_DEV_VER_DEFAULT=0x18010000"], """#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+flexio_dev_status_t (*arm)(struct flexio_dev_thread_ctx *, uint32_t, uint32_t) = flexio_dev_cq_arm;
+int (*msg)(int, flexio_msg_dev_level, const char *, ...) = flexio_dev_msg;
+"""),
+    ("device", ["-DFLEXIO_DEV_VER_DEFAULT=0x18010000"], """#include <libflexio-dev/flexio_dev_ver.h>
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(25, 1, 0)
+#include <libflexio-dev/flexio_dev.h>
+#include <libflexio-dev/flexio_dev_queue_access.h>
+void (*arm)(uint32_t, uint32_t) = flexio_dev_cq_arm;
+"""),
+]
+
 # How 26.x device programs build a WQE.
 RELEASE_26_DEVICE_PROGRAM = """#include <libflexio-dev/flexio_dev_ver.h>
 #define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(26, 1, 0)
@@ -203,7 +252,8 @@ void send(union flexio_dev_sqe_seg *swqe, uint32_t pi, uint32_t sqn)
 }
 """
 
-# How 25.7 and 26.x programs set up a message stream (transport_mode, FLEXIO_MSG_DEV_SYNC_MODE_*).
+# How 25.x and 26.x programs set up a message stream (transport_mode, FLEXIO_MSG_DEV_SYNC_MODE_*), as
+# NVIDIA's 25.1 samples do it, built with -Werror and no ALLOW flag.
 RELEASE_26_PROGRAM = """#include <libflexio/flexio_ver.h>
 #define FLEXIO_VER_USED FLEXIO_VER(26, 1, 0)
 #include <libflexio/flexio.h>
@@ -301,6 +351,14 @@ def main():
             failures += 1
             print(f"FAIL {side}: defining the version after the version header warned or failed\n{r.stderr.strip()}\n")
 
+    for side, flags, source in SELECTED_BY_BUILD:
+        for lang, cmd in (HOST_LANGS if side == "host" else DEVICE_LANGS).items():
+            r = compile_source(cmd, include, source, flags)
+            checked += 1
+            if r.returncode or r.stderr.strip():
+                failures += 1
+                print(f"FAIL {side} {lang} {' '.join(flags)}: the build's release selection\n{source}\n{r.stderr.strip()}\n")
+
     for lang, cmd in DEVICE_LANGS.items():
         r = compile_source(cmd, include, RELEASE_26_DEVICE_PROGRAM, DEVICE_ALLOW)
         checked += 1
@@ -308,7 +366,7 @@ def main():
             failures += 1
             print(f"FAIL device {lang} 26.1: a 26.x program's WQE building does not compile\n{r.stderr.strip()}\n")
 
-    stream_releases = (("26.1", "26, 1, 0"), ("25.7", "25, 7, 0"))
+    stream_releases = (("26.1", "26, 1, 0"), ("25.7", "25, 7, 0"), ("25.4", "25, 4, 0"), ("25.1", "25, 1, 0"))
     for (lang, cmd), (release, ver) in itertools.product(HOST_LANGS.items(), stream_releases):
         source = RELEASE_26_PROGRAM.replace("26, 1, 0", ver)
         source = source if lang == "C" else source.replace("= {0}", "= {}")

@@ -23,6 +23,10 @@ the device code with -DFLEXIO_DEV_ALLOW_EXPERIMENTAL_API and the host code with
 -DFLEXIO_ALLOW_EXPERIMENTAL_API, so experimental functions (flexio_dev_print, ...) build without
 "Symbol is defined as experimental" warnings (errors under -Werror).
 
+Device sources that select no release (NVIDIA's 24.01 ones define no FLEXIO_DEV_VER_USED) get the one
+dpacc takes from $FLEXIO_RELEASE or from the per-release pkg-config directory in use
+(PKG_CONFIG_PATH=PREFIX/lib/pkgconfig/flexio-24.01), so NVIDIA's meson files need no change.
+
 As in NVIDIA's script, every word after an option up to the next "--word" is one of its values,
 and options may repeat. dpacc is $DPACC_PATH when set, else the dpacc installed beside this
 script (bin/ of the same prefix, or of the build tree).

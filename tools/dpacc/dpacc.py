@@ -29,6 +29,10 @@ Pipeline (application mode):
 Library mode stops after step 1 (device objects -> libX_device.a) and writes
 the stubs and pack functions of step 3 into libX_host.a.
 
+Release: device sources that define no FLEXIO_DEV_VER_USED (NVIDIA's 24.01 ones) get the newest
+device API, or the release named by --release, $FLEXIO_RELEASE or the per-release pkg-config
+directory in use (flexio-dev's variable flexio_release): dpacc defines FLEXIO_DEV_VER_DEFAULT.
+
 Arguments travel in 8-byte slots: the host packs each promoted variadic
 argument (int-sized ones sign- or zero-extended by signedness), the device
 converts each slot to the parameter's type.
@@ -56,8 +60,15 @@ from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
 
 # NVIDIA's doca_build_dpacc.sh --version reads the number after "version " on the lines that
-# have the word: only the first line has it, and the number ends it.
-VERSION = "OpenFlexIO dpacc (DPACC-compatible, FlexIO 25.1 / 24.1), version 1.1.0"
+# have the word: only the first line of dpacc --version has it, and the number (OpenFlexIO's, from
+# the build: dpacc.json) ends it.
+VERSION_LINE = "OpenFlexIO dpacc (DPACC-compatible), version {}"
+# A release named as NVIDIA's packages name it (24.01, 25.10): the device API version it selects is
+# FLEXIO_DEV_VER(24, 1, 0). cmake/FlexioDpaApp.cmake (flexio_release_version) reads them alike.
+RELEASE_NAME = re.compile(r"(\d\d)\.(\d\d?)")
+# Where a release for device sources that select none comes from, strongest first: --release, the
+# environment, the per-release pkg-config directory in use (its flexio-dev module's variable).
+RELEASE_ENV = "FLEXIO_RELEASE"
 # -mcpu values and the RV64 ISA each compiles for.
 CPU_MARCH = {
     "nv-dpa-bf3": "rv64imac_zbb_zbs",
@@ -91,8 +102,9 @@ class DpaccError(Exception):
     pass
 
 
-def load_config():
-    """Paths of the toolchain and of the device runtime, written by the build or the install."""
+def read_config():
+    """dpacc.json, written by the build or the install: OpenFlexIO's version and the paths of the
+    toolchain and of the device runtime."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "dpacc.json", here.parent / "share" / "flexio" / "dpacc.json"):
         if candidate.exists():
@@ -101,8 +113,14 @@ def load_config():
     else:
         raise DpaccError(f"dpacc.json not found next to {here} or in {here.parent}/share/flexio")
     # The installed file holds paths relative to itself: the tree may have moved.
-    config = {key: str((candidate.parent / value).resolve()) if value and not Path(value).is_absolute() else value
-              for key, value in config.items()}
+    return {key: str((candidate.parent / value).resolve())
+            if key != "version" and value and not Path(value).is_absolute() else value
+            for key, value in config.items()}
+
+
+def load_config():
+    """read_config(), with the files of the toolchain and of the device runtime present."""
+    config = read_config()
     needs = {"libc": "picolibc-riscv64-unknown-elf", "libgcc": "gcc-riscv64-unknown-elf",
              "crt0": "OpenFlexIO's device runtime (build the flexio_dev_runtime target)",
              "linker_script": "OpenFlexIO's device runtime (build the flexio_dev_runtime target)"}
@@ -148,12 +166,62 @@ def split_options(value):
     return parts
 
 
-def print_version():
+def served_versions(config):
+    """(oldest, newest) device API version the headers serve, from their flexio_dev_ver.h."""
+    text = (Path(config["include_dir"]) / "libflexio-dev" / "flexio_dev_ver.h").read_text()
+    found = {name: (int(major) << 24) | (int(minor) << 16) for name, major, minor in re.findall(
+        r"#define FLEXIO_DEV_(LAST_SUPPORTED|CURRENT)_VERSION FLEXIO_DEV_VER\((\d+), (\d+), 0\)", text)}
+    if len(found) != 2:
+        raise DpaccError(f"{config['include_dir']}/libflexio-dev/flexio_dev_ver.h: no served versions found")
+    return found["LAST_SUPPORTED"], found["CURRENT"]
+
+
+def version_name(version):
+    return f"{version >> 24}.{(version >> 16) & 0xFF}"
+
+
+def pkg_config_release():
+    """The release of the flexio-dev module pkg-config finds (a per-release directory's), or None."""
+    pkg_config = shutil.which("pkg-config")
+    if not pkg_config:
+        return None
+    r = subprocess.run([pkg_config, "--variable=flexio_release", "flexio-dev"], capture_output=True, text=True)
+    return (r.stdout.strip() or None) if r.returncode == 0 else None
+
+
+def selected_release(opts, config):
+    """(release, version, where it came from) for device sources that define no FLEXIO_DEV_VER_USED,
+    or None: they get the headers' newest."""
+    sources = ((lambda: opts.get("release"), "--release"), (lambda: os.environ.get(RELEASE_ENV), RELEASE_ENV),
+               (pkg_config_release, "pkg-config's flexio-dev"))
+    for read, where in sources:
+        name = read()
+        if not name:
+            continue
+        match = RELEASE_NAME.fullmatch(name)
+        if not match:
+            raise DpaccError(f"{where}: release '{name}' is not of the form YY.MM (e.g. 24.01)")
+        version = (int(match.group(1)) << 24) | (int(match.group(2)) << 16)
+        oldest, newest = served_versions(config)
+        if not oldest <= version <= newest:
+            raise DpaccError(f"{where}: release {name} is not served (device API "
+                             f"{version_name(oldest)} to {version_name(newest)})")
+        return name, version, where
+    return None
+
+
+def print_version(opts):
+    config = read_config()
+    oldest, newest = served_versions(config)
+    release = selected_release(opts, config)
+    chosen = f"{release[0]} ({release[2]})" if release else f"the newest, {version_name(newest)}"
     clang = shutil.which("clang")
     line = "clang not found"
     if clang:
         line = subprocess.run([clang, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    print(VERSION)
+    print(VERSION_LINE.format(config["version"]))
+    print(f"FlexIO device API: releases {version_name(oldest)} to {version_name(newest)}; "
+          f"device sources that select none get {chosen}")
     print("device compiler: " + line.replace(" version ", " "))
 
 
@@ -181,9 +249,10 @@ class DeviceFlag(argparse.Action):
 
 
 class PrintVersion(argparse.Action):
+    """Prints after the whole command line is read, so a --release anywhere in it counts."""
+
     def __call__(self, parser, namespace, value, option_string=None):
-        print_version()
-        parser.exit()
+        namespace.print_version = True
 
 
 def cpu_list(value):
@@ -236,6 +305,11 @@ def argument_parser():
                    help="accepted (no inline-assembly restrictions are checked)")
     p.add_argument("-dpa-proc-attr", "--dpa-proc-attr", dest="dpa_proc_attr", metavar="BLOB",
                    help="accepted and ignored (process attributes of newer dpacc)")
+    p.add_argument("--release", metavar="YY.MM",
+                   help="(OpenFlexIO) the FlexIO release (e.g. 24.01) of device sources that define no "
+                        f"FLEXIO_DEV_VER_USED; default: ${RELEASE_ENV}, else the flexio_release of the "
+                        "flexio-dev module pkg-config finds (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig/flexio-24.01), "
+                        "else the newest")
     p.add_argument("-I", dest="devicecc_options", action=DeviceFlag, metavar="DIR",
                    help="include directory of the device compiler")
     p.add_argument("-D", dest="devicecc_options", action=DeviceFlag, metavar="NAME[=V]",
@@ -252,7 +326,8 @@ def argument_parser():
                    help="(OpenFlexIO) write a Makefile-style list of the files the device code includes, "
                         "for build systems (CMake DEPFILE, ninja depfile)")
     p.add_argument("-h", "-help", "--help", action="help", help="show this help and exit")
-    p.add_argument("-V", "-version", "--version", action=PrintVersion, nargs=0, help="show the version and exit")
+    p.add_argument("-V", "-version", "--version", dest="print_version", action=PrintVersion, nargs=0, default=False,
+                   help="show the version, the releases served and the one selected, and exit")
     return p
 
 
@@ -295,6 +370,9 @@ def parse_args(argv):
     if unknown:
         raise DpaccError(f"unknown option '{unknown[0]}' (dpacc --help lists the options)")
     opts = vars(parsed)
+    if opts["print_version"]:
+        print_version(opts)
+        sys.exit(0)
     for directory in opts["common_include"]:
         opts["devicecc_options"].append(f"-I{directory}")
         opts["hostcc_options"].append(f"-I{directory}")
@@ -334,6 +412,10 @@ def model_macros(cpus):
 
 def device_flags(config, opts):
     march = min((CPU_MARCH[c] for c in opts["cpus"]), key=len)  # the ISA every selected model has
+    # The release of sources that select none: the headers' default, which a source's own
+    # FLEXIO_DEV_VER_USED overrides without a redefinition warning.
+    release = selected_release(opts, config)
+    selection = [f"-DFLEXIO_DEV_VER_DEFAULT={release[1]:#x}"] if release else []
     flags = ["--target=riscv64-unknown-elf", f"-march={march}", "-mabi=lp64", "-mcmodel=medany",
              "-mno-relax", "-ffreestanding", "-fno-common", "-ffunction-sections", *KEYWORDS,
              *model_macros(opts["cpus"]),
@@ -344,7 +426,7 @@ def device_flags(config, opts):
              # a program's own warning options (-Wcast-align, -Wpadded, ... -Werror) judge its code,
              # not the SDK's headers. The order is the lookup order (our stdio.h before picolibc's).
              "-isystem", config["include_dir"], "-isystem", config["libc_include_dir"],
-             "-isystem", config["picolibc_include_dir"]]
+             "-isystem", config["picolibc_include_dir"], *selection]
     if opts["lto"]:
         flags.append("-flto")
     if not any(o.startswith("-O") for o in opts["devicecc_options"]):
@@ -420,7 +502,10 @@ def compile_host(config, opts, source_text, path):
         raise DpaccError(f"host compiler '{hostcc[0]}' not found (install the Debian package gcc, or pass -hostcc)")
     # After the program's options, as NVIDIA's dpacc compiles its host stubs (its -v log): the
     # generated code and the headers it includes build under any -std/-Wpedantic/-Werror they choose.
-    quiet = ["-Wno-attributes", "-Wno-pedantic", "-Wno-unused-parameter", "-Wno-return-type"]
+    # The generated code uses the current host API (it undefines FLEXIO_VER_USED): a release chosen
+    # for the program's own sources (FLEXIO_VER_DEFAULT among the options) is not its.
+    quiet = ["-Wno-attributes", "-Wno-pedantic", "-Wno-unused-parameter", "-Wno-return-type",
+             "-UFLEXIO_VER_DEFAULT"]
     run([*hostcc, "-x", "c", "-c", f"-I{config['include_dir']}", *opts["hostcc_options"], *quiet, str(path), "-o",
          str(obj)], f"compiling {path.name} for the host")
     return obj

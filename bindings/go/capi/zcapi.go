@@ -500,18 +500,18 @@ const (
 	FLEXIO_TRACER_TRANSPORT_WINDOW TracerTransport = 1
 )
 
-// MsgTransportMode is enum flexio_msg_transport_mode.
+// MsgTransport is enum flexio_msg_transport.
 //
-// Transport a message stream's messages take to the host (25.7 on; the simulator has one path).
-type MsgTransportMode uint32
+// Transport a message stream's messages take to the host (25.x on; the simulator has one path).
+type MsgTransport uint32
 
 const (
 	// reliable connected QP (the default)
-	FLEXIO_MSG_TRANSPORT_QP_RC MsgTransportMode = 0
+	FLEXIO_MSG_TRANSPORT_QP_RC MsgTransport = 0
 	// unreliable connected QP
-	FLEXIO_MSG_TRANSPORT_QP_UC MsgTransportMode = 1
+	FLEXIO_MSG_TRANSPORT_QP_UC MsgTransport = 1
 	// unreliable datagram QP
-	FLEXIO_MSG_TRANSPORT_QP_UD MsgTransportMode = 2
+	FLEXIO_MSG_TRANSPORT_QP_UD MsgTransport = 2
 )
 
 // QpOpTypes is enum flexio_qp_op_types.
@@ -613,18 +613,18 @@ const (
 	FLEXIO_WQ_TYPE_CYCLIC      WqType = 1
 )
 
-// HwModel is enum flexio_hw_model.
+// HwModelId is enum flexio_hw_model_id.
 //
 // Hardware models an application can be built for (flexio_app_select_attr.hw_model_id).
-type HwModel uint32
+type HwModelId uint32
 
 const (
 	// the device's own model
-	FLEXIO_HW_MODEL_DEF HwModel = 0
+	FLEXIO_HW_MODEL_DEF HwModelId = 0
 	// BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3)
-	FLEXIO_HW_MODEL_BF3 HwModel = 1
+	FLEXIO_HW_MODEL_BF3 HwModelId = 1
 	// ConnectX-8 DPA (nv-dpa-cx8)
-	FLEXIO_HW_MODEL_CX8 HwModel = 2
+	FLEXIO_HW_MODEL_CX8 HwModelId = 2
 )
 
 // FaultCause is enum flexio_fault_cause.
@@ -692,7 +692,7 @@ const (
 // Integer macros.
 const (
 	FLEXIO_EDITION_2401                  = 0x0
-	FLEXIO_EDITION_2507                  = 0x1
+	FLEXIO_EDITION_25                    = 0x1
 	FLEXIO_EDITION_26                    = 0x1
 	FLEXIO_LAYOUTS_2401                  = 0x0
 	FLEXIO_MAX_NAME_LEN                  = 0x100
@@ -702,7 +702,7 @@ const (
 	FLEXIO_OLDER_EDITION_VERSION         = 0x17040000
 	FLEXIO_NV2401_FIRST_VERSION          = 0x18000000
 	FLEXIO_CURRENT_EDITION_FIRST_VERSION = 0x180a0000
-	FLEXIO_MSG_TRANSPORT_FIRST_VERSION   = 0x19070000
+	FLEXIO_MSG_TRANSPORT_FIRST_VERSION   = 0x19000000
 	FLEXIO_RELEASE_26_FIRST_VERSION      = 0x1a000000
 	FLEXIO_MSG_DEV_NO_PRINT              = 0x0
 	FLEXIO_MSG_DEV_ALWAYS_PRINT          = 0x1
@@ -1061,8 +1061,8 @@ type MsgStreamAttr struct {
 	TracerMode TracerTransport
 	// NULL-terminated; a message's format id indexes it
 	TracerMsgFormats **byte
-	// zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.7 on)
-	TransportMode MsgTransportMode
+	// zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.x on)
+	TransportMode MsgTransport
 }
 
 // OutboxAttr is struct flexio_outbox_attr.
@@ -1081,7 +1081,7 @@ type OutboxAttr struct {
 type AppSelectAttr struct {
 	// the name given to dpacc --app-name
 	AppName *byte
-	// enum flexio_hw_model
+	// enum flexio_hw_model_id
 	HwModelId uint32
 	// device the application will run on; NULL: any
 	IbvCtx *IbvContext
@@ -1593,8 +1593,8 @@ func AppGetElf(app *App, binBuff *uint64, binSize uint64) Status {
 // Finds a registered application by name for a device.
 //
 // Parameters:
-//   - attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and
-//     the device it will run on (NULL: any).
+//   - attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id)
+//     and the device it will run on (NULL: any).
 //   - app: receives the application.
 //
 // Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL

@@ -80,7 +80,7 @@ class StableLib:
         """Finds a registered application by name for a device.
 
         Parameters:
-          attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and
+          attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and
             the device it will run on (NULL: any).
           app: receives the application.
 
@@ -1005,7 +1005,7 @@ class StableLib:
     @staticmethod
     def ibv_close_device(context: FFI.CData, /) -> int: ...
     FLEXIO_EDITION_2401: int
-    FLEXIO_EDITION_2507: int
+    FLEXIO_EDITION_25: int
     FLEXIO_EDITION_26: int
     FLEXIO_LAYOUTS_2401: int
     FLEXIO_MAX_NAME_LEN: int

@@ -11,7 +11,7 @@ typedef int... pthread_t;
 
 // Integer macros
 #define FLEXIO_EDITION_2401 0
-#define FLEXIO_EDITION_2507 1
+#define FLEXIO_EDITION_25 1
 #define FLEXIO_EDITION_26 1
 #define FLEXIO_LAYOUTS_2401 0
 #define FLEXIO_MAX_NAME_LEN 0x100
@@ -21,7 +21,7 @@ typedef int... pthread_t;
 #define FLEXIO_OLDER_EDITION_VERSION 0x17040000
 #define FLEXIO_NV2401_FIRST_VERSION 0x18000000
 #define FLEXIO_CURRENT_EDITION_FIRST_VERSION 0x180a0000
-#define FLEXIO_MSG_TRANSPORT_FIRST_VERSION 0x19070000
+#define FLEXIO_MSG_TRANSPORT_FIRST_VERSION 0x19000000
 #define FLEXIO_RELEASE_26_FIRST_VERSION 0x1a000000
 #define FLEXIO_MSG_DEV_NO_PRINT 0
 #define FLEXIO_MSG_DEV_ALWAYS_PRINT 1
@@ -125,7 +125,7 @@ enum flexio_tracer_transport {
 	FLEXIO_TRACER_TRANSPORT_QP = 0,
 	FLEXIO_TRACER_TRANSPORT_WINDOW = 1,
 };
-enum flexio_msg_transport_mode {
+enum flexio_msg_transport {
 	FLEXIO_MSG_TRANSPORT_QP_RC = 0,
 	FLEXIO_MSG_TRANSPORT_QP_UC = 1,
 	FLEXIO_MSG_TRANSPORT_QP_UD = 2,
@@ -324,13 +324,13 @@ typedef struct flexio_msg_stream_attr {
 	struct flexio_affinity mgmt_affinity;
 	enum flexio_tracer_transport tracer_mode;
 	char **tracer_msg_formats;
-	enum flexio_msg_transport_mode transport_mode;
+	enum flexio_msg_transport transport_mode;
 } flexio_msg_stream_attr_t;
 struct flexio_outbox_attr {
 	struct flexio_uar *uar;
 	uint32_t en_pcc;
 };
-enum flexio_hw_model {
+enum flexio_hw_model_id {
 	FLEXIO_HW_MODEL_DEF = 0,
 	FLEXIO_HW_MODEL_BF3 = 1,
 	FLEXIO_HW_MODEL_CX8 = 2,

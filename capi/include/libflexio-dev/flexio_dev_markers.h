@@ -14,13 +14,19 @@
 /* ------------------------------------------------------------------------ */
 
 #ifndef FLEXIO_DEV_VER_USED
+#ifdef FLEXIO_DEV_VER_DEFAULT
+/* The release the build chose for sources that choose none (see <libflexio-dev/flexio_dev_ver.h>). */
+#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER_DEFAULT
+#else
 /**
- * @brief The device API version the program was written for (default: the newest one served).
+ * @brief The device API version the program was written for (default: the newest one served,
+ * or FLEXIO_DEV_VER_DEFAULT when the build defines it).
  * Define it (with FLEXIO_DEV_VER()) before including the device headers to
  * choose the release served; see <libflexio-dev/flexio_dev_ver.h>.
  * @since 24.10
  */
 #define FLEXIO_DEV_VER_USED FLEXIO_DEV_CURRENT_VERSION
+#endif
 #endif
 
 /* Internal: the version actually served (LATEST resolved to CURRENT). */

@@ -15,6 +15,14 @@
  * other device headers resolve it (left undefined, or FLEXIO_DEV_VER_LATEST,
  * it means FLEXIO_DEV_CURRENT_VERSION).
  *
+ * A build chooses the release of device sources that define no
+ * FLEXIO_DEV_VER_USED (NVIDIA's 24.01 device headers had no version macros)
+ * without editing them: FLEXIO_DEV_VER_DEFAULT, defined on the command line,
+ * replaces FLEXIO_DEV_CURRENT_VERSION as the default, and a source that
+ * defines FLEXIO_DEV_VER_USED keeps its own.  dpacc defines it for the release
+ * named by FLEXIO_RELEASE or by the per-release pkg-config directory in use,
+ * flexio-dev.pc of those directories adds it (docs/releases.md).
+ *
  * Releases served (each from its first version up to the next release's):
  *   FLEXIO_DEV_VER(23, 0, 0) .. (23, x, x)   the device API of the DOCA Driver
  *       APIs manual: queue helpers of libflexio_dev taking the thread context

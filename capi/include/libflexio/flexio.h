@@ -17,10 +17,10 @@
  *     libflexio.so.1;
  *   - 24.0 .. 24.9: NVIDIA FlexIO 24.01 .. 24.07 (flexio_msg_stream_* and
  *     flexio_log_dev_*, nothing marked experimental);
- *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual, from 25.7 with the
- *     message-stream transports (struct flexio_msg_stream_attr with
- *     transport_mode, the FLEXIO_MSG_DEV_SYNC_MODE_* names), which programs
- *     selecting FLEXIO_VER(25, 7, 0) use;
+ *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual, from 25.0 with
+ *     NVIDIA 25.1's message-stream transports (struct flexio_msg_stream_attr
+ *     with transport_mode, the FLEXIO_MSG_DEV_SYNC_MODE_* names), which
+ *     NVIDIA's 25.1 samples use;
  *   - 26.x (default: FLEXIO_CURRENT_VERSION): the same plus the 26.x
  *     additions.
  * Structure layouts are NVIDIA's declaration order: the 23.x and 24.x
@@ -66,8 +66,13 @@
 /* ------------------------------------------------------------------------ */
 
 #ifndef FLEXIO_VER_USED
+#ifdef FLEXIO_VER_DEFAULT
+/* The release the build chose for sources that choose none (see <libflexio/flexio_ver.h>). */
+#define FLEXIO_VER_USED FLEXIO_VER_DEFAULT
+#else
 /** The API version the program was written for (default: the newest one served). */
 #define FLEXIO_VER_USED FLEXIO_CURRENT_VERSION
+#endif
 #endif
 
 /* Internal: the version actually served (LATEST resolved to CURRENT). */
@@ -88,8 +93,8 @@
 /*
  * Internal: the release served, one flag each.  FLEXIO_EDITION_OLD: 23.x (the
  * DOCA Driver APIs manual); FLEXIO_EDITION_2401: NVIDIA 24.01 .. 24.07; neither:
- * 24.10 and later, FLEXIO_EDITION_2507 adding the message-stream transports
- * of 25.7, FLEXIO_EDITION_26 the 26.x additions.
+ * 24.10 and later, FLEXIO_EDITION_25 adding the message-stream transports
+ * of 25.x (NVIDIA 25.1), FLEXIO_EDITION_26 the 26.x additions.
  */
 #if FLEXIO_VER_EFFECTIVE < FLEXIO_NV2401_FIRST_VERSION
 #define FLEXIO_EDITION_OLD 1
@@ -103,9 +108,9 @@
 #define FLEXIO_EDITION_2401 0
 #endif
 #if FLEXIO_VER_EFFECTIVE >= FLEXIO_MSG_TRANSPORT_FIRST_VERSION
-#define FLEXIO_EDITION_2507 1
+#define FLEXIO_EDITION_25 1
 #else
-#define FLEXIO_EDITION_2507 0
+#define FLEXIO_EDITION_25 0
 #endif
 #if FLEXIO_VER_EFFECTIVE >= FLEXIO_RELEASE_26_FIRST_VERSION
 #define FLEXIO_EDITION_26 1
@@ -309,8 +314,8 @@ typedef enum flexio_msg_dev_sync_mode {
 	FLEXIO_LOG_DEV_SYNC_MODE_ASYNC = 1,  /**< drained by flush only; may overrun */
 	FLEXIO_LOG_DEV_SYNC_MODE_BATCH = 2,  /**< drained when the buffer fills or on flush */
 	FLEXIO_LOG_DEV_SYNC_MODE_TRACER = 3, /**< format ids + arguments, formatted on the host */
-#if FLEXIO_EDITION_2507
-	/* The names of the same modes from 25.7 on. */
+#if FLEXIO_EDITION_25
+	/* The names of the same modes from 25.x (NVIDIA 25.1) on. */
 	FLEXIO_MSG_DEV_SYNC_MODE_SYNC = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
 	FLEXIO_MSG_DEV_SYNC_MODE_ASYNC = FLEXIO_LOG_DEV_SYNC_MODE_ASYNC,
 	FLEXIO_MSG_DEV_SYNC_MODE_BATCH = FLEXIO_LOG_DEV_SYNC_MODE_BATCH,
@@ -325,9 +330,9 @@ enum flexio_tracer_transport {
 	FLEXIO_TRACER_TRANSPORT_WINDOW = 1,
 };
 
-#if FLEXIO_EDITION_2507
-/** Transport a message stream's messages take to the host (25.7 on; the simulator has one path). */
-enum flexio_msg_transport_mode {
+#if FLEXIO_EDITION_25
+/** Transport a message stream's messages take to the host (25.x on; the simulator has one path). */
+enum flexio_msg_transport {
 	FLEXIO_MSG_TRANSPORT_QP_RC = 0, /**< reliable connected QP (the default) */
 	FLEXIO_MSG_TRANSPORT_QP_UC = 1, /**< unreliable connected QP */
 	FLEXIO_MSG_TRANSPORT_QP_UD = 2, /**< unreliable datagram QP */
@@ -601,8 +606,8 @@ typedef struct flexio_msg_stream_attr {
 	struct flexio_affinity mgmt_affinity; /**< zeroed means FLEXIO_AFFINITY_NONE */
 	enum flexio_tracer_transport tracer_mode; /**< transport of tracer-mode streams */
 	char **tracer_msg_formats; /**< NULL-terminated; a message's format id indexes it */
-#if FLEXIO_EDITION_2507
-	enum flexio_msg_transport_mode transport_mode; /**< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.7 on) */
+#if FLEXIO_EDITION_25
+	enum flexio_msg_transport transport_mode; /**< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.x on) */
 #endif
 } flexio_msg_stream_attr_t; /**< the attributes of flexio_msg_stream_create */
 
@@ -782,7 +787,7 @@ FLEXIO_EXP_ const char *flexio_app_get_name(flexio_app *app);
 
 #if !FLEXIO_EDITION_OLD
 /** Hardware models an application can be built for (flexio_app_select_attr.hw_model_id). */
-enum flexio_hw_model {
+enum flexio_hw_model_id {
 	FLEXIO_HW_MODEL_DEF = 0, /**< the device's own model */
 	FLEXIO_HW_MODEL_BF3 = 1, /**< BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3) */
 	FLEXIO_HW_MODEL_CX8 = 2, /**< ConnectX-8 DPA (nv-dpa-cx8) */
@@ -791,14 +796,14 @@ enum flexio_hw_model {
 /** Which application flexio_app_get looks up. */
 struct flexio_app_select_attr {
 	const char *app_name;         /**< the name given to dpacc --app-name */
-	uint32_t hw_model_id;         /**< enum flexio_hw_model */
+	uint32_t hw_model_id;         /**< enum flexio_hw_model_id */
 	struct ibv_context *ibv_ctx;  /**< device the application will run on; NULL: any */
 };
 
 /**
  * Finds a registered application by name for a device.
  *
- * @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and the
+ * @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and the
  *              device it will run on (NULL: any).
  * @param app   receives the application.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when no application of that name is registered for that model.

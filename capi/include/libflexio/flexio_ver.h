@@ -17,17 +17,29 @@
  * library at run time with flexio_version_set(FLEXIO_VER_USED), which tells
  * it the structure layouts the program uses.
  *
+ * A build can choose the release of sources that define no FLEXIO_VER_USED
+ * (NVIDIA's 24.01 headers had no version macros, so programs of that time
+ * select nothing) without editing them: FLEXIO_VER_DEFAULT, defined on the
+ * command line, replaces FLEXIO_CURRENT_VERSION as the default.  A source that
+ * defines FLEXIO_VER_USED keeps its own choice, with no redefinition warning.
+ * The per-release pkg-config directories (PREFIX/lib/pkgconfig/flexio-24.01,
+ * ...) and the CMake package's FLEXIO_RELEASE add it (docs/releases.md).
+ *
  * Releases served (each from its first version up to the next release's):
  *   FLEXIO_VER(23, 0, 0) .. (23, x, x)   the older API of the DOCA Driver APIs
  *                                        manual (flexio_print_init,
  *                                        flexio_err_status, ...), documented as
  *                                        FLEXIO_OLDER_EDITION_VERSION (23.4);
  *   FLEXIO_VER(24, 0, 0) .. (24, 9, x)   NVIDIA FlexIO 24.01 .. 24.07;
- *   FLEXIO_VER(24, 10, 0) .. (25, x, x)  the FlexIO SDK API Reference Manual,
- *                                        with NVIDIA 25.1's device layouts;
+ *   FLEXIO_VER(24, 10, 0) .. (24, x, x)  the FlexIO SDK API Reference Manual
+ *                                        (NVIDIA 24.10), with NVIDIA 25.1's
+ *                                        device layouts;
+ *   FLEXIO_VER(25, 0, 0) .. (25, x, x)   the same plus NVIDIA 25.1's message-stream
+ *                                        transports (struct flexio_msg_stream_attr
+ *                                        with transport_mode, the
+ *                                        FLEXIO_MSG_DEV_SYNC_MODE_* names);
  *   FLEXIO_VER(26, 0, 0) .. FLEXIO_CURRENT_VERSION   the same plus the 26.x
- *                                        additions (struct flexio_msg_stream_attr
- *                                        with transport_mode, ...).
+ *                                        additions.
  */
 #ifndef OPENFLEXIO_FLEXIO_VER_H
 #define OPENFLEXIO_FLEXIO_VER_H
@@ -59,7 +71,7 @@
 /** The first version of each later release. */
 #define FLEXIO_NV2401_FIRST_VERSION FLEXIO_VER(24, 0, 0)
 #define FLEXIO_CURRENT_EDITION_FIRST_VERSION FLEXIO_VER(24, 10, 0) /**< 24.10: the FlexIO SDK API Reference Manual */
-#define FLEXIO_MSG_TRANSPORT_FIRST_VERSION FLEXIO_VER(25, 7, 0) /**< 25.7: message-stream transports (transport_mode) and the FLEXIO_MSG_DEV_SYNC_MODE_* names */
+#define FLEXIO_MSG_TRANSPORT_FIRST_VERSION FLEXIO_VER(25, 0, 0) /**< 25.x (NVIDIA 25.1): message-stream transports (transport_mode) and the FLEXIO_MSG_DEV_SYNC_MODE_* names */
 #define FLEXIO_RELEASE_26_FIRST_VERSION FLEXIO_VER(26, 0, 0) /**< 26.0: the 26.x additions */
 
 #endif /* OPENFLEXIO_FLEXIO_VER_H */

@@ -1,7 +1,7 @@
 /*
  * A current client that announces 25.1 (flexio_version_set(FLEXIO_VER(25, 1, 0))) and passes
  * 25.x's structures in exact-size heap blocks: flexio_process_attr of 24 bytes with a name,
- * flexio_msg_stream_attr of 56 (no transport_mode yet), flexio_app_attr of 64 with a
+ * flexio_msg_stream_attr of 64 (with 25.1's transport_mode), flexio_app_attr of 64 with a
  * signature and device versions. The process name shows in error lines, crash data and the
  * core dump: the library read the 25.x layout right.
  */
@@ -15,7 +15,7 @@
 #include "client.h"
 
 _Static_assert(sizeof(struct flexio_process_attr) == 24, "25.x's flexio_process_attr");
-_Static_assert(sizeof(struct flexio_msg_stream_attr) == 56, "25.x's flexio_msg_stream_attr");
+_Static_assert(sizeof(struct flexio_msg_stream_attr) == 64, "25.x's flexio_msg_stream_attr");
 _Static_assert(sizeof(struct flexio_app_attr) == 64, "25.x's flexio_app_attr");
 
 int main(void)
@@ -63,7 +63,8 @@ int main(void)
 		EXACT(struct flexio_msg_stream_attr, { .data_bsize = 4096,
 						       .sync_mode = FLEXIO_LOG_DEV_SYNC_MODE_SYNC,
 						       .stream_name = "abi25",
-						       .level = FLEXIO_MSG_DEV_INFO });
+						       .level = FLEXIO_MSG_DEV_INFO,
+						       .transport_mode = FLEXIO_MSG_TRANSPORT_QP_RC });
 	CHECK(flexio_msg_stream_create(process, stream_attr, out, NULL, &stream) == FLEXIO_STATUS_SUCCESS);
 	free(stream_attr);
 	CHECK(flexio_process_call(process, echo, &ret, 25ull) == FLEXIO_STATUS_SUCCESS && ret == 26);

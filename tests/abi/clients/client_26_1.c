@@ -50,7 +50,7 @@ int main(void)
 		EXACT(struct flexio_msg_stream_attr, { .data_bsize = 4096,
 						       .sync_mode = FLEXIO_MSG_DEV_SYNC_MODE_SYNC,
 						       .level = FLEXIO_MSG_DEV_INFO,
-						       .transport_mode = (enum flexio_msg_transport_mode)7 });
+						       .transport_mode = (enum flexio_msg_transport)7 });
 	text = CAPTURE(rc = flexio_msg_stream_create(process, bad_attr, out, NULL, &refused));
 	CHECK(rc == FLEXIO_STATUS_FAILED && !refused &&
 	      strstr(text, "flexio ERR flexio_msg_stream_create: transport_mode 7 is not"));

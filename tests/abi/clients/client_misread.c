@@ -1,11 +1,11 @@
 /*
- * The control of the client tests: a program built with 25.1's headers (a 56-byte stream
+ * The control of the client tests: a program built with 24.10's headers (a 56-byte stream
  * attribute block) that announces 26.1, so the library reads transport_mode 8 bytes past the
  * block. Under AddressSanitizer this must be reported as a heap-buffer-overflow: the same
  * check is what makes the other clients' success mean the library read their layouts right.
  */
 #include <libflexio/flexio_ver.h>
-#define FLEXIO_VER_USED FLEXIO_VER(25, 1, 0)
+#define FLEXIO_VER_USED FLEXIO_VER(24, 10, 0)
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
 

@@ -303,13 +303,13 @@ pub const FLEXIO_TRACER_TRANSPORT_WINDOW: flexio_tracer_transport = 1;
 #[doc = " Transport of tracer-mode streams."]
 pub type flexio_tracer_transport = ::std::os::raw::c_uint;
 #[doc = "< reliable connected QP (the default)"]
-pub const FLEXIO_MSG_TRANSPORT_QP_RC: flexio_msg_transport_mode = 0;
+pub const FLEXIO_MSG_TRANSPORT_QP_RC: flexio_msg_transport = 0;
 #[doc = "< unreliable connected QP"]
-pub const FLEXIO_MSG_TRANSPORT_QP_UC: flexio_msg_transport_mode = 1;
+pub const FLEXIO_MSG_TRANSPORT_QP_UC: flexio_msg_transport = 1;
 #[doc = "< unreliable datagram QP"]
-pub const FLEXIO_MSG_TRANSPORT_QP_UD: flexio_msg_transport_mode = 2;
-#[doc = " Transport a message stream's messages take to the host (25.7 on; the simulator has one path)."]
-pub type flexio_msg_transport_mode = ::std::os::raw::c_uint;
+pub const FLEXIO_MSG_TRANSPORT_QP_UD: flexio_msg_transport = 2;
+#[doc = " Transport a message stream's messages take to the host (25.x on; the simulator has one path)."]
+pub type flexio_msg_transport = ::std::os::raw::c_uint;
 pub const FLEXIO_QP_WR_RDMA_WRITE: flexio_qp_op_types = 4;
 pub const FLEXIO_QP_WR_RDMA_READ: flexio_qp_op_types = 8;
 pub const FLEXIO_QP_WR_ATOMIC_CMP_AND_SWAP: flexio_qp_op_types = 16;
@@ -959,8 +959,8 @@ pub struct flexio_msg_stream_attr {
     pub tracer_mode: flexio_tracer_transport,
     #[doc = "< NULL-terminated; a message's format id indexes it"]
     pub tracer_msg_formats: *mut *mut ::std::os::raw::c_char,
-    #[doc = "< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.7 on)"]
-    pub transport_mode: flexio_msg_transport_mode,
+    #[doc = "< zeroed means FLEXIO_MSG_TRANSPORT_QP_RC (25.x on)"]
+    pub transport_mode: flexio_msg_transport,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
@@ -1029,20 +1029,20 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 #[doc = "< the device's own model"]
-pub const FLEXIO_HW_MODEL_DEF: flexio_hw_model = 0;
+pub const FLEXIO_HW_MODEL_DEF: flexio_hw_model_id = 0;
 #[doc = "< BlueField-3 / ConnectX-7 DPA (nv-dpa-bf3)"]
-pub const FLEXIO_HW_MODEL_BF3: flexio_hw_model = 1;
+pub const FLEXIO_HW_MODEL_BF3: flexio_hw_model_id = 1;
 #[doc = "< ConnectX-8 DPA (nv-dpa-cx8)"]
-pub const FLEXIO_HW_MODEL_CX8: flexio_hw_model = 2;
+pub const FLEXIO_HW_MODEL_CX8: flexio_hw_model_id = 2;
 #[doc = " Hardware models an application can be built for (flexio_app_select_attr.hw_model_id)."]
-pub type flexio_hw_model = ::std::os::raw::c_uint;
+pub type flexio_hw_model_id = ::std::os::raw::c_uint;
 #[doc = " Which application flexio_app_get looks up."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct flexio_app_select_attr {
     #[doc = "< the name given to dpacc --app-name"]
     pub app_name: *const ::std::os::raw::c_char,
-    #[doc = "< enum flexio_hw_model"]
+    #[doc = "< enum flexio_hw_model_id"]
     pub hw_model_id: u32,
     #[doc = "< device the application will run on; NULL: any"]
     pub ibv_ctx: *mut ibv_context,
@@ -1060,7 +1060,7 @@ const _: () = {
         [::std::mem::offset_of!(flexio_app_select_attr, ibv_ctx) - 16usize];
 };
 unsafe extern "C" {
-    #[doc = " Finds a registered application by name for a device.\n\n @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model) and the\n              device it will run on (NULL: any).\n @param app   receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when no application of that name is registered for that model.\n @since 24.10 (FLEXIO_VER(24, 10, 0))."]
+    #[doc = " Finds a registered application by name for a device.\n\n @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and the\n              device it will run on (NULL: any).\n @param app   receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when no application of that name is registered for that model.\n @since 24.10 (FLEXIO_VER(24, 10, 0))."]
     pub fn flexio_app_get(
         attr: *const flexio_app_select_attr,
         app: *mut *mut flexio_app,

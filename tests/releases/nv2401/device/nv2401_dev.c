@@ -1,14 +1,12 @@
 /*
- * The device side of a program written for NVIDIA FlexIO 24.01 .. 24.07, in its idioms: the
- * release chosen after including the version header, dtctx-first helpers
+ * The device side of a program written for NVIDIA FlexIO 24.01 .. 24.07, in its idioms: no
+ * release selected (24.01's device headers had no version macros; the build chooses 24.01 through
+ * the per-release pkg-config directory, which dpacc reads), dtctx-first helpers
  * (flexio_dev_get_thread_ctx(&dtctx), flexio_dev_get_thread_id(dtctx)), flexio_dev_print,
  * flexio_dev_error; an event handler consuming its CQ and an RPC posting WQEs, with 24.01's
  * dtctx-first doorbell helpers (flexio_dev_qp_sq_ring_db(dtctx, ...), flexio_dev_cq_arm(dtctx,
  * ...)). Built with -Werror and no ALLOW flag: 24.01 marks nothing experimental.
  */
-#include <libflexio-dev/flexio_dev_ver.h>
-#define FLEXIO_DEV_VER_USED FLEXIO_DEV_VER(24, 1, 0)
-
 #include <stdint.h>
 
 #include <libflexio-dev/flexio_dev.h>

@@ -5,13 +5,11 @@
  * {pd, en_pcc}, struct flexio_log_dev_attr through flexio_msg_stream_attr_t, 24.01's
  * flexio_cq_attr and flexio_wq_attr). RPC, a message stream printing from the device, the DPA
  * heap, an event handler woken by the CQEs of WQEs its process posts, and a device error.
- * Built with -Werror.
+ * Built with -Werror. As NVIDIA's 24.01 sources, it selects no release (24.01 had no version
+ * macros): the build chooses 24.01 (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig/flexio-24.01).
  *
  * Usage: nv2401 [DEVICE]   (default mlx5_sim0)
  */
-#include <libflexio/flexio_ver.h>
-#define FLEXIO_VER_USED FLEXIO_VER(24, 1, 0)
-
 #include <poll.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -70,7 +70,7 @@ int main(int argc, char **argv)
 	      "flexio_process_create");
 
 	/* 26.x reads transport_mode: a value no transport has is refused, QP RC accepted. */
-	stream_attr.transport_mode = (enum flexio_msg_transport_mode)7;
+	stream_attr.transport_mode = (enum flexio_msg_transport)7;
 	CHECK(flexio_msg_stream_create(process, &stream_attr, stdout, NULL, &stream) != FLEXIO_STATUS_SUCCESS,
 	      "a stream with transport_mode 7 was created");
 	stream_attr.transport_mode = FLEXIO_MSG_TRANSPORT_QP_RC;
