@@ -9,18 +9,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
 	flexio "github.com/openflexio/openflexio/bindings/go"
 )
 
-// loadApp loads the application once: dlopen registers it with libflexio, a second dlopen of
-// the same file registers nothing.
-var loadApp = sync.OnceValues(func() (*flexio.App, error) {
+// loadApp loads the test application (loading it again gives the same *App).
+func loadApp() (*flexio.App, error) {
 	return flexio.LoadApp(os.Getenv("FLEXIO_TEST_APP"), "") // "": the one application the file registers
-})
+}
 
 func TestMain(m *testing.M) {
 	flag.Parse()

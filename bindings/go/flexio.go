@@ -77,10 +77,13 @@ static void flexio_go_capture_close(struct flexio_go_capture *c)
 import "C"
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -410,7 +413,8 @@ type App struct {
 	name string
 }
 
-func registeredApps() (map[string]*capi.App, error) {
+// registeredApps lists the live applications, oldest first.
+func registeredApps() ([]*capi.App, error) {
 	var list **capi.App
 	var n uint32
 	runtime.LockOSThread()
@@ -418,62 +422,127 @@ func registeredApps() (map[string]*capi.App, error) {
 	if capi.AppGetList(&list, &n) != capi.FLEXIO_STATUS_SUCCESS {
 		return nil, lastError("flexio_app_get_list")
 	}
-	apps := map[string]*capi.App{}
-	for _, a := range unsafe.Slice(list, n) {
-		apps[C.GoString((*C.char)(unsafe.Pointer(xcapi.AppGetName(a))))] = a
-	}
+	apps := append([]*capi.App(nil), unsafe.Slice(list, n)...)
 	capi.AppListFree(list)
 	return apps, nil
 }
 
+func appName(app *capi.App) string {
+	return C.GoString((*C.char)(unsafe.Pointer(xcapi.AppGetName(app))))
+}
+
+// What LoadApp loaded, by the SHA-256 of the object's bytes: the applications each object
+// registered, in registration order.  Loading the same bytes again finds them here.
+var (
+	loadMu sync.Mutex
+	loaded = map[[sha256.Size]byte][]*App{}
+)
+
 // LoadApp loads a dpacc-built application from a shared object (gcc -shared
 // -Wl,--whole-archive APP.a -Wl,--no-whole-archive -lflexio): its constructor registers the
 // application, whose device functions are the symbols named like them.  name "" means the
-// one application the object registers.  The object stays loaded.
+// one application the object registers.
+//
+// Applications are independent of each other, however their functions and files are named:
+// the object is loaded (dlopen, RTLD_LOCAL) from a private copy, named by its content and
+// removed once loaded.  Loading the same bytes again returns the same *App; an object rebuilt
+// at the same path (a notebook cell edited and built again) is loaded anew, as another
+// application, which GetApp then finds; processes of the earlier one go on with its code.
+// Objects stay loaded.
 func LoadApp(path, name string) (*App, error) {
 	if handshakeErr != nil {
 		return nil, handshakeErr
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{Func: "dlopen", Message: "dlopen: " + err.Error(), kind: ErrNotFound}
+	}
+	key := sha256.Sum256(data)
+	loadMu.Lock()
+	apps, ok := loaded[key]
+	if !ok {
+		if apps, err = loadCopy(path, data, key); err == nil {
+			loaded[key] = apps
+		}
+	}
+	loadMu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, a := range apps {
+		names = append(names, a.name)
+	}
+	listed := strings.Join(names, ", ")
+	if listed == "" {
+		listed = "none"
+	}
+	if name == "" {
+		if len(apps) != 1 {
+			return nil, &Error{Func: "flexio_app_get", kind: ErrNotFound, Message: fmt.Sprintf(
+				"flexio_app_get: %s registered %d applications (%s): name one", path, len(apps), listed)}
+		}
+		return apps[0], nil
+	}
+	for i := len(apps) - 1; i >= 0; i-- {
+		if apps[i].name == name {
+			return apps[i], nil
+		}
+	}
+	return nil, &Error{Func: "flexio_app_get", kind: ErrNotFound, Message: fmt.Sprintf(
+		"flexio_app_get: %s registered no application named %q (%s)", path, name, listed)}
+}
+
+// loadCopy loads the object at path (its bytes data, their hash key) from a private copy and
+// returns the applications its constructors registered.
+func loadCopy(path string, data []byte, key [sha256.Size]byte) ([]*App, error) {
+	copyError := func(err error) error {
+		return &Error{Func: "dlopen", Message: "dlopen: private copy of " + path + ": " + err.Error(), kind: ErrFailed}
+	}
+	private, err := os.MkdirTemp("", "flexio-app-")
+	if err != nil {
+		return nil, copyError(err)
+	}
+	defer os.RemoveAll(private) // loaded (or not): the copy has served
+	copyPath := filepath.Join(private, fmt.Sprintf("%x-%s", key[:16], filepath.Base(path)))
+	if err := os.WriteFile(copyPath, data, 0o700); err != nil {
+		return nil, copyError(err)
 	}
 	before, err := registeredApps()
 	if err != nil {
 		return nil, err
 	}
-	abs, _ := filepath.Abs(path)
-	cpath := C.CString(abs)
+	cpath := C.CString(copyPath)
 	defer C.free(unsafe.Pointer(cpath))
-	dl := C.dlopen(cpath, C.RTLD_NOW|C.RTLD_GLOBAL)
+	runtime.LockOSThread() // dlerror reports the calling thread's last failure
+	dl := C.dlopen(cpath, C.RTLD_NOW|C.RTLD_LOCAL)
+	var why string
 	if dl == nil {
-		return nil, &Error{Func: "dlopen", Message: "dlopen: " + C.GoString(C.dlerror()), kind: ErrNotFound}
+		why = strings.ReplaceAll(C.GoString(C.dlerror()), copyPath, path)
 	}
-	if name == "" {
-		after, err := registeredApps()
-		if err != nil {
-			return nil, err
-		}
-		var fresh []string
-		for n := range after {
-			if _, ok := before[n]; !ok {
-				fresh = append(fresh, n)
-			}
-		}
-		if len(fresh) != 1 {
-			return nil, &Error{Func: "flexio_app_get", kind: ErrNotFound, Message: fmt.Sprintf(
-				"flexio_app_get: %s registered %d new applications: name one", path, len(fresh))}
-		}
-		name = fresh[0]
+	runtime.UnlockOSThread()
+	if dl == nil {
+		return nil, &Error{Func: "dlopen", Message: "dlopen: " + why, kind: ErrNotFound}
 	}
-	return getApp(name, dl)
+	after, err := registeredApps()
+	if err != nil {
+		return nil, err
+	}
+	var apps []*App
+	for _, a := range after {
+		if !slices.Contains(before, a) {
+			apps = append(apps, &App{app: a, dl: dl, name: appName(a)})
+		}
+	}
+	return apps, nil
 }
 
-// GetApp finds an application already registered in the program.
+// GetApp finds an application registered in the program (linked in, or loaded otherwise); of
+// several of the name, the newest (the one loaded last).
 func GetApp(name string) (*App, error) {
 	if handshakeErr != nil {
 		return nil, handshakeErr
 	}
-	return getApp(name, nil) // RTLD_DEFAULT for its functions
-}
-
-func getApp(name string, dl unsafe.Pointer) (*App, error) {
 	cname := C.CString(name)
 	defer C.free(unsafe.Pointer(cname))
 	attr := (*capi.AppSelectAttr)(C.calloc(1, C.size_t(unsafe.Sizeof(capi.AppSelectAttr{}))))
@@ -485,7 +554,16 @@ func getApp(name string, dl unsafe.Pointer) (*App, error) {
 	if capi.AppGet(attr, &app) != capi.FLEXIO_STATUS_SUCCESS {
 		return nil, lastError("flexio_app_get")
 	}
-	return &App{app: app, dl: dl, name: name}, nil
+	loadMu.Lock()
+	defer loadMu.Unlock()
+	for _, apps := range loaded {
+		for _, a := range apps {
+			if a.app == app {
+				return a, nil // LoadApp's: its functions are its object's symbols
+			}
+		}
+	}
+	return &App{app: app, name: name}, nil // RTLD_DEFAULT (nil) for its functions
 }
 
 // Name is the application's name.

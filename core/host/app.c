@@ -90,6 +90,7 @@ void app_put(struct app *app)
 	handle_put(&app->handle);
 }
 
+/* The newest live application called name (the registry is newest first). */
 static struct app *find_by_name_locked(const char *name)
 {
 	for (struct app *a = registry; a; a = a->next)
@@ -164,13 +165,9 @@ static flexio_status create_app(const char *func, const struct app_args *attr, f
 		return FLEXIO_STATUS_FAILED;
 	}
 
+	/* Names may repeat (an application rebuilt and loaded again keeps its name): each is an
+	 * application of its own, and flexio_app_get finds the newest. */
 	pthread_mutex_lock(&registry_lock);
-	if (find_by_name_locked(app->name)) {
-		pthread_mutex_unlock(&registry_lock);
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "an application named \"%s\" already exists", app->name);
-		app_free(app);
-		return FLEXIO_STATUS_FAILED;
-	}
 	handle = handle_open(&app->handle, HANDLE_APP, app_free_handle);
 	if (handle) {
 		app->next = registry;

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # bindings.python: installs bindings/python into a venv of the build tree (pip install: scikit-build-core
 # builds the cffi extension out of tree, in build/bindings/python-build, against this build's libflexio
-# found with pkg-config) and runs its pytest suite.
+# found with pkg-config) and runs its pytest suite; arguments after the interpreter go to pytest
+# (bindings.python: -m "not journey"; bindings.python.notebook: -m journey).
 # The first run fetches scikit-build-core/cffi/pytest/numpy, and pandas/matplotlib/nbclient/nbformat/
 # ipykernel for the timelines and the example notebooks, from PyPI; later runs reuse the venv.
 set -euo pipefail
 python=${1:-python3}
+shift || true
 src=$(cd "$(dirname "$0")/../../bindings/python" && pwd)
 venv=$FLEXIO_BIND_DIR/venv
 
@@ -21,4 +23,4 @@ fi
   -C build-dir="$FLEXIO_BIND_DIR/python-build" "$src"
 cd "$FLEXIO_BIND_DIR"   # not the source tree: the installed package is the one tested
 # With the sanitizers on, the ASan runtime goes first into the test process only.
-exec env ${FLEXIO_TEST_PRELOAD:-} "$venv/bin/pytest" -q -p no:cacheprovider "$src/tests"
+exec env ${FLEXIO_TEST_PRELOAD:-} "$venv/bin/pytest" -q -p no:cacheprovider "$@" "$src/tests"

@@ -11,6 +11,9 @@
 #   run_rust.sh CARGO fmt      bindings.rust.fmt: cargo fmt --check (rustfmt.toml).
 #   run_rust.sh CARGO examples bindings.rust.examples: each example of the safe crate run on the
 #                              test application, its output compared with what it must print.
+#   run_rust.sh CARGO notebook bindings.rust.notebook: the safe crate's notebook tests
+#                              (tests/notebook.rs, building cells with FLEXIO_DPACC), which the
+#                              suite leaves out (their names start with notebook_).
 # Crates come from crates.io on the first run (pkg-config, log, cc), then from cargo's cache.
 set -euo pipefail
 cargo=${1:-cargo}
@@ -26,7 +29,11 @@ fi
 
 run_suite() {
   "$cargo" test -q -j 2 -p flexio-sys
-  "$cargo" test -q -j 2 --workspace --all-features
+  "$cargo" test -q -j 2 --workspace --all-features -- --skip notebook_
+}
+
+run_notebook() {
+  "$cargo" test -q -j 2 -p flexio --all-features --test notebook
 }
 
 check_docs_rs() {
@@ -98,5 +105,6 @@ case $mode in
   docs-rs) check_docs_rs ;;
   fmt) check_fmt ;;
   examples) run_examples ;;
-  *) echo "run_rust.sh: unknown mode $mode (suite, docs-rs, fmt, examples)"; exit 2 ;;
+  notebook) run_notebook ;;
+  *) echo "run_rust.sh: unknown mode $mode (suite, docs-rs, fmt, examples, notebook)"; exit 2 ;;
 esac

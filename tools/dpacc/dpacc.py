@@ -23,7 +23,8 @@ Pipeline (application mode):
      (va_list -> slots) and __dpacc_argbuf_size_<fn>; the ELF embedded with
      .incbin; a constructor calling flexio_app_create and
      flexio_func_pup_register for every wrapper present in the ELF, defining
-     `struct flexio_app *APP`; a destructor calling flexio_app_destroy;
+     `struct flexio_app *APP`; a destructor calling flexio_app_destroy (both
+     through the object's own, hidden, names of the stubs and of APP);
   4. the host object goes into APP.a.
 
 Library mode stops after step 1 (device objects -> libX_device.a) and writes
@@ -605,7 +606,8 @@ def main(argv):
         link_device(config, opts, dev_objects, elf)
         names = wrapped_names(elf)
         # One object: a program that uses any device function's handle also gets the constructor.
-        source = host_functions_source(functions) + registration_source(opts["app_name"], elf, names)
+        source = host_functions_source(functions) + registration_source(opts["app_name"], elf, names,
+                                                                           {f.name for f in functions})
         archive([compile_host(config, opts, source, tmp / f"{opts['app_name']}_host.c")], opts["output"])
         return 0
     finally:

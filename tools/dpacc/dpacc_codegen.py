@@ -28,16 +28,38 @@ def device_wrapper_source(source, functions):
     return "\n".join(out)
 
 
+STUB_PREFIX = "__dpacc_stub_"
+APP_PREFIX = "__dpacc_app_"
+
+
+def _labels(section, kind, size, names, body):
+    """Top-level assembly defining one object under several labels: the first global, the others
+    hidden (global only within the link that includes the object). section: the directives that
+    place it (section, alignment)."""
+    lines = list(section)
+    for i, name in enumerate(names):
+        lines += [f".globl {name}"] + ([f".hidden {name}"] if i else []) + [f".type {name}, @{kind}"]
+    lines += [f"{name}:" for name in names] + body + [f".size {name}, {size}" for name in names] + [".previous"]
+    text = "\\n".join(lines)
+    return f'__asm__("{text}\\n");'
+
+
 def host_functions_source(functions):
-    """Stubs (handles named like the device functions), pack functions and argument-buffer sizes."""
+    """Stubs (handles named like the device functions), pack functions and argument-buffer sizes.
+
+    Each stub has a second, hidden name (__dpacc_stub_<fn>) by which the registration finds the
+    object's own stub: the global name can be bound to another object's definition of it (two
+    applications loaded into one process that define one function name, or a C library
+    function of that name). Pack functions and sizes are only ever used through the
+    registration: hidden."""
     out = ["#include <stdarg.h>", "#include <stddef.h>", "#include <stdint.h>", ""]
     va_type = {"signed": "int", "unsigned": "unsigned int", "wide": "uint64_t", "pointer": "uint64_t"}
+    hidden = '__attribute__((visibility("hidden")))'
     for fn in functions:
         # A stub in assembly: a distinct function that no optimiser folds into another one.
-        out.append(f'__asm__(".text\\n.globl {fn.name}\\n.type {fn.name}, @function\\n{fn.name}:\\n'
-                   f'\\tret\\n.size {fn.name}, .-{fn.name}\\n");')
-        out += [f"const size_t {ARGBUF_PREFIX}{fn.name} = {8 * len(fn.params)};",
-                f"void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap);",
+        out.append(_labels([".text"], "function", f".-{fn.name}", [fn.name, STUB_PREFIX + fn.name], ["\\tret"]))
+        out += [f"{hidden} const size_t {ARGBUF_PREFIX}{fn.name} = {8 * len(fn.params)};",
+                f"{hidden} void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap);",
                 f"void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap)", "{",
                 "\tuint64_t *slot = (uint64_t *)argbuf;", "", "\t(void)slot;", "\t(void)ap;"]
         for i in range(len(fn.params)):
@@ -52,10 +74,37 @@ def host_functions_source(functions):
     return "\n".join(out)
 
 
-def registration_source(app_name, elf_path, names):
-    """Embeds the ELF and registers the application and its functions at program start."""
+# The registration of each device function (static: one copy in each application's object).
+REGISTER_FUNC = r"""
+/*
+ * Registers a device function under its own stub, and also under the address the name has in the
+ * program when that is another one: a non-PIE executable's canonical PLT entry for a stub of a
+ * shared object, or another object's definition of the name found first (what code of this link
+ * unit that takes &name gets). own is NULL for a library's host archive of an older dpacc.
+ */
+static void __dpacc_register_func(struct flexio_app *app, const char *name, const char *unpack_name,
+				  flexio_func_t *own, flexio_func_t *global, size_t argbuf_size,
+				  flexio_func_arg_pack_fn_t *pack)
+{
+	if (own)
+		flexio_func_pup_register(app, name, unpack_name, own, argbuf_size, pack);
+	if (global != own)
+		flexio_func_pup_register(app, name, unpack_name, global, argbuf_size, pack);
+}
+"""
+
+
+def registration_source(app_name, elf_path, names, own_names):
+    """Embeds the ELF and registers the application and its functions at program start.
+
+    names: the device functions to register; own_names: those whose stubs this object defines
+    (host_functions_source), the others being a device library's (its host archive).
+    The application's variable `struct flexio_app *APP` has a hidden second name too, for the
+    same reason as the stubs: the constructor and destructor use the object's own."""
     sym = f"__dpacc_elf_{app_name}"
+    own_app = APP_PREFIX + app_name
     incbin = str(elf_path).replace("\\", "\\\\").replace('"', '\\"')
+    hidden = '__attribute__((visibility("hidden")))'
     # The registration uses the current edition's calls, whatever edition the program chose; it
     # announces no version (flexio_version_announce): the program's own sources do.
     out = ["#undef FLEXIO_VER_USED", "#define FLEXIO_NO_VERSION_ANNOUNCE", "#include <libflexio/flexio.h>", "",
@@ -63,18 +112,32 @@ def registration_source(app_name, elf_path, names):
            f'{sym}_start:\\n.incbin \\"{json.dumps(incbin)[1:-1]}\\"\\n.globl {sym}_end\\n.hidden {sym}_end\\n'
            f'{sym}_end:\\n.previous\\n");',
            f"extern const char {sym}_start[], {sym}_end[];", "",
-           f"struct flexio_app *{app_name};", ""]
+           # The global names are reached through assembler names: a C declaration of them could
+           # clash with a header's (a device function `index`, an application `send`).
+           _labels([".bss", ".balign 8"], "object", 8, [app_name, own_app], [".zero 8"]),
+           f"extern struct flexio_app *{own_app} {hidden};",
+           f'extern struct flexio_app *__dpacc_global_{app_name} __asm__("{app_name}");', ""]
     for name in names:
-        out += [f"extern flexio_func_t {name};", f"extern flexio_func_arg_pack_fn_t {PACK_PREFIX}{name};",
-                f"extern const size_t {ARGBUF_PREFIX}{name};"]
-    out += ["", f"static void __attribute__((constructor)) {sym}_register(void)", "{",
+        weak = "" if name in own_names else "weak, "
+        out += [f'extern flexio_func_t {STUB_PREFIX}{name} __attribute__(({weak}visibility("hidden")));',
+                f'extern flexio_func_t __dpacc_global_{name} __asm__("{name}");',
+                f"extern flexio_func_arg_pack_fn_t {PACK_PREFIX}{name} {hidden};",
+                f"extern const size_t {ARGBUF_PREFIX}{name} {hidden};"]
+    out += [REGISTER_FUNC, f"static void __attribute__((constructor)) {sym}_register(void)", "{",
             "\tstruct flexio_app_attr attr = {", f'\t\t.app_name = "{app_name}",',
             f"\t\t.app_ptr = (void *){sym}_start,", f"\t\t.app_bsize = (size_t)({sym}_end - {sym}_start),",
-            "\t};", "", f"\tif (flexio_app_create(&attr, &{app_name}) != FLEXIO_STATUS_SUCCESS)", "\t\treturn;"]
+            "\t};", "", f"\tif (flexio_app_create(&attr, &{own_app}) != FLEXIO_STATUS_SUCCESS)", "\t\treturn;",
+            "\t/* An executable that links this object as a shared library reads its own copy of the",
+            "\t * variable (a copy relocation): it gets the application too. Another object's variable",
+            "\t * of the name, found first, holds that object's application: it keeps it. */",
+            f"\tif (&__dpacc_global_{app_name} != &{own_app} && !__dpacc_global_{app_name})",
+            f"\t\t__dpacc_global_{app_name} = {own_app};"]
     for name in names:
-        out.append(f'\tflexio_func_pup_register({app_name}, "{name}", "{UNPACK_PREFIX}{name}", &{name}, '
-                   f"{ARGBUF_PREFIX}{name}, &{PACK_PREFIX}{name});")
+        out.append(f'\t__dpacc_register_func({own_app}, "{name}", "{UNPACK_PREFIX}{name}", &{STUB_PREFIX}{name}, '
+                   f"&__dpacc_global_{name}, {ARGBUF_PREFIX}{name}, &{PACK_PREFIX}{name});")
     out += ["}", "", f"static void __attribute__((destructor)) {sym}_unregister(void)", "{",
-            f"\tif (!{app_name})", "\t\treturn;",
-            f"\tflexio_app_destroy({app_name});", f"\t{app_name} = NULL;", "}", ""]
+            f"\tif (!{own_app})", "\t\treturn;",
+            f"\tif (&__dpacc_global_{app_name} != &{own_app} && __dpacc_global_{app_name} == {own_app})",
+            f"\t\t__dpacc_global_{app_name} = NULL;",
+            f"\tflexio_app_destroy({own_app});", f"\t{own_app} = NULL;", "}", ""]
     return "\n".join(out)

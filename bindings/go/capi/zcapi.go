@@ -1541,14 +1541,16 @@ func VersionSet(version uint64) Status {
 //
 // Creates an application from a DPA ELF image; called by dpacc's generated constructor.
 //
+// Names may repeat: an application of a name a live one has (an object rebuilt and loaded again) is
+// another application, with its own functions; flexio_app_get finds the newest of a name.
+//
 // Parameters:
 //   - fattr: the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the
 //     image is copied.
 //   - app: receives the application.
 //
 // Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a
-// NULL or malformed argument, a name too long or already registered, or an image that is not a DPA
-// ELF.
+// NULL or malformed argument, a name too long, or an image that is not a DPA ELF.
 //
 // Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
 // * The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version FLEXIO_1.0).
@@ -1559,6 +1561,7 @@ func AppCreate(fattr *AppAttr, app **App) Status {
 // AppDestroy calls flexio_status flexio_app_destroy(flexio_app *app);
 //
 // Destroys an application, its registered functions and its ELF copy; called by dpacc's destructor.
+// Other applications of its name stay registered.
 //
 // Parameters:
 //   - app: the application; processes created from it must be destroyed first.
@@ -1590,7 +1593,8 @@ func AppGetElf(app *App, binBuff *uint64, binSize uint64) Status {
 
 // AppGet calls flexio_status flexio_app_get(const struct flexio_app_select_attr *attr, flexio_app **app);
 //
-// Finds a registered application by name for a device.
+// Finds a registered application by name for a device: of several applications of the name, the one
+// registered last (the older ones are found again once it is destroyed).
 //
 // Parameters:
 //   - attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id)
@@ -1607,7 +1611,7 @@ func AppGet(attr *AppSelectAttr, app **App) Status {
 
 // AppGetList calls flexio_status flexio_app_get_list(flexio_app ***app_list, uint32_t *num_apps);
 //
-// Lists the loaded applications.
+// Lists the loaded applications, oldest first.
 //
 // Parameters:
 //   - app_list: receives an array of the applications, to free with flexio_app_list_free.

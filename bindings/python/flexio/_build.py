@@ -118,7 +118,8 @@ def build(sources: Source | Iterable[Source], name: str = "app", *, options: Seq
     """Compiles device sources with dpacc into an application and loads it (App).
 
     sources: file paths, or strings of C code (a string with a newline is code), or one of them.
-    name: the application's name (dpacc --app-name; a C identifier, unique in the process).
+    name: the application's name (dpacc --app-name; a C identifier; a cell built again under its
+          name is another application, which App.get(name) then finds).
     options: more device compiler options (dpacc --devicecc-options, e.g. ["-O2", "-DN=4"]).
     include_dirs: directories for the sources' #include "..." (passed as -I).
 

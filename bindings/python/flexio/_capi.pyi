@@ -35,14 +35,17 @@ class StableLib:
     def flexio_app_create(fattr: FFI.CData, app: FFI.CData, /) -> int:
         """Creates an application from a DPA ELF image; called by dpacc's generated constructor.
 
+        Names may repeat: an application of a name a live one has (an object rebuilt and loaded
+        again) is another application, with its own functions; flexio_app_get finds the newest of a
+        name.
+
         Parameters:
           fattr: the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the
             image is copied.
           app: receives the application.
 
         Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
-        a NULL or malformed argument, a name too long or already registered, or an image that is not
-        a DPA ELF.
+        a NULL or malformed argument, a name too long, or an image that is not a DPA ELF.
 
         Since: 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0,
         0)). * The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version
@@ -51,7 +54,7 @@ class StableLib:
     @staticmethod
     def flexio_app_destroy(app: FFI.CData, /) -> int:
         """Destroys an application, its registered functions and its ELF copy; called by dpacc's
-        destructor.
+        destructor. Other applications of its name stay registered.
 
         Parameters:
           app: the application; processes created from it must be destroyed first.
@@ -77,7 +80,8 @@ class StableLib:
         """
     @staticmethod
     def flexio_app_get(attr: FFI.CData, app: FFI.CData, /) -> int:
-        """Finds a registered application by name for a device.
+        """Finds a registered application by name for a device: of several applications of the name,
+        the one registered last (the older ones are found again once it is destroyed).
 
         Parameters:
           attr: the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and
@@ -91,7 +95,7 @@ class StableLib:
         """
     @staticmethod
     def flexio_app_get_list(app_list: FFI.CData, num_apps: FFI.CData, /) -> int:
-        """Lists the loaded applications.
+        """Lists the loaded applications, oldest first.
 
         Parameters:
           app_list: receives an array of the applications, to free with flexio_app_list_free.

@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import enum
+import hashlib
 import html
 import json
 import operator
@@ -362,14 +363,25 @@ class Device:
 # Applications and device functions
 
 
-def _registered_apps() -> dict[str, object]:
+def _registered_apps() -> list:
+    """The live applications (handles), oldest first."""
     lst, n = ffi.new("flexio_app ***"), ffi.new("uint32_t *")
     if lib.flexio_app_get_list(lst, n) != _SUCCESS:
         _raise("flexio_app_get_list")
     try:
-        return {ffi.string(lib.flexio_app_get_name(lst[0][i])).decode(): lst[0][i] for i in range(n[0])}
+        return [lst[0][i] for i in range(n[0])]
     finally:
         lib.flexio_app_list_free(lst[0])
+
+
+def _app_name(handle) -> str:
+    return ffi.string(lib.flexio_app_get_name(handle)).decode()
+
+
+# What App.load loaded, by the SHA-256 of the object's bytes: the applications each object
+# registered (App, in registration order).  Loading the same bytes again finds them here.
+_loaded: dict[str, list] = {}
+_load_lock = threading.Lock()
 
 
 class Function:
@@ -407,38 +419,70 @@ class App:
 
     @classmethod
     def load(cls, path, name: str | None = None) -> "App":
-        """Loads a dpacc-built application from the shared object at path (dlopen, RTLD_GLOBAL) and
-        returns the one it registered, or the one called name when it registers several.  flexio.build
-        makes such an object from device sources."""
+        """Loads a dpacc-built application from the shared object at path and returns the one it
+        registered, or the one called name when it registers several.  flexio.build makes such an
+        object from device sources.
+
+        Applications are independent of each other, however their functions and files are named:
+        the object is loaded (dlopen, RTLD_LOCAL) from a private copy, named by its content and
+        removed once loaded.  Loading the same bytes again returns the same App; an object rebuilt
+        at the same path (a notebook cell edited and built again) is loaded anew, as another
+        application, which App.get(name) then finds; processes of the earlier one go on with its
+        code.  Objects stay loaded."""
         path = Path(path)
-        before = set(_registered_apps())
         try:
-            dl = ctypes.CDLL(str(path.resolve()), mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+            data = path.read_bytes()
         except OSError as e:
-            raise FlexioError("dlopen", f"dlopen: {e}") from None
+            raise FlexioError("dlopen", f"dlopen: {path}: {e.strerror}") from None
+        key = hashlib.sha256(data).hexdigest()
+        with _load_lock:
+            apps = _loaded.get(key)
+            if apps is None:
+                apps = _loaded[key] = cls._load_copy(path, data, key)
+        names = ", ".join(a.name for a in apps) or "none"
         if name is None:
-            new = sorted(set(_registered_apps()) - before)
-            if len(new) != 1:
-                raise FlexioError("flexio_app_get", f"flexio_app_get: {path.name} registered "
-                                  f"{len(new)} new applications ({', '.join(new) or 'none'}): name one")
-            name = new[0]
-        return cls._get(name, dl, path)
+            if len(apps) != 1:
+                raise FlexioError("flexio_app_get", f"flexio_app_get: {path.name} registered {len(apps)} "
+                                  f"applications ({names}): name one")
+            return apps[0]
+        for app in reversed(apps):
+            if app.name == name:
+                return app
+        raise FlexioError("flexio_app_get", f"flexio_app_get: {path.name} registered no application named "
+                          f"{name!r} ({names})")
+
+    @classmethod
+    def _load_copy(cls, path, data, key) -> list:
+        """Loads the private copy of the object at path (its bytes data, their hash key): the
+        applications its constructors registered."""
+        private = Path(tempfile.mkdtemp(prefix="flexio-app-"))
+        copy = private / f"{key[:32]}-{path.name}"
+        try:
+            copy.write_bytes(data)
+            before = {int(ffi.cast("uintptr_t", a)) for a in _registered_apps()}
+            try:
+                dl = ctypes.CDLL(str(copy), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+            except OSError as e:
+                raise FlexioError("dlopen", f"dlopen: {str(e).replace(str(copy), str(path))}") from None
+        finally:
+            shutil.rmtree(private, ignore_errors=True)
+        return [cls(a, _app_name(a), dl, path) for a in _registered_apps()
+                if int(ffi.cast("uintptr_t", a)) not in before]
 
     @classmethod
     def get(cls, name: str) -> "App":
-        """The application called name, already registered in the process (linked into the program
-        or loaded otherwise)."""
-        return cls._get(name, ctypes.CDLL(None), None)
-
-    @classmethod
-    def _get(cls, name, dl, path):
+        """The application called name registered in the process (linked into the program or
+        loaded otherwise); of several, the newest (the one loaded last)."""
         attr = ffi.new("struct flexio_app_select_attr *")
         cname = ffi.new("char[]", name.encode())
         attr.app_name = cname
         out = ffi.new("flexio_app **")
         if lib.flexio_app_get(attr, out) != _SUCCESS:
             _raise("flexio_app_get")
-        return cls(out[0], name, dl, path)
+        with _load_lock:
+            loaded = [app for apps in _loaded.values() for app in apps if app._app == out[0]]
+        # One App.load made: its App (functions are its object's symbols).
+        return loaded[0] if loaded else cls(out[0], name, ctypes.CDLL(None), None)
 
     @property
     def elf_size(self) -> int:

@@ -5,6 +5,10 @@ import pytest
 import flexio
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "journey: a user's journey, run by its own ctest (bindings.python.notebook)")
+
+
 @pytest.fixture(scope="session")
 def app():
     path = os.environ.get("FLEXIO_TEST_APP")

@@ -720,10 +720,13 @@ FLEXIO_EXP_ enum flexio_log_lvl flexio_log_lvl_set(enum flexio_log_lvl lvl);
 /**
  * Creates an application from a DPA ELF image; called by dpacc's generated constructor.
  *
+ * Names may repeat: an application of a name a live one has (an object rebuilt and loaded again)
+ * is another application, with its own functions; flexio_app_get finds the newest of a name.
+ *
  * @param fattr  the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the image
  *               is copied.
  * @param app    receives the application.
- * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a NULL or malformed argument, a name too long or already registered, or an image that
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a NULL or malformed argument, a name too long, or an image that
  *         is not a DPA ELF.
  * @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).
  *  *        The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version FLEXIO_1.0).
@@ -732,6 +735,9 @@ FLEXIO_STABLE flexio_status flexio_app_create(struct flexio_app_attr *fattr, fle
 #else
 /**
  * Creates an application named name from a DPA ELF image (copied).
+ *
+ * Names may repeat: an application of a name a live one has is another application, with its
+ * own functions.
  *
  * @param name      the application's name, at most FLEXIO_MAX_NAME_LEN characters.
  * @param elf       the DPA ELF image.
@@ -747,6 +753,7 @@ FLEXIO_OLD_EDITION_SYMBOL(flexio_app_create);
 
 /**
  * Destroys an application, its registered functions and its ELF copy; called by dpacc's destructor.
+ * Other applications of its name stay registered.
  *
  * @param app  the application; processes created from it must be destroyed first.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.
@@ -801,7 +808,8 @@ struct flexio_app_select_attr {
 };
 
 /**
- * Finds a registered application by name for a device.
+ * Finds a registered application by name for a device: of several applications of the name, the
+ * one registered last (the older ones are found again once it is destroyed).
  *
  * @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and the
  *              device it will run on (NULL: any).
@@ -814,7 +822,7 @@ FLEXIO_STABLE flexio_status flexio_app_get(const struct flexio_app_select_attr *
 #endif
 
 /**
- * Lists the loaded applications.
+ * Lists the loaded applications, oldest first.
  *
  * @param app_list  receives an array of the applications, to free with flexio_app_list_free.
  * @param num_apps  receives its length.

@@ -1010,14 +1010,14 @@ unsafe extern "C" {
     pub fn flexio_version_set(version: u64) -> flexio_status;
 }
 unsafe extern "C" {
-    #[doc = " Creates an application from a DPA ELF image; called by dpacc's generated constructor.\n\n @param fattr  the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the image\n               is copied.\n @param app    receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a NULL or malformed argument, a name too long or already registered, or an image that\n         is not a DPA ELF.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version FLEXIO_1.0)."]
+    #[doc = " Creates an application from a DPA ELF image; called by dpacc's generated constructor.\n\n Names may repeat: an application of a name a live one has (an object rebuilt and loaded again)\n is another application, with its own functions; flexio_app_get finds the newest of a name.\n\n @param fattr  the image, its name (at most FLEXIO_MAX_NAME_LEN characters) and signature; the image\n               is copied.\n @param app    receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a NULL or malformed argument, a name too long, or an image that\n         is not a DPA ELF.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API; this form since 24.01 (FLEXIO_VER(24, 0, 0)).\n  *        The 23.x form is flexio_app_create(name, elf, elf_size, app) (symbol version FLEXIO_1.0)."]
     pub fn flexio_app_create(
         fattr: *mut flexio_app_attr,
         app: *mut *mut flexio_app,
     ) -> flexio_status;
 }
 unsafe extern "C" {
-    #[doc = " Destroys an application, its registered functions and its ELF copy; called by dpacc's destructor.\n\n @param app  the application; processes created from it must be destroyed first.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " Destroys an application, its registered functions and its ELF copy; called by dpacc's destructor.\n Other applications of its name stay registered.\n\n @param app  the application; processes created from it must be destroyed first.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_destroy(app: *mut flexio_app) -> flexio_status;
 }
 unsafe extern "C" {
@@ -1060,14 +1060,14 @@ const _: () = {
         [::std::mem::offset_of!(flexio_app_select_attr, ibv_ctx) - 16usize];
 };
 unsafe extern "C" {
-    #[doc = " Finds a registered application by name for a device.\n\n @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and the\n              device it will run on (NULL: any).\n @param app   receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when no application of that name is registered for that model.\n @since 24.10 (FLEXIO_VER(24, 10, 0))."]
+    #[doc = " Finds a registered application by name for a device: of several applications of the name, the\n one registered last (the older ones are found again once it is destroyed).\n\n @param attr  the name given to dpacc --app-name, the hardware model (enum flexio_hw_model_id) and the\n              device it will run on (NULL: any).\n @param app   receives the application.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when no application of that name is registered for that model.\n @since 24.10 (FLEXIO_VER(24, 10, 0))."]
     pub fn flexio_app_get(
         attr: *const flexio_app_select_attr,
         app: *mut *mut flexio_app,
     ) -> flexio_status;
 }
 unsafe extern "C" {
-    #[doc = " Lists the loaded applications.\n\n @param app_list  receives an array of the applications, to free with flexio_app_list_free.\n @param num_apps  receives its length.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when out of memory.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " Lists the loaded applications, oldest first.\n\n @param app_list  receives an array of the applications, to free with flexio_app_list_free.\n @param num_apps  receives its length.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on NULL arguments or when out of memory.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_app_get_list(
         app_list: *mut *mut *mut flexio_app,
         num_apps: *mut u32,

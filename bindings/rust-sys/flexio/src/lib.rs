@@ -72,13 +72,16 @@
 #![deny(missing_docs)]
 use flexio_sys as sys;
 use flexio_sys::experimental as x;
-use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::collections::hash_map::RandomState;
+use std::collections::HashMap;
+use std::ffi::{c_char, c_int, c_void, CStr, CString, OsString};
 use std::fmt;
+use std::hash::{BuildHasher, Hasher};
 use std::marker::PhantomData;
-use std::os::unix::ffi::OsStrExt;
-use std::path::Path;
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
 use std::ptr;
-use std::sync::OnceLock;
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 #[cfg(feature = "experimental")]
 pub use flexio_sys::experimental;
@@ -615,25 +618,89 @@ extern "C" {
     fn dlopen(filename: *const c_char, flags: c_int) -> *mut c_void;
     fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
     fn dlerror() -> *mut c_char;
+    fn mkdtemp(template: *mut c_char) -> *mut c_char;
 }
 const RTLD_NOW: c_int = 2;
-const RTLD_GLOBAL: c_int = 0x100;
+const RTLD_LOCAL: c_int = 0;
 
-fn registered_apps() -> Result<Vec<(String, *mut sys::flexio_app)>> {
+/// The live applications, oldest first.
+fn registered_apps() -> Result<Vec<*mut sys::flexio_app>> {
     let mut list: *mut *mut sys::flexio_app = ptr::null_mut();
     let mut n: u32 = 0;
     check(unsafe { sys::flexio_app_get_list(&mut list, &mut n) }, "flexio_app_get_list")?;
-    let apps = (0..n as usize)
-        .map(|i| {
-            let a = unsafe { *list.add(i) };
-            (unsafe { CStr::from_ptr(x::flexio_app_get_name(a)) }.to_string_lossy().into_owned(), a)
-        })
-        .collect();
+    let apps = (0..n as usize).map(|i| unsafe { *list.add(i) }).collect();
     unsafe { sys::flexio_app_list_free(list) };
     Ok(apps)
 }
 
+fn app_name(app: *mut sys::flexio_app) -> String {
+    unsafe { CStr::from_ptr(x::flexio_app_get_name(app)) }.to_string_lossy().into_owned()
+}
+
+/// What `App::load` loaded, by a hash of the object's bytes: the applications each object
+/// registered, in registration order.  Loading the same bytes again finds them here.
+fn loaded() -> MutexGuard<'static, HashMap<u128, Vec<App>>> {
+    static LOADED: OnceLock<Mutex<HashMap<u128, Vec<App>>>> = OnceLock::new();
+    LOADED.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The name of an object's bytes: SipHash under this process's random keys, twice (with a
+/// different first byte), so two different objects of a process never share one in practice.
+fn content_key(data: &[u8]) -> u128 {
+    static KEYS: OnceLock<RandomState> = OnceLock::new();
+    let keys = KEYS.get_or_init(RandomState::new);
+    let half = |domain: u8| {
+        let mut h = keys.build_hasher();
+        h.write_u8(domain);
+        h.write(data);
+        h.finish() as u128
+    };
+    half(0) << 64 | half(1)
+}
+
+/// Loads the object at `path` (its bytes `data`, named `key`) from a private copy and returns
+/// the applications its constructors registered.
+fn load_copy(path: &Path, data: &[u8], key: u128) -> Result<Vec<App>> {
+    let io_error = |e: std::io::Error| {
+        error(ErrorKind::Failed, "dlopen", format!("dlopen: private copy of {}: {e}", path.display()))
+    };
+    let mut template = std::env::temp_dir().join("flexio-app-XXXXXX").into_os_string().into_vec();
+    template.push(0);
+    // SAFETY: a NUL-terminated template mkdtemp rewrites in place.
+    if unsafe { mkdtemp(template.as_mut_ptr().cast()) }.is_null() {
+        return Err(io_error(std::io::Error::last_os_error()));
+    }
+    template.pop();
+    let private = PathBuf::from(OsString::from_vec(template));
+    let file_name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let copy = private.join(format!("{key:032x}-{file_name}"));
+    let opened = std::fs::write(&copy, data).map_err(io_error).and_then(|()| {
+        let before = registered_apps()?;
+        let ccopy = c_string(copy.as_os_str().as_bytes(), "path", "dlopen")?;
+        let dl = unsafe { dlopen(ccopy.as_ptr(), RTLD_NOW | RTLD_LOCAL) };
+        if dl.is_null() {
+            let reason = unsafe { dlerror() };
+            let why = if reason.is_null() {
+                format!("cannot load {}", path.display())
+            } else {
+                // SAFETY: dlerror returns a NUL-terminated string valid until the next dl call.
+                let text = unsafe { CStr::from_ptr(reason) }.to_string_lossy().into_owned();
+                text.replace(&copy.display().to_string(), &path.display().to_string())
+            };
+            return Err(error(ErrorKind::NotFound, "dlopen", format!("dlopen: {why}")));
+        }
+        Ok(registered_apps()?
+            .into_iter()
+            .filter(|a| !before.contains(a))
+            .map(|app| App { app, dl, name: app_name(app) })
+            .collect())
+    });
+    let _ = std::fs::remove_dir_all(&private); // loaded (or not): the copy has served
+    opened
+}
+
 /// A DPA application registered with libflexio (built by dpacc).
+#[derive(Clone)]
 pub struct App {
     app: *mut sys::flexio_app,
     dl: *mut c_void,
@@ -648,57 +715,65 @@ impl App {
     /// Loads a dpacc-built application from a shared object (`gcc -shared
     /// -Wl,--whole-archive APP.a -Wl,--no-whole-archive -lflexio`): its constructor registers
     /// the application, whose device functions are the symbols named like them.  `name`
-    /// defaults to the one application the object registers.  The object stays loaded.
+    /// defaults to the one application the object registers.
+    ///
+    /// Applications are independent of each other, however their functions and files are
+    /// named: the object is loaded (`dlopen`, `RTLD_LOCAL`) from a private copy, named by its
+    /// content and removed once loaded.  Loading the same bytes again gives the same
+    /// application; an object rebuilt at the same path (a notebook cell edited and built
+    /// again) is loaded anew, as another application, which [`App::get`] then finds; processes
+    /// of the earlier one go on with its code.  Objects stay loaded.
     pub fn load(path: impl AsRef<Path>, name: Option<&str>) -> Result<App> {
         init()?;
-        let before: Vec<String> = registered_apps()?.into_iter().map(|(n, _)| n).collect();
-        let cpath = c_string(path.as_ref().as_os_str().as_bytes(), "path", "dlopen")?;
-        let dl = unsafe { dlopen(cpath.as_ptr(), RTLD_NOW | RTLD_GLOBAL) };
-        if dl.is_null() {
-            let reason = unsafe { dlerror() };
-            let why = if reason.is_null() {
-                format!("cannot load {}", path.as_ref().display())
-            } else {
-                // SAFETY: dlerror returns a NUL-terminated string valid until the next dl call.
-                unsafe { CStr::from_ptr(reason) }.to_string_lossy().into_owned()
-            };
-            return Err(error(ErrorKind::NotFound, "dlopen", format!("dlopen: {why}")));
-        }
-        let name = match name {
-            Some(n) => n.to_owned(),
-            None => {
-                let new: Vec<String> =
-                    registered_apps()?.into_iter().map(|(n, _)| n).filter(|n| !before.contains(n)).collect();
-                match <[String; 1]>::try_from(new) {
-                    Ok([only]) => only,
-                    Err(new) => {
-                        return Err(error(
-                            ErrorKind::NotFound,
-                            "flexio_app_get",
-                            format!(
-                                "flexio_app_get: {} registered {} new applications: name one",
-                                path.as_ref().display(),
-                                new.len()
-                            ),
-                        ))
-                    }
+        let path = path.as_ref();
+        c_string(path.as_os_str().as_bytes(), "path", "dlopen")?;
+        let data = std::fs::read(path)
+            .map_err(|e| error(ErrorKind::NotFound, "dlopen", format!("dlopen: {}: {e}", path.display())))?;
+        let key = content_key(&data);
+        let apps = {
+            let mut loaded = loaded();
+            match loaded.get(&key) {
+                Some(apps) => apps.clone(),
+                None => {
+                    let apps = load_copy(path, &data, key)?;
+                    loaded.insert(key, apps.clone());
+                    apps
                 }
             }
         };
-        Self::get_in(&name, dl)
+        let mut names = apps.iter().map(|a| a.name.as_str()).collect::<Vec<_>>().join(", ");
+        if names.is_empty() {
+            names.push_str("none");
+        }
+        let not_found = |what: String| {
+            error(
+                ErrorKind::NotFound,
+                "flexio_app_get",
+                format!("flexio_app_get: {} registered {what}", path.display()),
+            )
+        };
+        match name {
+            None if apps.len() == 1 => Ok(apps[0].clone()),
+            None => Err(not_found(format!("{} applications ({names}): name one", apps.len()))),
+            Some(name) => apps
+                .iter()
+                .rev()
+                .find(|a| a.name == name)
+                .cloned()
+                .ok_or_else(|| not_found(format!("no application named {name:?} ({names})"))),
+        }
     }
 
-    /// An application already registered in this program (linked in, or loaded otherwise).
+    /// The application called `name` registered in this program (linked in, or loaded
+    /// otherwise); of several, the newest (the one loaded last).
     pub fn get(name: &str) -> Result<App> {
         init()?;
-        Self::get_in(name, ptr::null_mut())
-    }
-
-    fn get_in(name: &str, dl: *mut c_void) -> Result<App> {
         let cname = c_string(name.as_bytes(), "application name", "flexio_app_get")?;
         let attr = sys::flexio_app_select_attr { app_name: cname.as_ptr(), hw_model_id: 0, ibv_ctx: ptr::null_mut() };
         let mut app = ptr::null_mut();
         check(unsafe { sys::flexio_app_get(&attr, &mut app) }, "flexio_app_get")?;
+        // One `App::load` made: its functions are its object's symbols (RTLD_DEFAULT otherwise).
+        let dl = loaded().values().flatten().find(|a| a.app == app).map_or(ptr::null_mut(), |a| a.dl);
         Ok(App { app, dl, name: name.to_owned() })
     }
 
