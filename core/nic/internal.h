@@ -31,10 +31,14 @@
 #define NIC_CACHE_LINE 64
 
 /*
- * Payload DMA: the bytes a WQE moves between memories. Under ThreadSanitizer these copies are
- * not instrumented, as the DPA interpreter's guest accesses are not: software orders them
- * through CQE owner bits and fences of its own memory model (device code) or through the
- * CQE's release store (host code), which TSan cannot pair with a memcpy of the engine.
+ * Payload DMA: the bytes a WQE moves between memories. A memmove, not a memcpy: a SEND or RDMA
+ * WRITE may name a destination that overlaps its source (one region, a QP looped back to
+ * itself), and the NIC then copies as if through a buffer (glibc's memmove costs what its memcpy
+ * does: on x86-64 they are one routine). Under ThreadSanitizer these
+ * copies are not instrumented, as the DPA interpreter's guest accesses are not: software
+ * orders them through CQE owner bits and fences of its own memory model (device code) or
+ * through the CQE's release store (host code), which TSan cannot pair with a copy of the
+ * engine.
  */
 #if defined(__SANITIZE_THREAD__)
 void __tsan_ignore_thread_begin(void);
@@ -42,11 +46,11 @@ void __tsan_ignore_thread_end(void);
 static inline void nic_dma_copy(void *dst, const void *src, size_t len)
 {
 	__tsan_ignore_thread_begin();
-	memcpy(dst, src, len);
+	memmove(dst, src, len);
 	__tsan_ignore_thread_end();
 }
 #else
-#define nic_dma_copy memcpy
+#define nic_dma_copy memmove
 #endif
 
 /* mlx5 CQE opcodes (op_own bits 7..4). */
@@ -441,11 +445,29 @@ void nic_send_run(struct nic_op *op, struct nic_wq *wq);
 
 /* ---- Receiving (rq.c) ---------------------------------------------------------------------- */
 
-/* Where a message's bytes come from. */
+/* Where a message's bytes come from: inline data or a frame, or memory behind a key, reached
+ * through nic_env.mkey_reach of NIC held (NULL for the others) and held until nic_sg_done. */
 struct nic_sg {
 	const void *ptr;
 	uint32_t len;
+	uint32_t key;
+	struct nic *held;
 };
+
+/* Ends an access nic_env.mkey_reach began (see nic.h): the copy through it is done. */
+static inline void nic_mkey_done(struct nic *nic, uint32_t key)
+{
+	if (nic->env.mkey_done)
+		nic->env.mkey_done(nic->env.user, key);
+}
+
+/* Ends the accesses of a gather or scatter list. */
+static inline void nic_sg_done(const struct nic_sg *sg, unsigned nsg)
+{
+	for (unsigned i = 0; i < nsg; i++)
+		if (sg[i].held)
+			nic_mkey_done(sg[i].held, sg[i].key);
+}
 
 /* What a received message carries besides its bytes. */
 struct nic_rx_meta {
@@ -467,7 +489,9 @@ enum nic_rx_result {
 };
 
 /* Delivers a message into wq's receive side (an RQ or a QP; its rlock held): takes a WQE (of
- * its ring or its RMP), scatters sg (len bytes in all), reports the completion on wq's CQ. */
+ * its ring or its RMP), scatters sg (len bytes in all), ends sg's key accesses (nic_sg_done:
+ * whatever the outcome, before any completion is written), reports the completion on wq's
+ * CQ. */
 enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
 				    uint32_t len, const struct nic_rx_meta *meta);
 /* Reports every posted receive WQE of wq's own ring as flushed (its rlock held). */

@@ -88,13 +88,21 @@ struct nic_env {
 	 * that memory is not there (the queue then goes to error; the host never crashes). Asked
 	 * at every use, never cached, so that memory going away is noticed. Queue memory is
 	 * accessed as the DPA accesses it: aligned atomic loads and stores of at most 8 bytes
-	 * (ring entries, doorbell records); payloads are copied with memcpy. */
+	 * (ring entries, doorbell records); payloads are copied with memmove (a message may be
+	 * written over its own source). */
 	void *(*space_reach)(void *user, uint64_t space, uint64_t addr, uint64_t len, bool write);
 	/* The memory behind key on protection domain pd: *ptr for [addr, addr + len) in the key's
 	 * address space, if the key exists (-ENOENT), belongs to pd (-EPERM), grants every right
 	 * of access (NIC_ACCESS_*; -EACCES) and covers the range (-ERANGE). len may be 0. */
 	int (*mkey_reach)(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
 			  void **ptr);
+	/* Ends the access a successful mkey_reach of key began: the engine calls it once for each,
+	 * on the same thread, as soon as its copy through *ptr is done and before the completion
+	 * that reports it is written. Until then the integrator must keep that memory (rdma-core
+	 * promises no DMA once ibv_dereg_mr returns: the integrator's deregistration waits for
+	 * the accesses in flight). Between the two the engine only copies, takes its own queue
+	 * locks and calls space_reach and mkey_reach. May be NULL. */
+	void (*mkey_done)(void *user, uint32_t key);
 	/* Monotonic time in nanoseconds: CQ moderation periods and RNR retry timers. */
 	uint64_t (*now_ns)(void *user);
 	/* nic_timers_run should be called once the time is deadline_ns (a moderation period or an

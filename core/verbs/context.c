@@ -188,9 +188,14 @@ static bool destroy_children(struct sim_context *context)
 		case SIM_DEVX_OBJ:
 			sim_devx_obj_destroy(c.items[i].object);
 			break;
-		case SIM_MR:
-			sim_mr_destroy(c.items[i].object);
+		case SIM_MR: {
+			struct sim_mr *mr = c.items[i].object;
+			uint32_t key = mr->ibv.lkey;
+
+			sim_mr_destroy(mr);
+			sim_mr_drain(context->device, key); /* before the PD below, under sim_lock: rare */
 			break;
+		}
 		case SIM_PD:
 			sim_pd_destroy(c.items[i].object);
 			break;

@@ -176,11 +176,14 @@ SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t
 	}
 }
 
-/* Returns 0 or an errno value, as rdma-core does. */
+/* Returns 0 or an errno value, as rdma-core does; once no DMA can reach the region (the
+ * kernel's promise: the program may free the memory at once). */
 SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 {
 	__typeof__(&ibv_dereg_mr) real = SIM_REAL(ibv_dereg_mr);
+	struct sim_device *device;
 	struct sim_mr *sim;
+	uint32_t key;
 
 	SIM_DELEGATE(ibv_dereg_mr, (mr));
 	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, real != NULL)) {
@@ -191,8 +194,11 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	default:
 		return errno;
 	}
+	device = sim->pd->context->device;
+	key = sim->ibv.lkey;
 	sim_mr_destroy(sim);
 	pthread_mutex_unlock(&sim_lock);
+	sim_mr_drain(device, key);
 	return 0;
 }
 
@@ -203,6 +209,11 @@ void sim_mr_destroy(struct sim_mr *mr)
 	__atomic_fetch_add(&mr_epoch, 1, __ATOMIC_RELEASE);
 	mr->pd->mr_count--;
 	sim_registry_retire(&mr->ibv, mr);
+}
+
+void sim_mr_drain(struct sim_device *device, uint32_t key)
+{
+	sim_table_drain(&device->keys, key >> 8);
 }
 
 /* The live region key names on pd's device, registered on pd with every flag in access; else
