@@ -158,7 +158,7 @@ struct nic_port {
 	struct nic_port_attr attr;
 	struct nic_tir *tir;   /* the receive TIR (users counted), or NULL */
 	atomic_uint max_frame; /* mtu + 18 */
-	atomic_uint rx_rqn;    /* the receive TIR's RQ, or 0 */
+	atomic_uint rx_rqn;    /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
 	atomic_uint_fast64_t rx_dropped;
 };
 
@@ -190,6 +190,8 @@ void nic_obj_recycle(struct nic_obj *obj, uint32_t num);
 struct nic_obj *nic_table_lock(struct nic *nic, enum nic_obj_type type, uint32_t num);
 /* The same for a WQ's receive side: rlock held instead. */
 struct nic_wq *nic_wq_lock_recv(struct nic *nic, uint32_t num);
+/* Calls fn on every live object of a table, its lock held (the table's held meanwhile). */
+void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg), void *arg);
 /* A user reference on the live object num of a table (its lock taken and released), so that
  * it is not destroyed meanwhile; NULL if there is none. nic_obj_put(NULL) does nothing. */
 struct nic_obj *nic_obj_get(struct nic *nic, enum nic_obj_type type, uint32_t num);
@@ -331,7 +333,8 @@ struct nic_tis {
 };
 
 /* A TIR dispatches to one RQ (direct), or to an RQ of its RQT chosen by a hash (indirect:
- * rq NULL). Its RQ and RQT are held (users) while it lives. */
+ * rqt set). Its RQ and RQT are held (users) while it lives, or until the RQ is destroyed
+ * (nic_rq_detach: rq NULL, frames to it are dropped). */
 struct nic_tir {
 	struct nic_obj h;
 	struct nic_td *td;
@@ -340,20 +343,26 @@ struct nic_tir {
 	struct nic_rx_hash hash;
 };
 
-/* An RQ table: the RQs indirect TIRs spread frames over (each held, users counted). The list
- * changes under h.lock (MODIFY_RQT); a frame's RQ is picked under it. */
+/* An RQ table: the RQs indirect TIRs spread frames over (each held, users counted; NULL once
+ * the RQ was destroyed: frames hashed there are dropped). The list changes under h.lock
+ * (MODIFY_RQT, nic_rq_detach); a frame's RQ is picked under it. */
 struct nic_rqt {
 	struct nic_obj h;
 	uint32_t size;
 	struct nic_wq *rqs[1u << NIC_LOG_MAX_RQT_SIZE];
 };
 
-/* The RQ an indirect TIR gives a frame (TIR's lock held), and the frame's hash; 0 when its RQT
- * is empty (transport.c). */
+/* The RQ an indirect TIR gives a frame (TIR's lock held), and the frame's hash; 0 when the
+ * entry has no RQ (transport.c). */
 uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uint32_t *hash);
 /* Transport objects' destruction: refused (-EBUSY) while something uses the object; release
  * drops what it holds (its lock held). */
 int nic_obj_destroy(struct nic *nic, enum nic_obj_type type, uint32_t num, void (*release)(struct nic_obj *obj));
+/* Makes the TIRs and RQ tables that name RQ rq (its lock held, being destroyed) let it go, and
+ * the ports whose receive TIR it was drop their frames (transport.c). */
+void nic_rq_detach(struct nic_wq *rq);
+/* A port's rx_rqn once its receive TIR's RQ is gone: no object has this number (24 bits). */
+#define NIC_RQN_GONE (NIC_NUM_MASK + 1u)
 /* A user reference on the live work queue wqn if it is of type; NULL otherwise (qp.c). */
 struct nic_wq *nic_wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type);
 

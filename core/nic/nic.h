@@ -226,7 +226,8 @@ int nic_td_destroy(struct nic *nic, uint32_t tdn); /* -EBUSY while TISs or TIRs 
 int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn);
 int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it */
 /* A TIR dispatches received frames to one RQ: a port's receive TIR (nic_port_attr.rx_tir), or
- * the TIR flow steering chose (nic_tir_rx). */
+ * the TIR flow steering chose (nic_tir_rx). An RQ destroyed meanwhile leaves it: frames to it are
+ * then refused (-EIO). */
 int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
 int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
 
@@ -235,7 +236,8 @@ int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses
  * gives a frame to entry hash % size of its table. */
 #define NIC_LOG_MAX_RQT_SIZE 11 /* entries of one table (log_max_rqt_size) */
 int nic_rqt_create(struct nic *nic, const uint32_t *rqns, uint32_t count, uint32_t *rqtn);
-/* Replaces the list (MODIFY_RQT): frames already given an RQ still reach it. */
+/* Replaces the list (MODIFY_RQT): frames already given an RQ still reach it. An RQ destroyed
+ * leaves every table: frames hashed to its entries are refused (-EIO). */
 int nic_rqt_modify(struct nic *nic, uint32_t rqtn, const uint32_t *rqns, uint32_t count);
 int nic_rqt_destroy(struct nic *nic, uint32_t rqtn); /* -EBUSY while TIRs use it */
 
@@ -316,7 +318,9 @@ int nic_rmp_create(struct nic *nic, const struct nic_rq_attr *attr, uint32_t *rm
  * flushes those posted since (receive WQEs ring no doorbell: this is how they are drained).
  * RST forgets the ring's positions. -EINVAL for another transition or a QP (nic_qp_modify). */
 int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state);
-/* Destroys an SQ, RQ, RMP or QP: -EBUSY while a TIR uses the RQ or QPs use the RMP. */
+/* Destroys an SQ, RQ, RMP or QP: -EBUSY while QPs use the RMP. An RQ goes even while TIRs and
+ * RQ tables name it: they let it go (frames they give it are refused, -EIO); -EBUSY only while
+ * one naming it is being made. */
 int nic_wq_destroy(struct nic *nic, uint32_t wqn);
 
 enum nic_wq_type {
@@ -513,12 +517,14 @@ struct nic_port_attr {
 int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *attr);
 int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr);
 /* A frame arrives on port (the frame source): it goes to the port's TIR's RQ, or is dropped
- * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready). */
+ * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready, or was
+ * destroyed). */
 int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
 /* A frame steering sent to TIR tirn (flow steering's destination TIR, whatever the port): it
  * goes to the TIR's RQ, with the checksum flags and header types nic_port_rx gives, or is
  * refused: -ENOENT no such TIR, -ENOBUFS no receive WQE (counted by the RQ), -EIO the RQ is not
- * ready (or went to error taking it), -EMSGSIZE longer than any port takes (9996 bytes: the
+ * ready (or went to error taking it), or the TIR has none (its RQ, or its table's entry, was
+ * destroyed), -EMSGSIZE longer than any port takes (9996 bytes: the
  * largest MTU, 9978, plus 18; the port's own MTU is the port layer's to check). Drops are the
  * caller's to count. */
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len);
