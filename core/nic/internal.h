@@ -503,6 +503,8 @@ enum nic_rx_result {
  * CQ. */
 enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
 				    uint32_t len, const struct nic_rx_meta *meta);
+/* Whether RQ rqn is ready with a receive WQE posted (its rlock taken and released). */
+bool nic_rq_armed(struct nic *nic, uint32_t rqn);
 /* Reports every posted receive WQE of wq's own ring as flushed (its rlock held). */
 void nic_recv_flush(struct nic_op *op, struct nic_wq *wq);
 /* Forgets a ring's positions (RST). */

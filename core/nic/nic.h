@@ -528,6 +528,11 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
  * largest MTU, 9978, plus 18; the port's own MTU is the port layer's to check). Drops are the
  * caller's to count. */
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len);
+/* Whether a frame would be taken now by the RQ of TIR tirn (a direct TIR) or of one of its
+ * table's entries (an indirect one), or of port's receive TIR: one ready with a receive WQE
+ * posted. For what waits for its receiver before it sends (a capture replayed, PORTS.md). */
+bool nic_tir_ready(struct nic *nic, uint32_t tirn);
+bool nic_port_ready(struct nic *nic, unsigned port);
 
 /* ---- Time and statistics ------------------------------------------------------------------ */
 

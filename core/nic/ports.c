@@ -265,6 +265,13 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
 	return rc;
 }
 
+bool nic_port_ready(struct nic *nic, unsigned port)
+{
+	struct nic_port *p = port_of(nic, port);
+
+	return p && nic_rq_armed(nic, atomic_load(&p->rx_rqn));
+}
+
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
 {
 	struct nic_tir *tir;

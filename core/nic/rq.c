@@ -303,6 +303,18 @@ enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const 
 	return result;
 }
 
+bool nic_rq_armed(struct nic *nic, uint32_t rqn)
+{
+	struct nic_wq *rq = nic_wq_lock_recv(nic, rqn);
+	bool armed;
+
+	if (!rq)
+		return false;
+	armed = rq->type == NIC_WQ_TYPE_RQ && receiving(rq) && posted(nic, &rq->recv) > 0;
+	pthread_mutex_unlock(&rq->rlock);
+	return armed;
+}
+
 void nic_recv_flush(struct nic_op *op, struct nic_wq *wq)
 {
 	struct nic_recv *recv = &wq->recv;

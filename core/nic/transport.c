@@ -284,6 +284,32 @@ uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uin
 	return rqn;
 }
 
+bool nic_tir_ready(struct nic *nic, uint32_t tirn)
+{
+	uint32_t rqns[1u << NIC_LOG_MAX_RQT_SIZE];
+	struct nic_tir *tir = (struct nic_tir *)nic_table_lock(nic, NIC_OBJ_TIR, tirn);
+	uint32_t n = 0;
+
+	if (!tir)
+		return false;
+	/* the numbers under the TIR's (and table's) lock, the RQs checked after: a TIR's lock comes
+	 * before no WQ lock */
+	if (tir->rqt) {
+		pthread_mutex_lock(&tir->rqt->h.lock);
+		for (uint32_t i = 0; i < tir->rqt->size; i++)
+			if (tir->rqt->rqs[i])
+				rqns[n++] = tir->rqt->rqs[i]->h.num;
+		pthread_mutex_unlock(&tir->rqt->h.lock);
+	} else if (tir->rq) {
+		rqns[n++] = tir->rq->h.num;
+	}
+	pthread_mutex_unlock(&tir->h.lock);
+	for (uint32_t i = 0; i < n; i++)
+		if (nic_rq_armed(nic, rqns[i]))
+			return true;
+	return false;
+}
+
 /* ---- An RQ destroyed while named ------------------------------------------------------------- */
 
 static void tir_detach(struct nic_obj *obj, void *rq)
