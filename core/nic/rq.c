@@ -189,17 +189,17 @@ static bool receiving(const struct nic_wq *wq)
 
 /*
  * Takes the WQE a message needs from wq's ring (its RMP's) and places the message's bytes there:
- * the outcome, and in cqes the completions to write, in order (a striding WQE given up for the
- * message first: its filler, then the message's, or its error's). Nothing is written to a CQ
- * here, so that the sender's memory is let go (nic_sg_done) before any completion is.
+ * the outcome, and in *cqe (the message's completion on entry) the completion to write: the
+ * message's, or its error's; before it, in *filler when *filled, a striding WQE's given up for
+ * the message. Nothing is written to a CQ here, so that the sender's memory is let go
+ * (nic_sg_done) before any completion is.
  */
 static enum nic_rx_result place(struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg, uint32_t len,
-				const struct nic_cqe *message, struct nic_cqe cqes[2], unsigned *ncqes)
+				struct nic_cqe *cqe, struct nic_cqe *filler, bool *filled)
 {
 	struct nic *nic = wq->h.nic;
 	struct nic_wq *owner = ring_owner(wq);
 	struct nic_recv *recv = &owner->recv;
-	struct nic_cqe cqe = *message;
 	enum nic_rx_result result;
 	struct rwqe w;
 
@@ -225,50 +225,49 @@ static enum nic_rx_result place(struct nic_wq *wq, const struct nic_sg *sg, unsi
 			goto failed;
 		}
 		if (needed <= strides - recv->strides_used) {
-			cqe.wqe_counter = (uint16_t)recv->strides_used;
-			cqe.wqe_id = w.index;
-			cqe.byte_cnt = needed << NIC_MPRQ_STRIDES_SHIFT | len;
+			cqe->wqe_counter = (uint16_t)recv->strides_used;
+			cqe->wqe_id = w.index;
+			cqe->byte_cnt = needed << NIC_MPRQ_STRIDES_SHIFT | len;
 			break;
 		}
-		cqes[*ncqes] = cqe;
-		cqes[*ncqes].byte_cnt = NIC_MPRQ_FILLER | (strides - recv->strides_used) << NIC_MPRQ_STRIDES_SHIFT;
-		cqes[*ncqes].wqe_counter = (uint16_t)recv->strides_used;
-		cqes[(*ncqes)++].wqe_id = w.index;
+		*filler = *cqe;
+		filler->byte_cnt = NIC_MPRQ_FILLER | (strides - recv->strides_used) << NIC_MPRQ_STRIDES_SHIFT;
+		filler->wqe_counter = (uint16_t)recv->strides_used;
+		filler->wqe_id = w.index;
+		*filled = true;
 		rwqe_done(recv, &w);
 	}
 	if (recv->log_num_strides) {
 		result = stride_place(nic, owner->pd, recv, &w, sg, nsg, len);
 		if (result != NIC_RX_OK)
 			goto failed;
-		recv->strides_used += cqe.byte_cnt >> NIC_MPRQ_STRIDES_SHIFT;
+		recv->strides_used += cqe->byte_cnt >> NIC_MPRQ_STRIDES_SHIFT;
 		if (recv->strides_used == 1u << recv->log_num_strides)
 			rwqe_done(recv, &w);
 	} else {
 		result = scatter(nic, owner->pd, recv, &w, sg, len);
 		if (result != NIC_RX_OK)
 			goto failed;
-		cqe.wqe_counter = w.index;
+		cqe->wqe_counter = w.index;
 		rwqe_done(recv, &w);
 	}
 	recv->received++;
 	ring_release(wq, owner);
 	if (owner != wq)
 		wq->recv.received++;
-	cqes[(*ncqes)++] = cqe;
 	return NIC_RX_OK;
 failed:
 	/* the WQE is used up by its error CQE, and the receiver goes to error */
 	rwqe_done(recv, &w);
 	ring_release(wq, owner);
-	nic_cqe_recv_error(&cqes[(*ncqes)++], wq, w.index,
-			   result == NIC_RX_LENGTH ? NIC_SYND_LOCAL_LENGTH : NIC_SYND_LOCAL_PROT);
+	nic_cqe_recv_error(cqe, wq, w.index, result == NIC_RX_LENGTH ? NIC_SYND_LOCAL_LENGTH : NIC_SYND_LOCAL_PROT);
 	return result;
 }
 
 enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
 				    uint32_t len, const struct nic_rx_meta *meta)
 {
-	struct nic_cqe message = {
+	struct nic_cqe cqe = {
 		.opcode = meta->opcode,
 		.solicited = meta->solicited,
 		.csum = meta->csum,
@@ -279,8 +278,8 @@ enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const 
 		.imm_be = meta->imm_be,
 		.rx_hash = meta->rx_hash,
 	};
-	struct nic_cqe cqes[2];
-	unsigned ncqes = 0;
+	struct nic_cqe filler;
+	bool filled = false;
 	enum nic_rx_result result;
 
 	if (!receiving(wq)) {
@@ -289,16 +288,18 @@ enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const 
 			nic_recv_flush(op, wq); /* receive WQEs posted in error are flushed */
 		return NIC_RX_STATE;
 	}
-	result = place(wq, sg, nsg, len, &message, cqes, &ncqes);
+	result = place(wq, sg, nsg, len, &cqe, &filler, &filled);
 	nic_sg_done(sg, nsg);
-	for (unsigned i = 0; i < ncqes; i++) {
-		if (!nic_cq_complete(op, wq->rcq, &cqes[i]))
-			continue;
-		if (result == NIC_RX_OK || result == NIC_RX_NO_WQE)
-			result = NIC_RX_CQ; /* a completion lost: the receiver goes to error */
-		break;
+	if (filled && nic_cq_complete(op, wq->rcq, &filler)) {
+		/* the filler lost: the receiver goes to error, the message's completion with it */
+		nic_recv_fail(op, wq);
+		return result == NIC_RX_OK || result == NIC_RX_NO_WQE ? NIC_RX_CQ : result;
 	}
-	if (result != NIC_RX_OK && result != NIC_RX_NO_WQE)
+	if (result == NIC_RX_NO_WQE)
+		return result;
+	if (nic_cq_complete(op, wq->rcq, &cqe) && result == NIC_RX_OK)
+		result = NIC_RX_CQ; /* a completion lost: the receiver goes to error */
+	if (result != NIC_RX_OK)
 		nic_recv_fail(op, wq);
 	return result;
 }

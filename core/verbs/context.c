@@ -188,14 +188,9 @@ static bool destroy_children(struct sim_context *context)
 		case SIM_DEVX_OBJ:
 			sim_devx_obj_destroy(c.items[i].object);
 			break;
-		case SIM_MR: {
-			struct sim_mr *mr = c.items[i].object;
-			uint32_t key = mr->ibv.lkey;
-
-			sim_mr_destroy(mr);
-			sim_mr_drain(context->device, key); /* before the PD below, under sim_lock: rare */
+		case SIM_MR:
+			sim_mr_destroy(c.items[i].object);
 			break;
-		}
 		case SIM_PD:
 			sim_pd_destroy(c.items[i].object);
 			break;
@@ -239,6 +234,7 @@ SIM_EXPORT int ibv_close_device(struct ibv_context *context)
 	 * which refuses it */
 	sim_registry_retire(context, sim);
 	pthread_mutex_unlock(&sim_lock);
+	sim_table_quiesce(); /* the regions and keys it held are out of the NIC's reach */
 	return 0;
 }
 

@@ -181,9 +181,7 @@ SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t
 SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 {
 	__typeof__(&ibv_dereg_mr) real = SIM_REAL(ibv_dereg_mr);
-	struct sim_device *device;
 	struct sim_mr *sim;
-	uint32_t key;
 
 	SIM_DELEGATE(ibv_dereg_mr, (mr));
 	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, real != NULL)) {
@@ -194,11 +192,9 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	default:
 		return errno;
 	}
-	device = sim->pd->context->device;
-	key = sim->ibv.lkey;
 	sim_mr_destroy(sim);
 	pthread_mutex_unlock(&sim_lock);
-	sim_mr_drain(device, key);
+	sim_table_quiesce();
 	return 0;
 }
 
@@ -211,10 +207,6 @@ void sim_mr_destroy(struct sim_mr *mr)
 	sim_registry_retire(&mr->ibv, mr);
 }
 
-void sim_mr_drain(struct sim_device *device, uint32_t key)
-{
-	sim_table_drain(&device->keys, key >> 8);
-}
 
 /* The live region key names on pd's device, registered on pd with every flag in access; else
  * NULL with errno (EINVAL, ENOENT, EPERM, EACCES: see sim_verbs.h). Called with sim_lock held. */

@@ -6,8 +6,8 @@
  *     other space a struct flexio_verbs_space * answering for itself (libflexio's DPA memory,
  *     and the rings of this library's own CQs, QPs and SRQs);
  *   - mkey_reach: the device's MRs and space keys, found in its lock-free key table, checked
- *     as flexio_verbs_mr_reach checks them (PD numbers are ibv_pd.handle), each access held
- *     in the key's slot until mkey_done (ibv_dereg_mr waits for those in flight);
+ *     as flexio_verbs_mr_reach checks them (PD numbers are ibv_pd.handle), each access in
+ *     flight until mkey_done (ibv_dereg_mr waits for those, table.c);
  *   - now_ns: CLOCK_MONOTONIC;
  *   - timer_request: one timer thread for every NIC, sleeping until the earliest deadline;
  *   - notify: the struct flexio_verbs_sink given as the queue's cookie;
@@ -181,15 +181,14 @@ static int env_mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, 
 		return -ENOENT;
 	rc = key_check(&k, pd, addr, len, access, ptr);
 	if (rc)
-		sim_table_release(&nic->device->keys, key >> 8);
+		sim_table_release();
 	return rc;
 }
 
 static void env_mkey_done(void *user, uint32_t key)
 {
-	struct sim_nic *nic = user;
-
-	sim_table_release(&nic->device->keys, key >> 8);
+	(void)user, (void)key;
+	sim_table_release();
 }
 
 static uint64_t env_now_ns(void *user)

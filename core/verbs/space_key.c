@@ -45,7 +45,6 @@ SIM_EXPORT int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct fle
 
 SIM_EXPORT int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t key)
 {
-	struct sim_table *keys = NULL;
 	struct sim_slot *slot;
 	struct sim_pd *sim;
 	int rc = -ENOENT;
@@ -53,7 +52,8 @@ SIM_EXPORT int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t 
 	SIM_DELEGATE(flexio_verbs_space_key_destroy, (pd, key));
 	pthread_mutex_lock(&sim_lock);
 	if (sim_registry_lookup(pd, SIM_PD, (void **)&sim)) {
-		keys = &sim->context->device->keys;
+		struct sim_table *keys = &sim->context->device->keys;
+
 		slot = sim_table_slot(keys, key >> 8);
 		if (slot && slot->holder && __atomic_load_n(&slot->tag, __ATOMIC_RELAXED) == key) {
 			slot->holder->users--;
@@ -63,7 +63,7 @@ SIM_EXPORT int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t 
 	}
 	pthread_mutex_unlock(&sim_lock);
 	if (!rc) /* the space's memory may go once this returns */
-		sim_table_drain(keys, key >> 8);
+		sim_table_quiesce();
 	return rc;
 }
 
@@ -78,10 +78,8 @@ void sim_space_keys_drop(struct sim_pd *pd)
 		for (uint32_t i = 0; i < 1u << SIM_TABLE_BITS; i++) {
 			uint32_t index = chunk << SIM_TABLE_BITS | i;
 
-			if (keys->chunks[chunk][i].holder == pd) {
+			if (keys->chunks[chunk][i].holder == pd)
 				sim_table_clear(keys, index);
-				sim_table_drain(keys, index);
-			}
 		}
 	}
 }

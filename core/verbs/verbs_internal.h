@@ -35,8 +35,7 @@
 /*
  * A slot of a table: what one live key or umem is, read by the NIC's callbacks on any thread
  * without a lock (a seqlock: seq is odd while sim_lock's holder rewrites the slot).  Every
- * field is accessed atomically.  A slot has a cache line of its own: users is written by every
- * access through the key.
+ * field is accessed atomically.
  */
 struct sim_slot {
 	uint32_t seq;
@@ -48,8 +47,7 @@ struct sim_slot {
 	uint64_t host;         /* host address of start (MRs, umems) */
 	uint64_t space;        /* space keys: the struct flexio_verbs_space * answering for them */
 	struct sim_pd *holder; /* space keys: the PD they hold (sim_lock) */
-	uint32_t users;        /* keys: the NIC's accesses in flight (sim_table_hold) */
-} __attribute__((aligned(64)));
+};
 
 #define SIM_TABLE_BITS 12 /* numbers of 24 bits: 4096 chunks of 4096 slots, made on demand */
 
@@ -59,14 +57,16 @@ struct sim_table {
 
 /* A snapshot of a live slot whose tag is `tag` at index (24 bits); false when there is none. */
 bool sim_table_read(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value);
-/* The same, and an access through the slot counted in flight until sim_table_release: a slot
- * cleared meanwhile is not let go (sim_table_drain) before it ends.  Lock-free. */
-bool sim_table_hold(struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value);
-void sim_table_release(struct sim_table *table, uint32_t index);
-/* Waits until the accesses held through the slot at index when it was cleared have ended.
- * Safe with sim_lock held (an access waits for nothing that takes it), but better called
- * without: a long copy in flight would hold up every other call meanwhile. */
-void sim_table_drain(struct sim_table *table, uint32_t index);
+/* The same, beginning an access of the calling thread through the slot's memory, which ends
+ * with sim_table_release on the same thread (accesses nest); false (no access) when there is
+ * no such slot, or no memory for the thread's record.  Lock-free. */
+bool sim_table_hold(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value);
+void sim_table_release(void);
+/* Waits until every access other threads were inside when it was called has ended: called
+ * once slots were cleared, their memory is then out of the NIC's reach.  Safe with sim_lock
+ * held (an access waits for nothing that takes it), but better called without: a long copy in
+ * flight would hold up every other call meanwhile. */
+void sim_table_quiesce(void);
 /* Whether the slot at index holds anything (sim_lock held). */
 bool sim_table_used(const struct sim_table *table, uint32_t index);
 /* Publishes value at index (sim_lock held); false when memory runs out. */
@@ -361,9 +361,8 @@ struct ibv_context *sim_open(const char *function, struct sim_device *device);
 
 void sim_pd_destroy(struct sim_pd *pd); /* its regions must be gone */
 /* Removes the region from its device's keys (sim_lock held): the NIC may still be copying
- * through it until sim_table_drain of its key's index returns (sim_mr_drain). */
+ * through it until sim_table_quiesce returns. */
 void sim_mr_destroy(struct sim_mr *mr);
-void sim_mr_drain(struct sim_device *device, uint32_t key);
 void sim_uar_destroy(struct sim_uar *uar);
 
 /* The object holding member at ptr. */
