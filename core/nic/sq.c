@@ -9,8 +9,9 @@
  *                  8-byte local segment).
  * Everything a segment names passes nic_env.mkey_reach (local keys on the queue's PD, remote
  * keys on the peer's) before a byte moves, and each access it grants ends (nic_env.mkey_done)
- * once the bytes have moved, before the WQE's completion is written. A WQE completes with a CQE when its control segment
- * asks for one (ce 2 or 3; 3 also forces an event), and always when it fails.
+ * once the bytes have moved, before the WQE's completion is written. A WQE completes with a
+ * CQE when its control segment asks for one (ce 2 or 3; 3 also forces an event), and always
+ * when it fails.
  */
 #include "internal.h"
 
@@ -106,7 +107,7 @@ static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, s
 	uint8_t syndrome = 0;
 
 	*nsg = 0;
-	while (offset < end && !syndrome) {
+	while (offset < end) {
 		const uint8_t *s = seg(w, offset);
 		uint32_t count = be32_at(s), key = be32_at(s + 4);
 		void *ptr;
@@ -344,7 +345,7 @@ static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned off
 	uint8_t syndrome = 0;
 
 	*nsg = 0;
-	for (; offset < w->ds * 16u && !syndrome; offset += 16) {
+	for (; offset < w->ds * 16u; offset += 16) {
 		const uint8_t *s = seg(w, offset);
 		uint32_t count = be32_at(s), key = be32_at(s + 4);
 		void *ptr;
