@@ -31,10 +31,14 @@
 #define NIC_CACHE_LINE 64
 
 /*
- * Payload DMA: the bytes a WQE moves between memories. Under ThreadSanitizer these copies are
- * not instrumented, as the DPA interpreter's guest accesses are not: software orders them
- * through CQE owner bits and fences of its own memory model (device code) or through the
- * CQE's release store (host code), which TSan cannot pair with a memcpy of the engine.
+ * Payload DMA: the bytes a WQE moves between memories. A memmove, not a memcpy: a SEND or RDMA
+ * WRITE may name a destination that overlaps its source (one region, a QP looped back to
+ * itself), and the NIC then copies as if through a buffer (glibc's memmove costs what its memcpy
+ * does: on x86-64 they are one routine). Under ThreadSanitizer these
+ * copies are not instrumented, as the DPA interpreter's guest accesses are not: software
+ * orders them through CQE owner bits and fences of its own memory model (device code) or
+ * through the CQE's release store (host code), which TSan cannot pair with a copy of the
+ * engine.
  */
 #if defined(__SANITIZE_THREAD__)
 void __tsan_ignore_thread_begin(void);
@@ -42,11 +46,11 @@ void __tsan_ignore_thread_end(void);
 static inline void nic_dma_copy(void *dst, const void *src, size_t len)
 {
 	__tsan_ignore_thread_begin();
-	memcpy(dst, src, len);
+	memmove(dst, src, len);
 	__tsan_ignore_thread_end();
 }
 #else
-#define nic_dma_copy memcpy
+#define nic_dma_copy memmove
 #endif
 
 /* mlx5 CQE opcodes (op_own bits 7..4). */
@@ -154,7 +158,7 @@ struct nic_port {
 	struct nic_port_attr attr;
 	struct nic_tir *tir;   /* the receive TIR (users counted), or NULL */
 	atomic_uint max_frame; /* mtu + 18 */
-	atomic_uint rx_rqn;    /* the receive TIR's RQ, or 0 */
+	atomic_uint rx_rqn;    /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
 	atomic_uint_fast64_t rx_dropped;
 };
 
@@ -186,6 +190,8 @@ void nic_obj_recycle(struct nic_obj *obj, uint32_t num);
 struct nic_obj *nic_table_lock(struct nic *nic, enum nic_obj_type type, uint32_t num);
 /* The same for a WQ's receive side: rlock held instead. */
 struct nic_wq *nic_wq_lock_recv(struct nic *nic, uint32_t num);
+/* Calls fn on every live object of a table, its lock held (the table's held meanwhile). */
+void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg), void *arg);
 /* A user reference on the live object num of a table (its lock taken and released), so that
  * it is not destroyed meanwhile; NULL if there is none. nic_obj_put(NULL) does nothing. */
 struct nic_obj *nic_obj_get(struct nic *nic, enum nic_obj_type type, uint32_t num);
@@ -327,7 +333,8 @@ struct nic_tis {
 };
 
 /* A TIR dispatches to one RQ (direct), or to an RQ of its RQT chosen by a hash (indirect:
- * rq NULL). Its RQ and RQT are held (users) while it lives. */
+ * rqt set). Its RQ and RQT are held (users) while it lives, or until the RQ is destroyed
+ * (nic_rq_detach: rq NULL, frames to it are dropped). */
 struct nic_tir {
 	struct nic_obj h;
 	struct nic_td *td;
@@ -336,20 +343,26 @@ struct nic_tir {
 	struct nic_rx_hash hash;
 };
 
-/* An RQ table: the RQs indirect TIRs spread frames over (each held, users counted). The list
- * changes under h.lock (MODIFY_RQT); a frame's RQ is picked under it. */
+/* An RQ table: the RQs indirect TIRs spread frames over (each held, users counted; NULL once
+ * the RQ was destroyed: frames hashed there are dropped). The list changes under h.lock
+ * (MODIFY_RQT, nic_rq_detach); a frame's RQ is picked under it. */
 struct nic_rqt {
 	struct nic_obj h;
 	uint32_t size;
 	struct nic_wq *rqs[1u << NIC_LOG_MAX_RQT_SIZE];
 };
 
-/* The RQ an indirect TIR gives a frame (TIR's lock held), and the frame's hash; 0 when its RQT
- * is empty (transport.c). */
+/* The RQ an indirect TIR gives a frame (TIR's lock held), and the frame's hash; 0 when the
+ * entry has no RQ (transport.c). */
 uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uint32_t *hash);
 /* Transport objects' destruction: refused (-EBUSY) while something uses the object; release
  * drops what it holds (its lock held). */
 int nic_obj_destroy(struct nic *nic, enum nic_obj_type type, uint32_t num, void (*release)(struct nic_obj *obj));
+/* Makes the TIRs and RQ tables that name RQ rq (its lock held, being destroyed) let it go, and
+ * the ports whose receive TIR it was drop their frames (transport.c). */
+void nic_rq_detach(struct nic_wq *rq);
+/* A port's rx_rqn once its receive TIR's RQ is gone: no object has this number (24 bits). */
+#define NIC_RQN_GONE (NIC_NUM_MASK + 1u)
 /* A user reference on the live work queue wqn if it is of type; NULL otherwise (qp.c). */
 struct nic_wq *nic_wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type);
 
@@ -441,11 +454,29 @@ void nic_send_run(struct nic_op *op, struct nic_wq *wq);
 
 /* ---- Receiving (rq.c) ---------------------------------------------------------------------- */
 
-/* Where a message's bytes come from. */
+/* Where a message's bytes come from: inline data or a frame, or memory behind a key, reached
+ * through nic_env.mkey_reach of NIC held (NULL for the others) and held until nic_sg_done. */
 struct nic_sg {
 	const void *ptr;
 	uint32_t len;
+	uint32_t key;
+	struct nic *held;
 };
+
+/* Ends an access nic_env.mkey_reach began (see nic.h): the copy through it is done. */
+static inline void nic_mkey_done(struct nic *nic, uint32_t key)
+{
+	if (nic->env.mkey_done)
+		nic->env.mkey_done(nic->env.user, key);
+}
+
+/* Ends the accesses of a gather or scatter list. */
+static inline void nic_sg_done(const struct nic_sg *sg, unsigned nsg)
+{
+	for (unsigned i = 0; i < nsg; i++)
+		if (sg[i].held)
+			nic_mkey_done(sg[i].held, sg[i].key);
+}
 
 /* What a received message carries besides its bytes. */
 struct nic_rx_meta {
@@ -467,9 +498,13 @@ enum nic_rx_result {
 };
 
 /* Delivers a message into wq's receive side (an RQ or a QP; its rlock held): takes a WQE (of
- * its ring or its RMP), scatters sg (len bytes in all), reports the completion on wq's CQ. */
+ * its ring or its RMP), scatters sg (len bytes in all), ends sg's key accesses (nic_sg_done:
+ * whatever the outcome, before any completion is written), reports the completion on wq's
+ * CQ. */
 enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
 				    uint32_t len, const struct nic_rx_meta *meta);
+/* Whether RQ rqn is ready with a receive WQE posted (its rlock taken and released). */
+bool nic_rq_armed(struct nic *nic, uint32_t rqn);
 /* Reports every posted receive WQE of wq's own ring as flushed (its rlock held). */
 void nic_recv_flush(struct nic_op *op, struct nic_wq *wq);
 /* Forgets a ring's positions (RST). */

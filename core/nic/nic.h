@@ -88,13 +88,21 @@ struct nic_env {
 	 * that memory is not there (the queue then goes to error; the host never crashes). Asked
 	 * at every use, never cached, so that memory going away is noticed. Queue memory is
 	 * accessed as the DPA accesses it: aligned atomic loads and stores of at most 8 bytes
-	 * (ring entries, doorbell records); payloads are copied with memcpy. */
+	 * (ring entries, doorbell records); payloads are copied with memmove (a message may be
+	 * written over its own source). */
 	void *(*space_reach)(void *user, uint64_t space, uint64_t addr, uint64_t len, bool write);
 	/* The memory behind key on protection domain pd: *ptr for [addr, addr + len) in the key's
 	 * address space, if the key exists (-ENOENT), belongs to pd (-EPERM), grants every right
 	 * of access (NIC_ACCESS_*; -EACCES) and covers the range (-ERANGE). len may be 0. */
 	int (*mkey_reach)(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
 			  void **ptr);
+	/* Ends the access a successful mkey_reach of key began: the engine calls it once for each,
+	 * on the same thread, as soon as its copy through *ptr is done and before the completion
+	 * that reports it is written. Until then the integrator must keep that memory (rdma-core
+	 * promises no DMA once ibv_dereg_mr returns: the integrator's deregistration waits for
+	 * the accesses in flight). Between the two the engine only copies, takes its own queue
+	 * locks and calls space_reach and mkey_reach. May be NULL. */
+	void (*mkey_done)(void *user, uint32_t key);
 	/* Monotonic time in nanoseconds: CQ moderation periods and RNR retry timers. */
 	uint64_t (*now_ns)(void *user);
 	/* nic_timers_run should be called once the time is deadline_ns (a moderation period or an
@@ -218,7 +226,8 @@ int nic_td_destroy(struct nic *nic, uint32_t tdn); /* -EBUSY while TISs or TIRs 
 int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn);
 int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it */
 /* A TIR dispatches received frames to one RQ: a port's receive TIR (nic_port_attr.rx_tir), or
- * the TIR flow steering chose (nic_tir_rx). */
+ * the TIR flow steering chose (nic_tir_rx). An RQ destroyed meanwhile leaves it: frames to it are
+ * then refused (-EIO). */
 int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
 int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
 
@@ -227,7 +236,8 @@ int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses
  * gives a frame to entry hash % size of its table. */
 #define NIC_LOG_MAX_RQT_SIZE 11 /* entries of one table (log_max_rqt_size) */
 int nic_rqt_create(struct nic *nic, const uint32_t *rqns, uint32_t count, uint32_t *rqtn);
-/* Replaces the list (MODIFY_RQT): frames already given an RQ still reach it. */
+/* Replaces the list (MODIFY_RQT): frames already given an RQ still reach it. An RQ destroyed
+ * leaves every table: frames hashed to its entries are refused (-EIO). */
 int nic_rqt_modify(struct nic *nic, uint32_t rqtn, const uint32_t *rqns, uint32_t count);
 int nic_rqt_destroy(struct nic *nic, uint32_t rqtn); /* -EBUSY while TIRs use it */
 
@@ -308,7 +318,9 @@ int nic_rmp_create(struct nic *nic, const struct nic_rq_attr *attr, uint32_t *rm
  * flushes those posted since (receive WQEs ring no doorbell: this is how they are drained).
  * RST forgets the ring's positions. -EINVAL for another transition or a QP (nic_qp_modify). */
 int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state);
-/* Destroys an SQ, RQ, RMP or QP: -EBUSY while a TIR uses the RQ or QPs use the RMP. */
+/* Destroys an SQ, RQ, RMP or QP: -EBUSY while QPs use the RMP. An RQ goes even while TIRs and
+ * RQ tables name it: they let it go (frames they give it are refused, -EIO); -EBUSY only while
+ * one naming it is being made. */
 int nic_wq_destroy(struct nic *nic, uint32_t wqn);
 
 enum nic_wq_type {
@@ -505,15 +517,22 @@ struct nic_port_attr {
 int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *attr);
 int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr);
 /* A frame arrives on port (the frame source): it goes to the port's TIR's RQ, or is dropped
- * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready). */
+ * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready, or was
+ * destroyed). */
 int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
 /* A frame steering sent to TIR tirn (flow steering's destination TIR, whatever the port): it
  * goes to the TIR's RQ, with the checksum flags and header types nic_port_rx gives, or is
  * refused: -ENOENT no such TIR, -ENOBUFS no receive WQE (counted by the RQ), -EIO the RQ is not
- * ready (or went to error taking it), -EMSGSIZE longer than any port takes (9996 bytes: the
+ * ready (or went to error taking it), or the TIR has none (its RQ, or its table's entry, was
+ * destroyed), -EMSGSIZE longer than any port takes (9996 bytes: the
  * largest MTU, 9978, plus 18; the port's own MTU is the port layer's to check). Drops are the
  * caller's to count. */
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len);
+/* Whether a frame would be taken now by the RQ of TIR tirn (a direct TIR) or of one of its
+ * table's entries (an indirect one), or of port's receive TIR: one ready with a receive WQE
+ * posted. For what waits for its receiver before it sends (a capture replayed, PORTS.md). */
+bool nic_tir_ready(struct nic *nic, uint32_t tirn);
+bool nic_port_ready(struct nic *nic, unsigned port);
 
 /* ---- Time and statistics ------------------------------------------------------------------ */
 

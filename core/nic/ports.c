@@ -37,22 +37,31 @@ static struct nic_port *port_of(struct nic *nic, unsigned port)
 int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *attr)
 {
 	struct nic_port *p = port_of(nic, port);
-	struct nic_obj *tir = NULL, *old;
+	struct nic_tir *tir = NULL;
+	struct nic_obj *old;
 
 	if (!p || attr->mtu < 68 || attr->mtu > NIC_MAX_MTU)
 		return -EINVAL;
-	if (attr->rx_tir && !(tir = nic_obj_get(nic, NIC_OBJ_TIR, attr->rx_tir)))
+	if (attr->rx_tir && !(tir = (struct nic_tir *)nic_obj_get(nic, NIC_OBJ_TIR, attr->rx_tir)))
 		return -ENOENT;
-	if (tir && !((struct nic_tir *)tir)->rq) {
-		nic_obj_put(tir); /* an indirect TIR: steering's destination, not a port's */
+	if (tir && tir->rqt) {
+		nic_obj_put(&tir->h); /* an indirect TIR: steering's destination, not a port's */
 		return -EINVAL;
 	}
 	pthread_mutex_lock(&p->lock);
 	old = (struct nic_obj *)p->tir;
-	p->tir = (struct nic_tir *)tir;
+	p->tir = tir;
 	p->attr = *attr;
-	/* The TIR's RQ cannot go while the TIR is held, nor the TIR while the port holds it. */
-	atomic_store(&p->rx_rqn, tir ? ((struct nic_tir *)tir)->rq->h.num : 0);
+	/* The TIR cannot go while the port holds it; its RQ may (nic_rq_detach, which then turns
+	 * rx_rqn to NIC_RQN_GONE): the number is stored under the TIR's lock, so that it is the RQ
+	 * the TIR has, or detaching sees it. */
+	if (tir) {
+		pthread_mutex_lock(&tir->h.lock);
+		atomic_store(&p->rx_rqn, tir->rq ? tir->rq->h.num : NIC_RQN_GONE);
+		pthread_mutex_unlock(&tir->h.lock);
+	} else {
+		atomic_store(&p->rx_rqn, 0);
+	}
 	atomic_store(&p->max_frame, attr->mtu + 18);
 	pthread_mutex_unlock(&p->lock);
 	nic_obj_put(old);
@@ -207,17 +216,20 @@ static void nic_frame_classify(const uint8_t *frame, size_t len, uint8_t *csum, 
 }
 
 /* Delivers a frame to RQ rqn (0: none, -ENOENT): 0, or -ENOBUFS (no receive WQE) or -EIO (the RQ
- * takes nothing, or went to error taking it). */
+ * is gone, takes nothing, or went to error taking it). */
 static int deliver(struct nic *nic, uint32_t rqn, const void *frame, size_t len, uint32_t rx_hash)
 {
 	struct nic_op op = NIC_OP_INIT;
 	struct nic_rx_meta meta = { .opcode = NIC_CQE_RESP_SEND, .rx_hash = rx_hash };
 	struct nic_sg sg = { .ptr = frame, .len = (uint32_t)len };
-	struct nic_wq *rq = rqn ? nic_wq_lock_recv(nic, rqn) : NULL;
+	struct nic_wq *rq;
 	int rc;
 
-	if (!rq)
+	if (!rqn)
 		return -ENOENT;
+	rq = nic_wq_lock_recv(nic, rqn);
+	if (!rq)
+		return -EIO;
 	nic_frame_classify(frame, len, &meta.csum, &meta.l3_l4);
 	switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)len, &meta)) {
 	case NIC_RX_OK:
@@ -253,6 +265,13 @@ int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
 	return rc;
 }
 
+bool nic_port_ready(struct nic *nic, unsigned port)
+{
+	struct nic_port *p = port_of(nic, port);
+
+	return p && nic_rq_armed(nic, atomic_load(&p->rx_rqn));
+}
+
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
 {
 	struct nic_tir *tir;
@@ -263,13 +282,13 @@ int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
 	tir = (struct nic_tir *)nic_table_lock(nic, NIC_OBJ_TIR, tirn);
 	if (!tir)
 		return -ENOENT;
-	/* The TIR holds its RQ (users) while it lives; a TIR destroyed once its lock is released
-	 * leaves a frame in flight to the RQ it had, as hardware would: the RQ's number is checked
+	/* The TIR holds its RQ (users) until it or the RQ is destroyed; a frame in flight once its
+	 * lock is released goes to the RQ it had, as hardware would: the RQ's number is checked
 	 * again when its receive side is locked. */
-	if (tir->rq)
-		rqn = tir->rq->h.num;
-	else
+	if (tir->rqt)
 		rqn = nic_rss_pick(tir, frame, len, &hash);
+	else
+		rqn = tir->rq ? tir->rq->h.num : 0;
 	pthread_mutex_unlock(&tir->h.lock);
-	return deliver(nic, rqn, frame, len, hash);
+	return rqn ? deliver(nic, rqn, frame, len, hash) : -EIO; /* no RQ there: dropped */
 }

@@ -356,6 +356,11 @@ int nic_wq_destroy(struct nic *nic, uint32_t wqn)
 
 	if (!wq)
 		return -ENOENT;
+	/* An RQ goes whatever TIRs and RQ tables name it (its owner, a process being destroyed,
+	 * takes its memory with it): they let it go, and the frames they would give it are dropped.
+	 * Only one being made with it meanwhile still holds it. */
+	if (wq->type == NIC_WQ_TYPE_RQ && atomic_load(&wq->h.users))
+		nic_rq_detach(wq);
 	if (atomic_load(&wq->h.users)) {
 		pthread_mutex_unlock(&wq->h.lock);
 		return -EBUSY;

@@ -211,9 +211,7 @@ void nic_obj_put(struct nic_obj *obj)
 		atomic_fetch_sub(&obj->users, 1);
 }
 
-/* Calls fn on every live object of a table, its lock held (statistics, nic_destroy). */
-static void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg),
-			   void *arg)
+void nic_table_each(struct nic *nic, enum nic_obj_type type, void (*fn)(struct nic_obj *obj, void *arg), void *arg)
 {
 	struct nic_table *t = &nic->tables[type];
 

@@ -109,15 +109,15 @@ static enum nic_rx_result scatter(struct nic *nic, uint32_t pd, const struct nic
 	if (room < len)
 		return NIC_RX_LENGTH;
 	for (unsigned off = first; len; off += 16) {
-		uint32_t count = be32_at(&w->bytes[off]), take;
+		uint32_t count = be32_at(&w->bytes[off]), key = be32_at(&w->bytes[off + 4]), take;
 		uint64_t addr;
 		uint8_t *dst;
 		void *ptr;
 
 		memcpy(&addr, &w->bytes[off + 8], 8);
 		take = count && count < len ? count : len;
-		if (nic->env.mkey_reach(nic->env.user, pd, be32_at(&w->bytes[off + 4]), __builtin_bswap64(addr), take,
-					NIC_ACCESS_LOCAL_WRITE, &ptr))
+		if (nic->env.mkey_reach(nic->env.user, pd, key, __builtin_bswap64(addr), take, NIC_ACCESS_LOCAL_WRITE,
+					&ptr))
 			return NIC_RX_PROT;
 		dst = ptr;
 		len -= take;
@@ -133,6 +133,7 @@ static enum nic_rx_result scatter(struct nic *nic, uint32_t pd, const struct nic
 				from_off = 0;
 			}
 		}
+		nic_mkey_done(nic, key);
 	}
 	return NIC_RX_OK;
 }
@@ -155,6 +156,7 @@ static enum nic_rx_result stride_place(struct nic *nic, uint32_t pd, const struc
 		nic_dma_copy(dst, sg[i].ptr, sg[i].len);
 		dst += sg[i].len;
 	}
+	nic_mkey_done(nic, be32_at(d + 4));
 	return NIC_RX_OK;
 }
 
@@ -185,48 +187,22 @@ static bool receiving(const struct nic_wq *wq)
 	return state == NIC_WQ_RDY;
 }
 
-/* A receive-side error: the WQE's error CQE, then the queue to error (its rlock held; the
- * ring owner's too, and released here). */
-static enum nic_rx_result fail(struct nic_op *op, struct nic_wq *wq, struct nic_wq *owner, const struct rwqe *w,
-			       enum nic_rx_result result)
-{
-	struct nic_cqe cqe;
-
-	rwqe_done(&owner->recv, w);
-	ring_release(wq, owner);
-	nic_cqe_recv_error(&cqe, wq, w->index, result == NIC_RX_LENGTH ? NIC_SYND_LOCAL_LENGTH : NIC_SYND_LOCAL_PROT);
-	nic_cq_complete(op, wq->rcq, &cqe);
-	nic_recv_fail(op, wq);
-	return result;
-}
-
-enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
-				    uint32_t len, const struct nic_rx_meta *meta)
+/*
+ * Takes the WQE a message needs from wq's ring (its RMP's) and places the message's bytes there:
+ * the outcome, and in *cqe (the message's completion on entry) the completion to write: the
+ * message's, or its error's; before it, in *filler when *filled, a striding WQE's given up for
+ * the message. Nothing is written to a CQ here, so that the sender's memory is let go
+ * (nic_sg_done) before any completion is.
+ */
+static enum nic_rx_result place(struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg, uint32_t len,
+				struct nic_cqe *cqe, struct nic_cqe *filler, bool *filled)
 {
 	struct nic *nic = wq->h.nic;
-	struct nic_cqe cqe = {
-		.opcode = meta->opcode,
-		.solicited = meta->solicited,
-		.csum = meta->csum,
-		.l3_l4 = meta->l3_l4,
-		.qpn = wq->h.num,
-		.user_index = wq->user_index,
-		.byte_cnt = meta->opcode == NIC_CQE_RESP_WR_IMM ? meta->write_len : len,
-		.imm_be = meta->imm_be,
-		.rx_hash = meta->rx_hash,
-	};
-	struct nic_wq *owner;
-	struct nic_recv *recv;
-	struct rwqe w;
+	struct nic_wq *owner = ring_owner(wq);
+	struct nic_recv *recv = &owner->recv;
 	enum nic_rx_result result;
+	struct rwqe w;
 
-	if (!receiving(wq)) {
-		if (nic_wq_state(wq) == (wq->type == NIC_WQ_TYPE_QP ? NIC_QP_ERR : NIC_WQ_ERR))
-			nic_recv_flush(op, wq); /* receive WQEs posted in error are flushed */
-		return NIC_RX_STATE;
-	}
-	owner = ring_owner(wq);
-	recv = &owner->recv;
 	for (;;) {
 		int avail = posted(nic, recv);
 
@@ -238,55 +214,106 @@ enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const 
 		if (!recv->log_num_strides)
 			break;
 		/* Striding: the packet needs whole strides; the WQE's rest is given up with a
-		 * filler CQE when they are not there. */
+		 * filler CQE when they are not there (once: the next WQE has them all). */
 		uint32_t needed = (len >> recv->log_stride_size) + !!(len & ((1u << recv->log_stride_size) - 1));
 		uint32_t strides = 1u << recv->log_num_strides;
 
 		if (!needed)
 			needed = 1;
-		if (needed > strides || len > 0xFFFF)
-			return fail(op, wq, owner, &w, NIC_RX_LENGTH);
+		if (needed > strides || len > 0xFFFF) {
+			result = NIC_RX_LENGTH;
+			goto failed;
+		}
 		if (needed <= strides - recv->strides_used) {
-			cqe.wqe_counter = (uint16_t)recv->strides_used;
-			cqe.wqe_id = w.index;
-			cqe.byte_cnt = needed << NIC_MPRQ_STRIDES_SHIFT | len;
+			cqe->wqe_counter = (uint16_t)recv->strides_used;
+			cqe->wqe_id = w.index;
+			cqe->byte_cnt = needed << NIC_MPRQ_STRIDES_SHIFT | len;
 			break;
 		}
-		struct nic_cqe filler = cqe;
-
-		filler.byte_cnt = NIC_MPRQ_FILLER | (strides - recv->strides_used) << NIC_MPRQ_STRIDES_SHIFT;
-		filler.wqe_counter = (uint16_t)recv->strides_used;
-		filler.wqe_id = w.index;
+		*filler = *cqe;
+		filler->byte_cnt = NIC_MPRQ_FILLER | (strides - recv->strides_used) << NIC_MPRQ_STRIDES_SHIFT;
+		filler->wqe_counter = (uint16_t)recv->strides_used;
+		filler->wqe_id = w.index;
+		*filled = true;
 		rwqe_done(recv, &w);
-		if (nic_cq_complete(op, wq->rcq, &filler)) {
-			ring_release(wq, owner);
-			nic_recv_fail(op, wq);
-			return NIC_RX_CQ;
-		}
 	}
 	if (recv->log_num_strides) {
 		result = stride_place(nic, owner->pd, recv, &w, sg, nsg, len);
 		if (result != NIC_RX_OK)
-			return fail(op, wq, owner, &w, result);
-		recv->strides_used += cqe.byte_cnt >> NIC_MPRQ_STRIDES_SHIFT;
+			goto failed;
+		recv->strides_used += cqe->byte_cnt >> NIC_MPRQ_STRIDES_SHIFT;
 		if (recv->strides_used == 1u << recv->log_num_strides)
 			rwqe_done(recv, &w);
 	} else {
 		result = scatter(nic, owner->pd, recv, &w, sg, len);
 		if (result != NIC_RX_OK)
-			return fail(op, wq, owner, &w, result);
-		cqe.wqe_counter = w.index;
+			goto failed;
+		cqe->wqe_counter = w.index;
 		rwqe_done(recv, &w);
 	}
 	recv->received++;
 	ring_release(wq, owner);
 	if (owner != wq)
 		wq->recv.received++;
-	if (nic_cq_complete(op, wq->rcq, &cqe)) {
-		nic_recv_fail(op, wq);
-		return NIC_RX_CQ;
-	}
 	return NIC_RX_OK;
+failed:
+	/* the WQE is used up by its error CQE, and the receiver goes to error */
+	rwqe_done(recv, &w);
+	ring_release(wq, owner);
+	nic_cqe_recv_error(cqe, wq, w.index, result == NIC_RX_LENGTH ? NIC_SYND_LOCAL_LENGTH : NIC_SYND_LOCAL_PROT);
+	return result;
+}
+
+enum nic_rx_result nic_recv_deliver(struct nic_op *op, struct nic_wq *wq, const struct nic_sg *sg, unsigned nsg,
+				    uint32_t len, const struct nic_rx_meta *meta)
+{
+	struct nic_cqe cqe = {
+		.opcode = meta->opcode,
+		.solicited = meta->solicited,
+		.csum = meta->csum,
+		.l3_l4 = meta->l3_l4,
+		.qpn = wq->h.num,
+		.user_index = wq->user_index,
+		.byte_cnt = meta->opcode == NIC_CQE_RESP_WR_IMM ? meta->write_len : len,
+		.imm_be = meta->imm_be,
+		.rx_hash = meta->rx_hash,
+	};
+	struct nic_cqe filler;
+	bool filled = false;
+	enum nic_rx_result result;
+
+	if (!receiving(wq)) {
+		nic_sg_done(sg, nsg);
+		if (nic_wq_state(wq) == (wq->type == NIC_WQ_TYPE_QP ? NIC_QP_ERR : NIC_WQ_ERR))
+			nic_recv_flush(op, wq); /* receive WQEs posted in error are flushed */
+		return NIC_RX_STATE;
+	}
+	result = place(wq, sg, nsg, len, &cqe, &filler, &filled);
+	nic_sg_done(sg, nsg);
+	if (filled && nic_cq_complete(op, wq->rcq, &filler)) {
+		/* the filler lost: the receiver goes to error, the message's completion with it */
+		nic_recv_fail(op, wq);
+		return result == NIC_RX_OK || result == NIC_RX_NO_WQE ? NIC_RX_CQ : result;
+	}
+	if (result == NIC_RX_NO_WQE)
+		return result;
+	if (nic_cq_complete(op, wq->rcq, &cqe) && result == NIC_RX_OK)
+		result = NIC_RX_CQ; /* a completion lost: the receiver goes to error */
+	if (result != NIC_RX_OK)
+		nic_recv_fail(op, wq);
+	return result;
+}
+
+bool nic_rq_armed(struct nic *nic, uint32_t rqn)
+{
+	struct nic_wq *rq = nic_wq_lock_recv(nic, rqn);
+	bool armed;
+
+	if (!rq)
+		return false;
+	armed = rq->type == NIC_WQ_TYPE_RQ && receiving(rq) && posted(nic, &rq->recv) > 0;
+	pthread_mutex_unlock(&rq->rlock);
+	return armed;
 }
 
 void nic_recv_flush(struct nic_op *op, struct nic_wq *wq)

@@ -8,8 +8,10 @@
  *                  local scatter segments); ATOMIC_CS, ATOMIC_FA (ctrl, rdma, atomic, one
  *                  8-byte local segment).
  * Everything a segment names passes nic_env.mkey_reach (local keys on the queue's PD, remote
- * keys on the peer's) before a byte moves. A WQE completes with a CQE when its control segment
- * asks for one (ce 2 or 3; 3 also forces an event), and always when it fails.
+ * keys on the peer's) before a byte moves, and each access it grants ends (nic_env.mkey_done)
+ * once the bytes have moved, before the WQE's completion is written. A WQE completes with a
+ * CQE when its control segment asks for one (ce 2 or 3; 3 also forces an event), and always
+ * when it fails.
  */
 #include "internal.h"
 
@@ -94,40 +96,49 @@ static int wqe_read(const uint8_t *ring, uint8_t log_depth, uint16_t index, stru
 	return 0;
 }
 
-/* The data segments from offset on as a gather list (local keys, read access). */
+/* The data segments from offset on as a gather list (local keys, read access): its accesses
+ * end with nic_sg_done, or here when it fails. */
 static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, struct nic_sg *sg, unsigned *nsg,
 		      uint32_t *len)
 {
 	struct nic *nic = wq->h.nic;
 	unsigned end = w->ds * 16;
 	uint64_t total = 0;
+	uint8_t syndrome = 0;
 
 	*nsg = 0;
 	while (offset < end) {
 		const uint8_t *s = seg(w, offset);
-		uint32_t count = be32_at(s);
+		uint32_t count = be32_at(s), key = be32_at(s + 4);
+		void *ptr;
 
 		if (count & 0x80000000u) {
 			count &= 0x7fffffffu;
-			if (count > end - offset - 4)
-				return NIC_SYND_LOCAL_QP_OP;
+			if (count > end - offset - 4) {
+				syndrome = NIC_SYND_LOCAL_QP_OP;
+				break;
+			}
 			sg[*nsg] = (struct nic_sg){ .ptr = s + 4, .len = count };
 			offset += (4 + count + 15) & ~15u;
 		} else {
-			void *ptr;
-
 			if (!count)
 				count = 0x80000000u; /* PRM: a byte count of 0 means 2 GiB */
-			if (nic->env.mkey_reach(nic->env.user, wq->pd, be32_at(s + 4), be64_at(s + 8), count, 0, &ptr))
-				return NIC_SYND_LOCAL_PROT;
-			sg[*nsg] = (struct nic_sg){ .ptr = ptr, .len = count };
+			if (nic->env.mkey_reach(nic->env.user, wq->pd, key, be64_at(s + 8), count, 0, &ptr)) {
+				syndrome = NIC_SYND_LOCAL_PROT;
+				break;
+			}
+			sg[*nsg] = (struct nic_sg){ .ptr = ptr, .len = count, .key = key, .held = nic };
 			offset += 16;
 		}
 		total += sg[*nsg].len;
 		(*nsg)++;
 	}
-	if (total > 0x80000000u)
-		return NIC_SYND_LOCAL_LENGTH;
+	if (!syndrome && total > 0x80000000u)
+		syndrome = NIC_SYND_LOCAL_LENGTH;
+	if (syndrome) {
+		nic_sg_done(sg, *nsg);
+		return syndrome;
+	}
 	*len = (uint32_t)total;
 	return 0;
 }
@@ -179,6 +190,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 		return out;
 	max = nic_port_max_frame(sq->h.nic, port);
 	if ((uint64_t)header_len + data_len > max || (uint64_t)header_len + data_len < 14) {
+		nic_sg_done(sg, nsg);
 		out.syndrome = NIC_SYND_LOCAL_LENGTH;
 		return out;
 	}
@@ -187,6 +199,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 	if (header_len > 2)
 		memcpy(frame + 2, eth + 16, header_len - 2);
 	copy_out(frame + header_len, sg, nsg);
+	nic_sg_done(sg, nsg);
 	out.byte_cnt = header_len + data_len;
 	sq->send.frames++;
 	nic_port_send(sq->h.nic, port, sq->h.num, frame, out.byte_cnt,
@@ -213,10 +226,11 @@ static struct outcome rc_send(struct nic_op *op, struct nic_wq *qp, const struct
 		return out;
 	peer = nic_qp_peer_lock(qp);
 	if (!peer) {
+		nic_sg_done(sg, nsg);
 		out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
 		return out;
 	}
-	switch (nic_recv_deliver(op, peer, sg, nsg, out.byte_cnt, &meta)) {
+	switch (nic_recv_deliver(op, peer, sg, nsg, out.byte_cnt, &meta)) { /* ends sg's accesses */
 	case NIC_RX_OK:
 		peer->qattr.rq_psn = (peer->qattr.rq_psn + nic_qp_packets(qp, out.byte_cnt)) & NIC_NUM_MASK;
 		break;
@@ -239,8 +253,9 @@ static struct outcome rc_send(struct nic_op *op, struct nic_wq *qp, const struct
 	return out;
 }
 
-/* The peer's memory at the rdma segment (offset 16) for len bytes with access; NULL and the
- * requester's syndrome in *syndrome otherwise (peer rlock held). */
+/* The peer's memory at the rdma segment (offset 16) for len bytes with access, an access that
+ * ends with remote_done; NULL and the requester's syndrome in *syndrome otherwise (peer rlock
+ * held). */
 static void *remote(struct nic_wq *peer, const struct wqe *w, uint64_t len, unsigned access, uint8_t *syndrome)
 {
 	struct nic *nic = peer->h.nic;
@@ -252,6 +267,11 @@ static void *remote(struct nic_wq *peer, const struct wqe *w, uint64_t len, unsi
 		return NULL;
 	}
 	return ptr;
+}
+
+static void remote_done(struct nic_wq *peer, const struct wqe *w)
+{
+	nic_mkey_done(peer->h.nic, be32_at(seg(w, 24)));
 }
 
 static struct outcome rc_write(struct nic_op *op, struct nic_wq *qp, const struct wqe *w)
@@ -271,69 +291,85 @@ static struct outcome rc_write(struct nic_op *op, struct nic_wq *qp, const struc
 		return out;
 	peer = nic_qp_peer_lock(qp);
 	if (!peer) {
+		nic_sg_done(sg, nsg);
 		out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
 		return out;
 	}
 	dst = remote(peer, w, out.byte_cnt, NIC_ACCESS_REMOTE_WRITE, &out.syndrome);
-	if (dst) {
-		/* The data first: once the peer's CQE of a write with immediate is visible, so is
-		 * what it announces. An RNR retry writes it again, which changes nothing. */
-		copy_out(dst, sg, nsg);
-		if (w->opcode == NIC_WQE_RDMA_WRITE_IMM) {
-			struct nic_rx_meta meta = {
-				.opcode = NIC_CQE_RESP_WR_IMM,
-				.write_len = out.byte_cnt,
-				.solicited = w->solicited,
-				.imm_be = w->imm_be,
-			};
-
-			switch (nic_recv_deliver(op, peer, NULL, 0, 0, &meta)) {
-			case NIC_RX_OK:
-				break;
-			case NIC_RX_NO_WQE:
-				out.rnr = true;
-				qp->send.rnr_timer = peer->qattr.min_rnr_timer;
-				break;
-			case NIC_RX_STATE:
-				out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
-				break;
-			default:
-				out.syndrome = NIC_SYND_REMOTE_OP;
-				break;
-			}
-		}
-		if (!out.syndrome && !out.rnr)
-			peer->qattr.rq_psn = (peer->qattr.rq_psn + nic_qp_packets(qp, out.byte_cnt)) & NIC_NUM_MASK;
+	if (!dst) {
+		nic_sg_done(sg, nsg);
+		nic_qp_peer_unlock(peer);
+		return out;
 	}
+	/* The data first: once the peer's CQE of a write with immediate is visible, so is what it
+	 * announces. An RNR retry writes it again, which changes nothing. */
+	copy_out(dst, sg, nsg);
+	nic_sg_done(sg, nsg);
+	remote_done(peer, w);
+	if (w->opcode == NIC_WQE_RDMA_WRITE_IMM) {
+		struct nic_rx_meta meta = {
+			.opcode = NIC_CQE_RESP_WR_IMM,
+			.write_len = out.byte_cnt,
+			.solicited = w->solicited,
+			.imm_be = w->imm_be,
+		};
+
+		switch (nic_recv_deliver(op, peer, NULL, 0, 0, &meta)) {
+		case NIC_RX_OK:
+			break;
+		case NIC_RX_NO_WQE:
+			out.rnr = true;
+			qp->send.rnr_timer = peer->qattr.min_rnr_timer;
+			break;
+		case NIC_RX_STATE:
+			out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
+			break;
+		default:
+			out.syndrome = NIC_SYND_REMOTE_OP;
+			break;
+		}
+	}
+	if (!out.syndrome && !out.rnr)
+		peer->qattr.rq_psn = (peer->qattr.rq_psn + nic_qp_packets(qp, out.byte_cnt)) & NIC_NUM_MASK;
 	nic_qp_peer_unlock(peer);
 	return out;
 }
 
-/* The local scatter list of a read or atomic response (local keys, write access). */
+/* The local scatter list of a read or atomic response (local keys, write access): its accesses
+ * end with nic_sg_done, or here when it fails. */
 static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned offset, struct nic_sg *sg, unsigned *nsg,
 			    uint32_t *len)
 {
 	struct nic *nic = qp->h.nic;
 	uint64_t total = 0;
+	uint8_t syndrome = 0;
 
 	*nsg = 0;
 	for (; offset < w->ds * 16u; offset += 16) {
 		const uint8_t *s = seg(w, offset);
-		uint32_t count = be32_at(s);
+		uint32_t count = be32_at(s), key = be32_at(s + 4);
 		void *ptr;
 
-		if (count & 0x80000000u)
-			return NIC_SYND_LOCAL_QP_OP; /* inline data cannot receive */
+		if (count & 0x80000000u) {
+			syndrome = NIC_SYND_LOCAL_QP_OP; /* inline data cannot receive */
+			break;
+		}
 		if (!count)
 			count = 0x80000000u;
-		if (nic->env.mkey_reach(nic->env.user, qp->pd, be32_at(s + 4), be64_at(s + 8), count,
-					NIC_ACCESS_LOCAL_WRITE, &ptr))
-			return NIC_SYND_LOCAL_PROT;
-		sg[(*nsg)++] = (struct nic_sg){ .ptr = ptr, .len = count };
+		if (nic->env.mkey_reach(nic->env.user, qp->pd, key, be64_at(s + 8), count, NIC_ACCESS_LOCAL_WRITE,
+					&ptr)) {
+			syndrome = NIC_SYND_LOCAL_PROT;
+			break;
+		}
+		sg[(*nsg)++] = (struct nic_sg){ .ptr = ptr, .len = count, .key = key, .held = nic };
 		total += count;
 	}
-	if (total > 0x80000000u)
-		return NIC_SYND_LOCAL_LENGTH;
+	if (!syndrome && total > 0x80000000u)
+		syndrome = NIC_SYND_LOCAL_LENGTH;
+	if (syndrome) {
+		nic_sg_done(sg, *nsg);
+		return syndrome;
+	}
 	*len = (uint32_t)total;
 	return 0;
 }
@@ -355,12 +391,16 @@ static struct outcome rc_read(struct nic_wq *qp, const struct wqe *w)
 		return out;
 	peer = nic_qp_peer_lock(qp);
 	if (!peer) {
+		nic_sg_done(sg, nsg);
 		out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
 		return out;
 	}
 	src = remote(peer, w, out.byte_cnt, NIC_ACCESS_REMOTE_READ, &out.syndrome);
-	if (src)
+	if (src) {
 		copy_in(sg, nsg, src);
+		remote_done(peer, w);
+	}
+	nic_sg_done(sg, nsg);
 	nic_qp_peer_unlock(peer);
 	return out;
 }
@@ -383,17 +423,15 @@ static struct outcome rc_atomic(struct nic_wq *qp, const struct wqe *w)
 	out.syndrome = scatter_list(qp, w, 48, sg, &nsg, &len);
 	if (out.syndrome)
 		return out;
-	if (len != 8) {
+	if (len != 8)
 		out.syndrome = NIC_SYND_LOCAL_LENGTH;
-		return out;
-	}
-	if (be64_at(seg(w, 16)) % 8) {
+	else if (be64_at(seg(w, 16)) % 8)
 		out.syndrome = NIC_SYND_REMOTE_INVAL_REQ;
-		return out;
-	}
-	peer = nic_qp_peer_lock(qp);
+	peer = out.syndrome ? NULL : nic_qp_peer_lock(qp);
 	if (!peer) {
-		out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
+		nic_sg_done(sg, nsg);
+		if (!out.syndrome)
+			out.syndrome = NIC_SYND_TRANSPORT_RETRY_EXC;
 		return out;
 	}
 	target = remote(peer, w, 8, NIC_ACCESS_REMOTE_ATOMIC, &out.syndrome);
@@ -409,6 +447,9 @@ static struct outcome rc_atomic(struct nic_wq *qp, const struct wqe *w)
 		}
 		copy_in(sg, nsg, (const uint8_t *)&original);
 	}
+	if (target)
+		remote_done(peer, w);
+	nic_sg_done(sg, nsg);
 	nic_qp_peer_unlock(peer);
 	return out;
 }

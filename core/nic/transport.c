@@ -115,7 +115,7 @@ static void tir_release(struct nic_obj *obj)
 	struct nic_tir *tir = (struct nic_tir *)obj;
 
 	nic_obj_put(&tir->td->h);
-	nic_obj_put(tir->rq ? &tir->rq->h : &tir->rqt->h);
+	nic_obj_put(tir->rqt ? &tir->rqt->h : (struct nic_obj *)tir->rq);
 }
 
 int nic_tir_destroy(struct nic *nic, uint32_t tirn)
@@ -145,7 +145,7 @@ static int rqs_get(struct nic *nic, const uint32_t *rqns, uint32_t count, struct
 static void rqs_put(struct nic_wq **rqs, uint32_t count)
 {
 	for (uint32_t i = 0; i < count; i++)
-		nic_obj_put(&rqs[i]->h);
+		nic_obj_put((struct nic_obj *)rqs[i]);
 }
 
 int nic_rqt_create(struct nic *nic, const uint32_t *rqns, uint32_t count, uint32_t *rqtn)
@@ -278,8 +278,72 @@ uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uin
 	if (tir->hash.fn == NIC_RX_HASH_TOEPLITZ && (n = hash_input(frame, len, tir->hash.outer_select, input)))
 		*hash = nic_toeplitz(tir->hash.toeplitz_key, input, n);
 	pthread_mutex_lock(&rqt->h.lock);
-	if (rqt->size)
+	if (rqt->size && rqt->rqs[*hash % rqt->size])
 		rqn = rqt->rqs[*hash % rqt->size]->h.num;
 	pthread_mutex_unlock(&rqt->h.lock);
 	return rqn;
+}
+
+bool nic_tir_ready(struct nic *nic, uint32_t tirn)
+{
+	uint32_t rqns[1u << NIC_LOG_MAX_RQT_SIZE];
+	struct nic_tir *tir = (struct nic_tir *)nic_table_lock(nic, NIC_OBJ_TIR, tirn);
+	uint32_t n = 0;
+
+	if (!tir)
+		return false;
+	/* the numbers under the TIR's (and table's) lock, the RQs checked after: a TIR's lock comes
+	 * before no WQ lock */
+	if (tir->rqt) {
+		pthread_mutex_lock(&tir->rqt->h.lock);
+		for (uint32_t i = 0; i < tir->rqt->size; i++)
+			if (tir->rqt->rqs[i])
+				rqns[n++] = tir->rqt->rqs[i]->h.num;
+		pthread_mutex_unlock(&tir->rqt->h.lock);
+	} else if (tir->rq) {
+		rqns[n++] = tir->rq->h.num;
+	}
+	pthread_mutex_unlock(&tir->h.lock);
+	for (uint32_t i = 0; i < n; i++)
+		if (nic_rq_armed(nic, rqns[i]))
+			return true;
+	return false;
+}
+
+/* ---- An RQ destroyed while named ------------------------------------------------------------- */
+
+static void tir_detach(struct nic_obj *obj, void *rq)
+{
+	struct nic_tir *tir = (struct nic_tir *)obj;
+
+	if (tir->rq == rq) {
+		tir->rq = NULL;
+		nic_obj_put(rq);
+	}
+}
+
+static void rqt_detach(struct nic_obj *obj, void *rq)
+{
+	struct nic_rqt *rqt = (struct nic_rqt *)obj;
+
+	for (uint32_t i = 0; i < rqt->size; i++)
+		if (rqt->rqs[i] == rq) {
+			rqt->rqs[i] = NULL;
+			nic_obj_put(rq);
+		}
+}
+
+/* The engine's lock order puts every TIR and RQT after the WQ lock held here: the tables'
+ * walks are safe (nothing takes a WQ lock holding either). */
+void nic_rq_detach(struct nic_wq *rq)
+{
+	struct nic *nic = rq->h.nic;
+
+	nic_table_each(nic, NIC_OBJ_TIR, tir_detach, rq);
+	nic_table_each(nic, NIC_OBJ_RQT, rqt_detach, rq);
+	for (unsigned p = 0; p < nic->nports; p++) {
+		unsigned num = rq->h.num;
+
+		atomic_compare_exchange_strong(&nic->ports[p].rx_rqn, &num, NIC_RQN_GONE);
+	}
 }

@@ -234,6 +234,7 @@ SIM_EXPORT int ibv_close_device(struct ibv_context *context)
 	 * which refuses it */
 	sim_registry_retire(context, sim);
 	pthread_mutex_unlock(&sim_lock);
+	sim_table_quiesce(); /* the regions and keys it held are out of the NIC's reach */
 	return 0;
 }
 

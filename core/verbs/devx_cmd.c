@@ -17,6 +17,9 @@
  *   QUERY_NIC_VPORT_CONTEXT (0x754)  mlx5dv_devx_general_cmd: the PF's permanent MAC, MTU, RoCE
  *   ALLOC_TRANSPORT_DOMAIN (0x816), CREATE_RQT (0x916), MODIFY_RQT (0x917), CREATE_TIR (0x900)
  *                                    transport objects for receive-side scaling: devx_transport.c
+ *   MODIFY_RQ (0x909)                mlx5dv_devx_obj_modify on flexio_rq_get_object's object: the
+ *                                    RQ's state (how a program recovers an RQ in error):
+ *                                    devx_transport.c
  *
  * Every other opcode (and capability type) fails with EOPNOTSUPP and one line naming it. A
  * command whose content the firmware would refuse fails as rdma-core reports it, EREMOTEIO
@@ -54,9 +57,11 @@ static const char *opcode_name(uint16_t opcode)
 		return "MODIFY_RQT";
 	case OP_CREATE_TIR:
 		return "CREATE_TIR";
+	case OP_MODIFY_RQ:
+		return "MODIFY_RQ";
 	case 0x904:
 		return "CREATE_SQ";
-	case 0x908:
+	case OP_CREATE_RQ:
 		return "CREATE_RQ";
 	case 0x912:
 		return "CREATE_TIS";
@@ -351,8 +356,9 @@ SIM_EXPORT int mlx5dv_devx_obj_query(struct mlx5dv_devx_obj *obj, const void *in
 	return EOPNOTSUPP;
 }
 
-/* Only a program's RQT takes a modification (MODIFY_RQT): 0, or EOPNOTSUPP for every other
- * command and object, EINVAL for bad buffers, EREMOTEIO for what the firmware refuses. */
+/* A program's RQT takes a modification (MODIFY_RQT), and libflexio's object for an RQ its state
+ * (MODIFY_RQ): 0, or EOPNOTSUPP for every other command and object, EINVAL for bad buffers,
+ * EREMOTEIO for what the firmware refuses. */
 SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
 				      size_t outlen)
 {
@@ -372,6 +378,8 @@ SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *i
 		return EINVAL;
 	if (sim->transport)
 		return sim_devx_transport_modify(__func__, sim, in, inlen, out, outlen);
+	if (sim->type == OP_CREATE_RQ && prm_get(in, 2) == OP_MODIFY_RQ)
+		return sim_devx_rq_modify(__func__, sim, in, inlen, out, outlen);
 	sim_devx_unserved(__func__, (uint16_t)prm_get(in, 2), (uint16_t)prm_get((const uint8_t *)in + 6, 2));
 	return EOPNOTSUPP;
 }

@@ -25,6 +25,8 @@ enum {
 	OP_DEALLOC_TRANSPORT_DOMAIN = 0x817,
 	OP_CREATE_TIR = 0x900,
 	OP_DESTROY_TIR = 0x902,
+	OP_CREATE_RQ = 0x908,
+	OP_MODIFY_RQ = 0x909,
 	OP_CREATE_RQT = 0x916,
 	OP_MODIFY_RQT = 0x917,
 	OP_DESTROY_RQT = 0x918,
@@ -83,6 +85,10 @@ struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct s
 /* MODIFY_RQT on such an object: 0 or an errno value. */
 int sim_devx_transport_modify(const char *function, struct sim_devx_obj *obj, const uint8_t *in, size_t inlen,
 			      uint8_t *out, size_t outlen);
+/* MODIFY_RQ on the object libflexio gives for an RQ (flexio_rq_get_object; type CREATE_RQ,
+ * id the RQ's number): 0 or an errno value (sim_lock held, and released on return). */
+int sim_devx_rq_modify(const char *function, struct sim_devx_obj *obj, const uint8_t *in, size_t inlen, uint8_t *out,
+		       size_t outlen);
 /* Frees the NIC object behind a program's transport object (sim_lock held, kept): 0, or EBUSY
  * while a TIR uses the TD or RQT (the NIC's -EBUSY). */
 int sim_devx_transport_destroy(struct sim_devx_obj *obj);

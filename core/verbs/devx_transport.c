@@ -19,6 +19,16 @@
  *                                   transport_domain; out: tirn. The TIR is a steering
  *                                   destination (mlx5dv_dr_action_create_dest_devx_tir).
  *
+ *   MODIFY_RQ (0x909)               mlx5dv_devx_obj_modify on the object libflexio gives for an
+ *                                   RQ (flexio_rq_get_object): rq_state (in 08h bits 31:28) the
+ *                                   RQ's state now, rqn (in 08h, 24 bits) its number, the new
+ *                                   state in the context (ctx at 20h, state at bits 23:20): RST
+ *                                   to RDY, RDY to RDY or ERR, ERR to ERR, any to RST, as mlx5
+ *                                   takes them; modify_bitmask (in 10h) 0, nothing but the state
+ *                                   changes. An RQ a frame longer than its WQE put in error is
+ *                                   recovered so (ERR, RST, RDY), as Linux's mlx5e and DPDK's
+ *                                   mlx5 recover theirs.
+ *
  * mlx5dv_devx_obj_destroy frees them (DEALLOC_TRANSPORT_DOMAIN, DESTROY_RQT, DESTROY_TIR),
  * refused with EBUSY while something uses them (a TIR its TD or RQT); ibv_close_device frees
  * those left, TIRs first. Content the firmware refuses fails with EREMOTEIO, status BAD_PARAM
@@ -50,7 +60,12 @@ enum {
 	SYNDROME_RQT_NUMBER = 0x1a8b3, /* MODIFY_RQT names another RQT than its object */
 	SYNDROME_DISP_TYPE = 0x1a8b4,  /* disp_type neither DIRECT nor INDIRECT */
 	SYNDROME_HASH_FN = 0x1a8b5,    /* rx_hash_fn none of NONE, XOR8, TOEPLITZ */
+	SYNDROME_RQ_NUMBER = 0x1a8b6,  /* MODIFY_RQ names another RQ than its object, or a gone one */
+	SYNDROME_RQ_STATE = 0x1a8b7,   /* rq_state is not the RQ's, or no such transition */
 };
+
+#define RQC 0x20         /* the RQ context of MODIFY_RQ_IN */
+#define RQ_IN_BYTES 0x24 /* up to the context's state */
 
 bool sim_devx_is_transport(uint16_t opcode)
 {
@@ -285,6 +300,41 @@ int sim_devx_transport_modify(const char *function, struct sim_devx_obj *obj, co
 	free(rqns);
 	if (rc) {
 		refuse(function, out, outlen, SYNDROME_NO_OBJECT, "MODIFY_RQT: an entry is not an RQ of the device");
+		return EREMOTEIO;
+	}
+	memset(out, 0, PRM_HEADER);
+	pthread_mutex_unlock(&sim_lock);
+	return 0;
+}
+
+int sim_devx_rq_modify(const char *function, struct sim_devx_obj *obj, const uint8_t *in, size_t inlen, uint8_t *out,
+		       size_t outlen)
+{
+	struct sim_nic *nic = sim_nic_of(obj->context->device);
+	uint32_t rqn = prm_field(in, 0x48, 24), from = prm_field(in, 0x40, 4), to = prm_field(in + RQC, 0x8, 4);
+	struct nic_wq_info info;
+
+	if (inlen < RQ_IN_BYTES) {
+		sim_dr_refuse(function, EINVAL, "inlen %zu: MODIFY_RQ needs %d bytes", inlen, RQ_IN_BYTES);
+		return EINVAL;
+	}
+	if (prm_get(in + 0x10, 4) || prm_get(in + 0x14, 4)) {
+		sim_dr_refuse(function, EOPNOTSUPP,
+			      "MODIFY_RQ: modify_bitmask 0x%08x%08x (in 10h): the simulated NIC changes an RQ's state "
+			      "only (0)",
+			      prm_get(in + 0x10, 4), prm_get(in + 0x14, 4));
+		return EOPNOTSUPP;
+	}
+	if (rqn != obj->id || !nic || nic_wq_query(nic->nic, rqn, &info)) {
+		refuse(function, out, outlen, SYNDROME_RQ_NUMBER,
+		       "MODIFY_RQ: rqn 0x%x is not this object's live RQ (0x%x)", rqn, obj->id);
+		return EREMOTEIO;
+	}
+	if (from != (uint32_t)info.state || nic_wq_modify(nic->nic, rqn, (enum nic_wq_state)to)) {
+		refuse(function, out, outlen, SYNDROME_RQ_STATE,
+		       "MODIFY_RQ: rq_state %u to %u: the RQ is in %u (RST 0, RDY 1, ERR 3), and goes from RST to RDY, "
+		       "from RDY to RDY or ERR, from ERR to ERR, from any to RST",
+		       from, to, info.state);
 		return EREMOTEIO;
 	}
 	memset(out, 0, PRM_HEADER);

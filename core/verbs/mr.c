@@ -176,7 +176,8 @@ SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t
 	}
 }
 
-/* Returns 0 or an errno value, as rdma-core does. */
+/* Returns 0 or an errno value, as rdma-core does; once no DMA can reach the region (the
+ * kernel's promise: the program may free the memory at once). */
 SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 {
 	__typeof__(&ibv_dereg_mr) real = SIM_REAL(ibv_dereg_mr);
@@ -193,6 +194,7 @@ SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 	}
 	sim_mr_destroy(sim);
 	pthread_mutex_unlock(&sim_lock);
+	sim_table_quiesce();
 	return 0;
 }
 
@@ -204,6 +206,7 @@ void sim_mr_destroy(struct sim_mr *mr)
 	mr->pd->mr_count--;
 	sim_registry_retire(&mr->ibv, mr);
 }
+
 
 /* The live region key names on pd's device, registered on pd with every flag in access; else
  * NULL with errno (EINVAL, ENOENT, EPERM, EACCES: see sim_verbs.h). Called with sim_lock held. */

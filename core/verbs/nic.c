@@ -6,7 +6,8 @@
  *     other space a struct flexio_verbs_space * answering for itself (libflexio's DPA memory,
  *     and the rings of this library's own CQs, QPs and SRQs);
  *   - mkey_reach: the device's MRs and space keys, found in its lock-free key table, checked
- *     as flexio_verbs_mr_reach checks them (PD numbers are ibv_pd.handle);
+ *     as flexio_verbs_mr_reach checks them (PD numbers are ibv_pd.handle), each access in
+ *     flight until mkey_done (ibv_dereg_mr waits for those, table.c);
  *   - now_ns: CLOCK_MONOTONIC;
  *   - timer_request: one timer thread for every NIC, sleeping until the earliest deadline;
  *   - notify: the struct flexio_verbs_sink given as the queue's cookie;
@@ -146,32 +147,48 @@ static void *env_space_reach(void *user, uint64_t space, uint64_t addr, uint64_t
 	return owner ? owner->reach(owner, addr, len, write) : NULL;
 }
 
-static int env_mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
-			  void **ptr)
+static int key_check(const struct sim_slot *k, uint32_t pd, uint64_t addr, uint64_t len, unsigned access, void **ptr)
 {
-	struct sim_nic *nic = user;
-	struct sim_slot k;
-	uint64_t offset;
+	uint64_t offset = addr - k->start;
 
-	if (!sim_table_read(&nic->device->keys, key >> 8, key, &k))
-		return -ENOENT;
-	if (k.pd != pd)
+	if (k->pd != pd)
 		return -EPERM;
-	if ((k.access & access) != access)
+	if ((k->access & access) != access)
 		return -EACCES;
-	offset = addr - k.start;
-	if (addr < k.start || offset > k.length || len > k.length - offset)
+	if (addr < k->start || offset > k->length || len > k->length - offset)
 		return -ERANGE;
-	if (k.space) {
-		struct flexio_verbs_space *space = (struct flexio_verbs_space *)(uintptr_t)k.space;
+	if (k->space) {
+		struct flexio_verbs_space *space = (struct flexio_verbs_space *)(uintptr_t)k->space;
 		bool write = access & (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_ATOMIC);
 
 		/* a space key's address space is the space's own */
 		*ptr = space->reach(space, addr, len, write);
 		return *ptr ? 0 : -ERANGE;
 	}
-	*ptr = (void *)(uintptr_t)(k.host + offset);
+	*ptr = (void *)(uintptr_t)(k->host + offset);
 	return 0;
+}
+
+/* An access the NIC ends with env_mkey_done when it succeeds. */
+static int env_mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
+			  void **ptr)
+{
+	struct sim_nic *nic = user;
+	struct sim_slot k;
+	int rc;
+
+	if (!sim_table_hold(&nic->device->keys, key >> 8, key, &k))
+		return -ENOENT;
+	rc = key_check(&k, pd, addr, len, access, ptr);
+	if (rc)
+		sim_table_release();
+	return rc;
+}
+
+static void env_mkey_done(void *user, uint32_t key)
+{
+	(void)user, (void)key;
+	sim_table_release();
 }
 
 static uint64_t env_now_ns(void *user)
@@ -222,6 +239,7 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 	struct nic_env env = {
 		.space_reach = env_space_reach,
 		.mkey_reach = env_mkey_reach,
+		.mkey_done = env_mkey_done,
 		.now_ns = env_now_ns,
 		.timer_request = env_timer_request,
 		.notify = env_notify,

@@ -1,20 +1,28 @@
 /*
  * pcap files on a port, through libpcap (the format is libpcap's, never written here):
  *   - captures: any port's frames sent (and received with capture_rx=1) into a file tcpdump
- *     and Wireshark read (out=FILE, every backend; ports.c calls the capture functions);
- *   - the pcap backend: replays a capture into the port (in=FILE) on a thread of its own,
- *     delay=MS after the port opens (default 500: time for the program to make its queues
- *     and rules), back to back or paced by the capture's timestamps (pace=1), loop=N times
- *     (0: until the library goes). Frames sent through the port go to the out= capture only.
+ *     and Wireshark read (out=FILE, every backend; ports.c calls the capture functions), its
+ *     header written when the port opens;
+ *   - the pcap backend: replays a capture into the port (in=FILE) on a thread of its own, once
+ *     the program can take it: start=rule (its first receive steering rule is in place) or
+ *     start=rq (a frame would reach a ready RQ with a receive WQE: through a receive rule's
+ *     TIR, or the port's receive TIR), then delay=MS (default 0 with start=, else 500 from
+ *     the port's opening: time for the program to make its queues and rules); back to back or
+ *     paced by the capture's timestamps (pace=1), loop=N times (0: until the library goes; an
+ *     empty capture is replayed once). Frames sent through the port go to the out= capture
+ *     only.
  */
 #include "verbs_internal.h"
 
+#include <errno.h>
 #include <pcap/pcap.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
+#include "nic.h"
 #include "port_backend.h"
+#include "steering.h"
 
 struct sim_port_capture {
 	pthread_mutex_t lock; /* the dumper: frames come from every thread */
@@ -37,8 +45,13 @@ struct sim_port_capture *sim_port_capture_open(struct sim_port *port, const char
 		return NULL;
 	}
 	capture->dumper = pcap_dump_open(capture->dead, path);
-	if (!capture->dumper) {
-		sim_port_log(port, "cannot write the capture %s: %s", path, pcap_geterr(capture->dead));
+	/* the header now: a program that ends before its first frame leaves a capture tcpdump
+	 * reads (empty), not an empty file */
+	if (!capture->dumper || pcap_dump_flush(capture->dumper)) {
+		sim_port_log(port, "cannot write the capture %s: %s", path,
+			     capture->dumper ? strerror(errno) : pcap_geterr(capture->dead));
+		if (capture->dumper)
+			pcap_dump_close(capture->dumper);
 		pcap_close(capture->dead);
 		free(capture);
 		return NULL;
@@ -75,11 +88,31 @@ void sim_port_capture_close(struct sim_port_capture *capture)
 
 /* ---- the pcap backend: replay ---- */
 
+/* What a replay waits for before its delay (start=). */
+enum replay_start {
+	START_OPEN, /* the port's opening */
+	START_RULE, /* a receive steering rule */
+	START_RQ,   /* a ready RQ with a receive WQE behind a rule or the port's receive TIR */
+};
+
 struct replay {
 	pcap_t *in;
 	char path[512];
+	enum replay_start start;
 	unsigned long delay_ms, pace, loops;
 };
+
+static bool started(struct sim_port *port, enum replay_start start)
+{
+	switch (start) {
+	case START_RULE:
+		return sim_steer_rx_ready(port->nic, false);
+	case START_RQ:
+		return nic_port_ready(port->nic->nic, port->num) || sim_steer_rx_ready(port->nic, true);
+	default:
+		return true;
+	}
+}
 
 static int64_t usec(const struct timeval *tv)
 {
@@ -92,9 +125,14 @@ static void *replay_main(void *arg)
 	struct replay *r = port->state;
 	char errbuf[PCAP_ERRBUF_SIZE];
 
+	/* looked at every millisecond until it holds: the program's queues and rules are made on
+	 * its own threads, which tell the port nothing */
+	while (!started(port, r->start))
+		if (sim_port_wait(port, -1, 1) < 0)
+			return NULL;
 	if (sim_port_wait(port, -1, (int)r->delay_ms) < 0)
 		return NULL;
-	for (unsigned long pass = 0; !r->loops || pass < r->loops; pass++) {
+	for (unsigned long pass = 0, frames = 1; (!r->loops || pass < r->loops) && frames; pass++) {
 		struct pcap_pkthdr *header;
 		const u_char *data;
 		int64_t first = -1;
@@ -103,7 +141,8 @@ static void *replay_main(void *arg)
 		if (pass && !(r->in = pcap_open_offline(r->path, errbuf)))
 			return NULL; /* the file went away: what was replayed stays replayed */
 		gettimeofday(&start, NULL);
-		while (pcap_next_ex(r->in, &header, &data) == 1) {
+		/* a pass without a frame ends the loop: an empty capture has nothing to repeat */
+		for (frames = 0; pcap_next_ex(r->in, &header, &data) == 1; frames++) {
 			if (r->pace) {
 				struct timeval now;
 				int64_t due;
@@ -132,8 +171,8 @@ stop:
 
 static int pcap_backend_open(struct sim_port *port, const char *args)
 {
-	static const char *const keys[] = { "in", "delay", "pace", "loop", NULL };
-	char errbuf[PCAP_ERRBUF_SIZE];
+	static const char *const keys[] = { "in", "start", "delay", "pace", "loop", NULL };
+	char errbuf[PCAP_ERRBUF_SIZE], start[512];
 	struct replay *r;
 
 	if (!sim_port_args_check(port, args, keys))
@@ -147,8 +186,18 @@ static int pcap_backend_open(struct sim_port *port, const char *args)
 		sim_port_log(port, "out of memory");
 		return -1;
 	}
-	r->delay_ms = 500;
 	r->loops = 1;
+	if (sim_port_arg(args, "start", start, sizeof(start))) {
+		if (!strcmp(start, "rule")) {
+			r->start = START_RULE;
+		} else if (!strcmp(start, "rq")) {
+			r->start = START_RQ;
+		} else {
+			sim_port_log(port, "start=%s is neither rule nor rq", start);
+			goto fail;
+		}
+	}
+	r->delay_ms = r->start == START_OPEN ? 500 : 0;
 	if (!sim_port_arg_uint(port, args, "delay", 0, 3600000, &r->delay_ms) ||
 	    !sim_port_arg_uint(port, args, "pace", 0, 1, &r->pace) ||
 	    !sim_port_arg_uint(port, args, "loop", 0, 1000000, &r->loops))

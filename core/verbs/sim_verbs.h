@@ -122,7 +122,8 @@ struct flexio_verbs_sink {
  */
 int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct flexio_verbs_space *space, uint64_t addr,
 				  uint64_t length, unsigned int access, uint32_t *key);
-/* Removes a space key of pd's device: 0, or -ENOENT. */
+/* Removes a space key of pd's device: 0 (once the NIC's copies through it are over), or
+ * -ENOENT. */
 int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t key);
 
 /*

@@ -62,6 +62,8 @@ SIM_EXPORT int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t 
 		}
 	}
 	pthread_mutex_unlock(&sim_lock);
+	if (!rc) /* the space's memory may go once this returns */
+		sim_table_quiesce();
 	return rc;
 }
 

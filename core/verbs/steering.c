@@ -671,3 +671,35 @@ enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint3
 	}
 	return wire ? SIM_STEER_TX_WIRE : loop ? SIM_STEER_TX_LOOPBACK : SIM_STEER_TX_DROP;
 }
+
+/* ---- what a receiver waits for ---- */
+
+/* Whether a destination gives a frame to an RQ now. */
+static bool dest_ready(struct sim_nic *nic, const struct sim_dr_action *a)
+{
+	if (a->kind == SIM_DR_ACT_TIR)
+		return nic_tir_ready(nic->nic, a->tirn);
+	for (size_t i = 0; a->kind == SIM_DR_ACT_ARRAY && i < a->ndests; i++)
+		if (dest_ready(nic, a->dests[i]))
+			return true;
+	return false;
+}
+
+bool sim_steer_rx_ready(struct sim_nic *nic, bool armed)
+{
+	struct sim_steer *steer = steer_of_nic(nic);
+	bool ready = false;
+
+	if (!steer)
+		return false;
+	pthread_mutex_lock(&sim_lock);
+	for (const struct sim_dr_matcher *m = steer->matchers; m && !ready; m = m->next) {
+		if (m->table->domain->type != MLX5DV_DR_DOMAIN_TYPE_NIC_RX)
+			continue;
+		for (const struct sim_dr_rule *rule = m->first; rule && !ready; rule = rule->next)
+			for (size_t i = 0; i < rule->nactions && !rule->hidden && !ready; i++)
+				ready = !armed || dest_ready(nic, rule->actions[i]);
+	}
+	pthread_mutex_unlock(&sim_lock);
+	return ready;
+}

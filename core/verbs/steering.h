@@ -7,6 +7,7 @@
 #ifndef OPENFLEXIO_CORE_VERBS_STEERING_H
 #define OPENFLEXIO_CORE_VERBS_STEERING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,5 +36,10 @@ enum sim_steer_tx_verdict {
 
 /* A frame sent on port by a send queue (sqn): the rules of the NIC_TX and FDB domains. */
 enum sim_steer_tx_verdict sim_steer_tx(struct sim_nic *nic, unsigned port, uint32_t sqn, const void *frame, size_t len);
+
+/* Whether the device has a rule in a NIC_RX domain; with armed, one whose TIR (or a TIR of its
+ * destination array) would give a frame to an RQ now (nic_tir_ready). Takes sim_lock: for what
+ * waits for its receiver (a capture's replay, port_pcap.c), not for frames. */
+bool sim_steer_rx_ready(struct sim_nic *nic, bool armed);
 
 #endif

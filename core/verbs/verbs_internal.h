@@ -57,6 +57,16 @@ struct sim_table {
 
 /* A snapshot of a live slot whose tag is `tag` at index (24 bits); false when there is none. */
 bool sim_table_read(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value);
+/* The same, beginning an access of the calling thread through the slot's memory, which ends
+ * with sim_table_release on the same thread (accesses nest); false (no access) when there is
+ * no such slot, or no memory for the thread's record.  Lock-free. */
+bool sim_table_hold(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value);
+void sim_table_release(void);
+/* Waits until every access other threads were inside when it was called has ended: called
+ * once slots were cleared, their memory is then out of the NIC's reach.  Safe with sim_lock
+ * held (an access waits for nothing that takes it), but better called without: a long copy in
+ * flight would hold up every other call meanwhile. */
+void sim_table_quiesce(void);
 /* Whether the slot at index holds anything (sim_lock held). */
 bool sim_table_used(const struct sim_table *table, uint32_t index);
 /* Publishes value at index (sim_lock held); false when memory runs out. */
@@ -350,6 +360,8 @@ struct ibv_context *sim_open(const char *function, struct sim_device *device);
 /* ---- destroying live simulated objects (sim_lock held): pd.c, mr.c, uar.c ---- */
 
 void sim_pd_destroy(struct sim_pd *pd); /* its regions must be gone */
+/* Removes the region from its device's keys (sim_lock held): the NIC may still be copying
+ * through it until sim_table_quiesce returns. */
 void sim_mr_destroy(struct sim_mr *mr);
 void sim_uar_destroy(struct sim_uar *uar);
 

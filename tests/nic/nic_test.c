@@ -19,6 +19,9 @@ static void *space_reach(void *user, uint64_t space, uint64_t addr, uint64_t len
 	return te->spaces[space - 1].base + addr;
 }
 
+/* Key accesses the calling thread holds (of any test environment). */
+static _Thread_local int held_here;
+
 static int mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access, void **ptr)
 {
 	struct test_env *te = user;
@@ -34,9 +37,27 @@ static int mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint
 		    len > te->keys[i].len - (addr - te->keys[i].iova))
 			return -ERANGE;
 		*ptr = te->keys[i].base + (addr - te->keys[i].iova);
+		atomic_fetch_add(&te->held, 1);
+		held_here++;
 		return 0;
 	}
 	return -ENOENT;
+}
+
+static void mkey_done(void *user, uint32_t key)
+{
+	struct test_env *te = user;
+
+	(void)key;
+	atomic_fetch_sub(&te->held, 1);
+	held_here--;
+}
+
+/* An event or a frame reported by a thread that still holds a key access. */
+static void check_released(struct test_env *te)
+{
+	if (held_here)
+		atomic_fetch_add(&te->held_at_event, 1);
 }
 
 static uint64_t now_ns(void *user)
@@ -53,6 +74,7 @@ static void notify(void *user, const struct nic_event *event)
 {
 	struct test_env *te = user;
 
+	check_released(te);
 	pthread_mutex_lock(&te->lock);
 	if (te->nevents < TE_EVENTS)
 		te->events[te->nevents++] = *event;
@@ -64,6 +86,7 @@ static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, 
 	struct test_env *te = user;
 
 	(void)sqn;
+	check_released(te);
 	if (te->wire[port]) {
 		nic_port_rx(te->wire[port], te->wire_port[port], frame, len);
 		return;
@@ -89,6 +112,7 @@ void te_init(struct test_env *te)
 		.user = te,
 		.space_reach = space_reach,
 		.mkey_reach = mkey_reach,
+		.mkey_done = mkey_done,
 		.now_ns = now_ns,
 		.timer_request = timer_request,
 		.notify = notify,
@@ -98,6 +122,8 @@ void te_init(struct test_env *te)
 
 void te_fini(struct test_env *te)
 {
+	assert_int_equal(atomic_load(&te->held), 0);
+	assert_int_equal(atomic_load(&te->held_at_event), 0);
 	for (unsigned i = 0; i < te->nspaces; i++)
 		free(te->spaces[i].base);
 	free(te->frames);

@@ -50,6 +50,11 @@ struct test_env {
 	_Atomic uint64_t deadline; /* the last timer_request */
 	struct nic_event events[TE_EVENTS];
 	unsigned nevents;
+	/* Key accesses mkey_reach began and mkey_done did not end yet, and the events and frames
+	 * that came while the thread reporting them held one (the engine ends them first);
+	 * te_fini checks both are 0. */
+	atomic_int held;
+	atomic_uint held_at_event;
 	struct te_frame *frames;
 	unsigned nframes;
 	/* port_tx: frames go to wire[port] (nic_port_rx on wire_port) when set, else recorded */
@@ -58,6 +63,8 @@ struct test_env {
 };
 
 void te_init(struct test_env *te);
+/* Frees what te_init and te_space made; fails the test if the engine left a key access open
+ * or reported an event while holding one. */
 void te_fini(struct test_env *te);
 struct nic *te_nic(struct test_env *te, struct nic_fabric *fabric);
 /* A zeroed space of len bytes (addresses 0..len); its host memory at *base. */

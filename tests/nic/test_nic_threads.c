@@ -4,7 +4,9 @@
  *   - one pair whose two ends are driven from two threads (each side's sends run on its own
  *     thread and write into the other side's memory and CQ);
  *   - queues created, used and destroyed while doorbells with stale numbers and timer runs
- *     go on around them.
+ *     go on around them;
+ *   - RQs destroyed while a port's receive TIR, a direct TIR and an RQ table name them and
+ *     another thread gives them frames through all three.
  */
 #include "nic_test.h"
 
@@ -244,6 +246,91 @@ static void test_churn(void **state)
 	assert_true(stats.refused_unknown + stats.refused_owner > 0);
 }
 
+/* Frames through a port's receive TIR and a steering TIR, for ever (until frames_stop). */
+static atomic_bool frames_stop;
+static atomic_uint frames_tirn, frames_given;
+
+static void *give_frames(void *arg)
+{
+	uint8_t frame[64] = { [12] = 0x88, [13] = 0xb5 };
+
+	(void)arg;
+	while (!atomic_load(&frames_stop)) {
+		int rc = nic_tir_rx(nic, atomic_load(&frames_tirn), frame, sizeof(frame));
+
+		CHECK(rc == 0 || rc == -ENOBUFS || rc == -EIO || rc == -ENOENT);
+		rc = nic_port_rx(nic, 1, frame, sizeof(frame));
+		CHECK(rc == 0 || rc == -ENOBUFS || rc == -EIO || rc == -ENOENT);
+		atomic_fetch_add(&frames_given, 1);
+	}
+	return NULL;
+}
+
+#define RQ_ROUNDS 200
+
+static void test_rq_destroyed_under_frames(void **state)
+{
+	const struct nic_rx_hash none = { .fn = NIC_RX_HASH_NONE };
+	uint8_t *buf = calloc(1, 16 * 64);
+	uint32_t key = te_mkey(&te, PD, buf, 16 * 64, IOVA, RW);
+	struct flexio_dev_wqe_rcv_data_seg *rings[RQ_ROUNDS];
+	uint64_t spaces[RQ_ROUNDS];
+	struct tcq cqs[RQ_ROUNDS];
+	pthread_t t;
+
+	(void)state;
+	/* the environment's spaces are made before the thread reads them */
+	for (int round = 0; round < RQ_ROUNDS; round++) {
+		tcq_create(&cqs[round], &te, nic, 4, 5, NULL);
+		spaces[round] = te_space(&te, 16 * 16 + 64, (void **)&rings[round]);
+	}
+	atomic_store(&frames_stop, false);
+	atomic_store(&frames_tirn, 0);
+	assert_int_equal(pthread_create(&t, NULL, give_frames, NULL), 0);
+	for (int round = 0; round < RQ_ROUNDS; round++) {
+		struct flexio_dev_wqe_rcv_data_seg *ring = rings[round];
+		uint32_t rqn, tdn, tirn, rqtn, indirect, given;
+
+		for (int i = 0; i < 16; i++)
+			ring[i] = (struct flexio_dev_wqe_rcv_data_seg){ .byte_count = cpu_to_be32(64),
+									.lkey = cpu_to_be32(key),
+									.addr = cpu_to_be64(IOVA + 64 * i) };
+		*(uint32_t *)(ring + 16) = cpu_to_be32(16);
+		assert_int_equal(nic_rq_create(nic,
+					       &(struct nic_rq_attr){ .owner = 4,
+								      .pd = PD,
+								      .cqn = cqs[round].cqn,
+								      .kind = NIC_RQ_CYCLIC,
+								      .log_depth = 4,
+								      .log_stride = 4,
+								      .ring = { spaces[round], 0 },
+								      .dbr = { spaces[round], 16 * 16 } },
+					       &rqn),
+				 0);
+		assert_int_equal(nic_wq_modify(nic, rqn, NIC_WQ_RDY), 0);
+		assert_int_equal(nic_td_create(nic, &tdn), 0);
+		assert_int_equal(nic_tir_create(nic, tdn, rqn, &tirn), 0);
+		assert_int_equal(nic_rqt_create(nic, (uint32_t[]){ rqn, rqn }, 2, &rqtn), 0);
+		assert_int_equal(nic_tir_create_indirect(nic, tdn, rqtn, &none, &indirect), 0);
+		assert_int_equal(nic_port_set(nic, 1, &(struct nic_port_attr){ .mtu = 1500, .rx_tir = tirn }), 0);
+		atomic_store(&frames_tirn, round % 2 ? tirn : indirect);
+		/* some frames in, then the RQ goes under them */
+		given = atomic_load(&frames_given);
+		while (atomic_load(&frames_given) < given + 3)
+			sched_yield();
+		assert_int_equal(nic_wq_destroy(nic, rqn), 0);
+		assert_int_equal(nic_cq_destroy(nic, cqs[round].cqn), 0); /* the RQ held it: no more */
+		assert_int_equal(nic_port_set(nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
+		assert_int_equal(nic_tir_destroy(nic, indirect), 0);
+		assert_int_equal(nic_tir_destroy(nic, tirn), 0);
+		assert_int_equal(nic_rqt_destroy(nic, rqtn), 0);
+		assert_int_equal(nic_td_destroy(nic, tdn), 0);
+	}
+	atomic_store(&frames_stop, true);
+	pthread_join(t, NULL);
+	free(buf);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -266,6 +353,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_two_pairs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_two_threads_one_pair, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_churn, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rq_destroyed_under_frames, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("nic_threads", tests, NULL, NULL);

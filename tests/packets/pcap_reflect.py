@@ -66,9 +66,9 @@ def main():
     wrpcap(paths["in"], replay)
     wrpcap(paths["expected"], expected)
 
-    # The replay starts 3 s after the port opens: the reflector's queues and rules are in place
-    # by then (a frame before the rule would be missed).
-    env = dict(os.environ, FLEXIO_SIM_PORTS=f"mlx5_sim0:1=pcap:in={paths['in']},out={paths['out']},delay=3000")
+    # The replay starts once a frame would reach the reflector's RQ (start=rq): its rule in place,
+    # its receive WQEs posted. The reflector says nothing when it is ready; no delay is guessed.
+    env = dict(os.environ, FLEXIO_SIM_PORTS=f"mlx5_sim0:1=pcap:in={paths['in']},out={paths['out']},start=rq")
     # The replay is back to back, faster than the handler: an RQ deeper than the capture takes
     # it all (a 256-deep one would drop some, counted, as a NIC does).
     run = subprocess.run([reflector, "-q", "10", "-n", str(COUNT), "-t", "60"], env=env, stdout=subprocess.PIPE,

@@ -2,7 +2,7 @@
  * End-to-end packet tests through the L2 reflector of examples/l2_reflector: steering match,
  * miss and priority, malformed and oversize frames, a full RQ, rules removed and added while
  * traffic flows, and flows spread over several reflectors by RSS (DEVX RQT and indirect TIR),
- * each seen from the wire and in the counters.
+ * also once a reflector's process is gone, each seen from the wire and in the counters.
  *
  * This program is the far end of mlx5_sim0's cable: FLEXIO_SIM_PORTS makes port 1 a wire
  * between processes ("wire:unix=NAME", core/verbs/port_wire.c), whose end 0 this program binds
@@ -506,22 +506,22 @@ static size_t udp_frame(uint8_t *f, uint32_t seq, const uint8_t dmac[6])
 	return 14 + 20 + 8 + 64;
 }
 
-/* NVIDIA's way to spread flows over DPA handlers (FlexIO has no RQT call): a transport domain,
- * an RQ table over three reflectors' RQs and an indirect Toeplitz TIR made with DEVX commands,
- * a steering rule sending one MAC's frames to the TIR. Every frame comes back reflected, each
- * reflector handles exactly the flows whose hash picks its entry. */
-static void test_rss_over_reflectors(void **state)
-{
-	static const uint8_t mac_rss[6] = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x55 };
-	static const uint8_t ms_input[12] = { 66, 9, 149, 187, 161, 142, 100, 80, 0x0a, 0xea, 0x06, 0xe6 };
-	uint8_t in[0x200] = { 0 }, f[FRAME_MAX], got[FRAME_MAX];
+/* The RSS objects a program makes over the reflectors' RQs with DEVX commands, and its rule. */
+struct rss {
 	struct mlx5dv_devx_obj *td, *rqt, *tir;
 	struct l2r_flow_rule *rule;
-	uint32_t tdn, rqtn, tirn, want[3] = { 0 };
-	const uint32_t frames = 90;
+};
 
-	(void)state;
-	assert_int_equal(toeplitz(ms_input, 12), 0x51ccc178); /* the test's hash is the specification's */
+static const uint8_t mac_rss[6] = { 0x02, 0x42, 0x7e, 0x7f, 0xeb, 0x55 };
+
+/* NVIDIA's way to spread flows over DPA handlers (FlexIO has no RQT call): a transport domain,
+ * an RQ table over the three reflectors' RQs and an indirect Toeplitz TIR made with DEVX
+ * commands, a steering rule sending mac_rss's frames to the TIR. */
+static void rss_make(struct rss *x)
+{
+	uint8_t in[0x200] = { 0 };
+	uint32_t tdn, rqtn, tirn;
+
 	table = l2r_matcher_rx_dmac(ctx, 9);
 	assert_non_null(table);
 	reflector_make(&refl[0], mac1, 6, table, 0);
@@ -529,14 +529,14 @@ static void test_rss_over_reflectors(void **state)
 	reflector_make(&refl[2], mac_other, 6, table, 0);
 
 	put_be(in, 2, 0x816); /* ALLOC_TRANSPORT_DOMAIN */
-	td = devx_make(in, 16, &tdn);
+	x->td = devx_make(in, 16, &tdn);
 	memset(in, 0, sizeof(in));
 	put_be(in, 2, 0x916); /* CREATE_RQT: max and actual 3, the reflectors' RQs */
 	put_be(in + 0x20 + 0x16, 2, 3);
 	put_be(in + 0x20 + 0x1a, 2, 3);
 	for (int i = 0; i < 3; i++)
 		put_be(in + 0x110 + 4 * i, 4, flexio_rq_get_wq_num(refl[i].rq));
-	rqt = devx_make(in, 0x110 + 12, &rqtn);
+	x->rqt = devx_make(in, 0x110 + 12, &rqtn);
 	memset(in, 0, sizeof(in));
 	put_be(in, 2, 0x900);                        /* CREATE_TIR */
 	put_be(in + 0x24, 4, 1u << 28);              /* disp_type INDIRECT */
@@ -544,10 +544,32 @@ static void test_rss_over_reflectors(void **state)
 	put_be(in + 0x44, 4, 2u << 28 | tdn);        /* rx_hash_fn TOEPLITZ, transport_domain */
 	memcpy(in + 0x48, rss_key, sizeof(rss_key)); /* rx_hash_toeplitz_key */
 	put_be(in + 0x70, 4, 1u << 30 | 0xf);        /* outer: UDP over IPv4, addresses and ports */
-	tir = devx_make(in, 0x110, &tirn);
-	rule = l2r_rule_rx_to_tir(table, mac_rss, tir);
-	assert_non_null(rule);
+	x->tir = devx_make(in, 0x110, &tirn);
+	x->rule = l2r_rule_rx_to_tir(table, mac_rss, x->tir);
+	assert_non_null(x->rule);
+}
 
+static void rss_destroy(struct rss *x)
+{
+	assert_int_equal(l2r_rule_destroy(x->rule), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(x->tir), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(x->rqt), 0);
+	assert_int_equal(mlx5dv_devx_obj_destroy(x->td), 0);
+}
+
+/* Every frame comes back reflected, each reflector handles exactly the flows whose hash picks
+ * its entry. */
+static void test_rss_over_reflectors(void **state)
+{
+	static const uint8_t ms_input[12] = { 66, 9, 149, 187, 161, 142, 100, 80, 0x0a, 0xea, 0x06, 0xe6 };
+	uint8_t f[FRAME_MAX], got[FRAME_MAX];
+	uint32_t want[3] = { 0 };
+	const uint32_t frames = 90;
+	struct rss x;
+
+	(void)state;
+	assert_int_equal(toeplitz(ms_input, 12), 0x51ccc178); /* the test's hash is the specification's */
+	rss_make(&x);
 	for (uint32_t seq = 0; seq < frames; seq++) {
 		size_t len = udp_frame(f, seq, mac_rss);
 		ssize_t n;
@@ -563,11 +585,54 @@ static void test_rss_over_reflectors(void **state)
 	assert_true(want[0] && want[1] && want[2]);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(reflected(&refl[i], want[i]).rx_frames, want[i]);
+	rss_destroy(&x);
+}
 
-	assert_int_equal(l2r_rule_destroy(rule), 0);
-	assert_int_equal(mlx5dv_devx_obj_destroy(tir), 0);
-	assert_int_equal(mlx5dv_devx_obj_destroy(rqt), 0);
-	assert_int_equal(mlx5dv_devx_obj_destroy(td), 0);
+/* A FlexIO process destroyed while its RQ is an entry of the program's RQT: its RQ goes with it
+ * (the process's memory did), the table's entry then gives frames nowhere, and they are dropped
+ * and counted; the other entries deliver as before. The process is destroyed with its queues
+ * still made, as a program that dies or forgets them leaves it (its steering rules are the
+ * program's: destroyed first). */
+static void test_process_gone_from_rqt(void **state)
+{
+	uint8_t f[FRAME_MAX], got[FRAME_MAX];
+	struct flexio_verbs_port_counters before, after;
+	uint32_t reflected_frames = 0, dropped = 0;
+	struct rss x;
+
+	(void)state;
+	rss_make(&x);
+	assert_int_equal(l2r_rule_destroy(refl[1].rx_rule), 0);
+	assert_int_equal(l2r_matcher_destroy(refl[1].rx_matcher), 0);
+	assert_int_equal(l2r_rule_destroy(refl[1].tx_rule_wire), 0);
+	assert_int_equal(l2r_rule_destroy(refl[1].tx_rule_table), 0);
+	assert_int_equal(l2r_matcher_destroy(refl[1].tx_matcher), 0);
+	assert_int_equal(flexio_process_destroy(refl[1].process), FLEXIO_STATUS_SUCCESS);
+	memset(&refl[1], 0, sizeof(refl[1]));
+
+	before = port_counters();
+	for (uint32_t seq = 0; seq < 60; seq++) {
+		size_t len = udp_frame(f, seq, mac_rss);
+		ssize_t n;
+
+		send_frame(f, len);
+		if (toeplitz(f + 26, 12) % 3 == 1) {
+			dropped++;
+			continue;
+		}
+		n = recv_frame(got, 5000);
+		if (n < 0)
+			fail_msg("frame %u did not come back", seq);
+		assert_true(is_reflection(f, len, got, (size_t)n));
+		reflected_frames++;
+	}
+	assert_quiet(100);
+	print_message("%u frames reflected, %u to the destroyed process's entry\n", reflected_frames, dropped);
+	assert_true(dropped > 0);
+	after = port_counters_after(&before, reflected_frames, reflected_frames);
+	assert_int_equal(after.rx_to_queue - before.rx_to_queue, reflected_frames);
+	assert_int_equal(after.rx_dropped - before.rx_dropped, dropped);
+	rss_destroy(&x);
 }
 
 /* Reflectors first (their matchers are in the table), the table last. */
@@ -628,6 +693,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_teardown(test_full_rq, test_teardown),
 		cmocka_unit_test_teardown(test_priority_and_rules_under_traffic, test_teardown),
 		cmocka_unit_test_teardown(test_rss_over_reflectors, test_teardown),
+		cmocka_unit_test_teardown(test_process_gone_from_rqt, test_teardown),
 	};
 
 	if (argc > 1)

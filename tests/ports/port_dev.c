@@ -2,9 +2,12 @@
 #include "port_dev.h"
 
 #include <endian.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <pcap/pcap.h>
 
 #include <libflexio-dev/flexio_dev_queue_access.h>
 
@@ -71,7 +74,7 @@ static void rq_post(struct port_dev *dev, unsigned n)
 		unsigned slot = dev->rq_pi & (NRQ - 1);
 		struct flexio_dev_wqe_rcv_data_seg *seg = (void *)(dev->mem + RQ_RING + 16u * slot);
 
-		seg->byte_count = htobe32(PORT_DEV_SLOT);
+		seg->byte_count = htobe32(dev->rq_wqe_bytes);
 		seg->lkey = htobe32(dev->mr->lkey);
 		seg->addr = htobe64((uint64_t)(uintptr_t)(dev->mem + RX + slot * PORT_DEV_SLOT));
 		dev->rq_pi++;
@@ -91,6 +94,7 @@ bool port_dev_open(struct port_dev *dev, int index, bool with_rq)
 
 	memset(dev, 0, sizeof(*dev));
 	dev->index = index;
+	dev->rq_wqe_bytes = PORT_DEV_SLOT;
 	if (!list)
 		return false;
 	dev->ctx = ibv_open_device(list[index]);
@@ -206,14 +210,44 @@ int port_dev_recv(struct port_dev *dev, void *out, size_t size, int timeout_ms, 
 		nanosleep(&pause, NULL);
 		waited_us += 100;
 	}
-	if (flexio_dev_cqe_get_opcode(&cqe) != 2)
+	if (flexio_dev_cqe_get_opcode(&cqe) != 2) {
+		dev->syndrome = flexio_dev_cqe_get_err_synd(&cqe);
 		return -1;
+	}
 	len = flexio_dev_cqe_get_byte_cnt(&cqe);
 	slot = flexio_dev_cqe_get_wqe_counter(&cqe) & (NRQ - 1);
 	memcpy(out, dev->mem + RX + slot * PORT_DEV_SLOT, len < size ? len : size);
 	if (repost)
 		rq_post(dev, 1);
 	return (int)len;
+}
+
+int port_dev_rq_modify(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned rq_state, unsigned state, uint64_t bitmask)
+{
+	/* MODIFY_RQ_IN (the PRM's layout, big-endian): opcode; rq_state and rqn at 08h; the
+	 * modify_bitmask at 10h; the RQ context at 20h, its state in bits 23:20 */
+	uint8_t in[0x20 + 0x30] = { 0x09, 0x09 }, out[16] = { 0 };
+	uint64_t mask = htobe64(bitmask);
+	uint32_t word = htobe32(rq_state << 28 | rqn);
+
+	memcpy(in + 8, &word, 4);
+	memcpy(in + 0x10, &mask, 8);
+	in[0x21] = (uint8_t)(state << 4);
+	return mlx5dv_devx_obj_modify(rq, in, sizeof(in), out, sizeof(out));
+}
+
+bool port_dev_rq_restart(struct port_dev *dev, struct mlx5dv_devx_obj *rq, uint32_t wqe_bytes)
+{
+	struct nic_wq_info info;
+
+	if (nic_wq_query(dev->nic, dev->rqn, &info) || port_dev_rq_modify(rq, dev->rqn, (unsigned)info.state, 0, 0))
+		return false;
+	/* after RST the NIC counts the WQEs it takes from 0, and so does the record */
+	__atomic_store_n((uint32_t *)(dev->mem + RQ_DBR), 0, __ATOMIC_RELEASE);
+	dev->rq_pi = 0;
+	dev->rq_wqe_bytes = wqe_bytes;
+	rq_post(dev, NRQ);
+	return !port_dev_rq_modify(rq, dev->rqn, 0, 1, 0);
 }
 
 size_t port_dev_frame(uint8_t *frame, unsigned n, size_t len)
@@ -245,4 +279,29 @@ bool port_dev_frame_is(const uint8_t *frame, size_t len, unsigned n, bool swappe
 		memcpy(expect + 6, mac, 6);
 	}
 	return !memcmp(frame, expect, len);
+}
+
+int port_dev_mkpcap(const char *path, long count, size_t len)
+{
+	pcap_t *dead = pcap_open_dead(DLT_EN10MB, 65535);
+	pcap_dumper_t *out = dead ? pcap_dump_open(dead, path) : NULL;
+	uint8_t frame[PORT_DEV_SLOT];
+
+	if (!out) {
+		fprintf(stderr, "port_dev_mkpcap: cannot write %s\n", path);
+		if (dead)
+			pcap_close(dead);
+		return -1;
+	}
+	for (long n = 0; n < count; n++) {
+		struct pcap_pkthdr header = { .ts = { 1700000000 + n / 1000, (n % 1000) * 1000 },
+					      .caplen = (bpf_u_int32)len,
+					      .len = (bpf_u_int32)len };
+
+		port_dev_frame(frame, (unsigned)n, len);
+		pcap_dump((u_char *)out, &header, frame);
+	}
+	pcap_dump_close(out);
+	pcap_close(dead);
+	return 0;
 }

@@ -23,8 +23,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <pcap/pcap.h>
-
 #include "port_dev.h"
 
 static const char *ready;
@@ -130,29 +128,6 @@ static int idle(int ms)
 	return 0;
 }
 
-static int mkpcap(const char *path, long count, size_t len)
-{
-	pcap_t *dead = pcap_open_dead(DLT_EN10MB, 65535);
-	pcap_dumper_t *out = dead ? pcap_dump_open(dead, path) : NULL;
-	uint8_t frame[PORT_DEV_SLOT];
-
-	if (!out) {
-		fprintf(stderr, "port_tool mkpcap: cannot write %s\n", path);
-		return 1;
-	}
-	for (long n = 0; n < count; n++) {
-		struct pcap_pkthdr header = { .ts = { 1700000000 + n / 1000, (n % 1000) * 1000 },
-					      .caplen = (bpf_u_int32)len,
-					      .len = (bpf_u_int32)len };
-
-		port_dev_frame(frame, (unsigned)n, len);
-		pcap_dump((u_char *)out, &header, frame);
-	}
-	pcap_dump_close(out);
-	pcap_close(dead);
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	bool swap = false;
@@ -181,7 +156,7 @@ int main(int argc, char **argv)
 	if (args[0] && !strcmp(args[0], "idle") && args[1])
 		return idle(atoi(args[1]));
 	if (args[0] && !strcmp(args[0], "mkpcap") && args[3])
-		return mkpcap(args[1], atol(args[2]), (size_t)atol(args[3]));
+		return port_dev_mkpcap(args[1], atol(args[2]), (size_t)atol(args[3])) ? 1 : 0;
 	fprintf(stderr, "usage: port_tool echo|send|idle|mkpcap ... (see port_tool.c)\n");
 	return 2;
 }

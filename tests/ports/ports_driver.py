@@ -10,6 +10,10 @@ namespaces, with real frames (core/verbs/PORTS.md):
                 (the miss path), seen arriving on the interface
   pcap          a capture replayed into the port, echoed and captured: tcpdump -r shows the
                 same frames in both files
+  pcap_empty_loop  an empty capture replayed for ever (loop=0): the program ends as it would
+                without it
+  pcap_out_at_open  a program killed before it sends anything leaves a capture (out=) that
+                tcpdump reads: its header was written when the port opened
   vxlan_sims    two simulated devices in two namespaces joined by a veth pair, over VXLAN
   vxlan_kernel  a simulated device and a Linux vxlan interface in another namespace
 
@@ -105,9 +109,9 @@ def tool(port_tool, args, ports, ns=None, ready=None, ports_file=None):
     return proc
 
 
-def finish(proc, what):
+def finish(proc, what, timeout=60):
     try:
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         fail(f"{what}: did not finish")
@@ -218,6 +222,37 @@ def pcap(port_tool, workdir):
     print(f"tcpdump -r: the 20 frames replayed came out the same ({len(dumps[0])} bytes of dump)")
 
 
+def pcap_empty_loop(port_tool, workdir):
+    source = f"{workdir}/empty.pcap"
+    run(port_tool, "mkpcap", source, "0", "60")
+    proc = tool(port_tool, ["idle", "300"], f"mlx5_sim0:1=pcap:in={source},loop=0,delay=0")
+    counters = finish(proc, "idle", timeout=20)
+    if counters.get("rx_frames", -1) != 0:
+        fail("frames came out of an empty capture")
+
+
+def pcap_out_at_open(port_tool, workdir):
+    if not shutil.which("tcpdump"):
+        skip("needs tcpdump")
+    out, ready = f"{workdir}/killed_out.pcap", f"{workdir}/killed.ready"
+    if os.path.exists(out):
+        os.unlink(out)
+    proc = tool(port_tool, ["idle", "20000"], f"mlx5_sim0:1=pcap:out={out}", ready=ready)
+    proc.kill()  # SIGKILL: no exit handler runs
+    proc.communicate(timeout=20)
+    size = os.path.getsize(out) if os.path.exists(out) else -1
+    magic = b""
+    if size > 0:
+        with open(out, "rb") as f:
+            magic = f.read(4)
+    if size != 24 or magic not in (b"\xd4\xc3\xb2\xa1", b"\xa1\xb2\xc3\xd4"):
+        fail(f"the capture of a killed program is {size} bytes, magic {magic.hex()}: no pcap header")
+    result = run("tcpdump", "-r", out, "-n", check=False)
+    if result.returncode:
+        fail(f"tcpdump -r cannot read it: {result.stderr.strip()}")
+    print(f"{out}: a pcap header (24 bytes) that tcpdump reads, no frame")
+
+
 def veth_pair(spaces):
     a, b = spaces.add("a"), spaces.add("b")
     run("ip", "link", "add", f"ofv{os.getpid()}a", "netns", a, "type", "veth", "peer", "name",
@@ -275,6 +310,8 @@ def main():
         "tap_reflect": lambda: tap_scenario(port_tool, workdir, miss=False),
         "tap_miss": lambda: tap_scenario(port_tool, workdir, miss=True),
         "pcap": lambda: pcap(port_tool, workdir),
+        "pcap_empty_loop": lambda: pcap_empty_loop(port_tool, workdir),
+        "pcap_out_at_open": lambda: pcap_out_at_open(port_tool, workdir),
         "vxlan_sims": lambda: vxlan_sims(port_tool, workdir),
         "vxlan_kernel": lambda: vxlan_kernel(port_tool, workdir),
     }[scenario]()

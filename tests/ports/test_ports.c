@@ -1,15 +1,17 @@
 /*
  * The uplink ports of the simulated devices in one process (core/verbs/ports.c, PORTS.md):
  * an in-process wire between mlx5_sim0 and mlx5_sim1 (frames byte-exact both ways, counters,
- * a full RQ, an oversize frame), a unix wire whose other end is this test's own socket
- * (malformed and oversize datagrams dropped and counted), a pcap capture of a port read back
- * with libpcap, ibv_query_port's state and MTU, configuration errors (one log line, the port
- * down) and the private counters call's bad input.
+ * a full RQ, an oversize frame, a frame longer than its receive WQE and the RQ recovered), a
+ * unix wire whose other end is this test's own socket (malformed and oversize datagrams
+ * dropped and counted), a pcap capture of a port read back with libpcap, captures replayed once
+ * the program's RQ or rule is there, ibv_query_port's state and MTU, configuration errors (one
+ * log line, the port down) and the private counters call's bad input.
  *
  * main() sets the configuration before the first verbs call (the ports open with each
- * device's NIC): FLEXIO_SIM_DEVICES=6,
+ * device's NIC): FLEXIO_SIM_DEVICES=8,
  *   mlx5_sim0:1=wire:mlx5_sim1:1,mtu=4000,out=<dir>/sim0.pcap,capture_rx=1
  *   mlx5_sim2:1=wire:unix=ports-test-<pid>   mlx5_sim3:1=down   mlx5_sim4:1=bogus
+ *   mlx5_sim6:1=pcap:in=<dir>/replay.pcap,start=rq   mlx5_sim7:1=pcap:in=<same>,start=rule
  * (mlx5_sim1:1 is the wire's other end by implication; mlx5_sim5 is left unconfigured).
  */
 #include <errno.h>
@@ -29,8 +31,9 @@
 
 #include "port_dev.h"
 
-static char capture_path[256];
+static char capture_path[256], replay_path[256];
 static char wire_name[64];
+#define REPLAYED 20 /* frames in the capture replay_path */
 
 static struct flexio_verbs_port_counters counters(int device)
 {
@@ -53,6 +56,136 @@ static struct flexio_verbs_port_counters counters_settled(int device)
 			break;
 	}
 	return c;
+}
+
+/* ---- a frame longer than its receive WQE ---- */
+
+/* As mlx5 hardware does (Linux's mlx5e and DPDK's mlx5 recover from it): an error CQE with the
+ * LOCAL_LENGTH syndrome, the RQ in error (its other WQEs flushed), every frame after it dropped
+ * and counted; the program recovers the RQ with MODIFY_RQ on its DEVX object (ERR to RST, the
+ * WQEs posted again from index 0, RST to RDY), and frames arrive again. */
+static void test_rq_length_error(void **state)
+{
+	struct port_dev a, b;
+	struct mlx5dv_devx_obj *rq;
+	struct flexio_verbs_port_counters before;
+	struct nic_wq_info info;
+	uint8_t frame[PORT_DEV_SLOT], got[PORT_DEV_SLOT];
+	unsigned flushed = 0;
+	int len;
+
+	(void)state;
+	assert_true(port_dev_open(&a, 0, true));
+	assert_true(port_dev_open(&b, 1, true));
+	/* the object flexio_rq_get_object gives for an RQ */
+	rq = flexio_verbs_devx_obj_create(b.ctx, 0x908, b.rqn);
+	assert_non_null(rq);
+	assert_true(port_dev_rq_restart(&b, rq, 512)); /* receive WQEs of 512 bytes */
+	before = counters(1);
+	port_dev_frame(frame, 1, 1000);
+	assert_int_equal(port_dev_send(&a, frame, 1000), 0);
+	assert_int_equal(port_dev_recv(&b, got, sizeof(got), 1000, false), -1);
+	assert_int_equal(b.syndrome, 0x01); /* LOCAL_LENGTH */
+	while ((len = port_dev_recv(&b, got, sizeof(got), 0, false)) == -1) {
+		assert_int_equal(b.syndrome, 0x05); /* WR_FLUSH */
+		flushed++;
+	}
+	assert_int_equal(len, 0);
+	assert_int_equal(flushed, (1u << PORT_DEV_LOG_RQ) - 1);
+	assert_int_equal(nic_wq_query(b.nic, b.rqn, &info), 0);
+	assert_int_equal(info.state, NIC_WQ_ERR);
+	port_dev_frame(frame, 2, 100);
+	assert_int_equal(port_dev_send(&a, frame, 100), 0);
+	assert_int_equal(port_dev_recv(&b, got, sizeof(got), 50, false), 0);
+	assert_int_equal(counters(1).rx_dropped - before.rx_dropped, 2);
+	assert_int_equal(counters(1).rx_to_queue, before.rx_to_queue);
+
+	/* MODIFY_RQ takes the state the RQ is in and the transitions mlx5 has, nothing else */
+	assert_int_equal(port_dev_rq_modify(rq, b.rqn, 1, 0, 0), EREMOTEIO);     /* it is in ERR, not RDY */
+	assert_int_equal(port_dev_rq_modify(rq, b.rqn, 3, 1, 0), EREMOTEIO);     /* no ERR -> RDY */
+	assert_int_equal(port_dev_rq_modify(rq, b.rqn + 1, 3, 0, 0), EREMOTEIO); /* another RQ */
+	assert_int_equal(port_dev_rq_modify(rq, b.rqn, 3, 0, 2), EOPNOTSUPP);    /* vsd: not simulated */
+	assert_true(port_dev_rq_restart(&b, rq, PORT_DEV_SLOT));
+	port_dev_frame(frame, 3, 1000);
+	assert_int_equal(port_dev_send(&a, frame, 1000), 0);
+	assert_int_equal(port_dev_recv(&b, got, sizeof(got), 1000, true), 1000);
+	assert_true(port_dev_frame_is(got, 1000, 3, false));
+	assert_int_equal(counters(1).rx_to_queue, before.rx_to_queue + 1);
+	flexio_verbs_devx_obj_release(rq);
+	port_dev_close(&a);
+	port_dev_close(&b);
+}
+
+/* ---- a capture replayed once the program can take it ---- */
+
+/* The frames of the capture, all received, in order. */
+static void expect_replay(struct port_dev *dev)
+{
+	uint8_t got[PORT_DEV_SLOT];
+
+	for (unsigned n = 0; n < REPLAYED; n++) {
+		assert_int_equal(port_dev_recv(dev, got, sizeof(got), 2000, true), 100);
+		assert_true(port_dev_frame_is(got, 100, n, false));
+	}
+	assert_int_equal(counters_settled(dev->index).rx_to_queue, REPLAYED);
+}
+
+/* start=rq: not while the device has queues but no RQ that takes the port's frames; at once
+ * (no delay) when the port's receive TIR leads to a ready RQ with WQEs. */
+static void test_replay_start_rq(void **state)
+{
+	struct timespec pause = { 0, 200 * 1000 * 1000 };
+	struct port_dev dev;
+
+	(void)state;
+	assert_true(port_dev_open(&dev, 6, false));
+	nanosleep(&pause, NULL);
+	assert_int_equal(counters(6).rx_frames, 0);
+	port_dev_close(&dev);
+	assert_true(port_dev_open(&dev, 6, true));
+	expect_replay(&dev);
+	port_dev_close(&dev);
+}
+
+/* start=rule: not while an RQ takes the port's frames (the port's receive TIR) but no receive
+ * rule is in place; then through the rule. */
+static void test_replay_start_rule(void **state)
+{
+	struct timespec pause = { 0, 200 * 1000 * 1000 };
+	struct mlx5dv_flow_match_parameters any = { .match_sz = 0 };
+	struct mlx5dv_dr_domain *domain;
+	struct mlx5dv_dr_table *table;
+	struct mlx5dv_dr_matcher *matcher;
+	struct mlx5dv_dr_action *action;
+	struct mlx5dv_dr_rule *rule;
+	struct mlx5dv_devx_obj *tir;
+	struct port_dev dev;
+
+	(void)state;
+	assert_true(port_dev_open(&dev, 7, true));
+	nanosleep(&pause, NULL);
+	assert_int_equal(counters(7).rx_frames, 0);
+	domain = mlx5dv_dr_domain_create(dev.ctx, MLX5DV_DR_DOMAIN_TYPE_NIC_RX);
+	assert_non_null(domain);
+	table = mlx5dv_dr_table_create(domain, 0);
+	assert_non_null(table);
+	matcher = mlx5dv_dr_matcher_create(table, 0, 0, &any);
+	assert_non_null(matcher);
+	tir = flexio_verbs_devx_obj_create(dev.ctx, 0x900, dev.tirn); /* as flexio_rq_get_tir */
+	assert_non_null(tir);
+	action = mlx5dv_dr_action_create_dest_devx_tir(tir);
+	assert_non_null(action);
+	rule = mlx5dv_dr_rule_create(matcher, &any, 1, &action);
+	assert_non_null(rule);
+	expect_replay(&dev);
+	assert_int_equal(counters(7).rx_missed, 0); /* all through the rule */
+	assert_int_equal(mlx5dv_dr_rule_destroy(rule), 0);
+	assert_int_equal(mlx5dv_dr_action_destroy(action), 0);
+	flexio_verbs_devx_obj_release(tir);
+	assert_int_equal(mlx5dv_dr_matcher_destroy(matcher), 0);
+	assert_int_equal(mlx5dv_dr_table_destroy(table), 0);
+	assert_int_equal(mlx5dv_dr_domain_destroy(domain), 0);
+	port_dev_close(&dev);
 }
 
 /* ---- stderr capture: a configuration error logs exactly one line ---- */
@@ -309,23 +442,34 @@ static void test_counters_bad_input(void **state)
 int main(int argc, char **argv)
 {
 	static const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_wire),        cmocka_unit_test(test_capture),
-		cmocka_unit_test(test_unix_wire),   cmocka_unit_test(test_query_port),
-		cmocka_unit_test(test_unconnected), cmocka_unit_test(test_counters_bad_input),
+		cmocka_unit_test(test_wire),
+		cmocka_unit_test(test_rq_length_error),
+		cmocka_unit_test(test_capture),
+		cmocka_unit_test(test_unix_wire),
+		cmocka_unit_test(test_replay_start_rq),
+		cmocka_unit_test(test_replay_start_rule),
+		cmocka_unit_test(test_query_port),
+		cmocka_unit_test(test_unconnected),
+		cmocka_unit_test(test_counters_bad_input),
 	};
 	const char *dir = argc > 1 ? argv[1] : "/tmp";
 	char ports[1024];
 
 	snprintf(capture_path, sizeof(capture_path), "%s/test_ports_sim0_%d.pcap", dir, (int)getpid());
+	snprintf(replay_path, sizeof(replay_path), "%s/test_ports_replay_%d.pcap", dir, (int)getpid());
 	snprintf(wire_name, sizeof(wire_name), "ports-test-%d", (int)getpid());
-	snprintf(ports, sizeof(ports),
-		 "mlx5_sim0:1=wire:mlx5_sim1:1,mtu=4000,out=%s,capture_rx=1; mlx5_sim2:1=wire:unix=%s;"
-		 "mlx5_sim3:1=down\nmlx5_sim4:1=bogus",
-		 capture_path, wire_name);
-	setenv("FLEXIO_SIM_DEVICES", "6", 1);
+	snprintf(
+		ports, sizeof(ports),
+		"mlx5_sim0:1=wire:mlx5_sim1:1,mtu=4000,out=%s,capture_rx=1; mlx5_sim2:1=wire:unix=%s;"
+		"mlx5_sim3:1=down\nmlx5_sim4:1=bogus;mlx5_sim6:1=pcap:in=%s,start=rq;mlx5_sim7:1=pcap:in=%s,start=rule",
+		capture_path, wire_name, replay_path, replay_path);
+	if (port_dev_mkpcap(replay_path, REPLAYED, 100))
+		return 1;
+	setenv("FLEXIO_SIM_DEVICES", "8", 1);
 	setenv("FLEXIO_SIM_PORTS", ports, 1);
 	unsetenv("FLEXIO_SIM_PORTS_FILE");
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	unlink(capture_path);
+	unlink(replay_path);
 	return rc;
 }

@@ -1213,6 +1213,100 @@ static void test_two_threads(void **state)
 		assert_int_equal(pthread_join(threads[i], NULL), 0);
 }
 
+/* ---- deregistration while the NIC copies through the region ---- */
+
+#define DMA_BYTES (64u << 20) /* a copy of some milliseconds */
+
+struct dma_race {
+	struct side *side;
+	struct ibv_mr *src_mr, *dst_mr;
+	uint8_t *src, *dst;
+	bool posting; /* atomic */
+	enum ibv_wc_status status;
+};
+
+/* One RDMA write of DMA_BYTES from src to dst (the QP loops back to itself): its status. */
+static void *write_once(void *arg)
+{
+	struct dma_race *r = arg;
+	struct ibv_sge sge = { .addr = (uintptr_t)r->src, .length = DMA_BYTES, .lkey = r->src_mr->lkey };
+	struct ibv_send_wr wr = { .sg_list = &sge,
+				  .num_sge = 1,
+				  .opcode = IBV_WR_RDMA_WRITE,
+				  .send_flags = IBV_SEND_SIGNALED,
+				  .wr.rdma = { .remote_addr = (uintptr_t)r->dst, .rkey = r->dst_mr->rkey } };
+	struct ibv_wc wc;
+
+	__atomic_store_n(&r->posting, true, __ATOMIC_RELEASE);
+	assert_int_equal(post_send(r->side, &wr), 0);
+	poll_n(r->side->cq, &wc, 1);
+	r->status = wc.status;
+	return NULL;
+}
+
+static void *dma_buffer(uint8_t fill)
+{
+	uint8_t *buf = malloc(DMA_BYTES);
+
+	assert_non_null(buf);
+	memset(buf, fill, DMA_BYTES);
+	return buf;
+}
+
+/*
+ * ibv_dereg_mr while an RDMA write copies through the region: once it returns, the program may
+ * reuse or free the memory (rdma-core's promise, the kernel's: no DMA once deregistration
+ * returns). A thread posts a 64 MiB write; the test deregisters the source (then the
+ * destination) about a millisecond later and at once writes 0xEE over it. Whatever the
+ * timing, the write then either completed before the deregistration returned (the destination
+ * holds the source's bytes, or the poison over all of it) or was refused for the key: never a
+ * destination mixing source bytes and poison, which is what a NIC still copying gives.
+ */
+static void test_dereg_waits_for_dma(void **state)
+{
+	struct timespec pause = { 0, 1000 * 1000 };
+	struct dma_race r;
+	struct side a;
+	pthread_t thread;
+
+	(void)state;
+	for (unsigned round = 0; round < 6; round++) {
+		bool source = round % 2 == 0;
+		size_t poisoned = 0, copied = 0;
+
+		side_open(&a, 0, NULL, 0);
+		connect_qp(a.qp, a.ctx, a.qp->qp_num);
+		r = (struct dma_race){ .side = &a, .src = dma_buffer(0x5a), .dst = dma_buffer(0) };
+		r.src_mr = ibv_reg_mr(a.pd, r.src, DMA_BYTES, ALL_ACCESS);
+		r.dst_mr = ibv_reg_mr(a.pd, r.dst, DMA_BYTES, ALL_ACCESS);
+		assert_non_null(r.src_mr);
+		assert_non_null(r.dst_mr);
+		assert_int_equal(pthread_create(&thread, NULL, write_once, &r), 0);
+		while (!__atomic_load_n(&r.posting, __ATOMIC_ACQUIRE))
+			sched_yield();
+		nanosleep(&pause, NULL);
+		assert_int_equal(ibv_dereg_mr(source ? r.src_mr : r.dst_mr), 0);
+		memset(source ? r.src : r.dst, 0xee, DMA_BYTES);
+		assert_int_equal(pthread_join(thread, NULL), 0);
+		for (size_t i = 0; i < DMA_BYTES; i++) {
+			poisoned += r.dst[i] == 0xee;
+			copied += r.dst[i] == 0x5a;
+		}
+		if (source) { /* no poison copied: the copy was over (or refused) before it came */
+			assert_int_equal(poisoned, 0);
+			assert_int_equal(copied, r.status == IBV_WC_SUCCESS ? DMA_BYTES : 0);
+		} else { /* the poison over the whole destination: nothing copied after it */
+			assert_int_equal(poisoned, DMA_BYTES);
+		}
+		print_message("round %u (%s): the write %s\n", round, source ? "source" : "destination",
+			      r.status == IBV_WC_SUCCESS ? "completed first" : "was refused");
+		assert_int_equal(ibv_dereg_mr(source ? r.dst_mr : r.src_mr), 0);
+		free(r.src);
+		free(r.dst);
+		side_close(&a);
+	}
+}
+
 /* ---- destroy racing with the per-call ops: the op either works or is refused ---- */
 
 struct racer {
@@ -1347,6 +1441,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest threads[] = {
 		cmocka_unit_test(test_two_threads),
 		cmocka_unit_test(test_destroy_races),
+		cmocka_unit_test(test_dereg_waits_for_dma),
 	};
 
 	if (argc > 1 && !strcmp(argv[1], "threads"))
