@@ -638,7 +638,9 @@ static int truncate_everything(pid_t pid)
 			if (n <= 0)
 				continue;
 			link[n] = '\0';
-			if (!strstr(link, "openflexio") || (fd = open(path, O_RDWR | O_NONBLOCK)) < 0)
+			/* The registry itself, by its memfd's name: a clone of the tree may be named
+			 * openflexio too, and the child's other files are not the registry. */
+			if (strncmp(link, "/memfd:openflexio-stats-", 24) || (fd = open(path, O_RDWR | O_NONBLOCK)) < 0)
 				continue;
 			found++;
 			truncated += ftruncate(fd, 0) == 0;
