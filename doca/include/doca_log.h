@@ -84,7 +84,14 @@ struct doca_logger_backend;
 /** Logs at a level (CRIT, ERROR, WARNING, INFO, DEBUG, TRACE) of the file's log source. */
 #define DOCA_LOG(level, format, ...)                                                                                  \
 	doca_log(DOCA_LOG_LEVEL_##level, log_source, __FILE__, __LINE__, __func__, format, ##__VA_ARGS__)
+#ifdef DOCA_LOGGING_ALLOW_TRACE
 #define DOCA_LOG_TRC(format, ...) DOCA_LOG(TRACE, format, ##__VA_ARGS__) /**< logs at TRACE */
+#else
+/** Logs at TRACE: kept only when the program defines DOCA_LOGGING_ALLOW_TRACE. */
+#define DOCA_LOG_TRC(format, ...)                                                                                     \
+	do {                                                                                                          \
+	} while (0)
+#endif
 #endif
 #define DOCA_LOG_CRIT(format, ...) DOCA_LOG(CRIT, format, ##__VA_ARGS__) /**< logs at CRIT */
 #define DOCA_LOG_ERR(format, ...) DOCA_LOG(ERROR, format, ##__VA_ARGS__) /**< logs at ERROR */
