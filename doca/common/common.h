@@ -25,7 +25,12 @@ const char *opendoca_error_descr(doca_error_t error);
 
 /* Where a backend writes. */
 struct opendoca_log_sink {
-	enum { OPENDOCA_SINK_FILE, OPENDOCA_SINK_FD, OPENDOCA_SINK_BUFFER, OPENDOCA_SINK_SYSLOG } kind;
+	enum {
+		OPENDOCA_SINK_FILE,
+		OPENDOCA_SINK_FD,
+		OPENDOCA_SINK_BUFFER,
+		OPENDOCA_SINK_SYSLOG
+	} kind;
 	FILE *file;
 	int fd;
 	char *buffer; /* holds one line, passed to flush */
@@ -36,11 +41,11 @@ struct opendoca_log_sink {
 
 /* The limits of a backend or of the process (OPENDOCA_LIMIT_*_STRICT: backends only). */
 enum opendoca_log_limit {
-	OPENDOCA_LIMIT_LOWER, /* the most verbose level printed */
-	OPENDOCA_LIMIT_UPPER, /* the most severe level printed */
+	OPENDOCA_LIMIT_LOWER,        /* the most verbose level printed */
+	OPENDOCA_LIMIT_UPPER,        /* the most severe level printed */
 	OPENDOCA_LIMIT_LOWER_STRICT, /* the lower limit no longer changes */
 	OPENDOCA_LIMIT_UPPER_STRICT, /* the upper limit no longer changes */
-	OPENDOCA_LIMIT_SDK, /* the most verbose SDK level printed */
+	OPENDOCA_LIMIT_SDK,          /* the most verbose SDK level printed */
 };
 
 /* Whether level is one of DOCA_LOG_LEVEL_*. */
@@ -50,7 +55,8 @@ bool opendoca_log_level_valid(uint32_t level);
  * (doca_log ...). file and func (2.5 and later) or neither (2.2: the line names the source).
  */
 doca_error_t opendoca_log_program(const char *api, uint32_t level, int source, const char *file, int line,
-				  const char *func, const char *format, va_list ap) __attribute__((format(printf, 7, 0)));
+				  const char *func, const char *format, va_list ap)
+	__attribute__((format(printf, 7, 0)));
 /* Adds a backend for audience (OPENDOCA_LOG_*); *backend (if not NULL) is it. */
 doca_error_t opendoca_log_backend_create(const struct opendoca_log_sink *sink, unsigned audience, void **backend,
 					 const char *func);

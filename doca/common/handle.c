@@ -194,8 +194,8 @@ void *opendoca_handle_close(const void *handle, const struct opendoca_kind *kind
 {
 	struct opendoca_object *object = opendoca_handle_try_get(handle, kind);
 
-	if (object && atomic_fetch_and_explicit(&slot_at(object->slot)->state, ~OPEN_BIT, memory_order_acq_rel) &
-			      OPEN_BIT)
+	if (object &&
+	    atomic_fetch_and_explicit(&slot_at(object->slot)->state, ~OPEN_BIT, memory_order_acq_rel) & OPEN_BIT)
 		return object;
 	if (object)
 		opendoca_handle_put(object);

@@ -70,11 +70,11 @@ bool opendoca_log_level_valid(uint32_t level)
 
 static int syslog_priority(uint32_t level)
 {
-	return level <= DOCA_LOG_LEVEL_CRIT    ? LOG_CRIT
-	       : level <= DOCA_LOG_LEVEL_ERROR ? LOG_ERR
+	return level <= DOCA_LOG_LEVEL_CRIT      ? LOG_CRIT
+	       : level <= DOCA_LOG_LEVEL_ERROR   ? LOG_ERR
 	       : level <= DOCA_LOG_LEVEL_WARNING ? LOG_WARNING
-	       : level <= DOCA_LOG_LEVEL_INFO  ? LOG_INFO
-					       : LOG_DEBUG;
+	       : level <= DOCA_LOG_LEVEL_INFO    ? LOG_INFO
+						 : LOG_DEBUG;
 }
 
 static bool admits(const struct doca_log_backend *b, unsigned audience, uint32_t level)
@@ -222,8 +222,9 @@ doca_error_t opendoca_log_backend_create(const struct opendoca_log_sink *sink, u
 	if (sink->kind == OPENDOCA_SINK_FD && sink->fd < 0)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%d is not a file descriptor", sink->fd);
 	if (sink->kind == OPENDOCA_SINK_BUFFER && (!sink->buffer || !sink->capacity || !sink->flush))
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "a buffer backend needs a buffer, its size and a "
-								  "flush callback");
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				     "a buffer backend needs a buffer, its size and a "
+				     "flush callback");
 	if (sink->kind == OPENDOCA_SINK_SYSLOG && !sink->syslog_name)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the syslog name is NULL");
 	b = calloc(1, sizeof(*b));
@@ -248,15 +249,15 @@ doca_error_t opendoca_log_backend_create(const struct opendoca_log_sink *sink, u
 	return DOCA_SUCCESS;
 }
 
-doca_error_t opendoca_log_backend_limit(void *backend, enum opendoca_log_limit which, uint32_t level,
-					const char *func)
+doca_error_t opendoca_log_backend_limit(void *backend, enum opendoca_log_limit which, uint32_t level, const char *func)
 {
 	struct doca_log_backend *b = backend;
 	doca_error_t err = DOCA_SUCCESS;
 
 	if (!b)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the backend is NULL");
-	if (which != OPENDOCA_LIMIT_LOWER_STRICT && which != OPENDOCA_LIMIT_UPPER_STRICT && !opendoca_log_level_valid(level))
+	if (which != OPENDOCA_LIMIT_LOWER_STRICT && which != OPENDOCA_LIMIT_UPPER_STRICT &&
+	    !opendoca_log_level_valid(level))
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%u is not a log level", level);
 	pthread_mutex_lock(&log_lock);
 	switch (which) {
@@ -399,7 +400,7 @@ doca_error_t doca_log_unregister_source(int source)
 
 doca_error_t doca_log_backend_create_standard(void)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FILE, .file = stdout};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FILE, .file = stdout };
 
 	return opendoca_log_backend_create(&sink, OPENDOCA_LOG_PROGRAM, NULL, __func__);
 }
@@ -414,28 +415,28 @@ static doca_error_t create(const struct opendoca_log_sink *sink, unsigned audien
 
 doca_error_t doca_log_backend_create_with_file(FILE *fptr, struct doca_log_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FILE, .file = fptr};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FILE, .file = fptr };
 
 	return create(&sink, OPENDOCA_LOG_PROGRAM, backend, __func__);
 }
 
 doca_error_t doca_log_backend_create_with_file_sdk(FILE *fptr, struct doca_log_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FILE, .file = fptr};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FILE, .file = fptr };
 
 	return create(&sink, OPENDOCA_LOG_SDK, backend, __func__);
 }
 
 doca_error_t doca_log_backend_create_with_fd(int fd, struct doca_log_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FD, .fd = fd};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FD, .fd = fd };
 
 	return create(&sink, OPENDOCA_LOG_PROGRAM, backend, __func__);
 }
 
 doca_error_t doca_log_backend_create_with_fd_sdk(int fd, struct doca_log_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FD, .fd = fd};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FD, .fd = fd };
 
 	return create(&sink, OPENDOCA_LOG_SDK, backend, __func__);
 }
@@ -444,7 +445,8 @@ doca_error_t doca_log_backend_create_with_buf(char *buf, size_t capacity, log_fl
 					      struct doca_log_backend **backend)
 {
 	struct opendoca_log_sink sink = {
-		.kind = OPENDOCA_SINK_BUFFER, .buffer = buf, .capacity = capacity, .flush = handler};
+		.kind = OPENDOCA_SINK_BUFFER, .buffer = buf, .capacity = capacity, .flush = handler
+	};
 
 	return create(&sink, OPENDOCA_LOG_PROGRAM, backend, __func__);
 }
@@ -453,21 +455,22 @@ doca_error_t doca_log_backend_create_with_buf_sdk(char *buf, size_t capacity, lo
 						  struct doca_log_backend **backend)
 {
 	struct opendoca_log_sink sink = {
-		.kind = OPENDOCA_SINK_BUFFER, .buffer = buf, .capacity = capacity, .flush = handler};
+		.kind = OPENDOCA_SINK_BUFFER, .buffer = buf, .capacity = capacity, .flush = handler
+	};
 
 	return create(&sink, OPENDOCA_LOG_SDK, backend, __func__);
 }
 
 doca_error_t doca_log_backend_create_with_syslog(const char *name, struct doca_log_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_SYSLOG, .syslog_name = name};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_SYSLOG, .syslog_name = name };
 
 	return create(&sink, OPENDOCA_LOG_PROGRAM, backend, __func__);
 }
 
 doca_error_t doca_log_backend_create_with_syslog_sdk(const char *name, struct doca_log_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_SYSLOG, .syslog_name = name};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_SYSLOG, .syslog_name = name };
 
 	return create(&sink, OPENDOCA_LOG_SDK, backend, __func__);
 }

@@ -44,7 +44,7 @@ doca_error_t doca_log_developer(uint32_t level, int source, int line, const char
  */
 struct bucket {
 	int source;
-	time_t window; /* the start of the current period, in seconds of CLOCK_MONOTONIC */
+	time_t window;  /* the start of the current period, in seconds of CLOCK_MONOTONIC */
 	uint32_t count; /* messages let through in it */
 };
 
@@ -69,7 +69,7 @@ doca_error_t doca_log_rate_bucket_register(int source, int *bucket)
 		buckets = grown;
 		bucket_capacity = capacity;
 	}
-	buckets[bucket_count] = (struct bucket){.source = source, .window = -1};
+	buckets[bucket_count] = (struct bucket){ .source = source, .window = -1 };
 	*bucket = bucket_count++;
 	pthread_mutex_unlock(&bucket_lock);
 	return DOCA_SUCCESS;
@@ -153,13 +153,12 @@ doca_error_t doca_log_source_destroy(int source)
 
 doca_error_t doca_log_create_standard_backend(void)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FILE, .file = stdout};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FILE, .file = stdout };
 
 	return opendoca_log_backend_create(&sink, BOTH, NULL, __func__);
 }
 
-static doca_error_t create(const struct opendoca_log_sink *sink, struct doca_logger_backend **backend,
-			   const char *func)
+static doca_error_t create(const struct opendoca_log_sink *sink, struct doca_logger_backend **backend, const char *func)
 {
 	if (!backend)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "backend is NULL");
@@ -168,14 +167,14 @@ static doca_error_t create(const struct opendoca_log_sink *sink, struct doca_log
 
 doca_error_t doca_log_create_file_backend(FILE *fptr, struct doca_logger_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FILE, .file = fptr};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FILE, .file = fptr };
 
 	return create(&sink, backend, __func__);
 }
 
 doca_error_t doca_log_create_fd_backend(int fd, struct doca_logger_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_FD, .fd = fd};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_FD, .fd = fd };
 
 	return create(&sink, backend, __func__);
 }
@@ -184,14 +183,15 @@ doca_error_t doca_log_create_buffer_backend(char *buffer, size_t capacity, log_f
 					    struct doca_logger_backend **backend)
 {
 	struct opendoca_log_sink sink = {
-		.kind = OPENDOCA_SINK_BUFFER, .buffer = buffer, .capacity = capacity, .flush = handler};
+		.kind = OPENDOCA_SINK_BUFFER, .buffer = buffer, .capacity = capacity, .flush = handler
+	};
 
 	return create(&sink, backend, __func__);
 }
 
 doca_error_t doca_log_create_syslog_backend(const char *name, struct doca_logger_backend **backend)
 {
-	struct opendoca_log_sink sink = {.kind = OPENDOCA_SINK_SYSLOG, .syslog_name = name};
+	struct opendoca_log_sink sink = { .kind = OPENDOCA_SINK_SYSLOG, .syslog_name = name };
 
 	return create(&sink, backend, __func__);
 }

@@ -10,7 +10,8 @@ static doca_error_t create(unsigned audience, char *buffer, size_t capacity, log
 			   struct doca_log_backend **backend, const char *func)
 {
 	struct opendoca_log_sink sink = {
-		.kind = OPENDOCA_SINK_BUFFER, .buffer = buffer, .capacity = capacity, .flush = handler};
+		.kind = OPENDOCA_SINK_BUFFER, .buffer = buffer, .capacity = capacity, .flush = handler
+	};
 
 	if (!backend)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "backend is NULL");

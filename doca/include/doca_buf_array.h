@@ -52,10 +52,12 @@ DOCA_EXPERIMENTAL
 doca_error_t doca_buf_arr_create(size_t num_elem, struct doca_buf_arr **buf_arr);
 #elif OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_buf_arr_create(struct doca_mmap *mmap, struct doca_buf_arr **buf_arr) OPENDOCA_FORM(doca_buf_arr_create_v2_2);
+doca_error_t doca_buf_arr_create(struct doca_mmap *mmap, struct doca_buf_arr **buf_arr)
+	OPENDOCA_FORM(doca_buf_arr_create_v2_2);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_arr_create(struct doca_mmap *mmap, struct doca_buf_arr **buf_arr) OPENDOCA_FORM(doca_buf_arr_create_v2_2);
+doca_error_t doca_buf_arr_create(struct doca_mmap *mmap, struct doca_buf_arr **buf_arr)
+	OPENDOCA_FORM(doca_buf_arr_create_v2_2);
 #endif
 
 /**
@@ -91,7 +93,8 @@ DOCA_EXPERIMENTAL
 doca_error_t doca_buf_arr_get_dpa_handle(const struct doca_buf_arr *buf_arr, doca_dpa_dev_buf_arr_t *dpa_buf_arr);
 #elif OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_buf_arr_get_dpa_handle(const struct doca_buf_arr *buf_arr, struct doca_dpa_dev_buf_arr **dpa_buf_arr) OPENDOCA_FORM(doca_buf_arr_get_dpa_handle_v2_5);
+doca_error_t doca_buf_arr_get_dpa_handle(const struct doca_buf_arr *buf_arr, struct doca_dpa_dev_buf_arr **dpa_buf_arr)
+	OPENDOCA_FORM(doca_buf_arr_get_dpa_handle_v2_5);
 #endif
 
 /**
@@ -127,13 +130,16 @@ doca_error_t doca_buf_arr_get_gpu_handle(const struct doca_buf_arr *buf_arr, str
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr, struct doca_mmap *mmap, size_t elem_size, uint64_t start_offset);
+doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr, struct doca_mmap *mmap, size_t elem_size,
+				     uint64_t start_offset);
 #elif OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr, size_t size, uint32_t num_elem, uint32_t start_offset) OPENDOCA_FORM(doca_buf_arr_set_params_v2_2);
+doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr, size_t size, uint32_t num_elem,
+				     uint32_t start_offset) OPENDOCA_FORM(doca_buf_arr_set_params_v2_2);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr, size_t size, uint32_t num_elem, uint32_t start_offset) OPENDOCA_FORM(doca_buf_arr_set_params_v2_2);
+doca_error_t doca_buf_arr_set_params(struct doca_buf_arr *buf_arr, size_t size, uint32_t num_elem,
+				     uint32_t start_offset) OPENDOCA_FORM(doca_buf_arr_set_params_v2_2);
 #endif
 
 /**

@@ -52,7 +52,8 @@ enum doca_buf_inventory_property {
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_buf_by_args(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *addr, size_t len, void *data, size_t data_len, struct doca_buf **buf);
+doca_error_t doca_buf_inventory_buf_by_args(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *addr,
+					    size_t len, void *data, size_t data_len, struct doca_buf **buf);
 #endif
 
 /**
@@ -67,10 +68,12 @@ doca_error_t doca_buf_inventory_buf_by_args(struct doca_buf_inventory *inventory
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_buf_inventory_buf_dup(struct doca_buf_inventory *inventory, const struct doca_buf *src_buf, struct doca_buf **dst_buf);
+doca_error_t doca_buf_inventory_buf_dup(struct doca_buf_inventory *inventory, const struct doca_buf *src_buf,
+					struct doca_buf **dst_buf);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_buf_dup(struct doca_buf_inventory *inventory, const struct doca_buf *src_buf, struct doca_buf **dst_buf);
+doca_error_t doca_buf_inventory_buf_dup(struct doca_buf_inventory *inventory, const struct doca_buf *src_buf,
+					struct doca_buf **dst_buf);
 #endif
 
 /**
@@ -89,7 +92,9 @@ doca_error_t doca_buf_inventory_buf_dup(struct doca_buf_inventory *inventory, co
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_buf_inventory_buf_get_by_args(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *addr, size_t len, void *data, size_t data_len, struct doca_buf **buf);
+doca_error_t doca_buf_inventory_buf_get_by_args(struct doca_buf_inventory *inventory, struct doca_mmap *mmap,
+						void *addr, size_t len, void *data, size_t data_len,
+						struct doca_buf **buf);
 #endif
 
 /**
@@ -110,10 +115,14 @@ DOCA_STABLE
 doca_error_t doca_buf_inventory_create(size_t num_elements, struct doca_buf_inventory **inventory);
 #elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_create(const union doca_data *user_data, size_t num_elements, uint32_t extensions, struct doca_buf_inventory **buf_inventory) OPENDOCA_FORM(doca_buf_inventory_create_v2_2);
+doca_error_t doca_buf_inventory_create(const union doca_data *user_data, size_t num_elements, uint32_t extensions,
+				       struct doca_buf_inventory **buf_inventory)
+	OPENDOCA_FORM(doca_buf_inventory_create_v2_2);
 #elif OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_create(const char *name, size_t num_elements, uint32_t extensions, struct doca_buf_inventory **buf_inventory) OPENDOCA_FORM(doca_buf_inventory_create_v1_4);
+doca_error_t doca_buf_inventory_create(const char *name, size_t num_elements, uint32_t extensions,
+				       struct doca_buf_inventory **buf_inventory)
+	OPENDOCA_FORM(doca_buf_inventory_create_v1_4);
 #endif
 
 /**
@@ -180,10 +189,12 @@ doca_error_t doca_buf_inventory_get_num_elements(struct doca_buf_inventory *inve
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_buf_inventory_get_num_free_elements(const struct doca_buf_inventory *inventory, uint32_t *num_of_free_elements);
+doca_error_t doca_buf_inventory_get_num_free_elements(const struct doca_buf_inventory *inventory,
+						      uint32_t *num_of_free_elements);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_get_num_free_elements(struct doca_buf_inventory *inventory, uint32_t *num_of_free_elements);
+doca_error_t doca_buf_inventory_get_num_free_elements(struct doca_buf_inventory *inventory,
+						      uint32_t *num_of_free_elements);
 #endif
 
 /**
@@ -219,7 +230,9 @@ doca_error_t doca_buf_inventory_get_user_data(struct doca_buf_inventory *invento
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_property_get(struct doca_buf_inventory *inventory, enum doca_buf_inventory_property property, const uint8_t *value, uint32_t size);
+doca_error_t doca_buf_inventory_property_get(struct doca_buf_inventory *inventory,
+					     enum doca_buf_inventory_property property, const uint8_t *value,
+					     uint32_t size);
 #endif
 
 /**
@@ -235,7 +248,9 @@ doca_error_t doca_buf_inventory_property_get(struct doca_buf_inventory *inventor
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_property_set(struct doca_buf_inventory *inventory, enum doca_buf_inventory_property property, const uint8_t *value, uint32_t size);
+doca_error_t doca_buf_inventory_property_set(struct doca_buf_inventory *inventory,
+					     enum doca_buf_inventory_property property, const uint8_t *value,
+					     uint32_t size);
 #endif
 
 /**
@@ -300,7 +315,8 @@ doca_error_t doca_buf_inventory_stop(struct doca_buf_inventory *inventory);
  * @since 1.4 (the DOCA Core programming guide)
  */
 #if OPENDOCA_REL == 22
-static inline doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *addr, size_t len, struct doca_buf **buf)
+static inline doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_inventory *inventory, struct doca_mmap *mmap,
+							  void *addr, size_t len, struct doca_buf **buf)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -309,7 +325,8 @@ static inline doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_invent
 }
 #elif OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, char *addr, size_t len, struct doca_buf **buf);
+doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, char *addr,
+					    size_t len, struct doca_buf **buf);
 #endif
 
 /**
@@ -325,7 +342,8 @@ doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_inventory *inventory
  * @since 2.2
  */
 #if OPENDOCA_REL <= 22
-static inline doca_error_t doca_buf_inventory_buf_by_data(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *data, size_t data_len, struct doca_buf **buf)
+static inline doca_error_t doca_buf_inventory_buf_by_data(struct doca_buf_inventory *inventory, struct doca_mmap *mmap,
+							  void *data, size_t data_len, struct doca_buf **buf)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -347,7 +365,9 @@ static inline doca_error_t doca_buf_inventory_buf_by_data(struct doca_buf_invent
  * @since 2.5
  */
 #if OPENDOCA_REL >= 25
-static inline doca_error_t doca_buf_inventory_buf_get_by_addr(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *addr, size_t len, struct doca_buf **buf)
+static inline doca_error_t doca_buf_inventory_buf_get_by_addr(struct doca_buf_inventory *inventory,
+							      struct doca_mmap *mmap, void *addr, size_t len,
+							      struct doca_buf **buf)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -369,7 +389,9 @@ static inline doca_error_t doca_buf_inventory_buf_get_by_addr(struct doca_buf_in
  * @since 2.5
  */
 #if OPENDOCA_REL >= 25
-static inline doca_error_t doca_buf_inventory_buf_get_by_data(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *data, size_t data_len, struct doca_buf **buf)
+static inline doca_error_t doca_buf_inventory_buf_get_by_data(struct doca_buf_inventory *inventory,
+							      struct doca_mmap *mmap, void *data, size_t data_len,
+							      struct doca_buf **buf)
 {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"

@@ -54,7 +54,8 @@ doca_error_t doca_buf_pool_buf_alloc(struct doca_buf_pool *buf_pool, struct doca
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_buf_pool_create(size_t num_elements, size_t element_size, const struct doca_mmap *mmap, struct doca_buf_pool **buf_pool);
+doca_error_t doca_buf_pool_create(size_t num_elements, size_t element_size, const struct doca_mmap *mmap,
+				  struct doca_buf_pool **buf_pool);
 #endif
 
 /**

@@ -57,7 +57,9 @@ doca_error_t doca_bufpool_buf_alloc(struct doca_bufpool *bufpool, struct doca_bu
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_bufpool_create(const union doca_data *user_data, size_t num_elements, uint32_t extensions, size_t element_size, size_t element_alignment, const struct doca_mmap *mmap, struct doca_bufpool **bufpool);
+doca_error_t doca_bufpool_create(const union doca_data *user_data, size_t num_elements, uint32_t extensions,
+				 size_t element_size, size_t element_alignment, const struct doca_mmap *mmap,
+				 struct doca_bufpool **bufpool);
 #endif
 
 /**

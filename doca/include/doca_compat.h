@@ -36,8 +36,8 @@
 #ifdef DOCA_ALLOW_EXPERIMENTAL_API
 #define OPENDOCA_EXPERIMENTAL_ __attribute__((section(".text.experimental"))) OPENDOCA_EXPORTED_
 #else
-#define OPENDOCA_EXPERIMENTAL_                                                                                        \
-	__attribute__((deprecated("Symbol is defined as experimental"), section(".text.experimental")))               \
+#define OPENDOCA_EXPERIMENTAL_                                                                          \
+	__attribute__((deprecated("Symbol is defined as experimental"), section(".text.experimental"))) \
 	OPENDOCA_EXPORTED_
 #endif
 
@@ -74,20 +74,20 @@
 /** Starts the initialiser list of a versioned structure: its version. */
 #define DOCA_STRUCT_CTOR_LIST_START .__doca_api_version = (uint32_t)OPENDOCA_VER
 /** Initialises versioned structure _X_ (a declarator): `struct s DOCA_STRUCT_CTOR(v);`. */
-#define DOCA_STRUCT_CTOR(_X_) _X_ = {DOCA_STRUCT_CTOR_LIST_START}
+#define DOCA_STRUCT_CTOR(_X_) _X_ = { DOCA_STRUCT_CTOR_LIST_START }
 /** Zeroes versioned structure _X_ (an lvalue) and sets its version. */
-#define DOCA_STRUCT_MEMSET_CTOR(_X_)                                                                                  \
-	do {                                                                                                          \
-		memset(&(_X_), 0, sizeof(_X_));                                                                       \
-		(_X_).__doca_api_version = (uint32_t)OPENDOCA_VER;                                                    \
+#define DOCA_STRUCT_MEMSET_CTOR(_X_)                               \
+	do {                                                       \
+		memset(&(_X_), 0, sizeof(_X_));                    \
+		(_X_).__doca_api_version = (uint32_t)OPENDOCA_VER; \
 	} while (0)
 /** Sets the version of the versioned structure _X_ points to. */
 #define DOCA_STRUCT_PTR_CTOR(_X_) ((_X_)->__doca_api_version = (uint32_t)OPENDOCA_VER)
 /** Zeroes the versioned structure _X_ points to and sets its version. */
-#define DOCA_STRUCT_PTR_MEMSET_CTOR(_X_)                                                                              \
-	do {                                                                                                          \
-		memset((_X_), 0, sizeof(*(_X_)));                                                                     \
-		(_X_)->__doca_api_version = (uint32_t)OPENDOCA_VER;                                                   \
+#define DOCA_STRUCT_PTR_MEMSET_CTOR(_X_)                            \
+	do {                                                        \
+		memset((_X_), 0, sizeof(*(_X_)));                   \
+		(_X_)->__doca_api_version = (uint32_t)OPENDOCA_VER; \
 	} while (0)
 /** The version the versioned structure _X_ points to was built with. */
 #define DOCA_STRUCT_GET_VERSION(_X_) ((_X_)->__doca_api_version)

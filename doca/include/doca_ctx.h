@@ -30,6 +30,7 @@ struct doca_dpa;
 struct doca_gpu;
 struct doca_workq;
 
+/** Number of bits of a library's job type range (2.2). */
 #if OPENDOCA_REL <= 22
 #define DOCA_ACTION_SDK_RANGE 16
 #endif
@@ -90,28 +91,29 @@ enum doca_workq_retrieve_flags {
 };
 #endif
 
-/** doca event (layout as NVIDIA's) */
+/** A completion or event retrieved from a 2.2 work queue. */
 #if OPENDOCA_REL <= 22
 struct doca_event {
-	int type;
-	union doca_data user_data;
-	union doca_data result;
+	int type;                  /**< the type of the job or event */
+	union doca_data user_data; /**< the user data of the job */
+	union doca_data result;    /**< the result: a library-specific value or pointer */
 };
 #endif
 
-/** doca job (layout as NVIDIA's) */
+/** The common part of every 2.2 job (the first member of a library's job). */
 #if OPENDOCA_REL <= 22
 struct doca_job {
-	int type;
-	int flags;
-	struct doca_ctx *ctx;
-	union doca_data user_data;
+	int type;                  /**< the job type (a library's DOCA_ACTION_*_FIRST + n) */
+	int flags;                 /**< DOCA_JOB_FLAGS_* */
+	struct doca_ctx *ctx;      /**< the context that executes the job */
+	union doca_data user_data; /**< returned in the job's event */
 };
 #endif
 
 /** Called on each context state change with the context user data. */
 #if OPENDOCA_REL >= 25
-typedef void (*doca_ctx_state_changed_callback_t)(const union doca_data user_data, struct doca_ctx *ctx, enum doca_ctx_states prev_state, enum doca_ctx_states next_state);
+typedef void (*doca_ctx_state_changed_callback_t)(const union doca_data user_data, struct doca_ctx *ctx,
+						  enum doca_ctx_states prev_state, enum doca_ctx_states next_state);
 #endif
 
 /**
@@ -492,7 +494,8 @@ doca_error_t doca_workq_progress_retrieve(struct doca_workq *workq, struct doca_
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_workq_property_get(const struct doca_workq *workq, enum doca_workq_property property, uint8_t *value, uint32_t size);
+doca_error_t doca_workq_property_get(const struct doca_workq *workq, enum doca_workq_property property, uint8_t *value,
+				     uint32_t size);
 #endif
 
 /**
@@ -508,7 +511,8 @@ doca_error_t doca_workq_property_get(const struct doca_workq *workq, enum doca_w
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_workq_property_set(struct doca_workq *workq, enum doca_workq_property property, const uint8_t *value, uint32_t size);
+doca_error_t doca_workq_property_set(struct doca_workq *workq, enum doca_workq_property property, const uint8_t *value,
+				     uint32_t size);
 #endif
 
 /**
@@ -537,7 +541,8 @@ doca_error_t doca_workq_set_event_driven_enable(struct doca_workq *workq, uint8_
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_workq_set_event_handle(struct doca_workq *workq, doca_event_handle_t event_handle, uintptr_t completion_key);
+doca_error_t doca_workq_set_event_handle(struct doca_workq *workq, doca_event_handle_t event_handle,
+					 uintptr_t completion_key);
 #endif
 
 /**

@@ -30,16 +30,27 @@ struct doca_devinfo;
 struct doca_devinfo_remote;
 struct doca_devinfo_rep;
 
+/** Size of an IB device name, terminating zero included. */
 #define DOCA_DEVINFO_IBDEV_NAME_SIZE 64
+/** Size of an interface name, terminating zero included. */
 #define DOCA_DEVINFO_IFACE_NAME_SIZE 256
+/** Size of an IPv4 address. */
 #define DOCA_DEVINFO_IPV4_ADDR_SIZE 4
+/** Size of an IPv6 address. */
 #define DOCA_DEVINFO_IPV6_ADDR_SIZE 16
+/** Size of a MAC address. */
 #define DOCA_DEVINFO_MAC_ADDR_SIZE 6
+/** Size of a PCI address string "XXXX:XX:XX.X", terminating zero included. */
 #define DOCA_DEVINFO_PCI_ADDR_SIZE 13
+/** Size of a PCI BDF string "XX:XX.X", terminating zero included. */
 #define DOCA_DEVINFO_PCI_BDF_SIZE 8
+/** Size of a representor's PCI address string, terminating zero included. */
 #define DOCA_DEVINFO_REP_PCI_ADDR_SIZE 13
+/** Size of a representor's PCI BDF string, terminating zero included. */
 #define DOCA_DEVINFO_REP_PCI_BDF_SIZE 8
+/** Size of a representor's VUID, terminating zero included. */
 #define DOCA_DEVINFO_REP_VUID_SIZE 128
+/** Size of a VUID, terminating zero included. */
 #define DOCA_DEVINFO_VUID_SIZE 128
 
 #if OPENDOCA_REL <= 14
@@ -119,7 +130,8 @@ __DOCA_EXPERIMENTAL
 struct doca_devinfo *doca_dev_as_devinfo(const struct doca_dev *dev);
 #elif OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_dev_as_devinfo(struct doca_dev *dev, struct doca_devinfo **devinfo) OPENDOCA_FORM(doca_dev_as_devinfo_v1_4);
+doca_error_t doca_dev_as_devinfo(struct doca_dev *dev, struct doca_devinfo **devinfo)
+	OPENDOCA_FORM(doca_dev_as_devinfo_v1_4);
 #endif
 
 /**
@@ -166,7 +178,8 @@ doca_error_t doca_dev_open(struct doca_devinfo *devinfo, struct doca_dev **dev);
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_dev_remote_as_devinfo(struct doca_dev_remote *dev_remote, struct doca_devinfo_remote **devinfo_remote);
+doca_error_t doca_dev_remote_as_devinfo(struct doca_dev_remote *dev_remote,
+					struct doca_devinfo_remote **devinfo_remote);
 #endif
 
 /**
@@ -254,7 +267,8 @@ doca_error_t doca_dev_rep_open(struct doca_devinfo_rep *devinfo, struct doca_dev
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_cap_is_accelerate_resource_reclaim_supported(const struct doca_devinfo *devinfo, uint8_t *is_accelerate_resource_reclaim);
+doca_error_t doca_devinfo_cap_is_accelerate_resource_reclaim_supported(const struct doca_devinfo *devinfo,
+								       uint8_t *is_accelerate_resource_reclaim);
 #endif
 
 /**
@@ -267,7 +281,8 @@ doca_error_t doca_devinfo_cap_is_accelerate_resource_reclaim_supported(const str
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(const struct doca_devinfo *devinfo, uint8_t *is_hotplug_manager);
+doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(const struct doca_devinfo *devinfo,
+							   uint8_t *is_hotplug_manager);
 #endif
 
 /**
@@ -280,7 +295,8 @@ doca_error_t doca_devinfo_cap_is_hotplug_manager_supported(const struct doca_dev
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_cap_is_notification_moderation_supported(const struct doca_devinfo *devinfo, uint8_t *is_notification_moderation_supported);
+doca_error_t doca_devinfo_cap_is_notification_moderation_supported(const struct doca_devinfo *devinfo,
+								   uint8_t *is_notification_moderation_supported);
 #endif
 
 /**
@@ -327,7 +343,8 @@ DOCA_EXPERIMENTAL
 doca_error_t doca_devinfo_get_active_rate(const struct doca_devinfo *devinfo, uint64_t *active_rate);
 #elif OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_get_active_rate(const struct doca_devinfo *devinfo, double *active_rate) OPENDOCA_FORM(doca_devinfo_get_active_rate_v2_6);
+doca_error_t doca_devinfo_get_active_rate(const struct doca_devinfo *devinfo, double *active_rate)
+	OPENDOCA_FORM(doca_devinfo_get_active_rate_v2_6);
 #endif
 
 /**
@@ -413,7 +430,8 @@ doca_error_t doca_devinfo_get_ipv6_addr(const struct doca_devinfo *devinfo, uint
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_get_is_hotplug_manager_supported(const struct doca_devinfo *devinfo, uint8_t *is_hotplug_manager);
+doca_error_t doca_devinfo_get_is_hotplug_manager_supported(const struct doca_devinfo *devinfo,
+							   uint8_t *is_hotplug_manager);
 #endif
 
 /**
@@ -441,7 +459,8 @@ doca_error_t doca_devinfo_get_is_mmap_export_dpu_supported(const struct doca_dev
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_get_is_mmap_from_export_dpu_supported(const struct doca_devinfo *devinfo, uint8_t *from_export);
+doca_error_t doca_devinfo_get_is_mmap_from_export_dpu_supported(const struct doca_devinfo *devinfo,
+								uint8_t *from_export);
 #endif
 
 /**
@@ -456,7 +475,8 @@ doca_error_t doca_devinfo_get_is_mmap_from_export_dpu_supported(const struct doc
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_get_is_pci_addr_equal(const struct doca_devinfo *devinfo, const char *pci_addr_str, uint8_t *is_equal);
+doca_error_t doca_devinfo_get_is_pci_addr_equal(const struct doca_devinfo *devinfo, const char *pci_addr_str,
+						uint8_t *is_equal);
 #endif
 
 /**
@@ -565,7 +585,8 @@ doca_error_t doca_devinfo_get_vhca_id(const struct doca_devinfo *devinfo, uint16
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_is_equal_pci_addr(const struct doca_devinfo *devinfo, const char *pci_addr_str, uint8_t *is_equal);
+doca_error_t doca_devinfo_is_equal_pci_addr(const struct doca_devinfo *devinfo, const char *pci_addr_str,
+					    uint8_t *is_equal);
 #endif
 
 /**
@@ -608,7 +629,8 @@ doca_error_t doca_devinfo_list_destroy(struct doca_devinfo **dev_list);
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_property_get(const struct doca_devinfo *devinfo, enum doca_devinfo_property property, uint8_t *value, uint32_t size);
+doca_error_t doca_devinfo_property_get(const struct doca_devinfo *devinfo, enum doca_devinfo_property property,
+				       uint8_t *value, uint32_t size);
 #endif
 
 /**
@@ -624,7 +646,9 @@ doca_error_t doca_devinfo_property_get(const struct doca_devinfo *devinfo, enum 
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_remote_list_create(struct doca_dev *dev, int filter, struct doca_devinfo_remote ***devinfo_remote_list, uint32_t *nb_devs_remote);
+doca_error_t doca_devinfo_remote_list_create(struct doca_dev *dev, int filter,
+					     struct doca_devinfo_remote ***devinfo_remote_list,
+					     uint32_t *nb_devs_remote);
 #endif
 
 /**
@@ -653,7 +677,9 @@ doca_error_t doca_devinfo_remote_list_destroy(struct doca_devinfo_remote **devin
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_remote_property_get(const struct doca_devinfo_remote *devinfo_remote, enum doca_devinfo_remote_property property, uint8_t *value, uint32_t size);
+doca_error_t doca_devinfo_remote_property_get(const struct doca_devinfo_remote *devinfo_remote,
+					      enum doca_devinfo_remote_property property, uint8_t *value,
+					      uint32_t size);
 #endif
 
 /**
@@ -666,7 +692,8 @@ doca_error_t doca_devinfo_remote_property_get(const struct doca_devinfo_remote *
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_rep_cap_is_filter_all_supported(const struct doca_devinfo *devinfo, uint8_t *filter_all_supported);
+doca_error_t doca_devinfo_rep_cap_is_filter_all_supported(const struct doca_devinfo *devinfo,
+							  uint8_t *filter_all_supported);
 #endif
 
 /**
@@ -679,7 +706,8 @@ doca_error_t doca_devinfo_rep_cap_is_filter_all_supported(const struct doca_devi
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_rep_cap_is_filter_emulated_supported(const struct doca_devinfo *devinfo, uint8_t *filter_emulated_supported);
+doca_error_t doca_devinfo_rep_cap_is_filter_emulated_supported(const struct doca_devinfo *devinfo,
+							       uint8_t *filter_emulated_supported);
 #endif
 
 /**
@@ -692,7 +720,8 @@ doca_error_t doca_devinfo_rep_cap_is_filter_emulated_supported(const struct doca
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_rep_cap_is_filter_net_supported(const struct doca_devinfo *devinfo, uint8_t *filter_net_supported);
+doca_error_t doca_devinfo_rep_cap_is_filter_net_supported(const struct doca_devinfo *devinfo,
+							  uint8_t *filter_net_supported);
 #endif
 
 /**
@@ -708,7 +737,8 @@ doca_error_t doca_devinfo_rep_cap_is_filter_net_supported(const struct doca_devi
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_rep_create_list(struct doca_dev *dev, int filter, struct doca_devinfo_rep ***dev_list_rep, uint32_t *nb_devs_rep);
+doca_error_t doca_devinfo_rep_create_list(struct doca_dev *dev, int filter, struct doca_devinfo_rep ***dev_list_rep,
+					  uint32_t *nb_devs_rep);
 #endif
 
 /**
@@ -736,7 +766,8 @@ doca_error_t doca_devinfo_rep_destroy_list(struct doca_devinfo_rep **dev_list_re
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_rep_get_iface_name(const struct doca_devinfo_rep *devinfo_rep, char *iface_name, uint32_t size);
+doca_error_t doca_devinfo_rep_get_iface_name(const struct doca_devinfo_rep *devinfo_rep, char *iface_name,
+					     uint32_t size);
 #endif
 
 /**
@@ -778,7 +809,8 @@ doca_error_t doca_devinfo_rep_get_is_list_all_supported(const struct doca_devinf
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_rep_get_is_list_emulated_supported(const struct doca_devinfo *devinfo, uint8_t *emulated_supported);
+doca_error_t doca_devinfo_rep_get_is_list_emulated_supported(const struct doca_devinfo *devinfo,
+							     uint8_t *emulated_supported);
 #endif
 
 /**
@@ -807,7 +839,8 @@ doca_error_t doca_devinfo_rep_get_is_list_net_supported(const struct doca_devinf
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_rep_get_is_pci_addr_equal(const struct doca_devinfo_rep *devinfo_rep, const char *pci_addr_str, uint8_t *is_equal);
+doca_error_t doca_devinfo_rep_get_is_pci_addr_equal(const struct doca_devinfo_rep *devinfo_rep,
+						    const char *pci_addr_str, uint8_t *is_equal);
 #endif
 
 /**
@@ -838,10 +871,12 @@ doca_error_t doca_devinfo_rep_get_pci_addr_str(const struct doca_devinfo_rep *de
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_rep_get_pci_func_type(const struct doca_devinfo_rep *devinfo_rep, enum doca_pci_func_type *pci_func_type);
+doca_error_t doca_devinfo_rep_get_pci_func_type(const struct doca_devinfo_rep *devinfo_rep,
+						enum doca_pci_func_type *pci_func_type);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_rep_get_pci_func_type(const struct doca_devinfo_rep *devinfo_rep, enum doca_pci_func_type *pci_func_type);
+doca_error_t doca_devinfo_rep_get_pci_func_type(const struct doca_devinfo_rep *devinfo_rep,
+						enum doca_pci_func_type *pci_func_type);
 #endif
 
 /**
@@ -888,7 +923,8 @@ doca_error_t doca_devinfo_rep_get_vuid(const struct doca_devinfo_rep *devinfo_re
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_devinfo_rep_is_equal_pci_addr(const struct doca_devinfo_rep *devinfo_rep, const char *pci_addr_str, uint8_t *is_equal);
+doca_error_t doca_devinfo_rep_is_equal_pci_addr(const struct doca_devinfo_rep *devinfo_rep, const char *pci_addr_str,
+						uint8_t *is_equal);
 #endif
 
 /**
@@ -904,7 +940,8 @@ doca_error_t doca_devinfo_rep_is_equal_pci_addr(const struct doca_devinfo_rep *d
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_devinfo_rep_list_create(struct doca_dev *dev, int filter, struct doca_devinfo_rep ***dev_list_rep, uint32_t *nb_devs_rep);
+doca_error_t doca_devinfo_rep_list_create(struct doca_dev *dev, int filter, struct doca_devinfo_rep ***dev_list_rep,
+					  uint32_t *nb_devs_rep);
 #endif
 
 /**

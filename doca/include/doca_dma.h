@@ -51,25 +51,26 @@ enum doca_dma_job_types {
 };
 #endif
 
-/** doca dma job memcpy (layout as NVIDIA's) */
+/** A 2.2 DMA memory copy job. */
 #if OPENDOCA_REL <= 22
 struct doca_dma_job_memcpy {
-	struct doca_job base;
-	struct doca_buf *dst_buff;
-	const struct doca_buf *src_buff;
+	struct doca_job base;            /**< the common job part */
+	struct doca_buf *dst_buff;       /**< the destination buffer */
+	const struct doca_buf *src_buff; /**< the source buffer */
 };
 #endif
 
-/** doca dma memcpy result (layout as NVIDIA's) */
+/** The result of a 2.2 DMA memory copy job. */
 #if OPENDOCA_REL <= 22
 struct doca_dma_memcpy_result {
-	doca_error_t result;
+	doca_error_t result; /**< the status of the copy */
 };
 #endif
 
 /** doca_dma_task_memcpy_completion_cb_t */
 #if OPENDOCA_REL >= 25
-typedef void (*doca_dma_task_memcpy_completion_cb_t)(struct doca_dma_task_memcpy *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_dma_task_memcpy_completion_cb_t)(struct doca_dma_task_memcpy *task, union doca_data task_user_data,
+						     union doca_data ctx_user_data);
 #endif
 
 /**
@@ -110,7 +111,8 @@ doca_error_t doca_dma_cap_get_max_num_tasks(struct doca_dma *dma, uint32_t *max_
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_dma_cap_task_memcpy_get_max_buf_list_len(const struct doca_devinfo *devinfo, uint32_t *max_buf_list_len);
+doca_error_t doca_dma_cap_task_memcpy_get_max_buf_list_len(const struct doca_devinfo *devinfo,
+							   uint32_t *max_buf_list_len);
 #endif
 
 /**
@@ -259,7 +261,8 @@ doca_error_t doca_dma_job_get_supported(struct doca_devinfo *devinfo, enum doca_
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_dma_task_memcpy_alloc_init(struct doca_dma *dma, const struct doca_buf *src, struct doca_buf *dst, union doca_data user_data, struct doca_dma_task_memcpy **task);
+doca_error_t doca_dma_task_memcpy_alloc_init(struct doca_dma *dma, const struct doca_buf *src, struct doca_buf *dst,
+					     union doca_data user_data, struct doca_dma_task_memcpy **task);
 #endif
 
 /**
@@ -311,7 +314,10 @@ const struct doca_buf *doca_dma_task_memcpy_get_src(const struct doca_dma_task_m
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_dma_task_memcpy_set_conf(struct doca_dma *dma, doca_dma_task_memcpy_completion_cb_t task_completion_cb, doca_dma_task_memcpy_completion_cb_t task_error_cb, uint32_t num_memcpy_tasks);
+doca_error_t doca_dma_task_memcpy_set_conf(struct doca_dma *dma,
+					   doca_dma_task_memcpy_completion_cb_t task_completion_cb,
+					   doca_dma_task_memcpy_completion_cb_t task_error_cb,
+					   uint32_t num_memcpy_tasks);
 #endif
 
 /**

@@ -23,10 +23,10 @@ extern "C" {
 /** Whether a return code is an error (branch hinted: errors are rare). */
 #define DOCA_IS_ERROR(r) doca_unlikely((r) != DOCA_SUCCESS)
 /** Keeps the first error: sets r to t unless r already holds an error. */
-#define DOCA_ERROR_PROPAGATE(r, t)                                                                                    \
-	do {                                                                                                          \
-		if ((r) == DOCA_SUCCESS)                                                                              \
-			(r) = (t);                                                                                    \
+#define DOCA_ERROR_PROPAGATE(r, t)       \
+	do {                             \
+		if ((r) == DOCA_SUCCESS) \
+			(r) = (t);       \
 	} while (0)
 
 /** Return codes of the DOCA API. */

@@ -30,17 +30,17 @@ struct doca_logger_backend;
  * Registers the log source of the translation unit: DOCA_LOG_REGISTER(NAME) at file scope, once
  * per file, before any DOCA_LOG_* (the source is registered before main and unregistered at exit).
  */
-#define DOCA_LOG_REGISTER(source)                                                                                     \
-	static int log_source = -1;                                                                                   \
-	_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")                \
-	static void __attribute__((constructor, used)) opendoca_log_register_##source(void)                            \
-	{                                                                                                             \
-		OPENDOCA_LOG_REGISTER_SOURCE_(#source, &log_source);                                                  \
-	}                                                                                                             \
-	static void __attribute__((destructor, used)) opendoca_log_unregister_##source(void)                           \
-	{                                                                                                             \
-		OPENDOCA_LOG_UNREGISTER_SOURCE_(log_source);                                                          \
-	}                                                                                                             \
+#define DOCA_LOG_REGISTER(source)                                                                                  \
+	static int log_source = -1;                                                                                \
+	_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"") static void \
+		__attribute__((constructor, used)) opendoca_log_register_##source(void)                            \
+	{                                                                                                          \
+		OPENDOCA_LOG_REGISTER_SOURCE_(#source, &log_source);                                               \
+	}                                                                                                          \
+	static void __attribute__((destructor, used)) opendoca_log_unregister_##source(void)                       \
+	{                                                                                                          \
+		OPENDOCA_LOG_UNREGISTER_SOURCE_(log_source);                                                       \
+	}                                                                                                          \
 	_Pragma("GCC diagnostic pop")
 
 #if OPENDOCA_REL <= 22
@@ -58,46 +58,49 @@ struct doca_logger_backend;
 		doca_log_rate_limit(DOCA_LOG_LEVEL_##level, log_source, __LINE__, log_bucket, format, ##__VA_ARGS__); \
 	} while (0)
 #define DOCA_LOG_RATE_LIMIT_CRIT(format, ...) DOCA_LOG_RATE_LIMIT(CRIT, format, ##__VA_ARGS__) /**< rate-limited CRIT */
-#define DOCA_LOG_RATE_LIMIT_ERR(format, ...) DOCA_LOG_RATE_LIMIT(ERROR, format, ##__VA_ARGS__) /**< rate-limited ERROR */
-#define DOCA_LOG_RATE_LIMIT_WARN(format, ...) DOCA_LOG_RATE_LIMIT(WARNING, format, ##__VA_ARGS__) /**< rate-limited WARNING */
+#define DOCA_LOG_RATE_LIMIT_ERR(format, ...) \
+	DOCA_LOG_RATE_LIMIT(ERROR, format, ##__VA_ARGS__) /**< rate-limited ERROR */
+#define DOCA_LOG_RATE_LIMIT_WARN(format, ...) \
+	DOCA_LOG_RATE_LIMIT(WARNING, format, ##__VA_ARGS__) /**< rate-limited WARNING */
 #define DOCA_LOG_RATE_LIMIT_INFO(format, ...) DOCA_LOG_RATE_LIMIT(INFO, format, ##__VA_ARGS__) /**< rate-limited INFO */
-#define DOCA_LOG_RATE_LIMIT_DBG(format, ...) DOCA_LOG_RATE_LIMIT(DEBUG, format, ##__VA_ARGS__) /**< rate-limited DEBUG */
+#define DOCA_LOG_RATE_LIMIT_DBG(format, ...) \
+	DOCA_LOG_RATE_LIMIT(DEBUG, format, ##__VA_ARGS__) /**< rate-limited DEBUG */
 #ifdef DOCA_LOGGING_ALLOW_DLOG
 /** Developer log (kept only when the program defines DOCA_LOGGING_ALLOW_DLOG). */
-#define DOCA_DLOG(level, format, ...)                                                                                 \
+#define DOCA_DLOG(level, format, ...) \
 	doca_log_developer(DOCA_LOG_LEVEL_##level, log_source, __LINE__, format, ##__VA_ARGS__)
 #else
 /** Developer log (kept only when the program defines DOCA_LOGGING_ALLOW_DLOG). */
-#define DOCA_DLOG(level, format, ...)                                                                                 \
-	do {                                                                                                          \
+#define DOCA_DLOG(level, format, ...) \
+	do {                          \
 	} while (0)
 #endif
-#define DOCA_DLOG_CRIT(format, ...) DOCA_DLOG(CRIT, format, ##__VA_ARGS__) /**< developer CRIT */
-#define DOCA_DLOG_ERR(format, ...) DOCA_DLOG(ERROR, format, ##__VA_ARGS__) /**< developer ERROR */
+#define DOCA_DLOG_CRIT(format, ...) DOCA_DLOG(CRIT, format, ##__VA_ARGS__)    /**< developer CRIT */
+#define DOCA_DLOG_ERR(format, ...) DOCA_DLOG(ERROR, format, ##__VA_ARGS__)    /**< developer ERROR */
 #define DOCA_DLOG_WARN(format, ...) DOCA_DLOG(WARNING, format, ##__VA_ARGS__) /**< developer WARNING */
-#define DOCA_DLOG_INFO(format, ...) DOCA_DLOG(INFO, format, ##__VA_ARGS__) /**< developer INFO */
-#define DOCA_DLOG_DBG(format, ...) DOCA_DLOG(DEBUG, format, ##__VA_ARGS__) /**< developer DEBUG */
+#define DOCA_DLOG_INFO(format, ...) DOCA_DLOG(INFO, format, ##__VA_ARGS__)    /**< developer INFO */
+#define DOCA_DLOG_DBG(format, ...) DOCA_DLOG(DEBUG, format, ##__VA_ARGS__)    /**< developer DEBUG */
 #else
 /* Internal: the registration calls of DOCA_LOG_REGISTER. */
 #define OPENDOCA_LOG_REGISTER_SOURCE_ doca_log_register_source
 #define OPENDOCA_LOG_UNREGISTER_SOURCE_ doca_log_unregister_source
 /** Logs at a level (CRIT, ERROR, WARNING, INFO, DEBUG, TRACE) of the file's log source. */
-#define DOCA_LOG(level, format, ...)                                                                                  \
+#define DOCA_LOG(level, format, ...) \
 	doca_log(DOCA_LOG_LEVEL_##level, log_source, __FILE__, __LINE__, __func__, format, ##__VA_ARGS__)
 #ifdef DOCA_LOGGING_ALLOW_TRACE
 #define DOCA_LOG_TRC(format, ...) DOCA_LOG(TRACE, format, ##__VA_ARGS__) /**< logs at TRACE */
 #else
 /** Logs at TRACE: kept only when the program defines DOCA_LOGGING_ALLOW_TRACE. */
-#define DOCA_LOG_TRC(format, ...)                                                                                     \
-	do {                                                                                                          \
+#define DOCA_LOG_TRC(format, ...) \
+	do {                      \
 	} while (0)
 #endif
 #endif
-#define DOCA_LOG_CRIT(format, ...) DOCA_LOG(CRIT, format, ##__VA_ARGS__) /**< logs at CRIT */
-#define DOCA_LOG_ERR(format, ...) DOCA_LOG(ERROR, format, ##__VA_ARGS__) /**< logs at ERROR */
+#define DOCA_LOG_CRIT(format, ...) DOCA_LOG(CRIT, format, ##__VA_ARGS__)    /**< logs at CRIT */
+#define DOCA_LOG_ERR(format, ...) DOCA_LOG(ERROR, format, ##__VA_ARGS__)    /**< logs at ERROR */
 #define DOCA_LOG_WARN(format, ...) DOCA_LOG(WARNING, format, ##__VA_ARGS__) /**< logs at WARNING */
-#define DOCA_LOG_INFO(format, ...) DOCA_LOG(INFO, format, ##__VA_ARGS__) /**< logs at INFO */
-#define DOCA_LOG_DBG(format, ...) DOCA_LOG(DEBUG, format, ##__VA_ARGS__) /**< logs at DEBUG */
+#define DOCA_LOG_INFO(format, ...) DOCA_LOG(INFO, format, ##__VA_ARGS__)    /**< logs at INFO */
+#define DOCA_LOG_DBG(format, ...) DOCA_LOG(DEBUG, format, ##__VA_ARGS__)    /**< logs at DEBUG */
 
 /** Log levels: lower is more severe. */
 enum doca_log_level {
@@ -136,7 +139,8 @@ typedef void (*log_flush_callback)(char *buffer);
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_log(uint32_t level, int source, const char *fname, int line, const char *func, const char *format, ...);
+doca_error_t doca_log(uint32_t level, int source, const char *fname, int line, const char *func, const char *format,
+		      ...);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_log(uint32_t level, int source, int line, const char *format, ...) OPENDOCA_FORM(doca_log_v2_2);
@@ -167,7 +171,8 @@ doca_error_t doca_log_backend_create_standard(void);
  */
 #if OPENDOCA_REL >= 26
 DOCA_EXPERIMENTAL
-doca_error_t doca_log_backend_create_with_buf(char *buf, size_t capacity, log_flush_callback handler, struct doca_log_backend **backend);
+doca_error_t doca_log_backend_create_with_buf(char *buf, size_t capacity, log_flush_callback handler,
+					      struct doca_log_backend **backend);
 #endif
 
 /**
@@ -183,7 +188,8 @@ doca_error_t doca_log_backend_create_with_buf(char *buf, size_t capacity, log_fl
  */
 #if OPENDOCA_REL >= 26
 DOCA_EXPERIMENTAL
-doca_error_t doca_log_backend_create_with_buf_sdk(char *buf, size_t capacity, log_flush_callback handler, struct doca_log_backend **backend);
+doca_error_t doca_log_backend_create_with_buf_sdk(char *buf, size_t capacity, log_flush_callback handler,
+						  struct doca_log_backend **backend);
 #endif
 
 /**
@@ -199,7 +205,8 @@ doca_error_t doca_log_backend_create_with_buf_sdk(char *buf, size_t capacity, lo
  */
 #if OPENDOCA_REL == 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_log_backend_create_with_buffer(char *buffer, size_t capacity, log_flush_callback handler, struct doca_log_backend **backend);
+doca_error_t doca_log_backend_create_with_buffer(char *buffer, size_t capacity, log_flush_callback handler,
+						 struct doca_log_backend **backend);
 #endif
 
 /**
@@ -215,7 +222,8 @@ doca_error_t doca_log_backend_create_with_buffer(char *buffer, size_t capacity, 
  */
 #if OPENDOCA_REL == 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_log_backend_create_with_buffer_sdk(char *buffer, size_t capacity, log_flush_callback handler, struct doca_log_backend **backend);
+doca_error_t doca_log_backend_create_with_buffer_sdk(char *buffer, size_t capacity, log_flush_callback handler,
+						     struct doca_log_backend **backend);
 #endif
 
 /**
@@ -437,7 +445,8 @@ doca_error_t doca_log_backend_set_upper_level_limit(struct doca_logger_backend *
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_log_create_buffer_backend(char *buffer, size_t capacity, log_flush_callback handler, struct doca_logger_backend **backend);
+doca_error_t doca_log_create_buffer_backend(char *buffer, size_t capacity, log_flush_callback handler,
+					    struct doca_logger_backend **backend);
 #endif
 
 /**

@@ -73,7 +73,8 @@ doca_error_t doca_mmap_add_dev(struct doca_mmap *mmap, struct doca_dev *dev);
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_mmap_cap_is_create_from_export_pci_supported(const struct doca_devinfo *devinfo, uint8_t *from_export);
+doca_error_t doca_mmap_cap_is_create_from_export_pci_supported(const struct doca_devinfo *devinfo,
+							       uint8_t *from_export);
 #endif
 
 /**
@@ -106,7 +107,8 @@ DOCA_STABLE
 doca_error_t doca_mmap_create(struct doca_mmap **mmap);
 #elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_create(const union doca_data *user_data, struct doca_mmap **mmap) OPENDOCA_FORM(doca_mmap_create_v2_2);
+doca_error_t doca_mmap_create(const union doca_data *user_data, struct doca_mmap **mmap)
+	OPENDOCA_FORM(doca_mmap_create_v2_2);
 #elif OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
 doca_error_t doca_mmap_create(const char *name, struct doca_mmap **mmap) OPENDOCA_FORM(doca_mmap_create_v1_4);
@@ -129,13 +131,17 @@ doca_error_t doca_mmap_create(const char *name, struct doca_mmap **mmap) OPENDOC
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_mmap_create_from_export(const union doca_data *user_data, const void *export_desc, size_t export_desc_len, struct doca_dev *dev, struct doca_mmap **mmap);
+doca_error_t doca_mmap_create_from_export(const union doca_data *user_data, const void *export_desc,
+					  size_t export_desc_len, struct doca_dev *dev, struct doca_mmap **mmap);
 #elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_create_from_export(const union doca_data *user_data, const void *export_desc, size_t export_desc_len, struct doca_dev *dev, struct doca_mmap **mmap);
+doca_error_t doca_mmap_create_from_export(const union doca_data *user_data, const void *export_desc,
+					  size_t export_desc_len, struct doca_dev *dev, struct doca_mmap **mmap);
 #elif OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_create_from_export(const char *name, const uint8_t *export_desc, size_t export_desc_len, struct doca_dev *dev, struct doca_mmap **mmap) OPENDOCA_FORM(doca_mmap_create_from_export_v1_4);
+doca_error_t doca_mmap_create_from_export(const char *name, const uint8_t *export_desc, size_t export_desc_len,
+					  struct doca_dev *dev, struct doca_mmap **mmap)
+	OPENDOCA_FORM(doca_mmap_create_from_export_v1_4);
 #endif
 
 /**
@@ -180,7 +186,8 @@ doca_error_t doca_mmap_dev_add(struct doca_mmap *mmap, struct doca_dev *dev);
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mmap, const struct doca_dev *dev, doca_dpa_dev_mmap_t *dpa_mmap_handle);
+doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mmap, const struct doca_dev *dev,
+					  doca_dpa_dev_mmap_t *dpa_mmap_handle);
 #endif
 
 /**
@@ -223,7 +230,8 @@ doca_error_t doca_mmap_enable_thread_safety(struct doca_mmap *mmap);
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_export(struct doca_mmap *mmap, const struct doca_dev *dev, uint8_t **export_desc, size_t *export_desc_len);
+doca_error_t doca_mmap_export(struct doca_mmap *mmap, const struct doca_dev *dev, uint8_t **export_desc,
+			      size_t *export_desc_len);
 #endif
 
 /**
@@ -239,7 +247,8 @@ doca_error_t doca_mmap_export(struct doca_mmap *mmap, const struct doca_dev *dev
  */
 #if OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_export_dpu(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc, size_t *export_desc_len);
+doca_error_t doca_mmap_export_dpu(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc,
+				  size_t *export_desc_len);
 #endif
 
 /**
@@ -255,7 +264,8 @@ doca_error_t doca_mmap_export_dpu(struct doca_mmap *mmap, const struct doca_dev 
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc, size_t *export_desc_len);
+doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc,
+				  size_t *export_desc_len);
 #endif
 
 /**
@@ -271,10 +281,12 @@ doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev 
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc, size_t *export_desc_len);
+doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc,
+				   size_t *export_desc_len);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc, size_t *export_desc_len);
+doca_error_t doca_mmap_export_rdma(struct doca_mmap *mmap, const struct doca_dev *dev, const void **export_desc,
+				   size_t *export_desc_len);
 #endif
 
 /**
@@ -410,7 +422,8 @@ doca_error_t doca_mmap_get_user_data(struct doca_mmap *mmap, union doca_data *us
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_populate(struct doca_mmap *mmap, char *addr, size_t len, size_t pg_sz, doca_mmap_memrange_free_cb_t *free_cb, void *opaque);
+doca_error_t doca_mmap_populate(struct doca_mmap *mmap, char *addr, size_t len, size_t pg_sz,
+				doca_mmap_memrange_free_cb_t *free_cb, void *opaque);
 #endif
 
 /**
@@ -426,7 +439,8 @@ doca_error_t doca_mmap_populate(struct doca_mmap *mmap, char *addr, size_t len, 
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_property_get(struct doca_mmap *mmap, enum doca_mmap_property property, const uint8_t *value, uint32_t size);
+doca_error_t doca_mmap_property_get(struct doca_mmap *mmap, enum doca_mmap_property property, const uint8_t *value,
+				    uint32_t size);
 #endif
 
 /**
@@ -442,7 +456,8 @@ doca_error_t doca_mmap_property_get(struct doca_mmap *mmap, enum doca_mmap_prope
  */
 #if OPENDOCA_REL <= 14
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_property_set(struct doca_mmap *mmap, enum doca_mmap_property property, const uint8_t *value, uint32_t size);
+doca_error_t doca_mmap_property_set(struct doca_mmap *mmap, enum doca_mmap_property property, const uint8_t *value,
+				    uint32_t size);
 #endif
 
 /**
@@ -476,10 +491,12 @@ doca_error_t doca_mmap_rm_dev(struct doca_mmap *mmap, struct doca_dev *dev);
  */
 #if OPENDOCA_REL >= 25
 DOCA_STABLE
-doca_error_t doca_mmap_set_dmabuf_memrange(struct doca_mmap *mmap, int dmabuf_fd, void *addr, size_t dmabuf_offset, size_t len);
+doca_error_t doca_mmap_set_dmabuf_memrange(struct doca_mmap *mmap, int dmabuf_fd, void *addr, size_t dmabuf_offset,
+					   size_t len);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_mmap_set_dmabuf_memrange(struct doca_mmap *mmap, int dmabuf_fd, size_t offset, size_t len) OPENDOCA_FORM(doca_mmap_set_dmabuf_memrange_v2_2);
+doca_error_t doca_mmap_set_dmabuf_memrange(struct doca_mmap *mmap, int dmabuf_fd, size_t offset, size_t len)
+	OPENDOCA_FORM(doca_mmap_set_dmabuf_memrange_v2_2);
 #endif
 
 /**

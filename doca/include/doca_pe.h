@@ -72,7 +72,8 @@ enum doca_task_submit_flag {
 
 /** Called on a task completion with the task and context user data. */
 #if OPENDOCA_REL >= 25
-typedef void (*doca_task_completion_cb_t)(struct doca_task *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_task_completion_cb_t)(struct doca_task *task, union doca_data task_user_data,
+					  union doca_data ctx_user_data);
 #endif
 
 /**

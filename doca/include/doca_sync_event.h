@@ -65,51 +65,51 @@ typedef uint64_t doca_gpu_dev_sync_event_remote_net_t;
 #endif
 /** A sync event as the GPU names it. */
 typedef uint64_t doca_gpu_dev_sync_event_t;
-/** doca sync event job get (layout as NVIDIA's) */
+/** A 2.2 job reading a sync event. */
 #if OPENDOCA_REL <= 22
 struct doca_sync_event_job_get {
-	struct doca_job base;
-	uint64_t *value;
+	struct doca_job base; /**< the common job part */
+	uint64_t *value;      /**< where the value is written */
 };
 #endif
 
-/** doca sync event job update add (layout as NVIDIA's) */
+/** A 2.2 job adding to a sync event. */
 #if OPENDOCA_REL <= 22
 struct doca_sync_event_job_update_add {
-	struct doca_job base;
-	uint64_t value;
-	uint64_t *fetched;
+	struct doca_job base; /**< the common job part */
+	uint64_t value;       /**< the value to add */
+	uint64_t *fetched;    /**< where the value before is written */
 };
 #endif
 
-/** doca sync event job update set (layout as NVIDIA's) */
+/** A 2.2 job setting a sync event. */
 #if OPENDOCA_REL <= 22
 struct doca_sync_event_job_update_set {
-	struct doca_job base;
-	uint64_t value;
+	struct doca_job base; /**< the common job part */
+	uint64_t value;       /**< the value to set */
 };
 #endif
 
-/** doca sync event job wait (layout as NVIDIA's) */
+/** A 2.2 job waiting for a sync event. */
 #if OPENDOCA_REL <= 22
 struct doca_sync_event_job_wait {
-	struct doca_job base;
-	uint64_t value;
-	uint64_t mask;
+	struct doca_job base; /**< the common job part */
+	uint64_t value;       /**< the value waited for */
+	uint64_t mask;        /**< applied to the event value before comparing */
 };
 #endif
 
-/** doca sync event remote (layout as NVIDIA's) */
+/** The 2.2 handle of a sync event exported to a remote peer. */
 #if OPENDOCA_REL <= 22
 struct doca_sync_event_remote {
-	uint64_t data[2];
+	uint64_t data[2]; /**< its content */
 };
 #endif
 
-/** doca sync event result (layout as NVIDIA's) */
+/** The result of a 2.2 sync event job. */
 #if OPENDOCA_REL <= 22
 struct doca_sync_event_result {
-	doca_error_t result;
+	doca_error_t result; /**< the status of the job */
 };
 #endif
 
@@ -119,27 +119,38 @@ typedef struct doca_sync_event_remote doca_sync_event_remote_t;
 #endif
 /** doca_sync_event_task_get_completion_cb_t */
 #if OPENDOCA_REL >= 25
-typedef void (*doca_sync_event_task_get_completion_cb_t)(struct doca_sync_event_task_get *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_sync_event_task_get_completion_cb_t)(struct doca_sync_event_task_get *task,
+							 union doca_data task_user_data, union doca_data ctx_user_data);
 #endif
 /** doca_sync_event_task_notify_add_completion_cb_t */
 #if OPENDOCA_REL >= 25
-typedef void (*doca_sync_event_task_notify_add_completion_cb_t)(struct doca_sync_event_task_notify_add *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_sync_event_task_notify_add_completion_cb_t)(struct doca_sync_event_task_notify_add *task,
+								union doca_data task_user_data,
+								union doca_data ctx_user_data);
 #endif
 /** doca_sync_event_task_notify_set_completion_cb_t */
 #if OPENDOCA_REL >= 25
-typedef void (*doca_sync_event_task_notify_set_completion_cb_t)(struct doca_sync_event_task_notify_set *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_sync_event_task_notify_set_completion_cb_t)(struct doca_sync_event_task_notify_set *task,
+								union doca_data task_user_data,
+								union doca_data ctx_user_data);
 #endif
 /** doca_sync_event_task_wait_eq_completion_cb_t */
 #if OPENDOCA_REL >= 27
-typedef void (*doca_sync_event_task_wait_eq_completion_cb_t)(struct doca_sync_event_task_wait_eq *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_sync_event_task_wait_eq_completion_cb_t)(struct doca_sync_event_task_wait_eq *task,
+							     union doca_data task_user_data,
+							     union doca_data ctx_user_data);
 #endif
 /** doca_sync_event_task_wait_gt_completion_cb_t */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
-typedef void (*doca_sync_event_task_wait_gt_completion_cb_t)(struct doca_sync_event_task_wait_gt *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_sync_event_task_wait_gt_completion_cb_t)(struct doca_sync_event_task_wait_gt *task,
+							     union doca_data task_user_data,
+							     union doca_data ctx_user_data);
 #endif
 /** doca_sync_event_task_wait_neq_completion_cb_t */
 #if OPENDOCA_REL >= 30
-typedef void (*doca_sync_event_task_wait_neq_completion_cb_t)(struct doca_sync_event_task_wait_neq *task, union doca_data task_user_data, union doca_data ctx_user_data);
+typedef void (*doca_sync_event_task_wait_neq_completion_cb_t)(struct doca_sync_event_task_wait_neq *task,
+							      union doca_data task_user_data,
+							      union doca_data ctx_user_data);
 #endif
 
 /**
@@ -530,10 +541,12 @@ doca_error_t doca_sync_event_create(struct doca_sync_event **event);
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz, struct doca_sync_event **event);
+doca_error_t doca_sync_event_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
+						struct doca_sync_event **event);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz, struct doca_sync_event **event);
+doca_error_t doca_sync_event_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
+						struct doca_sync_event **event);
 #endif
 
 /**
@@ -578,10 +591,12 @@ doca_error_t doca_sync_event_export_remote(struct doca_sync_event *event, doca_s
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_dpa(struct doca_sync_event *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
+doca_error_t doca_sync_event_export_to_dpa(struct doca_sync_event *event, struct doca_dpa *dpa,
+					   doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_dpa(struct doca_sync_event *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
+doca_error_t doca_sync_event_export_to_dpa(struct doca_sync_event *event, struct doca_dpa *dpa,
+					   doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
 #endif
 
 /**
@@ -597,10 +612,12 @@ doca_error_t doca_sync_event_export_to_dpa(struct doca_sync_event *event, struct
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_dpu(struct doca_sync_event *event, struct doca_dev *dev, const uint8_t **data, size_t *sz);
+doca_error_t doca_sync_event_export_to_dpu(struct doca_sync_event *event, struct doca_dev *dev, const uint8_t **data,
+					   size_t *sz);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_dpu(struct doca_sync_event *event, struct doca_dev *dev, const uint8_t **data, size_t *sz);
+doca_error_t doca_sync_event_export_to_dpu(struct doca_sync_event *event, struct doca_dev *dev, const uint8_t **data,
+					   size_t *sz);
 #endif
 
 /**
@@ -615,10 +632,12 @@ doca_error_t doca_sync_event_export_to_dpu(struct doca_sync_event *event, struct
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_gpu(struct doca_sync_event *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_t **gpu_dev_se);
+doca_error_t doca_sync_event_export_to_gpu(struct doca_sync_event *event, struct doca_gpu *gpu,
+					   doca_gpu_dev_sync_event_t **gpu_dev_se);
 #elif OPENDOCA_REL <= 22
 __DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_gpu(struct doca_sync_event *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_t **gpu_dev_se);
+doca_error_t doca_sync_event_export_to_gpu(struct doca_sync_event *event, struct doca_gpu *gpu,
+					   doca_gpu_dev_sync_event_t **gpu_dev_se);
 #endif
 
 /**
@@ -649,7 +668,8 @@ doca_error_t doca_sync_event_export_to_remote_net(struct doca_sync_event *event,
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_export_to_remote_pci(struct doca_sync_event *event, struct doca_dev *dev, const uint8_t **data, size_t *sz);
+doca_error_t doca_sync_event_export_to_remote_pci(struct doca_sync_event *event, struct doca_dev *dev,
+						  const uint8_t **data, size_t *sz);
 #endif
 
 /**
@@ -694,7 +714,8 @@ doca_error_t doca_sync_event_get_create_from_export_supported(const struct doca_
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
+doca_error_t doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *dpa,
+					    doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
 #endif
 
 /**
@@ -748,7 +769,8 @@ doca_error_t doca_sync_event_get_export_to_gpu_supported(const struct doca_devin
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_get_gpu_handle(struct doca_sync_event *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_t **gpu_dev_se);
+doca_error_t doca_sync_event_get_gpu_handle(struct doca_sync_event *event, struct doca_gpu *gpu,
+					    doca_gpu_dev_sync_event_t **gpu_dev_se);
 #endif
 
 /**
@@ -833,7 +855,8 @@ doca_error_t doca_sync_event_publisher_add_location_gpu(struct doca_sync_event *
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz, struct doca_sync_event_remote_net **event);
+doca_error_t doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz,
+							   struct doca_sync_event_remote_net **event);
 #endif
 
 /**
@@ -861,7 +884,8 @@ doca_error_t doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_ne
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_remote_net_export_to_dpa(struct doca_sync_event_remote_net *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);
+doca_error_t doca_sync_event_remote_net_export_to_dpa(struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
+						      doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);
 #endif
 
 /**
@@ -876,7 +900,8 @@ doca_error_t doca_sync_event_remote_net_export_to_dpa(struct doca_sync_event_rem
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_remote_net_export_to_gpu(struct doca_sync_event_remote_net *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_remote_net_t *gpu_remote_event);
+doca_error_t doca_sync_event_remote_net_export_to_gpu(struct doca_sync_event_remote_net *event, struct doca_gpu *gpu,
+						      doca_gpu_dev_sync_event_remote_net_t *gpu_remote_event);
 #endif
 
 /**
@@ -891,7 +916,8 @@ doca_error_t doca_sync_event_remote_net_export_to_gpu(struct doca_sync_event_rem
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_remote_net_get_dpa_handle(struct doca_sync_event_remote_net *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);
+doca_error_t doca_sync_event_remote_net_get_dpa_handle(struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
+						       doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);
 #endif
 
 /**
@@ -906,7 +932,8 @@ doca_error_t doca_sync_event_remote_net_get_dpa_handle(struct doca_sync_event_re
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_remote_net_get_gpu_handle(struct doca_sync_event_remote_net *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_remote_net_t *gpu_remote_event);
+doca_error_t doca_sync_event_remote_net_get_gpu_handle(struct doca_sync_event_remote_net *event, struct doca_gpu *gpu,
+						       doca_gpu_dev_sync_event_remote_net_t *gpu_remote_event);
 #endif
 
 /**
@@ -1040,7 +1067,8 @@ doca_error_t doca_sync_event_subscriber_add_location_gpu(struct doca_sync_event 
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_get_alloc_init(struct doca_sync_event *event, uint64_t *ret_val_ptr, union doca_data user_data, struct doca_sync_event_task_get **task);
+doca_error_t doca_sync_event_task_get_alloc_init(struct doca_sync_event *event, uint64_t *ret_val_ptr,
+						 union doca_data user_data, struct doca_sync_event_task_get **task);
 #endif
 
 /**
@@ -1080,7 +1108,9 @@ uint64_t *doca_sync_event_task_get_get_ret_val_ptr(const struct doca_sync_event_
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_get_set_conf(struct doca_sync_event *event, doca_sync_event_task_get_completion_cb_t completion_cb, doca_sync_event_task_get_completion_cb_t error_cb, uint32_t num_tasks);
+doca_error_t doca_sync_event_task_get_set_conf(struct doca_sync_event *event,
+					       doca_sync_event_task_get_completion_cb_t completion_cb,
+					       doca_sync_event_task_get_completion_cb_t error_cb, uint32_t num_tasks);
 #endif
 
 /**
@@ -1109,7 +1139,9 @@ void doca_sync_event_task_get_set_ret_val_ptr(struct doca_sync_event_task_get *t
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_notify_add_alloc_init(struct doca_sync_event *event, uint64_t inc_val, uint64_t *fetched_val_ptr, union doca_data user_data, struct doca_sync_event_task_notify_add **task);
+doca_error_t doca_sync_event_task_notify_add_alloc_init(struct doca_sync_event *event, uint64_t inc_val,
+							uint64_t *fetched_val_ptr, union doca_data user_data,
+							struct doca_sync_event_task_notify_add **task);
 #endif
 
 /**
@@ -1161,7 +1193,10 @@ uint64_t doca_sync_event_task_notify_add_get_inc_val(const struct doca_sync_even
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_notify_add_set_conf(struct doca_sync_event *event, doca_sync_event_task_notify_add_completion_cb_t completion_cb, doca_sync_event_task_notify_add_completion_cb_t error_cb, uint32_t num_tasks);
+doca_error_t doca_sync_event_task_notify_add_set_conf(struct doca_sync_event *event,
+						      doca_sync_event_task_notify_add_completion_cb_t completion_cb,
+						      doca_sync_event_task_notify_add_completion_cb_t error_cb,
+						      uint32_t num_tasks);
 #endif
 
 /**
@@ -1173,7 +1208,8 @@ doca_error_t doca_sync_event_task_notify_add_set_conf(struct doca_sync_event *ev
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-void doca_sync_event_task_notify_add_set_fetched_val_ptr(struct doca_sync_event_task_notify_add *task, uint64_t *fetched_val_ptr);
+void doca_sync_event_task_notify_add_set_fetched_val_ptr(struct doca_sync_event_task_notify_add *task,
+							 uint64_t *fetched_val_ptr);
 #endif
 
 /**
@@ -1201,7 +1237,9 @@ void doca_sync_event_task_notify_add_set_inc_val(struct doca_sync_event_task_not
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_notify_set_alloc_init(struct doca_sync_event *event, uint64_t set_val, union doca_data user_data, struct doca_sync_event_task_notify_set **task);
+doca_error_t doca_sync_event_task_notify_set_alloc_init(struct doca_sync_event *event, uint64_t set_val,
+							union doca_data user_data,
+							struct doca_sync_event_task_notify_set **task);
 #endif
 
 /**
@@ -1241,7 +1279,10 @@ uint64_t doca_sync_event_task_notify_set_get_set_val(const struct doca_sync_even
  */
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_notify_set_set_conf(struct doca_sync_event *event, doca_sync_event_task_notify_set_completion_cb_t completion_cb, doca_sync_event_task_notify_set_completion_cb_t error_cb, uint32_t num_tasks);
+doca_error_t doca_sync_event_task_notify_set_set_conf(struct doca_sync_event *event,
+						      doca_sync_event_task_notify_set_completion_cb_t completion_cb,
+						      doca_sync_event_task_notify_set_completion_cb_t error_cb,
+						      uint32_t num_tasks);
 #endif
 
 /**
@@ -1270,7 +1311,9 @@ void doca_sync_event_task_notify_set_set_set_val(struct doca_sync_event_task_not
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_wait_eq_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask, union doca_data user_data, struct doca_sync_event_task_wait_eq **task);
+doca_error_t doca_sync_event_task_wait_eq_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask,
+						     union doca_data user_data,
+						     struct doca_sync_event_task_wait_eq **task);
 #endif
 
 /**
@@ -1322,7 +1365,10 @@ uint64_t doca_sync_event_task_wait_eq_get_wait_val(const struct doca_sync_event_
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_wait_eq_set_conf(struct doca_sync_event *event, doca_sync_event_task_wait_eq_completion_cb_t completion_cb, doca_sync_event_task_wait_eq_completion_cb_t error_cb, uint32_t num_tasks);
+doca_error_t doca_sync_event_task_wait_eq_set_conf(struct doca_sync_event *event,
+						   doca_sync_event_task_wait_eq_completion_cb_t completion_cb,
+						   doca_sync_event_task_wait_eq_completion_cb_t error_cb,
+						   uint32_t num_tasks);
 #endif
 
 /**
@@ -1363,7 +1409,9 @@ void doca_sync_event_task_wait_eq_set_wait_val(struct doca_sync_event_task_wait_
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_wait_gt_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask, union doca_data user_data, struct doca_sync_event_task_wait_gt **task);
+doca_error_t doca_sync_event_task_wait_gt_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask,
+						     union doca_data user_data,
+						     struct doca_sync_event_task_wait_gt **task);
 #endif
 
 /**
@@ -1415,7 +1463,10 @@ uint64_t doca_sync_event_task_wait_gt_get_wait_val(const struct doca_sync_event_
  */
 #if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_wait_gt_set_conf(struct doca_sync_event *event, doca_sync_event_task_wait_gt_completion_cb_t completion_cb, doca_sync_event_task_wait_gt_completion_cb_t error_cb, uint32_t num_tasks);
+doca_error_t doca_sync_event_task_wait_gt_set_conf(struct doca_sync_event *event,
+						   doca_sync_event_task_wait_gt_completion_cb_t completion_cb,
+						   doca_sync_event_task_wait_gt_completion_cb_t error_cb,
+						   uint32_t num_tasks);
 #endif
 
 /**
@@ -1456,7 +1507,9 @@ void doca_sync_event_task_wait_gt_set_wait_val(struct doca_sync_event_task_wait_
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_wait_neq_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask, union doca_data user_data, struct doca_sync_event_task_wait_neq **task);
+doca_error_t doca_sync_event_task_wait_neq_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask,
+						      union doca_data user_data,
+						      struct doca_sync_event_task_wait_neq **task);
 #endif
 
 /**
@@ -1508,7 +1561,10 @@ uint64_t doca_sync_event_task_wait_neq_get_wait_val(const struct doca_sync_event
  */
 #if OPENDOCA_REL >= 30
 DOCA_EXPERIMENTAL
-doca_error_t doca_sync_event_task_wait_neq_set_conf(struct doca_sync_event *event, doca_sync_event_task_wait_neq_completion_cb_t completion_cb, doca_sync_event_task_wait_neq_completion_cb_t error_cb, uint32_t num_tasks);
+doca_error_t doca_sync_event_task_wait_neq_set_conf(struct doca_sync_event *event,
+						    doca_sync_event_task_wait_neq_completion_cb_t completion_cb,
+						    doca_sync_event_task_wait_neq_completion_cb_t error_cb,
+						    uint32_t num_tasks);
 #endif
 
 /**

@@ -23,7 +23,9 @@
 extern "C" {
 #endif
 
+/** Length of a GID in bytes. */
 #define DOCA_GID_BYTE_LENGTH 16
+/** The value of no event handle. */
 #define doca_event_invalid_handle (-1)
 
 /** Access permissions of memory (or-ed). */
@@ -164,33 +166,33 @@ typedef __be64 doca_be64_t;
 typedef int doca_event_handle_t;
 /** The handle a progress engine or work queue notifies through. */
 typedef doca_event_handle_t doca_notification_handle_t;
-/** doca gather list (layout as NVIDIA's) */
+/** A gather list element: memory and the next element. */
 #if OPENDOCA_REL >= 25
 struct doca_gather_list {
-	void *addr;
-	uint64_t len;
-	struct doca_gather_list *next;
+	void *addr;                    /**< start of the memory */
+	uint64_t len;                  /**< its length in bytes */
+	struct doca_gather_list *next; /**< the next element, or NULL */
 };
 #endif
 
-/** doca pci bdf (layout as NVIDIA's) */
+/** A PCI address, bus:device.function (1.4). */
 #if OPENDOCA_REL <= 14
 struct doca_pci_bdf {
 	union {
 		uint16_t raw; /**< the whole address */
 		struct {
-			uint16_t bus : 8; /**< bus number */
-			uint16_t device : 5; /**< device number */
+			uint16_t bus : 8;      /**< bus number */
+			uint16_t device : 5;   /**< device number */
 			uint16_t function : 3; /**< function number */
 		};
 	};
 };
 #endif
 
-/** doca data (layout as NVIDIA's) */
+/** User data: a pointer or a 64-bit value. */
 union doca_data {
-	void *ptr;
-	uint64_t u64;
+	void *ptr;    /**< as a pointer */
+	uint64_t u64; /**< as a number */
 };
 
 
