@@ -94,7 +94,7 @@ doca_error_t doca_argp_cmd_destroy(struct doca_argp_cmd *cmd);
 #endif
 
 /**
- * @brief Register cmd (argp command).
+ * @brief Adds a sub-command to a command.
  *
  * @param [in] cmd the command
  * @param [in] input_cmd input cmd
@@ -108,7 +108,7 @@ doca_error_t doca_argp_cmd_register_cmd(struct doca_argp_cmd *cmd, struct doca_a
 #endif
 
 /**
- * @brief Register param (argp command).
+ * @brief Adds a parameter to a command.
  *
  * @param [in] cmd the command
  * @param [in] input_param input param
@@ -184,7 +184,7 @@ doca_error_t doca_argp_destroy(void);
 #endif
 
 /**
- * @brief Disable logger callback (argument parser).
+ * @brief Sends argp's own messages to the DOCA log again.
  *
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
@@ -458,7 +458,7 @@ void doca_argp_param_set_type(struct doca_argp_param *param, enum doca_argp_type
 #endif
 
 /**
- * @brief Register cmd (argument parser).
+ * @brief Adds a command to the program.
  *
  * @param [in] input_cmd input cmd
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
@@ -471,7 +471,7 @@ doca_error_t doca_argp_register_cmd(struct doca_argp_cmd *input_cmd);
 #endif
 
 /**
- * @brief Register logger callback (argument parser).
+ * @brief Sends argp's own messages to a callback instead of the DOCA log.
  *
  * @param [in] callback the callback
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
@@ -484,7 +484,7 @@ doca_error_t doca_argp_register_logger_callback(doca_argp_logger_cb_t callback);
 #endif
 
 /**
- * @brief Register param (argument parser).
+ * @brief Adds a parameter to the program.
  *
  * @param [in] input_param input param
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
@@ -500,7 +500,7 @@ doca_error_t doca_argp_register_param(struct doca_argp_param *input_param);
 #endif
 
 /**
- * @brief Register validation callback (argument parser).
+ * @brief Sets the callback that checks the configuration once parsed.
  *
  * @param [in] callback the callback
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
@@ -519,7 +519,7 @@ doca_error_t doca_argp_register_validation_callback(validation_callback callback
 #endif
 
 /**
- * @brief Register version callback (argument parser).
+ * @brief Sets the callback of --version.
  *
  * @param [in] callback the callback
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,

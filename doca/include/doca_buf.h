@@ -34,7 +34,7 @@ enum doca_buf_extension {
 #endif
 
 /**
- * @brief Chain list (buffer).
+ * @brief Appends buffer list list2 to buffer list list1.
  *
  * @param [in] list1 the first list
  * @param [in] list2 the second list
@@ -48,7 +48,7 @@ doca_error_t doca_buf_chain_list(struct doca_buf *list1, struct doca_buf *list2)
 #endif
 
 /**
- * @brief Chain list tail (buffer).
+ * @brief Appends buffer list list2 to buffer list list1 whose last buffer is list1_tail.
  *
  * @param [out] list1_head list1 head
  * @param [out] list1_tail list1 tail
@@ -294,7 +294,7 @@ doca_error_t doca_buf_len_get(struct doca_buf *buf, size_t *len);
 #endif
 
 /**
- * @brief Chain (buffer list).
+ * @brief Appends buffer list list2 to buffer list list1 (2.2).
  *
  * @param [in] list1 the first list
  * @param [in] list2 the second list
@@ -336,7 +336,7 @@ doca_error_t doca_buf_list_is_last(const struct doca_buf *buf, bool *is_last);
 #endif
 
 /**
- * @brief Last (buffer list).
+ * @brief The last buffer of the list a buffer is in (2.2).
  *
  * @param [in] buf the buffer
  * @param [out] last_buf last buf
@@ -350,7 +350,7 @@ doca_error_t doca_buf_list_last(struct doca_buf *buf, struct doca_buf **last_buf
 #endif
 
 /**
- * @brief Next (buffer list).
+ * @brief The buffer after a buffer in its list (2.2).
  *
  * @param [in] buf the buffer
  * @param [out] next_buf next buf
@@ -364,7 +364,7 @@ doca_error_t doca_buf_list_next(struct doca_buf *buf, struct doca_buf **next_buf
 #endif
 
 /**
- * @brief Num elements (buffer list).
+ * @brief The number of buffers of the list a buffer heads (2.2).
  *
  * @param [in] buf the buffer
  * @param [out] num_elements number of elements
@@ -378,7 +378,7 @@ doca_error_t doca_buf_list_num_elements(const struct doca_buf *buf, uint32_t *nu
 #endif
 
 /**
- * @brief Unchain (buffer list).
+ * @brief Splits buffer list list1 before list2 (2.2).
  *
  * @param [in] list1 the first list
  * @param [in] list2 the second list
@@ -434,7 +434,7 @@ doca_error_t doca_buf_refcount_rm(struct doca_buf *buf, uint16_t *refcount);
 #endif
 
 /**
- * @brief Reset data len (buffer).
+ * @brief Empties the data section of a buffer (its data length becomes 0).
  *
  * @param [in] buf the buffer
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
@@ -482,7 +482,7 @@ doca_error_t doca_buf_set_data_len(struct doca_buf *buf, size_t data_len);
 #endif
 
 /**
- * @brief Unchain list (buffer).
+ * @brief Splits buffer list list1 before list2.
  *
  * @param [in] list1 the first list
  * @param [in] list2 the second list

@@ -142,7 +142,7 @@ doca_error_t doca_buf_inventory_destroy(struct doca_buf_inventory *inventory);
 #endif
 
 /**
- * @brief Expand (buffer inventory).
+ * @brief Adds descriptors to a buffer inventory.
  *
  * @param [in] inventory the buffer inventory
  * @param [in] num_elements number of elements

@@ -28,7 +28,7 @@ struct doca_buf_pool;
 struct doca_mmap;
 
 /**
- * @brief Buf alloc (buffer pool).
+ * @brief Takes a buffer from a buffer pool.
  *
  * @param [in] buf_pool the buffer pool
  * @param [out] buf the buffer

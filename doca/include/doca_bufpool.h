@@ -28,7 +28,7 @@ struct doca_bufpool;
 struct doca_mmap;
 
 /**
- * @brief Buf alloc (buffer pool).
+ * @brief Takes a buffer from a buffer pool (2.2).
  *
  * @param [in] bufpool the buffer pool
  * @param [out] buf the buffer

@@ -158,7 +158,7 @@ doca_error_t doca_ctx_dev_rm(struct doca_ctx *ctx, struct doca_dev *dev);
 #endif
 
 /**
- * @brief Flush tasks (context).
+ * @brief Makes the tasks submitted to a context with delay start now.
  *
  * @param [in] ctx the context
  * @since 3.0
@@ -398,7 +398,7 @@ doca_error_t doca_workq_destroy(struct doca_workq *workq);
 #endif
 
 /**
- * @brief Event handle arm (work queue).
+ * @brief Arms the event handle of a work queue: it signals the next completion.
  *
  * @param [in] workq the work queue
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
@@ -411,7 +411,7 @@ doca_error_t doca_workq_event_handle_arm(struct doca_workq *workq);
 #endif
 
 /**
- * @brief Event handle clear (work queue).
+ * @brief Clears the signal of a work queue's event handle.
  *
  * @param [in] workq the work queue
  * @param [in] handle the notification handle

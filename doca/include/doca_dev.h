@@ -100,7 +100,7 @@ enum doca_devinfo_rep_filter {
 #endif
 
 /**
- * @brief Accelerate resource reclaim (device).
+ * @brief Frees a device's resources of destroyed objects now rather than lazily.
  *
  * @param [in] dev the device
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
@@ -168,7 +168,7 @@ doca_error_t doca_dev_open(struct doca_devinfo *devinfo, struct doca_dev **dev);
 #endif
 
 /**
- * @brief As devinfo (remote device).
+ * @brief The remote device information of an open remote device (1.4).
  *
  * @param [out] dev_remote the remote device
  * @param [out] devinfo_remote the remote device information

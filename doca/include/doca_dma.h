@@ -234,7 +234,7 @@ doca_error_t doca_dma_get_max_list_buf_num_elem(const struct doca_devinfo *devin
 #endif
 
 /**
- * @brief Job get supported (DMA context).
+ * @brief Tells whether a device supports a DMA job type (2.2).
  *
  * @param [in] devinfo the device information
  * @param [in] job_type job type

@@ -147,7 +147,7 @@ doca_error_t doca_log(uint32_t level, int source, int line, const char *format, 
 #endif
 
 /**
- * @brief Adds the standard backend: program logs to stdout (errors to stderr).
+ * @brief Adds the standard backend: program messages to stdout.
  *
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
  *         or the error of the failing step.
@@ -159,7 +159,7 @@ doca_error_t doca_log_backend_create_standard(void);
 #endif
 
 /**
- * @brief Create with buf (log backend).
+ * @brief Adds a program log backend that formats each line into a buffer and passes it to a callback.
  *
  * @param [in] buf the buffer
  * @param [in] capacity capacity of the buffer in bytes
@@ -176,7 +176,7 @@ doca_error_t doca_log_backend_create_with_buf(char *buf, size_t capacity, log_fl
 #endif
 
 /**
- * @brief Create with buf sdk (log backend).
+ * @brief Adds an SDK log backend that formats each line into a buffer and passes it to a callback.
  *
  * @param [in] buf the buffer
  * @param [in] capacity capacity of the buffer in bytes
@@ -193,7 +193,7 @@ doca_error_t doca_log_backend_create_with_buf_sdk(char *buf, size_t capacity, lo
 #endif
 
 /**
- * @brief Create with buffer (log backend).
+ * @brief Adds a program log backend that formats each line into a buffer and passes it to a callback (2.5).
  *
  * @param [out] buffer buffer
  * @param [in] capacity capacity of the buffer in bytes
@@ -210,7 +210,7 @@ doca_error_t doca_log_backend_create_with_buffer(char *buffer, size_t capacity, 
 #endif
 
 /**
- * @brief Create with buffer sdk (log backend).
+ * @brief Adds an SDK log backend that formats each line into a buffer and passes it to a callback (2.5).
  *
  * @param [out] buffer buffer
  * @param [in] capacity capacity of the buffer in bytes
@@ -227,7 +227,7 @@ doca_error_t doca_log_backend_create_with_buffer_sdk(char *buffer, size_t capaci
 #endif
 
 /**
- * @brief Create with fd (log backend).
+ * @brief Adds a program log backend writing to a file descriptor.
  *
  * @param [in] fd file descriptor
  * @param [out] backend the log backend
@@ -241,7 +241,7 @@ doca_error_t doca_log_backend_create_with_fd(int fd, struct doca_log_backend **b
 #endif
 
 /**
- * @brief Create with fd sdk (log backend).
+ * @brief Adds an SDK log backend writing to a file descriptor.
  *
  * @param [in] fd file descriptor
  * @param [out] backend the log backend
@@ -255,7 +255,7 @@ doca_error_t doca_log_backend_create_with_fd_sdk(int fd, struct doca_log_backend
 #endif
 
 /**
- * @brief Create with file (log backend).
+ * @brief Adds a program log backend writing to a stream.
  *
  * @param [out] fptr stream
  * @param [out] backend the log backend
@@ -269,7 +269,7 @@ doca_error_t doca_log_backend_create_with_file(FILE *fptr, struct doca_log_backe
 #endif
 
 /**
- * @brief Create with file sdk (log backend).
+ * @brief Adds an SDK log backend writing to a stream.
  *
  * @param [out] fptr stream
  * @param [out] backend the log backend
@@ -283,7 +283,7 @@ doca_error_t doca_log_backend_create_with_file_sdk(FILE *fptr, struct doca_log_b
 #endif
 
 /**
- * @brief Create with syslog (log backend).
+ * @brief Adds a program log backend writing to syslog under a name.
  *
  * @param [in] name name
  * @param [out] backend the log backend
@@ -297,7 +297,7 @@ doca_error_t doca_log_backend_create_with_syslog(const char *name, struct doca_l
 #endif
 
 /**
- * @brief Create with syslog sdk (log backend).
+ * @brief Adds an SDK log backend writing to syslog under a name.
  *
  * @param [in] name name
  * @param [out] backend the log backend
@@ -311,7 +311,7 @@ doca_error_t doca_log_backend_create_with_syslog_sdk(const char *name, struct do
 #endif
 
 /**
- * @brief Level set (log backend).
+ * @brief Sets the most verbose level a log backend prints (2.2).
  *
  * @param [in] logger the log backend
  * @param [in] level a log level (DOCA_LOG_LEVEL_*)
@@ -433,7 +433,7 @@ doca_error_t doca_log_backend_set_upper_level_limit(struct doca_logger_backend *
 #endif
 
 /**
- * @brief Create buffer backend (log).
+ * @brief Adds a log backend that formats each line into a buffer and passes it to a callback (2.2).
  *
  * @param [out] buffer buffer
  * @param [in] capacity capacity of the buffer in bytes
@@ -450,7 +450,7 @@ doca_error_t doca_log_create_buffer_backend(char *buffer, size_t capacity, log_f
 #endif
 
 /**
- * @brief Create fd backend (log).
+ * @brief Adds a log backend writing to a file descriptor (2.2).
  *
  * @param [in] fd file descriptor
  * @param [out] backend the log backend
@@ -464,7 +464,7 @@ doca_error_t doca_log_create_fd_backend(int fd, struct doca_logger_backend **bac
 #endif
 
 /**
- * @brief Create file backend (log).
+ * @brief Adds a log backend writing to a stream (2.2).
  *
  * @param [out] fptr stream
  * @param [out] backend the log backend
@@ -478,7 +478,7 @@ doca_error_t doca_log_create_file_backend(FILE *fptr, struct doca_logger_backend
 #endif
 
 /**
- * @brief Adds the standard backend: program logs to stdout (errors to stderr).
+ * @brief Adds the standard backend: program messages to stdout.
  *
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
  *         or the error of the failing step.
@@ -490,7 +490,7 @@ doca_error_t doca_log_create_standard_backend(void);
 #endif
 
 /**
- * @brief Create syslog backend (log).
+ * @brief Adds a log backend writing to syslog under a name (2.2).
  *
  * @param [in] name name
  * @param [out] backend the log backend
@@ -543,7 +543,7 @@ uint16_t doca_log_get_quantity(void);
 #endif
 
 /**
- * @brief Global level get (log).
+ * @brief The most verbose level programs log at (2.2).
  *
  * @return the value (0 for a bad argument).
  * @since 2.2
@@ -554,7 +554,7 @@ uint32_t doca_log_global_level_get(void);
 #endif
 
 /**
- * @brief Global level set (log).
+ * @brief Sets the most verbose level programs log at, and every backend's (2.2).
  *
  * @param [in] level a log level (DOCA_LOG_LEVEL_*)
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
@@ -567,7 +567,7 @@ doca_error_t doca_log_global_level_set(uint32_t level);
 #endif
 
 /**
- * @brief Global set upper level limit (log).
+ * @brief Sets the most severe level every backend prints (2.2).
  *
  * @param [in] upper_level_limit the most verbose level
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,

@@ -50,7 +50,7 @@ typedef uint32_t doca_dpa_dev_mmap_t;
 typedef void(doca_mmap_memrange_free_cb_t)(void *addr, size_t len, void *opaque);
 
 /**
- * @brief Add dev (memory map).
+ * @brief Registers the memory of a memory map with a device.
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -161,7 +161,7 @@ doca_error_t doca_mmap_destroy(struct doca_mmap *mmap);
 #endif
 
 /**
- * @brief Dev add (memory map).
+ * @brief Registers the memory of a memory map with a device (2.2 and 1.4).
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -175,7 +175,7 @@ doca_error_t doca_mmap_dev_add(struct doca_mmap *mmap, struct doca_dev *dev);
 #endif
 
 /**
- * @brief Dev get dpa handle (memory map).
+ * @brief The handle by which DPA code of a device reaches a memory map.
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -191,7 +191,7 @@ doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mmap, const struct d
 #endif
 
 /**
- * @brief Dev rm (memory map).
+ * @brief Deregisters the memory of a memory map from a device (2.2 and 1.4).
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -205,7 +205,7 @@ doca_error_t doca_mmap_dev_rm(struct doca_mmap *mmap, struct doca_dev *dev);
 #endif
 
 /**
- * @brief Enable thread safety (memory map).
+ * @brief Lets several threads use a memory map at once.
  *
  * @param [in] mmap the memory map
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
@@ -235,7 +235,7 @@ doca_error_t doca_mmap_export(struct doca_mmap *mmap, const struct doca_dev *dev
 #endif
 
 /**
- * @brief Export dpu (memory map).
+ * @brief Exports a memory map to the DPU side of a device (2.2).
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -252,7 +252,7 @@ doca_error_t doca_mmap_export_dpu(struct doca_mmap *mmap, const struct doca_dev 
 #endif
 
 /**
- * @brief Export pci (memory map).
+ * @brief Exports a memory map for the other side of a PCI device (host or DPU).
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -269,7 +269,7 @@ doca_error_t doca_mmap_export_pci(struct doca_mmap *mmap, const struct doca_dev 
 #endif
 
 /**
- * @brief Export rdma (memory map).
+ * @brief Exports a memory map for RDMA peers of a device.
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device
@@ -461,7 +461,7 @@ doca_error_t doca_mmap_property_set(struct doca_mmap *mmap, enum doca_mmap_prope
 #endif
 
 /**
- * @brief Rm dev (memory map).
+ * @brief Deregisters the memory of a memory map from a device.
  *
  * @param [in] mmap the memory map
  * @param [in] dev the device

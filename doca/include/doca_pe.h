@@ -77,7 +77,7 @@ typedef void (*doca_task_completion_cb_t)(struct doca_task *task, union doca_dat
 #endif
 
 /**
- * @brief Clear notification (progress engine).
+ * @brief Clears the signal of a progress engine's notification handle.
  *
  * @param [in] pe the progress engine
  * @param [in] handle the notification handle
@@ -171,7 +171,7 @@ uint8_t doca_pe_progress(struct doca_pe *pe);
 #endif
 
 /**
- * @brief Request notification (progress engine).
+ * @brief Arms the notification handle of a progress engine: it signals the next completion.
  *
  * @param [in] pe the progress engine
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
@@ -198,7 +198,7 @@ doca_error_t doca_pe_set_event_mode(struct doca_pe *pe, enum doca_pe_event_mode 
 #endif
 
 /**
- * @brief Free (task batch).
+ * @brief Returns a task batch to its context.
  *
  * @param [in] task_batch the task batch
  * @since 3.0
@@ -282,7 +282,7 @@ void doca_task_batch_set_user_data(struct doca_task_batch *task_batch, union doc
 #endif
 
 /**
- * @brief Submit (task batch).
+ * @brief Submits a task batch to its context.
  *
  * @param [in] task_batch the task batch
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
@@ -295,7 +295,7 @@ doca_error_t doca_task_batch_submit(struct doca_task_batch *task_batch);
 #endif
 
 /**
- * @brief Try submit (task batch).
+ * @brief Submits a task batch unless the context or engine is full.
  *
  * @param [in] task_batch the task batch
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
@@ -381,7 +381,7 @@ doca_error_t doca_task_submit(struct doca_task *task);
 #endif
 
 /**
- * @brief Submit ex (task).
+ * @brief Submits a task with flags (DOCA_TASK_SUBMIT_FLAG_*).
  *
  * @param [in] task the task
  * @param [in] flags flags

@@ -566,7 +566,7 @@ doca_error_t doca_sync_event_destroy(struct doca_sync_event *event);
 #endif
 
 /**
- * @brief Export remote (sync event).
+ * @brief Exports a sync event for a remote peer (2.2).
  *
  * @param [in] event the sync event
  * @param [out] handle the notification handle
@@ -774,7 +774,7 @@ doca_error_t doca_sync_event_get_gpu_handle(struct doca_sync_event *event, struc
 #endif
 
 /**
- * @brief Job get supported (sync event).
+ * @brief Tells whether a device supports a sync event job type (2.2).
  *
  * @param [in] devinfo the device information
  * @param [in] type type
