@@ -199,7 +199,7 @@ doca_error_t doca_argp_disable_logger_callback(void);
  * @brief Gets the grpc addr of an argument parser.
  *
  * @param [in] address the address
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */

@@ -307,7 +307,7 @@ doca_error_t doca_buf_inventory_stop(struct doca_buf_inventory *inventory);
  * @param [out] addr start address
  * @param [in] len length in bytes
  * @param [out] buf the buffer
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
  *         or the error of the failing step.
  * @par Releases
  * - 2.2: doca_error_t doca_buf_inventory_buf_by_addr(struct doca_buf_inventory *inventory, struct doca_mmap *mmap, void *addr, size_t len, struct doca_buf **buf)
@@ -360,7 +360,7 @@ static inline doca_error_t doca_buf_inventory_buf_by_data(struct doca_buf_invent
  * @param [out] addr start address
  * @param [in] len length in bytes
  * @param [out] buf the buffer
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory or objects,
  *         or the error of the failing step.
  * @since 2.5
  */

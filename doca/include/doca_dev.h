@@ -389,7 +389,7 @@ doca_error_t doca_devinfo_get_iface_name(const struct doca_devinfo *devinfo, cha
  * @param [in] devinfo the device information
  * @param [out] ipv4_addr ipv4 addr
  * @param [in] size the size of the output buffer in bytes
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -407,7 +407,7 @@ doca_error_t doca_devinfo_get_ipv4_addr(const struct doca_devinfo *devinfo, uint
  * @param [in] devinfo the device information
  * @param [out] ipv6_addr ipv6 addr
  * @param [in] size the size of the output buffer in bytes
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -469,7 +469,7 @@ doca_error_t doca_devinfo_get_is_mmap_from_export_dpu_supported(const struct doc
  * @param [in] devinfo the device information
  * @param [in] pci_addr_str PCI address "XXXX:XX:XX.X"
  * @param [out] is_equal 1 when equal, 0 otherwise
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -502,7 +502,7 @@ doca_error_t doca_devinfo_get_lid(const struct doca_devinfo *devinfo, uint16_t *
  * @param [in] devinfo the device information
  * @param [out] mac_addr mac addr
  * @param [in] size the size of the output buffer in bytes
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -519,7 +519,7 @@ doca_error_t doca_devinfo_get_mac_addr(const struct doca_devinfo *devinfo, uint8
  *
  * @param [in] devinfo the device information
  * @param [out] pci_addr_str PCI address "XXXX:XX:XX.X"
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -579,7 +579,7 @@ doca_error_t doca_devinfo_get_vhca_id(const struct doca_devinfo *devinfo, uint16
  * @param [in] devinfo the device information
  * @param [in] pci_addr_str PCI address "XXXX:XX:XX.X"
  * @param [out] is_equal 1 when equal, 0 otherwise
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.5
  */
@@ -833,7 +833,7 @@ doca_error_t doca_devinfo_rep_get_is_list_net_supported(const struct doca_devinf
  * @param [in] devinfo_rep the representor information
  * @param [in] pci_addr_str PCI address "XXXX:XX:XX.X"
  * @param [out] is_equal 1 when equal, 0 otherwise
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -848,7 +848,7 @@ doca_error_t doca_devinfo_rep_get_is_pci_addr_equal(const struct doca_devinfo_re
  *
  * @param [in] devinfo_rep the representor information
  * @param [out] pci_addr_str PCI address "XXXX:XX:XX.X"
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.2
  */
@@ -917,7 +917,7 @@ doca_error_t doca_devinfo_rep_get_vuid(const struct doca_devinfo_rep *devinfo_re
  * @param [in] devinfo_rep the representor information
  * @param [in] pci_addr_str PCI address "XXXX:XX:XX.X"
  * @param [out] is_equal 1 when equal, 0 otherwise
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
  * @since 2.5
  */
