@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""doca-api-check finds every kind of difference: it passes a copy of the headers, then fails a copy
+changed in one way per case, reporting that change (and nothing about other declarations: a struct
+that grows reports its size and its new field) for the release it touches.
+
+Usage: test_api_check.py DOCA_TOOLS_DIR INCLUDE_DIR
+"""
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+# (what, file, text, replacement, release checked, what the report must say)
+CASES = [
+    ("enumerator value", "doca_error.h", "DOCA_ERROR_AGAIN = 5,", "DOCA_ERROR_AGAIN = 55,", "3.0",
+     "enum DOCA_ERROR_AGAIN: release: 5 | headers: 55"),
+    ("parameter type", "doca_mmap.h", "doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint32_t "
+     "access_mask);", "doca_error_t doca_mmap_set_permissions(struct doca_mmap *mmap, uint16_t access_mask);", "3.0",
+     "func doca_mmap_set_permissions: release:"),
+    ("parameter name", "doca_dev.h", "doca_error_t doca_dev_open(struct doca_devinfo *devinfo, struct doca_dev "
+     "**dev);", "doca_error_t doca_dev_open(struct doca_devinfo *info, struct doca_dev **dev);", "2.5",
+     "func doca_dev_open: release:"),
+    ("marker", "doca_pe.h", "DOCA_STABLE\nuint8_t doca_pe_progress", "DOCA_EXPERIMENTAL\nuint8_t doca_pe_progress",
+     "3.0", "[stable] | headers: uint8_t doca_pe_progress(struct doca_pe *pe) [experimental]"),
+    ("field type", "doca_types.h", "\tuint64_t len; ", "\tuint32_t len; ", "2.6",
+     "field doca_gather_list.len: release: 8|uint64_t"),
+    ("struct size", "doca_dma.h", "the status of the copy */\n};", "the status of the copy */\n\tint extra;\n};", "2.2",
+     "struct-size struct doca_dma_memcpy_result: release: 4 | headers: 8"),
+    ("macro value", "doca_dev.h", "#define DOCA_DEVINFO_IBDEV_NAME_SIZE 64", "#define DOCA_DEVINFO_IBDEV_NAME_SIZE 65",
+     "3.0", "macro DOCA_DEVINFO_IBDEV_NAME_SIZE: release: 64 | headers: 65"),
+    ("typedef", "doca_types.h", "typedef int doca_event_handle_t;", "typedef long doca_event_handle_t;", "2.5",
+     "typedef doca_event_handle_t: release: int | headers: long"),
+    ("missing function", "doca_buf.h", "DOCA_STABLE\ndoca_error_t doca_buf_reset_data_len(struct doca_buf *buf);",
+     "", "3.0", "func doca_buf_reset_data_len: missing"),
+    ("extra function", "doca_buf.h", "#ifdef __cplusplus\n} /* extern", "DOCA_STABLE int doca_buf_extra(void);\n"
+     "#ifdef __cplusplus\n} /* extern", "3.0", "func doca_buf_extra: not in the release"),
+    ("symbol binding", "doca_mmap.h", "OPENDOCA_FORM(doca_mmap_create_v2_2)", "OPENDOCA_FORM(doca_mmap_create_v2_5)",
+     "2.2", "-> doca_mmap_create_v2_2 | headers:"),
+    ("lost binding", "doca_mmap.h", " OPENDOCA_FORM(doca_mmap_create_v1_4)", "", "1.4",
+     "func doca_mmap_create: release:"),
+]
+
+
+def run(tools, inc, release):
+    return subprocess.run([f"{tools}/doca-api-check", "--release", release, inc], capture_output=True, text=True)
+
+
+def main():
+    tools, include = sys.argv[1:3]
+    failed = []
+    with tempfile.TemporaryDirectory() as work:
+        base = Path(work) / "base"
+        shutil.copytree(include, base)
+        clean = run(tools, str(base), "3.0")
+        if clean.returncode:
+            failed.append(f"the unchanged headers differ:\n{clean.stdout}{clean.stderr}")
+        for what, name, old, new, release, want in CASES:
+            case = Path(work) / what.replace(" ", "_")
+            shutil.copytree(include, case)
+            text = (case / name).read_text()
+            if old not in text:
+                failed.append(f"{what}: the case's text is no longer in {name}: {old!r}")
+                continue
+            (case / name).write_text(text.replace(old, new, 1))
+            r = run(tools, str(case), release)
+            report = [line for line in r.stdout.splitlines() if line.startswith("  ")]
+            if r.returncode != 1 or not any(want in line for line in report):
+                failed.append(f"{what}: not reported ({r.returncode}): want {want!r}\n{r.stdout}{r.stderr}")
+            elif any(want.split(":")[0].split()[-1] not in line for line in report):
+                failed.append(f"{what}: more than the change reported:\n" + "\n".join(report))
+            else:
+                print(f"test_api_check: {what}: {report[0].strip()}")
+    for f in failed:
+        print(f"test_api_check: {f}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
