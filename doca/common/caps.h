@@ -55,9 +55,10 @@ enum opendoca_cap {
  * the families say they work on rdma-core's devices.
  */
 #define OPENDOCA_CAP_BIT(cap) (1u << (cap))
-#define OPENDOCA_CAPS_SIMULATED                                                                                    \
-	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) |             \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
+#define OPENDOCA_CAPS_SIMULATED                                                                          \
+	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) | \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                            \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
 #define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
 
 #endif /* OPENDOCA_COMMON_CAPS_H */
