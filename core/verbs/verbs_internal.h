@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
+#include <libflexio/flexio_sim.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
