@@ -12,12 +12,18 @@
 #include <string.h>
 
 #include <doca_argp.h>
+#include <doca_log.h>
+
+/* As NVIDIA's samples name their sources ("::" included). */
+DOCA_LOG_REGISTER(ARGP_TEST::SAMPLE_PARAMS);
 
 /* Copies a string value into a field of size bytes; too long is the user's error. */
 static doca_error_t copy_value(char *field, size_t size, const char *value)
 {
-	if (strnlen(value, size) == size)
+	if (strnlen(value, size) == size) {
+		DOCA_LOG_ERR("\"%s\" is longer than %zu characters", value, size - 1);
 		return DOCA_ERROR_INVALID_VALUE;
+	}
 	strcpy(field, value);
 	return DOCA_SUCCESS;
 }
