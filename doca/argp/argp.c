@@ -674,7 +674,7 @@ doca_error_t doca_argp_cmd_register_param(struct doca_argp_cmd *cmd, struct doca
 	return err;
 }
 
-static struct argp_cmd *find_sub(const struct argp_cmd *cmd, const char *name)
+struct argp_cmd *argp_find_sub(const struct argp_cmd *cmd, const char *name)
 {
 	for (struct argp_cmd *sub = cmd->subs; sub; sub = sub->next_sub)
 		if (same(sub->name, name))
@@ -702,7 +702,7 @@ static doca_error_t register_cmd_to(struct argp_cmd *parent, struct doca_argp_cm
 	else if (!err && (!sub->name || !sub->description))
 		err = opendoca_fail(DOCA_ERROR_INITIALIZATION, func, "Missing command %s.",
 				    sub->name ? "description" : "name");
-	else if (!err && find_sub(parent, sub->name))
+	else if (!err && argp_find_sub(parent, sub->name))
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "Command name \"%s\" is already in use", sub->name);
 	if (err) {
 		cmd_release_tree(sub);

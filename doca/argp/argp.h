@@ -108,17 +108,16 @@ doca_error_t argp_check_open(const char *func, bool allow_started);
 struct argp_param *argp_general_add(enum argp_kind kind, const char *short_name, const char *long_name,
 				    const char *arguments, const char *description, enum doca_argp_type type,
 				    bool cli_only, bool hidden);
-/* Whether a name is taken by a flag of cmd (short or long), or by argp's own flags. */
+/* The flag of cmd's own with a short or long name, the sub-command of cmd with a name; or NULL. */
 struct argp_param *argp_find_short(const struct argp_cmd *cmd, const char *name);
 struct argp_param *argp_find_long(const struct argp_cmd *cmd, const char *name);
+struct argp_cmd *argp_find_sub(const struct argp_cmd *cmd, const char *name);
 
 /* Frees the parser and everything it owns (under the lock). */
 void argp_free_all(void);
 
 /* ---- usage.c ---- */
 
-/* The name the usage text shows. */
-const char *argp_program_name(void);
 /* Prints the usage text of cmd (the root: the program's) to stdout. */
 void argp_print_usage(const struct argp_cmd *cmd);
 /*

@@ -264,14 +264,6 @@ static struct argp_param *lookup(const struct parse *p, bool is_long, const char
 	return is_long ? argp_find_long(&argp.general, name) : argp_find_short(&argp.general, name);
 }
 
-static struct argp_cmd *find_sub(const struct argp_cmd *cmd, const char *name)
-{
-	for (struct argp_cmd *sub = cmd->subs; sub; sub = sub->next_sub)
-		if (strcmp(sub->name, name) == 0)
-			return sub;
-	return NULL;
-}
-
 /* The integer value of flag name, in the range of int, with NVIDIA's messages for the others. */
 static doca_error_t to_int(const struct parse *p, const char *name, const char *text, int *out)
 {
@@ -309,7 +301,7 @@ static doca_error_t parse_cli(struct parse *p, int argc, char **argv, int first)
 		union value v = { 0 };
 
 		if (arg[0] != '-' || !arg[1]) {
-			struct argp_cmd *sub = find_sub(p->cmd, arg);
+			struct argp_cmd *sub = argp_find_sub(p->cmd, arg);
 
 			if (!sub)
 				return parse_error(p, DOCA_ERROR_NOT_SUPPORTED,
@@ -494,7 +486,7 @@ static doca_error_t json_entry(struct parse *p, struct argp_cmd *level, const ch
 		param = NULL;
 	if (param)
 		return json_param(p, param, key, val);
-	sub = scope == SCOPE_GENERAL ? NULL : find_sub(level, key);
+	sub = scope == SCOPE_GENERAL ? NULL : argp_find_sub(level, key);
 	if (!sub)
 		return parse_error(p, DOCA_ERROR_NOT_SUPPORTED, "The param \"%s\" is not supported.", key);
 	if (*sub_given)

@@ -29,7 +29,8 @@
 /* The column a description starts at (counted from 0). */
 #define DESCRIPTION_COLUMN 36
 
-const char *argp_program_name(void)
+/* The name the usage text shows. */
+static const char *program_name(void)
 {
 	/* A program that gave no name and has not started parsing: the process's. */
 	return argp.program_name ? argp.program_name : program_invocation_short_name;
@@ -87,7 +88,7 @@ void argp_print_usage(const struct argp_cmd *cmd)
 {
 	bool flags = lists_flags(cmd), commands = lists_commands(cmd);
 
-	printf("Usage: %s", argp_program_name());
+	printf("Usage: %s", program_name());
 	print_path(cmd);
 	printf("%s [DOCA Flags]%s%s\n\nDOCA Flags:\n", argp.dpdk_callback ? " [DPDK Flags] --" : "",
 	       flags ? " [Program Flags]" : "", commands ? " <Command>" : "");
