@@ -162,7 +162,7 @@ static void append_param(struct argp_cmd *cmd, struct argp_param *param)
 
 struct argp_param *argp_general_add(enum argp_kind kind, const char *short_name, const char *long_name,
 				    const char *arguments, const char *description, enum doca_argp_type type,
-				    bool cli_only, bool hidden)
+				    bool cli_only)
 {
 	struct argp_param *param = calloc(1, sizeof(*param));
 
@@ -171,7 +171,6 @@ struct argp_param *argp_general_add(enum argp_kind kind, const char *short_name,
 	param->kind = kind;
 	param->type = type;
 	param->cli_only = cli_only;
-	param->hidden = hidden;
 	param->short_name = short_name ? strdup(short_name) : NULL;
 	param->long_name = long_name ? strdup(long_name) : NULL;
 	param->arguments = arguments ? strdup(arguments) : NULL;
@@ -213,18 +212,15 @@ struct argp_param *argp_find_long(const struct argp_cmd *cmd, const char *name)
 /* argp's own flags, as NVIDIA's DOCA Flags: help, version, the two log levels, the JSON file. */
 static bool add_general_flags(void)
 {
-	return argp_general_add(ARGP_HELP, "h", "help", NULL, "Print a help synopsis", DOCA_ARGP_TYPE_BOOLEAN, true,
-				false) &&
+	return argp_general_add(ARGP_HELP, "h", "help", NULL, "Print a help synopsis", DOCA_ARGP_TYPE_BOOLEAN, true) &&
 	       argp_general_add(ARGP_VERSION, "v", "version", NULL, "Print program version information",
-				DOCA_ARGP_TYPE_BOOLEAN, true, false) &&
+				DOCA_ARGP_TYPE_BOOLEAN, true) &&
 	       argp_general_add(ARGP_LOG_LEVEL, "l", "log-level", NULL,
-				"Set the (numeric) log level for the program " LEVELS, DOCA_ARGP_TYPE_INT, false,
-				false) &&
+				"Set the (numeric) log level for the program " LEVELS, DOCA_ARGP_TYPE_INT, false) &&
 	       argp_general_add(ARGP_SDK_LOG_LEVEL, NULL, "sdk-log-level", NULL,
-				"Set the SDK (numeric) log level for the program " LEVELS, DOCA_ARGP_TYPE_INT, false,
-				false) &&
+				"Set the SDK (numeric) log level for the program " LEVELS, DOCA_ARGP_TYPE_INT, false) &&
 	       argp_general_add(ARGP_JSON, "j", "json", "<path>", "Parse command line flags from an input json file",
-				DOCA_ARGP_TYPE_STRING, true, false);
+				DOCA_ARGP_TYPE_STRING, true);
 }
 
 doca_error_t doca_argp_init(const char *program_name, void *program_config)

@@ -70,7 +70,7 @@ struct argp_cmd {
 	struct argp_cmd *subs, *next_sub;
 };
 
-/* The parser. Everything in it is under argp.lock. */
+/* The parser. Everything in it is under argp_lock(). */
 struct argp_state {
 	bool initialized;
 	bool started;         /* doca_argp_start ran (arguments are parsed once) */
@@ -107,7 +107,7 @@ doca_error_t argp_check_open(const char *func, bool allow_started);
 /* Adds argp's own flag (a "DOCA Flag"); NULL when out of memory. */
 struct argp_param *argp_general_add(enum argp_kind kind, const char *short_name, const char *long_name,
 				    const char *arguments, const char *description, enum doca_argp_type type,
-				    bool cli_only, bool hidden);
+				    bool cli_only);
 /* The flag of cmd's own with a short or long name, the sub-command of cmd with a name; or NULL. */
 struct argp_param *argp_find_short(const struct argp_cmd *cmd, const char *name);
 struct argp_param *argp_find_long(const struct argp_cmd *cmd, const char *name);

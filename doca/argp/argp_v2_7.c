@@ -25,7 +25,7 @@ void doca_argp_set_grpc_program(void)
 		return;
 	}
 	param = argp_general_add(ARGP_GRPC, "g", "grpc-address", "ip_address[:port]",
-				 "Set the IP address for the grpc server", DOCA_ARGP_TYPE_STRING, false, false);
+				 "Set the IP address for the grpc server", DOCA_ARGP_TYPE_STRING, false);
 	if (!param) {
 		opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of memory");
 	} else {

@@ -93,8 +93,7 @@ void argp_print_usage(const struct argp_cmd *cmd)
 	printf("%s [DOCA Flags]%s%s\n\nDOCA Flags:\n", argp.dpdk_callback ? " [DPDK Flags] --" : "",
 	       flags ? " [Program Flags]" : "", commands ? " <Command>" : "");
 	for (const struct argp_param *param = argp.general.params; param; param = param->next)
-		if (!param->hidden)
-			print_flag(param);
+		print_flag(param);
 	if (flags) {
 		printf("\nProgram Flags:\n");
 		for (const struct argp_cmd *c = cmd; c; c = c->parent)
