@@ -3,7 +3,7 @@
  *
  * core/host implements the public API (argument checks, handles, lifetimes,
  * heap bookkeeping, message streams) and reaches a device only through these
- * operations. core/sim is the simulated BlueField-3 DPA; a DEVX provider for
+ * operations. core/providers/sim is the simulated BlueField-3 DPA; a DEVX provider for
  * real hardware (rdma-core mlx5dv_devx_*) would implement the same table.
  *
  * The interface uses no type of a device's own: applications come in as ELF bytes and go back

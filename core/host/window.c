@@ -3,7 +3,7 @@
  * protection domain, which must belong to the process's device. Device code configures a
  * window entity with flexio_window_get_id(window) and the region's lkey, then reaches the
  * memory through flexio_dev_multi_window_ptr_acquire pointers (writeback / read_inv per the
- * DPA memory model) or flexio_dev_multi_window_copy_to_host; core/sim/sim_window.c checks every
+ * DPA memory model) or flexio_dev_multi_window_copy_to_host; core/providers/sim/sim_window.c checks every
  * access.
  */
 #include "process.h"
