@@ -41,7 +41,7 @@ static flexio_status window_create(struct process *process, struct ibv_pd *pd, f
 	if (process->provider->pd_hold(process->ibv_ctx, pd)) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "pd %p is not a live protection domain of process \"%s\"'s device (%s)", (void *)pd,
-			      process->name, ibv_get_device_name(process->ibv_ctx->device));
+			      process->name, process->ibv_ctx->device->name);
 		return FLEXIO_STATUS_FAILED;
 	}
 	window = calloc(1, sizeof(*window));
