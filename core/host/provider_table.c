@@ -4,11 +4,13 @@
 #include "log.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /*
  * Filled while the library loads (built-in providers' constructors) and, at the first call that
@@ -88,19 +90,34 @@ void provider_register(const struct flexio_provider_ops *ops, int priority)
 	pthread_mutex_unlock(&table_lock);
 }
 
-/* Loads the module named by entry (a path, or a name N for libflexio-N.so) and calls its entry
- * point, which registers its providers. One log line when it cannot. */
+/* The module entry names: a path, or N for libflexio-N.so, next to this library if it is there,
+ * else wherever the dynamic loader finds libraries. */
+static void *module_open(const char *entry, char *file, size_t size)
+{
+	const char *slash;
+	Dl_info self;
+
+	if (strchr(entry, '/')) {
+		snprintf(file, size, "%s", entry);
+		return dlopen(file, RTLD_NOW | RTLD_LOCAL);
+	}
+	if (dladdr((void *)provider_register, &self) && self.dli_fname && (slash = strrchr(self.dli_fname, '/'))) {
+		snprintf(file, size, "%.*s/libflexio-%s.so", (int)(slash - self.dli_fname), self.dli_fname, entry);
+		if (!access(file, F_OK))
+			return dlopen(file, RTLD_NOW | RTLD_LOCAL);
+	}
+	snprintf(file, size, "libflexio-%s.so", entry);
+	return dlopen(file, RTLD_NOW | RTLD_LOCAL);
+}
+
+/* Loads the module entry names and calls its entry point, which registers its providers. One
+ * log line when it cannot. */
 static void module_load(const char *entry)
 {
-	char file[256];
+	char file[PATH_MAX];
 	provider_module_entry_fn *init;
-	void *module;
+	void *module = module_open(entry, file, sizeof(file));
 
-	if (strchr(entry, '/'))
-		snprintf(file, sizeof(file), "%s", entry);
-	else
-		snprintf(file, sizeof(file), "libflexio-%s.so", entry);
-	module = dlopen(file, RTLD_NOW | RTLD_LOCAL);
 	if (!module) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, "FLEXIO_PROVIDERS", "provider module \"%s\" not loaded: %s", entry,
 			      dlerror());

@@ -17,6 +17,8 @@
 #define FILE_MAX (256ull << 20)
 #define SEGMENTS_MAX 64
 #define SYMBOLS_MAX (1u << 20)
+/* DPA addresses stay below this: the argument buffer and the heap follow the segments. */
+#define ADDRESS_LIMIT (1ull << 40)
 
 /* Whether [offset, offset + size) lies inside a file of file_size bytes. */
 static bool in_file(uint64_t offset, uint64_t size, size_t file_size)
@@ -56,7 +58,7 @@ static int load_segments(struct null_image *image, const Elf64_Ehdr *h, char *er
 		if (p.p_type != PT_LOAD || !p.p_memsz)
 			continue;
 		if (p.p_filesz > p.p_memsz || !in_file(p.p_offset, p.p_filesz, image->file_size) ||
-		    p.p_vaddr + p.p_memsz < p.p_vaddr)
+		    p.p_vaddr >= ADDRESS_LIMIT || p.p_memsz > ADDRESS_LIMIT - p.p_vaddr)
 			return snprintf(err, err_size, "segment %u outside the file or the address space", i), -EINVAL;
 		*s = (struct null_segment){ .vaddr = p.p_vaddr,
 					    .memsz = p.p_memsz,
