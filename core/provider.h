@@ -505,10 +505,10 @@ typedef void provider_register_fn(const struct flexio_provider_ops *ops, int pri
 /*
  * Provider modules: shared objects the library loads when FLEXIO_PROVIDERS names them
  * (colon-separated: a path, or a name N for libflexio-N.so, next to libflexio.so.1 or wherever
- * the dynamic loader finds libraries), once,
- * before it first needs a provider. It then calls their entry point, PROVIDER_MODULE_ENTRY, with
- * provider_register; the entry registers the module's table and must call nothing else of the
- * library. The module stays loaded for the life of the process.
+ * the dynamic loader finds libraries), once, before it first needs a provider. It then calls
+ * their entry point, PROVIDER_MODULE_ENTRY, with provider_register; the entry registers the
+ * module's table and must call nothing else of the library. A module stays loaded for the life
+ * of the process.
  */
 #define PROVIDER_MODULE_ENTRY "flexio_provider_module_init"
 typedef void provider_module_entry_fn(provider_register_fn *reg);

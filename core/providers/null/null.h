@@ -21,7 +21,8 @@
 
 #define NULL_API __attribute__((visibility("default")))
 
-/* A new device called name (ibv_get_device_name answers it), or NULL (errno: ENOMEM). */
+/* A new device called name ("null0" when NULL; its device's name field), or NULL (errno:
+ * ENOMEM). */
 NULL_API struct ibv_context *flexio_null_open(const char *name);
 /* Closes ctx: -EBUSY while it has protection domains, UARs or processes, -EINVAL when it is
  * not an open device of the null provider. */
@@ -39,8 +40,8 @@ NULL_API struct ibv_mr *flexio_null_mr_reg(struct ibv_pd *pd, void *addr, size_t
 NULL_API int flexio_null_mr_dereg(struct ibv_mr *mr);
 
 /* The device's part, for the process whose flexio_process_get_dumem_id is dumem_id: */
-/* a message its device code writes to stream stream_id at level (flexio_dev_msg): the bytes
- * the stream took (0: no such stream), or -ENOENT (no such process); */
+/* a message (NUL-terminated text) its device code writes to stream stream_id at level
+ * (flexio_dev_msg): the bytes the stream took (0: no such stream), or -ENOENT (no such process); */
 NULL_API int64_t flexio_null_message(uint32_t dumem_id, int stream_id, int level, const char *text);
 /* its stop for good with status (0x40: flexio_dev_process_finish; 128..255: flexio_dev_error)
  * as if raised by its thread thread_id (0: none): -ENOENT, -EALREADY once stopped. */
