@@ -3,14 +3,17 @@
  *
  * core/host implements the public API (argument checks, handles, lifetimes,
  * heap bookkeeping, message streams) and reaches a device only through these
- * operations. core/sim is the simulated BlueField-3 DPA; a DEVX provider for
- * real hardware (rdma-core mlx5dv_devx_*) would implement the same table.
+ * operations. core/providers/sim is the simulated BlueField-3 DPA, core/providers/null a
+ * device that runs nothing (the host library's own tests); a DEVX provider for real hardware
+ * (rdma-core mlx5dv_devx_*) would implement the same table. docs/howto/writing-a-provider.md
+ * says how to write one.
  *
  * The interface uses no type of a device's own: applications come in as ELF bytes and go back
  * as opaque images, faults come back as records of the public fault causes
- * (<libflexio/flexio_ext.h>). Providers register themselves (PROVIDER_REGISTER); operations a
- * provider leaves NULL are filled with defaults that fail cleanly (core/host/provider_table.c),
- * so the host library calls every operation without checking.
+ * (<libflexio/flexio_ext.h>). Providers register themselves (PROVIDER_REGISTER), built into
+ * libflexio or as modules it loads; operations a provider leaves NULL are filled with defaults
+ * that fail cleanly (core/host/provider_defaults.c), so the host library calls every operation
+ * without checking. The table is versioned as libgit2's backends are (PROVIDER_ABI_VERSION).
  *
  * Conventions: functions returning int give 0 or a negative errno and, where
  * an err buffer is passed, a one-line reason in it (PROVIDER_ERROR_MAX bytes hold any).
@@ -243,8 +246,27 @@ struct provider_queue_info {
 struct provider_emu_db;
 struct provider_msix;
 
+/*
+ * The layout of struct flexio_provider_ops. Within one version the table only grows, at its end:
+ * a provider built with an older header registers a shorter table (its size), whose missing
+ * operations get the defaults; one built with a newer header registers a longer one, whose
+ * operations this library does not know and never calls. A change that moves, removes or retypes
+ * a field makes a new version; a table of another version is refused.
+ */
+#define PROVIDER_ABI_VERSION 1
+
+/* The fields a table starts with in every version: PROVIDER_TABLE_HEADER("name") sets them. */
+#define PROVIDER_TABLE_HEADER(provider_name) \
+	.abi_version = PROVIDER_ABI_VERSION, .size = sizeof(struct flexio_provider_ops), .name = (provider_name)
+
 struct flexio_provider_ops {
-	const char *name;
+	/* The header, the same in every version. */
+	uint32_t abi_version; /* PROVIDER_ABI_VERSION of the header the provider was built with */
+	uint32_t size;        /* sizeof(struct flexio_provider_ops) in that header */
+	const char *name;     /* unique among the providers: "sim", "null" */
+	/* What it drives, for the error about a context no provider serves ("the simulated mlx5_sim
+	 * devices"); its name when NULL. */
+	const char *devices;
 	/* Whether this provider serves the device of ibv_ctx (any pointer: NULL, closed or foreign
 	 * contexts are not served). */
 	int (*serves)(struct ibv_context *ibv_ctx);
@@ -315,6 +337,12 @@ struct flexio_provider_ops {
 	 * objects). 0, or -EINVAL when pd is not a live protection domain of ibv_ctx's device. */
 	int (*pd_hold)(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 	void (*pd_release)(struct ibv_pd *pd);
+	/* The protection domain of a process created without one, and its end: NULL with errno
+	 * set; 0 or a negative errno (-EBUSY while held). The defaults are rdma-core's
+	 * ibv_alloc_pd and ibv_dealloc_pd: a provider whose contexts are not rdma-core's sets
+	 * its own (never is one of its contexts given to libibverbs). */
+	struct ibv_pd *(*pd_alloc)(struct ibv_context *ibv_ctx);
+	int (*pd_dealloc)(struct ibv_pd *pd);
 	/* The iova and length of the live host memory region whose lkey is key, registered on pd
 	 * with every flag of access (IBV_ACCESS_*): -EINVAL pd is not a device PD, -ENOENT no
 	 * such key, -EPERM the region is another PD's, -EACCES it lacks an access flag. */
@@ -325,6 +353,11 @@ struct flexio_provider_ops {
 			   uint32_t key);
 	/* 0 when uar is a live devx UAR (mlx5dv_devx_alloc_uar) of ibv_ctx's device, else -EINVAL. */
 	int (*uar_check)(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar);
+	/* A UAR of ibv_ctx's device for the host library's own (a process's, flexio_uar_create's),
+	 * NULL with errno set, and its end. The defaults are rdma-core's mlx5dv_devx_alloc_uar
+	 * (MLX5DV_UAR_ALLOC_TYPE_NC) and mlx5dv_devx_free_uar, as for pd_alloc. */
+	struct mlx5dv_devx_uar *(*uar_alloc)(struct ibv_context *ibv_ctx);
+	void (*uar_free)(struct mlx5dv_devx_uar *uar);
 	/* Outbox id (1..65535, unique in the process) gets a doorbell page device code selects
 	 * with flexio_dev_outbox_config(id); doorbells rung there are recorded (provider_doorbell). */
 	int (*outbox_create)(struct provider_process *process, uint32_t id);
@@ -458,13 +491,45 @@ struct flexio_provider_ops {
 	int (*trace_stop)(struct provider_process *process, char *err, size_t err_size);
 };
 
-/* Adds a provider to the host library's table; providers call it at load time, through
- * PROVIDER_REGISTER. Providers are asked in the order of their priority (lowest first). */
+/*
+ * Adds a provider to the host library's table (a copy of ops, with defaults for what it lacks);
+ * providers call it through PROVIDER_REGISTER. They are asked in the order of their priority
+ * (lowest first; the simulator's is 0). Refused, with one log line: a table of another
+ * PROVIDER_ABI_VERSION, one shorter than its header or of a size no version has, one without a
+ * name or with a name registered already, one more than the table holds, and any once the
+ * library has begun to use its providers (the first call that needs one).
+ */
 void provider_register(const struct flexio_provider_ops *ops, int priority);
+typedef void provider_register_fn(const struct flexio_provider_ops *ops, int priority);
+
+/*
+ * Provider modules: shared objects the library loads when FLEXIO_PROVIDERS names them
+ * (colon-separated: a path, or a name N for libflexio-N.so, next to libflexio.so.1 or wherever
+ * the dynamic loader finds libraries), once, before it first needs a provider. It then calls
+ * their entry point, PROVIDER_MODULE_ENTRY, with provider_register; the entry registers the
+ * module's table and must call nothing else of the library. A module stays loaded for the life
+ * of the process.
+ */
+#define PROVIDER_MODULE_ENTRY "flexio_provider_module_init"
+typedef void provider_module_entry_fn(provider_register_fn *reg);
+
+/*
+ * How a provider registers itself: built into libflexio (the default), when the library is
+ * loaded; compiled with PROVIDER_MODULE defined, as a module's entry point (one per module).
+ */
+#ifdef PROVIDER_MODULE
+#define PROVIDER_REGISTER(ops, priority)                                                             \
+	__attribute__((visibility("default"))) provider_module_entry_fn flexio_provider_module_init; \
+	void flexio_provider_module_init(provider_register_fn *reg)                                  \
+	{                                                                                            \
+		reg(&(ops), (priority));                                                             \
+	}
+#else
 #define PROVIDER_REGISTER(ops, priority)                                       \
 	__attribute__((constructor)) static void provider_register_##ops(void) \
 	{                                                                      \
 		provider_register(&(ops), (priority));                         \
 	}
+#endif
 
 #endif

@@ -1,11 +1,14 @@
 /*
  * What a provider that lacks an operation does: fail cleanly, as rdma-core's dummy_ops.c does
  * for its providers. Operations that create fail with EOPNOTSUPP and a reason; queries answer
- * "nothing"; releases of what was never created do nothing.
+ * "nothing"; releases of what was never created do nothing. The exceptions are the rdma-core
+ * objects the host library makes for itself (protection domains, UARs): by default, rdma-core's
+ * own calls make them, as they do on a device rdma-core drives.
  */
 #include "provider_table.h"
 
 #include <errno.h>
+#include <infiniband/mlx5dv.h>
 #include <stdio.h>
 
 #define UNSUPPORTED "the device's provider does not support this"
@@ -86,6 +89,37 @@ static uint32_t no_dumem_id(struct provider_process *process)
 	return 0;
 }
 
+static struct provider_thread *no_thread_create(struct provider_process *process,
+						const struct provider_thread_config *config, char *err, size_t err_size)
+{
+	(void)process, (void)config;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static int no_thread_op(struct provider_thread *thread)
+{
+	(void)thread;
+	return -EOPNOTSUPP;
+}
+
+static int no_thread_run(struct provider_thread *thread, uint64_t user_arg)
+{
+	(void)thread, (void)user_arg;
+	return -EOPNOTSUPP;
+}
+
+static void no_thread_destroy(struct provider_thread *thread)
+{
+	(void)thread;
+}
+
+static uint32_t no_thread_id(struct provider_thread *thread)
+{
+	(void)thread;
+	return 0;
+}
+
 static struct provider_cmdq *no_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,
 					    char *err, size_t err_size)
 {
@@ -144,6 +178,21 @@ static int no_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd)
 static void no_pd_release(struct ibv_pd *pd)
 {
 	(void)pd;
+}
+
+static struct ibv_pd *rdma_core_pd_alloc(struct ibv_context *ibv_ctx)
+{
+	return ibv_alloc_pd(ibv_ctx);
+}
+
+static int rdma_core_pd_dealloc(struct ibv_pd *pd)
+{
+	return -ibv_dealloc_pd(pd); /* 0 or an errno value */
+}
+
+static struct mlx5dv_devx_uar *rdma_core_uar_alloc(struct ibv_context *ibv_ctx)
+{
+	return mlx5dv_devx_alloc_uar(ibv_ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
 }
 
 static int no_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length)
@@ -379,6 +428,7 @@ static int no_trace_stop(struct provider_process *process, char *err, size_t err
 
 void provider_fill_defaults(struct flexio_provider_ops *ops)
 {
+	FILL(devices, ops->name);
 	FILL(serves, no_serves);
 	FILL(image_load, no_image_load);
 	FILL(image_release, no_image_release);
@@ -391,6 +441,11 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(memory_set, no_memory_set);
 	FILL(call, no_call);
 	FILL(dumem_id, no_dumem_id);
+	FILL(thread_create, no_thread_create);
+	FILL(thread_run, no_thread_run);
+	FILL(thread_trigger, no_thread_op);
+	FILL(thread_destroy, no_thread_destroy);
+	FILL(thread_id, no_thread_id);
 	FILL(cmdq_create, no_cmdq_create);
 	FILL(cmdq_task_add, no_cmdq_task_add);
 	FILL(cmdq_start, no_cmdq_start);
@@ -402,9 +457,13 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(pd_check, no_pd_check);
 	FILL(pd_hold, no_pd_check);
 	FILL(pd_release, no_pd_release);
+	FILL(pd_alloc, rdma_core_pd_alloc);
+	FILL(pd_dealloc, rdma_core_pd_dealloc);
 	FILL(mr_range, no_mr_range);
 	FILL(memory_dump, no_memory_dump);
 	FILL(uar_check, no_uar_check);
+	FILL(uar_alloc, rdma_core_uar_alloc);
+	FILL(uar_free, mlx5dv_devx_free_uar);
 	FILL(outbox_create, no_object_create);
 	FILL(outbox_destroy, no_object_destroy);
 	FILL(window_create, no_window_create);

@@ -85,7 +85,7 @@ struct ibv_context *queue_context(struct process *process, struct ibv_context *i
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "ibv_ctx %p is a context of process \"%s\"'s own device (%s): a cross-device queue needs "
 			      "another device",
-			      (void *)ibv_ctx, process->name, ibv_get_device_name(ibv_ctx->device));
+			      (void *)ibv_ctx, process->name, ibv_ctx->device->name);
 		return NULL;
 	}
 	return ibv_ctx;
@@ -107,7 +107,7 @@ bool queue_pd_hold(const struct flexio_provider_ops *provider, struct ibv_contex
 	if (pd && !provider->pd_hold(ibv_ctx, pd))
 		return true;
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is not a live protection domain of %s", what, (void *)pd,
-		      ibv_get_device_name(ibv_ctx->device));
+		      ibv_ctx->device->name);
 	return false;
 }
 
@@ -162,8 +162,8 @@ struct mlx5dv_devx_obj *devx_obj_once(const struct flexio_provider_ops *provider
 		return obj;
 	made = provider->devx_obj_create(ibv_ctx, kind, number);
 	if (!made) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s has no DEVX object for %s 0x%x",
-			      ibv_get_device_name(ibv_ctx->device), object_name(kind), number);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s has no DEVX object for %s 0x%x", ibv_ctx->device->name,
+			      object_name(kind), number);
 		return NULL;
 	}
 	/* Of two first requests one object stays, the other is released. */

@@ -37,7 +37,7 @@ static flexio_status transport_create(const struct flexio_provider_ops *provider
 		: provider->td_create(ibv_ctx, &info, err, sizeof(err));
 	if (!pq) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot create a %s on %s: %s", handle_kind_name(kind),
-			      ibv_get_device_name(ibv_ctx->device), err);
+			      ibv_ctx->device->name, err);
 		free(t);
 		return FLEXIO_STATUS_FAILED;
 	}
@@ -112,7 +112,7 @@ FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx, fl
 		return FLEXIO_STATUS_FAILED;
 	if (td->q.ibv_device != ibv_ctx->device) {
 		flexio_err("transport domain %p is of %s, not of ibv_ctx's device %s", (void *)td_handle,
-			   ibv_get_device_name(td->q.ibv_device), ibv_get_device_name(ibv_ctx->device));
+			   td->q.ibv_device->name, ibv_ctx->device->name);
 	} else if (queue_lock_live(&td->q, td_handle, __func__)) {
 		/* Locked: the domain is not destroyed while the TIS is made in it. */
 		status = transport_create(provider, ibv_ctx, td, (void **)tis, __func__);

@@ -30,7 +30,7 @@ static void uar_free(struct process_child *child)
 	if (uar->extended_id)
 		process->provider->uar_extension_remove(process->device, uar->extended_id);
 	if (uar->own_devx)
-		mlx5dv_devx_free_uar(uar->devx);
+		process->provider->uar_free(uar->devx);
 	free(uar);
 }
 
@@ -50,11 +50,11 @@ static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struc
 	uar->ibv_ctx = ibv_ctx;
 	uar->devx = devx;
 	if (!devx) {
-		uar->devx = mlx5dv_devx_alloc_uar(ibv_ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
+		uar->devx = process->provider->uar_alloc(ibv_ctx);
 		uar->own_devx = true;
 		if (!uar->devx) {
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot allocate a devx UAR on %s: %s",
-				      ibv_get_device_name(ibv_ctx->device), strerror(errno));
+				      ibv_ctx->device->name, strerror(errno));
 			free(uar);
 			return NULL;
 		}
@@ -66,9 +66,9 @@ static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struc
 		while (!uar->extended_id || uar->extended_id == UINT32_MAX);
 		rc = process->provider->uar_extension_add(process->device, uar->extended_id, ibv_ctx);
 		if (rc) {
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot extend a UAR to %s: %s",
-				      ibv_get_device_name(ibv_ctx->device), strerror(-rc));
-			mlx5dv_devx_free_uar(uar->devx);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot extend a UAR to %s: %s", ibv_ctx->device->name,
+				      strerror(-rc));
+			process->provider->uar_free(uar->devx);
 			free(uar);
 			return NULL;
 		}

@@ -113,8 +113,7 @@ static struct queue_object *wq_transport(const struct wq_args *a, enum wq_kind k
 	}
 	if (t->q.ibv_device != ibv_ctx->device) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is a %s of %s, not of the queue's device %s", field,
-			      handle, handle_kind_name(hk), ibv_get_device_name(t->q.ibv_device),
-			      ibv_get_device_name(ibv_ctx->device));
+			      handle, handle_kind_name(hk), t->q.ibv_device->name, ibv_ctx->device->name);
 		handle_put(&t->handle);
 		return NULL;
 	}

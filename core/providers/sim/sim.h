@@ -2,7 +2,7 @@
 #ifndef OPENFLEXIO_CORE_SIM_H
 #define OPENFLEXIO_CORE_SIM_H
 
-#include "../provider.h"
+#include "../../provider.h"
 
 #include <common/flexio_common.h>
 #include <dpa.h>

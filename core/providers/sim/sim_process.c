@@ -285,7 +285,8 @@ static void process_resume(struct provider_process *process)
 }
 
 static const struct flexio_provider_ops sim_provider = {
-	.name = "sim",
+	PROVIDER_TABLE_HEADER("sim"),
+	.devices = "the simulated mlx5_sim devices",
 	.serves = sim_serves,
 	.image_load = image_load,
 	.image_release = image_release,
