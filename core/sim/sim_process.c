@@ -7,7 +7,6 @@
 #include "sim_trace.h"
 
 #include <errno.h>
-#include <nic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -692,8 +692,9 @@ static enum nic_qp_state nic_state_from_qpc(unsigned state)
 	return state == MLX5_QPC_STATE_SQD ? NIC_QP_SQD : (enum nic_qp_state)state;
 }
 
-/* A transition command: the states it moves between (from -1: any). False: not one. */
-static bool qp_transition(uint16_t opcode, int *from, unsigned *to)
+/* The states a transition command moves between (from -1: any); left as they are for another
+ * command (the callers take only transitions: sim_devx_queue_command). */
+static void qp_transition(uint16_t opcode, int *from, unsigned *to)
 {
 	static const struct {
 		uint16_t opcode;
@@ -715,9 +716,7 @@ static bool qp_transition(uint16_t opcode, int *from, unsigned *to)
 		if (table[i].opcode == opcode) {
 			*from = table[i].from;
 			*to = table[i].to;
-			return true;
 		}
-	return false;
 }
 
 /* The attributes IB's RC state machine requires of a transition (nic.h, nic_qp_modify). */
@@ -755,8 +754,8 @@ static int qp_modify(const struct cmd *c, const struct sim_devx_obj *obj, const 
 	const uint8_t *ads = PRM_CADDR_OF(qpc, qpc, primary_address_path);
 	uint32_t qpn = PRM_GET(rst2init_qp_in, in, qpn), opt;
 	struct nic_qp_attr now, to = { 0 };
-	unsigned to_qpc, mask;
-	int from, rc;
+	unsigned to_qpc = MLX5_QPC_STATE_RST, mask;
+	int from = -1, rc;
 
 	qp_transition((uint16_t)PRM_GET(mbox_in, in, opcode), &from, &to_qpc);
 	if (from >= 0 && inlen < PRM_BYTES(rst2init_qp_in)) {
