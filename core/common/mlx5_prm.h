@@ -153,8 +153,8 @@ struct mlx5_ifc_create_obj_out_bits {
 	uint8_t reserved_at_60[0x20];
 };
 
-/* The general device capabilities (QUERY_HCA_CAP, op_mod 0 or 1: cmd_hca_cap after the output
- * header): the limits the host library checks queue depths against. */
+/* The general device capabilities (QUERY_HCA_CAP, op_mod 0 or 1): cmd_hca_cap, at the start of
+ * the output's capability union. */
 struct mlx5_ifc_cmd_hca_cap_bits {
 	uint8_t reserved_at_0[0x88];
 	uint8_t log_max_qp_sz[0x8];
@@ -170,7 +170,7 @@ struct mlx5_ifc_query_hca_cap_out_bits {
 	uint8_t reserved_at_8[0x18];
 	uint8_t syndrome[0x20];
 	uint8_t reserved_at_40[0x40];
-	struct mlx5_ifc_cmd_hca_cap_bits capability;
+	uint8_t capability[0x8000]; /* the union of every capability type's layout */
 };
 
 /* ---- completion queues ---------------------------------------------------------------------- */
@@ -278,6 +278,7 @@ struct mlx5_ifc_modify_cq_in_bits {
 	uint8_t reserved_at_280[0x60];
 	uint8_t cq_umem_valid[0x1];
 	uint8_t reserved_at_2e1[0x1f];
+	uint8_t reserved_at_300[0x580];
 };
 
 /* QUERY_CQ_IN (cqn), and the input of every command on one object that takes nothing else. */
@@ -297,6 +298,7 @@ struct mlx5_ifc_query_cq_out_bits {
 	uint8_t syndrome[0x20];
 	uint8_t reserved_at_40[0x40];
 	struct mlx5_ifc_cqc_bits cq_context;
+	uint8_t reserved_at_280[0x600];
 };
 
 /* ---- work queues: SQ, RQ, RMP ------------------------------------------------------------ */

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HCA_CAP_BYTES 4096  /* the capability union of QUERY_HCA_CAP's output */
+#define HCA_CAP_BYTES (PRM_BIT_SZ(query_hca_cap_out, capability) / 8)
 #define NIC_VPORT_BYTES 256 /* nic_vport_context */
 #define MAX_BULK_LOG 14     /* the largest bulk: 16384 counters (log_max_flow_counter_bulk) */
 

@@ -855,8 +855,8 @@ static const struct {
 	size_t in_bytes, out_bytes; /* what the command needs of its buffers */
 } commands[] = {
 	{ MLX5_CMD_OP_CREATE_CQ, "CREATE_CQ", PRM_BYTES(create_cq_in), PRM_BYTES(create_obj_out) },
-	{ MLX5_CMD_OP_MODIFY_CQ, "MODIFY_CQ", PRM_BYTES(modify_cq_in), PRM_BYTES(mbox_out) },
-	{ MLX5_CMD_OP_QUERY_CQ, "QUERY_CQ", PRM_BYTES(query_cq_in), PRM_BYTES(query_cq_out) },
+	{ MLX5_CMD_OP_MODIFY_CQ, "MODIFY_CQ", PRM_BIT_OFF(modify_cq_in, reserved_at_300) / 8, PRM_BYTES(mbox_out) },
+	{ MLX5_CMD_OP_QUERY_CQ, "QUERY_CQ", PRM_BYTES(query_cq_in), PRM_BIT_OFF(query_cq_out, reserved_at_280) / 8 },
 	{ MLX5_CMD_OP_CREATE_SQ, "CREATE_SQ", PRM_BYTES(create_sq_in), PRM_BYTES(create_obj_out) },
 	{ MLX5_CMD_OP_MODIFY_SQ, "MODIFY_SQ", WQ_MODIFY_BYTES, PRM_BYTES(mbox_out) },
 	{ MLX5_CMD_OP_QUERY_SQ, "QUERY_SQ", PRM_BYTES(query_rq_in), PRM_BYTES(query_sq_out) },
