@@ -110,7 +110,7 @@ static bool cq_command(struct process *process, struct ibv_context *ibv_ctx, con
 
 	*attr = (struct devx_cq_attr){
 		.log_size = a->log_cq_depth,
-		.uar_page = queue_uar_page(process, ibv_ctx),
+		.uar_page = uar_page_on(process, ibv_ctx),
 		.dpa_thread = eh != NULL,
 		/* An EQ (an external one, an emulated function's MSI-X vector), or none: polled. */
 		.element = eh ? process->provider->thread_id(event_handler_thread(eh))

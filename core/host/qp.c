@@ -108,7 +108,7 @@ static bool qp_command(struct process *process, struct ibv_context *ibv_ctx, con
 	struct devx_mem sq;
 
 	*attr = (struct devx_qp_attr){
-		.uar_page = queue_uar_page(process, ibv_ctx),
+		.uar_page = uar_page_on(process, ibv_ctx),
 		.user_index = a->user_index,
 		.no_sq = a->no_sq,
 		.log_sq_size = a->no_sq ? 0 : (uint8_t)a->log_sq_depth,

@@ -1,7 +1,6 @@
 /* What the queue families share (queue.h): device queues, their destroy, common checks. */
 #include "queue.h"
 
-#include "dpa_objects.h"
 #include "log.h"
 
 #include <infiniband/verbs.h>
@@ -131,11 +130,6 @@ bool queue_pdn(struct ibv_pd *pd, uint32_t *pdn, const char *func)
 		return true;
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s", err);
 	return false;
-}
-
-uint32_t queue_uar_page(struct process *process, struct ibv_context *ibv_ctx)
-{
-	return uar_page_on(process, ibv_ctx);
 }
 
 struct ibv_context *queue_context(struct process *process, struct ibv_context *ibv_ctx, bool cross, const char *func)

@@ -92,10 +92,7 @@ bool queue_mem(struct process *process, const struct flexio_qmem *qmem, uint64_t
 	       const char *what, struct devx_mem *mem, const char *func);
 /* The PD number of pd for a command (logged as func). */
 bool queue_pdn(struct ibv_pd *pd, uint32_t *pdn, const char *func);
-/* The process's UAR on ibv_ctx's device, whose page the process's queues there name (uar_page:
- * its threads may ring their doorbells); 0 when it has none there (a cross-device queue of a
- * process without a UAR extended to that device: the host's). */
-uint32_t queue_uar_page(struct process *process, struct ibv_context *ibv_ctx);
+
 
 /* The device context a queue of process goes on: ibv_ctx, or the process's when NULL. With cross
  * (the _cross_dev variants), ibv_ctx must be given and be another device than the process's.

@@ -160,9 +160,56 @@ static enum flexio_wq_type rq_ring_type(const struct wq_args *a)
 		       : FLEXIO_WQ_TYPE_CYCLIC;
 }
 
+/* An SQ through the TIS given, or through a TIS made with it in a transport domain made with it
+ * (made[]); in RDY. NULL with the reason in err. */
+static struct mlx5dv_devx_obj *sq_device_create(struct ibv_context *ibv_ctx, struct devx_wq_attr *attr,
+						struct queue_object *tis, uint32_t *sqn, struct mlx5dv_devx_obj **made,
+						char *err)
+{
+	struct mlx5dv_devx_obj *sq;
+	uint32_t tdn;
+
+	if (tis)
+		attr->tisn = tis->q.number;
+	else if (!(made[MADE_TD] = devx_td_alloc(ibv_ctx, &tdn, err)) ||
+		 !(made[MADE_USER] = devx_tis_create(ibv_ctx, tdn, &attr->tisn, err)))
+		return NULL;
+	sq = devx_sq_create(ibv_ctx, attr, sqn, err);
+	if (sq && devx_sq_modify(sq, *sqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err)) {
+		queue_made_destroy(&sq, 1);
+		return NULL;
+	}
+	return sq;
+}
+
+/* An RQ and its TIR (made[]), in the transport domain given or in one made with it (made[]); in
+ * RDY. NULL with the reason in err. */
+static struct mlx5dv_devx_obj *rq_device_create(struct ibv_context *ibv_ctx, const struct devx_wq_attr *attr,
+						struct queue_object *td, uint32_t *rqn, struct mlx5dv_devx_obj **made,
+						char *err)
+{
+	struct mlx5dv_devx_obj *rq;
+	uint32_t tdn, tirn;
+
+	if (td)
+		tdn = td->q.number;
+	else if (!(made[MADE_TD] = devx_td_alloc(ibv_ctx, &tdn, err)))
+		return NULL;
+	rq = devx_rq_create(ibv_ctx, attr, rqn, err);
+	if (!rq)
+		return NULL;
+	made[MADE_USER] = devx_tir_create(ibv_ctx, tdn, *rqn, &tirn, err);
+	if (made[MADE_USER] && !devx_rq_modify(rq, *rqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err))
+		return rq;
+	queue_made_destroy(made, 1); /* the TIR, which names the RQ, first */
+	made[MADE_USER] = NULL;
+	queue_made_destroy(&rq, 1);
+	return NULL;
+}
+
 /* The work queue of kind for the checked arguments (cq_num: SQ and RQ; transport: its TIS or TD,
- * held and locked, or NULL): its DEVX object and number, and what was made for it in made[]; NULL
- * with the reason in err. */
+ * held and locked, or NULL): its DEVX object and number, and what was made for it in made[];
+ * NULL with the reason in err (or logged, err left empty). */
 static struct mlx5dv_devx_obj *wq_device_create(struct process *process, struct ibv_context *ibv_ctx, enum wq_kind kind,
 						uint32_t cq_num, const struct wq_args *a,
 						struct queue_object *transport, uint32_t *number,
@@ -171,7 +218,7 @@ static struct mlx5dv_devx_obj *wq_device_create(struct process *process, struct 
 	unsigned log_stride = a->log_wq_stride ? a->log_wq_stride : RQ_LOG_STRIDE_MIN;
 	unsigned wq_type = kind == WQ_RQ ? (unsigned)rq_ring_type(a) : (unsigned)a->wq_type;
 	struct devx_wq_attr attr = {
-		.uar_page = queue_uar_page(process, ibv_ctx),
+		.uar_page = uar_page_on(process, ibv_ctx),
 		.user_index = a->user_index,
 		.cqn = cq_num,
 		.log_size = a->log_wq_depth,
@@ -182,8 +229,6 @@ static struct mlx5dv_devx_obj *wq_device_create(struct process *process, struct 
 		.vlan_strip_disable = a->vlan_strip_disable,
 		.allow_multi_pkt_send_wqe = a->allow_multi_pkt_send_wqe,
 	};
-	struct mlx5dv_devx_obj *wq = NULL;
-	uint32_t td = 0, made_number;
 
 	/* The rings: an SQ's of 64-byte WQEBBs; its doorbell record is not read (the doorbell
 	 * carries the producer index); an RQ's record holds a 32-bit counter. */
@@ -191,38 +236,11 @@ static struct mlx5dv_devx_obj *wq_device_create(struct process *process, struct 
 	    !queue_mem(process, &a->wq_ring_qmem, 0, kind == WQ_SQ ? 64 : 1, "wq_ring_qmem", &attr.ring, func) ||
 	    !queue_mem(process, &a->wq_dbr_qmem, 0, kind == WQ_SQ ? 1 : 4, "wq_dbr_qmem", &attr.dbr, func))
 		return NULL;
-	if (kind == WQ_RMP)
-		return devx_rmp_create(ibv_ctx, &attr, number, err);
-	if (transport) {
-		td = transport->q.number;
-	} else {
-		made[MADE_TD] = devx_td_alloc(ibv_ctx, &td, err);
-		if (!made[MADE_TD])
-			return NULL;
-	}
-	if (kind == WQ_SQ) {
-		attr.tisn = td;
-		if (!transport) {
-			made[MADE_USER] = devx_tis_create(ibv_ctx, td, &attr.tisn, err);
-			if (!made[MADE_USER])
-				return NULL;
-		}
-		wq = devx_sq_create(ibv_ctx, &attr, number, err);
-		if (wq && devx_sq_modify(wq, *number, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err))
-			goto fail;
-		return wq;
-	}
-	wq = devx_rq_create(ibv_ctx, &attr, number, err);
-	if (!wq)
-		return NULL;
-	made[MADE_USER] = devx_tir_create(ibv_ctx, td, *number, &made_number, err);
-	if (made[MADE_USER] && !devx_rq_modify(wq, *number, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err))
-		return wq;
-	queue_made_destroy(made, 1); /* the TIR, before the RQ it names */
-	made[MADE_USER] = NULL;
-fail:
-	queue_made_destroy(&wq, 1);
-	return NULL;
+	if (kind == WQ_SQ)
+		return sq_device_create(ibv_ctx, &attr, transport, number, made, err);
+	if (kind == WQ_RQ)
+		return rq_device_create(ibv_ctx, &attr, transport, number, made, err);
+	return devx_rmp_create(ibv_ctx, &attr, number, err);
 }
 
 static flexio_status wq_create(struct process *process, struct ibv_context *ibv_ctx, bool cross, enum wq_kind kind,
