@@ -262,94 +262,19 @@ static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16
 	return -EOPNOTSUPP;
 }
 
-static struct provider_queue *no_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					   const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
-					   struct provider_queue_info *info, char *err, size_t err_size)
+static int no_uar_bind(struct provider_process *process, struct mlx5dv_devx_uar *uar)
 {
-	(void)process, (void)ibv_ctx, (void)attr, (void)refs, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_wq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					   uint32_t cq_num, const struct flexio_wq_attr *attr,
-					   const struct provider_queue_refs *refs, struct provider_queue_info *info,
-					   char *err, size_t err_size)
-{
-	(void)process, (void)ibv_ctx, (void)cq_num, (void)attr, (void)refs, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_rmp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_wq_attr *attr, struct provider_queue_info *info,
-					    char *err, size_t err_size)
-{
-	(void)process, (void)ibv_ctx, (void)attr, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_qp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					   const struct flexio_qp_attr *attr, struct provider_queue_info *info,
-					   char *err, size_t err_size)
-{
-	(void)process, (void)ibv_ctx, (void)attr, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_td_create(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
-					   size_t err_size)
-{
-	(void)ibv_ctx, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_tis_create(struct ibv_context *ibv_ctx, struct provider_queue *td,
-					    struct provider_queue_info *info, char *err, size_t err_size)
-{
-	(void)ibv_ctx, (void)td, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static int no_queue_op(struct provider_queue *queue)
-{
-	(void)queue;
+	(void)process, (void)uar;
 	return -EOPNOTSUPP;
 }
 
-static int no_qp_modify(struct provider_queue *qp, const struct flexio_qp_attr *attr,
-			const struct flexio_qp_attr_opt_param_mask *mask, char *err, size_t err_size)
+static struct mlx5dv_devx_obj *no_thread_obj_create(struct ibv_context *ibv_ctx, struct provider_thread *thread)
 {
-	(void)qp, (void)attr, (void)mask;
-	snprintf(err, err_size, UNSUPPORTED);
-	return -EOPNOTSUPP;
-}
-
-static int no_cq_moderation_set(struct provider_queue *cq, uint16_t max_count, uint16_t period,
-				enum flexio_cq_period_mode mode)
-{
-	(void)cq, (void)max_count, (void)period, (void)mode;
-	return -EOPNOTSUPP;
-}
-
-static int no_cq_moderation_get(struct provider_queue *cq, uint16_t *max_count, uint16_t *period, uint16_t *mode)
-{
-	(void)cq, (void)max_count, (void)period, (void)mode;
-	return -EOPNOTSUPP;
-}
-
-static struct mlx5dv_devx_obj *no_devx_obj_create(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
-						  uint32_t number)
-{
-	(void)ibv_ctx, (void)kind, (void)number;
+	(void)ibv_ctx, (void)thread;
 	return NULL;
 }
 
-static void no_devx_obj_release(struct mlx5dv_devx_obj *obj)
+static void no_thread_obj_release(struct mlx5dv_devx_obj *obj)
 {
 	(void)obj;
 }
@@ -476,21 +401,9 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(process_resume, no_process_destroy);
 	FILL(gdb_listen, no_gdb_listen);
 	FILL(memcheck_set, no_memcheck_set);
-	FILL(cq_create, no_cq_create);
-	FILL(sq_create, no_wq_create);
-	FILL(rq_create, no_wq_create);
-	FILL(rmp_create, no_rmp_create);
-	FILL(qp_create, no_qp_create);
-	FILL(td_create, no_td_create);
-	FILL(tis_create, no_tis_create);
-	FILL(queue_destroy, no_queue_op);
-	FILL(qp_modify, no_qp_modify);
-	FILL(qp_state, no_queue_op);
-	FILL(rq_set_error, no_queue_op);
-	FILL(cq_moderation_set, no_cq_moderation_set);
-	FILL(cq_moderation_get, no_cq_moderation_get);
-	FILL(devx_obj_create, no_devx_obj_create);
-	FILL(devx_obj_release, no_devx_obj_release);
+	FILL(uar_bind, no_uar_bind);
+	FILL(thread_obj_create, no_thread_obj_create);
+	FILL(thread_obj_release, no_thread_obj_release);
 	FILL(emu_functions, no_emu_functions);
 	FILL(emu_db_map, no_emu_db_map);
 	FILL(emu_db_unmap, no_emu_db_unmap);
