@@ -112,10 +112,10 @@ static void notify(void *user, const struct nic_event *event)
 }
 
 /* The eth NIC's ports are wired to each other; user is the NIC. */
-static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
+static int port_tx(void *user, unsigned port, const void *frame, size_t len)
 {
-	(void)sqn;
 	nic_port_rx(*(struct nic **)user, port == 1 ? 2 : 1, frame, len);
+	return 0;
 }
 
 static struct nic *nic_new(struct nic **self)

@@ -81,15 +81,14 @@ static void notify(void *user, const struct nic_event *event)
 	pthread_mutex_unlock(&te->lock);
 }
 
-static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
+static int port_tx(void *user, unsigned port, const void *frame, size_t len)
 {
 	struct test_env *te = user;
 
-	(void)sqn;
 	check_released(te);
 	if (te->wire[port]) {
 		nic_port_rx(te->wire[port], te->wire_port[port], frame, len);
-		return;
+		return 0;
 	}
 	pthread_mutex_lock(&te->lock);
 	if (te->nframes < TE_FRAMES && len <= sizeof(te->frames[0].bytes)) {
@@ -99,6 +98,7 @@ static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, 
 		te->nframes++;
 	}
 	pthread_mutex_unlock(&te->lock);
+	return 0;
 }
 
 void te_init(struct test_env *te)
