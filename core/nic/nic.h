@@ -3,14 +3,17 @@
  * executing WQEs and writing CQEs and EQEs in the mlx5 layouts of
  * <libflexio-dev/flexio_dev_queue_types.h>.
  *
- * Internal to OpenFlexIO (no public ABI). Three users drive it:
- *   - core/sim, the simulated DPA: doorbells DPA threads ring through their outbox
- *     (nic_doorbell with the ringing process as owner), thread activation (nic_env.notify);
- *   - core/host, the FlexIO host API: flexio_cq_create & co. map onto nic_*_create / _modify /
- *     _query / _destroy (its attribute structs and enums carry the same values as ours where
- *     both exist: CQ moderation modes, compression formats, QP states, WQ types);
- *   - core/verbs, the simulated rdma-core device: ibv_create_cq / _qp / _srq and the UAR
- *     doorbells of ibv_post_send and ibv_req_notify_cq.
+ * Internal to OpenFlexIO (no public ABI). Its users:
+ *   - core/sim, the simulated DPA: the queues of FlexIO's flexio_cq_create & co. (their
+ *     attribute structs and enums carry the same values as ours where both exist: CQ
+ *     moderation modes, compression formats, QP states, WQ types), doorbells DPA threads ring
+ *     through their outbox (nic_doorbell with the ringing process as owner), thread activation
+ *     (nic_env.notify);
+ *   - core/verbs, the simulated rdma-core device, which makes each device's NIC: ibv_create_cq
+ *     / _qp / _srq and the UAR doorbells of ibv_post_send and ibv_req_notify_cq, DEVX
+ *     transport objects, and steering (mlx5dv_dr_* translated into nic_flow_*);
+ *   - core/net, the ports' attachments: frames in (nic_port_rx), link state and MTU
+ *     (nic_port_set), and the frames out the integrator's nic_env.port_tx passes it.
  *
  * The engine reaches nothing by itself: queue memory, memory keys, time, events and Ethernet
  * frames all go through struct nic_env, so it depends on no other part of OpenFlexIO (README.md
@@ -229,8 +232,8 @@ int nic_td_destroy(struct nic *nic, uint32_t tdn); /* -EBUSY while TISs or TIRs 
 int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn);
 int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it */
 /* A TIR dispatches received frames to one RQ: a port's receive TIR (nic_port_attr.rx_tir), or
- * the TIR flow steering chose (nic_tir_rx). An RQ destroyed meanwhile leaves it: frames to it are
- * then refused (-EIO). */
+ * a steering rule's destination (NIC_FLOW_TIR). An RQ destroyed meanwhile leaves it: frames to
+ * it are then refused (-EIO). A TIR destroyed while rules name it: their frames are dropped. */
 int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
 int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
 

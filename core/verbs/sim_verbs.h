@@ -141,7 +141,7 @@ void flexio_verbs_devx_obj_release(struct mlx5dv_devx_obj *obj);
 /* The id given at creation, or UINT32_MAX when obj is not a live one. */
 uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj);
 
-/* ---- The uplink ports of each device (ports.c, PORTS.md) ---------------------------------- */
+/* ---- The uplink ports of each device (nic.c, core/net/PORTS.md) --------------------------- */
 
 /* A port's counters since its device's NIC was made (flexio_dev_nic_counters_* read the
  * byte counts). */

@@ -86,6 +86,8 @@ static int port_tx(void *user, unsigned port, const void *frame, size_t len)
 	struct test_env *te = user;
 
 	check_released(te);
+	if (te->tx_rc)
+		return te->tx_rc;
 	if (te->wire[port]) {
 		nic_port_rx(te->wire[port], te->wire_port[port], frame, len);
 		return 0;
