@@ -392,17 +392,11 @@ static bool has_vport(const struct decision *d, uint32_t vport)
 	return false;
 }
 
-unsigned nic_flow_begin(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir)
+unsigned nic_flow_enter(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir)
 {
 	struct nic_flow *flow = &nic->flow;
-	const struct nic_flow_snapshot *s;
+	const struct nic_flow_snapshot *s = read_begin(flow, r);
 
-	r->s = NULL;
-	/* no rule at all, the usual case of a NIC nothing steers: no reader to announce (a rule
-	 * published meanwhile is a change concurrent with this frame, which may miss it) */
-	if (!atomic_load_explicit(&flow->current, memory_order_relaxed))
-		return 0;
-	s = read_begin(flow, r);
 	/* a pipeline looks frames up when either of its types has rules */
 	if (!s || (!s->any[ROOT_FDB] && !s->any[dir == NIC_FLOW_RX ? ROOT_RX : ROOT_TX])) {
 		read_end(r);

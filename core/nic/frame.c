@@ -35,10 +35,12 @@ static void put16(uint8_t *p, uint16_t v)
 /*
  * Walks the L2..L4 headers of f: fills *l (the layout; NULL: not wanted) and m (the fields as
  * fte_match_set_lyr_2_4 holds them, 64 bytes zeroed by the caller; NULL: not wanted). With
- * tunnel, a VXLAN packet gives its VNI and the frame it carries (*inner, *inner_len).
+ * tunnel, a VXLAN packet gives its VNI and the frame it carries (*inner, *inner_len). Inlined
+ * into each call: the common one (no rules, the layout alone) then tests nothing it need not.
  */
-static void walk(const uint8_t *f, size_t len, struct nic_frame_layout *l, uint8_t *m, bool tunnel, uint32_t *vni,
-		 const uint8_t **inner, size_t *inner_len)
+static inline __attribute__((always_inline)) void walk(const uint8_t *f, size_t len, struct nic_frame_layout *l,
+						       uint8_t *m, bool tunnel, uint32_t *vni, const uint8_t **inner,
+						       size_t *inner_len)
 {
 	size_t off = 12, l4, total = 0;
 	uint16_t type;
@@ -132,14 +134,6 @@ static void walk(const uint8_t *f, size_t len, struct nic_frame_layout *l, uint8
 			*inner_len = len - l4 - 16;
 		}
 	}
-}
-
-void nic_frame_init(struct nic_frame *fr, const void *bytes, size_t len)
-{
-	fr->bytes = bytes;
-	fr->len = len;
-	fr->parsed = false;
-	fr->match = 0;
 }
 
 void nic_frame_parse(struct nic_frame *fr, unsigned match)

@@ -175,17 +175,34 @@ struct nic_flow {
 };
 
 /* A port. Frames pass it without its lock: they read the two atomics, which nic_port_set
- * changes with the rest, and add to its counters (relaxed). */
+ * changes with the rest. Its counters (struct nic_port_counters) are these atomics, for what
+ * happens to a frame under no queue's lock (malformed, a drop rule, missed, no RQ there), plus
+ * the tallies of the work queues its frames reach (struct nic_port_tally): the common case
+ * costs no atomic read-modify-write. */
 struct nic_port {
 	pthread_mutex_t lock; /* attr and tir */
 	struct nic_port_attr attr;
 	struct nic_tir *tir;   /* the receive TIR (users counted), or NULL */
 	atomic_uint max_frame; /* mtu + 18 */
 	atomic_uint rx_rqn;    /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
-	/* struct nic_port_counters' */
-	atomic_uint_fast64_t rx_frames, rx_bytes, tx_frames, tx_bytes;
-	atomic_uint_fast64_t rx_to_queue, rx_missed, rx_dropped, tx_dropped;
+	atomic_uint_fast64_t rx_frames, rx_bytes, rx_to_queue, rx_missed, rx_dropped;
 };
+
+/* A port's frames a work queue counted under its own lock (received: rlock; sent: its lock),
+ * kept when the object is reused, so that summed over every work queue the NIC made they are
+ * the port's since the NIC was made (nic_port_counters). One writer at a time (the lock's
+ * holder): relaxed loads and stores, read without the lock. */
+struct nic_port_tally {
+	_Atomic uint64_t rx_frames, rx_bytes, rx_to_queue, rx_dropped;
+	_Atomic uint64_t tx_frames, tx_bytes, tx_dropped;
+};
+
+/* Adds to a tally counter (its lock held). */
+static inline void nic_tally(_Atomic uint64_t *counter, uint64_t value)
+{
+	atomic_store_explicit(counter, atomic_load_explicit(counter, memory_order_relaxed) + value,
+			      memory_order_relaxed);
+}
 
 struct nic {
 	struct nic_env env;
@@ -431,7 +448,13 @@ struct nic_frame {
 	uint64_t m[NIC_MATCH_WORDS];
 };
 
-void nic_frame_init(struct nic_frame *fr, const void *bytes, size_t len);
+static inline void nic_frame_init(struct nic_frame *fr, const void *bytes, size_t len)
+{
+	fr->bytes = bytes;
+	fr->len = len;
+	fr->parsed = false;
+	fr->match = 0;
+}
 /* Walks the frame's headers, once: the layout, and the match fields match asks for (0: none).
  * A frame parsed already with what is asked is left as it is. */
 void nic_frame_parse(struct nic_frame *fr, unsigned match);
@@ -449,10 +472,22 @@ struct nic_flow_reader {
 	unsigned slot, phase;
 };
 
-/* Begins a lookup (r->s NULL when the NIC has no rule: nothing to end), and says what of the
- * frame the rules of dir look at (NIC_FRAME_*, for nic_frame_parse; 0 when no rule of the
- * direction's pipeline exists). */
-unsigned nic_flow_begin(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir);
+/* nic_flow_begin's work once the NIC has a rule. */
+unsigned nic_flow_enter(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir);
+
+/* Begins a lookup (r->s NULL when no rule looks: nothing to end), and says what of the frame
+ * the rules of dir look at (NIC_FRAME_*, for nic_frame_parse; 0 when no rule of the
+ * direction's pipeline exists). Inline: a NIC without rules, the usual case of one nothing
+ * steers, costs a frame one relaxed load and no reader to announce (a rule published
+ * meanwhile is a change concurrent with the frame, which may miss it). */
+static inline unsigned nic_flow_begin(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir)
+{
+	r->s = NULL;
+	if (!atomic_load_explicit(&nic->flow.current, memory_order_relaxed))
+		return 0;
+	return nic_flow_enter(nic, r, dir);
+}
+
 void nic_flow_end(struct nic_flow_reader *r);
 /* The decision for a frame parsed as nic_flow_begin asked: received on a port (FDB, then NIC
  * RX; miss when nothing looks), or sent by SQ sqn (NIC TX, then FDB; wire when nothing looks).
@@ -489,8 +524,9 @@ struct nic_recv {
 };
 
 struct nic_wq {
-	struct nic_obj h;      /* lock: the send side, configuration, state changes */
-	pthread_mutex_t rlock; /* the receive side */
+	struct nic_obj h;                           /* lock: the send side, configuration, state changes */
+	pthread_mutex_t rlock;                      /* the receive side */
+	struct nic_port_tally tally[NIC_MAX_PORTS]; /* not cleared on reuse: the ports' */
 	enum nic_wq_type type;
 	atomic_int state; /* enum nic_wq_state or nic_qp_state; changed under both locks,
 				 * or to ERR by a failing path holding either (nic_wq_to_error) */
@@ -618,8 +654,8 @@ void nic_ports_init(struct nic *nic, unsigned nports);
 void nic_ports_fini(struct nic *nic);
 /* The largest frame port takes (its MTU plus Ethernet and VLAN headers). */
 unsigned nic_port_max_frame(struct nic *nic, unsigned port);
-/* Sends a frame through port (checksums filled as cs_flags ask: the frame is modified), as
- * send-side steering says. */
-void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame, size_t len, uint8_t cs_flags);
+/* SQ sq (its lock held) sends a frame through port (checksums filled as cs_flags ask: the frame
+ * is modified), as send-side steering says. */
+void nic_port_send(struct nic_wq *sq, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags);
 
 #endif

@@ -93,6 +93,7 @@ int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr)
 
 /* ---- Frames --------------------------------------------------------------------------------- */
 
+/* A port counter: what no queue's lock covers (struct nic_port). */
 static void count(atomic_uint_fast64_t *counter, uint64_t value)
 {
 	atomic_fetch_add_explicit(counter, value, memory_order_relaxed);
@@ -180,9 +181,38 @@ static void classify(const struct nic_frame *fr, uint8_t *csum, uint8_t *l3_l4)
 		*csum |= NIC_CSUM_L4_OK;
 }
 
-/* Delivers a parsed frame to RQ rqn: 0, or -ENOBUFS (no receive WQE) or -EIO (the RQ is gone,
- * takes nothing, or went to error taking it). */
-static int deliver(struct nic *nic, uint32_t rqn, const struct nic_frame *fr, uint32_t rx_hash)
+/* What a delivery counts for a port: the frame's arrival (rx_frames, rx_bytes), where it went
+ * (rx_to_queue or rx_dropped), or both. In the RQ's tally when it reaches one, else in the
+ * port's atomics. */
+enum {
+	COUNT_ARRIVAL = 1,
+	COUNT_OUTCOME = 2
+};
+
+struct rx_count {
+	struct nic_port *p;
+	unsigned index; /* the port's, 0-based */
+	unsigned what;  /* COUNT_* */
+};
+
+/* Counts a frame that reached no RQ (rc: 0 taken, else dropped) on the port's atomics. */
+static void port_count(const struct rx_count *c, size_t len, int rc)
+{
+	if (!c)
+		return;
+	if (c->what & COUNT_ARRIVAL) {
+		count(&c->p->rx_frames, 1);
+		count(&c->p->rx_bytes, len);
+	}
+	if (c->what & COUNT_OUTCOME)
+		count(rc ? &c->p->rx_dropped : &c->p->rx_to_queue, 1);
+}
+
+/* Delivers a parsed frame to RQ rqn, counting it as c says (NULL: only the RQ's own drop
+ * counter): 0, or -ENOBUFS (no receive WQE) or -EIO (the RQ is gone, takes nothing, or went
+ * to error taking it). */
+static int deliver(struct nic *nic, uint32_t rqn, const struct nic_frame *fr, uint32_t rx_hash,
+		   const struct rx_count *c)
 {
 	struct nic_op op = NIC_OP_INIT;
 	struct nic_rx_meta meta = { .opcode = NIC_CQE_RESP_SEND, .rx_hash = rx_hash };
@@ -191,8 +221,10 @@ static int deliver(struct nic *nic, uint32_t rqn, const struct nic_frame *fr, ui
 	int rc;
 
 	rq = nic_wq_lock_recv(nic, rqn);
-	if (!rq)
+	if (!rq) {
+		port_count(c, fr->len, -EIO);
 		return -EIO;
+	}
 	classify(fr, &meta.csum, &meta.l3_l4);
 	switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)fr->len, &meta)) {
 	case NIC_RX_OK:
@@ -205,20 +237,33 @@ static int deliver(struct nic *nic, uint32_t rqn, const struct nic_frame *fr, ui
 		rc = -EIO;
 		break;
 	}
+	if (c) {
+		struct nic_port_tally *t = &rq->tally[c->index];
+
+		if (c->what & COUNT_ARRIVAL) {
+			nic_tally(&t->rx_frames, 1);
+			nic_tally(&t->rx_bytes, fr->len);
+		}
+		if (c->what & COUNT_OUTCOME)
+			nic_tally(rc ? &t->rx_dropped : &t->rx_to_queue, 1);
+	}
 	pthread_mutex_unlock(&rq->rlock);
 	nic_op_end(&op);
 	return rc;
 }
 
 /* Delivers a parsed frame to the RQ of TIR tirn (of its table, by the frame's hash, for an
- * indirect one): as deliver, or -ENOENT (no such TIR), -EIO (the TIR has no RQ there). */
-static int tir_deliver(struct nic *nic, uint32_t tirn, const struct nic_frame *fr)
+ * indirect one), counting it as c says: as deliver, or -ENOENT (no such TIR), -EIO (the TIR
+ * has no RQ there). */
+static int tir_deliver(struct nic *nic, uint32_t tirn, const struct nic_frame *fr, const struct rx_count *c)
 {
 	struct nic_tir *tir = (struct nic_tir *)nic_table_lock(nic, NIC_OBJ_TIR, tirn);
 	uint32_t rqn, hash = 0;
 
-	if (!tir)
+	if (!tir) {
+		port_count(c, fr->len, -ENOENT);
 		return -ENOENT;
+	}
 	/* The TIR holds its RQ (users) until it or the RQ is destroyed; a frame in flight once its
 	 * lock is released goes to the RQ it had, as hardware would: the RQ's number is checked
 	 * again when its receive side is locked. */
@@ -227,58 +272,68 @@ static int tir_deliver(struct nic *nic, uint32_t tirn, const struct nic_frame *f
 	else
 		rqn = tir->rq ? tir->rq->h.num : 0;
 	pthread_mutex_unlock(&tir->h.lock);
-	return rqn ? deliver(nic, rqn, fr, hash) : -EIO; /* no RQ there: dropped */
+	if (!rqn) {
+		port_count(c, fr->len, -EIO); /* no RQ there: dropped */
+		return -EIO;
+	}
+	return deliver(nic, rqn, fr, hash, c);
 }
 
-/* A frame arriving on port p (nic_port_rx's contract), parsed already or not. */
-static int receive(struct nic *nic, struct nic_port *p, struct nic_frame *fr)
+/* A frame arriving on port p (nic_port_rx's contract), parsed already or not. Inlined in both
+ * callers, the port's receive side and a loopback: it is the per-frame path. */
+static inline __attribute__((always_inline)) int receive(struct nic *nic, struct nic_port *p, struct nic_frame *fr)
 {
+	struct rx_count first = { p, (unsigned)(p - nic->ports), COUNT_ARRIVAL | COUNT_OUTCOME }, miss;
 	struct nic_flow_decision d;
 	struct nic_flow_reader r;
+	unsigned match;
 	uint32_t rqn;
 	int rc = 0;
 
-	count(&p->rx_frames, 1);
-	count(&p->rx_bytes, fr->len);
 	/* malformed (shorter than an Ethernet header) or longer than the MTU allows: the MAC
 	 * drops it before any rule sees it */
 	if (fr->len < 14 || fr->len > atomic_load_explicit(&p->max_frame, memory_order_relaxed)) {
-		count(&p->rx_dropped, 1);
+		port_count(&first, fr->len, -EMSGSIZE);
 		return -EMSGSIZE;
 	}
-	nic_frame_parse(fr, nic_flow_begin(nic, &r, NIC_FLOW_RX));
-	nic_flow_rx(&r, fr, &d);
-	nic_flow_end(&r);
+	match = nic_flow_begin(nic, &r, NIC_FLOW_RX);
+	nic_frame_parse(fr, match);
+	if (match) {
+		nic_flow_rx(&r, fr, &d);
+		nic_flow_end(&r);
+	} else { /* no rule looks: the miss path */
+		d.ntirs = 0;
+		d.miss = true;
+	}
+	/* a destination array's other copies: each TIR's RQ counts its own drops */
 	for (unsigned i = 0; i < d.ntirs; i++) {
-		int copy = tir_deliver(nic, d.tir[i], fr);
+		int copy = tir_deliver(nic, d.tir[i], fr, i ? NULL : &first);
 
-		/* a destination array's other copies: each TIR's RQ counts its own drops */
-		if (i == 0) {
-			count(copy ? &p->rx_dropped : &p->rx_to_queue, 1);
-			rc = copy;
-		}
+		rc = i ? rc : copy;
 	}
 	if (!d.miss) {
 		if (d.ntirs)
 			return rc;
-		count(&p->rx_dropped, 1);
+		port_count(&first, fr->len, -EPERM);
 		return -EPERM;
 	}
 	/* The miss path: the port's own receive TIR when one is set (nic_port_set), else the
-	 * attachment's (the kernel behind a TAP), else nowhere. */
+	 * attachment's (the kernel behind a TAP), else nowhere. A mirrored frame's arrival was
+	 * counted with its first copy. */
+	miss = (struct rx_count){ p, first.index, (d.ntirs ? 0 : COUNT_ARRIVAL) | COUNT_OUTCOME };
 	rqn = atomic_load_explicit(&p->rx_rqn, memory_order_acquire);
-	if (rqn) {
-		rc = deliver(nic, rqn, fr, 0);
-		count(rc ? &p->rx_dropped : &p->rx_to_queue, 1);
-		return rc;
-	}
+	if (rqn)
+		return deliver(nic, rqn, fr, 0, &miss);
+	miss.what &= ~COUNT_OUTCOME;
+	port_count(&miss, fr->len, 0);
 	count(&p->rx_missed, 1);
 	return -ENOENT;
 }
 
-void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame, size_t len, uint8_t cs_flags)
+void nic_port_send(struct nic_wq *sq, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags)
 {
-	struct nic_port *p = &nic->ports[port - 1];
+	struct nic *nic = sq->h.nic;
+	struct nic_port_tally *t = &sq->tally[port - 1];
 	struct nic_flow_decision d;
 	struct nic_flow_reader r;
 	struct nic_frame fr;
@@ -290,24 +345,29 @@ void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame,
 		nic_frame_parse(&fr, match);
 		checksums_fill(frame, &fr.l, cs_flags);
 	}
-	nic_flow_tx(&r, &fr, sqn, &d);
-	nic_flow_end(&r);
+	if (match) {
+		nic_flow_tx(&r, &fr, sq->h.num, &d);
+		nic_flow_end(&r);
+	} else { /* no rule looks: the wire */
+		d.wire = true;
+		d.loopback = false;
+	}
 	if (!d.wire && !d.loopback) {
-		count(&p->tx_dropped, 1);
+		nic_tally(&t->tx_dropped, 1);
 		return;
 	}
 	/* loopback: received by the port's own receive side (first: a destination array to both
 	 * gives the PF its copy before the wire's) */
 	if (d.loopback)
-		receive(nic, p, &fr);
+		receive(nic, &nic->ports[port - 1], &fr);
 	if (!d.wire)
 		return;
 	if (nic->env.port_tx(nic->env.user, port, frame, len)) {
-		count(&p->tx_dropped, 1);
+		nic_tally(&t->tx_dropped, 1);
 		return;
 	}
-	count(&p->tx_frames, 1);
-	count(&p->tx_bytes, len);
+	nic_tally(&t->tx_frames, 1);
+	nic_tally(&t->tx_bytes, len);
 }
 
 int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len)
@@ -325,29 +385,43 @@ void nic_port_rx_error(struct nic *nic, unsigned port, size_t len)
 {
 	struct nic_port *p = port_of(nic, port);
 
-	if (!p)
-		return;
-	count(&p->rx_frames, 1);
-	count(&p->rx_bytes, len);
-	count(&p->rx_dropped, 1);
+	if (p)
+		port_count(&(struct rx_count){ p, port - 1, COUNT_ARRIVAL | COUNT_OUTCOME }, len, -EINVAL);
+}
+
+static uint64_t load(const _Atomic uint64_t *counter)
+{
+	return atomic_load_explicit(counter, memory_order_relaxed);
 }
 
 int nic_port_counters(struct nic *nic, unsigned port, struct nic_port_counters *counters)
 {
 	struct nic_port *p = port_of(nic, port);
+	struct nic_table *t = &nic->tables[NIC_OBJ_WQ];
 
 	if (!p)
 		return -EINVAL;
 	*counters = (struct nic_port_counters){
 		.rx_frames = atomic_load_explicit(&p->rx_frames, memory_order_relaxed),
 		.rx_bytes = atomic_load_explicit(&p->rx_bytes, memory_order_relaxed),
-		.tx_frames = atomic_load_explicit(&p->tx_frames, memory_order_relaxed),
-		.tx_bytes = atomic_load_explicit(&p->tx_bytes, memory_order_relaxed),
 		.rx_to_queue = atomic_load_explicit(&p->rx_to_queue, memory_order_relaxed),
 		.rx_missed = atomic_load_explicit(&p->rx_missed, memory_order_relaxed),
 		.rx_dropped = atomic_load_explicit(&p->rx_dropped, memory_order_relaxed),
-		.tx_dropped = atomic_load_explicit(&p->tx_dropped, memory_order_relaxed),
 	};
+	/* every work queue the NIC made, live or not: their tallies outlive them */
+	pthread_mutex_lock(&t->lock);
+	for (struct nic_obj *obj = t->all; obj; obj = obj->all_next) {
+		const struct nic_port_tally *tally = &((struct nic_wq *)obj)->tally[port - 1];
+
+		counters->rx_frames += load(&tally->rx_frames);
+		counters->rx_bytes += load(&tally->rx_bytes);
+		counters->rx_to_queue += load(&tally->rx_to_queue);
+		counters->rx_dropped += load(&tally->rx_dropped);
+		counters->tx_frames += load(&tally->tx_frames);
+		counters->tx_bytes += load(&tally->tx_bytes);
+		counters->tx_dropped += load(&tally->tx_dropped);
+	}
+	pthread_mutex_unlock(&t->lock);
 	return 0;
 }
 
@@ -366,5 +440,5 @@ int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len)
 		return -EMSGSIZE;
 	nic_frame_init(&fr, frame, len);
 	nic_frame_parse(&fr, 0);
-	return tir_deliver(nic, tirn, &fr);
+	return tir_deliver(nic, tirn, &fr, NULL);
 }

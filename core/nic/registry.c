@@ -607,9 +607,12 @@ void nic_stats_get(struct nic *nic, struct nic_stats *stats)
 	nic_table_each(nic, NIC_OBJ_EQ, add_eq, stats);
 	nic_table_each(nic, NIC_OBJ_WQ, add_wq, stats);
 	nic_table_each(nic, NIC_OBJ_EMU, add_emu, stats);
-	for (unsigned p = 0; p < nic->nports; p++)
-		stats->rx_dropped += atomic_load_explicit(&nic->ports[p].rx_dropped, memory_order_relaxed) +
-				     atomic_load_explicit(&nic->ports[p].rx_missed, memory_order_relaxed);
+	for (unsigned p = 1; p <= nic->nports; p++) {
+		struct nic_port_counters c;
+
+		nic_port_counters(nic, p, &c);
+		stats->rx_dropped += c.rx_dropped + c.rx_missed;
+	}
 	stats->rx_frames += stats->rx_dropped;
 	stats->refused_unknown = atomic_load_explicit(&nic->refused_unknown, memory_order_relaxed);
 	stats->refused_owner = atomic_load_explicit(&nic->refused_owner, memory_order_relaxed);
