@@ -46,8 +46,9 @@ extern const struct net_backend net_wire, net_tap, net_pcap, net_vxlan;
 struct net_port {
 	struct net_device *device;
 	struct nic *nic;
-	unsigned num;    /* 1-based, as rdma-core numbers ports */
-	char entry[256]; /* "mlx5_sim0:1=tap:sim0p1": for log lines */
+	unsigned num;              /* 1-based, as rdma-core numbers ports */
+	struct nic_port_link link; /* attached to the NIC's port: its frames out */
+	char entry[256];           /* "mlx5_sim0:1=tap:sim0p1": for log lines */
 	/* Set while the port opens, then read by any thread once `open` is: */
 	_Atomic bool open;                 /* published with a release store */
 	const struct net_backend *backend; /* NULL: unconnected (frames out dropped) */

@@ -5,8 +5,8 @@
  *
  * A port's attachment stands behind the NIC's port interface (nic.h, "Ports"): what its backend
  * receives goes to nic_port_rx (the NIC parses, steers, delivers and counts), and what the NIC
- * sends out of the port comes here through nic_env.port_tx, which the integrator points at
- * net_port_transmit. Frames no rule took (nic_port_rx's -ENOENT) go to the backend's kernel,
+ * sends out of the port comes here through the link the attachment attached to the port
+ * (nic_port_attach). Frames no rule took (nic_port_rx's -ENOENT) go to the backend's kernel,
  * when it has one (a TAP). Nothing here knows rdma-core or the simulator: the integrator gives
  * a log and the NICs of other devices (an in-process wire's far end) through struct net_env.
  */
@@ -16,7 +16,6 @@
 #include <stddef.h>
 
 struct nic;
-struct net_device;
 
 struct net_env {
 	void *user;
@@ -32,18 +31,13 @@ struct net_env {
 /*
  * Attaches the ports of nic, the NIC of the device called name (FLEXIO_SIM_PORTS entries name
  * it), as the configuration says: each port's MTU and link state set on the NIC (nic_port_set),
- * its backend started. An entry that cannot be understood, or a backend that cannot start,
- * logs one line and leaves its port unconnected and down. Returns the device's attachment,
- * kept until the library goes (its receive threads are stopped then), or NULL when memory runs
- * out (one line logged; the ports stay unconnected). Once per NIC, made before its ports are
- * attached: an in-process wire's far end finds it through env->device_nic.
+ * its link attached (nic_port_attach: what the NIC sends goes to the port's capture, if any,
+ * and its backend), its backend started. An entry that cannot be understood, or a backend that
+ * cannot start, logs one line and leaves its port unconnected and down. The attachment lasts
+ * until the library goes (the receive threads are stopped then). Once per NIC, called once it
+ * can be found: an in-process wire's far end reaches it through env->device_nic. 0, or
+ * -ENOMEM after one line logged (the ports stay unconnected).
  */
-struct net_device *net_device_attach(const struct net_env *env, struct nic *nic, const char *name);
-
-/* A frame the NIC sends out of port (1-based) of device: to the port's capture, if any, and
- * its backend. 0, or a negative errno value (no cable: -ENOTCONN; the backend failed), which
- * the NIC counts as tx_dropped. Any thread, NIC queue locks held: it never waits for a
- * receive path. */
-int net_port_transmit(struct net_device *device, unsigned port, const void *frame, size_t len);
+int net_device_attach(const struct net_env *env, struct nic *nic, const char *name);
 
 #endif

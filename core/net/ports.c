@@ -4,8 +4,8 @@
  * and the receive threads of the backends.
  *
  * The attachments live as long as the library, as the NICs do; a frame finds its port through
- * the device it is given (sent) or the port its thread serves (received), and reads what the
- * port's opening set once `open` is published: the per-frame paths take no lock. At unload
+ * the link the NIC was given (sent) or the port its thread serves (received), and reads what
+ * the port's opening set once `open` is published: the per-frame paths take no lock. At unload
  * the receive threads are stopped and captures flushed (the NICs, never destroyed, may still
  * be sending on other threads: descriptors stay open).
  */
@@ -25,18 +25,6 @@
 static pthread_mutex_t devices_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct net_device *devices;
 
-/* The port, once it is open (its configuration is then read-only), else NULL: a frame that
- * comes while the port is still opening (the NIC exists first) is not received. */
-static struct net_port *port_open_get(struct net_device *device, unsigned port)
-{
-	struct net_port *p;
-
-	if (!device || port < 1 || port > NET_PORTS)
-		return NULL;
-	p = &device->port[port - 1];
-	return atomic_load_explicit(&p->open, memory_order_acquire) ? p : NULL;
-}
-
 /* ---- the per-frame paths ---- */
 
 void net_port_receive(struct net_port *port, const void *frame, size_t len)
@@ -50,12 +38,15 @@ void net_port_receive(struct net_port *port, const void *frame, size_t len)
 		port->backend->miss(port, frame, len);
 }
 
-int net_port_transmit(struct net_device *device, unsigned port, const void *frame, size_t len)
+/* A frame the NIC sends out of the port (its link's transmit, attached once the port is open:
+ * its configuration is read-only then): to the port's capture, if any, and its backend. 0, or
+ * a negative errno value (no cable: -ENOTCONN; the backend failed), which the NIC counts as
+ * tx_dropped. Any thread, NIC queue locks held: it never waits for a receive path. */
+static int port_transmit(void *user, unsigned num, const void *frame, size_t len)
 {
-	struct net_port *p = port_open_get(device, port);
+	struct net_port *p = user;
 
-	if (!p)
-		return -ENOTCONN;
+	(void)num; /* the link is the port's own */
 	if (p->capture)
 		net_capture_frame(p->capture, frame, len);
 	return p->backend ? p->backend->transmit(p, frame, len) : -ENOTCONN;
@@ -426,13 +417,13 @@ static bool port_open(struct net_port *port)
 	return up;
 }
 
-struct net_device *net_device_attach(const struct net_env *env, struct nic *nic, const char *name)
+int net_device_attach(const struct net_env *env, struct nic *nic, const char *name)
 {
 	struct net_device *device = calloc(1, sizeof(*device));
 
 	if (!device) {
 		env_log(env, "FLEXIO_SIM_PORTS", "%s: out of memory: its ports stay unconnected", name);
-		return NULL;
+		return -ENOMEM;
 	}
 	device->env = *env;
 	device->nic = nic;
@@ -445,6 +436,7 @@ struct net_device *net_device_attach(const struct net_env *env, struct nic *nic,
 		port->num = i + 1;
 		port->stop_fd = -1;
 		port->mtu = 1500;
+		port->link = (struct nic_port_link){ .transmit = port_transmit, .user = port };
 		snprintf(port->entry, sizeof(port->entry), "%s:%u", name, port->num);
 	}
 	/* listed first: an in-process wire's far end, opened below, finds this end */
@@ -457,9 +449,10 @@ struct net_device *net_device_attach(const struct net_env *env, struct nic *nic,
 
 		link_set(port, port_open(port));
 		atomic_store_explicit(&port->open, true, memory_order_release);
+		nic_port_attach(nic, port->num, &port->link);
 		thread_start(port);
 	}
-	return device;
+	return 0;
 }
 
 /* Stops the receive threads when the library is unloaded (or the process exits). */

@@ -182,9 +182,10 @@ struct nic_flow {
 struct nic_port {
 	pthread_mutex_t lock; /* attr and tir */
 	struct nic_port_attr attr;
-	struct nic_tir *tir;   /* the receive TIR (users counted), or NULL */
-	atomic_uint max_frame; /* mtu + 18 */
-	atomic_uint rx_rqn;    /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
+	struct nic_tir *tir;                      /* the receive TIR (users counted), or NULL */
+	atomic_uint max_frame;                    /* mtu + 18 */
+	atomic_uint rx_rqn;                       /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
+	const struct nic_port_link *_Atomic link; /* nic_port_attach's, or NULL */
 	atomic_uint_fast64_t rx_frames, rx_bytes, rx_to_queue, rx_missed, rx_dropped;
 };
 

@@ -13,11 +13,12 @@
  *     / _qp / _srq and the UAR doorbells of ibv_post_send and ibv_req_notify_cq, DEVX
  *     transport objects, and steering (mlx5dv_dr_* translated into nic_flow_*);
  *   - core/net, the ports' attachments: frames in (nic_port_rx), link state and MTU
- *     (nic_port_set), and the frames out the integrator's nic_env.port_tx passes it.
+ *     (nic_port_set), frames out (the link it attaches: nic_port_attach).
  *
- * The engine reaches nothing by itself: queue memory, memory keys, time, events and Ethernet
- * frames all go through struct nic_env, so it depends on no other part of OpenFlexIO (README.md
- * says what the integrator implements).
+ * The engine reaches nothing by itself: queue memory, memory keys, time and events go through
+ * struct nic_env, Ethernet frames through its ports' attachments (nic_port_rx, nic_port_attach),
+ * so it depends on no other part of OpenFlexIO (README.md says what the integrator
+ * implements).
  *
  * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
  * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
@@ -114,12 +115,6 @@ struct nic_env {
 	void (*timer_request)(void *user, uint64_t deadline_ns);
 	/* An event (see enum nic_event_kind). */
 	void (*notify)(void *user, const struct nic_event *event);
-	/* An Ethernet frame leaves through port (1..ports), once send-side steering let it out to
-	 * the wire: the frame sink, where the port's attachment (a cable, a TAP, a capture) takes
-	 * it. 0, or a negative errno value: the frame is lost (no cable, a full queue), counted in
-	 * the port's tx_dropped. It may call nic_port_rx of any NIC (a wire): receive paths never
-	 * wait for send paths. */
-	int (*port_tx)(void *user, unsigned port, const void *frame, size_t len);
 };
 
 /* ---- Devices and the fabric ---------------------------------------------------------------- */
@@ -515,9 +510,10 @@ int nic_emu_db_query(struct nic *nic, uint32_t id, struct nic_emu_db_info *info)
 /*
  * A port is where Ethernet frames enter and leave the NIC; what is at the other end of its
  * cable (another NIC, a TAP, pcap files, a tunnel) is the integrator's attachment, which calls
- * nic_port_rx with each frame it receives and takes what the NIC sends through nic_env.port_tx.
- * The NIC does the rest: the MTU check, the one parse of each frame's headers, steering (the
- * flow tables below), receive-side scaling, checksums, delivery to RQs, the port's counters.
+ * nic_port_rx with each frame it receives and takes what the NIC sends through the link it
+ * attached (nic_port_attach). The NIC does the rest: the MTU check, the one parse of each
+ * frame's headers, steering (the flow tables below), receive-side scaling, checksums, delivery
+ * to RQs, the port's counters.
  */
 struct nic_port_attr {
 	uint32_t mtu; /* bytes of L3 payload; frames may be mtu + 18 (Ethernet + VLAN) */
@@ -528,9 +524,23 @@ struct nic_port_attr {
 			  * an attachment without a cable refuses what is sent */
 };
 
-/* Ports start with mtu 1500, zero addresses, no receive TIR, the link up. */
+/* Ports start with mtu 1500, zero addresses, no receive TIR, the link up, nothing attached. */
 int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *attr);
 int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr);
+
+/* A port's cable: what takes the frames the NIC sends out of it, once send-side steering let
+ * them out to the wire (the frame sink). transmit returns 0, or a negative errno value: the
+ * frame is lost (no cable, a full queue), counted in the port's tx_dropped. It runs on the
+ * sending thread with NIC queue locks held, and may call nic_port_rx of any NIC (a wire):
+ * receive paths never wait for send paths. */
+struct nic_port_link {
+	int (*transmit)(void *user, unsigned port, const void *frame, size_t len);
+	void *user;
+};
+/* Attaches link to port (NULL detaches it: frames sent are then dropped, tx_dropped). The link
+ * is used as it is, not copied: it must stay valid while the NIC lives (a frame in flight may
+ * still use a link being replaced). -EINVAL: no such port. */
+int nic_port_attach(struct nic *nic, unsigned port, const struct nic_port_link *link);
 /*
  * A frame arrives on port (the frame source): counted; dropped when it is shorter than an
  * Ethernet header or longer than the port's MTU allows (-EMSGSIZE); its headers parsed; then
@@ -566,11 +576,11 @@ bool nic_port_ready(struct nic *nic, unsigned port);
 /* A port's counters since the NIC was made. */
 struct nic_port_counters {
 	uint64_t rx_frames, rx_bytes; /* arrived: from the attachment, or looped back by steering */
-	uint64_t tx_frames, tx_bytes; /* taken by the attachment (port_tx returned 0) */
+	uint64_t tx_frames, tx_bytes; /* taken by the attachment (its link's transmit returned 0) */
 	uint64_t rx_to_queue;         /* delivered to an RQ */
 	uint64_t rx_missed;           /* the miss path without a receive TIR: to the attachment */
 	uint64_t rx_dropped;          /* malformed, oversize, a drop rule, no WQE, no RQ ready */
-	uint64_t tx_dropped;          /* a drop rule, or port_tx refused the frame */
+	uint64_t tx_dropped;          /* a drop rule, no link, or the link refused the frame */
 };
 int nic_port_counters(struct nic *nic, unsigned port, struct nic_port_counters *counters);
 
@@ -590,7 +600,7 @@ int nic_port_counters(struct nic *nic, unsigned port, struct nic_port_counters *
  *     NIC RX; the uplink vport (a hairpin) is not done: dropped. NIC RX: TIRs; default: the
  *     miss path (nic_port_rx).
  *   - sent: NIC TX (source_sqn the SQ): default goes on to FDB, anything else drops. FDB
- *     (source_port 0): default and the uplink vport: the wire (nic_env.port_tx); vport 0: the
+ *     (source_port 0): default and the uplink vport: the wire (the port's link); vport 0: the
  *     port's own receive side (as nic_port_rx, the frame not parsed again); both, through a
  *     destination array: both.
  *

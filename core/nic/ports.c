@@ -1,6 +1,6 @@
 /*
  * Ports: where frames enter (nic_port_rx, from the port's attachment) and leave (nic_port_send,
- * from an SQ, to nic_env.port_tx) the NIC, and the path between a port and the queues. Each
+ * from an SQ, to the link the attachment attached: nic_port_attach) the NIC, and the path between a port and the queues. Each
  * frame's headers are parsed once, on entry (frame.c); that parse serves:
  *   - send: checksum offload (IPv4 header, TCP and UDP over IPv4 and IPv6, as the eth
  *     segment's flags ask), then send-side steering (NIC TX, FDB: flow.c): the wire, a
@@ -71,6 +71,16 @@ int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *att
 	atomic_store(&p->max_frame, attr->mtu + 18);
 	pthread_mutex_unlock(&p->lock);
 	nic_obj_put(old);
+	return 0;
+}
+
+int nic_port_attach(struct nic *nic, unsigned port, const struct nic_port_link *link)
+{
+	struct nic_port *p = port_of(nic, port);
+
+	if (!p)
+		return -EINVAL;
+	atomic_store_explicit(&p->link, link, memory_order_release);
 	return 0;
 }
 
@@ -334,6 +344,7 @@ void nic_port_send(struct nic_wq *sq, unsigned port, uint8_t *frame, size_t len,
 {
 	struct nic *nic = sq->h.nic;
 	struct nic_port_tally *t = &sq->tally[port - 1];
+	const struct nic_port_link *link;
 	struct nic_flow_decision d;
 	struct nic_flow_reader r;
 	struct nic_frame fr;
@@ -362,7 +373,8 @@ void nic_port_send(struct nic_wq *sq, unsigned port, uint8_t *frame, size_t len,
 		receive(nic, &nic->ports[port - 1], &fr);
 	if (!d.wire)
 		return;
-	if (nic->env.port_tx(nic->env.user, port, frame, len)) {
+	link = atomic_load_explicit(&nic->ports[port - 1].link, memory_order_acquire);
+	if (!link || link->transmit(link->user, port, frame, len)) {
 		nic_tally(&t->tx_dropped, 1);
 		return;
 	}

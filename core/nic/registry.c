@@ -319,8 +319,8 @@ struct nic *nic_create(const struct nic_config *config)
 	struct nic *nic;
 	int t;
 
-	if (!env || !env->space_reach || !env->mkey_reach || !env->now_ns || !env->notify || !env->port_tx ||
-	    log_size < 2 || log_size > 20 || nports > NIC_MAX_PORTS)
+	if (!env || !env->space_reach || !env->mkey_reach || !env->now_ns || !env->notify || log_size < 2 ||
+	    log_size > 20 || nports > NIC_MAX_PORTS)
 		return NULL;
 	/* aligned: the readers' slots of steering take whole cache lines */
 	nic = aligned_alloc(NIC_CACHE_LINE, sizeof(*nic));

@@ -10,10 +10,9 @@
  *     flight until mkey_done (ibv_dereg_mr waits for those, table.c);
  *   - now_ns: CLOCK_MONOTONIC;
  *   - timer_request: one timer thread for every NIC, sleeping until the earliest deadline;
- *   - notify: the struct flexio_verbs_sink given as the queue's cookie;
- *   - port_tx: frames leaving a port (the NIC steered them to the wire) go to its attachment
- *     (core/net: the backend FLEXIO_SIM_PORTS gives it, core/net/PORTS.md), which this file
- *     makes once the NIC is published (net_device_attach).
+ *   - notify: the struct flexio_verbs_sink given as the queue's cookie.
+ * Its ports are attached, once it is published, to the backends FLEXIO_SIM_PORTS gives them
+ * (core/net, core/net/PORTS.md): frames in and out go between the NIC and core/net directly.
  */
 #include "verbs_internal.h"
 
@@ -223,14 +222,6 @@ static void env_notify(void *user, const struct nic_event *event)
 		sink->notify(sink, event);
 }
 
-/* A frame the NIC sends out of a port: to its attachment (none yet while it is being made). */
-static int env_port_tx(void *user, unsigned port, const void *frame, size_t len)
-{
-	struct sim_nic *nic = user;
-
-	return net_port_transmit(__atomic_load_n(&nic->net, __ATOMIC_ACQUIRE), port, frame, len);
-}
-
 /* ---- the ports' attachments (core/net) ---- */
 
 static void net_log(void *user, const char *what, const char *text)
@@ -263,7 +254,6 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 		.now_ns = env_now_ns,
 		.timer_request = env_timer_request,
 		.notify = env_notify,
-		.port_tx = env_port_tx,
 	};
 	struct sim_nic *nic = __atomic_load_n(&device->nic, __ATOMIC_ACQUIRE);
 
@@ -288,11 +278,10 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 	nic_port_set(nic->nic, 1, &port);
 	__atomic_store_n(&nics[device->index], nic, __ATOMIC_RELEASE);
 	__atomic_store_n(&device->nic, nic, __ATOMIC_RELEASE);
-	/* after publication: the ports of an in-process wire's peer find this NIC */
-	__atomic_store_n(&nic->net,
-			 net_device_attach(&(struct net_env){ .log = net_log, .device_nic = net_device_nic }, nic->nic,
-					   device->ibv.name),
-			 __ATOMIC_RELEASE);
+	/* after publication: the ports of an in-process wire's peer find this NIC. A failure is
+	 * logged there, and leaves the ports unconnected: the device works without them. */
+	net_device_attach(&(struct net_env){ .log = net_log, .device_nic = net_device_nic }, nic->nic,
+			  device->ibv.name);
 	return nic;
 }
 

@@ -391,13 +391,10 @@ struct sim_cq;
 struct sim_qp;
 struct sim_srq;
 
-struct net_device;
-
 struct sim_nic {
 	struct nic *nic;
 	struct sim_device *device;
-	struct net_device *net; /* its ports' attachment (core/net); read with an acquire load */
-	uint64_t deadline;      /* the earliest nic_timers_run asked for, 0: none (timer lock) */
+	uint64_t deadline; /* the earliest nic_timers_run asked for, 0: none (timer lock) */
 	/* The live verbs queues by the index of their NIC number, published with release
 	 * stores: the per-call ops (post, poll, arm) check that the object they are given is
 	 * one of them without taking a lock (a stale or made-up object is not). */

@@ -118,8 +118,8 @@ void te_init(struct test_env *te)
 		.now_ns = now_ns,
 		.timer_request = timer_request,
 		.notify = notify,
-		.port_tx = port_tx,
 	};
+	te->link = (struct nic_port_link){ .transmit = port_tx, .user = te };
 }
 
 void te_fini(struct test_env *te)
@@ -137,6 +137,8 @@ struct nic *te_nic(struct test_env *te, struct nic_fabric *fabric)
 	struct nic *nic = nic_create(&(struct nic_config){ .env = &te->env, .fabric = fabric, .ports = 2 });
 
 	assert_non_null(nic);
+	for (unsigned port = 1; port <= 2; port++)
+		assert_int_equal(nic_port_attach(nic, port, &te->link), 0);
 	return nic;
 }
 

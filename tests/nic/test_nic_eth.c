@@ -874,7 +874,7 @@ static void test_flow_rx(void **state)
 
 /* Send-side steering: NIC TX, then FDB (the SQ's frames dropped, looped back into the port's
  * receive side with the checksums the NIC filled, or both looped back and sent), the cable
- * refusing a frame, and the link state. */
+ * refusing a frame or not there, and the link state. */
 static void test_flow_tx(void **state)
 {
 	struct fixture *f = *state;
@@ -949,13 +949,20 @@ static void test_flow_tx(void **state)
 	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
 	assert_int_equal(tqp_ring(&sq), 0);
 	f->te.tx_rc = 0;
-	for (unsigned i = 0; i < 5; i++)
+	/* and no cable at all */
+	assert_int_equal(nic_port_attach(f->nic, 1, NULL), 0);
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(nic_port_attach(f->nic, 3, &f->te.link), -EINVAL);
+	assert_int_equal(nic_port_attach(f->nic, 1, &f->te.link), 0);
+	for (unsigned i = 0; i < 6; i++)
 		(void)poll1(&cq); /* every send completes, whatever became of its frame */
+	assert_int_equal(f->te.nframes, 2);
 
 	c = counters(f);
 	assert_int_equal(c.tx_frames - c0.tx_frames, 2);
 	assert_int_equal(c.tx_bytes - c0.tx_bytes, 2 * len);
-	assert_int_equal(c.tx_dropped - c0.tx_dropped, 2);
+	assert_int_equal(c.tx_dropped - c0.tx_dropped, 3);
 	assert_int_equal(c.rx_frames - c0.rx_frames, 2);
 	assert_int_equal(c.rx_to_queue - c0.rx_to_queue, 2);
 
