@@ -478,13 +478,16 @@ void nic_flow_tx(const struct nic_flow_reader *r, struct nic_frame *fr, uint32_t
 	d->loopback = has_vport(&fdb, NIC_VPORT_PF);
 }
 
-void nic_flow_decide(struct nic *nic, enum nic_flow_type dir, uint32_t sqn, const void *frame, size_t len,
-		     struct nic_flow_decision *decision)
+int nic_flow_decide(struct nic *nic, enum nic_flow_type dir, uint32_t sqn, const void *frame, size_t len,
+		    struct nic_flow_decision *decision)
 {
 	struct nic_flow_reader r;
 	struct nic_frame fr;
-	unsigned match = nic_flow_begin(nic, &r, dir);
+	unsigned match;
 
+	if (dir != NIC_FLOW_RX && dir != NIC_FLOW_TX)
+		return -EINVAL;
+	match = nic_flow_begin(nic, &r, dir);
 	nic_frame_init(&fr, frame, len);
 	nic_frame_parse(&fr, match);
 	if (dir == NIC_FLOW_RX)
@@ -492,6 +495,7 @@ void nic_flow_decide(struct nic *nic, enum nic_flow_type dir, uint32_t sqn, cons
 	else
 		nic_flow_tx(&r, &fr, sqn, decision);
 	nic_flow_end(&r);
+	return 0;
 }
 
 /* ---- objects ---- */

@@ -697,8 +697,8 @@ int nic_flow_rule_destroy(struct nic_flow_rule *const *rules, size_t n);
 bool nic_flow_rx_rules(struct nic *nic);
 
 /* What steering decides for a frame, without delivering it (what nic_port_rx, or an SQ's send,
- * then does): received (dir NIC_FLOW_RX) or sent by SQ sqn (NIC_FLOW_TX). Counts the rules'
- * flow counters, as the frame itself would. */
+ * then does): received (dir NIC_FLOW_RX) or sent by SQ sqn (NIC_FLOW_TX; another dir:
+ * -EINVAL). Counts the rules' flow counters, as the frame itself would. */
 struct nic_flow_decision {
 	unsigned ntirs; /* received: the TIRs given a copy */
 	uint32_t tir[NIC_FLOW_MAX_DESTS];
@@ -706,8 +706,8 @@ struct nic_flow_decision {
 	bool wire;     /* sent: out through the port */
 	bool loopback; /* sent: into the port's receive side; neither: dropped */
 };
-void nic_flow_decide(struct nic *nic, enum nic_flow_type dir, uint32_t sqn, const void *frame, size_t len,
-		     struct nic_flow_decision *decision);
+int nic_flow_decide(struct nic *nic, enum nic_flow_type dir, uint32_t sqn, const void *frame, size_t len,
+		    struct nic_flow_decision *decision);
 
 /* ---- Time and statistics ------------------------------------------------------------------ */
 

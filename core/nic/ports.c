@@ -1,7 +1,8 @@
 /*
  * Ports: where frames enter (nic_port_rx, from the port's attachment) and leave (nic_port_send,
- * from an SQ, to the link the attachment attached: nic_port_attach) the NIC, and the path between a port and the queues. Each
- * frame's headers are parsed once, on entry (frame.c); that parse serves:
+ * from an SQ, to the link the attachment attached: nic_port_attach) the NIC, and the path
+ * between a port and the queues. Each frame's headers are parsed once, on entry (frame.c);
+ * that parse serves:
  *   - send: checksum offload (IPv4 header, TCP and UDP over IPv4 and IPv6, as the eth
  *     segment's flags ask), then send-side steering (NIC TX, FDB: flow.c): the wire, a
  *     loopback into the port's own receive side (the same parse), or a drop;
@@ -9,7 +10,9 @@
  *     receive TIR, else the attachment's kernel); an indirect TIR's RQ picked by the frame's
  *     hash (transport.c); checksum verification and header classification for the CQE (its
  *     L3/L4 OK bits and header types).
- * Each port counts what passes it (relaxed atomics: no lock on the per-frame path).
+ * Each port counts what passes it, in the tallies of the queues its frames reach and, for what
+ * reaches none, in its own atomics (internal.h): no lock and no atomic read-modify-write on
+ * the per-frame path.
  */
 #include "internal.h"
 

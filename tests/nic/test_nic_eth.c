@@ -776,7 +776,7 @@ static void test_flow_rx(void **state)
 			 0);
 	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -EPERM);
 	frame[15] = 6; /* another VID: the drop rule misses, the MAC rule takes it */
-	nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d);
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d), 0);
 	assert_int_equal(d.ntirs, 1);
 	assert_int_equal(d.tir[0], b.tirn);
 	assert_int_equal(nic_flow_rule_destroy(&vlan_drop, 1), 0);
@@ -804,11 +804,11 @@ static void test_flow_rx(void **state)
 					      &(struct nic_flow_action){ .kind = NIC_FLOW_TIR, .arg = a.tirn }, 1,
 					      &vni_rule),
 			 0);
-	nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d);
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d), 0);
 	assert_int_equal(d.ntirs, 1);
 	assert_int_equal(d.tir[0], a.tirn);
 	frame[48] = 43; /* another VNI: the outer MAC (make_frame's) has no rule: missed */
-	nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d);
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d), 0);
 	assert_int_equal(d.ntirs, 0);
 	assert_true(d.miss);
 	assert_int_equal(nic_flow_rule_destroy(&vni_rule, 1), 0);
@@ -861,6 +861,7 @@ static void test_flow_rx(void **state)
 					      &mirror),
 			 -EINVAL); /* a table of a higher level */
 	assert_int_equal(nic_flow_table_create(f->nic, 3, 0, &root), -EINVAL);
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_FDB, 0, frame, len, &d), -EINVAL);
 	assert_int_equal(nic_flow_matcher_destroy(by_mac), -EBUSY);
 	assert_int_equal(nic_flow_table_destroy(root), -EBUSY);
 
