@@ -291,10 +291,12 @@ struct nic_op {
 	unsigned ncqs;
 };
 
-#define NIC_OP_INIT       \
-	{                 \
-		.ncqs = 0 \
-	}
+/* Starts an operation with nothing staged. Not an initializer: that would zero the whole
+ * staging array on every doorbell and frame, slots that are written before they are read. */
+static inline void nic_op_begin(struct nic_op *op)
+{
+	op->ncqs = 0;
+}
 /* Writes what the operation staged (called by every entry point that started one). */
 void nic_op_end(struct nic_op *op);
 

@@ -227,7 +227,7 @@ static void port_count(const struct rx_count *c, size_t len, int rc)
 static int deliver(struct nic *nic, uint32_t rqn, const struct nic_frame *fr, uint32_t rx_hash,
 		   const struct rx_count *c)
 {
-	struct nic_op op = NIC_OP_INIT;
+	struct nic_op op;
 	struct nic_rx_meta meta = { .opcode = NIC_CQE_RESP_SEND, .rx_hash = rx_hash };
 	struct nic_sg sg = { .ptr = fr->bytes, .len = (uint32_t)fr->len };
 	struct nic_wq *rq;
@@ -239,6 +239,7 @@ static int deliver(struct nic *nic, uint32_t rqn, const struct nic_frame *fr, ui
 		return -EIO;
 	}
 	classify(fr, &meta.csum, &meta.l3_l4);
+	nic_op_begin(&op);
 	switch (nic_recv_deliver(&op, rq, &sg, 1, (uint32_t)fr->len, &meta)) {
 	case NIC_RX_OK:
 		rc = 0;

@@ -426,10 +426,11 @@ static struct nic_obj *doorbell_target(struct nic *nic, uint64_t owner, enum nic
 
 int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, uint32_t queue, uint32_t index)
 {
-	struct nic_op op = NIC_OP_INIT;
+	struct nic_op op;
 	struct nic_obj *obj;
 	int rc = 0;
 
+	nic_op_begin(&op);
 	switch (kind) {
 	case NIC_DB_SEND: {
 		struct nic_wq *wq;
@@ -532,8 +533,9 @@ void nic_timers_run(struct nic *nic)
 	while (run) {
 		struct nic_timer *timer = run;
 		struct nic_obj *obj = timer->obj;
-		struct nic_op op = NIC_OP_INIT;
+		struct nic_op op;
 
+		nic_op_begin(&op);
 		/* Taken off the private list under the lock, so that a listing from now on puts
 		 * it on the NIC's list again. */
 		pthread_mutex_lock(&nic->timer_lock);
