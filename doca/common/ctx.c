@@ -341,7 +341,8 @@ void opendoca_ctx_start_done(struct opendoca_ctx *ctx, doca_error_t status)
 
 void opendoca_ctx_request_stop(struct opendoca_ctx *ctx)
 {
-	if (on_progress_thread(ctx, __func__))
+	/* A work queue's context stops with its work queues removed only: its jobs fail one by one. */
+	if (ctx->api == OPENDOCA_CTX_API_PE && on_progress_thread(ctx, __func__))
 		opendoca_ctx_set_pending(ctx, CTX_PENDING_STOP);
 }
 

@@ -271,6 +271,8 @@ void opendoca_task_complete(struct opendoca_task *task, doca_error_t status)
 		task->next = NULL;
 		*engine->ready_tail = task;
 		engine->ready_tail = &task->next;
+		if (atomic_load_explicit(&engine->armed, memory_order_relaxed) && atomic_exchange(&engine->armed, false))
+			engine_signal(engine);
 		return;
 	}
 	head = atomic_load_explicit(&engine->async_head, memory_order_relaxed);

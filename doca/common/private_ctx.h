@@ -250,8 +250,9 @@ OPENDOCA_PRIVATE doca_error_t opendoca_ctx_set_task_conf(struct opendoca_ctx *ct
 OPENDOCA_PRIVATE void opendoca_ctx_start_done(struct opendoca_ctx *ctx, doca_error_t status);
 /*
  * From the library on the progress thread (ops->progress, ops->submit): the context stops by
- * itself (DMA does after a failed task): stopping now, ops->stop called, the state callback called
- * by the progress engine.
+ * itself (DMA does after a failed task): the progress engine makes it stopping, calls ops->stop
+ * and the state callback. 2.5 and later only: in the work-queue model it does nothing (a context
+ * stops once its work queues are removed).
  */
 OPENDOCA_PRIVATE void opendoca_ctx_request_stop(struct opendoca_ctx *ctx);
 
