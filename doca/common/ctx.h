@@ -26,9 +26,11 @@
  *   Completions. A library completes a task from any thread (opendoca_task_complete). On the
  *   engine's own thread (inside a call that holds its guard: progress, submit, stop) the task goes
  *   to the engine's ready list, no atomic operation; from another thread it is pushed on the
- *   engine's completion stack (one compare-and-swap; the engine takes the whole stack with one
- *   exchange and reverses it), and the engine's notification is written only when the program
- *   armed it. doca_pe_progress: (1) each bound context's progress operation (it polls its CQ),
+ *   engine's completion stack (one compare-and-swap; the engine takes the whole stack at once and
+ *   reverses it). The stack's word holds the notification's arming too: the push tells the
+ *   completer whether to write the notification (only when the program armed it), and that write
+ *   is the only thing a completer does after its push, which the engine waits for before it goes
+ *   (a 2.2 work queue may be destroyed while the context's completer runs on). doca_pe_progress: (1) each bound context's progress operation (it polls its CQ),
  *   (2) the completion stack, (3) the ready tasks of this call delivered in order (counts down,
  *   then the program's callback: nothing of the task is touched after it), (4) the contexts'
  *   pending state changes (starting -> running, stopping -> idle) with their callbacks.
@@ -112,9 +114,13 @@ void opendoca_pool_give(struct opendoca_task *task);
 
 struct opendoca_engine {
 	struct opendoca_object object;
-	/* Completions from other threads (a LIFO stack) and the notification's arming: theirs. */
-	_Atomic(struct opendoca_task *) async_head __attribute__((aligned(64)));
-	atomic_bool armed;
+	/*
+	 * Completions from other threads: a LIFO stack of tasks whose word also holds ENGINE_ARMED,
+	 * so that a completer's push tells it in the same compare-and-swap whether to signal (then it
+	 * owes signals_done one: the engine is not freed before). Completers write both.
+	 */
+	_Atomic uintptr_t async_head __attribute__((aligned(64)));
+	atomic_uint signals_done;
 	/* The rest is the owner thread's (guard). */
 	struct opendoca_guard guard __attribute__((aligned(64)));
 	struct opendoca_task *ready_head, **ready_tail; /* completions to deliver, in order */
@@ -127,6 +133,8 @@ struct opendoca_engine {
 	int epoll_fd;          /* the notification handle, -1 until needed */
 	int event_fd;          /* in epoll_fd: completions of other threads, pending work */
 	int mode;              /* enum doca_pe_event_mode (3.0), DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE at first */
+	unsigned arms;         /* ENGINE_ARMED set so far; ... */
+	unsigned self_clears;  /* ... cleared by the owner (the rest: by completers, which signal) */
 	/* Work queues (1.x/2.2). */
 	uint32_t depth;
 	bool event_driven;
@@ -140,7 +148,7 @@ void opendoca_workq_leave(struct opendoca_engine *workq);
 /* DOCA_SUCCESS for a depth a work queue can have, else a failure of func. */
 doca_error_t opendoca_workq_check_depth(uint32_t depth, const char *func);
 
-/* Sets up / releases what kinds of engine share. */
+/* Sets up / releases what kinds of engine share (the release waits for completers' signals). */
 void opendoca_engine_init(struct opendoca_engine *engine);
 void opendoca_engine_fini(struct opendoca_engine *engine);
 /* Adds / removes a binding (no order kept). false: no memory. */

@@ -5,6 +5,7 @@
  * bound contexts' own descriptors).
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -45,10 +46,13 @@ bool opendoca_guard_owned(const struct opendoca_guard *guard)
 	return atomic_load_explicit(&guard->owner, memory_order_relaxed) == (uintptr_t)pthread_self();
 }
 
+/* The arming bit of async_head (tasks are 16-byte aligned). */
+#define ENGINE_ARMED ((uintptr_t)1)
+
 void opendoca_engine_init(struct opendoca_engine *engine)
 {
-	atomic_init(&engine->async_head, NULL);
-	atomic_init(&engine->armed, false);
+	atomic_init(&engine->async_head, 0);
+	atomic_init(&engine->signals_done, 0);
 	atomic_init(&engine->guard.owner, 0);
 	atomic_init(&engine->inflight, 0);
 	engine->ready_head = NULL;
@@ -57,8 +61,26 @@ void opendoca_engine_init(struct opendoca_engine *engine)
 	engine->event_fd = -1;
 }
 
+/* Takes ENGINE_ARMED back if no completer took it. */
+static void disarm(struct opendoca_engine *engine)
+{
+	uintptr_t head = atomic_load_explicit(&engine->async_head, memory_order_relaxed);
+
+	while (head & ENGINE_ARMED) {
+		if (atomic_compare_exchange_weak_explicit(&engine->async_head, &head, head & ~ENGINE_ARMED,
+							  memory_order_relaxed, memory_order_relaxed)) {
+			engine->self_clears++;
+			return;
+		}
+	}
+}
+
 void opendoca_engine_fini(struct opendoca_engine *engine)
 {
+	disarm(engine);
+	/* A completer that took the arming writes the event fd after its push: the last it touches. */
+	while (atomic_load_explicit(&engine->signals_done, memory_order_acquire) != engine->arms - engine->self_clears)
+		sched_yield();
 	if (engine->epoll_fd >= 0)
 		close(engine->epoll_fd);
 	if (engine->event_fd >= 0)
@@ -164,7 +186,7 @@ static void engine_signal(struct opendoca_engine *engine)
 
 bool opendoca_engine_pending(struct opendoca_engine *engine)
 {
-	if (engine->ready_head || atomic_load(&engine->async_head))
+	if (engine->ready_head || (atomic_load_explicit(&engine->async_head, memory_order_acquire) & ~ENGINE_ARMED))
 		return true;
 	for (unsigned i = 0; engine->transitions && i < engine->num_bindings; i++)
 		if (opendoca_ctx_has_ready_change(engine->bindings[i]->ctx))
@@ -175,6 +197,7 @@ bool opendoca_engine_pending(struct opendoca_engine *engine)
 doca_error_t opendoca_engine_arm(struct opendoca_engine *engine, const char *func)
 {
 	bool pending = false;
+	uintptr_t head;
 	doca_error_t err = opendoca_engine_notify_open(engine, func);
 
 	if (err)
@@ -185,19 +208,28 @@ doca_error_t opendoca_engine_arm(struct opendoca_engine *engine, const char *fun
 		if (err)
 			return err;
 	}
-	/*
-	 * Armed before looking at the queues, as completers push before looking at armed (both
-	 * sequentially consistent): a completion is either seen here or signals.
-	 */
-	atomic_store(&engine->armed, true);
 	for (unsigned i = 0; i < engine->num_bindings; i++) {
 		struct opendoca_binding *binding = engine->bindings[i];
 
 		if (binding->bound && binding->ctx->ops->arm && binding->ctx->ops->arm(binding))
 			pending = true;
 	}
-	if ((pending || opendoca_engine_pending(engine)) && atomic_exchange(&engine->armed, false))
+	if (pending || opendoca_engine_pending(engine)) {
 		engine_signal(engine);
+		return DOCA_SUCCESS;
+	}
+	/* Armed unless a completion came meanwhile: one word, no completion is missed. */
+	head = atomic_load_explicit(&engine->async_head, memory_order_relaxed);
+	do {
+		if (head & ~ENGINE_ARMED) {
+			engine_signal(engine);
+			return DOCA_SUCCESS;
+		}
+		if (head & ENGINE_ARMED)
+			return DOCA_SUCCESS;
+	} while (!atomic_compare_exchange_weak_explicit(&engine->async_head, &head, ENGINE_ARMED, memory_order_release,
+							memory_order_relaxed));
+	engine->arms++;
 	return DOCA_SUCCESS;
 }
 
@@ -207,7 +239,7 @@ doca_error_t opendoca_engine_clear(struct opendoca_engine *engine, const char *f
 
 	if (engine->event_fd < 0)
 		return DOCA_SUCCESS;
-	atomic_store(&engine->armed, false);
+	disarm(engine);
 	if (read(engine->event_fd, &count, sizeof(count)) < 0 && errno != EAGAIN)
 		return opendoca_fail(DOCA_ERROR_OPERATING_SYSTEM, func, "read of the eventfd: %s", strerror(errno));
 	for (unsigned i = 0; i < engine->num_bindings; i++) {
@@ -223,6 +255,7 @@ bool opendoca_engine_collect(struct opendoca_engine *engine)
 {
 	bool progress = false;
 	struct opendoca_task *stack, *fifo = NULL;
+	uintptr_t head;
 
 	/* The contexts' progress operations only complete tasks and flag state changes: the
 	 * bindings do not change under this loop. */
@@ -232,10 +265,13 @@ bool opendoca_engine_collect(struct opendoca_engine *engine)
 		if (binding->bound && binding->ctx->ops->progress && binding->ctx->ops->progress(binding))
 			progress = true;
 	}
-	if (!atomic_load_explicit(&engine->async_head, memory_order_relaxed))
+	head = atomic_load_explicit(&engine->async_head, memory_order_relaxed);
+	if (!(head & ~ENGINE_ARMED))
 		return progress;
-	/* The whole stack at once, newest first: reversed, it continues the ready list in order. */
-	stack = atomic_exchange_explicit(&engine->async_head, NULL, memory_order_acquire);
+	/* The whole stack at once, newest first: reversed, it continues the ready list. A stack holding
+	 * tasks is never armed (a push clears the arming, arming needs an empty stack). */
+	head = atomic_exchange_explicit(&engine->async_head, 0, memory_order_acquire);
+	stack = (struct opendoca_task *)(head & ~ENGINE_ARMED);
 	while (stack) {
 		struct opendoca_task *next = stack->next;
 
@@ -263,7 +299,7 @@ struct opendoca_task *opendoca_engine_take_ready(struct opendoca_engine *engine)
 void opendoca_task_complete(struct opendoca_task *task, doca_error_t status)
 {
 	struct opendoca_engine *engine = task->binding->engine;
-	struct opendoca_task *head;
+	uintptr_t head;
 
 	task->status = status;
 	if (opendoca_guard_owned(&engine->guard)) {
@@ -271,16 +307,23 @@ void opendoca_task_complete(struct opendoca_task *task, doca_error_t status)
 		task->next = NULL;
 		*engine->ready_tail = task;
 		engine->ready_tail = &task->next;
-		if (atomic_load_explicit(&engine->armed, memory_order_relaxed) && atomic_exchange(&engine->armed, false))
+		if (atomic_load_explicit(&engine->async_head, memory_order_relaxed) & ENGINE_ARMED) {
+			disarm(engine);
 			engine_signal(engine);
+		}
 		return;
 	}
 	head = atomic_load_explicit(&engine->async_head, memory_order_relaxed);
 	do
-		task->next = head;
-	while (!atomic_compare_exchange_weak_explicit(&engine->async_head, &head, task, memory_order_seq_cst,
+		task->next = (struct opendoca_task *)(head & ~ENGINE_ARMED);
+	while (!atomic_compare_exchange_weak_explicit(&engine->async_head, &head, (uintptr_t)task, memory_order_acq_rel,
 						      memory_order_relaxed));
-	/* The task is the engine's now. A system call only for a program waiting on the handle. */
-	if (atomic_load(&engine->armed) && atomic_exchange(&engine->armed, false))
+	/*
+	 * The task is the engine's now. Armed (the push took the arming): a system call, then the
+	 * count the engine waits for before it goes. Else nothing of the engine is touched again.
+	 */
+	if (head & ENGINE_ARMED) {
 		engine_signal(engine);
+		atomic_fetch_add_explicit(&engine->signals_done, 1, memory_order_release);
+	}
 }

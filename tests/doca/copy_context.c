@@ -26,10 +26,15 @@ struct copy {
 	struct copy *next; /* the worker's queues */
 };
 
-/* COPY_POLL: a binding's completion queue (the worker writes it, the binding's thread polls it). */
+/*
+ * COPY_POLL: a binding's completion queue (the worker writes it, the binding's thread polls it).
+ * The worker still reads armed after its push, which may hand over the binding's last task:
+ * unbind waits until the worker is done with the queue (touching), then frees it.
+ */
 struct cq {
 	_Atomic(struct copy *) head;
 	atomic_bool armed;
+	atomic_int touching;
 	int event_fd;
 };
 
@@ -101,6 +106,7 @@ static void complete(struct copy_ctx *cc, struct copy *copy, doca_error_t status
 		return;
 	}
 	task->status = status; /* read back by the poller */
+	atomic_fetch_add(&cq->touching, 1);
 	head = atomic_load_explicit(&cq->head, memory_order_relaxed);
 	do
 		copy->next = head;
@@ -111,6 +117,7 @@ static void complete(struct copy_ctx *cc, struct copy *copy, doca_error_t status
 		if (write(cq->event_fd, &one, sizeof(one)) != sizeof(one))
 			abort();
 	}
+	atomic_fetch_sub(&cq->touching, 1);
 }
 
 /* Whether the worker has something to do: copies it may execute or flush, or to quit. */
@@ -224,6 +231,8 @@ static void unbind(struct opendoca_binding *binding)
 	struct cq *cq = binding->priv;
 
 	if (cq) {
+		while (atomic_load(&cq->touching))
+			sched_yield();
 		close(cq->event_fd);
 		free(cq);
 		binding->priv = NULL;
