@@ -226,7 +226,7 @@ bool opendoca_ctx_run_pending(struct opendoca_engine *engine)
 
 	for (unsigned i = 0; engine->transitions && i < engine->num_bindings;) {
 		struct opendoca_ctx *ctx = engine->bindings[i]->ctx;
-		int prev, next;
+		int prev = OPENDOCA_CTX_IDLE, next = OPENDOCA_CTX_IDLE;
 		bool changed;
 
 		pthread_mutex_lock(&ctx->lock);
@@ -258,7 +258,8 @@ static struct opendoca_engine *ctx_engine(struct opendoca_ctx *ctx)
 static doca_error_t enter(struct opendoca_engine *pe, const char *func)
 {
 	if (pe && !opendoca_guard_enter(&pe->guard))
-		return opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the context's progress engine is in use by another thread");
+		return opendoca_fail(DOCA_ERROR_NO_LOCK, func,
+				     "the context's progress engine is in use by another thread");
 	return DOCA_SUCCESS;
 }
 
@@ -305,7 +306,8 @@ doca_error_t opendoca_ctx_set_task_conf(struct opendoca_ctx *ctx, unsigned type,
 	doca_error_t err = DOCA_SUCCESS;
 
 	if (type >= ctx->ops->num_task_types)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no task type %u", ctx->ops->name, type);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no task type %u", ctx->ops->name,
+				     type);
 	if (!completion || !error)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s callback is NULL",
 				     completion ? "error" : "completion");
@@ -386,8 +388,8 @@ static doca_error_t start_locked(struct opendoca_ctx *ctx, struct opendoca_engin
 			if (ops->stopped)
 				ops->stopped(ctx);
 			destroy_pools(ctx);
-			return opendoca_fail(bound, func, "the %s did not bind to its progress engine: %s",
-					     ops->name, opendoca_error_descr(bound));
+			return opendoca_fail(bound, func, "the %s did not bind to its progress engine: %s", ops->name,
+					     opendoca_error_descr(bound));
 		}
 		ctx->binding.bound = true;
 		opendoca_engine_watch(pe, &ctx->binding, true);
@@ -402,7 +404,7 @@ doca_error_t doca_ctx_start(struct doca_ctx *handle)
 	struct opendoca_ctx *ctx = opendoca_handle_get(handle, &opendoca_ctx_kind, __func__);
 	struct opendoca_engine *pe;
 	doca_error_t err;
-	int next;
+	int next = OPENDOCA_CTX_IDLE;
 
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
@@ -463,7 +465,8 @@ doca_error_t doca_ctx_stop(struct doca_ctx *handle)
 	err = DOCA_ERROR_IN_PROGRESS;
 	if (!pe || !pe->callbacks) {
 		pthread_mutex_lock(&ctx->lock);
-		if (atomic_load_explicit(&ctx->state, memory_order_relaxed) == OPENDOCA_CTX_STOPPING && ctx_drained(ctx)) {
+		if (atomic_load_explicit(&ctx->state, memory_order_relaxed) == OPENDOCA_CTX_STOPPING &&
+		    ctx_drained(ctx)) {
 			become_idle(ctx);
 			err = DOCA_SUCCESS;
 		}

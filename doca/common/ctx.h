@@ -103,7 +103,8 @@ struct opendoca_task_pool {
 
 /* A pool of count tasks with priv_size bytes for the library each; NULL after opendoca_fail. */
 struct opendoca_task_pool *opendoca_pool_create(struct opendoca_ctx *ctx, const struct opendoca_task_type *type,
-						unsigned type_index, size_t priv_size, uint32_t count, const char *func);
+						unsigned type_index, size_t priv_size, uint32_t count,
+						const char *func);
 void opendoca_pool_destroy(struct opendoca_task_pool *pool);
 /* A free task of pool, READY; NULL when none is. */
 struct opendoca_task *opendoca_pool_take(struct opendoca_task_pool *pool);
@@ -124,17 +125,17 @@ struct opendoca_engine {
 	/* The rest is the owner thread's (guard). */
 	struct opendoca_guard guard __attribute__((aligned(64)));
 	struct opendoca_task *ready_head, **ready_tail; /* completions to deliver, in order */
-	atomic_size_t inflight;                       /* submitted, not yet delivered */
-	struct opendoca_binding **bindings;           /* the contexts bound or connected */
+	atomic_size_t inflight;                         /* submitted, not yet delivered */
+	struct opendoca_binding **bindings;             /* the contexts bound or connected */
 	unsigned num_bindings, max_bindings;
-	unsigned transitions;  /* bound contexts with a state change pending (ctx->pending) */
-	unsigned callbacks;    /* program callbacks running from this engine */
-	bool progressing;      /* inside doca_pe_progress / doca_workq_progress_retrieve */
-	int epoll_fd;          /* the notification handle, -1 until needed */
-	int event_fd;          /* in epoll_fd: completions of other threads, pending work */
-	int mode;              /* enum doca_pe_event_mode (3.0), DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE at first */
-	unsigned arms;         /* ENGINE_ARMED set so far; ... */
-	unsigned self_clears;  /* ... cleared by the owner (the rest: by completers, which signal) */
+	unsigned transitions; /* bound contexts with a state change pending (ctx->pending) */
+	unsigned callbacks;   /* program callbacks running from this engine */
+	bool progressing;     /* inside doca_pe_progress / doca_workq_progress_retrieve */
+	int epoll_fd;         /* the notification handle, -1 until needed */
+	int event_fd;         /* in epoll_fd: completions of other threads, pending work */
+	int mode;             /* enum doca_pe_event_mode (3.0), DOCA_PE_EVENT_MODE_PROGRESS_SELECTIVE at first */
+	unsigned arms;        /* ENGINE_ARMED set so far; ... */
+	unsigned self_clears; /* ... cleared by the owner (the rest: by completers, which signal) */
 	/* Work queues (1.x/2.2). */
 	uint32_t depth;
 	bool event_driven;
@@ -185,8 +186,8 @@ enum {
 
 struct opendoca_task_conf {
 	opendoca_callback completion, error;
-	uint32_t num_tasks;                /* 0: not configured */
-	struct opendoca_task_pool *pool;   /* while not idle */
+	uint32_t num_tasks;              /* 0: not configured */
+	struct opendoca_task_pool *pool; /* while not idle */
 };
 
 struct opendoca_ctx {
@@ -200,14 +201,14 @@ struct opendoca_ctx {
 	union doca_data user_data;
 	opendoca_callback state_cb; /* a doca_ctx_state_changed_callback_t (2.5 and later) */
 	/* 2.5 and later */
-	struct opendoca_engine *pe;     /* connected to; holds a reference */
+	struct opendoca_engine *pe;      /* connected to (it outlives the context: IN_USE) */
 	struct opendoca_binding binding; /* to pe, bound while not idle */
 	struct opendoca_task_conf *conf; /* per task type */
 	size_t tasks_used;               /* tasks allocated and not freed (the progress thread's) */
 	atomic_size_t inflight;          /* submitted and not yet delivered */
 	unsigned pending;                /* CTX_PENDING_* (the progress thread's) */
 	doca_error_t start_status;
-	bool datapath;                   /* on a DPA or GPU: runs without a progress engine */
+	bool datapath; /* on a DPA or GPU: runs without a progress engine */
 	/* 1.x, 2.2 */
 	struct doca_dev **devs;
 	unsigned num_devs;

@@ -79,7 +79,8 @@ doca_error_t doca_ctx_dev_rm(struct doca_ctx *handle, struct doca_dev *dev)
 	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the %s is started", ctx->ops->name);
 	else if (i == ctx->num_devs)
-		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, __func__, "the device is not added to the %s", ctx->ops->name);
+		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, __func__, "the device is not added to the %s",
+				    ctx->ops->name);
 	else {
 		if (ctx->ops->dev_rm)
 			ctx->ops->dev_rm(ctx, dev);
@@ -98,8 +99,8 @@ static doca_error_t workq_add_locked(struct opendoca_ctx *ctx, struct opendoca_e
 	doca_error_t err;
 
 	if (ctx->api != OPENDOCA_CTX_API_WORKQ)
-		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the %s takes a progress engine (DOCA 2.5 and later)",
-				     ops->name);
+		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
+				     "the %s takes a progress engine (DOCA 2.5 and later)", ops->name);
 	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_RUNNING)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not started", ops->name);
 	for (unsigned i = 0; i < ctx->num_workqs; i++)

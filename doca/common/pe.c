@@ -72,7 +72,8 @@ doca_error_t doca_pe_destroy(struct doca_pe *handle)
 		unsigned count = pe->num_bindings;
 
 		pe_leave(pe);
-		return opendoca_fail(DOCA_ERROR_IN_USE, __func__, "%u contexts are connected: destroy them first", count);
+		return opendoca_fail(DOCA_ERROR_IN_USE, __func__, "%u contexts are connected: destroy them first",
+				     count);
 	}
 	object = opendoca_handle_close(handle, &opendoca_pe_kind, __func__);
 	pe_leave(pe);
@@ -98,11 +99,11 @@ doca_error_t doca_pe_connect_ctx(struct doca_pe *handle, struct doca_ctx *ctx_ha
 	}
 	pthread_mutex_lock(&ctx->lock);
 	if (ctx->api != OPENDOCA_CTX_API_PE)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "the %s takes work queues (DOCA 2.2 and before)",
-				    ctx->ops->name);
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+				    "the %s takes work queues (DOCA 2.2 and before)", ctx->ops->name);
 	else if (ctx->pe)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "the %s is connected to a progress engine already",
-				    ctx->ops->name);
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+				    "the %s is connected to a progress engine already", ctx->ops->name);
 	else if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the %s is not idle", ctx->ops->name);
 	else if (!opendoca_engine_add(pe, &ctx->binding))
@@ -213,7 +214,8 @@ doca_error_t doca_pe_set_event_mode(struct doca_pe *handle, enum doca_pe_event_m
 	if (!pe)
 		return opendoca_last_error();
 	if (pe->callbacks)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "called from one of the progress engine's callbacks");
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+				    "called from one of the progress engine's callbacks");
 	else
 		pe->mode = event_mode;
 	pe_leave(pe);

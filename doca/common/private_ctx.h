@@ -94,16 +94,16 @@ enum opendoca_task_state {
  * the header (opendoca_task_priv), as large as its task type's priv_size (ops->job_size for jobs).
  */
 struct opendoca_task {
-	struct opendoca_task *next;          /* libdoca_common's: its pool's free list, completion queues */
-	struct opendoca_binding *binding;    /* where it completes; set when submitted */
-	struct opendoca_task_pool *pool;     /* libdoca_common's */
-	union doca_data user_data;           /* the program's */
-	union doca_data result;              /* 1.x, 2.2: the event's result (ops->job_result, or the status) */
-	doca_error_t status;                 /* what the library completed it with */
-	uint32_t index;                      /* libdoca_common's: its place in its pool */
-	uint16_t generation;                 /* libdoca_common's: counts its allocations */
-	uint8_t state;                       /* enum opendoca_task_state, libdoca_common's */
-	int job_type;                        /* 1.x, 2.2: the job's type, returned in its event */
+	struct opendoca_task *next;       /* libdoca_common's: its pool's free list, completion queues */
+	struct opendoca_binding *binding; /* where it completes; set when submitted */
+	struct opendoca_task_pool *pool;  /* libdoca_common's */
+	union doca_data user_data;        /* the program's */
+	union doca_data result;           /* 1.x, 2.2: the event's result (ops->job_result, or the status) */
+	doca_error_t status;              /* what the library completed it with */
+	uint32_t index;                   /* libdoca_common's: its place in its pool */
+	uint16_t generation;              /* libdoca_common's: counts its allocations */
+	uint8_t state;                    /* enum opendoca_task_state, libdoca_common's */
+	int job_type;                     /* 1.x, 2.2: the job's type, returned in its event */
 } __attribute__((aligned(16)));
 
 /* The library's part of a task. */
@@ -120,9 +120,9 @@ static inline struct opendoca_task *opendoca_task_of_priv(void *priv)
 
 /* A type of task a context offers (2.5 and later): DMA's memcpy task. */
 struct opendoca_task_type {
-	const char *name;    /* "memcpy task", in log lines */
-	size_t priv_size;    /* bytes of the library's part of each task */
-	uint32_t max_tasks;  /* the most tasks of this type a context has (its *_set_conf refuses more) */
+	const char *name;   /* "memcpy task", in log lines */
+	size_t priv_size;   /* bytes of the library's part of each task */
+	uint32_t max_tasks; /* the most tasks of this type a context has (its *_set_conf refuses more) */
 	/*
 	 * Calls the program's callback cb (a completion or an error callback of this type, as its
 	 * *_set_conf received it) with task as the type's own pointer. NULL: cb is a
@@ -263,9 +263,8 @@ OPENDOCA_PRIVATE void opendoca_ctx_request_stop(struct opendoca_ctx *ctx);
  * user_data; the library fills its part. DOCA_ERROR_BAD_STATE unless running, DOCA_ERROR_NO_MEMORY
  * when the pool is empty (every task allocated), DOCA_ERROR_NOT_PERMITTED for an unconfigured type.
  */
-OPENDOCA_PRIVATE doca_error_t opendoca_task_alloc(struct opendoca_ctx *ctx, unsigned type,
-						  union doca_data user_data, struct opendoca_task **task,
-						  const char *func);
+OPENDOCA_PRIVATE doca_error_t opendoca_task_alloc(struct opendoca_ctx *ctx, unsigned type, union doca_data user_data,
+						  struct opendoca_task **task, const char *func);
 /* The pointer the program holds for a task: a struct doca_task * (and the library's type's). */
 OPENDOCA_PRIVATE struct doca_task *opendoca_task_ref(const struct opendoca_task *task);
 /*

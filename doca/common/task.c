@@ -29,7 +29,7 @@ _Static_assert(OPENDOCA_TASK_SUBMIT_FLUSH == DOCA_TASK_SUBMIT_FLAG_FLUSH &&
 
 static struct opendoca_task_pool *_Atomic pool_table[1u << POOL_BITS];
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER; /* allocates the table's entries */
-static uint32_t next_pool;                                   /* where the next search starts */
+static uint32_t next_pool;                                    /* where the next search starts */
 
 /* The reserved range; written once (range_once), read by lookups of any thread. */
 static _Atomic uintptr_t range_base;
@@ -59,11 +59,15 @@ struct opendoca_task_pool *opendoca_pool_create(struct opendoca_ctx *ctx, const 
 	uint32_t id;
 
 	pthread_once(&range_once, reserve_range);
-	if (!atomic_load(&range_size))
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no address range for task references"), NULL;
+	if (!atomic_load(&range_size)) {
+		opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no address range for task references");
+		return NULL;
+	}
 	pool = calloc(1, sizeof(*pool));
-	if (!pool)
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a pool of %u tasks", count), NULL;
+	if (!pool) {
+		opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a pool of %u tasks", count);
+		return NULL;
+	}
 	pool->ctx = ctx;
 	pool->type = type;
 	pool->type_index = type_index;
@@ -99,10 +103,10 @@ struct opendoca_task_pool *opendoca_pool_create(struct opendoca_ctx *ctx, const 
 	}
 	pthread_mutex_unlock(&pool_lock);
 	if (id == (1u << POOL_BITS)) {
+		opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "%u pools of tasks exist already", 1u << POOL_BITS);
 		free(pool->base);
 		free(pool);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "%u pools of tasks exist already", 1u << POOL_BITS),
-		       NULL;
+		return NULL;
 	}
 	return pool;
 }
@@ -176,12 +180,15 @@ struct opendoca_task *opendoca_task_get(const void *ref, const struct opendoca_t
 {
 	struct opendoca_task *task = task_lookup(ref);
 
-	if (!task || !task->pool->type)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%p is not an allocated task", ref), NULL;
-	if (type && task->pool->type != type)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%p is a %s, not a %s", ref,
-				     task->pool->type->name, type->name),
-		       NULL;
+	if (!task || !task->pool->type) {
+		opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%p is not an allocated task", ref);
+		return NULL;
+	}
+	if (type && task->pool->type != type) {
+		opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%p is a %s, not a %s", ref, task->pool->type->name,
+			      type->name);
+		return NULL;
+	}
 	return task;
 }
 
@@ -195,7 +202,8 @@ doca_error_t opendoca_task_alloc(struct opendoca_ctx *ctx, unsigned type, union 
 	if (!task)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "task is NULL");
 	if (type >= ctx->ops->num_task_types)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no task type %u", ctx->ops->name, type);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no task type %u", ctx->ops->name,
+				     type);
 	if (!pe)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not running", ctx->ops->name);
 	if (!opendoca_guard_enter(&pe->guard))

@@ -24,8 +24,8 @@ static doca_error_t check(enum doca_workq_property property, const void *value, 
 	return DOCA_SUCCESS;
 }
 
-doca_error_t doca_workq_property_get(const struct doca_workq *handle, enum doca_workq_property property,
-				     uint8_t *value, uint32_t size)
+doca_error_t doca_workq_property_get(const struct doca_workq *handle, enum doca_workq_property property, uint8_t *value,
+				     uint32_t size)
 {
 	struct opendoca_engine *workq;
 
@@ -39,8 +39,8 @@ doca_error_t doca_workq_property_get(const struct doca_workq *handle, enum doca_
 	return DOCA_SUCCESS;
 }
 
-doca_error_t doca_workq_property_set(struct doca_workq *handle, enum doca_workq_property property,
-				     const uint8_t *value, uint32_t size)
+doca_error_t doca_workq_property_set(struct doca_workq *handle, enum doca_workq_property property, const uint8_t *value,
+				     uint32_t size)
 {
 	struct opendoca_engine *workq;
 	doca_error_t err = DOCA_SUCCESS;

@@ -86,8 +86,8 @@ doca_error_t doca_workq_destroy(struct doca_workq *handle)
 		unsigned count = workq->num_bindings;
 
 		opendoca_workq_leave(workq);
-		return opendoca_fail(DOCA_ERROR_IN_USE, __func__, "the work queue is added to %u contexts: remove it first",
-				     count);
+		return opendoca_fail(DOCA_ERROR_IN_USE, __func__,
+				     "the work queue is added to %u contexts: remove it first", count);
 	}
 	object = opendoca_handle_close(handle, &opendoca_workq_kind, __func__);
 	opendoca_workq_leave(workq);
@@ -108,8 +108,8 @@ static struct opendoca_binding *binding_of(struct opendoca_engine *workq, struct
 }
 
 /* Submits a job through binding: its record, the library's checks, then the library's queue. */
-static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_binding *binding,
-			   const struct doca_job *job, const char *func)
+static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_binding *binding, const struct doca_job *job,
+			   const char *func)
 {
 	const struct opendoca_ctx_ops *ops = binding->ctx->ops;
 	struct opendoca_task *task;
@@ -127,8 +127,8 @@ static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_bindin
 	err = ops->job_init(task, job);
 	if (err) {
 		opendoca_pool_give(task);
-		return opendoca_fail(err, func, "the %s refused the job of type %d: %s", ops->name,
-				     job->type, opendoca_error_descr(err));
+		return opendoca_fail(err, func, "the %s refused the job of type %d: %s", ops->name, job->type,
+				     opendoca_error_descr(err));
 	}
 	task->binding = binding;
 	task->state = OPENDOCA_TASK_SUBMITTED;

@@ -127,6 +127,16 @@ static bool has_work(struct copy_ctx *cc)
 	       (atomic_load(&cc->inbox) && (!atomic_load(&cc->hold) || atomic_load(&cc->flush)));
 }
 
+/* A spinning thread's pause: the sibling hardware thread, and the power, get the pipeline. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield");
+#endif
+}
+
 static void wake(struct copy_ctx *cc)
 {
 	pthread_mutex_lock(&cc->lock);
@@ -143,8 +153,8 @@ static void *worker(void *arg)
 		bool flushing;
 
 		/* A while spinning (a device polls its queue), then asleep until submit wakes it. */
-		for (int spin = 0; spin < 2000 && !has_work(cc); spin++)
-			sched_yield();
+		for (int spin = 0; spin < 20000 && !has_work(cc); spin++)
+			cpu_relax();
 		if (!has_work(cc)) {
 			pthread_mutex_lock(&cc->lock);
 			atomic_store(&cc->sleeping, true);
@@ -345,9 +355,9 @@ static doca_error_t job_init(struct opendoca_task *task, const struct doca_job *
 	return DOCA_SUCCESS;
 }
 
-#define COMMON_OPS                                                                                                   \
+#define COMMON_OPS                                                                                                    \
 	.task_types = &copy_type, .num_task_types = 1, .job_size = sizeof(struct copy), .start = start, .stop = stop, \
-	.stopped = stopped, .bind = bind, .unbind = unbind, .submit = submit, .dev_add = dev_add, .dev_rm = dev_rm,  \
+	.stopped = stopped, .bind = bind, .unbind = unbind, .submit = submit, .dev_add = dev_add, .dev_rm = dev_rm,   \
 	.job_init = job_init
 
 static const struct opendoca_ctx_ops ops[] = {

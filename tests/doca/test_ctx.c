@@ -35,13 +35,13 @@ struct record {
 	int completed, failed;
 	union doca_data order[4 * TASKS];
 	doca_error_t statuses[4 * TASKS];
-	bool free_in_callback;    /* frees each task it is given */
-	bool resubmit;            /* submits it again while completions < resubmit_until */
+	bool free_in_callback; /* frees each task it is given */
+	bool resubmit;         /* submits it again while completions < resubmit_until */
 	int resubmit_until;
-	int stop_after;           /* calls doca_ctx_stop after this many completions (0: never) */
+	int stop_after; /* calls doca_ctx_stop after this many completions (0: never) */
 	doca_error_t stop_result;
-	bool destroy_when_idle;   /* destroys the context in the idle callback */
-	bool check_nested;        /* checks what a callback may not do */
+	bool destroy_when_idle; /* destroys the context in the idle callback */
+	bool check_nested;      /* checks what a callback may not do */
 };
 
 static struct record rec;
@@ -140,9 +140,9 @@ static void teardown_ctx(void)
 static void alloc_tasks(struct copy_task **tasks, int count)
 {
 	for (int i = 0; i < count; i++)
-		assert_int_equal(copy_task_alloc_init(rec.cc, dst[i], src[i], LEN, (union doca_data){ .u64 = i + 1 },
-						      &tasks[i]),
-				 DOCA_SUCCESS);
+		assert_int_equal(
+			copy_task_alloc_init(rec.cc, dst[i], src[i], LEN, (union doca_data){ .u64 = i + 1 }, &tasks[i]),
+			DOCA_SUCCESS);
 }
 
 /* Progresses until count tasks came back (bounded: a lost completion fails the test). */
@@ -169,9 +169,12 @@ static void the_state_machine_and_its_callbacks(void **state)
 	enum doca_ctx_states st;
 	union doca_data ud;
 	static const int want[][2] = {
-		{ DOCA_CTX_STATE_IDLE, DOCA_CTX_STATE_RUNNING },     { DOCA_CTX_STATE_RUNNING, DOCA_CTX_STATE_STOPPING },
-		{ DOCA_CTX_STATE_STOPPING, DOCA_CTX_STATE_IDLE },    { DOCA_CTX_STATE_IDLE, DOCA_CTX_STATE_RUNNING },
-		{ DOCA_CTX_STATE_RUNNING, DOCA_CTX_STATE_STOPPING }, { DOCA_CTX_STATE_STOPPING, DOCA_CTX_STATE_IDLE },
+		{ DOCA_CTX_STATE_IDLE, DOCA_CTX_STATE_RUNNING },
+		{ DOCA_CTX_STATE_RUNNING, DOCA_CTX_STATE_STOPPING },
+		{ DOCA_CTX_STATE_STOPPING, DOCA_CTX_STATE_IDLE },
+		{ DOCA_CTX_STATE_IDLE, DOCA_CTX_STATE_RUNNING },
+		{ DOCA_CTX_STATE_RUNNING, DOCA_CTX_STATE_STOPPING },
+		{ DOCA_CTX_STATE_STOPPING, DOCA_CTX_STATE_IDLE },
 	};
 
 	(void)state;
@@ -756,6 +759,24 @@ static void bad_input(void **state)
 	teardown_ctx();
 }
 
+/* doca_ctx_get_max_num_ctx's limit (2.2 reports it) holds for every release's contexts. */
+static void at_most_the_maximum_of_contexts(void **state)
+{
+	static struct copy_ctx *many[4096];
+	struct copy_ctx *one_more;
+
+	(void)state;
+	for (int i = 0; i < 4096; i++)
+		assert_int_equal(copy_ctx_create(OPENDOCA_CTX_API_PE, COPY_SYNC, &many[i]), DOCA_SUCCESS);
+	assert_int_equal(copy_ctx_create(OPENDOCA_CTX_API_PE, COPY_SYNC, &one_more), DOCA_ERROR_NO_MEMORY);
+	sdk_lines_expect("copy_ctx_create", 1);
+	assert_null(one_more);
+	assert_int_equal(copy_ctx_destroy(many[0]), DOCA_SUCCESS);
+	assert_int_equal(copy_ctx_create(OPENDOCA_CTX_API_PE, COPY_SYNC, &many[0]), DOCA_SUCCESS);
+	for (int i = 0; i < 4096; i++)
+		assert_int_equal(copy_ctx_destroy(many[i]), DOCA_SUCCESS);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -775,6 +796,7 @@ int main(void)
 		cmocka_unit_test(notifications_of_completions_from_another_thread),
 		cmocka_unit_test(notifications_of_a_polled_queue),
 		cmocka_unit_test(bad_input),
+		cmocka_unit_test(at_most_the_maximum_of_contexts),
 	};
 
 	sdk_lines_open();

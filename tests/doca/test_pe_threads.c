@@ -36,8 +36,7 @@ struct lane {
 	long target, completed, failed, submitted;
 };
 
-static void on_done(struct copy_task *task, union doca_data task_user_data, union doca_data ctx_user_data,
-		    bool ok)
+static void on_done(struct copy_task *task, union doca_data task_user_data, union doca_data ctx_user_data, bool ok)
 {
 	struct lane *lane = ctx_user_data.ptr;
 	struct doca_task *t = copy_task_as_task(task);
@@ -189,8 +188,8 @@ static void a_stop_races_the_workers(void **state)
 		/* Tasks in flight: some executed, the rest flushed; every one back exactly once. */
 		err = doca_ctx_stop(copy_ctx_as_ctx(lane.cc));
 		assert_true(err == DOCA_ERROR_IN_PROGRESS || err == DOCA_SUCCESS);
-		for (long spins = 0; doca_ctx_get_state(copy_ctx_as_ctx(lane.cc), &st) == DOCA_SUCCESS &&
-				     st != DOCA_CTX_STATE_IDLE;
+		for (long spins = 0;
+		     doca_ctx_get_state(copy_ctx_as_ctx(lane.cc), &st) == DOCA_SUCCESS && st != DOCA_CTX_STATE_IDLE;
 		     spins++) {
 			assert_true(spins < 50000000);
 			doca_pe_progress(pe);
@@ -263,10 +262,8 @@ static void a_second_thread_is_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(completions_from_worker_threads),
-		cmocka_unit_test(engines_on_many_threads),
-		cmocka_unit_test(a_stop_races_the_workers),
-		cmocka_unit_test(a_second_thread_is_refused),
+		cmocka_unit_test(completions_from_worker_threads), cmocka_unit_test(engines_on_many_threads),
+		cmocka_unit_test(a_stop_races_the_workers),        cmocka_unit_test(a_second_thread_is_refused),
 		cmocka_unit_test(work_queues_of_many_threads_2_2),
 	};
 

@@ -63,8 +63,8 @@ static doca_error_t retrieve(struct doca_workq *workq, struct doca_event *ev)
 {
 	doca_error_t err;
 
-	for (long spins = 0; (err = doca_workq_progress_retrieve(workq, ev, DOCA_WORKQ_RETRIEVE_FLAGS_NONE)) ==
-			     DOCA_ERROR_AGAIN;
+	for (long spins = 0;
+	     (err = doca_workq_progress_retrieve(workq, ev, DOCA_WORKQ_RETRIEVE_FLAGS_NONE)) == DOCA_ERROR_AGAIN;
 	     spins++)
 		assert_true(spins < 50000000);
 	return err;
