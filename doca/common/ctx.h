@@ -218,6 +218,12 @@ struct opendoca_ctx {
 
 extern const struct opendoca_kind opendoca_ctx_kind;
 
+/* Whether a context notifies of its completions (a 2.2 work queue in event-driven mode takes it). */
+static inline bool opendoca_ctx_notifies(const struct opendoca_ctx_ops *ops)
+{
+	return !ops->progress || (ops->event_fd && ops->arm);
+}
+
 /* Counts a task submitted to / delivered from ctx (the progress thread's). */
 void opendoca_ctx_count(struct opendoca_ctx *ctx, long delta);
 /* A 2.5 context's engine owes it a state change (flags: CTX_PENDING_*). */

@@ -12,12 +12,6 @@
 
 #include "ctx.h"
 
-/* Whether a work queue in event-driven mode can take the context: it notifies of its completions. */
-static bool notifies(const struct opendoca_ctx_ops *ops)
-{
-	return !ops->progress || (ops->event_fd && ops->arm);
-}
-
 doca_error_t doca_ctx_dev_add(struct doca_ctx *handle, struct doca_dev *dev)
 {
 	struct opendoca_ctx *ctx;
@@ -107,7 +101,7 @@ static doca_error_t workq_add_locked(struct opendoca_ctx *ctx, struct opendoca_e
 		if (ctx->workqs[i]->engine == workq)
 			return opendoca_fail(DOCA_ERROR_IN_USE, func, "the work queue is added to the %s already",
 					     ops->name);
-	if (workq->event_driven && !notifies(ops))
+	if (workq->event_driven && !opendoca_ctx_notifies(ops))
 		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "the %s has no event-driven mode", ops->name);
 	workqs = realloc(ctx->workqs, (ctx->num_workqs + 1) * sizeof(*workqs));
 	if (!workqs)
@@ -220,7 +214,7 @@ doca_error_t doca_ctx_get_event_driven_supported(struct doca_ctx *handle, uint8_
 	ctx = opendoca_handle_get(handle, &opendoca_ctx_kind, __func__);
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
-	*event_supported = notifies(ctx->ops);
+	*event_supported = opendoca_ctx_notifies(ctx->ops);
 	opendoca_handle_put(&ctx->object);
 	return DOCA_SUCCESS;
 }

@@ -280,18 +280,34 @@ static struct opendoca_engine *event_driven(struct doca_workq *handle, const cha
 	return workq;
 }
 
+/*
+ * NVIDIA's 2.2 header: the first call enables event-driven mode (programs of the time get the
+ * handle of a work queue added to its context already, without enabling it), if every context it
+ * is added to has the mode.
+ */
 doca_error_t doca_workq_get_event_handle(struct doca_workq *handle, doca_event_handle_t *event_handle)
 {
 	struct opendoca_engine *workq;
+	doca_error_t err = DOCA_SUCCESS;
 
 	if (!event_handle)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "handle is NULL");
-	workq = event_driven(handle, __func__);
+	workq = opendoca_workq_enter(handle, __func__);
 	if (!workq)
 		return opendoca_last_error();
-	*event_handle = workq->epoll_fd;
+	for (unsigned i = 0; !workq->event_driven && !err && i < workq->num_bindings; i++)
+		if (!opendoca_ctx_notifies(workq->bindings[i]->ctx->ops))
+			err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+					    "the work queue is added to a %s, which has no event-driven mode",
+					    workq->bindings[i]->ctx->ops->name);
+	if (!err && !workq->event_driven)
+		err = opendoca_engine_notify_open(workq, __func__);
+	if (!err) {
+		workq->event_driven = true;
+		*event_handle = workq->epoll_fd;
+	}
 	opendoca_workq_leave(workq);
-	return DOCA_SUCCESS;
+	return err;
 }
 
 doca_error_t doca_workq_event_handle_arm(struct doca_workq *handle)

@@ -326,8 +326,6 @@ static void event_driven(enum copy_mode mode)
 	assert_int_equal(doca_workq_create(DEPTH, &workq), DOCA_SUCCESS);
 	assert_int_equal(doca_workq_get_event_driven_enable(workq, &enabled), DOCA_SUCCESS);
 	assert_int_equal(enabled, 0);
-	assert_int_equal(doca_workq_get_event_handle(workq, &handle), DOCA_ERROR_BAD_STATE);
-	sdk_lines_expect("doca_workq_get_event_handle", 1);
 	assert_int_equal(doca_workq_event_handle_arm(workq), DOCA_ERROR_BAD_STATE);
 	sdk_lines_expect("doca_workq_event_handle_arm", 1);
 	assert_int_equal(doca_workq_event_handle_clear(workq, 0), DOCA_ERROR_BAD_STATE);
@@ -376,6 +374,39 @@ static void event_driven(enum copy_mode mode)
 	finish(cc);
 }
 
+/* A 2.2 program of the time: the handle of a work queue added already, never enabled. */
+static void the_first_handle_enables_event_driven_mode(void **state)
+{
+	struct copy_ctx *cc = started(COPY_POLL);
+	struct doca_workq *workq;
+	struct doca_event ev;
+	struct copy_job job = job_of(cc, 0, LEN);
+	doca_event_handle_t handle, again;
+	struct epoll_event event = { .events = EPOLLIN };
+	uint8_t enabled;
+	int epoll_fd = epoll_create1(0);
+
+	(void)state;
+	assert_int_equal(doca_workq_create(DEPTH, &workq), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_workq_add(copy_ctx_as_ctx(cc), workq), DOCA_SUCCESS);
+	assert_int_equal(doca_workq_get_event_handle(workq, &handle), DOCA_SUCCESS);
+	assert_int_equal(doca_workq_get_event_handle(workq, &again), DOCA_SUCCESS);
+	assert_int_equal(handle, again);
+	assert_int_equal(doca_workq_get_event_driven_enable(workq, &enabled), DOCA_SUCCESS);
+	assert_int_equal(enabled, 1);
+	assert_int_equal(epoll_ctl(epoll_fd, EPOLL_CTL_ADD, handle, &event), 0);
+	assert_int_equal(doca_workq_event_handle_arm(workq), DOCA_SUCCESS);
+	assert_int_equal(doca_workq_submit(workq, &job.base), DOCA_SUCCESS);
+	assert_true(wait_readable(epoll_fd, 5000));
+	assert_int_equal(doca_workq_event_handle_clear(workq, handle), DOCA_SUCCESS);
+	assert_int_equal(retrieve(workq, &ev), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_workq_rm(copy_ctx_as_ctx(cc), workq), DOCA_SUCCESS);
+	assert_int_equal(doca_workq_destroy(workq), DOCA_SUCCESS);
+	close(epoll_fd);
+	finish(cc);
+	sdk_lines_expect("none", 0);
+}
+
 static void event_driven_from_another_thread(void **state)
 {
 	(void)state;
@@ -406,6 +437,7 @@ int main(void)
 		cmocka_unit_test(event_driven_from_another_thread),
 		cmocka_unit_test(event_driven_polled_queue),
 		cmocka_unit_test(event_driven_in_submit),
+		cmocka_unit_test(the_first_handle_enables_event_driven_mode),
 		cmocka_unit_test(work_queue_properties_1_4),
 	};
 
