@@ -107,6 +107,7 @@ int main(int argc, char **argv)
 		{ COPY_POLL, "worker, polled" },
 	};
 
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (tasks < window || window < 1 || window > MAX_WINDOW || rounds < 1) {
 		fprintf(stderr, "usage: doca-pe-bench [TASKS [WINDOW (1-%d) [ROUNDS]]]\n", MAX_WINDOW);
 		return 2;
