@@ -41,7 +41,9 @@ doca_error_t opendoca_ctx_create(const struct opendoca_ctx_ops *ops, enum opendo
 {
 	struct opendoca_ctx *ctx;
 
-	if (!ops || !ops->start || !ops->submit || !out)
+	if (!out)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "ctx is NULL");
+	if (!ops || !ops->start || !ops->submit)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "a context needs operations start and submit");
 	if (atomic_fetch_add(&live_contexts, 1) >= OPENDOCA_MAX_CTX) {
 		atomic_fetch_sub(&live_contexts, 1);
@@ -51,8 +53,7 @@ doca_error_t opendoca_ctx_create(const struct opendoca_ctx_ops *ops, enum opendo
 	if (ctx && ops->num_task_types)
 		ctx->conf = calloc(ops->num_task_types, sizeof(*ctx->conf));
 	if (!ctx || (ops->num_task_types && !ctx->conf)) {
-		if (ctx)
-			free(ctx);
+		free(ctx);
 		atomic_fetch_sub(&live_contexts, 1);
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a %s", ops->name);
 	}
@@ -83,16 +84,6 @@ struct doca_ctx *opendoca_ctx_handle(struct opendoca_ctx *ctx)
 void *opendoca_ctx_priv(struct opendoca_ctx *ctx)
 {
 	return ctx->priv;
-}
-
-enum opendoca_ctx_state opendoca_ctx_state(const struct opendoca_ctx *ctx)
-{
-	return (enum opendoca_ctx_state)atomic_load_explicit(&ctx->state, memory_order_relaxed);
-}
-
-struct opendoca_binding *opendoca_ctx_binding(struct opendoca_ctx *ctx)
-{
-	return ctx->pe ? &ctx->binding : NULL;
 }
 
 void opendoca_ctx_count(struct opendoca_ctx *ctx, long delta)

@@ -52,7 +52,7 @@ enum opendoca_ctx_api {
 	OPENDOCA_CTX_API_PE,    /* 2.5 and later: tasks, a progress engine (doca_pe_connect_ctx) */
 };
 
-/* A context's states: enum doca_ctx_states of 2.5 and later (which older releases do not declare). */
+/* A context's states: enum doca_ctx_states of 2.5 and later, which units of older releases do not see. */
 enum opendoca_ctx_state {
 	OPENDOCA_CTX_IDLE = 0,
 	OPENDOCA_CTX_STARTING = 1,
@@ -229,12 +229,9 @@ OPENDOCA_PRIVATE doca_error_t opendoca_ctx_create(const struct opendoca_ctx_ops 
  * (ops->dev_rm). No operation is called after.
  */
 OPENDOCA_PRIVATE doca_error_t opendoca_ctx_destroy(struct opendoca_ctx *ctx, const char *func);
-/* The handle of a context (doca_*_as_ctx), its library's object, its state. */
+/* The handle of a context (doca_*_as_ctx), its library's object. */
 OPENDOCA_PRIVATE struct doca_ctx *opendoca_ctx_handle(struct opendoca_ctx *ctx);
 OPENDOCA_PRIVATE void *opendoca_ctx_priv(struct opendoca_ctx *ctx);
-OPENDOCA_PRIVATE enum opendoca_ctx_state opendoca_ctx_state(const struct opendoca_ctx *ctx);
-/* The 2.5 context's progress engine's binding (NULL when not connected). */
-OPENDOCA_PRIVATE struct opendoca_binding *opendoca_ctx_binding(struct opendoca_ctx *ctx);
 /*
  * A task type's configuration (the library's *_set_conf): the program's completion and error
  * callbacks and the number of tasks of the type's pool. DOCA_ERROR_BAD_STATE unless idle,
