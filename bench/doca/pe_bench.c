@@ -2,10 +2,13 @@
  * doca-pe-bench: the task path of DOCA progress engines, submit -> completion -> callback, on one
  * thread, with the reference copy context of the tests (tests/doca/copy_context.c) copying 64
  * bytes per task. Each completion callback submits its task again, as a throughput loop does;
- * WINDOW tasks are in flight. Three ways a context completes:
+ * WINDOW tasks are in flight. The ways a context completes:
  *
  *   in submit            the copy done in submit, its completion queued on the same thread: what
  *                        libdoca_common itself costs per task (no thread, no device);
+ *   pushed, 1 thread     the copies done between progress calls by this thread, completed as
+ *                        another thread's are (the lock-free push and its collection) but without
+ *                        another CPU: that path's own cost;
  *   worker, pushed       a worker thread executes (the device) and completes each task with
  *                        opendoca_task_complete: a lock-free push the progress thread collects;
  *   worker, polled       the worker writes a per-binding completion queue the context's progress
@@ -14,6 +17,7 @@
  * Not a test: it prints, it judges nothing (bench/doca/README.md). Usage: doca-pe-bench
  * [TASKS [WINDOW [ROUNDS]]] (default 2000000 64 3; the best of ROUNDS runs each).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,8 +63,8 @@ static void fail(const char *what, doca_error_t err)
 	exit(1);
 }
 
-/* Tasks per second of one run. */
-static double measure(enum copy_mode mode, long tasks, int window)
+/* Tasks per second of one run; drain: this thread completes the context's copies itself. */
+static double measure(enum copy_mode mode, bool drain, long tasks, int window)
 {
 	static char src[MAX_WINDOW][LEN], dst[MAX_WINDOW][LEN];
 	struct run run = { .target = tasks, .src = src, .dst = dst };
@@ -77,6 +81,7 @@ static double measure(enum copy_mode mode, long tasks, int window)
 	    (err = doca_ctx_set_user_data(ctx, (union doca_data){ .ptr = &run })) ||
 	    (err = copy_task_set_conf(cc, done, done, (uint32_t)window)) || (err = doca_ctx_start(ctx)))
 		fail("start", err);
+	copy_ctx_hold(cc, drain);
 	start = now();
 	for (int i = 0; i < window; i++) {
 		struct copy_task *task;
@@ -86,8 +91,11 @@ static double measure(enum copy_mode mode, long tasks, int window)
 			fail("submit", err);
 		run.submitted++;
 	}
-	while (run.completed < run.submitted)
+	while (run.completed < run.submitted) {
+		if (drain)
+			copy_ctx_drain(cc);
 		doca_pe_progress(pe);
+	}
 	seconds = now() - start;
 	if ((err = doca_ctx_stop(ctx)) || (err = copy_ctx_destroy(cc)) || (err = doca_pe_destroy(pe)))
 		fail("stop", err);
@@ -100,11 +108,13 @@ int main(int argc, char **argv)
 	int window = argc > 2 ? atoi(argv[2]) : 64, rounds = argc > 3 ? atoi(argv[3]) : 3;
 	static const struct {
 		enum copy_mode mode;
+		bool drain;
 		const char *name;
 	} modes[] = {
-		{ COPY_SYNC, "in submit" },
-		{ COPY_ASYNC, "worker, pushed" },
-		{ COPY_POLL, "worker, polled" },
+		{ COPY_SYNC, false, "in submit" },
+		{ COPY_ASYNC, true, "pushed, 1 thread" },
+		{ COPY_ASYNC, false, "worker, pushed" },
+		{ COPY_POLL, false, "worker, polled" },
 	};
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -117,7 +127,7 @@ int main(int argc, char **argv)
 		double best = 0;
 
 		for (int r = 0; r < rounds; r++) {
-			double rate = measure(modes[m].mode, tasks, window);
+			double rate = measure(modes[m].mode, modes[m].drain, tasks, window);
 
 			if (rate > best)
 				best = rate;

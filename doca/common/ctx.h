@@ -122,11 +122,16 @@ struct opendoca_engine {
 	 */
 	_Atomic uintptr_t async_head __attribute__((aligned(64)));
 	atomic_uint signals_done;
-	/* The rest is the owner thread's (guard). */
+	/*
+	 * Read by every completion (opendoca_task_complete: on the owner's thread?), written by the
+	 * owner once per call: a line of its own, not the one the owner writes per task.
+	 */
 	struct opendoca_guard guard __attribute__((aligned(64)));
-	struct opendoca_task *ready_head, **ready_tail; /* completions to deliver, in order */
-	atomic_size_t inflight;                         /* submitted, not yet delivered */
-	struct opendoca_binding **bindings;             /* the contexts bound or connected */
+	/* The rest is the owner thread's. */
+	struct opendoca_task *ready_head __attribute__((aligned(64)));
+	struct opendoca_task **ready_tail;  /* completions to deliver, in order */
+	atomic_size_t inflight;             /* submitted, not yet delivered */
+	struct opendoca_binding **bindings; /* the contexts bound or connected */
 	unsigned num_bindings, max_bindings;
 	unsigned transitions; /* bound contexts with a state change pending (ctx->pending) */
 	unsigned callbacks;   /* program callbacks running from this engine */

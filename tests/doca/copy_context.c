@@ -144,14 +144,24 @@ static void wake(struct copy_ctx *cc)
 	pthread_mutex_unlock(&cc->lock);
 }
 
+/* Executes (or flushes) everything submitted so far, newest first: out of the submission's order. */
+static void run(struct copy_ctx *cc, bool flushing)
+{
+	for (struct copy *batch = atomic_exchange(&cc->inbox, NULL); batch;) {
+		struct copy *next = batch->next;
+
+		if (flushing)
+			atomic_fetch_add_explicit(&cc->flushed, 1, memory_order_relaxed);
+		complete(cc, batch, flushing ? DOCA_ERROR_IO_FAILED : execute(cc, batch));
+		batch = next;
+	}
+}
+
 static void *worker(void *arg)
 {
 	struct copy_ctx *cc = arg;
 
 	for (;;) {
-		struct copy *batch;
-		bool flushing;
-
 		/* A while spinning (a device polls its queue), then asleep until submit wakes it. */
 		for (int spin = 0; spin < 20000 && !has_work(cc); spin++)
 			cpu_relax();
@@ -166,16 +176,7 @@ static void *worker(void *arg)
 		/* Idle: every copy completed before the context asks the worker to quit. */
 		if (atomic_load(&cc->quit))
 			return NULL;
-		flushing = atomic_load(&cc->flush);
-		/* Everything submitted so far, newest first: executed in that order, out of the submission's. */
-		for (batch = atomic_exchange(&cc->inbox, NULL); batch;) {
-			struct copy *next = batch->next;
-
-			if (flushing)
-				atomic_fetch_add_explicit(&cc->flushed, 1, memory_order_relaxed);
-			complete(cc, batch, flushing ? DOCA_ERROR_IO_FAILED : execute(cc, batch));
-			batch = next;
-		}
+		run(cc, atomic_load(&cc->flush));
 	}
 }
 
@@ -448,6 +449,11 @@ void copy_ctx_hold(struct copy_ctx *cc, bool hold)
 	atomic_store(&cc->hold, hold);
 	if (!hold && cc->running)
 		wake(cc);
+}
+
+void copy_ctx_drain(struct copy_ctx *cc)
+{
+	run(cc, false);
 }
 
 void copy_ctx_set_async_start(struct copy_ctx *cc, unsigned progress_calls, doca_error_t status)

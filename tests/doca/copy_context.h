@@ -64,6 +64,11 @@ void *copy_task_get_dst(const struct copy_task *task);
 
 /* While held, the worker executes nothing (a stop flushes what it holds). */
 void copy_ctx_hold(struct copy_ctx *cc, bool hold);
+/*
+ * Executes what was submitted on the calling thread (outside the engine's calls: completions take
+ * the path of another thread's, without another CPU), as the worker would.
+ */
+void copy_ctx_drain(struct copy_ctx *cc);
 /* COPY_POLL: the next starts end after this many progress calls (0: at once). */
 void copy_ctx_set_async_start(struct copy_ctx *cc, unsigned progress_calls, doca_error_t status);
 /* Devices the context holds (1.x/2.2: any non-NULL pointer is a device to it). */

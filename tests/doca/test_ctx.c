@@ -411,6 +411,30 @@ static void task_errors_and_bad_use(void **state)
 	teardown_ctx();
 }
 
+/* Completions of another thread's kind, pushed from this one between progress calls. */
+static void completions_pushed_outside_the_engine(void **state)
+{
+	struct doca_ctx *ctx = setup(COPY_ASYNC, TASKS);
+	struct copy_task *tasks[TASKS];
+
+	(void)state;
+	assert_int_equal(doca_ctx_start(ctx), DOCA_SUCCESS);
+	alloc_tasks(tasks, TASKS);
+	rec.resubmit = true;
+	rec.resubmit_until = 3 * TASKS;
+	rec.free_in_callback = true;
+	copy_ctx_hold(rec.cc, true);
+	for (int i = 0; i < TASKS; i++)
+		assert_int_equal(doca_task_submit(copy_task_as_task(tasks[i])), DOCA_SUCCESS);
+	while (rec.completed < 3 * TASKS + TASKS - 1) {
+		copy_ctx_drain(rec.cc);
+		assert_int_equal(doca_pe_progress(rec.pe), 1);
+	}
+	assert_int_equal(copy_ctx_executed(rec.cc), 4 * TASKS - 1);
+	copy_ctx_hold(rec.cc, false);
+	teardown_ctx();
+}
+
 static void a_stop_flushes_tasks_in_flight(void **state)
 {
 	struct doca_ctx *ctx = setup(COPY_ASYNC, TASKS);
@@ -787,6 +811,7 @@ int main(void)
 		cmocka_unit_test(tasks_complete_through_a_polled_queue),
 		cmocka_unit_test(tasks_resubmitted_from_callbacks),
 		cmocka_unit_test(completions_come_out_of_order),
+		cmocka_unit_test(completions_pushed_outside_the_engine),
 		cmocka_unit_test(task_errors_and_bad_use),
 		cmocka_unit_test(a_stop_flushes_tasks_in_flight),
 		cmocka_unit_test(idle_only_once_every_task_is_freed),
