@@ -80,7 +80,8 @@ static void sim_device_names(struct sim_names *names)
 	if (!sim_device_names_read(names))
 		sim_warn("ibv_get_device_list",
 			 "%s=\"%s\" is neither a count in 1..%d nor a comma-separated list of at most "
-			 "%d distinct device names (a letter first, a digit last, as mlx5_0); serving "
+			 "%d distinct device names (a letter first, a digit last, as mlx5_0; each may be "
+			 "followed by @ and its PCI address, as mlx5_0@0000:03:00.0); serving "
 			 "%s",
 			 SIM_DEVICES_ENV, getenv(SIM_DEVICES_ENV), SIM_MAX_DEVICES, SIM_MAX_DEVICES,
 			 SIM_DEFAULT_DEVICE);

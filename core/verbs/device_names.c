@@ -36,8 +36,52 @@ static bool parse_count(const char *value, struct sim_names *names)
 	if (errno || end == value || *end || count < 1 || count > SIM_MAX_DEVICES)
 		return false;
 	names->count = (int)count;
-	for (int i = 0; i < names->count; i++)
+	for (int i = 0; i < names->count; i++) {
 		snprintf(names->name[i], sizeof(names->name[i]), "mlx5_sim%d", i);
+		names->pci[i][0] = '\0';
+	}
+	return true;
+}
+
+bool sim_pci_addr_parse(const char *text, size_t length, char out[SIM_PCI_ADDR_SIZE])
+{
+	/* "BB:DD.F" is "DDDD:BB:DD.F" without its domain: the 4 hex digits and ':' before it. */
+	static const char form[] = "xxxx:xx:xx.x";
+	const char *full = length == sizeof(form) - 1 ? text : NULL;
+	char address[sizeof(form)] = "0000:";
+	unsigned domain, bus, device, function;
+
+	if (!full && length != sizeof(form) - 1 - 5)
+		return false;
+	memcpy(address + (full ? 0 : 5), text, length);
+	address[sizeof(form) - 1] = '\0';
+	for (size_t i = 0; i < sizeof(form) - 1; i++)
+		if (form[i] == 'x' ? !isxdigit((unsigned char)address[i]) : address[i] != form[i])
+			return false;
+	if (sscanf(address, "%4x:%2x:%2x.%1x", &domain, &bus, &device, &function) != 4 || device > 0x1f || function > 7)
+		return false;
+	snprintf(out, SIM_PCI_ADDR_SIZE, "%04x:%02x:%02x.%x", domain, bus, device, function);
+	return true;
+}
+
+/* One item of a list: NAME or NAME@PCI. */
+static bool parse_item(const char *item, size_t length, struct sim_names *names)
+{
+	const char *at = memchr(item, '@', length);
+	size_t name_length = at ? (size_t)(at - item) : length;
+	char *name = names->name[names->count];
+
+	if (!valid_name(item, name_length) || names->count == SIM_MAX_DEVICES)
+		return false;
+	memcpy(name, item, name_length);
+	name[name_length] = '\0';
+	names->pci[names->count][0] = '\0';
+	if (at && !sim_pci_addr_parse(at + 1, length - name_length - 1, names->pci[names->count]))
+		return false;
+	for (int i = 0; i < names->count; i++)
+		if (!strcmp(names->name[i], name))
+			return false; /* twice the same device */
+	names->count++;
 	return true;
 }
 
@@ -47,14 +91,8 @@ static bool parse_names(const char *value, struct sim_names *names)
 	for (const char *p = value;; p++) {
 		size_t length = strcspn(p, ",");
 
-		if (!valid_name(p, length) || names->count == SIM_MAX_DEVICES)
+		if (!parse_item(p, length, names))
 			return false;
-		memcpy(names->name[names->count], p, length);
-		names->name[names->count][length] = '\0';
-		for (int i = 0; i < names->count; i++)
-			if (!strcmp(names->name[i], names->name[names->count]))
-				return false; /* twice the same device */
-		names->count++;
 		p += length;
 		if (!*p)
 			return true;
@@ -70,6 +108,7 @@ bool sim_device_names_read(struct sim_names *names)
 		return true;
 	names->count = 1;
 	snprintf(names->name[0], sizeof(names->name[0]), "%s", SIM_DEFAULT_DEVICE);
+	names->pci[0][0] = '\0';
 	return !value;
 }
 

@@ -3,21 +3,25 @@
  * rdma-core device (device.c, at every device listing) and by libdpa_stats (which
  * compiles device_names.c in: it links no libflexio). Unset: mlx5_sim0; a count N (1..16):
  * mlx5_sim0 .. mlx5_sim<N-1>; or a comma-separated list of at most 16 distinct names as the
- * kernel gives RDMA devices (mlx5_0, rxe0: a letter first, a digit last).
+ * kernel gives RDMA devices (mlx5_0, rxe0: a letter first, a digit last), each optionally with
+ * the PCI address of the device's function (mlx5_0@0000:03:00.0, docs/doca-devices.md).
  */
 #ifndef OPENFLEXIO_VERBS_DEVICE_NAMES_H
 #define OPENFLEXIO_VERBS_DEVICE_NAMES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define SIM_DEVICES_ENV "FLEXIO_SIM_DEVICES"
 #define SIM_DEFAULT_DEVICE "mlx5_sim0"
 #define SIM_MAX_DEVICES 16
 #define SIM_DEVICE_NAME_MAX 64 /* IBV_SYSFS_NAME_MAX, with its terminating NUL */
+#define SIM_PCI_ADDR_SIZE 13   /* "DDDD:BB:DD.F" and its terminating NUL */
 
 struct sim_names {
 	int count;
 	char name[SIM_MAX_DEVICES][SIM_DEVICE_NAME_MAX];
+	char pci[SIM_MAX_DEVICES][SIM_PCI_ADDR_SIZE]; /* as given after '@', normalised; "" if not */
 };
 
 /* The devices FLEXIO_SIM_DEVICES names now; false when its value is neither form (names then
@@ -25,5 +29,11 @@ struct sim_names {
 bool sim_device_names_read(struct sim_names *names);
 /* Whether name is one of names. */
 bool sim_device_names_have(const struct sim_names *names, const char *name);
+/*
+ * Reads the length characters at text as a PCI address, "DDDD:BB:DD.F" or "BB:DD.F" (hex, either
+ * case; device <= 0x1f, function <= 7), into out as "dddd:bb:dd.f" (lower case, domain 0000 when
+ * not given). false when it is none.
+ */
+bool sim_pci_addr_parse(const char *text, size_t length, char out[SIM_PCI_ADDR_SIZE]);
 
 #endif

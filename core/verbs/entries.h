@@ -14,7 +14,8 @@
  *       log line, a real rdma-core object goes to rdma-core, anything else is refused; `fail`
  *       is the failure convention of the call (SIM_FAIL_* in verbs_internal.h);
  *   SIM_CUSTOM(name, version)
- *       written by hand (device.c, context.c, port.c, ...);
+ *       written by hand (device.c, context.c, port.c, ...), and the public extension
+ *       (libflexio/flexio_sim.h: version FLEXIO_SIM_1.0, no rdma-core counterpart);
  *   SIM_PRIVATE(name)
  *       what libflexio asks (sim_verbs.h), version FLEXIO_VERBS_PRIVATE.
  * Undefined ones expand to nothing.
@@ -470,6 +471,15 @@ SIM_PRIVATE(flexio_verbs_devx_obj_create)
 SIM_PRIVATE(flexio_verbs_devx_obj_release)
 SIM_PRIVATE(flexio_verbs_devx_obj_id)
 SIM_PRIVATE(flexio_verbs_port_counters)
+SIM_PRIVATE(flexio_verbs_dpa_register)
+SIM_PRIVATE(flexio_verbs_dpa_memory_add)
+SIM_PRIVATE(flexio_verbs_dpa_memory_remove)
+SIM_PRIVATE(flexio_verbs_uar_bind)
+
+/* ---- OpenFlexIO's extension of the simulated device (libflexio/flexio_sim.h, device_props.c) ---- */
+
+SIM_CUSTOM(flexio_sim_device_query, FLEXIO_SIM_1.0)
+SIM_CUSTOM(flexio_sim_device_query_rep, FLEXIO_SIM_1.0)
 
 #ifdef SIM_ENTRIES_UNDEF_GENERIC
 #undef SIM_GENERIC

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks libflexio_verbs' dynamic symbols: each rdma-core entry point it defines has the same
 default version as in rdma-core (so programs linked against rdma-core bind to it), and it
-exports nothing but those and its FLEXIO_VERBS_PRIVATE API.
+exports nothing but those, its FLEXIO_VERBS_PRIVATE API and its public extension
+(libflexio/flexio_sim.h, FLEXIO_SIM_1.0).
 
 usage: check_symbol_versions.py LIBFLEXIO_VERBS RDMA_CORE_LIBRARY..."""
 import sys
@@ -11,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "abi"))
 import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol reader)
 
 PRIVATE = "FLEXIO_VERBS_PRIVATE"
+EXTENSION = "FLEXIO_SIM_1.0"
 
 
 def defined(library):
@@ -30,6 +32,9 @@ def main():
         if version == PRIVATE:
             if not name.startswith("flexio_verbs_"):
                 errors.append(f"{name}: private symbols are named flexio_verbs_*")
+        elif version == EXTENSION:
+            if not name.startswith("flexio_sim_"):
+                errors.append(f"{name}: the extension's symbols are named flexio_sim_*")
         elif name not in real:
             errors.append(f"{name}@{version}: not an rdma-core symbol")
         elif real[name] != version:

@@ -1,0 +1,64 @@
+/*
+ * The capabilities a DOCA device reports through the *_cap_* calls of every family (doca_dev.h's,
+ * doca_mmap.h's, doca_dma.h's ...), in one place so that every family answers alike and each
+ * answer is true only where the project implements the feature. A family's cap call asks
+ * opendoca_devinfo_cap() (dev.h); what it returns comes from the table below, by kind of device:
+ *
+ *   simulated   a device of the simulated BlueField-3 (mlx5_sim0 ... : FLEXIO_SIM_DEVICES);
+ *   real        a device of rdma-core's (real hardware): only what works through plain verbs.
+ *
+ * Change an answer here when the feature comes (or goes): the family implementing it owns the
+ * line, and its tests check the call answers it.
+ */
+#ifndef OPENDOCA_COMMON_CAPS_H
+#define OPENDOCA_COMMON_CAPS_H
+
+/* A capability of a device (see the table for who implements what). */
+enum opendoca_cap {
+	/* doca_mmap_export_pci (2.5+), doca_mmap_export_dpu / doca_devinfo_get_is_mmap_export_dpu_supported
+	 * (2.2), doca_mmap_export (1.x): a memory map exported to another process of the machine. */
+	OPENDOCA_CAP_MMAP_EXPORT_PCI,
+	/* doca_mmap_create_from_export (every release) of a PCI export; 2.2's
+	 * doca_devinfo_get_is_mmap_from_export_dpu_supported. */
+	OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI,
+	/* doca_mmap_export_rdma: an export for a remote peer over RDMA. */
+	OPENDOCA_CAP_MMAP_EXPORT_RDMA,
+	/* doca_dma memcpy jobs (2.2, 1.x: doca_dma_job_get_supported) and tasks (2.5+). */
+	OPENDOCA_CAP_DMA_MEMCPY,
+	/* doca_devinfo_cap_is_hotplug_manager_supported: emulated PCI hot-plug (no such manager). */
+	OPENDOCA_CAP_HOTPLUG_MANAGER,
+	/* doca_devinfo_rep_cap_is_filter_{all,net,emulated}_supported (2.2: rep_get_is_list_*): the
+	 * representor lists the device serves (doca_devinfo_rep_create_list). */
+	OPENDOCA_CAP_REP_FILTER_ALL,
+	OPENDOCA_CAP_REP_FILTER_NET,
+	OPENDOCA_CAP_REP_FILTER_EMULATED,
+	/* doca_devinfo_cap_is_notification_moderation_supported (3.0). */
+	OPENDOCA_CAP_NOTIFICATION_MODERATION,
+	/* doca_devinfo_cap_is_accelerate_resource_reclaim_supported (3.0): doca_dev_accelerate_resource_reclaim. */
+	OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM,
+	OPENDOCA_CAP_COUNT
+};
+
+/*
+ * The answers: OPENDOCA_CAPS_SIMULATED and OPENDOCA_CAPS_REAL are bit masks of (1u << cap).
+ *
+ * Simulated devices:
+ *   - representor lists (ALL, NET, EMULATED): served by dev.c from the device's configured
+ *     representors (docs/doca-devices.md);
+ *   - resource reclaim: doca_dev_accelerate_resource_reclaim frees nothing lazily, so it is
+ *     trivially supported;
+ *   - mmap export/import and DMA: 0 until the families implementing them turn them on here
+ *     (each with its tests);
+ *   - hot-plug manager, notification moderation: not simulated.
+ * Real devices: the representor lists of a real BlueField are the kernel's switchdev
+ * representors, which the project does not read: none; the rest as the simulated device's once
+ * the families say they work on rdma-core's devices.
+ */
+#define OPENDOCA_CAP_BIT(cap) (1u << (cap))
+#define OPENDOCA_CAPS_SIMULATED                                                                          \
+	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) | \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                            \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
+#define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
+
+#endif /* OPENDOCA_COMMON_CAPS_H */
