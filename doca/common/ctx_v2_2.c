@@ -44,11 +44,9 @@ doca_error_t doca_ctx_dev_add(struct doca_ctx *handle, struct doca_dev *dev)
 		goto out;
 	}
 	ctx->devs = devs;
-	err = ctx->ops->dev_add(ctx, dev);
-	if (err)
-		err = opendoca_fail(err, __func__, "the %s refused the device: %s", ctx->ops->name,
-				    opendoca_error_descr(err));
-	else
+	/* A refusal is logged by the library (opendoca_dev_hold's line). */
+	err = ctx->ops->dev_add(ctx, dev, __func__);
+	if (!err)
 		ctx->devs[ctx->num_devs++] = dev;
 out:
 	pthread_mutex_unlock(&ctx->lock);

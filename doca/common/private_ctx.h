@@ -200,8 +200,12 @@ struct opendoca_ctx_ops {
 	bool (*arm)(struct opendoca_binding *binding);
 	void (*clear)(struct opendoca_binding *binding);
 
-	/* 1.x, 2.2 (NULL: the context takes no devices / jobs). */
-	doca_error_t (*dev_add)(struct opendoca_ctx *ctx, struct doca_dev *dev);
+	/*
+	 * 1.x, 2.2 (NULL: the context takes no devices / jobs). dev_add validates and holds the device
+	 * (opendoca_dev_hold, dev.h) and logs its own refusal naming func, as opendoca_dev_hold does;
+	 * dev_rm releases it.
+	 */
+	doca_error_t (*dev_add)(struct opendoca_ctx *ctx, struct doca_dev *dev, const char *func);
 	void (*dev_rm)(struct opendoca_ctx *ctx, struct doca_dev *dev);
 	/* Checks a job (its type, its fields) and fills the library's part of task from it. */
 	doca_error_t (*job_init)(struct opendoca_task *task, const struct doca_job *job);

@@ -328,9 +328,10 @@ static void clear(struct opendoca_binding *binding)
 		abort();
 }
 
-static doca_error_t dev_add(struct opendoca_ctx *ctx, struct doca_dev *dev)
+static doca_error_t dev_add(struct opendoca_ctx *ctx, struct doca_dev *dev, const char *func)
 {
 	(void)dev;
+	(void)func;
 	atomic_fetch_add(&((struct copy_ctx *)opendoca_ctx_priv(ctx))->devices, 1);
 	return DOCA_SUCCESS;
 }
