@@ -27,8 +27,8 @@ _Atomic size_t opendoca_buf_arena_committed;
 
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t arena_lock = PTHREAD_MUTEX_INITIALIZER;
-static size_t arena_capacity;                /* descriptors the range holds */
-static size_t arena_used;                    /* descriptors ever handed to a store (the high mark) */
+static size_t arena_capacity;                  /* descriptors the range holds */
+static size_t arena_used;                      /* descriptors ever handed to a store (the high mark) */
 static struct opendoca_buf_extent *arena_free; /* runs given back, by address, merged when adjacent */
 
 /* The largest range it can get, from 64 GiB (512 Mi descriptors) down: address space only. */
@@ -269,7 +269,8 @@ static __attribute__((noinline)) struct opendoca_buf *refuse(const struct doca_b
 {
 	if (state == OPENDOCA_BUF_RELEASED)
 		opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-			      "buffer %p was returned to its inventory (its reference count reached 0)", (void *)pointer);
+			      "buffer %p was returned to its inventory (its reference count reached 0)",
+			      (void *)pointer);
 	else
 		opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%p is not a live DOCA buffer", (void *)pointer);
 	return NULL;
@@ -304,9 +305,10 @@ static doca_error_t null_output(const char *func, const char *what)
 static doca_error_t first_of_list(const struct opendoca_buf *buf, const char *func)
 {
 	if (buf->chained)
-		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
-				     "buffer %p is not the first of its list (its list's first buffer counts references)",
-				     (void *)opendoca_buf_pointer(buf));
+		return opendoca_fail(
+			DOCA_ERROR_NOT_PERMITTED, func,
+			"buffer %p is not the first of its list (its list's first buffer counts references)",
+			(void *)opendoca_buf_pointer(buf));
 	return DOCA_SUCCESS;
 }
 
@@ -454,9 +456,8 @@ static bool data_fits(const struct opendoca_buf *buf, uintptr_t data, size_t dat
 
 static doca_error_t outside(const struct opendoca_buf *buf, uintptr_t data, size_t data_len, const char *func)
 {
-	return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-			     "data [%#lx, +%zu) is outside buffer %p [%p, +%zu)", (unsigned long)data, data_len,
-			     (void *)opendoca_buf_pointer(buf), buf->head, buf->len);
+	return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "data [%#lx, +%zu) is outside buffer %p [%p, +%zu)",
+			     (unsigned long)data, data_len, (void *)opendoca_buf_pointer(buf), buf->head, buf->len);
 }
 
 doca_error_t doca_buf_set_data(struct doca_buf *pointer, void *data, size_t data_len)
@@ -674,8 +675,7 @@ doca_error_t doca_buf_get_list_len(const struct doca_buf *buf, uint32_t *num_ele
 	return opendoca_buf_list_len(buf, num_elements, __func__);
 }
 
-static doca_error_t is_u8(const struct doca_buf *buf, enum opendoca_buf_place place, uint8_t *answer,
-			  const char *func)
+static doca_error_t is_u8(const struct doca_buf *buf, enum opendoca_buf_place place, uint8_t *answer, const char *func)
 {
 	bool yes;
 	doca_error_t err;

@@ -63,10 +63,10 @@ struct opendoca_buf_store;
  */
 struct opendoca_buf {
 	_Atomic uint32_t tag;
-	uint16_t refcount;  /* references to the list this buffer heads; 1 for the others */
-	uint8_t chained;    /* a buffer after the first of a list */
+	uint16_t refcount; /* references to the list this buffer heads; 1 for the others */
+	uint8_t chained;   /* a buffer after the first of a list */
 	uint8_t reserved;
-	uint32_t list_len;  /* at the first buffer of a list: the buffers in it */
+	uint32_t list_len; /* at the first buffer of a list: the buffers in it */
 	uint32_t reserved2;
 	void *head;
 	size_t len;
@@ -75,7 +75,7 @@ struct opendoca_buf {
 	struct opendoca_mmap *mmap; /* holds the map (opendoca_mmap_buf_ref) */
 	struct opendoca_buf *next;  /* the next buffer of the list; in a store: the next free one */
 	/* Second line: lists and stores. */
-	struct opendoca_buf *last;  /* at the first buffer of a list: its last buffer */
+	struct opendoca_buf *last; /* at the first buffer of a list: its last buffer */
 	struct opendoca_buf_store *store;
 } __attribute__((aligned(OPENDOCA_BUF_SIZE)));
 
@@ -166,8 +166,8 @@ doca_error_t opendoca_buf_store_take(struct opendoca_buf_store *store, struct op
 doca_error_t opendoca_buf_store_take_bound(struct opendoca_buf_store *store, struct opendoca_mmap *mmap,
 					   struct opendoca_buf **buf, const char *func);
 /* Calls bind(buf, index, arg) for each of store's descriptors, all free, in the order they were added. */
-void opendoca_buf_store_each(struct opendoca_buf_store *store, void (*bind)(struct opendoca_buf *buf, size_t index, void *arg),
-			     void *arg);
+void opendoca_buf_store_each(struct opendoca_buf_store *store,
+			     void (*bind)(struct opendoca_buf *buf, size_t index, void *arg), void *arg);
 /* Returns buf (a single buffer, unlinked from any list) to its store. */
 void opendoca_buf_store_put(struct opendoca_buf *buf);
 
@@ -209,8 +209,8 @@ extern const struct opendoca_kind opendoca_pool_kind __attribute__((visibility("
 
 struct opendoca_pool *opendoca_pool_get(const void *pool, const char *func);
 /* Creates a pool of num elements of elem_size bytes over mmap's range (a handle for *pool). */
-doca_error_t opendoca_pool_create(const union doca_data *user_data, size_t num, size_t elem_size,
-				  size_t alignment, const struct doca_mmap *mmap, void **pool, const char *func);
+doca_error_t opendoca_pool_create(const union doca_data *user_data, size_t num, size_t elem_size, size_t alignment,
+				  const struct doca_mmap *mmap, void **pool, const char *func);
 /* The pool's calls every release shares (pool is a program's handle). */
 doca_error_t opendoca_pool_destroy(void *pool, const char *func);
 doca_error_t opendoca_pool_start(void *pool, const char *func);
@@ -244,8 +244,7 @@ enum opendoca_buf_place {
 	OPENDOCA_BUF_LAST,
 	OPENDOCA_BUF_IN_LIST,
 };
-doca_error_t opendoca_buf_is(const struct doca_buf *buf, enum opendoca_buf_place place, bool *answer,
-			     const char *func);
+doca_error_t opendoca_buf_is(const struct doca_buf *buf, enum opendoca_buf_place place, bool *answer, const char *func);
 doca_error_t opendoca_buf_next(struct doca_buf *buf, struct doca_buf **next, const char *func);
 doca_error_t opendoca_buf_last(struct doca_buf *buf, struct doca_buf **last, const char *func);
 doca_error_t opendoca_buf_list_len(const struct doca_buf *buf, uint32_t *num, const char *func);

@@ -109,8 +109,8 @@ static doca_error_t stopped(const struct opendoca_buf_arr *arr, const void *hand
 	return DOCA_SUCCESS;
 }
 
-doca_error_t opendoca_buf_arr_set_params(struct doca_buf_arr *handle, struct doca_mmap *mmap_handle,
-					 uint64_t num_elem, size_t elem_size, uint64_t start_offset, const char *func)
+doca_error_t opendoca_buf_arr_set_params(struct doca_buf_arr *handle, struct doca_mmap *mmap_handle, uint64_t num_elem,
+					 size_t elem_size, uint64_t start_offset, const char *func)
 {
 	struct opendoca_buf_arr *arr = opendoca_buf_arr_get(handle, func);
 	struct opendoca_mmap *mmap = NULL;
@@ -127,7 +127,8 @@ doca_error_t opendoca_buf_arr_set_params(struct doca_buf_arr *handle, struct doc
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%lu elements of %zu bytes",
 				    (unsigned long)num_elem, elem_size);
 	if (!err && !mmap && !arr->mmap)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "buffer array %p has no memory map", (void *)handle);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "buffer array %p has no memory map",
+				    (void *)handle);
 	if (err) {
 		if (mmap)
 			opendoca_mmap_put(mmap);
@@ -215,7 +216,8 @@ static doca_error_t write_table(struct opendoca_buf_arr *arr, const void *handle
 		return err;
 	table = malloc(size);
 	if (!table)
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory for the table of buffer array %p", handle);
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory for the table of buffer array %p",
+				     handle);
 	table->num_elem = arr->num_elem;
 	table->elem_size = arr->elem_size;
 	for (uint64_t i = 0; i < arr->num_elem; i++)
@@ -246,7 +248,8 @@ doca_error_t doca_buf_arr_start(struct doca_buf_arr *handle)
 	else if (!arr->dpa)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "buffer array %p has no target", (void *)handle);
 	else if (!arr->mmap || !arr->elem_size)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "buffer array %p has no parameters", (void *)handle);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "buffer array %p has no parameters",
+				    (void *)handle);
 	else if (__builtin_mul_overflow(arr->num_elem, (uint64_t)arr->elem_size, &bytes) ||
 		 __builtin_add_overflow(bytes, arr->start_offset, &bytes))
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "buffer array %p does not fit any memory map",
@@ -257,11 +260,10 @@ doca_error_t doca_buf_arr_start(struct doca_buf_arr *handle)
 	}
 	/* Its elements are the map's: the map counts the array as a buffer (it cannot stop meanwhile). */
 	pthread_mutex_lock(&arr->mmap->lock);
-	err = arr->mmap->num_chunks ?
-		      opendoca_mmap_buf_ref(arr->mmap, arr->mmap->chunks[0].addr + arr->start_offset,
-					    bytes - arr->start_offset, __func__) :
-		      opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the memory map of buffer array %p has no range",
-				    (void *)handle);
+	err = arr->mmap->num_chunks ? opendoca_mmap_buf_ref(arr->mmap, arr->mmap->chunks[0].addr + arr->start_offset,
+							    bytes - arr->start_offset, __func__)
+				    : opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+						    "the memory map of buffer array %p has no range", (void *)handle);
 	pthread_mutex_unlock(&arr->mmap->lock);
 	if (!err) {
 		err = write_table(arr, handle, __func__);

@@ -48,8 +48,7 @@ doca_error_t opendoca_inventory_create(const char *name, const union doca_data *
 	if (!num || num > UINT32_MAX)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%zu elements: from 1 to %u", num, UINT32_MAX);
 	if (extensions)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "extensions %#x: none is defined",
-				     extensions);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "extensions %#x: none is defined", extensions);
 	inventory = calloc(1, sizeof(*inventory));
 	if (!inventory || (name && !(inventory->name = strdup(name)))) {
 		free(inventory);
@@ -139,22 +138,21 @@ doca_error_t doca_buf_inventory_expand(struct doca_buf_inventory *handle, uint32
 }
 
 /* Reads one value of an inventory into *out. */
-#define INVENTORY_GETTER(out, value)                                                                   \
-	do {                                                                                           \
+#define INVENTORY_GETTER(out, value)                                                                  \
+	do {                                                                                          \
 		struct opendoca_inventory *i_ = opendoca_inventory_get(inventory, __func__);          \
-		if (!i_)                                                                               \
-			return DOCA_ERROR_INVALID_VALUE;                                               \
-		if (!(out)) {                                                                          \
-			inventory_put(i_);                                                             \
-			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL", #out);  \
-		}                                                                                      \
-		*(out) = (value);                                                                      \
-		inventory_put(i_);                                                                     \
-		return DOCA_SUCCESS;                                                                   \
+		if (!i_)                                                                              \
+			return DOCA_ERROR_INVALID_VALUE;                                              \
+		if (!(out)) {                                                                         \
+			inventory_put(i_);                                                            \
+			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL", #out); \
+		}                                                                                     \
+		*(out) = (value);                                                                     \
+		inventory_put(i_);                                                                    \
+		return DOCA_SUCCESS;                                                                  \
 	} while (0)
 
-doca_error_t doca_buf_inventory_get_num_elements(const struct doca_buf_inventory *inventory,
-						 uint32_t *num_of_elements)
+doca_error_t doca_buf_inventory_get_num_elements(const struct doca_buf_inventory *inventory, uint32_t *num_of_elements)
 {
 	INVENTORY_GETTER(num_of_elements, i_->store.num_elements);
 }
@@ -190,8 +188,8 @@ doca_error_t doca_buf_inventory_set_user_data(struct doca_buf_inventory *handle,
 /* Buffers                                                                                        */
 /* ---------------------------------------------------------------------------------------------- */
 
-doca_error_t opendoca_inventory_buf_get(struct doca_buf_inventory *handle, struct doca_mmap *mmap_handle,
-					void *addr, size_t len, void *data, size_t data_len, struct doca_buf **out,
+doca_error_t opendoca_inventory_buf_get(struct doca_buf_inventory *handle, struct doca_mmap *mmap_handle, void *addr,
+					size_t len, void *data, size_t data_len, struct doca_buf **out,
 					const char *func)
 {
 	struct opendoca_inventory *inventory = opendoca_inventory_get(handle, func);

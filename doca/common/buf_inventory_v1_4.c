@@ -46,15 +46,16 @@ doca_error_t doca_buf_inventory_property_get(struct doca_buf_inventory *handle,
 		else
 			memcpy(out, inventory->name ? inventory->name : "", name_len);
 	} else if (property == DOCA_BUF_INVENTORY_NUM_ELEMENTS || property == DOCA_BUF_INVENTORY_NUM_FREE_ELEMENTS) {
-		number = property == DOCA_BUF_INVENTORY_NUM_ELEMENTS ? inventory->store.num_elements :
-								       inventory->store.num_free;
+		number = property == DOCA_BUF_INVENTORY_NUM_ELEMENTS ? inventory->store.num_elements
+								     : inventory->store.num_free;
 		if (size != sizeof(number))
 			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "the property takes %zu bytes, not %u",
 					    sizeof(number), size);
 		else
 			memcpy(out, &number, sizeof(number));
 	} else {
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not an inventory property", (int)property);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not an inventory property",
+				    (int)property);
 	}
 	opendoca_handle_put(&inventory->object);
 	return err;
@@ -73,7 +74,8 @@ doca_error_t doca_buf_inventory_property_set(struct doca_buf_inventory *handle,
 	if (!value)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "value is NULL");
 	else if (property < DOCA_BUF_INVENTORY_NAME || property > DOCA_BUF_INVENTORY_NUM_FREE_ELEMENTS)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not an inventory property", (int)property);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not an inventory property",
+				    (int)property);
 	else
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "inventory property %d is read-only",
 				    (int)property);

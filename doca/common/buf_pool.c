@@ -43,8 +43,8 @@ static bool power_of_2(size_t n)
 	return n && !(n & (n - 1));
 }
 
-doca_error_t opendoca_pool_create(const union doca_data *user_data, size_t num, size_t elem_size,
-				  size_t alignment, const struct doca_mmap *mmap_handle, void **handle, const char *func)
+doca_error_t opendoca_pool_create(const union doca_data *user_data, size_t num, size_t elem_size, size_t alignment,
+				  const struct doca_mmap *mmap_handle, void **handle, const char *func)
 {
 	struct opendoca_mmap *mmap;
 	struct opendoca_pool *pool;
@@ -54,16 +54,16 @@ doca_error_t opendoca_pool_create(const union doca_data *user_data, size_t num, 
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "buf_pool is NULL");
 	if (!num || num > UINT32_MAX || !elem_size)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-				     "%zu elements of %zu bytes: from 1 to %u elements of 1 byte or more", num, elem_size,
-				     UINT32_MAX);
+				     "%zu elements of %zu bytes: from 1 to %u elements of 1 byte or more", num,
+				     elem_size, UINT32_MAX);
 	if (!power_of_2(alignment))
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "alignment %zu is not a power of 2", alignment);
 	mmap = opendoca_mmap_get(mmap_handle, func);
 	if (!mmap)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&mmap->lock);
-	err = mmap->num_chunks ? DOCA_SUCCESS :
-				 opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "memory map %p has no memory range",
+	err = mmap->num_chunks ? DOCA_SUCCESS
+			       : opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "memory map %p has no memory range",
 					       (void *)mmap_handle);
 	pthread_mutex_unlock(&mmap->lock);
 	pool = err ? NULL : calloc(1, sizeof(*pool));
@@ -153,7 +153,8 @@ static doca_error_t lay_out(struct opendoca_pool *pool, const void *handle, cons
 	       !__builtin_add_overflow(need, pool->elem_size, &need) && need <= range->len;
 	if (!fits)
 		return opendoca_fail(DOCA_ERROR_INITIALIZATION, func,
-				     "%lu elements of %zu bytes aligned to %zu do not fit in the %zu bytes of memory map %p (pool %p)",
+				     "%lu elements of %zu bytes aligned to %zu do not fit in the %zu bytes of memory "
+				     "map %p (pool %p)",
 				     (unsigned long)num, pool->elem_size, pool->alignment, range->len,
 				     opendoca_handle_of(&pool->mmap->object), handle);
 	opendoca_buf_store_each(&pool->store, bind, &layout);

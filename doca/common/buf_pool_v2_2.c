@@ -12,8 +12,8 @@ doca_error_t doca_bufpool_create(const union doca_data *user_data, size_t num_el
 {
 	if (extensions)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "extensions %#x: none is defined", extensions);
-	return opendoca_pool_create(user_data, num_elements, element_size, element_alignment, mmap,
-				    (void **)bufpool, __func__);
+	return opendoca_pool_create(user_data, num_elements, element_size, element_alignment, mmap, (void **)bufpool,
+				    __func__);
 }
 
 doca_error_t doca_bufpool_destroy(struct doca_bufpool *bufpool)

@@ -56,13 +56,11 @@ enum opendoca_cap {
  * the families say they work on rdma-core's devices.
  */
 #define OPENDOCA_CAP_BIT(cap) (1u << (cap))
-#define OPENDOCA_CAPS_SIMULATED                                                                          \
-	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) | \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                            \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) |                                    \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_PCI) |                                                \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                    \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA))
+#define OPENDOCA_CAPS_SIMULATED                                                                                        \
+	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) |               \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                                          \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_PCI) | \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA))
 #define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
 
 #endif /* OPENDOCA_COMMON_CAPS_H */

@@ -26,8 +26,8 @@
 const struct opendoca_kind opendoca_mmap_kind = { "memory map" };
 
 /* Every access flag any release defines (2.5's names; 2.2's DPU flags are the PCI ones). */
-#define ACCESS_ALL                                                                                      \
-	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE |  \
+#define ACCESS_ALL                                                                                         \
+	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE |    \
 	 DOCA_ACCESS_FLAG_RDMA_ATOMIC | DOCA_ACCESS_FLAG_PCI_READ_ONLY | DOCA_ACCESS_FLAG_PCI_READ_WRITE | \
 	 DOCA_ACCESS_FLAG_PCI_RELAXED_ORDERING)
 
@@ -180,7 +180,7 @@ static void mmap_free(struct opendoca_object *object)
 }
 
 struct opendoca_mmap *opendoca_mmap_alloc(bool legacy, const char *name, const union doca_data *user_data,
-					   const char *func)
+					  const char *func)
 {
 	struct opendoca_mmap *mmap = calloc(1, sizeof(*mmap));
 
@@ -292,7 +292,8 @@ static doca_error_t start_locked(struct opendoca_mmap *mmap, const char *func)
 
 	if (mmap->from_export || mmap->exported)
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p was %s", handle,
-				     mmap->from_export ? "created from an export" : "exported (it can only be destroyed)");
+				     mmap->from_export ? "created from an export"
+						       : "exported (it can only be destroyed)");
 	if (atomic_load(&mmap->started))
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "memory map %p is already started", handle);
 	if (!mmap->legacy && mmap->kind == OPENDOCA_MEM_NONE)
@@ -302,7 +303,8 @@ static doca_error_t start_locked(struct opendoca_mmap *mmap, const char *func)
 		struct opendoca_mmap_chunk *chunks = realloc(mmap->chunks, mmap->max_chunks * sizeof(*chunks));
 
 		if (!chunks)
-			return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory for %u chunks", mmap->max_chunks);
+			return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory for %u chunks",
+					     mmap->max_chunks);
 		mmap->chunks = chunks;
 	}
 	for (d = 0; d < mmap->num_devs; d++) {
@@ -390,8 +392,8 @@ static bool range_wraps(uint64_t addr, size_t len)
 	return len > UINT64_MAX - addr;
 }
 
-doca_error_t opendoca_mmap_set_range(struct opendoca_mmap *mmap, enum opendoca_mem_kind kind, uint64_t addr,
-				     size_t len, const char *func)
+doca_error_t opendoca_mmap_set_range(struct opendoca_mmap *mmap, enum opendoca_mem_kind kind, uint64_t addr, size_t len,
+				     const char *func)
 {
 	doca_error_t err = opendoca_mmap_configurable(mmap, func);
 
@@ -476,8 +478,8 @@ doca_error_t opendoca_mmap_populate(struct opendoca_mmap *mmap, void *addr, size
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p was %s", handle,
 				     mmap->from_export ? "created from an export" : "exported");
 	if (!atomic_load(&mmap->started))
-		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "memory map %p is not started (chunks come after start)",
-				     handle);
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				     "memory map %p is not started (chunks come after start)", handle);
 	if (mmap->kind != OPENDOCA_MEM_NONE && mmap->kind != OPENDOCA_MEM_HOST)
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p is not over host memory", handle);
 	if (mmap->num_chunks == mmap->max_chunks)
@@ -551,7 +553,8 @@ doca_error_t doca_mmap_get_memrange(const struct doca_mmap *handle, void **addr,
 	if (!addr || !len)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL", addr ? "len" : "addr");
 	else if (!mmap->num_chunks)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "memory map %p has no memory range", (void *)handle);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "memory map %p has no memory range",
+				    (void *)handle);
 	if (!err) {
 		*addr = (void *)(uintptr_t)mmap->chunks[0].addr;
 		*len = mmap->chunks[0].len;
@@ -718,8 +721,7 @@ doca_error_t doca_mmap_cap_is_export_pci_supported(const struct doca_devinfo *de
 	return opendoca_devinfo_cap(devinfo, OPENDOCA_CAP_MMAP_EXPORT_PCI, mmap_export, __func__);
 }
 
-doca_error_t doca_mmap_cap_is_create_from_export_pci_supported(const struct doca_devinfo *devinfo,
-							       uint8_t *from_export)
+doca_error_t doca_mmap_cap_is_create_from_export_pci_supported(const struct doca_devinfo *devinfo, uint8_t *from_export)
 {
 	return opendoca_devinfo_cap(devinfo, OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI, from_export, __func__);
 }
@@ -729,20 +731,20 @@ doca_error_t doca_mmap_cap_is_create_from_export_pci_supported(const struct doca
 /* ---------------------------------------------------------------------------------------------- */
 
 /* Reads one value of a map: what(mmap) into *out, for public function func. */
-#define MMAP_GETTER(func, out, value)                                                          \
-	do {                                                                                   \
-		struct opendoca_mmap *m_ = opendoca_mmap_get(mmap, func);                      \
-		if (!m_)                                                                       \
-			return DOCA_ERROR_INVALID_VALUE;                                       \
-		if (!(out)) {                                                                  \
-			opendoca_mmap_put(m_);                                                 \
+#define MMAP_GETTER(func, out, value)                                                             \
+	do {                                                                                      \
+		struct opendoca_mmap *m_ = opendoca_mmap_get(mmap, func);                         \
+		if (!m_)                                                                          \
+			return DOCA_ERROR_INVALID_VALUE;                                          \
+		if (!(out)) {                                                                     \
+			opendoca_mmap_put(m_);                                                    \
 			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL", #out); \
-		}                                                                              \
-		pthread_mutex_lock(&m_->lock);                                                 \
-		*(out) = (value);                                                              \
-		pthread_mutex_unlock(&m_->lock);                                               \
-		opendoca_mmap_put(m_);                                                         \
-		return DOCA_SUCCESS;                                                           \
+		}                                                                                 \
+		pthread_mutex_lock(&m_->lock);                                                    \
+		*(out) = (value);                                                                 \
+		pthread_mutex_unlock(&m_->lock);                                                  \
+		opendoca_mmap_put(m_);                                                            \
+		return DOCA_SUCCESS;                                                              \
 	} while (0)
 
 doca_error_t doca_mmap_get_exported(const struct doca_mmap *mmap, uint8_t *exported)

@@ -147,15 +147,15 @@ static inline void opendoca_mmap_put(struct opendoca_mmap *mmap)
  * opendoca_mmap_discard frees it. NULL after opendoca_fail when out of memory.
  */
 struct opendoca_mmap *opendoca_mmap_alloc(bool legacy, const char *name, const union doca_data *user_data,
-					   const char *func);
+					  const char *func);
 doca_error_t opendoca_mmap_open(struct opendoca_mmap *mmap, struct doca_mmap **handle, const char *func);
 void opendoca_mmap_discard(struct opendoca_mmap *mmap);
 /* Creates a map (a handle for *mmap); legacy for 1.x's. */
 doca_error_t opendoca_mmap_create(bool legacy, const char *name, const union doca_data *user_data,
 				  struct doca_mmap **mmap, const char *func);
 /* Sets the map's one memory range, of kind (HOST, DMABUF, DPA), before start. */
-doca_error_t opendoca_mmap_set_range(struct opendoca_mmap *mmap, enum opendoca_mem_kind kind, uint64_t addr,
-				     size_t len, const char *func);
+doca_error_t opendoca_mmap_set_range(struct opendoca_mmap *mmap, enum opendoca_mem_kind kind, uint64_t addr, size_t len,
+				     const char *func);
 doca_error_t opendoca_mmap_add_device(struct opendoca_mmap *mmap, struct doca_dev *dev, const char *func);
 doca_error_t opendoca_mmap_rm_device(struct opendoca_mmap *mmap, struct doca_dev *dev, const char *func);
 /* 1.x: adds a chunk to a started map, registered with each device now. */
@@ -209,14 +209,15 @@ enum opendoca_export_kind {
  * same device and kind.
  */
 doca_error_t opendoca_mmap_export(struct opendoca_mmap *mmap, const struct doca_dev *dev,
-				  enum opendoca_export_kind kind, const void **desc, size_t *desc_len, const char *func);
+				  enum opendoca_export_kind kind, const void **desc, size_t *desc_len,
+				  const char *func);
 /* opendoca_mmap_export for a program's handle (the export_* forms of every release). */
 doca_error_t opendoca_mmap_export_form(struct doca_mmap *mmap, const struct doca_dev *dev,
 				       enum opendoca_export_kind kind, const void **desc, size_t *desc_len,
 				       const char *func);
 /* Creates a map (a handle for *mmap) from an export descriptor, for device dev. */
-doca_error_t opendoca_mmap_import(const char *name, const union doca_data *user_data, const void *desc,
-				  size_t desc_len, struct doca_dev *dev, struct doca_mmap **mmap, const char *func);
+doca_error_t opendoca_mmap_import(const char *name, const union doca_data *user_data, const void *desc, size_t desc_len,
+				  struct doca_dev *dev, struct doca_mmap **mmap, const char *func);
 /* opendoca_mmap_reach for a map created from an export. */
 doca_error_t opendoca_mmap_import_reach(struct opendoca_import *import, const struct doca_dev *dev, uint64_t addr,
 					size_t len, struct opendoca_reach *reach, const char *func);
@@ -231,10 +232,10 @@ void opendoca_mmap_import_free(struct opendoca_import *import);
 
 /* How a range of a map is reached. */
 struct opendoca_reach {
-	void *host;      /* the memory, addressable in this process; NULL: not (DPA, another process, dma-buf) */
-	uint32_t mkey;   /* its memory key (lkey = rkey) on the device asked for; 0: none */
-	bool remote;     /* another process's memory: opendoca_mmap_remote_read / _write */
-	bool readable;   /* what the map's permissions (or its export's) let a device do */
+	void *host;    /* the memory, addressable in this process; NULL: not (DPA, another process, dma-buf) */
+	uint32_t mkey; /* its memory key (lkey = rkey) on the device asked for; 0: none */
+	bool remote;   /* another process's memory: opendoca_mmap_remote_read / _write */
+	bool readable; /* what the map's permissions (or its export's) let a device do */
 	bool writable;
 };
 
@@ -244,9 +245,8 @@ struct opendoca_reach {
  * not started or its export was revoked, DOCA_ERROR_NOT_FOUND when dev is not one of its devices.
  * The reach holds while the caller holds a buffer of the map.
  */
-OPENDOCA_PRIVATE doca_error_t opendoca_mmap_reach(struct opendoca_mmap *mmap, const struct doca_dev *dev,
-						  uint64_t addr, size_t len, struct opendoca_reach *reach,
-						  const char *func);
+OPENDOCA_PRIVATE doca_error_t opendoca_mmap_reach(struct opendoca_mmap *mmap, const struct doca_dev *dev, uint64_t addr,
+						  size_t len, struct opendoca_reach *reach, const char *func);
 /*
  * Copies [addr, addr + len) of a map imported from another process's export to dst, or src to it,
  * through the exporting process (which checks the range and the export's permissions). Thread-safe.
@@ -255,7 +255,7 @@ OPENDOCA_PRIVATE doca_error_t opendoca_mmap_reach(struct opendoca_mmap *mmap, co
  */
 OPENDOCA_PRIVATE doca_error_t opendoca_mmap_remote_read(struct opendoca_mmap *mmap, uint64_t addr, void *dst,
 							size_t len, const char *func);
-OPENDOCA_PRIVATE doca_error_t opendoca_mmap_remote_write(struct opendoca_mmap *mmap, uint64_t addr,
-							 const void *src, size_t len, const char *func);
+OPENDOCA_PRIVATE doca_error_t opendoca_mmap_remote_write(struct opendoca_mmap *mmap, uint64_t addr, const void *src,
+							 size_t len, const char *func);
 
 #endif /* OPENDOCA_COMMON_MMAP_H */

@@ -51,8 +51,8 @@ doca_error_t opendoca_mmap_dpa_register(struct opendoca_mmap *mmap, const char *
 	struct opendoca_mmap_chunk *range = &mmap->chunks[0];
 
 	return mmap->dpa->ops->mkey_create(mmap->dpa, range->addr, range->len,
-					   opendoca_mmap_ibv_access(mmap->permissions), &mmap->dpa_mkey,
-					   &mmap->dpa_key, func);
+					   opendoca_mmap_ibv_access(mmap->permissions), &mmap->dpa_mkey, &mmap->dpa_key,
+					   func);
 }
 
 void opendoca_mmap_dpa_deregister(struct opendoca_mmap *mmap)

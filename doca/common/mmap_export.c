@@ -115,7 +115,7 @@ static void export_may(uint32_t kind, uint32_t permissions, bool *read, bool *wr
 
 #define REQUEST_MAGIC 0x4f445251u /* "ODRQ" */
 #define REPLY_MAGIC 0x4f445253u   /* "ODRS" */
-#define MAX_TRANSFER (1u << 20)    /* bytes per request; larger copies take several */
+#define MAX_TRANSFER (1u << 20)   /* bytes per request; larger copies take several */
 #define MAX_CLIENTS 64
 #define IO_TIMEOUT_SECONDS 5 /* a peer that stops mid-message is dropped */
 
@@ -134,15 +134,11 @@ struct request {
 	uint64_t len;
 };
 
+/* The reply; a HELLO's is followed by the export's descriptor, a READ's by the bytes read. */
 struct reply {
 	uint32_t magic;
 	int32_t status; /* 0, or an errno value */
-	uint64_t addr;
-	uint64_t len;
-	uint32_t mem_kind;
-	uint8_t may_read;
-	uint8_t may_write;
-	uint8_t reserved[2];
+	uint64_t len;   /* READ: the bytes that follow */
 };
 
 static bool read_full(int fd, void *buf, size_t len)
@@ -237,11 +233,8 @@ static bool serve_request(int fd)
 	if (!e) {
 		rp.status = ENOENT;
 	} else if (rq.op == OP_HELLO) {
-		rp.addr = e->desc.addr;
-		rp.len = e->desc.len;
-		rp.mem_kind = e->desc.mem_kind;
-		rp.may_read = e->may_read;
-		rp.may_write = e->may_write;
+		memcpy(registry.bounce, &e->desc, sizeof(e->desc));
+		rp.len = sizeof(e->desc);
 	} else if (e->desc.mem_kind != OPENDOCA_MEM_HOST) {
 		rp.status = EOPNOTSUPP; /* DPA memory: the NIC reaches it (by its key), not the host */
 	} else if (rq.addr < e->desc.addr || rq.addr - e->desc.addr > e->desc.len ||
@@ -256,7 +249,7 @@ static bool serve_request(int fd)
 		memcpy((void *)(uintptr_t)rq.addr, registry.bounce, rq.len);
 	}
 	pthread_mutex_unlock(&registry.lock);
-	return write_full(fd, &rp, sizeof(rp)) && (rq.op != OP_READ || rp.status || write_full(fd, registry.bounce, rp.len));
+	return write_full(fd, &rp, sizeof(rp)) && (!rp.len || write_full(fd, registry.bounce, rp.len));
 }
 
 static void *serve(void *arg)
@@ -387,9 +380,9 @@ static doca_error_t device_can(const struct doca_dev *dev, enum opendoca_cap cap
 
 	if (!err && !supported)
 		err = opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "device %p cannot %s", (void *)dev,
-				    cap == OPENDOCA_CAP_MMAP_EXPORT_RDMA ? "export memory for RDMA" :
-				    cap == OPENDOCA_CAP_MMAP_EXPORT_PCI	? "export memory over PCI" :
-									  "create a memory map from a PCI export");
+				    cap == OPENDOCA_CAP_MMAP_EXPORT_RDMA  ? "export memory for RDMA"
+				    : cap == OPENDOCA_CAP_MMAP_EXPORT_PCI ? "export memory over PCI"
+									  : "create a memory map from a PCI export");
 	return err;
 }
 
@@ -402,7 +395,8 @@ static doca_error_t exportable(struct opendoca_mmap *mmap, const struct doca_dev
 	int index = -1;
 
 	if (mmap->from_export)
-		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p was created from an export", handle);
+		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p was created from an export",
+				     handle);
 	if (!atomic_load(&mmap->started))
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p is not started", handle);
 	if (mmap->kind == OPENDOCA_MEM_DPA ? dev != mmap->dpa->dev : (index = opendoca_mmap_dev_index(mmap, dev)) < 0)
@@ -410,8 +404,8 @@ static doca_error_t exportable(struct opendoca_mmap *mmap, const struct doca_dev
 				     (void *)dev, handle);
 	/* 1.x knows no permission for exports: its exports are readable and writable over PCI. */
 	if (!mmap->legacy && !(mmap->permissions & (pci ? PCI_ACCESS : RDMA_ACCESS)))
-		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p has no %s access permission", handle,
-				     pci ? "PCI" : "RDMA");
+		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "memory map %p has no %s access permission",
+				     handle, pci ? "PCI" : "RDMA");
 	if (mmap->num_chunks != 1)
 		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
 				     "memory map %p has %u chunks: an export describes one range", handle,
@@ -432,7 +426,9 @@ doca_error_t opendoca_mmap_export(struct opendoca_mmap *mmap, const struct doca_
 
 	if (!dev || !desc || !desc_len)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL",
-				     !dev ? "dev" : !desc ? "export_desc" : "export_desc_len");
+				     !dev    ? "dev"
+				     : !desc ? "export_desc"
+					     : "export_desc_len");
 	pthread_mutex_lock(&mmap->lock);
 	err = exportable(mmap, dev, kind, &key, func);
 	if (err)
@@ -455,9 +451,9 @@ doca_error_t opendoca_mmap_export(struct opendoca_mmap *mmap, const struct doca_
 	e->desc.size = sizeof(e->desc);
 	e->desc.kind = kind;
 	e->desc.mem_kind = mmap->kind;
-	e->desc.permissions = mmap->legacy && kind == OPENDOCA_EXPORT_PCI ?
-				      mmap->permissions | DOCA_ACCESS_FLAG_PCI_READ_WRITE :
-				      mmap->permissions;
+	e->desc.permissions = mmap->legacy && kind == OPENDOCA_EXPORT_PCI
+				      ? mmap->permissions | DOCA_ACCESS_FLAG_PCI_READ_WRITE
+				      : mmap->permissions;
 	e->desc.key = key;
 	e->desc.addr = mmap->chunks[0].addr;
 	e->desc.len = mmap->chunks[0].len;
@@ -558,8 +554,9 @@ static void disconnect(struct opendoca_import *import)
 static bool transact(struct opendoca_import *import, enum op op, uint64_t addr, uint64_t len, void *data,
 		     struct reply *rp)
 {
-	struct request rq = { .magic = REQUEST_MAGIC, .op = op, .export_id = import->desc.export_id, .addr = addr,
-			      .len = len };
+	struct request rq = {
+		.magic = REQUEST_MAGIC, .op = op, .export_id = import->desc.export_id, .addr = addr, .len = len
+	};
 	struct sockaddr_un address;
 
 	memcpy(rq.token, import->desc.token, TOKEN_LEN);
@@ -575,9 +572,10 @@ static bool transact(struct opendoca_import *import, enum op op, uint64_t addr, 
 		if (connect(import->fd, (struct sockaddr *)&address, endpoint_address(import->desc.endpoint, &address)))
 			goto broken;
 	}
+	/* A HELLO reads the descriptor back into data, a READ its bytes (len of them, both). */
 	if (!write_full(import->fd, &rq, sizeof(rq)) || (op == OP_WRITE && !write_full(import->fd, data, len)) ||
 	    !read_full(import->fd, rp, sizeof(*rp)) || rp->magic != REPLY_MAGIC ||
-	    (op == OP_READ && !rp->status && (rp->len != len || !read_full(import->fd, data, len))))
+	    (op != OP_WRITE && !rp->status && (rp->len != len || !read_full(import->fd, data, len))))
 		goto broken;
 	return true;
 broken:
@@ -597,36 +595,42 @@ void opendoca_mmap_import_free(struct opendoca_import *import)
 	free(import);
 }
 
-/* Whether this process's export of desc still lives; *dev its device. */
+/*
+ * Whether this process's export of desc still lives, exactly as desc describes it (a descriptor
+ * is the export's, byte for byte: one with another range or permissions is refused); *dev its
+ * device.
+ */
 static bool local_export_lives(const struct desc *desc, const struct doca_dev **dev)
 {
 	struct opendoca_export *e;
+	bool same;
 
 	pthread_mutex_lock(&registry.lock);
 	e = find_locked(desc->export_id, desc->token);
-	if (e && dev)
+	same = e && !memcmp(&e->desc, desc, sizeof(*desc));
+	if (same && dev)
 		*dev = e->dev;
 	pthread_mutex_unlock(&registry.lock);
-	return e != NULL;
+	return same;
 }
 
 /* Connects import to its exporter (another process, or this one) and checks the export is served. */
 static doca_error_t attach(struct opendoca_import *import, const char *func)
 {
+	struct desc served;
 	struct reply rp;
 	bool ok;
 
-	import->local = import->desc.pid == getpid() &&
-			!strncmp(import->desc.endpoint, registry.endpoint, ENDPOINT_LEN);
+	import->local =
+		import->desc.pid == getpid() && !strncmp(import->desc.endpoint, registry.endpoint, ENDPOINT_LEN);
 	if (import->local) {
 		if (!local_export_lives(&import->desc, NULL))
 			return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
-					     "the export was revoked (its memory map stopped or went)");
+					     "this process does not serve the export (revoked, or not its descriptor)");
 		if (import->desc.mem_kind != OPENDOCA_MEM_HOST)
 			return DOCA_SUCCESS;
 		import->mr = ibv_reg_mr(opendoca_dev_ibv_pd(import->dev), (void *)(uintptr_t)import->desc.addr,
-					import->desc.len,
-					import->may_write ? IBV_ACCESS_LOCAL_WRITE : 0);
+					import->desc.len, import->may_write ? IBV_ACCESS_LOCAL_WRITE : 0);
 		if (!import->mr)
 			return opendoca_fail(DOCA_ERROR_DRIVER, func,
 					     "registering the exported memory with device %p failed: %s",
@@ -634,20 +638,20 @@ static doca_error_t attach(struct opendoca_import *import, const char *func)
 		return DOCA_SUCCESS;
 	}
 	pthread_mutex_lock(&import->lock);
-	ok = transact(import, OP_HELLO, 0, 0, NULL, &rp);
+	ok = transact(import, OP_HELLO, 0, sizeof(served), &served, &rp);
 	pthread_mutex_unlock(&import->lock);
 	if (!ok)
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
 				     "the exporting process (%lld) does not answer at %s: gone, or not this machine's",
 				     (long long)import->desc.pid, import->desc.endpoint);
 	if (rp.status)
+		return opendoca_fail(
+			DOCA_ERROR_NOT_PERMITTED, func,
+			"the exporting process (%lld) does not serve this export (revoked, or a forged token)",
+			(long long)import->desc.pid);
+	if (memcmp(&served, &import->desc, sizeof(served)))
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
-				     "the exporting process (%lld) does not serve this export (revoked, or a forged token)",
-				     (long long)import->desc.pid);
-	if (rp.addr != import->desc.addr || rp.len != import->desc.len || rp.mem_kind != import->desc.mem_kind ||
-	    rp.may_read != import->may_read || rp.may_write != import->may_write)
-		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
-				     "the export descriptor does not match the export the exporting process serves");
+				     "the export descriptor is not the one the exporting process gave");
 	return DOCA_SUCCESS;
 }
 
@@ -729,11 +733,16 @@ doca_error_t opendoca_mmap_import_reach(struct opendoca_import *import, const st
 		reach->host = (void *)(uintptr_t)addr;
 	if (!dev)
 		return DOCA_SUCCESS;
-	/* The importer's own region, or the exporter's key on the exporter's device. */
-	if (import->mr && dev == import->dev)
+	/*
+	 * A PCI import reaches the memory through its own region on its device; an RDMA import, and
+	 * any import from the exporting device, by the exporter's key (an RDMA peer's rkey).
+	 */
+	if (import->mr && dev == import->dev && import->desc.kind == OPENDOCA_EXPORT_PCI)
 		reach->mkey = import->mr->lkey;
 	else if (dev == exporter_dev)
 		reach->mkey = import->desc.key;
+	else if (import->mr && dev == import->dev)
+		reach->mkey = import->mr->lkey;
 	else
 		return opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "device %p reaches no key of this memory map",
 				     (void *)dev);
@@ -774,7 +783,8 @@ static doca_error_t remote_copy(struct opendoca_mmap *mmap, enum op op, uint64_t
 					    "the exporting process revoked the export of memory map %p", handle);
 		else if (rp.status == EOPNOTSUPP)
 			err = opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
-					    "memory map %p is DPA memory: the exporting process cannot copy it", handle);
+					    "memory map %p is DPA memory: the exporting process cannot copy it",
+					    handle);
 		else if (rp.status)
 			err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the exporting process refused: %s",
 					    strerror(rp.status));

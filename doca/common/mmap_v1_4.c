@@ -108,7 +108,8 @@ doca_error_t doca_mmap_property_get(struct doca_mmap *handle, enum doca_mmap_pro
 	if (!value) {
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "value is NULL");
 	} else if (property < DOCA_MMAP_NAME || property > DOCA_MMAP_ACCESS_FLAGS) {
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not a memory map property", (int)property);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not a memory map property",
+				    (int)property);
 	} else if (property == DOCA_MMAP_NAME) {
 		name_len = strlen(mmap->name ? mmap->name : "") + 1;
 		if (size < name_len)
@@ -163,7 +164,8 @@ doca_error_t doca_mmap_property_set(struct doca_mmap *handle, enum doca_mmap_pro
 	if (!value) {
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "value is NULL");
 	} else if (property < DOCA_MMAP_NAME || property > DOCA_MMAP_ACCESS_FLAGS) {
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not a memory map property", (int)property);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is not a memory map property",
+				    (int)property);
 	} else if (property != DOCA_MMAP_MAX_NUM_CHUNKS && property != DOCA_MMAP_MAX_NUM_DEVICES &&
 		   property != DOCA_MMAP_ACCESS_FLAGS) {
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "memory map property %d is read-only",
@@ -184,8 +186,8 @@ doca_error_t doca_mmap_property_set(struct doca_mmap *handle, enum doca_mmap_pro
 		else
 			mmap->permissions = number;
 	} else if (!number || number < (property == DOCA_MMAP_MAX_NUM_CHUNKS ? mmap->num_chunks : mmap->num_devs)) {
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%u: the map needs at least 1, and has %u", number,
-				    property == DOCA_MMAP_MAX_NUM_CHUNKS ? mmap->num_chunks : mmap->num_devs);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%u: the map needs at least 1, and has %u",
+				    number, property == DOCA_MMAP_MAX_NUM_CHUNKS ? mmap->num_chunks : mmap->num_devs);
 	} else if (property == DOCA_MMAP_MAX_NUM_CHUNKS) {
 		mmap->max_chunks = number;
 	} else {
