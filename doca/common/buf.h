@@ -38,6 +38,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf_array_dpa.h"
 #include "doca_types.h"
 #include "private.h"
 
@@ -253,25 +254,6 @@ doca_error_t opendoca_buf_list_len(const struct doca_buf *buf, uint32_t *num, co
 /* Buffer arrays (buf_array*.c)                                                                   */
 /* ---------------------------------------------------------------------------------------------- */
 
-/*
- * What a buffer array's DPA handle (doca_dpa_dev_buf_arr_t) names: this table, in the DPA memory
- * of the target DOCA DPA context's process, written at start. Element i is [addr, addr + len) of
- * the array's map, reached from the DPA's device by key mkey; DOCA DPA's device library (issue 21)
- * reads it (a doca_dpa_dev_buf_t is the DPA address of an element's entry).
- */
-struct opendoca_dpa_buf {
-	uint64_t addr;
-	uint64_t len;
-	uint32_t mkey;
-	uint32_t reserved;
-};
-
-struct opendoca_dpa_buf_arr {
-	uint64_t num_elem;
-	uint64_t elem_size;
-	struct opendoca_dpa_buf elems[];
-};
-
 struct opendoca_dpa;
 
 struct opendoca_buf_arr {
@@ -283,7 +265,7 @@ struct opendoca_buf_arr {
 	struct opendoca_dpa *dpa; /* the target (held) */
 	bool started;
 	bool ever_started;
-	uint64_t dpa_table; /* started: the table's DPA address */
+	uint64_t dpa_table; /* started: the table's DPA address (buf_array_dpa.h) */
 };
 
 extern const struct opendoca_kind opendoca_buf_arr_kind __attribute__((visibility("hidden")));

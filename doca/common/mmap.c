@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <infiniband/verbs.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,13 +365,16 @@ doca_error_t doca_mmap_stop(struct doca_mmap *handle)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "memory map %p is not started", (void *)handle);
 	} else {
 		/*
-		 * Stopped first, then counted: a buffer taken meanwhile (opendoca_mmap_buf_ref counts
-		 * first, then looks) is either counted here or refused there.
+		 * Announced, then counted: a buffer taken meanwhile (opendoca_mmap_buf_ref counts first,
+		 * then looks) is counted here, or waits for the outcome and follows it. started changes
+		 * only when no buffer is out: no buffer ever sees its map stopped.
 		 */
-		atomic_store(&mmap->started, false);
+		atomic_store(&mmap->stopping, true);
 		bufs = atomic_load(&mmap->num_bufs);
+		if (!bufs)
+			atomic_store(&mmap->started, false);
+		atomic_store(&mmap->stopping, false);
 		if (bufs) {
-			atomic_store(&mmap->started, true);
 			err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
 					    "%u buffers still point into memory map %p", bufs, (void *)handle);
 		} else {
@@ -827,8 +831,10 @@ doca_error_t opendoca_mmap_buf_ref(struct opendoca_mmap *mmap, uint64_t addr, si
 {
 	void *handle = opendoca_handle_of(&mmap->object);
 
-	/* Counted first, then checked: a stop in between sees this buffer (doca_mmap_stop). */
+	/* Counted first, then checked: a stop in between sees this buffer, or decides first (doca_mmap_stop). */
 	atomic_fetch_add(&mmap->num_bufs, 1);
+	while (atomic_load(&mmap->stopping))
+		sched_yield();
 	if (!atomic_load(&mmap->started)) {
 		atomic_fetch_sub(&mmap->num_bufs, 1);
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "memory map %p is not started", handle);

@@ -104,8 +104,9 @@ struct opendoca_mmap_dev {
 
 struct opendoca_mmap {
 	struct opendoca_object object;
-	pthread_mutex_t lock; /* the control calls against each other, and against the export server */
-	_Atomic bool started;
+	pthread_mutex_t lock;  /* the control calls against each other, and against the export server */
+	_Atomic bool started;  /* changes only while no buffer is out */
+	_Atomic bool stopping; /* a stop counts the buffers: a buffer taken meanwhile waits */
 	bool ever_started;
 	bool legacy;      /* 1.x: devices and chunks come after start */
 	bool thread_safe; /* doca_mmap_enable_thread_safety: destroy defers to the last buffer */

@@ -621,8 +621,11 @@ static doca_error_t attach(struct opendoca_import *import, const char *func)
 	struct reply rp;
 	bool ok;
 
-	import->local =
-		import->desc.pid == getpid() && !strncmp(import->desc.endpoint, registry.endpoint, ENDPOINT_LEN);
+	/* This process's service (a forked child's parent's is another process's). */
+	pthread_mutex_lock(&registry.lock);
+	import->local = import->desc.pid == getpid() && registry.running &&
+			!strncmp(import->desc.endpoint, registry.endpoint, ENDPOINT_LEN);
+	pthread_mutex_unlock(&registry.lock);
 	if (import->local) {
 		if (!local_export_lives(&import->desc, NULL))
 			return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,

@@ -50,13 +50,17 @@ doca_error_t doca_mmap_export(struct doca_mmap *handle, const struct doca_dev *d
 	const void *desc;
 	size_t len;
 	doca_error_t err;
+	bool exported;
 
 	if (!mmap)
 		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&mmap->lock);
+	exported = mmap->exported;
+	pthread_mutex_unlock(&mmap->lock);
 	if (!export_desc || !export_desc_len) {
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL",
 				    export_desc ? "export_desc_len" : "export_desc");
-	} else if (mmap->exported) {
+	} else if (exported) {
 		/* The guide: a map is exported once. */
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "memory map %p was already exported",
 				    (void *)handle);
