@@ -93,7 +93,11 @@ enum opendoca_buf_state {
 extern uintptr_t opendoca_buf_arena_base __attribute__((visibility("hidden")));
 extern _Atomic size_t opendoca_buf_arena_committed __attribute__((visibility("hidden")));
 
-/* The descriptor a pointer names and what it names; the descriptor is NULL when INVALID. */
+/*
+ * The descriptor a pointer names and what it names; the descriptor is NULL when INVALID. Inside
+ * libdoca_common only (the arena's variables are its own): the other libraries call
+ * opendoca_buf_get.
+ */
 static inline enum opendoca_buf_state opendoca_buf_check(const struct doca_buf *pointer, struct opendoca_buf **buf)
 {
 	uintptr_t at = (uintptr_t)pointer, offset = at - opendoca_buf_arena_base;

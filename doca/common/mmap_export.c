@@ -23,9 +23,10 @@
  * on its device), as long as the export lives.
  *
  * Descriptors are untrusted bytes (they travel between programs): create_from_export checks the
- * length, magic, version, kind, permissions, range and socket name before anything else, then asks
- * the exporter to confirm the export; bytes that fail are DOCA_ERROR_INVALID_VALUE, an export the
- * exporter no longer serves DOCA_ERROR_NOT_PERMITTED.
+ * length, magic, version, kind, permissions, range and socket name before anything else, then has
+ * the exporter (its service, or this process's registry) confirm the descriptor byte for byte;
+ * bytes that fail the checks are DOCA_ERROR_INVALID_VALUE, a descriptor the exporter does not
+ * serve (revoked, forged, altered) DOCA_ERROR_NOT_PERMITTED.
  */
 #include "doca_mmap.h"
 #include "doca_log.h"
