@@ -239,8 +239,9 @@ static bool apply_item(struct props *props, char *key, char *value)
 	return true;
 }
 
-/* The items of the entries for device name, applied in order. */
-static void apply_config(const char *func, const char *name, struct props *props)
+/* The items of the entries for device name, applied in order; what is not understood is
+ * ignored, said once per device query (warn) rather than once per representor too. */
+static void apply_config(const char *func, const char *name, struct props *props, bool warn)
 {
 	const char *value = getenv(CONFIG_ENV);
 	char *text = value ? strdup(value) : NULL;
@@ -251,6 +252,8 @@ static void apply_config(const char *func, const char *name, struct props *props
 		sim_warn(func, "%s: out of memory, ignored", CONFIG_ENV);
 		return;
 	}
+	if (!warn)
+		func = NULL;
 	for (char *entry = text ? strtok_r(text, ";\n", &save) : NULL; entry; entry = strtok_r(NULL, ";\n", &save)) {
 		char *items = strchr(entry, ':');
 		char *item_save = NULL;
@@ -259,19 +262,19 @@ static void apply_config(const char *func, const char *name, struct props *props
 			entry++;
 		if (!*entry)
 			continue;
-		if (!items || items == entry) {
+		if ((!items || items == entry) && func) {
 			sim_warn(func, "%s: \"%s\" is no entry DEVICE:KEY=VALUE[,KEY=VALUE...] (ignored)", CONFIG_ENV,
 				 entry);
 			continue;
 		}
-		if ((size_t)(items - entry) != name_length || strncmp(entry, name, name_length))
+		if (!items || (size_t)(items - entry) != name_length || strncmp(entry, name, name_length))
 			continue;
 		for (char *item = strtok_r(items + 1, ",", &item_save); item; item = strtok_r(NULL, ",", &item_save)) {
 			char *equals = strchr(item, '=');
 			char shown[256];
 
 			snprintf(shown, sizeof(shown), "%s", item);
-			if (!equals || !(*equals = '\0', apply_item(props, item, equals + 1)))
+			if ((!equals || !(*equals = '\0', apply_item(props, item, equals + 1))) && func)
 				sim_warn(func, "%s: %s: \"%s\" is no item the device takes (ignored)", CONFIG_ENV, name,
 					 shown);
 		}
@@ -280,7 +283,7 @@ static void apply_config(const char *func, const char *name, struct props *props
 }
 
 /* The properties of the simulated device behind device (its name, place in the listing, GUID). */
-static int device_props(const char *func, struct ibv_device *device, struct props *props)
+static int device_props(const char *func, struct ibv_device *device, struct props *props, bool warn)
 {
 	struct sim_device *sim;
 	struct sim_names names;
@@ -309,7 +312,7 @@ static int device_props(const char *func, struct ibv_device *device, struct prop
 	defaults(props, position, guid);
 	if (position < names.count && !strcmp(names.name[position], name) && names.pci[position][0])
 		memcpy(props->dev.pci_addr, names.pci[position], sizeof(props->dev.pci_addr));
-	apply_config(func, name, props);
+	apply_config(func, name, props, warn);
 	if (!props->dev.vuid[0])
 		vuid_of(props->dev.vuid, props->dev.pci_addr, false, 1,
 			props->dev.func_type == FLEXIO_SIM_FUNC_SF ? (int)props->dev.sf_index : -1);
@@ -342,7 +345,7 @@ SIM_EXPORT int flexio_sim_device_query(struct ibv_device *device, struct flexio_
 		sim_err(__func__, "out of memory");
 		return errno = ENOMEM;
 	}
-	err = device_props(__func__, device, props);
+	err = device_props(__func__, device, props, true);
 	if (!err)
 		fill(attr, attr_size, &props->dev, sizeof(props->dev));
 	free(props);
@@ -366,7 +369,7 @@ SIM_EXPORT int flexio_sim_device_query_rep(struct ibv_device *device, uint32_t i
 		sim_err(__func__, "out of memory");
 		return errno = ENOMEM;
 	}
-	err = device_props(__func__, device, props);
+	err = device_props(__func__, device, props, false);
 	if (!err && index >= props->dev.num_reps) {
 		sim_err(__func__, "%s has %u representor(s), none at %u", device->name, props->dev.num_reps, index);
 		err = errno = ERANGE;
