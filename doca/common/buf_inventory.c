@@ -195,7 +195,7 @@ doca_error_t opendoca_inventory_buf_get(struct doca_buf_inventory *handle, struc
 	struct opendoca_inventory *inventory = opendoca_inventory_get(handle, func);
 	uintptr_t at = (uintptr_t)addr, data_at = (uintptr_t)data;
 	struct opendoca_mmap *mmap;
-	struct opendoca_buf *buf;
+	struct opendoca_buf *buf = NULL;
 	doca_error_t err;
 
 	if (!inventory)
@@ -273,7 +273,7 @@ doca_error_t opendoca_inventory_buf_dup(struct doca_buf_inventory *handle, const
 					struct doca_buf **dst_buf, const char *func)
 {
 	struct opendoca_inventory *inventory = opendoca_inventory_get(handle, func);
-	struct opendoca_buf *src, *copy;
+	struct opendoca_buf *src, *copy = NULL;
 	doca_error_t err;
 
 	if (!inventory)

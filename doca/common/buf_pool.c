@@ -200,7 +200,7 @@ doca_error_t opendoca_pool_stop(void *handle, const char *func)
 doca_error_t opendoca_pool_buf_alloc(void *handle, struct doca_buf **out, const char *func)
 {
 	struct opendoca_pool *pool = opendoca_pool_get(handle, func);
-	struct opendoca_buf *buf;
+	struct opendoca_buf *buf = NULL;
 	doca_error_t err;
 
 	if (!pool)
