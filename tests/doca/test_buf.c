@@ -158,7 +158,7 @@ static void a_buffer_outside_its_map_is_refused(void **state)
 
 	expect_fail(doca_buf_inventory_buf_get_by_addr(fx->inv, fx->mmap, memory + MEM_SIZE - 8, 9, &buf),
 		    DOCA_ERROR_INVALID_VALUE, "doca_buf_inventory_buf_get_by_args");
-	expect_fail(doca_buf_inventory_buf_get_by_addr(fx->inv, fx->mmap, memory - 1, 2, &buf),
+	expect_fail(doca_buf_inventory_buf_get_by_addr(fx->inv, fx->mmap, (void *)((uintptr_t)memory - 1), 2, &buf),
 		    DOCA_ERROR_INVALID_VALUE, "doca_buf_inventory_buf_get_by_args");
 	expect_fail(doca_buf_inventory_buf_get_by_addr(fx->inv, fx->mmap, elsewhere, sizeof(elsewhere), &buf),
 		    DOCA_ERROR_INVALID_VALUE, "doca_buf_inventory_buf_get_by_args");
