@@ -2,15 +2,22 @@
  * What a device must do for the host library: the provider interface.
  *
  * core/host implements the public API (argument checks, handles, lifetimes,
- * heap bookkeeping, message streams) and reaches a device only through these
- * operations. core/sim is the simulated BlueField-3 DPA; a DEVX provider for
- * real hardware (rdma-core mlx5dv_devx_*) would implement the same table.
+ * heap bookkeeping, message streams) and reaches the DPA's own objects (processes, threads,
+ * memory, windows, outboxes, whose PRM is not public) only through these operations. The
+ * NIC's objects (CQs, SQs, RQs, RMPs, QPs, TISs, TIRs, RQTs) are not a provider's: core/host
+ * makes them with DEVX commands on the device context (core/host/devx_cmds.c), as NVIDIA's
+ * libflexio does; a provider tells its device what those commands name of the DPA.
+ * core/providers/sim is the simulated BlueField-3 DPA, core/providers/null a device that runs
+ * nothing (the host library's own tests); a DEVX provider for real hardware (rdma-core
+ * mlx5dv_devx_*) would implement the same table. docs/howto/writing-a-provider.md says how to
+ * write one.
  *
  * The interface uses no type of a device's own: applications come in as ELF bytes and go back
  * as opaque images, faults come back as records of the public fault causes
- * (<libflexio/flexio_ext.h>). Providers register themselves (PROVIDER_REGISTER); operations a
- * provider leaves NULL are filled with defaults that fail cleanly (core/host/provider_table.c),
- * so the host library calls every operation without checking.
+ * (<libflexio/flexio_ext.h>). Providers register themselves (PROVIDER_REGISTER), built into
+ * libflexio or as modules it loads; operations a provider leaves NULL are filled with defaults
+ * that fail cleanly (core/host/provider_defaults.c), so the host library calls every operation
+ * without checking. The table is versioned as libgit2's backends are (PROVIDER_ABI_VERSION).
  *
  * Conventions: functions returning int give 0 or a negative errno and, where
  * an err buffer is passed, a one-line reason in it (PROVIDER_ERROR_MAX bytes hold any).
@@ -202,38 +209,6 @@ struct provider_memory_region {
 	unsigned perms; /* PROVIDER_PERM_* */
 };
 
-/* Queues (CQ, SQ, RQ, RMP, QP) and transport objects (transport domain, TIS) on a device's NIC.
- * The provider takes the public attribute structures in the layout of the release the library
- * was built as (core/host converts a caller's older layout first), with the pointers they hold
- * to other objects resolved to the provider's (provider_queue_refs). */
-struct provider_queue;
-
-/* The objects of a device's NIC that have a number (and a DEVX object on hardware). */
-enum provider_object_kind {
-	PROVIDER_OBJECT_CQ,
-	PROVIDER_OBJECT_SQ,
-	PROVIDER_OBJECT_RQ,
-	PROVIDER_OBJECT_RMP,
-	PROVIDER_OBJECT_QP,
-	PROVIDER_OBJECT_TD,     /* transport domain */
-	PROVIDER_OBJECT_TIS,    /* transport interface send */
-	PROVIDER_OBJECT_TIR,    /* transport interface receive */
-	PROVIDER_OBJECT_THREAD, /* a DPA thread (number: its id) */
-};
-
-/* The objects an attribute structure names, as the provider knows them (NULL: none given). */
-struct provider_queue_refs {
-	struct provider_thread *thread; /* flexio_cq_attr.thread (element type DPA_THREAD) */
-	struct provider_queue *tis;     /* flexio_wq_attr.sq.tis: NULL makes one with the SQ */
-	struct provider_queue *td;      /* flexio_wq_attr.rq.td: NULL makes one with the RQ */
-};
-
-/* What a created queue is: its number and the numbers of the objects made with it. */
-struct provider_queue_info {
-	uint32_t number; /* CQN, SQN, RQN, RMPN, QPN, TDN, TISN */
-	uint32_t tir;    /* RQ: the TIR dispatching to it */
-};
-
 /* Emulated devices: the emulated PCI functions (virtio, NVMe) a device manages as emulation
  * manager, each named by its VHCA id (which is also the older edition's device_emulation_id).
  * A function has queues whose doorbells its driver rings, which doorbell-to-CQ mappings turn
@@ -243,8 +218,27 @@ struct provider_queue_info {
 struct provider_emu_db;
 struct provider_msix;
 
+/*
+ * The layout of struct flexio_provider_ops. Within one version the table only grows, at its end:
+ * a provider built with an older header registers a shorter table (its size), whose missing
+ * operations get the defaults; one built with a newer header registers a longer one, whose
+ * operations this library does not know and never calls. A change that moves, removes or retypes
+ * a field makes a new version; a table of another version is refused.
+ */
+#define PROVIDER_ABI_VERSION 1
+
+/* The fields a table starts with in every version: PROVIDER_TABLE_HEADER("name") sets them. */
+#define PROVIDER_TABLE_HEADER(provider_name) \
+	.abi_version = PROVIDER_ABI_VERSION, .size = sizeof(struct flexio_provider_ops), .name = (provider_name)
+
 struct flexio_provider_ops {
-	const char *name;
+	/* The header, the same in every version. */
+	uint32_t abi_version; /* PROVIDER_ABI_VERSION of the header the provider was built with */
+	uint32_t size;        /* sizeof(struct flexio_provider_ops) in that header */
+	const char *name;     /* unique among the providers: "sim", "null" */
+	/* What it drives, for the error about a context no provider serves ("the simulated mlx5_sim
+	 * devices"); its name when NULL. */
+	const char *devices;
 	/* Whether this provider serves the device of ibv_ctx (any pointer: NULL, closed or foreign
 	 * contexts are not served). */
 	int (*serves)(struct ibv_context *ibv_ctx);
@@ -265,7 +259,8 @@ struct flexio_provider_ops {
 	int (*memory_set)(struct provider_process *process, uint64_t daddr, int value, size_t size);
 	enum provider_call_result (*call)(struct provider_process *process, const struct provider_call *call,
 					  uint64_t *result);
-	/* Identifiers the device gives the process (dumem id: its DPA memory object). */
+	/* Identifiers the device gives the process (dumem id: its DPA memory object, the umem id by
+	 * which DEVX commands name its memory, their offsets being DPA addresses). */
 	uint32_t (*dumem_id)(struct provider_process *process);
 
 	/* Event handlers. A thread starts stopped; thread_run lets triggers run it (user_arg goes in
@@ -315,6 +310,12 @@ struct flexio_provider_ops {
 	 * objects). 0, or -EINVAL when pd is not a live protection domain of ibv_ctx's device. */
 	int (*pd_hold)(struct ibv_context *ibv_ctx, struct ibv_pd *pd);
 	void (*pd_release)(struct ibv_pd *pd);
+	/* The protection domain of a process created without one, and its end: NULL with errno
+	 * set; 0 or a negative errno (-EBUSY while held). The defaults are rdma-core's
+	 * ibv_alloc_pd and ibv_dealloc_pd: a provider whose contexts are not rdma-core's sets
+	 * its own (never is one of its contexts given to libibverbs). */
+	struct ibv_pd *(*pd_alloc)(struct ibv_context *ibv_ctx);
+	int (*pd_dealloc)(struct ibv_pd *pd);
 	/* The iova and length of the live host memory region whose lkey is key, registered on pd
 	 * with every flag of access (IBV_ACCESS_*): -EINVAL pd is not a device PD, -ENOENT no
 	 * such key, -EPERM the region is another PD's, -EACCES it lacks an access flag. */
@@ -325,6 +326,11 @@ struct flexio_provider_ops {
 			   uint32_t key);
 	/* 0 when uar is a live devx UAR (mlx5dv_devx_alloc_uar) of ibv_ctx's device, else -EINVAL. */
 	int (*uar_check)(struct ibv_context *ibv_ctx, const struct mlx5dv_devx_uar *uar);
+	/* A UAR of ibv_ctx's device for the host library's own (a process's, flexio_uar_create's),
+	 * NULL with errno set, and its end. The defaults are rdma-core's mlx5dv_devx_alloc_uar
+	 * (MLX5DV_UAR_ALLOC_TYPE_NC) and mlx5dv_devx_free_uar, as for pd_alloc. */
+	struct mlx5dv_devx_uar *(*uar_alloc)(struct ibv_context *ibv_ctx);
+	void (*uar_free)(struct mlx5dv_devx_uar *uar);
 	/* Outbox id (1..65535, unique in the process) gets a doorbell page device code selects
 	 * with flexio_dev_outbox_config(id); doorbells rung there are recorded (provider_doorbell). */
 	int (*outbox_create)(struct provider_process *process, uint32_t id);
@@ -360,59 +366,15 @@ struct flexio_provider_ops {
 	 * events.memcheck). 0, -ENOMEM, -EOPNOTSUPP. */
 	int (*memcheck_set)(struct provider_process *process, bool on);
 
-	/* The largest queues the device takes, log2 (mlx5's log_max_cq_sz and log_max_wq_sz): CQEs
-	 * of a CQ; WQEBBs or receive WQEs of an SQ, RQ, RMP or either ring of a QP. The host refuses
-	 * deeper queues before it calls the queue operations, which rely on that. 0: no queues. */
-	unsigned log_max_cq_size, log_max_wq_size;
-
-	/* Queues. process is the owner (whose DPA threads may ring their doorbells and whose
-	 * memory FLEXIO_MEMTYPE_DPA rings are in); ibv_ctx the device whose NIC holds the queue (the
-	 * process's, or another for the cross-device variants). NULL with a reason in err: the
-	 * queue memory out of the process's memory or not in a live umem, numbers naming no live
-	 * object of that device, CQs or RMPs of another process (the process's own or the host's
-	 * verbs' are taken), values out of range (depths within log_max_*_size: the host's check). */
-	struct provider_queue *(*cq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
-					    struct provider_queue_info *info, char *err, size_t err_size);
-	struct provider_queue *(*sq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    uint32_t cq_num, const struct flexio_wq_attr *attr,
-					    const struct provider_queue_refs *refs, struct provider_queue_info *info,
-					    char *err, size_t err_size);
-	struct provider_queue *(*rq_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    uint32_t cq_num, const struct flexio_wq_attr *attr,
-					    const struct provider_queue_refs *refs, struct provider_queue_info *info,
-					    char *err, size_t err_size);
-	struct provider_queue *(*rmp_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					     const struct flexio_wq_attr *attr, struct provider_queue_info *info,
-					     char *err, size_t err_size);
-	/* An RC QP in RST. */
-	struct provider_queue *(*qp_create)(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_qp_attr *attr, struct provider_queue_info *info,
-					    char *err, size_t err_size);
-	struct provider_queue *(*td_create)(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
-					    size_t err_size);
-	struct provider_queue *(*tis_create)(struct ibv_context *ibv_ctx, struct provider_queue *td,
-					     struct provider_queue_info *info, char *err, size_t err_size);
-	/* Destroys a queue: -EBUSY (nothing done) while others use it (a CQ that work queues
-	 * report to, a TD with TISs, a TIS with SQs, an RMP with QPs). */
-	int (*queue_destroy)(struct provider_queue *queue);
-	/* Moves a QP to attr->next_state with the attributes that transition takes (IB's table;
-	 * mask adds the optional ones): -EPERM no such transition, -EINVAL a value out of range;
-	 * the QP is then unchanged. */
-	int (*qp_modify)(struct provider_queue *qp, const struct flexio_qp_attr *attr,
-			 const struct flexio_qp_attr_opt_param_mask *mask, char *err, size_t err_size);
-	/* The QP's state (enum flexio_qp_state), or a negative errno. */
-	int (*qp_state)(struct provider_queue *qp);
-	/* An RQ to the error state (its posted WQEs flush). */
-	int (*rq_set_error)(struct provider_queue *rq);
-	int (*cq_moderation_set)(struct provider_queue *cq, uint16_t max_count, uint16_t period,
-				 enum flexio_cq_period_mode mode);
-	int (*cq_moderation_get)(struct provider_queue *cq, uint16_t *max_count, uint16_t *period, uint16_t *mode);
-	/* The DEVX object standing for an object of ibv_ctx's device (its kind and number): what
-	 * flexio_cq_get_obj & co. return. NULL when the device has none. Freed by devx_obj_release. */
-	struct mlx5dv_devx_obj *(*devx_obj_create)(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
-						   uint32_t number);
-	void (*devx_obj_release)(struct mlx5dv_devx_obj *obj);
+	/* The DPA's side of the NIC's queues. */
+	/* The process's threads may ring the doorbells of the queues made naming uar, a devx UAR
+	 * of the library's on ibv_ctx's device (its uar_page: the outboxes of NVIDIA's current
+	 * edition use the process UAR), for as long as the UAR lives. 0 or a negative errno. */
+	int (*uar_bind)(struct provider_process *process, struct mlx5dv_devx_uar *uar);
+	/* The DEVX object standing for a DPA thread (flexio_event_handler_get_thread_obj), of
+	 * ibv_ctx's device; NULL when the device has none. Freed by thread_obj_release. */
+	struct mlx5dv_devx_obj *(*thread_obj_create)(struct ibv_context *ibv_ctx, struct provider_thread *thread);
+	void (*thread_obj_release)(struct mlx5dv_devx_obj *obj);
 
 	/* Emulated devices (see struct provider_emu_db above). */
 	/* Fills up to max VHCA ids of the emulated functions of ibv_ctx's device, in order, and
@@ -421,7 +383,7 @@ struct flexio_provider_ops {
 	/* Maps the doorbell of queue queue_id of function vhca_id of ibv_ctx's device to CQ cqn of
 	 * that device, armed: each doorbell while armed writes one CQE (core/nic/nic.h, "Emulated-
 	 * device doorbells"); *id is the context id device code names. The CQ cannot be destroyed
-	 * while mapped (queue_destroy: -EBUSY). NULL with a reason: no such function, a queue out
+	 * while mapped (its DESTROY_CQ: EBUSY). NULL with a reason: no such function, a queue out
 	 * of range or mapped already, no such CQ on the device. */
 	struct provider_emu_db *(*emu_db_map)(struct ibv_context *ibv_ctx, uint32_t vhca_id, uint32_t queue_id,
 					      uint32_t cqn, uint32_t *id, char *err, size_t err_size);
@@ -458,13 +420,45 @@ struct flexio_provider_ops {
 	int (*trace_stop)(struct provider_process *process, char *err, size_t err_size);
 };
 
-/* Adds a provider to the host library's table; providers call it at load time, through
- * PROVIDER_REGISTER. Providers are asked in the order of their priority (lowest first). */
+/*
+ * Adds a provider to the host library's table (a copy of ops, with defaults for what it lacks);
+ * providers call it through PROVIDER_REGISTER. They are asked in the order of their priority
+ * (lowest first; the simulator's is 0). Refused, with one log line: a table of another
+ * PROVIDER_ABI_VERSION, one shorter than its header or of a size no version has, one without a
+ * name or with a name registered already, one more than the table holds, and any once the
+ * library has begun to use its providers (the first call that needs one).
+ */
 void provider_register(const struct flexio_provider_ops *ops, int priority);
+typedef void provider_register_fn(const struct flexio_provider_ops *ops, int priority);
+
+/*
+ * Provider modules: shared objects the library loads when FLEXIO_PROVIDERS names them
+ * (colon-separated: a path, or a name N for libflexio-N.so, next to libflexio.so.1 or wherever
+ * the dynamic loader finds libraries), once, before it first needs a provider. It then calls
+ * their entry point, PROVIDER_MODULE_ENTRY, with provider_register; the entry registers the
+ * module's table and must call nothing else of the library. A module stays loaded for the life
+ * of the process.
+ */
+#define PROVIDER_MODULE_ENTRY "flexio_provider_module_init"
+typedef void provider_module_entry_fn(provider_register_fn *reg);
+
+/*
+ * How a provider registers itself: built into libflexio (the default), when the library is
+ * loaded; compiled with PROVIDER_MODULE defined, as a module's entry point (one per module).
+ */
+#ifdef PROVIDER_MODULE
+#define PROVIDER_REGISTER(ops, priority)                                                             \
+	__attribute__((visibility("default"))) provider_module_entry_fn flexio_provider_module_init; \
+	void flexio_provider_module_init(provider_register_fn *reg)                                  \
+	{                                                                                            \
+		reg(&(ops), (priority));                                                             \
+	}
+#else
 #define PROVIDER_REGISTER(ops, priority)                                       \
 	__attribute__((constructor)) static void provider_register_##ops(void) \
 	{                                                                      \
 		provider_register(&(ops), (priority));                         \
 	}
+#endif
 
 #endif

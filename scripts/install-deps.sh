@@ -70,6 +70,7 @@ packages=(
   meson                                            # NVIDIA-style meson builds (tests/releases, tests/dpacc)
   libibverbs-dev                                   # rdma-core headers and libraries
   libcmocka-dev                                    # C unit tests
+  libjson-c-dev                                    # libdoca_argp's JSON configuration files (json-c, as NVIDIA's)
   clang lld llvm                                   # RISC-V device code (DPA), llvm-ar/llvm-nm
   picolibc-riscv64-unknown-elf gcc-riscv64-unknown-elf  # device libc and libgcc helpers
   qemu-user                                        # reference RV64 emulator for differential tests

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: installs what the machine lacks, builds with AddressSanitizer and
 # UndefinedBehaviorSanitizer in build-test/ and runs the whole suite through ctest, then builds
-# the library and the concurrency tests with ThreadSanitizer in build-tsan/ and runs those.
+# the library without the simulator in build-null/ and runs the host library's own tests against
+# the null provider, then builds the library and the concurrency tests with ThreadSanitizer in
+# build-tsan/ and runs those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +11,10 @@ scripts/install-deps.sh
 cmake -S . -B build-test -G Ninja -DFLEXIO_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build build-test -j "$(nproc)"
 ctest --test-dir build-test --output-on-failure -j "$(nproc)"
+
+cmake -S . -B build-null -G Ninja -DFLEXIO_SIM=OFF -DFLEXIO_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+cmake --build build-null -j "$(nproc)" --target host_library_tests
+ctest --test-dir build-null --output-on-failure -j "$(nproc)"
 
 cmake -S . -B build-tsan -G Ninja -DFLEXIO_SANITIZE=thread -DCMAKE_BUILD_TYPE=Debug >/dev/null
 cmake --build build-tsan -j "$(nproc)" --target concurrency_tests

@@ -16,7 +16,7 @@ workers in all, each running one reflector's handler. Rates are reflections per 
 reflectors together (per reflector: half) for windows of 1 (one frame: every reflection wakes a handler)
 to 128 frames in flight. Then, with perf (unless --no-perf), one run of each path at window 64 is
 profiled and its samples are split by layer, each symbol by the object file of BUILD_DIR that
-defines it: DPA engine (core/dpa: interpreter, scheduler; core/sim: the glue running doorbells
+defines it: DPA engine (core/dpa: interpreter, scheduler; core/providers/sim: the glue running doorbells
 and activations), NIC (core/nic, and core/verbs' NIC environment: memory and key look-ups), port
 (core/verbs' ports, backends, steering), kernel (syscalls of the backends, wake-ups), libc
 (locks, memcpy: called from every layer), other. The shares are of the same run, as ratios.
@@ -62,7 +62,7 @@ def bench(build, seconds, window, ports, netns=None, frame=FRAME, perf_data=None
 def layer_of_object(path):
     rel = path.split("/core/", 1)[1] if "/core/" in path else ""
     name = os.path.basename(path)[:-2]  # x.c.o -> x.c
-    if rel.startswith(("dpa/", "sim/")):
+    if rel.startswith(("dpa/", "providers/sim/")):
         return "DPA engine"
     if rel.startswith("nic/"):
         return "NIC"
@@ -77,7 +77,9 @@ def layer_of_object(path):
 def symbol_layers(build):
     """Each function symbol of the tree's core objects -> its layer (ambiguous names: other)."""
     layers = collections.defaultdict(set)
-    for obj in glob.glob(os.path.join(build, "core", "*", "CMakeFiles", "*.dir", "*.o")):
+    objects = glob.glob(os.path.join(build, "core", "*", "CMakeFiles", "*.dir", "*.o"))
+    objects += glob.glob(os.path.join(build, "core", "providers", "*", "CMakeFiles", "*.dir", "*.o"))
+    for obj in objects:
         for function in elf_symbols.defined_functions(obj):
             layers[function].add(layer_of_object(obj))
     return {sym: (s.pop() if len(s) == 1 else "other") for sym, s in layers.items()}

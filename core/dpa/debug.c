@@ -1,5 +1,5 @@
 /*
- * Debugger support (a GDB stub, core/sim/sim_gdb.c): traps on instructions, the pc a single
+ * Debugger support (a GDB stub, core/providers/sim/sim_gdb.c): traps on instructions, the pc a single
  * step leads to, and holding or letting go one hart of a paused process.
  *
  * A trap is a patched pre-decoded op: its handler becomes the interpreter's debug trap, its

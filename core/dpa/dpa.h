@@ -294,7 +294,7 @@ uint64_t dpa_hart_memory_writebacks(const struct dpa_hart *hart);
 typedef void (*dpa_trace_fn)(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t insn);
 void dpa_hart_set_trace(struct dpa_hart *hart, dpa_trace_fn fn, void *user);
 
-/* ---- Debuggers (debug.c; the GDB stub of core/sim) --------------------------------------- */
+/* ---- Debuggers (debug.c; the GDB stub of core/providers/sim) ----------------------------- */
 
 /*
  * Called on the hart's host thread when it reaches a trap, before the instruction there. The

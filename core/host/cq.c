@@ -2,11 +2,13 @@
  * Completion queues (flexio_cq_*): a ring of CQEs in DPA or host memory (flexio_qmem) and a
  * doorbell record in DPA memory, on the process's device or another one, reporting to a DPA
  * thread (an event handler, run when the armed CQ gets a completion), an EQ, or nothing (the
- * host polls). The caller's flexio_cq_attr is read in its release's layout (layouts.h); the
- * provider gets the current one, with the event handler's thread resolved to its own.
+ * host polls). The caller's flexio_cq_attr is read in its release's layout (layouts.h) and made
+ * a CREATE_CQ command (devx_cmds.h): the thread is apu_cq's element, named by its id; the CQ
+ * is the process's to arm (uar_page: the process UAR).
  */
 #include "queue.h"
 
+#include "../common/mlx5_prm.h"
 #include "layouts.h"
 #include "log.h"
 
@@ -15,12 +17,29 @@
 
 static const char cq_busy[] = "work queues or QPs report to it";
 
-/* limits: the device's (its provider's log_max_cq_size). */
-static bool cq_args_valid(const struct cq_args *a, const struct flexio_provider_ops *limits, const char *func)
+/* The longest moderation period a CQ context holds (cqc.cq_period: 12 bits of microseconds). */
+#define CQ_PERIOD_MAX 4095u
+
+/* The depth against the limits of ibv_ctx's device (QUERY_HCA_CAP). */
+static bool cq_depth_valid(const struct cq_args *a, struct ibv_context *ibv_ctx, const char *func)
 {
-	if (a->log_cq_depth > limits->log_max_cq_size) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_cq_depth %u is more than %u", a->log_cq_depth,
-			      limits->log_max_cq_size);
+	struct devx_caps limits;
+
+	if (!queue_caps(ibv_ctx, &limits, func))
+		return false;
+	if (a->log_cq_depth <= limits.log_max_cq_size)
+		return true;
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_cq_depth %u is more than %u", a->log_cq_depth,
+		      limits.log_max_cq_size);
+	return false;
+}
+
+static bool cq_args_valid(const struct cq_args *a, const char *func)
+{
+	if (a->cq_period > CQ_PERIOD_MAX) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+			      "fattr->cq_period %u is more than %u microseconds (a CQ's 12 bits)", a->cq_period,
+			      CQ_PERIOD_MAX);
 		return false;
 	}
 	switch (a->element_type) {
@@ -78,65 +97,80 @@ static struct event_handler *cq_thread(struct process *process, const struct cq_
 	return NULL;
 }
 
+/* The CREATE_CQ of the checked arguments (eh: the event handler of a DPA_THREAD CQ, held). */
+static bool cq_command(struct process *process, struct ibv_context *ibv_ctx, const struct cq_args *a,
+		       struct event_handler *eh, struct devx_cq_attr *attr, const char *func)
+{
+	static const uint8_t formats[] = {
+		[FLEXIO_CQE_COMP_FORMAT_HASH] = MLX5_CQE_RESP_FORMAT_HASH,
+		[FLEXIO_CQE_COMP_FORMAT_CSUM] = MLX5_CQE_RESP_FORMAT_CSUM,
+		[FLEXIO_CQE_COMP_FORMAT_CSUM_STRIDX] = MLX5_CQE_RESP_FORMAT_CSUM_STRIDX,
+	};
+	struct flexio_qmem dbr = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = a->cq_dbr_daddr };
+
+	*attr = (struct devx_cq_attr){
+		.log_size = a->log_cq_depth,
+		.uar_page = uar_page_on(process, ibv_ctx),
+		.dpa_thread = eh != NULL,
+		/* An EQ (an external one, an emulated function's MSI-X vector), or none: polled. */
+		.element = eh ? process->provider->thread_id(event_handler_thread(eh))
+			   : a->element_type == FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ ? 0
+										  : a->emulated_eqn,
+		.armed = !a->no_arm,
+		.always_armed = a->always_armed != 0,
+		.overrun_ignore = a->overrun_ignore != 0,
+		.collapsed = a->cc,
+		.compress = a->cqe_comp_type != FLEXIO_CQE_COMP_NONE,
+		.comp_format = formats[a->cqe_comp_format],
+		.period = a->cq_period,
+		.max_count = a->cq_max_count,
+		.period_mode = a->cq_period_mode == FLEXIO_CQ_PERIOD_MODE_CQE ? MLX5_CQ_PERIOD_MODE_START_FROM_CQE
+									      : MLX5_CQ_PERIOD_MODE_START_FROM_EQE,
+	};
+	return queue_mem(process, &a->cq_ring_qmem, 0, 64, "cq_ring_qmem", &attr->ring, func) &&
+	       queue_mem(process, &dbr, 0, 8, "cq_dbr_daddr", &attr->dbr, func);
+}
+
 static flexio_status cq_create(struct process *process, struct ibv_context *ibv_ctx, const void *fattr,
 			       flexio_cq **cq_ptr, const char *func)
 {
-	struct provider_queue_refs refs = { 0 };
-	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = { 0 };
+	char err[DEVX_ERROR_MAX] = "";
 	struct event_handler *eh = NULL;
 	struct queue_child *cq = NULL;
-	struct provider_queue *pq;
-	struct flexio_cq_attr attr;
+	struct mlx5dv_devx_obj *obj;
+	struct devx_cq_attr attr;
 	struct cq_args a;
+	uint32_t cqn;
 	void *handle;
 
 	layouts_cq_attr(fattr, &a);
-	if (!cq_args_valid(&a, process->provider, func))
+	if (!cq_args_valid(&a, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, false, func);
-	if (!ibv_ctx)
+	if (!ibv_ctx || !cq_depth_valid(&a, ibv_ctx, func))
 		return FLEXIO_STATUS_FAILED;
 	if (a.element_type == FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD) {
 		eh = cq_thread(process, &a, func);
 		if (!eh)
 			return FLEXIO_STATUS_FAILED;
-		refs.thread = event_handler_thread(eh);
 	}
-	if (process_stopped(process, func))
+	if (process_stopped(process, func) || !cq_command(process, ibv_ctx, &a, eh, &attr, func))
 		goto fail;
 	cq = calloc(1, sizeof(*cq));
 	if (!cq) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		goto fail;
 	}
-	/* The current layout, the thread given in refs. */
-	attr = (struct flexio_cq_attr){ .log_cq_depth = a.log_cq_depth,
-					.element_type = a.element_type,
-					.uar_id = a.uar_id,
-					.uar_base_addr = a.uar_base_addr,
-					.cqe_comp_type = (enum flexio_cqe_comp_type)a.cqe_comp_type,
-					.cq_period_mode = (enum flexio_cq_period_mode)a.cq_period_mode,
-					.cq_period = a.cq_period,
-					.cq_max_count = a.cq_max_count,
-					.no_arm = a.no_arm,
-					.cc = a.cc,
-					.overrun_ignore = a.overrun_ignore,
-					.always_armed = a.always_armed,
-					.cq_ring_qmem = a.cq_ring_qmem,
-					.cq_dbr_daddr = a.cq_dbr_daddr,
-					.cqe_comp_format = (enum flexio_cqe_comp_format)a.cqe_comp_format };
-	if (a.element_type != FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD)
-		attr.emulated_eqn = a.emulated_eqn;
-	pq = process->provider->cq_create(process->device, ibv_ctx, &attr, &refs, &info, err, sizeof(err));
+	/* The handler is held while the command names its thread: the device holds it after. */
+	obj = devx_cq_create(ibv_ctx, &attr, &cqn, err);
 	if (eh)
 		event_handler_put(eh);
 	eh = NULL;
-	if (!pq) {
+	if (!obj) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a CQ: %s", process->name, err);
 		goto fail;
 	}
-	queue_init(&cq->q, process->provider, ibv_ctx, PROVIDER_OBJECT_CQ, pq, info.number, NULL);
+	queue_init(&cq->q, process->provider, ibv_ctx, QUEUE_CQ, obj, cqn, NULL, NULL);
 	handle = queue_child_open(process, cq, HANDLE_CQ, queue_child_on_free, func);
 	if (!handle)
 		return FLEXIO_STATUS_FAILED;
@@ -179,17 +213,23 @@ FLEXIO_STABLE flexio_status flexio_cq_modify_moderation(flexio_cq *handle, uint1
 {
 	struct queue_child *cq = handle_get(handle, HANDLE_CQ, __func__);
 	flexio_status status = FLEXIO_STATUS_FAILED;
+	char err[DEVX_ERROR_MAX];
 	int rc;
 
 	if (!cq)
 		return FLEXIO_STATUS_FAILED;
 	if (mode != FLEXIO_CQ_PERIOD_MODE_EVENT && mode != FLEXIO_CQ_PERIOD_MODE_CQE) {
 		flexio_err("mode %u is not FLEXIO_CQ_PERIOD_MODE_EVENT or _CQE", mode);
+	} else if (period > CQ_PERIOD_MAX) {
+		flexio_err("period %u is more than %u microseconds (a CQ's 12 bits)", period, CQ_PERIOD_MAX);
 	} else if (queue_lock_live(&cq->q, handle, __func__)) {
-		rc = cq->q.provider->cq_moderation_set(cq->q.pq, max_count, period, (enum flexio_cq_period_mode)mode);
+		rc = devx_cq_moderate(cq->q.obj, cq->q.number, max_count, period,
+				      mode == FLEXIO_CQ_PERIOD_MODE_CQE ? MLX5_CQ_PERIOD_MODE_START_FROM_CQE
+									: MLX5_CQ_PERIOD_MODE_START_FROM_EQE,
+				      err);
 		queue_unlock(&cq->q);
 		if (rc)
-			flexio_err("CQ 0x%x: cannot change its moderation: %s", cq->q.number, strerror(-rc));
+			flexio_err("CQ 0x%x: cannot change its moderation: %s", cq->q.number, err);
 		else
 			status = FLEXIO_STATUS_SUCCESS;
 	}
@@ -202,6 +242,8 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *handle, uint16
 {
 	struct queue_child *cq = handle_get(handle, HANDLE_CQ, __func__);
 	flexio_status status = FLEXIO_STATUS_FAILED;
+	char err[DEVX_ERROR_MAX];
+	uint8_t period_mode;
 	int rc;
 
 	if (!cq)
@@ -209,12 +251,15 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *handle, uint16
 	if (!max_count || !period || !mode) {
 		flexio_err("%s is NULL", !max_count ? "max_count" : !period ? "period" : "mode");
 	} else if (queue_lock_live(&cq->q, handle, __func__)) {
-		rc = cq->q.provider->cq_moderation_get(cq->q.pq, max_count, period, mode);
+		rc = devx_cq_moderation(cq->q.obj, cq->q.number, max_count, period, &period_mode, err);
 		queue_unlock(&cq->q);
-		if (rc)
-			flexio_err("CQ 0x%x: cannot read its moderation: %s", cq->q.number, strerror(-rc));
-		else
+		if (rc) {
+			flexio_err("CQ 0x%x: cannot read its moderation: %s", cq->q.number, err);
+		} else {
+			*mode = period_mode == MLX5_CQ_PERIOD_MODE_START_FROM_CQE ? FLEXIO_CQ_PERIOD_MODE_CQE
+										  : FLEXIO_CQ_PERIOD_MODE_EVENT;
 			status = FLEXIO_STATUS_SUCCESS;
+		}
 	}
 	handle_put(&cq->child.handle);
 	return status;
@@ -225,7 +270,7 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_cq_get_cq_num(flexio_cq *cq)
 	return handle_read_u32(cq, HANDLE_CQ, offsetof(struct queue_child, q.number), __func__);
 }
 
-/* Made on first request; released with the CQ. */
+/* The CQ's own DEVX object (its CREATE_CQ's), destroyed with it. */
 FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *handle)
 {
 	struct queue_child *cq = handle_get(handle, HANDLE_CQ, __func__);
@@ -233,7 +278,7 @@ FLEXIO_STABLE struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *handle)
 
 	if (!cq)
 		return NULL;
-	obj = devx_obj_once(cq->q.provider, cq->q.ibv_ctx, &cq->q.obj, PROVIDER_OBJECT_CQ, cq->q.number, __func__);
+	obj = queue_object(&cq->q, handle, QUEUE_MADE_MAX, __func__);
 	handle_put(&cq->child.handle);
 	return obj;
 }

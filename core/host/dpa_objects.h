@@ -54,6 +54,12 @@ void outbox_on_doorbell(void *user, const struct provider_doorbell *doorbell);
 bool window_id_in(struct process *process, const void *handle, uint32_t *id);
 bool outbox_id_in(struct process *process, const void *handle, uint32_t *id);
 
+/* The page id of the process's UAR on ibv_ctx's device that the queues the library makes there
+ * name (their uar_page: the process's threads may ring their doorbells): its own UAR on its
+ * device, else one extended there; 0 when it has none there (a cross-device queue is then the
+ * host's). */
+uint32_t uar_page_on(struct process *process, struct ibv_context *ibv_ctx);
+
 /* Whether the process has a live outbox using uar (uar.c asks before destroying one). */
 bool outbox_uses_uar(struct process *process, const struct process_child *uar);
 

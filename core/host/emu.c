@@ -84,7 +84,7 @@ FLEXIO_STABLE flexio_status flexio_emu_db_to_cq_map(struct ibv_context *ibv_ctx,
 	if (qc->q.provider != provider || qc->q.ibv_device != ibv_ctx->device) {
 		flexio_err("CQ 0x%x is on %s, not on ibv_ctx's device %s: doorbells of an emulated function go to "
 			   "a CQ of its emulation manager",
-			   qc->q.number, ibv_get_device_name(qc->q.ibv_device), ibv_get_device_name(ibv_ctx->device));
+			   qc->q.number, qc->q.ibv_device->name, ibv_ctx->device->name);
 		goto fail;
 	}
 	db = calloc(1, sizeof(*db));
@@ -176,7 +176,7 @@ FLEXIO_STABLE flexio_status flexio_emulated_device_msix_map_create(flexio_proces
 		flexio_err(vectors == -ENOENT
 				   ? "process \"%s\"'s device %s has no emulated function %u"
 				   : "process \"%s\"'s device %s has no room for the EQs of emulated function %u",
-			   process->name, ibv_get_device_name(process->ibv_ctx->device), device_emulation_id);
+			   process->name, process->ibv_ctx->device->name, device_emulation_id);
 		free(m);
 		goto out;
 	}
@@ -257,9 +257,8 @@ FLEXIO_STABLE flexio_status flexio_emulated_device_msix_create(flexio_process *h
 	if (!m)
 		goto out;
 	if (m->ibv_device != process->ibv_ctx->device) {
-		flexio_err("map is of a function of %s, not of process \"%s\"'s device %s",
-			   ibv_get_device_name(m->ibv_device), process->name,
-			   ibv_get_device_name(process->ibv_ctx->device));
+		flexio_err("map is of a function of %s, not of process \"%s\"'s device %s", m->ibv_device->name,
+			   process->name, process->ibv_ctx->device->name);
 		goto out;
 	}
 	if (msix_id >= m->count) {
@@ -343,7 +342,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_emu_db_ring(struct ibv_context *ibv_ctx
 		flexio_err("emu_dev_queue_id %u is not a queue of emulated function %u (0..65535)", emu_dev_queue_id,
 			   emu_dev_vhca_id);
 	else
-		flexio_err("%s has no emulated function %u", ibv_get_device_name(ibv_ctx->device), emu_dev_vhca_id);
+		flexio_err("%s has no emulated function %u", ibv_ctx->device->name, emu_dev_vhca_id);
 	return FLEXIO_STATUS_FAILED;
 }
 
@@ -363,7 +362,7 @@ static flexio_status msix_wait(struct ibv_context *ibv_ctx, uint32_t vhca_id, ui
 	rc = provider->emu_msix_wait(ibv_ctx, vhca_id, msix_id, seen, timeout_ms, count);
 	if (rc == -ENOENT) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s has no emulated function %u with an MSI-X vector %u",
-			      ibv_get_device_name(ibv_ctx->device), vhca_id, msix_id);
+			      ibv_ctx->device->name, vhca_id, msix_id);
 		return FLEXIO_STATUS_FAILED;
 	}
 	return rc ? FLEXIO_STATUS_TIMEOUT : FLEXIO_STATUS_SUCCESS;

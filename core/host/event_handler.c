@@ -32,7 +32,7 @@ static void event_handler_free(struct process_child *child)
 	struct mlx5dv_devx_obj *obj = atomic_load(&eh->obj);
 
 	if (obj)
-		child->process->provider->devx_obj_release(obj);
+		child->process->provider->thread_obj_release(obj);
 	child->process->provider->thread_destroy(eh->device);
 	free(eh);
 }
@@ -219,16 +219,28 @@ FLEXIO_EXPERIMENTAL flexio_thread *flexio_event_handler_get_thread(flexio_event_
 	return (flexio_thread *)handle;
 }
 
+/* Made on first request (a DPA thread's object is the provider's); released with the handler. */
 FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *handle)
 {
 	struct event_handler *eh = event_handler_get(handle, __func__);
-	struct mlx5dv_devx_obj *obj;
+	struct mlx5dv_devx_obj *obj, *made;
 	struct process *process;
 
 	if (!eh)
 		return NULL;
 	process = eh->child.process;
-	obj = devx_obj_once(process->provider, process->ibv_ctx, &eh->obj, PROVIDER_OBJECT_THREAD, eh->id, __func__);
+	obj = atomic_load(&eh->obj);
+	if (!obj) {
+		made = process->provider->thread_obj_create(process->ibv_ctx, eh->device);
+		/* Of two first requests one object stays, the other is released. */
+		if (made && !atomic_compare_exchange_strong(&eh->obj, &obj, made))
+			process->provider->thread_obj_release(made);
+		else
+			obj = made;
+	}
+	if (!obj)
+		flexio_err("%s has no DEVX object for thread %u", process->ibv_ctx->device->name,
+			   eh->id);
 	event_handler_put(eh);
 	return obj;
 }

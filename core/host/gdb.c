@@ -1,6 +1,6 @@
 /*
  * flexio_process_gdb_listen (flexio_ext.h): a GDB remote-protocol stub into the live DPA threads
- * of a process, served by its device (the simulated one: core/sim/sim_gdb.c).
+ * of a process, served by its device (the simulated one: core/providers/sim/sim_gdb.c).
  */
 #include "process.h"
 

@@ -178,13 +178,32 @@ static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, 
 		return;
 }
 
+/* The calling thread's capture (log_capture_begin), or NULL. */
+static _Thread_local struct log_capture *capturing;
+
+void log_capture_begin(struct log_capture *capture)
+{
+	capture->text[0] = '\0';
+	capture->outer = capturing;
+	capturing = capture;
+}
+
+void log_capture_end(struct log_capture *capture)
+{
+	capturing = capture->outer;
+}
+
 void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt, va_list ap)
 {
 	int saved_errno = errno; /* callers set errno before or after logging: keep it */
 
-	/* ERR is the most severe level: its lines always pass, so they are always kept. */
-	if ((int)lvl <= level())
+	if (capturing && lvl == FLEXIO_LOG_LVL_ERR) {
+		if (!capturing->text[0])
+			vsnprintf(capturing->text, sizeof(capturing->text), fmt, ap);
+	} else if ((int)lvl <= level()) {
+		/* ERR is the most severe level: its lines always pass, so they are always kept. */
 		emit(prefix, lvl, func, fmt, ap);
+	}
 	errno = saved_errno;
 }
 

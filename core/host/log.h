@@ -28,6 +28,20 @@ void flexio_log_va(const char *prefix, enum flexio_log_lvl lvl, const char *func
 /* The calling thread's last ERR line (no newline), "" if none: flexio_last_error. */
 const char *log_last_error(void);
 
+/*
+ * The reason a device gave for refusing a command the library issued (core/host/devx_cmds.c).
+ * While a thread captures, the ERR lines logged on it (the simulated device's refusals of
+ * mlx5dv_devx_* commands) are not written: the first one's message is kept in text, so that the
+ * library's one line for the public call says why, as one line. A real device logs nothing
+ * there (its reasons go to the kernel's log) and text stays "". Captures nest.
+ */
+struct log_capture {
+	char text[256];
+	struct log_capture *outer;
+};
+void log_capture_begin(struct log_capture *capture);
+void log_capture_end(struct log_capture *capture);
+
 #define flexio_err(...) flexio_log_at(FLEXIO_LOG_LVL_ERR, __func__, __VA_ARGS__)
 #define flexio_warn(...) flexio_log_at(FLEXIO_LOG_LVL_WARN, __func__, __VA_ARGS__)
 #define flexio_info(...) flexio_log_at(FLEXIO_LOG_LVL_INFO, __func__, __VA_ARGS__)

@@ -145,7 +145,7 @@ FLEXIO_STABLE flexio_status flexio_outbox_create_v1_0(flexio_process *handle, st
 			      process->name);
 	} else if (uar->ibv_ctx != ctx) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "UAR %u belongs to another device than the outbox's (%s)",
-			      uar->id, ibv_get_device_name(ctx->device));
+			      uar->id, ctx->device->name);
 	} else {
 		status = outbox_create(func, process, uar, other_ctx, outbox);
 	}

@@ -229,6 +229,8 @@ static void on_fatal(void *user, const struct provider_stop *stop)
 /* Frees what creation made, in reverse; also the end of a process whose last reference went. */
 static void process_free(struct process *process)
 {
+	int rc;
+
 	process_objects_fini(process); /* dumps recoverable buffers */
 	if (process->device)
 		process->provider->process_destroy(process->device);
@@ -236,8 +238,8 @@ static void process_free(struct process *process)
 	heap_fini(&process->heap);
 	if (process->pd_held)
 		process->provider->pd_release(process->pd);
-	if (process->own_pd && process->pd && ibv_dealloc_pd(process->pd))
-		flexio_warn("process \"%s\": cannot free its protection domain: %s", process->name, strerror(errno));
+	if (process->own_pd && process->pd && (rc = process->provider->pd_dealloc(process->pd)))
+		flexio_warn("process \"%s\": cannot free its protection domain: %s", process->name, strerror(-rc));
 	if (process->error_fd >= 0)
 		close(process->error_fd);
 	pthread_mutex_destroy(&process->children_lock);
@@ -312,7 +314,7 @@ FLEXIO_STABLE flexio_status flexio_process_create(struct ibv_context *ibv_ctx, f
 	snprintf(process->name, sizeof(process->name), "%s", attr.name ? attr.name : app->name);
 	process->pd = attr.pd;
 	if (!process->pd) {
-		process->pd = ibv_alloc_pd(ibv_ctx);
+		process->pd = provider->pd_alloc(ibv_ctx);
 		process->own_pd = true;
 		if (!process->pd) {
 			flexio_err("cannot allocate a protection domain: %s", strerror(errno));

@@ -106,13 +106,6 @@ struct event_handler *event_handler_get(const void *handle, const char *func);
 void event_handler_put(struct event_handler *eh);
 struct provider_thread *event_handler_thread(const struct event_handler *eh);
 
-/* The DEVX object of an object of kind numbered number on ibv_ctx's device, made once into *slot
- * (the getters of queues' and threads' objects, queue.c); NULL logged as func when the device has
- * none. Whoever owns slot releases it (devx_obj_release) with the object. */
-struct mlx5dv_devx_obj *devx_obj_once(const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx,
-				      _Atomic(struct mlx5dv_devx_obj *) *slot, enum provider_object_kind kind,
-				      uint32_t number, const char *func);
-
 /* The memory-model checker (memcheck.c): the provider's reports, FLEXIO_SIM_MEMCHECK at
  * creation, and the end (after the device's process is gone). */
 void memcheck_on_report(void *user, const struct provider_memcheck_report *report);

@@ -1,11 +1,14 @@
 /*
  * What a provider that lacks an operation does: fail cleanly, as rdma-core's dummy_ops.c does
  * for its providers. Operations that create fail with EOPNOTSUPP and a reason; queries answer
- * "nothing"; releases of what was never created do nothing.
+ * "nothing"; releases of what was never created do nothing. The exceptions are the rdma-core
+ * objects the host library makes for itself (protection domains, UARs): by default, rdma-core's
+ * own calls make them, as they do on a device rdma-core drives.
  */
 #include "provider_table.h"
 
 #include <errno.h>
+#include <infiniband/mlx5dv.h>
 #include <stdio.h>
 
 #define UNSUPPORTED "the device's provider does not support this"
@@ -86,6 +89,37 @@ static uint32_t no_dumem_id(struct provider_process *process)
 	return 0;
 }
 
+static struct provider_thread *no_thread_create(struct provider_process *process,
+						const struct provider_thread_config *config, char *err, size_t err_size)
+{
+	(void)process, (void)config;
+	snprintf(err, err_size, UNSUPPORTED);
+	return NULL;
+}
+
+static int no_thread_op(struct provider_thread *thread)
+{
+	(void)thread;
+	return -EOPNOTSUPP;
+}
+
+static int no_thread_run(struct provider_thread *thread, uint64_t user_arg)
+{
+	(void)thread, (void)user_arg;
+	return -EOPNOTSUPP;
+}
+
+static void no_thread_destroy(struct provider_thread *thread)
+{
+	(void)thread;
+}
+
+static uint32_t no_thread_id(struct provider_thread *thread)
+{
+	(void)thread;
+	return 0;
+}
+
 static struct provider_cmdq *no_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,
 					    char *err, size_t err_size)
 {
@@ -144,6 +178,21 @@ static int no_pd_check(struct ibv_context *ibv_ctx, struct ibv_pd *pd)
 static void no_pd_release(struct ibv_pd *pd)
 {
 	(void)pd;
+}
+
+static struct ibv_pd *rdma_core_pd_alloc(struct ibv_context *ibv_ctx)
+{
+	return ibv_alloc_pd(ibv_ctx);
+}
+
+static int rdma_core_pd_dealloc(struct ibv_pd *pd)
+{
+	return -ibv_dealloc_pd(pd); /* 0 or an errno value */
+}
+
+static struct mlx5dv_devx_uar *rdma_core_uar_alloc(struct ibv_context *ibv_ctx)
+{
+	return mlx5dv_devx_alloc_uar(ibv_ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
 }
 
 static int no_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length)
@@ -213,94 +262,19 @@ static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16
 	return -EOPNOTSUPP;
 }
 
-static struct provider_queue *no_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					   const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
-					   struct provider_queue_info *info, char *err, size_t err_size)
+static int no_uar_bind(struct provider_process *process, struct mlx5dv_devx_uar *uar)
 {
-	(void)process, (void)ibv_ctx, (void)attr, (void)refs, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_wq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					   uint32_t cq_num, const struct flexio_wq_attr *attr,
-					   const struct provider_queue_refs *refs, struct provider_queue_info *info,
-					   char *err, size_t err_size)
-{
-	(void)process, (void)ibv_ctx, (void)cq_num, (void)attr, (void)refs, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_rmp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					    const struct flexio_wq_attr *attr, struct provider_queue_info *info,
-					    char *err, size_t err_size)
-{
-	(void)process, (void)ibv_ctx, (void)attr, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_qp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-					   const struct flexio_qp_attr *attr, struct provider_queue_info *info,
-					   char *err, size_t err_size)
-{
-	(void)process, (void)ibv_ctx, (void)attr, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_td_create(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
-					   size_t err_size)
-{
-	(void)ibv_ctx, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static struct provider_queue *no_tis_create(struct ibv_context *ibv_ctx, struct provider_queue *td,
-					    struct provider_queue_info *info, char *err, size_t err_size)
-{
-	(void)ibv_ctx, (void)td, (void)info;
-	snprintf(err, err_size, UNSUPPORTED);
-	return NULL;
-}
-
-static int no_queue_op(struct provider_queue *queue)
-{
-	(void)queue;
+	(void)process, (void)uar;
 	return -EOPNOTSUPP;
 }
 
-static int no_qp_modify(struct provider_queue *qp, const struct flexio_qp_attr *attr,
-			const struct flexio_qp_attr_opt_param_mask *mask, char *err, size_t err_size)
+static struct mlx5dv_devx_obj *no_thread_obj_create(struct ibv_context *ibv_ctx, struct provider_thread *thread)
 {
-	(void)qp, (void)attr, (void)mask;
-	snprintf(err, err_size, UNSUPPORTED);
-	return -EOPNOTSUPP;
-}
-
-static int no_cq_moderation_set(struct provider_queue *cq, uint16_t max_count, uint16_t period,
-				enum flexio_cq_period_mode mode)
-{
-	(void)cq, (void)max_count, (void)period, (void)mode;
-	return -EOPNOTSUPP;
-}
-
-static int no_cq_moderation_get(struct provider_queue *cq, uint16_t *max_count, uint16_t *period, uint16_t *mode)
-{
-	(void)cq, (void)max_count, (void)period, (void)mode;
-	return -EOPNOTSUPP;
-}
-
-static struct mlx5dv_devx_obj *no_devx_obj_create(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
-						  uint32_t number)
-{
-	(void)ibv_ctx, (void)kind, (void)number;
+	(void)ibv_ctx, (void)thread;
 	return NULL;
 }
 
-static void no_devx_obj_release(struct mlx5dv_devx_obj *obj)
+static void no_thread_obj_release(struct mlx5dv_devx_obj *obj)
 {
 	(void)obj;
 }
@@ -379,6 +353,7 @@ static int no_trace_stop(struct provider_process *process, char *err, size_t err
 
 void provider_fill_defaults(struct flexio_provider_ops *ops)
 {
+	FILL(devices, ops->name);
 	FILL(serves, no_serves);
 	FILL(image_load, no_image_load);
 	FILL(image_release, no_image_release);
@@ -391,6 +366,11 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(memory_set, no_memory_set);
 	FILL(call, no_call);
 	FILL(dumem_id, no_dumem_id);
+	FILL(thread_create, no_thread_create);
+	FILL(thread_run, no_thread_run);
+	FILL(thread_trigger, no_thread_op);
+	FILL(thread_destroy, no_thread_destroy);
+	FILL(thread_id, no_thread_id);
 	FILL(cmdq_create, no_cmdq_create);
 	FILL(cmdq_task_add, no_cmdq_task_add);
 	FILL(cmdq_start, no_cmdq_start);
@@ -402,9 +382,13 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(pd_check, no_pd_check);
 	FILL(pd_hold, no_pd_check);
 	FILL(pd_release, no_pd_release);
+	FILL(pd_alloc, rdma_core_pd_alloc);
+	FILL(pd_dealloc, rdma_core_pd_dealloc);
 	FILL(mr_range, no_mr_range);
 	FILL(memory_dump, no_memory_dump);
 	FILL(uar_check, no_uar_check);
+	FILL(uar_alloc, rdma_core_uar_alloc);
+	FILL(uar_free, mlx5dv_devx_free_uar);
 	FILL(outbox_create, no_object_create);
 	FILL(outbox_destroy, no_object_destroy);
 	FILL(window_create, no_window_create);
@@ -417,21 +401,9 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(process_resume, no_process_destroy);
 	FILL(gdb_listen, no_gdb_listen);
 	FILL(memcheck_set, no_memcheck_set);
-	FILL(cq_create, no_cq_create);
-	FILL(sq_create, no_wq_create);
-	FILL(rq_create, no_wq_create);
-	FILL(rmp_create, no_rmp_create);
-	FILL(qp_create, no_qp_create);
-	FILL(td_create, no_td_create);
-	FILL(tis_create, no_tis_create);
-	FILL(queue_destroy, no_queue_op);
-	FILL(qp_modify, no_qp_modify);
-	FILL(qp_state, no_queue_op);
-	FILL(rq_set_error, no_queue_op);
-	FILL(cq_moderation_set, no_cq_moderation_set);
-	FILL(cq_moderation_get, no_cq_moderation_get);
-	FILL(devx_obj_create, no_devx_obj_create);
-	FILL(devx_obj_release, no_devx_obj_release);
+	FILL(uar_bind, no_uar_bind);
+	FILL(thread_obj_create, no_thread_obj_create);
+	FILL(thread_obj_release, no_thread_obj_release);
 	FILL(emu_functions, no_emu_functions);
 	FILL(emu_db_map, no_emu_db_map);
 	FILL(emu_db_unmap, no_emu_db_unmap);

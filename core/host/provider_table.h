@@ -1,8 +1,10 @@
 /*
  * The providers the host library can drive, in the order they are asked (the simulated
- * BlueField-3 first), as rdma-core keeps its providers: each registers its operations
- * (PROVIDER_REGISTER, core/provider.h), and the operations it lacks are filled with defaults
- * that fail cleanly (provider_defaults.c).
+ * BlueField-3 first, when the library has it), as rdma-core keeps its providers: each registers
+ * its operations (PROVIDER_REGISTER, core/provider.h), built in or from a module FLEXIO_PROVIDERS
+ * names, and the operations it lacks are filled with defaults that fail cleanly
+ * (provider_defaults.c). The first call of any function below loads those modules and seals the
+ * table.
  */
 #ifndef OPENFLEXIO_CORE_HOST_PROVIDER_TABLE_H
 #define OPENFLEXIO_CORE_HOST_PROVIDER_TABLE_H

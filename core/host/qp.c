@@ -4,10 +4,12 @@
  * are created in RST and moved through IB's state machine with flexio_qp_modify: RST->INIT->RTR
  * ->RTS, RTS<->SQD, any->ERR, any->RST; each transition takes the fields it needs from the
  * attributes, the mask adding the optional access flags and RNR timer. flexio_qp_attr is the
- * same in every release (layouts.h), so the caller's is read as it is.
+ * same in every release (layouts.h), so the caller's is read as it is, and made DEVX commands
+ * (devx_cmds.h): CREATE_QP, the transition's command from the state QUERY_QP gives, QUERY_QP.
  */
 #include "queue.h"
 
+#include "../common/mlx5_prm.h"
 #include "log.h"
 
 #include <errno.h>
@@ -15,8 +17,26 @@
 #include <string.h>
 
 #define QP_ACCESS (IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_ATOMIC)
-/* The QPC state SQD (IB's and the NIC's value), which enum flexio_qp_state does not name. */
+/* The state SQD (IB's value), which enum flexio_qp_state does not name. */
 #define QP_STATE_SQD 0x4
+/* A receive WQE of FlexIO's QPs: one data segment (the QPC's log_rq_stride counts 16 bytes). */
+#define QP_LOG_RQ_STRIDE 4
+#define QP_MIN_RNR_NAK_MAX 31 /* qpc.min_rnr_nak: 5 bits */
+/* What FlexIO's attributes do not carry: the ACK timeout (the fabric loses nothing anyway) and
+ * the RNR retries (for ever). */
+#define QP_ACK_TIMEOUT 14
+#define QP_RNR_RETRY 7
+
+/* IB's state (flexio_qp_state, and SQD 4) of a QPC state, and back: they differ in SQD. */
+static int qp_state_of(unsigned qpc)
+{
+	return qpc == MLX5_QPC_STATE_SQD ? QP_STATE_SQD : (int)qpc;
+}
+
+static unsigned qpc_state_of(int state)
+{
+	return state == QP_STATE_SQD ? MLX5_QPC_STATE_SQD : (unsigned)state;
+}
 
 /* The names of states in log lines. */
 static const char *state_name(int state)
@@ -46,8 +66,8 @@ static bool depth_valid(int log_depth, unsigned log_max, const char *what, const
 	return false;
 }
 
-/* limits: the device's (its provider's log_max_wq_size, for each ring). */
-static bool qp_attr_valid(const struct flexio_qp_attr *a, const struct flexio_provider_ops *limits, const char *func)
+/* limits: the device's (QUERY_HCA_CAP), for each ring. */
+static bool qp_attr_valid(const struct flexio_qp_attr *a, const struct devx_caps *limits, const char *func)
 {
 	if (a->transport_type != FLEXIO_QPC_ST_RC) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
@@ -79,21 +99,49 @@ static bool qp_attr_valid(const struct flexio_qp_attr *a, const struct flexio_pr
 	       queue_qmem_valid(&a->qp_wq_dbr_qmem, "qp_fattr->qp_wq_dbr_qmem", func);
 }
 
+/* The CREATE_QP of the checked attributes. */
+static bool qp_command(struct process *process, struct ibv_context *ibv_ctx, const struct flexio_qp_attr *a,
+		       struct devx_qp_attr *attr, const char *func)
+{
+	bool regular = a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_REGULAR;
+	uint64_t rq_bytes = regular ? (uint64_t)1 << (a->log_rq_depth + QP_LOG_RQ_STRIDE) : 0;
+	struct devx_mem sq;
+
+	*attr = (struct devx_qp_attr){
+		.uar_page = uar_page_on(process, ibv_ctx),
+		.user_index = a->user_index,
+		.no_sq = a->no_sq,
+		.log_sq_size = a->no_sq ? 0 : (uint8_t)a->log_sq_depth,
+		.rq_type = (uint8_t)a->rq_type,
+		.log_rq_size = regular ? (uint8_t)a->log_rq_depth : 0,
+		.log_rq_stride = QP_LOG_RQ_STRIDE - 4,
+		.cqn_snd = a->no_sq ? 0 : a->sq_cqn,
+		.cqn_rcv = a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_ZERO_SIZE_RQ ? 0 : a->rq_cqn,
+		.rmpn = a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ ? a->rmpqn : 0,
+	};
+	/* mlx5's QP buffer: the RQ first, the SQ (of 16-byte segments) after it. */
+	return queue_pdn(a->pd, &attr->pdn, func) &&
+	       queue_mem(process, &a->qp_wq_buff_qmem, 0, 1, "qp_wq_buff_qmem", &attr->wq, func) &&
+	       (a->no_sq || queue_mem(process, &a->qp_wq_buff_qmem, rq_bytes, 16, "qp_wq_buff_qmem (SQ)", &sq, func)) &&
+	       queue_mem(process, &a->qp_wq_dbr_qmem, 0, 8, "qp_wq_dbr_qmem", &attr->dbr, func);
+}
+
 static flexio_status qp_create(struct process *process, struct ibv_context *ibv_ctx, const struct flexio_qp_attr *a,
 			       flexio_qp **qp_ptr, const char *func)
 {
-	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = { 0 };
-	struct provider_queue *pq = NULL;
+	char err[DEVX_ERROR_MAX] = "";
+	struct mlx5dv_devx_obj *obj = NULL;
 	struct queue_child *qp = NULL;
+	struct devx_qp_attr attr;
+	struct devx_caps caps;
+	uint32_t qpn;
 	void *handle;
 
-	if (!qp_attr_valid(a, process->provider, func))
-		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, false, func);
-	if (!ibv_ctx || !queue_pd_hold(process->provider, ibv_ctx, a->pd, "qp_fattr->pd", func))
+	if (!ibv_ctx || !queue_caps(ibv_ctx, &caps, func) || !qp_attr_valid(a, &caps, func) ||
+	    !queue_pd_hold(process->provider, ibv_ctx, a->pd, "qp_fattr->pd", func))
 		return FLEXIO_STATUS_FAILED;
-	if (!process_stopped(process, func)) {
+	if (!process_stopped(process, func) && qp_command(process, ibv_ctx, a, &attr, func)) {
 		qp = calloc(1, sizeof(*qp));
 		if (!qp)
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
@@ -106,17 +154,17 @@ static flexio_status qp_create(struct process *process, struct ibv_context *ibv_
 			queue_child_hold(process, qp, 1, HANDLE_CQ, ibv_ctx->device, a->rq_cqn);
 		if (a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ)
 			queue_child_hold(process, qp, 2, HANDLE_RMP, ibv_ctx->device, a->rmpqn);
-		pq = process->provider->qp_create(process->device, ibv_ctx, a, &info, err, sizeof(err));
-		if (!pq)
+		obj = devx_qp_create(ibv_ctx, &attr, &qpn, err);
+		if (!obj)
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a QP: %s", process->name,
 				      err);
 	}
-	if (!pq) {
+	if (!obj) {
 		queue_child_drop(qp);
 		process->provider->pd_release(a->pd);
 		return FLEXIO_STATUS_FAILED;
 	}
-	queue_init(&qp->q, process->provider, ibv_ctx, PROVIDER_OBJECT_QP, pq, info.number, a->pd);
+	queue_init(&qp->q, process->provider, ibv_ctx, QUEUE_QP, obj, qpn, a->pd, NULL);
 	handle = queue_child_open(process, qp, HANDLE_QP, queue_child_on_free, func);
 	if (!handle)
 		return FLEXIO_STATUS_FAILED;
@@ -143,14 +191,40 @@ FLEXIO_STABLE flexio_status flexio_qp_create(flexio_process *handle, struct ibv_
 	return status;
 }
 
+/* The fields of fattr as a transition reads them (each takes those IB's state machine gives it). */
+static void qp_fields(const struct flexio_qp_attr *a, struct devx_qp_fields *f)
+{
+	*f = (struct devx_qp_fields){
+		.port = a->vhca_port_num ? (uint8_t)a->vhca_port_num : 1,
+		.access = (unsigned)a->qp_access_mask,
+		/* A value the 3-bit field cannot hold is no MTU: the device refuses it as 0. */
+		.mtu = (unsigned)a->path_mtu <= 7 ? (uint8_t)a->path_mtu : 0,
+		.remote_qpn = a->remote_qp_num & 0xFFFFFF,
+		.rq_psn = a->next_rcv_psn & 0xFFFFFF,
+		.sq_psn = a->next_send_psn & 0xFFFFFF,
+		.log_rra_max = a->log_rra_max,
+		.log_sra_max = a->log_sra_max,
+		.min_rnr_nak = (uint8_t)a->min_rnr_nak_timer,
+		.ack_timeout = QP_ACK_TIMEOUT,
+		.retry_count = a->retry_count > 7 ? 7 : a->retry_count,
+		.rnr_retry = QP_RNR_RETRY,
+		.loopback = a->fl != 0,
+		.grh = a->grh != 0,
+	};
+	memcpy(f->rgid, a->rgid_or_rip.raw, sizeof(f->rgid));
+	if (a->dest_mac)
+		memcpy(f->rmac, a->dest_mac, sizeof(f->rmac));
+}
+
 /* mask NULL: no optional attributes. The QP is unchanged when the transition fails. */
 FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *handle, struct flexio_qp_attr *fattr,
 					     struct flexio_qp_attr_opt_param_mask *mask)
 {
-	static const struct flexio_qp_attr_opt_param_mask no_mask;
 	struct queue_child *qp = handle_get(handle, HANDLE_QP, __func__);
 	flexio_status status = FLEXIO_STATUS_FAILED;
-	char err[PROVIDER_ERROR_MAX] = "";
+	char err[DEVX_ERROR_MAX] = "";
+	struct devx_qp_fields fields;
+	unsigned optional = 0, now;
 	int rc;
 
 	if (!qp)
@@ -161,12 +235,23 @@ FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *handle, struct flexio_qp
 		flexio_err("fattr->next_state %d is not a QP state (FLEXIO_QP_STATE_RST, _INIT, _RTR, _RTS, SQD %d or "
 			   "FLEXIO_QP_STATE_ERR)",
 			   (int)fattr->next_state, QP_STATE_SQD);
+	} else if (fattr->min_rnr_nak_timer > QP_MIN_RNR_NAK_MAX) {
+		flexio_err("fattr->min_rnr_nak_timer %u is more than %d", fattr->min_rnr_nak_timer, QP_MIN_RNR_NAK_MAX);
 	} else if (queue_lock_live(&qp->q, handle, __func__)) {
-		rc = qp->q.provider->qp_modify(qp->q.pq, fattr, mask ? mask : &no_mask, err, sizeof(err));
+		if (mask && provider_caller_bool(&mask->qp_access_mask))
+			optional |= DEVX_QP_OPT_ACCESS;
+		if (mask && provider_caller_bool(&mask->min_rnr_nak_timer))
+			optional |= DEVX_QP_OPT_MIN_RNR_NAK;
+		qp_fields(fattr, &fields);
+		/* The command of the transition is the state's now's (this lock orders them). */
+		rc = devx_qp_state(qp->q.obj, qp->q.number, &now, err);
+		if (!rc)
+			rc = devx_qp_modify(qp->q.obj, qp->q.number, now, qpc_state_of((int)fattr->next_state), &fields,
+					    optional, err);
 		queue_unlock(&qp->q);
 		if (rc)
 			flexio_err("QP 0x%x: cannot move it to %s: %s", qp->q.number,
-				   state_name((int)fattr->next_state), *err ? err : strerror(-rc));
+				   state_name((int)fattr->next_state), err);
 		else
 			status = FLEXIO_STATUS_SUCCESS;
 	}
@@ -189,16 +274,18 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_qp_get_qp_num(flexio_qp *qp)
 FLEXIO_STABLE flexio_qp_state flexio_qp_state_get(flexio_qp *handle)
 {
 	struct queue_child *qp = handle_get(handle, HANDLE_QP, __func__);
-	int state = -EINVAL;
+	char err[DEVX_ERROR_MAX];
+	unsigned state = MLX5_QPC_STATE_ERR;
+	int rc = -EINVAL;
 
 	if (!qp)
 		return FLEXIO_QP_STATE_ERR;
 	if (queue_lock_live(&qp->q, handle, __func__)) {
-		state = qp->q.provider->qp_state(qp->q.pq);
+		rc = devx_qp_state(qp->q.obj, qp->q.number, &state, err);
 		queue_unlock(&qp->q);
-		if (state < 0)
-			flexio_err("QP 0x%x: cannot read its state: %s", qp->q.number, strerror(-state));
+		if (rc)
+			flexio_err("QP 0x%x: cannot read its state: %s", qp->q.number, err);
 	}
 	handle_put(&qp->child.handle);
-	return state < 0 ? FLEXIO_QP_STATE_ERR : (flexio_qp_state)state;
+	return rc ? FLEXIO_QP_STATE_ERR : (flexio_qp_state)qp_state_of(state);
 }

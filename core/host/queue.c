@@ -9,34 +9,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How log lines name the objects of a device's NIC. */
-static const char *object_name(enum provider_object_kind kind)
+const char *queue_kind_name(enum queue_kind kind)
 {
 	switch (kind) {
-	case PROVIDER_OBJECT_CQ:
+	case QUEUE_CQ:
 		return "CQ";
-	case PROVIDER_OBJECT_SQ:
+	case QUEUE_SQ:
 		return "SQ";
-	case PROVIDER_OBJECT_RQ:
+	case QUEUE_RQ:
 		return "RQ";
-	case PROVIDER_OBJECT_RMP:
+	case QUEUE_RMP:
 		return "RMP";
-	case PROVIDER_OBJECT_QP:
+	case QUEUE_QP:
 		return "QP";
-	case PROVIDER_OBJECT_TD:
+	case QUEUE_TD:
 		return "transport domain";
-	case PROVIDER_OBJECT_TIS:
+	case QUEUE_TIS:
 		return "TIS";
-	case PROVIDER_OBJECT_TIR:
-		return "TIR";
-	case PROVIDER_OBJECT_THREAD:
-		return "thread";
 	}
 	return "object";
 }
 
 void queue_init(struct queue *q, const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx,
-		enum provider_object_kind kind, struct provider_queue *pq, uint32_t number, struct ibv_pd *pd)
+		enum queue_kind kind, struct mlx5dv_devx_obj *obj, uint32_t number, struct ibv_pd *pd,
+		struct mlx5dv_devx_obj *const *made)
 {
 	q->provider = provider;
 	q->ibv_ctx = ibv_ctx;
@@ -44,28 +40,96 @@ void queue_init(struct queue *q, const struct flexio_provider_ops *provider, str
 	q->kind = kind;
 	q->number = number;
 	pthread_mutex_init(&q->lock, NULL);
-	q->pq = pq;
+	q->obj = obj;
+	for (size_t i = 0; i < QUEUE_MADE_MAX; i++)
+		q->made[i] = made ? made[i] : NULL;
 	q->pd = pd;
-	atomic_init(&q->obj, NULL);
+}
+
+void queue_made_destroy(struct mlx5dv_devx_obj *const *made, size_t count)
+{
+	char err[DEVX_ERROR_MAX];
+
+	/* Made for a queue that is gone (or was never made): nothing else uses them. */
+	for (size_t i = 0; i < count; i++)
+		if (made[i])
+			(void)devx_destroy(made[i], "object made for a queue", err);
+}
+
+/* Destroys the queue's objects (lock held, obj still there): 0, or -errno (err says why) with
+ * the queue left whole. Users go first: an RQ's TIR names the RQ, which is then not destroyed
+ * while the TIR cannot be. */
+static int destroy_objects(struct queue *q, char *err)
+{
+	int rc = 0;
+
+	if (q->kind == QUEUE_RQ && q->made[0]) {
+		rc = devx_destroy(q->made[0], "RQ's TIR", err);
+		if (!rc)
+			q->made[0] = NULL;
+	}
+	if (!rc)
+		rc = devx_destroy(q->obj, queue_kind_name(q->kind), err);
+	if (rc)
+		return rc;
+	q->obj = NULL;
+	queue_made_destroy(q->made, QUEUE_MADE_MAX);
+	memset(q->made, 0, sizeof(q->made));
+	if (q->pd)
+		q->provider->pd_release(q->pd);
+	q->pd = NULL;
+	return 0;
 }
 
 void queue_fini(struct queue *q)
 {
-	struct mlx5dv_devx_obj *obj = atomic_load(&q->obj);
+	char err[DEVX_ERROR_MAX];
 	int rc = 0;
 
-	if (obj)
-		q->provider->devx_obj_release(obj);
 	/* Still there: its process is being destroyed (a destroy call destroys it before). */
-	if (q->pq)
-		rc = q->provider->queue_destroy(q->pq);
+	if (q->obj)
+		rc = destroy_objects(q, err);
 	if (rc)
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_process_destroy",
-			      "%s 0x%x is still in use (%s): left to the device", object_name(q->kind), q->number,
-			      strerror(-rc));
-	else if (q->pd)
-		q->provider->pd_release(q->pd);
+			      "%s 0x%x is still in use (%s): left to the device", queue_kind_name(q->kind), q->number,
+			      err);
 	pthread_mutex_destroy(&q->lock);
+}
+
+bool queue_caps(struct ibv_context *ibv_ctx, struct devx_caps *caps, const char *func)
+{
+	char err[DEVX_ERROR_MAX];
+
+	if (!devx_query_caps(ibv_ctx, caps, err))
+		return true;
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot read the limits of %s: %s",
+		      ibv_ctx->device->name, err);
+	return false;
+}
+
+bool queue_mem(struct process *process, const struct flexio_qmem *qmem, uint64_t offset, unsigned align,
+	       const char *what, struct devx_mem *mem, const char *func)
+{
+	if (qmem->memtype == FLEXIO_MEMTYPE_DPA)
+		*mem = (struct devx_mem){ .umem_id = process->provider->dumem_id(process->device),
+					  .offset = qmem->daddr + offset };
+	else
+		*mem = (struct devx_mem){ .umem_id = qmem->umem_id, .offset = qmem->humem_offset + offset };
+	if (!(mem->offset % align))
+		return true;
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s: 0x%llx is not %u-byte aligned, as the NIC needs", what,
+		      (unsigned long long)mem->offset, align);
+	return false;
+}
+
+bool queue_pdn(struct ibv_pd *pd, uint32_t *pdn, const char *func)
+{
+	char err[DEVX_ERROR_MAX];
+
+	if (!devx_pdn(pd, pdn, err))
+		return true;
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s", err);
+	return false;
 }
 
 struct ibv_context *queue_context(struct process *process, struct ibv_context *ibv_ctx, bool cross, const char *func)
@@ -85,7 +149,7 @@ struct ibv_context *queue_context(struct process *process, struct ibv_context *i
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "ibv_ctx %p is a context of process \"%s\"'s own device (%s): a cross-device queue needs "
 			      "another device",
-			      (void *)ibv_ctx, process->name, ibv_get_device_name(ibv_ctx->device));
+			      (void *)ibv_ctx, process->name, ibv_ctx->device->name);
 		return NULL;
 	}
 	return ibv_ctx;
@@ -107,18 +171,18 @@ bool queue_pd_hold(const struct flexio_provider_ops *provider, struct ibv_contex
 	if (pd && !provider->pd_hold(ibv_ctx, pd))
 		return true;
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is not a live protection domain of %s", what, (void *)pd,
-		      ibv_get_device_name(ibv_ctx->device));
+		      ibv_ctx->device->name);
 	return false;
 }
 
 bool queue_lock_live(struct queue *q, const void *handle, const char *func)
 {
 	pthread_mutex_lock(&q->lock);
-	if (q->pq)
+	if (q->obj)
 		return true;
 	pthread_mutex_unlock(&q->lock);
 	/* Destroyed by another thread since this call took its reference: the handle is closing. */
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live %s", handle, object_name(q->kind));
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%p is not a live %s", handle, queue_kind_name(q->kind));
 	return false;
 }
 
@@ -129,47 +193,33 @@ void queue_unlock(struct queue *q)
 
 bool queue_destroy_device(struct queue *q, const void *handle, const char *busy, const char *func)
 {
+	char err[DEVX_ERROR_MAX];
 	int rc;
 
 	if (!queue_lock_live(q, handle, func))
 		return false;
-	rc = q->provider->queue_destroy(q->pq);
-	if (!rc) {
-		q->pq = NULL;
-		if (q->pd)
-			q->provider->pd_release(q->pd);
-		q->pd = NULL;
-	}
+	rc = destroy_objects(q, err);
 	queue_unlock(q);
 	/* Transport domains and TISs are named by their handle: the API gives no number of theirs. */
-	if (rc == -EBUSY && (q->kind == PROVIDER_OBJECT_TD || q->kind == PROVIDER_OBJECT_TIS))
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is in use: %s", object_name(q->kind), handle, busy);
+	if (rc == -EBUSY && (q->kind == QUEUE_TD || q->kind == QUEUE_TIS))
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is in use: %s", queue_kind_name(q->kind), handle, busy);
 	else if (rc == -EBUSY)
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s 0x%x is in use: %s", object_name(q->kind), q->number, busy);
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s 0x%x is in use: %s", queue_kind_name(q->kind), q->number,
+			      busy);
 	else if (rc)
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot destroy %s 0x%x: %s", object_name(q->kind), q->number,
-			      strerror(-rc));
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot destroy %s 0x%x: %s", queue_kind_name(q->kind),
+			      q->number, err);
 	return !rc;
 }
 
-struct mlx5dv_devx_obj *devx_obj_once(const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx,
-				      _Atomic(struct mlx5dv_devx_obj *) *slot, enum provider_object_kind kind,
-				      uint32_t number, const char *func)
+struct mlx5dv_devx_obj *queue_object(struct queue *q, const void *handle, unsigned made, const char *func)
 {
-	struct mlx5dv_devx_obj *obj = atomic_load(slot), *made;
+	struct mlx5dv_devx_obj *obj = NULL;
 
-	if (obj)
-		return obj;
-	made = provider->devx_obj_create(ibv_ctx, kind, number);
-	if (!made) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s has no DEVX object for %s 0x%x",
-			      ibv_get_device_name(ibv_ctx->device), object_name(kind), number);
-		return NULL;
+	if (queue_lock_live(q, handle, func)) {
+		obj = made < QUEUE_MADE_MAX ? q->made[made] : q->obj;
+		queue_unlock(q);
 	}
-	/* Of two first requests one object stays, the other is released. */
-	if (atomic_compare_exchange_strong(slot, &obj, made))
-		return made;
-	provider->devx_obj_release(made);
 	return obj;
 }
 

@@ -2,11 +2,15 @@
  * What the queue families share (cq.c; wq.c: SQ, RQ, RMP; qp.c; transport.c: TD, TIS): the
  * device side of a queue, how it is destroyed, and the checks every family makes.
  *
- * Destroying a queue asks the provider first, while the handle is still open: a queue others
- * still use (-EBUSY: a CQ that work queues report to, a TD with TISs, ...) is not destroyed and
- * its handle stays valid. Only once the provider has destroyed it is the handle closed. Each
- * queue's lock orders the provider's operations on it (moderation, state changes, destroy), so a
- * call racing a destroy meets either the live queue or one already gone, never a freed one.
+ * A queue is the NIC object a DEVX command made on its device context (devx_cmds.h), with the
+ * objects made for it (an SQ's TIS and transport domain, an RQ's TIR and transport domain):
+ * what flexio_cq_get_obj, flexio_rq_get_object and flexio_rq_get_tir return.
+ *
+ * Destroying a queue asks the device first, while the handle is still open: a queue others
+ * still use (EBUSY: a CQ that work queues report to, a TD with TISs, ...) is not destroyed and
+ * its handle stays valid. Only once the device has destroyed it is the handle closed. Each
+ * queue's lock orders the commands on it (moderation, state changes, destroy), so a call racing
+ * a destroy meets either the live queue or one already gone, never a freed one.
  *
  * CQs, SQs, RQs, RMPs and QPs are children of their process (struct queue_child): closed with
  * it, newest first, and destroyed on the device when their last reference goes, before the
@@ -17,21 +21,36 @@
 #ifndef OPENFLEXIO_CORE_HOST_QUEUE_H
 #define OPENFLEXIO_CORE_HOST_QUEUE_H
 
+#include "devx_cmds.h"
 #include "process.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 
+enum queue_kind {
+	QUEUE_CQ,
+	QUEUE_SQ,
+	QUEUE_RQ,
+	QUEUE_RMP,
+	QUEUE_QP,
+	QUEUE_TD,
+	QUEUE_TIS,
+};
+
+/* The most objects made with a queue: an RQ's TIR and transport domain, an SQ's TIS and TD. */
+#define QUEUE_MADE_MAX 2
+
 struct queue {
-	const struct flexio_provider_ops *provider;
-	struct ibv_context *ibv_ctx;   /* the device context it was created on */
-	struct ibv_device *ibv_device; /* its device: numbers are the device's */
-	enum provider_object_kind kind;
-	uint32_t number;                       /* CQN, SQN, RQN, RMPN, QPN, TDN, TISN */
-	pthread_mutex_t lock;                  /* held around each provider operation on pq */
-	struct provider_queue *pq;             /* NULL once destroyed */
-	struct ibv_pd *pd;                     /* held (provider pd_hold) while pq lives; NULL: none */
-	_Atomic(struct mlx5dv_devx_obj *) obj; /* its DEVX object, made on first request */
+	const struct flexio_provider_ops *provider; /* the process's (or context's), holding pd */
+	struct ibv_context *ibv_ctx;                /* the device context it was created on */
+	struct ibv_device *ibv_device;              /* its device: numbers are the device's */
+	enum queue_kind kind;
+	uint32_t number;             /* CQN, SQN, RQN, RMPN, QPN, TDN, TISN */
+	pthread_mutex_t lock;        /* held around each command on obj */
+	struct mlx5dv_devx_obj *obj; /* its DEVX object; NULL once destroyed */
+	/* Made for it, destroyed after it (users first: an RQ's TIR, then its TD). */
+	struct mlx5dv_devx_obj *made[QUEUE_MADE_MAX];
+	struct ibv_pd *pd; /* held (provider pd_hold) while obj lives; NULL: none */
 };
 
 /* How many queues a queue may hold: a QP's send CQ, receive CQ and RMP. */
@@ -50,12 +69,30 @@ struct queue_object {
 	struct queue q;
 };
 
-/* Fills q for a queue the provider created (pd: held by the caller, or NULL). */
+/* Fills q for a queue obj made on ibv_ctx (pd: held by the caller, or NULL; made: what was
+ * made for it, users first, NULL-terminated or QUEUE_MADE_MAX long, or NULL). */
 void queue_init(struct queue *q, const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx,
-		enum provider_object_kind kind, struct provider_queue *pq, uint32_t number, struct ibv_pd *pd);
-/* Releases what q holds: its DEVX object, its device queue if still there (a process being
- * destroyed: a queue still in use is left to the device, with a warning), its PD. */
+		enum queue_kind kind, struct mlx5dv_devx_obj *obj, uint32_t number, struct ibv_pd *pd,
+		struct mlx5dv_devx_obj *const *made);
+/* Releases what q holds: its device objects if still there (a process being destroyed: a queue
+ * still in use is left to the device, with a warning), its PD. */
 void queue_fini(struct queue *q);
+/* "CQ", "SQ", ... "transport domain", "TIS": how lines name a kind. */
+const char *queue_kind_name(enum queue_kind kind);
+/* Destroys what was made for a queue that could not be made (NULL entries skipped), users first. */
+void queue_made_destroy(struct mlx5dv_devx_obj *const *made, size_t count);
+
+/* The limits of ibv_ctx's device (QUERY_HCA_CAP): true, or false logged as func. */
+bool queue_caps(struct ibv_context *ibv_ctx, struct devx_caps *caps, const char *func);
+/* Where a ring or doorbell record of a process's queue is, for its DEVX command: DPA memory is
+ * the process's memory object (its dumem id) at the DPA address, host memory a devx umem. false,
+ * logged as func naming it what, when the NIC could not use it: an address not align-aligned
+ * (the PRM's rings and records are). */
+bool queue_mem(struct process *process, const struct flexio_qmem *qmem, uint64_t offset, unsigned align,
+	       const char *what, struct devx_mem *mem, const char *func);
+/* The PD number of pd for a command (logged as func). */
+bool queue_pdn(struct ibv_pd *pd, uint32_t *pdn, const char *func);
+
 
 /* The device context a queue of process goes on: ibv_ctx, or the process's when NULL. With cross
  * (the _cross_dev variants), ibv_ctx must be given and be another device than the process's.
@@ -75,9 +112,12 @@ void queue_unlock(struct queue *q);
 /* Destroys the device queue for a destroy call: true, or false logged as func when it is gone
  * already or still used (busy: what uses such a queue, for the log line). */
 bool queue_destroy_device(struct queue *q, const void *handle, const char *busy, const char *func);
+/* The DEVX object of a live queue (made: QUEUE_MADE_MAX for the queue's own, else what was made
+ * for it at that index), or NULL logged as func. */
+struct mlx5dv_devx_obj *queue_object(struct queue *q, const void *handle, unsigned made, const char *func);
 
 /* Process children. Holds, in qc->held[at], the live queue of kind of process on ibv_device numbered number, if
- * the process has one (a CQ or RMP given by number may also be the host's verbs'; the provider
+ * the process has one (a CQ or RMP given by number may also be the host's verbs'; the device
  * refuses another process's). */
 void queue_child_hold(struct process *process, struct queue_child *qc, unsigned at, enum handle_kind kind,
 		      struct ibv_device *ibv_device, uint32_t number);

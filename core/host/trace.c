@@ -1,7 +1,7 @@
 /*
  * Timelines (flexio_ext.h, experimental): flexio_process_trace_start / _stop record what the
  * DPA threads of a process do into a Chrome trace file. The device records (the simulated one:
- * core/sim/sim_trace.h) and names the process as it was created; this file checks the arguments.
+ * core/providers/sim/sim_trace.h) and names the process as it was created; this file checks the arguments.
  */
 #include "log.h"
 #include "process.h"

@@ -2,7 +2,8 @@
  * Transport domains (flexio_transport_domain_*) and TISs (flexio_sq_tis_*): objects of a device
  * context, not of a process. An RQ's TIR is made in a transport domain (flexio_wq_attr.rq.td),
  * an SQ sends through a TIS (flexio_wq_attr.sq.tis), a TIS belongs to a transport domain of its
- * device. While something uses one, the device refuses to destroy it and its handle stays valid.
+ * device. They are ALLOC_TRANSPORT_DOMAIN's and CREATE_TIS's DEVX objects (devx_cmds.h). While
+ * something uses one, the device refuses to destroy it and its handle stays valid.
  */
 #include "queue.h"
 
@@ -25,23 +26,22 @@ static flexio_status transport_create(const struct flexio_provider_ops *provider
 {
 	struct queue_object *t = calloc(1, sizeof(*t));
 	enum handle_kind kind = td ? HANDLE_SQ_TIS : HANDLE_TRANSPORT_DOMAIN;
-	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = { 0 };
-	struct provider_queue *pq;
+	char err[DEVX_ERROR_MAX] = "";
+	struct mlx5dv_devx_obj *obj;
+	uint32_t number;
 
 	if (!t) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
-	pq = td ? provider->tis_create(ibv_ctx, td->q.pq, &info, err, sizeof(err))
-		: provider->td_create(ibv_ctx, &info, err, sizeof(err));
-	if (!pq) {
+	obj = td ? devx_tis_create(ibv_ctx, td->q.number, &number, err) : devx_td_alloc(ibv_ctx, &number, err);
+	if (!obj) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot create a %s on %s: %s", handle_kind_name(kind),
-			      ibv_get_device_name(ibv_ctx->device), err);
+			      ibv_ctx->device->name, err);
 		free(t);
 		return FLEXIO_STATUS_FAILED;
 	}
-	queue_init(&t->q, provider, ibv_ctx, td ? PROVIDER_OBJECT_TIS : PROVIDER_OBJECT_TD, pq, info.number, NULL);
+	queue_init(&t->q, provider, ibv_ctx, td ? QUEUE_TIS : QUEUE_TD, obj, number, NULL, NULL);
 	*out = handle_open(&t->handle, kind, transport_free);
 	if (!*out) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory (or of handles)");
@@ -112,7 +112,7 @@ FLEXIO_STABLE flexio_status flexio_sq_tis_create(struct ibv_context *ibv_ctx, fl
 		return FLEXIO_STATUS_FAILED;
 	if (td->q.ibv_device != ibv_ctx->device) {
 		flexio_err("transport domain %p is of %s, not of ibv_ctx's device %s", (void *)td_handle,
-			   ibv_get_device_name(td->q.ibv_device), ibv_get_device_name(ibv_ctx->device));
+			   td->q.ibv_device->name, ibv_ctx->device->name);
 	} else if (queue_lock_live(&td->q, td_handle, __func__)) {
 		/* Locked: the domain is not destroyed while the TIS is made in it. */
 		status = transport_create(provider, ibv_ctx, td, (void **)tis, __func__);

@@ -6,6 +6,11 @@
  * another device, whose flexio_uar_device_id device code names in
  * flexio_dev_outbox_config_uar_extension and flexio_dev_cross_device_ring_db.
  *
+ * The UARs the library allocates are bound to their process (provider uar_bind): the NIC's
+ * queues made naming one of them (uar_page, devx_cmds.h) are the process's, whose threads may
+ * ring their doorbells. A caller's devx UAR (older edition) is not: several processes may wrap
+ * it.
+ *
  * This file also sets up and tears down the family's per-process state (dpa_objects.h).
  */
 #include "process.h"
@@ -30,7 +35,7 @@ static void uar_free(struct process_child *child)
 	if (uar->extended_id)
 		process->provider->uar_extension_remove(process->device, uar->extended_id);
 	if (uar->own_devx)
-		mlx5dv_devx_free_uar(uar->devx);
+		process->provider->uar_free(uar->devx);
 	free(uar);
 }
 
@@ -50,25 +55,33 @@ static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struc
 	uar->ibv_ctx = ibv_ctx;
 	uar->devx = devx;
 	if (!devx) {
-		uar->devx = mlx5dv_devx_alloc_uar(ibv_ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
+		uar->devx = process->provider->uar_alloc(ibv_ctx);
 		uar->own_devx = true;
 		if (!uar->devx) {
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot allocate a devx UAR on %s: %s",
-				      ibv_get_device_name(ibv_ctx->device), strerror(errno));
+				      ibv_ctx->device->name, strerror(errno));
 			free(uar);
 			return NULL;
 		}
 	}
 	uar->id = uar->devx->page_id;
+	rc = uar->own_devx ? process->provider->uar_bind(process->device, uar->devx) : 0;
+	if (rc) {
+		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot give UAR %u of %s to process \"%s\": %s", uar->id,
+			      ibv_ctx->device->name, process->name, strerror(-rc));
+		mlx5dv_devx_free_uar(uar->devx);
+		free(uar);
+		return NULL;
+	}
 	if (extend) {
 		do
 			uar->extended_id = atomic_fetch_add(&last_extended_id, 1) + 1;
 		while (!uar->extended_id || uar->extended_id == UINT32_MAX);
 		rc = process->provider->uar_extension_add(process->device, uar->extended_id, ibv_ctx);
 		if (rc) {
-			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot extend a UAR to %s: %s",
-				      ibv_get_device_name(ibv_ctx->device), strerror(-rc));
-			mlx5dv_devx_free_uar(uar->devx);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot extend a UAR to %s: %s", ibv_ctx->device->name,
+				      strerror(-rc));
+			process->provider->uar_free(uar->devx);
 			free(uar);
 			return NULL;
 		}
@@ -214,6 +227,23 @@ int process_objects_init(struct process *process)
 	o->ready = true;
 	o->uar = uar_new(process, process->ibv_ctx, NULL, false, "flexio_process_create");
 	return o->uar ? 0 : -ENOMEM;
+}
+
+uint32_t uar_page_on(struct process *process, struct ibv_context *ibv_ctx)
+{
+	uint32_t page = 0;
+
+	pthread_mutex_lock(&process->children_lock);
+	/* The process UAR on its own device; another device's first UAR of the library's (the
+	 * children list is newest first: the last match is the oldest). */
+	for (struct process_child *c = process->children; c; c = c->next) {
+		struct uar *uar = (struct uar *)c;
+
+		if (c->handle.kind == HANDLE_UAR && uar->own_devx && uar->ibv_ctx->device == ibv_ctx->device)
+			page = uar->id;
+	}
+	pthread_mutex_unlock(&process->children_lock);
+	return page;
 }
 
 void process_objects_fini(struct process *process)

@@ -3,7 +3,7 @@
  * protection domain, which must belong to the process's device. Device code configures a
  * window entity with flexio_window_get_id(window) and the region's lkey, then reaches the
  * memory through flexio_dev_multi_window_ptr_acquire pointers (writeback / read_inv per the
- * DPA memory model) or flexio_dev_multi_window_copy_to_host; core/sim/sim_window.c checks every
+ * DPA memory model) or flexio_dev_multi_window_copy_to_host; core/providers/sim/sim_window.c checks every
  * access.
  */
 #include "process.h"
@@ -41,7 +41,7 @@ static flexio_status window_create(struct process *process, struct ibv_pd *pd, f
 	if (process->provider->pd_hold(process->ibv_ctx, pd)) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
 			      "pd %p is not a live protection domain of process \"%s\"'s device (%s)", (void *)pd,
-			      process->name, ibv_get_device_name(process->ibv_ctx->device));
+			      process->name, process->ibv_ctx->device->name);
 		return FLEXIO_STATUS_FAILED;
 	}
 	window = calloc(1, sizeof(*window));

@@ -4,11 +4,15 @@
  * (flexio_qmem), on the process's device or another one (the _cross_dev variants). An SQ sends
  * through a TIS (fattr->sq.tis, or one made with it), an RQ receives through a TIR made with it
  * in a transport domain (fattr->rq.td, or one made with it). The caller's flexio_wq_attr is read
- * in its release's layout (layouts.h: 24.01's has no tis or td); the provider gets the current
- * one, the TIS and TD resolved to its own.
+ * in its release's layout (layouts.h: 24.01's has no tis or td) and made DEVX commands
+ * (devx_cmds.h): an SQ is CREATE_SQ (after ALLOC_TRANSPORT_DOMAIN and CREATE_TIS when it has no
+ * TIS) and MODIFY_SQ to RDY; an RQ CREATE_RQ (after ALLOC_TRANSPORT_DOMAIN when it has no TD),
+ * CREATE_TIR and MODIFY_RQ to RDY; an RMP CREATE_RMP. The objects made for a queue are
+ * destroyed with it.
  */
 #include "queue.h"
 
+#include "../common/mlx5_prm.h"
 #include "layouts.h"
 #include "log.h"
 
@@ -17,14 +21,16 @@
 
 /* Receive WQEs of 2^4 (one data segment) .. 2^10 bytes; 0 means 4. */
 #define RQ_LOG_STRIDE_MIN 4
+/* Send WQEs of 64-byte WQEBBs. */
+#define LOG_WQEBB 6
 #define RQ_LOG_STRIDE_MAX 10
 #define LL_LOG_STRIDE_MIN 5
 
-/* An RQ: the queue, and the TIR made with it. */
-struct rq {
-	struct queue_child qc; /* first: handle_get returns the object */
-	uint32_t tir;
-	_Atomic(struct mlx5dv_devx_obj *) tir_obj; /* made on first request */
+/* What is made for an RQ (queue.made): its TIR, then the TD made when fattr->rq.td is NULL; for an
+ * SQ its TIS, then the TD made with it when fattr->sq.tis is NULL. */
+enum {
+	MADE_USER, /* the TIR, the TIS */
+	MADE_TD,
 };
 
 enum wq_kind {
@@ -36,23 +42,30 @@ enum wq_kind {
 static const struct {
 	const char *name;
 	enum handle_kind handle;
-	enum provider_object_kind object;
-	const char *busy; /* what may still use it (provider -EBUSY) */
+	enum queue_kind queue;
+	const char *busy; /* what may still use it (the device's EBUSY) */
 } wq_kinds[] = {
-	[WQ_SQ] = { "an SQ", HANDLE_SQ, PROVIDER_OBJECT_SQ, "the device still uses it" },
-	[WQ_RQ] = { "an RQ", HANDLE_RQ, PROVIDER_OBJECT_RQ, "its TIR is in use" },
-	[WQ_RMP] = { "an RMP", HANDLE_RMP, PROVIDER_OBJECT_RMP, "QPs receive from it" },
+	[WQ_SQ] = { "an SQ", HANDLE_SQ, QUEUE_SQ, "the device still uses it" },
+	[WQ_RQ] = { "an RQ", HANDLE_RQ, QUEUE_RQ, "its TIR is in use" },
+	[WQ_RMP] = { "an RMP", HANDLE_RMP, QUEUE_RMP, "QPs receive from it" },
 };
 
-/* limits: the device's (its provider's log_max_wq_size). */
-static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const struct flexio_provider_ops *limits,
-			  const char *func)
+/* The depth against the limits of ibv_ctx's device (QUERY_HCA_CAP). */
+static bool wq_depth_valid(const struct wq_args *a, struct ibv_context *ibv_ctx, const char *func)
 {
-	if (a->log_wq_depth > limits->log_max_wq_size) {
-		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_depth %u is more than %u", a->log_wq_depth,
-			      limits->log_max_wq_size);
+	struct devx_caps limits;
+
+	if (!queue_caps(ibv_ctx, &limits, func))
 		return false;
-	}
+	if (a->log_wq_depth <= limits.log_max_wq_size)
+		return true;
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "fattr->log_wq_depth %u is more than %u", a->log_wq_depth,
+		      limits.log_max_wq_size);
+	return false;
+}
+
+static bool wq_args_valid(const struct wq_args *a, enum wq_kind kind, const char *func)
+{
 	/* SQs take WQEBBs of 64 bytes whatever log_wq_stride says. */
 	if (kind != WQ_SQ) {
 		unsigned log_stride = a->log_wq_stride ? a->log_wq_stride : RQ_LOG_STRIDE_MIN;
@@ -113,8 +126,7 @@ static struct queue_object *wq_transport(const struct wq_args *a, enum wq_kind k
 	}
 	if (t->q.ibv_device != ibv_ctx->device) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s %p is a %s of %s, not of the queue's device %s", field,
-			      handle, handle_kind_name(hk), ibv_get_device_name(t->q.ibv_device),
-			      ibv_get_device_name(ibv_ctx->device));
+			      handle, handle_kind_name(hk), t->q.ibv_device->name, ibv_ctx->device->name);
 		handle_put(&t->handle);
 		return NULL;
 	}
@@ -134,16 +146,6 @@ static void queue_object_release(struct queue_object *t)
 	handle_put(&t->handle);
 }
 
-static void rq_free(struct process_child *child)
-{
-	struct rq *rq = (struct rq *)child;
-	struct mlx5dv_devx_obj *tir_obj = atomic_load(&rq->tir_obj);
-
-	if (tir_obj)
-		rq->qc.q.provider->devx_obj_release(tir_obj);
-	queue_child_free(&rq->qc);
-}
-
 /*
  * The ring type of an RQ. NVIDIA 24.01 documents the union's RQ part as used for RMPs only, and
  * its samples create RQs leaving wq_type 0 (LINKED_LIST) and the stride at its default over
@@ -157,83 +159,131 @@ static enum flexio_wq_type rq_ring_type(const struct wq_args *a)
 		       : FLEXIO_WQ_TYPE_CYCLIC;
 }
 
-/* The provider's work queue of kind for the checked arguments (cq_num: SQ and RQ). */
-static struct provider_queue *wq_provider_create(struct process *process, struct ibv_context *ibv_ctx,
-						 enum wq_kind kind, uint32_t cq_num, const struct wq_args *a,
-						 const struct provider_queue_refs *refs,
-						 struct provider_queue_info *info, char *err)
+/* An SQ through the TIS given, or through a TIS made with it in a transport domain made with it
+ * (made[]); in RDY. NULL with the reason in err. */
+static struct mlx5dv_devx_obj *sq_device_create(struct ibv_context *ibv_ctx, struct devx_wq_attr *attr,
+						struct queue_object *tis, uint32_t *sqn, struct mlx5dv_devx_obj **made,
+						char *err)
 {
-	struct flexio_wq_attr attr = { .log_wq_stride = a->log_wq_stride,
-				       .log_wq_depth = a->log_wq_depth,
-				       .uar_id = a->uar_id,
-				       .user_index = a->user_index,
-				       .pd = a->pd,
-				       .wq_ring_qmem = a->wq_ring_qmem,
-				       .wq_dbr_qmem = a->wq_dbr_qmem };
+	struct mlx5dv_devx_obj *sq;
+	uint32_t tdn;
 
-	/* The current layout; the TIS and TD go in refs. */
-	if (kind == WQ_SQ) {
-		attr.sq.allow_multi_pkt_send_wqe = a->allow_multi_pkt_send_wqe;
-		return process->provider->sq_create(process->device, ibv_ctx, cq_num, &attr, refs, info, err,
-						    PROVIDER_ERROR_MAX);
+	if (tis)
+		attr->tisn = tis->q.number;
+	else if (!(made[MADE_TD] = devx_td_alloc(ibv_ctx, &tdn, err)) ||
+		 !(made[MADE_USER] = devx_tis_create(ibv_ctx, tdn, &attr->tisn, err)))
+		return NULL;
+	sq = devx_sq_create(ibv_ctx, attr, sqn, err);
+	if (sq && devx_sq_modify(sq, *sqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err)) {
+		queue_made_destroy(&sq, 1);
+		return NULL;
 	}
-	attr.rq.wq_type = kind == WQ_RQ ? rq_ring_type(a) : (enum flexio_wq_type)a->wq_type;
-	attr.rq.end_pad_mode = (enum flexio_wq_end_pad_mode)a->end_pad_mode;
-	attr.rq.vlan_strip_disable = a->vlan_strip_disable;
+	return sq;
+}
+
+/* An RQ and its TIR (made[]), in the transport domain given or in one made with it (made[]); in
+ * RDY. NULL with the reason in err. */
+static struct mlx5dv_devx_obj *rq_device_create(struct ibv_context *ibv_ctx, const struct devx_wq_attr *attr,
+						struct queue_object *td, uint32_t *rqn, struct mlx5dv_devx_obj **made,
+						char *err)
+{
+	struct mlx5dv_devx_obj *rq;
+	uint32_t tdn, tirn;
+
+	if (td)
+		tdn = td->q.number;
+	else if (!(made[MADE_TD] = devx_td_alloc(ibv_ctx, &tdn, err)))
+		return NULL;
+	rq = devx_rq_create(ibv_ctx, attr, rqn, err);
+	if (!rq)
+		return NULL;
+	made[MADE_USER] = devx_tir_create(ibv_ctx, tdn, *rqn, &tirn, err);
+	if (made[MADE_USER] && !devx_rq_modify(rq, *rqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err))
+		return rq;
+	queue_made_destroy(made, 1); /* the TIR, which names the RQ, first */
+	made[MADE_USER] = NULL;
+	queue_made_destroy(&rq, 1);
+	return NULL;
+}
+
+/* The work queue of kind for the checked arguments (cq_num: SQ and RQ; transport: its TIS or TD,
+ * held and locked, or NULL): its DEVX object and number, and what was made for it in made[];
+ * NULL with the reason in err (or logged, err left empty). */
+static struct mlx5dv_devx_obj *wq_device_create(struct process *process, struct ibv_context *ibv_ctx, enum wq_kind kind,
+						uint32_t cq_num, const struct wq_args *a,
+						struct queue_object *transport, uint32_t *number,
+						struct mlx5dv_devx_obj **made, char *err, const char *func)
+{
+	unsigned log_stride = a->log_wq_stride ? a->log_wq_stride : RQ_LOG_STRIDE_MIN;
+	unsigned wq_type = kind == WQ_RQ ? (unsigned)rq_ring_type(a) : (unsigned)a->wq_type;
+	struct devx_wq_attr attr = {
+		.uar_page = uar_page_on(process, ibv_ctx),
+		.user_index = a->user_index,
+		.cqn = cq_num,
+		.log_size = a->log_wq_depth,
+		.log_stride = kind == WQ_SQ ? LOG_WQEBB : (uint8_t)log_stride,
+		.wq_type = wq_type == FLEXIO_WQ_TYPE_LINKED_LIST ? MLX5_WQ_TYPE_LINKED_LIST : MLX5_WQ_TYPE_CYCLIC,
+		.end_pad_mode = a->end_pad_mode == FLEXIO_WQ_END_PAD_ALIGN ? MLX5_WQ_END_PAD_MODE_ALIGN
+									   : MLX5_WQ_END_PAD_MODE_NONE,
+		.vlan_strip_disable = a->vlan_strip_disable,
+		.allow_multi_pkt_send_wqe = a->allow_multi_pkt_send_wqe,
+	};
+
+	/* The rings: an SQ's of 64-byte WQEBBs; its doorbell record is not read (the doorbell
+	 * carries the producer index); an RQ's record holds a 32-bit counter. */
+	if (!queue_pdn(a->pd, &attr.pdn, func) ||
+	    !queue_mem(process, &a->wq_ring_qmem, 0, kind == WQ_SQ ? 64 : 1, "wq_ring_qmem", &attr.ring, func) ||
+	    !queue_mem(process, &a->wq_dbr_qmem, 0, kind == WQ_SQ ? 1 : 4, "wq_dbr_qmem", &attr.dbr, func))
+		return NULL;
+	if (kind == WQ_SQ)
+		return sq_device_create(ibv_ctx, &attr, transport, number, made, err);
 	if (kind == WQ_RQ)
-		return process->provider->rq_create(process->device, ibv_ctx, cq_num, &attr, refs, info, err,
-						    PROVIDER_ERROR_MAX);
-	return process->provider->rmp_create(process->device, ibv_ctx, &attr, info, err, PROVIDER_ERROR_MAX);
+		return rq_device_create(ibv_ctx, &attr, transport, number, made, err);
+	return devx_rmp_create(ibv_ctx, &attr, number, err);
 }
 
 static flexio_status wq_create(struct process *process, struct ibv_context *ibv_ctx, bool cross, enum wq_kind kind,
 			       uint32_t cq_num, const void *fattr, void **wq_ptr, const char *func)
 {
-	struct provider_queue_refs refs = { 0 };
-	char err[PROVIDER_ERROR_MAX] = "";
-	struct provider_queue_info info = { 0 };
+	struct mlx5dv_devx_obj *obj = NULL, *made[QUEUE_MADE_MAX] = { NULL };
+	char err[DEVX_ERROR_MAX] = "";
 	struct queue_object *transport;
-	struct provider_queue *pq = NULL;
 	struct queue_child *wq = NULL;
 	struct wq_args a;
+	uint32_t number;
 	void *handle;
 	bool ok;
 
 	layouts_wq_attr(fattr, &a);
-	if (!wq_args_valid(&a, kind, process->provider, func))
+	if (!wq_args_valid(&a, kind, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, cross, func);
-	if (!ibv_ctx || !queue_pd_hold(process->provider, ibv_ctx, a.pd, "fattr->pd", func))
+	if (!ibv_ctx || !wq_depth_valid(&a, ibv_ctx, func) ||
+	    !queue_pd_hold(process->provider, ibv_ctx, a.pd, "fattr->pd", func))
 		return FLEXIO_STATUS_FAILED;
 	transport = wq_transport(&a, kind, ibv_ctx, &ok, func);
 	if (ok && !process_stopped(process, func)) {
-		wq = calloc(1, kind == WQ_RQ ? sizeof(struct rq) : sizeof(*wq));
+		wq = calloc(1, sizeof(*wq));
 		if (!wq)
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 	}
 	if (wq) {
-		if (transport && kind == WQ_SQ)
-			refs.tis = transport->q.pq;
-		else if (transport)
-			refs.td = transport->q.pq;
 		if (kind != WQ_RMP)
 			queue_child_hold(process, wq, 0, HANDLE_CQ, ibv_ctx->device, cq_num);
-		pq = wq_provider_create(process, ibv_ctx, kind, cq_num, &a, &refs, &info, err);
-		if (!pq)
+		obj = wq_device_create(process, ibv_ctx, kind, cq_num, &a, transport, &number, made, err, func);
+		if (!obj && *err)
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create %s: %s", process->name,
 				      wq_kinds[kind].name, err);
 	}
 	queue_object_release(transport);
-	if (!pq) {
+	if (!obj) {
+		queue_made_destroy(made, QUEUE_MADE_MAX);
 		queue_child_drop(wq);
 		process->provider->pd_release(a.pd);
 		return FLEXIO_STATUS_FAILED;
 	}
-	queue_init(&wq->q, process->provider, ibv_ctx, wq_kinds[kind].object, pq, info.number, a.pd);
-	if (kind == WQ_RQ)
-		((struct rq *)wq)->tir = info.tir;
-	handle = queue_child_open(process, wq, wq_kinds[kind].handle, kind == WQ_RQ ? rq_free : queue_child_on_free,
-				  func);
+	queue_init(&wq->q, process->provider, ibv_ctx, wq_kinds[kind].queue, obj, number, a.pd, made);
+	handle = queue_child_open(process, wq, wq_kinds[kind].handle, queue_child_on_free, func);
 	if (!handle)
 		return FLEXIO_STATUS_FAILED;
 	*wq_ptr = handle;
@@ -314,21 +364,27 @@ FLEXIO_STABLE flexio_status flexio_rq_destroy(flexio_rq *flexio_rq)
 /* Its posted receive WQEs complete flushed (WR_FLUSH_ERR CQEs). */
 FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *handle)
 {
-	struct rq *rq = handle_get(handle, HANDLE_RQ, __func__);
+	struct queue_child *rq = handle_get(handle, HANDLE_RQ, __func__);
 	flexio_status status = FLEXIO_STATUS_FAILED;
+	char err[DEVX_ERROR_MAX];
+	unsigned state;
 	int rc;
 
 	if (!rq)
 		return FLEXIO_STATUS_FAILED;
-	if (queue_lock_live(&rq->qc.q, handle, __func__)) {
-		rc = rq->qc.q.provider->rq_set_error(rq->qc.q.pq);
-		queue_unlock(&rq->qc.q);
+	if (queue_lock_live(&rq->q, handle, __func__)) {
+		/* MODIFY_RQ names the state it moves from: the device's (a frame too long for a WQE
+		 * moves an RQ to ERR by itself). */
+		rc = devx_rq_state(rq->q.obj, rq->q.number, &state, err);
+		if (!rc)
+			rc = devx_rq_modify(rq->q.obj, rq->q.number, state, MLX5_WQ_STATE_ERR, err);
+		queue_unlock(&rq->q);
 		if (rc)
-			flexio_err("RQ 0x%x: cannot move it to the error state: %s", rq->qc.q.number, strerror(-rc));
+			flexio_err("RQ 0x%x: cannot move it to the error state: %s", rq->q.number, err);
 		else
 			status = FLEXIO_STATUS_SUCCESS;
 	}
-	handle_put(&rq->qc.child.handle);
+	handle_put(&rq->child.handle);
 	return status;
 }
 
@@ -337,29 +393,29 @@ FLEXIO_EXPERIMENTAL uint32_t flexio_rq_get_wq_num(flexio_rq *rq)
 	return handle_read_u32(rq, HANDLE_RQ, offsetof(struct queue_child, q.number), __func__);
 }
 
-/* The DEVX objects are made on first request and released with the RQ. */
+/* The RQ's own DEVX object (its CREATE_RQ's), destroyed with it. */
 FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *handle)
 {
-	struct rq *rq = handle_get(handle, HANDLE_RQ, __func__);
+	struct queue_child *rq = handle_get(handle, HANDLE_RQ, __func__);
 	struct mlx5dv_devx_obj *obj;
 
 	if (!rq)
 		return NULL;
-	obj = devx_obj_once(rq->qc.q.provider, rq->qc.q.ibv_ctx, &rq->qc.q.obj, PROVIDER_OBJECT_RQ, rq->qc.q.number,
-			    __func__);
-	handle_put(&rq->qc.child.handle);
+	obj = queue_object(&rq->q, handle, QUEUE_MADE_MAX, __func__);
+	handle_put(&rq->child.handle);
 	return obj;
 }
 
+/* The TIR made with the RQ (a steering destination: mlx5dv_dr_action_create_dest_devx_tir). */
 FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *handle)
 {
-	struct rq *rq = handle_get(handle, HANDLE_RQ, __func__);
+	struct queue_child *rq = handle_get(handle, HANDLE_RQ, __func__);
 	struct mlx5dv_devx_obj *obj;
 
 	if (!rq)
 		return NULL;
-	obj = devx_obj_once(rq->qc.q.provider, rq->qc.q.ibv_ctx, &rq->tir_obj, PROVIDER_OBJECT_TIR, rq->tir, __func__);
-	handle_put(&rq->qc.child.handle);
+	obj = queue_object(&rq->q, handle, MADE_USER, __func__);
+	handle_put(&rq->child.handle);
 	return obj;
 }
 

@@ -4,7 +4,7 @@
  * <libflexio-dev/flexio_dev_queue_types.h>.
  *
  * Internal to OpenFlexIO (no public ABI). Three users drive it:
- *   - core/sim, the simulated DPA: doorbells DPA threads ring through their outbox
+ *   - core/providers/sim, the simulated DPA: doorbells DPA threads ring through their outbox
  *     (nic_doorbell with the ringing process as owner), thread activation (nic_env.notify);
  *   - core/host, the FlexIO host API: flexio_cq_create & co. map onto nic_*_create / _modify /
  *     _query / _destroy (its attribute structs and enums carry the same values as ours where

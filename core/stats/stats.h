@@ -1,6 +1,6 @@
 /*
  * libdpa_stats internals: the handle, error reporting, and consistent copies of what the
- * device's statistics registry (core/sim/sim_stats_registry.h) holds.
+ * device's statistics registry (core/providers/sim/sim_stats_registry.h) holds.
  */
 #ifndef OPENFLEXIO_CORE_STATS_H
 #define OPENFLEXIO_CORE_STATS_H

@@ -116,12 +116,32 @@ static void collect(void *object, void *arg)
 	c->items[c->count++] = (struct child){ object, c->kind };
 }
 
-/* A program's DEVX objects in the order they can go: TIRs before the RQTs and TDs they use. */
+/* DEVX objects in the order they can go: users before what they use (TIRs before RQTs, work
+ * queues before RMPs, TISs and CQs, TISs before TDs). */
 static int devx_rank(const struct child *child)
 {
 	const struct sim_devx_obj *obj = child->object;
 
-	return !obj->transport ? 3 : obj->type == OP_CREATE_TIR ? 0 : obj->type == OP_CREATE_RQT ? 1 : 2;
+	if (!obj->nic)
+		return 7;
+	switch (obj->type) {
+	case MLX5_CMD_OP_CREATE_TIR:
+		return 0;
+	case MLX5_CMD_OP_CREATE_RQT:
+		return 1;
+	case MLX5_CMD_OP_CREATE_QP:
+	case MLX5_CMD_OP_CREATE_SQ:
+	case MLX5_CMD_OP_CREATE_RQ:
+		return 2;
+	case MLX5_CMD_OP_CREATE_RMP:
+		return 3;
+	case MLX5_CMD_OP_CREATE_TIS:
+		return 4;
+	case MLX5_CMD_OP_CREATE_CQ:
+		return 5;
+	default:
+		return 6;
+	}
 }
 
 static int devx_order(const void *a, const void *b)
@@ -143,12 +163,13 @@ static void sort_devx_objects(struct children *c)
 }
 
 /* Destroys what the context still holds, as the kernel does at close (sim_lock held): users
- * before what they use (QPs, SRQs, AHs, CQs, channels, regions, umems, devx objects, PDs,
- * UARs).  Returns false when memory ran out before anything was destroyed. */
+ * before what they use (devx objects, whose queues may name the verbs CQs and SRQs by number,
+ * QPs, SRQs, AHs, CQs, channels, regions, umems, PDs, UARs).  Returns false when memory ran out
+ * before anything was destroyed. */
 static bool destroy_children(struct sim_context *context)
 {
-	static const enum sim_kind order[] = { SIM_QP, SIM_SRQ,       SIM_AH,       SIM_CQ, SIM_COMP_CHANNEL,
-					       SIM_MR, SIM_DEVX_UMEM, SIM_DEVX_OBJ, SIM_PD, SIM_UAR };
+	static const enum sim_kind order[] = { SIM_DEVX_OBJ,     SIM_QP, SIM_SRQ,       SIM_AH, SIM_CQ,
+					       SIM_COMP_CHANNEL, SIM_MR, SIM_DEVX_UMEM, SIM_PD, SIM_UAR };
 	struct children c = { .context = context };
 
 	if (!context->pd_count && !context->uar_count && !context->object_count)

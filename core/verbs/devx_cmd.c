@@ -1,7 +1,8 @@
 /*
- * DEVX commands on the simulated devices (mlx5dv_devx_obj_create / _query / _modify,
- * mlx5dv_devx_general_cmd; rdma-core's man pages): the PRM commands packet programs
- * issue, in the PRM's big-endian layouts.
+ * DEVX commands on the simulated devices (mlx5dv_devx_obj_create / _query / _modify / _destroy,
+ * mlx5dv_devx_general_cmd; rdma-core's man pages): the PRM commands packet programs and
+ * libflexio (core/host/devx_cmds.c) issue, in the PRM's big-endian layouts
+ * (core/common/mlx5_prm.h).
  *
  *   ALLOC_FLOW_COUNTER (0x939)       mlx5dv_devx_obj_create: a bulk of flow counters
  *                                    (flow_counter_bulk_log_size, or flow_counter_bulk x 128,
@@ -16,55 +17,63 @@
  *                                    RC, NIC flow table, eswitch manager, flow counters, ...)
  *   QUERY_NIC_VPORT_CONTEXT (0x754)  mlx5dv_devx_general_cmd: the PF's permanent MAC, MTU, RoCE
  *   ALLOC_TRANSPORT_DOMAIN (0x816), CREATE_RQT (0x916), MODIFY_RQT (0x917), CREATE_TIR (0x900)
- *                                    transport objects for receive-side scaling: devx_transport.c
- *   MODIFY_RQ (0x909)                mlx5dv_devx_obj_modify on flexio_rq_get_object's object: the
- *                                    RQ's state (how a program recovers an RQ in error):
- *                                    devx_transport.c
+ *                                    transport objects: devx_transport.c
+ *   CREATE_CQ, _SQ, _RQ, _RMP, _QP, _TIS; MODIFY_CQ, _SQ, _RQ; QUERY_CQ, _SQ, _RQ, _QP; the QP
+ *                                    transitions: the NIC's queues, devx_queue.c
+ *
+ * mlx5dv_devx_obj_destroy destroys what a create command made (its DESTROY_* or DEALLOC_*),
+ * refused with EBUSY while other objects use it (devx_obj.c).
  *
  * Every other opcode (and capability type) fails with EOPNOTSUPP and one line naming it. A
  * command whose content the firmware would refuse fails as rdma-core reports it, EREMOTEIO
- * with status BAD_PARAM (0x3) and a syndrome in the output; arguments that are no command
- * (NULL buffers, lengths shorter than its layout) fail with EINVAL.
+ * with a status (BAD_PARAM 0x3, ...) and a syndrome in the output; arguments that are no
+ * command (NULL buffers, lengths shorter than its layout) fail with EINVAL.
  */
 #include "devx_prm.h"
 #include "dr_internal.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define HCA_CAP_BYTES 4096  /* the capability union of QUERY_HCA_CAP's output */
+#define HCA_CAP_BYTES (PRM_BIT_SZ(query_hca_cap_out, capability) / 8)
 #define NIC_VPORT_BYTES 256 /* nic_vport_context */
 #define MAX_BULK_LOG 14     /* the largest bulk: 16384 counters (log_max_flow_counter_bulk) */
 
 static const char *opcode_name(uint16_t opcode)
 {
 	switch (opcode) {
-	case OP_QUERY_HCA_CAP:
+	case MLX5_CMD_OP_QUERY_HCA_CAP:
 		return "QUERY_HCA_CAP";
-	case OP_QUERY_NIC_VPORT_CONTEXT:
+	case MLX5_CMD_OP_QUERY_NIC_VPORT_CONTEXT:
 		return "QUERY_NIC_VPORT_CONTEXT";
-	case OP_ALLOC_FLOW_COUNTER:
+	case MLX5_CMD_OP_ALLOC_FLOW_COUNTER:
 		return "ALLOC_FLOW_COUNTER";
-	case OP_DEALLOC_FLOW_COUNTER:
+	case MLX5_CMD_OP_DEALLOC_FLOW_COUNTER:
 		return "DEALLOC_FLOW_COUNTER";
-	case OP_QUERY_FLOW_COUNTER:
+	case MLX5_CMD_OP_QUERY_FLOW_COUNTER:
 		return "QUERY_FLOW_COUNTER";
-	case OP_ALLOC_TRANSPORT_DOMAIN:
+	case MLX5_CMD_OP_ALLOC_TRANSPORT_DOMAIN:
 		return "ALLOC_TRANSPORT_DOMAIN";
-	case OP_CREATE_RQT:
+	case MLX5_CMD_OP_CREATE_RQT:
 		return "CREATE_RQT";
-	case OP_MODIFY_RQT:
+	case MLX5_CMD_OP_MODIFY_RQT:
 		return "MODIFY_RQT";
-	case OP_CREATE_TIR:
+	case MLX5_CMD_OP_CREATE_TIR:
 		return "CREATE_TIR";
-	case OP_MODIFY_RQ:
+	case MLX5_CMD_OP_MODIFY_RQ:
 		return "MODIFY_RQ";
-	case 0x904:
+	case MLX5_CMD_OP_CREATE_SQ:
 		return "CREATE_SQ";
-	case OP_CREATE_RQ:
+	case MLX5_CMD_OP_CREATE_RQ:
 		return "CREATE_RQ";
-	case 0x912:
+	case MLX5_CMD_OP_CREATE_TIS:
 		return "CREATE_TIS";
+	case MLX5_CMD_OP_CREATE_CQ:
+		return "CREATE_CQ";
+	case MLX5_CMD_OP_CREATE_QP:
+		return "CREATE_QP";
 	case 0x770:
 		return "QUERY_VPORT_COUNTER";
 	case 0x750:
@@ -88,21 +97,44 @@ bool sim_devx_buffers_ok(const char *function, const void *in, size_t inlen, voi
 	}
 	if (!out || outlen < need_out) {
 		sim_dr_refuse(function, EINVAL, "out %s, outlen %zu: %s needs %zu bytes", out ? "given" : "NULL",
-			      outlen, opcode_name((uint16_t)prm_get(in, 2)), need_out);
+			      outlen, opcode_name((uint16_t)prm_be_get(in, 2)), need_out);
 		return false;
 	}
 	return true;
 }
 
-/* Refuses a command as the firmware does (sim_lock held): EREMOTEIO, status BAD_PARAM. */
-void sim_devx_bad_param(const char *function, void *out, size_t outlen, uint32_t syndrome, const char *reason)
+static const char *status_name(unsigned status)
 {
+	switch (status) {
+	case MLX5_CMD_STAT_BAD_PARAM_ERR:
+		return "BAD_PARAM";
+	case MLX5_CMD_STAT_BAD_RES_ERR:
+		return "BAD_RESOURCE";
+	case MLX5_CMD_STAT_BAD_RES_STATE_ERR:
+		return "BAD_RESOURCE_STATE";
+	case MLX5_CMD_STAT_NO_RES_ERR:
+		return "NO_RESOURCES";
+	default:
+		return "an error";
+	}
+}
+
+/* Refuses a command as the firmware does (sim_lock held): EREMOTEIO, status and syndrome. */
+void sim_devx_fail(const char *function, void *out, size_t outlen, unsigned status, uint32_t syndrome,
+		   const char *format, ...)
+{
+	char reason[256];
+	va_list args;
+
+	va_start(args, format);
+	vsnprintf(reason, sizeof(reason), format, args);
+	va_end(args);
 	if (out && outlen >= 8) {
 		memset(out, 0, outlen < PRM_HEADER ? outlen : PRM_HEADER);
-		((uint8_t *)out)[0] = STATUS_BAD_PARAM;
-		prm_put((uint8_t *)out + 4, 4, syndrome);
+		PRM_SET(mbox_out, out, status, status);
+		PRM_SET(mbox_out, out, syndrome, syndrome);
 	}
-	sim_dr_refuse(function, EREMOTEIO, "%s (status BAD_PARAM, syndrome 0x%x)", reason, syndrome);
+	sim_dr_refuse(function, EREMOTEIO, "%s (status %s, syndrome 0x%x)", reason, status_name(status), syndrome);
 }
 
 void sim_devx_unserved(const char *function, uint16_t opcode, uint16_t op_mod)
@@ -131,8 +163,8 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	else
 		count = 1;
 	if (!count) {
-		sim_devx_bad_param(
-			function, out, outlen, 0x1,
+		sim_devx_fail(
+			function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x1,
 			"ALLOC_FLOW_COUNTER: a bulk of 1, 128 x a power of two, or 2^log_size counters, at most 16384");
 		return NULL;
 	}
@@ -141,7 +173,7 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	counter = calloc(1, sizeof(*counter));
 	if (counter)
 		counter->cells = calloc(count, sizeof(*counter->cells));
-	obj = counter && counter->cells ? sim_devx_obj_new(context, OP_ALLOC_FLOW_COUNTER, *next) : NULL;
+	obj = counter && counter->cells ? sim_devx_obj_new(context, MLX5_CMD_OP_ALLOC_FLOW_COUNTER, *next) : NULL;
 	if (!obj) {
 		if (counter)
 			free(counter->cells);
@@ -154,7 +186,7 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	*next += count;
 	obj->counter = counter;
 	memset(out, 0, PRM_HEADER);
-	prm_put(out + 8, 4, counter->id);
+	prm_be_put(out + 8, 4, counter->id);
 	pthread_mutex_unlock(&sim_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
@@ -170,12 +202,12 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 		return EINVAL;
 	}
 	clear = in[24] & 0x80;
-	n = prm_get(in + 26, 2);
+	n = prm_be_get(in + 26, 2);
 	n = n ? n : 1;
-	id = prm_get(in + 28, 4);
+	id = prm_be_get(in + 28, 4);
 	if (id < counter->id || id - counter->id >= counter->count || n > counter->count - (id - counter->id)) {
-		sim_devx_bad_param(function, out, outlen, 0x2,
-				   "QUERY_FLOW_COUNTER: counters outside the object's bulk");
+		sim_devx_fail(function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x2,
+			      "QUERY_FLOW_COUNTER: counters outside the object's bulk");
 		return EREMOTEIO;
 	}
 	if (outlen < PRM_HEADER + 16 * (size_t)n) {
@@ -195,8 +227,8 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 			packets = atomic_load_explicit(&cell->packets, memory_order_relaxed);
 			bytes = atomic_load_explicit(&cell->bytes, memory_order_relaxed);
 		}
-		prm_put(out + PRM_HEADER + 16 * i, 8, packets);
-		prm_put(out + PRM_HEADER + 16 * i + 8, 8, bytes);
+		prm_be_put(out + PRM_HEADER + 16 * i, 8, packets);
+		prm_be_put(out + PRM_HEADER + 16 * i + 8, 8, bytes);
 	}
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
@@ -252,13 +284,14 @@ static void hca_cap(const struct sim_device *device, uint8_t *cap)
 		{ 0x383, 5, 14 },                   /* log_max_rmp */
 		{ 0x38b, 5, 14 },                   /* log_max_rqt */
 		{ 0x393, 5, NIC_LOG_MAX_RQT_SIZE }, /* log_max_rqt_size */
+		{ 0x3db, 5, NIC_LOG_MAX_WQ_SIZE },  /* log_max_wq_sz */
 		{ 0x444, 4, 2 },                    /* steering_format_version: ConnectX-7 */
 		{ 0x470, 16, 1024 },                /* max_num_eqs */
 	};
 
-	prm_set(cap, 0x30, 16, (uint32_t)device->index); /* vhca_id */
+	prm_bits_set(cap, 0x30, 16, (uint32_t)device->index); /* vhca_id */
 	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		prm_set(cap, fields[i].bit, fields[i].width, fields[i].value);
+		prm_bits_set(cap, fields[i].bit, fields[i].width, fields[i].value);
 }
 
 static int query_hca_cap(const char *function, struct sim_context *context, uint16_t op_mod, uint8_t *out,
@@ -267,7 +300,7 @@ static int query_hca_cap(const char *function, struct sim_context *context, uint
 	uint8_t cap[HCA_CAP_BYTES] = { 0 };
 
 	if (op_mod >> 1) {
-		sim_devx_unserved(function, OP_QUERY_HCA_CAP, op_mod);
+		sim_devx_unserved(function, MLX5_CMD_OP_QUERY_HCA_CAP, op_mod);
 		return EOPNOTSUPP;
 	}
 	hca_cap(context->device, cap);
@@ -283,18 +316,18 @@ static int query_nic_vport_context(const char *function, struct sim_context *con
 	uint8_t *vport = out + PRM_HEADER, mac[6];
 	struct nic_port_attr port = { .mtu = 1500 };
 
-	if ((in[8] & 0x80) && prm_get(in + 10, 2)) {
-		sim_devx_bad_param(function, out, PRM_HEADER, 0x3,
-				   "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
+	if ((in[8] & 0x80) && prm_be_get(in + 10, 2)) {
+		sim_devx_fail(function, out, PRM_HEADER, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x3,
+			      "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
 		return EREMOTEIO;
 	}
 	if (nic)
 		nic_port_get(nic->nic, 1, &port);
 	sim_port_mac(context->device, mac);
 	memset(out, 0, PRM_HEADER + NIC_VPORT_BYTES);
-	prm_set(vport, 0x1f, 1, 1);          /* roce_en */
-	prm_set(vport, 0x130, 16, port.mtu); /* mtu */
-	memcpy(vport + 0xf6, mac, 6);        /* permanent_address */
+	prm_bits_set(vport, 0x1f, 1, 1);          /* roce_en */
+	prm_bits_set(vport, 0x130, 16, port.mtu); /* mtu */
+	memcpy(vport + 0xf6, mac, 6);             /* permanent_address */
 	pthread_mutex_unlock(&sim_lock);
 	return 0;
 }
@@ -321,12 +354,14 @@ SIM_EXPORT struct mlx5dv_devx_obj *mlx5dv_devx_obj_create(struct ibv_context *co
 	}
 	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return NULL;
-	opcode = (uint16_t)prm_get(in, 2);
-	if (opcode == OP_ALLOC_FLOW_COUNTER)
+	opcode = (uint16_t)prm_be_get(in, 2);
+	if (opcode == MLX5_CMD_OP_ALLOC_FLOW_COUNTER)
 		return alloc_flow_counter(__func__, sim, in, out, outlen);
 	if (sim_devx_is_transport(opcode))
 		return sim_devx_transport_create(__func__, sim, opcode, in, inlen, out, outlen);
-	sim_devx_unserved(__func__, opcode, (uint16_t)prm_get((const uint8_t *)in + 6, 2));
+	if (sim_devx_is_queue(opcode))
+		return sim_devx_queue_create(__func__, sim, in, inlen, out, outlen);
+	sim_devx_unserved(__func__, opcode, (uint16_t)prm_be_get((const uint8_t *)in + 6, 2));
 	return NULL;
 }
 
@@ -349,15 +384,14 @@ SIM_EXPORT int mlx5dv_devx_obj_query(struct mlx5dv_devx_obj *obj, const void *in
 	}
 	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
-	opcode = (uint16_t)prm_get(in, 2);
-	if (opcode == OP_QUERY_FLOW_COUNTER && sim->counter)
+	opcode = (uint16_t)prm_be_get(in, 2);
+	if (opcode == MLX5_CMD_OP_QUERY_FLOW_COUNTER && sim->counter)
 		return query_flow_counter(__func__, sim->counter, in, inlen, out, outlen);
-	sim_devx_unserved(__func__, opcode, (uint16_t)prm_get((const uint8_t *)in + 6, 2));
-	return EOPNOTSUPP;
+	return sim_devx_queue_command(__func__, sim, true, in, inlen, out, outlen);
 }
 
-/* A program's RQT takes a modification (MODIFY_RQT), and libflexio's object for an RQ its state
- * (MODIFY_RQ): 0, or EOPNOTSUPP for every other command and object, EINVAL for bad buffers,
+/* An RQT takes MODIFY_RQT, a CQ MODIFY_CQ, an SQ or RQ its MODIFY_SQ or MODIFY_RQ, a QP its
+ * transitions: 0, or EOPNOTSUPP for every other command and object, EINVAL for bad buffers,
  * EREMOTEIO for what the firmware refuses. */
 SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
 				      size_t outlen)
@@ -376,12 +410,9 @@ SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *i
 	}
 	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
-	if (sim->transport)
+	if (sim->type == MLX5_CMD_OP_CREATE_RQT && prm_be_get(in, 2) == MLX5_CMD_OP_MODIFY_RQT)
 		return sim_devx_transport_modify(__func__, sim, in, inlen, out, outlen);
-	if (sim->type == OP_CREATE_RQ && prm_get(in, 2) == OP_MODIFY_RQ)
-		return sim_devx_rq_modify(__func__, sim, in, inlen, out, outlen);
-	sim_devx_unserved(__func__, (uint16_t)prm_get(in, 2), (uint16_t)prm_get((const uint8_t *)in + 6, 2));
-	return EOPNOTSUPP;
+	return sim_devx_queue_command(__func__, sim, false, in, inlen, out, outlen);
 }
 
 /* Returns 0, or an errno value: EINVAL, EOPNOTSUPP (an opcode or capability type not served),
@@ -404,12 +435,12 @@ SIM_EXPORT int mlx5dv_devx_general_cmd(struct ibv_context *context, const void *
 	}
 	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
-	opcode = (uint16_t)prm_get(in, 2);
-	op_mod = (uint16_t)prm_get((const uint8_t *)in + 6, 2);
+	opcode = (uint16_t)prm_be_get(in, 2);
+	op_mod = (uint16_t)prm_be_get((const uint8_t *)in + 6, 2);
 	switch (opcode) {
-	case OP_QUERY_HCA_CAP:
+	case MLX5_CMD_OP_QUERY_HCA_CAP:
 		return query_hca_cap(__func__, sim, op_mod, out, outlen);
-	case OP_QUERY_NIC_VPORT_CONTEXT:
+	case MLX5_CMD_OP_QUERY_NIC_VPORT_CONTEXT:
 		if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER + NIC_VPORT_BYTES))
 			return EINVAL;
 		return query_nic_vport_context(__func__, sim, in, out);

@@ -1,11 +1,11 @@
 /*
- * DEVX object wrappers (flexio_verbs_devx_obj_create / _release / _id): the struct
- * mlx5dv_devx_obj a FlexIO getter returns (flexio_cq_get_obj, flexio_rq_get_tir, ...) for an
- * object libflexio made on the device's NIC.  They are registered like every simulated object,
- * so the mlx5dv_devx_obj_* entry points recognise them: mlx5dv_devx_obj_destroy refuses them
- * (EBUSY: libflexio owns what they stand for), queries and modifications are not served on
- * them (devx_cmd.c: EOPNOTSUPP and one line). mlx5dv_devx_obj_destroy also frees the objects a
- * program made itself (devx_cmd.c: flow counters; devx_transport.c: TDs, RQTs, TIRs).
+ * DEVX objects: those create commands make (devx_cmd.c: flow counters; devx_transport.c and
+ * devx_queue.c: the NIC's objects), which mlx5dv_devx_obj_destroy destroys, and wrappers
+ * (flexio_verbs_devx_obj_create / _release / _id) that stand for an object the device's
+ * integrator made itself and owns: a DPA thread (flexio_event_handler_get_thread_obj), whose
+ * PRM is not public. All are registered like every simulated object, so the mlx5dv_devx_obj_*
+ * entry points recognise them: mlx5dv_devx_obj_destroy refuses a wrapper (EBUSY: its owner
+ * destroys what it stands for).
  */
 #include "devx_prm.h"
 #include "dr_internal.h"
@@ -48,8 +48,8 @@ SIM_EXPORT struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_conte
 
 void sim_devx_obj_destroy(struct sim_devx_obj *obj)
 {
-	/* a program's transport object left at close (TIRs go first: context.c) */
-	if (obj->transport && sim_devx_transport_destroy(obj))
+	/* a NIC object left at close (users before what they use: context.c) */
+	if (obj->nic && sim_devx_nic_destroy(obj))
 		sim_err("ibv_close_device", "devx object %p (type 0x%x, id 0x%x) is still used on the NIC: left there",
 			(void *)obj, obj->type, obj->id);
 	/* a counter still counting for an action of another context (this one is being closed)
@@ -113,10 +113,10 @@ SIM_EXPORT int mlx5dv_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
 			      sim->counter->users);
 		return EBUSY;
 	}
-	if (sim->transport) {
-		if (sim_devx_transport_destroy(sim)) {
-			sim_dr_refuse(__func__, EBUSY, "devx object %p (type 0x%x, id 0x%x) is used by a TIR",
-				      (void *)obj, sim->type, sim->id);
+	if (sim->nic) {
+		if (sim_devx_nic_destroy(sim)) {
+			sim_dr_refuse(__func__, EBUSY, "devx object %p (type 0x%x, id 0x%x) is in use: %s", (void *)obj,
+				      sim->type, sim->id, sim_devx_users(sim));
 			return EBUSY;
 		}
 		sim_devx_obj_destroy(sim);

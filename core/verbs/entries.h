@@ -471,6 +471,10 @@ SIM_PRIVATE(flexio_verbs_devx_obj_create)
 SIM_PRIVATE(flexio_verbs_devx_obj_release)
 SIM_PRIVATE(flexio_verbs_devx_obj_id)
 SIM_PRIVATE(flexio_verbs_port_counters)
+SIM_PRIVATE(flexio_verbs_dpa_register)
+SIM_PRIVATE(flexio_verbs_dpa_memory_add)
+SIM_PRIVATE(flexio_verbs_dpa_memory_remove)
+SIM_PRIVATE(flexio_verbs_uar_bind)
 
 /* ---- OpenFlexIO's extension of the simulated device (libflexio/flexio_sim.h, device_props.c) ---- */
 

@@ -83,10 +83,11 @@ struct nic_event;
 
 /*
  * The NIC of simulated device device_index (made at first use; it lives as long as the
- * library), or NULL when there is no such device. Every queue of the device is on it: those
- * of the rdma-core calls (ibv_create_cq & co., owner: the verbs context) and those libflexio
- * creates for DPA processes (owner: its process).  Its environment (nic_env) is this
- * library's:
+ * library), or NULL when there is no such device: the DPA's doorbells and its emulated
+ * functions' EQs and doorbell contexts go there. Every queue of the device is on it: those of
+ * the rdma-core calls (ibv_create_cq & co., owner: the verbs context) and those of DEVX
+ * commands (owner: the DPA process of their uar_page, else the context).  Its environment
+ * (nic_env) is this library's:
  *   - queue memory (nic_mem.space) is a host umem of the device, FLEXIO_VERBS_SPACE_UMEM(id)
  *     (mlx5dv_devx_umem_reg), or a struct flexio_verbs_space * (low bit clear) that answers
  *     for it (libflexio: a DPA process's memory);
@@ -127,19 +128,47 @@ int flexio_verbs_space_key_create(const struct ibv_pd *pd, struct flexio_verbs_s
 int flexio_verbs_space_key_destroy(const struct ibv_pd *pd, uint32_t key);
 
 /*
- * A DEVX object (struct mlx5dv_devx_obj) standing for an object libflexio made on the device of
- * context: what flexio_cq_get_obj, flexio_rq_get_tir, flexio_event_handler_get_thread_obj & co.
- * return.  type is the PRM general-object or command type it stands for (MLX5_OBJ_TYPE_* /
- * the create command's opcode, informative), id the object's number.  The mlx5dv_devx_obj_*
- * entry points recognise it: mlx5dv_devx_obj_destroy refuses it (EBUSY: libflexio owns it),
- * queries answer EOPNOTSUPP.  NULL with errno EINVAL when context is not a live simulated
- * context, ENOMEM.
+ * A DEVX object (struct mlx5dv_devx_obj) standing for an object the caller made on the device of
+ * context and owns: a DPA thread (flexio_event_handler_get_thread_obj), whose PRM is not public.
+ * (The NIC's objects are made with DEVX commands, mlx5dv_devx_obj_create, and are their own.)
+ * type is the PRM general-object or command type it stands for (informative), id the object's
+ * number.  The mlx5dv_devx_obj_* entry points recognise it: mlx5dv_devx_obj_destroy refuses it
+ * (EBUSY: its owner destroys what it stands for), queries answer EOPNOTSUPP.  NULL with errno
+ * EINVAL when context is not a live simulated context, ENOMEM.
  */
 struct mlx5dv_devx_obj *flexio_verbs_devx_obj_create(struct ibv_context *context, uint32_t type, uint32_t id);
 /* Frees such an object (libflexio, when it destroys what it stands for). */
 void flexio_verbs_devx_obj_release(struct mlx5dv_devx_obj *obj);
 /* The id given at creation, or UINT32_MAX when obj is not a live one. */
 uint32_t flexio_verbs_devx_obj_id(const struct mlx5dv_devx_obj *obj);
+
+/* ---- The DPA of the devices: what its provider tells them (devx_queue.c) ------------------ */
+
+/*
+ * The DEVX commands that make the NIC's queues (CREATE_CQ, ...) name objects of the DPA, which
+ * its provider (libflexio's simulated DPA) owns: a DPA thread a CQ's events trigger (apu_cq,
+ * c_eqn_or_apu_element), the DPA memory of a process (a umem id: its dumem id), the process
+ * whose threads may ring a queue's doorbells (its uar_page). The provider registers what the
+ * device asks at a command; it is called with the device's lock held: it must not call back.
+ */
+struct flexio_verbs_dpa {
+	/* The sink of DPA thread thread_id (the id device code sees, unique in the process), held
+	 * for a CQ whose events trigger it: its notify gets them. NULL when there is no such live
+	 * thread. */
+	struct flexio_verbs_sink *(*thread_hold)(uint32_t thread_id);
+	void (*thread_release)(struct flexio_verbs_sink *sink);
+};
+void flexio_verbs_dpa_register(const struct flexio_verbs_dpa *dpa);
+
+/* A DPA process's memory as DEVX commands name it: umem id `id` (its dumem id), the offsets
+ * DPA addresses. 0, -EEXIST (the id is a devx umem's or DPA memory already: take another),
+ * -EINVAL, -ENOMEM. The space must outlive the queues made in it. */
+int flexio_verbs_dpa_memory_add(uint32_t id, struct flexio_verbs_space *space);
+void flexio_verbs_dpa_memory_remove(uint32_t id);
+
+/* Queues made naming this devx UAR (uar_page) are owner's (an owner token with the low bit set:
+ * a DPA process), for as long as the UAR lives. 0, or -EINVAL (not a live simulated UAR). */
+int flexio_verbs_uar_bind(const struct mlx5dv_devx_uar *uar, uint64_t owner);
 
 /* ---- The uplink ports of each device (ports.c, PORTS.md) ---------------------------------- */
 

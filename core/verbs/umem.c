@@ -1,13 +1,14 @@
 /*
  * devx umems of simulated contexts (mlx5dv_devx_umem_reg, mlx5dv_devx_umem_reg_ex,
  * mlx5dv_devx_umem_dereg): host memory the device's queues may live in, named by
- * FLEXIO_VERBS_SPACE_UMEM(umem_id) in a struct nic_mem.
+ * FLEXIO_VERBS_SPACE_UMEM(umem_id) in a struct nic_mem. Their ids share one space with the DPA
+ * memory a DEVX command may name instead (devx_queue.c), so that an id names one or the other.
  *
  * The NIC reaches a umem through the device's lock-free umem table at every use (nic.c), so a
  * deregistration takes effect at once: a queue still naming the umem finds no memory there and
  * goes to error, it never touches memory the program may have freed since.  Deregistration
  * therefore always succeeds (the kernel would answer EBUSY while a DEVX object names the umem;
- * the simulated queues are not DEVX objects that hold it).
+ * the simulated queues do not hold theirs).
  */
 #include "verbs_internal.h"
 
@@ -33,13 +34,25 @@ static bool mapped(const void *addr, size_t size)
 	return !msync((void *)start, ((end + page - 1) & ~(page - 1)) - start, MS_ASYNC);
 }
 
-/* A umem id unused on the device, never 0 (24 bits: the table's index). */
+/* A umem id unused on the device and by DPA memory, never 0 (24 bits: the table's index). */
 static uint32_t next_id(struct sim_device *device)
 {
 	do
 		device->last_umem_id = (device->last_umem_id + 1) & 0xffffff;
-	while (!device->last_umem_id || sim_table_used(&device->umems, device->last_umem_id));
+	while (!device->last_umem_id || sim_table_used(&device->umems, device->last_umem_id) ||
+	       sim_dpa_memory_known(device->last_umem_id));
 	return device->last_umem_id;
+}
+
+bool sim_umem_id_used(uint32_t id)
+{
+	for (int index = 0; id <= 0xffffff && index < SIM_MAX_CREATED; index++) {
+		struct sim_device *device = sim_device_at(index);
+
+		if (device && sim_table_used(&device->umems, id))
+			return true;
+	}
+	return false;
 }
 
 /* Registers [addr, addr + size) on a live simulated context (sim_lock held, released here). */

@@ -123,6 +123,7 @@ struct sim_uar {
 	struct mlx5dv_devx_uar dv;
 	struct sim_context *context;
 	size_t page_size;
+	uint64_t dpa_owner; /* the DPA process whose queues name it (flexio_verbs_uar_bind), or 0 */
 };
 
 extern pthread_mutex_t sim_lock;
@@ -525,13 +526,15 @@ struct sim_flow_counter;
 
 struct sim_devx_obj {
 	struct sim_context *context; /* the handle (struct mlx5dv_devx_obj *) is the object */
-	uint32_t type, id;
-	/* made by the program (mlx5dv_devx_obj_create, devx_cmd.c), not a libflexio wrapper: a
-	 * flow counter bulk (ALLOC_FLOW_COUNTER) */
+	uint32_t type, id;           /* the create command's opcode (or the object type), the number */
+	/* made by a create command (mlx5dv_devx_obj_create, devx_cmd.c), not a wrapper of
+	 * flexio_verbs_devx_obj_create: a flow counter bulk (ALLOC_FLOW_COUNTER) */
 	struct sim_flow_counter *counter;
-	/* made by the program: a TD, RQT or TIR on the NIC (type its create opcode; devx_transport.c) */
-	bool transport;
-	uint32_t rqt_max_size; /* an RQT's, as CREATE_RQT set it: MODIFY_RQT's lists fit in it */
+	/* made by a create command: a NIC object (a CQ, SQ, RQ, RMP, QP, TIS, TD, RQT or TIR,
+	 * devx_queue.c and devx_transport.c), destroyed with it */
+	bool nic;
+	uint32_t rqt_max_size;            /* an RQT's, as CREATE_RQT set it: MODIFY_RQT's lists fit in it */
+	struct flexio_verbs_sink *thread; /* a DPA thread's CQ: its sink, held (flexio_verbs_dpa) */
 };
 
 /* The per-call ops of context->ops (post.c, cq.c, srq.c). */
@@ -563,6 +566,10 @@ void sim_devx_obj_destroy(struct sim_devx_obj *obj);
 struct sim_devx_obj *sim_devx_obj_new(struct sim_context *context, uint32_t type, uint32_t id);
 /* Space keys whose PD is pd: removed with it (sim_lock held). */
 void sim_space_keys_drop(struct sim_pd *pd);
+/* One umem id space for devx umems and DPA memory (devx_queue.c: a queue names either): whether
+ * id is a live devx umem of any device, and whether it is DPA memory (sim_lock held). */
+bool sim_umem_id_used(uint32_t id);
+bool sim_dpa_memory_known(uint32_t id);
 
 /* ---- log.c ---- */
 

@@ -307,6 +307,10 @@ void doca_argp_param_set_arguments(struct doca_argp_param *param, const char *ar
 /**
  * @brief Sets the callback of an argp parameter.
  *
+ * doca_argp_start calls it for each appearance of the flag with its value and the program's
+ * configuration: a char * (DOCA_ARGP_TYPE_STRING), an int * (INT), a bool * (BOOLEAN) or json-c's
+ * struct json_object * (JSON_OBJ), valid during the call only (copy what you keep).
+ *
  * @param [in] param the parameter
  * @param [in] callback the callback
  * @par Releases
@@ -585,7 +589,9 @@ doca_error_t doca_argp_start(int argc, char **argv);
 #endif
 
 /**
- * @brief Prints the usage text and exits.
+ * @brief Prints the usage text (of the command parsed, once doca_argp_start ran) to stdout.
+ *
+ * The program goes on: as 3.x, which no longer exits here (2.x did); --help prints it and exits.
  *
  * @since 2.2
  */

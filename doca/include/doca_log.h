@@ -29,15 +29,16 @@ struct doca_logger_backend;
 /**
  * Registers the log source of the translation unit: DOCA_LOG_REGISTER(NAME) at file scope, once
  * per file, before any DOCA_LOG_* (the source is registered before main and unregistered at exit).
+ * NAME is any text NVIDIA's programs give ("DMA_COPY::MAIN"): it is only a string here.
  */
 #define DOCA_LOG_REGISTER(source)                                                                                  \
 	static int log_source = -1;                                                                                \
 	_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"") static void \
-		__attribute__((constructor, used)) opendoca_log_register_##source(void)                            \
+		__attribute__((constructor, used)) opendoca_log_register_source_(void)                             \
 	{                                                                                                          \
 		OPENDOCA_LOG_REGISTER_SOURCE_(#source, &log_source);                                               \
 	}                                                                                                          \
-	static void __attribute__((destructor, used)) opendoca_log_unregister_##source(void)                       \
+	static void __attribute__((destructor, used)) opendoca_log_unregister_source_(void)                        \
 	{                                                                                                          \
 		OPENDOCA_LOG_UNREGISTER_SOURCE_(log_source);                                                       \
 	}                                                                                                          \

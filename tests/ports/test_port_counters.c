@@ -1,5 +1,5 @@
 /*
- * flexio_dev_nic_counters_config / _sample on the simulated device (core/sim/sim_counters.c):
+ * flexio_dev_nic_counters_config / _sample on the simulated device (core/providers/sim/sim_counters.c):
  * a DPA process samples the byte counters of mlx5_sim0's port 1 while frames cross the wire
  * to mlx5_sim1 (FLEXIO_SIM_PORTS set by main); an id that is no counter, and a sample never
  * configured, crash the process (the call fails).

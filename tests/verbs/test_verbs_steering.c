@@ -901,7 +901,9 @@ static void test_devx(void **state)
 	REFUSED_RC("mlx5dv_devx_general_cmd", mlx5dv_devx_general_cmd(f->ctx, in, 16, out, sizeof(out)), EOPNOTSUPP);
 	be(in, 2, 0x900); /* CREATE_TIR without its context */
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 16, out, 16), EINVAL);
-	be(in, 2, 0x908); /* CREATE_RQ: FlexIO's to make */
+	be(in, 2, 0x908); /* CREATE_RQ without its context */
+	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 16, out, 16), EINVAL);
+	be(in, 2, 0x200); /* CREATE_MKEY: not simulated */
 	REFUSED_NULL("mlx5dv_devx_obj_create", mlx5dv_devx_obj_create(f->ctx, in, 16, out, 16), EOPNOTSUPP);
 	be(in, 2, 0x939);
 	in[15] = 3; /* a bulk of 384: not a power of two */

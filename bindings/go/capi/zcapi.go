@@ -776,7 +776,7 @@ type CqAttr struct {
 	CqeCompType CqeCompType
 	// what the moderation period counts from
 	CqPeriodMode CqPeriodMode
-	// moderation period, microseconds
+	// moderation period, microseconds (at most 4095)
 	CqPeriod uint16
 	// moderation: CQEs before an event
 	CqMaxCount uint16
@@ -2044,7 +2044,7 @@ func CqDestroy(cq *Cq) Status {
 // Parameters:
 //   - cq: the CQ.
 //   - max_count: CQEs before an event; 0: not by count.
-//   - period: microseconds before an event; 0: not by time.
+//   - period: microseconds before an event (at most 4095); 0: not by time.
 //   - mode: an enum flexio_cq_period_mode.
 //
 // Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad
@@ -2075,7 +2075,7 @@ func CqQueryModeration(cq *Cq, maxCount *uint16, period *uint16, mode *uint16) S
 
 // CqGetObj calls struct mlx5dv_devx_obj *flexio_cq_get_obj(flexio_cq *cq);
 //
-// The CQ's DEVX object, made at the first call and released with the CQ.
+// The CQ's DEVX object (the one its CREATE_CQ command made), destroyed with the CQ.
 //
 // Parameters:
 //   - cq: the CQ.

@@ -348,7 +348,7 @@ func RqGetWqNum(rq *Rq) uint32 {
 
 // RqGetObject calls struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
 //
-// The RQ's DEVX object, made at the first call and released with the RQ.
+// The RQ's DEVX object (the one its CREATE_RQ command made), destroyed with the RQ.
 //
 // Parameters:
 //   - rq: the RQ.
@@ -365,7 +365,7 @@ func RqGetObject(rq *Rq) *Mlx5dvDevxObj {
 
 // RqGetTir calls struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
 //
-// The DEVX object of the RQ's TIR, made at the first call and released with the RQ.
+// The DEVX object of the TIR made with the RQ (a steering destination), destroyed with the RQ.
 //
 // Parameters:
 //   - rq: the RQ.

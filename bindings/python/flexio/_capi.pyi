@@ -470,7 +470,7 @@ class StableLib:
         Parameters:
           cq: the CQ.
           max_count: CQEs before an event; 0: not by count.
-          period: microseconds before an event; 0: not by time.
+          period: microseconds before an event (at most 4095); 0: not by time.
           mode: an enum flexio_cq_period_mode.
 
         Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on
@@ -495,7 +495,7 @@ class StableLib:
         """
     @staticmethod
     def flexio_cq_get_obj(cq: FFI.CData, /) -> FFI.CData:
-        """The CQ's DEVX object, made at the first call and released with the CQ.
+        """The CQ's DEVX object (the one its CREATE_CQ command made), destroyed with the CQ.
 
         Parameters:
           cq: the CQ.
@@ -1408,7 +1408,7 @@ class ExperimentalLib:
         """
     @staticmethod
     def flexio_rq_get_object(rq: FFI.CData, /) -> FFI.CData:
-        """The RQ's DEVX object, made at the first call and released with the RQ.
+        """The RQ's DEVX object (the one its CREATE_RQ command made), destroyed with the RQ.
 
         Parameters:
           rq: the RQ.
@@ -1422,7 +1422,7 @@ class ExperimentalLib:
         """
     @staticmethod
     def flexio_rq_get_tir(rq: FFI.CData, /) -> FFI.CData:
-        """The DEVX object of the RQ's TIR, made at the first call and released with the RQ.
+        """The DEVX object of the TIR made with the RQ (a steering destination), destroyed with the RQ.
 
         Parameters:
           rq: the RQ.

@@ -443,7 +443,7 @@ struct flexio_cq_attr {
 	void *uar_base_addr;  /**< devx UAR only, else NULL */
 	enum flexio_cqe_comp_type cqe_comp_type; /**< CQE compression */
 	enum flexio_cq_period_mode cq_period_mode; /**< what the moderation period counts from */
-	uint16_t cq_period;    /**< moderation period, microseconds */
+	uint16_t cq_period;    /**< moderation period, microseconds (at most 4095) */
 	uint16_t cq_max_count; /**< moderation: CQEs before an event */
 	bool no_arm;           /**< do not arm at creation */
 	bool cc;               /**< collapsed CQE */
@@ -1330,7 +1330,7 @@ FLEXIO_STABLE flexio_status flexio_cq_destroy(flexio_cq *cq);
  *
  * @param cq         the CQ.
  * @param max_count  CQEs before an event; 0: not by count.
- * @param period     microseconds before an event; 0: not by time.
+ * @param period     microseconds before an event (at most 4095); 0: not by time.
  * @param mode       an enum flexio_cq_period_mode.
  * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or mode.
  * @since 23.x (FLEXIO_VER(23, 0, 0)), the older API.
@@ -1362,7 +1362,7 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *cq, uint16_t *
 FLEXIO_EXP_ uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
 
 /**
- * The CQ's DEVX object, made at the first call and released with the CQ.
+ * The CQ's DEVX object (the one its CREATE_CQ command made), destroyed with the CQ.
  *
  * @param cq  the CQ.
  * @return the object, NULL on error (logged).
@@ -1529,7 +1529,7 @@ FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *rq);
 FLEXIO_EXP_ uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
 
 /**
- * The RQ's DEVX object, made at the first call and released with the RQ.
+ * The RQ's DEVX object (the one its CREATE_RQ command made), destroyed with the RQ.
  *
  * @param rq  the RQ.
  * @return the object, NULL on error (logged).
@@ -1539,7 +1539,7 @@ FLEXIO_EXP_ uint32_t flexio_rq_get_wq_num(flexio_rq *rq);
 FLEXIO_EXP_ struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
 
 /**
- * The DEVX object of the RQ's TIR, made at the first call and released with the RQ.
+ * The DEVX object of the TIR made with the RQ (a steering destination), destroyed with the RQ.
  *
  * @param rq  the RQ.
  * @return the object, NULL on error (logged).

@@ -345,7 +345,7 @@ func RqGetWqNum(rq *capi.Rq) uint32 {
 
 // RqGetObject calls struct mlx5dv_devx_obj *flexio_rq_get_object(flexio_rq *rq);
 //
-// The RQ's DEVX object, made at the first call and released with the RQ.
+// The RQ's DEVX object (the one its CREATE_RQ command made), destroyed with the RQ.
 //
 // Parameters:
 //   - rq: the RQ.
@@ -362,7 +362,7 @@ func RqGetObject(rq *capi.Rq) *capi.Mlx5dvDevxObj {
 
 // RqGetTir calls struct mlx5dv_devx_obj *flexio_rq_get_tir(flexio_rq *rq);
 //
-// The DEVX object of the RQ's TIR, made at the first call and released with the RQ.
+// The DEVX object of the TIR made with the RQ (a steering destination), destroyed with the RQ.
 //
 // Parameters:
 //   - rq: the RQ.

@@ -442,7 +442,7 @@ pub struct flexio_cq_attr {
     pub cqe_comp_type: flexio_cqe_comp_type,
     #[doc = "< what the moderation period counts from"]
     pub cq_period_mode: flexio_cq_period_mode,
-    #[doc = "< moderation period, microseconds"]
+    #[doc = "< moderation period, microseconds (at most 4095)"]
     pub cq_period: u16,
     #[doc = "< moderation: CQEs before an event"]
     pub cq_max_count: u16,
@@ -1255,7 +1255,7 @@ unsafe extern "C" {
     pub fn flexio_cq_destroy(cq: *mut flexio_cq) -> flexio_status;
 }
 unsafe extern "C" {
-    #[doc = " Changes CQ moderation: an event after max_count CQEs or period microseconds.\n\n @param cq         the CQ.\n @param max_count  CQEs before an event; 0: not by count.\n @param period     microseconds before an event; 0: not by time.\n @param mode       an enum flexio_cq_period_mode.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or mode.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " Changes CQ moderation: an event after max_count CQEs or period microseconds.\n\n @param cq         the CQ.\n @param max_count  CQEs before an event; 0: not by count.\n @param period     microseconds before an event (at most 4095); 0: not by time.\n @param mode       an enum flexio_cq_period_mode.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad handle or mode.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_modify_moderation(
         cq: *mut flexio_cq,
         max_count: u16,
@@ -1273,7 +1273,7 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
-    #[doc = " The CQ's DEVX object, made at the first call and released with the CQ.\n\n @param cq  the CQ.\n @return the object, NULL on error (logged).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " The CQ's DEVX object (the one its CREATE_CQ command made), destroyed with the CQ.\n\n @param cq  the CQ.\n @return the object, NULL on error (logged).\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cq_get_obj(cq: *mut flexio_cq) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {

@@ -81,11 +81,11 @@ unsafe extern "C" {
     pub fn flexio_rq_get_wq_num(rq: *mut flexio_rq) -> u32;
 }
 unsafe extern "C" {
-    #[doc = " The RQ's DEVX object, made at the first call and released with the RQ.\n\n @param rq  the RQ.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " The RQ's DEVX object (the one its CREATE_RQ command made), destroyed with the RQ.\n\n @param rq  the RQ.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_get_object(rq: *mut flexio_rq) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {
-    #[doc = " The DEVX object of the RQ's TIR, made at the first call and released with the RQ.\n\n @param rq  the RQ.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
+    #[doc = " The DEVX object of the TIR made with the RQ (a steering destination), destroyed with the RQ.\n\n @param rq  the RQ.\n @return the object, NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_rq_get_tir(rq: *mut flexio_rq) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {

@@ -1,6 +1,6 @@
 /*
  * The statistics registry of a simulated device: the DPA processes and threads that the
- * simulated provider (core/sim/sim_stats.c, the writers) runs on the device, their counters and
+ * simulated provider (core/providers/sim/sim_stats.c, the writers) runs on the device, their counters and
  * event-tracer samples, and the counter state that dpa_stats (core/stats, the readers) sets.
  *
  * As on hardware, where the device is shared by every OS process of the machine, the registry is

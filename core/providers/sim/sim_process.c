@@ -7,7 +7,6 @@
 #include "sim_trace.h"
 
 #include <errno.h>
-#include <nic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,6 +159,10 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	stats_id = sim_stats_process_add(p, ibv_ctx, config->name);
 	if (stats_id)
 		p->dumem_id = stats_id;
+	if (sim_queues_publish(p)) { /* its memory, as DEVX commands name it (by the dumem id) */
+		snprintf(err, err_size, "out of memory");
+		goto fail;
+	}
 	sim_services_install(p);
 	sim_gdb_from_env(p, "flexio_process_create"); /* before _start: a debugger sees it all */
 	if (sim_default_outbox_create(p)) {
@@ -185,6 +188,7 @@ fail:
 		sim_thread_destroy(p->rpc);
 	if (p->engine)
 		dpa_process_destroy(p->engine);
+	sim_queues_fini(p);
 	sim_stats_process_remove(p);
 	sim_objects_fini(p);
 	pthread_mutex_destroy(&p->rpc_lock);
@@ -205,6 +209,7 @@ static void process_destroy(struct provider_process *process)
 	while (p->threads)
 		sim_thread_destroy(p->threads);
 	sim_trace_process_fini(p); /* before the engine: it names functions by its image */
+	sim_queues_fini(p);        /* its memory, before the engine it is in */
 	dpa_process_destroy(p->engine);
 	sim_stats_process_remove(p);
 	sim_objects_fini(p); /* uar, outbox, window, mkey: after the engine, which calls into them */
@@ -285,7 +290,8 @@ static void process_resume(struct provider_process *process)
 }
 
 static const struct flexio_provider_ops sim_provider = {
-	.name = "sim",
+	PROVIDER_TABLE_HEADER("sim"),
+	.devices = "the simulated mlx5_sim devices",
 	.serves = sim_serves,
 	.image_load = image_load,
 	.image_release = image_release,
@@ -331,24 +337,10 @@ static const struct flexio_provider_ops sim_provider = {
 	.process_resume = process_resume,
 	.gdb_listen = sim_gdb_listen_op,
 	.memcheck_set = sim_memcheck_set,
-	/* queues */
-	.log_max_cq_size = NIC_LOG_MAX_CQ_SIZE,
-	.log_max_wq_size = NIC_LOG_MAX_WQ_SIZE,
-	.cq_create = sim_cq_create,
-	.sq_create = sim_sq_create,
-	.rq_create = sim_rq_create,
-	.rmp_create = sim_rmp_create,
-	.qp_create = sim_qp_create,
-	.td_create = sim_td_create,
-	.tis_create = sim_tis_create,
-	.queue_destroy = sim_queue_destroy,
-	.qp_modify = sim_qp_modify,
-	.qp_state = sim_qp_state,
-	.rq_set_error = sim_rq_set_error,
-	.cq_moderation_set = sim_cq_moderation_set,
-	.cq_moderation_get = sim_cq_moderation_get,
-	.devx_obj_create = sim_devx_obj_create,
-	.devx_obj_release = sim_devx_obj_release,
+	/* the DPA's side of the NIC's queues */
+	.uar_bind = sim_uar_bind,
+	.thread_obj_create = sim_thread_obj_create,
+	.thread_obj_release = sim_thread_obj_release,
 	/* emulated devices */
 	.emu_functions = sim_emu_functions,
 	.emu_db_map = sim_emu_db_map,

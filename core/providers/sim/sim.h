@@ -2,7 +2,7 @@
 #ifndef OPENFLEXIO_CORE_SIM_H
 #define OPENFLEXIO_CORE_SIM_H
 
-#include "../provider.h"
+#include "../../provider.h"
 
 #include <common/flexio_common.h>
 #include <dpa.h>
@@ -44,10 +44,13 @@ struct sim_process {
 	struct dpa_sched *events_sched;
 	bool events_deterministic;
 	struct sim_event_runner *events_runner; /* deterministic mode: runs what the NIC triggers */
-	/* queues (sim_queue.c): the device's NIC, and the process's memory as the NICs see it */
+	/* queues (sim_queue.c): the device's NIC, the process's memory as the NICs see it, and its
+	 * place among the live processes whose threads CQs may name */
 	int device_index;
 	struct nic *nic;
 	struct flexio_verbs_space space;
+	bool published;
+	struct sim_process *next_live;
 	/* flexio_dev_nic_counters_config (sim_counters.c): DPA addresses of its arrays, and the
 	 * number of ids (0: not configured), stored last */
 	_Atomic uint64_t nic_counter_values, nic_counter_ids;
@@ -177,8 +180,13 @@ void sim_event_trigger_queued(struct sim_event *e);
 /* Stops the event scheduler (every event handler is gone). */
 void sim_events_fini(struct sim_process *p);
 
-/* queues: provider operations and the NIC's side of the process (sim_queue.c) */
+/* queues: the DPA's side of the NIC's queues (sim_queue.c) */
+/* At creation: the process's NIC, and the device told of the DPA (flexio_verbs_dpa_register). */
 int sim_queues_init(struct sim_process *p, struct ibv_context *ibv_ctx);
+/* Once its dumem id is known: its memory named by it (the id changes when it is taken), its
+ * threads found by the device. sim_queues_fini undoes it (any time). 0 or -ENOMEM. */
+int sim_queues_publish(struct sim_process *p);
+void sim_queues_fini(struct sim_process *p);
 /* The NIC owner of p's queues and doorbells: p's address with the low bit set, so that queues
  * of DPA processes are told from those of the host's verbs (owner: a context's address). */
 static inline uint64_t sim_queue_owner(const struct sim_process *p)
@@ -187,36 +195,10 @@ static inline uint64_t sim_queue_owner(const struct sim_process *p)
 }
 /* A doorbell a thread of p rang, executed by the NIC it names. */
 void sim_queue_doorbell(struct sim_process *p, const struct provider_doorbell *db);
-struct provider_queue *sim_cq_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				     const struct flexio_cq_attr *attr, const struct provider_queue_refs *refs,
-				     struct provider_queue_info *info, char *err, size_t err_size);
-struct provider_queue *sim_sq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
-				     const struct flexio_wq_attr *attr, const struct provider_queue_refs *refs,
-				     struct provider_queue_info *info, char *err, size_t err_size);
-struct provider_queue *sim_rq_create(struct provider_process *process, struct ibv_context *ibv_ctx, uint32_t cq_num,
-				     const struct flexio_wq_attr *attr, const struct provider_queue_refs *refs,
-				     struct provider_queue_info *info, char *err, size_t err_size);
-struct provider_queue *sim_rmp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				      const struct flexio_wq_attr *attr, struct provider_queue_info *info, char *err,
-				      size_t err_size);
-struct provider_queue *sim_qp_create(struct provider_process *process, struct ibv_context *ibv_ctx,
-				     const struct flexio_qp_attr *attr, struct provider_queue_info *info, char *err,
-				     size_t err_size);
-struct provider_queue *sim_td_create(struct ibv_context *ibv_ctx, struct provider_queue_info *info, char *err,
-				     size_t err_size);
-struct provider_queue *sim_tis_create(struct ibv_context *ibv_ctx, struct provider_queue *td,
-				      struct provider_queue_info *info, char *err, size_t err_size);
-int sim_queue_destroy(struct provider_queue *queue);
-int sim_qp_modify(struct provider_queue *queue, const struct flexio_qp_attr *attr,
-		  const struct flexio_qp_attr_opt_param_mask *mask, char *err, size_t err_size);
-int sim_qp_state(struct provider_queue *queue);
-int sim_rq_set_error(struct provider_queue *queue);
-int sim_cq_moderation_set(struct provider_queue *queue, uint16_t max_count, uint16_t period,
-			  enum flexio_cq_period_mode mode);
-int sim_cq_moderation_get(struct provider_queue *queue, uint16_t *max_count, uint16_t *period, uint16_t *mode);
-struct mlx5dv_devx_obj *sim_devx_obj_create(struct ibv_context *ibv_ctx, enum provider_object_kind kind,
-					    uint32_t number);
-void sim_devx_obj_release(struct mlx5dv_devx_obj *obj);
+/* Provider operations: uar_bind, thread_obj_create, thread_obj_release. */
+int sim_uar_bind(struct provider_process *process, struct mlx5dv_devx_uar *uar);
+struct mlx5dv_devx_obj *sim_thread_obj_create(struct ibv_context *ibv_ctx, struct provider_thread *thread);
+void sim_thread_obj_release(struct mlx5dv_devx_obj *obj);
 
 /* emulated devices: provider operations, and the emulation doorbells of the process's threads
  * for the NIC they name (NULL: none), executed by it (sim_emu.c) */
