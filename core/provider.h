@@ -418,6 +418,21 @@ struct flexio_provider_ops {
 	int (*trace_start)(struct provider_process *process, const char *path, char *err, size_t err_size);
 	/* Stops recording and writes the trace: 0, -ENOENT when trace_start is not recording, -EIO. */
 	int (*trace_stop)(struct provider_process *process, char *err, size_t err_size);
+
+	/* The DEVX calls core/host makes the NIC's objects with (core/host/devx_cmds.c), with
+	 * rdma-core's signatures and returns (errno set by devx_obj_create's NULL), and the PD
+	 * number those commands name. The defaults are rdma-core's mlx5dv_devx_* and
+	 * mlx5dv_init_obj: the simulated device answers them, as a BlueField's firmware does. A
+	 * provider whose contexts are not rdma-core's sets its own (a device without a NIC fails
+	 * them with EOPNOTSUPP). */
+	struct mlx5dv_devx_obj *(*devx_obj_create)(struct ibv_context *ibv_ctx, const void *in, size_t inlen, void *out,
+						   size_t outlen);
+	int (*devx_obj_modify)(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen);
+	int (*devx_obj_query)(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen);
+	int (*devx_obj_destroy)(struct mlx5dv_devx_obj *obj);
+	int (*devx_general_cmd)(struct ibv_context *ibv_ctx, const void *in, size_t inlen, void *out, size_t outlen);
+	/* 0 and the PD's number in *pdn, or a positive errno. */
+	int (*pd_number)(struct ibv_pd *pd, uint32_t *pdn);
 };
 
 /*

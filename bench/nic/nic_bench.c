@@ -111,14 +111,15 @@ static void notify(void *user, const struct nic_event *event)
 	(void)event;
 }
 
-/* The eth NIC's ports are wired to each other; user is the NIC. */
-static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
+/* The eth NIC's ports are wired to each other (the link of both); user is the NIC. */
+static int port_tx(void *user, unsigned port, const void *frame, size_t len)
 {
-	(void)sqn;
 	nic_port_rx(*(struct nic **)user, port == 1 ? 2 : 1, frame, len);
+	return 0;
 }
 
-static struct nic *nic_new(struct nic **self)
+/* A NIC at *self, its ports wired to each other by link (which lives as long as the NIC). */
+static struct nic *nic_new(struct nic **self, struct nic_port_link *link)
 {
 	struct nic_env env = {
 		.user = self,
@@ -126,13 +127,15 @@ static struct nic *nic_new(struct nic **self)
 		.mkey_reach = mkey_reach,
 		.now_ns = now_ns,
 		.notify = notify,
-		.port_tx = port_tx,
 	};
 	struct nic *nic = nic_create(&(struct nic_config){ .env = &env, .ports = 2 });
 
 	if (!nic)
 		die("nic_create");
 	*self = nic;
+	*link = (struct nic_port_link){ .transmit = port_tx, .user = self };
+	if (nic_port_attach(nic, 1, link) || nic_port_attach(nic, 2, link))
+		die("nic_port_attach");
 	return nic;
 }
 
@@ -423,12 +426,13 @@ int main(int argc, char **argv)
 {
 	double seconds = argc > 1 ? atof(argv[1]) : 1.0;
 	struct nic *rc_nic, *eth_nics[2];
+	struct nic_port_link rc_link, eth_links[2];
 	struct run runs[2];
 	struct rate rc1, rc2, eth1 = { 0 }, eth2 = { 0 };
 
 	if (seconds <= 0)
 		die("usage: nic-bench [seconds per run]");
-	nic_new(&rc_nic);
+	nic_new(&rc_nic, &rc_link);
 	for (int i = 0; i < 2; i++) {
 		memset(&runs[i], 0, sizeof(runs[i]));
 		rc_pair(rc_nic, &runs[i].a, &runs[i].b);
@@ -446,7 +450,7 @@ int main(int argc, char **argv)
 	for (int n = 1; n <= 2; n++) {
 		for (int i = 0; i < n; i++) {
 			memset(&runs[i], 0, sizeof(runs[i]));
-			nic_new(&eth_nics[i]);
+			nic_new(&eth_nics[i], &eth_links[i]);
 			eth_end(eth_nics[i], &runs[i].a, 1);
 			eth_end(eth_nics[i], &runs[i].b, 2);
 			runs[i].seconds_ns = (uint64_t)(seconds * 1e9);

@@ -17,8 +17,9 @@ reflectors together (per reflector: half) for windows of 1 (one frame: every ref
 to 128 frames in flight. Then, with perf (unless --no-perf), one run of each path at window 64 is
 profiled and its samples are split by layer, each symbol by the object file of BUILD_DIR that
 defines it: DPA engine (core/dpa: interpreter, scheduler; core/providers/sim: the glue running doorbells
-and activations), NIC (core/nic, and core/verbs' NIC environment: memory and key look-ups), port
-(core/verbs' ports, backends, steering), kernel (syscalls of the backends, wake-ups), libc
+and activations), NIC (core/nic's queues, and core/verbs' NIC environment: memory and key
+look-ups), port (core/net: the ports' attachments and backends; core/nic's frame parser and
+steering), kernel (syscalls of the backends, wake-ups), libc
 (locks, memcpy: called from every layer), other. The shares are of the same run, as ratios.
 """
 import argparse
@@ -34,7 +35,7 @@ import elf_symbols  # noqa: E402  (abi/elf_symbols.py, the tree's one ELF symbol
 
 WINDOWS = (1, 32, 64, 128)
 FRAME = 64
-PORT_FILES = ("ports.c", "port_", "steering.c", "dr_")
+NIC_PORT_FILES = ("frame.c", "flow.c")
 NIC_ENV_FILES = ("nic.c", "table.c", "space_key.c", "mr.c", "umem.c", "devx_obj.c")
 
 
@@ -64,13 +65,12 @@ def layer_of_object(path):
     name = os.path.basename(path)[:-2]  # x.c.o -> x.c
     if rel.startswith(("dpa/", "providers/sim/")):
         return "DPA engine"
+    if rel.startswith("net/"):
+        return "port"
     if rel.startswith("nic/"):
+        return "port" if name in NIC_PORT_FILES else "NIC"
+    if rel.startswith("verbs/") and name in NIC_ENV_FILES:
         return "NIC"
-    if rel.startswith("verbs/"):
-        if name.startswith(PORT_FILES):
-            return "port"
-        if name in NIC_ENV_FILES:
-            return "NIC"
     return "other"
 
 
@@ -125,7 +125,7 @@ def make_bridge(ns):
                  ["ip", "netns", "exec", ns, "sysctl", "-qw", f"net.ipv6.conf.{tap}.disable_ipv6=1"],
                  ["ip", "-n", ns, "link", "set", tap, "up"]]
     # The bridge forwards the reflectors' two MACs only, each to its TAP, and floods nothing:
-    # a TAP port hands the frames no rule takes to the kernel behind it (core/verbs/PORTS.md),
+    # a TAP port hands the frames no rule takes to the kernel behind it (core/net/PORTS.md),
     # which here is the bridge, so a flooded frame (a multicast, an unknown address) would go
     # round between the two ports for ever.
     for tap, mac in (("l2rb0", "02:42:7e:7f:eb:0a"), ("l2rb1", "02:42:7e:7f:eb:0b")):

@@ -21,11 +21,12 @@ static const char cq_busy[] = "work queues or QPs report to it";
 #define CQ_PERIOD_MAX 4095u
 
 /* The depth against the limits of ibv_ctx's device (QUERY_HCA_CAP). */
-static bool cq_depth_valid(const struct cq_args *a, struct ibv_context *ibv_ctx, const char *func)
+static bool cq_depth_valid(const struct flexio_provider_ops *provider, const struct cq_args *a,
+			   struct ibv_context *ibv_ctx, const char *func)
 {
 	struct devx_caps limits;
 
-	if (!queue_caps(ibv_ctx, &limits, func))
+	if (!queue_caps(provider, ibv_ctx, &limits, func))
 		return false;
 	if (a->log_cq_depth <= limits.log_max_cq_size)
 		return true;
@@ -147,7 +148,7 @@ static flexio_status cq_create(struct process *process, struct ibv_context *ibv_
 	if (!cq_args_valid(&a, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, false, func);
-	if (!ibv_ctx || !cq_depth_valid(&a, ibv_ctx, func))
+	if (!ibv_ctx || !cq_depth_valid(process->provider, &a, ibv_ctx, func))
 		return FLEXIO_STATUS_FAILED;
 	if (a.element_type == FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD) {
 		eh = cq_thread(process, &a, func);
@@ -162,7 +163,7 @@ static flexio_status cq_create(struct process *process, struct ibv_context *ibv_
 		goto fail;
 	}
 	/* The handler is held while the command names its thread: the device holds it after. */
-	obj = devx_cq_create(ibv_ctx, &attr, &cqn, err);
+	obj = devx_cq_create(process->provider, ibv_ctx, &attr, &cqn, err);
 	if (eh)
 		event_handler_put(eh);
 	eh = NULL;
@@ -223,7 +224,7 @@ FLEXIO_STABLE flexio_status flexio_cq_modify_moderation(flexio_cq *handle, uint1
 	} else if (period > CQ_PERIOD_MAX) {
 		flexio_err("period %u is more than %u microseconds (a CQ's 12 bits)", period, CQ_PERIOD_MAX);
 	} else if (queue_lock_live(&cq->q, handle, __func__)) {
-		rc = devx_cq_moderate(cq->q.obj, cq->q.number, max_count, period,
+		rc = devx_cq_moderate(cq->q.provider, cq->q.obj, cq->q.number, max_count, period,
 				      mode == FLEXIO_CQ_PERIOD_MODE_CQE ? MLX5_CQ_PERIOD_MODE_START_FROM_CQE
 									: MLX5_CQ_PERIOD_MODE_START_FROM_EQE,
 				      err);
@@ -251,7 +252,7 @@ FLEXIO_STABLE flexio_status flexio_cq_query_moderation(flexio_cq *handle, uint16
 	if (!max_count || !period || !mode) {
 		flexio_err("%s is NULL", !max_count ? "max_count" : !period ? "period" : "mode");
 	} else if (queue_lock_live(&cq->q, handle, __func__)) {
-		rc = devx_cq_moderation(cq->q.obj, cq->q.number, max_count, period, &period_mode, err);
+		rc = devx_cq_moderation(cq->q.provider, cq->q.obj, cq->q.number, max_count, period, &period_mode, err);
 		queue_unlock(&cq->q);
 		if (rc) {
 			flexio_err("CQ 0x%x: cannot read its moderation: %s", cq->q.number, err);

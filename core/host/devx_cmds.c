@@ -115,8 +115,8 @@ static int failure(int value)
 	return value > 0 ? -value : -EIO;
 }
 
-static struct mlx5dv_devx_obj *create(struct ibv_context *ctx, const void *in, size_t inlen, uint32_t *number,
-				      char *err)
+static struct mlx5dv_devx_obj *create(const struct flexio_provider_ops *p, struct ibv_context *ctx, const void *in,
+				      size_t inlen, uint32_t *number, char *err)
 {
 	uint8_t out[PRM_BYTES(create_obj_out)] = { 0 };
 	const char *name = command_name((uint16_t)PRM_GET(mbox_in, in, opcode));
@@ -124,7 +124,7 @@ static struct mlx5dv_devx_obj *create(struct ibv_context *ctx, const void *in, s
 	struct log_capture said;
 
 	log_capture_begin(&said);
-	obj = mlx5dv_devx_obj_create(ctx, in, inlen, out, sizeof(out));
+	obj = p->devx_obj_create(ctx, in, inlen, out, sizeof(out));
 	log_capture_end(&said);
 	if (!obj) {
 		refused(failure(errno), name, &said, out, err);
@@ -134,30 +134,32 @@ static struct mlx5dv_devx_obj *create(struct ibv_context *ctx, const void *in, s
 	return obj;
 }
 
-static int modify(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, char *err)
+static int modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *obj, const void *in, size_t inlen,
+		  char *err)
 {
 	uint8_t out[PRM_BYTES(mbox_out)] = { 0 };
 	struct log_capture said;
 	int rc;
 
 	log_capture_begin(&said);
-	rc = mlx5dv_devx_obj_modify(obj, in, inlen, out, sizeof(out));
+	rc = p->devx_obj_modify(obj, in, inlen, out, sizeof(out));
 	log_capture_end(&said);
 	return rc ? refused(failure(rc), command_name((uint16_t)PRM_GET(mbox_in, in, opcode)), &said, out, err) : 0;
 }
 
-static int query(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen, char *err)
+static int query(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *obj, const void *in, size_t inlen,
+		 void *out, size_t outlen, char *err)
 {
 	struct log_capture said;
 	int rc;
 
 	log_capture_begin(&said);
-	rc = mlx5dv_devx_obj_query(obj, in, inlen, out, outlen);
+	rc = p->devx_obj_query(obj, in, inlen, out, outlen);
 	log_capture_end(&said);
 	return rc ? refused(failure(rc), command_name((uint16_t)PRM_GET(mbox_in, in, opcode)), &said, out, err) : 0;
 }
 
-int devx_query_caps(struct ibv_context *ctx, struct devx_caps *caps, char *err)
+int devx_query_caps(const struct flexio_provider_ops *p, struct ibv_context *ctx, struct devx_caps *caps, char *err)
 {
 	uint8_t in[PRM_BYTES(mbox_in)] = { 0 }, out[PRM_BYTES(query_hca_cap_out)] = { 0 };
 	const uint8_t *cap = PRM_CADDR_OF(query_hca_cap_out, out, capability);
@@ -167,7 +169,7 @@ int devx_query_caps(struct ibv_context *ctx, struct devx_caps *caps, char *err)
 	PRM_SET(mbox_in, in, opcode, MLX5_CMD_OP_QUERY_HCA_CAP);
 	PRM_SET(mbox_in, in, op_mod, 1); /* general device capabilities, current */
 	log_capture_begin(&said);
-	rc = mlx5dv_devx_general_cmd(ctx, in, sizeof(in), out, sizeof(out));
+	rc = p->devx_general_cmd(ctx, in, sizeof(in), out, sizeof(out));
 	log_capture_end(&said);
 	if (rc)
 		return refused(failure(rc), "QUERY_HCA_CAP", &said, out, err);
@@ -176,27 +178,24 @@ int devx_query_caps(struct ibv_context *ctx, struct devx_caps *caps, char *err)
 	return 0;
 }
 
-int devx_pdn(struct ibv_pd *pd, uint32_t *pdn, char *err)
+int devx_pdn(const struct flexio_provider_ops *p, struct ibv_pd *pd, uint32_t *pdn, char *err)
 {
-	struct mlx5dv_pd dv = { 0 };
-	struct mlx5dv_obj obj = { .pd = { .in = pd, .out = &dv } };
-	int rc = mlx5dv_init_obj(&obj, MLX5DV_OBJ_PD);
+	int rc = p->pd_number(pd, pdn);
 
 	if (rc) {
-		snprintf(err, DEVX_ERROR_MAX, "mlx5dv_init_obj gives no PD number: %s", strerror(rc));
+		snprintf(err, DEVX_ERROR_MAX, "the device gives no PD number: %s", strerror(rc));
 		return failure(rc);
 	}
-	*pdn = dv.pdn;
 	return 0;
 }
 
-int devx_destroy(struct mlx5dv_devx_obj *obj, const char *what, char *err)
+int devx_destroy(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *obj, const char *what, char *err)
 {
 	struct log_capture said;
 	int rc;
 
 	log_capture_begin(&said);
-	rc = mlx5dv_devx_obj_destroy(obj);
+	rc = p->devx_obj_destroy(obj);
 	log_capture_end(&said);
 	if (!rc)
 		return 0;
@@ -209,7 +208,8 @@ int devx_destroy(struct mlx5dv_devx_obj *obj, const char *what, char *err)
 
 /* ---- completion queues ---- */
 
-struct mlx5dv_devx_obj *devx_cq_create(struct ibv_context *ctx, const struct devx_cq_attr *a, uint32_t *cqn, char *err)
+struct mlx5dv_devx_obj *devx_cq_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_cq_attr *a, uint32_t *cqn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_cq_in)] = { 0 };
 	uint8_t *cqc = PRM_ADDR_OF(create_cq_in, in, cq_context);
@@ -235,11 +235,11 @@ struct mlx5dv_devx_obj *devx_cq_create(struct ibv_context *ctx, const struct dev
 	PRM_SET(create_cq_in, in, cq_umem_valid, 1);
 	PRM_SET(create_cq_in, in, cq_umem_id, a->ring.umem_id);
 	PRM_SET64(create_cq_in, in, cq_umem_offset, a->ring.offset);
-	return create(ctx, in, sizeof(in), cqn, err);
+	return create(p, ctx, in, sizeof(in), cqn, err);
 }
 
-int devx_cq_moderate(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t max_count, uint16_t period, uint8_t period_mode,
-		     char *err)
+int devx_cq_moderate(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t max_count,
+		     uint16_t period, uint8_t period_mode, char *err)
 {
 	uint8_t in[PRM_BYTES(modify_cq_in)] = { 0 };
 	uint8_t *cqc = PRM_ADDR_OF(modify_cq_in, in, cq_context);
@@ -251,11 +251,11 @@ int devx_cq_moderate(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t max_coun
 	PRM_SET(cqc, cqc, cq_period, period);
 	PRM_SET(cqc, cqc, cq_max_count, max_count);
 	PRM_SET(cqc, cqc, cq_period_mode, period_mode);
-	return modify(cq, in, sizeof(in), err);
+	return modify(p, cq, in, sizeof(in), err);
 }
 
-int devx_cq_moderation(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t *max_count, uint16_t *period,
-		       uint8_t *period_mode, char *err)
+int devx_cq_moderation(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *cq, uint32_t cqn,
+		       uint16_t *max_count, uint16_t *period, uint8_t *period_mode, char *err)
 {
 	uint8_t in[PRM_BYTES(query_cq_in)] = { 0 }, out[PRM_BYTES(query_cq_out)] = { 0 };
 	const uint8_t *cqc = PRM_CADDR_OF(query_cq_out, out, cq_context);
@@ -263,7 +263,7 @@ int devx_cq_moderation(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t *max_c
 
 	PRM_SET(query_cq_in, in, opcode, MLX5_CMD_OP_QUERY_CQ);
 	PRM_SET(query_cq_in, in, cqn, cqn);
-	rc = query(cq, in, sizeof(in), out, sizeof(out), err);
+	rc = query(p, cq, in, sizeof(in), out, sizeof(out), err);
 	if (rc)
 		return rc;
 	*max_count = (uint16_t)PRM_GET(cqc, cqc, cq_max_count);
@@ -274,24 +274,27 @@ int devx_cq_moderation(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t *max_c
 
 /* ---- transport objects ---- */
 
-struct mlx5dv_devx_obj *devx_td_alloc(struct ibv_context *ctx, uint32_t *tdn, char *err)
+struct mlx5dv_devx_obj *devx_td_alloc(const struct flexio_provider_ops *p, struct ibv_context *ctx, uint32_t *tdn,
+				      char *err)
 {
 	uint8_t in[PRM_BYTES(mbox_in)] = { 0 };
 
 	PRM_SET(mbox_in, in, opcode, MLX5_CMD_OP_ALLOC_TRANSPORT_DOMAIN);
-	return create(ctx, in, sizeof(in), tdn, err);
+	return create(p, ctx, in, sizeof(in), tdn, err);
 }
 
-struct mlx5dv_devx_obj *devx_tis_create(struct ibv_context *ctx, uint32_t tdn, uint32_t *tisn, char *err)
+struct mlx5dv_devx_obj *devx_tis_create(const struct flexio_provider_ops *p, struct ibv_context *ctx, uint32_t tdn,
+					uint32_t *tisn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_tis_in)] = { 0 };
 
 	PRM_SET(create_tis_in, in, opcode, MLX5_CMD_OP_CREATE_TIS);
 	PRM_SET(tisc, PRM_ADDR_OF(create_tis_in, in, ctx), transport_domain, tdn);
-	return create(ctx, in, sizeof(in), tisn, err);
+	return create(p, ctx, in, sizeof(in), tisn, err);
 }
 
-struct mlx5dv_devx_obj *devx_tir_create(struct ibv_context *ctx, uint32_t tdn, uint32_t rqn, uint32_t *tirn, char *err)
+struct mlx5dv_devx_obj *devx_tir_create(const struct flexio_provider_ops *p, struct ibv_context *ctx, uint32_t tdn,
+					uint32_t rqn, uint32_t *tirn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_tir_in)] = { 0 };
 	uint8_t *tirc = PRM_ADDR_OF(create_tir_in, in, ctx);
@@ -300,7 +303,7 @@ struct mlx5dv_devx_obj *devx_tir_create(struct ibv_context *ctx, uint32_t tdn, u
 	PRM_SET(tirc, tirc, disp_type, MLX5_TIRC_DISP_TYPE_DIRECT);
 	PRM_SET(tirc, tirc, inline_rqn, rqn);
 	PRM_SET(tirc, tirc, transport_domain, tdn);
-	return create(ctx, in, sizeof(in), tirn, err);
+	return create(p, ctx, in, sizeof(in), tirn, err);
 }
 
 /* ---- work queues ---- */
@@ -322,7 +325,8 @@ static void wq_set(uint8_t *wq, const struct devx_wq_attr *a, unsigned wq_type)
 	PRM_SET64(wq, wq, wq_umem_offset, a->ring.offset);
 }
 
-struct mlx5dv_devx_obj *devx_sq_create(struct ibv_context *ctx, const struct devx_wq_attr *a, uint32_t *sqn, char *err)
+struct mlx5dv_devx_obj *devx_sq_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_wq_attr *a, uint32_t *sqn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_sq_in)] = { 0 };
 	uint8_t *sqc = PRM_ADDR_OF(create_sq_in, in, ctx);
@@ -336,10 +340,11 @@ struct mlx5dv_devx_obj *devx_sq_create(struct ibv_context *ctx, const struct dev
 	PRM_SET(sqc, sqc, tis_lst_sz, 1);
 	PRM_SET(sqc, sqc, tis_num_0, a->tisn);
 	wq_set(PRM_ADDR_OF(sqc, sqc, wq), a, MLX5_WQ_TYPE_CYCLIC);
-	return create(ctx, in, sizeof(in), sqn, err);
+	return create(p, ctx, in, sizeof(in), sqn, err);
 }
 
-struct mlx5dv_devx_obj *devx_rq_create(struct ibv_context *ctx, const struct devx_wq_attr *a, uint32_t *rqn, char *err)
+struct mlx5dv_devx_obj *devx_rq_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_wq_attr *a, uint32_t *rqn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_rq_in)] = { 0 };
 	uint8_t *rqc = PRM_ADDR_OF(create_rq_in, in, ctx);
@@ -351,11 +356,11 @@ struct mlx5dv_devx_obj *devx_rq_create(struct ibv_context *ctx, const struct dev
 	PRM_SET(rqc, rqc, user_index, a->user_index);
 	PRM_SET(rqc, rqc, cqn, a->cqn);
 	wq_set(PRM_ADDR_OF(rqc, rqc, wq), a, a->wq_type);
-	return create(ctx, in, sizeof(in), rqn, err);
+	return create(p, ctx, in, sizeof(in), rqn, err);
 }
 
-struct mlx5dv_devx_obj *devx_rmp_create(struct ibv_context *ctx, const struct devx_wq_attr *a, uint32_t *rmpn,
-					char *err)
+struct mlx5dv_devx_obj *devx_rmp_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+					const struct devx_wq_attr *a, uint32_t *rmpn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_rmp_in)] = { 0 };
 	uint8_t *rmpc = PRM_ADDR_OF(create_rmp_in, in, ctx);
@@ -364,10 +369,11 @@ struct mlx5dv_devx_obj *devx_rmp_create(struct ibv_context *ctx, const struct de
 	PRM_SET(rmpc, rmpc, state, MLX5_WQ_STATE_RDY);
 	PRM_SET(rmpc, rmpc, basic_cyclic_rcv_wqe, a->wq_type == MLX5_WQ_TYPE_CYCLIC);
 	wq_set(PRM_ADDR_OF(rmpc, rmpc, wq), a, a->wq_type);
-	return create(ctx, in, sizeof(in), rmpn, err);
+	return create(p, ctx, in, sizeof(in), rmpn, err);
 }
 
-int devx_sq_modify(struct mlx5dv_devx_obj *sq, uint32_t sqn, unsigned from, unsigned to, char *err)
+int devx_sq_modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *sq, uint32_t sqn, unsigned from,
+		   unsigned to, char *err)
 {
 	uint8_t in[PRM_BYTES(modify_sq_in)] = { 0 };
 
@@ -375,10 +381,11 @@ int devx_sq_modify(struct mlx5dv_devx_obj *sq, uint32_t sqn, unsigned from, unsi
 	PRM_SET(modify_sq_in, in, sq_state, from);
 	PRM_SET(modify_sq_in, in, sqn, sqn);
 	PRM_SET(sqc, PRM_ADDR_OF(modify_sq_in, in, ctx), state, to);
-	return modify(sq, in, sizeof(in), err);
+	return modify(p, sq, in, sizeof(in), err);
 }
 
-int devx_rq_modify(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned from, unsigned to, char *err)
+int devx_rq_modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned from,
+		   unsigned to, char *err)
 {
 	uint8_t in[PRM_BYTES(modify_rq_in)] = { 0 };
 
@@ -386,17 +393,18 @@ int devx_rq_modify(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned from, unsi
 	PRM_SET(modify_rq_in, in, rq_state, from);
 	PRM_SET(modify_rq_in, in, rqn, rqn);
 	PRM_SET(rqc, PRM_ADDR_OF(modify_rq_in, in, ctx), state, to);
-	return modify(rq, in, sizeof(in), err);
+	return modify(p, rq, in, sizeof(in), err);
 }
 
-int devx_rq_state(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned *state, char *err)
+int devx_rq_state(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned *state,
+		  char *err)
 {
 	uint8_t in[PRM_BYTES(query_rq_in)] = { 0 }, out[PRM_BYTES(query_rq_out)] = { 0 };
 	int rc;
 
 	PRM_SET(query_rq_in, in, opcode, MLX5_CMD_OP_QUERY_RQ);
 	PRM_SET(query_rq_in, in, rqn, rqn);
-	rc = query(rq, in, sizeof(in), out, sizeof(out), err);
+	rc = query(p, rq, in, sizeof(in), out, sizeof(out), err);
 	if (!rc)
 		*state = PRM_GET(rqc, PRM_CADDR_OF(query_rq_out, out, rq_context), state);
 	return rc;
@@ -404,7 +412,8 @@ int devx_rq_state(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned *state, cha
 
 /* ---- queue pairs ---- */
 
-struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx, const struct devx_qp_attr *a, uint32_t *qpn, char *err)
+struct mlx5dv_devx_obj *devx_qp_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_qp_attr *a, uint32_t *qpn, char *err)
 {
 	uint8_t in[PRM_BYTES(create_qp_in)] = { 0 };
 	uint8_t *qpc = PRM_ADDR_OF(create_qp_in, in, qpc);
@@ -429,7 +438,7 @@ struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx, const struct dev
 	PRM_SET(create_qp_in, in, wq_umem_valid, 1);
 	PRM_SET(create_qp_in, in, wq_umem_id, a->wq.umem_id);
 	PRM_SET64(create_qp_in, in, wq_umem_offset, a->wq.offset);
-	return create(ctx, in, sizeof(in), qpn, err);
+	return create(p, ctx, in, sizeof(in), qpn, err);
 }
 
 /* The command of a transition of IB's state machine, or 0. */
@@ -470,8 +479,8 @@ const char *devx_qp_state_name(unsigned state)
 	return state < sizeof(names) / sizeof(names[0]) ? names[state] : NULL;
 }
 
-int devx_qp_modify(struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned from, unsigned to, const struct devx_qp_fields *f,
-		   unsigned optional, char *err)
+int devx_qp_modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned from,
+		   unsigned to, const struct devx_qp_fields *f, unsigned optional, char *err)
 {
 	uint8_t in[PRM_BYTES(rst2init_qp_in)] = { 0 };
 	uint8_t *qpc = PRM_ADDR_OF(rst2init_qp_in, in, qpc);
@@ -487,7 +496,7 @@ int devx_qp_modify(struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned from, unsi
 	PRM_SET(rst2init_qp_in, in, opcode, opcode);
 	PRM_SET(rst2init_qp_in, in, qpn, qpn);
 	if (opcode == MLX5_CMD_OP_2RST_QP || opcode == MLX5_CMD_OP_2ERR_QP)
-		return modify(qp, in, PRM_BYTES(qp_2err_in), err);
+		return modify(p, qp, in, PRM_BYTES(qp_2err_in), err);
 	if (optional & DEVX_QP_OPT_ACCESS)
 		opt |= MLX5_QP_OPTPAR_RRE | MLX5_QP_OPTPAR_RWE | MLX5_QP_OPTPAR_RAE;
 	if (optional & DEVX_QP_OPT_MIN_RNR_NAK)
@@ -513,17 +522,18 @@ int devx_qp_modify(struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned from, unsi
 	PRM_SET(ads, path, rmac_47_32, (uint32_t)f->rmac[0] << 8 | f->rmac[1]);
 	PRM_SET(ads, path, rmac_31_0,
 		(uint32_t)f->rmac[2] << 24 | (uint32_t)f->rmac[3] << 16 | (uint32_t)f->rmac[4] << 8 | f->rmac[5]);
-	return modify(qp, in, sizeof(in), err);
+	return modify(p, qp, in, sizeof(in), err);
 }
 
-int devx_qp_state(struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned *state, char *err)
+int devx_qp_state(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned *state,
+		  char *err)
 {
 	uint8_t in[PRM_BYTES(qp_2err_in)] = { 0 }, out[PRM_BYTES(query_qp_out)] = { 0 };
 	int rc;
 
 	PRM_SET(qp_2err_in, in, opcode, MLX5_CMD_OP_QUERY_QP);
 	PRM_SET(qp_2err_in, in, qpn, qpn);
-	rc = query(qp, in, sizeof(in), out, sizeof(out), err);
+	rc = query(p, qp, in, sizeof(in), out, sizeof(out), err);
 	if (!rc)
 		*state = PRM_GET(qpc, PRM_CADDR_OF(query_qp_out, out, qpc), state);
 	return rc;

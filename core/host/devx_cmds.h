@@ -17,6 +17,8 @@
 #ifndef OPENFLEXIO_CORE_HOST_DEVX_CMDS_H
 #define OPENFLEXIO_CORE_HOST_DEVX_CMDS_H
 
+#include "../provider.h"
+
 #include <infiniband/mlx5dv.h>
 
 #include <stdbool.h>
@@ -36,14 +38,14 @@ struct devx_caps {
 	unsigned log_max_cq_size; /* CQEs of a CQ */
 	unsigned log_max_wq_size; /* WQEBBs or receive WQEs of a work queue or a QP's ring */
 };
-int devx_query_caps(struct ibv_context *ctx, struct devx_caps *caps, char *err);
+int devx_query_caps(const struct flexio_provider_ops *p, struct ibv_context *ctx, struct devx_caps *caps, char *err);
 
 /* The PD number (pdn) of a protection domain: 0, or -errno with a reason. */
-int devx_pdn(struct ibv_pd *pd, uint32_t *pdn, char *err);
+int devx_pdn(const struct flexio_provider_ops *p, struct ibv_pd *pd, uint32_t *pdn, char *err);
 
 /* Destroys an object (the DESTROY_* or DEALLOC_* of its create command): 0, -EBUSY while other
  * objects use it, or another -errno. */
-int devx_destroy(struct mlx5dv_devx_obj *obj, const char *what, char *err);
+int devx_destroy(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *obj, const char *what, char *err);
 
 /* ---- completion queues ---- */
 
@@ -62,19 +64,22 @@ struct devx_cq_attr {
 	uint16_t period, max_count; /* moderation; period in microseconds, at most 4095 */
 	uint8_t period_mode;        /* MLX5_CQ_PERIOD_MODE_* */
 };
-struct mlx5dv_devx_obj *devx_cq_create(struct ibv_context *ctx, const struct devx_cq_attr *attr, uint32_t *cqn,
-				       char *err);
-int devx_cq_moderate(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t max_count, uint16_t period, uint8_t period_mode,
-		     char *err);
-int devx_cq_moderation(struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t *max_count, uint16_t *period,
-		       uint8_t *period_mode, char *err);
+struct mlx5dv_devx_obj *devx_cq_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_cq_attr *attr, uint32_t *cqn, char *err);
+int devx_cq_moderate(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *cq, uint32_t cqn, uint16_t max_count,
+		     uint16_t period, uint8_t period_mode, char *err);
+int devx_cq_moderation(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *cq, uint32_t cqn,
+		       uint16_t *max_count, uint16_t *period, uint8_t *period_mode, char *err);
 
 /* ---- transport objects ---- */
 
-struct mlx5dv_devx_obj *devx_td_alloc(struct ibv_context *ctx, uint32_t *tdn, char *err);
-struct mlx5dv_devx_obj *devx_tis_create(struct ibv_context *ctx, uint32_t tdn, uint32_t *tisn, char *err);
+struct mlx5dv_devx_obj *devx_td_alloc(const struct flexio_provider_ops *p, struct ibv_context *ctx, uint32_t *tdn,
+				      char *err);
+struct mlx5dv_devx_obj *devx_tis_create(const struct flexio_provider_ops *p, struct ibv_context *ctx, uint32_t tdn,
+					uint32_t *tisn, char *err);
 /* A direct TIR: every frame it is given goes to RQ rqn. */
-struct mlx5dv_devx_obj *devx_tir_create(struct ibv_context *ctx, uint32_t tdn, uint32_t rqn, uint32_t *tirn, char *err);
+struct mlx5dv_devx_obj *devx_tir_create(const struct flexio_provider_ops *p, struct ibv_context *ctx, uint32_t tdn,
+					uint32_t rqn, uint32_t *tirn, char *err);
 
 /* ---- work queues: SQ, RQ, RMP ---- */
 
@@ -90,17 +95,20 @@ struct devx_wq_attr {
 	struct devx_mem ring, dbr;
 };
 /* Created in RST (SQ, RQ) or RDY (RMP). */
-struct mlx5dv_devx_obj *devx_sq_create(struct ibv_context *ctx, const struct devx_wq_attr *attr, uint32_t *sqn,
-				       char *err);
-struct mlx5dv_devx_obj *devx_rq_create(struct ibv_context *ctx, const struct devx_wq_attr *attr, uint32_t *rqn,
-				       char *err);
-struct mlx5dv_devx_obj *devx_rmp_create(struct ibv_context *ctx, const struct devx_wq_attr *attr, uint32_t *rmpn,
-					char *err);
+struct mlx5dv_devx_obj *devx_sq_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_wq_attr *attr, uint32_t *sqn, char *err);
+struct mlx5dv_devx_obj *devx_rq_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_wq_attr *attr, uint32_t *rqn, char *err);
+struct mlx5dv_devx_obj *devx_rmp_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+					const struct devx_wq_attr *attr, uint32_t *rmpn, char *err);
 /* MODIFY_SQ / MODIFY_RQ: from the state the queue is in to another (MLX5_WQ_STATE_*). */
-int devx_sq_modify(struct mlx5dv_devx_obj *sq, uint32_t sqn, unsigned from, unsigned to, char *err);
-int devx_rq_modify(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned from, unsigned to, char *err);
+int devx_sq_modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *sq, uint32_t sqn, unsigned from,
+		   unsigned to, char *err);
+int devx_rq_modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned from,
+		   unsigned to, char *err);
 /* QUERY_RQ: its state. */
-int devx_rq_state(struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned *state, char *err);
+int devx_rq_state(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *rq, uint32_t rqn, unsigned *state,
+		  char *err);
 
 /* ---- queue pairs (RC) ---- */
 
@@ -114,8 +122,8 @@ struct devx_qp_attr {
 	struct devx_mem wq, dbr; /* the receive ring, then the send ring; the doorbell record */
 };
 /* Created in RST. */
-struct mlx5dv_devx_obj *devx_qp_create(struct ibv_context *ctx, const struct devx_qp_attr *attr, uint32_t *qpn,
-				       char *err);
+struct mlx5dv_devx_obj *devx_qp_create(const struct flexio_provider_ops *p, struct ibv_context *ctx,
+				       const struct devx_qp_attr *attr, uint32_t *qpn, char *err);
 
 /* What a QP transition may set (each transition reads those IB's state machine gives it). */
 struct devx_qp_fields {
@@ -138,9 +146,10 @@ enum {
 };
 /* QPC states (MLX5_QPC_STATE_*): from is the QP's now (devx_qp_state). -EPERM, without a
  * command, for a transition IB's state machine does not have. */
-int devx_qp_modify(struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned from, unsigned to,
-		   const struct devx_qp_fields *fields, unsigned optional, char *err);
-int devx_qp_state(struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned *state, char *err);
+int devx_qp_modify(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned from,
+		   unsigned to, const struct devx_qp_fields *fields, unsigned optional, char *err);
+int devx_qp_state(const struct flexio_provider_ops *p, struct mlx5dv_devx_obj *qp, uint32_t qpn, unsigned *state,
+		  char *err);
 /* "RST", "INIT", ... of a QPC state, NULL for none. */
 const char *devx_qp_state_name(unsigned state);
 

@@ -239,8 +239,7 @@ FLEXIO_EXPERIMENTAL struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(
 			obj = made;
 	}
 	if (!obj)
-		flexio_err("%s has no DEVX object for thread %u", process->ibv_ctx->device->name,
-			   eh->id);
+		flexio_err("%s has no DEVX object for thread %u", process->ibv_ctx->device->name, eh->id);
 	event_handler_put(eh);
 	return obj;
 }

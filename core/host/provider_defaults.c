@@ -195,6 +195,17 @@ static struct mlx5dv_devx_uar *rdma_core_uar_alloc(struct ibv_context *ibv_ctx)
 	return mlx5dv_devx_alloc_uar(ibv_ctx, MLX5DV_UAR_ALLOC_TYPE_NC);
 }
 
+static int rdma_core_pd_number(struct ibv_pd *pd, uint32_t *pdn)
+{
+	struct mlx5dv_pd dv = { 0 };
+	struct mlx5dv_obj obj = { .pd = { .in = pd, .out = &dv } };
+	int rc = mlx5dv_init_obj(&obj, MLX5DV_OBJ_PD);
+
+	if (!rc)
+		*pdn = dv.pdn;
+	return rc;
+}
+
 static int no_mr_range(struct ibv_pd *pd, uint32_t key, unsigned access, uint64_t *iova, uint64_t *length)
 {
 	(void)pd, (void)key, (void)access, (void)iova, (void)length;
@@ -262,10 +273,11 @@ static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16
 	return -EOPNOTSUPP;
 }
 
+/* A device whose queues are not told apart by the UAR they name has nothing to be told. */
 static int no_uar_bind(struct provider_process *process, struct mlx5dv_devx_uar *uar)
 {
 	(void)process, (void)uar;
-	return -EOPNOTSUPP;
+	return 0;
 }
 
 static struct mlx5dv_devx_obj *no_thread_obj_create(struct ibv_context *ibv_ctx, struct provider_thread *thread)
@@ -414,4 +426,10 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(emu_msix_wait, no_emu_msix_wait);
 	FILL(trace_start, no_trace_start);
 	FILL(trace_stop, no_trace_stop);
+	FILL(devx_obj_create, mlx5dv_devx_obj_create);
+	FILL(devx_obj_modify, mlx5dv_devx_obj_modify);
+	FILL(devx_obj_query, mlx5dv_devx_obj_query);
+	FILL(devx_obj_destroy, mlx5dv_devx_obj_destroy);
+	FILL(devx_general_cmd, mlx5dv_devx_general_cmd);
+	FILL(pd_number, rdma_core_pd_number);
 }

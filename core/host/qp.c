@@ -120,7 +120,7 @@ static bool qp_command(struct process *process, struct ibv_context *ibv_ctx, con
 		.rmpn = a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ ? a->rmpqn : 0,
 	};
 	/* mlx5's QP buffer: the RQ first, the SQ (of 16-byte segments) after it. */
-	return queue_pdn(a->pd, &attr->pdn, func) &&
+	return queue_pdn(process->provider, a->pd, &attr->pdn, func) &&
 	       queue_mem(process, &a->qp_wq_buff_qmem, 0, 1, "qp_wq_buff_qmem", &attr->wq, func) &&
 	       (a->no_sq || queue_mem(process, &a->qp_wq_buff_qmem, rq_bytes, 16, "qp_wq_buff_qmem (SQ)", &sq, func)) &&
 	       queue_mem(process, &a->qp_wq_dbr_qmem, 0, 8, "qp_wq_dbr_qmem", &attr->dbr, func);
@@ -138,7 +138,7 @@ static flexio_status qp_create(struct process *process, struct ibv_context *ibv_
 	void *handle;
 
 	ibv_ctx = queue_context(process, ibv_ctx, false, func);
-	if (!ibv_ctx || !queue_caps(ibv_ctx, &caps, func) || !qp_attr_valid(a, &caps, func) ||
+	if (!ibv_ctx || !queue_caps(process->provider, ibv_ctx, &caps, func) || !qp_attr_valid(a, &caps, func) ||
 	    !queue_pd_hold(process->provider, ibv_ctx, a->pd, "qp_fattr->pd", func))
 		return FLEXIO_STATUS_FAILED;
 	if (!process_stopped(process, func) && qp_command(process, ibv_ctx, a, &attr, func)) {
@@ -154,7 +154,7 @@ static flexio_status qp_create(struct process *process, struct ibv_context *ibv_
 			queue_child_hold(process, qp, 1, HANDLE_CQ, ibv_ctx->device, a->rq_cqn);
 		if (a->rq_type == FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ)
 			queue_child_hold(process, qp, 2, HANDLE_RMP, ibv_ctx->device, a->rmpqn);
-		obj = devx_qp_create(ibv_ctx, &attr, &qpn, err);
+		obj = devx_qp_create(process->provider, ibv_ctx, &attr, &qpn, err);
 		if (!obj)
 			flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "process \"%s\": cannot create a QP: %s", process->name,
 				      err);
@@ -244,10 +244,10 @@ FLEXIO_STABLE flexio_status flexio_qp_modify(flexio_qp *handle, struct flexio_qp
 			optional |= DEVX_QP_OPT_MIN_RNR_NAK;
 		qp_fields(fattr, &fields);
 		/* The command of the transition is the state's now's (this lock orders them). */
-		rc = devx_qp_state(qp->q.obj, qp->q.number, &now, err);
+		rc = devx_qp_state(qp->q.provider, qp->q.obj, qp->q.number, &now, err);
 		if (!rc)
-			rc = devx_qp_modify(qp->q.obj, qp->q.number, now, qpc_state_of((int)fattr->next_state), &fields,
-					    optional, err);
+			rc = devx_qp_modify(qp->q.provider, qp->q.obj, qp->q.number, now,
+					    qpc_state_of((int)fattr->next_state), &fields, optional, err);
 		queue_unlock(&qp->q);
 		if (rc)
 			flexio_err("QP 0x%x: cannot move it to %s: %s", qp->q.number,
@@ -281,7 +281,7 @@ FLEXIO_STABLE flexio_qp_state flexio_qp_state_get(flexio_qp *handle)
 	if (!qp)
 		return FLEXIO_QP_STATE_ERR;
 	if (queue_lock_live(&qp->q, handle, __func__)) {
-		rc = devx_qp_state(qp->q.obj, qp->q.number, &state, err);
+		rc = devx_qp_state(qp->q.provider, qp->q.obj, qp->q.number, &state, err);
 		queue_unlock(&qp->q);
 		if (rc)
 			flexio_err("QP 0x%x: cannot read its state: %s", qp->q.number, err);

@@ -46,14 +46,14 @@ void queue_init(struct queue *q, const struct flexio_provider_ops *provider, str
 	q->pd = pd;
 }
 
-void queue_made_destroy(struct mlx5dv_devx_obj *const *made, size_t count)
+void queue_made_destroy(const struct flexio_provider_ops *provider, struct mlx5dv_devx_obj *const *made, size_t count)
 {
 	char err[DEVX_ERROR_MAX];
 
 	/* Made for a queue that is gone (or was never made): nothing else uses them. */
 	for (size_t i = 0; i < count; i++)
 		if (made[i])
-			(void)devx_destroy(made[i], "object made for a queue", err);
+			(void)devx_destroy(provider, made[i], "object made for a queue", err);
 }
 
 /* Destroys the queue's objects (lock held, obj still there): 0, or -errno (err says why) with
@@ -64,16 +64,16 @@ static int destroy_objects(struct queue *q, char *err)
 	int rc = 0;
 
 	if (q->kind == QUEUE_RQ && q->made[0]) {
-		rc = devx_destroy(q->made[0], "RQ's TIR", err);
+		rc = devx_destroy(q->provider, q->made[0], "RQ's TIR", err);
 		if (!rc)
 			q->made[0] = NULL;
 	}
 	if (!rc)
-		rc = devx_destroy(q->obj, queue_kind_name(q->kind), err);
+		rc = devx_destroy(q->provider, q->obj, queue_kind_name(q->kind), err);
 	if (rc)
 		return rc;
 	q->obj = NULL;
-	queue_made_destroy(q->made, QUEUE_MADE_MAX);
+	queue_made_destroy(q->provider, q->made, QUEUE_MADE_MAX);
 	memset(q->made, 0, sizeof(q->made));
 	if (q->pd)
 		q->provider->pd_release(q->pd);
@@ -96,14 +96,14 @@ void queue_fini(struct queue *q)
 	pthread_mutex_destroy(&q->lock);
 }
 
-bool queue_caps(struct ibv_context *ibv_ctx, struct devx_caps *caps, const char *func)
+bool queue_caps(const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx, struct devx_caps *caps,
+		const char *func)
 {
 	char err[DEVX_ERROR_MAX];
 
-	if (!devx_query_caps(ibv_ctx, caps, err))
+	if (!devx_query_caps(provider, ibv_ctx, caps, err))
 		return true;
-	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot read the limits of %s: %s",
-		      ibv_ctx->device->name, err);
+	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot read the limits of %s: %s", ibv_ctx->device->name, err);
 	return false;
 }
 
@@ -122,11 +122,11 @@ bool queue_mem(struct process *process, const struct flexio_qmem *qmem, uint64_t
 	return false;
 }
 
-bool queue_pdn(struct ibv_pd *pd, uint32_t *pdn, const char *func)
+bool queue_pdn(const struct flexio_provider_ops *provider, struct ibv_pd *pd, uint32_t *pdn, const char *func)
 {
 	char err[DEVX_ERROR_MAX];
 
-	if (!devx_pdn(pd, pdn, err))
+	if (!devx_pdn(provider, pd, pdn, err))
 		return true;
 	flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "%s", err);
 	return false;

@@ -80,10 +80,11 @@ void queue_fini(struct queue *q);
 /* "CQ", "SQ", ... "transport domain", "TIS": how lines name a kind. */
 const char *queue_kind_name(enum queue_kind kind);
 /* Destroys what was made for a queue that could not be made (NULL entries skipped), users first. */
-void queue_made_destroy(struct mlx5dv_devx_obj *const *made, size_t count);
+void queue_made_destroy(const struct flexio_provider_ops *provider, struct mlx5dv_devx_obj *const *made, size_t count);
 
 /* The limits of ibv_ctx's device (QUERY_HCA_CAP): true, or false logged as func. */
-bool queue_caps(struct ibv_context *ibv_ctx, struct devx_caps *caps, const char *func);
+bool queue_caps(const struct flexio_provider_ops *provider, struct ibv_context *ibv_ctx, struct devx_caps *caps,
+		const char *func);
 /* Where a ring or doorbell record of a process's queue is, for its DEVX command: DPA memory is
  * the process's memory object (its dumem id) at the DPA address, host memory a devx umem. false,
  * logged as func naming it what, when the NIC could not use it: an address not align-aligned
@@ -91,7 +92,7 @@ bool queue_caps(struct ibv_context *ibv_ctx, struct devx_caps *caps, const char 
 bool queue_mem(struct process *process, const struct flexio_qmem *qmem, uint64_t offset, unsigned align,
 	       const char *what, struct devx_mem *mem, const char *func);
 /* The PD number of pd for a command (logged as func). */
-bool queue_pdn(struct ibv_pd *pd, uint32_t *pdn, const char *func);
+bool queue_pdn(const struct flexio_provider_ops *provider, struct ibv_pd *pd, uint32_t *pdn, const char *func);
 
 
 /* The device context a queue of process goes on: ibv_ctx, or the process's when NULL. With cross

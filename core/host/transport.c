@@ -34,7 +34,8 @@ static flexio_status transport_create(const struct flexio_provider_ops *provider
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "out of memory");
 		return FLEXIO_STATUS_FAILED;
 	}
-	obj = td ? devx_tis_create(ibv_ctx, td->q.number, &number, err) : devx_td_alloc(ibv_ctx, &number, err);
+	obj = td ? devx_tis_create(provider, ibv_ctx, td->q.number, &number, err)
+		 : devx_td_alloc(provider, ibv_ctx, &number, err);
 	if (!obj) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot create a %s on %s: %s", handle_kind_name(kind),
 			      ibv_ctx->device->name, err);

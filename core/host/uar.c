@@ -69,7 +69,7 @@ static void *uar_new(struct process *process, struct ibv_context *ibv_ctx, struc
 	if (rc) {
 		flexio_log_at(FLEXIO_LOG_LVL_ERR, func, "cannot give UAR %u of %s to process \"%s\": %s", uar->id,
 			      ibv_ctx->device->name, process->name, strerror(-rc));
-		mlx5dv_devx_free_uar(uar->devx);
+		process->provider->uar_free(uar->devx);
 		free(uar);
 		return NULL;
 	}

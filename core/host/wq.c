@@ -51,11 +51,12 @@ static const struct {
 };
 
 /* The depth against the limits of ibv_ctx's device (QUERY_HCA_CAP). */
-static bool wq_depth_valid(const struct wq_args *a, struct ibv_context *ibv_ctx, const char *func)
+static bool wq_depth_valid(const struct flexio_provider_ops *provider, const struct wq_args *a,
+			   struct ibv_context *ibv_ctx, const char *func)
 {
 	struct devx_caps limits;
 
-	if (!queue_caps(ibv_ctx, &limits, func))
+	if (!queue_caps(provider, ibv_ctx, &limits, func))
 		return false;
 	if (a->log_wq_depth <= limits.log_max_wq_size)
 		return true;
@@ -161,21 +162,21 @@ static enum flexio_wq_type rq_ring_type(const struct wq_args *a)
 
 /* An SQ through the TIS given, or through a TIS made with it in a transport domain made with it
  * (made[]); in RDY. NULL with the reason in err. */
-static struct mlx5dv_devx_obj *sq_device_create(struct ibv_context *ibv_ctx, struct devx_wq_attr *attr,
-						struct queue_object *tis, uint32_t *sqn, struct mlx5dv_devx_obj **made,
-						char *err)
+static struct mlx5dv_devx_obj *sq_device_create(const struct flexio_provider_ops *p, struct ibv_context *ibv_ctx,
+						struct devx_wq_attr *attr, struct queue_object *tis, uint32_t *sqn,
+						struct mlx5dv_devx_obj **made, char *err)
 {
 	struct mlx5dv_devx_obj *sq;
 	uint32_t tdn;
 
 	if (tis)
 		attr->tisn = tis->q.number;
-	else if (!(made[MADE_TD] = devx_td_alloc(ibv_ctx, &tdn, err)) ||
-		 !(made[MADE_USER] = devx_tis_create(ibv_ctx, tdn, &attr->tisn, err)))
+	else if (!(made[MADE_TD] = devx_td_alloc(p, ibv_ctx, &tdn, err)) ||
+		 !(made[MADE_USER] = devx_tis_create(p, ibv_ctx, tdn, &attr->tisn, err)))
 		return NULL;
-	sq = devx_sq_create(ibv_ctx, attr, sqn, err);
-	if (sq && devx_sq_modify(sq, *sqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err)) {
-		queue_made_destroy(&sq, 1);
+	sq = devx_sq_create(p, ibv_ctx, attr, sqn, err);
+	if (sq && devx_sq_modify(p, sq, *sqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err)) {
+		queue_made_destroy(p, &sq, 1);
 		return NULL;
 	}
 	return sq;
@@ -183,26 +184,26 @@ static struct mlx5dv_devx_obj *sq_device_create(struct ibv_context *ibv_ctx, str
 
 /* An RQ and its TIR (made[]), in the transport domain given or in one made with it (made[]); in
  * RDY. NULL with the reason in err. */
-static struct mlx5dv_devx_obj *rq_device_create(struct ibv_context *ibv_ctx, const struct devx_wq_attr *attr,
-						struct queue_object *td, uint32_t *rqn, struct mlx5dv_devx_obj **made,
-						char *err)
+static struct mlx5dv_devx_obj *rq_device_create(const struct flexio_provider_ops *p, struct ibv_context *ibv_ctx,
+						const struct devx_wq_attr *attr, struct queue_object *td, uint32_t *rqn,
+						struct mlx5dv_devx_obj **made, char *err)
 {
 	struct mlx5dv_devx_obj *rq;
 	uint32_t tdn, tirn;
 
 	if (td)
 		tdn = td->q.number;
-	else if (!(made[MADE_TD] = devx_td_alloc(ibv_ctx, &tdn, err)))
+	else if (!(made[MADE_TD] = devx_td_alloc(p, ibv_ctx, &tdn, err)))
 		return NULL;
-	rq = devx_rq_create(ibv_ctx, attr, rqn, err);
+	rq = devx_rq_create(p, ibv_ctx, attr, rqn, err);
 	if (!rq)
 		return NULL;
-	made[MADE_USER] = devx_tir_create(ibv_ctx, tdn, *rqn, &tirn, err);
-	if (made[MADE_USER] && !devx_rq_modify(rq, *rqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err))
+	made[MADE_USER] = devx_tir_create(p, ibv_ctx, tdn, *rqn, &tirn, err);
+	if (made[MADE_USER] && !devx_rq_modify(p, rq, *rqn, MLX5_WQ_STATE_RST, MLX5_WQ_STATE_RDY, err))
 		return rq;
-	queue_made_destroy(made, 1); /* the TIR, which names the RQ, first */
+	queue_made_destroy(p, made, 1); /* the TIR, which names the RQ, first */
 	made[MADE_USER] = NULL;
-	queue_made_destroy(&rq, 1);
+	queue_made_destroy(p, &rq, 1);
 	return NULL;
 }
 
@@ -231,15 +232,15 @@ static struct mlx5dv_devx_obj *wq_device_create(struct process *process, struct 
 
 	/* The rings: an SQ's of 64-byte WQEBBs; its doorbell record is not read (the doorbell
 	 * carries the producer index); an RQ's record holds a 32-bit counter. */
-	if (!queue_pdn(a->pd, &attr.pdn, func) ||
+	if (!queue_pdn(process->provider, a->pd, &attr.pdn, func) ||
 	    !queue_mem(process, &a->wq_ring_qmem, 0, kind == WQ_SQ ? 64 : 1, "wq_ring_qmem", &attr.ring, func) ||
 	    !queue_mem(process, &a->wq_dbr_qmem, 0, kind == WQ_SQ ? 1 : 4, "wq_dbr_qmem", &attr.dbr, func))
 		return NULL;
 	if (kind == WQ_SQ)
-		return sq_device_create(ibv_ctx, &attr, transport, number, made, err);
+		return sq_device_create(process->provider, ibv_ctx, &attr, transport, number, made, err);
 	if (kind == WQ_RQ)
-		return rq_device_create(ibv_ctx, &attr, transport, number, made, err);
-	return devx_rmp_create(ibv_ctx, &attr, number, err);
+		return rq_device_create(process->provider, ibv_ctx, &attr, transport, number, made, err);
+	return devx_rmp_create(process->provider, ibv_ctx, &attr, number, err);
 }
 
 static flexio_status wq_create(struct process *process, struct ibv_context *ibv_ctx, bool cross, enum wq_kind kind,
@@ -258,7 +259,7 @@ static flexio_status wq_create(struct process *process, struct ibv_context *ibv_
 	if (!wq_args_valid(&a, kind, func))
 		return FLEXIO_STATUS_FAILED;
 	ibv_ctx = queue_context(process, ibv_ctx, cross, func);
-	if (!ibv_ctx || !wq_depth_valid(&a, ibv_ctx, func) ||
+	if (!ibv_ctx || !wq_depth_valid(process->provider, &a, ibv_ctx, func) ||
 	    !queue_pd_hold(process->provider, ibv_ctx, a.pd, "fattr->pd", func))
 		return FLEXIO_STATUS_FAILED;
 	transport = wq_transport(&a, kind, ibv_ctx, &ok, func);
@@ -277,7 +278,7 @@ static flexio_status wq_create(struct process *process, struct ibv_context *ibv_
 	}
 	queue_object_release(transport);
 	if (!obj) {
-		queue_made_destroy(made, QUEUE_MADE_MAX);
+		queue_made_destroy(process->provider, made, QUEUE_MADE_MAX);
 		queue_child_drop(wq);
 		process->provider->pd_release(a.pd);
 		return FLEXIO_STATUS_FAILED;
@@ -375,9 +376,9 @@ FLEXIO_STABLE flexio_status flexio_rq_set_err_state(flexio_rq *handle)
 	if (queue_lock_live(&rq->q, handle, __func__)) {
 		/* MODIFY_RQ names the state it moves from: the device's (a frame too long for a WQE
 		 * moves an RQ to ERR by itself). */
-		rc = devx_rq_state(rq->q.obj, rq->q.number, &state, err);
+		rc = devx_rq_state(rq->q.provider, rq->q.obj, rq->q.number, &state, err);
 		if (!rc)
-			rc = devx_rq_modify(rq->q.obj, rq->q.number, state, MLX5_WQ_STATE_ERR, err);
+			rc = devx_rq_modify(rq->q.provider, rq->q.obj, rq->q.number, state, MLX5_WQ_STATE_ERR, err);
 		queue_unlock(&rq->q);
 		if (rc)
 			flexio_err("RQ 0x%x: cannot move it to the error state: %s", rq->q.number, err);

@@ -95,11 +95,12 @@ int nic_emu_db_destroy(struct nic *nic, uint32_t id)
 
 int nic_emu_db_ring(struct nic *nic, uint32_t id, uint32_t value)
 {
-	struct nic_op op = NIC_OP_INIT;
+	struct nic_op op;
 	struct nic_emu_db *db = (struct nic_emu_db *)nic_table_lock(nic, NIC_OBJ_EMU, id);
 
 	if (!db)
 		return -ENOENT;
+	nic_op_begin(&op);
 	db->value = value;
 	db->rung++;
 	emu_doorbell_rung(&op, db);

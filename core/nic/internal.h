@@ -27,6 +27,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
+struct nic_frame;
+
 #define NIC_NUM_MASK 0xFFFFFFu
 #define NIC_CACHE_LINE 64
 
@@ -151,16 +153,57 @@ struct nic_table {
 	size_t obj_size;
 };
 
+/* Flow steering (flow.c): a NIC's state. */
+#define NIC_FLOW_READERS 16
+
+struct nic_flow_snapshot;
+
+/* A reader's announcement, one per slot and phase (cache lines apart: threads share few). */
+struct nic_flow_slot {
+	_Atomic unsigned long count[2];
+} __attribute__((aligned(NIC_CACHE_LINE)));
+
+/* A NIC's steering: the objects (under lock), the snapshot frames read (without a lock). */
+struct nic_flow {
+	struct nic_flow_slot slots[NIC_FLOW_READERS];
+	struct nic_flow_snapshot *_Atomic current; /* NULL: no rule */
+	_Atomic unsigned phase;
+	pthread_mutex_t lock; /* the objects below; changes publish under it */
+	uint64_t seq;
+	struct nic_flow_table *tables;
+	struct nic_flow_matcher *matchers;
+};
+
 /* A port. Frames pass it without its lock: they read the two atomics, which nic_port_set
- * changes with the rest. Frames are counted by their queues; drops, rarer, here. */
+ * changes with the rest. Its counters (struct nic_port_counters) are these atomics, for what
+ * happens to a frame under no queue's lock (malformed, a drop rule, missed, no RQ there), plus
+ * the tallies of the work queues its frames reach (struct nic_port_tally): the common case
+ * costs no atomic read-modify-write. */
 struct nic_port {
 	pthread_mutex_t lock; /* attr and tir */
 	struct nic_port_attr attr;
-	struct nic_tir *tir;   /* the receive TIR (users counted), or NULL */
-	atomic_uint max_frame; /* mtu + 18 */
-	atomic_uint rx_rqn;    /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
-	atomic_uint_fast64_t rx_dropped;
+	struct nic_tir *tir;                      /* the receive TIR (users counted), or NULL */
+	atomic_uint max_frame;                    /* mtu + 18 */
+	atomic_uint rx_rqn;                       /* the receive TIR's RQ, 0 (no TIR) or NIC_RQN_GONE */
+	const struct nic_port_link *_Atomic link; /* nic_port_attach's, or NULL */
+	atomic_uint_fast64_t rx_frames, rx_bytes, rx_to_queue, rx_missed, rx_dropped;
 };
+
+/* A port's frames a work queue counted under its own lock (received: rlock; sent: its lock),
+ * kept when the object is reused, so that summed over every work queue the NIC made they are
+ * the port's since the NIC was made (nic_port_counters). One writer at a time (the lock's
+ * holder): relaxed loads and stores, read without the lock. */
+struct nic_port_tally {
+	_Atomic uint64_t rx_frames, rx_bytes, rx_to_queue, rx_dropped;
+	_Atomic uint64_t tx_frames, tx_bytes, tx_dropped;
+};
+
+/* Adds to a tally counter (its lock held). */
+static inline void nic_tally(_Atomic uint64_t *counter, uint64_t value)
+{
+	atomic_store_explicit(counter, atomic_load_explicit(counter, memory_order_relaxed) + value,
+			      memory_order_relaxed);
+}
 
 struct nic {
 	struct nic_env env;
@@ -175,6 +218,7 @@ struct nic {
 	struct nic_timer *timers;
 	/* Refusals: rare, so NIC-wide counters do not slow the per-packet path. */
 	atomic_uint_fast64_t refused_unknown, refused_owner, refused_state;
+	struct nic_flow flow; /* cache-line aligned: the NIC is allocated so */
 };
 
 /* A free object with a new number, its lock held, not yet found by lookups; NULL when the
@@ -247,10 +291,12 @@ struct nic_op {
 	unsigned ncqs;
 };
 
-#define NIC_OP_INIT       \
-	{                 \
-		.ncqs = 0 \
-	}
+/* Starts an operation with nothing staged. Not an initializer: that would zero the whole
+ * staging array on every doorbell and frame, slots that are written before they are read. */
+static inline void nic_op_begin(struct nic_op *op)
+{
+	op->ncqs = 0;
+}
 /* Writes what the operation staged (called by every entry point that started one). */
 void nic_op_end(struct nic_op *op);
 
@@ -354,7 +400,7 @@ struct nic_rqt {
 
 /* The RQ an indirect TIR gives a frame (TIR's lock held), and the frame's hash; 0 when the
  * entry has no RQ (transport.c). */
-uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uint32_t *hash);
+uint32_t nic_rss_pick(struct nic_tir *tir, const struct nic_frame *fr, uint32_t *hash);
 /* Transport objects' destruction: refused (-EBUSY) while something uses the object; release
  * drops what it holds (its lock held). */
 int nic_obj_destroy(struct nic *nic, enum nic_obj_type type, uint32_t num, void (*release)(struct nic_obj *obj));
@@ -366,7 +412,7 @@ void nic_rq_detach(struct nic_wq *rq);
 /* A user reference on the live work queue wqn if it is of type; NULL otherwise (qp.c). */
 struct nic_wq *nic_wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type);
 
-/* ---- Frames (ports.c) ---------------------------------------------------------------------- */
+/* ---- Frames (frame.c) ---------------------------------------------------------------------- */
 
 /* CQE header types (byte 29: l4 type in bits 6..4, l3 type in bits 3..2). */
 enum {
@@ -385,7 +431,74 @@ struct nic_frame_layout {
 	int l4_type;   /* NIC_L4_TCP, NIC_L4_UDP or 0 */
 	size_t l4_len; /* TCP/UDP header and payload */
 };
-struct nic_frame_layout nic_frame_parse(const uint8_t *frame, size_t len);
+
+/* What nic_frame_parse fills of struct nic_frame's match fields. */
+enum {
+	NIC_FRAME_MATCH = 1, /* the outer headers and the VXLAN VNI (steering has rules) */
+	NIC_FRAME_INNER = 2, /* and the headers a VXLAN tunnel carries (a matcher looks at them) */
+};
+
+/* A frame in the NIC and what its one parse found: every stage (steering, RSS, checksums, the
+ * CQE) reads this instead of the headers again. */
+struct nic_frame {
+	const uint8_t *bytes;
+	size_t len;
+	bool parsed;    /* l is filled */
+	unsigned match; /* NIC_FRAME_*: which parts of m are filled */
+	struct nic_frame_layout l;
+	/* The fields steering matches (NIC_MATCH_* layout); misc's source_sqn and source_port are
+	 * the lookup's to set (flow.c). */
+	uint64_t m[NIC_MATCH_WORDS];
+};
+
+static inline void nic_frame_init(struct nic_frame *fr, const void *bytes, size_t len)
+{
+	fr->bytes = bytes;
+	fr->len = len;
+	fr->parsed = false;
+	fr->match = 0;
+}
+/* Walks the frame's headers, once: the layout, and the match fields match asks for (0: none).
+ * A frame parsed already with what is asked is left as it is. */
+void nic_frame_parse(struct nic_frame *fr, unsigned match);
+
+/* ---- Flow steering (flow.c) ------------------------------------------------------------------- */
+
+void nic_flow_init(struct nic *nic);
+/* Frees what steering holds (the NIC is going: nothing reads it). */
+void nic_flow_fini(struct nic *nic);
+
+/* A lookup in progress: the snapshot it reads stays until nic_flow_end. */
+struct nic_flow_reader {
+	struct nic_flow *flow;
+	const struct nic_flow_snapshot *s;
+	unsigned slot, phase;
+};
+
+/* nic_flow_begin's work once the NIC has a rule. */
+unsigned nic_flow_enter(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir);
+
+/* Begins a lookup (r->s NULL when no rule looks: nothing to end), and says what of the frame
+ * the rules of dir look at (NIC_FRAME_*, for nic_frame_parse; 0 when no rule of the
+ * direction's pipeline exists). Inline: a NIC without rules, the usual case of one nothing
+ * steers, costs a frame one relaxed load and no reader to announce (a rule published
+ * meanwhile is a change concurrent with the frame, which may miss it). */
+static inline unsigned nic_flow_begin(struct nic *nic, struct nic_flow_reader *r, enum nic_flow_type dir)
+{
+	r->s = NULL;
+	if (!atomic_load_explicit(&nic->flow.current, memory_order_relaxed))
+		return 0;
+	return nic_flow_enter(nic, r, dir);
+}
+
+void nic_flow_end(struct nic_flow_reader *r);
+/* The decision for a frame parsed as nic_flow_begin asked: received on a port (FDB, then NIC
+ * RX; miss when nothing looks), or sent by SQ sqn (NIC TX, then FDB; wire when nothing looks).
+ * Counts the rules' flow counters. */
+void nic_flow_rx(const struct nic_flow_reader *r, struct nic_frame *fr, struct nic_flow_decision *d);
+void nic_flow_tx(const struct nic_flow_reader *r, struct nic_frame *fr, uint32_t sqn, struct nic_flow_decision *d);
+/* Whether a NIC RX rule's TIR (or one of its array's) would give a frame to an RQ now. */
+bool nic_flow_rx_ready(struct nic *nic);
 
 /* ---- Work queues -------------------------------------------------------------------------- */
 
@@ -414,8 +527,9 @@ struct nic_recv {
 };
 
 struct nic_wq {
-	struct nic_obj h;      /* lock: the send side, configuration, state changes */
-	pthread_mutex_t rlock; /* the receive side */
+	struct nic_obj h;                           /* lock: the send side, configuration, state changes */
+	pthread_mutex_t rlock;                      /* the receive side */
+	struct nic_port_tally tally[NIC_MAX_PORTS]; /* not cleared on reuse: the ports' */
 	enum nic_wq_type type;
 	atomic_int state; /* enum nic_wq_state or nic_qp_state; changed under both locks,
 				 * or to ERR by a failing path holding either (nic_wq_to_error) */
@@ -543,7 +657,8 @@ void nic_ports_init(struct nic *nic, unsigned nports);
 void nic_ports_fini(struct nic *nic);
 /* The largest frame port takes (its MTU plus Ethernet and VLAN headers). */
 unsigned nic_port_max_frame(struct nic *nic, unsigned port);
-/* Sends a frame through port (checksums filled as cs_flags ask): the frame is modified. */
-void nic_port_send(struct nic *nic, unsigned port, uint32_t sqn, uint8_t *frame, size_t len, uint8_t cs_flags);
+/* SQ sq (its lock held) sends a frame through port (checksums filled as cs_flags ask: the frame
+ * is modified), as send-side steering says. */
+void nic_port_send(struct nic_wq *sq, unsigned port, uint8_t *frame, size_t len, uint8_t cs_flags);
 
 #endif

@@ -3,18 +3,23 @@
  * executing WQEs and writing CQEs and EQEs in the mlx5 layouts of
  * <libflexio-dev/flexio_dev_queue_types.h>.
  *
- * Internal to OpenFlexIO (no public ABI). Three users drive it:
+ * Internal to OpenFlexIO (no public ABI). Its users:
+ *   - core/verbs, the simulated rdma-core device, which makes each device's NIC: ibv_create_cq
+ *     / _qp / _srq and the UAR doorbells of ibv_post_send and ibv_req_notify_cq, the DEVX
+ *     commands that make every other queue (flexio_cq_create's included: their attribute
+ *     structs and enums carry the same values as ours where both exist: CQ moderation modes,
+ *     compression formats, QP states, WQ types), DEVX transport objects, and steering
+ *     (mlx5dv_dr_* translated into nic_flow_*);
  *   - core/providers/sim, the simulated DPA: doorbells DPA threads ring through their outbox
- *     (nic_doorbell with the ringing process as owner), thread activation (nic_env.notify);
- *   - core/host, the FlexIO host API: flexio_cq_create & co. map onto nic_*_create / _modify /
- *     _query / _destroy (its attribute structs and enums carry the same values as ours where
- *     both exist: CQ moderation modes, compression formats, QP states, WQ types);
- *   - core/verbs, the simulated rdma-core device: ibv_create_cq / _qp / _srq and the UAR
- *     doorbells of ibv_post_send and ibv_req_notify_cq.
+ *     (nic_doorbell with the ringing process as owner), thread activation (nic_env.notify), an
+ *     emulated function's EQs and doorbell contexts;
+ *   - core/net, the ports' attachments: frames in (nic_port_rx), link state and MTU
+ *     (nic_port_set), frames out (the link it attaches: nic_port_attach).
  *
- * The engine reaches nothing by itself: queue memory, memory keys, time, events and Ethernet
- * frames all go through struct nic_env, so it depends on no other part of OpenFlexIO (README.md
- * says what the integrator implements).
+ * The engine reaches nothing by itself: queue memory, memory keys, time and events go through
+ * struct nic_env, Ethernet frames through its ports' attachments (nic_port_rx, nic_port_attach),
+ * so it depends on no other part of OpenFlexIO (README.md says what the integrator
+ * implements).
  *
  * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
  * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
@@ -111,9 +116,6 @@ struct nic_env {
 	void (*timer_request)(void *user, uint64_t deadline_ns);
 	/* An event (see enum nic_event_kind). */
 	void (*notify)(void *user, const struct nic_event *event);
-	/* An Ethernet frame SQ sqn sends leaves through port (1..ports): the frame sink. It may call
-	 * nic_port_rx of any NIC (a wire, a loopback): receive paths never wait for send paths. */
-	void (*port_tx)(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len);
 };
 
 /* ---- Devices and the fabric ---------------------------------------------------------------- */
@@ -226,8 +228,8 @@ int nic_td_destroy(struct nic *nic, uint32_t tdn); /* -EBUSY while TISs or TIRs 
 int nic_tis_create(struct nic *nic, uint32_t tdn, unsigned port, uint32_t *tisn);
 int nic_tis_destroy(struct nic *nic, uint32_t tisn); /* -EBUSY while SQs use it */
 /* A TIR dispatches received frames to one RQ: a port's receive TIR (nic_port_attr.rx_tir), or
- * the TIR flow steering chose (nic_tir_rx). An RQ destroyed meanwhile leaves it: frames to it are
- * then refused (-EIO). */
+ * a steering rule's destination (NIC_FLOW_TIR). An RQ destroyed meanwhile leaves it: frames to
+ * it are then refused (-EIO). A TIR destroyed while rules name it: their frames are dropped. */
 int nic_tir_create(struct nic *nic, uint32_t tdn, uint32_t rqn, uint32_t *tirn);
 int nic_tir_destroy(struct nic *nic, uint32_t tirn); /* -EBUSY while a port uses it */
 
@@ -506,33 +508,207 @@ int nic_emu_db_query(struct nic *nic, uint32_t id, struct nic_emu_db_info *info)
 
 /* ---- Ports -------------------------------------------------------------------------------- */
 
+/*
+ * A port is where Ethernet frames enter and leave the NIC; what is at the other end of its
+ * cable (another NIC, a TAP, pcap files, a tunnel) is the integrator's attachment, which calls
+ * nic_port_rx with each frame it receives and takes what the NIC sends through the link it
+ * attached (nic_port_attach). The NIC does the rest: the MTU check, the one parse of each
+ * frame's headers, steering (the flow tables below), receive-side scaling, checksums, delivery
+ * to RQs, the port's counters.
+ */
 struct nic_port_attr {
 	uint32_t mtu; /* bytes of L3 payload; frames may be mtu + 18 (Ethernet + VLAN) */
 	uint8_t mac[6];
 	uint8_t gid[16];
-	uint32_t rx_tir; /* TIR receiving the port's frames; 0: frames are dropped */
+	uint32_t rx_tir; /* TIR receiving the frames no rule takes; 0: none (the miss path) */
+	bool down;       /* the link is down (a port query says so); frames are not stopped by it:
+			  * an attachment without a cable refuses what is sent */
 };
 
-/* Ports start with mtu 1500, zero addresses and no receive TIR. */
+/* Ports start with mtu 1500, zero addresses, no receive TIR, the link up, nothing attached. */
 int nic_port_set(struct nic *nic, unsigned port, const struct nic_port_attr *attr);
 int nic_port_get(struct nic *nic, unsigned port, struct nic_port_attr *attr);
-/* A frame arrives on port (the frame source): it goes to the port's TIR's RQ, or is dropped
- * and counted (-ENOENT: no TIR; -ENOBUFS: no receive WQE; -EIO: the RQ is not ready, or was
- * destroyed). */
+
+/* A port's cable: what takes the frames the NIC sends out of it, once send-side steering let
+ * them out to the wire (the frame sink). transmit returns 0, or a negative errno value: the
+ * frame is lost (no cable, a full queue), counted in the port's tx_dropped. It runs on the
+ * sending thread with NIC queue locks held, and may call nic_port_rx of any NIC (a wire):
+ * receive paths never wait for send paths. */
+struct nic_port_link {
+	int (*transmit)(void *user, unsigned port, const void *frame, size_t len);
+	void *user;
+};
+/* Attaches link to port (NULL detaches it: frames sent are then dropped, tx_dropped). The link
+ * is used as it is, not copied: it must stay valid while the NIC lives (a frame in flight may
+ * still use a link being replaced). -EINVAL: no such port. */
+int nic_port_attach(struct nic *nic, unsigned port, const struct nic_port_link *link);
+/*
+ * A frame arrives on port (the frame source): counted; dropped when it is shorter than an
+ * Ethernet header or longer than the port's MTU allows (-EMSGSIZE); its headers parsed; then
+ * steered (the FDB rules, then the NIC RX rules) to the RQs of TIRs, else (no rule takes it, or
+ * a default-miss action: the miss path) to the RQ of the port's receive TIR. Returns 0 when an
+ * RQ took it; -ENOENT when the miss path has no receive TIR (rx_missed: the attachment gives
+ * the frame to whatever is behind the port, a kernel, if anything); else it was dropped
+ * (rx_dropped): -EPERM a drop rule (or FDB sent it back to the uplink, a hairpin the NIC does
+ * not do), -ENOBUFS no receive WQE, -EIO the RQ is not ready (or went to error taking it),
+ * was destroyed, or its TIR was. A frame mirrored (a destination array with TIRs and the
+ * default miss) goes to each TIR's RQ (the first counted by the port, the others by their RQs
+ * alone) and then down the miss path, which gives the result.
+ */
 int nic_port_rx(struct nic *nic, unsigned port, const void *frame, size_t len);
-/* A frame steering sent to TIR tirn (flow steering's destination TIR, whatever the port): it
- * goes to the TIR's RQ, with the checksum flags and header types nic_port_rx gives, or is
- * refused: -ENOENT no such TIR, -ENOBUFS no receive WQE (counted by the RQ), -EIO the RQ is not
- * ready (or went to error taking it), or the TIR has none (its RQ, or its table's entry, was
- * destroyed), -EMSGSIZE longer than any port takes (9996 bytes: the
- * largest MTU, 9978, plus 18; the port's own MTU is the port layer's to check). Drops are the
- * caller's to count. */
+/* A frame the attachment received but could not decode (a datagram without a valid tunnel
+ * header): counted as received, and dropped. */
+void nic_port_rx_error(struct nic *nic, unsigned port, size_t len);
+/* A frame given to TIR tirn directly, without a port or steering (the delivery steering's TIR
+ * destinations use): it goes to the TIR's RQ, with the checksum flags and header types
+ * nic_port_rx gives, or is refused: -ENOENT no such TIR, -ENOBUFS no receive WQE (counted by
+ * the RQ), -EIO the RQ is not ready (or went to error taking it), or the TIR has none (its RQ,
+ * or its table's entry, was destroyed), -EMSGSIZE longer than any port takes (9996 bytes: the
+ * largest MTU, 9978, plus 18). Nothing is counted but the RQ's drops. */
 int nic_tir_rx(struct nic *nic, uint32_t tirn, const void *frame, size_t len);
 /* Whether a frame would be taken now by the RQ of TIR tirn (a direct TIR) or of one of its
- * table's entries (an indirect one), or of port's receive TIR: one ready with a receive WQE
- * posted. For what waits for its receiver before it sends (a capture replayed, PORTS.md). */
+ * table's entries (an indirect one): one ready with a receive WQE posted. nic_port_ready: the
+ * same for a frame arriving on port, through a NIC RX rule's TIR (or a TIR of its destination
+ * array), whatever the rule matches, or the port's receive TIR. For what waits for its
+ * receiver before it sends (a capture replayed). */
 bool nic_tir_ready(struct nic *nic, uint32_t tirn);
 bool nic_port_ready(struct nic *nic, unsigned port);
+
+/* A port's counters since the NIC was made. */
+struct nic_port_counters {
+	uint64_t rx_frames, rx_bytes; /* arrived: from the attachment, or looped back by steering */
+	uint64_t tx_frames, tx_bytes; /* taken by the attachment (its link's transmit returned 0) */
+	uint64_t rx_to_queue;         /* delivered to an RQ */
+	uint64_t rx_missed;           /* the miss path without a receive TIR: to the attachment */
+	uint64_t rx_dropped;          /* malformed, oversize, a drop rule, no WQE, no RQ ready */
+	uint64_t tx_dropped;          /* a drop rule, no link, or the link refused the frame */
+};
+int nic_port_counters(struct nic *nic, unsigned port, struct nic_port_counters *counters);
+
+/* ---- Flow steering ------------------------------------------------------------------------ */
+
+/*
+ * The NIC's steering engine, the model of mlx5 flow tables (rdma-core's mlx5dv_dr_* programs
+ * it: core/verbs translates). Tables of three types: a frame received on a port is looked up
+ * in the FDB (eswitch) tables, then in the NIC RX ones; a frame an SQ sends in the NIC TX
+ * tables, then in the FDB ones. A type's lookup starts at its root: its level-0 tables, merged.
+ * In a table, matchers by priority (lower first, then creation order), in a matcher its rules
+ * in creation order; the first rule whose value equals the frame's fields under the matcher's
+ * mask takes the frame: its counters count it, its destination decides (a table continues
+ * there, at a higher level); a rule without destination, a default-miss action or no rule is
+ * the type's default:
+ *   - received: FDB (source_port 0xffff, the uplink): default and vport 0 (the PF) go on to
+ *     NIC RX; the uplink vport (a hairpin) is not done: dropped. NIC RX: TIRs; default: the
+ *     miss path (nic_port_rx).
+ *   - sent: NIC TX (source_sqn the SQ): default goes on to FDB, anything else drops. FDB
+ *     (source_port 0): default and the uplink vport: the wire (the port's link); vport 0: the
+ *     port's own receive side (as nic_port_rx, the frame not parsed again); both, through a
+ *     destination array: both.
+ *
+ * Matching. Masks and values are NIC_MATCH_BYTES of the PRM's fte_match_param layout: its
+ * first three sections, fte_match_set_lyr_2_4 of the outer headers, fte_match_set_misc,
+ * fte_match_set_lyr_2_4 of the inner ones (a VXLAN tunnel's, UDP port 4789). The NIC fills
+ * the bits nic_match_bits gives (L2 to L4 outer and inner, source_sqn, source_port, vxlan_vni);
+ * a mask with other bits is refused (-EOPNOTSUPP), a value with bits outside its mask too
+ * (-EINVAL).
+ *
+ * Under traffic. Each change compiles the NIC's rules into one immutable snapshot (tables,
+ * matchers in lookup order, rules, flattened actions, the words of the layout each mask looks
+ * at) published with one atomic store; frames read it without a lock. A change returns once
+ * no frame still reads the snapshot it replaced: the next frame sees it, frames matching other
+ * rules are neither lost nor blocked. A change costs O(rules of the NIC). The caller serialises
+ * nothing: changes take the NIC's steering lock.
+ */
+#define NIC_MATCH_BYTES 192
+#define NIC_MATCH_WORDS (NIC_MATCH_BYTES / 8)
+enum {
+	NIC_MATCH_OUTER = 0,
+	NIC_MATCH_MISC = 64,
+	NIC_MATCH_INNER = 128,
+};
+/* The bits of byte (of the match layout) the NIC fills from a frame: 0 for bytes past it. */
+uint8_t nic_match_bits(size_t byte);
+
+/* Table types: the values of rdma-core's mlx5dv_dr_domain_type. */
+enum nic_flow_type {
+	NIC_FLOW_RX = 0,
+	NIC_FLOW_TX = 1,
+	NIC_FLOW_FDB = 2,
+};
+
+/* FDB vports: the PF (the NIC's own receive side) and the uplink (the wire). */
+#define NIC_VPORT_PF 0u
+#define NIC_VPORT_UPLINK 0xffffu
+/* The most actions of a rule (an array's destinations not counted), and destinations of an
+ * array. */
+#define NIC_FLOW_MAX_ACTIONS 16
+#define NIC_FLOW_MAX_DESTS 8
+
+/* A flow counter: the integrator's memory (a DEVX counter bulk), kept while rules count in it. */
+struct nic_flow_count {
+	_Atomic uint64_t packets, bytes;
+};
+
+enum nic_flow_action_kind {
+	NIC_FLOW_TIR,   /* arg: a TIR of the NIC (NIC RX rules) */
+	NIC_FLOW_TABLE, /* table: of the rule's type, a higher level */
+	NIC_FLOW_VPORT, /* arg: NIC_VPORT_PF or NIC_VPORT_UPLINK (FDB rules) */
+	NIC_FLOW_DROP,
+	NIC_FLOW_MISS,  /* default miss: what the type does without rules */
+	NIC_FLOW_ARRAY, /* arg: destinations following it in the action list (TIRs, tables, vports,
+			 * the default miss), each getting a copy of the frame */
+	NIC_FLOW_COUNT, /* count: counts the frame, decides nothing */
+};
+
+struct nic_flow_table;
+struct nic_flow_matcher;
+struct nic_flow_rule;
+
+struct nic_flow_action {
+	enum nic_flow_action_kind kind;
+	uint32_t arg;
+	struct nic_flow_table *table;
+	struct nic_flow_count *count;
+};
+
+/* -EINVAL: a type that is none. */
+int nic_flow_table_create(struct nic *nic, enum nic_flow_type type, uint32_t level, struct nic_flow_table **table);
+/* -EBUSY while it has matchers or rules send to it. */
+int nic_flow_table_destroy(struct nic_flow_table *table);
+/* mask: NIC_MATCH_WORDS words; -EOPNOTSUPP for bits the NIC does not fill. */
+int nic_flow_matcher_create(struct nic_flow_table *table, uint16_t priority, const uint64_t *mask,
+			    struct nic_flow_matcher **matcher);
+/* -EBUSY while it has rules. */
+int nic_flow_matcher_destroy(struct nic_flow_matcher *matcher);
+/*
+ * A rule of matcher: value (NIC_MATCH_WORDS words, within the mask) and a list of n actions (a
+ * destination array's destinations follow it in the list). In effect when this returns.
+ * -EINVAL: a value outside the mask, more than NIC_FLOW_MAX_ACTIONS actions or
+ * NIC_FLOW_MAX_DESTS destinations, more than one destination, a destination the rule's type
+ * does not have (a TIR outside NIC RX, a vport outside FDB, a table of another type or NIC, or
+ * not of a higher level); -ENOMEM.
+ */
+int nic_flow_rule_create(struct nic_flow_matcher *matcher, const uint64_t *value, const struct nic_flow_action *actions,
+			 size_t n, struct nic_flow_rule **rule);
+/* Destroys n rules of one NIC at once (one change: what closing a context does), out of every
+ * lookup when this returns. -ENOMEM: none is destroyed. */
+int nic_flow_rule_destroy(struct nic_flow_rule *const *rules, size_t n);
+/* Whether the NIC has a rule in a NIC RX table (a program steering frames to its queues makes
+ * its rules last: what a capture's replay may wait for). */
+bool nic_flow_rx_rules(struct nic *nic);
+
+/* What steering decides for a frame, without delivering it (what nic_port_rx, or an SQ's send,
+ * then does): received (dir NIC_FLOW_RX) or sent by SQ sqn (NIC_FLOW_TX; another dir:
+ * -EINVAL). Counts the rules' flow counters, as the frame itself would. */
+struct nic_flow_decision {
+	unsigned ntirs; /* received: the TIRs given a copy */
+	uint32_t tir[NIC_FLOW_MAX_DESTS];
+	bool miss;     /* received: the miss path (with TIRs: a mirror); neither: dropped */
+	bool wire;     /* sent: out through the port */
+	bool loopback; /* sent: into the port's receive side; neither: dropped */
+};
+int nic_flow_decide(struct nic *nic, enum nic_flow_type dir, uint32_t sqn, const void *frame, size_t len,
+		    struct nic_flow_decision *decision);
 
 /* ---- Time and statistics ------------------------------------------------------------------ */
 
@@ -550,8 +726,9 @@ struct nic_stats {
 	uint64_t wqes;            /* send WQEs executed */
 	uint64_t completions, events, zero_cqes, lost_completions;
 	uint64_t tx_frames;  /* frames sent by SQs */
-	uint64_t rx_frames;  /* frames arrived at ports: received by RQs, or dropped */
-	uint64_t rx_dropped; /* no TIR, not ready, no WQE, too long */
+	uint64_t rx_frames;  /* frames received by RQs, or taken by none at ports */
+	uint64_t rx_dropped; /* taken by no RQ at ports: dropped (a rule, not ready, no WQE, too
+			      * long), or no rule nor receive TIR took it (the miss path) */
 };
 void nic_stats_get(struct nic *nic, struct nic_stats *stats);
 

@@ -250,11 +250,12 @@ static void send_reset(struct nic_wq *wq)
 
 int nic_qp_modify(struct nic *nic, uint32_t qpn, const struct nic_qp_attr *attr, unsigned mask)
 {
-	struct nic_op op = NIC_OP_INIT;
+	struct nic_op op;
 	unsigned required, optional;
 	struct nic_wq *qp;
 	int from, to;
 
+	nic_op_begin(&op);
 	qp = (struct nic_wq *)nic_table_lock(nic, NIC_OBJ_WQ, qpn);
 	if (!qp)
 		return -ENOENT;
@@ -319,10 +320,11 @@ int nic_qp_query(struct nic *nic, uint32_t qpn, struct nic_qp_attr *attr)
 
 int nic_wq_modify(struct nic *nic, uint32_t wqn, enum nic_wq_state state)
 {
-	struct nic_op op = NIC_OP_INIT;
+	struct nic_op op;
 	struct nic_wq *wq = (struct nic_wq *)nic_table_lock(nic, NIC_OBJ_WQ, wqn);
 	int from;
 
+	nic_op_begin(&op);
 	if (!wq)
 		return -ENOENT;
 	from = nic_wq_state(wq);

@@ -319,12 +319,14 @@ struct nic *nic_create(const struct nic_config *config)
 	struct nic *nic;
 	int t;
 
-	if (!env || !env->space_reach || !env->mkey_reach || !env->now_ns || !env->notify || !env->port_tx ||
-	    log_size < 2 || log_size > 20 || nports > NIC_MAX_PORTS)
+	if (!env || !env->space_reach || !env->mkey_reach || !env->now_ns || !env->notify || log_size < 2 ||
+	    log_size > 20 || nports > NIC_MAX_PORTS)
 		return NULL;
-	nic = calloc(1, sizeof(*nic));
+	/* aligned: the readers' slots of steering take whole cache lines */
+	nic = aligned_alloc(NIC_CACHE_LINE, sizeof(*nic));
 	if (!nic)
 		return NULL;
+	memset(nic, 0, sizeof(*nic));
 	nic->env = *env;
 	for (t = 0; t < NIC_OBJ_TYPES; t++)
 		if (nic_table_init(&nic->tables[t], log_size, obj_sizes[t]))
@@ -336,6 +338,7 @@ struct nic *nic_create(const struct nic_config *config)
 		return NULL;
 	}
 	nic_ports_init(nic, nports);
+	nic_flow_init(nic);
 	pthread_mutex_init(&nic->timer_lock, NULL);
 	atomic_init(&nic->refs, 1);
 	atomic_init(&nic->live, true);
@@ -353,6 +356,7 @@ void nic_unref(struct nic *nic)
 {
 	if (atomic_fetch_sub(&nic->refs, 1) != 1)
 		return;
+	nic_flow_fini(nic);
 	nic_ports_fini(nic);
 	for (int t = 0; t < NIC_OBJ_TYPES; t++)
 		nic_table_fini(&nic->tables[t]);
@@ -422,10 +426,11 @@ static struct nic_obj *doorbell_target(struct nic *nic, uint64_t owner, enum nic
 
 int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, uint32_t queue, uint32_t index)
 {
-	struct nic_op op = NIC_OP_INIT;
+	struct nic_op op;
 	struct nic_obj *obj;
 	int rc = 0;
 
+	nic_op_begin(&op);
 	switch (kind) {
 	case NIC_DB_SEND: {
 		struct nic_wq *wq;
@@ -528,8 +533,9 @@ void nic_timers_run(struct nic *nic)
 	while (run) {
 		struct nic_timer *timer = run;
 		struct nic_obj *obj = timer->obj;
-		struct nic_op op = NIC_OP_INIT;
+		struct nic_op op;
 
+		nic_op_begin(&op);
 		/* Taken off the private list under the lock, so that a listing from now on puts
 		 * it on the NIC's list again. */
 		pthread_mutex_lock(&nic->timer_lock);
@@ -603,8 +609,12 @@ void nic_stats_get(struct nic *nic, struct nic_stats *stats)
 	nic_table_each(nic, NIC_OBJ_EQ, add_eq, stats);
 	nic_table_each(nic, NIC_OBJ_WQ, add_wq, stats);
 	nic_table_each(nic, NIC_OBJ_EMU, add_emu, stats);
-	for (unsigned p = 0; p < nic->nports; p++)
-		stats->rx_dropped += atomic_load_explicit(&nic->ports[p].rx_dropped, memory_order_relaxed);
+	for (unsigned p = 1; p <= nic->nports; p++) {
+		struct nic_port_counters c;
+
+		nic_port_counters(nic, p, &c);
+		stats->rx_dropped += c.rx_dropped + c.rx_missed;
+	}
 	stats->rx_frames += stats->rx_dropped;
 	stats->refused_unknown = atomic_load_explicit(&nic->refused_unknown, memory_order_relaxed);
 	stats->refused_owner = atomic_load_explicit(&nic->refused_owner, memory_order_relaxed);

@@ -202,8 +202,7 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 	nic_sg_done(sg, nsg);
 	out.byte_cnt = header_len + data_len;
 	sq->send.frames++;
-	nic_port_send(sq->h.nic, port, sq->h.num, frame, out.byte_cnt,
-		      eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
+	nic_port_send(sq, port, frame, out.byte_cnt, eth[offsetof(struct flexio_dev_wqe_eth_seg, cs_swp_flags)]);
 	return out;
 }
 

@@ -236,10 +236,12 @@ uint32_t nic_toeplitz(const uint8_t key[40], const uint8_t *input, size_t len)
 /* The hash input of a frame under selector select: source address, destination address,
  * source port, destination port, those selected, in that order (Microsoft RSS). Addresses only
  * from a frame of the selector's IP version, ports only from one of its L4 protocol (and not
- * a fragment); returns the input's length (0: nothing to hash). */
-static size_t hash_input(const uint8_t *frame, size_t len, uint32_t select, uint8_t input[36])
+ * a fragment); returns the input's length (0: nothing to hash). The headers are where the
+ * frame's parse found them. */
+static size_t hash_input(const struct nic_frame *fr, uint32_t select, uint8_t input[36])
 {
-	struct nic_frame_layout l = nic_frame_parse(frame, len);
+	const struct nic_frame_layout l = fr->l;
+	const uint8_t *frame = fr->bytes;
 	int l3 = select & NIC_RX_HASH_L3_IPV6 ? NIC_L3_IPV6 : NIC_L3_IPV4;
 	int l4 = select & NIC_RX_HASH_L4_UDP ? NIC_L4_UDP : NIC_L4_TCP;
 	size_t n = 0, addr = l3 == NIC_L3_IPV6 ? 16 : 4, src = l3 == NIC_L3_IPV6 ? 8 : 12;
@@ -267,7 +269,7 @@ static size_t hash_input(const uint8_t *frame, size_t len, uint32_t select, uint
 	return n;
 }
 
-uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uint32_t *hash)
+uint32_t nic_rss_pick(struct nic_tir *tir, const struct nic_frame *fr, uint32_t *hash)
 {
 	struct nic_rqt *rqt = tir->rqt;
 	uint8_t input[36];
@@ -275,7 +277,7 @@ uint32_t nic_rss_pick(struct nic_tir *tir, const uint8_t *frame, size_t len, uin
 	uint32_t rqn = 0;
 
 	*hash = 0;
-	if (tir->hash.fn == NIC_RX_HASH_TOEPLITZ && (n = hash_input(frame, len, tir->hash.outer_select, input)))
+	if (tir->hash.fn == NIC_RX_HASH_TOEPLITZ && (n = hash_input(fr, tir->hash.outer_select, input)))
 		*hash = nic_toeplitz(tir->hash.toeplitz_key, input, n);
 	pthread_mutex_lock(&rqt->h.lock);
 	if (rqt->size && rqt->rqs[*hash % rqt->size])

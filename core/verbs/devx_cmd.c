@@ -217,7 +217,7 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 	}
 	memset(out, 0, PRM_HEADER);
 	for (uint32_t i = 0; i < n; i++) {
-		struct sim_flow_cell *cell = &counter->cells[id - counter->id + i];
+		struct nic_flow_count *cell = &counter->cells[id - counter->id + i];
 		uint64_t packets, bytes;
 
 		if (clear) {

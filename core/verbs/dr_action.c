@@ -120,7 +120,7 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_vport(struct ml
 			      sim_dr_type_name(domain->type));
 		return NULL;
 	}
-	if (vport != 0 && vport != SIM_VPORT_UPLINK) {
+	if (vport != 0 && vport != NIC_VPORT_UPLINK) {
 		sim_dr_refuse(__func__, EINVAL,
 			      "vport 0x%x: the simulated device has the PF (0) and the uplink "
 			      "(0xffff)",
@@ -173,7 +173,7 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_array(struct ml
 								       struct mlx5dv_dr_action_dest_attr *dests[])
 {
 	__typeof__(&mlx5dv_dr_action_create_dest_array) real = SIM_REAL(mlx5dv_dr_action_create_dest_array);
-	struct sim_dr_action *checked[SIM_DR_MAX_DESTS];
+	struct sim_dr_action *checked[NIC_FLOW_MAX_DESTS];
 	struct sim_dr_domain *domain;
 	struct sim_dr_action *a;
 
@@ -186,9 +186,9 @@ SIM_EXPORT struct mlx5dv_dr_action *mlx5dv_dr_action_create_dest_array(struct ml
 	default:
 		return NULL;
 	}
-	if (!num_dest || num_dest > SIM_DR_MAX_DESTS || !dests) {
+	if (!num_dest || num_dest > NIC_FLOW_MAX_DESTS || !dests) {
 		sim_dr_refuse(__func__, EINVAL, "%zu destinations%s: 1 to %d", num_dest,
-			      dests ? "" : " (dests is NULL)", SIM_DR_MAX_DESTS);
+			      dests ? "" : " (dests is NULL)", NIC_FLOW_MAX_DESTS);
 		return NULL;
 	}
 	for (size_t i = 0; i < num_dest; i++) {

@@ -1,7 +1,8 @@
 /*
  * Steering domains (mlx5dv_dr_domain_*) of the simulated devices: NIC RX, NIC TX and FDB, each
- * on its device's steering state (steering.c). Also what the steering objects share: the
- * refusal of a call holding sim_lock, and their teardown when their context is closed.
+ * a handle on that table type of its device's NIC (core/nic's steering engine, made with the
+ * NIC if no queue made it yet). Also what the steering objects share: the refusal of a call
+ * holding sim_lock, and their teardown when their context is closed.
  */
 #include "dr_internal.h"
 
@@ -41,7 +42,7 @@ SIM_EXPORT struct mlx5dv_dr_domain *mlx5dv_dr_domain_create(struct ibv_context *
 	__typeof__(&mlx5dv_dr_domain_create) real = SIM_REAL(mlx5dv_dr_domain_create);
 	struct sim_dr_domain *domain;
 	struct sim_context *context;
-	struct sim_steer *steer;
+	struct sim_nic *nic;
 
 	SIM_DELEGATE(mlx5dv_dr_domain_create, (ctx, type));
 	switch (sim_route(__func__, ctx, SIM_CONTEXT, (void **)&context, real != NULL)) {
@@ -56,15 +57,15 @@ SIM_EXPORT struct mlx5dv_dr_domain *mlx5dv_dr_domain_create(struct ibv_context *
 		sim_dr_refuse(__func__, EINVAL, "domain type %d is none of NIC RX (0), NIC TX (1), FDB (2)", (int)type);
 		return NULL;
 	}
-	steer = sim_steer_of(context->device);
-	domain = steer ? calloc(1, sizeof(*domain)) : NULL;
+	nic = sim_nic_of(context->device);
+	domain = nic ? calloc(1, sizeof(*domain)) : NULL;
 	if (!domain || !sim_registry_add(domain, SIM_DR_DOMAIN, domain)) {
 		free(domain);
 		sim_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
 	domain->context = context;
-	domain->steer = steer;
+	domain->nic = nic->nic;
 	domain->type = type;
 	domain->allow_duplicates = true; /* rdma-core's default */
 	context->object_count++;
@@ -259,15 +260,15 @@ bool sim_dr_context_close(struct sim_context *context)
 		sim_registry_each(g[k].kind, gather, &g[k]);
 		ok &= !g[k].failed;
 	}
-	/* the rules leave the lookups first, in one snapshot that may fail for memory: then
+	/* the rules leave the NIC's lookups first, in one change that may fail for memory: then
 	 * nothing is destroyed */
-	for (size_t i = 0; ok && i < g[0].count; i++)
-		((struct sim_dr_rule *)g[0].items[i])->hidden = true;
-	/* (rules exist only on a device whose steering state was made) */
-	if (ok && g[0].count && sim_steer_publish(sim_steer_of(context->device))) {
-		for (size_t i = 0; i < g[0].count; i++)
-			((struct sim_dr_rule *)g[0].items[i])->hidden = false;
-		ok = false;
+	if (ok && g[0].count) {
+		struct nic_flow_rule **flows = calloc(g[0].count, sizeof(*flows));
+
+		for (size_t i = 0; flows && i < g[0].count; i++)
+			flows[i] = ((struct sim_dr_rule *)g[0].items[i])->flow;
+		ok = flows && !nic_flow_rule_destroy(flows, g[0].count);
+		free(flows);
 	}
 	for (size_t k = 0; ok && k < KINDS; k++) {
 		/* an array holds actions, a table is held by dest-table actions: each pass destroys

@@ -1,18 +1,16 @@
 /*
- * Flow steering of the simulated devices, private to libflexio_verbs: the mlx5dv_dr_* objects
- * (dr_domain.c, dr_table.c, dr_matcher.c, dr_rule.c, dr_action.c), the DEVX flow counters they
- * count with (devx_cmd.c), and the per-device state the per-frame path reads (steering.c).
+ * The rdma-core face of flow steering, private to libflexio_verbs: the mlx5dv_dr_* objects
+ * (dr_domain.c, dr_table.c, dr_matcher.c, dr_rule.c, dr_action.c) and the DEVX flow counters
+ * they count with (devx_cmd.c). They check their arguments as rdma-core does and translate
+ * them into the device NIC's steering engine (core/nic: nic_flow_*), which holds the tables,
+ * compiles them and steers every frame.
  *
- * Two sides:
- *   - the objects, made and destroyed under sim_lock like every simulated object, each knowing
- *     its device's struct sim_steer and counting its users (a table its matchers and the
- *     dest-table actions naming it, a matcher its rules, an action the rules and destination
- *     arrays holding it, a domain its tables and actions): destroying one in use is EBUSY, as
- *     in rdma-core;
- *   - after every change, steering.c compiles the device's live rules into one immutable
- *     snapshot (tables, matchers in lookup order, rules, flattened actions) and publishes it;
- *     sim_steer_rx / sim_steer_tx read the snapshot without a lock (a sleepable-RCU scheme:
- *     the change returns once no frame can still be reading the snapshot it replaced).
+ * The objects are made and destroyed under sim_lock like every simulated object, each counting
+ * its users (a table its matchers and the dest-table actions naming it, a matcher its rules,
+ * an action the rules and destination arrays holding it, a domain its tables and actions):
+ * destroying one in use is EBUSY, as in rdma-core. A domain is rdma-core's handle on a table
+ * type of the device's NIC: the level-0 tables of every domain of a type are the NIC's one
+ * root of that type.
  */
 #ifndef OPENFLEXIO_CORE_VERBS_DR_INTERNAL_H
 #define OPENFLEXIO_CORE_VERBS_DR_INTERNAL_H
@@ -21,29 +19,18 @@
 
 #include <stdatomic.h>
 
-/* fte_match_param (PRM): 8 sections of 64 bytes; the match criteria's bit n enables section n. */
+/* fte_match_param (PRM): 8 sections of 64 bytes; the match criteria's bit n enables section n.
+ * The NIC matches the first three (NIC_MATCH_*); a mask on the others is refused. */
 #define SIM_FTE_BYTES 512
 #define SIM_FTE_WORDS (SIM_FTE_BYTES / 8)
-enum {
-	SIM_FTE_OUTER = 0,   /* fte_match_set_lyr_2_4 of the outer headers */
-	SIM_FTE_MISC = 64,   /* fte_match_set_misc */
-	SIM_FTE_INNER = 128, /* fte_match_set_lyr_2_4 of the headers a VXLAN tunnel carries */
-};
 /* The criteria bits rdma-core takes (outer, misc, inner, misc 2..5). */
 #define SIM_FTE_CRITERIA_ALL 0x7fu
 
-/* The most destinations of a destination array (copies of one frame). */
-#define SIM_DR_MAX_DESTS 8
-
-/* The vport of the uplink (the wire), as rdma-core and the PRM name it; 0 is the PF itself. */
-#define SIM_VPORT_UPLINK 0xffffu
-
-struct sim_steer;
 struct sim_flow_counter;
 
 struct sim_dr_domain {
 	struct sim_context *context;
-	struct sim_steer *steer;
+	struct nic *nic; /* the device's */
 	enum mlx5dv_dr_domain_type type;
 	unsigned tables, actions; /* users: EBUSY for mlx5dv_dr_domain_destroy */
 	bool allow_duplicates;    /* mlx5dv_dr_domain_allow_duplicate_rules, default true */
@@ -51,31 +38,27 @@ struct sim_dr_domain {
 
 struct sim_dr_table {
 	struct sim_dr_domain *domain;
-	uint32_t level;                   /* 0: the root, where the domain's lookup starts */
-	unsigned matchers, users;         /* users: dest-table actions naming it */
-	uint64_t seq;                     /* creation order */
-	uint32_t snap_index;              /* scratch of sim_steer_publish */
-	struct sim_dr_table *prev, *next; /* the device's tables (steer->tables) */
+	uint32_t level;           /* 0: the root, where the domain's lookup starts */
+	unsigned matchers, users; /* users: dest-table actions naming it */
+	struct nic_flow_table *flow;
 };
 
 struct sim_dr_matcher {
 	struct sim_dr_table *table;
-	uint16_t priority; /* lower first */
 	uint8_t criteria;
-	uint64_t seq;
 	uint64_t mask[SIM_FTE_WORDS]; /* sections the criteria leave out are zero */
 	unsigned rules;
-	struct sim_dr_matcher *prev, *next; /* the device's matchers (steer->matchers) */
-	struct sim_dr_rule *first, *last;   /* its rules, in creation order */
+	struct sim_dr_rule *first, *last; /* its rules, in creation order */
+	struct nic_flow_matcher *flow;
 };
 
 struct sim_dr_rule {
 	struct sim_dr_matcher *matcher;
-	bool hidden;                   /* left out of snapshots: being destroyed */
 	uint64_t value[SIM_FTE_WORDS]; /* inside the matcher's mask */
 	size_t nactions;
 	struct sim_dr_action **actions;
 	struct sim_dr_rule *prev, *next;
+	struct nic_flow_rule *flow;
 };
 
 enum sim_dr_action_kind {
@@ -106,38 +89,15 @@ struct sim_dr_action {
 	struct mlx5dv_dr_action *real;
 };
 
-/* One counter of a flow counter object: what QUERY_FLOW_COUNTER reads. */
-struct sim_flow_cell {
-	_Atomic uint64_t packets, bytes;
-};
-
-/* An ALLOC_FLOW_COUNTER object (devx_cmd.c): a bulk of counters with consecutive ids. */
+/* An ALLOC_FLOW_COUNTER object (devx_cmd.c): a bulk of counters with consecutive ids, each
+ * what QUERY_FLOW_COUNTER reads and the NIC's rules count in. */
 struct sim_flow_counter {
 	uint32_t id; /* of the first */
 	uint32_t count;
 	unsigned users; /* flow counter actions: the object cannot go meanwhile */
 	bool orphan;    /* its object went with its context: the last action frees it */
-	struct sim_flow_cell *cells;
+	struct nic_flow_count *cells;
 };
-
-/* ---- steering.c ---- */
-
-/* The steering state of a device, made at first use (sim_lock held); NULL when memory runs
- * out. */
-struct sim_steer *sim_steer_of(struct sim_device *device);
-/* Adds and removes objects the snapshot is compiled from (sim_lock held). */
-void sim_steer_add_table(struct sim_steer *steer, struct sim_dr_table *table);
-void sim_steer_remove_table(struct sim_steer *steer, struct sim_dr_table *table);
-void sim_steer_add_matcher(struct sim_steer *steer, struct sim_dr_matcher *matcher);
-void sim_steer_remove_matcher(struct sim_steer *steer, struct sim_dr_matcher *matcher);
-/*
- * Compiles the device's rules into a new snapshot and publishes it (sim_lock held), then
- * waits until no frame reads the one it replaced and frees that. 0, or ENOMEM (the old
- * snapshot stays: the caller undoes its change).
- */
-int sim_steer_publish(struct sim_steer *steer);
-/* The next creation sequence number of the device's steering objects (sim_lock held). */
-uint64_t sim_steer_seq(struct sim_steer *steer);
 
 /* ---- dr_domain.c ---- */
 
@@ -167,7 +127,7 @@ void sim_flow_counter_free(struct sim_flow_counter *counter);
 
 /* ---- destroying live objects (sim_lock held), users first ---- */
 
-/* A rule already left out of the published snapshot (hidden, or published without it). */
+/* A rule whose NIC rule is destroyed already (nic_flow_rule_destroy). */
 void sim_dr_rule_destroy(struct sim_dr_rule *rule);          /* dr_rule.c */
 void sim_dr_matcher_destroy(struct sim_dr_matcher *matcher); /* dr_matcher.c; no rules left */
 void sim_dr_action_destroy(struct sim_dr_action *action);    /* dr_action.c; no users left */

@@ -1,32 +1,15 @@
 /*
  * Steering matchers (mlx5dv_dr_matcher_*) of the simulated devices: a priority in their table
  * and a mask in fte_match_param layout (the sections match_criteria_enable selects; the other
- * sections' bytes are ignored, as rdma-core ignores them). The simulated device parses the
- * outer and inner (VXLAN) L2-L4 headers and, of the misc parameters, source_sqn, source_port
- * and vxlan_vni: a mask on any other field is refused (EOPNOTSUPP), never silently ignored.
+ * sections' bytes are ignored, as rdma-core ignores them), a matcher of the device NIC's table.
+ * The NIC parses the outer and inner (VXLAN) L2-L4 headers and, of the misc parameters,
+ * source_sqn, source_port and vxlan_vni (nic_match_bits): a mask on any other field is refused
+ * (EOPNOTSUPP), never silently ignored.
  */
 #include "dr_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The bits of fte_match_param the simulated device fills from a frame. */
-static uint8_t parsed_bits(size_t byte)
-{
-	size_t in = byte % 64;
-
-	switch (byte / 64) {
-	case SIM_FTE_OUTER / 64:
-	case SIM_FTE_INNER / 64:
-		/* fte_match_set_lyr_2_4: all but bytes 24..26 (IPv4 IHL, L3/L4 OK bits) */
-		return in >= 24 && in <= 26 ? 0 : 0xff;
-	case SIM_FTE_MISC / 64:
-		/* source_sqn, source_port, vxlan_vni */
-		return (in >= 1 && in <= 3) || in == 6 || in == 7 || (in >= 20 && in <= 22) ? 0xff : 0;
-	default:
-		return 0;
-	}
-}
 
 static const char *const section_names[] = { "outer headers",     "misc parameters",   "inner headers",
 					     "misc parameters 2", "misc parameters 3", "misc parameters 4",
@@ -91,28 +74,31 @@ SIM_EXPORT struct mlx5dv_dr_matcher *mlx5dv_dr_matcher_create(struct mlx5dv_dr_t
 		return NULL;
 	}
 	for (size_t i = 0; i < SIM_FTE_BYTES; i++) {
-		if (bytes[i] & ~parsed_bits(i)) {
+		if (bytes[i] & ~nic_match_bits(i)) {
 			sim_dr_refuse(__func__, EOPNOTSUPP,
 				      "the mask has bits 0x%02x at byte %zu of the %s: a field the simulated device "
 				      "does not match on (it parses L2-L4 headers, outer and inner, and source_sqn, "
 				      "source_port, vxlan_vni)",
-				      bytes[i] & ~parsed_bits(i), i % 64, section_names[i / 64]);
+				      bytes[i] & ~nic_match_bits(i), i % 64, section_names[i / 64]);
 			return NULL;
 		}
 	}
 	matcher = calloc(1, sizeof(*matcher));
-	if (!matcher || !sim_registry_add(matcher, SIM_DR_MATCHER, matcher)) {
+	/* the NIC's layout is fte_match_param's first sections, the only ones a mask may use */
+	if (!matcher || nic_flow_matcher_create(table->flow, priority, bits, &matcher->flow)) {
+		free(matcher);
+		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (!sim_registry_add(matcher, SIM_DR_MATCHER, matcher)) {
+		nic_flow_matcher_destroy(matcher->flow);
 		free(matcher);
 		sim_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
 	matcher->table = table;
-	matcher->priority = priority;
 	matcher->criteria = match_criteria_enable;
 	memcpy(matcher->mask, bits, sizeof(bits));
-	matcher->seq = sim_steer_seq(table->domain->steer);
-	/* without rules it changes no lookup: nothing to publish */
-	sim_steer_add_matcher(table->domain->steer, matcher);
 	table->matchers++;
 	table->domain->context->object_count++;
 	pthread_mutex_unlock(&sim_lock);
@@ -121,7 +107,7 @@ SIM_EXPORT struct mlx5dv_dr_matcher *mlx5dv_dr_matcher_create(struct mlx5dv_dr_t
 
 void sim_dr_matcher_destroy(struct sim_dr_matcher *matcher)
 {
-	sim_steer_remove_matcher(matcher->table->domain->steer, matcher);
+	nic_flow_matcher_destroy(matcher->flow); /* it has no rules */
 	matcher->table->matchers--;
 	matcher->table->domain->context->object_count--;
 	sim_registry_retire(matcher, matcher);

@@ -1,8 +1,8 @@
 /*
  * Steering rules (mlx5dv_dr_rule_*) of the simulated devices: a value under its matcher's mask
- * and the actions a matching frame takes. A rule takes effect for the next frame once its
- * call returns (steering.c publishes the device's new snapshot before it does), and a removed
- * one is out of every lookup by then.
+ * and the actions a matching frame takes, a rule of the device NIC's matcher with the actions
+ * translated. A rule takes effect for the next frame once its call returns (the NIC publishes
+ * its new lookup before it does), and a removed one is out of every lookup by then.
  */
 #include "dr_internal.h"
 
@@ -10,7 +10,9 @@
 #include <string.h>
 
 /* The most actions a rule takes. */
-#define MAX_ACTIONS 16
+#define MAX_ACTIONS NIC_FLOW_MAX_ACTIONS
+/* Its actions as the NIC's: an array's destinations follow it. */
+#define MAX_FLOW_ACTIONS (NIC_FLOW_MAX_ACTIONS + NIC_FLOW_MAX_DESTS)
 
 static bool is_destination(const struct sim_dr_action *a)
 {
@@ -107,6 +109,40 @@ static bool actions_fit(const char *function, const struct sim_dr_matcher *match
 	return true;
 }
 
+/* The NIC's action for a, and a's destinations when it is an array (sim_lock held): how many
+ * written to out. */
+static size_t flow_actions(const struct sim_dr_action *a, struct nic_flow_action *out)
+{
+	size_t n = 1;
+
+	switch (a->kind) {
+	case SIM_DR_ACT_TIR:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_TIR, .arg = a->tirn };
+		break;
+	case SIM_DR_ACT_TABLE:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_TABLE, .table = a->table->flow };
+		break;
+	case SIM_DR_ACT_VPORT:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_VPORT, .arg = a->vport };
+		break;
+	case SIM_DR_ACT_DROP:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_DROP };
+		break;
+	case SIM_DR_ACT_MISS:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_MISS };
+		break;
+	case SIM_DR_ACT_ARRAY:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_ARRAY, .arg = (uint32_t)a->ndests };
+		for (size_t i = 0; i < a->ndests; i++)
+			n += flow_actions(a->dests[i], out + n);
+		break;
+	case SIM_DR_ACT_COUNTER:
+		out[0] = (struct nic_flow_action){ .kind = NIC_FLOW_COUNT, .count = &a->counter->cells[a->offset] };
+		break;
+	}
+	return n;
+}
+
 static void unlink_rule(struct sim_dr_rule *rule)
 {
 	struct sim_dr_matcher *m = rule->matcher;
@@ -169,9 +205,12 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 {
 	__typeof__(&mlx5dv_dr_rule_create) real = SIM_REAL(mlx5dv_dr_rule_create);
 	struct sim_dr_action *checked[MAX_ACTIONS];
+	struct nic_flow_action flow[MAX_FLOW_ACTIONS];
 	struct sim_dr_matcher *matcher;
 	struct sim_dr_rule *rule;
 	uint64_t bits[SIM_FTE_WORDS];
+	size_t nflow = 0;
+	int rc;
 
 	SIM_DELEGATE(mlx5dv_dr_rule_create, (mtr, value, num_actions, actions));
 	switch (sim_route(__func__, mtr, SIM_DR_MATCHER, (void **)&matcher, real != NULL)) {
@@ -204,7 +243,7 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 		return NULL;
 	if (!matcher->table->domain->allow_duplicates) {
 		for (struct sim_dr_rule *r = matcher->first; r; r = r->next) {
-			if (!r->hidden && !memcmp(r->value, bits, sizeof(bits))) {
+			if (!memcmp(r->value, bits, sizeof(bits))) {
 				sim_dr_refuse(__func__, EEXIST,
 					      "matcher %p has a rule of this value already, and its "
 					      "domain refuses duplicates",
@@ -223,6 +262,15 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 		sim_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
+	for (size_t i = 0; i < num_actions; i++)
+		nflow += flow_actions(checked[i], flow + nflow);
+	rc = nic_flow_rule_create(matcher->flow, bits, flow, nflow, &rule->flow);
+	if (rc) {
+		free(rule->actions);
+		sim_registry_retire(rule, rule);
+		sim_dr_refuse(__func__, -rc, "the NIC cannot take the rule: %s", strerror(-rc));
+		return NULL;
+	}
 	rule->matcher = matcher;
 	memcpy(rule->value, bits, sizeof(bits));
 	rule->nactions = num_actions;
@@ -238,11 +286,6 @@ SIM_EXPORT struct mlx5dv_dr_rule *mlx5dv_dr_rule_create(struct mlx5dv_dr_matcher
 	matcher->last = rule;
 	matcher->rules++;
 	matcher->table->domain->context->object_count++;
-	if (sim_steer_publish(matcher->table->domain->steer)) {
-		sim_dr_rule_destroy(rule);
-		sim_dr_refuse(__func__, ENOMEM, "out of memory");
-		return NULL;
-	}
 	pthread_mutex_unlock(&sim_lock);
 	return (struct mlx5dv_dr_rule *)rule;
 }
@@ -271,9 +314,7 @@ SIM_EXPORT int mlx5dv_dr_rule_destroy(struct mlx5dv_dr_rule *rule)
 	default:
 		return errno;
 	}
-	sim->hidden = true;
-	if (sim_steer_publish(sim->matcher->table->domain->steer)) {
-		sim->hidden = false;
+	if (nic_flow_rule_destroy(&sim->flow, 1)) {
 		sim_dr_refuse(__func__, ENOMEM, "out of memory");
 		return ENOMEM;
 	}

@@ -1,8 +1,9 @@
 /*
- * Steering tables (mlx5dv_dr_table_*) of the simulated devices. Level 0 is the root, where a
- * domain's lookup starts (the level-0 tables of every domain of one type on a device are one
- * root, as rdma-core's root tables are the device's one root flow table); a table of another
- * level is reached by dest-table actions of lower levels.
+ * Steering tables (mlx5dv_dr_table_*) of the simulated devices, each a flow table of the
+ * device's NIC. Level 0 is the root, where a domain's lookup starts (the level-0 tables of
+ * every domain of one type on a device are one root, as rdma-core's root tables are the
+ * device's one root flow table); a table of another level is reached by dest-table actions of
+ * lower levels.
  */
 #include "dr_internal.h"
 
@@ -25,15 +26,19 @@ SIM_EXPORT struct mlx5dv_dr_table *mlx5dv_dr_table_create(struct mlx5dv_dr_domai
 		return NULL;
 	}
 	table = calloc(1, sizeof(*table));
-	if (!table || !sim_registry_add(table, SIM_DR_TABLE, table)) {
+	if (!table || nic_flow_table_create(domain->nic, (enum nic_flow_type)domain->type, level, &table->flow)) {
+		free(table);
+		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (!sim_registry_add(table, SIM_DR_TABLE, table)) {
+		nic_flow_table_destroy(table->flow);
 		free(table);
 		sim_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
 	table->domain = domain;
 	table->level = level;
-	table->seq = sim_steer_seq(domain->steer);
-	sim_steer_add_table(domain->steer, table);
 	domain->tables++;
 	domain->context->object_count++;
 	pthread_mutex_unlock(&sim_lock);
@@ -42,7 +47,8 @@ SIM_EXPORT struct mlx5dv_dr_table *mlx5dv_dr_table_create(struct mlx5dv_dr_domai
 
 void sim_dr_table_destroy(struct sim_dr_table *table)
 {
-	sim_steer_remove_table(table->domain->steer, table);
+	/* nothing uses it: neither do the NIC's matchers and rules */
+	nic_flow_table_destroy(table->flow);
 	table->domain->tables--;
 	table->domain->context->object_count--;
 	sim_registry_retire(table, table);

@@ -10,13 +10,13 @@
  *     flight until mkey_done (ibv_dereg_mr waits for those, table.c);
  *   - now_ns: CLOCK_MONOTONIC;
  *   - timer_request: one timer thread for every NIC, sleeping until the earliest deadline;
- *   - notify: the struct flexio_verbs_sink given as the queue's cookie;
- *   - port_tx: frames leaving a port go to the port layer (ports.c: steering, then the port's
- *     backend, PORTS.md).
+ *   - notify: the struct flexio_verbs_sink given as the queue's cookie.
+ * Its ports are attached, once it is published, to the backends FLEXIO_SIM_PORTS gives them
+ * (core/net, core/net/PORTS.md): frames in and out go between the NIC and core/net directly.
  */
 #include "verbs_internal.h"
 
-#include "ports.h"
+#include "net.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -222,15 +222,26 @@ static void env_notify(void *user, const struct nic_event *event)
 		sink->notify(sink, event);
 }
 
-/* A frame an SQ sends: steering, then the port's backend (ports.c). */
-static void env_port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
+/* ---- the ports' attachments (core/net) ---- */
+
+static void net_log(void *user, const char *what, const char *text)
 {
-	sim_port_transmit(user, port, sqn, frame, len);
+	(void)user;
+	sim_err(what, "%s", text);
 }
 
-struct sim_nic *sim_nic_at(int index)
+/* The NIC of the simulated device called name (made now if need be: sim_lock is held, as it is
+ * while a NIC attaches its ports). */
+static struct nic *net_device_nic(void *user, const char *name)
 {
-	return index >= 0 && index < SIM_MAX_CREATED ? __atomic_load_n(&nics[index], __ATOMIC_ACQUIRE) : NULL;
+	struct sim_device *device;
+	struct sim_nic *nic;
+
+	(void)user;
+	for (int i = 0; (device = sim_device_at(i)); i++)
+		if (!strcmp(device->ibv.name, name))
+			return (nic = sim_nic_of(device)) ? nic->nic : NULL;
+	return NULL;
 }
 
 struct sim_nic *sim_nic_of(struct sim_device *device)
@@ -243,7 +254,6 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 		.now_ns = env_now_ns,
 		.timer_request = env_timer_request,
 		.notify = env_notify,
-		.port_tx = env_port_tx,
 	};
 	struct sim_nic *nic = __atomic_load_n(&device->nic, __ATOMIC_ACQUIRE);
 
@@ -268,8 +278,10 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 	nic_port_set(nic->nic, 1, &port);
 	__atomic_store_n(&nics[device->index], nic, __ATOMIC_RELEASE);
 	__atomic_store_n(&device->nic, nic, __ATOMIC_RELEASE);
-	/* after publication: the ports of an in-process wire's peer find this NIC */
-	sim_ports_open(nic);
+	/* after publication: the ports of an in-process wire's peer find this NIC. A failure is
+	 * logged there, and leaves the ports unconnected: the device works without them. */
+	net_device_attach(&(struct net_env){ .log = net_log, .device_nic = net_device_nic }, nic->nic,
+			  device->ibv.name);
 	return nic;
 }
 
@@ -296,4 +308,30 @@ SIM_EXPORT struct nic *flexio_verbs_device_nic(int device_index)
 	nic = device ? sim_nic_of(device) : NULL;
 	pthread_mutex_unlock(&sim_lock);
 	return nic ? nic->nic : NULL;
+}
+
+/* Returns 0, or -EINVAL (counters is NULL, no such device index), -ENOENT (no NIC yet, no such
+ * port): silent, as every FLEXIO_VERBS_PRIVATE call. */
+SIM_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port, struct flexio_verbs_port_counters *counters)
+{
+	struct nic_port_counters c;
+	struct sim_nic *nic;
+
+	SIM_DELEGATE(flexio_verbs_port_counters, (device_index, port, counters));
+	if (!counters || device_index < 0 || device_index >= SIM_MAX_CREATED)
+		return -EINVAL;
+	nic = __atomic_load_n(&nics[device_index], __ATOMIC_ACQUIRE);
+	if (!nic || nic_port_counters(nic->nic, port, &c))
+		return -ENOENT;
+	*counters = (struct flexio_verbs_port_counters){
+		.rx_frames = c.rx_frames,
+		.rx_bytes = c.rx_bytes,
+		.tx_frames = c.tx_frames,
+		.tx_bytes = c.tx_bytes,
+		.rx_to_queue = c.rx_to_queue,
+		.rx_missed = c.rx_missed,
+		.rx_dropped = c.rx_dropped,
+		.tx_dropped = c.tx_dropped,
+	};
+	return 0;
 }

@@ -4,13 +4,11 @@
  * and the asynchronous events of a context.
  *
  * Port 1 is a RoCE port (Ethernet link layer, as BlueField-3's uplinks), active unless its
- * configuration (PORTS.md) leaves it down, with its backend's MTU: no LID, one
+ * configuration (core/net/PORTS.md) leaves it down, with its configured MTU: no LID, one
  * P_Key (0xffff), and two GIDs, the link-local address derived from the device GUID as RoCE
  * v1 (index 0) and RoCE v2 (index 1), as mlx5 lists it before any IP address is configured.
  */
 #include "verbs_internal.h"
-
-#include "ports.h"
 
 #include <endian.h>
 #include <errno.h>
@@ -77,13 +75,12 @@ static void fill_port(struct ibv_port_attr *attr, bool connected, uint32_t mtu)
 }
 
 /* The port of a live simulated context (sim_lock held, released here); 0 or an errno value.
- * Its state and MTU are its backend's (ports.c): the query makes the device's NIC, which
- * opens the ports, if no queue has yet. */
+ * Its state and MTU are the NIC's port's, as its attachment set them (core/net): the query
+ * makes the device's NIC, which attaches the ports, if no queue has yet. */
 static int port_of(const char *function, struct sim_context *context, uint8_t port_num, struct ibv_port_attr *attr)
 {
 	struct sim_nic *nic = sim_nic_of(context->device);
-	bool connected = true;
-	uint32_t mtu = 1500;
+	struct nic_port_attr port = { .mtu = 1500 };
 
 	pthread_mutex_unlock(&sim_lock);
 	if (port_num != SIM_PORT) {
@@ -91,8 +88,8 @@ static int port_of(const char *function, struct sim_context *context, uint8_t po
 		return errno = EINVAL;
 	}
 	if (nic)
-		sim_port_state(nic, port_num, &connected, &mtu);
-	fill_port(attr, connected, mtu);
+		nic_port_get(nic->nic, port_num, &port);
+	fill_port(attr, !port.down, port.mtu);
 	return 0;
 }
 

@@ -170,7 +170,7 @@ void flexio_verbs_dpa_memory_remove(uint32_t id);
  * a DPA process), for as long as the UAR lives. 0, or -EINVAL (not a live simulated UAR). */
 int flexio_verbs_uar_bind(const struct mlx5dv_devx_uar *uar, uint64_t owner);
 
-/* ---- The uplink ports of each device (ports.c, PORTS.md) ---------------------------------- */
+/* ---- The uplink ports of each device (nic.c, core/net/PORTS.md) --------------------------- */
 
 /* A port's counters since its device's NIC was made (flexio_dev_nic_counters_* read the
  * byte counts). */

@@ -47,6 +47,7 @@ static void copy_string(char *to, size_t size, const char *from)
 /* A simulated device's properties and representors; false when device is a real one. */
 static bool read_simulated(struct devinfo *devinfo)
 {
+#ifdef OPENDOCA_SIMULATED_DEVICES
 	struct flexio_sim_device_attr attr;
 	struct dev_props *props = &devinfo->props;
 
@@ -84,6 +85,10 @@ static bool read_simulated(struct devinfo *devinfo)
 	devinfo->simulated = true;
 	devinfo->caps = OPENDOCA_CAPS_SIMULATED;
 	return true;
+#else
+	(void)devinfo;
+	return false;
+#endif
 }
 
 bool dev_props_read(struct devinfo *devinfo, const char *func)

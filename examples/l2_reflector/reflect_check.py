@@ -6,7 +6,7 @@
 
 wire  The reflector's port is the end of a wire between processes (FLEXIO_SIM_PORTS
       "mlx5_sim0:1=wire:unix=NAME"); this script holds the other end (an abstract unix datagram
-      socket, core/verbs/port_wire.c) and is the peer on the cable. No privileges needed.
+      socket, core/net/wire.c) and is the peer on the cable. No privileges needed.
 tap   Real frames: a network namespace with a TAP interface in it; REFLECTOR runs inside with
       "mlx5_sim0:1=tap:IFNAME"; scapy sends the frames on the interface and a packet socket
       receives the reflected ones. Exit 77 (ctest's skip) with the reason when the machine cannot: not root, no network

@@ -81,15 +81,16 @@ static void notify(void *user, const struct nic_event *event)
 	pthread_mutex_unlock(&te->lock);
 }
 
-static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, size_t len)
+static int port_tx(void *user, unsigned port, const void *frame, size_t len)
 {
 	struct test_env *te = user;
 
-	(void)sqn;
 	check_released(te);
+	if (te->tx_rc)
+		return te->tx_rc;
 	if (te->wire[port]) {
 		nic_port_rx(te->wire[port], te->wire_port[port], frame, len);
-		return;
+		return 0;
 	}
 	pthread_mutex_lock(&te->lock);
 	if (te->nframes < TE_FRAMES && len <= sizeof(te->frames[0].bytes)) {
@@ -99,6 +100,7 @@ static void port_tx(void *user, unsigned port, uint32_t sqn, const void *frame, 
 		te->nframes++;
 	}
 	pthread_mutex_unlock(&te->lock);
+	return 0;
 }
 
 void te_init(struct test_env *te)
@@ -116,8 +118,8 @@ void te_init(struct test_env *te)
 		.now_ns = now_ns,
 		.timer_request = timer_request,
 		.notify = notify,
-		.port_tx = port_tx,
 	};
+	te->link = (struct nic_port_link){ .transmit = port_tx, .user = te };
 }
 
 void te_fini(struct test_env *te)
@@ -135,6 +137,8 @@ struct nic *te_nic(struct test_env *te, struct nic_fabric *fabric)
 	struct nic *nic = nic_create(&(struct nic_config){ .env = &te->env, .fabric = fabric, .ports = 2 });
 
 	assert_non_null(nic);
+	for (unsigned port = 1; port <= 2; port++)
+		assert_int_equal(nic_port_attach(nic, port, &te->link), 0);
 	return nic;
 }
 

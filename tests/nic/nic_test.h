@@ -57,9 +57,12 @@ struct test_env {
 	atomic_uint held_at_event;
 	struct te_frame *frames;
 	unsigned nframes;
-	/* port_tx: frames go to wire[port] (nic_port_rx on wire_port) when set, else recorded */
+	/* The link te_nic attaches to every port: frames go to wire[port] (nic_port_rx on
+	 * wire_port) when set, else recorded; it returns tx_rc (0: the cable took the frame). */
+	struct nic_port_link link;
 	struct nic *wire[NIC_MAX_PORTS + 1];
 	unsigned wire_port[NIC_MAX_PORTS + 1];
+	int tx_rc;
 };
 
 void te_init(struct test_env *te);

@@ -1,8 +1,8 @@
 /*
  * Ethernet queues and what connects NICs: sends to a port sink (inline headers, checksum
  * offload), receives through a TIR (checksum flags, cyclic, linked-list and striding RQs,
- * errors), an RMP shared by two QPs, and two NICs joined by a fabric (RC) and a wire
- * (Ethernet).
+ * errors), an RMP shared by two QPs, two NICs joined by a fabric (RC) and a wire (Ethernet),
+ * the NIC's steering on both sides of a port and the port's counters, and receive-side scaling.
  */
 #include "nic_test.h"
 
@@ -639,6 +639,348 @@ static void test_tir_rx(void **state)
 	assert_int_equal(nic_wq_destroy(f->nic, rx.rqn), 0);
 }
 
+/* ---- Steering and the ports' counters ------------------------------------------------------- */
+
+/* A match buffer (mask or value) in the NIC's layout, and its bytes. */
+struct match {
+	uint64_t w[NIC_MATCH_WORDS];
+};
+
+static uint8_t *match_bytes(struct match *m)
+{
+	return (uint8_t *)m->w;
+}
+
+/* fte_match_set_lyr_2_4 and fte_match_set_misc offsets. */
+enum {
+	M_DMAC = 8,
+	M_VLAN = 14,
+	M_FLAGS = 18, /* cvlan_tag 0x80 */
+	M_SOURCE_SQN = NIC_MATCH_MISC + 1,
+	M_VNI = NIC_MATCH_MISC + 20,
+};
+
+static struct nic_port_counters counters(struct fixture *f)
+{
+	struct nic_port_counters c;
+
+	assert_int_equal(nic_port_counters(f->nic, 1, &c), 0);
+	return c;
+}
+
+/* Posts the RQ's 16 WQEs, 2 KiB each at IOVA + base. */
+static void rx_fill(struct rx *rx, struct fixture *f, uint64_t base)
+{
+	for (uint16_t i = 0; i < 16; i++)
+		rx_wqe(rx, i, 0, f->key, IOVA + base + 2048u * i, 2048, false);
+	rx_post(rx, 16);
+	assert_int_equal(nic_wq_modify(f->nic, rx->rqn, NIC_WQ_RDY), 0);
+}
+
+/* A matcher of table on the outer destination MAC. */
+static struct nic_flow_matcher *dmac_matcher(struct nic_flow_table *table, uint16_t priority)
+{
+	struct nic_flow_matcher *m;
+	struct match mask = { 0 };
+
+	memset(match_bytes(&mask) + M_DMAC, 0xff, 6);
+	assert_int_equal(nic_flow_matcher_create(table, priority, mask.w, &m), 0);
+	return m;
+}
+
+static struct nic_flow_rule *dmac_rule(struct nic_flow_matcher *m, const uint8_t *dmac,
+				       const struct nic_flow_action *actions, size_t n)
+{
+	struct nic_flow_rule *r;
+	struct match value = { 0 };
+
+	memcpy(match_bytes(&value) + M_DMAC, dmac, 6);
+	assert_int_equal(nic_flow_rule_create(m, value.w, actions, n, &r), 0);
+	return r;
+}
+
+/* make_frame's frame with destination MAC dmac, checksums filled. */
+static size_t frame_to(uint8_t *frame, const uint8_t *dmac, size_t payload)
+{
+	size_t len = make_frame(frame, 17, payload);
+
+	fill_checksums(frame, 17, len);
+	memcpy(frame, dmac, 6);
+	return len;
+}
+
+static const uint8_t MAC_Q[6] = { 2, 0, 0, 0, 0, 0x11 }, MAC_OTHER[6] = { 2, 0, 0, 0, 0, 0x22 };
+
+/* Receive-side steering: rules to TIRs, the miss path to the port's TIR or out of the NIC
+ * (-ENOENT), a drop rule, a mirror, VLAN and VXLAN fields, flow counters, and the port's
+ * counters of each; the CQE's checksum flags and header types come from the same parse. */
+static void test_flow_rx(void **state)
+{
+	struct fixture *f = *state;
+	struct nic_flow_count count = { 0 };
+	struct nic_flow_table *root;
+	struct nic_flow_matcher *by_mac, *by_vlan, *by_vni;
+	struct nic_flow_rule *to_b, *vlan_drop, *mirror, *vni_rule;
+	struct nic_flow_decision d;
+	struct nic_port_counters c0, c;
+	struct flexio_dev_cqe64 cqe;
+	struct match mask = { 0 }, value = { 0 };
+	uint8_t frame[2000], inner[200];
+	struct rx a, b;
+	size_t len, inner_len;
+
+	rx_create(f, &b, NIC_RQ_CYCLIC, 4, 0, 0);
+	rx_create(f, &a, NIC_RQ_CYCLIC, 4, 0, 0); /* the port's receive TIR: the miss path */
+	rx_fill(&a, f, 0);
+	rx_fill(&b, f, 32768);
+	assert_false(nic_flow_rx_rules(f->nic));
+	c0 = counters(f);
+	assert_int_equal(nic_flow_table_create(f->nic, NIC_FLOW_RX, 0, &root), 0);
+	by_mac = dmac_matcher(root, 1);
+	to_b = dmac_rule(by_mac, MAC_Q,
+			 (struct nic_flow_action[]){ { .kind = NIC_FLOW_COUNT, .count = &count },
+						     { .kind = NIC_FLOW_TIR, .arg = b.tirn } },
+			 2);
+	assert_true(nic_flow_rx_rules(f->nic));
+	assert_true(nic_port_ready(f->nic, 1));
+
+	/* a rule's TIR: the CQE as the port's own delivery writes it */
+	len = frame_to(frame, MAC_Q, 100);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), 0);
+	cqe = poll1(&b.cq);
+	assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), b.rqn);
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7);      /* L2, L3, L4 OK */
+	assert_int_equal(((uint8_t *)&cqe)[0x1d], 2 << 4 | 2 << 2); /* UDP over IPv4 */
+	assert_memory_equal(f->buf + 32768, frame, len);
+	assert_int_equal(atomic_load(&count.packets), 1);
+	assert_int_equal(atomic_load(&count.bytes), len);
+	/* no rule: the miss path, the port's TIR */
+	len = frame_to(frame, MAC_OTHER, 100);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), 0);
+	cqe = poll1(&a.cq);
+	assert_int_equal(flexio_dev_cqe_get_qpn(&cqe), a.rqn);
+
+	/* a VLAN-tagged frame: the rule on its VID (priority 0) drops it, whatever its MAC */
+	len = frame_to(frame, MAC_Q, 100);
+	memmove(frame + 16, frame + 12, len - 12);
+	memcpy(frame + 12, "\x81\x00\x20\x05", 4); /* priority 1, VID 5 */
+	len += 4;
+	match_bytes(&mask)[M_VLAN] = 0x0f;
+	match_bytes(&mask)[M_VLAN + 1] = 0xff;
+	match_bytes(&mask)[M_FLAGS] = 0x80;
+	match_bytes(&value)[M_VLAN + 1] = 5;
+	match_bytes(&value)[M_FLAGS] = 0x80;
+	assert_int_equal(nic_flow_matcher_create(root, 0, mask.w, &by_vlan), 0);
+	assert_int_equal(nic_flow_rule_create(by_vlan, value.w, &(struct nic_flow_action){ .kind = NIC_FLOW_DROP }, 1,
+					      &vlan_drop),
+			 0);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -EPERM);
+	frame[15] = 6; /* another VID: the drop rule misses, the MAC rule takes it */
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d), 0);
+	assert_int_equal(d.ntirs, 1);
+	assert_int_equal(d.tir[0], b.tirn);
+	assert_int_equal(nic_flow_rule_destroy(&vlan_drop, 1), 0);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), 0);
+	cqe = poll1(&b.cq);
+	assert_int_equal(((uint8_t *)&cqe)[0x1d], 2 << 4 | 2 << 2); /* the headers found past the tag */
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7);
+
+	/* a VXLAN packet: a rule on its VNI and the MAC it carries (priority 0) */
+	inner_len = frame_to(inner, MAC_OTHER, 40);
+	len = make_frame(frame, 17, 8 + inner_len);
+	frame[36] = 0x12; /* UDP destination port 4789 */
+	frame[37] = 0xb5;
+	memcpy(frame + 42, "\x08\x00\x00\x00\x00\x00\x2a\x00", 8); /* I flag, VNI 42 */
+	memcpy(frame + 50, inner, inner_len);
+	fill_checksums(frame, 17, len);
+	memset(&mask, 0, sizeof(mask));
+	memset(&value, 0, sizeof(value));
+	memset(match_bytes(&mask) + M_VNI, 0xff, 3);
+	memset(match_bytes(&mask) + NIC_MATCH_INNER + M_DMAC, 0xff, 6);
+	match_bytes(&value)[M_VNI + 2] = 42;
+	memcpy(match_bytes(&value) + NIC_MATCH_INNER + M_DMAC, MAC_OTHER, 6);
+	assert_int_equal(nic_flow_matcher_create(root, 0, mask.w, &by_vni), 0);
+	assert_int_equal(nic_flow_rule_create(by_vni, value.w,
+					      &(struct nic_flow_action){ .kind = NIC_FLOW_TIR, .arg = a.tirn }, 1,
+					      &vni_rule),
+			 0);
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d), 0);
+	assert_int_equal(d.ntirs, 1);
+	assert_int_equal(d.tir[0], a.tirn);
+	frame[48] = 43; /* another VNI: the outer MAC (make_frame's) has no rule: missed */
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_RX, 0, frame, len, &d), 0);
+	assert_int_equal(d.ntirs, 0);
+	assert_true(d.miss);
+	assert_int_equal(nic_flow_rule_destroy(&vni_rule, 1), 0);
+
+	/* a mirror: the TIR's copy, then the miss path's; and without a receive TIR the miss path
+	 * leaves the NIC (-ENOENT) */
+	mirror = dmac_rule(by_mac, MAC_OTHER,
+			   (struct nic_flow_action[]){ { .kind = NIC_FLOW_ARRAY, .arg = 2 },
+						       { .kind = NIC_FLOW_TIR, .arg = b.tirn },
+						       { .kind = NIC_FLOW_MISS } },
+			   3);
+	len = frame_to(frame, MAC_OTHER, 60);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), 0);
+	(void)poll1(&b.cq);
+	(void)poll1(&a.cq);
+	assert_int_equal(nic_port_set(f->nic, 1, &(struct nic_port_attr){ .mtu = 1500 }), 0);
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, len), -ENOENT);
+	(void)poll1(&b.cq);
+	assert_int_equal(nic_flow_rule_destroy(&mirror, 1), 0);
+	/* malformed and oversize frames: dropped before any rule */
+	assert_int_equal(nic_port_rx(f->nic, 1, frame, 13), -EMSGSIZE);
+	assert_int_equal(nic_port_rx(f->nic, 1, f->buf, 1519), -EMSGSIZE);
+	nic_port_rx_error(f->nic, 1, 77);
+
+	c = counters(f);
+	assert_int_equal(c.rx_frames - c0.rx_frames, 9);
+	assert_int_equal(c.rx_to_queue - c0.rx_to_queue, 6); /* the mirror's second TIR copy: its RQ's alone */
+	assert_int_equal(c.rx_missed - c0.rx_missed, 1);
+	assert_int_equal(c.rx_dropped - c0.rx_dropped, 4);
+	assert_int_equal(nic_port_counters(f->nic, 3, &c), -EINVAL);
+
+	/* what the NIC refuses */
+	memset(&mask, 0, sizeof(mask));
+	match_bytes(&mask)[24] = 0xf; /* IPv4 IHL: not matched on */
+	assert_int_equal(nic_flow_matcher_create(root, 0, mask.w, &by_vlan), -EOPNOTSUPP);
+	value.w[0] = ~0ull; /* outside the MAC mask */
+	assert_int_equal(nic_flow_rule_create(by_mac, value.w, NULL, 0, &mirror), -EINVAL);
+	memset(&value, 0, sizeof(value));
+	assert_int_equal(nic_flow_rule_create(by_mac, value.w,
+					      &(struct nic_flow_action){ .kind = NIC_FLOW_VPORT, .arg = NIC_VPORT_PF },
+					      1, &mirror),
+			 -EINVAL); /* vports are FDB destinations */
+	assert_int_equal(nic_flow_rule_create(by_mac, value.w,
+					      (struct nic_flow_action[]){ { .kind = NIC_FLOW_DROP },
+									  { .kind = NIC_FLOW_TIR, .arg = a.tirn } },
+					      2, &mirror),
+			 -EINVAL); /* one destination */
+	assert_int_equal(nic_flow_rule_create(by_mac, value.w,
+					      &(struct nic_flow_action){ .kind = NIC_FLOW_TABLE, .table = root }, 1,
+					      &mirror),
+			 -EINVAL); /* a table of a higher level */
+	assert_int_equal(nic_flow_table_create(f->nic, 3, 0, &root), -EINVAL);
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_FDB, 0, frame, len, &d), -EINVAL);
+	assert_int_equal(nic_flow_matcher_destroy(by_mac), -EBUSY);
+	assert_int_equal(nic_flow_table_destroy(root), -EBUSY);
+
+	assert_int_equal(nic_flow_rule_destroy(&to_b, 1), 0);
+	assert_false(nic_flow_rx_rules(f->nic));
+	assert_int_equal(nic_flow_matcher_destroy(by_mac), 0);
+	assert_int_equal(nic_flow_matcher_destroy(by_vlan), 0);
+	assert_int_equal(nic_flow_matcher_destroy(by_vni), 0);
+	assert_int_equal(nic_flow_table_destroy(root), 0);
+}
+
+/* Send-side steering: NIC TX, then FDB (the SQ's frames dropped, looped back into the port's
+ * receive side with the checksums the NIC filled, or both looped back and sent), the cable
+ * refusing a frame or not there, and the link state. */
+static void test_flow_tx(void **state)
+{
+	struct fixture *f = *state;
+	struct nic_flow_table *fdb, *tx;
+	struct nic_flow_matcher *by_sqn, *tx_mac;
+	struct nic_flow_rule *rule, *tx_drop;
+	struct nic_port_counters c0, c;
+	struct nic_port_attr attr;
+	struct flexio_dev_cqe64 cqe;
+	struct match mask = { 0 }, value = { 0 };
+	struct tcq cq;
+	struct tqp sq;
+	struct rx a;
+	size_t len;
+
+	rx_create(f, &a, NIC_RQ_CYCLIC, 4, 0, 0);
+	rx_fill(&a, f, 32768);
+	tcq_create(&cq, &f->te, f->nic, OWNER, 5, NULL);
+	tsq_create(&sq, &f->te, f->nic, OWNER, PD, &cq, 5, 0);
+	len = make_frame(f->buf, 17, 100); /* zero checksums: the NIC fills them */
+	c0 = counters(f);
+
+	/* no rule: the wire */
+	eth_wqe(&sq, NULL, 0, FLEXIO_ETH_SEG_L3CS | FLEXIO_ETH_SEG_L4CS, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(f->te.nframes, 1);
+	assert_true(checksums_ok(f->te.frames[0].bytes, 17, len));
+
+	/* FDB: the SQ's frames to the PF: received by the port's own receive side */
+	assert_int_equal(nic_flow_table_create(f->nic, NIC_FLOW_FDB, 0, &fdb), 0);
+	memset(match_bytes(&mask) + M_SOURCE_SQN, 0xff, 3);
+	match_bytes(&value)[M_SOURCE_SQN] = (uint8_t)(sq.qpn >> 16);
+	match_bytes(&value)[M_SOURCE_SQN + 1] = (uint8_t)(sq.qpn >> 8);
+	match_bytes(&value)[M_SOURCE_SQN + 2] = (uint8_t)sq.qpn;
+	assert_int_equal(nic_flow_matcher_create(fdb, 0, mask.w, &by_sqn), 0);
+	assert_int_equal(nic_flow_rule_create(by_sqn, value.w,
+					      &(struct nic_flow_action){ .kind = NIC_FLOW_VPORT, .arg = NIC_VPORT_PF },
+					      1, &rule),
+			 0);
+	memset(f->buf + 32768, 0, len);
+	eth_wqe(&sq, NULL, 0, FLEXIO_ETH_SEG_L3CS | FLEXIO_ETH_SEG_L4CS, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(f->te.nframes, 1);
+	cqe = poll1(&a.cq);
+	assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), len);
+	assert_int_equal(flexio_dev_cqe_get_csum_ok(&cqe), 7); /* filled before the loop, as sent */
+	assert_true(checksums_ok(f->buf + 32768, 17, len));
+	/* both, through a destination array */
+	assert_int_equal(nic_flow_rule_destroy(&rule, 1), 0);
+	assert_int_equal(
+		nic_flow_rule_create(by_sqn, value.w,
+				     (struct nic_flow_action[]){ { .kind = NIC_FLOW_ARRAY, .arg = 2 },
+								 { .kind = NIC_FLOW_VPORT, .arg = NIC_VPORT_PF },
+								 { .kind = NIC_FLOW_VPORT, .arg = NIC_VPORT_UPLINK } },
+				     3, &rule),
+		0);
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(f->te.nframes, 2);
+	(void)poll1(&a.cq);
+	/* NIC TX first: a drop there */
+	assert_int_equal(nic_flow_table_create(f->nic, NIC_FLOW_TX, 0, &tx), 0);
+	tx_mac = dmac_matcher(tx, 0);
+	tx_drop = dmac_rule(tx_mac, f->buf, &(struct nic_flow_action){ .kind = NIC_FLOW_DROP }, 1);
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(f->te.nframes, 2);
+	assert_int_equal(nic_flow_rule_destroy(&tx_drop, 1), 0);
+	assert_int_equal(nic_flow_rule_destroy(&rule, 1), 0);
+	/* a cable that refuses the frame */
+	f->te.tx_rc = -ENOTCONN;
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	f->te.tx_rc = 0;
+	/* and no cable at all */
+	assert_int_equal(nic_port_attach(f->nic, 1, NULL), 0);
+	eth_wqe(&sq, NULL, 0, 0, f->key, IOVA, (uint32_t)len);
+	assert_int_equal(tqp_ring(&sq), 0);
+	assert_int_equal(nic_port_attach(f->nic, 3, &f->te.link), -EINVAL);
+	assert_int_equal(nic_port_attach(f->nic, 1, &f->te.link), 0);
+	for (unsigned i = 0; i < 6; i++)
+		(void)poll1(&cq); /* every send completes, whatever became of its frame */
+	assert_int_equal(f->te.nframes, 2);
+
+	c = counters(f);
+	assert_int_equal(c.tx_frames - c0.tx_frames, 2);
+	assert_int_equal(c.tx_bytes - c0.tx_bytes, 2 * len);
+	assert_int_equal(c.tx_dropped - c0.tx_dropped, 3);
+	assert_int_equal(c.rx_frames - c0.rx_frames, 2);
+	assert_int_equal(c.rx_to_queue - c0.rx_to_queue, 2);
+
+	/* the link state is the attachment's to set, and the port's to report */
+	assert_int_equal(nic_port_get(f->nic, 1, &attr), 0);
+	assert_false(attr.down);
+	attr.down = true;
+	assert_int_equal(nic_port_set(f->nic, 1, &attr), 0);
+	assert_int_equal(nic_port_get(f->nic, 1, &attr), 0);
+	assert_true(attr.down);
+
+	assert_int_equal(nic_flow_matcher_destroy(tx_mac), 0);
+	assert_int_equal(nic_flow_matcher_destroy(by_sqn), 0);
+	assert_int_equal(nic_flow_table_destroy(tx), 0);
+	assert_int_equal(nic_flow_table_destroy(fdb), 0);
+}
+
 /* ---- Receive-side scaling ---------------------------------------------------------------------- */
 
 /* Microsoft's RSS verification key. */
@@ -953,6 +1295,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_rmp, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_two_nics, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_tir_rx, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_flow_rx, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_flow_tx, setup, teardown),
 		cmocka_unit_test(test_toeplitz_vectors),
 		cmocka_unit_test_setup_teardown(test_rss, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rss_ipv6, setup, teardown),

@@ -5,7 +5,7 @@
  * also once a reflector's process is gone, each seen from the wire and in the counters.
  *
  * This program is the far end of mlx5_sim0's cable: FLEXIO_SIM_PORTS makes port 1 a wire
- * between processes ("wire:unix=NAME", core/verbs/port_wire.c), whose end 0 this program binds
+ * between processes ("wire:unix=NAME", core/net/wire.c), whose end 0 this program binds
  * before the device's NIC is made (its port then takes end 1). The reflectors run on mlx5_sim0
  * in this process; the port's counters come from flexio_verbs_port_counters (device index 0).
  */

@@ -1,7 +1,7 @@
 /*
  * A simulated device's Ethernet queues driven from the host, as tests/verbs drives the NIC:
- * one SQ on port 1, one RQ behind a TIR that is the port's receive TIR (the miss path of
- * ports.c delivers frames no steering rule took there), rings and buffers in one registered
+ * one SQ on port 1, one RQ behind a TIR that is the port's receive TIR (the NIC's miss path
+ * delivers frames no steering rule took there), rings and buffers in one registered
  * region. Used by the ports tests (test_ports.c) and the tool their drivers run (port_tool.c).
  */
 #ifndef OPENFLEXIO_TESTS_PORTS_PORT_DEV_H

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Drives port_tool (mlx5_sim0's port 1) through the port backends, in processes and network
-namespaces, with real frames (core/verbs/PORTS.md):
+namespaces, with real frames (core/net/PORTS.md):
 
   unix_wire     two processes joined by wire:unix=NAME (one configured by FLEXIO_SIM_PORTS_FILE):
                 20 frames sent and echoed back

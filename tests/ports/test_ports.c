@@ -1,5 +1,5 @@
 /*
- * The uplink ports of the simulated devices in one process (core/verbs/ports.c, PORTS.md):
+ * The uplink ports of the simulated devices in one process (core/net, core/net/PORTS.md):
  * an in-process wire between mlx5_sim0 and mlx5_sim1 (frames byte-exact both ways, counters,
  * a full RQ, an oversize frame, a frame longer than its receive WQE and the RQ recovered), a
  * unix wire whose other end is this test's own socket (malformed and oversize datagrams

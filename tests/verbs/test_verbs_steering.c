@@ -5,9 +5,11 @@
  * fields of fte_match_param the device parses, bad input, and rules added and removed while
  * another thread feeds frames (`test_verbs_steering threads`, label concurrency).
  *
- * The simulator is linked into the program (its objects, not the shared library) so that the
- * test reaches the per-frame entry points the port backends call: sim_steer_rx / _tx and
- * sim_port_receive. Frames land in RQs made on the device's NIC (nic.h), counted there.
+ * The rules are the device NIC's (core/nic): the test asks the NIC what it decides for a frame
+ * (nic_flow_decide) and hands frames to its port as the port's attachment does (nic_port_rx);
+ * they land in RQs made on the NIC (nic.h), counted there. The simulator is linked into the
+ * program (its objects, not the shared library), so that the NIC engine the test calls is the
+ * one the device has.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -27,11 +29,7 @@
 #include <infiniband/verbs.h>
 
 #include "nic.h"
-#include "ports.h"
 #include "sim_verbs.h"
-#include "steering.h"
-
-struct sim_nic *sim_nic_of_context(const struct ibv_context *context);
 
 /* ---- stderr capture: every refusal logs exactly one line naming its function ---- */
 
@@ -306,7 +304,7 @@ static void rxq_close(struct rxq *q)
 struct fixture {
 	struct ibv_context *ctx;
 	struct ibv_pd *pd;
-	struct sim_nic *nic;
+	struct nic *nic;
 	struct rxq q1, q2;
 };
 
@@ -324,7 +322,7 @@ static int setup(void **state)
 	assert_non_null(f->pd);
 	rxq_open(&f->q1, f->ctx, f->pd);
 	rxq_open(&f->q2, f->ctx, f->pd);
-	f->nic = sim_nic_of_context(f->ctx);
+	f->nic = flexio_verbs_device_nic(0);
 	assert_non_null(f->nic);
 	*state = f;
 	return 0;
@@ -342,22 +340,59 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* The verdict of a received frame, and its TIR. */
-static enum sim_steer_rx_verdict rx(struct fixture *f, const struct frame *fr, uint32_t *tirn)
+/* What steering does with a received frame. */
+enum rx_verdict {
+	RX_TIR,      /* to a TIR's RQ */
+	RX_DROP,     /* dropped */
+	RX_MISS,     /* the port's miss path */
+	RX_TIR_MISS, /* both (a mirror) */
+};
+
+/* The verdict of a received frame, and its (first) TIR. */
+static enum rx_verdict rx_of(struct nic *nic, const struct frame *fr, uint32_t *tirn)
 {
+	struct nic_flow_decision d;
+
 	*tirn = 0;
-	return sim_steer_rx(f->nic, 1, fr->b, fr->len, tirn);
+	/* (a failure is a verdict no caller expects: called by the feeding thread too, where
+	 * cmocka cannot assert) */
+	if (nic_flow_decide(nic, NIC_FLOW_RX, 0, fr->b, fr->len, &d))
+		return RX_DROP;
+	*tirn = d.ntirs ? d.tir[0] : 0;
+	if (d.ntirs)
+		return d.miss ? RX_TIR_MISS : RX_TIR;
+	return d.miss ? RX_MISS : RX_DROP;
+}
+
+static enum rx_verdict rx(struct fixture *f, const struct frame *fr, uint32_t *tirn)
+{
+	return rx_of(f->nic, fr, tirn);
+}
+
+/* What steering does with a frame SQ sqn sends. */
+enum tx_verdict {
+	TX_WIRE,     /* out through the port (and, with a loopback too, a copy back) */
+	TX_DROP,     /* dropped */
+	TX_LOOPBACK, /* back into the device's receive side */
+};
+
+static enum tx_verdict sent(struct fixture *f, uint32_t sqn, const struct frame *fr)
+{
+	struct nic_flow_decision d;
+
+	assert_int_equal(nic_flow_decide(f->nic, NIC_FLOW_TX, sqn, fr->b, fr->len, &d), 0);
+	return d.wire ? TX_WIRE : d.loopback ? TX_LOOPBACK : TX_DROP;
 }
 
 static void expect_tir(struct fixture *f, const struct frame *fr, uint32_t tirn)
 {
 	uint32_t got;
 
-	assert_int_equal(rx(f, fr, &got), SIM_STEER_RX_TIR);
+	assert_int_equal(rx(f, fr, &got), RX_TIR);
 	assert_int_equal(got, tirn);
 }
 
-static void expect_rx(struct fixture *f, const struct frame *fr, enum sim_steer_rx_verdict verdict)
+static void expect_rx(struct fixture *f, const struct frame *fr, enum rx_verdict verdict)
 {
 	uint32_t got;
 
@@ -425,7 +460,7 @@ static void test_match_priority_miss(void **state)
 	assert_non_null(t);
 	assert_non_null(tir1);
 	assert_non_null(tir2);
-	expect_rx(f, &udp, SIM_STEER_RX_MISS); /* no rule yet */
+	expect_rx(f, &udp, RX_MISS); /* no rule yet */
 	by_mac = dmac_matcher(t, 1);
 	r1 = dmac_rule(by_mac, MAC_A, 1, &tir1);
 	expect_tir(f, &udp, f->q1.tirn);
@@ -440,17 +475,17 @@ static void test_match_priority_miss(void **state)
 	assert_non_null(r2);
 	expect_tir(f, &udp, f->q2.tirn);
 	expect_tir(f, &tcp, f->q1.tirn);
-	expect_rx(f, &other, SIM_STEER_RX_MISS);
+	expect_rx(f, &other, RX_MISS);
 	/* through the port: the frame lands in the RQ */
 	before = received(&f->q2);
-	sim_port_receive(f->nic, 1, udp.b, udp.len);
+	nic_port_rx(f->nic, 1, udp.b, udp.len);
 	assert_int_equal(received(&f->q2), before + 1);
 	assert_memory_equal(f->q2.mem + DATA + SLOT * (before % RQ_DEPTH), udp.b, udp.len);
 	/* removed: the next frame sees the rule gone */
 	assert_int_equal(mlx5dv_dr_rule_destroy(r2), 0);
 	expect_tir(f, &udp, f->q1.tirn);
 	assert_int_equal(mlx5dv_dr_rule_destroy(r1), 0);
-	expect_rx(f, &udp, SIM_STEER_RX_MISS);
+	expect_rx(f, &udp, RX_MISS);
 	assert_int_equal(mlx5dv_dr_matcher_destroy(by_udp), 0);
 	assert_int_equal(mlx5dv_dr_matcher_destroy(by_mac), 0);
 	assert_int_equal(mlx5dv_dr_action_destroy(tir1), 0);
@@ -478,9 +513,9 @@ static void test_drop_default_miss(void **state)
 	struct mlx5dv_dr_rule *rc = dmac_rule(m, MAC_C, 0, NULL);
 	struct mlx5dv_dr_rule *dup = dmac_rule(m, MAC_A, 1, &tir1); /* duplicates allowed by default */
 
-	expect_rx(f, &a, SIM_STEER_RX_DROP); /* the first created wins */
-	expect_rx(f, &b, SIM_STEER_RX_MISS);
-	expect_rx(f, &c, SIM_STEER_RX_MISS);
+	expect_rx(f, &a, RX_DROP); /* the first created wins */
+	expect_rx(f, &b, RX_MISS);
+	expect_rx(f, &c, RX_MISS);
 	REFUSED_RC("mlx5dv_dr_action_destroy", mlx5dv_dr_action_destroy(drop), EBUSY);
 	assert_int_equal(mlx5dv_dr_rule_destroy(ra), 0);
 	expect_tir(f, &a, f->q1.tirn);
@@ -518,7 +553,7 @@ static void test_table_chain(void **state)
 	r1 = mlx5dv_dr_rule_create(m1, value, 1, &tir2);
 	assert_non_null(r1);
 	expect_tir(f, &hit, f->q2.tirn);
-	expect_rx(f, &wrong_port, SIM_STEER_RX_MISS);
+	expect_rx(f, &wrong_port, RX_MISS);
 	/* a root table is no destination; a rule of level 1 cannot send to level 1 */
 	REFUSED_NULL("mlx5dv_dr_action_create_dest_table", mlx5dv_dr_action_create_dest_table(root), EINVAL);
 	REFUSED_NULL("mlx5dv_dr_rule_create", mlx5dv_dr_rule_create(m1, value, 1, &to_t1), EINVAL);
@@ -555,7 +590,7 @@ static void test_dest_array(void **state)
 	uint64_t n1 = received(&f->q1), n2 = received(&f->q2);
 
 	assert_non_null(array);
-	sim_port_receive(f->nic, 1, fr.b, fr.len);
+	nic_port_rx(f->nic, 1, fr.b, fr.len);
 	assert_int_equal(received(&f->q1), n1 + 1);
 	assert_int_equal(received(&f->q2), n2 + 1);
 	assert_memory_equal(f->q2.mem + DATA + SLOT * (n2 % RQ_DEPTH), fr.b, fr.len);
@@ -676,7 +711,7 @@ static void test_tx_fdb(void **state)
 	assert_non_null(any1);
 	assert_non_null(r_any);
 	assert_non_null(r_wire);
-	assert_int_equal(sim_steer_tx(f->nic, 1, 3, fr.b, fr.len), SIM_STEER_TX_WIRE);
+	assert_int_equal(sent(f, 3, &fr), TX_WIRE);
 	/* the SQ 7's frames dropped, SQ 8's back to the PF */
 	ones(sqn_mask, MISC + SOURCE_SQN, 3);
 	by_sqn = mlx5dv_dr_matcher_create(sws, 0, CRIT_MISC, sqn_mask);
@@ -687,19 +722,19 @@ static void test_tx_fdb(void **state)
 	r8 = mlx5dv_dr_rule_create(by_sqn, sqn, 1, &pf);
 	assert_non_null(r7);
 	assert_non_null(r8);
-	assert_int_equal(sim_steer_tx(f->nic, 1, 7, fr.b, fr.len), SIM_STEER_TX_DROP);
-	assert_int_equal(sim_steer_tx(f->nic, 1, 8, fr.b, fr.len), SIM_STEER_TX_LOOPBACK);
-	assert_int_equal(sim_steer_tx(f->nic, 1, 9, fr.b, fr.len), SIM_STEER_TX_WIRE);
+	assert_int_equal(sent(f, 7, &fr), TX_DROP);
+	assert_int_equal(sent(f, 8, &fr), TX_LOOPBACK);
+	assert_int_equal(sent(f, 9, &fr), TX_WIRE);
 	/* NIC TX comes first: a drop there */
 	r_txdrop = dmac_rule(txm, MAC_B, 1, &drop);
-	assert_int_equal(sim_steer_tx(f->nic, 1, 9, fb.b, fb.len), SIM_STEER_TX_DROP);
-	assert_int_equal(sim_steer_tx(f->nic, 1, 9, fr.b, fr.len), SIM_STEER_TX_WIRE);
+	assert_int_equal(sent(f, 9, &fb), TX_DROP);
+	assert_int_equal(sent(f, 9, &fr), TX_WIRE);
 	/* received frames: FDB sends the uplink's to the PF by default; none of these rules
 	 * match source_port 0xffff... but the empty root matcher does: on to level 1, whose
 	 * catch-all sends to the uplink (a hairpin: not simulated, dropped) */
-	expect_rx(f, &fr, SIM_STEER_RX_DROP);
+	expect_rx(f, &fr, RX_DROP);
 	assert_int_equal(mlx5dv_dr_rule_destroy(r_wire), 0);
-	expect_rx(f, &fr, SIM_STEER_RX_MISS);
+	expect_rx(f, &fr, RX_MISS);
 	/* vports are FDB destinations; the device has the PF and the uplink */
 	REFUSED_NULL("mlx5dv_dr_action_create_dest_vport", mlx5dv_dr_action_create_dest_vport(tx, 0xffff), EOPNOTSUPP);
 	REFUSED_NULL("mlx5dv_dr_action_create_dest_vport", mlx5dv_dr_action_create_dest_vport(fdb, 5), EINVAL);
@@ -755,9 +790,9 @@ static void test_fields(void **state)
 	r = mlx5dv_dr_rule_create(m, value, 1, &tir1);
 	assert_non_null(r);
 	expect_tir(f, &tagged, f->q1.tirn);
-	expect_rx(f, &untagged, SIM_STEER_RX_MISS);
-	expect_rx(f, &other_vid, SIM_STEER_RX_MISS);
-	expect_rx(f, &other_port, SIM_STEER_RX_MISS);
+	expect_rx(f, &untagged, RX_MISS);
+	expect_rx(f, &other_vid, RX_MISS);
+	expect_rx(f, &other_port, RX_MISS);
 	assert_int_equal(mlx5dv_dr_rule_destroy(r), 0);
 	assert_int_equal(mlx5dv_dr_matcher_destroy(m), 0);
 
@@ -780,7 +815,7 @@ static void test_fields(void **state)
 	assert_non_null(r);
 	expect_tir(f, &vx, f->q1.tirn);
 	vx.b[vx.len - inner.len + 5] = 0xcc; /* another inner MAC */
-	expect_rx(f, &vx, SIM_STEER_RX_MISS);
+	expect_rx(f, &vx, RX_MISS);
 	assert_int_equal(mlx5dv_dr_rule_destroy(r), 0);
 	assert_int_equal(mlx5dv_dr_matcher_destroy(m), 0);
 	assert_int_equal(mlx5dv_dr_action_destroy(tir1), 0);
@@ -1042,7 +1077,7 @@ static void test_devx_rss(void **state)
 		uint32_t hash = nic_toeplitz(RSS_KEY, fr.b + 26, 12);
 
 		expect_tir(f, &fr, tirn);
-		sim_port_receive(f->nic, 1, fr.b, fr.len);
+		nic_port_rx(f->nic, 1, fr.b, fr.len);
 		*(hash % 2 ? &want2 : &want1) += 1;
 		assert_int_equal(received(&f->q1), n1 + want1);
 		assert_int_equal(received(&f->q2), n2 + want2);
@@ -1066,7 +1101,7 @@ static void test_devx_rss(void **state)
 	for (unsigned i = 0; i < 6; i++) {
 		struct frame fr = udp_flow(i);
 
-		sim_port_receive(f->nic, 1, fr.b, fr.len);
+		nic_port_rx(f->nic, 1, fr.b, fr.len);
 	}
 	assert_int_equal(received(&f->q1), n1);
 	assert_int_equal(received(&f->q2), n2 + 6);
@@ -1125,17 +1160,17 @@ static void *feed(void *arg)
 		uint32_t tirn = 0;
 
 		/* MAC A's rule stays: never missed */
-		if (sim_steer_rx(t->f->nic, 1, a.b, a.len, &tirn) != SIM_STEER_RX_TIR || tirn != t->f->q1.tirn)
+		if (rx_of(t->f->nic, &a, &tirn) != RX_TIR || tirn != t->f->q1.tirn)
 			t->a_wrong++;
 		t->a_frames++;
 		/* MAC B's rule comes and goes: the TIR or a miss, nothing else */
-		switch (sim_steer_rx(t->f->nic, 1, b.b, b.len, &tirn)) {
-		case SIM_STEER_RX_TIR:
+		switch (rx_of(t->f->nic, &b, &tirn)) {
+		case RX_TIR:
 			t->b_hit++;
 			if (tirn != t->f->q2.tirn)
 				t->b_wrong++;
 			break;
-		case SIM_STEER_RX_MISS:
+		case RX_MISS:
 			break;
 		default:
 			t->b_wrong++;
@@ -1207,7 +1242,7 @@ static void test_close_with_rules(void **state)
 	(void)dmac_rule(m1, MAC_A, 1, &tir);
 	expect_tir(f, &fr, f->q1.tirn);
 	assert_int_equal(ibv_close_device(ctx), 0);
-	expect_rx(f, &fr, SIM_STEER_RX_MISS);
+	expect_rx(f, &fr, RX_MISS);
 	REFUSED_RC("mlx5dv_dr_domain_destroy", mlx5dv_dr_domain_destroy(d), EINVAL);
 	assert_int_equal(mlx5dv_dr_action_destroy(tir), 0); /* f's, free again */
 }

@@ -316,3 +316,37 @@ void null_uar_free(struct mlx5dv_devx_uar *uar)
 	pthread_mutex_unlock(&null_lock);
 	free(u);
 }
+
+/* The null device has no NIC: every DEVX command fails as rdma-core's do on a device without
+ * DEVX (EOPNOTSUPP), so no queue is made on it; its PDs have no number. */
+struct mlx5dv_devx_obj *null_devx_obj_create(struct ibv_context *ctx, const void *in, size_t inlen, void *out,
+					     size_t outlen)
+{
+	(void)ctx, (void)in, (void)inlen, (void)out, (void)outlen;
+	errno = EOPNOTSUPP;
+	return NULL;
+}
+
+int null_devx_obj_command(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen)
+{
+	(void)obj, (void)in, (void)inlen, (void)out, (void)outlen;
+	return EOPNOTSUPP;
+}
+
+int null_devx_obj_destroy(struct mlx5dv_devx_obj *obj)
+{
+	(void)obj;
+	return EOPNOTSUPP;
+}
+
+int null_devx_general_cmd(struct ibv_context *ctx, const void *in, size_t inlen, void *out, size_t outlen)
+{
+	(void)ctx, (void)in, (void)inlen, (void)out, (void)outlen;
+	return EOPNOTSUPP;
+}
+
+int null_pd_number(struct ibv_pd *pd, uint32_t *pdn)
+{
+	(void)pd, (void)pdn;
+	return EOPNOTSUPP;
+}

@@ -89,6 +89,13 @@ void *null_mr_reach(struct ibv_pd *pd, uint32_t key, uint64_t size);
 int null_uar_check(struct ibv_context *ctx, const struct mlx5dv_devx_uar *uar);
 struct mlx5dv_devx_uar *null_uar_alloc(struct ibv_context *ctx);
 void null_uar_free(struct mlx5dv_devx_uar *uar);
+struct mlx5dv_devx_obj *null_devx_obj_create(struct ibv_context *ctx, const void *in, size_t inlen, void *out,
+					     size_t outlen);
+/* devx_obj_modify and devx_obj_query */
+int null_devx_obj_command(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out, size_t outlen);
+int null_devx_obj_destroy(struct mlx5dv_devx_obj *obj);
+int null_devx_general_cmd(struct ibv_context *ctx, const void *in, size_t inlen, void *out, size_t outlen);
+int null_pd_number(struct ibv_pd *pd, uint32_t *pdn);
 
 /* ---- Processes (null_process.c) --------------------------------------------------------- */
 

@@ -548,6 +548,12 @@ static const struct flexio_provider_ops null_provider = {
 	.device_mkey_destroy = device_mkey_destroy,
 	.process_pause = process_pause,
 	.process_resume = process_resume,
+	.devx_obj_create = null_devx_obj_create,
+	.devx_obj_modify = null_devx_obj_command,
+	.devx_obj_query = null_devx_obj_command,
+	.devx_obj_destroy = null_devx_obj_destroy,
+	.devx_general_cmd = null_devx_general_cmd,
+	.pd_number = null_pd_number,
 };
 
 /* Asked after the simulator, when both are there: their devices are apart anyway. */

@@ -7,18 +7,19 @@
  * The interface is made with IFF_TAP | IFF_NO_PI (an existing persistent TAP of that name is
  * attached to) and brought up (up=0 leaves it as it is). A thread reads it.
  */
-#include "verbs_internal.h"
+#include "internal.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/if.h>
 #include <linux/if_tun.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "port_backend.h"
 
 struct tap {
 	int fd;
@@ -27,16 +28,16 @@ struct tap {
 
 static void *tap_main(void *arg)
 {
-	struct sim_port *port = arg;
+	struct net_port *port = arg;
 	struct tap *tap = port->state;
-	uint8_t *frame = malloc(SIM_PORT_FRAME_MAX);
+	uint8_t *frame = malloc(NET_FRAME_MAX);
 
-	while (frame && sim_port_wait(port, tap->fd, -1) > 0) {
+	while (frame && net_port_wait(port, tap->fd, -1) > 0) {
 		ssize_t n;
 
 		/* what one wake-up finds, then back to poll() */
-		while ((n = read(tap->fd, frame, SIM_PORT_FRAME_MAX)) > 0)
-			sim_port_receive(port->nic, port->num, frame, (size_t)n);
+		while ((n = read(tap->fd, frame, NET_FRAME_MAX)) > 0)
+			net_port_receive(port, frame, (size_t)n);
 		if (n < 0 && errno != EAGAIN && errno != EINTR)
 			break; /* the interface was deleted */
 	}
@@ -63,42 +64,42 @@ static bool tap_up(const char *name)
 	return ok;
 }
 
-static int tap_open(struct sim_port *port, const char *args)
+static int tap_open(struct net_port *port, const char *args)
 {
 	static const char *const keys[] = { "", "name", "up", NULL };
 	struct ifreq ifr = { .ifr_flags = IFF_TAP | IFF_NO_PI };
 	unsigned long up = 1;
 	struct tap *tap;
 
-	if (!sim_port_args_check(port, args, keys) || !sim_port_arg_uint(port, args, "up", 0, 1, &up))
+	if (!net_port_args_check(port, args, keys) || !net_port_arg_uint(port, args, "up", 0, 1, &up))
 		return -1;
 	tap = calloc(1, sizeof(*tap));
 	if (!tap) {
-		sim_port_log(port, "out of memory");
+		net_port_log(port, "out of memory");
 		return -1;
 	}
-	if ((!sim_port_arg(args, "name", tap->name, sizeof(tap->name)) &&
-	     !sim_port_arg(args, NULL, tap->name, sizeof(tap->name))) ||
+	if ((!net_port_arg(args, "name", tap->name, sizeof(tap->name)) &&
+	     !net_port_arg(args, NULL, tap->name, sizeof(tap->name))) ||
 	    !tap->name[0]) {
-		sim_port_log(port, "tap needs an interface name shorter than %d characters (tap:NAME)", IFNAMSIZ);
+		net_port_log(port, "tap needs an interface name shorter than %d characters (tap:NAME)", IFNAMSIZ);
 		goto fail;
 	}
 	tap->fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (tap->fd < 0) {
-		sim_port_log(port, "cannot open /dev/net/tun: %s", strerror(errno));
+		net_port_log(port, "cannot open /dev/net/tun: %s", strerror(errno));
 		goto fail;
 	}
 	memcpy(ifr.ifr_name, tap->name, sizeof(ifr.ifr_name));
 	if (ioctl(tap->fd, TUNSETIFF, &ifr)) {
-		sim_port_log(port, "cannot attach the TAP interface %s: %s", tap->name, strerror(errno));
+		net_port_log(port, "cannot attach the TAP interface %s: %s", tap->name, strerror(errno));
 		goto fail_fd;
 	}
 	if (up && !tap_up(tap->name)) {
-		sim_port_log(port, "cannot bring %s up: %s", tap->name, strerror(errno));
+		net_port_log(port, "cannot bring %s up: %s", tap->name, strerror(errno));
 		goto fail_fd;
 	}
 	port->state = tap;
-	if (sim_port_thread_start(port, tap_main))
+	if (net_port_thread_start(port, tap_main))
 		goto fail_fd;
 	return 0;
 fail_fd:
@@ -111,7 +112,7 @@ fail:
 
 /* The kernel takes the frame as one the interface received. A full queue (the kernel does not
  * read fast enough) loses it, as a NIC's would. */
-static int tap_transmit(struct sim_port *port, const void *frame, size_t len)
+static int tap_transmit(struct net_port *port, const void *frame, size_t len)
 {
 	struct tap *tap = port->state;
 	ssize_t n = write(tap->fd, frame, len);
@@ -119,12 +120,12 @@ static int tap_transmit(struct sim_port *port, const void *frame, size_t len)
 	return n == (ssize_t)len ? 0 : n < 0 ? -errno : -EIO;
 }
 
-static void tap_miss(struct sim_port *port, const void *frame, size_t len)
+static void tap_miss(struct net_port *port, const void *frame, size_t len)
 {
 	tap_transmit(port, frame, len);
 }
 
-const struct sim_port_backend sim_port_tap = {
+const struct net_backend net_tap = {
 	.name = "tap",
 	.open = tap_open,
 	.transmit = tap_transmit,

@@ -13,17 +13,18 @@
  * a short or flagless header) are counted as received and dropped. IPv4 or IPv6, by the
  * remote address.
  */
-#include "verbs_internal.h"
+#include "internal.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netdb.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "port_backend.h"
 
 #define VXLAN_HEADER 8
 #define VXLAN_FLAG_VNI 0x08
@@ -37,20 +38,20 @@ struct vxlan {
 
 static void *vxlan_main(void *arg)
 {
-	struct sim_port *port = arg;
+	struct net_port *port = arg;
 	struct vxlan *v = port->state;
-	uint8_t *datagram = malloc(SIM_PORT_FRAME_MAX + VXLAN_HEADER);
+	uint8_t *datagram = malloc(NET_FRAME_MAX + VXLAN_HEADER);
 
-	while (datagram && sim_port_wait(port, v->fd, -1) > 0) {
+	while (datagram && net_port_wait(port, v->fd, -1) > 0) {
 		ssize_t n;
 
-		while ((n = recv(v->fd, datagram, SIM_PORT_FRAME_MAX + VXLAN_HEADER, MSG_DONTWAIT)) >= 0) {
+		while ((n = recv(v->fd, datagram, NET_FRAME_MAX + VXLAN_HEADER, MSG_DONTWAIT)) >= 0) {
 			if (n < VXLAN_HEADER || !(datagram[0] & VXLAN_FLAG_VNI) ||
 			    ((uint32_t)datagram[4] << 16 | (uint32_t)datagram[5] << 8 | datagram[6]) != v->vni)
-				sim_port_malformed(port, n > VXLAN_HEADER ? (size_t)n - VXLAN_HEADER : 0);
+				nic_port_rx_error(port->nic, port->num,
+						  n > VXLAN_HEADER ? (size_t)n - VXLAN_HEADER : 0);
 			else
-				sim_port_receive(port->nic, port->num, datagram + VXLAN_HEADER,
-						 (size_t)n - VXLAN_HEADER);
+				net_port_receive(port, datagram + VXLAN_HEADER, (size_t)n - VXLAN_HEADER);
 		}
 	}
 	free(datagram);
@@ -75,7 +76,7 @@ static bool address(const char *text, unsigned long port, int family, struct soc
 	return true;
 }
 
-static int vxlan_open(struct sim_port *port, const char *args)
+static int vxlan_open(struct net_port *port, const char *args)
 {
 	static const char *const keys[] = { "remote", "vni", "local", "dstport", "srcport", NULL };
 	char remote[64], local[64];
@@ -85,43 +86,43 @@ static int vxlan_open(struct sim_port *port, const char *args)
 	struct vxlan *v;
 	int one = 1;
 
-	if (!sim_port_args_check(port, args, keys) || !sim_port_arg_uint(port, args, "vni", 0, 0xffffff, &vni) ||
-	    !sim_port_arg_uint(port, args, "dstport", 1, 65535, &dstport) ||
-	    !sim_port_arg_uint(port, args, "srcport", 1, 65535, &srcport))
+	if (!net_port_args_check(port, args, keys) || !net_port_arg_uint(port, args, "vni", 0, 0xffffff, &vni) ||
+	    !net_port_arg_uint(port, args, "dstport", 1, 65535, &dstport) ||
+	    !net_port_arg_uint(port, args, "srcport", 1, 65535, &srcport))
 		return -1;
-	if (!sim_port_arg(args, "remote", remote, sizeof(remote)) || !strstr(args, "vni=")) {
-		sim_port_log(port, "vxlan needs remote=ADDR and vni=N");
+	if (!net_port_arg(args, "remote", remote, sizeof(remote)) || !strstr(args, "vni=")) {
+		net_port_log(port, "vxlan needs remote=ADDR and vni=N");
 		return -1;
 	}
 	v = calloc(1, sizeof(*v));
 	if (!v) {
-		sim_port_log(port, "out of memory");
+		net_port_log(port, "out of memory");
 		return -1;
 	}
 	v->vni = (uint32_t)vni;
 	if (!address(remote, dstport, AF_UNSPEC, &v->remote, &v->remote_len)) {
-		sim_port_log(port, "remote=%s is no IPv4 or IPv6 address", remote);
+		net_port_log(port, "remote=%s is no IPv4 or IPv6 address", remote);
 		goto fail;
 	}
-	if (!sim_port_arg(args, "local", local, sizeof(local)))
+	if (!net_port_arg(args, "local", local, sizeof(local)))
 		snprintf(local, sizeof(local), "%s", v->remote.ss_family == AF_INET6 ? "::" : "0.0.0.0");
 	if (!address(local, srcport ? srcport : dstport, v->remote.ss_family, &self, &self_len)) {
-		sim_port_log(port, "local=%s is no address of the remote's family", local);
+		net_port_log(port, "local=%s is no address of the remote's family", local);
 		goto fail;
 	}
 	v->fd = socket(v->remote.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (v->fd < 0) {
-		sim_port_log(port, "socket: %s", strerror(errno));
+		net_port_log(port, "socket: %s", strerror(errno));
 		goto fail;
 	}
 	setsockopt(v->fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(v->fd, (struct sockaddr *)&self, self_len)) {
-		sim_port_log(port, "cannot bind UDP %s port %lu: %s", local, srcport ? srcport : dstport,
+		net_port_log(port, "cannot bind UDP %s port %lu: %s", local, srcport ? srcport : dstport,
 			     strerror(errno));
 		goto fail_fd;
 	}
 	port->state = v;
-	if (sim_port_thread_start(port, vxlan_main))
+	if (net_port_thread_start(port, vxlan_main))
 		goto fail_fd;
 	return 0;
 fail_fd:
@@ -132,7 +133,7 @@ fail:
 	return -1;
 }
 
-static int vxlan_transmit(struct sim_port *port, const void *frame, size_t len)
+static int vxlan_transmit(struct net_port *port, const void *frame, size_t len)
 {
 	struct vxlan *v = port->state;
 	uint8_t header[VXLAN_HEADER] = { VXLAN_FLAG_VNI,  0, 0, 0, (uint8_t)(v->vni >> 16), (uint8_t)(v->vni >> 8),
@@ -143,7 +144,7 @@ static int vxlan_transmit(struct sim_port *port, const void *frame, size_t len)
 	return sendmsg(v->fd, &msg, MSG_DONTWAIT) == (ssize_t)(len + sizeof(header)) ? 0 : -errno;
 }
 
-const struct sim_port_backend sim_port_vxlan = {
+const struct net_backend net_vxlan = {
 	.name = "vxlan",
 	.open = vxlan_open,
 	.transmit = vxlan_transmit,

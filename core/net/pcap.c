@@ -12,35 +12,33 @@
  *     empty capture is replayed once). Frames sent through the port go to the out= capture
  *     only.
  */
-#include "verbs_internal.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <pcap/pcap.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
-#include "nic.h"
-#include "port_backend.h"
-#include "steering.h"
 
-struct sim_port_capture {
+struct net_capture {
 	pthread_mutex_t lock; /* the dumper: frames come from every thread */
 	pcap_t *dead;
 	pcap_dumper_t *dumper; /* NULL once closed */
 };
 
-struct sim_port_capture *sim_port_capture_open(struct sim_port *port, const char *path)
+struct net_capture *net_capture_open(struct net_port *port, const char *path)
 {
-	struct sim_port_capture *capture = calloc(1, sizeof(*capture));
+	struct net_capture *capture = calloc(1, sizeof(*capture));
 
 	if (!capture) {
-		sim_port_log(port, "out of memory");
+		net_port_log(port, "out of memory");
 		return NULL;
 	}
 	capture->dead = pcap_open_dead_with_tstamp_precision(DLT_EN10MB, 65535, PCAP_TSTAMP_PRECISION_MICRO);
 	if (!capture->dead) {
-		sim_port_log(port, "pcap_open_dead failed");
+		net_port_log(port, "pcap_open_dead failed");
 		free(capture);
 		return NULL;
 	}
@@ -48,7 +46,7 @@ struct sim_port_capture *sim_port_capture_open(struct sim_port *port, const char
 	/* the header now: a program that ends before its first frame leaves a capture tcpdump
 	 * reads (empty), not an empty file */
 	if (!capture->dumper || pcap_dump_flush(capture->dumper)) {
-		sim_port_log(port, "cannot write the capture %s: %s", path,
+		net_port_log(port, "cannot write the capture %s: %s", path,
 			     capture->dumper ? strerror(errno) : pcap_geterr(capture->dead));
 		if (capture->dumper)
 			pcap_dump_close(capture->dumper);
@@ -60,7 +58,7 @@ struct sim_port_capture *sim_port_capture_open(struct sim_port *port, const char
 	return capture;
 }
 
-void sim_port_capture_frame(struct sim_port_capture *capture, const void *frame, size_t len)
+void net_capture_frame(struct net_capture *capture, const void *frame, size_t len)
 {
 	struct pcap_pkthdr header = { .caplen = (bpf_u_int32)len, .len = (bpf_u_int32)len };
 
@@ -75,7 +73,7 @@ void sim_port_capture_frame(struct sim_port_capture *capture, const void *frame,
 }
 
 /* At unload: the file is closed, the structure kept (a sending thread may still come). */
-void sim_port_capture_close(struct sim_port_capture *capture)
+void net_capture_close(struct net_capture *capture)
 {
 	pthread_mutex_lock(&capture->lock);
 	if (capture->dumper) {
@@ -102,13 +100,13 @@ struct replay {
 	unsigned long delay_ms, pace, loops;
 };
 
-static bool started(struct sim_port *port, enum replay_start start)
+static bool started(struct net_port *port, enum replay_start start)
 {
 	switch (start) {
 	case START_RULE:
-		return sim_steer_rx_ready(port->nic, false);
+		return nic_flow_rx_rules(port->nic);
 	case START_RQ:
-		return nic_port_ready(port->nic->nic, port->num) || sim_steer_rx_ready(port->nic, true);
+		return nic_port_ready(port->nic, port->num);
 	default:
 		return true;
 	}
@@ -121,16 +119,16 @@ static int64_t usec(const struct timeval *tv)
 
 static void *replay_main(void *arg)
 {
-	struct sim_port *port = arg;
+	struct net_port *port = arg;
 	struct replay *r = port->state;
 	char errbuf[PCAP_ERRBUF_SIZE];
 
 	/* looked at every millisecond until it holds: the program's queues and rules are made on
 	 * its own threads, which tell the port nothing */
 	while (!started(port, r->start))
-		if (sim_port_wait(port, -1, 1) < 0)
+		if (net_port_wait(port, -1, 1) < 0)
 			return NULL;
-	if (sim_port_wait(port, -1, (int)r->delay_ms) < 0)
+	if (net_port_wait(port, -1, (int)r->delay_ms) < 0)
 		return NULL;
 	for (unsigned long pass = 0, frames = 1; (!r->loops || pass < r->loops) && frames; pass++) {
 		struct pcap_pkthdr *header;
@@ -151,13 +149,13 @@ static void *replay_main(void *arg)
 					first = usec(&header->ts);
 				gettimeofday(&now, NULL);
 				due = usec(&header->ts) - first - (usec(&now) - usec(&start));
-				if (due > 1000 && sim_port_wait(port, -1, (int)(due / 1000)) < 0)
+				if (due > 1000 && net_port_wait(port, -1, (int)(due / 1000)) < 0)
 					goto stop;
-			} else if (sim_port_wait(port, -1, 0) < 0) {
+			} else if (net_port_wait(port, -1, 0) < 0) {
 				goto stop;
 			}
 			/* a frame captured truncated arrives truncated (and is dropped if not whole) */
-			sim_port_receive(port->nic, port->num, data, header->caplen);
+			net_port_receive(port, data, header->caplen);
 		}
 		pcap_close(r->in);
 		r->in = NULL;
@@ -169,54 +167,54 @@ stop:
 	return NULL;
 }
 
-static int pcap_backend_open(struct sim_port *port, const char *args)
+static int pcap_backend_open(struct net_port *port, const char *args)
 {
 	static const char *const keys[] = { "in", "start", "delay", "pace", "loop", NULL };
 	char errbuf[PCAP_ERRBUF_SIZE], start[512];
 	struct replay *r;
 
-	if (!sim_port_args_check(port, args, keys))
+	if (!net_port_args_check(port, args, keys))
 		return -1;
 	if (!port->capture && !strstr(args, "in=")) {
-		sim_port_log(port, "pcap needs in=FILE, out=FILE or both");
+		net_port_log(port, "pcap needs in=FILE, out=FILE or both");
 		return -1;
 	}
 	r = calloc(1, sizeof(*r));
 	if (!r) {
-		sim_port_log(port, "out of memory");
+		net_port_log(port, "out of memory");
 		return -1;
 	}
 	r->loops = 1;
-	if (sim_port_arg(args, "start", start, sizeof(start))) {
+	if (net_port_arg(args, "start", start, sizeof(start))) {
 		if (!strcmp(start, "rule")) {
 			r->start = START_RULE;
 		} else if (!strcmp(start, "rq")) {
 			r->start = START_RQ;
 		} else {
-			sim_port_log(port, "start=%s is neither rule nor rq", start);
+			net_port_log(port, "start=%s is neither rule nor rq", start);
 			goto fail;
 		}
 	}
 	r->delay_ms = r->start == START_OPEN ? 500 : 0;
-	if (!sim_port_arg_uint(port, args, "delay", 0, 3600000, &r->delay_ms) ||
-	    !sim_port_arg_uint(port, args, "pace", 0, 1, &r->pace) ||
-	    !sim_port_arg_uint(port, args, "loop", 0, 1000000, &r->loops))
+	if (!net_port_arg_uint(port, args, "delay", 0, 3600000, &r->delay_ms) ||
+	    !net_port_arg_uint(port, args, "pace", 0, 1, &r->pace) ||
+	    !net_port_arg_uint(port, args, "loop", 0, 1000000, &r->loops))
 		goto fail;
 	port->state = r;
-	if (!sim_port_arg(args, "in", r->path, sizeof(r->path)))
+	if (!net_port_arg(args, "in", r->path, sizeof(r->path)))
 		return 0; /* capture only */
 	r->in = pcap_open_offline(r->path, errbuf);
 	if (!r->in) {
-		sim_port_log(port, "cannot read the capture %s: %s", r->path, errbuf);
+		net_port_log(port, "cannot read the capture %s: %s", r->path, errbuf);
 		goto fail;
 	}
 	if (pcap_datalink(r->in) != DLT_EN10MB) {
-		sim_port_log(port, "%s is no Ethernet capture (link type %s)", r->path,
+		net_port_log(port, "%s is no Ethernet capture (link type %s)", r->path,
 			     pcap_datalink_val_to_name(pcap_datalink(r->in)));
 		pcap_close(r->in);
 		goto fail;
 	}
-	if (sim_port_thread_start(port, replay_main)) {
+	if (net_port_thread_start(port, replay_main)) {
 		pcap_close(r->in);
 		goto fail;
 	}
@@ -228,13 +226,13 @@ fail:
 }
 
 /* Frames sent through a pcap port go only to its capture (out=), written by ports.c. */
-static int pcap_backend_transmit(struct sim_port *port, const void *frame, size_t len)
+static int pcap_backend_transmit(struct net_port *port, const void *frame, size_t len)
 {
 	(void)frame, (void)len;
 	return port->capture ? 0 : -ENOTCONN;
 }
 
-const struct sim_port_backend sim_port_pcap = {
+const struct net_backend net_pcap = {
 	.name = "pcap",
 	.open = pcap_backend_open,
 	.transmit = pcap_backend_transmit,
