@@ -126,7 +126,7 @@ static void destroy_pools(struct opendoca_ctx *ctx)
 {
 	for (unsigned t = 0; t < ctx->ops->num_task_types; t++) {
 		if (ctx->conf[t].pool) {
-			opendoca_pool_destroy(ctx->conf[t].pool);
+			opendoca_task_pool_destroy(ctx->conf[t].pool);
 			ctx->conf[t].pool = NULL;
 		}
 	}
@@ -355,7 +355,7 @@ static doca_error_t start_locked(struct opendoca_ctx *ctx, struct opendoca_engin
 	for (unsigned t = 0; t < ops->num_task_types; t++) {
 		if (!ctx->conf[t].num_tasks)
 			continue;
-		ctx->conf[t].pool = opendoca_pool_create(ctx, &ops->task_types[t], t, ops->task_types[t].priv_size,
+		ctx->conf[t].pool = opendoca_task_pool_create(ctx, &ops->task_types[t], t, ops->task_types[t].priv_size,
 							 ctx->conf[t].num_tasks, func);
 		if (!ctx->conf[t].pool) {
 			destroy_pools(ctx);

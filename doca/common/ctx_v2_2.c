@@ -112,12 +112,12 @@ static doca_error_t workq_add_locked(struct opendoca_ctx *ctx, struct opendoca_e
 	}
 	binding->ctx = ctx;
 	binding->engine = workq;
-	binding->jobs = opendoca_pool_create(ctx, NULL, 0, ops->job_size, workq->depth, func);
+	binding->jobs = opendoca_task_pool_create(ctx, NULL, 0, ops->job_size, workq->depth, func);
 	err = binding->jobs ? DOCA_SUCCESS : DOCA_ERROR_NO_MEMORY;
 	if (!err && ops->bind) {
 		err = ops->bind(binding);
 		if (err) {
-			opendoca_pool_destroy(binding->jobs);
+			opendoca_task_pool_destroy(binding->jobs);
 			err = opendoca_fail(DOCA_ERROR_INITIALIZATION, func, "the %s did not take the work queue: %s",
 					    ops->name, opendoca_error_descr(err));
 		}
@@ -195,7 +195,7 @@ doca_error_t doca_ctx_workq_rm(struct doca_ctx *ctx_handle, struct doca_workq *w
 		opendoca_engine_remove(workq, binding);
 		if (ctx->ops->unbind)
 			ctx->ops->unbind(binding);
-		opendoca_pool_destroy(binding->jobs);
+		opendoca_task_pool_destroy(binding->jobs);
 		ctx->workqs[i - 1] = ctx->workqs[--ctx->num_workqs];
 		free(binding);
 	}

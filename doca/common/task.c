@@ -52,7 +52,7 @@ static void reserve_range(void)
 	}
 }
 
-struct opendoca_task_pool *opendoca_pool_create(struct opendoca_ctx *ctx, const struct opendoca_task_type *type,
+struct opendoca_task_pool *opendoca_task_pool_create(struct opendoca_ctx *ctx, const struct opendoca_task_type *type,
 						unsigned type_index, size_t priv_size, uint32_t count, const char *func)
 {
 	struct opendoca_task_pool *pool;
@@ -111,14 +111,14 @@ struct opendoca_task_pool *opendoca_pool_create(struct opendoca_ctx *ctx, const 
 	return pool;
 }
 
-void opendoca_pool_destroy(struct opendoca_task_pool *pool)
+void opendoca_task_pool_destroy(struct opendoca_task_pool *pool)
 {
 	atomic_store_explicit(&pool_table[pool->id], NULL, memory_order_release);
 	free(pool->base);
 	free(pool);
 }
 
-struct opendoca_task *opendoca_pool_take(struct opendoca_task_pool *pool)
+struct opendoca_task *opendoca_task_pool_take(struct opendoca_task_pool *pool)
 {
 	struct opendoca_task *task = pool->free;
 
@@ -134,7 +134,7 @@ struct opendoca_task *opendoca_pool_take(struct opendoca_task_pool *pool)
 	return task;
 }
 
-void opendoca_pool_give(struct opendoca_task *task)
+void opendoca_task_pool_give(struct opendoca_task *task)
 {
 	struct opendoca_task_pool *pool = task->pool;
 
@@ -214,7 +214,7 @@ doca_error_t opendoca_task_alloc(struct opendoca_ctx *ctx, unsigned type, union 
 	else if (!pool)
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the %s's %ss were not configured before start",
 				    ctx->ops->name, ctx->ops->task_types[type].name);
-	else if (!(*task = opendoca_pool_take(pool)))
+	else if (!(*task = opendoca_task_pool_take(pool)))
 		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "all %u %ss of the %s are allocated", pool->count,
 				    ctx->ops->task_types[type].name, ctx->ops->name);
 	else {
@@ -324,7 +324,7 @@ void doca_task_free(struct doca_task *ref)
 		opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "task %p is submitted: DOCA owns it until it completes",
 			      (void *)ref);
 	else {
-		opendoca_pool_give(task);
+		opendoca_task_pool_give(task);
 		ctx->tasks_used--;
 	}
 	opendoca_guard_leave(&ctx->pe->guard);

@@ -121,12 +121,12 @@ static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_bindin
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func,
 				     "the work queue is full: %u jobs are not retrieved yet", workq->depth);
 	/* Never empty: the binding's records are as many as the work queue's depth. */
-	task = opendoca_pool_take(binding->jobs);
+	task = opendoca_task_pool_take(binding->jobs);
 	task->user_data = job->user_data;
 	task->job_type = job->type;
 	err = ops->job_init(task, job);
 	if (err) {
-		opendoca_pool_give(task);
+		opendoca_task_pool_give(task);
 		return opendoca_fail(err, func, "the %s refused the job of type %d: %s", ops->name, job->type,
 				     opendoca_error_descr(err));
 	}
@@ -138,7 +138,7 @@ static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_bindin
 	if (err) {
 		binding->inflight--;
 		opendoca_engine_count(workq, -1);
-		opendoca_pool_give(task);
+		opendoca_task_pool_give(task);
 		return opendoca_fail(err, func, "the %s did not take the job: %s", ops->name,
 				     opendoca_error_descr(err));
 	}
@@ -209,7 +209,7 @@ doca_error_t doca_workq_progress_retrieve(struct doca_workq *handle, struct doca
 	status = task->status;
 	binding->inflight--;
 	opendoca_engine_count(workq, -1);
-	opendoca_pool_give(task);
+	opendoca_task_pool_give(task);
 	opendoca_workq_leave(workq);
 	if (status != DOCA_SUCCESS)
 		return opendoca_fail(DOCA_ERROR_IO_FAILED, __func__, "the job of type %d failed: %s", ev->type,
