@@ -39,8 +39,7 @@ struct dma_task {
 	struct doca_buf *dst;
 	struct dma_task *next; /* a queue's backlog or remote list */
 	uint32_t bytes;        /* what the receive completion says arrived */
-	uint8_t wqes_left;     /* the send and the receive, until both completed */
-	bool flushed;          /* a completion said flushed (the context stopping) */
+	bool flushed;          /* its receive was flushed (the context stopping) */
 	doca_error_t status;   /* the first failure of its work requests */
 };
 
@@ -67,7 +66,9 @@ struct dma_queue {
 	struct ibv_cq *cq;
 	struct ibv_qp *qp;
 	uint32_t max_sge;
+	uint64_t max_size;                      /* the device's largest copy */
 	uint32_t free;                          /* tasks the rings still take */
+	uint32_t sig_every, unsignaled;         /* sends: one in sig_every asks for a completion */
 	struct dma_task *backlog, *backlog_end; /* waiting for room, in submission order */
 	struct dma_task *remote, *remote_end;   /* on other processes' memory, for progress */
 	bool failed;                            /* a task failed since the last progress */
@@ -208,9 +209,7 @@ static doca_error_t plan(struct dma_queue *q, struct dma_task *t, struct dma_pla
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
 				     "the destination has room for %llu bytes, the source holds %llu",
 				     (unsigned long long)room, (unsigned long long)p->total);
-	err = opendoca_dma_max_buf_size(doca_dev_as_devinfo(q->dev), &max_size, func);
-	if (err)
-		return err;
+	max_size = q->max_size;
 	if (p->total > max_size)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
 				     "the source holds %llu bytes, more than the %llu the device copies at once",
@@ -228,10 +227,15 @@ static doca_error_t plan(struct dma_queue *q, struct dma_task *t, struct dma_pla
 
 /* ---- Executing ------------------------------------------------------------------------------- */
 
-/* The name of the public call submitting a task of q's context (for its log lines). */
+/* The names of the public calls submitting and progressing a task of q's context (for log lines). */
 static const char *submit_name(const struct dma_queue *q)
 {
 	return q->dma->api == OPENDOCA_CTX_API_WORKQ ? "doca_workq_submit" : "doca_task_submit";
+}
+
+static const char *progress_name(const struct dma_queue *q)
+{
+	return q->dma->api == OPENDOCA_CTX_API_WORKQ ? "doca_workq_progress_retrieve" : "doca_pe_progress";
 }
 
 static void append(struct dma_task **head, struct dma_task **end, struct dma_task *t)
@@ -278,16 +282,17 @@ static void fail(struct dma_queue *q, struct dma_task *t, doca_error_t status)
 	finish(q, t);
 }
 
-/* Posts a planned copy to the device: the receive (the destination), then the send (the source). */
+/*
+ * Posts a planned copy to the device: the receive (the destination), then the send (the source).
+ * The receive's completion completes the task (RC executes in order: the bytes are there); a send
+ * asks for a completion only once in sig_every, which frees the send ring up to it, or reports its
+ * failure before its receive is flushed.
+ */
 static doca_error_t post(struct dma_queue *q, struct dma_task *t, const struct dma_plan *p)
 {
 	struct ibv_sge rsge[OPENDOCA_DMA_MAX_LIST], ssge[OPENDOCA_DMA_MAX_LIST];
 	struct ibv_recv_wr rwr = { .wr_id = (uintptr_t)t, .sg_list = rsge }, *bad_rwr;
-	struct ibv_send_wr swr = { .wr_id = (uintptr_t)t | 1,
-				   .sg_list = ssge,
-				   .opcode = IBV_WR_SEND,
-				   .send_flags = IBV_SEND_SIGNALED },
-			   *bad_swr;
+	struct ibv_send_wr swr = { .wr_id = (uintptr_t)t | 1, .sg_list = ssge, .opcode = IBV_WR_SEND }, *bad_swr;
 	uint64_t left = p->total;
 
 	/* The destination's room in order, as much of it as the source fills. */
@@ -306,17 +311,19 @@ static doca_error_t post(struct dma_queue *q, struct dma_task *t, const struct d
 			ssge[swr.num_sge++] = (struct ibv_sge){ .addr = p->src[i].addr,
 								.length = (uint32_t)p->src[i].len,
 								.lkey = p->src[i].reach.mkey };
-	t->wqes_left = 2;
+	if (++q->unsignaled >= q->sig_every) {
+		swr.send_flags = IBV_SEND_SIGNALED;
+		q->unsignaled = 0;
+	}
 	t->status = DOCA_SUCCESS;
 	t->flushed = false;
 	t->bytes = 0;
 	if (ibv_post_recv(q->qp, &rwr, &bad_rwr))
 		return DOCA_ERROR_DRIVER;
 	if (ibv_post_send(q->qp, &swr, &bad_swr)) {
-		/* the receive stays posted: it completes, flushed, when the queue stops */
-		t->wqes_left = 1;
+		/* the receive stays posted: the context stops, which flushes it */
 		t->status = DOCA_ERROR_DRIVER;
-		return DOCA_SUCCESS;
+		q->failed = true;
 	}
 	return DOCA_SUCCESS;
 }
@@ -351,13 +358,12 @@ static void execute(struct dma_queue *q, struct dma_task *t)
  */
 static doca_error_t copy_remote(struct dma_queue *q, const struct dma_plan *p, uint64_t *copied)
 {
-	static const char *func = "doca_pe_progress";
+	const char *func = progress_name(q);
 	uint32_t si = 0, di = 0;
 	uint64_t soff = 0, doff = 0, left = p->total;
 	char *bounce = NULL;
 	doca_error_t err = DOCA_SUCCESS;
 
-	(void)q;
 	while (left && !err) {
 		const struct dma_seg *s = &p->src[si], *d = &p->dst[di];
 		uint64_t n;
@@ -410,7 +416,7 @@ static bool run_remote(struct dma_queue *q)
 		struct dma_plan p;
 		uint64_t copied = 0;
 
-		t->status = q->stopping ? DOCA_ERROR_IO_FAILED : plan(q, t, &p, "doca_pe_progress");
+		t->status = q->stopping ? DOCA_ERROR_IO_FAILED : plan(q, t, &p, progress_name(q));
 		if (!t->status)
 			t->status = copy_remote(q, &p, &copied);
 		t->flushed = q->stopping;
@@ -457,17 +463,21 @@ static void completed(struct dma_queue *q, const struct ibv_wc *wc)
 {
 	struct dma_task *t = (struct dma_task *)(uintptr_t)(wc->wr_id & ~(uint64_t)1);
 
-	if (wc->status == IBV_WC_WR_FLUSH_ERR)
-		t->flushed = true;
-	if (wc->status != IBV_WC_SUCCESS && t->status == DOCA_SUCCESS)
-		t->status = status_of(wc->status);
-	if (wc->status == IBV_WC_SUCCESS && !(wc->wr_id & 1))
-		t->bytes = wc->byte_len;
-	if (--t->wqes_left)
+	if (wc->wr_id & 1) {
+		/*
+		 * A send: a success says nothing of its task (perhaps completed and reused since); a
+		 * failure comes before the task's receive is flushed and is the task's status.
+		 */
+		if (wc->status != IBV_WC_SUCCESS && wc->status != IBV_WC_WR_FLUSH_ERR && t->status == DOCA_SUCCESS)
+			t->status = status_of(wc->status);
 		return;
-	/* A task that failed besides being flushed failed. */
-	if (t->flushed && t->status == DOCA_SUCCESS)
-		t->status = DOCA_ERROR_IO_FAILED;
+	}
+	if (wc->status == IBV_WC_SUCCESS) {
+		t->bytes = wc->byte_len;
+	} else if (t->status == DOCA_SUCCESS) {
+		t->status = status_of(wc->status);
+		t->flushed = wc->status == IBV_WC_WR_FLUSH_ERR;
+	}
 	q->free++;
 	finish(q, t);
 }
@@ -528,6 +538,7 @@ static doca_error_t bind(struct opendoca_binding *binding)
 	struct ibv_context *context = opendoca_dev_ibv_context(dma->dev);
 	struct ibv_qp_init_attr init = { .qp_type = IBV_QPT_RC };
 	struct dma_queue *q = calloc(1, sizeof(*q));
+	struct ibv_device_attr attr;
 	uint32_t depth, max_sge;
 
 	if (!q)
@@ -536,20 +547,27 @@ static doca_error_t bind(struct opendoca_binding *binding)
 	q->dev = dma->dev;
 	depth = dma->api == OPENDOCA_CTX_API_PE ? dma->num_tasks : DMA_WORKQ_DEPTH;
 	if (max_tasks(doca_dev_as_devinfo(dma->dev), &q->free, func) ||
-	    opendoca_dma_max_list_len(doca_dev_as_devinfo(dma->dev), &max_sge, func)) {
+	    opendoca_dma_max_list_len(doca_dev_as_devinfo(dma->dev), &max_sge, func) ||
+	    opendoca_dma_max_buf_size(doca_dev_as_devinfo(dma->dev), &q->max_size, func) ||
+	    opendoca_devinfo_attr(doca_dev_as_devinfo(dma->dev), &attr, func)) {
 		free(q);
 		return DOCA_ERROR_INVALID_VALUE;
 	}
 	q->free = depth < q->free ? depth : q->free;
 	q->max_sge = max_sge;
+	/* Sends without a completion hold their ring's slots until a later one's: room for them. */
+	q->sig_every = (uint32_t)attr.max_qp_wr - q->free < 16 ? (uint32_t)attr.max_qp_wr - q->free : 16;
+	if (!q->sig_every)
+		q->sig_every = 1;
 	q->channel = ibv_create_comp_channel(context);
 	if (q->channel && fcntl(q->channel->fd, F_SETFL, fcntl(q->channel->fd, F_GETFL) | O_NONBLOCK) == 0)
-		q->cq = ibv_create_cq(context, (int)(2 * q->free), q, q->channel, 0);
+		q->cq = ibv_create_cq(context, (int)(2 * q->free + q->sig_every), q, q->channel, 0);
 	if (q->cq) {
 		init.send_cq = init.recv_cq = q->cq;
-		init.cap = (struct ibv_qp_cap){
-			.max_send_wr = q->free, .max_recv_wr = q->free, .max_send_sge = max_sge, .max_recv_sge = max_sge
-		};
+		init.cap = (struct ibv_qp_cap){ .max_send_wr = q->free + q->sig_every - 1,
+						.max_recv_wr = q->free,
+						.max_send_sge = max_sge,
+						.max_recv_sge = max_sge };
 		q->qp = ibv_create_qp(opendoca_dev_ibv_pd(dma->dev), &init);
 	}
 	if (!q->qp || connect_self(q->qp)) {
