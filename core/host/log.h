@@ -2,7 +2,7 @@
  * The library's logger: one line per event naming the function, on stderr or to the callback
  * set with flexio_log_callback_set, filtered by one level (flexio_log_lvl_set,
  * FLEXIO_LOG_LEVEL).  Every public function reports a rejected argument or a failure through
- * it, and so does the simulated rdma-core device (core/verbs), so a program sets the level and
+ * it, and so does the simulated rdma-core device (core/providers/sim/verbs), so a program sets the level and
  * the callback once for both.  Compiled into libflexio.so.1 once, and into libflexio_verbs.so.1
  * for programs that use the simulated device without libflexio.
  */
@@ -18,7 +18,7 @@ void flexio_log_at(enum flexio_log_lvl lvl, const char *func, const char *fmt, .
 	__attribute__((format(printf, 3, 4)));
 
 /*
- * The same with another first word than "flexio" (core/verbs keeps its own, "flexio_verbs",
+ * The same with another first word than "flexio" (core/providers/sim/verbs keeps its own, "flexio_verbs",
  * which its users and tests know), for wrappers that take their own variadic arguments.
  * Keeps errno, so callers may set it before or after logging.
  */

@@ -41,7 +41,7 @@ dpa_stats_status stats_fail(dpa_stats_handler_t *h, dpa_stats_status status, con
 }
 
 /* Whether this OS process's libflexio would make device (FLEXIO_SIM_DEVICES, read as
- * core/verbs reads it: device_names.c is compiled into this library too). */
+ * core/providers/sim/verbs reads it: device_names.c is compiled into this library too). */
 static bool simulated_here(const char *device)
 {
 	struct sim_names names;

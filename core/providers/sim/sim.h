@@ -7,7 +7,7 @@
 #include <common/flexio_common.h>
 #include <dpa.h>
 #include <dpa_ecall.h>
-#include <sim_verbs.h> /* core/verbs: the device NICs, memory regions */
+#include <sim_verbs.h> /* core/providers/sim/verbs: the device NICs, memory regions */
 
 #include <pthread.h>
 #include <stdatomic.h>

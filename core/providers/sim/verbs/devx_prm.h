@@ -13,7 +13,7 @@
 
 #include "verbs_internal.h"
 
-#include "../common/mlx5_prm.h"
+#include "../../../common/mlx5_prm.h"
 
 /* Command input header and output header (status, syndrome). */
 #define PRM_HEADER 16

@@ -8,7 +8,7 @@
 
 #include <stdarg.h>
 
-#include "../host/log.h"
+#include "../../../host/log.h"
 
 void sim_err(const char *function, const char *format, ...)
 {
