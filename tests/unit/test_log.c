@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "../../core/host/log.h"
+#include "log.h"
 #include "capture.h"
 
 /* ctest runs this program with FLEXIO_LOG_LEVEL set to the level named by argv[1]. */

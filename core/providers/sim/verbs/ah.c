@@ -8,18 +8,18 @@
 
 #include <stdlib.h>
 
-SIM_EXPORT struct ibv_ah *ibv_create_ah(struct ibv_pd *pd, struct ibv_ah_attr *attr)
+VERBS_EXPORT struct ibv_ah *ibv_create_ah(struct ibv_pd *pd, struct ibv_ah_attr *attr)
 {
-	__typeof__(&ibv_create_ah) real = SIM_REAL(ibv_create_ah);
+	__typeof__(&ibv_create_ah) real = VERBS_REAL(ibv_create_ah);
 	const char *reason = NULL;
-	struct sim_pd *sim;
-	struct sim_ah *ah;
+	struct verbs_pd *sim;
+	struct verbs_ah *ah;
 
-	SIM_DELEGATE(ibv_create_ah, (pd, attr));
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_create_ah, (pd, attr));
+	switch (verbs_route(__func__, pd, VERBS_PD, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(pd, attr);
 	default:
 		return NULL;
@@ -33,16 +33,16 @@ SIM_EXPORT struct ibv_ah *ibv_create_ah(struct ibv_pd *pd, struct ibv_ah_attr *a
 	else if (attr->grh.sgid_index > 1)
 		reason = "grh.sgid_index is not 0 or 1 (the port has 2 GIDs)";
 	if (reason) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "%s", reason);
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(__func__, "%s", reason);
 		errno = EINVAL;
 		return NULL;
 	}
 	ah = calloc(1, sizeof(*ah));
-	if (!ah || !sim_registry_add(&ah->ibv, SIM_AH, ah)) {
-		pthread_mutex_unlock(&sim_lock);
+	if (!ah || !verbs_registry_add(&ah->ibv, VERBS_AH, ah)) {
+		pthread_mutex_unlock(&verbs_lock);
 		free(ah);
-		sim_err(__func__, "out of memory");
+		verbs_err(__func__, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -52,32 +52,32 @@ SIM_EXPORT struct ibv_ah *ibv_create_ah(struct ibv_pd *pd, struct ibv_ah_attr *a
 	ah->ibv.pd = pd;
 	ah->ibv.handle = ++sim->context->device->last_ah_handle;
 	sim->queue_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return &ah->ibv;
 }
 
-void sim_ah_destroy(struct sim_ah *ah)
+void verbs_ah_destroy(struct verbs_ah *ah)
 {
 	ah->pd->queue_count--;
-	sim_registry_retire(&ah->ibv, ah);
+	verbs_registry_retire(&ah->ibv, ah);
 }
 
 /* Returns 0 or an errno value. */
-SIM_EXPORT int ibv_destroy_ah(struct ibv_ah *ah)
+VERBS_EXPORT int ibv_destroy_ah(struct ibv_ah *ah)
 {
-	__typeof__(&ibv_destroy_ah) real = SIM_REAL(ibv_destroy_ah);
-	struct sim_ah *sim;
+	__typeof__(&ibv_destroy_ah) real = VERBS_REAL(ibv_destroy_ah);
+	struct verbs_ah *sim;
 
-	SIM_DELEGATE(ibv_destroy_ah, (ah));
-	switch (sim_route(__func__, ah, SIM_AH, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_destroy_ah, (ah));
+	switch (verbs_route(__func__, ah, VERBS_AH, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(ah);
 	default:
 		return errno;
 	}
-	sim_ah_destroy(sim);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_ah_destroy(sim);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }

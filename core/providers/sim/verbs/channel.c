@@ -15,17 +15,17 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
-SIM_EXPORT struct ibv_comp_channel *ibv_create_comp_channel(struct ibv_context *context)
+VERBS_EXPORT struct ibv_comp_channel *ibv_create_comp_channel(struct ibv_context *context)
 {
-	__typeof__(&ibv_create_comp_channel) real = SIM_REAL(ibv_create_comp_channel);
-	struct sim_channel *channel;
-	struct sim_context *sim;
+	__typeof__(&ibv_create_comp_channel) real = VERBS_REAL(ibv_create_comp_channel);
+	struct verbs_channel *channel;
+	struct verbs_ctx *sim;
 
-	SIM_DELEGATE(ibv_create_comp_channel, (context));
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_create_comp_channel, (context));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context);
 	default:
 		return NULL;
@@ -37,18 +37,18 @@ SIM_EXPORT struct ibv_comp_channel *ibv_create_comp_channel(struct ibv_context *
 		/* out of file descriptors: EMFILE or ENFILE, as the kernel answers rdma-core */
 		int err = errno;
 
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		free(channel);
-		sim_err(__func__, "eventfd: %s", strerror(err));
+		verbs_err(__func__, "eventfd: %s", strerror(err));
 		errno = err;
 		return NULL;
 	}
-	if (!channel || !sim_registry_add(&channel->ibv, SIM_COMP_CHANNEL, channel)) {
-		pthread_mutex_unlock(&sim_lock);
+	if (!channel || !verbs_registry_add(&channel->ibv, VERBS_COMP_CHANNEL, channel)) {
+		pthread_mutex_unlock(&verbs_lock);
 		if (channel)
 			close(channel->ibv.fd);
 		free(channel);
-		sim_err(__func__, "out of memory");
+		verbs_err(__func__, "out of memory");
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -56,47 +56,47 @@ SIM_EXPORT struct ibv_comp_channel *ibv_create_comp_channel(struct ibv_context *
 	channel->context = sim;
 	channel->ibv.context = context;
 	sim->object_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return &channel->ibv;
 }
 
-void sim_channel_destroy(struct sim_channel *channel)
+void verbs_channel_destroy(struct verbs_channel *channel)
 {
 	close(channel->ibv.fd);
 	channel->ibv.fd = -1;
 	pthread_mutex_destroy(&channel->lock);
 	channel->context->object_count--;
-	sim_registry_retire(&channel->ibv, channel);
+	verbs_registry_retire(&channel->ibv, channel);
 }
 
 /* Returns 0 or an errno value; EBUSY while CQs use the channel, as rdma-core. */
-SIM_EXPORT int ibv_destroy_comp_channel(struct ibv_comp_channel *channel)
+VERBS_EXPORT int ibv_destroy_comp_channel(struct ibv_comp_channel *channel)
 {
-	__typeof__(&ibv_destroy_comp_channel) real = SIM_REAL(ibv_destroy_comp_channel);
-	struct sim_channel *sim;
+	__typeof__(&ibv_destroy_comp_channel) real = VERBS_REAL(ibv_destroy_comp_channel);
+	struct verbs_channel *sim;
 	int users;
 
-	SIM_DELEGATE(ibv_destroy_comp_channel, (channel));
-	switch (sim_route(__func__, channel, SIM_COMP_CHANNEL, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_destroy_comp_channel, (channel));
+	switch (verbs_route(__func__, channel, VERBS_COMP_CHANNEL, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(channel);
 	default:
 		return errno;
 	}
 	users = channel->refcnt;
 	if (users) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "completion channel %p is used by %d completion queue(s)", (void *)channel, users);
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(__func__, "completion channel %p is used by %d completion queue(s)", (void *)channel, users);
 		return errno = EBUSY;
 	}
-	sim_channel_destroy(sim);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_channel_destroy(sim);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
 
-void sim_channel_signal(struct sim_channel *channel, struct sim_cq *cq)
+void verbs_channel_signal(struct verbs_channel *channel, struct verbs_cq *cq)
 {
 	uint64_t one = 1;
 
@@ -115,9 +115,9 @@ void sim_channel_signal(struct sim_channel *channel, struct sim_cq *cq)
 		return;
 }
 
-void sim_channel_forget(struct sim_channel *channel, struct sim_cq *cq)
+void verbs_channel_forget(struct verbs_channel *channel, struct verbs_cq *cq)
 {
-	struct sim_cq **link;
+	struct verbs_cq **link;
 
 	pthread_mutex_lock(&channel->lock);
 	if (cq->pending) {
@@ -126,7 +126,7 @@ void sim_channel_forget(struct sim_channel *channel, struct sim_cq *cq)
 		*link = cq->next_pending;
 		if (channel->tail == cq) {
 			channel->tail = NULL;
-			for (struct sim_cq *c = channel->head; c; c = c->next_pending)
+			for (struct verbs_cq *c = channel->head; c; c = c->next_pending)
 				channel->tail = c;
 		}
 		cq->pending = 0;
@@ -136,27 +136,27 @@ void sim_channel_forget(struct sim_channel *channel, struct sim_cq *cq)
 }
 
 /* Returns 0, or -1 with errno (EAGAIN on a non-blocking channel without events). */
-SIM_EXPORT int ibv_get_cq_event(struct ibv_comp_channel *channel, struct ibv_cq **cq, void **cq_context)
+VERBS_EXPORT int ibv_get_cq_event(struct ibv_comp_channel *channel, struct ibv_cq **cq, void **cq_context)
 {
-	__typeof__(&ibv_get_cq_event) real = SIM_REAL(ibv_get_cq_event);
-	struct sim_channel *sim;
-	struct sim_cq *event;
+	__typeof__(&ibv_get_cq_event) real = VERBS_REAL(ibv_get_cq_event);
+	struct verbs_channel *sim;
+	struct verbs_cq *event;
 	uint64_t count;
 	int fd;
 
-	SIM_DELEGATE(ibv_get_cq_event, (channel, cq, cq_context));
-	switch (sim_route(__func__, channel, SIM_COMP_CHANNEL, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_get_cq_event, (channel, cq, cq_context));
+	switch (verbs_route(__func__, channel, VERBS_COMP_CHANNEL, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(channel, cq, cq_context);
 	default:
 		return -1;
 	}
 	fd = channel->fd;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	if (!cq || !cq_context) {
-		sim_err(__func__, "cq or cq_context is NULL");
+		verbs_err(__func__, "cq or cq_context is NULL");
 		errno = EINVAL;
 		return -1;
 	}
@@ -182,17 +182,17 @@ SIM_EXPORT int ibv_get_cq_event(struct ibv_comp_channel *channel, struct ibv_cq 
 	}
 }
 
-SIM_EXPORT void ibv_ack_cq_events(struct ibv_cq *cq, unsigned int nevents)
+VERBS_EXPORT void ibv_ack_cq_events(struct ibv_cq *cq, unsigned int nevents)
 {
-	__typeof__(&ibv_ack_cq_events) real = SIM_REAL(ibv_ack_cq_events);
+	__typeof__(&ibv_ack_cq_events) real = VERBS_REAL(ibv_ack_cq_events);
 	void *sim;
 
-	SIM_DELEGATE_VOID(ibv_ack_cq_events, (cq, nevents));
-	switch (sim_route(__func__, cq, SIM_CQ, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock);
+	VERBS_DELEGATE_VOID(ibv_ack_cq_events, (cq, nevents));
+	switch (verbs_route(__func__, cq, VERBS_CQ, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock);
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		real(cq, nevents);
 		return;
 	default:

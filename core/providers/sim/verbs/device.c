@@ -23,37 +23,37 @@
 
 
 /* BlueField-3's integrated ConnectX-7 (PCI 15b3:a2dc); vendor id is Mellanox's IEEE OUI. */
-#define SIM_VENDOR_ID 0x02c9
-#define SIM_VENDOR_PART_ID 0xa2dc
-#define SIM_FW_VERSION "32.41.1000 (OpenFlexIO simulator)"
+#define VERBS_VENDOR_ID 0x02c9
+#define VERBS_VENDOR_PART_ID 0xa2dc
+#define VERBS_FW_VERSION "32.41.1000 (OpenFlexIO simulator)"
 /* Mellanox OUI in the top bytes; the index makes each device's GUID stable and distinct. */
-#define SIM_GUID_BASE 0x0002c90300f1e000ULL
+#define VERBS_GUID_BASE 0x0002c90300f1e000ULL
 
-struct sim_device_list {
+struct verbs_device_list {
 	struct ibv_device **real;     /* rdma-core's own list, freed with ours */
 	struct ibv_device *devices[]; /* the program's handle: simulated, then real, then NULL */
 };
 
 /* Every device created so far, by creation order (== index). */
-static struct sim_device *devices[SIM_MAX_CREATED];
+static struct verbs_device *devices[VERBS_MAX_CREATED];
 static int created;
 
 /* The simulated device called name, created on first use; NULL when memory or indexes run
- * out.  sim_lock held. */
-static struct sim_device *sim_device_get(const char *name)
+ * out.  verbs_lock held. */
+static struct verbs_device *verbs_device_get(const char *name)
 {
-	struct sim_device *device;
+	struct verbs_device *device;
 
 	for (int i = 0; i < created; i++)
 		if (!strcmp(devices[i]->ibv.name, name))
 			return devices[i];
-	if (created == SIM_MAX_CREATED)
+	if (created == VERBS_MAX_CREATED)
 		return NULL;
 	device = calloc(1, sizeof(*device));
 	if (!device)
 		return NULL;
 	device->index = created;
-	device->guid = htobe64(SIM_GUID_BASE + (uint64_t)created);
+	device->guid = htobe64(VERBS_GUID_BASE + (uint64_t)created);
 	device->ibv.node_type = IBV_NODE_CA;
 	device->ibv.transport_type = IBV_TRANSPORT_IB;
 	snprintf(device->ibv.name, sizeof(device->ibv.name), "%s", name);
@@ -61,7 +61,7 @@ static struct sim_device *sim_device_get(const char *name)
 	snprintf(device->ibv.dev_path, sizeof(device->ibv.dev_path), "/sys/class/infiniband_verbs/uverbs_sim%d",
 		 created);
 	snprintf(device->ibv.ibdev_path, sizeof(device->ibv.ibdev_path), "/sys/class/infiniband/%s", name);
-	if (!sim_registry_add(&device->ibv, SIM_DEVICE, device)) {
+	if (!verbs_registry_add(&device->ibv, VERBS_DEVICE, device)) {
 		free(device);
 		return NULL;
 	}
@@ -69,35 +69,35 @@ static struct sim_device *sim_device_get(const char *name)
 	return device;
 }
 
-struct sim_device *sim_device_at(int index)
+struct verbs_device *verbs_device_at(int index)
 {
 	return index >= 0 && index < created ? devices[index] : NULL;
 }
 
 /* Read at every listing, so a program (or a test) may change it between listings. */
-static void sim_device_names(struct sim_names *names)
+static void verbs_device_names(struct device_names *names)
 {
-	if (!sim_device_names_read(names))
-		sim_warn("ibv_get_device_list",
-			 "%s=\"%s\" is neither a count in 1..%d nor a comma-separated list of at most "
-			 "%d distinct device names (a letter first, a digit last, as mlx5_0; each may be "
-			 "followed by @ and its PCI address, as mlx5_0@0000:03:00.0); serving "
-			 "%s",
-			 SIM_DEVICES_ENV, getenv(SIM_DEVICES_ENV), SIM_MAX_DEVICES, SIM_MAX_DEVICES,
-			 SIM_DEFAULT_DEVICE);
+	if (!device_names_read(names))
+		verbs_warn("ibv_get_device_list",
+			   "%s=\"%s\" is neither a count in 1..%d nor a comma-separated list of at most "
+			   "%d distinct device names (a letter first, a digit last, as mlx5_0; each may be "
+			   "followed by @ and its PCI address, as mlx5_0@0000:03:00.0); serving "
+			   "%s",
+			   DEVICE_NAMES_ENV, getenv(DEVICE_NAMES_ENV), DEVICE_NAMES_MAX, DEVICE_NAMES_MAX,
+			   DEVICE_NAMES_DEFAULT);
 }
 
-SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
+VERBS_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 {
-	__typeof__(&ibv_get_device_list) real_list = SIM_REAL(ibv_get_device_list);
+	__typeof__(&ibv_get_device_list) real_list = VERBS_REAL(ibv_get_device_list);
 	struct ibv_device **real = NULL;
-	struct sim_device_list *list;
-	struct sim_names names;
+	struct verbs_device_list *list;
+	struct device_names names;
 	int real_count = 0;
 	int n = 0;
 
-	SIM_DELEGATE(ibv_get_device_list, (num_devices));
-	sim_device_names(&names);
+	VERBS_DELEGATE(ibv_get_device_list, (num_devices));
+	verbs_device_names(&names);
 	/* no rdma-core, no kernel support or no hardware all mean: no real devices */
 	if (real_list) {
 		real = real_list(&real_count);
@@ -111,20 +111,20 @@ SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 	if (!list)
 		goto no_memory;
 	list->real = real;
-	pthread_mutex_lock(&sim_lock);
+	pthread_mutex_lock(&verbs_lock);
 	for (; n < names.count; n++) {
-		struct sim_device *device = sim_device_get(names.name[n]);
+		struct verbs_device *device = verbs_device_get(names.name[n]);
 
 		if (!device)
 			break;
 		list->devices[n] = &device->ibv;
 	}
-	if (n < names.count || !sim_registry_add(list->devices, SIM_DEVICE_LIST, list)) {
-		pthread_mutex_unlock(&sim_lock);
+	if (n < names.count || !verbs_registry_add(list->devices, VERBS_DEVICE_LIST, list)) {
+		pthread_mutex_unlock(&verbs_lock);
 		free(list);
 		goto no_memory;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	for (int i = 0; i < real_count; i++)
 		list->devices[n++] = real[i];
 	if (num_devices)
@@ -133,49 +133,50 @@ SIM_EXPORT struct ibv_device **ibv_get_device_list(int *num_devices)
 
 no_memory:
 	if (real)
-		SIM_REAL(ibv_free_device_list)(real);
-	sim_err(__func__, "out of memory (or more than %d distinct simulated device names)", SIM_MAX_CREATED);
+		VERBS_REAL(ibv_free_device_list)(real);
+	verbs_err(__func__, "out of memory (or more than %d distinct simulated device names)", VERBS_MAX_CREATED);
 	errno = ENOMEM;
 	return NULL;
 }
 
-SIM_EXPORT void ibv_free_device_list(struct ibv_device **devices)
+VERBS_EXPORT void ibv_free_device_list(struct ibv_device **devices)
 {
-	struct sim_device_list *list;
+	struct verbs_device_list *list;
 	struct ibv_device **real;
 
-	SIM_DELEGATE_VOID(ibv_free_device_list, (devices));
+	VERBS_DELEGATE_VOID(ibv_free_device_list, (devices));
 	/* every list comes from us, but for mlx5dv_get_vfio_device_list's */
-	switch (sim_route(__func__, devices, SIM_DEVICE_LIST, (void **)&list, SIM_REAL(ibv_free_device_list) != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	switch (verbs_route(__func__, devices, VERBS_DEVICE_LIST, (void **)&list,
+			    VERBS_REAL(ibv_free_device_list) != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		real_forget(devices);
-		SIM_REAL(ibv_free_device_list)(devices);
+		VERBS_REAL(ibv_free_device_list)(devices);
 		return;
 	default:
 		return;
 	}
 	real = list->real;
-	sim_registry_retire(devices, list);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_registry_retire(devices, list);
+	pthread_mutex_unlock(&verbs_lock);
 	if (real)
-		SIM_REAL(ibv_free_device_list)(real);
+		VERBS_REAL(ibv_free_device_list)(real);
 }
 
-SIM_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
+VERBS_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 {
-	__typeof__(&ibv_get_device_name) real = SIM_REAL(ibv_get_device_name);
-	struct sim_device *sim;
+	__typeof__(&ibv_get_device_name) real = VERBS_REAL(ibv_get_device_name);
+	struct verbs_device *sim;
 	const char *name;
 
-	SIM_DELEGATE(ibv_get_device_name, (device));
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_get_device_name, (device));
+	switch (verbs_route(__func__, device, VERBS_DEVICE, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		name = sim->ibv.name;
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		return name;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(device);
 	default:
 		return NULL;
@@ -183,19 +184,19 @@ SIM_EXPORT const char *ibv_get_device_name(struct ibv_device *device)
 }
 
 /* rdma-core returns 0 when it cannot tell the GUID; so do we, with errno set. */
-SIM_EXPORT __be64 ibv_get_device_guid(struct ibv_device *device)
+VERBS_EXPORT __be64 ibv_get_device_guid(struct ibv_device *device)
 {
-	__typeof__(&ibv_get_device_guid) real = SIM_REAL(ibv_get_device_guid);
-	struct sim_device *sim;
+	__typeof__(&ibv_get_device_guid) real = VERBS_REAL(ibv_get_device_guid);
+	struct verbs_device *sim;
 	__be64 guid;
 
-	SIM_DELEGATE(ibv_get_device_guid, (device));
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_get_device_guid, (device));
+	switch (verbs_route(__func__, device, VERBS_DEVICE, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		guid = sim->guid;
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		return guid;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(device);
 	default:
 		return 0;
@@ -203,19 +204,19 @@ SIM_EXPORT __be64 ibv_get_device_guid(struct ibv_device *device)
 }
 
 /* rdma-core answers -1 where the kernel has no device index; the simulated devices have none. */
-SIM_EXPORT int ibv_get_device_index(struct ibv_device *device)
+VERBS_EXPORT int ibv_get_device_index(struct ibv_device *device)
 {
-	__typeof__(&ibv_get_device_index) real = SIM_REAL(ibv_get_device_index);
-	struct sim_device *sim;
+	__typeof__(&ibv_get_device_index) real = VERBS_REAL(ibv_get_device_index);
+	struct verbs_device *sim;
 
-	SIM_DELEGATE(ibv_get_device_index, (device));
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "the simulated device %s has no kernel device index", device->name);
+	VERBS_DELEGATE(ibv_get_device_index, (device));
+	switch (verbs_route(__func__, device, VERBS_DEVICE, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(__func__, "the simulated device %s has no kernel device index", device->name);
 		errno = EOPNOTSUPP;
 		return -1;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(device);
 	default:
 		return -1;
@@ -223,15 +224,15 @@ SIM_EXPORT int ibv_get_device_index(struct ibv_device *device)
 }
 
 /* A context of rdma-core's made from a command fd: its device is a real one. */
-SIM_EXPORT struct ibv_context *ibv_import_device(int cmd_fd)
+VERBS_EXPORT struct ibv_context *ibv_import_device(int cmd_fd)
 {
-	__typeof__(&ibv_import_device) real = SIM_REAL(ibv_import_device);
+	__typeof__(&ibv_import_device) real = VERBS_REAL(ibv_import_device);
 	struct ibv_device *devices[2] = { NULL, NULL };
 	struct ibv_context *context;
 
-	SIM_DELEGATE(ibv_import_device, (cmd_fd));
+	VERBS_DELEGATE(ibv_import_device, (cmd_fd));
 	if (!real) {
-		sim_err(__func__, "rdma-core lacks this call");
+		verbs_err(__func__, "rdma-core lacks this call");
 		errno = EOPNOTSUPP;
 		return NULL;
 	}
@@ -243,17 +244,17 @@ SIM_EXPORT struct ibv_context *ibv_import_device(int cmd_fd)
 	return context;
 }
 
-SIM_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
+VERBS_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 {
-	__typeof__(&ibv_open_device) real = SIM_REAL(ibv_open_device);
-	struct sim_device *sim;
+	__typeof__(&ibv_open_device) real = VERBS_REAL(ibv_open_device);
+	struct verbs_device *sim;
 
-	SIM_DELEGATE(ibv_open_device, (device));
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock); /* devices live forever */
-		return sim_open(__func__, sim);
-	case SIM_ROUTE_REAL:
+	VERBS_DELEGATE(ibv_open_device, (device));
+	switch (verbs_route(__func__, device, VERBS_DEVICE, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock); /* devices live forever */
+		return verbs_open(__func__, sim);
+	case VERBS_ROUTE_REAL:
 		return real(device);
 	default:
 		return NULL;
@@ -261,16 +262,16 @@ SIM_EXPORT struct ibv_context *ibv_open_device(struct ibv_device *device)
 }
 
 /* What a BlueField-3 NIC reports (mlx5 driver, firmware 32.x), with the simulator named. */
-void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_attr *attr)
+void verbs_fill_device_attr(const struct verbs_device *device, struct ibv_device_attr *attr)
 {
 	memset(attr, 0, sizeof(*attr));
-	snprintf(attr->fw_ver, sizeof(attr->fw_ver), "%s", SIM_FW_VERSION);
+	snprintf(attr->fw_ver, sizeof(attr->fw_ver), "%s", VERBS_FW_VERSION);
 	attr->node_guid = device->guid;
 	attr->sys_image_guid = device->guid;
 	attr->max_mr_size = UINT64_MAX;
 	attr->page_size_cap = ~0xfffULL; /* 4 KiB and every larger power of two */
-	attr->vendor_id = SIM_VENDOR_ID;
-	attr->vendor_part_id = SIM_VENDOR_PART_ID;
+	attr->vendor_id = VERBS_VENDOR_ID;
+	attr->vendor_part_id = VERBS_VENDOR_PART_ID;
 	attr->hw_ver = 0;
 	attr->max_qp = 1 << 17;
 	attr->max_qp_wr = 1 << NIC_LOG_MAX_WQ_SIZE;
@@ -303,22 +304,22 @@ void sim_fill_device_attr(const struct sim_device *device, struct ibv_device_att
 }
 
 /* Returns 0 or an errno value, as rdma-core does. */
-SIM_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_attr *device_attr)
+VERBS_EXPORT int ibv_query_device(struct ibv_context *context, struct ibv_device_attr *device_attr)
 {
-	__typeof__(&ibv_query_device) real = SIM_REAL(ibv_query_device);
-	struct sim_context *sim;
+	__typeof__(&ibv_query_device) real = VERBS_REAL(ibv_query_device);
+	struct verbs_ctx *sim;
 
-	SIM_DELEGATE(ibv_query_device, (context, device_attr));
+	VERBS_DELEGATE(ibv_query_device, (context, device_attr));
 	if (!device_attr) {
-		sim_err(__func__, "device_attr is NULL");
+		verbs_err(__func__, "device_attr is NULL");
 		return errno = EINVAL;
 	}
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		sim_fill_device_attr(sim->device, device_attr);
-		pthread_mutex_unlock(&sim_lock);
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		verbs_fill_device_attr(sim->device, device_attr);
+		pthread_mutex_unlock(&verbs_lock);
 		return 0;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, device_attr);
 	default:
 		return errno;

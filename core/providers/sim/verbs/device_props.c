@@ -24,7 +24,7 @@
  * The serial number in the VUIDs of the simulated card, as a BlueField's VPD has one
  * ("MT" year week and six characters); every simulated device is a function of that one card.
  */
-#define SIM_SERIAL "MT2400OFXSIM"
+#define VERBS_SERIAL "MT2400OFXSIM"
 /* The host's side of the card: its PF N is at 0000:3b:00.N (representors' default). */
 #define HOST_BUS 0x3b
 /* The DPU's side: the simulated device N of the listing is at 0000:03:00.N. */
@@ -52,7 +52,7 @@ static void vuid_of(char out[FLEXIO_SIM_VUID_SIZE], const char *pci, bool emulat
 {
 	unsigned device = (unsigned)strtoul(pci + 8, NULL, 16);
 	unsigned function = (unsigned)strtoul(pci + 11, NULL, 16);
-	int n = snprintf(out, FLEXIO_SIM_VUID_SIZE, "%s%sS%uD%uF%u", SIM_SERIAL, emulated ? "VNET" : "MLNX", side,
+	int n = snprintf(out, FLEXIO_SIM_VUID_SIZE, "%s%sS%uD%uF%u", VERBS_SERIAL, emulated ? "VNET" : "MLNX", side,
 			 device, function);
 
 	if (sf >= 0)
@@ -76,7 +76,7 @@ static void defaults(struct props *props, int position, __be64 guid)
 	snprintf(rep->iface_name, sizeof(rep->iface_name), "pf%dhpf", position);
 	pci_at(rep->pci_addr, HOST_BUS, position);
 	rep->func_type = FLEXIO_SIM_FUNC_PF;
-	rep->vhca_id = (uint16_t)(SIM_MAX_DEVICES + position);
+	rep->vhca_id = (uint16_t)(DEVICE_NAMES_MAX + position);
 }
 
 static bool parse_uint(const char *text, unsigned long max, unsigned long *value)
@@ -163,9 +163,9 @@ static bool parse_rep(char *text, struct flexio_sim_rep_attr *rep, uint32_t inde
 	*at = '\0';
 	if (options)
 		*options++ = '\0';
-	if (!parse_iface(text, rep->iface_name) || !sim_pci_addr_parse(at + 1, strlen(at + 1), rep->pci_addr))
+	if (!parse_iface(text, rep->iface_name) || !device_names_pci_parse(at + 1, strlen(at + 1), rep->pci_addr))
 		return false;
-	rep->vhca_id = (uint16_t)(2 * SIM_MAX_DEVICES + index);
+	rep->vhca_id = (uint16_t)(2 * DEVICE_NAMES_MAX + index);
 	while (options) {
 		char *option = options;
 		unsigned long value;
@@ -249,7 +249,7 @@ static void apply_config(const char *func, const char *name, struct props *props
 	size_t name_length = strlen(name);
 
 	if (value && !text) {
-		sim_warn(func, "%s: out of memory, ignored", CONFIG_ENV);
+		verbs_warn(func, "%s: out of memory, ignored", CONFIG_ENV);
 		return;
 	}
 	if (!warn)
@@ -263,8 +263,8 @@ static void apply_config(const char *func, const char *name, struct props *props
 		if (!*entry)
 			continue;
 		if ((!items || items == entry) && func) {
-			sim_warn(func, "%s: \"%s\" is no entry DEVICE:KEY=VALUE[,KEY=VALUE...] (ignored)", CONFIG_ENV,
-				 entry);
+			verbs_warn(func, "%s: \"%s\" is no entry DEVICE:KEY=VALUE[,KEY=VALUE...] (ignored)", CONFIG_ENV,
+				   entry);
 			continue;
 		}
 		if (!items || (size_t)(items - entry) != name_length || strncmp(entry, name, name_length))
@@ -275,8 +275,8 @@ static void apply_config(const char *func, const char *name, struct props *props
 
 			snprintf(shown, sizeof(shown), "%s", item);
 			if ((!equals || !(*equals = '\0', apply_item(props, item, equals + 1))) && func)
-				sim_warn(func, "%s: %s: \"%s\" is no item the device takes (ignored)", CONFIG_ENV, name,
-					 shown);
+				verbs_warn(func, "%s: %s: \"%s\" is no item the device takes (ignored)", CONFIG_ENV,
+					   name, shown);
 		}
 	}
 	free(text);
@@ -285,16 +285,16 @@ static void apply_config(const char *func, const char *name, struct props *props
 /* The properties of the simulated device behind device (its name, place in the listing, GUID). */
 static int device_props(const char *func, struct ibv_device *device, struct props *props, bool warn)
 {
-	struct sim_device *sim;
-	struct sim_names names;
-	char name[SIM_DEVICE_NAME_MAX];
+	struct verbs_device *sim;
+	struct device_names names;
+	char name[DEVICE_NAME_SIZE];
 	int position;
 	__be64 guid;
 
-	switch (sim_route(func, device, SIM_DEVICE, (void **)&sim, true)) {
-	case SIM_ROUTE_SIMULATED:
+	switch (verbs_route(func, device, VERBS_DEVICE, (void **)&sim, true)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return errno = ENODEV; /* the kernel's device: sysfs tells */
 	default:
 		return errno;
@@ -302,10 +302,10 @@ static int device_props(const char *func, struct ibv_device *device, struct prop
 	snprintf(name, sizeof(name), "%s", sim->ibv.name);
 	position = sim->index;
 	guid = sim->guid;
-	pthread_mutex_unlock(&sim_lock); /* devices live forever */
+	pthread_mutex_unlock(&verbs_lock); /* devices live forever */
 
 	/* its place in the listing as configured now; its creation order when no longer listed */
-	sim_device_names_read(&names);
+	device_names_read(&names);
 	for (int i = 0; i < names.count; i++)
 		if (!strcmp(names.name[i], name))
 			position = i;
@@ -329,20 +329,21 @@ static void fill(void *to, size_t to_size, const void *from, size_t from_size)
 		memset((char *)to + from_size, 0, to_size - from_size);
 }
 
-SIM_EXPORT int flexio_sim_device_query(struct ibv_device *device, struct flexio_sim_device_attr *attr, size_t attr_size)
+VERBS_EXPORT int flexio_sim_device_query(struct ibv_device *device, struct flexio_sim_device_attr *attr,
+					 size_t attr_size)
 {
 	struct props *props;
 	int err;
 
-	SIM_DELEGATE(flexio_sim_device_query, (device, attr, attr_size));
+	VERBS_DELEGATE(flexio_sim_device_query, (device, attr, attr_size));
 	if (!attr || attr_size < sizeof(*attr)) {
-		sim_err(__func__, "attr is %s (size %zu, at least %zu)", attr ? "too small" : "NULL", attr_size,
-			sizeof(*attr));
+		verbs_err(__func__, "attr is %s (size %zu, at least %zu)", attr ? "too small" : "NULL", attr_size,
+			  sizeof(*attr));
 		return errno = EINVAL;
 	}
 	props = malloc(sizeof(*props));
 	if (!props) {
-		sim_err(__func__, "out of memory");
+		verbs_err(__func__, "out of memory");
 		return errno = ENOMEM;
 	}
 	err = device_props(__func__, device, props, true);
@@ -352,26 +353,26 @@ SIM_EXPORT int flexio_sim_device_query(struct ibv_device *device, struct flexio_
 	return err;
 }
 
-SIM_EXPORT int flexio_sim_device_query_rep(struct ibv_device *device, uint32_t index, struct flexio_sim_rep_attr *attr,
-					   size_t attr_size)
+VERBS_EXPORT int flexio_sim_device_query_rep(struct ibv_device *device, uint32_t index,
+					     struct flexio_sim_rep_attr *attr, size_t attr_size)
 {
 	struct props *props;
 	int err;
 
-	SIM_DELEGATE(flexio_sim_device_query_rep, (device, index, attr, attr_size));
+	VERBS_DELEGATE(flexio_sim_device_query_rep, (device, index, attr, attr_size));
 	if (!attr || attr_size < sizeof(*attr)) {
-		sim_err(__func__, "attr is %s (size %zu, at least %zu)", attr ? "too small" : "NULL", attr_size,
-			sizeof(*attr));
+		verbs_err(__func__, "attr is %s (size %zu, at least %zu)", attr ? "too small" : "NULL", attr_size,
+			  sizeof(*attr));
 		return errno = EINVAL;
 	}
 	props = malloc(sizeof(*props));
 	if (!props) {
-		sim_err(__func__, "out of memory");
+		verbs_err(__func__, "out of memory");
 		return errno = ENOMEM;
 	}
 	err = device_props(__func__, device, props, false);
 	if (!err && index >= props->dev.num_reps) {
-		sim_err(__func__, "%s has %u representor(s), none at %u", device->name, props->dev.num_reps, index);
+		verbs_err(__func__, "%s has %u representor(s), none at %u", device->name, props->dev.num_reps, index);
 		err = errno = ERANGE;
 	}
 	if (!err)

@@ -83,21 +83,22 @@ static const char *opcode_name(uint16_t opcode)
 	}
 }
 
-/* Checks a command's buffers (sim_lock held): false when they cannot hold its header or the
- * output it needs (logged, sim_lock released, errno EINVAL). */
-bool sim_devx_buffers_ok(const char *function, const void *in, size_t inlen, void *out, size_t outlen, size_t need_out)
+/* Checks a command's buffers (verbs_lock held): false when they cannot hold its header or the
+ * output it needs (logged, verbs_lock released, errno EINVAL). */
+bool verbs_devx_buffers_ok(const char *function, const void *in, size_t inlen, void *out, size_t outlen,
+			   size_t need_out)
 {
 	if (!in) {
-		sim_dr_refuse(function, EINVAL, "in is NULL");
+		verbs_dr_refuse(function, EINVAL, "in is NULL");
 		return false;
 	}
 	if (inlen < PRM_HEADER) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: a command has a %d-byte header", inlen, PRM_HEADER);
+		verbs_dr_refuse(function, EINVAL, "inlen %zu: a command has a %d-byte header", inlen, PRM_HEADER);
 		return false;
 	}
 	if (!out || outlen < need_out) {
-		sim_dr_refuse(function, EINVAL, "out %s, outlen %zu: %s needs %zu bytes", out ? "given" : "NULL",
-			      outlen, opcode_name((uint16_t)prm_be_get(in, 2)), need_out);
+		verbs_dr_refuse(function, EINVAL, "out %s, outlen %zu: %s needs %zu bytes", out ? "given" : "NULL",
+				outlen, opcode_name((uint16_t)prm_be_get(in, 2)), need_out);
 		return false;
 	}
 	return true;
@@ -119,9 +120,9 @@ static const char *status_name(unsigned status)
 	}
 }
 
-/* Refuses a command as the firmware does (sim_lock held): EREMOTEIO, status and syndrome. */
-void sim_devx_fail(const char *function, void *out, size_t outlen, unsigned status, uint32_t syndrome,
-		   const char *format, ...)
+/* Refuses a command as the firmware does (verbs_lock held): EREMOTEIO, status and syndrome. */
+void verbs_devx_fail(const char *function, void *out, size_t outlen, unsigned status, uint32_t syndrome,
+		     const char *format, ...)
 {
 	char reason[256];
 	va_list args;
@@ -134,26 +135,26 @@ void sim_devx_fail(const char *function, void *out, size_t outlen, unsigned stat
 		PRM_SET(mbox_out, out, status, status);
 		PRM_SET(mbox_out, out, syndrome, syndrome);
 	}
-	sim_dr_refuse(function, EREMOTEIO, "%s (status %s, syndrome 0x%x)", reason, status_name(status), syndrome);
+	verbs_dr_refuse(function, EREMOTEIO, "%s (status %s, syndrome 0x%x)", reason, status_name(status), syndrome);
 }
 
-void sim_devx_unserved(const char *function, uint16_t opcode, uint16_t op_mod)
+void verbs_devx_unserved(const char *function, uint16_t opcode, uint16_t op_mod)
 {
-	sim_dr_refuse(function, EOPNOTSUPP, "%s 0x%x (op_mod 0x%x) is not served by the simulated device",
-		      opcode_name(opcode), opcode, op_mod);
+	verbs_dr_refuse(function, EOPNOTSUPP, "%s 0x%x (op_mod 0x%x) is not served by the simulated device",
+			opcode_name(opcode), opcode, op_mod);
 }
 
 /* ---- flow counters ---- */
 
-/* The next flow counter id of each device (sim_lock). */
-static uint32_t next_counter_id[SIM_MAX_CREATED];
+/* The next flow counter id of each device (verbs_lock). */
+static uint32_t next_counter_id[VERBS_MAX_CREATED];
 
-static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct sim_context *context, const uint8_t *in,
+static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct verbs_ctx *context, const uint8_t *in,
 						  uint8_t *out, size_t outlen)
 {
 	unsigned log_size = in[14] & 0x1f, bulk = in[15];
-	struct sim_flow_counter *counter;
-	struct sim_devx_obj *obj;
+	struct verbs_flow_counter *counter;
+	struct verbs_devx_obj *obj;
 	uint32_t count, *next = &next_counter_id[context->device->index];
 
 	if (log_size)
@@ -163,7 +164,7 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	else
 		count = 1;
 	if (!count) {
-		sim_devx_fail(
+		verbs_devx_fail(
 			function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x1,
 			"ALLOC_FLOW_COUNTER: a bulk of 1, 128 x a power of two, or 2^log_size counters, at most 16384");
 		return NULL;
@@ -173,12 +174,12 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	counter = calloc(1, sizeof(*counter));
 	if (counter)
 		counter->cells = calloc(count, sizeof(*counter->cells));
-	obj = counter && counter->cells ? sim_devx_obj_new(context, MLX5_CMD_OP_ALLOC_FLOW_COUNTER, *next) : NULL;
+	obj = counter && counter->cells ? verbs_devx_obj_new(context, MLX5_CMD_OP_ALLOC_FLOW_COUNTER, *next) : NULL;
 	if (!obj) {
 		if (counter)
 			free(counter->cells);
 		free(counter);
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return NULL;
 	}
 	counter->id = *next;
@@ -187,18 +188,18 @@ static struct mlx5dv_devx_obj *alloc_flow_counter(const char *function, struct s
 	obj->counter = counter;
 	memset(out, 0, PRM_HEADER);
 	prm_be_put(out + 8, 4, counter->id);
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
 
-static int query_flow_counter(const char *function, const struct sim_flow_counter *counter, const uint8_t *in,
+static int query_flow_counter(const char *function, const struct verbs_flow_counter *counter, const uint8_t *in,
 			      size_t inlen, uint8_t *out, size_t outlen)
 {
 	uint32_t id, n;
 	bool clear;
 
 	if (inlen < 32) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: QUERY_FLOW_COUNTER's input has 32 bytes", inlen);
+		verbs_dr_refuse(function, EINVAL, "inlen %zu: QUERY_FLOW_COUNTER's input has 32 bytes", inlen);
 		return EINVAL;
 	}
 	clear = in[24] & 0x80;
@@ -206,13 +207,13 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 	n = n ? n : 1;
 	id = prm_be_get(in + 28, 4);
 	if (id < counter->id || id - counter->id >= counter->count || n > counter->count - (id - counter->id)) {
-		sim_devx_fail(function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x2,
-			      "QUERY_FLOW_COUNTER: counters outside the object's bulk");
+		verbs_devx_fail(function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x2,
+				"QUERY_FLOW_COUNTER: counters outside the object's bulk");
 		return EREMOTEIO;
 	}
 	if (outlen < PRM_HEADER + 16 * (size_t)n) {
-		sim_dr_refuse(function, EINVAL, "outlen %zu: %u counter(s) need %zu bytes", outlen, n,
-			      PRM_HEADER + 16 * (size_t)n);
+		verbs_dr_refuse(function, EINVAL, "outlen %zu: %u counter(s) need %zu bytes", outlen, n,
+				PRM_HEADER + 16 * (size_t)n);
 		return EINVAL;
 	}
 	memset(out, 0, PRM_HEADER);
@@ -230,11 +231,11 @@ static int query_flow_counter(const char *function, const struct sim_flow_counte
 		prm_be_put(out + PRM_HEADER + 16 * i, 8, packets);
 		prm_be_put(out + PRM_HEADER + 16 * i + 8, 8, bytes);
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
 
-void sim_flow_counter_free(struct sim_flow_counter *counter)
+void verbs_flow_counter_free(struct verbs_flow_counter *counter)
 {
 	free(counter->cells);
 	free(counter);
@@ -243,7 +244,7 @@ void sim_flow_counter_free(struct sim_flow_counter *counter)
 /* ---- general commands ---- */
 
 /* The general capabilities (cmd_hca_cap) of a BlueField-3 as the simulated NIC has them. */
-static void hca_cap(const struct sim_device *device, uint8_t *cap)
+static void hca_cap(const struct verbs_device *device, uint8_t *cap)
 {
 	static const struct {
 		unsigned short bit, width;
@@ -294,41 +295,40 @@ static void hca_cap(const struct sim_device *device, uint8_t *cap)
 		prm_bits_set(cap, fields[i].bit, fields[i].width, fields[i].value);
 }
 
-static int query_hca_cap(const char *function, struct sim_context *context, uint16_t op_mod, uint8_t *out,
-			 size_t outlen)
+static int query_hca_cap(const char *function, struct verbs_ctx *context, uint16_t op_mod, uint8_t *out, size_t outlen)
 {
 	uint8_t cap[HCA_CAP_BYTES] = { 0 };
 
 	if (op_mod >> 1) {
-		sim_devx_unserved(function, MLX5_CMD_OP_QUERY_HCA_CAP, op_mod);
+		verbs_devx_unserved(function, MLX5_CMD_OP_QUERY_HCA_CAP, op_mod);
 		return EOPNOTSUPP;
 	}
 	hca_cap(context->device, cap);
 	memset(out, 0, PRM_HEADER);
 	memcpy(out + PRM_HEADER, cap, outlen - PRM_HEADER < sizeof(cap) ? outlen - PRM_HEADER : sizeof(cap));
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
 
-static int query_nic_vport_context(const char *function, struct sim_context *context, const uint8_t *in, uint8_t *out)
+static int query_nic_vport_context(const char *function, struct verbs_ctx *context, const uint8_t *in, uint8_t *out)
 {
-	struct sim_nic *nic = sim_nic_of(context->device);
+	struct verbs_nic *nic = verbs_nic_of(context->device);
 	uint8_t *vport = out + PRM_HEADER, mac[6];
 	struct nic_port_attr port = { .mtu = 1500 };
 
 	if ((in[8] & 0x80) && prm_be_get(in + 10, 2)) {
-		sim_devx_fail(function, out, PRM_HEADER, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x3,
-			      "QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
+		verbs_devx_fail(function, out, PRM_HEADER, MLX5_CMD_STAT_BAD_PARAM_ERR, 0x3,
+				"QUERY_NIC_VPORT_CONTEXT: the simulated device has no other vport");
 		return EREMOTEIO;
 	}
 	if (nic)
 		nic_port_get(nic->nic, 1, &port);
-	sim_port_mac(context->device, mac);
+	verbs_port_mac(context->device, mac);
 	memset(out, 0, PRM_HEADER + NIC_VPORT_BYTES);
 	prm_bits_set(vport, 0x1f, 1, 1);          /* roce_en */
 	prm_bits_set(vport, 0x130, 16, port.mtu); /* mtu */
 	memcpy(vport + 0xf6, mac, 6);             /* permanent_address */
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
 
@@ -336,104 +336,104 @@ static int query_nic_vport_context(const char *function, struct sim_context *con
 
 /* Returns the object, or NULL with errno: EINVAL, EOPNOTSUPP (an opcode not served),
  * EREMOTEIO (a command the firmware refuses), ENOMEM. */
-SIM_EXPORT struct mlx5dv_devx_obj *mlx5dv_devx_obj_create(struct ibv_context *context, const void *in, size_t inlen,
-							  void *out, size_t outlen)
+VERBS_EXPORT struct mlx5dv_devx_obj *mlx5dv_devx_obj_create(struct ibv_context *context, const void *in, size_t inlen,
+							    void *out, size_t outlen)
 {
-	__typeof__(&mlx5dv_devx_obj_create) real = SIM_REAL(mlx5dv_devx_obj_create);
-	struct sim_context *sim;
+	__typeof__(&mlx5dv_devx_obj_create) real = VERBS_REAL(mlx5dv_devx_obj_create);
+	struct verbs_ctx *sim;
 	uint16_t opcode;
 
-	SIM_DELEGATE(mlx5dv_devx_obj_create, (context, in, inlen, out, outlen));
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_obj_create, (context, in, inlen, out, outlen));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, in, inlen, out, outlen);
 	default:
 		return NULL;
 	}
-	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
+	if (!verbs_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return NULL;
 	opcode = (uint16_t)prm_be_get(in, 2);
 	if (opcode == MLX5_CMD_OP_ALLOC_FLOW_COUNTER)
 		return alloc_flow_counter(__func__, sim, in, out, outlen);
-	if (sim_devx_is_transport(opcode))
-		return sim_devx_transport_create(__func__, sim, opcode, in, inlen, out, outlen);
-	if (sim_devx_is_queue(opcode))
-		return sim_devx_queue_create(__func__, sim, in, inlen, out, outlen);
-	sim_devx_unserved(__func__, opcode, (uint16_t)prm_be_get((const uint8_t *)in + 6, 2));
+	if (verbs_devx_is_transport(opcode))
+		return verbs_devx_transport_create(__func__, sim, opcode, in, inlen, out, outlen);
+	if (verbs_devx_is_queue(opcode))
+		return verbs_devx_queue_create(__func__, sim, in, inlen, out, outlen);
+	verbs_devx_unserved(__func__, opcode, (uint16_t)prm_be_get((const uint8_t *)in + 6, 2));
 	return NULL;
 }
 
 /* Returns 0, or an errno value: EINVAL, EOPNOTSUPP (not served on this object), EREMOTEIO. */
-SIM_EXPORT int mlx5dv_devx_obj_query(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
-				     size_t outlen)
+VERBS_EXPORT int mlx5dv_devx_obj_query(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
+				       size_t outlen)
 {
-	__typeof__(&mlx5dv_devx_obj_query) real = SIM_REAL(mlx5dv_devx_obj_query);
-	struct sim_devx_obj *sim;
+	__typeof__(&mlx5dv_devx_obj_query) real = VERBS_REAL(mlx5dv_devx_obj_query);
+	struct verbs_devx_obj *sim;
 	uint16_t opcode;
 
-	SIM_DELEGATE(mlx5dv_devx_obj_query, (obj, in, inlen, out, outlen));
-	switch (sim_route(__func__, obj, SIM_DEVX_OBJ, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_obj_query, (obj, in, inlen, out, outlen));
+	switch (verbs_route(__func__, obj, VERBS_DEVX_OBJ, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(obj, in, inlen, out, outlen);
 	default:
 		return errno;
 	}
-	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
+	if (!verbs_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
 	opcode = (uint16_t)prm_be_get(in, 2);
 	if (opcode == MLX5_CMD_OP_QUERY_FLOW_COUNTER && sim->counter)
 		return query_flow_counter(__func__, sim->counter, in, inlen, out, outlen);
-	return sim_devx_queue_command(__func__, sim, true, in, inlen, out, outlen);
+	return verbs_devx_queue_command(__func__, sim, true, in, inlen, out, outlen);
 }
 
 /* An RQT takes MODIFY_RQT, a CQ MODIFY_CQ, an SQ or RQ its MODIFY_SQ or MODIFY_RQ, a QP its
  * transitions: 0, or EOPNOTSUPP for every other command and object, EINVAL for bad buffers,
  * EREMOTEIO for what the firmware refuses. */
-SIM_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
-				      size_t outlen)
+VERBS_EXPORT int mlx5dv_devx_obj_modify(struct mlx5dv_devx_obj *obj, const void *in, size_t inlen, void *out,
+					size_t outlen)
 {
-	__typeof__(&mlx5dv_devx_obj_modify) real = SIM_REAL(mlx5dv_devx_obj_modify);
-	struct sim_devx_obj *sim;
+	__typeof__(&mlx5dv_devx_obj_modify) real = VERBS_REAL(mlx5dv_devx_obj_modify);
+	struct verbs_devx_obj *sim;
 
-	SIM_DELEGATE(mlx5dv_devx_obj_modify, (obj, in, inlen, out, outlen));
-	switch (sim_route(__func__, obj, SIM_DEVX_OBJ, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_obj_modify, (obj, in, inlen, out, outlen));
+	switch (verbs_route(__func__, obj, VERBS_DEVX_OBJ, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(obj, in, inlen, out, outlen);
 	default:
 		return errno;
 	}
-	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
+	if (!verbs_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
 	if (sim->type == MLX5_CMD_OP_CREATE_RQT && prm_be_get(in, 2) == MLX5_CMD_OP_MODIFY_RQT)
-		return sim_devx_transport_modify(__func__, sim, in, inlen, out, outlen);
-	return sim_devx_queue_command(__func__, sim, false, in, inlen, out, outlen);
+		return verbs_devx_transport_modify(__func__, sim, in, inlen, out, outlen);
+	return verbs_devx_queue_command(__func__, sim, false, in, inlen, out, outlen);
 }
 
 /* Returns 0, or an errno value: EINVAL, EOPNOTSUPP (an opcode or capability type not served),
  * EREMOTEIO. */
-SIM_EXPORT int mlx5dv_devx_general_cmd(struct ibv_context *context, const void *in, size_t inlen, void *out,
-				       size_t outlen)
+VERBS_EXPORT int mlx5dv_devx_general_cmd(struct ibv_context *context, const void *in, size_t inlen, void *out,
+					 size_t outlen)
 {
-	__typeof__(&mlx5dv_devx_general_cmd) real = SIM_REAL(mlx5dv_devx_general_cmd);
-	struct sim_context *sim;
+	__typeof__(&mlx5dv_devx_general_cmd) real = VERBS_REAL(mlx5dv_devx_general_cmd);
+	struct verbs_ctx *sim;
 	uint16_t opcode, op_mod;
 
-	SIM_DELEGATE(mlx5dv_devx_general_cmd, (context, in, inlen, out, outlen));
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_general_cmd, (context, in, inlen, out, outlen));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, in, inlen, out, outlen);
 	default:
 		return errno;
 	}
-	if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
+	if (!verbs_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER))
 		return EINVAL;
 	opcode = (uint16_t)prm_be_get(in, 2);
 	op_mod = (uint16_t)prm_be_get((const uint8_t *)in + 6, 2);
@@ -441,11 +441,11 @@ SIM_EXPORT int mlx5dv_devx_general_cmd(struct ibv_context *context, const void *
 	case MLX5_CMD_OP_QUERY_HCA_CAP:
 		return query_hca_cap(__func__, sim, op_mod, out, outlen);
 	case MLX5_CMD_OP_QUERY_NIC_VPORT_CONTEXT:
-		if (!sim_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER + NIC_VPORT_BYTES))
+		if (!verbs_devx_buffers_ok(__func__, in, inlen, out, outlen, PRM_HEADER + NIC_VPORT_BYTES))
 			return EINVAL;
 		return query_nic_vport_context(__func__, sim, in, out);
 	default:
-		sim_devx_unserved(__func__, opcode, op_mod);
+		verbs_devx_unserved(__func__, opcode, op_mod);
 		return EOPNOTSUPP;
 	}
 }

@@ -75,11 +75,11 @@ enum {
 	SYNDROME_FULL = 0x1a8cb,      /* no room for another object of the kind */
 };
 
-/* A command being answered (sim_lock held until it is). */
+/* A command being answered (verbs_lock held until it is). */
 struct cmd {
 	const char *function; /* the entry point, for the line */
 	const char *name;     /* the command's */
-	struct sim_context *context;
+	struct verbs_ctx *context;
 	struct nic *nic;
 	uint8_t *out;
 	size_t outlen;
@@ -96,17 +96,17 @@ static void fail(const struct cmd *c, unsigned status, uint32_t syndrome, const 
 	va_start(args, format);
 	vsnprintf(reason + n, sizeof(reason) - (size_t)n, format, args);
 	va_end(args);
-	sim_devx_fail(c->function, c->out, c->outlen, status, syndrome, "%s", reason);
+	verbs_devx_fail(c->function, c->out, c->outlen, status, syndrome, "%s", reason);
 }
 
-/* What the simulated NIC does not do (sim_lock released): EOPNOTSUPP. */
+/* What the simulated NIC does not do (verbs_lock released): EOPNOTSUPP. */
 static int unsupported(const struct cmd *c, const char *what)
 {
-	sim_dr_refuse(c->function, EOPNOTSUPP, "%s: %s: not simulated", c->name, what);
+	verbs_dr_refuse(c->function, EOPNOTSUPP, "%s: %s: not simulated", c->name, what);
 	return EOPNOTSUPP;
 }
 
-/* A NIC error as the firmware reports it (sim_lock released); rc is the NIC's -errno. */
+/* A NIC error as the firmware reports it (verbs_lock released); rc is the NIC's -errno. */
 static void nic_refused(const struct cmd *c, int rc, const char *what)
 {
 	if (rc == -ENOSPC)
@@ -122,13 +122,13 @@ static void nic_refused(const struct cmd *c, int rc, const char *what)
 
 static const struct flexio_verbs_dpa *_Atomic dpa;
 
-SIM_EXPORT void flexio_verbs_dpa_register(const struct flexio_verbs_dpa *ops)
+VERBS_EXPORT void flexio_verbs_dpa_register(const struct flexio_verbs_dpa *ops)
 {
-	SIM_DELEGATE_VOID(flexio_verbs_dpa_register, (ops));
+	VERBS_DELEGATE_VOID(flexio_verbs_dpa_register, (ops));
 	atomic_store(&dpa, ops);
 }
 
-/* DPA memory objects (sim_lock): few, looked up when a queue is made. */
+/* DPA memory objects (verbs_lock): few, looked up when a queue is made. */
 struct dpa_memory {
 	uint32_t id;
 	struct flexio_verbs_space *space;
@@ -145,23 +145,23 @@ static struct dpa_memory *dpa_memory_find(uint32_t id)
 	return m;
 }
 
-bool sim_dpa_memory_known(uint32_t id)
+bool verbs_dpa_memory_known(uint32_t id)
 {
 	return dpa_memory_find(id) != NULL;
 }
 
-SIM_EXPORT int flexio_verbs_dpa_memory_add(uint32_t id, struct flexio_verbs_space *space)
+VERBS_EXPORT int flexio_verbs_dpa_memory_add(uint32_t id, struct flexio_verbs_space *space)
 {
 	struct dpa_memory *m;
 	int rc = 0;
 
-	SIM_DELEGATE(flexio_verbs_dpa_memory_add, (id, space));
+	VERBS_DELEGATE(flexio_verbs_dpa_memory_add, (id, space));
 	if (!id || !space || !space->reach)
 		return -EINVAL;
-	pthread_mutex_lock(&sim_lock);
+	pthread_mutex_lock(&verbs_lock);
 	/* One umem id space: a devx umem of any device, or DPA memory (a queue of another device
 	 * may live in it: the _cross_dev variants). */
-	if (dpa_memory_find(id) || sim_umem_id_used(id))
+	if (dpa_memory_find(id) || verbs_umem_id_used(id))
 		rc = -EEXIST;
 	else if (!(m = malloc(sizeof(*m))))
 		rc = -ENOMEM;
@@ -169,52 +169,52 @@ SIM_EXPORT int flexio_verbs_dpa_memory_add(uint32_t id, struct flexio_verbs_spac
 		*m = (struct dpa_memory){ .id = id, .space = space, .next = dpa_memories };
 		dpa_memories = m;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return rc;
 }
 
-SIM_EXPORT void flexio_verbs_dpa_memory_remove(uint32_t id)
+VERBS_EXPORT void flexio_verbs_dpa_memory_remove(uint32_t id)
 {
 	struct dpa_memory **at, *gone = NULL;
 
-	SIM_DELEGATE_VOID(flexio_verbs_dpa_memory_remove, (id));
-	pthread_mutex_lock(&sim_lock);
+	VERBS_DELEGATE_VOID(flexio_verbs_dpa_memory_remove, (id));
+	pthread_mutex_lock(&verbs_lock);
 	for (at = &dpa_memories; *at && (*at)->id != id; at = &(*at)->next)
 		;
 	if (*at) {
 		gone = *at;
 		*at = gone->next;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	free(gone);
 }
 
-SIM_EXPORT int flexio_verbs_uar_bind(const struct mlx5dv_devx_uar *uar, uint64_t owner)
+VERBS_EXPORT int flexio_verbs_uar_bind(const struct mlx5dv_devx_uar *uar, uint64_t owner)
 {
-	struct sim_uar *sim;
+	struct verbs_uar *sim;
 	int rc = -EINVAL;
 
-	SIM_DELEGATE(flexio_verbs_uar_bind, (uar, owner));
-	pthread_mutex_lock(&sim_lock);
-	if ((owner & 1) && sim_registry_lookup(uar, SIM_UAR, (void **)&sim)) {
+	VERBS_DELEGATE(flexio_verbs_uar_bind, (uar, owner));
+	pthread_mutex_lock(&verbs_lock);
+	if ((owner & 1) && verbs_registry_lookup(uar, VERBS_UAR, (void **)&sim)) {
 		sim->dpa_owner = owner;
 		rc = 0;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return rc;
 }
 
 /* ---- what a command names ---- */
 
 struct uar_find {
-	const struct sim_device *device;
+	const struct verbs_device *device;
 	uint32_t page;
-	struct sim_uar *found;
+	struct verbs_uar *found;
 };
 
 static void uar_match(void *object, void *arg)
 {
-	struct sim_uar *uar = object;
+	struct verbs_uar *uar = object;
 	struct uar_find *f = arg;
 
 	if (uar->context->device == f->device && uar->dv.page_id == f->page)
@@ -226,10 +226,10 @@ static bool uar_owner(const struct cmd *c, uint32_t page, uint64_t *owner)
 {
 	struct uar_find f = { .device = c->context->device, .page = page };
 
-	*owner = sim_owner(c->context);
+	*owner = verbs_owner(c->context);
 	if (!page)
 		return true;
-	sim_registry_each(SIM_UAR, uar_match, &f);
+	verbs_registry_each(VERBS_UAR, uar_match, &f);
 	if (!f.found) {
 		fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, SYNDROME_UAR, "uar_page 0x%x is no UAR of the device", page);
 		return false;
@@ -245,7 +245,7 @@ static bool place(const struct cmd *c, uint32_t umem_id, uint64_t offset, uint64
 		  const char *what, struct nic_mem *mem)
 {
 	struct dpa_memory *dpa_mem = dpa_memory_find(umem_id);
-	struct sim_slot umem;
+	struct verbs_slot umem;
 
 	if (dpa_mem) {
 		if (offset + len < offset || !dpa_mem->space->reach(dpa_mem->space, offset, len, true)) {
@@ -255,7 +255,7 @@ static bool place(const struct cmd *c, uint32_t umem_id, uint64_t offset, uint64
 			return false;
 		}
 		*mem = (struct nic_mem){ .space = (uintptr_t)dpa_mem->space, .addr = offset };
-	} else if (sim_table_read(&c->context->device->umems, umem_id, umem_id, &umem)) {
+	} else if (verbs_table_read(&c->context->device->umems, umem_id, umem_id, &umem)) {
 		if (offset > umem.length || len > umem.length - offset) {
 			fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, SYNDROME_MEMORY,
 			     "%s: [0x%llx, +%llu) is outside umem 0x%x (%llu bytes)", what, (unsigned long long)offset,
@@ -278,14 +278,14 @@ static bool place(const struct cmd *c, uint32_t umem_id, uint64_t offset, uint64
 }
 
 struct cq_find {
-	const struct sim_device *device;
+	const struct verbs_device *device;
 	uint32_t cqn;
 	bool found;
 };
 
 static void cq_match(void *object, void *arg)
 {
-	const struct sim_devx_obj *obj = object;
+	const struct verbs_devx_obj *obj = object;
 	struct cq_find *f = arg;
 
 	if (obj->nic && obj->type == MLX5_CMD_OP_CREATE_CQ && obj->id == f->cqn && obj->context->device == f->device)
@@ -317,7 +317,7 @@ static bool peer_ok(const struct cmd *c, uint64_t owner, uint32_t number, bool r
 		return false;
 	}
 	if (!rmp)
-		sim_registry_each(SIM_DEVX_OBJ, cq_match, &f);
+		verbs_registry_each(VERBS_DEVX_OBJ, cq_match, &f);
 	if (!rmp && !f.found) {
 		fail(c, MLX5_CMD_STAT_BAD_PARAM_ERR, SYNDROME_PEER,
 		     "CQ 0x%x is one the device made itself (an emulated function's MSI-X vector)", number);
@@ -327,17 +327,17 @@ static bool peer_ok(const struct cmd *c, uint64_t owner, uint32_t number, bool r
 }
 
 /* The program's object for the NIC object the command made (number), its number in out; NULL,
- * with the NIC object destroyed by the caller, when memory runs out (sim_lock released). */
+ * with the NIC object destroyed by the caller, when memory runs out (verbs_lock released). */
 static struct mlx5dv_devx_obj *made(const struct cmd *c, uint16_t opcode, uint32_t number,
 				    int (*undo)(struct nic *, uint32_t))
 {
-	struct sim_devx_obj *obj = sim_devx_nic_wrap(c->function, c->context, opcode, number, c->out);
+	struct verbs_devx_obj *obj = verbs_devx_nic_wrap(c->function, c->context, opcode, number, c->out);
 
 	if (!obj) {
 		undo(c->nic, number);
 		return NULL;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
 
@@ -361,7 +361,7 @@ static struct mlx5dv_devx_obj *cq_create(const struct cmd *c, const uint8_t *in)
 		.moderation_mode = (enum nic_moderation_mode)PRM_GET(cqc, cqc, cq_period_mode),
 	};
 	uint32_t element = PRM_GET(cqc, cqc, c_eqn_or_apu_element), cqn;
-	struct sim_devx_obj *obj;
+	struct verbs_devx_obj *obj;
 	int rc;
 
 	if (!PRM_GET(create_cq_in, in, cq_umem_valid) || !PRM_GET(cqc, cqc, dbr_umem_valid)) {
@@ -403,7 +403,7 @@ static struct mlx5dv_devx_obj *cq_create(const struct cmd *c, const uint8_t *in)
 		nic_refused(c, rc, "CQ");
 		return NULL;
 	}
-	obj = sim_devx_nic_wrap(c->function, c->context, MLX5_CMD_OP_CREATE_CQ, cqn, c->out);
+	obj = verbs_devx_nic_wrap(c->function, c->context, MLX5_CMD_OP_CREATE_CQ, cqn, c->out);
 	if (!obj) {
 		nic_cq_destroy(c->nic, cqn);
 		if (thread)
@@ -411,12 +411,12 @@ static struct mlx5dv_devx_obj *cq_create(const struct cmd *c, const uint8_t *in)
 		return NULL;
 	}
 	obj->thread = thread;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
 
 /* MODIFY_CQ: the moderation fields modify_field_select names. */
-static int cq_modify(const struct cmd *c, const struct sim_devx_obj *obj, const uint8_t *in)
+static int cq_modify(const struct cmd *c, const struct verbs_devx_obj *obj, const uint8_t *in)
 {
 	const uint8_t *cqc = PRM_CADDR_OF(modify_cq_in, in, cq_context);
 	uint32_t select = PRM_GET(modify_cq_in, in, modify_field_select);
@@ -438,7 +438,7 @@ static int cq_modify(const struct cmd *c, const struct sim_devx_obj *obj, const 
 	return 0;
 }
 
-static int cq_query(const struct cmd *c, const struct sim_devx_obj *obj)
+static int cq_query(const struct cmd *c, const struct verbs_devx_obj *obj)
 {
 	uint8_t *cqc = PRM_ADDR_OF(query_cq_out, c->out, cq_context);
 	struct nic_cq_info info;
@@ -588,7 +588,7 @@ static struct mlx5dv_devx_obj *rmp_create(const struct cmd *c, const uint8_t *in
 
 /* MODIFY_SQ, MODIFY_RQ: the state only (modify_bitmask 0), from the state it is in. The two
  * layouts agree on every field read here. */
-static int wq_modify(const struct cmd *c, const struct sim_devx_obj *obj, const uint8_t *in)
+static int wq_modify(const struct cmd *c, const struct verbs_devx_obj *obj, const uint8_t *in)
 {
 	uint32_t number = PRM_GET(modify_rq_in, in, rqn), from = PRM_GET(modify_rq_in, in, rq_state);
 	uint32_t to = PRM_GET(rqc, PRM_CADDR_OF(modify_rq_in, in, ctx), state);
@@ -613,7 +613,7 @@ static int wq_modify(const struct cmd *c, const struct sim_devx_obj *obj, const 
 }
 
 /* QUERY_SQ, QUERY_RQ: the state, in the context at the same place of both outputs. */
-static int wq_query(const struct cmd *c, const struct sim_devx_obj *obj)
+static int wq_query(const struct cmd *c, const struct verbs_devx_obj *obj)
 {
 	struct nic_wq_info info;
 
@@ -693,7 +693,7 @@ static enum nic_qp_state nic_state_from_qpc(unsigned state)
 }
 
 /* The states a transition command moves between (from -1: any); left as they are for another
- * command (the callers take only transitions: sim_devx_queue_command). */
+ * command (the callers take only transitions: verbs_devx_queue_command). */
 static void qp_transition(uint16_t opcode, int *from, unsigned *to)
 {
 	static const struct {
@@ -748,7 +748,7 @@ static void qp_path(const uint8_t *ads, struct nic_path *path)
 		memcpy(path->dgid, PRM_CADDR_OF(ads, ads, rgid_rip), sizeof(path->dgid));
 }
 
-static int qp_modify(const struct cmd *c, const struct sim_devx_obj *obj, const uint8_t *in, size_t inlen)
+static int qp_modify(const struct cmd *c, const struct verbs_devx_obj *obj, const uint8_t *in, size_t inlen)
 {
 	const uint8_t *qpc = PRM_CADDR_OF(rst2init_qp_in, in, qpc);
 	const uint8_t *ads = PRM_CADDR_OF(qpc, qpc, primary_address_path);
@@ -759,8 +759,8 @@ static int qp_modify(const struct cmd *c, const struct sim_devx_obj *obj, const 
 
 	qp_transition((uint16_t)PRM_GET(mbox_in, in, opcode), &from, &to_qpc);
 	if (from >= 0 && inlen < PRM_BYTES(rst2init_qp_in)) {
-		sim_dr_refuse(c->function, EINVAL, "inlen %zu: %s's input has %zu bytes", inlen, c->name,
-			      PRM_BYTES(rst2init_qp_in));
+		verbs_dr_refuse(c->function, EINVAL, "inlen %zu: %s's input has %zu bytes", inlen, c->name,
+				PRM_BYTES(rst2init_qp_in));
 		return EINVAL;
 	}
 	if (qpn != obj->id || nic_qp_query(c->nic, qpn, &now)) {
@@ -816,7 +816,7 @@ static int qp_modify(const struct cmd *c, const struct sim_devx_obj *obj, const 
 	return 0;
 }
 
-static int qp_query(const struct cmd *c, const struct sim_devx_obj *obj, const uint8_t *in)
+static int qp_query(const struct cmd *c, const struct verbs_devx_obj *obj, const uint8_t *in)
 {
 	uint8_t *qpc = PRM_ADDR_OF(query_qp_out, c->out, qpc);
 	struct nic_qp_attr attr;
@@ -910,7 +910,7 @@ static bool is_query(uint16_t opcode)
 }
 
 /* The name of one of these commands, its buffers checked: NULL when they are too short (refused,
- * sim_lock released). */
+ * verbs_lock released). */
 static const char *command(const char *function, const uint8_t *in, size_t inlen, size_t outlen)
 {
 	uint16_t opcode = (uint16_t)PRM_GET(mbox_in, in, opcode);
@@ -920,8 +920,8 @@ static const char *command(const char *function, const uint8_t *in, size_t inlen
 		i++;
 	if (inlen >= commands[i].in_bytes && outlen >= commands[i].out_bytes)
 		return commands[i].name;
-	sim_dr_refuse(function, EINVAL, "inlen %zu, outlen %zu: %s needs %zu and %zu bytes", inlen, outlen,
-		      commands[i].name, commands[i].in_bytes, commands[i].out_bytes);
+	verbs_dr_refuse(function, EINVAL, "inlen %zu, outlen %zu: %s needs %zu and %zu bytes", inlen, outlen,
+			commands[i].name, commands[i].in_bytes, commands[i].out_bytes);
 	return NULL;
 }
 
@@ -933,22 +933,22 @@ static bool is_command(uint16_t opcode)
 	return false;
 }
 
-bool sim_devx_is_queue(uint16_t opcode)
+bool verbs_devx_is_queue(uint16_t opcode)
 {
 	return is_command(opcode) && !object_of(opcode);
 }
 
-struct mlx5dv_devx_obj *sim_devx_queue_create(const char *function, struct sim_context *context, const uint8_t *in,
-					      size_t inlen, uint8_t *out, size_t outlen)
+struct mlx5dv_devx_obj *verbs_devx_queue_create(const char *function, struct verbs_ctx *context, const uint8_t *in,
+						size_t inlen, uint8_t *out, size_t outlen)
 {
-	struct sim_nic *nic = sim_nic_of(context->device);
+	struct verbs_nic *nic = verbs_nic_of(context->device);
 	struct cmd c = { .function = function, .context = context, .out = out, .outlen = outlen };
 
 	c.name = command(function, in, inlen, outlen);
 	if (!c.name)
 		return NULL;
 	if (!nic) {
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return NULL;
 	}
 	c.nic = nic->nic;
@@ -969,24 +969,24 @@ struct mlx5dv_devx_obj *sim_devx_queue_create(const char *function, struct sim_c
 	}
 }
 
-int sim_devx_queue_command(const char *function, struct sim_devx_obj *obj, bool query, const uint8_t *in, size_t inlen,
-			   uint8_t *out, size_t outlen)
+int verbs_devx_queue_command(const char *function, struct verbs_devx_obj *obj, bool query, const uint8_t *in,
+			     size_t inlen, uint8_t *out, size_t outlen)
 {
 	uint16_t opcode = (uint16_t)PRM_GET(mbox_in, in, opcode);
-	struct sim_nic *nic = sim_nic_of(obj->context->device);
+	struct verbs_nic *nic = verbs_nic_of(obj->context->device);
 	struct cmd c = { .function = function, .context = obj->context, .out = out, .outlen = outlen };
 	int rc;
 
 	/* A command of another object (or none of these) is not served on this one. */
 	if (!is_command(opcode) || object_of(opcode) != obj->type || is_query(opcode) != query) {
-		sim_devx_unserved(function, opcode, (uint16_t)PRM_GET(mbox_in, in, op_mod));
+		verbs_devx_unserved(function, opcode, (uint16_t)PRM_GET(mbox_in, in, op_mod));
 		return EOPNOTSUPP;
 	}
 	c.name = command(function, in, inlen, outlen);
 	if (!c.name)
 		return EINVAL;
 	if (!nic) {
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return ENOMEM;
 	}
 	c.nic = nic->nic;
@@ -1014,7 +1014,7 @@ int sim_devx_queue_command(const char *function, struct sim_devx_obj *obj, bool 
 		break;
 	}
 	if (!rc)
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 	return rc;
 }
 
@@ -1037,14 +1037,14 @@ static const char *users_of(uint32_t type)
 	}
 }
 
-const char *sim_devx_users(const struct sim_devx_obj *obj)
+const char *verbs_devx_users(const struct verbs_devx_obj *obj)
 {
 	return users_of(obj->type);
 }
 
-int sim_devx_nic_destroy(struct sim_devx_obj *obj)
+int verbs_devx_nic_destroy(struct verbs_devx_obj *obj)
 {
-	struct sim_nic *nic = sim_nic_of(obj->context->device);
+	struct verbs_nic *nic = verbs_nic_of(obj->context->device);
 	const struct flexio_verbs_dpa *provider = atomic_load(&dpa);
 	int rc = 0;
 
@@ -1063,7 +1063,7 @@ int sim_devx_nic_destroy(struct sim_devx_obj *obj)
 			rc = nic_tis_destroy(nic->nic, obj->id);
 			break;
 		default:
-			rc = sim_devx_transport_destroy(nic->nic, obj->type, obj->id);
+			rc = verbs_devx_transport_destroy(nic->nic, obj->type, obj->id);
 			break;
 		}
 	}

@@ -49,15 +49,15 @@ enum {
 	SYNDROME_HASH_FN = 0x1a8b5,    /* rx_hash_fn none of NONE, XOR8, TOEPLITZ */
 };
 
-bool sim_devx_is_transport(uint16_t opcode)
+bool verbs_devx_is_transport(uint16_t opcode)
 {
 	return opcode == MLX5_CMD_OP_ALLOC_TRANSPORT_DOMAIN || opcode == MLX5_CMD_OP_CREATE_RQT ||
 	       opcode == MLX5_CMD_OP_CREATE_TIR;
 }
 
-/* Refuses with BAD_PARAM (sim_lock released). */
+/* Refuses with BAD_PARAM (verbs_lock released). */
 #define refuse(function, out, outlen, syndrome, ...) \
-	sim_devx_fail(function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, syndrome, __VA_ARGS__)
+	verbs_devx_fail(function, out, outlen, MLX5_CMD_STAT_BAD_PARAM_ERR, syndrome, __VA_ARGS__)
 
 /* An RQT context's list (entries, each an RQ number): 0, or an errno value (refused). table_max
  * is the table's rqt_max_size for MODIFY_RQT, whose context leaves that field 0 as Linux's mlx5e
@@ -69,16 +69,16 @@ static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8
 	uint32_t max, actual;
 
 	if (inlen < RQT_LIST) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: an RQT context needs %zu bytes", inlen, RQT_LIST);
+		verbs_dr_refuse(function, EINVAL, "inlen %zu: an RQT context needs %zu bytes", inlen, RQT_LIST);
 		return EINVAL;
 	}
 	max = table_max ? table_max : PRM_GET(rqtc, rqtc, rqt_max_size);
 	actual = PRM_GET(rqtc, rqtc, rqt_actual_size);
 	if (PRM_GET(rqtc, rqtc, list_q_type) || PRM_GET(rqtc, rqtc, rq_vhca_id_format)) {
-		sim_dr_refuse(function, EOPNOTSUPP,
-			      "RQT: list_q_type %u (rqtc 14h), rq_vhca_id_format %u (rqtc 18h): the simulated NIC's "
-			      "tables list RQs of its own by number (0, 0)",
-			      PRM_GET(rqtc, rqtc, list_q_type), PRM_GET(rqtc, rqtc, rq_vhca_id_format));
+		verbs_dr_refuse(function, EOPNOTSUPP,
+				"RQT: list_q_type %u (rqtc 14h), rq_vhca_id_format %u (rqtc 18h): the simulated NIC's "
+				"tables list RQs of its own by number (0, 0)",
+				PRM_GET(rqtc, rqtc, list_q_type), PRM_GET(rqtc, rqtc, rq_vhca_id_format));
 		return EOPNOTSUPP;
 	}
 	if (table_max && (!actual || actual > max)) {
@@ -94,8 +94,8 @@ static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8
 		return EREMOTEIO;
 	}
 	if (inlen < RQT_LIST + 4 * (size_t)actual) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: %u RQT entries need %zu bytes", inlen, actual,
-			      RQT_LIST + 4 * (size_t)actual);
+		verbs_dr_refuse(function, EINVAL, "inlen %zu: %u RQT entries need %zu bytes", inlen, actual,
+				RQT_LIST + 4 * (size_t)actual);
 		return EINVAL;
 	}
 	for (uint32_t i = 0; i < actual; i++)
@@ -104,13 +104,13 @@ static int rqt_list(const char *function, const uint8_t *in, size_t inlen, uint8
 	return 0;
 }
 
-struct sim_devx_obj *sim_devx_nic_wrap(const char *function, struct sim_context *context, uint16_t opcode, uint32_t id,
-				       uint8_t *out)
+struct verbs_devx_obj *verbs_devx_nic_wrap(const char *function, struct verbs_ctx *context, uint16_t opcode,
+					   uint32_t id, uint8_t *out)
 {
-	struct sim_devx_obj *obj = sim_devx_obj_new(context, opcode, id);
+	struct verbs_devx_obj *obj = verbs_devx_obj_new(context, opcode, id);
 
 	if (!obj) {
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return NULL;
 	}
 	obj->nic = true;
@@ -119,7 +119,7 @@ struct sim_devx_obj *sim_devx_nic_wrap(const char *function, struct sim_context 
 	return obj;
 }
 
-int sim_devx_transport_destroy(struct nic *nic, uint32_t type, uint32_t id)
+int verbs_devx_transport_destroy(struct nic *nic, uint32_t type, uint32_t id)
 {
 	switch (type) {
 	case MLX5_CMD_OP_ALLOC_TRANSPORT_DOMAIN:
@@ -147,10 +147,10 @@ static int tir_hash(const char *function, const uint8_t *tirc, uint8_t *out, siz
 	}
 	if (fn == MLX5_RX_HASH_FN_INVERTED_XOR8 || symmetric || (select & SELECT_IPSEC_SPI) ||
 	    (select & ~(NIC_RX_HASH_L3_IPV6 | NIC_RX_HASH_L4_UDP | NIC_RX_HASH_FIELDS)) || inner) {
-		sim_dr_refuse(function, EOPNOTSUPP,
-			      "CREATE_TIR: rx_hash_fn %u%s, selectors outer 0x%x inner 0x%x: the simulated NIC "
-			      "hashes with Toeplitz (or none) over outer IPv4/IPv6 addresses and TCP/UDP ports",
-			      fn, symmetric ? " (symmetric)" : "", select, inner);
+		verbs_dr_refuse(function, EOPNOTSUPP,
+				"CREATE_TIR: rx_hash_fn %u%s, selectors outer 0x%x inner 0x%x: the simulated NIC "
+				"hashes with Toeplitz (or none) over outer IPv4/IPv6 addresses and TCP/UDP ports",
+				fn, symmetric ? " (symmetric)" : "", select, inner);
 		return EOPNOTSUPP;
 	}
 	hash->fn = fn == NIC_RX_HASH_TOEPLITZ ? NIC_RX_HASH_TOEPLITZ : NIC_RX_HASH_NONE;
@@ -159,21 +159,22 @@ static int tir_hash(const char *function, const uint8_t *tirc, uint8_t *out, siz
 	return 0;
 }
 
-struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct sim_context *context, uint16_t opcode,
-						  const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen)
+struct mlx5dv_devx_obj *verbs_devx_transport_create(const char *function, struct verbs_ctx *context, uint16_t opcode,
+						    const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen)
 {
-	struct sim_nic *nic = sim_nic_of(context->device);
+	struct verbs_nic *nic = verbs_nic_of(context->device);
 	const uint8_t *tirc = PRM_CADDR_OF(create_tir_in, in, ctx);
-	struct sim_devx_obj *obj;
+	struct verbs_devx_obj *obj;
 	uint32_t id = 0, *rqns = NULL, count = 0, tdn;
 	int rc;
 
 	if (!nic) {
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return NULL;
 	}
 	if (opcode == MLX5_CMD_OP_CREATE_TIR && inlen < TIR_IN_BYTES) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: CREATE_TIR's context needs %zu bytes", inlen, TIR_IN_BYTES);
+		verbs_dr_refuse(function, EINVAL, "inlen %zu: CREATE_TIR's context needs %zu bytes", inlen,
+				TIR_IN_BYTES);
 		return NULL;
 	}
 	switch (opcode) {
@@ -183,7 +184,7 @@ struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct s
 	case MLX5_CMD_OP_CREATE_RQT:
 		rqns = malloc(sizeof(*rqns) << NIC_LOG_MAX_RQT_SIZE);
 		if (!rqns) {
-			sim_dr_refuse(function, ENOMEM, "out of memory");
+			verbs_dr_refuse(function, ENOMEM, "out of memory");
 			return NULL;
 		}
 		if ((rc = rqt_list(function, in, inlen, out, outlen, 0, rqns, &count))) {
@@ -223,34 +224,34 @@ struct mlx5dv_devx_obj *sim_devx_transport_create(const char *function, struct s
 		return NULL;
 	}
 	if (rc) {
-		sim_dr_refuse(function, rc == -ENOSPC ? ENOSPC : EINVAL, "the simulated NIC refused it (%d)", rc);
+		verbs_dr_refuse(function, rc == -ENOSPC ? ENOSPC : EINVAL, "the simulated NIC refused it (%d)", rc);
 		return NULL;
 	}
-	obj = sim_devx_nic_wrap(function, context, opcode, id, out);
+	obj = verbs_devx_nic_wrap(function, context, opcode, id, out);
 	if (!obj) {
-		sim_devx_transport_destroy(nic->nic, opcode, id);
+		verbs_devx_transport_destroy(nic->nic, opcode, id);
 		return NULL;
 	}
 	if (opcode == MLX5_CMD_OP_CREATE_RQT)
 		obj->rqt_max_size = PRM_GET(rqtc, PRM_CADDR_OF(create_rqt_in, in, rqt_context), rqt_max_size);
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return (struct mlx5dv_devx_obj *)obj;
 }
 
-int sim_devx_transport_modify(const char *function, struct sim_devx_obj *obj, const uint8_t *in, size_t inlen,
-			      uint8_t *out, size_t outlen)
+int verbs_devx_transport_modify(const char *function, struct verbs_devx_obj *obj, const uint8_t *in, size_t inlen,
+				uint8_t *out, size_t outlen)
 {
-	struct sim_nic *nic = sim_nic_of(obj->context->device);
+	struct verbs_nic *nic = verbs_nic_of(obj->context->device);
 	uint32_t *rqns, count;
 	int rc;
 
 	if (!nic) {
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return ENOMEM;
 	}
 	if (inlen < PRM_BIT_OFF(modify_rqt_in, rqt_context) / 8) {
-		sim_dr_refuse(function, EINVAL, "inlen %zu: MODIFY_RQT needs %zu bytes", inlen,
-			      PRM_BIT_OFF(modify_rqt_in, rqt_context) / 8);
+		verbs_dr_refuse(function, EINVAL, "inlen %zu: MODIFY_RQT needs %zu bytes", inlen,
+				PRM_BIT_OFF(modify_rqt_in, rqt_context) / 8);
 		return EINVAL;
 	}
 	if (PRM_GET(modify_rqt_in, in, rqtn) != obj->id) {
@@ -261,12 +262,12 @@ int sim_devx_transport_modify(const char *function, struct sim_devx_obj *obj, co
 	/* nothing to modify but the list */
 	if (!(prm_be_get(PRM_CADDR_OF(modify_rqt_in, in, modify_bitmask), 8) & MLX5_MODIFY_RQT_RQN_LIST)) {
 		memset(out, 0, PRM_HEADER);
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		return 0;
 	}
 	rqns = malloc(sizeof(*rqns) << NIC_LOG_MAX_RQT_SIZE);
 	if (!rqns) {
-		sim_dr_refuse(function, ENOMEM, "out of memory");
+		verbs_dr_refuse(function, ENOMEM, "out of memory");
 		return ENOMEM;
 	}
 	if ((rc = rqt_list(function, in, inlen, out, outlen, obj->rqt_max_size, rqns, &count))) {
@@ -280,6 +281,6 @@ int sim_devx_transport_modify(const char *function, struct sim_devx_obj *obj, co
 		return EREMOTEIO;
 	}
 	memset(out, 0, PRM_HEADER);
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }

@@ -19,13 +19,13 @@ static const char *const section_names[] = { "outer headers",     "misc paramete
  * Copies a match buffer (mask or value) of matcher criteria into out (512 bytes, zeroed):
  * only the sections the criteria enable. EINVAL when it is larger than fte_match_param.
  */
-int sim_dr_match_copy(const struct mlx5dv_flow_match_parameters *param, uint8_t criteria, uint64_t *out)
+int verbs_dr_match_copy(const struct mlx5dv_flow_match_parameters *param, uint8_t criteria, uint64_t *out)
 {
 	uint8_t *bytes = (uint8_t *)out;
 
-	if (param->match_sz > SIM_FTE_BYTES)
+	if (param->match_sz > VERBS_FTE_BYTES)
 		return EINVAL;
-	memset(out, 0, SIM_FTE_BYTES);
+	memset(out, 0, VERBS_FTE_BYTES);
 	for (unsigned section = 0; section < 8; section++) {
 		size_t start = section * 64u, end = start + 64;
 
@@ -40,46 +40,46 @@ int sim_dr_match_copy(const struct mlx5dv_flow_match_parameters *param, uint8_t 
 
 /* Returns the matcher, or NULL with errno: EINVAL (not a live table, no mask, mask larger than
  * fte_match_param, unknown criteria), EOPNOTSUPP (a field the device does not parse), ENOMEM. */
-SIM_EXPORT struct mlx5dv_dr_matcher *mlx5dv_dr_matcher_create(struct mlx5dv_dr_table *tbl, uint16_t priority,
-							      uint8_t match_criteria_enable,
-							      struct mlx5dv_flow_match_parameters *mask)
+VERBS_EXPORT struct mlx5dv_dr_matcher *mlx5dv_dr_matcher_create(struct mlx5dv_dr_table *tbl, uint16_t priority,
+								uint8_t match_criteria_enable,
+								struct mlx5dv_flow_match_parameters *mask)
 {
-	__typeof__(&mlx5dv_dr_matcher_create) real = SIM_REAL(mlx5dv_dr_matcher_create);
-	struct sim_dr_matcher *matcher;
-	struct sim_dr_table *table;
-	uint64_t bits[SIM_FTE_WORDS];
+	__typeof__(&mlx5dv_dr_matcher_create) real = VERBS_REAL(mlx5dv_dr_matcher_create);
+	struct verbs_dr_matcher *matcher;
+	struct verbs_dr_table *table;
+	uint64_t bits[VERBS_FTE_WORDS];
 	const uint8_t *bytes = (const uint8_t *)bits;
 
-	SIM_DELEGATE(mlx5dv_dr_matcher_create, (tbl, priority, match_criteria_enable, mask));
-	switch (sim_route(__func__, tbl, SIM_DR_TABLE, (void **)&table, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_dr_matcher_create, (tbl, priority, match_criteria_enable, mask));
+	switch (verbs_route(__func__, tbl, VERBS_DR_TABLE, (void **)&table, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(tbl, priority, match_criteria_enable, mask);
 	default:
 		return NULL;
 	}
 	if (!mask) {
-		sim_dr_refuse(__func__, EINVAL, "mask is NULL");
+		verbs_dr_refuse(__func__, EINVAL, "mask is NULL");
 		return NULL;
 	}
-	if (match_criteria_enable & ~SIM_FTE_CRITERIA_ALL) {
-		sim_dr_refuse(__func__, EINVAL, "match_criteria_enable 0x%x: unknown bits 0x%x", match_criteria_enable,
-			      match_criteria_enable & ~SIM_FTE_CRITERIA_ALL);
+	if (match_criteria_enable & ~VERBS_FTE_CRITERIA_ALL) {
+		verbs_dr_refuse(__func__, EINVAL, "match_criteria_enable 0x%x: unknown bits 0x%x",
+				match_criteria_enable, match_criteria_enable & ~VERBS_FTE_CRITERIA_ALL);
 		return NULL;
 	}
-	if (sim_dr_match_copy(mask, match_criteria_enable, bits)) {
-		sim_dr_refuse(__func__, EINVAL, "mask of %zu bytes: fte_match_param has %d", mask->match_sz,
-			      SIM_FTE_BYTES);
+	if (verbs_dr_match_copy(mask, match_criteria_enable, bits)) {
+		verbs_dr_refuse(__func__, EINVAL, "mask of %zu bytes: fte_match_param has %d", mask->match_sz,
+				VERBS_FTE_BYTES);
 		return NULL;
 	}
-	for (size_t i = 0; i < SIM_FTE_BYTES; i++) {
+	for (size_t i = 0; i < VERBS_FTE_BYTES; i++) {
 		if (bytes[i] & ~nic_match_bits(i)) {
-			sim_dr_refuse(__func__, EOPNOTSUPP,
-				      "the mask has bits 0x%02x at byte %zu of the %s: a field the simulated device "
-				      "does not match on (it parses L2-L4 headers, outer and inner, and source_sqn, "
-				      "source_port, vxlan_vni)",
-				      bytes[i] & ~nic_match_bits(i), i % 64, section_names[i / 64]);
+			verbs_dr_refuse(__func__, EOPNOTSUPP,
+					"the mask has bits 0x%02x at byte %zu of the %s: a field the simulated device "
+					"does not match on (it parses L2-L4 headers, outer and inner, and source_sqn, "
+					"source_port, vxlan_vni)",
+					bytes[i] & ~nic_match_bits(i), i % 64, section_names[i / 64]);
 			return NULL;
 		}
 	}
@@ -87,13 +87,13 @@ SIM_EXPORT struct mlx5dv_dr_matcher *mlx5dv_dr_matcher_create(struct mlx5dv_dr_t
 	/* the NIC's layout is fte_match_param's first sections, the only ones a mask may use */
 	if (!matcher || nic_flow_matcher_create(table->flow, priority, bits, &matcher->flow)) {
 		free(matcher);
-		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		verbs_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
-	if (!sim_registry_add(matcher, SIM_DR_MATCHER, matcher)) {
+	if (!verbs_registry_add(matcher, VERBS_DR_MATCHER, matcher)) {
 		nic_flow_matcher_destroy(matcher->flow);
 		free(matcher);
-		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		verbs_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
 	matcher->table = table;
@@ -101,68 +101,68 @@ SIM_EXPORT struct mlx5dv_dr_matcher *mlx5dv_dr_matcher_create(struct mlx5dv_dr_t
 	memcpy(matcher->mask, bits, sizeof(bits));
 	table->matchers++;
 	table->domain->context->object_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return (struct mlx5dv_dr_matcher *)matcher;
 }
 
-void sim_dr_matcher_destroy(struct sim_dr_matcher *matcher)
+void verbs_dr_matcher_destroy(struct verbs_dr_matcher *matcher)
 {
 	nic_flow_matcher_destroy(matcher->flow); /* it has no rules */
 	matcher->table->matchers--;
 	matcher->table->domain->context->object_count--;
-	sim_registry_retire(matcher, matcher);
+	verbs_registry_retire(matcher, matcher);
 }
 
 /* Returns 0, or an errno value: EBUSY while it has rules, EINVAL. */
-SIM_EXPORT int mlx5dv_dr_matcher_destroy(struct mlx5dv_dr_matcher *mtr)
+VERBS_EXPORT int mlx5dv_dr_matcher_destroy(struct mlx5dv_dr_matcher *mtr)
 {
-	__typeof__(&mlx5dv_dr_matcher_destroy) real = SIM_REAL(mlx5dv_dr_matcher_destroy);
-	struct sim_dr_matcher *matcher;
+	__typeof__(&mlx5dv_dr_matcher_destroy) real = VERBS_REAL(mlx5dv_dr_matcher_destroy);
+	struct verbs_dr_matcher *matcher;
 
-	SIM_DELEGATE(mlx5dv_dr_matcher_destroy, (mtr));
-	switch (sim_route(__func__, mtr, SIM_DR_MATCHER, (void **)&matcher, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_dr_matcher_destroy, (mtr));
+	switch (verbs_route(__func__, mtr, VERBS_DR_MATCHER, (void **)&matcher, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(mtr);
 	default:
 		return errno;
 	}
 	if (matcher->rules) {
-		sim_dr_refuse(__func__, EBUSY, "matcher %p still has %u rule(s)", (void *)mtr, matcher->rules);
+		verbs_dr_refuse(__func__, EBUSY, "matcher %p still has %u rule(s)", (void *)mtr, matcher->rules);
 		return EBUSY;
 	}
-	sim_dr_matcher_destroy(matcher);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_dr_matcher_destroy(matcher);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
 
 /* A sizing hint: the simulated matchers take any number of rules. 0, or EINVAL for a NULL
  * layout or unknown flags. */
-SIM_EXPORT int mlx5dv_dr_matcher_set_layout(struct mlx5dv_dr_matcher *mtr, struct mlx5dv_dr_matcher_layout *layout)
+VERBS_EXPORT int mlx5dv_dr_matcher_set_layout(struct mlx5dv_dr_matcher *mtr, struct mlx5dv_dr_matcher_layout *layout)
 {
-	__typeof__(&mlx5dv_dr_matcher_set_layout) real = SIM_REAL(mlx5dv_dr_matcher_set_layout);
+	__typeof__(&mlx5dv_dr_matcher_set_layout) real = VERBS_REAL(mlx5dv_dr_matcher_set_layout);
 	const uint32_t known = MLX5DV_DR_MATCHER_LAYOUT_RESIZABLE | MLX5DV_DR_MATCHER_LAYOUT_NUM_RULE;
-	struct sim_dr_matcher *matcher;
+	struct verbs_dr_matcher *matcher;
 
-	SIM_DELEGATE(mlx5dv_dr_matcher_set_layout, (mtr, layout));
-	switch (sim_route(__func__, mtr, SIM_DR_MATCHER, (void **)&matcher, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_dr_matcher_set_layout, (mtr, layout));
+	switch (verbs_route(__func__, mtr, VERBS_DR_MATCHER, (void **)&matcher, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(mtr, layout);
 	default:
 		return errno;
 	}
 	if (!layout) {
-		sim_dr_refuse(__func__, EINVAL, "layout is NULL");
+		verbs_dr_refuse(__func__, EINVAL, "layout is NULL");
 		return EINVAL;
 	}
 	if (layout->flags & ~known) {
-		sim_dr_refuse(__func__, EINVAL, "layout flags 0x%x: unknown bits 0x%x", layout->flags,
-			      layout->flags & ~known);
+		verbs_dr_refuse(__func__, EINVAL, "layout flags 0x%x: unknown bits 0x%x", layout->flags,
+				layout->flags & ~known);
 		return EINVAL;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }

@@ -10,17 +10,17 @@
 #include <stdlib.h>
 
 /* Returns the table, or NULL with errno: EINVAL (not a live domain), ENOMEM. */
-SIM_EXPORT struct mlx5dv_dr_table *mlx5dv_dr_table_create(struct mlx5dv_dr_domain *dmn, uint32_t level)
+VERBS_EXPORT struct mlx5dv_dr_table *mlx5dv_dr_table_create(struct mlx5dv_dr_domain *dmn, uint32_t level)
 {
-	__typeof__(&mlx5dv_dr_table_create) real = SIM_REAL(mlx5dv_dr_table_create);
-	struct sim_dr_domain *domain;
-	struct sim_dr_table *table;
+	__typeof__(&mlx5dv_dr_table_create) real = VERBS_REAL(mlx5dv_dr_table_create);
+	struct verbs_dr_domain *domain;
+	struct verbs_dr_table *table;
 
-	SIM_DELEGATE(mlx5dv_dr_table_create, (dmn, level));
-	switch (sim_route(__func__, dmn, SIM_DR_DOMAIN, (void **)&domain, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_dr_table_create, (dmn, level));
+	switch (verbs_route(__func__, dmn, VERBS_DR_DOMAIN, (void **)&domain, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(dmn, level);
 	default:
 		return NULL;
@@ -28,56 +28,56 @@ SIM_EXPORT struct mlx5dv_dr_table *mlx5dv_dr_table_create(struct mlx5dv_dr_domai
 	table = calloc(1, sizeof(*table));
 	if (!table || nic_flow_table_create(domain->nic, (enum nic_flow_type)domain->type, level, &table->flow)) {
 		free(table);
-		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		verbs_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
-	if (!sim_registry_add(table, SIM_DR_TABLE, table)) {
+	if (!verbs_registry_add(table, VERBS_DR_TABLE, table)) {
 		nic_flow_table_destroy(table->flow);
 		free(table);
-		sim_dr_refuse(__func__, ENOMEM, "out of memory");
+		verbs_dr_refuse(__func__, ENOMEM, "out of memory");
 		return NULL;
 	}
 	table->domain = domain;
 	table->level = level;
 	domain->tables++;
 	domain->context->object_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return (struct mlx5dv_dr_table *)table;
 }
 
-void sim_dr_table_destroy(struct sim_dr_table *table)
+void verbs_dr_table_destroy(struct verbs_dr_table *table)
 {
 	/* nothing uses it: neither do the NIC's matchers and rules */
 	nic_flow_table_destroy(table->flow);
 	table->domain->tables--;
 	table->domain->context->object_count--;
-	sim_registry_retire(table, table);
+	verbs_registry_retire(table, table);
 }
 
 /* Returns 0, or an errno value: EBUSY while matchers or dest-table actions use it, EINVAL.
  * A table without matchers is in no lookup: nothing to publish. */
-SIM_EXPORT int mlx5dv_dr_table_destroy(struct mlx5dv_dr_table *tbl)
+VERBS_EXPORT int mlx5dv_dr_table_destroy(struct mlx5dv_dr_table *tbl)
 {
-	__typeof__(&mlx5dv_dr_table_destroy) real = SIM_REAL(mlx5dv_dr_table_destroy);
-	struct sim_dr_table *table;
+	__typeof__(&mlx5dv_dr_table_destroy) real = VERBS_REAL(mlx5dv_dr_table_destroy);
+	struct verbs_dr_table *table;
 
-	SIM_DELEGATE(mlx5dv_dr_table_destroy, (tbl));
-	switch (sim_route(__func__, tbl, SIM_DR_TABLE, (void **)&table, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_dr_table_destroy, (tbl));
+	switch (verbs_route(__func__, tbl, VERBS_DR_TABLE, (void **)&table, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(tbl);
 	default:
 		return errno;
 	}
 	if (table->matchers || table->users) {
-		sim_dr_refuse(__func__, EBUSY,
-			      "table %p (level %u) still has %u matcher(s) and %u action(s) "
-			      "sending to it",
-			      (void *)tbl, table->level, table->matchers, table->users);
+		verbs_dr_refuse(__func__, EBUSY,
+				"table %p (level %u) still has %u matcher(s) and %u action(s) "
+				"sending to it",
+				(void *)tbl, table->level, table->matchers, table->users);
 		return EBUSY;
 	}
-	sim_dr_table_destroy(table);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_dr_table_destroy(table);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }

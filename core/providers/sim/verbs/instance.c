@@ -18,9 +18,9 @@
 static pthread_once_t role_once = PTHREAD_ONCE_INIT;
 static bool secondary;
 static void *primary; /* dlopen handle of the primary, when secondary */
-static void *primary_entries[SIM_ENTRY_COUNT];
+static void *primary_entries[VERBS_ENTRY_COUNT];
 
-struct link_map *sim_object_of(const void *addr)
+struct link_map *verbs_object_of(const void *addr)
 {
 	struct link_map *map = NULL;
 	Dl_info info;
@@ -30,19 +30,19 @@ struct link_map *sim_object_of(const void *addr)
 	return map;
 }
 
-struct link_map *sim_self(void)
+struct link_map *verbs_self(void)
 {
-	return sim_object_of((const void *)&sim_self);
+	return verbs_object_of((const void *)&verbs_self);
 }
 
-bool sim_object_is_simulator(struct link_map *object)
+bool verbs_object_is_simulator(struct link_map *object)
 {
 	void *handle, *marker;
 	bool simulator;
 
 	if (!object)
 		return false;
-	if (object == sim_self())
+	if (object == verbs_self())
 		return true;
 	if (!object->l_name || !object->l_name[0])
 		return false; /* the program itself */
@@ -50,7 +50,7 @@ bool sim_object_is_simulator(struct link_map *object)
 	if (!handle)
 		return false;
 	marker = dlvsym(handle, "flexio_verbs_context_device", "FLEXIO_VERBS_PRIVATE");
-	simulator = marker && sim_object_of(marker) == object;
+	simulator = marker && verbs_object_of(marker) == object;
 	dlclose(handle);
 	return simulator;
 }
@@ -58,37 +58,37 @@ bool sim_object_is_simulator(struct link_map *object)
 static void decide(void)
 {
 	void *marker = dlvsym(RTLD_DEFAULT, "flexio_verbs_context_device", "FLEXIO_VERBS_PRIVATE");
-	struct link_map *first = sim_object_of(marker);
+	struct link_map *first = verbs_object_of(marker);
 
-	if (!first || first == sim_self() || !first->l_name || !first->l_name[0])
+	if (!first || first == verbs_self() || !first->l_name || !first->l_name[0])
 		return;
 	primary = dlopen(first->l_name, RTLD_LAZY | RTLD_NOLOAD);
 	secondary = primary != NULL;
 }
 
-bool sim_is_secondary(void)
+bool verbs_is_secondary(void)
 {
 	pthread_once(&role_once, decide);
 	return secondary;
 }
 
-void *sim_primary_entry(enum sim_entry entry)
+void *verbs_primary_entry(enum verbs_entry entry)
 {
 	void *fn = __atomic_load_n(&primary_entries[entry], __ATOMIC_ACQUIRE);
 
 	if (!fn) {
-		fn = dlvsym(primary, sim_entries[entry].name, sim_entries[entry].version);
+		fn = dlvsym(primary, verbs_entries[entry].name, verbs_entries[entry].version);
 		/* a primary from another build that lacks the entry: this copy answers itself
-		 * (SIM_DELEGATE), marked by its own address */
+		 * (VERBS_DELEGATE), marked by its own address */
 		if (!fn)
-			fn = sim_entries[entry].ours;
+			fn = verbs_entries[entry].ours;
 		__atomic_store_n(&primary_entries[entry], fn, __ATOMIC_RELEASE);
 	}
-	return fn == sim_entries[entry].ours ? NULL : fn;
+	return fn == verbs_entries[entry].ours ? NULL : fn;
 }
 
-__attribute__((constructor)) static void sim_load(void)
+__attribute__((constructor)) static void verbs_load(void)
 {
-	if (!sim_is_secondary())
-		sim_redirect();
+	if (!verbs_is_secondary())
+		verbs_redirect();
 }

@@ -1,16 +1,16 @@
 /*
- * The log lines of libflexio_verbs go through the library's one logger (core/host/log.c): the
+ * The log lines of libflexio_verbs go through the library's one logger (core/common/log.c): the
  * same level, callback and per-thread last error as libflexio's own lines, with the first word
  * "flexio_verbs" its users know.  In libflexio.so.1 that is libflexio's logger itself; in
- * libflexio_verbs.so.1 the same source is compiled in (see CMakeLists.txt).
+ * libflexio_verbs.so.1 a copy of its objects (flexio_log, see CMakeLists.txt).
  */
 #include "verbs_internal.h"
 
 #include <stdarg.h>
 
-#include "../../../host/log.h"
+#include "log.h"
 
-void sim_err(const char *function, const char *format, ...)
+void verbs_err(const char *function, const char *format, ...)
 {
 	va_list args;
 
@@ -19,7 +19,7 @@ void sim_err(const char *function, const char *format, ...)
 	va_end(args);
 }
 
-void sim_warn(const char *function, const char *format, ...)
+void verbs_warn(const char *function, const char *format, ...)
 {
 	va_list args;
 
@@ -28,7 +28,7 @@ void sim_warn(const char *function, const char *format, ...)
 	va_end(args);
 }
 
-void sim_dbg(const char *function, const char *format, ...)
+void verbs_dbg(const char *function, const char *format, ...)
 {
 	va_list args;
 

@@ -9,7 +9,7 @@
 
 #define MIN_CAPACITY 64
 
-static size_t slot_of(const struct sim_map *map, uint64_t key)
+static size_t slot_of(const struct verbs_map *map, uint64_t key)
 {
 	/* splitmix64 finaliser: handles are 16-byte aligned addresses, keys are counters */
 	key ^= key >> 30;
@@ -20,7 +20,7 @@ static size_t slot_of(const struct sim_map *map, uint64_t key)
 	return key & (map->capacity - 1);
 }
 
-struct sim_map_slot *sim_map_find(const struct sim_map *map, uint64_t key)
+struct verbs_map_slot *verbs_map_find(const struct verbs_map *map, uint64_t key)
 {
 	if (!map->capacity || !key)
 		return NULL;
@@ -32,7 +32,7 @@ struct sim_map_slot *sim_map_find(const struct sim_map *map, uint64_t key)
 	}
 }
 
-static void place(struct sim_map *map, struct sim_map_slot slot)
+static void place(struct verbs_map *map, struct verbs_map_slot slot)
 {
 	size_t i = slot_of(map, slot.key);
 
@@ -41,12 +41,12 @@ static void place(struct sim_map *map, struct sim_map_slot slot)
 	map->slots[i] = slot;
 }
 
-static bool grow(struct sim_map *map)
+static bool grow(struct verbs_map *map)
 {
 	size_t old_capacity = map->capacity;
-	struct sim_map_slot *old = map->slots;
+	struct verbs_map_slot *old = map->slots;
 	size_t capacity = old_capacity ? old_capacity * 2 : MIN_CAPACITY;
-	struct sim_map_slot *slots = calloc(capacity, sizeof(*slots));
+	struct verbs_map_slot *slots = calloc(capacity, sizeof(*slots));
 
 	if (!slots)
 		return false;
@@ -59,9 +59,9 @@ static bool grow(struct sim_map *map)
 	return true;
 }
 
-bool sim_map_put(struct sim_map *map, uint64_t key, void *value, uint32_t tag)
+bool verbs_map_put(struct verbs_map *map, uint64_t key, void *value, uint32_t tag)
 {
-	struct sim_map_slot *slot = sim_map_find(map, key);
+	struct verbs_map_slot *slot = verbs_map_find(map, key);
 
 	if (slot) {
 		slot->value = value;
@@ -71,14 +71,14 @@ bool sim_map_put(struct sim_map *map, uint64_t key, void *value, uint32_t tag)
 	/* keep the load at most one half so probe runs stay short */
 	if ((map->used + 1) * 2 > map->capacity && !grow(map))
 		return false;
-	place(map, (struct sim_map_slot){ .key = key, .value = value, .tag = tag });
+	place(map, (struct verbs_map_slot){ .key = key, .value = value, .tag = tag });
 	map->used++;
 	return true;
 }
 
-void sim_map_remove(struct sim_map *map, uint64_t key)
+void verbs_map_remove(struct verbs_map *map, uint64_t key)
 {
-	struct sim_map_slot *slot = sim_map_find(map, key);
+	struct verbs_map_slot *slot = verbs_map_find(map, key);
 	size_t mask = map->capacity - 1;
 	size_t hole, i;
 
@@ -94,6 +94,6 @@ void sim_map_remove(struct sim_map *map, uint64_t key)
 			hole = i;
 		}
 	}
-	map->slots[hole] = (struct sim_map_slot){ 0 };
+	map->slots[hole] = (struct verbs_map_slot){ 0 };
 	map->used--;
 }

@@ -10,17 +10,17 @@
 #include <errno.h>
 #include <string.h>
 
-SIM_EXPORT bool mlx5dv_is_supported(struct ibv_device *device)
+VERBS_EXPORT bool mlx5dv_is_supported(struct ibv_device *device)
 {
-	__typeof__(&mlx5dv_is_supported) real = SIM_REAL(mlx5dv_is_supported);
+	__typeof__(&mlx5dv_is_supported) real = VERBS_REAL(mlx5dv_is_supported);
 	void *sim;
 
-	SIM_DELEGATE(mlx5dv_is_supported, (device));
-	switch (sim_route(__func__, device, SIM_DEVICE, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock);
+	VERBS_DELEGATE(mlx5dv_is_supported, (device));
+	switch (verbs_route(__func__, device, VERBS_DEVICE, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock);
 		return true;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(device);
 	default:
 		return false;
@@ -29,75 +29,75 @@ SIM_EXPORT bool mlx5dv_is_supported(struct ibv_device *device)
 
 /* rdma-core's VFIO devices: real ones, listed outside ibv_get_device_list; the list is freed
  * with ibv_free_device_list. */
-SIM_EXPORT struct ibv_device **mlx5dv_get_vfio_device_list(struct mlx5dv_vfio_context_attr *attr)
+VERBS_EXPORT struct ibv_device **mlx5dv_get_vfio_device_list(struct mlx5dv_vfio_context_attr *attr)
 {
-	__typeof__(&mlx5dv_get_vfio_device_list) real = SIM_REAL(mlx5dv_get_vfio_device_list);
+	__typeof__(&mlx5dv_get_vfio_device_list) real = VERBS_REAL(mlx5dv_get_vfio_device_list);
 	struct ibv_device **list;
 
-	SIM_DELEGATE(mlx5dv_get_vfio_device_list, (attr));
+	VERBS_DELEGATE(mlx5dv_get_vfio_device_list, (attr));
 	if (!real) {
-		sim_err(__func__, "rdma-core lacks this call");
+		verbs_err(__func__, "rdma-core lacks this call");
 		errno = EOPNOTSUPP;
 		return NULL;
 	}
 	if (!attr) {
-		sim_err(__func__, "attr is NULL");
+		verbs_err(__func__, "attr is NULL");
 		errno = EINVAL;
 		return NULL;
 	}
 	list = real(attr);
 	if (list) {
 		real_devices_learn(list);
-		real_remember(SIM_DEVICE_LIST, list);
+		real_remember(VERBS_DEVICE_LIST, list);
 	}
 	return list;
 }
 
-SIM_EXPORT struct ibv_context *mlx5dv_open_device(struct ibv_device *device, struct mlx5dv_context_attr *attr)
+VERBS_EXPORT struct ibv_context *mlx5dv_open_device(struct ibv_device *device, struct mlx5dv_context_attr *attr)
 {
-	__typeof__(&mlx5dv_open_device) real = SIM_REAL(mlx5dv_open_device);
-	struct sim_device *sim;
+	__typeof__(&mlx5dv_open_device) real = VERBS_REAL(mlx5dv_open_device);
+	struct verbs_device *sim;
 
-	SIM_DELEGATE(mlx5dv_open_device, (device, attr));
-	switch (sim_route(__func__, device, SIM_DEVICE, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock); /* devices live forever */
+	VERBS_DELEGATE(mlx5dv_open_device, (device, attr));
+	switch (verbs_route(__func__, device, VERBS_DEVICE, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock); /* devices live forever */
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(device, attr);
 	default:
 		return NULL;
 	}
 	/* as libmlx5: no extension is defined; DEVX is what the simulated device offers anyway */
 	if (attr && (attr->comp_mask || (attr->flags & ~(uint32_t)MLX5DV_CONTEXT_FLAGS_DEVX))) {
-		sim_err(__func__,
-			"attr->comp_mask 0x%llx or attr->flags 0x%x asks for what the "
-			"simulated device does not know",
-			(unsigned long long)attr->comp_mask, attr->flags);
+		verbs_err(__func__,
+			  "attr->comp_mask 0x%llx or attr->flags 0x%x asks for what the "
+			  "simulated device does not know",
+			  (unsigned long long)attr->comp_mask, attr->flags);
 		errno = EINVAL;
 		return NULL;
 	}
-	return sim_open(__func__, sim);
+	return verbs_open(__func__, sim);
 }
 
 /* Returns 0 or an errno value. */
-SIM_EXPORT int mlx5dv_query_device(struct ibv_context *ctx_in, struct mlx5dv_context *attrs_out)
+VERBS_EXPORT int mlx5dv_query_device(struct ibv_context *ctx_in, struct mlx5dv_context *attrs_out)
 {
-	__typeof__(&mlx5dv_query_device) real = SIM_REAL(mlx5dv_query_device);
+	__typeof__(&mlx5dv_query_device) real = VERBS_REAL(mlx5dv_query_device);
 	void *sim;
 
-	SIM_DELEGATE(mlx5dv_query_device, (ctx_in, attrs_out));
-	switch (sim_route(__func__, ctx_in, SIM_CONTEXT, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock);
+	VERBS_DELEGATE(mlx5dv_query_device, (ctx_in, attrs_out));
+	switch (verbs_route(__func__, ctx_in, VERBS_CONTEXT, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock);
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(ctx_in, attrs_out);
 	default:
 		return errno;
 	}
 	if (!attrs_out) {
-		sim_err(__func__, "attrs_out is NULL");
+		verbs_err(__func__, "attrs_out is NULL");
 		return errno = EINVAL;
 	}
 	/* the optional parts asked for in comp_mask are not reported: comp_mask comes back 0 */
@@ -112,10 +112,11 @@ SIM_EXPORT int mlx5dv_query_device(struct ibv_context *ctx_in, struct mlx5dv_con
 /* The objects mlx5dv_init_obj can be asked about, in mlx5dv_obj_type order. */
 static const struct {
 	uint64_t type;
-	enum sim_kind kind;
+	enum verbs_kind kind;
 } obj_kinds[] = {
-	{ MLX5DV_OBJ_QP, SIM_QP }, { MLX5DV_OBJ_CQ, SIM_CQ }, { MLX5DV_OBJ_SRQ, SIM_SRQ }, { MLX5DV_OBJ_RWQ, SIM_WQ },
-	{ MLX5DV_OBJ_DM, SIM_DM }, { MLX5DV_OBJ_AH, SIM_AH }, { MLX5DV_OBJ_PD, SIM_PD },
+	{ MLX5DV_OBJ_QP, VERBS_QP },  { MLX5DV_OBJ_CQ, VERBS_CQ }, { MLX5DV_OBJ_SRQ, VERBS_SRQ },
+	{ MLX5DV_OBJ_RWQ, VERBS_WQ }, { MLX5DV_OBJ_DM, VERBS_DM }, { MLX5DV_OBJ_AH, VERBS_AH },
+	{ MLX5DV_OBJ_PD, VERBS_PD },
 };
 
 static const void *obj_in(const struct mlx5dv_obj *obj, uint64_t type)
@@ -143,15 +144,15 @@ static const void *obj_in(const struct mlx5dv_obj *obj, uint64_t type)
  * gets its PD number (its handle); the simulator has no other mlx5 objects.  Returns 0 or an
  * errno value.
  */
-SIM_EXPORT int mlx5dv_init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
+VERBS_EXPORT int mlx5dv_init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 {
-	__typeof__(&mlx5dv_init_obj) real = SIM_REAL(mlx5dv_init_obj);
+	__typeof__(&mlx5dv_init_obj) real = VERBS_REAL(mlx5dv_init_obj);
 	uint64_t known = 0, simulated = 0;
-	struct sim_pd *pd = NULL;
+	struct verbs_pd *pd = NULL;
 
-	SIM_DELEGATE(mlx5dv_init_obj, (obj, obj_type));
+	VERBS_DELEGATE(mlx5dv_init_obj, (obj, obj_type));
 	if (!obj) {
-		sim_err(__func__, "obj is NULL");
+		verbs_err(__func__, "obj is NULL");
 		return errno = EINVAL;
 	}
 	for (size_t i = 0; i < sizeof(obj_kinds) / sizeof(obj_kinds[0]); i++) {
@@ -160,52 +161,52 @@ SIM_EXPORT int mlx5dv_init_obj(struct mlx5dv_obj *obj, uint64_t obj_type)
 		known |= obj_kinds[i].type;
 		if (!(obj_type & obj_kinds[i].type))
 			continue;
-		switch (sim_route(__func__, obj_in(obj, obj_kinds[i].type), obj_kinds[i].kind, &sim, real != NULL)) {
-		case SIM_ROUTE_SIMULATED:
-			pthread_mutex_unlock(&sim_lock);
-			if (obj_kinds[i].kind != SIM_PD) {
+		switch (verbs_route(__func__, obj_in(obj, obj_kinds[i].type), obj_kinds[i].kind, &sim, real != NULL)) {
+		case VERBS_ROUTE_SIMULATED:
+			pthread_mutex_unlock(&verbs_lock);
+			if (obj_kinds[i].kind != VERBS_PD) {
 				/* their mlx5 layouts (rings, doorbells) are the simulator's own */
-				sim_err(__func__, "mlx5dv_init_obj of a simulated %s is not supported",
-					sim_kind_name(obj_kinds[i].kind));
+				verbs_err(__func__, "mlx5dv_init_obj of a simulated %s is not supported",
+					  verbs_kind_name(obj_kinds[i].kind));
 				return errno = EOPNOTSUPP;
 			}
 			pd = sim;
 			simulated |= obj_kinds[i].type;
 			break;
-		case SIM_ROUTE_REAL:
+		case VERBS_ROUTE_REAL:
 			break;
 		default:
 			return errno;
 		}
 	}
 	if (obj_type & ~known) {
-		sim_err(__func__, "obj_type 0x%llx has unknown bits", (unsigned long long)(obj_type & ~known));
+		verbs_err(__func__, "obj_type 0x%llx has unknown bits", (unsigned long long)(obj_type & ~known));
 		return errno = EINVAL;
 	}
 	if (!simulated) {
 		if (!real) {
-			sim_err(__func__, "rdma-core lacks this call");
+			verbs_err(__func__, "rdma-core lacks this call");
 			return errno = EOPNOTSUPP;
 		}
 		return real(obj, obj_type);
 	}
 	if (simulated != obj_type) {
-		sim_err(__func__, "a simulated protection domain and real rdma-core objects in one call");
+		verbs_err(__func__, "a simulated protection domain and real rdma-core objects in one call");
 		return errno = EINVAL;
 	}
 	if (!obj->pd.out) {
-		sim_err(__func__, "obj->pd.out is NULL");
+		verbs_err(__func__, "obj->pd.out is NULL");
 		return errno = EINVAL;
 	}
-	pthread_mutex_lock(&sim_lock);
+	pthread_mutex_lock(&verbs_lock);
 	/* the PD may have gone between the check and now: look again */
-	if (!sim_registry_lookup(obj->pd.in, SIM_PD, (void **)&pd)) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "protection domain %p was deallocated meanwhile", (void *)obj->pd.in);
+	if (!verbs_registry_lookup(obj->pd.in, VERBS_PD, (void **)&pd)) {
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(__func__, "protection domain %p was deallocated meanwhile", (void *)obj->pd.in);
 		return errno = EINVAL;
 	}
 	obj->pd.out->pdn = pd->ibv.handle;
 	obj->pd.out->comp_mask = 0;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }

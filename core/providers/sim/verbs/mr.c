@@ -14,7 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* Incremented by every ibv_dereg_mr of a simulated region (under sim_lock, with release
+/* Incremented by every ibv_dereg_mr of a simulated region (under verbs_lock, with release
  * order): the simulated DPA's window caches compare it with the value they read host memory
  * under and drop what they hold when it changed (flexio_verbs_mr_epoch). */
 static uint64_t mr_epoch;
@@ -51,22 +51,22 @@ static bool is_mapped(const void *addr, size_t length)
  * keys, space_key.c), so a key is unique among a device's live keys and never 0, nor
  * MLX5_INVALID_LKEY (0x100), which ends a receive WQE's scatter list.
  */
-uint32_t sim_key_next(struct sim_device *device)
+uint32_t verbs_key_next(struct verbs_device *device)
 {
 	do
 		device->last_key = (device->last_key + 1) & 0xffffff;
-	while (device->last_key <= MLX5_INVALID_LKEY >> 8 || sim_table_used(&device->keys, device->last_key));
+	while (device->last_key <= MLX5_INVALID_LKEY >> 8 || verbs_table_used(&device->keys, device->last_key));
 	return device->last_key << 8;
 }
 
-/* Checks and registers a region of a live simulated PD; called with sim_lock held, unlocks. */
-static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, void *addr, size_t length, uint64_t iova,
-				      unsigned int access)
+/* Checks and registers a region of a live simulated PD; called with verbs_lock held, unlocks. */
+static struct ibv_mr *register_region(const char *function, struct verbs_pd *pd, void *addr, size_t length,
+				      uint64_t iova, unsigned int access)
 {
-	struct sim_device *device = pd->context->device;
+	struct verbs_device *device = pd->context->device;
 	const char *reason = NULL;
 	int error = EINVAL;
-	struct sim_mr *mr;
+	struct verbs_mr *mr;
 
 	if (!addr)
 		reason = "addr is NULL";
@@ -82,27 +82,27 @@ static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, v
 		/* on-demand paging regions may cover memory mapped later */
 		reason = "the region is not mapped memory", error = EFAULT;
 	if (reason) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(function, "%s", reason);
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(function, "%s", reason);
 		errno = error;
 		return NULL;
 	}
 
 	mr = calloc(1, sizeof(*mr));
-	if (!mr || !sim_registry_add(&mr->ibv, SIM_MR, mr))
+	if (!mr || !verbs_registry_add(&mr->ibv, VERBS_MR, mr))
 		goto no_memory;
-	mr->ibv.lkey = mr->ibv.rkey = sim_key_next(device);
-	/* the NIC reaches regions through the device's key table, without sim_lock */
-	if (!sim_key_add(device->index, mr->ibv.lkey, mr) ||
-	    !sim_table_write(&device->keys, mr->ibv.lkey >> 8,
-			     &(struct sim_slot){ .tag = mr->ibv.lkey,
-						 .pd = pd->ibv.handle,
-						 .access = access,
-						 .start = iova,
-						 .length = length,
-						 .host = (uintptr_t)addr })) {
-		sim_key_remove(device->index, mr->ibv.lkey);
-		sim_registry_retire(&mr->ibv, mr);
+	mr->ibv.lkey = mr->ibv.rkey = verbs_key_next(device);
+	/* the NIC reaches regions through the device's key table, without verbs_lock */
+	if (!verbs_key_add(device->index, mr->ibv.lkey, mr) ||
+	    !verbs_table_write(&device->keys, mr->ibv.lkey >> 8,
+			       &(struct verbs_slot){ .tag = mr->ibv.lkey,
+						     .pd = pd->ibv.handle,
+						     .access = access,
+						     .start = iova,
+						     .length = length,
+						     .host = (uintptr_t)addr })) {
+		verbs_key_remove(device->index, mr->ibv.lkey);
+		verbs_registry_retire(&mr->ibv, mr);
 		mr = NULL;
 		goto no_memory;
 	}
@@ -115,61 +115,61 @@ static struct ibv_mr *register_region(const char *function, struct sim_pd *pd, v
 	mr->ibv.length = length;
 	mr->ibv.handle = ++device->last_mr_handle;
 	pd->mr_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return &mr->ibv;
 
 no_memory:
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	free(mr);
-	sim_err(function, "out of memory");
+	verbs_err(function, "out of memory");
 	errno = ENOMEM;
 	return NULL;
 }
 
 /* The parentheses keep verbs.h's function-like macros from expanding these definitions. */
-SIM_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t length, int access)
+VERBS_EXPORT struct ibv_mr *(ibv_reg_mr)(struct ibv_pd *pd, void *addr, size_t length, int access)
 {
-	__typeof__(&ibv_reg_mr) real = SIM_REAL(ibv_reg_mr);
-	struct sim_pd *sim;
+	__typeof__(&ibv_reg_mr) real = VERBS_REAL(ibv_reg_mr);
+	struct verbs_pd *sim;
 
-	SIM_DELEGATE(ibv_reg_mr, (pd, addr, length, access));
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_reg_mr, (pd, addr, length, access));
+	switch (verbs_route(__func__, pd, VERBS_PD, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, (uintptr_t)addr, (unsigned int)access);
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(pd, addr, length, access);
 	default:
 		return NULL;
 	}
 }
 
-SIM_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova, int access)
+VERBS_EXPORT struct ibv_mr *(ibv_reg_mr_iova)(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova, int access)
 {
-	__typeof__(&ibv_reg_mr_iova) real = SIM_REAL(ibv_reg_mr_iova);
-	struct sim_pd *sim;
+	__typeof__(&ibv_reg_mr_iova) real = VERBS_REAL(ibv_reg_mr_iova);
+	struct verbs_pd *sim;
 
-	SIM_DELEGATE(ibv_reg_mr_iova, (pd, addr, length, iova, access));
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_reg_mr_iova, (pd, addr, length, iova, access));
+	switch (verbs_route(__func__, pd, VERBS_PD, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, iova, (unsigned int)access);
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(pd, addr, length, iova, access);
 	default:
 		return NULL;
 	}
 }
 
-SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
-					   unsigned int access)
+VERBS_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t length, uint64_t iova,
+					     unsigned int access)
 {
-	__typeof__(&ibv_reg_mr_iova2) real = SIM_REAL(ibv_reg_mr_iova2);
-	struct sim_pd *sim;
+	__typeof__(&ibv_reg_mr_iova2) real = VERBS_REAL(ibv_reg_mr_iova2);
+	struct verbs_pd *sim;
 
-	SIM_DELEGATE(ibv_reg_mr_iova2, (pd, addr, length, iova, access));
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_reg_mr_iova2, (pd, addr, length, iova, access));
+	switch (verbs_route(__func__, pd, VERBS_PD, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		return register_region(__func__, sim, addr, length, iova, access);
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(pd, addr, length, iova, access);
 	default:
 		return NULL;
@@ -178,53 +178,53 @@ SIM_EXPORT struct ibv_mr *ibv_reg_mr_iova2(struct ibv_pd *pd, void *addr, size_t
 
 /* Returns 0 or an errno value, as rdma-core does; once no DMA can reach the region (the
  * kernel's promise: the program may free the memory at once). */
-SIM_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
+VERBS_EXPORT int ibv_dereg_mr(struct ibv_mr *mr)
 {
-	__typeof__(&ibv_dereg_mr) real = SIM_REAL(ibv_dereg_mr);
-	struct sim_mr *sim;
+	__typeof__(&ibv_dereg_mr) real = VERBS_REAL(ibv_dereg_mr);
+	struct verbs_mr *sim;
 
-	SIM_DELEGATE(ibv_dereg_mr, (mr));
-	switch (sim_route(__func__, mr, SIM_MR, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_dereg_mr, (mr));
+	switch (verbs_route(__func__, mr, VERBS_MR, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(mr);
 	default:
 		return errno;
 	}
-	sim_mr_destroy(sim);
-	pthread_mutex_unlock(&sim_lock);
-	sim_table_quiesce();
+	verbs_mr_destroy(sim);
+	pthread_mutex_unlock(&verbs_lock);
+	verbs_table_quiesce();
 	return 0;
 }
 
-void sim_mr_destroy(struct sim_mr *mr)
+void verbs_mr_destroy(struct verbs_mr *mr)
 {
-	sim_key_remove(mr->pd->context->device->index, mr->ibv.lkey);
-	sim_table_clear(&mr->pd->context->device->keys, mr->ibv.lkey >> 8);
+	verbs_key_remove(mr->pd->context->device->index, mr->ibv.lkey);
+	verbs_table_clear(&mr->pd->context->device->keys, mr->ibv.lkey >> 8);
 	__atomic_fetch_add(&mr_epoch, 1, __ATOMIC_RELEASE);
 	mr->pd->mr_count--;
-	sim_registry_retire(&mr->ibv, mr);
+	verbs_registry_retire(&mr->ibv, mr);
 }
 
 
 /* The live region key names on pd's device, registered on pd with every flag in access; else
- * NULL with errno (EINVAL, ENOENT, EPERM, EACCES: see sim_verbs.h). Called with sim_lock held. */
-static struct sim_mr *region_of(const struct ibv_pd *pd, uint32_t key, unsigned int access)
+ * NULL with errno (EINVAL, ENOENT, EPERM, EACCES: see flexio_verbs.h). Called with verbs_lock held. */
+static struct verbs_mr *region_of(const struct ibv_pd *pd, uint32_t key, unsigned int access)
 {
-	struct sim_pd *sim_pd;
-	struct sim_mr *mr;
+	struct verbs_pd *verbs_pd;
+	struct verbs_mr *mr;
 
-	if (!sim_registry_lookup(pd, SIM_PD, (void **)&sim_pd)) {
+	if (!verbs_registry_lookup(pd, VERBS_PD, (void **)&verbs_pd)) {
 		errno = EINVAL;
 		return NULL;
 	}
-	mr = sim_key_find(sim_pd->context->device->index, key);
+	mr = verbs_key_find(verbs_pd->context->device->index, key);
 	if (!mr) {
 		errno = ENOENT;
 		return NULL;
 	}
-	if (mr->pd != sim_pd) {
+	if (mr->pd != verbs_pd) {
 		errno = EPERM;
 		return NULL;
 	}
@@ -235,21 +235,21 @@ static struct sim_mr *region_of(const struct ibv_pd *pd, uint32_t key, unsigned 
 	return mr;
 }
 
-SIM_EXPORT const uint64_t *flexio_verbs_mr_epoch(void)
+VERBS_EXPORT const uint64_t *flexio_verbs_mr_epoch(void)
 {
-	SIM_DELEGATE(flexio_verbs_mr_epoch, ());
+	VERBS_DELEGATE(flexio_verbs_mr_epoch, ());
 	return &mr_epoch;
 }
 
-SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length,
-				       unsigned int access)
+VERBS_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, uint64_t addr, size_t length,
+					 unsigned int access)
 {
-	struct sim_mr *mr;
+	struct verbs_mr *mr;
 	uint64_t offset;
 	void *host = NULL;
 
-	SIM_DELEGATE(flexio_verbs_mr_reach, (pd, key, addr, length, access));
-	pthread_mutex_lock(&sim_lock);
+	VERBS_DELEGATE(flexio_verbs_mr_reach, (pd, key, addr, length, access));
+	pthread_mutex_lock(&verbs_lock);
 	mr = region_of(pd, key, access);
 	if (mr) {
 		offset = addr - mr->iova;
@@ -258,20 +258,20 @@ SIM_EXPORT void *flexio_verbs_mr_reach(const struct ibv_pd *pd, uint32_t key, ui
 		else
 			host = (char *)mr->ibv.addr + offset;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return host;
 }
 
-SIM_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access, uint64_t *iova,
-				     uint64_t *length)
+VERBS_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsigned int access, uint64_t *iova,
+				       uint64_t *length)
 {
-	struct sim_mr *mr;
+	struct verbs_mr *mr;
 	int rc = 0;
 
-	SIM_DELEGATE(flexio_verbs_mr_range, (pd, key, access, iova, length));
+	VERBS_DELEGATE(flexio_verbs_mr_range, (pd, key, access, iova, length));
 	if (!iova || !length)
 		return -EINVAL;
-	pthread_mutex_lock(&sim_lock);
+	pthread_mutex_lock(&verbs_lock);
 	mr = region_of(pd, key, access);
 	if (mr) {
 		*iova = mr->iova;
@@ -279,6 +279,6 @@ SIM_EXPORT int flexio_verbs_mr_range(const struct ibv_pd *pd, uint32_t key, unsi
 	} else {
 		rc = -errno;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return rc;
 }

@@ -23,8 +23,8 @@
 #include <time.h>
 
 static struct nic_fabric *fabric;
-/* NICs by device index, published with release stores: read without sim_lock. */
-static struct sim_nic *nics[SIM_MAX_CREATED];
+/* NICs by device index, published with release stores: read without verbs_lock. */
+static struct verbs_nic *nics[VERBS_MAX_CREATED];
 
 /* ---- the timer thread ---- */
 
@@ -53,11 +53,11 @@ static void *timer_main(void *arg)
 	pthread_mutex_lock(&timer.lock);
 	while (!timer.stopping) {
 		uint64_t now = monotonic_ns(), earliest = 0;
-		struct sim_nic *due[SIM_MAX_CREATED];
+		struct verbs_nic *due[VERBS_MAX_CREATED];
 		int ndue = 0;
 
-		for (int i = 0; i < SIM_MAX_CREATED; i++) {
-			struct sim_nic *nic = __atomic_load_n(&nics[i], __ATOMIC_ACQUIRE);
+		for (int i = 0; i < VERBS_MAX_CREATED; i++) {
+			struct verbs_nic *nic = __atomic_load_n(&nics[i], __ATOMIC_ACQUIRE);
 
 			if (!nic || !nic->deadline)
 				continue;
@@ -131,14 +131,14 @@ __attribute__((destructor)) static void timer_stop(void)
 
 static void *env_space_reach(void *user, uint64_t space, uint64_t addr, uint64_t len, bool write)
 {
-	struct sim_nic *nic = user;
+	struct verbs_nic *nic = user;
 	struct flexio_verbs_space *owner;
-	struct sim_slot umem;
+	struct verbs_slot umem;
 	uint32_t id;
 
 	if (space & 1) {
 		id = (uint32_t)(space >> 1);
-		if (space >> 33 || !sim_table_read(&nic->device->umems, id, id, &umem) || addr > umem.length ||
+		if (space >> 33 || !verbs_table_read(&nic->device->umems, id, id, &umem) || addr > umem.length ||
 		    len > umem.length - addr)
 			return NULL;
 		return (void *)(uintptr_t)(umem.host + addr);
@@ -147,7 +147,7 @@ static void *env_space_reach(void *user, uint64_t space, uint64_t addr, uint64_t
 	return owner ? owner->reach(owner, addr, len, write) : NULL;
 }
 
-static int key_check(const struct sim_slot *k, uint32_t pd, uint64_t addr, uint64_t len, unsigned access, void **ptr)
+static int key_check(const struct verbs_slot *k, uint32_t pd, uint64_t addr, uint64_t len, unsigned access, void **ptr)
 {
 	uint64_t offset = addr - k->start;
 
@@ -173,22 +173,22 @@ static int key_check(const struct sim_slot *k, uint32_t pd, uint64_t addr, uint6
 static int env_mkey_reach(void *user, uint32_t pd, uint32_t key, uint64_t addr, uint64_t len, unsigned access,
 			  void **ptr)
 {
-	struct sim_nic *nic = user;
-	struct sim_slot k;
+	struct verbs_nic *nic = user;
+	struct verbs_slot k;
 	int rc;
 
-	if (!sim_table_hold(&nic->device->keys, key >> 8, key, &k))
+	if (!verbs_table_hold(&nic->device->keys, key >> 8, key, &k))
 		return -ENOENT;
 	rc = key_check(&k, pd, addr, len, access, ptr);
 	if (rc)
-		sim_table_release();
+		verbs_table_release();
 	return rc;
 }
 
 static void env_mkey_done(void *user, uint32_t key)
 {
 	(void)user, (void)key;
-	sim_table_release();
+	verbs_table_release();
 }
 
 static uint64_t env_now_ns(void *user)
@@ -199,7 +199,7 @@ static uint64_t env_now_ns(void *user)
 
 static void env_timer_request(void *user, uint64_t deadline_ns)
 {
-	struct sim_nic *nic = user;
+	struct verbs_nic *nic = user;
 	bool earlier;
 
 	pthread_mutex_lock(&timer.lock);
@@ -227,24 +227,24 @@ static void env_notify(void *user, const struct nic_event *event)
 static void net_log(void *user, const char *what, const char *text)
 {
 	(void)user;
-	sim_err(what, "%s", text);
+	verbs_err(what, "%s", text);
 }
 
-/* The NIC of the simulated device called name (made now if need be: sim_lock is held, as it is
+/* The NIC of the simulated device called name (made now if need be: verbs_lock is held, as it is
  * while a NIC attaches its ports). */
 static struct nic *net_device_nic(void *user, const char *name)
 {
-	struct sim_device *device;
-	struct sim_nic *nic;
+	struct verbs_device *device;
+	struct verbs_nic *nic;
 
 	(void)user;
-	for (int i = 0; (device = sim_device_at(i)); i++)
+	for (int i = 0; (device = verbs_device_at(i)); i++)
 		if (!strcmp(device->ibv.name, name))
-			return (nic = sim_nic_of(device)) ? nic->nic : NULL;
+			return (nic = verbs_nic_of(device)) ? nic->nic : NULL;
 	return NULL;
 }
 
-struct sim_nic *sim_nic_of(struct sim_device *device)
+struct verbs_nic *verbs_nic_of(struct verbs_device *device)
 {
 	struct nic_port_attr port = { .mtu = 1500 };
 	struct nic_env env = {
@@ -255,7 +255,7 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 		.timer_request = env_timer_request,
 		.notify = env_notify,
 	};
-	struct sim_nic *nic = __atomic_load_n(&device->nic, __ATOMIC_ACQUIRE);
+	struct verbs_nic *nic = __atomic_load_n(&device->nic, __ATOMIC_ACQUIRE);
 
 	if (nic)
 		return nic;
@@ -267,14 +267,14 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 	nic->device = device;
 	env.user = nic;
 	nic->nic = nic_create(&(struct nic_config){
-		.env = &env, .fabric = fabric, .ports = 1, .log_max_objects = SIM_NIC_LOG_OBJECTS });
+		.env = &env, .fabric = fabric, .ports = 1, .log_max_objects = VERBS_NIC_LOG_OBJECTS });
 	if (!nic->nic) {
 		free(nic);
 		return NULL;
 	}
 	/* the port's addresses are those ibv_query_gid reports: QPs name their peer by GID */
-	sim_port_gid(device, port.gid);
-	sim_port_mac(device, port.mac);
+	verbs_port_gid(device, port.gid);
+	verbs_port_mac(device, port.mac);
 	nic_port_set(nic->nic, 1, &port);
 	__atomic_store_n(&nics[device->index], nic, __ATOMIC_RELEASE);
 	__atomic_store_n(&device->nic, nic, __ATOMIC_RELEASE);
@@ -285,40 +285,41 @@ struct sim_nic *sim_nic_of(struct sim_device *device)
 	return nic;
 }
 
-struct sim_nic *sim_nic_of_context(const struct ibv_context *context)
+struct verbs_nic *verbs_nic_of_context(const struct ibv_context *context)
 {
-	const struct sim_context *sim = SIM_CONTAINER(context, struct sim_context, vctx.context);
+	const struct verbs_ctx *sim = VERBS_CONTAINER(context, struct verbs_ctx, vctx.context);
 
 	return __atomic_load_n(&sim->device->nic, __ATOMIC_ACQUIRE);
 }
 
-SIM_EXPORT struct nic *flexio_verbs_device_nic(int device_index)
+VERBS_EXPORT struct nic *flexio_verbs_device_nic(int device_index)
 {
-	struct sim_device *device;
-	struct sim_nic *nic;
+	struct verbs_device *device;
+	struct verbs_nic *nic;
 
-	SIM_DELEGATE(flexio_verbs_device_nic, (device_index));
-	if (device_index < 0 || device_index >= SIM_MAX_CREATED)
+	VERBS_DELEGATE(flexio_verbs_device_nic, (device_index));
+	if (device_index < 0 || device_index >= VERBS_MAX_CREATED)
 		return NULL;
 	nic = __atomic_load_n(&nics[device_index], __ATOMIC_ACQUIRE);
 	if (nic)
 		return nic->nic;
-	pthread_mutex_lock(&sim_lock);
-	device = sim_device_at(device_index);
-	nic = device ? sim_nic_of(device) : NULL;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_lock(&verbs_lock);
+	device = verbs_device_at(device_index);
+	nic = device ? verbs_nic_of(device) : NULL;
+	pthread_mutex_unlock(&verbs_lock);
 	return nic ? nic->nic : NULL;
 }
 
 /* Returns 0, or -EINVAL (counters is NULL, no such device index), -ENOENT (no NIC yet, no such
  * port): silent, as every FLEXIO_VERBS_PRIVATE call. */
-SIM_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port, struct flexio_verbs_port_counters *counters)
+VERBS_EXPORT int flexio_verbs_port_counters(int device_index, unsigned port,
+					    struct flexio_verbs_port_counters *counters)
 {
 	struct nic_port_counters c;
-	struct sim_nic *nic;
+	struct verbs_nic *nic;
 
-	SIM_DELEGATE(flexio_verbs_port_counters, (device_index, port, counters));
-	if (!counters || device_index < 0 || device_index >= SIM_MAX_CREATED)
+	VERBS_DELEGATE(flexio_verbs_port_counters, (device_index, port, counters));
+	if (!counters || device_index < 0 || device_index >= VERBS_MAX_CREATED)
 		return -EINVAL;
 	nic = __atomic_load_n(&nics[device_index], __ATOMIC_ACQUIRE);
 	if (!nic || nic_port_counters(nic->nic, port, &c))

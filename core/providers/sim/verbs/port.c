@@ -16,9 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SIM_PORT 1
-#define SIM_GID_COUNT 2
-#define SIM_PKEY 0xffff
+#define VERBS_PORT 1
+#define VERBS_GID_COUNT 2
+#define VERBS_PKEY 0xffff
 
 /* The layout ibv_query_port@IBVERBS_1.1 fills: struct ibv_port_attr up to `flags`
  * (rdma-core's verbs.c). */
@@ -62,7 +62,7 @@ static void fill_port(struct ibv_port_attr *attr, bool connected, uint32_t mtu)
 	attr->state = connected ? IBV_PORT_ACTIVE : IBV_PORT_DOWN;
 	attr->max_mtu = IBV_MTU_4096;
 	attr->active_mtu = ib_mtu(mtu);
-	attr->gid_tbl_len = SIM_GID_COUNT;
+	attr->gid_tbl_len = VERBS_GID_COUNT;
 	attr->port_cap_flags = IBV_PORT_CM_SUP | IBV_PORT_IP_BASED_GIDS;
 	attr->max_msg_sz = 1u << 30;
 	attr->pkey_tbl_len = 1;
@@ -74,17 +74,17 @@ static void fill_port(struct ibv_port_attr *attr, bool connected, uint32_t mtu)
 	attr->flags = IBV_QPF_GRH_REQUIRED;
 }
 
-/* The port of a live simulated context (sim_lock held, released here); 0 or an errno value.
+/* The port of a live simulated context (verbs_lock held, released here); 0 or an errno value.
  * Its state and MTU are the NIC's port's, as its attachment set them (core/net): the query
  * makes the device's NIC, which attaches the ports, if no queue has yet. */
-static int port_of(const char *function, struct sim_context *context, uint8_t port_num, struct ibv_port_attr *attr)
+static int port_of(const char *function, struct verbs_ctx *context, uint8_t port_num, struct ibv_port_attr *attr)
 {
-	struct sim_nic *nic = sim_nic_of(context->device);
+	struct verbs_nic *nic = verbs_nic_of(context->device);
 	struct nic_port_attr port = { .mtu = 1500 };
 
-	pthread_mutex_unlock(&sim_lock);
-	if (port_num != SIM_PORT) {
-		sim_err(function, "port %u does not exist: the simulated device has port 1 only", port_num);
+	pthread_mutex_unlock(&verbs_lock);
+	if (port_num != VERBS_PORT) {
+		verbs_err(function, "port %u does not exist: the simulated device has port 1 only", port_num);
 		return errno = EINVAL;
 	}
 	if (nic)
@@ -93,32 +93,32 @@ static int port_of(const char *function, struct sim_context *context, uint8_t po
 	return 0;
 }
 
-int sim_query_port(const char *function, struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr)
+int verbs_query_port(const char *function, struct ibv_context *context, uint8_t port_num, struct ibv_port_attr *attr)
 {
 	void *sim;
 
-	if (sim_route(function, context, SIM_CONTEXT, &sim, false) != SIM_ROUTE_SIMULATED)
+	if (verbs_route(function, context, VERBS_CONTEXT, &sim, false) != VERBS_ROUTE_SIMULATED)
 		return errno;
 	return port_of(function, sim, port_num, attr);
 }
 
 /* The entry point verbs.h's inline ibv_query_port falls back to, and older binaries call. */
-SIM_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num, struct _compat_ibv_port_attr *port_attr)
+VERBS_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num, struct _compat_ibv_port_attr *port_attr)
 {
-	__typeof__(&ibv_query_port) real = SIM_REAL(ibv_query_port);
+	__typeof__(&ibv_query_port) real = VERBS_REAL(ibv_query_port);
 	struct ibv_port_attr attr;
 	void *sim;
 	int rc;
 
-	SIM_DELEGATE(ibv_query_port, (context, port_num, port_attr));
+	VERBS_DELEGATE(ibv_query_port, (context, port_num, port_attr));
 	if (!port_attr) {
-		sim_err(__func__, "port_attr is NULL");
+		verbs_err(__func__, "port_attr is NULL");
 		return errno = EINVAL;
 	}
-	switch (sim_route(__func__, context, SIM_CONTEXT, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, port_num, port_attr);
 	default:
 		return errno;
@@ -131,9 +131,9 @@ SIM_EXPORT int(ibv_query_port)(struct ibv_context *context, uint8_t port_num, st
 
 /* GID index of the port: the link-local address from the GUID (an EUI-64, universal bit
  * flipped), RoCE v1 at index 0 and v2 at index 1. */
-static bool gid_of(const struct sim_device *device, uint32_t index, union ibv_gid *gid, uint32_t *type)
+static bool gid_of(const struct verbs_device *device, uint32_t index, union ibv_gid *gid, uint32_t *type)
 {
-	if (index >= SIM_GID_COUNT)
+	if (index >= VERBS_GID_COUNT)
 		return false;
 	memset(gid, 0, sizeof(*gid));
 	gid->raw[0] = 0xfe;
@@ -145,7 +145,7 @@ static bool gid_of(const struct sim_device *device, uint32_t index, union ibv_gi
 	return true;
 }
 
-void sim_port_gid(const struct sim_device *device, uint8_t gid[16])
+void verbs_port_gid(const struct verbs_device *device, uint8_t gid[16])
 {
 	union ibv_gid value;
 
@@ -154,7 +154,7 @@ void sim_port_gid(const struct sim_device *device, uint8_t gid[16])
 }
 
 /* The MAC the GUID was made from: Mellanox GUIDs put 03:00 between the OUI and the rest. */
-void sim_port_mac(const struct sim_device *device, uint8_t mac[6])
+void verbs_port_mac(const struct verbs_device *device, uint8_t mac[6])
 {
 	const uint8_t *guid = (const uint8_t *)&device->guid;
 
@@ -163,28 +163,28 @@ void sim_port_mac(const struct sim_device *device, uint8_t mac[6])
 }
 
 /* Returns 0, or -1 with errno (rdma-core's convention for this call). */
-SIM_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index, union ibv_gid *gid)
+VERBS_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int index, union ibv_gid *gid)
 {
-	__typeof__(&ibv_query_gid) real = SIM_REAL(ibv_query_gid);
-	struct sim_context *sim;
+	__typeof__(&ibv_query_gid) real = VERBS_REAL(ibv_query_gid);
+	struct verbs_ctx *sim;
 	bool found;
 
-	SIM_DELEGATE(ibv_query_gid, (context, port_num, index, gid));
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_query_gid, (context, port_num, index, gid));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, port_num, index, gid);
 	default:
 		return -1;
 	}
-	found = gid && port_num == SIM_PORT && index >= 0 && gid_of(sim->device, (uint32_t)index, gid, NULL);
-	pthread_mutex_unlock(&sim_lock);
+	found = gid && port_num == VERBS_PORT && index >= 0 && gid_of(sim->device, (uint32_t)index, gid, NULL);
+	pthread_mutex_unlock(&verbs_lock);
 	if (!found) {
 		if (gid)
-			sim_err(__func__, "no GID %d on port %u (port 1 has GIDs 0 and 1)", index, port_num);
+			verbs_err(__func__, "no GID %d on port %u (port 1 has GIDs 0 and 1)", index, port_num);
 		else
-			sim_err(__func__, "gid is NULL");
+			verbs_err(__func__, "gid is NULL");
 		errno = EINVAL;
 		return -1;
 	}
@@ -192,31 +192,31 @@ SIM_EXPORT int ibv_query_gid(struct ibv_context *context, uint8_t port_num, int 
 }
 
 /* Returns 0 or an errno value. */
-SIM_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num, uint32_t gid_index,
-				 struct ibv_gid_entry *entry, uint32_t flags, size_t entry_size)
+VERBS_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num, uint32_t gid_index,
+				   struct ibv_gid_entry *entry, uint32_t flags, size_t entry_size)
 {
-	__typeof__(&_ibv_query_gid_ex) real = SIM_REAL(_ibv_query_gid_ex);
+	__typeof__(&_ibv_query_gid_ex) real = VERBS_REAL(_ibv_query_gid_ex);
 	struct ibv_gid_entry found = { 0 };
-	struct sim_context *sim;
+	struct verbs_ctx *sim;
 	bool ok;
 
-	SIM_DELEGATE(_ibv_query_gid_ex, (context, port_num, gid_index, entry, flags, entry_size));
-	switch (sim_route("ibv_query_gid_ex", context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(_ibv_query_gid_ex, (context, port_num, gid_index, entry, flags, entry_size));
+	switch (verbs_route("ibv_query_gid_ex", context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, port_num, gid_index, entry, flags, entry_size);
 	default:
 		return errno;
 	}
-	ok = port_num == SIM_PORT && gid_of(sim->device, gid_index, &found.gid, &found.gid_type);
-	pthread_mutex_unlock(&sim_lock);
+	ok = port_num == VERBS_PORT && gid_of(sim->device, gid_index, &found.gid, &found.gid_type);
+	pthread_mutex_unlock(&verbs_lock);
 	if (!entry || flags || entry_size < offsetof(struct ibv_gid_entry, ndev_ifindex)) {
-		sim_err("ibv_query_gid_ex", "entry is NULL or too small, or flags are not 0");
+		verbs_err("ibv_query_gid_ex", "entry is NULL or too small, or flags are not 0");
 		return errno = EINVAL;
 	}
 	if (!ok) {
-		sim_err("ibv_query_gid_ex", "no GID %u on port %u (port 1 has GIDs 0 and 1)", gid_index, port_num);
+		verbs_err("ibv_query_gid_ex", "no GID %u on port %u (port 1 has GIDs 0 and 1)", gid_index, port_num);
 		return errno = EINVAL;
 	}
 	found.gid_index = gid_index;
@@ -228,93 +228,93 @@ SIM_EXPORT int _ibv_query_gid_ex(struct ibv_context *context, uint32_t port_num,
 }
 
 /* Returns the number of entries written, or minus an errno value. */
-SIM_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries, size_t max_entries,
-					uint32_t flags, size_t entry_size)
+VERBS_EXPORT ssize_t _ibv_query_gid_table(struct ibv_context *context, struct ibv_gid_entry *entries,
+					  size_t max_entries, uint32_t flags, size_t entry_size)
 {
-	__typeof__(&_ibv_query_gid_table) real = SIM_REAL(_ibv_query_gid_table);
-	struct ibv_gid_entry table[SIM_GID_COUNT];
-	struct sim_context *sim;
+	__typeof__(&_ibv_query_gid_table) real = VERBS_REAL(_ibv_query_gid_table);
+	struct ibv_gid_entry table[VERBS_GID_COUNT];
+	struct verbs_ctx *sim;
 
-	SIM_DELEGATE(_ibv_query_gid_table, (context, entries, max_entries, flags, entry_size));
-	switch (sim_route("ibv_query_gid_table", context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(_ibv_query_gid_table, (context, entries, max_entries, flags, entry_size));
+	switch (verbs_route("ibv_query_gid_table", context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, entries, max_entries, flags, entry_size);
 	default:
 		return -errno;
 	}
 	memset(table, 0, sizeof(table));
-	for (uint32_t i = 0; i < SIM_GID_COUNT; i++) {
+	for (uint32_t i = 0; i < VERBS_GID_COUNT; i++) {
 		gid_of(sim->device, i, &table[i].gid, &table[i].gid_type);
 		table[i].gid_index = i;
-		table[i].port_num = SIM_PORT;
+		table[i].port_num = VERBS_PORT;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	if (!entries || flags || entry_size < offsetof(struct ibv_gid_entry, ndev_ifindex) ||
-	    max_entries < SIM_GID_COUNT) {
-		sim_err("ibv_query_gid_table",
-			"entries is NULL or holds fewer than %d entries, or "
-			"flags are not 0",
-			SIM_GID_COUNT);
+	    max_entries < VERBS_GID_COUNT) {
+		verbs_err("ibv_query_gid_table",
+			  "entries is NULL or holds fewer than %d entries, or "
+			  "flags are not 0",
+			  VERBS_GID_COUNT);
 		errno = EINVAL;
 		return -EINVAL;
 	}
-	for (size_t i = 0; i < SIM_GID_COUNT; i++) {
+	for (size_t i = 0; i < VERBS_GID_COUNT; i++) {
 		char *to = (char *)entries + i * entry_size;
 
 		memset(to, 0, entry_size);
 		memcpy(to, &table[i], entry_size < sizeof(table[i]) ? entry_size : sizeof(table[i]));
 	}
-	return SIM_GID_COUNT;
+	return VERBS_GID_COUNT;
 }
 
 /* Returns 0, or -1 with errno. */
-SIM_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int index, __be16 *pkey)
+VERBS_EXPORT int ibv_query_pkey(struct ibv_context *context, uint8_t port_num, int index, __be16 *pkey)
 {
-	__typeof__(&ibv_query_pkey) real = SIM_REAL(ibv_query_pkey);
+	__typeof__(&ibv_query_pkey) real = VERBS_REAL(ibv_query_pkey);
 	void *sim;
 
-	SIM_DELEGATE(ibv_query_pkey, (context, port_num, index, pkey));
-	switch (sim_route(__func__, context, SIM_CONTEXT, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock);
+	VERBS_DELEGATE(ibv_query_pkey, (context, port_num, index, pkey));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock);
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, port_num, index, pkey);
 	default:
 		return -1;
 	}
-	if (!pkey || port_num != SIM_PORT || index != 0) {
+	if (!pkey || port_num != VERBS_PORT || index != 0) {
 		if (pkey)
-			sim_err(__func__, "no P_Key %d on port %u (port 1 has P_Key 0 only)", index, port_num);
+			verbs_err(__func__, "no P_Key %d on port %u (port 1 has P_Key 0 only)", index, port_num);
 		else
-			sim_err(__func__, "pkey is NULL");
+			verbs_err(__func__, "pkey is NULL");
 		errno = EINVAL;
 		return -1;
 	}
-	*pkey = htobe16(SIM_PKEY);
+	*pkey = htobe16(VERBS_PKEY);
 	return 0;
 }
 
 /* Returns the index, or -1 with errno. */
-SIM_EXPORT int ibv_get_pkey_index(struct ibv_context *context, uint8_t port_num, __be16 pkey)
+VERBS_EXPORT int ibv_get_pkey_index(struct ibv_context *context, uint8_t port_num, __be16 pkey)
 {
-	__typeof__(&ibv_get_pkey_index) real = SIM_REAL(ibv_get_pkey_index);
+	__typeof__(&ibv_get_pkey_index) real = VERBS_REAL(ibv_get_pkey_index);
 	void *sim;
 
-	SIM_DELEGATE(ibv_get_pkey_index, (context, port_num, pkey));
-	switch (sim_route(__func__, context, SIM_CONTEXT, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
-		pthread_mutex_unlock(&sim_lock);
+	VERBS_DELEGATE(ibv_get_pkey_index, (context, port_num, pkey));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
+		pthread_mutex_unlock(&verbs_lock);
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, port_num, pkey);
 	default:
 		return -1;
 	}
-	if (port_num != SIM_PORT || pkey != htobe16(SIM_PKEY)) {
-		sim_err(__func__, "no P_Key 0x%04x on port %u (port 1 has 0xffff only)", be16toh(pkey), port_num);
+	if (port_num != VERBS_PORT || pkey != htobe16(VERBS_PKEY)) {
+		verbs_err(__func__, "no P_Key 0x%04x on port %u (port 1 has 0xffff only)", be16toh(pkey), port_num);
 		errno = ENOENT;
 		return -1;
 	}
@@ -322,19 +322,19 @@ SIM_EXPORT int ibv_get_pkey_index(struct ibv_context *context, uint8_t port_num,
 }
 
 /* The op behind verbs.h's inline ibv_query_device_ex; 0 or an errno value. */
-int sim_query_device_ex(struct ibv_context *context, const struct ibv_query_device_ex_input *input,
-			struct ibv_device_attr_ex *attr, size_t attr_size)
+int verbs_query_device_ex(struct ibv_context *context, const struct ibv_query_device_ex_input *input,
+			  struct ibv_device_attr_ex *attr, size_t attr_size)
 {
 	struct ibv_device_attr_ex full;
-	struct sim_context *sim;
+	struct verbs_ctx *sim;
 
-	if (sim_route("ibv_query_device_ex", context, SIM_CONTEXT, (void **)&sim, false) != SIM_ROUTE_SIMULATED)
+	if (verbs_route("ibv_query_device_ex", context, VERBS_CONTEXT, (void **)&sim, false) != VERBS_ROUTE_SIMULATED)
 		return errno;
 	memset(&full, 0, sizeof(full));
-	sim_fill_device_attr(sim->device, &full.orig_attr);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_fill_device_attr(sim->device, &full.orig_attr);
+	pthread_mutex_unlock(&verbs_lock);
 	if (!attr || attr_size < sizeof(attr->orig_attr) || (input && input->comp_mask)) {
-		sim_err("ibv_query_device_ex", "attr is NULL or too small, or input->comp_mask is not 0");
+		verbs_err("ibv_query_device_ex", "attr is NULL or too small, or input->comp_mask is not 0");
 		return errno = EINVAL;
 	}
 	full.device_cap_flags_ex = full.orig_attr.device_cap_flags;
@@ -349,26 +349,26 @@ int sim_query_device_ex(struct ibv_context *context, const struct ibv_query_devi
  * events, this waits on the context's async_fd (forever, or EAGAIN when the program made it
  * non-blocking, as programs that poll it do).  Returns 0, or -1 with errno.
  */
-SIM_EXPORT int ibv_get_async_event(struct ibv_context *context, struct ibv_async_event *event)
+VERBS_EXPORT int ibv_get_async_event(struct ibv_context *context, struct ibv_async_event *event)
 {
-	__typeof__(&ibv_get_async_event) real = SIM_REAL(ibv_get_async_event);
+	__typeof__(&ibv_get_async_event) real = VERBS_REAL(ibv_get_async_event);
 	uint64_t count;
 	void *sim;
 	int fd;
 
-	SIM_DELEGATE(ibv_get_async_event, (context, event));
-	switch (sim_route(__func__, context, SIM_CONTEXT, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_get_async_event, (context, event));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		fd = context->async_fd;
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, event);
 	default:
 		return -1;
 	}
 	if (!event) {
-		sim_err(__func__, "event is NULL");
+		verbs_err(__func__, "event is NULL");
 		errno = EINVAL;
 		return -1;
 	}
@@ -379,22 +379,22 @@ SIM_EXPORT int ibv_get_async_event(struct ibv_context *context, struct ibv_async
 }
 
 /* Acknowledges an event of rdma-core's; the simulated devices raise none. */
-SIM_EXPORT void ibv_ack_async_event(struct ibv_async_event *event)
+VERBS_EXPORT void ibv_ack_async_event(struct ibv_async_event *event)
 {
-	__typeof__(&ibv_ack_async_event) real = SIM_REAL(ibv_ack_async_event);
-	enum sim_kind kind;
+	__typeof__(&ibv_ack_async_event) real = VERBS_REAL(ibv_ack_async_event);
+	enum verbs_kind kind;
 	const void *element;
 	void *sim;
 
-	SIM_DELEGATE_VOID(ibv_ack_async_event, (event));
+	VERBS_DELEGATE_VOID(ibv_ack_async_event, (event));
 	if (!event) {
-		sim_err(__func__, "event is NULL");
+		verbs_err(__func__, "event is NULL");
 		errno = EINVAL;
 		return;
 	}
 	switch (event->event_type) {
 	case IBV_EVENT_CQ_ERR:
-		kind = SIM_CQ, element = event->element.cq;
+		kind = VERBS_CQ, element = event->element.cq;
 		break;
 	case IBV_EVENT_QP_FATAL:
 	case IBV_EVENT_QP_REQ_ERR:
@@ -404,23 +404,23 @@ SIM_EXPORT void ibv_ack_async_event(struct ibv_async_event *event)
 	case IBV_EVENT_PATH_MIG:
 	case IBV_EVENT_PATH_MIG_ERR:
 	case IBV_EVENT_QP_LAST_WQE_REACHED:
-		kind = SIM_QP, element = event->element.qp;
+		kind = VERBS_QP, element = event->element.qp;
 		break;
 	case IBV_EVENT_SRQ_ERR:
 	case IBV_EVENT_SRQ_LIMIT_REACHED:
-		kind = SIM_SRQ, element = event->element.srq;
+		kind = VERBS_SRQ, element = event->element.srq;
 		break;
 	case IBV_EVENT_WQ_FATAL:
-		kind = SIM_WQ, element = event->element.wq;
+		kind = VERBS_WQ, element = event->element.wq;
 		break;
 	default: /* port and device events name no object: nothing to count */
 		return;
 	}
-	switch (sim_route(__func__, element, kind, &sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED: /* not reached: the simulator makes no such object */
-		pthread_mutex_unlock(&sim_lock);
+	switch (verbs_route(__func__, element, kind, &sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED: /* not reached: the simulator makes no such object */
+		pthread_mutex_unlock(&verbs_lock);
 		return;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		real(event);
 		return;
 	default:

@@ -11,25 +11,26 @@
  * max_inline_data ENOMEM, with *bad_wr the request that failed (those before it are posted).
  */
 #include "verbs_internal.h"
+#include "byteorder.h"
 
 #include <endian.h>
 #include <string.h>
 
 /* The live QP the op was called on, or NULL (logged, errno EINVAL). */
-static struct sim_qp *live_qp(const char *function, struct ibv_qp *qp)
+static struct verbs_qp *live_qp(const char *function, struct ibv_qp *qp)
 {
-	struct sim_nic *nic;
-	struct sim_qp *sim;
+	struct verbs_nic *nic;
+	struct verbs_qp *sim;
 
 	if (!qp) {
-		sim_err(function, "queue pair is NULL");
+		verbs_err(function, "queue pair is NULL");
 		errno = EINVAL;
 		return NULL;
 	}
-	nic = sim_nic_of_context(qp->context);
-	sim = nic ? __atomic_load_n(&nic->qps[SIM_NIC_INDEX(qp->qp_num)], __ATOMIC_ACQUIRE) : NULL;
+	nic = verbs_nic_of_context(qp->context);
+	sim = nic ? __atomic_load_n(&nic->qps[VERBS_NIC_INDEX(qp->qp_num)], __ATOMIC_ACQUIRE) : NULL;
 	if (!sim || &sim->ibv != qp) {
-		sim_err(function, "%p is not a live queue pair of the simulated device", (void *)qp);
+		verbs_err(function, "%p is not a live queue pair of the simulated device", (void *)qp);
 		errno = EINVAL;
 		return NULL;
 	}
@@ -39,31 +40,17 @@ static struct sim_qp *live_qp(const char *function, struct ibv_qp *qp)
 /* Whether the QP is still in the NIC's table, checked again under one of its locks:
  * ibv_destroy_qp takes them after taking the QP out of the table and before freeing its rings,
  * so a post that raced with it either finishes first or sees it gone here. */
-static bool still_live(const struct sim_qp *qp)
+static bool still_live(const struct verbs_qp *qp)
 {
-	return __atomic_load_n(&qp->nic->qps[SIM_NIC_INDEX(qp->qpn)], __ATOMIC_ACQUIRE) == qp;
-}
-
-static uint8_t *put_be32(uint8_t *p, uint32_t value)
-{
-	value = htobe32(value);
-	memcpy(p, &value, 4);
-	return p + 4;
-}
-
-static uint8_t *put_be64(uint8_t *p, uint64_t value)
-{
-	value = htobe64(value);
-	memcpy(p, &value, 8);
-	return p + 8;
+	return __atomic_load_n(&qp->nic->qps[VERBS_NIC_INDEX(qp->qpn)], __ATOMIC_ACQUIRE) == qp;
 }
 
 /* A data (pointer) segment. */
 static uint8_t *put_data(uint8_t *p, uint32_t length, uint32_t lkey, uint64_t addr)
 {
-	put_be32(p, length);
-	put_be32(p + 4, lkey);
-	put_be64(p + 8, addr);
+	be32_put(p, length);
+	be32_put(p + 4, lkey);
+	be64_put(p + 8, addr);
 	return p + 16;
 }
 
@@ -91,7 +78,7 @@ static int opcode_of(enum ibv_wr_opcode opcode)
 }
 
 /* Builds the WQE of wr at the QP's head into wqe; its size in bytes, or 0 with the reason. */
-static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int opcode, uint8_t *wqe,
+static unsigned int build(struct verbs_qp *qp, const struct ibv_send_wr *wr, int opcode, uint8_t *wqe,
 			  const char **reason, int *error)
 {
 	uint8_t *p = wqe + 16;
@@ -114,8 +101,8 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 	case MLX5_OPCODE_RDMA_WRITE:
 	case MLX5_OPCODE_RDMA_WRITE_IMM:
 	case MLX5_OPCODE_RDMA_READ:
-		put_be64(p, wr->wr.rdma.remote_addr);
-		put_be32(p + 8, wr->wr.rdma.rkey);
+		be64_put(p, wr->wr.rdma.remote_addr);
+		be32_put(p + 8, wr->wr.rdma.rkey);
 		memset(p + 12, 0, 4);
 		p += 16;
 		break;
@@ -126,12 +113,12 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 			*error = EINVAL;
 			return 0;
 		}
-		put_be64(p, wr->wr.atomic.remote_addr);
-		put_be32(p + 8, wr->wr.atomic.rkey);
+		be64_put(p, wr->wr.atomic.remote_addr);
+		be32_put(p + 8, wr->wr.atomic.rkey);
 		memset(p + 12, 0, 4);
 		p += 16;
-		put_be64(p, opcode == MLX5_OPCODE_ATOMIC_CS ? wr->wr.atomic.swap : wr->wr.atomic.compare_add);
-		put_be64(p + 8, opcode == MLX5_OPCODE_ATOMIC_CS ? wr->wr.atomic.compare_add : 0);
+		be64_put(p, opcode == MLX5_OPCODE_ATOMIC_CS ? wr->wr.atomic.swap : wr->wr.atomic.compare_add);
+		be64_put(p + 8, opcode == MLX5_OPCODE_ATOMIC_CS ? wr->wr.atomic.compare_add : 0);
 		p += 16;
 		/* as libmlx5: the result is 8 bytes, whatever the entry says */
 		p = put_data(p, 8, wr->sg_list[0].lkey, wr->sg_list[0].addr);
@@ -158,7 +145,7 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 				p += length;
 				total += length;
 			}
-			put_be32(header, total | MLX5_INLINE_SEG);
+			be32_put(header, total | MLX5_INLINE_SEG);
 			size = (unsigned int)(p - wqe);
 			size = (size + 15) & ~15u;
 			memset(p, 0, (size_t)(wqe + size - p));
@@ -173,8 +160,8 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 	}
 	size = (unsigned int)(p - wqe);
 	/* ctrl: opcode and WQE index, QP number and size in 16-byte units, completion, immediate */
-	put_be32(wqe, (uint32_t)(qp->sq_head << 8) | (uint32_t)opcode);
-	put_be32(wqe + 4, qp->qpn << 8 | size / 16);
+	be32_put(wqe, (uint32_t)(qp->sq_head << 8) | (uint32_t)opcode);
+	be32_put(wqe + 4, qp->qpn << 8 | size / 16);
 	wqe[8] = wqe[9] = wqe[10] = 0;
 	wqe[11] = (uint8_t)((signaled ? MLX5_WQE_CTRL_CQ_UPDATE : 0) |
 			    (wr->send_flags & IBV_SEND_SOLICITED ? MLX5_WQE_CTRL_SOLICITED : 0));
@@ -185,10 +172,10 @@ static unsigned int build(struct sim_qp *qp, const struct ibv_send_wr *wr, int o
 	return size;
 }
 
-int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
+int verbs_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_wr **bad_wr)
 {
-	struct sim_qp *sim = live_qp("ibv_post_send", qp);
-	uint8_t wqe[SIM_WQE_MAX_BYTES + 64] __attribute__((aligned(16)));
+	struct verbs_qp *sim = live_qp("ibv_post_send", qp);
+	uint8_t wqe[VERBS_WQE_MAX_BYTES + 64] __attribute__((aligned(16)));
 	struct ibv_send_wr *head = wr;
 	const char *reason = NULL;
 	uint16_t first;
@@ -201,21 +188,21 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 		return EINVAL;
 	}
 	if (!bad_wr) {
-		sim_err("ibv_post_send", "bad_wr is NULL");
+		verbs_err("ibv_post_send", "bad_wr is NULL");
 		return errno = EINVAL;
 	}
 	state = __atomic_load_n(&qp->state, __ATOMIC_ACQUIRE);
 	if (state == IBV_QPS_RESET || state == IBV_QPS_INIT || state == IBV_QPS_RTR || !sim->sq_count) {
 		*bad_wr = wr;
-		sim_err("ibv_post_send", "queue pair 0x%x has no send queue or is not ready to send (state %d)",
-			sim->qpn, state);
+		verbs_err("ibv_post_send", "queue pair 0x%x has no send queue or is not ready to send (state %d)",
+			  sim->qpn, state);
 		return errno = EINVAL;
 	}
 	pthread_mutex_lock(&sim->sq_lock);
 	if (!still_live(sim)) {
 		pthread_mutex_unlock(&sim->sq_lock);
 		*bad_wr = wr;
-		sim_err("ibv_post_send", "%p is not a live queue pair of the simulated device", (void *)qp);
+		verbs_err("ibv_post_send", "%p is not a live queue pair of the simulated device", (void *)qp);
 		return errno = EINVAL;
 	}
 	first = sim->sq_head;
@@ -249,7 +236,7 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 	}
 	if (posted) {
 		__atomic_store_n(&sim->dbr[1], htobe32(sim->sq_head), __ATOMIC_RELEASE);
-		rc = nic_doorbell(sim->nic->nic, sim_owner(sim->context), NIC_DB_SEND, sim->qpn, sim->sq_head);
+		rc = nic_doorbell(sim->nic->nic, verbs_owner(sim->context), NIC_DB_SEND, sim->qpn, sim->sq_head);
 		if (rc) {
 			/* the QP was reset meanwhile: nothing was taken, from the first request on */
 			sim->sq_head = first;
@@ -260,15 +247,15 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 	pthread_mutex_unlock(&sim->sq_lock);
 	if (reason) {
 		*bad_wr = wr;
-		sim_err("ibv_post_send", "%s", reason);
+		verbs_err("ibv_post_send", "%s", reason);
 		return errno = error;
 	}
 	return 0;
 }
 
-int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)
+int verbs_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_wr **bad_wr)
 {
-	struct sim_qp *sim = live_qp("ibv_post_recv", qp);
+	struct verbs_qp *sim = live_qp("ibv_post_recv", qp);
 	const char *reason = NULL;
 	unsigned int slots;
 	int error = 0;
@@ -279,13 +266,13 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 		return EINVAL;
 	}
 	if (!bad_wr) {
-		sim_err("ibv_post_recv", "bad_wr is NULL");
+		verbs_err("ibv_post_recv", "bad_wr is NULL");
 		return errno = EINVAL;
 	}
 	if (!sim->rq_count) {
 		*bad_wr = wr;
-		sim_err("ibv_post_recv", "queue pair 0x%x has no receive queue (it uses an SRQ, or max_recv_wr 0)",
-			sim->qpn);
+		verbs_err("ibv_post_recv", "queue pair 0x%x has no receive queue (it uses an SRQ, or max_recv_wr 0)",
+			  sim->qpn);
 		return errno = EINVAL;
 	}
 	slots = (1u << sim->log_rq_stride) / 16;
@@ -293,7 +280,7 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 	if (!still_live(sim)) {
 		pthread_mutex_unlock(&sim->rq_lock);
 		*bad_wr = wr;
-		sim_err("ibv_post_recv", "%p is not a live queue pair of the simulated device", (void *)qp);
+		verbs_err("ibv_post_recv", "%p is not a live queue pair of the simulated device", (void *)qp);
 		return errno = EINVAL;
 	}
 	for (; wr; wr = wr->next) {
@@ -336,7 +323,7 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 	}
 	if (reason) {
 		*bad_wr = wr;
-		sim_err("ibv_post_recv", "%s", reason);
+		verbs_err("ibv_post_recv", "%s", reason);
 		return errno = error;
 	}
 	return 0;

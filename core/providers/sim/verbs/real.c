@@ -11,20 +11,21 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-const struct sim_entry_info sim_entries[SIM_ENTRY_COUNT] = {
-#define SIM_GENERIC(ret, name, version, params, args, kind, handle, fail) \
-	[SIM_E_##name] = { #name, #version, (void *)&name },
-#define SIM_GENERIC_VOID(name, version, params, args, kind, handle) [SIM_E_##name] = { #name, #version, (void *)&name },
-#define SIM_CUSTOM(name, version) [SIM_E_##name] = { #name, #version, (void *)&name },
-#define SIM_PRIVATE(name) [SIM_E_##name] = { #name, "FLEXIO_VERBS_PRIVATE", (void *)&name },
+const struct verbs_entry_info verbs_entries[VERBS_ENTRY_COUNT] = {
+#define VERBS_GENERIC(ret, name, version, params, args, kind, handle, fail) \
+	[VERBS_E_##name] = { #name, #version, (void *)&name },
+#define VERBS_GENERIC_VOID(name, version, params, args, kind, handle) \
+	[VERBS_E_##name] = { #name, #version, (void *)&name },
+#define VERBS_CUSTOM(name, version) [VERBS_E_##name] = { #name, #version, (void *)&name },
+#define VERBS_PRIVATE(name) [VERBS_E_##name] = { #name, "FLEXIO_VERBS_PRIVATE", (void *)&name },
 #include "entries.h"
-#undef SIM_GENERIC
-#undef SIM_GENERIC_VOID
-#undef SIM_CUSTOM
-#undef SIM_PRIVATE
+#undef VERBS_GENERIC
+#undef VERBS_GENERIC_VOID
+#undef VERBS_CUSTOM
+#undef VERBS_PRIVATE
 };
 
-static void *real_entries[SIM_ENTRY_COUNT];
+static void *real_entries[VERBS_ENTRY_COUNT];
 static pthread_once_t real_once = PTHREAD_ONCE_INIT;
 
 /*
@@ -38,8 +39,8 @@ static void resolve(void)
 	void *ibverbs = dlopen("libibverbs.so.1", RTLD_LAZY | RTLD_NOLOAD);
 	void *mlx5 = dlopen("libmlx5.so.1", RTLD_LAZY | RTLD_NOLOAD);
 
-	for (int e = 0; e < SIM_ENTRY_COUNT; e++) {
-		const struct sim_entry_info *info = &sim_entries[e];
+	for (int e = 0; e < VERBS_ENTRY_COUNT; e++) {
+		const struct verbs_entry_info *info = &verbs_entries[e];
 		void *library = !strncmp(info->version, "IBVERBS_", 8) ? ibverbs
 				: !strncmp(info->version, "MLX5_", 5)  ? mlx5
 								       : NULL;
@@ -48,24 +49,24 @@ static void resolve(void)
 		if (!library)
 			continue; /* the private API has no rdma-core counterpart */
 		next = dlvsym(RTLD_NEXT, info->name, info->version);
-		if (!next || sim_object_is_simulator(sim_object_of(next)))
+		if (!next || verbs_object_is_simulator(verbs_object_of(next)))
 			next = dlvsym(library, info->name, info->version);
 		real_entries[e] = next;
 	}
 	/* the handles stay open: rdma-core stays loaded as long as we are */
 }
 
-void *sim_real(enum sim_entry entry)
+void *verbs_real(enum verbs_entry entry)
 {
 	pthread_once(&real_once, resolve);
 	return real_entries[entry];
 }
 
-/* Real objects are looked up without sim_lock (forwarded calls may take long); their own
+/* Real objects are looked up without verbs_lock (forwarded calls may take long); their own
  * lock keeps these sets consistent. */
 static pthread_mutex_t real_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct sim_map real_devices; /* every device rdma-core has listed */
-static struct sim_map remembered;   /* real objects that carry no owner, by kind (tag) */
+static struct verbs_map real_devices; /* every device rdma-core has listed */
+static struct verbs_map remembered;   /* real objects that carry no owner, by kind (tag) */
 
 static bool listed; /* rdma-core's device list was read at least once */
 
@@ -74,7 +75,7 @@ void real_devices_learn(struct ibv_device **list)
 	pthread_mutex_lock(&real_lock);
 	/* out of memory only makes a real device look foreign: refused, not a crash */
 	for (; list && *list; list++)
-		sim_map_put(&real_devices, (uintptr_t)*list, *list, 0);
+		verbs_map_put(&real_devices, (uintptr_t)*list, *list, 0);
 	pthread_mutex_unlock(&real_lock);
 }
 
@@ -90,8 +91,8 @@ void real_devices_listed(void)
  */
 static void list_once(void)
 {
-	__typeof__(&ibv_get_device_list) get = SIM_REAL(ibv_get_device_list);
-	__typeof__(&ibv_free_device_list) put = SIM_REAL(ibv_free_device_list);
+	__typeof__(&ibv_get_device_list) get = VERBS_REAL(ibv_get_device_list);
+	__typeof__(&ibv_free_device_list) put = VERBS_REAL(ibv_free_device_list);
 	int saved_errno = errno;
 	struct ibv_device **list;
 
@@ -110,7 +111,7 @@ static bool device_known(const struct ibv_device *device)
 	bool known;
 
 	pthread_mutex_lock(&real_lock);
-	known = sim_map_find(&real_devices, (uintptr_t)device) != NULL;
+	known = verbs_map_find(&real_devices, (uintptr_t)device) != NULL;
 	pthread_mutex_unlock(&real_lock);
 	return known;
 }
@@ -183,20 +184,20 @@ bool real_is_owned(const void *object, size_t context_offset)
 	return real_is_context(context);
 }
 
-void real_remember(enum sim_kind kind, const void *object)
+void real_remember(enum verbs_kind kind, const void *object)
 {
 	pthread_mutex_lock(&real_lock);
-	sim_map_put(&remembered, (uintptr_t)object, (void *)object, kind);
+	verbs_map_put(&remembered, (uintptr_t)object, (void *)object, kind);
 	pthread_mutex_unlock(&real_lock);
 }
 
-bool real_remembered(enum sim_kind kind, const void *object)
+bool real_remembered(enum verbs_kind kind, const void *object)
 {
-	struct sim_map_slot *slot;
+	struct verbs_map_slot *slot;
 	bool known;
 
 	pthread_mutex_lock(&real_lock);
-	slot = sim_map_find(&remembered, (uintptr_t)object);
+	slot = verbs_map_find(&remembered, (uintptr_t)object);
 	known = slot && slot->tag == (uint32_t)kind;
 	pthread_mutex_unlock(&real_lock);
 	return known;
@@ -205,6 +206,6 @@ bool real_remembered(enum sim_kind kind, const void *object)
 void real_forget(const void *object)
 {
 	pthread_mutex_lock(&real_lock);
-	sim_map_remove(&remembered, (uintptr_t)object);
+	verbs_map_remove(&remembered, (uintptr_t)object);
 	pthread_mutex_unlock(&real_lock);
 }

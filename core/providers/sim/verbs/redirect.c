@@ -78,7 +78,7 @@ static bool skip_object(const struct pass *pass, struct link_map *map)
 	const char *name = map->l_name ? map->l_name : "";
 
 	return is_rdma_core(pass, map) || map == pass->self || strstr(name, "/libibverbs/") || strstr(name, "-rdmav") ||
-	       sim_object_is_simulator(map);
+	       verbs_object_is_simulator(map);
 }
 
 /* Dynamic-section addresses: relocated in place by glibc on most targets, file-relative on
@@ -166,16 +166,16 @@ static void consider(struct pass *pass, struct object *o, const ElfW(Rela) * rel
 	if (version && strcmp(version, target->version))
 		return; /* an older version of the call (IBVERBS_1.0): rdma-core's compat code */
 	slot = (void **)(o->base + rela->r_offset);
-	bound = sim_object_of(*slot);
+	bound = verbs_object_of(*slot);
 	if (bound == pass->self)
 		return;
 	if (bound == o->map || !bound) {
 		/* a lazy PLT slot not called yet: where would it go? */
-		bound = sim_object_of(dlvsym(RTLD_DEFAULT, target->name, target->version));
+		bound = verbs_object_of(dlvsym(RTLD_DEFAULT, target->name, target->version));
 		if (bound == pass->self)
 			bound = pass->ibverbs; /* binding it now is what the linker would do */
 	}
-	if (!is_rdma_core(pass, bound) && !sim_object_is_simulator(bound))
+	if (!is_rdma_core(pass, bound) && !verbs_object_is_simulator(bound))
 		return; /* an interposer of the program's: its business */
 	queue(o, slot, target->ours);
 }
@@ -191,10 +191,10 @@ static void apply(struct pass *pass, struct object *o)
 	for (size_t i = 0; i < o->count; i++)
 		relro |= (uintptr_t)o->slots[i] >= start && (uintptr_t)o->slots[i] < end;
 	if (relro && mprotect((void *)start, end - start, PROT_READ | PROT_WRITE)) {
-		sim_warn("libflexio_verbs",
-			 "cannot redirect the rdma-core calls of %s to the simulated "
-			 "device (mprotect: %m): link -lflexio before -libverbs",
-			 o->map->l_name[0] ? o->map->l_name : "the program");
+		verbs_warn("libflexio_verbs",
+			   "cannot redirect the rdma-core calls of %s to the simulated "
+			   "device (mprotect: %m): link -lflexio before -libverbs",
+			   o->map->l_name[0] ? o->map->l_name : "the program");
 		return;
 	}
 	for (size_t i = 0; i < o->count; i++)
@@ -202,8 +202,8 @@ static void apply(struct pass *pass, struct object *o)
 	if (relro)
 		mprotect((void *)start, end - start, PROT_READ);
 	pass->redirected += o->count;
-	sim_dbg("libflexio_verbs", "%zu rdma-core call(s) of %s now reach the simulated device", o->count,
-		o->map->l_name[0] ? o->map->l_name : "the program");
+	verbs_dbg("libflexio_verbs", "%zu rdma-core call(s) of %s now reach the simulated device", o->count,
+		  o->map->l_name[0] ? o->map->l_name : "the program");
 }
 
 static void visit(struct pass *pass, struct link_map *map, const ElfW(Phdr) * phdr, size_t phnum)
@@ -284,22 +284,22 @@ static int visit_phdr(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-void sim_redirect(void)
+void verbs_redirect(void)
 {
-	struct pass pass = { .self = sim_self() };
+	struct pass pass = { .self = verbs_self() };
 	size_t n = 0;
 
 	pass.ibverbs = library_map("libibverbs.so.1");
 	pass.mlx5 = library_map("libmlx5.so.1");
 	if (!pass.self || (!pass.ibverbs && !pass.mlx5))
 		return;
-	pass.targets = calloc(SIM_ENTRY_COUNT, sizeof(*pass.targets));
+	pass.targets = calloc(VERBS_ENTRY_COUNT, sizeof(*pass.targets));
 	if (!pass.targets)
 		return;
-	for (int e = 0; e < SIM_ENTRY_COUNT; e++)
-		if (strcmp(sim_entries[e].version, "FLEXIO_VERBS_PRIVATE"))
-			pass.targets[n++] =
-				(struct target){ sim_entries[e].name, sim_entries[e].version, sim_entries[e].ours };
+	for (int e = 0; e < VERBS_ENTRY_COUNT; e++)
+		if (strcmp(verbs_entries[e].version, "FLEXIO_VERBS_PRIVATE"))
+			pass.targets[n++] = (struct target){ verbs_entries[e].name, verbs_entries[e].version,
+							     verbs_entries[e].ours };
 	pass.count = n;
 	qsort(pass.targets, n, sizeof(*pass.targets), by_name);
 	dl_iterate_phdr(visit_phdr, &pass);
@@ -308,10 +308,10 @@ void sim_redirect(void)
 
 #else
 
-void sim_redirect(void)
+void verbs_redirect(void)
 {
-	sim_warn("libflexio_verbs", "rdma-core calls bound before libflexio cannot be redirected on "
-				    "this architecture: link -lflexio before -libverbs");
+	verbs_warn("libflexio_verbs", "rdma-core calls bound before libflexio cannot be redirected on "
+				      "this architecture: link -lflexio before -libverbs");
 }
 
 #endif

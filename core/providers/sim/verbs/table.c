@@ -2,7 +2,7 @@
  * Lock-free tables of a device's memory keys and umems, by number (24 bits).  The NIC's
  * callbacks (mkey_reach, space_reach) run on every thread that rings a doorbell, once per
  * data segment: they read a slot here without a lock, so that no global lock sits on the
- * per-packet path.  Writers hold sim_lock; a slot is a seqlock (seq odd while it is being
+ * per-packet path.  Writers hold verbs_lock; a slot is a seqlock (seq odd while it is being
  * rewritten), so a reader gets a consistent snapshot or retries.  Chunks of slots are made on
  * demand and never freed (they live as long as the device, i.e. the process), so a reader
  * never meets freed memory.
@@ -33,27 +33,27 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#define CHUNK_SLOTS (1u << SIM_TABLE_BITS)
-#define INDEX_MASK ((1u << (2 * SIM_TABLE_BITS)) - 1)
+#define CHUNK_SLOTS (1u << VERBS_TABLE_BITS)
+#define INDEX_MASK ((1u << (2 * VERBS_TABLE_BITS)) - 1)
 
 #define LOAD(field) __atomic_load_n(&(field), __ATOMIC_RELAXED)
 #define STORE(field, value) __atomic_store_n(&(field), (value), __ATOMIC_RELAXED)
 
-static struct sim_slot *slot_at(const struct sim_table *table, uint32_t index)
+static struct verbs_slot *slot_at(const struct verbs_table *table, uint32_t index)
 {
-	struct sim_slot *chunk;
+	struct verbs_slot *chunk;
 
 	index &= INDEX_MASK;
-	chunk = __atomic_load_n(&table->chunks[index >> SIM_TABLE_BITS], __ATOMIC_ACQUIRE);
+	chunk = __atomic_load_n(&table->chunks[index >> VERBS_TABLE_BITS], __ATOMIC_ACQUIRE);
 	return chunk ? &chunk[index & (CHUNK_SLOTS - 1)] : NULL;
 }
 
-static bool slot_read(const struct sim_slot *slot, uint32_t tag, struct sim_slot *value)
+static bool slot_read(const struct verbs_slot *slot, uint32_t tag, struct verbs_slot *value)
 {
 	uint32_t seq;
 
 	for (;;) {
-		/* seq_cst: a hold's side of the Dekker pair (sim_table_hold) */
+		/* seq_cst: a hold's side of the Dekker pair (verbs_table_hold) */
 		seq = __atomic_load_n(&slot->seq, __ATOMIC_SEQ_CST);
 		if (seq & 1) {
 			sched_yield(); /* a writer is in the middle of it: rare, and short */
@@ -73,9 +73,9 @@ static bool slot_read(const struct sim_slot *slot, uint32_t tag, struct sim_slot
 	return tag && value->tag == tag;
 }
 
-bool sim_table_read(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value)
+bool verbs_table_read(const struct verbs_table *table, uint32_t index, uint32_t tag, struct verbs_slot *value)
 {
-	struct sim_slot *slot = slot_at(table, index);
+	struct verbs_slot *slot = slot_at(table, index);
 
 	return slot && slot_read(slot, tag, value);
 }
@@ -160,9 +160,9 @@ static struct accessor *accessor_claim(void)
 	return a;
 }
 
-bool sim_table_hold(const struct sim_table *table, uint32_t index, uint32_t tag, struct sim_slot *value)
+bool verbs_table_hold(const struct verbs_table *table, uint32_t index, uint32_t tag, struct verbs_slot *value)
 {
-	struct sim_slot *slot = slot_at(table, index);
+	struct verbs_slot *slot = slot_at(table, index);
 
 	if (!slot || (!me.self && !(me.self = accessor_claim())))
 		return false;
@@ -176,18 +176,18 @@ bool sim_table_hold(const struct sim_table *table, uint32_t index, uint32_t tag,
 	}
 	if (slot_read(slot, tag, value))
 		return true;
-	sim_table_release();
+	verbs_table_release();
 	return false;
 }
 
-void sim_table_release(void)
+void verbs_table_release(void)
 {
 	/* release: the access's copies happen before the grace period that sees it even */
 	if (!--me.depth)
 		__atomic_store_n(&me.self->seq, me.self->seq + 1, __ATOMIC_RELEASE);
 }
 
-void sim_table_quiesce(void)
+void verbs_table_quiesce(void)
 {
 	/* no record yet: no thread ever reached memory through a key, and one that comes now pushes
 	 * its record before it reads a slot (seq_cst both: it reads the slots cleared) */
@@ -208,19 +208,19 @@ void sim_table_quiesce(void)
 	}
 }
 
-bool sim_table_used(const struct sim_table *table, uint32_t index)
+bool verbs_table_used(const struct verbs_table *table, uint32_t index)
 {
-	struct sim_slot *slot = slot_at(table, index);
+	struct verbs_slot *slot = slot_at(table, index);
 
 	return slot && LOAD(slot->tag);
 }
 
-struct sim_slot *sim_table_slot(struct sim_table *table, uint32_t index)
+struct verbs_slot *verbs_table_slot(struct verbs_table *table, uint32_t index)
 {
 	return slot_at(table, index);
 }
 
-static void publish(struct sim_slot *slot, const struct sim_slot *value)
+static void publish(struct verbs_slot *slot, const struct verbs_slot *value)
 {
 	uint32_t seq = LOAD(slot->seq);
 
@@ -234,30 +234,30 @@ static void publish(struct sim_slot *slot, const struct sim_slot *value)
 	STORE(slot->host, value->host);
 	STORE(slot->space, value->space);
 	slot->holder = value->holder;
-	/* seq_cst: a grace period's side of the Dekker pair (sim_table_hold) */
+	/* seq_cst: a grace period's side of the Dekker pair (verbs_table_hold) */
 	__atomic_store_n(&slot->seq, seq + 2, __ATOMIC_SEQ_CST);
 }
 
-bool sim_table_write(struct sim_table *table, uint32_t index, const struct sim_slot *value)
+bool verbs_table_write(struct verbs_table *table, uint32_t index, const struct verbs_slot *value)
 {
-	struct sim_slot *slot = slot_at(table, index);
+	struct verbs_slot *slot = slot_at(table, index);
 
 	if (!slot) {
-		struct sim_slot *chunk = calloc(CHUNK_SLOTS, sizeof(*chunk));
+		struct verbs_slot *chunk = calloc(CHUNK_SLOTS, sizeof(*chunk));
 
 		if (!chunk)
 			return false;
-		__atomic_store_n(&table->chunks[(index & INDEX_MASK) >> SIM_TABLE_BITS], chunk, __ATOMIC_RELEASE);
+		__atomic_store_n(&table->chunks[(index & INDEX_MASK) >> VERBS_TABLE_BITS], chunk, __ATOMIC_RELEASE);
 		slot = &chunk[index & (CHUNK_SLOTS - 1)];
 	}
 	publish(slot, value);
 	return true;
 }
 
-void sim_table_clear(struct sim_table *table, uint32_t index)
+void verbs_table_clear(struct verbs_table *table, uint32_t index)
 {
-	struct sim_slot *slot = slot_at(table, index);
+	struct verbs_slot *slot = slot_at(table, index);
 
 	if (slot)
-		publish(slot, &(struct sim_slot){ 0 });
+		publish(slot, &(struct verbs_slot){ 0 });
 }

@@ -15,29 +15,29 @@
 /* mlx5 UAR pages: the first BlueFlame/doorbell register sits at this offset. */
 #define UAR_REGISTER_OFFSET 0x800
 
-SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context, uint32_t flags)
+VERBS_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *context, uint32_t flags)
 {
-	__typeof__(&mlx5dv_devx_alloc_uar) real_alloc = SIM_REAL(mlx5dv_devx_alloc_uar);
+	__typeof__(&mlx5dv_devx_alloc_uar) real_alloc = VERBS_REAL(mlx5dv_devx_alloc_uar);
 	struct mlx5dv_devx_uar *real;
-	struct sim_context *sim;
-	struct sim_uar *uar;
+	struct verbs_ctx *sim;
+	struct verbs_uar *uar;
 	void *page;
 
-	SIM_DELEGATE(mlx5dv_devx_alloc_uar, (context, flags));
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real_alloc != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_alloc_uar, (context, flags));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real_alloc != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		real = real_alloc(context, flags);
 		if (real)
-			real_remember(SIM_UAR, real);
+			real_remember(VERBS_UAR, real);
 		return real;
 	default:
 		return NULL;
 	}
 	if (flags != MLX5DV_UAR_ALLOC_TYPE_BF && flags != MLX5DV_UAR_ALLOC_TYPE_NC) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "flags 0x%x are neither MLX5DV_UAR_ALLOC_TYPE_BF nor _NC", flags);
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(__func__, "flags 0x%x are neither MLX5DV_UAR_ALLOC_TYPE_BF nor _NC", flags);
 		errno = EINVAL;
 		return NULL;
 	}
@@ -48,7 +48,7 @@ SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *con
 	page = mmap(NULL, uar->page_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (page == MAP_FAILED)
 		goto no_memory;
-	if (!sim_registry_add(&uar->dv, SIM_UAR, uar)) {
+	if (!verbs_registry_add(&uar->dv, VERBS_UAR, uar)) {
 		munmap(page, uar->page_size);
 		goto no_memory;
 	}
@@ -58,60 +58,60 @@ SIM_EXPORT struct mlx5dv_devx_uar *mlx5dv_devx_alloc_uar(struct ibv_context *con
 	uar->dv.page_id = ++sim->device->last_uar_page_id;
 	uar->dv.mmap_off = (off_t)uar->dv.page_id * (off_t)uar->page_size;
 	sim->uar_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return &uar->dv;
 
 no_memory:
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	free(uar);
-	sim_err(__func__, "out of memory");
+	verbs_err(__func__, "out of memory");
 	errno = ENOMEM;
 	return NULL;
 }
 
-SIM_EXPORT void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *devx_uar)
+VERBS_EXPORT void mlx5dv_devx_free_uar(struct mlx5dv_devx_uar *devx_uar)
 {
-	__typeof__(&mlx5dv_devx_free_uar) real = SIM_REAL(mlx5dv_devx_free_uar);
-	struct sim_uar *sim;
+	__typeof__(&mlx5dv_devx_free_uar) real = VERBS_REAL(mlx5dv_devx_free_uar);
+	struct verbs_uar *sim;
 
-	SIM_DELEGATE_VOID(mlx5dv_devx_free_uar, (devx_uar));
-	switch (sim_route(__func__, devx_uar, SIM_UAR, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE_VOID(mlx5dv_devx_free_uar, (devx_uar));
+	switch (verbs_route(__func__, devx_uar, VERBS_UAR, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		real_forget(devx_uar);
 		real(devx_uar);
 		return;
 	default:
 		return;
 	}
-	sim_uar_destroy(sim);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_uar_destroy(sim);
+	pthread_mutex_unlock(&verbs_lock);
 }
 
-void sim_uar_destroy(struct sim_uar *uar)
+void verbs_uar_destroy(struct verbs_uar *uar)
 {
 	/* a store through a stale page pointer faults, as on unmapped device memory */
 	munmap(uar->dv.base_addr, uar->page_size);
 	uar->dv.base_addr = uar->dv.reg_addr = NULL;
 	uar->context->uar_count--;
-	sim_registry_retire(&uar->dv, uar);
+	verbs_registry_retire(&uar->dv, uar);
 }
 
-SIM_EXPORT void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *device_index)
+VERBS_EXPORT void *flexio_verbs_uar_page(const struct mlx5dv_devx_uar *uar, int *device_index)
 {
-	struct sim_uar *sim;
+	struct verbs_uar *sim;
 	void *page = NULL;
 
-	SIM_DELEGATE(flexio_verbs_uar_page, (uar, device_index));
-	pthread_mutex_lock(&sim_lock);
-	if (sim_registry_lookup(uar, SIM_UAR, (void **)&sim)) {
+	VERBS_DELEGATE(flexio_verbs_uar_page, (uar, device_index));
+	pthread_mutex_lock(&verbs_lock);
+	if (verbs_registry_lookup(uar, VERBS_UAR, (void **)&sim)) {
 		page = sim->dv.base_addr;
 		if (device_index)
 			*device_index = sim->context->device->index;
 	} else {
 		errno = EINVAL;
 	}
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return page;
 }

@@ -35,33 +35,33 @@ static bool mapped(const void *addr, size_t size)
 }
 
 /* A umem id unused on the device and by DPA memory, never 0 (24 bits: the table's index). */
-static uint32_t next_id(struct sim_device *device)
+static uint32_t next_id(struct verbs_device *device)
 {
 	do
 		device->last_umem_id = (device->last_umem_id + 1) & 0xffffff;
-	while (!device->last_umem_id || sim_table_used(&device->umems, device->last_umem_id) ||
-	       sim_dpa_memory_known(device->last_umem_id));
+	while (!device->last_umem_id || verbs_table_used(&device->umems, device->last_umem_id) ||
+	       verbs_dpa_memory_known(device->last_umem_id));
 	return device->last_umem_id;
 }
 
-bool sim_umem_id_used(uint32_t id)
+bool verbs_umem_id_used(uint32_t id)
 {
-	for (int index = 0; id <= 0xffffff && index < SIM_MAX_CREATED; index++) {
-		struct sim_device *device = sim_device_at(index);
+	for (int index = 0; id <= 0xffffff && index < VERBS_MAX_CREATED; index++) {
+		struct verbs_device *device = verbs_device_at(index);
 
-		if (device && sim_table_used(&device->umems, id))
+		if (device && verbs_table_used(&device->umems, id))
 			return true;
 	}
 	return false;
 }
 
-/* Registers [addr, addr + size) on a live simulated context (sim_lock held, released here). */
-static struct mlx5dv_devx_umem *reg(const char *function, struct sim_context *context, void *addr, size_t size,
+/* Registers [addr, addr + size) on a live simulated context (verbs_lock held, released here). */
+static struct mlx5dv_devx_umem *reg(const char *function, struct verbs_ctx *context, void *addr, size_t size,
 				    uint32_t access)
 {
-	struct sim_device *device = context->device;
+	struct verbs_device *device = context->device;
 	const char *reason = NULL;
-	struct sim_umem *umem;
+	struct verbs_umem *umem;
 	int error = EINVAL;
 
 	if (!addr)
@@ -75,20 +75,20 @@ static struct mlx5dv_devx_umem *reg(const char *function, struct sim_context *co
 	else if (!mapped(addr, size))
 		reason = "the memory is not mapped", error = EFAULT;
 	if (reason) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(function, "%s", reason);
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(function, "%s", reason);
 		errno = error;
 		return NULL;
 	}
 	umem = calloc(1, sizeof(*umem));
-	if (!umem || !sim_registry_add(&umem->dv, SIM_DEVX_UMEM, umem))
+	if (!umem || !verbs_registry_add(&umem->dv, VERBS_DEVX_UMEM, umem))
 		goto no_memory;
 	umem->dv.umem_id = next_id(device);
-	if (!sim_table_write(
+	if (!verbs_table_write(
 		    &device->umems, umem->dv.umem_id,
-		    &(struct sim_slot){
+		    &(struct verbs_slot){
 			    .tag = umem->dv.umem_id, .access = access, .length = size, .host = (uintptr_t)addr })) {
-		sim_registry_retire(&umem->dv, umem);
+		verbs_registry_retire(&umem->dv, umem);
 		umem = NULL;
 		goto no_memory;
 	}
@@ -97,82 +97,82 @@ static struct mlx5dv_devx_umem *reg(const char *function, struct sim_context *co
 	umem->size = size;
 	umem->access = access;
 	context->object_count++;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return &umem->dv;
 
 no_memory:
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	free(umem);
-	sim_err(function, "out of memory");
+	verbs_err(function, "out of memory");
 	errno = ENOMEM;
 	return NULL;
 }
 
-SIM_EXPORT struct mlx5dv_devx_umem *mlx5dv_devx_umem_reg(struct ibv_context *ctx, void *addr, size_t size,
-							 uint32_t access)
+VERBS_EXPORT struct mlx5dv_devx_umem *mlx5dv_devx_umem_reg(struct ibv_context *ctx, void *addr, size_t size,
+							   uint32_t access)
 {
-	__typeof__(&mlx5dv_devx_umem_reg) real = SIM_REAL(mlx5dv_devx_umem_reg);
-	struct sim_context *sim;
+	__typeof__(&mlx5dv_devx_umem_reg) real = VERBS_REAL(mlx5dv_devx_umem_reg);
+	struct verbs_ctx *sim;
 
-	SIM_DELEGATE(mlx5dv_devx_umem_reg, (ctx, addr, size, access));
-	switch (sim_route(__func__, ctx, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_umem_reg, (ctx, addr, size, access));
+	switch (verbs_route(__func__, ctx, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		return reg(__func__, sim, addr, size, access);
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(ctx, addr, size, access);
 	default:
 		return NULL;
 	}
 }
 
-SIM_EXPORT struct mlx5dv_devx_umem *mlx5dv_devx_umem_reg_ex(struct ibv_context *ctx,
-							    struct mlx5dv_devx_umem_in *umem_in)
+VERBS_EXPORT struct mlx5dv_devx_umem *mlx5dv_devx_umem_reg_ex(struct ibv_context *ctx,
+							      struct mlx5dv_devx_umem_in *umem_in)
 {
-	__typeof__(&mlx5dv_devx_umem_reg_ex) real = SIM_REAL(mlx5dv_devx_umem_reg_ex);
-	struct sim_context *sim;
+	__typeof__(&mlx5dv_devx_umem_reg_ex) real = VERBS_REAL(mlx5dv_devx_umem_reg_ex);
+	struct verbs_ctx *sim;
 
-	SIM_DELEGATE(mlx5dv_devx_umem_reg_ex, (ctx, umem_in));
-	switch (sim_route(__func__, ctx, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_umem_reg_ex, (ctx, umem_in));
+	switch (verbs_route(__func__, ctx, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(ctx, umem_in);
 	default:
 		return NULL;
 	}
 	if (!umem_in || umem_in->comp_mask || !umem_in->pgsz_bitmap) {
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		/* as libmlx5: no page size allowed, or a dmabuf (MLX5DV_UMEM_MASK_DMABUF) */
-		sim_err(__func__, "umem_in is NULL, has no page size, or asks for a dmabuf (not simulated)");
+		verbs_err(__func__, "umem_in is NULL, has no page size, or asks for a dmabuf (not simulated)");
 		errno = EINVAL;
 		return NULL;
 	}
 	return reg(__func__, sim, umem_in->addr, umem_in->size, umem_in->access);
 }
 
-void sim_umem_destroy(struct sim_umem *umem)
+void verbs_umem_destroy(struct verbs_umem *umem)
 {
-	sim_table_clear(&umem->context->device->umems, umem->dv.umem_id);
+	verbs_table_clear(&umem->context->device->umems, umem->dv.umem_id);
 	umem->context->object_count--;
-	sim_registry_retire(&umem->dv, umem);
+	verbs_registry_retire(&umem->dv, umem);
 }
 
 /* Returns 0 or an errno value. */
-SIM_EXPORT int mlx5dv_devx_umem_dereg(struct mlx5dv_devx_umem *umem)
+VERBS_EXPORT int mlx5dv_devx_umem_dereg(struct mlx5dv_devx_umem *umem)
 {
-	__typeof__(&mlx5dv_devx_umem_dereg) real = SIM_REAL(mlx5dv_devx_umem_dereg);
-	struct sim_umem *sim;
+	__typeof__(&mlx5dv_devx_umem_dereg) real = VERBS_REAL(mlx5dv_devx_umem_dereg);
+	struct verbs_umem *sim;
 
-	SIM_DELEGATE(mlx5dv_devx_umem_dereg, (umem));
-	switch (sim_route(__func__, umem, SIM_DEVX_UMEM, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(mlx5dv_devx_umem_dereg, (umem));
+	switch (verbs_route(__func__, umem, VERBS_DEVX_UMEM, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(umem);
 	default:
 		return errno;
 	}
-	sim_umem_destroy(sim);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_umem_destroy(sim);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }

@@ -6,8 +6,8 @@
  * are thread-safe and accept any pointer (NULL, destroyed, real or foreign): such a pointer is
  * simply "not simulated".
  */
-#ifndef OPENFLEXIO_CORE_VERBS_SIM_VERBS_H
-#define OPENFLEXIO_CORE_VERBS_SIM_VERBS_H
+#ifndef OPENFLEXIO_CORE_VERBS_FLEXIO_VERBS_H
+#define OPENFLEXIO_CORE_VERBS_FLEXIO_VERBS_H
 
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>

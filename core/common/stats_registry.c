@@ -1,13 +1,13 @@
 /*
- * The statistics registry of a simulated device (layout and rules in sim_stats_registry.h): its
+ * The statistics registry of a simulated device (layout and rules in stats_registry.h): its
  * index file, finding, checking and mapping the registry of a holder or making it, and whether the
  * OS process owning a slot still runs. Shared by the writers (libflexio's simulated provider) and
  * the readers (libdpa_stats).
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* memfd_create, F_ADD_SEALS (libdpa_stats defines it for all its files) */
+#define _GNU_SOURCE /* memfd_create, F_ADD_SEALS */
 #endif
-#include "sim_stats_registry.h"
+#include "stats_registry.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -21,29 +21,29 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SIM_STATS_DIR_ENV "FLEXIO_SIM_STATS_DIR"
-#define SIM_STATS_DEFAULT_DIR "/dev/shm"
+#define STATS_REGISTRY_DIR_ENV "FLEXIO_SIM_STATS_DIR"
+#define STATS_REGISTRY_DEFAULT_DIR "/dev/shm"
 /* What a registry must be sealed with: it can neither shrink (mappings would fault) nor grow,
  * and no other seal can be added (a write seal would make it read-only under its writers). */
-#define SIM_STATS_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
+#define STATS_REGISTRY_SEALS (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
 
-size_t sim_stats_file_size(void)
+size_t stats_registry_file_size(void)
 {
-	size_t size = sizeof(struct sim_stats_header);
+	size_t size = sizeof(struct stats_registry_header);
 
 	size = (size + 63) & ~(size_t)63;
-	size += SIM_STATS_MAX_PROCESSES * sizeof(struct sim_stats_process);
-	size += SIM_STATS_MAX_THREADS * sizeof(struct sim_stats_thread);
+	size += STATS_REGISTRY_MAX_PROCESSES * sizeof(struct stats_registry_process);
+	size += STATS_REGISTRY_MAX_THREADS * sizeof(struct stats_registry_thread);
 	size = (size + 63) & ~(size_t)63;
-	size += (size_t)SIM_STATS_MAX_PROCESSES * SIM_STATS_SAMPLES * sizeof(struct sim_stats_sample);
+	size += (size_t)STATS_REGISTRY_MAX_PROCESSES * STATS_REGISTRY_SAMPLES * sizeof(struct stats_registry_sample);
 	return (size + 4095) & ~(size_t)4095;
 }
 
-bool sim_stats_device_name_valid(const char *device)
+bool stats_registry_device_name_valid(const char *device)
 {
-	size_t length = device ? strnlen(device, SIM_STATS_DEVICE_SIZE) : 0;
+	size_t length = device ? strnlen(device, STATS_REGISTRY_DEVICE_SIZE) : 0;
 
-	if (!length || length >= SIM_STATS_DEVICE_SIZE || !isalpha((unsigned char)device[0]))
+	if (!length || length >= STATS_REGISTRY_DEVICE_SIZE || !isalpha((unsigned char)device[0]))
 		return false;
 	for (size_t i = 0; i < length; i++)
 		if (!isalnum((unsigned char)device[i]) && !strchr("_-.", device[i]))
@@ -51,38 +51,39 @@ bool sim_stats_device_name_valid(const char *device)
 	return true;
 }
 
-int sim_stats_path(const char *device, char *path, size_t size)
+int stats_registry_path(const char *device, char *path, size_t size)
 {
-	const char *dir = getenv(SIM_STATS_DIR_ENV);
+	const char *dir = getenv(STATS_REGISTRY_DIR_ENV);
 	int n;
 
 	if (!dir || !*dir)
-		dir = SIM_STATS_DEFAULT_DIR;
+		dir = STATS_REGISTRY_DEFAULT_DIR;
 	n = snprintf(path, size, "%s/openflexio-stats-%s-%u", dir, device, (unsigned)getuid());
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-static void carve(struct sim_stats_registry *r, void *base, size_t size)
+static void carve(struct stats_registry *r, void *base, size_t size)
 {
 	char *at = base;
-	size_t offset = (sizeof(struct sim_stats_header) + 63) & ~(size_t)63;
+	size_t offset = (sizeof(struct stats_registry_header) + 63) & ~(size_t)63;
 
 	r->header = base;
-	r->processes = (struct sim_stats_process *)(at + offset);
-	offset += SIM_STATS_MAX_PROCESSES * sizeof(struct sim_stats_process);
-	r->threads = (struct sim_stats_thread *)(at + offset);
-	offset += SIM_STATS_MAX_THREADS * sizeof(struct sim_stats_thread);
+	r->processes = (struct stats_registry_process *)(at + offset);
+	offset += STATS_REGISTRY_MAX_PROCESSES * sizeof(struct stats_registry_process);
+	r->threads = (struct stats_registry_thread *)(at + offset);
+	offset += STATS_REGISTRY_MAX_THREADS * sizeof(struct stats_registry_thread);
 	offset = (offset + 63) & ~(size_t)63;
-	r->samples = (struct sim_stats_sample *)(at + offset);
+	r->samples = (struct stats_registry_sample *)(at + offset);
 	r->size = size;
 }
 
 /* ---- the index ------------------------------------------------------------------------------ */
 
-static const struct sim_stats_index fresh_index = { .magic = SIM_STATS_INDEX_MAGIC,
-						    .version = SIM_STATS_INDEX_VERSION,
-						    .holder_size = sizeof(struct sim_stats_holder),
-						    .default_control = SIM_STATS_CONTROL(SIM_STATS_INACTIVE, 0) };
+static const struct stats_registry_index fresh_index = { .magic = STATS_REGISTRY_INDEX_MAGIC,
+							 .version = STATS_REGISTRY_INDEX_VERSION,
+							 .holder_size = sizeof(struct stats_registry_holder),
+							 .default_control =
+								 STATS_REGISTRY_CONTROL(STATS_REGISTRY_INACTIVE, 0) };
 
 /* Makes the index at path, which appears with its header (linked once written): an index
  * without one was damaged by someone. 0, or a negative errno value (another OS process making it
@@ -112,7 +113,7 @@ static int index_lock(const char *device)
 {
 	char path[4096];
 	struct stat st;
-	int fd, rc = sim_stats_path(device, path, sizeof(path));
+	int fd, rc = stats_registry_path(device, path, sizeof(path));
 
 	if (rc)
 		return rc;
@@ -145,7 +146,7 @@ static void index_unlock(int fd)
 /* Reads the index's header (flock held) into *head and, when holders is not NULL, its records
  * into holders[0 .. *count). 0, or -EPROTO for a file that is not an index of this version, or
  * damaged (truncated: a partial record at its end is ignored). */
-static int index_read(int fd, struct sim_stats_index *head, struct sim_stats_holder *holders, unsigned *count)
+static int index_read(int fd, struct stats_registry_index *head, struct stats_registry_holder *holders, unsigned *count)
 {
 	ssize_t n = pread(fd, head, sizeof(*head), 0);
 
@@ -155,7 +156,7 @@ static int index_read(int fd, struct sim_stats_index *head, struct sim_stats_hol
 	    head->holder_size != fresh_index.holder_size)
 		return -EPROTO;
 	if (holders) {
-		n = pread(fd, holders, SIM_STATS_MAX_HOLDERS * sizeof(*holders), sizeof(*head));
+		n = pread(fd, holders, STATS_REGISTRY_MAX_HOLDERS * sizeof(*holders), sizeof(*head));
 		*count = n > 0 ? (unsigned)((size_t)n / sizeof(*holders)) : 0;
 	}
 	return 0;
@@ -164,44 +165,44 @@ static int index_read(int fd, struct sim_stats_index *head, struct sim_stats_hol
 /* The offset of holder record i. */
 static off_t holder_offset(unsigned i)
 {
-	return (off_t)(sizeof(struct sim_stats_index) + i * sizeof(struct sim_stats_holder));
+	return (off_t)(sizeof(struct stats_registry_index) + i * sizeof(struct stats_registry_holder));
 }
 
 /* Writes holder record i (flock held): 0 or -EIO. */
-static int holder_write(int index, unsigned i, const struct sim_stats_holder *holder)
+static int holder_write(int index, unsigned i, const struct stats_registry_holder *holder)
 {
 	return pwrite(index, holder, sizeof(*holder), holder_offset(i)) == (ssize_t)sizeof(*holder) ? 0 : -EIO;
 }
 
 /* Lists this OS process as holding the registry open as fd (flock held): in a free record, one
  * of an OS process that is gone, or a new one. The record's index, or -1 when there is no room
- * (SIM_STATS_MAX_HOLDERS OS processes hold it) or the write failed: the others then cannot find
+ * (STATS_REGISTRY_MAX_HOLDERS OS processes hold it) or the write failed: the others then cannot find
  * the registry through this OS process, which changes nothing for this one. */
-static int holder_add(int index, const struct sim_stats_holder *holders, unsigned count, int fd)
+static int holder_add(int index, const struct stats_registry_holder *holders, unsigned count, int fd)
 {
-	struct sim_stats_holder me = { .pid = (uint32_t)getpid(), .fd = fd };
+	struct stats_registry_holder me = { .pid = (uint32_t)getpid(), .fd = fd };
 	unsigned i;
 
-	me.start = sim_stats_process_start(me.pid);
+	me.start = stats_registry_process_start(me.pid);
 	for (i = 0; i < count; i++)
-		if (!holders[i].pid || !sim_stats_owner_alive(holders[i].pid, holders[i].start))
+		if (!holders[i].pid || !stats_registry_owner_alive(holders[i].pid, holders[i].start))
 			break;
-	return i < SIM_STATS_MAX_HOLDERS && !holder_write(index, i, &me) ? (int)i : -1;
+	return i < STATS_REGISTRY_MAX_HOLDERS && !holder_write(index, i, &me) ? (int)i : -1;
 }
 
 /* ---- the registry ----------------------------------------------------------------------------- */
 
 /* Maps fd (a registry of device: sealed, of the layout's size, its header this layout's) into
  * registry, which takes fd; 0, or -EPROTO (fd is then the caller's still). */
-static int attach(int fd, const char *device, struct sim_stats_registry *registry)
+static int attach(int fd, const char *device, struct stats_registry *registry)
 {
-	size_t size = sim_stats_file_size();
+	size_t size = stats_registry_file_size();
 	int seals = fcntl(fd, F_GET_SEALS);
-	const struct sim_stats_header *h;
+	const struct stats_registry_header *h;
 	struct stat st;
 	void *base;
 
-	if (seals < 0 || (seals & SIM_STATS_SEALS) != SIM_STATS_SEALS ||
+	if (seals < 0 || (seals & STATS_REGISTRY_SEALS) != STATS_REGISTRY_SEALS ||
 	    (seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)) || fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    (size_t)st.st_size != size)
 		return -EPROTO;
@@ -209,10 +210,11 @@ static int attach(int fd, const char *device, struct sim_stats_registry *registr
 	if (base == MAP_FAILED)
 		return -EPROTO;
 	h = base;
-	if (h->magic != SIM_STATS_MAGIC || h->version != SIM_STATS_VERSION ||
-	    h->header_size != sizeof(struct sim_stats_header) || h->max_processes != SIM_STATS_MAX_PROCESSES ||
-	    h->max_threads != SIM_STATS_MAX_THREADS || h->samples != SIM_STATS_SAMPLES || h->file_size != size ||
-	    strncmp(h->device, device, SIM_STATS_DEVICE_SIZE)) {
+	if (h->magic != STATS_REGISTRY_MAGIC || h->version != STATS_REGISTRY_VERSION ||
+	    h->header_size != sizeof(struct stats_registry_header) ||
+	    h->max_processes != STATS_REGISTRY_MAX_PROCESSES || h->max_threads != STATS_REGISTRY_MAX_THREADS ||
+	    h->samples != STATS_REGISTRY_SAMPLES || h->file_size != size ||
+	    strncmp(h->device, device, STATS_REGISTRY_DEVICE_SIZE)) {
 		munmap(base, size);
 		return -EPROTO;
 	}
@@ -224,13 +226,14 @@ static int attach(int fd, const char *device, struct sim_stats_registry *registr
 
 /* Opens and maps the registry a holder of the index holds: 0, or nonzero when it is gone or is
  * not a registry of device (whatever the record names is checked: anyone may write the index). */
-static int attach_holder(const struct sim_stats_holder *holder, const char *device, struct sim_stats_registry *registry)
+static int attach_holder(const struct stats_registry_holder *holder, const char *device,
+			 struct stats_registry *registry)
 {
 	struct stat st;
 	char path[64];
 	int fd;
 
-	if (!holder->pid || holder->fd < 0 || !sim_stats_owner_alive(holder->pid, holder->start))
+	if (!holder->pid || holder->fd < 0 || !stats_registry_owner_alive(holder->pid, holder->start))
 		return -ENOENT;
 	snprintf(path, sizeof(path), "/proc/%u/fd/%d", (unsigned)holder->pid, (int)holder->fd);
 	/* The descriptor may name anything now (its pid reused, or a record made up): only a regular
@@ -249,21 +252,21 @@ static int attach_holder(const struct sim_stats_holder *holder, const char *devi
 }
 
 /* Makes device's registry: a sealed anonymous file with its header, mapped into registry. */
-static int create(const char *device, uint32_t default_control, struct sim_stats_registry *registry)
+static int create(const char *device, uint32_t default_control, struct stats_registry *registry)
 {
-	struct sim_stats_header header = {
-		.magic = SIM_STATS_MAGIC,
-		.version = SIM_STATS_VERSION,
-		.header_size = sizeof(struct sim_stats_header),
-		.max_processes = SIM_STATS_MAX_PROCESSES,
-		.max_threads = SIM_STATS_MAX_THREADS,
-		.samples = SIM_STATS_SAMPLES,
-		.name_size = SIM_STATS_NAME_SIZE,
-		.file_size = sim_stats_file_size(),
+	struct stats_registry_header header = {
+		.magic = STATS_REGISTRY_MAGIC,
+		.version = STATS_REGISTRY_VERSION,
+		.header_size = sizeof(struct stats_registry_header),
+		.max_processes = STATS_REGISTRY_MAX_PROCESSES,
+		.max_threads = STATS_REGISTRY_MAX_THREADS,
+		.samples = STATS_REGISTRY_SAMPLES,
+		.name_size = STATS_REGISTRY_NAME_SIZE,
+		.file_size = stats_registry_file_size(),
 		.next_process_id = 1,
 		.default_control = default_control,
 	};
-	char name[SIM_STATS_DEVICE_SIZE + 32];
+	char name[STATS_REGISTRY_DEVICE_SIZE + 32];
 	int fd, rc = 0;
 
 	snprintf(header.device, sizeof(header.device), "%s", device);
@@ -271,7 +274,7 @@ static int create(const char *device, uint32_t default_control, struct sim_stats
 	fd = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
 	if (fd < 0)
 		return -errno;
-	if (ftruncate(fd, (off_t)header.file_size) || fcntl(fd, F_ADD_SEALS, SIM_STATS_SEALS))
+	if (ftruncate(fd, (off_t)header.file_size) || fcntl(fd, F_ADD_SEALS, STATS_REGISTRY_SEALS))
 		rc = -errno;
 	else if (pwrite(fd, &header, sizeof(header), 0) != (ssize_t)sizeof(header))
 		rc = -EIO;
@@ -282,18 +285,18 @@ static int create(const char *device, uint32_t default_control, struct sim_stats
 	return rc;
 }
 
-int sim_stats_map(const char *device, struct sim_stats_registry *registry)
+int stats_registry_map(const char *device, struct stats_registry *registry)
 {
-	struct sim_stats_holder *holders;
-	struct sim_stats_index head;
+	struct stats_registry_holder *holders;
+	struct stats_registry_index head;
 	unsigned count, i;
 	int index, rc;
 
 	memset(registry, 0, sizeof(*registry));
 	registry->fd = registry->holder = -1;
-	if (!sim_stats_device_name_valid(device))
+	if (!stats_registry_device_name_valid(device))
 		return -EINVAL;
-	holders = malloc(SIM_STATS_MAX_HOLDERS * sizeof(*holders));
+	holders = malloc(STATS_REGISTRY_MAX_HOLDERS * sizeof(*holders));
 	if (!holders)
 		return -ENOMEM;
 	index = index_lock(device);
@@ -314,10 +317,10 @@ int sim_stats_map(const char *device, struct sim_stats_registry *registry)
 	return rc;
 }
 
-void sim_stats_unmap(struct sim_stats_registry *registry)
+void stats_registry_unmap(struct stats_registry *registry)
 {
-	struct sim_stats_holder record;
-	struct sim_stats_index head;
+	struct stats_registry_holder record;
+	struct stats_registry_index head;
 	int index;
 
 	if (!registry->header)
@@ -329,7 +332,7 @@ void sim_stats_unmap(struct sim_stats_registry *registry)
 	    pread(index, &record, sizeof(record), holder_offset((unsigned)registry->holder)) ==
 		    (ssize_t)sizeof(record) &&
 	    record.pid == (uint32_t)getpid() && record.fd == registry->fd)
-		holder_write(index, (unsigned)registry->holder, &(struct sim_stats_holder){ .pid = 0 });
+		holder_write(index, (unsigned)registry->holder, &(struct stats_registry_holder){ .pid = 0 });
 	if (index >= 0)
 		index_unlock(index);
 	munmap(registry->header, registry->size);
@@ -338,9 +341,9 @@ void sim_stats_unmap(struct sim_stats_registry *registry)
 	registry->fd = registry->holder = -1;
 }
 
-int sim_stats_default_save(const struct sim_stats_registry *registry, uint32_t control)
+int stats_registry_default_save(const struct stats_registry *registry, uint32_t control)
 {
-	struct sim_stats_index head;
+	struct stats_registry_index head;
 	int index = index_lock(registry->device), rc = index < 0 ? index : index_read(index, &head, NULL, NULL);
 
 	if (!rc) {
@@ -353,7 +356,7 @@ int sim_stats_default_save(const struct sim_stats_registry *registry, uint32_t c
 	return rc;
 }
 
-uint64_t sim_stats_process_start(uint32_t pid)
+uint64_t stats_registry_process_start(uint32_t pid)
 {
 	char path[64], text[1024];
 	unsigned long long start = 0;
@@ -381,13 +384,13 @@ uint64_t sim_stats_process_start(uint32_t pid)
 	return start;
 }
 
-bool sim_stats_owner_alive(uint32_t pid, uint64_t start)
+bool stats_registry_owner_alive(uint32_t pid, uint64_t start)
 {
 	uint64_t now;
 
 	if (!pid || (kill((pid_t)pid, 0) && errno == ESRCH))
 		return false;
 	/* A pid that was reused since: another process, started later. */
-	now = sim_stats_process_start(pid);
+	now = stats_registry_process_start(pid);
 	return !start || !now || now == start;
 }

@@ -20,7 +20,7 @@
 
 static void *cq_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t len, bool write)
 {
-	struct sim_cq *cq = SIM_CONTAINER(space, struct sim_cq, space);
+	struct verbs_cq *cq = VERBS_CONTAINER(space, struct verbs_cq, space);
 
 	(void)write;
 	if (addr > cq->buffer_size || len > cq->buffer_size - addr)
@@ -30,44 +30,44 @@ static void *cq_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t 
 
 static void cq_notify(struct flexio_verbs_sink *sink, const struct nic_event *event)
 {
-	struct sim_cq *cq = SIM_CONTAINER(sink, struct sim_cq, sink);
+	struct verbs_cq *cq = VERBS_CONTAINER(sink, struct verbs_cq, sink);
 
 	/* an overrun (NIC_EVENT_CQ_ERROR) would be an asynchronous event: not simulated */
 	if (event->kind == NIC_EVENT_COMPLETION && cq->channel)
-		sim_channel_signal(cq->channel, cq);
+		verbs_channel_signal(cq->channel, cq);
 }
 
 /* ---- ibv_create_cq / ibv_destroy_cq ---- */
 
-/* Makes the CQ (sim_lock held, released here). */
-static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_context, struct ibv_comp_channel *channel,
+/* Makes the CQ (verbs_lock held, released here). */
+static struct ibv_cq *create(struct verbs_ctx *context, int cqe, void *cq_context, struct ibv_comp_channel *channel,
 			     int comp_vector)
 {
-	struct sim_channel *sim_channel = NULL;
+	struct verbs_channel *verbs_channel = NULL;
 	const char *reason = NULL;
-	struct sim_nic *nic;
-	struct sim_cq *cq;
+	struct verbs_nic *nic;
+	struct verbs_cq *cq;
 	int rc;
 
 	if (cqe < 1 || cqe > (1 << NIC_LOG_MAX_CQ_SIZE) - 1)
 		reason = "cqe is not in 1..max_cqe (the NIC's largest CQ, one entry kept free)";
 	else if (comp_vector != 0)
 		reason = "comp_vector is not 0 (the context has 1 completion vector)";
-	else if (channel && (!sim_registry_lookup(channel, SIM_COMP_CHANNEL, (void **)&sim_channel) ||
-			     sim_channel->context != context))
+	else if (channel && (!verbs_registry_lookup(channel, VERBS_COMP_CHANNEL, (void **)&verbs_channel) ||
+			     verbs_channel->context != context))
 		reason = "channel is not a live completion channel of this context";
 	if (reason) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err("ibv_create_cq", "%s", reason);
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err("ibv_create_cq", "%s", reason);
 		errno = EINVAL;
 		return NULL;
 	}
-	nic = sim_nic_of(context->device);
+	nic = verbs_nic_of(context->device);
 	cq = calloc(1, sizeof(*cq));
 	if (!nic || !cq)
 		goto no_memory;
 	/* as mlx5: a power of two above cqe, one entry kept free */
-	cq->log_size = sim_log2_ceil((uint64_t)cqe + 1);
+	cq->log_size = verbs_log2_ceil((uint64_t)cqe + 1);
 	cq->buffer_size = (64u << cq->log_size) + 64;
 	if (posix_memalign((void **)&cq->buffer, 4096, cq->buffer_size))
 		goto no_memory;
@@ -78,9 +78,9 @@ static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_cont
 	cq->sink.notify = cq_notify;
 	cq->context = context;
 	cq->nic = nic;
-	cq->channel = sim_channel;
+	cq->channel = verbs_channel;
 	rc = nic_cq_create(nic->nic,
-			   &(struct nic_cq_attr){ .owner = sim_owner(context),
+			   &(struct nic_cq_attr){ .owner = verbs_owner(context),
 						  .log_size = (uint8_t)cq->log_size,
 						  .ring = { (uintptr_t)&cq->space, 0 },
 						  .dbr = { (uintptr_t)&cq->space, 64u << cq->log_size },
@@ -89,7 +89,7 @@ static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_cont
 			   &cq->cqn);
 	if (rc)
 		goto no_memory; /* -ENOSPC: the NIC's table is full */
-	if (!sim_registry_add(&cq->ibv, SIM_CQ, cq)) {
+	if (!verbs_registry_add(&cq->ibv, VERBS_CQ, cq)) {
 		nic_cq_destroy(nic->nic, cq->cqn);
 		goto no_memory;
 	}
@@ -101,45 +101,45 @@ static struct ibv_cq *create(struct sim_context *context, int cqe, void *cq_cont
 	cq->ibv.cq_context = cq_context;
 	cq->ibv.handle = cq->cqn;
 	cq->ibv.cqe = (int)(1u << cq->log_size) - 1;
-	if (sim_channel)
-		sim_channel->ibv.refcnt++;
+	if (verbs_channel)
+		verbs_channel->ibv.refcnt++;
 	context->object_count++;
-	__atomic_store_n(&nic->cqs[SIM_NIC_INDEX(cq->cqn)], cq, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&sim_lock);
+	__atomic_store_n(&nic->cqs[VERBS_NIC_INDEX(cq->cqn)], cq, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&verbs_lock);
 	return &cq->ibv;
 
 no_memory:
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	if (cq)
 		free(cq->buffer);
 	free(cq);
-	sim_err("ibv_create_cq", "out of memory (or of the NIC's CQs)");
+	verbs_err("ibv_create_cq", "out of memory (or of the NIC's CQs)");
 	errno = ENOMEM;
 	return NULL;
 }
 
-SIM_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
-					struct ibv_comp_channel *channel, int comp_vector)
+VERBS_EXPORT struct ibv_cq *ibv_create_cq(struct ibv_context *context, int cqe, void *cq_context,
+					  struct ibv_comp_channel *channel, int comp_vector)
 {
-	__typeof__(&ibv_create_cq) real = SIM_REAL(ibv_create_cq);
-	struct sim_context *sim;
+	__typeof__(&ibv_create_cq) real = VERBS_REAL(ibv_create_cq);
+	struct verbs_ctx *sim;
 
-	SIM_DELEGATE(ibv_create_cq, (context, cqe, cq_context, channel, comp_vector));
-	switch (sim_route(__func__, context, SIM_CONTEXT, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_create_cq, (context, cqe, cq_context, channel, comp_vector));
+	switch (verbs_route(__func__, context, VERBS_CONTEXT, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		return create(sim, cqe, cq_context, channel, comp_vector);
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(context, cqe, cq_context, channel, comp_vector);
 	default:
 		return NULL;
 	}
 }
 
-/* Takes the CQ out of the NIC and of the op table (sim_lock held; no QP uses it). */
-static void unpublish(struct sim_cq *cq)
+/* Takes the CQ out of the NIC and of the op table (verbs_lock held; no QP uses it). */
+static void unpublish(struct verbs_cq *cq)
 {
 	nic_cq_destroy(cq->nic->nic, cq->cqn);
-	__atomic_store_n(&cq->nic->cqs[SIM_NIC_INDEX(cq->cqn)], NULL, __ATOMIC_RELEASE);
+	__atomic_store_n(&cq->nic->cqs[VERBS_NIC_INDEX(cq->cqn)], NULL, __ATOMIC_RELEASE);
 	/* polls check the table again under poll_lock: once it has been taken here, none is still
 	 * reading the ring that retire() frees (poll_lock is not destroyed: a poll that found the
 	 * CQ live just before may still be about to take it, and sees it gone; glibc's mutexes
@@ -147,21 +147,21 @@ static void unpublish(struct sim_cq *cq)
 	pthread_mutex_lock(&cq->poll_lock);
 	pthread_mutex_unlock(&cq->poll_lock);
 	if (cq->channel)
-		sim_channel_forget(cq->channel, cq);
+		verbs_channel_forget(cq->channel, cq);
 }
 
-/* Frees what is left once the CQ's events are acknowledged (sim_lock held). */
-static void retire(struct sim_cq *cq)
+/* Frees what is left once the CQ's events are acknowledged (verbs_lock held). */
+static void retire(struct verbs_cq *cq)
 {
 	if (cq->channel)
 		cq->channel->ibv.refcnt--;
 	cq->context->object_count--;
 	free(cq->buffer);
 	cq->buffer = NULL;
-	sim_registry_retire(&cq->ibv, cq);
+	verbs_registry_retire(&cq->ibv, cq);
 }
 
-void sim_cq_destroy(struct sim_cq *cq)
+void verbs_cq_destroy(struct verbs_cq *cq)
 {
 	unpublish(cq);
 	retire(cq);
@@ -169,17 +169,17 @@ void sim_cq_destroy(struct sim_cq *cq)
 
 /* Returns 0 or an errno value, as rdma-core does.  As libibverbs, waits until every event
  * ibv_get_cq_event returned for the CQ is acknowledged (ibv_ack_cq_events). */
-SIM_EXPORT int ibv_destroy_cq(struct ibv_cq *cq)
+VERBS_EXPORT int ibv_destroy_cq(struct ibv_cq *cq)
 {
-	__typeof__(&ibv_destroy_cq) real = SIM_REAL(ibv_destroy_cq);
-	struct sim_cq *sim;
+	__typeof__(&ibv_destroy_cq) real = VERBS_REAL(ibv_destroy_cq);
+	struct verbs_cq *sim;
 	uint32_t read;
 
-	SIM_DELEGATE(ibv_destroy_cq, (cq));
-	switch (sim_route(__func__, cq, SIM_CQ, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_destroy_cq, (cq));
+	switch (verbs_route(__func__, cq, VERBS_CQ, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(cq);
 	default:
 		return errno;
@@ -187,46 +187,46 @@ SIM_EXPORT int ibv_destroy_cq(struct ibv_cq *cq)
 	if (sim->users || sim->destroying) {
 		unsigned int users = sim->users;
 
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		if (users)
-			sim_err(__func__, "completion queue %p is used by %u queue pair(s)", (void *)cq, users);
+			verbs_err(__func__, "completion queue %p is used by %u queue pair(s)", (void *)cq, users);
 		else
-			sim_err(__func__, "completion queue %p is being destroyed by another thread", (void *)cq);
+			verbs_err(__func__, "completion queue %p is being destroyed by another thread", (void *)cq);
 		return errno = users ? EBUSY : EINVAL;
 	}
 	unpublish(sim);
 	sim->destroying = true;
 	read = sim->channel ? sim->events_read : 0;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 
 	pthread_mutex_lock(&cq->mutex);
 	while (cq->comp_events_completed != read)
 		pthread_cond_wait(&cq->cond, &cq->mutex);
 	pthread_mutex_unlock(&cq->mutex);
 
-	pthread_mutex_lock(&sim_lock);
+	pthread_mutex_lock(&verbs_lock);
 	retire(sim);
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
 
 /* ---- ibv_poll_cq ---- */
 
 /* The live CQ the op was called on, or NULL (logged, errno EINVAL). */
-static struct sim_cq *live_cq(const char *function, struct ibv_cq *cq)
+static struct verbs_cq *live_cq(const char *function, struct ibv_cq *cq)
 {
-	struct sim_nic *nic;
-	struct sim_cq *sim;
+	struct verbs_nic *nic;
+	struct verbs_cq *sim;
 
 	if (!cq) {
-		sim_err(function, "completion queue is NULL");
+		verbs_err(function, "completion queue is NULL");
 		errno = EINVAL;
 		return NULL;
 	}
-	nic = sim_nic_of_context(cq->context);
-	sim = nic ? __atomic_load_n(&nic->cqs[SIM_NIC_INDEX(cq->handle)], __ATOMIC_ACQUIRE) : NULL;
+	nic = verbs_nic_of_context(cq->context);
+	sim = nic ? __atomic_load_n(&nic->cqs[VERBS_NIC_INDEX(cq->handle)], __ATOMIC_ACQUIRE) : NULL;
 	if (!sim || &sim->ibv != cq) {
-		sim_err(function, "%p is not a live completion queue of the simulated device", (void *)cq);
+		verbs_err(function, "%p is not a live completion queue of the simulated device", (void *)cq);
 		errno = EINVAL;
 		return NULL;
 	}
@@ -293,10 +293,10 @@ static enum ibv_wc_opcode send_opcode(uint8_t wqe_opcode, unsigned int *flags)
 
 /* Fills wc from a CQE (poll_lock held); false when its QP is gone (the CQE is skipped, as
  * mlx5 cleans a destroyed QP's CQEs out of its CQs). */
-static bool parse(struct sim_cq *cq, const struct mlx5_cqe64 *cqe, uint8_t opcode, struct ibv_wc *wc)
+static bool parse(struct verbs_cq *cq, const struct mlx5_cqe64 *cqe, uint8_t opcode, struct ibv_wc *wc)
 {
 	uint32_t qpn = be32toh(cqe->sop_drop_qpn) & 0xffffff;
-	struct sim_qp *qp = __atomic_load_n(&cq->nic->qps[SIM_NIC_INDEX(qpn)], __ATOMIC_ACQUIRE);
+	struct verbs_qp *qp = __atomic_load_n(&cq->nic->qps[VERBS_NIC_INDEX(qpn)], __ATOMIC_ACQUIRE);
 	uint16_t counter = be16toh(cqe->wqe_counter);
 	bool error = opcode == MLX5_CQE_REQ_ERR || opcode == MLX5_CQE_RESP_ERR;
 
@@ -353,7 +353,7 @@ static bool parse(struct sim_cq *cq, const struct mlx5_cqe64 *cqe, uint8_t opcod
 
 /* Copies the CQE at consumer index ci into *cqe (poll_lock held); false when the NIC has not
  * written it yet (still hardware-owned for this pass of the ring). */
-static bool read_cqe(const struct sim_cq *cq, uint32_t ci, struct mlx5_cqe64 *cqe, uint8_t *opcode)
+static bool read_cqe(const struct verbs_cq *cq, uint32_t ci, struct mlx5_cqe64 *cqe, uint8_t *opcode)
 {
 	const uint64_t *entry = (const uint64_t *)(cq->buffer + (size_t)(ci & ((1u << cq->log_size) - 1)) * 64);
 	/* the NIC stores the entry's last 8-byte word last, with release order */
@@ -371,7 +371,7 @@ static bool read_cqe(const struct sim_cq *cq, uint32_t ci, struct mlx5_cqe64 *cq
 	return true;
 }
 
-void sim_cq_release_srq_wqes(struct sim_cq *cq, const struct sim_qp *qp)
+void verbs_cq_release_srq_wqes(struct verbs_cq *cq, const struct verbs_qp *qp)
 {
 	uint32_t ci = cq->ci;
 	struct mlx5_cqe64 cqe;
@@ -384,23 +384,23 @@ void sim_cq_release_srq_wqes(struct sim_cq *cq, const struct sim_qp *qp)
 					 __ATOMIC_RELEASE);
 }
 
-int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
+int verbs_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
 {
-	struct sim_cq *sim = live_cq("ibv_poll_cq", cq);
+	struct verbs_cq *sim = live_cq("ibv_poll_cq", cq);
 	uint32_t ci;
 	int n = 0;
 
 	if (!sim)
 		return -EINVAL;
 	if (num_entries < 0 || (num_entries && !wc)) {
-		sim_err("ibv_poll_cq", "num_entries %d with wc %p", num_entries, (void *)wc);
+		verbs_err("ibv_poll_cq", "num_entries %d with wc %p", num_entries, (void *)wc);
 		errno = EINVAL;
 		return -EINVAL;
 	}
 	pthread_mutex_lock(&sim->poll_lock);
-	if (__atomic_load_n(&sim->nic->cqs[SIM_NIC_INDEX(sim->cqn)], __ATOMIC_ACQUIRE) != sim) {
+	if (__atomic_load_n(&sim->nic->cqs[VERBS_NIC_INDEX(sim->cqn)], __ATOMIC_ACQUIRE) != sim) {
 		pthread_mutex_unlock(&sim->poll_lock);
-		sim_err("ibv_poll_cq", "%p is not a live completion queue of the simulated device", (void *)cq);
+		verbs_err("ibv_poll_cq", "%p is not a live completion queue of the simulated device", (void *)cq);
 		errno = EINVAL;
 		return -EINVAL;
 	}
@@ -427,18 +427,18 @@ int sim_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
 
 /* ---- ibv_req_notify_cq ---- */
 
-int sim_op_req_notify_cq(struct ibv_cq *cq, int solicited_only)
+int verbs_op_req_notify_cq(struct ibv_cq *cq, int solicited_only)
 {
-	struct sim_cq *sim = live_cq("ibv_req_notify_cq", cq);
+	struct verbs_cq *sim = live_cq("ibv_req_notify_cq", cq);
 	int rc;
 
 	if (!sim)
 		return EINVAL;
-	rc = nic_doorbell(sim->nic->nic, sim_owner(sim->context),
+	rc = nic_doorbell(sim->nic->nic, verbs_owner(sim->context),
 			  solicited_only ? NIC_DB_CQ_ARM_SOLICITED : NIC_DB_CQ_ARM, sim->cqn,
 			  __atomic_load_n(&sim->ci, __ATOMIC_RELAXED) & 0xffffff);
 	if (rc) {
-		sim_err("ibv_req_notify_cq", "the NIC refused to arm CQ 0x%x (%d)", sim->cqn, rc);
+		verbs_err("ibv_req_notify_cq", "the NIC refused to arm CQ 0x%x (%d)", sim->cqn, rc);
 		return errno = EINVAL;
 	}
 	return 0;

@@ -20,8 +20,8 @@
  * of processes made later (DPA_STATS_ALL_PROCESSES) is also kept in the index, for a registry made
  * again. FLEXIO_SIM_STATS=0 keeps a process's DPA processes out of it (nothing is published).
  *
- * Layout (version SIM_STATS_VERSION, all fixed-size): a header, SIM_STATS_MAX_PROCESSES process
- * slots, SIM_STATS_MAX_THREADS thread slots, then one ring of SIM_STATS_SAMPLES event-tracer
+ * Layout (version STATS_REGISTRY_VERSION, all fixed-size): a header, STATS_REGISTRY_MAX_PROCESSES process
+ * slots, STATS_REGISTRY_MAX_THREADS thread slots, then one ring of STATS_REGISTRY_SAMPLES event-tracer
  * samples per process slot. The file is sparse: only the pages written take memory.
  *
  * Concurrency: no lock after creation (the index's flock serialises finding or creating it).
@@ -43,38 +43,38 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SIM_STATS_MAGIC 0x31544154535846ull /* "FXSTAT1" */
-#define SIM_STATS_VERSION 1u
-#define SIM_STATS_MAX_PROCESSES 256u
-#define SIM_STATS_MAX_THREADS 4096u
-#define SIM_STATS_SAMPLES 1024u /* per process; a power of two */
-#define SIM_STATS_NAME_SIZE 256u
-#define SIM_STATS_DEVICE_SIZE 64u
+#define STATS_REGISTRY_MAGIC 0x31544154535846ull /* "FXSTAT1" */
+#define STATS_REGISTRY_VERSION 1u
+#define STATS_REGISTRY_MAX_PROCESSES 256u
+#define STATS_REGISTRY_MAX_THREADS 4096u
+#define STATS_REGISTRY_SAMPLES 1024u /* per process; a power of two */
+#define STATS_REGISTRY_NAME_SIZE 256u
+#define STATS_REGISTRY_DEVICE_SIZE 64u
 
 /* The counter control word: dpa_stats_counter_state in the low byte (ACTIVE 1, INACTIVE 2; a
  * reset is an action, never stored), dpa_stats_sample_type in the next. */
-#define SIM_STATS_ACTIVE 1u
-#define SIM_STATS_INACTIVE 2u
-#define SIM_STATS_TRACER 1u /* DPA_STATS_SAMPLE_TYPE_EVENT_TRACER */
-#define SIM_STATS_CONTROL(state, type) ((uint32_t)(state) | (uint32_t)(type) << 8)
-#define SIM_STATS_STATE(control) ((control)&0xffu)
-#define SIM_STATS_TYPE(control) (((control) >> 8) & 0xffu)
+#define STATS_REGISTRY_ACTIVE 1u
+#define STATS_REGISTRY_INACTIVE 2u
+#define STATS_REGISTRY_TRACER 1u /* DPA_STATS_SAMPLE_TYPE_EVENT_TRACER */
+#define STATS_REGISTRY_CONTROL(state, type) ((uint32_t)(state) | (uint32_t)(type) << 8)
+#define STATS_REGISTRY_STATE(control) ((control)&0xffu)
+#define STATS_REGISTRY_TYPE(control) (((control) >> 8) & 0xffu)
 
 /* Events counted per thread, besides instructions, cycles, time and invocations. */
-enum sim_stats_event {
-	SIM_STATS_ACTIVATIONS, /* flexio_dev_event_handler_activate / a host trigger aimed at it */
-	SIM_STATS_WAKEUPS,     /* triggers that found it asleep and started an invocation */
-	SIM_STATS_RPC_CALLS,   /* flexio_process_call run on it */
-	SIM_STATS_DOORBELLS,   /* doorbells it rang (outbox writes, cross-device doorbells) */
-	SIM_STATS_CQES,        /* CQEs (and EQEs) of CQs armed for it that triggered it */
-	SIM_STATS_EVENTS
+enum stats_registry_event {
+	STATS_REGISTRY_ACTIVATIONS, /* flexio_dev_event_handler_activate / a host trigger aimed at it */
+	STATS_REGISTRY_WAKEUPS,     /* triggers that found it asleep and started an invocation */
+	STATS_REGISTRY_RPC_CALLS,   /* flexio_process_call run on it */
+	STATS_REGISTRY_DOORBELLS,   /* doorbells it rang (outbox writes, cross-device doorbells) */
+	STATS_REGISTRY_CQES,        /* CQEs (and EQEs) of CQs armed for it that triggered it */
+	STATS_REGISTRY_EVENTS
 };
 
-/* One event-tracer sample. seq is SIM_STATS_SEQ(process id, index in the ring's sequence),
+/* One event-tracer sample. seq is STATS_REGISTRY_SEQ(process id, index in the ring's sequence),
  * stored (release) once the fields are written: a reader keeps the sample only if seq is the one
  * it expects before and after copying (so samples of a slot's previous process never match). */
-#define SIM_STATS_SEQ(process_id, index) ((uint64_t)(process_id) << 40 | (((index) + 1) & ((1ull << 40) - 1)))
-struct sim_stats_sample {
+#define STATS_REGISTRY_SEQ(process_id, index) ((uint64_t)(process_id) << 40 | (((index) + 1) & ((1ull << 40) - 1)))
+struct stats_registry_sample {
 	_Atomic uint64_t seq;
 	uint64_t cycles;  /* the EU's cycles at the sample */
 	uint64_t time_us; /* CLOCK_MONOTONIC, microseconds */
@@ -85,20 +85,20 @@ struct sim_stats_sample {
 	uint8_t reserved[7];
 };
 
-struct sim_stats_process {
+struct stats_registry_process {
 	_Atomic uint32_t owner;   /* OS pid holding the slot; 0: free */
 	_Atomic uint32_t live;    /* 1: published, the fields below are valid */
 	uint64_t owner_start;     /* the owner's start time (field 22 of /proc/PID/stat) */
 	_Atomic uint32_t id;      /* global DPA process id (never 0 nor DPA_STATS_ALL_PROCESSES) */
 	_Atomic uint32_t threads; /* live threads */
-	_Atomic uint32_t control; /* SIM_STATS_CONTROL(state, type) */
+	_Atomic uint32_t control; /* STATS_REGISTRY_CONTROL(state, type) */
 	uint32_t reserved;
 	_Atomic uint64_t sample_head; /* samples ever written to the ring */
-	char name[SIM_STATS_NAME_SIZE];
+	char name[STATS_REGISTRY_NAME_SIZE];
 };
 
-struct sim_stats_thread {
-	_Atomic uint32_t owner; /* as in sim_stats_process */
+struct stats_registry_thread {
+	_Atomic uint32_t owner; /* as in stats_registry_process */
 	_Atomic uint32_t live;
 	uint32_t process_slot; /* index of its process's slot */
 	_Atomic uint32_t process_id;
@@ -107,11 +107,11 @@ struct sim_stats_thread {
 	_Atomic uint64_t instructions, cycles;
 	_Atomic uint64_t time_ns;    /* simulated time: cycles at the DPA clock */
 	_Atomic uint64_t executions; /* invocations */
-	_Atomic uint64_t events[SIM_STATS_EVENTS];
-	char name[SIM_STATS_NAME_SIZE];
+	_Atomic uint64_t events[STATS_REGISTRY_EVENTS];
+	char name[STATS_REGISTRY_NAME_SIZE];
 };
 
-struct sim_stats_header {
+struct stats_registry_header {
 	uint64_t magic;
 	uint32_t version;
 	uint32_t header_size;
@@ -119,64 +119,64 @@ struct sim_stats_header {
 	uint64_t file_size;
 	_Atomic uint32_t next_process_id;
 	_Atomic uint32_t default_control; /* what a process published later starts with */
-	char device[SIM_STATS_DEVICE_SIZE];
+	char device[STATS_REGISTRY_DEVICE_SIZE];
 };
 
-/* The index file: this header, then SIM_STATS_MAX_HOLDERS records at most. */
-#define SIM_STATS_INDEX_MAGIC 0x31584449545346ull /* "FSTIDX1" */
-#define SIM_STATS_INDEX_VERSION 1u
-#define SIM_STATS_MAX_HOLDERS 1024u
-struct sim_stats_index {
+/* The index file: this header, then STATS_REGISTRY_MAX_HOLDERS records at most. */
+#define STATS_REGISTRY_INDEX_MAGIC 0x31584449545346ull /* "FSTIDX1" */
+#define STATS_REGISTRY_INDEX_VERSION 1u
+#define STATS_REGISTRY_MAX_HOLDERS 1024u
+struct stats_registry_index {
 	uint64_t magic;
 	uint32_t version;
-	uint32_t holder_size;     /* sizeof(struct sim_stats_holder) */
+	uint32_t holder_size;     /* sizeof(struct stats_registry_holder) */
 	uint32_t default_control; /* for a registry made again */
 	uint32_t reserved;
 };
 
 /* An OS process holding the registry open. */
-struct sim_stats_holder {
+struct stats_registry_holder {
 	uint32_t pid; /* 0: a free record */
 	int32_t fd;
-	uint64_t start; /* the holder's start time (sim_stats_process_start) */
+	uint64_t start; /* the holder's start time (stats_registry_process_start) */
 };
 
 /* A mapped registry. */
-struct sim_stats_registry {
-	struct sim_stats_header *header;
-	struct sim_stats_process *processes;
-	struct sim_stats_thread *threads;
-	struct sim_stats_sample *samples; /* SIM_STATS_SAMPLES per process slot */
+struct stats_registry {
+	struct stats_registry_header *header;
+	struct stats_registry_process *processes;
+	struct stats_registry_thread *threads;
+	struct stats_registry_sample *samples; /* STATS_REGISTRY_SAMPLES per process slot */
 	size_t size;
 	int fd;     /* the registry, open while mapped: other OS processes open it through it */
 	int holder; /* its record in the index, or -1 */
-	char device[SIM_STATS_DEVICE_SIZE];
+	char device[STATS_REGISTRY_DEVICE_SIZE];
 };
 
 /* The registry's size for this layout. */
-size_t sim_stats_file_size(void);
+size_t stats_registry_file_size(void);
 /* Whether device is a name the registry accepts (letters, digits, '_', '-', '.'; a letter first;
- * shorter than SIM_STATS_DEVICE_SIZE). */
-bool sim_stats_device_name_valid(const char *device);
+ * shorter than STATS_REGISTRY_DEVICE_SIZE). */
+bool stats_registry_device_name_valid(const char *device);
 /* The index file's path: 0, or -ENAMETOOLONG. */
-int sim_stats_path(const char *device, char *path, size_t size);
+int stats_registry_path(const char *device, char *path, size_t size);
 /* Maps the registry of device, found through its index (created when there is none) or made.
  * 0, or a negative errno value (-EPROTO: an index file of another layout, or damaged). */
-int sim_stats_map(const char *device, struct sim_stats_registry *registry);
+int stats_registry_map(const char *device, struct stats_registry *registry);
 /* Unmaps it; this OS process no longer holds it. */
-void sim_stats_unmap(struct sim_stats_registry *registry);
+void stats_registry_unmap(struct stats_registry *registry);
 /* Keeps control in the index as the default counter state of a registry made again (the live
  * one's is header->default_control). 0 or a negative errno value (-EPROTO: a damaged index, which
  * makes no registry again either). */
-int sim_stats_default_save(const struct sim_stats_registry *registry, uint32_t control);
+int stats_registry_default_save(const struct stats_registry *registry, uint32_t control);
 /* Whether the OS process pid, started at start (0: unknown), still runs. */
-bool sim_stats_owner_alive(uint32_t pid, uint64_t start);
+bool stats_registry_owner_alive(uint32_t pid, uint64_t start);
 /* The start time of OS process pid (field 22 of /proc/PID/stat), 0 when unknown. */
-uint64_t sim_stats_process_start(uint32_t pid);
+uint64_t stats_registry_process_start(uint32_t pid);
 /* The ring of process slot index. */
-static inline struct sim_stats_sample *sim_stats_ring(const struct sim_stats_registry *registry, uint32_t slot)
+static inline struct stats_registry_sample *stats_registry_ring(const struct stats_registry *registry, uint32_t slot)
 {
-	return registry->samples + (size_t)slot * SIM_STATS_SAMPLES;
+	return registry->samples + (size_t)slot * STATS_REGISTRY_SAMPLES;
 }
 
 #endif

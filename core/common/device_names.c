@@ -13,11 +13,11 @@
 /*
  * A name as the kernel gives RDMA devices: a driver prefix and a number (mlx5_0,
  * mlx5_bond_0, rxe0): letters, digits, '_', '-' and '.', a letter first and a digit last,
- * shorter than SIM_DEVICE_NAME_MAX (IBV_SYSFS_NAME_MAX).  (So "many" is no name: a count was meant.)
+ * shorter than DEVICE_NAME_SIZE (IBV_SYSFS_NAME_MAX).  (So "many" is no name: a count was meant.)
  */
 static bool valid_name(const char *name, size_t length)
 {
-	if (!length || length >= SIM_DEVICE_NAME_MAX || !isalpha((unsigned char)name[0]) ||
+	if (!length || length >= DEVICE_NAME_SIZE || !isalpha((unsigned char)name[0]) ||
 	    !isdigit((unsigned char)name[length - 1]))
 		return false;
 	for (size_t i = 0; i < length; i++)
@@ -26,14 +26,14 @@ static bool valid_name(const char *name, size_t length)
 	return true;
 }
 
-static bool parse_count(const char *value, struct sim_names *names)
+static bool parse_count(const char *value, struct device_names *names)
 {
 	char *end;
 	long count;
 
 	errno = 0;
 	count = strtol(value, &end, 10);
-	if (errno || end == value || *end || count < 1 || count > SIM_MAX_DEVICES)
+	if (errno || end == value || *end || count < 1 || count > DEVICE_NAMES_MAX)
 		return false;
 	names->count = (int)count;
 	for (int i = 0; i < names->count; i++) {
@@ -43,7 +43,7 @@ static bool parse_count(const char *value, struct sim_names *names)
 	return true;
 }
 
-bool sim_pci_addr_parse(const char *text, size_t length, char out[SIM_PCI_ADDR_SIZE])
+bool device_names_pci_parse(const char *text, size_t length, char out[DEVICE_PCI_ADDR_SIZE])
 {
 	/* "BB:DD.F" is "DDDD:BB:DD.F" without its domain: the 4 hex digits and ':' before it. */
 	static const char form[] = "xxxx:xx:xx.x";
@@ -60,23 +60,23 @@ bool sim_pci_addr_parse(const char *text, size_t length, char out[SIM_PCI_ADDR_S
 			return false;
 	if (sscanf(address, "%4x:%2x:%2x.%1x", &domain, &bus, &device, &function) != 4 || device > 0x1f || function > 7)
 		return false;
-	snprintf(out, SIM_PCI_ADDR_SIZE, "%04x:%02x:%02x.%x", domain, bus, device, function);
+	snprintf(out, DEVICE_PCI_ADDR_SIZE, "%04x:%02x:%02x.%x", domain, bus, device, function);
 	return true;
 }
 
 /* One item of a list: NAME or NAME@PCI. */
-static bool parse_item(const char *item, size_t length, struct sim_names *names)
+static bool parse_item(const char *item, size_t length, struct device_names *names)
 {
 	const char *at = memchr(item, '@', length);
 	size_t name_length = at ? (size_t)(at - item) : length;
 	char *name = names->name[names->count];
 
-	if (!valid_name(item, name_length) || names->count == SIM_MAX_DEVICES)
+	if (!valid_name(item, name_length) || names->count == DEVICE_NAMES_MAX)
 		return false;
 	memcpy(name, item, name_length);
 	name[name_length] = '\0';
 	names->pci[names->count][0] = '\0';
-	if (at && !sim_pci_addr_parse(at + 1, length - name_length - 1, names->pci[names->count]))
+	if (at && !device_names_pci_parse(at + 1, length - name_length - 1, names->pci[names->count]))
 		return false;
 	for (int i = 0; i < names->count; i++)
 		if (!strcmp(names->name[i], name))
@@ -85,7 +85,7 @@ static bool parse_item(const char *item, size_t length, struct sim_names *names)
 	return true;
 }
 
-static bool parse_names(const char *value, struct sim_names *names)
+static bool parse_names(const char *value, struct device_names *names)
 {
 	names->count = 0;
 	for (const char *p = value;; p++) {
@@ -99,20 +99,20 @@ static bool parse_names(const char *value, struct sim_names *names)
 	}
 }
 
-bool sim_device_names_read(struct sim_names *names)
+bool device_names_read(struct device_names *names)
 {
-	const char *value = getenv(SIM_DEVICES_ENV);
+	const char *value = getenv(DEVICE_NAMES_ENV);
 
 	if (value && (isdigit((unsigned char)value[0]) || value[0] == '-' ? parse_count(value, names)
 									  : parse_names(value, names)))
 		return true;
 	names->count = 1;
-	snprintf(names->name[0], sizeof(names->name[0]), "%s", SIM_DEFAULT_DEVICE);
+	snprintf(names->name[0], sizeof(names->name[0]), "%s", DEVICE_NAMES_DEFAULT);
 	names->pci[0][0] = '\0';
 	return !value;
 }
 
-bool sim_device_names_have(const struct sim_names *names, const char *name)
+bool device_names_have(const struct device_names *names, const char *name)
 {
 	for (int i = 0; i < names->count; i++)
 		if (!strcmp(names->name[i], name))

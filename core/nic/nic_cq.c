@@ -5,6 +5,7 @@
  * attached to a CQ (a DPA thread or completion channel through nic_env.notify, or an EQ).
  */
 #include "internal.h"
+#include "byteorder.h"
 
 #include <libflexio-dev/flexio_dev_queue_types.h>
 
@@ -19,18 +20,6 @@ enum {
 enum {
 	CQ_ERROR_OVERRUN = 0x01
 };
-
-static void put_be16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-	put_be16(p, (uint16_t)(v >> 16));
-	put_be16(p + 2, (uint16_t)v);
-}
 
 /* ---- Events ---------------------------------------------------------------------------------- */
 
@@ -63,10 +52,10 @@ static void eq_post(struct nic_eq *eq, uint8_t type, uint32_t cqn)
 	}
 	eqe[offsetof(struct flexio_dev_eqe, type)] = type;
 	if (type == EQE_COMPLETION) {
-		put_be32(&eqe[offsetof(struct flexio_dev_eqe, event_data.cqn)], cqn);
+		be32_put(&eqe[offsetof(struct flexio_dev_eqe, event_data.cqn)], cqn);
 	} else {
 		/* mlx5's CQ-error event data: the CQN first, the syndrome in byte 0Bh. */
-		put_be32(&eqe[offsetof(struct flexio_dev_eqe, event_data)], cqn);
+		be32_put(&eqe[offsetof(struct flexio_dev_eqe, event_data)], cqn);
 		eqe[offsetof(struct flexio_dev_eqe, event_data) + 0xb] = CQ_ERROR_OVERRUN;
 	}
 	eqe[offsetof(struct flexio_dev_eqe, owner)] = (uint8_t)((eq->pi >> eq->log_size) & 1);
@@ -218,18 +207,18 @@ enum {
 static void build_cqe(uint8_t *e, const struct nic_cqe *c, uint8_t owner, uint8_t validity)
 {
 	memset(e, 0, 64);
-	put_be16(&e[CQE_WQE_ID], c->wqe_id);
-	put_be16(&e[CQE(csum_ok)], c->csum);
+	be16_put(&e[CQE_WQE_ID], c->wqe_id);
+	be16_put(&e[CQE(csum_ok)], c->csum);
 	e[CQE_HDS_IP_EXT] = c->csum;
 	e[CQE_L4_L3] = c->l3_l4;
-	put_be32(&e[CQE(srqn_uidx)], c->user_index & NIC_NUM_MASK);
+	be32_put(&e[CQE(srqn_uidx)], c->user_index & NIC_NUM_MASK);
 	memcpy(&e[CQE(imm_inval_pkey)], &c->imm_be, 4);
-	put_be32(&e[CQE(byte_cnt)], c->byte_cnt);
-	put_be32(&e[CQE_RX_HASH_RESULT], c->rx_hash);
+	be32_put(&e[CQE(byte_cnt)], c->byte_cnt);
+	be32_put(&e[CQE_RX_HASH_RESULT], c->rx_hash);
 	e[CQE_SYNDROME] = c->syndrome;
-	put_be32(&e[CQE(qpn)], c->qpn & NIC_NUM_MASK);
+	be32_put(&e[CQE(qpn)], c->qpn & NIC_NUM_MASK);
 	e[CQE(sop_rdrop)] = c->sop;
-	put_be16(&e[CQE(wqe_counter)], c->wqe_counter);
+	be16_put(&e[CQE(wqe_counter)], c->wqe_counter);
 	e[CQE(signature)] = validity;
 	e[CQE(op_own)] = (uint8_t)(c->opcode << 4 | (c->solicited ? 2 : 0) | owner);
 }
@@ -290,16 +279,16 @@ static bool joins_session(const struct nic_cq *cq, const struct nic_cqe *c)
 static void build_mini(uint8_t *m, const struct nic_cq *cq, const struct nic_cqe *c)
 {
 	if (c->opcode == NIC_CQE_REQ) {
-		put_be16(m, c->wqe_counter);
+		be16_put(m, c->wqe_counter);
 		m[2] = c->sop;
 		m[3] = 0;
 	} else if (cq->comp_format == NIC_COMP_HASH) {
-		put_be32(m, c->rx_hash);
+		be32_put(m, c->rx_hash);
 	} else {
-		put_be16(m, c->csum);
-		put_be16(m + 2, cq->comp_format == NIC_COMP_CSUM_STRIDX ? c->wqe_counter : 0);
+		be16_put(m, c->csum);
+		be16_put(m + 2, cq->comp_format == NIC_COMP_CSUM_STRIDX ? c->wqe_counter : 0);
 	}
-	put_be32(m + 4, c->byte_cnt);
+	be32_put(m + 4, c->byte_cnt);
 }
 
 static unsigned session_entries(unsigned completions)

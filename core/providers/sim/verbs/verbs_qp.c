@@ -5,20 +5,20 @@
  * send ring (64-byte WQEBBs) after it, then the doorbell record.  ibv_modify_qp maps IBV_QP_*
  * one to one onto NIC_QP_*; the path is the GID of ah_attr.grh (RoCE: is_global is required),
  * which the NIC resolves to the device (mlx5_sim0, mlx5_sim1, ...) whose port has it.
- * Posting is post.c; completions are read by cq.c.
+ * Posting is post.c; completions are read by verbs_cq.c.
  */
 #include "verbs_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SGE 30                              /* the device's max_sge */
-#define MAX_WR (1u << NIC_LOG_MAX_WQ_SIZE)      /* max_qp_wr */
-#define MAX_INLINE (SIM_WQE_MAX_BYTES - 32 - 4) /* after ctrl and rdma segments, the inline header */
+#define MAX_SGE 30                                /* the device's max_sge */
+#define MAX_WR (1u << NIC_LOG_MAX_WQ_SIZE)        /* max_qp_wr */
+#define MAX_INLINE (VERBS_WQE_MAX_BYTES - 32 - 4) /* after ctrl and rdma segments, the inline header */
 
 static void *qp_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t len, bool write)
 {
-	struct sim_qp *qp = SIM_CONTAINER(space, struct sim_qp, space);
+	struct verbs_qp *qp = VERBS_CONTAINER(space, struct verbs_qp, space);
 
 	(void)write;
 	if (addr > qp->buffer_size || len > qp->buffer_size - addr)
@@ -26,17 +26,18 @@ static void *qp_reach(struct flexio_verbs_space *space, uint64_t addr, uint64_t 
 	return qp->buffer + addr;
 }
 
-/* The CQ of this context that handle is, or NULL (sim_lock held). */
-static struct sim_cq *cq_of(struct sim_context *context, struct ibv_cq *handle)
+/* The CQ of this context that handle is, or NULL (verbs_lock held). */
+static struct verbs_cq *cq_of(struct verbs_ctx *context, struct ibv_cq *handle)
 {
-	struct sim_cq *cq;
+	struct verbs_cq *cq;
 
-	return sim_registry_lookup(handle, SIM_CQ, (void **)&cq) && cq->context == context && !cq->destroying ? cq
-													      : NULL;
+	return verbs_registry_lookup(handle, VERBS_CQ, (void **)&cq) && cq->context == context && !cq->destroying
+		       ? cq
+		       : NULL;
 }
 
-/* Checks the attributes and sizes the rings (sim_lock held); NULL or the reason. */
-static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
+/* Checks the attributes and sizes the rings (verbs_lock held); NULL or the reason. */
+static const char *size_rings(struct verbs_qp *qp, struct ibv_qp_init_attr *attr)
 {
 	struct ibv_qp_cap *cap = &attr->cap;
 	unsigned int wqe_bytes, inline_bytes;
@@ -54,15 +55,15 @@ static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
 		wqe_bytes = 64;
 	qp->max_wqebbs = (wqe_bytes + 63) / 64;
 	if (cap->max_send_wr) {
-		qp->log_sq = sim_log2_ceil((uint64_t)cap->max_send_wr * qp->max_wqebbs);
+		qp->log_sq = verbs_log2_ceil((uint64_t)cap->max_send_wr * qp->max_wqebbs);
 		if (qp->log_sq > NIC_LOG_MAX_WQ_SIZE)
 			return "max_send_wr WQEs of this size do not fit the largest send queue";
 		qp->sq_count = 1u << qp->log_sq;
 	}
 	if (!attr->srq && cap->max_recv_wr) {
-		qp->log_rq = sim_log2_ceil(cap->max_recv_wr);
+		qp->log_rq = verbs_log2_ceil(cap->max_recv_wr);
 		qp->rq_count = 1u << qp->log_rq;
-		qp->log_rq_stride = sim_log2_ceil((cap->max_recv_sge ? cap->max_recv_sge : 1) * 16u);
+		qp->log_rq_stride = verbs_log2_ceil((cap->max_recv_sge ? cap->max_recv_sge : 1) * 16u);
 		/* at least a WQEBB of receive WQEs, so that the SQ after them starts on one */
 		while ((qp->rq_count << qp->log_rq_stride) < 64) {
 			qp->log_rq++;
@@ -71,7 +72,7 @@ static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
 	}
 	/* what the QP takes, as mlx5 reports it */
 	cap->max_send_wr = qp->sq_count / qp->max_wqebbs;
-	cap->max_inline_data = qp->max_wqebbs * 64 > SIM_WQE_MAX_BYTES ? MAX_INLINE : qp->max_wqebbs * 64 - 36;
+	cap->max_inline_data = qp->max_wqebbs * 64 > VERBS_WQE_MAX_BYTES ? MAX_INLINE : qp->max_wqebbs * 64 - 36;
 	if (qp->rq_count) {
 		cap->max_recv_wr = qp->rq_count;
 		cap->max_recv_sge = (1u << qp->log_rq_stride) / 16;
@@ -79,7 +80,7 @@ static const char *size_rings(struct sim_qp *qp, struct ibv_qp_init_attr *attr)
 	return NULL;
 }
 
-static bool alloc_rings(struct sim_qp *qp)
+static bool alloc_rings(struct verbs_qp *qp)
 {
 	size_t rq_bytes = (size_t)qp->rq_count << qp->log_rq_stride, sq_bytes = (size_t)qp->sq_count * 64;
 
@@ -96,7 +97,7 @@ static bool alloc_rings(struct sim_qp *qp)
 	return qp->sq_wr_id && qp->sq_wqebbs && qp->rq_wr_id;
 }
 
-static void free_rings(struct sim_qp *qp)
+static void free_rings(struct verbs_qp *qp)
 {
 	free(qp->buffer);
 	free(qp->sq_wr_id);
@@ -107,15 +108,15 @@ static void free_rings(struct sim_qp *qp)
 	qp->sq_wqebbs = NULL;
 }
 
-/* Makes the QP (sim_lock held, released here). */
-static struct ibv_qp *create(struct sim_pd *pd, struct ibv_qp_init_attr *attr)
+/* Makes the QP (verbs_lock held, released here). */
+static struct ibv_qp *create(struct verbs_pd *pd, struct ibv_qp_init_attr *attr)
 {
-	struct sim_context *context = pd->context;
-	struct sim_cq *send_cq = NULL, *recv_cq = NULL;
-	struct sim_srq *srq = NULL;
+	struct verbs_ctx *context = pd->context;
+	struct verbs_cq *send_cq = NULL, *recv_cq = NULL;
+	struct verbs_srq *srq = NULL;
 	const char *reason = NULL;
-	struct sim_qp *qp = NULL;
-	struct sim_nic *nic;
+	struct verbs_qp *qp = NULL;
+	struct verbs_nic *nic;
 	int error = EINVAL;
 	uint64_t space;
 
@@ -125,7 +126,7 @@ static struct ibv_qp *create(struct sim_pd *pd, struct ibv_qp_init_attr *attr)
 		reason = "only RC queue pairs are simulated", error = EOPNOTSUPP;
 	else if (!(send_cq = cq_of(context, attr->send_cq)) || !(recv_cq = cq_of(context, attr->recv_cq)))
 		reason = "send_cq or recv_cq is not a live completion queue of the PD's context";
-	else if (attr->srq && (!sim_registry_lookup(attr->srq, SIM_SRQ, (void **)&srq) || srq->context != context))
+	else if (attr->srq && (!verbs_registry_lookup(attr->srq, VERBS_SRQ, (void **)&srq) || srq->context != context))
 		reason = "srq is not a live shared receive queue of the PD's context";
 	if (!reason) {
 		qp = calloc(1, sizeof(*qp));
@@ -134,20 +135,20 @@ static struct ibv_qp *create(struct sim_pd *pd, struct ibv_qp_init_attr *attr)
 		reason = size_rings(qp, attr);
 	}
 	if (reason) {
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		free(qp);
-		sim_err("ibv_create_qp", "%s", reason);
+		verbs_err("ibv_create_qp", "%s", reason);
 		errno = error;
 		return NULL;
 	}
-	nic = sim_nic_of(context->device);
+	nic = verbs_nic_of(context->device);
 	if (!nic || !alloc_rings(qp))
 		goto no_memory;
 	qp->space.reach = qp_reach;
 	space = (uintptr_t)&qp->space;
 	if (nic_qp_create(nic->nic,
 			  &(struct nic_qp_create_attr){
-				  .owner = sim_owner(context),
+				  .owner = verbs_owner(context),
 				  .pd = pd->ibv.handle,
 				  .sq_cqn = send_cq->cqn,
 				  .rq_cqn = recv_cq->cqn,
@@ -165,7 +166,7 @@ static struct ibv_qp *create(struct sim_pd *pd, struct ibv_qp_init_attr *attr)
 			  },
 			  &qp->qpn))
 		goto no_memory; /* -ENOSPC: the NIC's table is full */
-	if (!sim_registry_add(&qp->ibv, SIM_QP, qp)) {
+	if (!verbs_registry_add(&qp->ibv, VERBS_QP, qp)) {
 		nic_wq_destroy(nic->nic, qp->qpn);
 		goto no_memory;
 	}
@@ -195,30 +196,30 @@ static struct ibv_qp *create(struct sim_pd *pd, struct ibv_qp_init_attr *attr)
 	if (srq)
 		srq->users++;
 	pd->queue_count++;
-	__atomic_store_n(&nic->qps[SIM_NIC_INDEX(qp->qpn)], qp, __ATOMIC_RELEASE);
-	pthread_mutex_unlock(&sim_lock);
+	__atomic_store_n(&nic->qps[VERBS_NIC_INDEX(qp->qpn)], qp, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&verbs_lock);
 	return &qp->ibv;
 
 no_memory:
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	if (qp)
 		free_rings(qp);
 	free(qp);
-	sim_err("ibv_create_qp", "out of memory (or of the NIC's queues)");
+	verbs_err("ibv_create_qp", "out of memory (or of the NIC's queues)");
 	errno = ENOMEM;
 	return NULL;
 }
 
-SIM_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *qp_init_attr)
+VERBS_EXPORT struct ibv_qp *ibv_create_qp(struct ibv_pd *pd, struct ibv_qp_init_attr *qp_init_attr)
 {
-	__typeof__(&ibv_create_qp) real = SIM_REAL(ibv_create_qp);
-	struct sim_pd *sim;
+	__typeof__(&ibv_create_qp) real = VERBS_REAL(ibv_create_qp);
+	struct verbs_pd *sim;
 
-	SIM_DELEGATE(ibv_create_qp, (pd, qp_init_attr));
-	switch (sim_route(__func__, pd, SIM_PD, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_create_qp, (pd, qp_init_attr));
+	switch (verbs_route(__func__, pd, VERBS_PD, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		return create(sim, qp_init_attr);
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(pd, qp_init_attr);
 	default:
 		return NULL;
@@ -250,8 +251,8 @@ static const struct {
 };
 
 /* Translates what ibv_modify_qp asks (modify_lock held); NULL or the reason it is invalid. */
-static const char *translate(struct sim_qp *qp, const struct ibv_qp_attr *attr, int attr_mask, struct nic_qp_attr *out,
-			     unsigned int *mask, int *error)
+static const char *translate(struct verbs_qp *qp, const struct ibv_qp_attr *attr, int attr_mask,
+			     struct nic_qp_attr *out, unsigned int *mask, int *error)
 {
 	int known = IBV_QP_CUR_STATE | IBV_QP_EN_SQD_ASYNC_NOTIFY;
 
@@ -302,32 +303,32 @@ static const char *translate(struct sim_qp *qp, const struct ibv_qp_attr *attr, 
 }
 
 /* Returns 0 or an errno value, as rdma-core does. */
-SIM_EXPORT int ibv_modify_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int attr_mask)
+VERBS_EXPORT int ibv_modify_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int attr_mask)
 {
-	__typeof__(&ibv_modify_qp) real = SIM_REAL(ibv_modify_qp);
+	__typeof__(&ibv_modify_qp) real = VERBS_REAL(ibv_modify_qp);
 	struct nic_qp_attr nic_attr, now;
 	const char *reason = NULL;
-	struct sim_qp *sim;
+	struct verbs_qp *sim;
 	unsigned int mask;
 	int error = EINVAL, rc;
 
-	SIM_DELEGATE(ibv_modify_qp, (qp, attr, attr_mask));
-	switch (sim_route(__func__, qp, SIM_QP, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_modify_qp, (qp, attr, attr_mask));
+	switch (verbs_route(__func__, qp, VERBS_QP, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		/* the NIC's change may flush WQEs into CQs: done under the QP's own lock */
-		pthread_mutex_unlock(&sim_lock);
+		pthread_mutex_unlock(&verbs_lock);
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(qp, attr, attr_mask);
 	default:
 		return errno;
 	}
 	if (!attr) {
-		sim_err(__func__, "attr is NULL");
+		verbs_err(__func__, "attr is NULL");
 		return errno = EINVAL;
 	}
 	pthread_mutex_lock(&sim->modify_lock);
-	if (__atomic_load_n(&sim->nic->qps[SIM_NIC_INDEX(sim->qpn)], __ATOMIC_ACQUIRE) != sim)
+	if (__atomic_load_n(&sim->nic->qps[VERBS_NIC_INDEX(sim->qpn)], __ATOMIC_ACQUIRE) != sim)
 		reason = "the queue pair was destroyed meanwhile"; /* its rings are gone */
 	else
 		reason = translate(sim, attr, attr_mask, &nic_attr, &mask, &error);
@@ -345,7 +346,7 @@ SIM_EXPORT int ibv_modify_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int at
 	}
 	if (reason) {
 		pthread_mutex_unlock(&sim->modify_lock);
-		sim_err(__func__, "%s", reason);
+		verbs_err(__func__, "%s", reason);
 		return errno = error;
 	}
 	if (attr_mask & IBV_QP_AV)
@@ -372,25 +373,25 @@ SIM_EXPORT int ibv_modify_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int at
 }
 
 /* Returns 0 or an errno value. */
-SIM_EXPORT int ibv_query_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int attr_mask,
-			    struct ibv_qp_init_attr *init_attr)
+VERBS_EXPORT int ibv_query_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int attr_mask,
+			      struct ibv_qp_init_attr *init_attr)
 {
-	__typeof__(&ibv_query_qp) real = SIM_REAL(ibv_query_qp);
+	__typeof__(&ibv_query_qp) real = VERBS_REAL(ibv_query_qp);
 	struct nic_qp_attr now;
-	struct sim_qp *sim;
+	struct verbs_qp *sim;
 
-	SIM_DELEGATE(ibv_query_qp, (qp, attr, attr_mask, init_attr));
-	switch (sim_route(__func__, qp, SIM_QP, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_query_qp, (qp, attr, attr_mask, init_attr));
+	switch (verbs_route(__func__, qp, VERBS_QP, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(qp, attr, attr_mask, init_attr);
 	default:
 		return errno;
 	}
 	if (!attr || !init_attr || nic_qp_query(sim->nic->nic, sim->qpn, &now)) {
-		pthread_mutex_unlock(&sim_lock);
-		sim_err(__func__, "attr or init_attr is NULL");
+		pthread_mutex_unlock(&verbs_lock);
+		verbs_err(__func__, "attr or init_attr is NULL");
 		return errno = EINVAL;
 	}
 	/* every attribute is reported, whatever attr_mask asks (as the kernel does) */
@@ -415,22 +416,22 @@ SIM_EXPORT int ibv_query_qp(struct ibv_qp *qp, struct ibv_qp_attr *attr, int att
 	attr->retry_cnt = now.retry_cnt;
 	attr->rnr_retry = now.rnr_retry;
 	*init_attr = sim->init;
-	pthread_mutex_unlock(&sim_lock);
+	pthread_mutex_unlock(&verbs_lock);
 	(void)attr_mask;
 	return 0;
 }
 
 /* Takes the QP out of the NIC and of the op table; its CQs' polls see no more of it. */
-void sim_qp_destroy(struct sim_qp *qp)
+void verbs_qp_destroy(struct verbs_qp *qp)
 {
 	nic_wq_destroy(qp->nic->nic, qp->qpn);
 	/* polls look the QP up under their CQ's lock: none is using it once both are taken */
 	pthread_mutex_lock(&qp->send_cq->poll_lock);
 	if (qp->recv_cq != qp->send_cq)
 		pthread_mutex_lock(&qp->recv_cq->poll_lock);
-	__atomic_store_n(&qp->nic->qps[SIM_NIC_INDEX(qp->qpn)], NULL, __ATOMIC_RELEASE);
+	__atomic_store_n(&qp->nic->qps[VERBS_NIC_INDEX(qp->qpn)], NULL, __ATOMIC_RELEASE);
 	if (qp->srq)
-		sim_cq_release_srq_wqes(qp->recv_cq, qp);
+		verbs_cq_release_srq_wqes(qp->recv_cq, qp);
 	if (qp->recv_cq != qp->send_cq)
 		pthread_mutex_unlock(&qp->recv_cq->poll_lock);
 	pthread_mutex_unlock(&qp->send_cq->poll_lock);
@@ -450,25 +451,25 @@ void sim_qp_destroy(struct sim_qp *qp)
 		qp->srq->users--;
 	qp->pd->queue_count--;
 	free_rings(qp);
-	sim_registry_retire(&qp->ibv, qp);
+	verbs_registry_retire(&qp->ibv, qp);
 }
 
 /* Returns 0 or an errno value. */
-SIM_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
+VERBS_EXPORT int ibv_destroy_qp(struct ibv_qp *qp)
 {
-	__typeof__(&ibv_destroy_qp) real = SIM_REAL(ibv_destroy_qp);
-	struct sim_qp *sim;
+	__typeof__(&ibv_destroy_qp) real = VERBS_REAL(ibv_destroy_qp);
+	struct verbs_qp *sim;
 
-	SIM_DELEGATE(ibv_destroy_qp, (qp));
-	switch (sim_route(__func__, qp, SIM_QP, (void **)&sim, real != NULL)) {
-	case SIM_ROUTE_SIMULATED:
+	VERBS_DELEGATE(ibv_destroy_qp, (qp));
+	switch (verbs_route(__func__, qp, VERBS_QP, (void **)&sim, real != NULL)) {
+	case VERBS_ROUTE_SIMULATED:
 		break;
-	case SIM_ROUTE_REAL:
+	case VERBS_ROUTE_REAL:
 		return real(qp);
 	default:
 		return errno;
 	}
-	sim_qp_destroy(sim);
-	pthread_mutex_unlock(&sim_lock);
+	verbs_qp_destroy(sim);
+	pthread_mutex_unlock(&verbs_lock);
 	return 0;
 }
