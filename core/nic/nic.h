@@ -18,8 +18,8 @@
  *
  * The engine reaches nothing by itself: queue memory, memory keys, time and events go through
  * struct nic_env, Ethernet frames through its ports' attachments (nic_port_rx, nic_port_attach),
- * so it depends on no other part of OpenFlexIO (README.md says what the integrator
- * implements).
+ * so it depends on no other part of OpenFlexIO but core/common's byte-order helpers (README.md
+ * says what the integrator implements).
  *
  * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
  * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
