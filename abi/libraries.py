@@ -48,10 +48,10 @@ class Library:
 
 
 LIBRARIES = (
-    Library("libflexio", "libflexio.so.1", ("capi/libflexio.map", "core/verbs/libflexio_verbs.map"),
+    Library("libflexio", "libflexio.so.1", ("capi/libflexio.map", "core/providers/sim/verbs/libflexio_verbs.map"),
             "FLEXIO_EXPERIMENTAL"),
     Library("libdpa_stats", "libdpa_stats.so.1", ("capi/dpa_stats.map",), "DPA_STATS_EXPERIMENTAL"),
-    Library("libflexio_verbs", "libflexio_verbs.so.1", ("core/verbs/libflexio_verbs.map",), "",
+    Library("libflexio_verbs", "libflexio_verbs.so.1", ("core/providers/sim/verbs/libflexio_verbs.map",), "",
             declared_in_public_headers=False),
 )
 

@@ -1,4 +1,4 @@
-"""GNU ld version scripts (capi/libflexio.map, capi/dpa_stats.map, core/verbs/libflexio_verbs.map)
+"""GNU ld version scripts (capi/libflexio.map, capi/dpa_stats.map, core/providers/sim/verbs/libflexio_verbs.map)
 read into nodes: the one parser the ABI checks (abi/check_symbols.py) and the binding generators
 (bindings/gen/capi_model.py) share, so they cannot disagree on what a map says.
 

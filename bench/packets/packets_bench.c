@@ -14,7 +14,7 @@
  * its drops. Not a test: run.py runs it.
  */
 #include "reflector.h"
-#include "sim_verbs.h" /* flexio_verbs_port_counters: where lost frames went */
+#include "flexio_verbs.h" /* flexio_verbs_port_counters: where lost frames went */
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -17,7 +17,7 @@ reflectors together (per reflector: half) for windows of 1 (one frame: every ref
 to 128 frames in flight. Then, with perf (unless --no-perf), one run of each path at window 64 is
 profiled and its samples are split by layer, each symbol by the object file of BUILD_DIR that
 defines it: DPA engine (core/dpa: interpreter, scheduler; core/providers/sim: the glue running doorbells
-and activations), NIC (core/nic's queues, and core/verbs' NIC environment: memory and key
+and activations), NIC (core/nic's queues, and core/providers/sim/verbs' NIC environment: memory and key
 look-ups), port (core/net: the ports' attachments and backends; core/nic's frame parser and
 steering), kernel (syscalls of the backends, wake-ups), libc
 (locks, memcpy: called from every layer), other. The shares are of the same run, as ratios.
@@ -63,14 +63,14 @@ def bench(build, seconds, window, ports, netns=None, frame=FRAME, perf_data=None
 def layer_of_object(path):
     rel = path.split("/core/", 1)[1] if "/core/" in path else ""
     name = os.path.basename(path)[:-2]  # x.c.o -> x.c
+    if rel.startswith("providers/sim/verbs/"):
+        return "NIC" if name in NIC_ENV_FILES else "other"
     if rel.startswith(("dpa/", "providers/sim/")):
         return "DPA engine"
     if rel.startswith("net/"):
         return "port"
     if rel.startswith("nic/"):
         return "port" if name in NIC_PORT_FILES else "NIC"
-    if rel.startswith("verbs/") and name in NIC_ENV_FILES:
-        return "NIC"
     return "other"
 
 
@@ -79,6 +79,7 @@ def symbol_layers(build):
     layers = collections.defaultdict(set)
     objects = glob.glob(os.path.join(build, "core", "*", "CMakeFiles", "*.dir", "*.o"))
     objects += glob.glob(os.path.join(build, "core", "providers", "*", "CMakeFiles", "*.dir", "*.o"))
+    objects += glob.glob(os.path.join(build, "core", "providers", "*", "*", "CMakeFiles", "*.dir", "*.o"))
     for obj in objects:
         for function in elf_symbols.defined_functions(obj):
             layers[function].add(layer_of_object(obj))

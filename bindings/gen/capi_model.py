@@ -5,7 +5,7 @@ What a binding covers: the functions the current edition (FLEXIO_CURRENT_VERSION
 FLEXIO_EXPERIMENTAL; older-edition-only forms, and the experimental additions only the older
 edition declares, are not declared by the current edition so they drop out), plus the few
 rdma-core calls that open a device (DEVICE_FUNCTIONS, which libflexio exports with rdma-core's
-symbol versions, core/verbs/libflexio_verbs.map).  Adding a function
+symbol versions, core/providers/sim/verbs/libflexio_verbs.map).  Adding a function
 to the header and the map and regenerating extends every binding.
 
 How: clang reads the header (its JSON AST, bindings/gen/clang_ast.py; FLEXIO_ALLOW_EXPERIMENTAL_API
@@ -38,7 +38,7 @@ import version_script  # noqa: E402
 CAPI = Path(os.environ.get("FLEXIO_CAPI_DIR") or ROOT / "capi")
 INCLUDE = CAPI / "include"
 MAP = CAPI / "libflexio.map"
-VERBS_MAP = ROOT / "core" / "verbs" / "libflexio_verbs.map"
+VERBS_MAP = ROOT / "core" / "providers" / "sim" / "verbs" / "libflexio_verbs.map"
 HEADERS = [INCLUDE / "libflexio" / "flexio.h", INCLUDE / "libflexio" / "flexio_ext.h",
            INCLUDE / "libflexio" / "flexio_ver.h",
            INCLUDE / "common" / "flexio_common.h"]

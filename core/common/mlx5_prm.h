@@ -1,7 +1,7 @@
 /*
  * The PRM command layouts of the NIC objects (mlx5_ifc): one description that the host library
  * encodes (core/host/devx_cmds.c, issuing them through mlx5dv_devx_obj_create & co.) and the
- * simulated device decodes (core/verbs devx_*.c), so that the two cannot disagree on a bit.
+ * simulated device decodes (core/providers/sim/verbs devx_*.c), so that the two cannot disagree on a bit.
  *
  * The layouts are the public ones of Linux's include/linux/mlx5/mlx5_ifc.h and rdma-core's
  * and DPDK's copies: big-endian, bit 0 the most significant bit of byte 0, each field named as

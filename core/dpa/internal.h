@@ -197,7 +197,7 @@ bool dpa_gate_outside_run(struct dpa_hart *hart);
 void dpa_pause_add_hart(struct dpa_process *process, struct dpa_hart *hart);
 void dpa_pause_remove_hart(struct dpa_process *process, struct dpa_hart *hart);
 
-/* Slow paths of the interpreter (memory.c, window.c, services.c). They return 0 or a fault
+/* Slow paths of the interpreter (memory.c, dpa_window.c, services.c). They return 0 or a fault
  * cause and never touch the fault record. */
 int dpa_memory_load_slow(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t *value);
 int dpa_memory_store_slow(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t value);
@@ -225,7 +225,7 @@ void dpa_memcheck_publish(struct dpa_hart *hart, int point, uint64_t at_pc);
 void dpa_memcheck_memory_writeback(struct dpa_hart *hart);
 void dpa_memcheck_emit(struct dpa_process *process, const struct dpa_memcheck_report *report);
 void dpa_memcheck_free(struct dpa_process *process);
-/* Window side (window.c): reports the hart's window bytes not written back, once per store. */
+/* Window side (dpa_window.c): reports the hart's window bytes not written back, once per store. */
 void dpa_window_memcheck_publish(struct dpa_hart *hart, int point, uint64_t at_pc);
 
 enum dpa_service_result {

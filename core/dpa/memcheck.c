@@ -1,7 +1,7 @@
 /*
  * The memory-model checker (memcheck.h): the shadow of DPA memory, the harts' writeback epochs,
  * the publish points and the NIC's reads. The window side (stale reads, window bytes not
- * written back) lives in window.c, next to the cache lines it inspects.
+ * written back) lives in dpa_window.c, next to the cache lines it inspects.
  *
  * DPA memory: every store of the checked interpreter tags its 8-byte word with (hart, epoch,
  * pc). A hart's epoch advances at each memory writeback (which also moves its written_back

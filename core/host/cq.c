@@ -8,7 +8,7 @@
  */
 #include "queue.h"
 
-#include "../common/mlx5_prm.h"
+#include "mlx5_prm.h"
 #include "layouts.h"
 #include "log.h"
 

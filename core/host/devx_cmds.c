@@ -6,7 +6,7 @@
 
 #include "log.h"
 
-#include "../common/mlx5_prm.h"
+#include "mlx5_prm.h"
 
 #include <errno.h>
 #include <infiniband/verbs.h>

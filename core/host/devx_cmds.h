@@ -4,7 +4,7 @@
  * (core/common/mlx5_prm.h) through rdma-core's mlx5dv_devx_obj_create, _modify, _query and
  * _destroy on the device context, as NVIDIA's libflexio and DPDK's mlx5 drivers
  * (drivers/common/mlx5/mlx5_devx_cmds.c) do. Nothing here knows which device answers: the
- * simulated one (core/verbs) or a BlueField's firmware.
+ * simulated one (core/providers/sim/verbs) or a BlueField's firmware.
  *
  * Memory is named as the PRM names it: a umem id and an offset in it. Host memory is a devx
  * umem (mlx5dv_devx_umem_reg); the DPA memory of a process is the process's DPA memory object

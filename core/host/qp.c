@@ -9,7 +9,7 @@
  */
 #include "queue.h"
 
-#include "../common/mlx5_prm.h"
+#include "mlx5_prm.h"
 #include "log.h"
 
 #include <errno.h>

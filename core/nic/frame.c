@@ -16,17 +16,7 @@
  * headers whose lengths agree with the frame (no L4 for any fragment).
  */
 #include "internal.h"
-
-static uint16_t get16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
+#include "byteorder.h"
 
 /* The VXLAN UDP port (RFC 7348) and its header's I flag: the VNI is valid. */
 #define VXLAN_PORT 4789
@@ -52,7 +42,7 @@ static inline __attribute__((always_inline)) void walk(const uint8_t *f, size_t 
 		memcpy(m + 8, f, 6);     /* dmac */
 		memcpy(m + 0, f + 6, 6); /* smac */
 	}
-	type = get16(f + off);
+	type = be16_get(f + off);
 	if ((type == 0x8100 || type == 0x88a8) && off + 6 <= len) {
 		if (m) {
 			m[18] |= type == 0x8100 ? 0x80 : 0x40; /* cvlan_tag / svlan_tag */
@@ -60,18 +50,18 @@ static inline __attribute__((always_inline)) void walk(const uint8_t *f, size_t 
 			m[15] = f[off + 3];
 		}
 		off += 4;
-		type = get16(f + off);
+		type = be16_get(f + off);
 		while ((type == 0x8100 || type == 0x88a8) && off + 6 <= len) { /* further tags */
 			off += 4;
-			type = get16(f + off);
+			type = be16_get(f + off);
 		}
 	}
 	off += 2;
 	if (m)
-		put16(m + 6, type); /* the ethertype after the VLAN tags */
+		be16_put(m + 6, type); /* the ethertype after the VLAN tags */
 	if (type == 0x0800 && off + 20 <= len && f[off] >> 4 == 4) {
 		size_t ihl = (size_t)(f[off] & 15) * 4;
-		uint16_t frag = get16(f + off + 6);
+		uint16_t frag = be16_get(f + off + 6);
 
 		if (ihl < 20 || off + ihl > len)
 			return;
@@ -86,7 +76,7 @@ static inline __attribute__((always_inline)) void walk(const uint8_t *f, size_t 
 			if (frag & 0x3fff)
 				m[18] |= 0x20; /* frag */
 		}
-		total = get16(f + off + 2);
+		total = be16_get(f + off + 2);
 		if (l && total >= ihl && off + total <= len) {
 			*l = (struct nic_frame_layout){ .l3 = off, .l3_type = NIC_L3_IPV4, .l3_len = ihl };
 			/* a fragment's L4 header is not all there: offloads leave it alone */
@@ -97,13 +87,13 @@ static inline __attribute__((always_inline)) void walk(const uint8_t *f, size_t 
 			return; /* not the first fragment: no L4 header */
 		l4 = off + ihl;
 	} else if (type == 0x86dd && off + 40 <= len && f[off] >> 4 == 6) {
-		size_t payload = get16(f + off + 4);
+		size_t payload = be16_get(f + off + 4);
 
 		proto = f[off + 6]; /* extension headers are not followed */
 		if (m) {
 			m[18] |= 6 << 1;
 			m[16] = proto;
-			m[17] = (uint8_t)(get16(f + off) >> 4);
+			m[17] = (uint8_t)(be16_get(f + off) >> 4);
 			m[27] = f[off + 7];
 			memcpy(m + 32, f + off + 8, 16);
 			memcpy(m + 48, f + off + 24, 16);
@@ -128,7 +118,8 @@ static inline __attribute__((always_inline)) void walk(const uint8_t *f, size_t 
 		m[19] = f[l4 + 13];
 	} else if (proto == 17 && l4 + 8 <= len) {
 		memcpy(m + 28, f + l4, 4); /* udp_sport, udp_dport */
-		if (tunnel && get16(f + l4 + 2) == VXLAN_PORT && l4 + 16 + 14 <= len && (f[l4 + 8] & VXLAN_FLAG_VNI)) {
+		if (tunnel && be16_get(f + l4 + 2) == VXLAN_PORT && l4 + 16 + 14 <= len &&
+		    (f[l4 + 8] & VXLAN_FLAG_VNI)) {
 			*vni = (uint32_t)f[l4 + 12] << 16 | (uint32_t)f[l4 + 13] << 8 | f[l4 + 14];
 			*inner = f + l4 + 16;
 			*inner_len = len - l4 - 16;

@@ -264,7 +264,7 @@ static inline uint32_t nic_load_be32(const void *p)
 void nic_copy_in(void *dst, const void *ring_entry, size_t len); /* len: multiple of 8 */
 void nic_store_entry(void *ring_entry, const void *src);         /* 64 bytes */
 
-/* ---- Completions (cq.c) ---------------------------------------------------------------- */
+/* ---- Completions (nic_cq.c) ---------------------------------------------------------------- */
 
 /* A completion as the engine builds it, before it becomes a CQE or a mini-CQE. */
 struct nic_cqe {
@@ -411,7 +411,7 @@ int nic_obj_destroy(struct nic *nic, enum nic_obj_type type, uint32_t num, void 
 void nic_rq_detach(struct nic_wq *rq);
 /* A port's rx_rqn once its receive TIR's RQ is gone: no object has this number (24 bits). */
 #define NIC_RQN_GONE (NIC_NUM_MASK + 1u)
-/* A user reference on the live work queue wqn if it is of type; NULL otherwise (qp.c). */
+/* A user reference on the live work queue wqn if it is of type; NULL otherwise (nic_qp.c). */
 struct nic_wq *nic_wq_get(struct nic *nic, uint32_t wqn, enum nic_wq_type type);
 
 /* ---- Frames (frame.c) ---------------------------------------------------------------------- */
@@ -635,7 +635,7 @@ void nic_recv_flush(struct nic_op *op, struct nic_wq *wq);
 void nic_recv_reset(struct nic_recv *recv);
 void nic_recv_init(struct nic_recv *recv, const struct nic_rq_attr *attr);
 
-/* ---- Queue pairs (qp.c) ---------------------------------------------------------------------- */
+/* ---- Queue pairs (nic_qp.c) ---------------------------------------------------------------------- */
 
 /* The peer QP of a connected QP (its lock held), its rlock held; NULL when it cannot be reached
  * or does not take this QP's packets (not RTR/RTS, not connected back). */

@@ -4,7 +4,7 @@
  * <libflexio-dev/flexio_dev_queue_types.h>.
  *
  * Internal to OpenFlexIO (no public ABI). Its users:
- *   - core/verbs, the simulated rdma-core device, which makes each device's NIC: ibv_create_cq
+ *   - core/providers/sim/verbs, the simulated rdma-core device, which makes each device's NIC: ibv_create_cq
  *     / _qp / _srq and the UAR doorbells of ibv_post_send and ibv_req_notify_cq, the DEVX
  *     commands that make every other queue (flexio_cq_create's included: their attribute
  *     structs and enums carry the same values as ours where both exist: CQ moderation modes,
@@ -18,8 +18,8 @@
  *
  * The engine reaches nothing by itself: queue memory, memory keys, time and events go through
  * struct nic_env, Ethernet frames through its ports' attachments (nic_port_rx, nic_port_attach),
- * so it depends on no other part of OpenFlexIO (README.md says what the integrator
- * implements).
+ * so it depends on no other part of OpenFlexIO but core/common's byte-order helpers (README.md
+ * says what the integrator implements).
  *
  * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
  * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
@@ -601,7 +601,7 @@ int nic_port_counters(struct nic *nic, unsigned port, struct nic_port_counters *
 
 /*
  * The NIC's steering engine, the model of mlx5 flow tables (rdma-core's mlx5dv_dr_* programs
- * it: core/verbs translates). Tables of three types: a frame received on a port is looked up
+ * it: core/providers/sim/verbs translates). Tables of three types: a frame received on a port is looked up
  * in the FDB (eswitch) tables, then in the NIC RX ones; a frame an SQ sends in the NIC TX
  * tables, then in the FDB ones. A type's lookup starts at its root: its level-0 tables, merged.
  * In a table, matchers by priority (lower first, then creation order), in a matcher its rules

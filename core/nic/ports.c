@@ -15,6 +15,7 @@
  * the per-frame path.
  */
 #include "internal.h"
+#include "byteorder.h"
 
 /* The eth segment's checksum flags (mlx5 cs_flags, FlexIO's FLEXIO_ETH_SEG_L3CS / L4CS). */
 enum {
@@ -112,22 +113,11 @@ static void count(atomic_uint_fast64_t *counter, uint64_t value)
 	atomic_fetch_add_explicit(counter, value, memory_order_relaxed);
 }
 
-static uint16_t get16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
 /* The 16-bit ones' complement sum of len bytes (not yet folded). */
 static uint32_t sum(const uint8_t *p, size_t len, uint32_t acc)
 {
 	for (size_t i = 0; i + 1 < len; i += 2)
-		acc += get16(p + i);
+		acc += be16_get(p + i);
 	if (len & 1)
 		acc += (uint32_t)p[len - 1] << 8;
 	return acc;
@@ -163,17 +153,17 @@ static size_t l4_field(const struct nic_frame_layout *l)
 static void checksums_fill(uint8_t *frame, const struct nic_frame_layout *l, uint8_t cs_flags)
 {
 	if ((cs_flags & CS_L3) && l->l3_type == NIC_L3_IPV4) {
-		put16(frame + l->l3 + 10, 0);
-		put16(frame + l->l3 + 10, (uint16_t)~fold(sum(frame + l->l3, l->l3_len, 0)));
+		be16_put(frame + l->l3 + 10, 0);
+		be16_put(frame + l->l3 + 10, (uint16_t)~fold(sum(frame + l->l3, l->l3_len, 0)));
 	}
 	if ((cs_flags & CS_L4) && l->l4_type) {
 		uint16_t csum;
 
-		put16(frame + l4_field(l), 0);
+		be16_put(frame + l4_field(l), 0);
 		csum = (uint16_t)~l4_sum(frame, l);
 		if (l->l4_type == NIC_L4_UDP && !csum)
 			csum = 0xffff; /* UDP sends a computed zero as all ones */
-		put16(frame + l4_field(l), csum);
+		be16_put(frame + l4_field(l), csum);
 	}
 }
 
@@ -189,7 +179,7 @@ static void classify(const struct nic_frame *fr, uint8_t *csum, uint8_t *l3_l4)
 	    (l->l3_type == NIC_L3_IPV4 && fold(sum(frame + l->l3, l->l3_len, 0)) == 0xffff))
 		*csum |= NIC_CSUM_L3_OK;
 	if (l->l4_type && (*csum & NIC_CSUM_L3_OK) &&
-	    ((l->l4_type == NIC_L4_UDP && l->l3_type == NIC_L3_IPV4 && !get16(frame + l4_field(l))) ||
+	    ((l->l4_type == NIC_L4_UDP && l->l3_type == NIC_L3_IPV4 && !be16_get(frame + l4_field(l))) ||
 	     l4_sum(frame, l) == 0xffff))
 		*csum |= NIC_CSUM_L4_OK;
 }

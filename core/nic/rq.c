@@ -8,6 +8,7 @@
  * doorbell record, which the engine reads when something arrives.
  */
 #include "internal.h"
+#include "byteorder.h"
 
 #define WQE_MAX 1024 /* the largest receive WQE (log_stride 10) */
 
@@ -40,11 +41,6 @@ void nic_recv_reset(struct nic_recv *recv)
 	recv->ci = 0;
 	recv->head = 0;
 	recv->strides_used = 0;
-}
-
-static uint32_t be32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
 /* WQEs posted and not yet taken; -1 when the doorbell record is gone. */
@@ -100,16 +96,16 @@ static enum nic_rx_result scatter(struct nic *nic, uint32_t pd, const struct nic
 	uint32_t from_off = 0;
 
 	for (unsigned off = first; off < end && room < len; off += 16) {
-		uint32_t count = be32_at(&w->bytes[off]);
+		uint32_t count = be32_get(&w->bytes[off]);
 
-		if (be32_at(&w->bytes[off + 4]) == NIC_INVALID_LKEY)
+		if (be32_get(&w->bytes[off + 4]) == NIC_INVALID_LKEY)
 			break;
 		room += count ? count : 0x80000000u;
 	}
 	if (room < len)
 		return NIC_RX_LENGTH;
 	for (unsigned off = first; len; off += 16) {
-		uint32_t count = be32_at(&w->bytes[off]), key = be32_at(&w->bytes[off + 4]), take;
+		uint32_t count = be32_get(&w->bytes[off]), key = be32_get(&w->bytes[off + 4]), take;
 		uint64_t addr;
 		uint8_t *dst;
 		void *ptr;
@@ -149,14 +145,14 @@ static enum nic_rx_result stride_place(struct nic *nic, uint32_t pd, const struc
 
 	memcpy(&addr, d + 8, 8);
 	addr = __builtin_bswap64(addr) + ((uint64_t)recv->strides_used << recv->log_stride_size);
-	if (nic->env.mkey_reach(nic->env.user, pd, be32_at(d + 4), addr, len, NIC_ACCESS_LOCAL_WRITE, &ptr))
+	if (nic->env.mkey_reach(nic->env.user, pd, be32_get(d + 4), addr, len, NIC_ACCESS_LOCAL_WRITE, &ptr))
 		return NIC_RX_PROT;
 	dst = ptr;
 	for (unsigned i = 0; i < nsg; i++) {
 		nic_dma_copy(dst, sg[i].ptr, sg[i].len);
 		dst += sg[i].len;
 	}
-	nic_mkey_done(nic, be32_at(d + 4));
+	nic_mkey_done(nic, be32_get(d + 4));
 	return NIC_RX_OK;
 }
 

@@ -14,6 +14,7 @@
  * when it fails.
  */
 #include "internal.h"
+#include "byteorder.h"
 
 #include <libflexio-dev/flexio_dev_queue_types.h>
 
@@ -40,16 +41,6 @@ struct outcome {
 static const uint8_t *seg(const struct wqe *w, unsigned offset)
 {
 	return (const uint8_t *)w->words + offset;
-}
-
-static uint32_t be32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static uint64_t be64_at(const uint8_t *p)
-{
-	return (uint64_t)be32_at(p) << 32 | be32_at(p + 4);
 }
 
 static void parse_head(const uint8_t *ctrl, struct nic_wqe_head *head)
@@ -109,7 +100,7 @@ static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, s
 	*nsg = 0;
 	while (offset < end) {
 		const uint8_t *s = seg(w, offset);
-		uint32_t count = be32_at(s), key = be32_at(s + 4);
+		uint32_t count = be32_get(s), key = be32_get(s + 4);
 		void *ptr;
 
 		if (count & 0x80000000u) {
@@ -123,7 +114,7 @@ static uint8_t gather(struct nic_wq *wq, const struct wqe *w, unsigned offset, s
 		} else {
 			if (!count)
 				count = 0x80000000u; /* PRM: a byte count of 0 means 2 GiB */
-			if (nic->env.mkey_reach(nic->env.user, wq->pd, key, be64_at(s + 8), count, 0, &ptr)) {
+			if (nic->env.mkey_reach(nic->env.user, wq->pd, key, be64_get(s + 8), count, 0, &ptr)) {
 				syndrome = NIC_SYND_LOCAL_PROT;
 				break;
 			}
@@ -260,8 +251,8 @@ static void *remote(struct nic_wq *peer, const struct wqe *w, uint64_t len, unsi
 	struct nic *nic = peer->h.nic;
 	void *ptr;
 
-	if (!(peer->qattr.access & access) ||
-	    nic->env.mkey_reach(nic->env.user, peer->pd, be32_at(seg(w, 24)), be64_at(seg(w, 16)), len, access, &ptr)) {
+	if (!(peer->qattr.access & access) || nic->env.mkey_reach(nic->env.user, peer->pd, be32_get(seg(w, 24)),
+								  be64_get(seg(w, 16)), len, access, &ptr)) {
 		*syndrome = NIC_SYND_REMOTE_ACCESS;
 		return NULL;
 	}
@@ -270,7 +261,7 @@ static void *remote(struct nic_wq *peer, const struct wqe *w, uint64_t len, unsi
 
 static void remote_done(struct nic_wq *peer, const struct wqe *w)
 {
-	nic_mkey_done(peer->h.nic, be32_at(seg(w, 24)));
+	nic_mkey_done(peer->h.nic, be32_get(seg(w, 24)));
 }
 
 static struct outcome rc_write(struct nic_op *op, struct nic_wq *qp, const struct wqe *w)
@@ -346,7 +337,7 @@ static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned off
 	*nsg = 0;
 	for (; offset < w->ds * 16u; offset += 16) {
 		const uint8_t *s = seg(w, offset);
-		uint32_t count = be32_at(s), key = be32_at(s + 4);
+		uint32_t count = be32_get(s), key = be32_get(s + 4);
 		void *ptr;
 
 		if (count & 0x80000000u) {
@@ -355,7 +346,7 @@ static uint8_t scatter_list(struct nic_wq *qp, const struct wqe *w, unsigned off
 		}
 		if (!count)
 			count = 0x80000000u;
-		if (nic->env.mkey_reach(nic->env.user, qp->pd, key, be64_at(s + 8), count, NIC_ACCESS_LOCAL_WRITE,
+		if (nic->env.mkey_reach(nic->env.user, qp->pd, key, be64_get(s + 8), count, NIC_ACCESS_LOCAL_WRITE,
 					&ptr)) {
 			syndrome = NIC_SYND_LOCAL_PROT;
 			break;
@@ -424,7 +415,7 @@ static struct outcome rc_atomic(struct nic_wq *qp, const struct wqe *w)
 		return out;
 	if (len != 8)
 		out.syndrome = NIC_SYND_LOCAL_LENGTH;
-	else if (be64_at(seg(w, 16)) % 8)
+	else if (be64_get(seg(w, 16)) % 8)
 		out.syndrome = NIC_SYND_REMOTE_INVAL_REQ;
 	peer = out.syndrome ? NULL : nic_qp_peer_lock(qp);
 	if (!peer) {
@@ -438,11 +429,11 @@ static struct outcome rc_atomic(struct nic_wq *qp, const struct wqe *w)
 		out.syndrome = NIC_SYND_REMOTE_INVAL_REQ; /* a key whose memory is not 8-aligned there */
 	} else if (target) {
 		if (w->opcode == NIC_WQE_ATOMIC_CS) {
-			original = be64_at(seg(w, 40));
-			__atomic_compare_exchange_n(target, &original, be64_at(seg(w, 32)), false, __ATOMIC_SEQ_CST,
+			original = be64_get(seg(w, 40));
+			__atomic_compare_exchange_n(target, &original, be64_get(seg(w, 32)), false, __ATOMIC_SEQ_CST,
 						    __ATOMIC_SEQ_CST);
 		} else {
-			original = __atomic_fetch_add(target, be64_at(seg(w, 32)), __ATOMIC_SEQ_CST);
+			original = __atomic_fetch_add(target, be64_get(seg(w, 32)), __ATOMIC_SEQ_CST);
 		}
 		copy_in(sg, nsg, (const uint8_t *)&original);
 	}

@@ -35,11 +35,11 @@ DPA_STATS_EXPERIMENTAL dpa_stats_status dpa_stats_read_process_events_list(dpa_s
 		list->samples[i] = (dpa_stats_thread_events){
 			.dpa_process_id = threads[i].process_id,
 			.dpa_thread_id = threads[i].thread_id,
-			.activations = threads[i].events[SIM_STATS_ACTIVATIONS],
-			.wakeups = threads[i].events[SIM_STATS_WAKEUPS],
-			.rpc_calls = threads[i].events[SIM_STATS_RPC_CALLS],
-			.doorbells = threads[i].events[SIM_STATS_DOORBELLS],
-			.cqes = threads[i].events[SIM_STATS_CQES],
+			.activations = threads[i].events[STATS_REGISTRY_ACTIVATIONS],
+			.wakeups = threads[i].events[STATS_REGISTRY_WAKEUPS],
+			.rpc_calls = threads[i].events[STATS_REGISTRY_RPC_CALLS],
+			.doorbells = threads[i].events[STATS_REGISTRY_DOORBELLS],
+			.cqes = threads[i].events[STATS_REGISTRY_CQES],
 		};
 	free(threads);
 	*events_list = list;

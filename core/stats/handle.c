@@ -41,13 +41,13 @@ dpa_stats_status stats_fail(dpa_stats_handler_t *h, dpa_stats_status status, con
 }
 
 /* Whether this OS process's libflexio would make device (FLEXIO_SIM_DEVICES, read as
- * core/verbs reads it: device_names.c is compiled into this library too). */
+ * core/providers/sim/verbs reads it: device_names.c is compiled into this library too). */
 static bool simulated_here(const char *device)
 {
-	struct sim_names names;
+	struct device_names names;
 
-	sim_device_names_read(&names);
-	return sim_device_names_have(&names, device);
+	device_names_read(&names);
+	return device_names_have(&names, device);
 }
 
 DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_device)
@@ -60,13 +60,14 @@ DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_devic
 		stats_log(__func__, "dpa_device is NULL");
 		return NULL;
 	}
-	if (!sim_stats_device_name_valid(dpa_device)) {
+	if (!stats_registry_device_name_valid(dpa_device)) {
 		stats_log(__func__, "\"%.64s\" is not a device name", dpa_device);
 		return NULL;
 	}
 	/* A device of this OS process's configuration, or one another OS process publishes on. */
-	if (!simulated_here(dpa_device) && (sim_stats_path(dpa_device, path, sizeof(path)) || access(path, F_OK))) {
-		stats_log(__func__, "no DPA device \"%s\" (simulated devices: " SIM_DEVICES_ENV ")", dpa_device);
+	if (!simulated_here(dpa_device) &&
+	    (stats_registry_path(dpa_device, path, sizeof(path)) || access(path, F_OK))) {
+		stats_log(__func__, "no DPA device \"%s\" (simulated devices: " DEVICE_NAMES_ENV ")", dpa_device);
 		return NULL;
 	}
 	h = calloc(1, sizeof(*h));
@@ -74,9 +75,9 @@ DPA_STATS_EXPERIMENTAL dpa_stats_handler_t *dpa_stats_open(const char *dpa_devic
 		stats_log(__func__, "out of memory");
 		return NULL;
 	}
-	rc = sim_stats_map(dpa_device, &h->registry);
+	rc = stats_registry_map(dpa_device, &h->registry);
 	if (rc) {
-		sim_stats_path(dpa_device, path, sizeof(path));
+		stats_registry_path(dpa_device, path, sizeof(path));
 		stats_log(__func__, "cannot map the statistics of \"%s\" (index %s): %s", dpa_device, path,
 			  rc == -EPROTO ? "the index is damaged or of another version (remove it: programs started "
 					  "afterwards make a new one)"
@@ -92,7 +93,7 @@ DPA_STATS_EXPERIMENTAL void dpa_stats_close(dpa_stats_handler_t *dpa_handler)
 {
 	if (!dpa_handler)
 		return;
-	sim_stats_unmap(&dpa_handler->registry);
+	stats_registry_unmap(&dpa_handler->registry);
 	free(dpa_handler);
 }
 
@@ -137,9 +138,9 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_caps(dpa_stats_handler_t *dpa_h
 }
 
 /* The slot of live process id, or NULL. */
-static struct sim_stats_process *process_slot(dpa_stats_handler_t *h, uint32_t id)
+static struct stats_registry_process *process_slot(dpa_stats_handler_t *h, uint32_t id)
 {
-	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	struct stats_process live[STATS_REGISTRY_MAX_PROCESSES];
 	unsigned n = stats_processes(h, live);
 
 	for (unsigned i = 0; i < n; i++)
@@ -151,8 +152,8 @@ static struct sim_stats_process *process_slot(dpa_stats_handler_t *h, uint32_t i
 /* A reset: the counters of every thread of the process in slot, and its samples, start again. */
 static void reset(dpa_stats_handler_t *h, uint32_t slot, uint32_t id)
 {
-	for (uint32_t i = 0; i < SIM_STATS_MAX_THREADS; i++) {
-		struct sim_stats_thread *t = &h->registry.threads[i];
+	for (uint32_t i = 0; i < STATS_REGISTRY_MAX_THREADS; i++) {
+		struct stats_registry_thread *t = &h->registry.threads[i];
 
 		if (!atomic_load(&t->live) || t->process_slot != slot || atomic_load(&t->process_id) != id)
 			continue;
@@ -160,7 +161,7 @@ static void reset(dpa_stats_handler_t *h, uint32_t slot, uint32_t id)
 		atomic_store(&t->cycles, 0);
 		atomic_store(&t->time_ns, 0);
 		atomic_store(&t->executions, 0);
-		for (int e = 0; e < SIM_STATS_EVENTS; e++)
+		for (int e = 0; e < STATS_REGISTRY_EVENTS; e++)
 			atomic_store(&t->events[e], 0);
 	}
 	atomic_store(&h->registry.processes[slot].sample_head, 0);
@@ -173,18 +174,18 @@ static void apply(_Atomic uint32_t *control, dpa_stats_counter_state state, dpa_
 
 	do {
 		/* A reset keeps counting as it was. */
-		next = SIM_STATS_CONTROL(
-			state == DPA_STATS_COUNTER_STATE_RESET ? SIM_STATS_STATE(seen) : (uint32_t)state, type);
-		if (!SIM_STATS_STATE(next))
-			next = SIM_STATS_CONTROL(SIM_STATS_INACTIVE, type);
+		next = STATS_REGISTRY_CONTROL(
+			state == DPA_STATS_COUNTER_STATE_RESET ? STATS_REGISTRY_STATE(seen) : (uint32_t)state, type);
+		if (!STATS_REGISTRY_STATE(next))
+			next = STATS_REGISTRY_CONTROL(STATS_REGISTRY_INACTIVE, type);
 	} while (!atomic_compare_exchange_weak(control, &seen, next));
 }
 
 DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_t *dpa_handler, uint32_t process_id,
 							      dpa_stats_counter_state state, dpa_stats_sample_type type)
 {
-	struct stats_process live[SIM_STATS_MAX_PROCESSES];
-	struct sim_stats_process *s;
+	struct stats_process live[STATS_REGISTRY_MAX_PROCESSES];
+	struct stats_registry_process *s;
 	unsigned n;
 
 	if (!dpa_handler)
@@ -210,7 +211,8 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_set_counter_state(dpa_stats_handler_
 	apply(&dpa_handler->registry.header->default_control, state, type);
 	/* Not an error when it fails: the live registry has it, and a damaged index (the only way it
 	 * fails) makes no registry again. */
-	sim_stats_default_save(&dpa_handler->registry, atomic_load(&dpa_handler->registry.header->default_control));
+	stats_registry_default_save(&dpa_handler->registry,
+				    atomic_load(&dpa_handler->registry.header->default_control));
 	n = stats_processes(dpa_handler, live);
 	for (unsigned i = 0; i < n; i++) {
 		if (state == DPA_STATS_COUNTER_STATE_RESET)
@@ -224,7 +226,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_
 							      dpa_stats_counter_state *state,
 							      dpa_stats_sample_type *type)
 {
-	struct sim_stats_process *s;
+	struct stats_registry_process *s;
 	uint32_t control;
 
 	if (!dpa_handler || !state || !type)
@@ -241,9 +243,9 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_get_counter_state(dpa_stats_handler_
 					  "no DPA process %u on %s", process_id, dpa_handler->device);
 		control = atomic_load(&s->control);
 	}
-	*state = SIM_STATS_STATE(control) == SIM_STATS_ACTIVE ? DPA_STATS_COUNTER_STATE_ACTIVE
-							      : DPA_STATS_COUNTER_STATE_INACTIVE;
-	*type = SIM_STATS_TYPE(control) == SIM_STATS_TRACER ? DPA_STATS_SAMPLE_TYPE_EVENT_TRACER
-							    : DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT;
+	*state = STATS_REGISTRY_STATE(control) == STATS_REGISTRY_ACTIVE ? DPA_STATS_COUNTER_STATE_ACTIVE
+									: DPA_STATS_COUNTER_STATE_INACTIVE;
+	*type = STATS_REGISTRY_TYPE(control) == STATS_REGISTRY_TRACER ? DPA_STATS_SAMPLE_TYPE_EVENT_TRACER
+								      : DPA_STATS_SAMPLE_TYPE_CUMULATIVE_EVENT;
 	return DPA_STATS_STATUS_OK;
 }

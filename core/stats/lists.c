@@ -36,10 +36,10 @@ static dpa_stats_status list_ids(dpa_stats_handler_t *h, const dpa_stats_process
 	if (list->process_num && !list->processes)
 		return stats_fail(h, DPA_STATS_STATUS_INVALID_PARAMS, func,
 				  "process_list has %u processes but its array is NULL", list->process_num);
-	if (list->process_num > SIM_STATS_MAX_PROCESSES)
+	if (list->process_num > STATS_REGISTRY_MAX_PROCESSES)
 		return stats_fail(h, DPA_STATS_STATUS_INVALID_PARAMS, func,
 				  "process_list has %u processes, more than a device holds (%u)", list->process_num,
-				  SIM_STATS_MAX_PROCESSES);
+				  STATS_REGISTRY_MAX_PROCESSES);
 	*ids = malloc((list->process_num ? list->process_num : 1) * sizeof(**ids));
 	if (!*ids)
 		return stats_fail(h, DPA_STATS_STATUS_ERROR_IN_ALLOC, func, "out of memory");
@@ -72,7 +72,7 @@ static dpa_stats_status list_threads(dpa_stats_handler_t *h, const dpa_stats_pro
 dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_id, uint32_t thread_id,
 				      struct stats_thread **threads, int *count, const char *func)
 {
-	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	struct stats_process live[STATS_REGISTRY_MAX_PROCESSES];
 	unsigned n;
 	bool found = false;
 	int kept = 0;
@@ -112,7 +112,7 @@ dpa_stats_status stats_select_threads(dpa_stats_handler_t *h, uint32_t process_i
 DPA_STATS_STABLE dpa_stats_status dpa_stats_read_processes_list(dpa_stats_handler_t *dpa_handler, uint32_t process_id,
 								dpa_stats_process_list **process_list)
 {
-	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	struct stats_process live[STATS_REGISTRY_MAX_PROCESSES];
 	struct stats_thread *threads;
 	dpa_stats_process_list *list;
 	unsigned n, kept = 0;
@@ -268,7 +268,7 @@ DPA_STATS_STABLE dpa_stats_status dpa_stats_read_process_cumul_info_list(dpa_sta
 static dpa_stats_status events_of(dpa_stats_handler_t *h, const uint32_t *ids, unsigned n, uint32_t thread_id,
 				  dpa_stats_perf_event_list **out, const char *func)
 {
-	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	struct stats_process live[STATS_REGISTRY_MAX_PROCESSES];
 	unsigned processes = stats_processes(h, live);
 	dpa_stats_perf_event_sample *samples = NULL;
 	dpa_stats_perf_event_list *list;
@@ -276,17 +276,17 @@ static dpa_stats_status events_of(dpa_stats_handler_t *h, const uint32_t *ids, u
 	bool tracing = false;
 
 	for (unsigned p = 0; p < processes; p++) {
-		struct sim_stats_process *slot = &h->registry.processes[live[p].slot];
-		const struct sim_stats_sample *ring = sim_stats_ring(&h->registry, live[p].slot);
+		struct stats_registry_process *slot = &h->registry.processes[live[p].slot];
+		const struct stats_registry_sample *ring = stats_registry_ring(&h->registry, live[p].slot);
 		uint64_t head = atomic_load_explicit(&slot->sample_head, memory_order_acquire);
-		uint64_t first = head > SIM_STATS_SAMPLES ? head - SIM_STATS_SAMPLES : 0;
+		uint64_t first = head > STATS_REGISTRY_SAMPLES ? head - STATS_REGISTRY_SAMPLES : 0;
 		bool selected = !ids;
 
 		for (unsigned i = 0; ids && i < n && !selected; i++)
 			selected = ids[i] == live[p].id;
 		if (!selected)
 			continue;
-		tracing |= SIM_STATS_TYPE(live[p].control) == SIM_STATS_TRACER;
+		tracing |= STATS_REGISTRY_TYPE(live[p].control) == STATS_REGISTRY_TRACER;
 		if (capacity < count + (head - first) + 1) {
 			capacity = count + (head - first) + 1;
 			dpa_stats_perf_event_sample *more = realloc(samples, capacity * sizeof(*samples));
@@ -304,11 +304,12 @@ static dpa_stats_status events_of(dpa_stats_handler_t *h, const uint32_t *ids, u
 				.type = DPA_STATS_EVENT_SAMPLE_TYPE_BUFFER_FULL,
 			};
 		for (uint64_t i = first; i < head; i++) {
-			const struct sim_stats_sample *s = &ring[i % SIM_STATS_SAMPLES];
-			uint64_t seq = SIM_STATS_SEQ(live[p].id, i);
+			const struct stats_registry_sample *s = &ring[i % STATS_REGISTRY_SAMPLES];
+			uint64_t seq = STATS_REGISTRY_SEQ(live[p].id, i);
 			dpa_stats_perf_event_sample *d = &samples[count];
 
-			if (atomic_load_explicit(&((struct sim_stats_sample *)s)->seq, memory_order_acquire) != seq)
+			if (atomic_load_explicit(&((struct stats_registry_sample *)s)->seq, memory_order_acquire) !=
+			    seq)
 				continue; /* being written, or overwritten since */
 			d->type = (enum dpa_stats_event_sample_type)s->type;
 			d->cycles = s->cycles;
@@ -319,7 +320,8 @@ static dpa_stats_status events_of(dpa_stats_handler_t *h, const uint32_t *ids, u
 			d->eu_id = s->eu_id;
 			d->sample_id_in_eu = s->sample_id_in_eu;
 			atomic_thread_fence(memory_order_acquire);
-			if (atomic_load_explicit(&((struct sim_stats_sample *)s)->seq, memory_order_relaxed) != seq)
+			if (atomic_load_explicit(&((struct stats_registry_sample *)s)->seq, memory_order_relaxed) !=
+			    seq)
 				continue;
 			if (thread_id == DPA_STATS_ALL_THREADS || d->dpa_thread_id == thread_id)
 				count++;

@@ -11,11 +11,11 @@
 
 unsigned stats_processes(const dpa_stats_handler_t *h, struct stats_process *out)
 {
-	const struct sim_stats_registry *r = &h->registry;
+	const struct stats_registry *r = &h->registry;
 	unsigned n = 0;
 
-	for (uint32_t i = 0; i < SIM_STATS_MAX_PROCESSES; i++) {
-		struct sim_stats_process *s = &r->processes[i];
+	for (uint32_t i = 0; i < STATS_REGISTRY_MAX_PROCESSES; i++) {
+		struct stats_registry_process *s = &r->processes[i];
 		uint32_t owner = atomic_load_explicit(&s->owner, memory_order_acquire);
 		struct stats_process *p = &out[n];
 
@@ -28,7 +28,7 @@ unsigned stats_processes(const dpa_stats_handler_t *h, struct stats_process *out
 		p->name[sizeof(p->name) - 1] = '\0';
 		atomic_thread_fence(memory_order_acquire);
 		if (!atomic_load(&s->live) || atomic_load(&s->owner) != owner || atomic_load(&s->id) != p->id ||
-		    !sim_stats_owner_alive(owner, s->owner_start))
+		    !stats_registry_owner_alive(owner, s->owner_start))
 			continue;
 		n++;
 	}
@@ -47,14 +47,14 @@ static bool wanted(uint32_t id, const uint32_t *ids, unsigned n)
 
 int stats_threads(const dpa_stats_handler_t *h, const uint32_t *ids, unsigned n, struct stats_thread **out)
 {
-	const struct sim_stats_registry *r = &h->registry;
-	struct stats_process live[SIM_STATS_MAX_PROCESSES];
+	const struct stats_registry *r = &h->registry;
+	struct stats_process live[STATS_REGISTRY_MAX_PROCESSES];
 	unsigned processes = stats_processes(h, live), count = 0, capacity = 0;
 	struct stats_thread *threads = NULL;
 
 	*out = NULL;
-	for (uint32_t i = 0; i < SIM_STATS_MAX_THREADS; i++) {
-		struct sim_stats_thread *s = &r->threads[i];
+	for (uint32_t i = 0; i < STATS_REGISTRY_MAX_THREADS; i++) {
+		struct stats_registry_thread *s = &r->threads[i];
 		uint32_t owner = atomic_load_explicit(&s->owner, memory_order_acquire);
 		struct stats_thread t;
 		bool in_live = false;
@@ -75,7 +75,7 @@ int stats_threads(const dpa_stats_handler_t *h, const uint32_t *ids, unsigned n,
 		t.cycles = atomic_load_explicit(&s->cycles, memory_order_relaxed);
 		t.time_ns = atomic_load_explicit(&s->time_ns, memory_order_relaxed);
 		t.executions = atomic_load_explicit(&s->executions, memory_order_relaxed);
-		for (int e = 0; e < SIM_STATS_EVENTS; e++)
+		for (int e = 0; e < STATS_REGISTRY_EVENTS; e++)
 			t.events[e] = atomic_load_explicit(&s->events[e], memory_order_relaxed);
 		atomic_thread_fence(memory_order_acquire);
 		if (!atomic_load(&s->live) || atomic_load(&s->owner) != owner ||

@@ -1,20 +1,20 @@
 /*
  * libdpa_stats internals: the handle, error reporting, and consistent copies of what the
- * device's statistics registry (core/providers/sim/sim_stats_registry.h) holds.
+ * device's statistics registry (core/providers/sim/stats_registry.h) holds.
  */
 #ifndef OPENFLEXIO_CORE_STATS_H
 #define OPENFLEXIO_CORE_STATS_H
 
 #include <dpa_stats.h>
 
-#include "sim_stats_registry.h"
+#include "stats_registry.h"
 
 #define STATS_MESSAGE_SIZE 256
 #define STATS_LOCATION_SIZE 64
 
 struct dpa_stats_handler {
-	struct sim_stats_registry registry;
-	char device[SIM_STATS_DEVICE_SIZE];
+	struct stats_registry registry;
+	char device[STATS_REGISTRY_DEVICE_SIZE];
 	dpa_stats_status error; /* the last error (kept until the next one, like errno) */
 	char message[STATS_MESSAGE_SIZE];
 	char location[STATS_LOCATION_SIZE];
@@ -29,18 +29,18 @@ void stats_log(const char *func, const char *fmt, ...) __attribute__((format(pri
 /* A live DPA process as read from the registry. */
 struct stats_process {
 	uint32_t slot, id, control;
-	char name[SIM_STATS_NAME_SIZE];
+	char name[STATS_REGISTRY_NAME_SIZE];
 };
 
 /* A live DPA thread as read from the registry: identity, name and counters. */
 struct stats_thread {
 	uint32_t process_id, thread_id;
-	char name[SIM_STATS_NAME_SIZE];
+	char name[STATS_REGISTRY_NAME_SIZE];
 	uint64_t instructions, cycles, time_ns, executions;
-	uint64_t events[SIM_STATS_EVENTS];
+	uint64_t events[STATS_REGISTRY_EVENTS];
 };
 
-/* Every live process of the device (at most SIM_STATS_MAX_PROCESSES) into out; returns the count. */
+/* Every live process of the device (at most STATS_REGISTRY_MAX_PROCESSES) into out; returns the count. */
 unsigned stats_processes(const dpa_stats_handler_t *h, struct stats_process *out);
 /* The live threads of the processes ids[0..n) (of every process when ids is NULL) into a new array
  * *out (NULL when none); returns the count, or -1 when out of memory. */

@@ -9,7 +9,7 @@
 #include <libflexio/flexio.h>
 
 #include "host_test.h"
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 #include <stdio.h>
 #include <time.h>

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "reflector.h"
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 #define FRAME_MAX 9100
 #define MTU_FRAME 1518 /* the port's MTU (1500) + an Ethernet header and a VLAN tag */

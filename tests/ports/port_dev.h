@@ -14,7 +14,7 @@
 #include <infiniband/verbs.h>
 
 #include "nic.h"
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 #define PORT_DEV_SLOT 4096 /* bytes per frame buffer: frames up to a 4078 MTU */
 #define PORT_DEV_LOG_RQ 6  /* receive WQEs */

@@ -1,7 +1,7 @@
 /*
  * The library's logger: levels, FLEXIO_LOG_LEVEL, one line per event naming the function, the
  * log callback (flexio_log_callback_set), and libflexio.so.1 logging its host and its simulated
- * rdma-core device (core/verbs) through that one logger.
+ * rdma-core device (core/providers/sim/verbs) through that one logger.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "../../core/host/log.h"
+#include "log.h"
 #include "capture.h"
 
 /* ctest runs this program with FLEXIO_LOG_LEVEL set to the level named by argv[1]. */
@@ -122,7 +122,7 @@ static void record(enum flexio_log_lvl lvl, const char *func, const char *msg, v
 static void verbs_line(enum flexio_log_lvl lvl, const char *func, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* How core/verbs logs (core/verbs/log.c): its own first word, through the same logger. */
+/* How core/providers/sim/verbs logs (core/providers/sim/verbs/log.c): its own first word, through the same logger. */
 static void verbs_line(enum flexio_log_lvl lvl, const char *func, const char *fmt, ...)
 {
 	va_list ap;
@@ -300,7 +300,7 @@ static void callback_set_while_threads_log(void **state)
  * ---- libflexio.so.1: its host and its simulated rdma-core device share one logger ----
  *
  * This program is built from log.c to reach the logger's internals; libflexio.so.1 is its
- * own instance, which its core/verbs lines must reach.  It is opened here (from the build
+ * own instance, which its core/providers/sim/verbs lines must reach.  It is opened here (from the build
  * tree's lib/, next to bin/) and called through its exported functions.
  */
 static struct {

@@ -22,7 +22,7 @@
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
 
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 /* ---- stderr capture: every refusal must log exactly one line naming its function ---- */
 

@@ -14,7 +14,7 @@
 #include <infiniband/mlx5dv.h>
 #include <infiniband/verbs.h>
 
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 extern int fake_rdma_calls;
 

@@ -30,7 +30,7 @@
 #include <libflexio/flexio_sim.h>
 
 #include "nic.h"
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 /* ---- stderr capture: every refusal logs exactly one line naming its function ---- */
 

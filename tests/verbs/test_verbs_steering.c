@@ -29,7 +29,7 @@
 #include <infiniband/verbs.h>
 
 #include "nic.h"
-#include "sim_verbs.h"
+#include "flexio_verbs.h"
 
 /* ---- stderr capture: every refusal logs exactly one line naming its function ---- */
 

@@ -7,7 +7,7 @@
 #include <common/flexio_common.h>
 #include <dpa.h>
 #include <dpa_ecall.h>
-#include <sim_verbs.h> /* core/verbs: the device NICs, memory regions */
+#include <flexio_verbs.h> /* core/providers/sim/verbs: the device NICs, memory regions */
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -18,9 +18,9 @@ struct sim_event;
 struct sim_gdb;
 struct sim_trace;
 struct sim_trace_buf;
-struct sim_stats_registry;
-struct sim_stats_process;
-struct sim_stats_thread;
+struct stats_registry;
+struct stats_registry_process;
+struct stats_registry_thread;
 
 struct sim_process {
 	struct dpa_process *engine;
@@ -62,8 +62,8 @@ struct sim_process {
 	_Atomic uint64_t trace_since;
 	struct sim_trace *trace;
 	/* dpa_stats (sim_stats.c): its slot in the device's statistics registry, or NULL */
-	struct sim_stats_process *stats;
-	struct sim_stats_registry *stats_registry;
+	struct stats_registry_process *stats;
+	struct stats_registry *stats_registry;
 	uint32_t stats_slot;
 };
 
@@ -92,7 +92,7 @@ struct sim_thread {
 	_Atomic(struct sim_trace_buf *) trace_buf; /* its timeline (sim_trace.c), made at its first event */
 	/* dpa_stats (sim_stats.c): its registry slot (or NULL), and the hart's counters when the
 	 * invocation being counted began */
-	struct sim_stats_thread *stats;
+	struct stats_registry_thread *stats;
 	bool stats_begun;
 	uint64_t stats_instret, stats_cycles, stats_time_ns, stats_start_us;
 };

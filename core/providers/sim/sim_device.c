@@ -1,7 +1,7 @@
 /* Which devices the simulated provider serves: the mlx5_sim devices of libflexio_verbs. */
 #include "sim.h"
 
-#include <sim_verbs.h>
+#include <flexio_verbs.h>
 
 int sim_serves(struct ibv_context *ibv_ctx)
 {

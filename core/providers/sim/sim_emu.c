@@ -40,7 +40,7 @@
 #define SIM_EMU_QUEUES 65536
 /* MSI-X vectors per function: as many as an EQ-to-MSI-X map holds (FLEXIO_MAX_EQ_TO_MSIX_MAP_PAIRS). */
 #define SIM_EMU_MSIX 64
-/* core/verbs makes at most 64 distinct simulated devices in a process. */
+/* core/providers/sim/verbs makes at most 64 distinct simulated devices in a process. */
 #define SIM_EMU_MAX_DEVICES 64
 
 struct sim_emu_device;

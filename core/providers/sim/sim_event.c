@@ -345,7 +345,7 @@ int sim_thread_run(struct provider_thread *thread, uint64_t user_arg)
 
 /* A trigger without running a deterministic scheduler (the caller does, or is inside it);
  * cause is what dpa_stats counts it as. */
-static int trigger(struct sim_event *e, enum sim_stats_event cause)
+static int trigger(struct sim_event *e, enum stats_registry_event cause)
 {
 	int rc = 0;
 
@@ -361,7 +361,7 @@ static int trigger(struct sim_event *e, enum sim_stats_event cause)
 		e->pending = true;
 	} else {
 		sim_stats_count(e->thread, cause);
-		sim_stats_count(e->thread, SIM_STATS_WAKEUPS);
+		sim_stats_count(e->thread, STATS_REGISTRY_WAKEUPS);
 		start(e);
 	}
 	pthread_mutex_unlock(&e->lock);
@@ -371,7 +371,7 @@ static int trigger(struct sim_event *e, enum sim_stats_event cause)
 int sim_thread_trigger(struct provider_thread *thread)
 {
 	struct sim_event *e = (struct sim_event *)thread;
-	int rc = trigger(e, SIM_STATS_ACTIVATIONS);
+	int rc = trigger(e, STATS_REGISTRY_ACTIVATIONS);
 
 	if (!rc && e->p->events_deterministic)
 		run_deterministic(e->p->events_sched);
@@ -431,7 +431,7 @@ void sim_event_put(struct sim_event *e)
 
 void sim_event_trigger_queued(struct sim_event *e)
 {
-	if (!trigger(e, SIM_STATS_CQES))
+	if (!trigger(e, STATS_REGISTRY_CQES))
 		run_later(e->p);
 }
 
@@ -463,7 +463,7 @@ int sim_event_activate(struct sim_process *p, uint32_t id, uint32_t from)
 		return -ENOENT;
 	if (sim_tracing(p))
 		sim_event_trace_wakeup(e, SIM_TRACE_ACTIVATE, from);
-	rc = trigger(e, SIM_STATS_ACTIVATIONS); /* a handler destroyed meanwhile ignores it */
+	rc = trigger(e, STATS_REGISTRY_ACTIVATIONS); /* a handler destroyed meanwhile ignores it */
 	sim_event_put(e);
 	if (!rc)
 		run_later(p);

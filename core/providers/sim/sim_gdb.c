@@ -46,7 +46,7 @@
  */
 #define _GNU_SOURCE /* accept4, pipe2 */
 #include "sim_gdb.h"
-#include "../../host/log.h"
+#include "log.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

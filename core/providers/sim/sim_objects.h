@@ -11,7 +11,7 @@
 #define OPENFLEXIO_CORE_SIM_OBJECTS_H
 
 #include "sim.h"
-#include "sim_verbs.h" /* core/verbs: flexio_verbs_mr_reach & co. */
+#include "flexio_verbs.h" /* core/providers/sim/verbs: flexio_verbs_mr_reach & co. */
 
 struct sim_outbox {
 	struct sim_process *process;

@@ -69,7 +69,7 @@ void sim_objects_fini(struct sim_process *p)
 void sim_doorbell_ring(struct sim_process *p, struct sim_thread *t, const struct provider_doorbell *db)
 {
 	if (t) {
-		sim_stats_count(t, SIM_STATS_DOORBELLS);
+		sim_stats_count(t, STATS_REGISTRY_DOORBELLS);
 		if (sim_tracing(p))
 			sim_trace_doorbell(t, db);
 	}

@@ -260,7 +260,7 @@ static enum provider_call_result call(struct provider_process *process, const st
 		}
 		args[0] = p->argbuf;
 	}
-	sim_stats_count(p->rpc, SIM_STATS_RPC_CALLS);
+	sim_stats_count(p->rpc, STATS_REGISTRY_RPC_CALLS);
 	if (sim_tracing(p))
 		sim_trace_mark(p->rpc, &mark);
 	r = sim_thread_call(p->rpc, c->function, args, nargs, result);

@@ -1,7 +1,7 @@
 /*
  * The DPA's side of the simulated device's NIC queues. The host library makes the queues with
  * DEVX commands (core/host/devx_cmds.c), which libflexio_verbs' device answers on the device
- * NICs (core/verbs/devx_queue.c); what those commands name of the DPA, this file tells it
+ * NICs (core/providers/sim/verbs/devx_queue.c); what those commands name of the DPA, this file tells it
  * (flexio_verbs_dpa_register and its kin):
  *   - a process's DPA memory is a memory object whose umem id is the process's dumem id: the
  *     process's space (struct sim_process.space), answering with the engine's host pointers;

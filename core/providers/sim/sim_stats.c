@@ -1,6 +1,6 @@
 /*
  * Publishing the simulated device's DPA processes, threads, counters and event-tracer samples in
- * the device's statistics registry (rules in sim_stats_registry.h, hooks in sim_stats.h).
+ * the device's statistics registry (rules in stats_registry.h, hooks in sim_stats.h).
  *
  * Each OS process maps the registry of a device once, when it publishes its first DPA process
  * there, and keeps it mapped until it exits (a few bytes of page tables; the slots are retired
@@ -23,8 +23,8 @@ static struct {
 	pthread_mutex_t lock;
 	unsigned count;
 	struct {
-		char device[SIM_STATS_DEVICE_SIZE];
-		struct sim_stats_registry registry;
+		char device[STATS_REGISTRY_DEVICE_SIZE];
+		struct stats_registry registry;
 		bool failed; /* tried once: no registry for this device in this OS process */
 	} devices[SIM_STATS_MAX_DEVICES];
 } mapped = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -37,17 +37,17 @@ static bool stats_disabled(void)
 }
 
 /* The registry of device, mapped on first use; NULL when there is none. */
-static struct sim_stats_registry *registry_of(const char *device)
+static struct stats_registry *registry_of(const char *device)
 {
-	struct sim_stats_registry *r = NULL;
+	struct stats_registry *r = NULL;
 	unsigned i;
 
 	pthread_mutex_lock(&mapped.lock);
 	for (i = 0; i < mapped.count && strcmp(mapped.devices[i].device, device); i++)
 		;
 	if (i == mapped.count && i < SIM_STATS_MAX_DEVICES) {
-		snprintf(mapped.devices[i].device, SIM_STATS_DEVICE_SIZE, "%s", device);
-		mapped.devices[i].failed = sim_stats_map(device, &mapped.devices[i].registry) != 0;
+		snprintf(mapped.devices[i].device, STATS_REGISTRY_DEVICE_SIZE, "%s", device);
+		mapped.devices[i].failed = stats_registry_map(device, &mapped.devices[i].registry) != 0;
 		mapped.count++;
 	}
 	if (i < mapped.count && !mapped.devices[i].failed)
@@ -59,7 +59,7 @@ static struct sim_stats_registry *registry_of(const char *device)
 /* Claims a slot whose owner word is owner: a free one first, else one of an OS process that is
  * gone (stale(index) says). Returns the index, or -1 when every slot is held. */
 static int claim(_Atomic uint32_t *first, size_t stride, unsigned count, uint32_t me,
-		 bool (*stale)(const struct sim_stats_registry *, unsigned), const struct sim_stats_registry *r)
+		 bool (*stale)(const struct stats_registry *, unsigned), const struct stats_registry *r)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (unsigned i = 0; i < count; i++) {
@@ -74,27 +74,27 @@ static int claim(_Atomic uint32_t *first, size_t stride, unsigned count, uint32_
 	return -1;
 }
 
-static bool process_stale(const struct sim_stats_registry *r, unsigned i)
+static bool process_stale(const struct stats_registry *r, unsigned i)
 {
-	const struct sim_stats_process *s = &r->processes[i];
+	const struct stats_registry_process *s = &r->processes[i];
 
-	return !sim_stats_owner_alive(atomic_load(&s->owner), s->owner_start);
+	return !stats_registry_owner_alive(atomic_load(&s->owner), s->owner_start);
 }
 
 /* A thread slot is stale when its owner is gone or its process slot now holds another process. */
-static bool thread_stale(const struct sim_stats_registry *r, unsigned i)
+static bool thread_stale(const struct stats_registry *r, unsigned i)
 {
-	const struct sim_stats_thread *s = &r->threads[i];
-	const struct sim_stats_process *p = &r->processes[s->process_slot % SIM_STATS_MAX_PROCESSES];
+	const struct stats_registry_thread *s = &r->threads[i];
+	const struct stats_registry_process *p = &r->processes[s->process_slot % STATS_REGISTRY_MAX_PROCESSES];
 
-	return !sim_stats_owner_alive(atomic_load(&s->owner), 0) || !atomic_load(&p->live) ||
+	return !stats_registry_owner_alive(atomic_load(&s->owner), 0) || !atomic_load(&p->live) ||
 	       atomic_load(&p->id) != atomic_load(&s->process_id);
 }
 
 uint32_t sim_stats_process_add(struct sim_process *p, struct ibv_context *ibv_ctx, const char *name)
 {
-	struct sim_stats_registry *r;
-	struct sim_stats_process *s;
+	struct stats_registry *r;
+	struct stats_registry_process *s;
 	uint32_t me = (uint32_t)getpid(), id;
 	int slot;
 
@@ -103,7 +103,8 @@ uint32_t sim_stats_process_add(struct sim_process *p, struct ibv_context *ibv_ct
 	r = registry_of(ibv_ctx->device->name);
 	if (!r)
 		return 0;
-	slot = claim(&r->processes[0].owner, sizeof(r->processes[0]), SIM_STATS_MAX_PROCESSES, me, process_stale, r);
+	slot = claim(&r->processes[0].owner, sizeof(r->processes[0]), STATS_REGISTRY_MAX_PROCESSES, me, process_stale,
+		     r);
 	if (slot < 0)
 		return 0;
 	s = &r->processes[slot];
@@ -111,7 +112,7 @@ uint32_t sim_stats_process_add(struct sim_process *p, struct ibv_context *ibv_ct
 	do
 		id = atomic_fetch_add(&r->header->next_process_id, 1);
 	while (id == 0 || id == UINT32_MAX);
-	s->owner_start = sim_stats_process_start(me);
+	s->owner_start = stats_registry_process_start(me);
 	atomic_store(&s->id, id);
 	atomic_store(&s->threads, 0);
 	atomic_store(&s->sample_head, 0);
@@ -126,7 +127,7 @@ uint32_t sim_stats_process_add(struct sim_process *p, struct ibv_context *ibv_ct
 
 void sim_stats_process_remove(struct sim_process *p)
 {
-	struct sim_stats_process *s = p->stats;
+	struct stats_registry_process *s = p->stats;
 
 	if (!s)
 		return;
@@ -138,13 +139,13 @@ void sim_stats_process_remove(struct sim_process *p)
 void sim_stats_thread_add(struct sim_thread *t, const char *name)
 {
 	struct sim_process *p = t->process;
-	struct sim_stats_registry *r = p->stats_registry;
-	struct sim_stats_thread *s;
+	struct stats_registry *r = p->stats_registry;
+	struct stats_registry_thread *s;
 	int slot;
 
 	if (!p->stats)
 		return;
-	slot = claim(&r->threads[0].owner, sizeof(r->threads[0]), SIM_STATS_MAX_THREADS, (uint32_t)getpid(),
+	slot = claim(&r->threads[0].owner, sizeof(r->threads[0]), STATS_REGISTRY_MAX_THREADS, (uint32_t)getpid(),
 		     thread_stale, r);
 	if (slot < 0)
 		return;
@@ -156,7 +157,7 @@ void sim_stats_thread_add(struct sim_thread *t, const char *name)
 	atomic_store(&s->cycles, 0);
 	atomic_store(&s->time_ns, 0);
 	atomic_store(&s->executions, 0);
-	for (int e = 0; e < SIM_STATS_EVENTS; e++)
+	for (int e = 0; e < STATS_REGISTRY_EVENTS; e++)
 		atomic_store(&s->events[e], 0);
 	snprintf(s->name, sizeof(s->name), "%s", name ? name : "");
 	atomic_store_explicit(&s->live, 1, memory_order_release);
@@ -166,7 +167,7 @@ void sim_stats_thread_add(struct sim_thread *t, const char *name)
 
 void sim_stats_thread_remove(struct sim_thread *t)
 {
-	struct sim_stats_thread *s = t->stats;
+	struct stats_registry_thread *s = t->stats;
 
 	if (!s)
 		return;
@@ -207,9 +208,9 @@ static _Thread_local struct {
 } eu;
 
 /* Appends a schedule-in/out pair for an invocation of t that ran instructions and cycles. */
-static void trace(struct sim_thread *t, struct sim_stats_process *ps, uint64_t instructions, uint64_t cycles)
+static void trace(struct sim_thread *t, struct stats_registry_process *ps, uint64_t instructions, uint64_t cycles)
 {
-	struct sim_stats_sample *ring = sim_stats_ring(t->process->stats_registry, t->process->stats_slot);
+	struct stats_registry_sample *ring = stats_registry_ring(t->process->stats_registry, t->process->stats_slot);
 	uint64_t head = atomic_fetch_add_explicit(&ps->sample_head, 2, memory_order_relaxed);
 	uint32_t process_id = atomic_load_explicit(&ps->id, memory_order_relaxed);
 
@@ -218,7 +219,7 @@ static void trace(struct sim_thread *t, struct sim_stats_process *ps, uint64_t i
 		eu.assigned = true;
 	}
 	for (int i = 0; i < 2; i++) {
-		struct sim_stats_sample *s = &ring[(head + i) % SIM_STATS_SAMPLES];
+		struct stats_registry_sample *s = &ring[(head + i) % STATS_REGISTRY_SAMPLES];
 
 		atomic_store_explicit(&s->seq, 0, memory_order_relaxed); /* being written */
 		atomic_thread_fence(memory_order_release);
@@ -234,15 +235,15 @@ static void trace(struct sim_thread *t, struct sim_stats_process *ps, uint64_t i
 		s->thread_id = t->id;
 		s->eu_id = eu.id;
 		s->sample_id_in_eu = eu.sample_id;
-		atomic_store_explicit(&s->seq, SIM_STATS_SEQ(process_id, head + i), memory_order_release);
+		atomic_store_explicit(&s->seq, STATS_REGISTRY_SEQ(process_id, head + i), memory_order_release);
 	}
 	eu.sample_id++;
 }
 
 void sim_stats_end_counted(struct sim_thread *t)
 {
-	struct sim_stats_thread *s = t->stats;
-	struct sim_stats_process *ps = t->process->stats;
+	struct stats_registry_thread *s = t->stats;
+	struct stats_registry_process *ps = t->process->stats;
 	uint64_t instructions = dpa_hart_instret(t->hart) - t->stats_instret;
 	uint64_t cycles = dpa_hart_cycles(t->hart) - t->stats_cycles;
 	uint32_t control;
@@ -255,6 +256,7 @@ void sim_stats_end_counted(struct sim_thread *t)
 	atomic_fetch_add_explicit(&s->time_ns, dpa_hart_time_ns(t->hart) - t->stats_time_ns, memory_order_relaxed);
 	atomic_fetch_add_explicit(&s->executions, 1, memory_order_relaxed);
 	control = atomic_load_explicit(&ps->control, memory_order_relaxed);
-	if (SIM_STATS_STATE(control) == SIM_STATS_ACTIVE && SIM_STATS_TYPE(control) == SIM_STATS_TRACER)
+	if (STATS_REGISTRY_STATE(control) == STATS_REGISTRY_ACTIVE &&
+	    STATS_REGISTRY_TYPE(control) == STATS_REGISTRY_TRACER)
 		trace(t, ps, instructions, cycles);
 }

@@ -1,6 +1,6 @@
 /*
  * What the simulated provider publishes for dpa_stats (sim_stats.c): its DPA processes and
- * threads in the device's statistics registry (sim_stats_registry.h), and, while a reader has
+ * threads in the device's statistics registry (stats_registry.h), and, while a reader has
  * turned the counters of a process on, per-thread counters and event-tracer samples.
  *
  * Cost: processes and threads are published when made and retired when destroyed. The hooks on
@@ -12,7 +12,7 @@
 #define OPENFLEXIO_CORE_SIM_STATS_H
 
 #include "sim.h"
-#include "sim_stats_registry.h"
+#include "stats_registry.h"
 
 /* Publishes p on the device of ibv_ctx under name (its application's); p->stats stays NULL when
  * the registry is off or full. Returns the process's global id, or 0 when unpublished. */
@@ -33,7 +33,7 @@ static inline uint32_t sim_stats_control(const struct sim_process *p)
 
 static inline bool sim_stats_counting(const struct sim_process *p)
 {
-	return SIM_STATS_STATE(sim_stats_control(p)) == SIM_STATS_ACTIVE;
+	return STATS_REGISTRY_STATE(sim_stats_control(p)) == STATS_REGISTRY_ACTIVE;
 }
 
 /* An invocation of t starts (its hart is not running): counted if counting is on now. */
@@ -50,7 +50,7 @@ static inline void sim_stats_end(struct sim_thread *t)
 		sim_stats_end_counted(t);
 }
 
-static inline void sim_stats_count(struct sim_thread *t, enum sim_stats_event event)
+static inline void sim_stats_count(struct sim_thread *t, enum stats_registry_event event)
 {
 	if (t->stats && sim_stats_counting(t->process))
 		atomic_fetch_add_explicit(&t->stats->events[event], 1, memory_order_relaxed);
