@@ -103,8 +103,8 @@ struct opendoca_task_pool {
 
 /* A pool of count tasks with priv_size bytes for the library each; NULL after opendoca_fail. */
 struct opendoca_task_pool *opendoca_task_pool_create(struct opendoca_ctx *ctx, const struct opendoca_task_type *type,
-						unsigned type_index, size_t priv_size, uint32_t count,
-						const char *func);
+						     unsigned type_index, size_t priv_size, uint32_t count,
+						     const char *func);
 void opendoca_task_pool_destroy(struct opendoca_task_pool *pool);
 /* A free task of pool, READY; NULL when none is. */
 struct opendoca_task *opendoca_task_pool_take(struct opendoca_task_pool *pool);
@@ -227,6 +227,23 @@ extern const struct opendoca_kind opendoca_ctx_kind;
 static inline bool opendoca_ctx_notifies(const struct opendoca_ctx_ops *ops)
 {
 	return !ops->progress || (ops->event_fd && ops->arm);
+}
+
+/*
+ * The release model a context serves now: its library's, or for OPENDOCA_CTX_API_ANY the progress
+ * engine's once connected (or with task types configured: doca_ctx_start then wants a progress
+ * engine), else the work queues'. Under the context's lock.
+ */
+static inline enum opendoca_ctx_api opendoca_ctx_model(const struct opendoca_ctx *ctx)
+{
+	if (ctx->api != OPENDOCA_CTX_API_ANY)
+		return ctx->api;
+	if (ctx->pe)
+		return OPENDOCA_CTX_API_PE;
+	for (unsigned t = 0; t < ctx->ops->num_task_types; t++)
+		if (ctx->conf[t].num_tasks)
+			return OPENDOCA_CTX_API_PE;
+	return OPENDOCA_CTX_API_WORKQ;
 }
 
 /* Counts a task submitted to / delivered from ctx (the progress thread's). */

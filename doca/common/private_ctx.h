@@ -50,6 +50,12 @@ struct opendoca_task_pool;
 enum opendoca_ctx_api {
 	OPENDOCA_CTX_API_WORKQ, /* 1.x, 2.2: devices through doca_ctx_dev_add, jobs through work queues */
 	OPENDOCA_CTX_API_PE,    /* 2.5 and later: tasks, a progress engine (doca_pe_connect_ctx) */
+	/*
+	 * Both, for a library whose create function is one symbol in 2.2 and 2.5 (sync events): the
+	 * progress engine's once connected to one (doca_pe_connect_ctx), else the work queues' from
+	 * doca_ctx_start on.
+	 */
+	OPENDOCA_CTX_API_ANY,
 };
 
 /* A context's states: enum doca_ctx_states of 2.5 and later, which units of older releases do not see. */
