@@ -131,6 +131,10 @@ static void destroy_pools(struct opendoca_ctx *ctx)
 			opendoca_task_pool_destroy(ctx->conf[t].pool);
 			ctx->conf[t].pool = NULL;
 		}
+		if (ctx->conf[t].batches) {
+			opendoca_batch_pool_destroy(ctx->conf[t].batches);
+			ctx->conf[t].batches = NULL;
+		}
 	}
 }
 
@@ -309,10 +313,45 @@ doca_error_t opendoca_ctx_set_task_conf(struct opendoca_ctx *ctx, unsigned type,
 				     ctx->ops->task_types[type].name, ctx->ops->name,
 				     ctx->ops->task_types[type].max_tasks);
 	pthread_mutex_lock(&ctx->lock);
-	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE)
+	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE) {
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not idle", ctx->ops->name);
-	else
-		ctx->conf[type] = (struct opendoca_task_conf){ completion, error, num_tasks, NULL };
+	} else {
+		ctx->conf[type].completion = completion;
+		ctx->conf[type].error = error;
+		ctx->conf[type].num_tasks = num_tasks;
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	return err;
+}
+
+doca_error_t opendoca_ctx_set_batch_conf(struct opendoca_ctx *ctx, unsigned type, uint32_t max_tasks,
+					 uint32_t num_batches, opendoca_callback completion, opendoca_callback error,
+					 const char *func)
+{
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (type >= ctx->ops->num_task_types || !ctx->ops->task_types[type].invoke_batch)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no batches of task type %u",
+				     ctx->ops->name, type);
+	if (!completion || !error)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s callback is NULL",
+				     completion ? "error" : "completion");
+	if (max_tasks > DOCA_TASK_BATCH_MAX_TASKS_NUMBER_128)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%u is no doca_task_batch_max_tasks_number",
+				     max_tasks);
+	if (!num_batches || (uint64_t)num_batches * (16u << max_tasks) > ctx->ops->task_types[type].max_tasks)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%u batches of %u %ss: the %s has 1 to %u tasks",
+				     num_batches, 16u << max_tasks, ctx->ops->task_types[type].name, ctx->ops->name,
+				     ctx->ops->task_types[type].max_tasks);
+	pthread_mutex_lock(&ctx->lock);
+	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE) {
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not idle", ctx->ops->name);
+	} else {
+		ctx->conf[type].batch_completion = completion;
+		ctx->conf[type].batch_error = error;
+		ctx->conf[type].num_batches = num_batches;
+		ctx->conf[type].batch_max_tasks = 16u << max_tasks;
+	}
 	pthread_mutex_unlock(&ctx->lock);
 	return err;
 }
@@ -355,6 +394,10 @@ static doca_error_t start_locked(struct opendoca_ctx *ctx, struct opendoca_engin
 	if (opendoca_ctx_model(ctx) == OPENDOCA_CTX_API_WORKQ && ops->dev_add && !ctx->num_devs)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "no device was added to the %s", ops->name);
 	for (unsigned t = 0; t < ops->num_task_types; t++) {
+		if (ctx->conf[t].num_batches && !(ctx->conf[t].batches = opendoca_batch_pool_create(ctx, t, func))) {
+			destroy_pools(ctx);
+			return DOCA_ERROR_NO_MEMORY;
+		}
 		if (!ctx->conf[t].num_tasks)
 			continue;
 		ctx->conf[t].pool = opendoca_task_pool_create(ctx, &ops->task_types[t], t, ops->task_types[t].priv_size,
