@@ -286,8 +286,8 @@ doca_error_t opendoca_se_start(struct opendoca_sync_event *se, const char *func)
 	if (!err && (!se->publisher || !se->subscriber))
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "sync event %p has no %s location",
 				    opendoca_handle_of(&se->object), se->publisher ? "subscriber" : "publisher");
-	if (!err && !atomic_load(&se->counter)) {
-		/* The first start places the counter; later starts keep it (waits may still read it). */
+	if (!err) {
+		/* Placed at each start: the configuration may have changed while stopped. */
 		counter = se->user_addr ? se->user_addr : &se->own;
 		if (se->publisher >= OPENDOCA_SE_DPU || se->subscriber >= OPENDOCA_SE_DPU) {
 			if (se->user_addr)
@@ -296,7 +296,7 @@ doca_error_t opendoca_se_start(struct opendoca_sync_event *se, const char *func)
 					"sync event %p: a counter at the program's address is not shared with "
 					"another process",
 					opendoca_handle_of(&se->object));
-			else
+			else if (!se->shared) /* made once: importers keep their mapping */
 				err = opendoca_se_share(se, func);
 			counter = se->shared;
 		}

@@ -90,7 +90,7 @@ struct opendoca_sync_event {
 	struct doca_dev *publisher_dev, *subscriber_dev;     /* CPU locations (held) */
 	struct opendoca_dpa *publisher_dpa, *subscriber_dpa; /* DPA locations (held) */
 	uint64_t *user_addr;                                 /* doca_sync_event_set_addr / set_doca_buf, NULL: none */
-	_Atomic(uint64_t *) counter;                         /* where the value is, from the first start on */
+	_Atomic(uint64_t *) counter;                         /* where the value is (placed by each start) */
 	_Alignas(8) uint64_t own;                            /* the counter when nothing else holds it */
 	/* Shared memory (sync_event_export.c): the exporter's object, or the import's mapping. */
 	uint64_t id, token;

@@ -157,7 +157,8 @@ static doca_error_t se_ctx_submit(struct opendoca_task *task, uint32_t flags)
 		if (!satisfied(se, op)) {
 			op->next = task->binding->priv;
 			task->binding->priv = op;
-			atomic_fetch_add_explicit(&se->waiters, 1, memory_order_relaxed);
+			/* Release: an updater seeing it sees the event's fd too. */
+			atomic_fetch_add_explicit(&se->waiters, 1, memory_order_release);
 			return DOCA_SUCCESS;
 		}
 	}
@@ -199,7 +200,7 @@ void opendoca_se_updated(struct opendoca_sync_event *se)
 {
 	uint64_t one = 1;
 
-	if (atomic_load_explicit(&se->waiters, memory_order_relaxed) && atomic_exchange(&se->armed, false) &&
+	if (atomic_load_explicit(&se->waiters, memory_order_acquire) && atomic_exchange(&se->armed, false) &&
 	    write(se->event_fd, &one, sizeof(one)) < 0)
 		return; /* the counter is full: the engine is notified already */
 }

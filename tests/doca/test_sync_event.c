@@ -75,7 +75,7 @@ static void configuration_and_states(void **state)
 {
 	struct fixture *fx = *state;
 	struct doca_sync_event *se;
-	uint64_t value = 7, word = 0, misaligned[2];
+	uint64_t value = 7, word = 0, other = 0, misaligned[2];
 
 	expect_fail(doca_sync_event_create(NULL), DOCA_ERROR_INVALID_VALUE, "doca_sync_event_create");
 	expect_ok(doca_sync_event_create(&se));
@@ -137,6 +137,13 @@ static void configuration_and_states(void **state)
 	expect_ok(doca_sync_event_start(se));
 	expect_ok(doca_sync_event_get(se, &value));
 	assert_int_equal(value, 42);
+	/* Stopped, it takes another address. */
+	expect_ok(doca_sync_event_stop(se));
+	expect_ok(doca_sync_event_set_addr(se, &other));
+	expect_ok(doca_sync_event_start(se));
+	expect_ok(doca_sync_event_update_set(se, 43));
+	assert_int_equal(other, 43);
+	assert_int_equal(word, 42);
 	expect_ok(doca_sync_event_destroy(se));
 	expect_fail(doca_sync_event_destroy(se), DOCA_ERROR_INVALID_VALUE, "doca_sync_event_destroy");
 	expect_fail(doca_sync_event_get(se, &value), DOCA_ERROR_INVALID_VALUE, "doca_sync_event_get");
