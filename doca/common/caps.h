@@ -36,6 +36,12 @@ enum opendoca_cap {
 	OPENDOCA_CAP_NOTIFICATION_MODERATION,
 	/* doca_devinfo_cap_is_accelerate_resource_reclaim_supported (3.0): doca_dev_accelerate_resource_reclaim. */
 	OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM,
+	/* Sync events (sync_event*.c): tasks and jobs on the CPU (doca_sync_event_cap_task_*_is_supported,
+	 * doca_sync_event_job_get_supported); export to and creation from another process of the
+	 * machine (remote PCI, 2.x's DPU, remote net); export to the DPA (export_to_dpa, get_dpa_handle). */
+	OPENDOCA_CAP_SYNC_EVENT,
+	OPENDOCA_CAP_SYNC_EVENT_EXPORT,
+	OPENDOCA_CAP_SYNC_EVENT_EXPORT_DPA,
 	OPENDOCA_CAP_COUNT
 };
 
@@ -50,17 +56,24 @@ enum opendoca_cap {
  *   - mmap export and create from export (PCI, RDMA): served by the exporting process across
  *     the OS processes of the machine (mmap_export.c); DMA: 0 until its family turns it on here
  *     (with its tests);
- *   - hot-plug manager, notification moderation: not simulated.
+ *   - hot-plug manager, notification moderation: not simulated;
+ *   - sync events: the CPU's tasks and jobs, exports to other processes (a shared memory object)
+ *     and to the DPA (a window on the counter's memory region: sync_event_dpa.h).
  * Real devices: the representor lists of a real BlueField are the kernel's switchdev
  * representors, which the project does not read: none; the rest as the simulated device's once
- * the families say they work on rdma-core's devices.
+ * the families say they work on rdma-core's devices; sync events on the CPU and across processes
+ * (host memory only).
  */
 #define OPENDOCA_CAP_BIT(cap) (1u << (cap))
+#define OPENDOCA_CAPS_SYNC_EVENT_HOST \
+	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT_EXPORT))
 #define OPENDOCA_CAPS_SIMULATED                                                                                        \
 	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) |               \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                                          \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_PCI) | \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA))
-#define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                                  \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) | OPENDOCA_CAPS_SYNC_EVENT_HOST |                             \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT_EXPORT_DPA))
+#define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAPS_SYNC_EVENT_HOST)
 
 #endif /* OPENDOCA_COMMON_CAPS_H */
