@@ -36,6 +36,11 @@ enum opendoca_cap {
 	OPENDOCA_CAP_NOTIFICATION_MODERATION,
 	/* doca_devinfo_cap_is_accelerate_resource_reclaim_supported (3.0): doca_dev_accelerate_resource_reclaim. */
 	OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM,
+	/* doca_clock_cap_nic_{free_running,real_time,dpa_timer}_is_supported (3.2): the device's clocks
+	 * (the host's are every machine's, clock.c). */
+	OPENDOCA_CAP_CLOCK_NIC_FREE_RUNNING,
+	OPENDOCA_CAP_CLOCK_NIC_REAL_TIME,
+	OPENDOCA_CAP_CLOCK_NIC_DPA_TIMER,
 	OPENDOCA_CAP_COUNT
 };
 
@@ -50,9 +55,11 @@ enum opendoca_cap {
  *   - mmap export and create from export (PCI, RDMA): served by the exporting process across
  *     the OS processes of the machine (mmap_export.c); DMA: 0 until its family turns it on here
  *     (with its tests);
- *   - hot-plug manager, notification moderation: not simulated.
+ *   - hot-plug manager, notification moderation: not simulated;
+ *   - NIC clocks: not simulated (the simulated device answers no clock query of rdma-core's,
+ *     ibv_query_rt_values_ex, and FlexIO has no call reading the DPA's timer from the host).
  * Real devices: the representor lists of a real BlueField are the kernel's switchdev
- * representors, which the project does not read: none; the rest as the simulated device's once
+ * representors, which the project does not read: none; NIC clocks: not read yet; the rest as the simulated device's once
  * the families say they work on rdma-core's devices.
  */
 #define OPENDOCA_CAP_BIT(cap) (1u << (cap))

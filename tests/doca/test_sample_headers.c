@@ -13,7 +13,7 @@
 
 static void dma_header_gives_inttypes(void **state)
 {
-	int (*const units[])(char *, size_t) = {sample_headers_2_2, sample_headers_2_9, sample_headers_default};
+	int (*const units[])(char *, size_t) = { sample_headers_2_2, sample_headers_2_9, sample_headers_default };
 	char out[64];
 
 	(void)state;
