@@ -24,6 +24,9 @@
 #include "doca_compat.h"
 #include "doca_error.h"
 #include "doca_types.h"
+/* Programs size their device arguments with DOCA_DEVINFO_PCI_ADDR_SIZE having included this header
+ * (3.2's clock_cross_timestamp does), as NVIDIA's includes the device header. */
+#include "doca_dev.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,8 @@
 /*
  * What DOCA programs take from a header beyond its declarations, compiled once per release (the
  * test builds it with DOCA_VER_USED and SAMPLE_HEADERS set): NVIDIA's DMA samples print sizes
- * with PRIu64 having included <doca_dma.h> alone.
+ * with PRIu64 having included <doca_dma.h> alone; 3.2's clock sample sizes a PCI address with
+ * DOCA_DEVINFO_PCI_ADDR_SIZE having included <doca_clock.h> alone.
  */
 #include <stdio.h>
 

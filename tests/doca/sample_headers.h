@@ -7,5 +7,7 @@
 int sample_headers_2_2(char *out, size_t size);
 int sample_headers_2_9(char *out, size_t size);
 int sample_headers_default(char *out, size_t size);
+/* sample_headers_clock.c (the newest release): the size of a PCI address plus 1. */
+size_t sample_headers_clock(void);
 
 #endif

@@ -23,10 +23,17 @@ static void dma_header_gives_inttypes(void **state)
 	}
 }
 
+static void clock_header_gives_the_device_header(void **state)
+{
+	(void)state;
+	assert_int_equal(sample_headers_clock(), 13 + 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(dma_header_gives_inttypes),
+		cmocka_unit_test(clock_header_gives_the_device_header),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
