@@ -41,6 +41,8 @@ enum opendoca_cap {
 	OPENDOCA_CAP_CLOCK_NIC_FREE_RUNNING,
 	OPENDOCA_CAP_CLOCK_NIC_REAL_TIME,
 	OPENDOCA_CAP_CLOCK_NIC_DPA_TIMER,
+	/* doca_mmap_advise_cap_task_cache_invalidate_is_supported (2.7): cache invalidation tasks. */
+	OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE,
 	OPENDOCA_CAP_COUNT
 };
 
@@ -56,6 +58,9 @@ enum opendoca_cap {
  *     the OS processes of the machine (mmap_export.c); DMA: 0 until its family turns it on here
  *     (with its tests);
  *   - hot-plug manager, notification moderation: not simulated;
+ *   - cache invalidation (mmap advise): the device writes host memory through the CPU, whose
+ *     caches stay coherent: a fence is the whole invalidation (mmap_advise.c); not on real devices
+ *     (a real NIC's writes need what the project does not do yet);
  *   - NIC clocks: not simulated (the simulated device answers no clock query of rdma-core's,
  *     ibv_query_rt_values_ex, and FlexIO has no call reading the DPA's timer from the host).
  * Real devices: the representor lists of a real BlueField are the kernel's switchdev
@@ -67,7 +72,9 @@ enum opendoca_cap {
 	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) |               \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                                          \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_PCI) | \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA))
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                                  \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) |                                                             \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE))
 #define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
 
 #endif /* OPENDOCA_COMMON_CAPS_H */
