@@ -290,7 +290,17 @@ bool opendoca_ctx_has_ready_change(const struct opendoca_ctx *ctx);
 struct opendoca_batch_pool *opendoca_batch_pool_create(struct opendoca_ctx *ctx, unsigned type, const char *func);
 void opendoca_batch_pool_destroy(struct opendoca_batch_pool *pool);
 
-/* Delivers a 2.5 task's completion: counts, then the program's callback (the guard is held). */
+/*
+ * Delivers a 2.5 task's completion: counts, then the program's callback, or the graph's for a task
+ * a graph instance runs (the guard is held).
+ */
 void opendoca_task_deliver(struct opendoca_engine *engine, struct opendoca_task *task);
+
+/* ---- Graphs (graph.c) ---- */
+
+/* doca_task_submit of a graph instance's node: its completion goes to opendoca_graph_task_done. */
+doca_error_t opendoca_task_submit_graph(struct doca_task *ref, struct opendoca_graph_run *run, const char *func);
+/* A task a graph instance runs completed (delivered on the progress thread, the guard held). */
+void opendoca_graph_task_done(struct opendoca_graph_run *run, doca_error_t status);
 
 #endif /* OPENDOCA_COMMON_CTX_H */

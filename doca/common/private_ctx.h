@@ -46,6 +46,7 @@ struct doca_task_batch;
 struct opendoca_ctx;
 struct opendoca_engine;
 struct opendoca_task_batch;
+struct opendoca_graph_run;
 struct opendoca_task_pool;
 
 /* Which release model a context serves: fixed by the library's create function of that release. */
@@ -102,16 +103,20 @@ enum opendoca_task_state {
  * the header (opendoca_task_priv), as large as its task type's priv_size (ops->job_size for jobs).
  */
 struct opendoca_task {
-	struct opendoca_task *next;        /* libdoca_common's: its pool's free list, completion queues */
-	struct opendoca_binding *binding;  /* where it completes; set when submitted */
-	struct opendoca_task_pool *pool;   /* libdoca_common's */
-	union doca_data user_data;         /* the program's */
-	union doca_data result;            /* 1.x, 2.2: the event's result (ops->job_result, or the status) */
-	doca_error_t status;               /* what the library completed it with */
-	uint32_t index;                    /* libdoca_common's: its place in its pool */
-	uint16_t generation;               /* libdoca_common's: counts its allocations */
-	uint8_t state;                     /* enum opendoca_task_state, libdoca_common's */
-	int job_type;                      /* 1.x, 2.2: the job's type, returned in its event */
+	struct opendoca_task *next;       /* libdoca_common's: its pool's free list, completion queues */
+	struct opendoca_binding *binding; /* where it completes; set when submitted */
+	struct opendoca_task_pool *pool;  /* libdoca_common's */
+	union doca_data user_data;        /* the program's */
+	union {
+		union doca_data result; /* 1.x, 2.2: the event's result (ops->job_result, or the status) */
+		/* 2.5 and later, libdoca_common's: the graph instance's node it runs for (graph.c), else NULL */
+		struct opendoca_graph_run *graph;
+	};
+	doca_error_t status; /* what the library completed it with */
+	uint32_t index;      /* libdoca_common's: its place in its pool */
+	uint16_t generation; /* libdoca_common's: counts its allocations */
+	uint8_t state;       /* enum opendoca_task_state, libdoca_common's */
+	int job_type;        /* 1.x, 2.2: the job's type, returned in its event */
 	struct opendoca_task_batch *batch; /* 3.0: the batch it belongs to, NULL: none */
 } __attribute__((aligned(16)));
 

@@ -262,15 +262,22 @@ void opendoca_task_deliver(struct opendoca_engine *engine, struct opendoca_task 
 	ref = opendoca_task_ref(task);
 	/* The task is the program's from here: nothing of it is read after the callback. */
 	engine->callbacks++;
-	if (pool->type->invoke)
+	if (task->graph) {
+		struct opendoca_graph_run *run = task->graph;
+
+		/* a graph's: its callbacks are not called (NVIDIA's rule), the graph goes on */
+		task->graph = NULL;
+		opendoca_graph_task_done(run, task->status);
+	} else if (pool->type->invoke)
 		pool->type->invoke(cb, ref, task->user_data, ctx->user_data);
 	else
 		((doca_task_completion_cb_t)cb)(ref, task->user_data, ctx->user_data);
 	engine->callbacks--;
 }
 
-/* doca_task_submit, _ex and try_submit. */
-static doca_error_t task_submit(struct doca_task *ref, uint32_t flags, bool check, const char *func)
+/* doca_task_submit, _ex and try_submit; a graph instance's node's when run is set. */
+static doca_error_t task_submit(struct doca_task *ref, uint32_t flags, bool check, struct opendoca_graph_run *run,
+				const char *func)
 {
 	struct opendoca_task *task = opendoca_task_get(ref, NULL, func);
 	struct opendoca_ctx *ctx;
@@ -298,6 +305,7 @@ static doca_error_t task_submit(struct doca_task *ref, uint32_t flags, bool chec
 	}
 	task->binding = &ctx->binding;
 	task->state = OPENDOCA_TASK_SUBMITTED;
+	task->graph = run;
 	/* Counted first: the library may complete it before submit returns. */
 	opendoca_ctx_count(ctx, 1);
 	opendoca_engine_count(pe, 1);
@@ -306,6 +314,7 @@ static doca_error_t task_submit(struct doca_task *ref, uint32_t flags, bool chec
 		opendoca_ctx_count(ctx, -1);
 		opendoca_engine_count(pe, -1);
 		task->state = OPENDOCA_TASK_READY;
+		task->graph = NULL;
 		err = opendoca_fail(err, func, "the %s did not take the task: %s", ctx->ops->name,
 				    opendoca_error_descr(err));
 	}
@@ -316,19 +325,25 @@ out:
 
 doca_error_t doca_task_submit(struct doca_task *task)
 {
-	return task_submit(task, DOCA_TASK_SUBMIT_FLAG_FLUSH, false, __func__);
+	return task_submit(task, DOCA_TASK_SUBMIT_FLAG_FLUSH, false, NULL, __func__);
 }
 
 doca_error_t doca_task_try_submit(struct doca_task *task)
 {
-	return task_submit(task, DOCA_TASK_SUBMIT_FLAG_FLUSH, true, __func__);
+	return task_submit(task, DOCA_TASK_SUBMIT_FLAG_FLUSH, true, NULL, __func__);
+}
+
+doca_error_t opendoca_task_submit_graph(struct doca_task *ref, struct opendoca_graph_run *run, const char *func)
+{
+	/* checked as doca_task_try_submit does: a graph's task is submitted where the program cannot see it */
+	return task_submit(ref, DOCA_TASK_SUBMIT_FLAG_FLUSH, true, run, func);
 }
 
 doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags)
 {
 	if (flags & ~(uint32_t)(DOCA_TASK_SUBMIT_FLAG_FLUSH | DOCA_TASK_SUBMIT_FLAG_OPTIMIZE_REPORTS))
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "unknown flags %#x", flags);
-	return task_submit(task, flags, false, __func__);
+	return task_submit(task, flags, false, NULL, __func__);
 }
 
 void doca_task_free(struct doca_task *ref)
