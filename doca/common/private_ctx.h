@@ -112,11 +112,11 @@ struct opendoca_task {
 		/* 2.5 and later, libdoca_common's: the graph instance's node it runs for (graph.c), else NULL */
 		struct opendoca_graph_run *graph;
 	};
-	doca_error_t status; /* what the library completed it with */
-	uint32_t index;      /* libdoca_common's: its place in its pool */
-	uint16_t generation; /* libdoca_common's: counts its allocations */
-	uint8_t state;       /* enum opendoca_task_state, libdoca_common's */
-	int job_type;        /* 1.x, 2.2: the job's type, returned in its event */
+	doca_error_t status;               /* what the library completed it with */
+	uint32_t index;                    /* libdoca_common's: its place in its pool */
+	uint16_t generation;               /* libdoca_common's: counts its allocations */
+	uint8_t state;                     /* enum opendoca_task_state, libdoca_common's */
+	int job_type;                      /* 1.x, 2.2: the job's type, returned in its event */
 	struct opendoca_task_batch *batch; /* 3.0: the batch it belongs to, NULL: none */
 } __attribute__((aligned(16)));
 
