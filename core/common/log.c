@@ -61,12 +61,43 @@ static int level(void)
 	return lvl;
 }
 
-/* The calling thread's last ERR line, without its newline (flexio_last_error, for bindings). */
-static _Thread_local char last_error[1024];
+/*
+ * The calling thread's last ERR line, without its newline (flexio_last_error, for bindings).
+ * On the heap, reached through a pointer: thread-local storage of libflexio and libflexio_verbs
+ * is static (verbs' access records are initial-exec), and glibc keeps only a few hundred bytes
+ * of static TLS for libraries loaded with dlopen: 1 KiB here in each of them made the second one
+ * a Python process loads fail ("cannot allocate memory in static TLS block").
+ */
+#define LAST_ERROR_SIZE 1024
+static _Thread_local char *last_error;
+static pthread_key_t last_error_key;
+static pthread_once_t last_error_once = PTHREAD_ONCE_INIT;
+static bool last_error_keyed; /* false when the process is out of thread keys: no records then */
+
+static void last_error_key_create(void)
+{
+	last_error_keyed = !pthread_key_create(&last_error_key, free);
+}
+
+/* The thread's buffer, made at its first ERR line (NULL if memory is short: no record then). */
+static char *last_error_buffer(void)
+{
+	if (!last_error) {
+		pthread_once(&last_error_once, last_error_key_create);
+		if (!last_error_keyed)
+			return NULL;
+		last_error = malloc(LAST_ERROR_SIZE);
+		if (last_error && pthread_setspecific(last_error_key, last_error)) {
+			free(last_error);
+			last_error = NULL;
+		}
+	}
+	return last_error;
+}
 
 const char *log_last_error(void)
 {
-	return last_error;
+	return last_error ? last_error : "";
 }
 
 /*
@@ -157,7 +188,7 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_log_callback_set(flexio_log_cb_t *cb, v
 /* Formats the line and writes it out (the level already passed). */
 static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, const char *fmt, va_list ap)
 {
-	char line[1024];
+	char line[LAST_ERROR_SIZE];
 	int head, len;
 
 	head = snprintf(line, sizeof(line), "%s %s %s: ", prefix, level_names[lvl], func);
@@ -168,8 +199,12 @@ static void emit(const char *prefix, enum flexio_log_lvl lvl, const char *func, 
 	if (len > (int)sizeof(line) - 2)
 		len = (int)sizeof(line) - 2;
 	line[len] = '\0';
-	if (lvl == FLEXIO_LOG_LVL_ERR)
-		memcpy(last_error, line, (size_t)len + 1);
+	if (lvl == FLEXIO_LOG_LVL_ERR) {
+		char *record = last_error_buffer();
+
+		if (record)
+			memcpy(record, line, (size_t)len + 1);
+	}
 	if (deliver(lvl, func, line + head))
 		return;
 	line[len++] = '\n';

@@ -36,6 +36,19 @@ enum opendoca_cap {
 	OPENDOCA_CAP_NOTIFICATION_MODERATION,
 	/* doca_devinfo_cap_is_accelerate_resource_reclaim_supported (3.0): doca_dev_accelerate_resource_reclaim. */
 	OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM,
+	/* Sync events (sync_event*.c): tasks and jobs on the CPU (doca_sync_event_cap_task_*_is_supported,
+	 * doca_sync_event_job_get_supported); export to and creation from another process of the
+	 * machine (remote PCI, 2.x's DPU, remote net); export to the DPA (export_to_dpa, get_dpa_handle). */
+	OPENDOCA_CAP_SYNC_EVENT,
+	OPENDOCA_CAP_SYNC_EVENT_EXPORT,
+	OPENDOCA_CAP_SYNC_EVENT_EXPORT_DPA,
+	/* doca_clock_cap_nic_{free_running,real_time,dpa_timer}_is_supported (3.2): the device's clocks
+	 * (the host's are every machine's, clock.c). */
+	OPENDOCA_CAP_CLOCK_NIC_FREE_RUNNING,
+	OPENDOCA_CAP_CLOCK_NIC_REAL_TIME,
+	OPENDOCA_CAP_CLOCK_NIC_DPA_TIMER,
+	/* doca_mmap_advise_cap_task_cache_invalidate_is_supported (2.7): cache invalidation tasks. */
+	OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE,
 	OPENDOCA_CAP_COUNT
 };
 
@@ -50,18 +63,30 @@ enum opendoca_cap {
  *   - mmap export and create from export (PCI, RDMA): served by the exporting process across
  *     the OS processes of the machine (mmap_export.c); DMA memcpy: libdoca_dma, over the
  *     device's DMA engine (doca/dma/dma.c);
- *   - hot-plug manager, notification moderation: not simulated.
+ *   - hot-plug manager, notification moderation: not simulated;
+ *   - sync events: the CPU's tasks and jobs, exports to other processes (a shared memory object)
+ *     and to the DPA (a window on the counter's memory region: sync_event_dpa.h);
+ *   - cache invalidation (mmap advise): the device writes host memory through the CPU, whose
+ *     caches stay coherent: a fence is the whole invalidation (mmap_advise.c); not on real devices
+ *     (a real NIC's writes need what the project does not do yet);
+ *   - NIC clocks: not simulated (the simulated device answers no clock query of rdma-core's,
+ *     ibv_query_rt_values_ex, and FlexIO has no call reading the DPA's timer from the host).
  * Real devices: the representor lists of a real BlueField are the kernel's switchdev
- * representors, which the project does not read: none; the rest as the simulated device's once
- * the families say they work on rdma-core's devices.
+ * representors, which the project does not read: none; NIC clocks: not read yet; sync events on
+ * the CPU and across processes (host memory only); the rest as the simulated device's once the
+ * families say they work on rdma-core's devices.
  */
 #define OPENDOCA_CAP_BIT(cap) (1u << (cap))
+#define OPENDOCA_CAPS_SYNC_EVENT_HOST \
+	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT_EXPORT))
 #define OPENDOCA_CAPS_SIMULATED                                                                                        \
 	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) |               \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                                          \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_PCI) | \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                                  \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_DMA_MEMCPY))
-#define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) | OPENDOCA_CAPS_SYNC_EVENT_HOST |                             \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT_EXPORT_DPA) |                                                        \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_DMA_MEMCPY))
+#define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAPS_SYNC_EVENT_HOST)
 
 #endif /* OPENDOCA_COMMON_CAPS_H */

@@ -5,6 +5,7 @@
  * release: a context of the work-queue model (1.x, 2.2) needs a device and no progress engine,
  * and stops only once its work queues are removed.
  */
+#include <infiniband/verbs.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "doca_pe.h"
 
 #include "ctx.h"
+#include "dev.h"
 
 const struct opendoca_kind opendoca_ctx_kind = { "context" };
 
@@ -128,6 +130,10 @@ static void destroy_pools(struct opendoca_ctx *ctx)
 		if (ctx->conf[t].pool) {
 			opendoca_task_pool_destroy(ctx->conf[t].pool);
 			ctx->conf[t].pool = NULL;
+		}
+		if (ctx->conf[t].batches) {
+			opendoca_batch_pool_destroy(ctx->conf[t].batches);
+			ctx->conf[t].batches = NULL;
 		}
 	}
 }
@@ -307,10 +313,45 @@ doca_error_t opendoca_ctx_set_task_conf(struct opendoca_ctx *ctx, unsigned type,
 				     ctx->ops->task_types[type].name, ctx->ops->name,
 				     ctx->ops->task_types[type].max_tasks);
 	pthread_mutex_lock(&ctx->lock);
-	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE)
+	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE) {
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not idle", ctx->ops->name);
-	else
-		ctx->conf[type] = (struct opendoca_task_conf){ completion, error, num_tasks, NULL };
+	} else {
+		ctx->conf[type].completion = completion;
+		ctx->conf[type].error = error;
+		ctx->conf[type].num_tasks = num_tasks;
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	return err;
+}
+
+doca_error_t opendoca_ctx_set_batch_conf(struct opendoca_ctx *ctx, unsigned type, uint32_t max_tasks,
+					 uint32_t num_batches, opendoca_callback completion, opendoca_callback error,
+					 const char *func)
+{
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (type >= ctx->ops->num_task_types || !ctx->ops->task_types[type].invoke_batch)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no batches of task type %u",
+				     ctx->ops->name, type);
+	if (!completion || !error)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s callback is NULL",
+				     completion ? "error" : "completion");
+	if (max_tasks > DOCA_TASK_BATCH_MAX_TASKS_NUMBER_128)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%u is no doca_task_batch_max_tasks_number",
+				     max_tasks);
+	if (!num_batches || (uint64_t)num_batches * (16u << max_tasks) > ctx->ops->task_types[type].max_tasks)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%u batches of %u %ss: the %s has 1 to %u tasks",
+				     num_batches, 16u << max_tasks, ctx->ops->task_types[type].name, ctx->ops->name,
+				     ctx->ops->task_types[type].max_tasks);
+	pthread_mutex_lock(&ctx->lock);
+	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE) {
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not idle", ctx->ops->name);
+	} else {
+		ctx->conf[type].batch_completion = completion;
+		ctx->conf[type].batch_error = error;
+		ctx->conf[type].num_batches = num_batches;
+		ctx->conf[type].batch_max_tasks = 16u << max_tasks;
+	}
 	pthread_mutex_unlock(&ctx->lock);
 	return err;
 }
@@ -335,7 +376,7 @@ void opendoca_ctx_start_done(struct opendoca_ctx *ctx, doca_error_t status)
 void opendoca_ctx_request_stop(struct opendoca_ctx *ctx)
 {
 	/* A work queue's context stops with its work queues removed only: its jobs fail one by one. */
-	if (ctx->api == OPENDOCA_CTX_API_PE && on_progress_thread(ctx, __func__))
+	if (opendoca_ctx_model(ctx) == OPENDOCA_CTX_API_PE && on_progress_thread(ctx, __func__))
 		opendoca_ctx_set_pending(ctx, CTX_PENDING_STOP);
 }
 
@@ -347,12 +388,16 @@ static doca_error_t start_locked(struct opendoca_ctx *ctx, struct opendoca_engin
 
 	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_IDLE)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not idle", ops->name);
-	if (ctx->api == OPENDOCA_CTX_API_PE && !pe && !ctx->datapath)
+	if (opendoca_ctx_model(ctx) == OPENDOCA_CTX_API_PE && !pe && !ctx->datapath)
 		return opendoca_fail(DOCA_ERROR_NOT_CONNECTED, func, "the %s is not connected to a progress engine",
 				     ops->name);
-	if (ctx->api == OPENDOCA_CTX_API_WORKQ && ops->dev_add && !ctx->num_devs)
+	if (opendoca_ctx_model(ctx) == OPENDOCA_CTX_API_WORKQ && ops->dev_add && !ctx->num_devs)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "no device was added to the %s", ops->name);
 	for (unsigned t = 0; t < ops->num_task_types; t++) {
+		if (ctx->conf[t].num_batches && !(ctx->conf[t].batches = opendoca_batch_pool_create(ctx, t, func))) {
+			destroy_pools(ctx);
+			return DOCA_ERROR_NO_MEMORY;
+		}
 		if (!ctx->conf[t].num_tasks)
 			continue;
 		ctx->conf[t].pool = opendoca_task_pool_create(ctx, &ops->task_types[t], t, ops->task_types[t].priv_size,
@@ -605,6 +650,26 @@ doca_error_t doca_ctx_set_datapath_on_gpu(struct doca_ctx *ctx, struct doca_gpu 
 doca_error_t doca_ctx_set_completion_vector(struct doca_ctx *ctx, uint32_t comp_vector)
 {
 	return configure(ctx, COMPLETION_VECTOR, NULL, comp_vector, __func__);
+}
+
+/*
+ * The completion vectors a context of the device may choose from: one. The simulated NIC's verbs
+ * context has one (num_comp_vectors), and no context of the project takes another
+ * (doca_ctx_set_completion_vector: DOCA_ERROR_NOT_SUPPORTED without the operation).
+ */
+#define COMPLETION_VECTORS 1u
+
+doca_error_t doca_ctx_cap_get_num_completion_vectors(const struct doca_devinfo *devinfo, uint32_t *num_comp_vectors)
+{
+	struct ibv_device_attr attr;
+	doca_error_t err = opendoca_devinfo_attr(devinfo, &attr, __func__);
+
+	if (err)
+		return err;
+	if (!num_comp_vectors)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "num_comp_vectors is NULL");
+	*num_comp_vectors = COMPLETION_VECTORS;
+	return DOCA_SUCCESS;
 }
 
 void doca_ctx_flush_tasks(struct doca_ctx *handle)

@@ -189,10 +189,38 @@ enum {
 	CTX_PENDING_IDLE = 4u,  /* stopping: idle once every task is completed and freed */
 };
 
+/* A type's batches (3.0), allocated at start: their tasks come from a pool of their own. */
+struct opendoca_batch_pool {
+	struct opendoca_ctx *ctx;
+	struct opendoca_task_pool *tasks; /* count * max_tasks */
+	opendoca_callback completion, error;
+	uint32_t count, used;
+	uint16_t max_tasks;
+	struct opendoca_task_batch *free;
+	struct opendoca_task_batch **all;
+};
+
+/* A batch: a handle for the program, its tasks while allocated. */
+struct opendoca_task_batch {
+	struct opendoca_object object;
+	struct opendoca_batch_pool *pool;
+	struct opendoca_task_batch *next; /* in its pool's free list */
+	void *handle;
+	union doca_data user_data;
+	doca_error_t status;
+	uint16_t num_tasks, remaining; /* remaining: submitted and not yet delivered */
+	bool allocated;
+	struct opendoca_task *tasks[];
+};
+
 struct opendoca_task_conf {
 	opendoca_callback completion, error;
 	uint32_t num_tasks;              /* 0: not configured */
 	struct opendoca_task_pool *pool; /* while not idle */
+	/* 3.0's batches: 0 batches when not configured. */
+	opendoca_callback batch_completion, batch_error;
+	uint32_t num_batches, batch_max_tasks;
+	struct opendoca_batch_pool *batches; /* while not idle */
 };
 
 struct opendoca_ctx {
@@ -229,6 +257,23 @@ static inline bool opendoca_ctx_notifies(const struct opendoca_ctx_ops *ops)
 	return !ops->progress || (ops->event_fd && ops->arm);
 }
 
+/*
+ * The release model a context serves now: its library's, or for OPENDOCA_CTX_API_ANY the progress
+ * engine's once connected (or with task types configured: doca_ctx_start then wants a progress
+ * engine), else the work queues'. Under the context's lock.
+ */
+static inline enum opendoca_ctx_api opendoca_ctx_model(const struct opendoca_ctx *ctx)
+{
+	if (ctx->api != OPENDOCA_CTX_API_ANY)
+		return ctx->api;
+	if (ctx->pe)
+		return OPENDOCA_CTX_API_PE;
+	for (unsigned t = 0; t < ctx->ops->num_task_types; t++)
+		if (ctx->conf[t].num_tasks || ctx->conf[t].num_batches)
+			return OPENDOCA_CTX_API_PE;
+	return OPENDOCA_CTX_API_WORKQ;
+}
+
 /* Counts a task submitted to / delivered from ctx (the progress thread's). */
 void opendoca_ctx_count(struct opendoca_ctx *ctx, long delta);
 /* A 2.5 context's engine owes it a state change (flags: CTX_PENDING_*). */
@@ -241,7 +286,21 @@ bool opendoca_ctx_run_pending(struct opendoca_engine *engine);
 /* Whether a pending change can be made now (opendoca_engine_pending). */
 bool opendoca_ctx_has_ready_change(const struct opendoca_ctx *ctx);
 
-/* Delivers a 2.5 task's completion: counts, then the program's callback (the guard is held). */
+/* A type's batches at start (NULL after a failure of func), and their release. */
+struct opendoca_batch_pool *opendoca_batch_pool_create(struct opendoca_ctx *ctx, unsigned type, const char *func);
+void opendoca_batch_pool_destroy(struct opendoca_batch_pool *pool);
+
+/*
+ * Delivers a 2.5 task's completion: counts, then the program's callback, or the graph's for a task
+ * a graph instance runs (the guard is held).
+ */
 void opendoca_task_deliver(struct opendoca_engine *engine, struct opendoca_task *task);
+
+/* ---- Graphs (graph.c) ---- */
+
+/* doca_task_submit of a graph instance's node: its completion goes to opendoca_graph_task_done. */
+doca_error_t opendoca_task_submit_graph(struct doca_task *ref, struct opendoca_graph_run *run, const char *func);
+/* A task a graph instance runs completed (delivered on the progress thread, the guard held). */
+void opendoca_graph_task_done(struct opendoca_graph_run *run, doca_error_t status);
 
 #endif /* OPENDOCA_COMMON_CTX_H */

@@ -90,7 +90,7 @@ static doca_error_t workq_add_locked(struct opendoca_ctx *ctx, struct opendoca_e
 	struct opendoca_binding *binding, **workqs;
 	doca_error_t err;
 
-	if (ctx->api != OPENDOCA_CTX_API_WORKQ)
+	if (opendoca_ctx_model(ctx) != OPENDOCA_CTX_API_WORKQ)
 		return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
 				     "the %s takes a progress engine (DOCA 2.5 and later)", ops->name);
 	if (atomic_load_explicit(&ctx->state, memory_order_relaxed) != OPENDOCA_CTX_RUNNING)

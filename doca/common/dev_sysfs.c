@@ -111,7 +111,8 @@ static bool vpd_vuid(const uint8_t *vpd, size_t size, char *out, size_t out_size
 
 static void read_vuid(const char *function_dir, char *out, size_t size)
 {
-	char path[PATH_MAX];
+	/* room for any function_dir (< PATH_MAX) and the suffix: GCC's -O2 checks it (format-truncation) */
+	char path[PATH_MAX + sizeof("/vpd")];
 	uint8_t vpd[4096];
 	ssize_t length;
 	int fd;

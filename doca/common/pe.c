@@ -98,7 +98,7 @@ doca_error_t doca_pe_connect_ctx(struct doca_pe *handle, struct doca_ctx *ctx_ha
 		return opendoca_last_error();
 	}
 	pthread_mutex_lock(&ctx->lock);
-	if (ctx->api != OPENDOCA_CTX_API_PE)
+	if (ctx->api == OPENDOCA_CTX_API_WORKQ)
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
 				    "the %s takes work queues (DOCA 2.2 and before)", ctx->ops->name);
 	else if (ctx->pe)

@@ -42,14 +42,23 @@ struct doca_dpa;
 struct doca_gpu;
 struct doca_job;
 struct doca_task;
+struct doca_task_batch;
 struct opendoca_ctx;
 struct opendoca_engine;
+struct opendoca_task_batch;
+struct opendoca_graph_run;
 struct opendoca_task_pool;
 
 /* Which release model a context serves: fixed by the library's create function of that release. */
 enum opendoca_ctx_api {
 	OPENDOCA_CTX_API_WORKQ, /* 1.x, 2.2: devices through doca_ctx_dev_add, jobs through work queues */
 	OPENDOCA_CTX_API_PE,    /* 2.5 and later: tasks, a progress engine (doca_pe_connect_ctx) */
+	/*
+	 * Both, for a library whose create function is one symbol in 2.2 and 2.5 (sync events): the
+	 * progress engine's once connected to one (doca_pe_connect_ctx), else the work queues' from
+	 * doca_ctx_start on.
+	 */
+	OPENDOCA_CTX_API_ANY,
 };
 
 /* A context's states: enum doca_ctx_states of 2.5 and later, which units of older releases do not see. */
@@ -98,12 +107,17 @@ struct opendoca_task {
 	struct opendoca_binding *binding; /* where it completes; set when submitted */
 	struct opendoca_task_pool *pool;  /* libdoca_common's */
 	union doca_data user_data;        /* the program's */
-	union doca_data result;           /* 1.x, 2.2: the event's result (ops->job_result, or the status) */
-	doca_error_t status;              /* what the library completed it with */
-	uint32_t index;                   /* libdoca_common's: its place in its pool */
-	uint16_t generation;              /* libdoca_common's: counts its allocations */
-	uint8_t state;                    /* enum opendoca_task_state, libdoca_common's */
-	int job_type;                     /* 1.x, 2.2: the job's type, returned in its event */
+	union {
+		union doca_data result; /* 1.x, 2.2: the event's result (ops->job_result, or the status) */
+		/* 2.5 and later, libdoca_common's: the graph instance's node it runs for (graph.c), else NULL */
+		struct opendoca_graph_run *graph;
+	};
+	doca_error_t status;               /* what the library completed it with */
+	uint32_t index;                    /* libdoca_common's: its place in its pool */
+	uint16_t generation;               /* libdoca_common's: counts its allocations */
+	uint8_t state;                     /* enum opendoca_task_state, libdoca_common's */
+	int job_type;                      /* 1.x, 2.2: the job's type, returned in its event */
+	struct opendoca_task_batch *batch; /* 3.0: the batch it belongs to, NULL: none */
 } __attribute__((aligned(16)));
 
 /* The library's part of a task. */
@@ -133,6 +147,13 @@ struct opendoca_task_type {
 		       union doca_data ctx_user_data);
 	/* doca_task_try_submit's validation of a task; NULL: every task is valid. */
 	doca_error_t (*check)(struct opendoca_task *task, const char *func);
+	/*
+	 * 3.0's task batches of this type: calls the program's batch callback cb (as the library's
+	 * *_task_batch_set_conf received it) once every task of batch completed. NULL: the type has
+	 * no batches.
+	 */
+	void (*invoke_batch)(opendoca_callback cb, struct doca_task_batch *batch, uint16_t num_tasks,
+			     union doca_data batch_user_data, union doca_data ctx_user_data);
 };
 
 /*
@@ -282,5 +303,30 @@ OPENDOCA_PRIVATE struct opendoca_task *opendoca_task_get(const void *ref, const 
  * notification.
  */
 OPENDOCA_PRIVATE void opendoca_task_complete(struct opendoca_task *task, doca_error_t status);
+
+/* ---- Task batches (3.0) ---- */
+
+/*
+ * A task type's batches (the library's *_task_batch_set_conf): num_batches batches of at most
+ * max_tasks tasks (enum doca_task_batch_max_tasks_number: 16 << max_tasks), the program's batch
+ * callbacks (invoked by the type's invoke_batch). Allocated at start, beside the type's own
+ * tasks. DOCA_ERROR_BAD_STATE unless idle, DOCA_ERROR_INVALID_VALUE for a type without batches,
+ * a NULL callback, 0 batches or a bad max_tasks.
+ */
+OPENDOCA_PRIVATE doca_error_t opendoca_ctx_set_batch_conf(struct opendoca_ctx *ctx, unsigned type, uint32_t max_tasks,
+							  uint32_t num_batches, opendoca_callback completion,
+							  opendoca_callback error, const char *func);
+/*
+ * A batch of num_tasks tasks of type (the library's *_task_batch_alloc_init), the program's, with
+ * user_data: *batch is the program's pointer, (*tasks)[0 .. num_tasks) the tasks, whose parts (and
+ * user data) the library fills. Submitted at once (doca_task_batch_submit: ops->submit for each,
+ * in order), completed one by one (opendoca_task_complete), delivered as one call of the batch
+ * callback when the last completes, its status the first failure's. DOCA_ERROR_BAD_STATE unless
+ * running, DOCA_ERROR_INVALID_VALUE for 0 or more than the configured tasks, DOCA_ERROR_NO_MEMORY
+ * when every batch is allocated, DOCA_ERROR_NOT_PERMITTED for an unconfigured type.
+ */
+OPENDOCA_PRIVATE doca_error_t opendoca_task_batch_alloc(struct opendoca_ctx *ctx, unsigned type, uint16_t num_tasks,
+							union doca_data user_data, struct doca_task_batch **batch,
+							struct opendoca_task ***tasks, const char *func);
 
 #endif /* OPENDOCA_COMMON_PRIVATE_CTX_H */

@@ -13,6 +13,9 @@
 #ifndef OPENDOCA_DOCA_DMA_H
 #define OPENDOCA_DOCA_DMA_H
 
+/* Programs print the sizes of DMA with PRIu64 and the like having included this header only (NVIDIA's
+ * DMA samples do), as NVIDIA's includes <inttypes.h>. */
+#include <inttypes.h>
 #include <stdint.h>
 #include "doca_compat.h"
 #include "doca_error.h"

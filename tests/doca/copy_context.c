@@ -76,12 +76,19 @@ static doca_error_t check(struct opendoca_task *task, const char *func)
 	return DOCA_SUCCESS;
 }
 
+static void invoke_batch(opendoca_callback cb, struct doca_task_batch *batch, uint16_t num_tasks,
+			 union doca_data batch_user_data, union doca_data ctx_user_data)
+{
+	((copy_batch_cb)cb)(batch, num_tasks, batch_user_data, ctx_user_data);
+}
+
 static const struct opendoca_task_type copy_type = {
 	.name = "copy task",
 	.priv_size = sizeof(struct copy),
 	.max_tasks = 1u << 16,
 	.invoke = invoke,
 	.check = check,
+	.invoke_batch = invoke_batch,
 };
 
 /* Executes a copy: a zero length fails, as a DMA of an empty buffer does. */
@@ -430,6 +437,33 @@ doca_error_t copy_task_alloc_init(struct copy_ctx *cc, void *dst, const void *sr
 	copy->src = src;
 	copy->len = len;
 	*out = (struct copy_task *)opendoca_task_ref(task);
+	return DOCA_SUCCESS;
+}
+
+doca_error_t copy_task_batch_set_conf(struct copy_ctx *cc, uint32_t max_tasks, uint32_t num_batches,
+				      copy_batch_cb completion, copy_batch_cb error)
+{
+	return opendoca_ctx_set_batch_conf(cc->ctx, 0, max_tasks, num_batches, (opendoca_callback)completion,
+					   (opendoca_callback)error, __func__);
+}
+
+doca_error_t copy_task_batch_alloc_init(struct copy_ctx *cc, uint16_t num_tasks, void *const *dst,
+					const void *const *src, const size_t *len, union doca_data user_data,
+					struct doca_task_batch **batch)
+{
+	struct opendoca_task **tasks;
+	doca_error_t err = opendoca_task_batch_alloc(cc->ctx, 0, num_tasks, user_data, batch, &tasks, __func__);
+
+	if (err)
+		return err;
+	for (uint16_t i = 0; i < num_tasks; i++) {
+		struct copy *copy = copy_of(tasks[i]);
+
+		copy->dst = dst[i];
+		copy->src = src[i];
+		copy->len = len[i];
+		tasks[i]->user_data.u64 = i;
+	}
 	return DOCA_SUCCESS;
 }
 

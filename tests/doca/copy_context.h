@@ -62,6 +62,17 @@ struct doca_task *copy_task_as_task(struct copy_task *task);
 /* What a copy task copies to; NULL for what is no copy task. */
 void *copy_task_get_dst(const struct copy_task *task);
 
+/* Task batches (3.0): one callback per batch, its own type (as a library's are). */
+struct doca_task_batch;
+typedef void (*copy_batch_cb)(struct doca_task_batch *batch, uint16_t num_tasks, union doca_data batch_user_data,
+			      union doca_data ctx_user_data);
+doca_error_t copy_task_batch_set_conf(struct copy_ctx *cc, uint32_t max_tasks, uint32_t num_batches,
+				      copy_batch_cb completion, copy_batch_cb error);
+/* A batch of num_tasks copies, copy i from src[i] to dst[i], len[i] bytes (task user data: i). */
+doca_error_t copy_task_batch_alloc_init(struct copy_ctx *cc, uint16_t num_tasks, void *const *dst,
+					const void *const *src, const size_t *len, union doca_data user_data,
+					struct doca_task_batch **batch);
+
 /* While held, the worker executes nothing (a stop flushes what it holds). */
 void copy_ctx_hold(struct copy_ctx *cc, bool hold);
 /*

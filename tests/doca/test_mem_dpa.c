@@ -2,10 +2,8 @@
  * The memory family and the DPA, with a FlexIO process on the simulated device: maps over DPA
  * memory (3.0's doca_mmap_set_dpa_memrange), the DPA handle of a map of host memory (DPA code
  * reads the memory through a window with it), and buffer arrays for the DPA (DPA code reads the
- * table their handle names). A DOCA DPA context comes from libdoca_dpa (issue 21); until then this
- * test makes one as libdoca_dpa will: a FlexIO process on the DOCA device's context and PD, and
- * the FlexIO calls as its operations (mmap.h, struct opendoca_dpa). DOCA DMA copies into DPA
- * memory and out of it.
+ * table their handle names), over a DOCA DPA context as libdoca_dpa will make one (dpa_context.h);
+ * DOCA DMA copies into DPA memory and out of it.
  */
 #define DOCA_ALLOW_EXPERIMENTAL_API
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
@@ -30,6 +28,7 @@
 #include "buf.h"
 #include "dev.h"
 #include "dma_util.h"
+#include "dpa_context.h"
 #include "mem_util.h"
 #include "mmap.h"
 
@@ -37,100 +36,6 @@ extern flexio_func_t arr_field, host_load;
 extern struct flexio_app *doca_mem_dpa;
 
 #define ERR_BASE 1000000u
-
-/* A DOCA DPA context as libdoca_dpa makes one. */
-struct context {
-	struct opendoca_dpa base;
-	flexio_process *process;
-};
-
-static doca_error_t mkey_create(struct opendoca_dpa *dpa, uint64_t daddr, size_t len, int access, void **mkey,
-				uint32_t *key, const char *func)
-{
-	struct context *ctx = (struct context *)dpa;
-	struct flexio_mkey_attr attr = {
-		.pd = opendoca_dev_ibv_pd(dpa->dev), .daddr = daddr, .len = len, .access = access
-	};
-	flexio_mkey *made;
-
-	if (flexio_device_mkey_create(ctx->process, &attr, &made) != FLEXIO_STATUS_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no memory key over [%#lx, +%zu)", (unsigned long)daddr,
-				     len);
-	*mkey = made;
-	*key = flexio_mkey_get_id(made);
-	return DOCA_SUCCESS;
-}
-
-static void mkey_destroy(struct opendoca_dpa *dpa, void *mkey)
-{
-	(void)dpa;
-	assert_int_equal(flexio_device_mkey_destroy(mkey), FLEXIO_STATUS_SUCCESS);
-}
-
-static doca_error_t mem_alloc(struct opendoca_dpa *dpa, size_t size, uint64_t *daddr, const char *func)
-{
-	if (flexio_buf_dev_alloc(((struct context *)dpa)->process, size, daddr) != FLEXIO_STATUS_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no %zu bytes of DPA memory", size);
-	return DOCA_SUCCESS;
-}
-
-static doca_error_t mem_write(struct opendoca_dpa *dpa, uint64_t daddr, const void *src, size_t size, const char *func)
-{
-	if (flexio_host2dev_memcpy(((struct context *)dpa)->process, (void *)src, size, daddr) != FLEXIO_STATUS_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "writing DPA memory failed");
-	return DOCA_SUCCESS;
-}
-
-static void mem_free(struct opendoca_dpa *dpa, uint64_t daddr)
-{
-	assert_int_equal(flexio_buf_dev_free(((struct context *)dpa)->process, daddr), FLEXIO_STATUS_SUCCESS);
-}
-
-static const struct opendoca_dpa_ops ops = { mkey_create, mkey_destroy, mem_alloc, mem_write, mem_free };
-
-static void context_free(struct opendoca_object *object)
-{
-	struct context *ctx = (struct context *)object;
-
-	assert_int_equal(flexio_process_destroy(ctx->process), FLEXIO_STATUS_SUCCESS);
-	opendoca_dev_release(ctx->base.dev);
-	free(ctx);
-}
-
-static struct doca_dpa *context_create(struct doca_dev *dev, flexio_process **process)
-{
-	struct context *ctx = calloc(1, sizeof(*ctx));
-	struct flexio_process_attr attr = { .pd = opendoca_dev_ibv_pd(dev) };
-	struct doca_dpa *handle;
-
-	assert_non_null(ctx);
-	assert_int_equal(flexio_process_create(opendoca_dev_ibv_context(dev), doca_mem_dpa, &attr, &ctx->process),
-			 FLEXIO_STATUS_SUCCESS);
-	expect_ok(opendoca_dev_hold(dev, "test"));
-	ctx->base.ops = &ops;
-	ctx->base.dev = dev;
-	handle = opendoca_handle_open(&ctx->base.object, opendoca_dpa_kind(), context_free);
-	assert_non_null(handle);
-	*process = ctx->process;
-	return handle;
-}
-
-static void context_destroy(struct doca_dpa *handle)
-{
-	struct opendoca_object *object = opendoca_handle_close(handle, opendoca_dpa_kind(), "test");
-
-	assert_non_null(object);
-	opendoca_handle_put(object);
-	opendoca_handle_put(object);
-}
-
-static uint64_t call(flexio_process *process, flexio_func_t *func, uint64_t a, uint64_t b, uint64_t c)
-{
-	uint64_t rc = 0;
-
-	assert_int_equal(flexio_process_call(process, func, &rc, a, b, c), FLEXIO_STATUS_SUCCESS);
-	return rc;
-}
 
 struct fixture {
 	struct doca_dev *dev, *other;
@@ -147,7 +52,7 @@ static int setup(void **state)
 	assert_non_null(fx);
 	fx->dev = sim_dev_open(0);
 	fx->other = sim_dev_open(1);
-	fx->dpa = context_create(fx->dev, &fx->process);
+	fx->dpa = dpa_context_create(fx->dev, doca_mem_dpa, &fx->process);
 	fx->host = aligned_alloc(4096, 4096);
 	assert_non_null(fx->host);
 	for (int i = 0; i < 512; i++)
@@ -160,7 +65,7 @@ static int teardown(void **state)
 {
 	struct fixture *fx = *state;
 
-	context_destroy(fx->dpa);
+	dpa_context_destroy(fx->dpa);
 	sim_dev_close(fx->dev);
 	sim_dev_close(fx->other);
 	free(fx->host);
@@ -255,11 +160,11 @@ static void the_dpa_reads_host_memory_by_the_map_handle(void **state)
 	assert_int_equal(flexio_window_create(fx->process, opendoca_dev_ibv_pd(fx->dev), &window),
 			 FLEXIO_STATUS_SUCCESS);
 	id = flexio_window_get_id(window);
-	assert_int_equal(call(fx->process, &host_load, id, handle, (uintptr_t)&fx->host[7]), 0x1007);
-	assert_int_equal(call(fx->process, &host_load, id, handle, (uintptr_t)&fx->host[511]), 0x1000 + 511);
+	assert_int_equal(dpa_call(fx->process, &host_load, id, handle, (uintptr_t)&fx->host[7]), 0x1007);
+	assert_int_equal(dpa_call(fx->process, &host_load, id, handle, (uintptr_t)&fx->host[511]), 0x1000 + 511);
 	/* Stopped, the map's region is gone: the DPA no longer reaches the memory by that key. */
 	expect_ok(doca_mmap_stop(mmap));
-	assert_true(call(fx->process, &host_load, id, handle, (uintptr_t)&fx->host[7]) >= ERR_BASE);
+	assert_true(dpa_call(fx->process, &host_load, id, handle, (uintptr_t)&fx->host[7]) >= ERR_BASE);
 	assert_int_equal(flexio_window_destroy(window), FLEXIO_STATUS_SUCCESS);
 	expect_ok(doca_mmap_destroy(mmap));
 }
@@ -281,12 +186,12 @@ static void buffer_arrays_for_the_dpa(void **state)
 	expect_ok(doca_buf_arr_start(arr));
 	expect_ok(doca_buf_arr_get_dpa_handle(arr, &table));
 	/* The DPA reads what the host laid out. */
-	assert_int_equal(call(fx->process, &arr_field, table, 0, 0), 4);
-	assert_int_equal(call(fx->process, &arr_field, table, 0, 1), 256);
+	assert_int_equal(dpa_call(fx->process, &arr_field, table, 0, 0), 4);
+	assert_int_equal(dpa_call(fx->process, &arr_field, table, 0, 1), 256);
 	for (uint64_t i = 0; i < 4; i++) {
-		assert_int_equal(call(fx->process, &arr_field, table, i, 2), (uintptr_t)fx->host + 512 + i * 256);
-		assert_int_equal(call(fx->process, &arr_field, table, i, 3), 256);
-		assert_int_equal(call(fx->process, &arr_field, table, i, 4), key);
+		assert_int_equal(dpa_call(fx->process, &arr_field, table, i, 2), (uintptr_t)fx->host + 512 + i * 256);
+		assert_int_equal(dpa_call(fx->process, &arr_field, table, i, 3), 256);
+		assert_int_equal(dpa_call(fx->process, &arr_field, table, i, 4), key);
 	}
 	/* Started: configuration refused, the map kept started, no GPU handle. */
 	expect_fail(doca_buf_arr_set_params(arr, mmap, 128, 0), DOCA_ERROR_BAD_STATE, "doca_buf_arr_set_params");
