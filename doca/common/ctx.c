@@ -473,9 +473,16 @@ doca_error_t doca_ctx_stop(struct doca_ctx *handle)
 		goto out;
 	pthread_mutex_lock(&ctx->lock);
 	prev = atomic_load_explicit(&ctx->state, memory_order_relaxed);
-	if (prev == OPENDOCA_CTX_IDLE)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the %s is not started", ctx->ops->name);
-	else if (prev == OPENDOCA_CTX_STOPPING)
+	/*
+	 * Stopping a stopped context is done already: NVIDIA documents no error for it, and its
+	 * samples' clean-up stops, with their errors counted, contexts that a completion callback
+	 * stopped before.
+	 */
+	if (prev == OPENDOCA_CTX_IDLE) {
+		pthread_mutex_unlock(&ctx->lock);
+		leave(pe);
+		goto out;
+	} else if (prev == OPENDOCA_CTX_STOPPING)
 		err = DOCA_ERROR_IN_PROGRESS; /* as the first call answered: not a failure */
 	else if (ctx->num_workqs)
 		err = opendoca_fail(DOCA_ERROR_IN_USE, __func__, "%u work queues are still added to the %s",

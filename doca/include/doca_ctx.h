@@ -329,9 +329,12 @@ doca_error_t doca_ctx_start(struct doca_ctx *ctx);
 /**
  * @brief Stops a context.
  *
+ * A context that is idle already is left as it is (DOCA_SUCCESS).
+ *
  * @param [in] ctx the context
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
- *         or the error of the failing step.
+ * @return DOCA_SUCCESS (stopped, or idle already), DOCA_ERROR_IN_PROGRESS when tasks are still in flight (the
+ *         state callback says when it is idle), DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_IN_USE
+ *         while work queues are added (2.2), or the error of the failing step.
  * @since 1.4 (the DOCA Core programming guide)
  */
 #if OPENDOCA_REL >= 25

@@ -196,8 +196,9 @@ static void the_state_machine_and_its_callbacks(void **state)
 	sdk_lines_expect("copy_ctx_destroy", 1);
 	/* Nothing allocated: the stop is synchronous, through stopping. */
 	assert_int_equal(doca_ctx_stop(ctx), DOCA_SUCCESS);
-	assert_int_equal(doca_ctx_stop(ctx), DOCA_ERROR_BAD_STATE);
-	sdk_lines_expect("doca_ctx_stop", 1);
+	/* Stopping it again is done already (the samples' clean-up does it). */
+	assert_int_equal(doca_ctx_stop(ctx), DOCA_SUCCESS);
+	sdk_lines_expect("none", 0);
 	/* Restarted after a reconfiguration. */
 	assert_int_equal(copy_task_set_conf(rec.cc, task_completed, task_failed, 4), DOCA_SUCCESS);
 	assert_int_equal(doca_ctx_start(ctx), DOCA_SUCCESS);
@@ -225,8 +226,8 @@ static void connecting_and_destroying(void **state)
 	assert_int_equal(copy_ctx_create(OPENDOCA_CTX_API_PE, COPY_SYNC, &lone), DOCA_SUCCESS);
 	assert_int_equal(doca_ctx_start(copy_ctx_as_ctx(lone)), DOCA_ERROR_NOT_CONNECTED);
 	sdk_lines_expect("doca_ctx_start", 1);
-	assert_int_equal(doca_ctx_stop(copy_ctx_as_ctx(lone)), DOCA_ERROR_BAD_STATE);
-	sdk_lines_expect("doca_ctx_stop", 1);
+	assert_int_equal(doca_ctx_stop(copy_ctx_as_ctx(lone)), DOCA_SUCCESS);
+	sdk_lines_expect("none", 0);
 	gone = copy_ctx_as_ctx(lone);
 	assert_int_equal(copy_ctx_destroy(lone), DOCA_SUCCESS);
 	/* A destroyed context is refused, its engine free to go. */

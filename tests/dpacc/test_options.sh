@@ -177,8 +177,16 @@ expect_error "No such file or directory" "$DPACC" "$lib" -o "$out/x.a" --options
 # Errors: compile errors with file:line, rejected signatures naming the function, missing tools.
 expect_error "bad_dev.c:6:" "$DPACC" "$here/shell/bad_dev.c" -o "$out/x.a"
 sig=$here/shell/signatures_dev.c
-expect_error "'takes_double': parameter 1 has type 'double'" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_FLOAT
-expect_error "'takes_struct': parameter 1 has type 'struct pair'" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_STRUCT
+expect_error "'takes_long_double': parameter 1 has type 'long double', which cannot be passed" "$DPACC" "$sig" \
+	-o "$out/x.a" -DREJECT_LONG_DOUBLE
+expect_error "member 'x' is long double" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_STRUCT
+expect_error "member 'values' is a flexible array" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_FLEXIBLE
+expect_error "is laid out under #pragma pack" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_PRAGMA_PACK
+"$DPACC" "$sig" -o "$out/layout.a" -DLAYOUT || fail "a struct by value refused"
+expect_error "'takes_pair_and_more': parameter 2 of type" "$DPACC" "$sig" -o "$out/x.a" -DLAYOUT \
+	-hostcc-options=-fpack-struct
+grep -qF "the host compiler lays it out unlike the DPA, on which its size is 16 bytes" "$out/stderr" ||
+	fail "layout mismatch: no size named"
 expect_error "'takes_varargs' is variadic" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_VARIADIC
 expect_error "'takes_seventeen' has 17 parameters" "$DPACC" "$sig" -o "$out/x.a" -DREJECT_MANY
 expect_error "host compiler 'no-such-cc' not found" "$DPACC" "$lib" -o "$out/x.a" -hostcc=no-such-cc

@@ -14,7 +14,7 @@ Pipeline (application mode):
      functions it defines and their parameter types, then compiled for the DPA
      (RV64, clang) as a wrapper translation unit that #includes it and adds one
      unpack wrapper per annotated function: __dpacc_unpack_<fn>(argbuf, func)
-     converts each 8-byte argument slot to the parameter's type and calls fn;
+     converts each argument in the buffer to the parameter's type and calls fn;
   2. the device objects are linked (lld) with crt0, the linker script,
      libflexio_dev, picolibc and libgcc into a static ELF; unpack wrappers found
      in the device libraries are forced in, so library entry points register too;
@@ -34,11 +34,19 @@ Release: device sources that define no FLEXIO_DEV_VER_USED (NVIDIA's 24.01 ones)
 device API, or the release named by --release, $FLEXIO_RELEASE or the per-release pkg-config
 directory in use (flexio-dev's variable flexio_release): dpacc defines FLEXIO_DEV_VER_DEFAULT.
 
-Arguments travel in 8-byte slots: the host packs each promoted variadic
-argument (int-sized ones sign- or zero-extended by signedness), the device
-converts each slot to the parameter's type.
+Arguments travel in the argument buffer: a scalar in an 8-byte slot (int-sized
+ones sign- or zero-extended by signedness, float and double in their own
+format), the device converting each slot to the parameter's type; a struct or
+union passed by value whole, in the DPA's layout (riscv64 lp64), which a probe
+compiled for the DPA measures (dpacc_records). The host reads it with va_arg as
+a host type of the same members whose layout is asserted to be the DPA's: a
+host compiler that lays it out otherwise (-fpack-struct ...) is an error
+naming the parameter. The device copies it into a variable of the parameter's
+type and calls the function, which the RISC-V psABI passes in registers or, if
+larger than two, by reference.
 
-Modules: dpacc_functions (the annotated functions, from the AST), dpacc_codegen
+Modules: dpacc_functions (the annotated functions, from the AST), dpacc_records (structs and
+unions by value: their host types and DPA layouts), dpacc_codegen
 (the generated sources), elf_symbols (abi/elf_symbols.py, the tree's one ELF symbol
 reader, installed next to them: the linked ELF's functions). This file: the command line (argparse) and the steps.
 """
@@ -59,6 +67,7 @@ sys.path[:0] = [str(_HERE), str(_HERE.parent / "share" / "flexio" / "dpacc")]
 from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_source,  # noqa: E402
                            registration_source)
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
+from dpacc_records import LAYOUT_MARK, probe_source, read_probe  # noqa: E402
 
 # NVIDIA's doca_build_dpacc.sh --version reads the number after "version " on the lines that
 # have the word: only the first line of dpacc --version has it, and the number (OpenFlexIO's, from
@@ -447,6 +456,7 @@ def compile_device(config, opts, tmp):
         ast = run([clang, *flags, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", str(src)], f"compiling {src}")
         try:
             found = annotated_functions(ast, src)
+            measure_records(clang, flags, src, found, tmp / f"dev{n}_{Path(src).stem}_probe.c")
         except SignatureError as e:
             raise DpaccError(str(e)) from None
         known = {f.name: f for f in functions}
@@ -462,6 +472,19 @@ def compile_device(config, opts, tmp):
         run([clang, *flags, *deps, "-c", str(wrapper), "-o", str(obj)], f"compiling {src} for the DPA")
         objects.append(obj)
     return objects, functions
+
+
+def measure_records(clang, flags, src, functions, probe):
+    """Lays out the functions' argument buffers: the structs and unions passed by value are
+    measured as the DPA compiler lays them out (a probe of their sizes, alignments and member
+    offsets, read back from clang's AST)."""
+    if any(fn.records for fn in functions):
+        probe.write_text(probe_source(Path(src).resolve(), functions))
+        ast = run([clang, *flags, "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", str(probe)],
+                  f"measuring the by-value arguments of {src}")
+        read_probe(json.loads(ast).get("inner", []), functions)
+    for fn in functions:
+        fn.layout()
 
 
 def device_object(path, opts):
@@ -495,7 +518,7 @@ def write_depfile(opts, objects, tmp):
     Path(opts["depfile"]).write_text(f"{opts['output']}: {escaped}\n")
 
 
-def compile_host(config, opts, source_text, path):
+def compile_host(config, opts, source_text, path, functions=()):
     path.write_text(source_text)
     obj = path.with_suffix(".o")
     hostcc = shlex.split(opts["hostcc"])
@@ -507,9 +530,32 @@ def compile_host(config, opts, source_text, path):
     # for the program's own sources (FLEXIO_VER_DEFAULT among the options) is not its.
     quiet = ["-Wno-attributes", "-Wno-pedantic", "-Wno-unused-parameter", "-Wno-return-type",
              "-UFLEXIO_VER_DEFAULT"]
-    run([*hostcc, "-x", "c", "-c", f"-I{config['include_dir']}", *opts["hostcc_options"], *quiet, str(path), "-o",
-         str(obj)], f"compiling {path.name} for the host")
+    try:
+        run([*hostcc, "-x", "c", "-c", f"-I{config['include_dir']}", *opts["hostcc_options"], *quiet, str(path),
+             "-o", str(obj)], f"compiling {path.name} for the host")
+    except DpaccError as e:
+        raise layout_error(str(e), functions) or e from None
     return obj
+
+
+def layout_error(message, functions):
+    """The generated host code's layout assertions that failed (dpacc_records.host_layout_asserts),
+    as one error naming the function, the parameter and what differs; None if none failed."""
+    found = re.findall(LAYOUT_MARK + r" (\w+) (\d+) ([^\"]*)", message)
+    if not found:
+        return None
+    by_name = {fn.name: fn for fn in functions}
+    first = {}  # per parameter, the first difference (the others follow from it)
+    for name, index, what in found:
+        first.setdefault((name, index), what)
+    lines = []
+    for (name, index), what in first.items():
+        fn = by_name[name]
+        lines.append(f"{fn.location}: device function '{name}': parameter {index} of type "
+                     f"'{fn.params[int(index) - 1][0]}': the host compiler lays it out unlike the DPA, on which "
+                     f"its {what}")
+    return DpaccError("\n".join(lines) + "\n(a struct passed by value must have the same layout on both sides: "
+                      "the host options, a #pragma pack or a host-only attribute change it)")
 
 
 def library_entry_points(nm, link_options):
@@ -595,7 +641,8 @@ def main(argv):
         if opts["gen_libs"]:
             prefix = opts["output"].removesuffix(".a")
             archive(dev_objects, prefix + "_device.a")
-            archive([compile_host(config, opts, host_functions_source(functions), tmp / "host_functions.c")],
+            archive([compile_host(config, opts, host_functions_source(functions), tmp / "host_functions.c",
+                                  functions)],
                     prefix + "_host.a")
             return 0
         clash = next((f for f in functions if f.name == opts["app_name"]), None)
@@ -608,7 +655,7 @@ def main(argv):
         # One object: a program that uses any device function's handle also gets the constructor.
         source = host_functions_source(functions) + registration_source(opts["app_name"], elf, names,
                                                                            {f.name for f in functions})
-        archive([compile_host(config, opts, source, tmp / f"{opts['app_name']}_host.c")], opts["output"])
+        archive([compile_host(config, opts, source, tmp / f"{opts['app_name']}_host.c", functions)], opts["output"])
         return 0
     finally:
         if opts["keep_dir"]:

@@ -3,28 +3,42 @@ the host registration of the application (see dpacc's docstring for the pipeline
 import json
 from pathlib import Path
 
+from dpacc_records import host_layout_asserts, plain
+
 UNPACK_PREFIX = "__dpacc_unpack_"
 PACK_PREFIX = "__dpacc_pack_"
 ARGBUF_PREFIX = "__dpacc_argbuf_size_"
+RECORD_PREFIX = "__dpacc_record_"
 
 
 def device_wrapper_source(source, functions):
     """The source itself, then one unpack wrapper per annotated function (statics included).
     A wrapper sends the text its function left in the stdout/stderr line buffers (libflexio_dev)
-    once the function returns, as the invocation ends there."""
+    once the function returns, as the invocation ends there. Functions need their layout()."""
     out = [f'#include "{Path(source).resolve()}"', "#include <stdint.h>", "",
            "void __flexio_dev_flush_stdio(void);", ""]
     for fn in functions:
-        args = []
+        args, decls, copies = [], [], []
         for i, (written, _) in enumerate(fn.params):
-            cast = f"({written})(uintptr_t)" if fn.slot_kind(i) == "pointer" else f"({written})"
-            args.append(f"{cast}slot[{i}]")
+            kind, at = fn.slot_kind(i), f"(const unsigned char *)argbuf + {fn.offsets[i]}"
+            if kind in ("record", "float", "double"):
+                # Its own bytes (a float in the first four of its slot): copied into an object of
+                # the parameter's type, which the call then passes as the DPA's psABI says.
+                var = f"arg{i}"
+                decl = f"__typeof__({plain(written)})" if kind == "record" else kind
+                decls.append(f"\t{decl} {var};")
+                copies.append(f"\t__builtin_memcpy(&{var}, {at}, sizeof({var}));")
+                args.append(var)
+            else:
+                cast = f"({written})(uintptr_t)" if kind == "pointer" else f"({written})"
+                args.append(f"{cast}slot[{fn.offsets[i] // 8}]")
         call = f"((__typeof__(&{fn.name}))func)({', '.join(args)})"
         body = f"{call};" if fn.returns_void else f"result = (uint64_t)(uintptr_t){call};"
         out += [f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func) __attribute__((used));",
-                f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func)", "{",
+                f"uint64_t {UNPACK_PREFIX}{fn.name}(void *argbuf, void *func)", "{", *decls,
                 "\tconst uint64_t *slot = (const uint64_t *)argbuf;", "\tuint64_t result = 0;", "",
-                "\t(void)slot;", f"\t{body}", "\t__flexio_dev_flush_stdio();", "\treturn result;", "}", ""]
+                "\t(void)slot;", *copies, f"\t{body}", "\t__flexio_dev_flush_stdio();",
+                "\treturn result;", "}", ""]
     return "\n".join(out)
 
 
@@ -51,25 +65,39 @@ def host_functions_source(functions):
     object's own stub: the global name can be bound to another object's definition of it (two
     applications loaded into one process that define one function name, or a C library
     function of that name). Pack functions and sizes are only ever used through the
-    registration: hidden."""
-    out = ["#include <stdarg.h>", "#include <stddef.h>", "#include <stdint.h>", ""]
-    va_type = {"signed": "int", "unsigned": "unsigned int", "wide": "uint64_t", "pointer": "uint64_t"}
+    registration: hidden. A struct or union parameter is read as a host type with its members
+    (dpacc_records), whose layout is asserted to be the DPA's."""
+    out = ["#include <stdarg.h>", "#include <stddef.h>", "#include <stdint.h>", "#include <string.h>", ""]
+    va_type = {"signed": "int", "unsigned": "unsigned int", "wide": "uint64_t", "pointer": "uint64_t",
+               "float": "double", "double": "double"}
     hidden = '__attribute__((visibility("hidden")))'
     for fn in functions:
         # A stub in assembly: a distinct function that no optimiser folds into another one.
         out.append(_labels([".text"], "function", f".-{fn.name}", [fn.name, STUB_PREFIX + fn.name], ["\\tret"]))
-        out += [f"{hidden} const size_t {ARGBUF_PREFIX}{fn.name} = {8 * len(fn.params)};",
+        for i, record in sorted(fn.records.items()):
+            type_name = f"{RECORD_PREFIX}{fn.name}_{i}"
+            out += [f"typedef {record.host_type} {type_name};",
+                    *host_layout_asserts(type_name, fn.name, i, record)]
+        out += [f"{hidden} const size_t {ARGBUF_PREFIX}{fn.name} = {fn.argbuf_size};",
                 f"{hidden} void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap);",
                 f"void {PACK_PREFIX}{fn.name}(void *argbuf, va_list ap)", "{",
-                "\tuint64_t *slot = (uint64_t *)argbuf;", "", "\t(void)slot;", "\t(void)ap;"]
+                "\tunsigned char *buf = (unsigned char *)argbuf;", "", "\t(void)buf;", "\t(void)ap;"]
         for i in range(len(fn.params)):
-            kind = fn.slot_kind(i)
+            kind, at = fn.slot_kind(i), f"buf + {fn.offsets[i]}"
+            if kind == "record":
+                type_name = f"{RECORD_PREFIX}{fn.name}_{i}"
+                out += ["\t{", f"\t\t{type_name} value = va_arg(ap, {type_name});", "",
+                        f"\t\tmemcpy({at}, &value, sizeof(value));", "\t}"]
+                continue
             value = f"va_arg(ap, {va_type[kind]})"
             if kind == "signed":
                 value = f"(uint64_t)(int64_t){value}"
             elif kind == "unsigned":
                 value = f"(uint64_t){value}"
-            out.append(f"\tslot[{i}] = {value};")
+            elif kind == "float":
+                value = f"(float){value}"  # promoted to double by the call; the DPA reads a float
+            stored = kind if kind in ("float", "double") else "uint64_t"
+            out += ["\t{", f"\t\t{stored} value = {value};", "", f"\t\tmemcpy({at}, &value, sizeof(value));", "\t}"]
         out += ["}", ""]
     return "\n".join(out)
 

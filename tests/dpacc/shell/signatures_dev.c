@@ -5,15 +5,53 @@ struct pair {
 	int a, b;
 };
 
-#if defined(REJECT_FLOAT)
-__dpa_rpc__ uint64_t takes_double(double x)
+struct flexible {
+	int n;
+	int values[];
+};
+
+#pragma pack(push, 1)
+struct pragma_packed {
+	char c;
+	int i;
+};
+#pragma pack(pop)
+
+#if defined(REJECT_LONG_DOUBLE)
+__dpa_rpc__ uint64_t takes_long_double(long double x)
 {
 	return (uint64_t)x;
 }
 #elif defined(REJECT_STRUCT)
-__dpa_rpc__ uint64_t takes_struct(struct pair p)
+struct with_long_double {
+	struct pair p;
+	long double x;
+};
+
+__dpa_rpc__ uint64_t takes_struct(struct with_long_double s)
 {
-	return (uint64_t)p.a;
+	return (uint64_t)s.p.a;
+}
+#elif defined(REJECT_FLEXIBLE)
+__dpa_rpc__ uint64_t takes_flexible(struct flexible f)
+{
+	return (uint64_t)f.n;
+}
+#elif defined(REJECT_PRAGMA_PACK)
+__dpa_rpc__ uint64_t takes_pragma_packed(struct pragma_packed p)
+{
+	return (uint64_t)p.i;
+}
+#elif defined(LAYOUT)
+/* Accepted; a host compiler told to pack structs lays it out unlike the DPA. */
+struct padded {
+	char c;
+	long l;
+};
+
+__dpa_rpc__ uint64_t takes_pair_and_more(struct pair p, struct padded padded)
+{
+	return (uint64_t)(p.a + padded.l);
 }
 #elif defined(REJECT_VARIADIC)
 __dpa_rpc__ uint64_t takes_varargs(int n, ...)
