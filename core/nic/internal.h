@@ -218,7 +218,9 @@ struct nic {
 	struct nic_timer *timers;
 	/* Refusals: rare, so NIC-wide counters do not slow the per-packet path. */
 	atomic_uint_fast64_t refused_unknown, refused_owner, refused_state;
-	struct nic_flow flow; /* cache-line aligned: the NIC is allocated so */
+	pthread_mutex_t engine_lock; /* starting and stopping the DMA engine */
+	struct nic_engine *engine;   /* the DMA engine (engine.c), from the first deferred WQ on */
+	struct nic_flow flow;        /* cache-line aligned: the NIC is allocated so */
 };
 
 /* A free object with a new number, its lock held, not yet found by lookups; NULL when the
@@ -549,6 +551,14 @@ static inline int nic_wq_state(const struct nic_wq *wq)
 {
 	return atomic_load_explicit(&wq->state, memory_order_acquire);
 }
+
+/* ---- The DMA engine (engine.c) ------------------------------------------------------------ */
+
+/* Stops the NIC's DMA engine if it runs (nic_destroy): what it had queued is dropped, the
+ * queues being retired. */
+void nic_engine_stop(struct nic *nic);
+/* The queue a doorbell names, locked, after the owner check; NULL with rc set otherwise. */
+struct nic_obj *nic_doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc);
 
 /* ---- Sending (sq.c) ---------------------------------------------------------------------- */
 

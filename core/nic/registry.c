@@ -340,6 +340,7 @@ struct nic *nic_create(const struct nic_config *config)
 	nic_ports_init(nic, nports);
 	nic_flow_init(nic);
 	pthread_mutex_init(&nic->timer_lock, NULL);
+	pthread_mutex_init(&nic->engine_lock, NULL);
 	atomic_init(&nic->refs, 1);
 	atomic_init(&nic->live, true);
 	nic->fabric = config->fabric;
@@ -361,6 +362,7 @@ void nic_unref(struct nic *nic)
 	for (int t = 0; t < NIC_OBJ_TYPES; t++)
 		nic_table_fini(&nic->tables[t]);
 	pthread_mutex_destroy(&nic->timer_lock);
+	pthread_mutex_destroy(&nic->engine_lock);
 	free(nic);
 }
 
@@ -395,6 +397,7 @@ void nic_destroy(struct nic *nic)
 		pthread_mutex_unlock(&nic->fabric->lock);
 	}
 	atomic_store(&nic->live, false);
+	nic_engine_stop(nic);
 	for (int t = 0; t < NIC_OBJ_TYPES; t++)
 		nic_table_each(nic, t, retire_all, NULL);
 	pthread_mutex_lock(&nic->timer_lock);
@@ -405,8 +408,7 @@ void nic_destroy(struct nic *nic)
 
 /* ---- Doorbells --------------------------------------------------------------------------- */
 
-/* The queue a doorbell names, locked, after the owner check; NULL with rc set otherwise. */
-static struct nic_obj *doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc)
+struct nic_obj *nic_doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc)
 {
 	struct nic_obj *obj = nic_table_lock(nic, type, queue);
 
@@ -435,7 +437,7 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	case NIC_DB_SEND: {
 		struct nic_wq *wq;
 
-		obj = doorbell_target(nic, owner, NIC_OBJ_WQ, queue, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_WQ, queue, &rc);
 		if (!obj)
 			return rc;
 		wq = (struct nic_wq *)obj;
@@ -450,14 +452,14 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	case NIC_DB_CQ_ARM:
 	case NIC_DB_CQ_ARM_SOLICITED:
 	case NIC_DB_ZERO_CQE:
-		obj = doorbell_target(nic, owner, NIC_OBJ_CQ, queue, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_CQ, queue, &rc);
 		if (!obj)
 			return rc;
 		rc = nic_cq_doorbell((struct nic_cq *)obj, kind, index);
 		break;
 	case NIC_DB_EQ_UPDATE:
 	case NIC_DB_EQ_ARM:
-		obj = doorbell_target(nic, owner, NIC_OBJ_EQ, queue, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_EQ, queue, &rc);
 		if (!obj)
 			return rc;
 		rc = nic_eq_doorbell((struct nic_eq *)obj, kind == NIC_DB_EQ_ARM, index);
@@ -465,7 +467,7 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	case NIC_DB_EMU_ARM:
 	case NIC_DB_EMU_TRIGGER:
 		/* The context is the object (its owner is its CQ's): index names it. */
-		obj = doorbell_target(nic, owner, NIC_OBJ_EMU, index, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_EMU, index, &rc);
 		if (!obj)
 			return rc;
 		rc = nic_emu_doorbell(&op, (struct nic_emu_db *)obj, kind, queue);

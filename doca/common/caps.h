@@ -61,8 +61,8 @@ enum opendoca_cap {
  *   - resource reclaim: doca_dev_accelerate_resource_reclaim frees nothing lazily, so it is
  *     trivially supported;
  *   - mmap export and create from export (PCI, RDMA): served by the exporting process across
- *     the OS processes of the machine (mmap_export.c); DMA: 0 until its family turns it on here
- *     (with its tests);
+ *     the OS processes of the machine (mmap_export.c); DMA memcpy: libdoca_dma, over the
+ *     device's DMA engine (doca/dma/dma.c);
  *   - hot-plug manager, notification moderation: not simulated;
  *   - sync events: the CPU's tasks and jobs, exports to other processes (a shared memory object)
  *     and to the DPA (a window on the counter's memory region: sync_event_dpa.h);
@@ -86,7 +86,7 @@ enum opendoca_cap {
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                                  \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) | OPENDOCA_CAPS_SYNC_EVENT_HOST |                             \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT_EXPORT_DPA) |                                                        \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE))
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_DMA_MEMCPY))
 #define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAPS_SYNC_EVENT_HOST)
 
 #endif /* OPENDOCA_COMMON_CAPS_H */

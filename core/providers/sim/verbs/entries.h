@@ -476,10 +476,11 @@ VERBS_PRIVATE(flexio_verbs_dpa_memory_add)
 VERBS_PRIVATE(flexio_verbs_dpa_memory_remove)
 VERBS_PRIVATE(flexio_verbs_uar_bind)
 
-/* ---- OpenFlexIO's extension of the simulated device (libflexio/flexio_sim.h, device_props.c) ---- */
+/* ---- OpenFlexIO's extension of the simulated device (libflexio/flexio_sim.h, device_props.c, post.c) ---- */
 
 VERBS_CUSTOM(flexio_sim_device_query, FLEXIO_SIM_1.0)
 VERBS_CUSTOM(flexio_sim_device_query_rep, FLEXIO_SIM_1.0)
+VERBS_CUSTOM(flexio_sim_qp_use_dma_engine, FLEXIO_SIM_1.0)
 
 #ifdef VERBS_ENTRIES_UNDEF_GENERIC
 #undef VERBS_GENERIC

@@ -2,7 +2,9 @@
  * Posting to simulated RC QPs: ibv_post_send and ibv_post_recv (verbs.h's inline helpers,
  * through context->ops).  Each send work request becomes an mlx5 WQE in the send ring (ctrl,
  * rdma, atomic, data segments or inline data), as libmlx5 writes it; the doorbell
- * (NIC_DB_SEND, owner: the context) executes them before it returns.  Receive work requests
+ * (NIC_DB_SEND, owner: the context) executes them before it returns, or, for a queue pair given
+ * to the NIC's DMA engine (flexio_sim_qp_use_dma_engine), queues them for the engine's thread.
+ * Receive work requests
  * are written to the receive ring and published through the doorbell record, with no doorbell.
  *
  * No global lock: the QP is checked against the NIC's table of live QPs (an atomic load), and
@@ -236,7 +238,13 @@ int verbs_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_sen
 	}
 	if (posted) {
 		__atomic_store_n(&sim->dbr[1], htobe32(sim->sq_head), __ATOMIC_RELEASE);
-		rc = nic_doorbell(sim->nic->nic, verbs_owner(sim->context), NIC_DB_SEND, sim->qpn, sim->sq_head);
+		/* the DMA engine's queue pair: executed later by the engine, or now when it has no room */
+		rc = sim->dma_engine
+			     ? nic_doorbell_deferred(sim->nic->nic, verbs_owner(sim->context), sim->qpn, sim->sq_head)
+			     : -1;
+		if (rc)
+			rc = nic_doorbell(sim->nic->nic, verbs_owner(sim->context), NIC_DB_SEND, sim->qpn,
+					  sim->sq_head);
 		if (rc) {
 			/* the QP was reset meanwhile: nothing was taken, from the first request on */
 			sim->sq_head = first;
@@ -326,5 +334,29 @@ int verbs_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_rec
 		verbs_err("ibv_post_recv", "%s", reason);
 		return errno = error;
 	}
+	return 0;
+}
+
+VERBS_EXPORT int flexio_sim_qp_use_dma_engine(struct ibv_qp *qp)
+{
+	struct verbs_ctx *context = NULL;
+	struct verbs_qp *sim;
+
+	VERBS_DELEGATE(flexio_sim_qp_use_dma_engine, (qp));
+	if (qp) {
+		pthread_mutex_lock(&verbs_lock);
+		if (!verbs_registry_lookup(qp->context, VERBS_CONTEXT, (void **)&context))
+			context = NULL;
+		pthread_mutex_unlock(&verbs_lock);
+		if (!context)
+			return errno = ENODEV; /* a real device's: its DMA engine is asynchronous already */
+	}
+	sim = live_qp(__func__, qp);
+	if (!sim)
+		return EINVAL;
+	/* under sq_lock: the posts from here on queue their doorbells */
+	pthread_mutex_lock(&sim->sq_lock);
+	sim->dma_engine = true;
+	pthread_mutex_unlock(&sim->sq_lock);
 	return 0;
 }
