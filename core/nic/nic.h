@@ -24,7 +24,8 @@
  * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
  * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
  * (a doorbell executes its WQEs before nic_doorbell returns), with a lock per queue and none
- * shared by all queues on the per-packet path.
+ * shared by all queues on the per-packet path; but the send doorbells of a QP handed to the DMA
+ * engine (nic_qp_set_deferred) are executed by the engine's thread.
  */
 #ifndef OPENFLEXIO_CORE_NIC_H
 #define OPENFLEXIO_CORE_NIC_H
@@ -443,6 +444,14 @@ int nic_qp_create(struct nic *nic, const struct nic_qp_create_attr *attr, uint32
  */
 int nic_qp_modify(struct nic *nic, uint32_t qpn, const struct nic_qp_attr *attr, unsigned mask);
 int nic_qp_query(struct nic *nic, uint32_t qpn, struct nic_qp_attr *attr);
+/*
+ * Hands the send doorbells of QP qpn of owner to the NIC's DMA engine, for the QP's life: a
+ * doorbell then records the producer index and returns, and the engine (a thread of the NIC,
+ * started at the first such QP, stopped by nic_destroy) executes the WQEs later, in batches,
+ * writing their CQEs, as hardware does. -ENOENT for no live QP of that number, -EPERM for
+ * another owner's, -EAGAIN / -ENOMEM when the engine cannot start.
+ */
+int nic_qp_set_deferred(struct nic *nic, uint64_t owner, uint32_t qpn);
 
 /* ---- Doorbells ---------------------------------------------------------------------------- */
 

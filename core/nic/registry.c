@@ -340,6 +340,7 @@ struct nic *nic_create(const struct nic_config *config)
 	nic_ports_init(nic, nports);
 	nic_flow_init(nic);
 	pthread_mutex_init(&nic->timer_lock, NULL);
+	pthread_mutex_init(&nic->engine_lock, NULL);
 	atomic_init(&nic->refs, 1);
 	atomic_init(&nic->live, true);
 	nic->fabric = config->fabric;
@@ -361,6 +362,7 @@ void nic_unref(struct nic *nic)
 	for (int t = 0; t < NIC_OBJ_TYPES; t++)
 		nic_table_fini(&nic->tables[t]);
 	pthread_mutex_destroy(&nic->timer_lock);
+	pthread_mutex_destroy(&nic->engine_lock);
 	free(nic);
 }
 
@@ -395,6 +397,7 @@ void nic_destroy(struct nic *nic)
 		pthread_mutex_unlock(&nic->fabric->lock);
 	}
 	atomic_store(&nic->live, false);
+	nic_engine_stop(nic);
 	for (int t = 0; t < NIC_OBJ_TYPES; t++)
 		nic_table_each(nic, t, retire_all, NULL);
 	pthread_mutex_lock(&nic->timer_lock);

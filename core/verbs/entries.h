@@ -476,10 +476,11 @@ SIM_PRIVATE(flexio_verbs_dpa_memory_add)
 SIM_PRIVATE(flexio_verbs_dpa_memory_remove)
 SIM_PRIVATE(flexio_verbs_uar_bind)
 
-/* ---- OpenFlexIO's extension of the simulated device (libflexio/flexio_sim.h, device_props.c) ---- */
+/* ---- OpenFlexIO's extension of the simulated device (libflexio/flexio_sim.h, device_props.c, post.c) ---- */
 
 SIM_CUSTOM(flexio_sim_device_query, FLEXIO_SIM_1.0)
 SIM_CUSTOM(flexio_sim_device_query_rep, FLEXIO_SIM_1.0)
+SIM_CUSTOM(flexio_sim_qp_use_dma_engine, FLEXIO_SIM_1.0)
 
 #ifdef SIM_ENTRIES_UNDEF_GENERIC
 #undef SIM_GENERIC

@@ -341,3 +341,30 @@ int sim_op_post_recv(struct ibv_qp *qp, struct ibv_recv_wr *wr, struct ibv_recv_
 	}
 	return 0;
 }
+
+SIM_EXPORT int flexio_sim_qp_use_dma_engine(struct ibv_qp *qp)
+{
+	struct sim_context *context = NULL;
+	struct sim_qp *sim;
+	int rc;
+
+	SIM_DELEGATE(flexio_sim_qp_use_dma_engine, (qp));
+	if (qp) {
+		pthread_mutex_lock(&sim_lock);
+		if (!sim_registry_lookup(qp->context, SIM_CONTEXT, (void **)&context))
+			context = NULL;
+		pthread_mutex_unlock(&sim_lock);
+		if (!context)
+			return errno = ENODEV; /* a real device's: its DMA engine is asynchronous already */
+	}
+	sim = live_qp(__func__, qp);
+	if (!sim)
+		return EINVAL;
+	rc = nic_qp_set_deferred(sim->nic->nic, sim_owner(sim->context), sim->qpn);
+	if (rc) {
+		sim_err(__func__, "queue pair 0x%x: the device's DMA engine cannot take it (%s)", sim->qpn,
+			strerror(-rc));
+		return errno = -rc;
+	}
+	return 0;
+}

@@ -48,8 +48,8 @@ enum opendoca_cap {
  *   - resource reclaim: doca_dev_accelerate_resource_reclaim frees nothing lazily, so it is
  *     trivially supported;
  *   - mmap export and create from export (PCI, RDMA): served by the exporting process across
- *     the OS processes of the machine (mmap_export.c); DMA: 0 until its family turns it on here
- *     (with its tests);
+ *     the OS processes of the machine (mmap_export.c); DMA memcpy: libdoca_dma, over the
+ *     device's DMA engine (doca/dma/dma.c);
  *   - hot-plug manager, notification moderation: not simulated.
  * Real devices: the representor lists of a real BlueField are the kernel's switchdev
  * representors, which the project does not read: none; the rest as the simulated device's once
@@ -60,7 +60,8 @@ enum opendoca_cap {
 	(OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_ALL) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_NET) |               \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_REP_FILTER_EMULATED) |                                                          \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_PCI) | \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA))
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                                  \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_DMA_MEMCPY))
 #define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM))
 
 #endif /* OPENDOCA_COMMON_CAPS_H */

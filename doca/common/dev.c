@@ -245,6 +245,18 @@ doca_error_t opendoca_devinfo_attr(const struct doca_devinfo *devinfo, struct ib
 	return attr ? DOCA_SUCCESS : opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "attr is NULL");
 }
 
+doca_error_t opendoca_devinfo_max_msg_size(const struct doca_devinfo *devinfo, uint64_t *size, const char *func)
+{
+	struct devinfo *info = dev_devinfo_get(devinfo, func);
+
+	if (!info)
+		return DOCA_ERROR_INVALID_VALUE;
+	if (size)
+		*size = info->props.max_msg_size;
+	opendoca_handle_put(&info->info.object);
+	return size ? DOCA_SUCCESS : opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size is NULL");
+}
+
 doca_error_t dev_is_equal_pci_addr(const struct doca_devinfo *devinfo, const char *pci_addr, uint8_t *is_equal,
 				   const char *func)
 {

@@ -58,5 +58,11 @@ OPENDOCA_PRIVATE doca_error_t opendoca_devinfo_cap(const struct doca_devinfo *de
  */
 OPENDOCA_PRIVATE doca_error_t opendoca_devinfo_attr(const struct doca_devinfo *devinfo, struct ibv_device_attr *attr,
 						    const char *func);
+/*
+ * The largest message devinfo's device moves in one work request (ibv_query_port's max_msg_sz of
+ * port 1, read when the device was listed): the DMA family's largest buffer. As opendoca_devinfo_attr.
+ */
+OPENDOCA_PRIVATE doca_error_t opendoca_devinfo_max_msg_size(const struct doca_devinfo *devinfo, uint64_t *size,
+							    const char *func);
 
 #endif /* OPENDOCA_COMMON_DEV_H */

@@ -69,6 +69,7 @@ struct dev_props {
 	uint32_t sf_index;
 	uint16_t lid;
 	double active_rate_gbps; /* of port 1 */
+	uint32_t max_msg_size;   /* of port 1 */
 };
 
 /* What a representor is. */

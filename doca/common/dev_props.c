@@ -116,6 +116,7 @@ bool dev_props_read(struct devinfo *devinfo, const char *func)
 	ibv_close_device(context);
 	props->lid = port.lid;
 	props->active_rate_gbps = port_rate_gbps(&port);
+	props->max_msg_size = port.max_msg_sz;
 	if (!read_simulated(devinfo)) {
 		/* where rdma-core reads sysfs (its ibv_get_sysfs_path, which no public header declares) */
 		const char *sysfs = getenv("SYSFS_PATH");

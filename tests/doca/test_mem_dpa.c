@@ -4,7 +4,8 @@
  * reads the memory through a window with it), and buffer arrays for the DPA (DPA code reads the
  * table their handle names). A DOCA DPA context comes from libdoca_dpa (issue 21); until then this
  * test makes one as libdoca_dpa will: a FlexIO process on the DOCA device's context and PD, and
- * the FlexIO calls as its operations (mmap.h, struct opendoca_dpa).
+ * the FlexIO calls as its operations (mmap.h, struct opendoca_dpa). DOCA DMA copies into DPA
+ * memory and out of it.
  */
 #define DOCA_ALLOW_EXPERIMENTAL_API
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
@@ -28,6 +29,7 @@
 
 #include "buf.h"
 #include "dev.h"
+#include "dma_util.h"
 #include "mem_util.h"
 #include "mmap.h"
 
@@ -308,12 +310,54 @@ static void buffer_arrays_for_the_dpa(void **state)
 	expect_ok(doca_mmap_destroy(elsewhere));
 }
 
+/* DOCA DMA into DPA memory and back: the device's DMA engine reaches it by the map's key. */
+static void dma_into_and_out_of_dpa_memory(void **state)
+{
+	struct fixture *fx = *state;
+	struct dma_fixture dma;
+	struct doca_mmap *dpa_map, *host, *back_map;
+	struct doca_buf *src, *mid, *mid_src, *dst;
+	uint64_t *back = calloc(512, sizeof(uint64_t));
+	uint64_t daddr;
+
+	assert_non_null(back);
+	dma_fixture_open(&dma, fx->dev, 4);
+	assert_int_equal(flexio_buf_dev_alloc(fx->process, 4096, &daddr), FLEXIO_STATUS_SUCCESS);
+	expect_ok(doca_mmap_create(&dpa_map));
+	expect_ok(doca_mmap_set_dpa_memrange(dpa_map, fx->dpa, daddr, 4096));
+	expect_ok(doca_mmap_start(dpa_map));
+	host = host_map(fx, dma.dev);
+	back_map = dma_map(&dma, back, 4096);
+	src = dma_buf(&dma, host, fx->host, 4096, 4096);
+	mid = dma_buf(&dma, dpa_map, (void *)(uintptr_t)daddr, 4096, 0);
+	dma_submit(&dma, src, mid); /* host -> DPA */
+	dma_wait(&dma, 1);
+	assert_int_equal(dma.status[0], DOCA_SUCCESS);
+	mid_src = dma_buf(&dma, dpa_map, (void *)(uintptr_t)daddr, 4096, 4096);
+	dst = dma_buf(&dma, back_map, back, 4096, 0);
+	dma_submit(&dma, mid_src, dst); /* DPA -> host */
+	dma_wait(&dma, 2);
+	assert_int_equal(dma.status[1], DOCA_SUCCESS);
+	assert_memory_equal(back, fx->host, 4096);
+	expect_ok(doca_buf_dec_refcount(src, NULL));
+	expect_ok(doca_buf_dec_refcount(mid, NULL));
+	expect_ok(doca_buf_dec_refcount(mid_src, NULL));
+	expect_ok(doca_buf_dec_refcount(dst, NULL));
+	expect_ok(doca_mmap_destroy(dpa_map));
+	expect_ok(doca_mmap_destroy(host));
+	expect_ok(doca_mmap_destroy(back_map));
+	dma_fixture_close(&dma);
+	assert_int_equal(flexio_buf_dev_free(fx->process, daddr), FLEXIO_STATUS_SUCCESS);
+	free(back);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(a_map_over_dpa_memory, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_dpa_reads_host_memory_by_the_map_handle, setup, teardown),
 		cmocka_unit_test_setup_teardown(buffer_arrays_for_the_dpa, setup, teardown),
+		cmocka_unit_test_setup_teardown(dma_into_and_out_of_dpa_memory, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -28,6 +28,7 @@ extern "C" {
 #endif
 
 struct ibv_device;
+struct ibv_qp;
 
 /** Size of a PCI address "dddd:bb:dd.f", terminating NUL included. */
 #define FLEXIO_SIM_PCI_ADDR_SIZE 13
@@ -97,6 +98,21 @@ int flexio_sim_device_query(struct ibv_device *device, struct flexio_sim_device_
  */
 int flexio_sim_device_query_rep(struct ibv_device *device, uint32_t index, struct flexio_sim_rep_attr *attr,
 				size_t attr_size);
+
+/**
+ * Hands the sends of a queue pair of a simulated device to the device's DMA engine, for the
+ * queue pair's life. By default the simulated NIC executes the work requests ibv_post_send posts
+ * before it returns; the DMA engine (a thread of the simulated NIC, started with the first such
+ * queue pair) executes them later, in batches, as hardware does: the program learns of them
+ * through its completion queue. The DOCA DMA library uses it for its copies.
+ *
+ * @param qp  a queue pair of ibv_create_qp.
+ * @return 0; or an errno value, errno set too: ENODEV a real rdma-core device's queue pair
+ *         (nothing logged: it is asynchronous already); EINVAL qp is NULL or no live queue pair
+ *         (one log line).
+ * @since OpenFlexIO's addition to the simulated device (FLEXIO_SIM_1.0).
+ */
+int flexio_sim_qp_use_dma_engine(struct ibv_qp *qp);
 
 #ifdef __cplusplus
 } /* extern "C" */
