@@ -25,19 +25,11 @@ if [ "$mode" = notebook ]; then
   fi
   exit 0
 fi
-# Package doca's DOCA DMA (build tag doca_dma) when this build has libdoca_dma (its pkg-config module).
-tags=()
-if pkg-config --exists doca-dma; then
-  tags=(-tags doca_dma)
-fi
-"$go" vet "${tags[@]}" ./...
+"$go" vet ./...
 # -v: the examples (example_test.go, run with the tests) must show as passed, not left out.
-out=$("$go" test -count=1 -v "${tags[@]}" "${exec_flag[@]}" -skip '^TestNotebook' ./... 2>&1) ||
-  { printf '%s\n' "$out"; exit 1; }
+out=$("$go" test -count=1 -v "${exec_flag[@]}" -skip '^TestNotebook' ./... 2>&1) || { printf '%s\n' "$out"; exit 1; }
 printf '%s\n' "$out" | grep -E '^(--- |ok|FAIL|PASS)'
-examples=(example_test.go doca/example_test.go)
-[ ${#tags[@]} -eq 0 ] || examples+=(doca/example_dma_test.go)
-for example in $(sed -n 's/^func \(Example[A-Za-z0-9_]*\)().*/\1/p' "${examples[@]}"); do
+for example in $(sed -n 's/^func \(Example[A-Za-z0-9_]*\)().*/\1/p' example_test.go doca/example*_test.go); do
   if ! grep -q -- "--- PASS: $example " <<<"$out"; then
     echo "run_go.sh: $example did not run and pass" >&2
     exit 1

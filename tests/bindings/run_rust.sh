@@ -10,8 +10,8 @@
 #                              doc links are errors.  And without DOCS_RS the same build fails
 #                              with flexio-sys's message: the probe was really cut off.
 #   run_rust.sh CARGO fmt      bindings.rust.fmt: cargo fmt --check (rustfmt.toml).
-#   run_rust.sh CARGO examples bindings.rust.examples: each example of the safe crate run on the
-#                              test application, its output compared with what it must print.
+#   run_rust.sh CARGO examples bindings.rust.examples: each example of the safe crates run (flexio's
+#                              on the test application), its output compared with what it must print.
 #   run_rust.sh CARGO notebook bindings.rust.notebook: the safe crate's notebook tests
 #                              (tests/notebook.rs, building cells with FLEXIO_DPACC), which the
 #                              suite leaves out (their names start with notebook_).
@@ -75,11 +75,13 @@ check_fmt() {
   "$cargo" fmt --all --check
 }
 
-# run_example NAME: runs the example on the test application; stdin holds what it must print.
+# run_example NAME [CRATE]: runs the example (of flexio: on the test application); stdin holds what
+# it must print.
 run_example() {
-  local want got
+  local want got crate=${2:-flexio} args=()
   want=$(cat)
-  got=$("$cargo" run -q -j 2 -p flexio --example "$1" -- "$FLEXIO_TEST_APP")
+  [ "$crate" != flexio ] || args=(-- "$FLEXIO_TEST_APP")
+  got=$("$cargo" run -q -j 2 -p "$crate" --example "$1" "${args[@]}")
   if [ "$got" != "$want" ]; then
     diff <(echo "$want") <(echo "$got") || true
     echo "examples: $1 printed something else (above: - wanted, + printed)"
@@ -107,6 +109,11 @@ after trigger 1: 1 run(s)
 after trigger 2: 2 run(s)
 after trigger 3: 3 run(s)
 the handler's thread is named "counter"
+EOF
+  run_example dma_copy doca <<'EOF'
+device: mlx5_sim0
+copied 19 bytes
+destination: "hello from DOCA DMA"
 EOF
 }
 

@@ -78,7 +78,7 @@ case $mode in
     echo "== python doca_first.py"
     # shellcheck disable=SC2046
     env ${FLEXIO_TEST_PRELOAD:-} python doca_first.py | tee out.txt
-    expect out.txt "b'DOCA'"
+    expect out.txt "hello DOCA"
     expect out.txt DOCA_ERROR_INVALID_VALUE
     ;;
   rust)
@@ -94,7 +94,7 @@ case $mode in
     step rust-doca-crate
     block rust-doca-main > src/main.rs
     step rust-doca-run | tee out.txt
-    expect out.txt DOCA
+    expect out.txt "hello DOCA"
     expect out.txt DOCA_ERROR_INVALID_VALUE
     ;;
   go)
@@ -109,7 +109,7 @@ case $mode in
     block go-doca-main > main.go
     step go-doca-build
     run_step go-doca-run | tee out.txt
-    expect out.txt DOCA
+    expect out.txt "hello DOCA"
     expect out.txt DOCA_ERROR_INVALID_VALUE
     ;;
   *) echo "run_journey.sh: unknown journey $mode (python, rust, go)"; exit 2 ;;

@@ -1,5 +1,3 @@
-//go:build doca_dma
-
 package doca
 
 /*
@@ -53,12 +51,24 @@ func docaGoDmaFailed(task *C.struct_doca_dma_task_memcpy, user, _ C.union_doca_d
 	completed(task, user, capi.Error(C.doca_task_get_status(C.doca_dma_task_memcpy_as_task(task))))
 }
 
-// stopAndDestroy stops the context (its tasks complete first, through the engine) and destroys it.
+// stopAndDestroy stops the context (a running one: doca_ctx_stop; one that stopped itself after
+// a failed task is stopping already), progresses the engine until its tasks completed and it is
+// idle, and destroys it.
 func stopAndDestroy(pe *capi.Pe, ctx *capi.Ctx) func(*capi.Dma) capi.Error {
 	return func(dma *capi.Dma) capi.Error {
-		if code := capi.CtxStop(ctx); code == capi.DOCA_ERROR_IN_PROGRESS {
-			var state capi.CtxStates = capi.DOCA_CTX_STATE_STOPPING
-			for state != capi.DOCA_CTX_STATE_IDLE && capi.CtxGetState(ctx, &state) == capi.DOCA_SUCCESS {
+		var state capi.CtxStates
+		for {
+			if code := capi.CtxGetState(ctx, &state); code != capi.DOCA_SUCCESS {
+				return code
+			}
+			if state == capi.DOCA_CTX_STATE_IDLE {
+				break
+			}
+			if state == capi.DOCA_CTX_STATE_RUNNING || state == capi.DOCA_CTX_STATE_STARTING {
+				if code := capi.CtxStop(ctx); code != capi.DOCA_SUCCESS && code != capi.DOCA_ERROR_IN_PROGRESS {
+					return code
+				}
+			} else {
 				capi.PeProgress(pe)
 			}
 		}

@@ -1,5 +1,3 @@
-//go:build doca_dma
-
 package doca_test
 
 import (

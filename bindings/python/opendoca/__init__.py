@@ -35,12 +35,9 @@ except ImportError as e:  # a libdoca_common without this release's symbols
 
 from ._core import (Access, Buf, BufInventory, Device, DeviceInfo, DocaError, ErrorCode, Mmap,  # noqa: E402
                     ProgressEngine, devices)
+from ._dma import Dma, DmaTask  # noqa: E402
 
-__all__ = ["Access", "Buf", "BufInventory", "Device", "DeviceInfo", "DocaError", "ErrorCode", "Mmap",
-           "ProgressEngine", "RELEASE", "devices"]
+__all__ = ["Access", "Buf", "BufInventory", "Device", "DeviceInfo", "DocaError", "Dma", "DmaTask", "ErrorCode",
+           "Mmap", "ProgressEngine", "RELEASE", "devices"]
 RELEASE = _api.RELEASE
 """The DOCA release the binding was generated from (its headers' newest)."""
-
-if "doca_dma" in _api.LIBRARIES:  # DOCA DMA: when libdoca_dma exports it (bindings/gen/doca_model.py)
-    from ._dma import Dma, DmaTask  # noqa: E402,F401
-    __all__ += ["Dma", "DmaTask"]

@@ -4,7 +4,7 @@
 
 RELEASE = (3, 3, 0)
 HEADERS = ('doca_types.h', 'doca_error.h', 'doca_version.h', 'doca_log.h', 'doca_dev.h', 'doca_mmap.h', 'doca_buf.h', 'doca_buf_inventory.h', 'doca_buf_array.h', 'doca_buf_pool.h', 'doca_ctx.h', 'doca_pe.h', 'doca_sync_event.h', 'doca_dma.h')
-LIBRARIES = ('doca_common',)
+LIBRARIES = ('doca_common', 'doca_dma')
 
 STABLE_FUNCTIONS = (
     'doca_error_get_descr',
@@ -120,6 +120,20 @@ STABLE_FUNCTIONS = (
     'doca_task_set_user_data',
     'doca_task_submit',
     'doca_task_try_submit',
+    'doca_dma_as_ctx',
+    'doca_dma_cap_get_max_num_tasks',
+    'doca_dma_cap_task_memcpy_get_max_buf_list_len',
+    'doca_dma_cap_task_memcpy_get_max_buf_size',
+    'doca_dma_cap_task_memcpy_is_supported',
+    'doca_dma_create',
+    'doca_dma_destroy',
+    'doca_dma_task_memcpy_alloc_init',
+    'doca_dma_task_memcpy_as_task',
+    'doca_dma_task_memcpy_get_dst',
+    'doca_dma_task_memcpy_get_src',
+    'doca_dma_task_memcpy_set_conf',
+    'doca_dma_task_memcpy_set_dst',
+    'doca_dma_task_memcpy_set_src',
 )
 
 EXPERIMENTAL_FUNCTIONS = (
@@ -176,6 +190,7 @@ EXPERIMENTAL_FUNCTIONS = (
     'doca_ctx_set_datapath_on_gpu',
     'doca_pe_set_event_mode',
     'doca_task_submit_ex',
+    'doca_dma_get_gpu_handle',
 )
 
 CONSTANTS = (

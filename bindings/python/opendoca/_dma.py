@@ -73,14 +73,12 @@ class Dma(_Handle):
         handle = ffi.new("struct doca_dma **")
         call("doca_dma_create", dev._live("doca_dma_create"), handle)
         self._handle = handle[0]
-        self._started = False
         try:
             call("doca_dma_task_memcpy_set_conf", self._handle, lib._doca_dma_memcpy_done,
                  lib._doca_dma_memcpy_failed, num_tasks)
             self._ctx = lib.doca_dma_as_ctx(self._handle)
             call("doca_pe_connect_ctx", pe._live("doca_pe_connect_ctx"), self._ctx)
             call("doca_ctx_start", self._ctx)
-            self._started = True
         except BaseException:
             self.close()
             raise
@@ -117,16 +115,17 @@ class Dma(_Handle):
         self.submit(src, dst).wait(timeout)
 
     def _destroy(self, handle):
-        if self._started:
-            error = lib.doca_ctx_stop(self._ctx)
-            if error == lib.DOCA_ERROR_IN_PROGRESS:  # tasks in flight: they complete first
-                state = ffi.new("enum doca_ctx_states *")
-                while True:
-                    self.pe.progress()
-                    call("doca_ctx_get_state", self._ctx, state)
-                    if state[0] == lib.DOCA_CTX_STATE_IDLE:
-                        break
+        # Stopped (a running context: doca_ctx_stop; one that stopped itself after a failed task
+        # is stopping already), then idle once its tasks completed through the engine.
+        state = ffi.new("enum doca_ctx_states *")
+        while True:
+            call("doca_ctx_get_state", self._ctx, state)
+            if state[0] == lib.DOCA_CTX_STATE_IDLE:
+                break
+            if state[0] in (lib.DOCA_CTX_STATE_STARTING, lib.DOCA_CTX_STATE_RUNNING):
+                error = lib.doca_ctx_stop(self._ctx)
+                if error != lib.DOCA_ERROR_IN_PROGRESS:  # tasks in flight: they complete first
+                    check("doca_ctx_stop", error)
             else:
-                check("doca_ctx_stop", error)
-            self._started = False
+                self.pe.progress()
         call("doca_dma_destroy", handle)

@@ -336,6 +336,20 @@ union doca_data doca_task_get_user_data(const struct doca_task *task);
 void doca_task_set_user_data(struct doca_task *task, union doca_data user_data);
 doca_error_t doca_task_submit(struct doca_task *task);
 doca_error_t doca_task_try_submit(struct doca_task *task);
+struct doca_ctx *doca_dma_as_ctx(struct doca_dma *dma);
+doca_error_t doca_dma_cap_get_max_num_tasks(struct doca_dma *dma, uint32_t *max_num_tasks);
+doca_error_t doca_dma_cap_task_memcpy_get_max_buf_list_len(const struct doca_devinfo *devinfo, uint32_t *max_buf_list_len);
+doca_error_t doca_dma_cap_task_memcpy_get_max_buf_size(const struct doca_devinfo *devinfo, uint64_t *buf_size);
+doca_error_t doca_dma_cap_task_memcpy_is_supported(const struct doca_devinfo *devinfo);
+doca_error_t doca_dma_create(struct doca_dev *dev, struct doca_dma **dma);
+doca_error_t doca_dma_destroy(struct doca_dma *dma);
+doca_error_t doca_dma_task_memcpy_alloc_init(struct doca_dma *dma, const struct doca_buf *src, struct doca_buf *dst, union doca_data user_data, struct doca_dma_task_memcpy **task);
+struct doca_task *doca_dma_task_memcpy_as_task(struct doca_dma_task_memcpy *task);
+struct doca_buf *doca_dma_task_memcpy_get_dst(const struct doca_dma_task_memcpy *task);
+const struct doca_buf *doca_dma_task_memcpy_get_src(const struct doca_dma_task_memcpy *task);
+doca_error_t doca_dma_task_memcpy_set_conf(struct doca_dma *dma, doca_dma_task_memcpy_completion_cb_t task_completion_cb, doca_dma_task_memcpy_completion_cb_t task_error_cb, uint32_t num_memcpy_tasks);
+void doca_dma_task_memcpy_set_dst(struct doca_dma_task_memcpy *task, struct doca_buf *dst);
+void doca_dma_task_memcpy_set_src(struct doca_dma_task_memcpy *task, const struct doca_buf *src);
 
 // Experimental functions (opendoca.capi.experimental)
 const char *doca_version_runtime(void);
@@ -391,3 +405,4 @@ doca_error_t doca_ctx_set_datapath_on_dpa(struct doca_ctx *ctx, struct doca_dpa 
 doca_error_t doca_ctx_set_datapath_on_gpu(struct doca_ctx *ctx, struct doca_gpu *gpu_dev);
 doca_error_t doca_pe_set_event_mode(struct doca_pe *pe, enum doca_pe_event_mode event_mode);
 doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags);
+doca_error_t doca_dma_get_gpu_handle(struct doca_dma *dma, struct doca_gpu_dma **gpu_dma);

@@ -1,14 +1,13 @@
-//! Links the DOCA libraries the bindings call (src/libraries.rs, generated: doca-common, and
-//! doca-dma once libdoca_dma exports DOCA DMA), found with pkg-config (an install prefix's
+//! Links the DOCA libraries the bindings call (src/libraries.rs, generated: doca-common and
+//! doca-dma), found with pkg-config (an install prefix's
 //! lib/pkgconfig, or a build tree's bindings/pkgconfig, on PKG_CONFIG_PATH).
 //!
 //! The -sys conventions, as flexio-sys's:
 //! - `DOCS_RS` set: nothing is probed or linked (the bindings are committed Rust).
 //! - `links = "doca_common"`: crates depending on this one read `DEP_DOCA_COMMON_INCLUDE` (the
 //!   header directories, joined like PATH), `DEP_DOCA_COMMON_LIBDIR` (the library directories),
-//!   `DEP_DOCA_COMMON_VERSION` (the DOCA release of doca-common), `DEP_DOCA_COMMON_LIBRARIES` (the
-//!   pkg-config modules linked, joined by commas: `doca-common,doca-dma`) and, when the module
-//!   names a prefix, `DEP_DOCA_COMMON_ROOT`.
+//!   `DEP_DOCA_COMMON_VERSION` (the DOCA release of doca-common) and, when the module names a
+//!   prefix, `DEP_DOCA_COMMON_ROOT`.
 use std::env;
 use std::path::PathBuf;
 use std::process::exit;
@@ -21,7 +20,6 @@ const MIN_VERSION: &str = "3.3";
 fn main() {
     println!("cargo:rerun-if-env-changed=DOCS_RS");
     println!("cargo:rerun-if-changed=src/libraries.rs");
-    println!("cargo:libraries={}", LIBRARIES.join(","));
     if env::var_os("DOCS_RS").is_some() {
         return;
     }

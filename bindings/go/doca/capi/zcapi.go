@@ -4,7 +4,7 @@
 package capi
 
 /*
-#cgo pkg-config: doca-common
+#cgo pkg-config: doca-common doca-dma
 #include <stddef.h>
 #include <stdio.h>
 #include <doca_types.h>
@@ -976,4 +976,74 @@ func TaskSubmit(task *Task) Error {
 // TaskTrySubmit calls doca_error_t doca_task_try_submit(struct doca_task *task);
 func TaskTrySubmit(task *Task) Error {
 	return Error(C.doca_task_try_submit((*C.struct_doca_task)(unsafe.Pointer(task))))
+}
+
+// DmaAsCtx calls struct doca_ctx *doca_dma_as_ctx(struct doca_dma *dma);
+func DmaAsCtx(dma *Dma) *Ctx {
+	return (*Ctx)(unsafe.Pointer(C.doca_dma_as_ctx((*C.struct_doca_dma)(unsafe.Pointer(dma)))))
+}
+
+// DmaCapGetMaxNumTasks calls doca_error_t doca_dma_cap_get_max_num_tasks(struct doca_dma *dma, uint32_t *max_num_tasks);
+func DmaCapGetMaxNumTasks(dma *Dma, maxNumTasks *uint32) Error {
+	return Error(C.doca_dma_cap_get_max_num_tasks((*C.struct_doca_dma)(unsafe.Pointer(dma)), (*C.uint32_t)(unsafe.Pointer(maxNumTasks))))
+}
+
+// DmaCapTaskMemcpyGetMaxBufListLen calls doca_error_t doca_dma_cap_task_memcpy_get_max_buf_list_len(const struct doca_devinfo *devinfo, uint32_t *max_buf_list_len);
+func DmaCapTaskMemcpyGetMaxBufListLen(devinfo *Devinfo, maxBufListLen *uint32) Error {
+	return Error(C.doca_dma_cap_task_memcpy_get_max_buf_list_len((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo)), (*C.uint32_t)(unsafe.Pointer(maxBufListLen))))
+}
+
+// DmaCapTaskMemcpyGetMaxBufSize calls doca_error_t doca_dma_cap_task_memcpy_get_max_buf_size(const struct doca_devinfo *devinfo, uint64_t *buf_size);
+func DmaCapTaskMemcpyGetMaxBufSize(devinfo *Devinfo, bufSize *uint64) Error {
+	return Error(C.doca_dma_cap_task_memcpy_get_max_buf_size((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo)), (*C.uint64_t)(unsafe.Pointer(bufSize))))
+}
+
+// DmaCapTaskMemcpyIsSupported calls doca_error_t doca_dma_cap_task_memcpy_is_supported(const struct doca_devinfo *devinfo);
+func DmaCapTaskMemcpyIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_dma_cap_task_memcpy_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// DmaCreate calls doca_error_t doca_dma_create(struct doca_dev *dev, struct doca_dma **dma);
+func DmaCreate(dev *Dev, dma **Dma) Error {
+	return Error(C.doca_dma_create((*C.struct_doca_dev)(unsafe.Pointer(dev)), (**C.struct_doca_dma)(unsafe.Pointer(dma))))
+}
+
+// DmaDestroy calls doca_error_t doca_dma_destroy(struct doca_dma *dma);
+func DmaDestroy(dma *Dma) Error {
+	return Error(C.doca_dma_destroy((*C.struct_doca_dma)(unsafe.Pointer(dma))))
+}
+
+// DmaTaskMemcpyAllocInit calls doca_error_t doca_dma_task_memcpy_alloc_init(struct doca_dma *dma, const struct doca_buf *src, struct doca_buf *dst, union doca_data user_data, struct doca_dma_task_memcpy **task);
+func DmaTaskMemcpyAllocInit(dma *Dma, src *Buf, dst *Buf, userData Data, task **DmaTaskMemcpy) Error {
+	return Error(C.doca_dma_task_memcpy_alloc_init((*C.struct_doca_dma)(unsafe.Pointer(dma)), (*C.struct_doca_buf)(unsafe.Pointer(src)), (*C.struct_doca_buf)(unsafe.Pointer(dst)), *(*C.union_doca_data)(unsafe.Pointer(&userData)), (**C.struct_doca_dma_task_memcpy)(unsafe.Pointer(task))))
+}
+
+// DmaTaskMemcpyAsTask calls struct doca_task *doca_dma_task_memcpy_as_task(struct doca_dma_task_memcpy *task);
+func DmaTaskMemcpyAsTask(task *DmaTaskMemcpy) *Task {
+	return (*Task)(unsafe.Pointer(C.doca_dma_task_memcpy_as_task((*C.struct_doca_dma_task_memcpy)(unsafe.Pointer(task)))))
+}
+
+// DmaTaskMemcpyGetDst calls struct doca_buf *doca_dma_task_memcpy_get_dst(const struct doca_dma_task_memcpy *task);
+func DmaTaskMemcpyGetDst(task *DmaTaskMemcpy) *Buf {
+	return (*Buf)(unsafe.Pointer(C.doca_dma_task_memcpy_get_dst((*C.struct_doca_dma_task_memcpy)(unsafe.Pointer(task)))))
+}
+
+// DmaTaskMemcpyGetSrc calls const struct doca_buf *doca_dma_task_memcpy_get_src(const struct doca_dma_task_memcpy *task);
+func DmaTaskMemcpyGetSrc(task *DmaTaskMemcpy) *Buf {
+	return (*Buf)(unsafe.Pointer(C.doca_dma_task_memcpy_get_src((*C.struct_doca_dma_task_memcpy)(unsafe.Pointer(task)))))
+}
+
+// DmaTaskMemcpySetConf calls doca_error_t doca_dma_task_memcpy_set_conf(struct doca_dma *dma, doca_dma_task_memcpy_completion_cb_t task_completion_cb, doca_dma_task_memcpy_completion_cb_t task_error_cb, uint32_t num_memcpy_tasks);
+func DmaTaskMemcpySetConf(dma *Dma, taskCompletionCb DmaTaskMemcpyCompletionCb, taskErrorCb DmaTaskMemcpyCompletionCb, numMemcpyTasks uint32) Error {
+	return Error(C.doca_dma_task_memcpy_set_conf((*C.struct_doca_dma)(unsafe.Pointer(dma)), C.doca_dma_task_memcpy_completion_cb_t(taskCompletionCb), C.doca_dma_task_memcpy_completion_cb_t(taskErrorCb), C.uint32_t(numMemcpyTasks)))
+}
+
+// DmaTaskMemcpySetDst calls void doca_dma_task_memcpy_set_dst(struct doca_dma_task_memcpy *task, struct doca_buf *dst);
+func DmaTaskMemcpySetDst(task *DmaTaskMemcpy, dst *Buf) {
+	C.doca_dma_task_memcpy_set_dst((*C.struct_doca_dma_task_memcpy)(unsafe.Pointer(task)), (*C.struct_doca_buf)(unsafe.Pointer(dst)))
+}
+
+// DmaTaskMemcpySetSrc calls void doca_dma_task_memcpy_set_src(struct doca_dma_task_memcpy *task, const struct doca_buf *src);
+func DmaTaskMemcpySetSrc(task *DmaTaskMemcpy, src *Buf) {
+	C.doca_dma_task_memcpy_set_src((*C.struct_doca_dma_task_memcpy)(unsafe.Pointer(task)), (*C.struct_doca_buf)(unsafe.Pointer(src)))
 }

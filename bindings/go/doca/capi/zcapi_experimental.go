@@ -6,7 +6,7 @@
 package capi
 
 /*
-#cgo pkg-config: doca-common
+#cgo pkg-config: doca-common doca-dma
 #define DOCA_ALLOW_EXPERIMENTAL_API
 #include <stddef.h>
 #include <stdio.h>
@@ -295,4 +295,9 @@ func PeSetEventMode(pe *Pe, eventMode PeEventMode) Error {
 // TaskSubmitEx calls doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags);
 func TaskSubmitEx(task *Task, flags uint32) Error {
 	return Error(C.doca_task_submit_ex((*C.struct_doca_task)(unsafe.Pointer(task)), C.uint32_t(flags)))
+}
+
+// DmaGetGpuHandle calls doca_error_t doca_dma_get_gpu_handle(struct doca_dma *dma, struct doca_gpu_dma **gpu_dma);
+func DmaGetGpuHandle(dma *Dma, gpuDma **GpuDma) Error {
+	return Error(C.doca_dma_get_gpu_handle((*C.struct_doca_dma)(unsafe.Pointer(dma)), (**C.struct_doca_gpu_dma)(unsafe.Pointer(gpuDma))))
 }

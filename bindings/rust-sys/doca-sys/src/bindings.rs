@@ -970,3 +970,65 @@ pub type doca_dma_task_memcpy_completion_cb_t = ::std::option::Option<
         ctx_user_data: doca_data,
     ),
 >;
+unsafe extern "C" {
+    pub fn doca_dma_as_ctx(dma: *mut doca_dma) -> *mut doca_ctx;
+}
+unsafe extern "C" {
+    pub fn doca_dma_cap_get_max_num_tasks(
+        dma: *mut doca_dma,
+        max_num_tasks: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_cap_task_memcpy_get_max_buf_list_len(
+        devinfo: *const doca_devinfo,
+        max_buf_list_len: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_cap_task_memcpy_get_max_buf_size(
+        devinfo: *const doca_devinfo,
+        buf_size: *mut u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_cap_task_memcpy_is_supported(devinfo: *const doca_devinfo) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_create(dev: *mut doca_dev, dma: *mut *mut doca_dma) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_destroy(dma: *mut doca_dma) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_alloc_init(
+        dma: *mut doca_dma,
+        src: *const doca_buf,
+        dst: *mut doca_buf,
+        user_data: doca_data,
+        task: *mut *mut doca_dma_task_memcpy,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_as_task(task: *mut doca_dma_task_memcpy) -> *mut doca_task;
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_get_dst(task: *const doca_dma_task_memcpy) -> *mut doca_buf;
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_get_src(task: *const doca_dma_task_memcpy) -> *const doca_buf;
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_set_conf(
+        dma: *mut doca_dma,
+        task_completion_cb: doca_dma_task_memcpy_completion_cb_t,
+        task_error_cb: doca_dma_task_memcpy_completion_cb_t,
+        num_memcpy_tasks: u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_set_dst(task: *mut doca_dma_task_memcpy, dst: *mut doca_buf);
+}
+unsafe extern "C" {
+    pub fn doca_dma_task_memcpy_set_src(task: *mut doca_dma_task_memcpy, src: *const doca_buf);
+}

@@ -276,3 +276,9 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn doca_task_submit_ex(task: *mut doca_task, flags: u32) -> doca_error_t;
 }
+unsafe extern "C" {
+    pub fn doca_dma_get_gpu_handle(
+        dma: *mut doca_dma,
+        gpu_dma: *mut *mut doca_gpu_dma,
+    ) -> doca_error_t;
+}

@@ -116,14 +116,17 @@ impl<'a> Dma<'a> {
 
 impl Drop for Dma<'_> {
     fn drop(&mut self) {
-        // SAFETY: the context's handles; no task is in flight (memcpy waits for its own), so it
-        // stops at once; then destroyed once.
+        // SAFETY: the context's handles.  Stopped (a running context: doca_ctx_stop; one that
+        // stopped itself after a failed task is stopping already), idle once its tasks completed
+        // through the engine, then destroyed once.
         unsafe {
-            if sys::doca_ctx_stop(self.ctx) == sys::DOCA_ERROR_IN_PROGRESS {
-                let mut state = sys::DOCA_CTX_STATE_STOPPING;
-                while state != sys::DOCA_CTX_STATE_IDLE
-                    && sys::doca_ctx_get_state(self.ctx, &mut state) == sys::DOCA_SUCCESS
-                {
+            let mut state = sys::DOCA_CTX_STATE_IDLE;
+            while sys::doca_ctx_get_state(self.ctx, &mut state) == sys::DOCA_SUCCESS
+                && state != sys::DOCA_CTX_STATE_IDLE
+            {
+                if state == sys::DOCA_CTX_STATE_RUNNING || state == sys::DOCA_CTX_STATE_STARTING {
+                    sys::doca_ctx_stop(self.ctx);
+                } else {
                     self.pe.progress();
                 }
             }

@@ -14,8 +14,8 @@
 //! # Ok(()) }
 //! ```
 //!
-//! A DMA copy (`Dma`, with DOCA DMA: `cargo run -p doca --example dma_copy`) is a DMA context on
-//! the device and the engine, copying a buffer's data into another's with a memcpy task.
+//! A DMA copy ([`Dma`], `cargo run -p doca --example dma_copy`) is a DMA context on the device
+//! and the engine, copying a buffer's data into another's with a memcpy task.
 //!
 //! Every failure is an [`Error`] carrying the C function, the `doca_error_t` with its name and
 //! description (`doca_error_get_name`, `doca_error_get_descr`) and the line the library logged.
@@ -31,9 +31,7 @@ use std::ptr;
 
 use doca_sys as sys;
 
-#[cfg(doca_dma)]
 mod dma;
-#[cfg(doca_dma)]
 pub use dma::Dma;
 
 #[cfg(feature = "experimental")]

@@ -108,7 +108,6 @@ fn progress_engine() {
     assert_eq!(pe.inflight().unwrap(), 0);
 }
 
-#[cfg(doca_dma)]
 mod dma {
     use doca::{BufInventory, Device, Dma, Mmap, ProgressEngine};
 
