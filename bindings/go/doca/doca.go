@@ -308,5 +308,13 @@ func (h *handle[T]) close() error {
 	return nil
 }
 
-// dropped is the cleanup of an object the garbage collector found unreachable.
-func (h *handle[T]) dropped() { _ = h.close() }
+// dropped is the cleanup of an object the garbage collector found unreachable.  When DOCA refuses
+// (a map whose buffers were dropped in the same collection and not released yet), the object is
+// left to DOCA, but what it holds is released all the same: a pinned slice must be unpinned
+// before the runtime collects its Pinner.
+func (h *handle[T]) dropped() {
+	if err := h.close(); err != nil && h.after != nil {
+		h.after()
+		h.after = nil
+	}
+}
