@@ -356,7 +356,7 @@ static doca_error_t start_locked(struct opendoca_ctx *ctx, struct opendoca_engin
 		if (!ctx->conf[t].num_tasks)
 			continue;
 		ctx->conf[t].pool = opendoca_task_pool_create(ctx, &ops->task_types[t], t, ops->task_types[t].priv_size,
-							 ctx->conf[t].num_tasks, func);
+							      ctx->conf[t].num_tasks, func);
 		if (!ctx->conf[t].pool) {
 			destroy_pools(ctx);
 			return DOCA_ERROR_NO_MEMORY;

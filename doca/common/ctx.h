@@ -103,8 +103,8 @@ struct opendoca_task_pool {
 
 /* A pool of count tasks with priv_size bytes for the library each; NULL after opendoca_fail. */
 struct opendoca_task_pool *opendoca_task_pool_create(struct opendoca_ctx *ctx, const struct opendoca_task_type *type,
-						unsigned type_index, size_t priv_size, uint32_t count,
-						const char *func);
+						     unsigned type_index, size_t priv_size, uint32_t count,
+						     const char *func);
 void opendoca_task_pool_destroy(struct opendoca_task_pool *pool);
 /* A free task of pool, READY; NULL when none is. */
 struct opendoca_task *opendoca_task_pool_take(struct opendoca_task_pool *pool);

@@ -53,7 +53,8 @@ static void reserve_range(void)
 }
 
 struct opendoca_task_pool *opendoca_task_pool_create(struct opendoca_ctx *ctx, const struct opendoca_task_type *type,
-						unsigned type_index, size_t priv_size, uint32_t count, const char *func)
+						     unsigned type_index, size_t priv_size, uint32_t count,
+						     const char *func)
 {
 	struct opendoca_task_pool *pool;
 	uint32_t id;
