@@ -1,25 +1,26 @@
 /*
- * The NIC's DMA engine: one thread per NIC that executes the send doorbells of deferred QPs
- * (nic_qp_set_deferred). A host program's ibv_post_send on such a QP writes its WQEs and rings
- * the doorbell, which only records the producer index and queues the QP here; the engine takes
- * what was queued in one batch and executes each QP's WQEs up to its last doorbell, as a
- * device's DMA engine does, while the program goes on: its completions are CQEs it polls later.
- * Doorbells of other queues (DPA threads', FlexIO's) keep executing before nic_doorbell returns.
+ * The NIC's DMA engine: one thread per NIC executing the send doorbells handed to it
+ * (nic_doorbell_deferred). A host program's ibv_post_send on a queue pair given to the engine
+ * (flexio_sim_qp_use_dma_engine) writes its WQEs and queues the doorbell here instead of ringing
+ * it; the engine takes what was queued in one batch and rings each doorbell on its own thread,
+ * as a device's DMA engine executes work while the program goes on: the program learns of it
+ * from the CQEs it polls. Doorbells of other queues (DPA threads', FlexIO's, other host queue
+ * pairs') keep executing before nic_doorbell returns.
  *
- * The queue holds (WQ, number) pairs: a WQ is queued once until the engine takes it (its
- * queued flag, under its lock), and a WQ destroyed meanwhile is recognised by its number and
- * skipped (objects are never freed while the NIC lives, only reused). Lock order: a WQ's lock,
- * then the engine's (nic_engine_queue is called with the WQ locked); the engine takes a WQ's
- * lock with its own released.
+ * The poster takes the engine's lock only for the time of an append, never a queue's lock: a
+ * queue's execution (its lock held, the copies made) never makes the poster wait. The engine
+ * spins on its queue for a while after a batch, as a device polls its doorbells, then sleeps
+ * until the next doorbell. Lock order: the engine's lock is taken alone.
  */
 #include "internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
 
-struct nic_engine_entry {
-	struct nic_wq *wq;
-	uint32_t num;
+struct nic_engine_db {
+	uint64_t owner;
+	uint32_t queue;
+	uint16_t index;
 };
 
 struct nic_engine {
@@ -28,8 +29,8 @@ struct nic_engine {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	bool quit, sleeping;
-	atomic_size_t pending; /* entries in queue, read by the spinning engine without the lock */
-	struct nic_engine_entry *queue;
+	atomic_size_t pending; /* doorbells queued, read by the spinning engine without the lock */
+	struct nic_engine_db *queue;
 	size_t len, cap;
 };
 
@@ -43,36 +44,39 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Executes one queued WQ, unless it died since it was queued. */
-static void execute(struct nic_engine_entry entry)
+/*
+ * Rings one queued doorbell, as nic_doorbell does, unless a later one of the same queue already
+ * ran: the send side only goes forward (pi counts WQEBBs, 16 bits).
+ */
+static void ring(struct nic *nic, const struct nic_engine_db *db)
 {
-	struct nic_wq *wq = entry.wq;
 	struct nic_op op;
+	struct nic_obj *obj;
+	struct nic_wq *wq;
+	int rc;
 
 	nic_op_begin(&op);
-	pthread_mutex_lock(&wq->h.lock);
-	if (wq->h.num == entry.num && wq->queued) {
-		int state = nic_wq_state(wq);
-
-		wq->queued = false;
-		/* A QP reset since forgot what was posted. */
-		if (state != NIC_QP_RST && state != NIC_QP_INIT && state != NIC_QP_RTR)
-			nic_send_execute(&op, wq);
-	}
-	pthread_mutex_unlock(&wq->h.lock);
+	obj = nic_doorbell_target(nic, db->owner, NIC_OBJ_WQ, db->queue, &rc);
+	if (!obj)
+		return;
+	wq = (struct nic_wq *)obj;
+	if ((wq->type == NIC_WQ_TYPE_SQ || (wq->type == NIC_WQ_TYPE_QP && !wq->no_sq)) &&
+	    (int16_t)(db->index - wq->send.pi) > 0 && !nic_send_doorbell(&op, wq, db->index))
+		obj->doorbells++;
+	pthread_mutex_unlock(&obj->lock);
 	nic_op_end(&op);
 }
 
 static void *engine_main(void *arg)
 {
 	struct nic_engine *e = arg;
-	struct nic_engine_entry *batch = NULL;
+	struct nic_engine_db *batch = NULL;
 	size_t batch_cap = 0;
 
 	for (;;) {
-		size_t n;
+		struct nic_engine_db *taken;
+		size_t n, taken_cap;
 
-		/* A while spinning (a device polls its doorbells), then asleep until a doorbell. */
 		for (int spin = 0; spin < 20000 && !atomic_load_explicit(&e->pending, memory_order_relaxed); spin++)
 			cpu_relax();
 		pthread_mutex_lock(&e->lock);
@@ -85,54 +89,48 @@ static void *engine_main(void *arg)
 			pthread_mutex_unlock(&e->lock);
 			break;
 		}
-		/* Take the whole queue: the doorbells rung meanwhile queue into the other array. */
-		{
-			struct nic_engine_entry *taken = e->queue;
-			size_t taken_cap = e->cap;
-
-			e->queue = batch;
-			e->cap = batch_cap;
-			batch = taken;
-			batch_cap = taken_cap;
-		}
+		/* The whole queue: doorbells rung meanwhile go to the other array. */
+		taken = e->queue;
+		taken_cap = e->cap;
+		e->queue = batch;
+		e->cap = batch_cap;
+		batch = taken;
+		batch_cap = taken_cap;
 		n = e->len;
 		e->len = 0;
 		atomic_store_explicit(&e->pending, 0, memory_order_relaxed);
 		pthread_mutex_unlock(&e->lock);
 		for (size_t i = 0; i < n; i++)
-			execute(batch[i]);
+			ring(e->nic, &batch[i]);
 	}
 	free(batch);
 	return NULL;
 }
 
-int nic_engine_start(struct nic *nic)
+/* The NIC's engine, started at the first call: NULL when it cannot start. */
+static struct nic_engine *engine_of(struct nic *nic)
 {
-	struct nic_engine *e;
-	int rc = 0;
+	struct nic_engine *e = __atomic_load_n(&nic->engine, __ATOMIC_ACQUIRE);
 
+	if (e)
+		return e;
 	pthread_mutex_lock(&nic->engine_lock);
-	if (nic->engine)
-		goto out;
-	e = calloc(1, sizeof(*e));
-	if (!e) {
-		rc = -ENOMEM;
-		goto out;
+	e = nic->engine;
+	if (!e && atomic_load(&nic->live) && (e = calloc(1, sizeof(*e)))) {
+		e->nic = nic;
+		pthread_mutex_init(&e->lock, NULL);
+		pthread_cond_init(&e->wake, NULL);
+		if (pthread_create(&e->thread, NULL, engine_main, e)) {
+			pthread_cond_destroy(&e->wake);
+			pthread_mutex_destroy(&e->lock);
+			free(e);
+			e = NULL;
+		} else {
+			__atomic_store_n(&nic->engine, e, __ATOMIC_RELEASE);
+		}
 	}
-	e->nic = nic;
-	pthread_mutex_init(&e->lock, NULL);
-	pthread_cond_init(&e->wake, NULL);
-	if (pthread_create(&e->thread, NULL, engine_main, e)) {
-		pthread_cond_destroy(&e->wake);
-		pthread_mutex_destroy(&e->lock);
-		free(e);
-		rc = -EAGAIN;
-		goto out;
-	}
-	__atomic_store_n(&nic->engine, e, __ATOMIC_RELEASE);
-out:
 	pthread_mutex_unlock(&nic->engine_lock);
-	return rc;
+	return e;
 }
 
 void nic_engine_stop(struct nic *nic)
@@ -141,7 +139,7 @@ void nic_engine_stop(struct nic *nic)
 
 	pthread_mutex_lock(&nic->engine_lock);
 	e = nic->engine;
-	nic->engine = NULL;
+	__atomic_store_n(&nic->engine, NULL, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&nic->engine_lock);
 	if (!e)
 		return;
@@ -156,57 +154,28 @@ void nic_engine_stop(struct nic *nic)
 	free(e);
 }
 
-void nic_engine_queue(struct nic_op *op, struct nic_wq *wq)
+int nic_doorbell_deferred(struct nic *nic, uint64_t owner, uint32_t queue, uint16_t index)
 {
-	struct nic_engine *e = __atomic_load_n(&wq->h.nic->engine, __ATOMIC_ACQUIRE);
+	struct nic_engine *e = engine_of(nic);
 
-	if (wq->queued)
-		return;
-	if (e) {
-		pthread_mutex_lock(&e->lock);
-		if (e->len == e->cap) {
-			size_t cap = e->cap ? 2 * e->cap : 64;
-			struct nic_engine_entry *grown = realloc(e->queue, cap * sizeof(*grown));
+	if (!e)
+		return -EAGAIN;
+	pthread_mutex_lock(&e->lock);
+	if (e->len == e->cap) {
+		size_t cap = e->cap ? 2 * e->cap : 64;
+		struct nic_engine_db *grown = realloc(e->queue, cap * sizeof(*grown));
 
-			if (grown) {
-				e->queue = grown;
-				e->cap = cap;
-			}
-		}
-		if (e->len < e->cap) {
-			e->queue[e->len++] = (struct nic_engine_entry){ .wq = wq, .num = wq->h.num };
-			atomic_store_explicit(&e->pending, e->len, memory_order_relaxed);
-			wq->queued = true;
-			if (e->sleeping)
-				pthread_cond_signal(&e->wake);
+		if (!grown) {
 			pthread_mutex_unlock(&e->lock);
-			return;
+			return -ENOMEM;
 		}
-		pthread_mutex_unlock(&e->lock);
+		e->queue = grown;
+		e->cap = cap;
 	}
-	/* No engine (the NIC is going) or no memory for the queue: executed now, as the doorbell
-	 * of a QP not deferred is. */
-	nic_send_execute(op, wq);
-}
-
-int nic_qp_set_deferred(struct nic *nic, uint64_t owner, uint32_t qpn)
-{
-	struct nic_obj *obj;
-	int rc = nic_engine_start(nic);
-
-	if (rc)
-		return rc;
-	obj = nic_table_lock(nic, NIC_OBJ_WQ, qpn);
-	if (!obj || ((struct nic_wq *)obj)->type != NIC_WQ_TYPE_QP) {
-		if (obj)
-			pthread_mutex_unlock(&obj->lock);
-		return -ENOENT;
-	}
-	if (obj->owner != owner) {
-		pthread_mutex_unlock(&obj->lock);
-		return -EPERM;
-	}
-	((struct nic_wq *)obj)->deferred = true;
-	pthread_mutex_unlock(&obj->lock);
+	e->queue[e->len++] = (struct nic_engine_db){ .owner = owner, .queue = queue, .index = index };
+	atomic_store_explicit(&e->pending, e->len, memory_order_relaxed);
+	if (e->sleeping)
+		pthread_cond_signal(&e->wake);
+	pthread_mutex_unlock(&e->lock);
 	return 0;
 }

@@ -545,9 +545,6 @@ struct nic_wq {
 	enum nic_qp_rq_type rq_type;
 	struct nic_qp_attr qattr;
 	struct nic *peer; /* the NIC of the path (a reference), NULL: unreachable */
-	/* Send doorbells executed by the NIC's DMA engine (nic_qp_set_deferred), and whether one
-	 * waits in its queue. */
-	bool deferred, queued;
 };
 
 static inline int nic_wq_state(const struct nic_wq *wq)
@@ -557,13 +554,11 @@ static inline int nic_wq_state(const struct nic_wq *wq)
 
 /* ---- The DMA engine (engine.c) ------------------------------------------------------------ */
 
-/* Starts the NIC's DMA engine unless running: 0, or -ENOMEM / -EAGAIN (no thread). */
-int nic_engine_start(struct nic *nic);
-/* Stops it (nic_destroy): what it had queued is dropped, the WQs being retired. */
+/* Stops the NIC's DMA engine if it runs (nic_destroy): what it had queued is dropped, the
+ * queues being retired. */
 void nic_engine_stop(struct nic *nic);
-/* Queues a deferred WQ whose send doorbell was recorded (its lock held), once until executed;
- * executes it at once (op) when it cannot be queued. */
-void nic_engine_queue(struct nic_op *op, struct nic_wq *wq);
+/* The queue a doorbell names, locked, after the owner check; NULL with rc set otherwise. */
+struct nic_obj *nic_doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc);
 
 /* ---- Sending (sq.c) ---------------------------------------------------------------------- */
 
@@ -576,12 +571,8 @@ struct nic_wqe_head {
 /* The control segment of the send WQE at index (the WQ's lock held): -EFAULT when the ring is
  * gone, -EINVAL when it holds no segment. */
 int nic_wqe_head(struct nic_wq *wq, uint16_t index, struct nic_wqe_head *head);
-/* A send doorbell (the WQ's lock held): records pi and executes what the state allows (a
- * deferred WQ: queues it for the NIC's DMA engine, which executes it later). */
+/* A send doorbell (the WQ's lock held): records pi and executes what the state allows. */
 int nic_send_doorbell(struct nic_op *op, struct nic_wq *wq, uint16_t pi);
-/* Executes what the WQ's state allows up to its last doorbell (the WQ's lock held): runs the
- * posted WQEs, or flushes them in error, or keeps them in SQD. */
-void nic_send_execute(struct nic_op *op, struct nic_wq *wq);
 /* Executes posted WQEs from ci (the WQ's lock held); used after SQD->RTS and RNR retries. */
 void nic_send_run(struct nic_op *op, struct nic_wq *wq);
 

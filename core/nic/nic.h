@@ -24,8 +24,8 @@
  * Conventions: functions returning int give 0 or a negative errno; queue numbers are 24-bit
  * and never 0. Every function is thread-safe. Work is done synchronously on the calling thread
  * (a doorbell executes its WQEs before nic_doorbell returns), with a lock per queue and none
- * shared by all queues on the per-packet path; but the send doorbells of a QP handed to the DMA
- * engine (nic_qp_set_deferred) are executed by the engine's thread.
+ * shared by all queues on the per-packet path; but the send doorbells handed to the DMA engine
+ * (nic_doorbell_deferred) are executed by the engine's thread.
  */
 #ifndef OPENFLEXIO_CORE_NIC_H
 #define OPENFLEXIO_CORE_NIC_H
@@ -444,14 +444,6 @@ int nic_qp_create(struct nic *nic, const struct nic_qp_create_attr *attr, uint32
  */
 int nic_qp_modify(struct nic *nic, uint32_t qpn, const struct nic_qp_attr *attr, unsigned mask);
 int nic_qp_query(struct nic *nic, uint32_t qpn, struct nic_qp_attr *attr);
-/*
- * Hands the send doorbells of QP qpn of owner to the NIC's DMA engine, for the QP's life: a
- * doorbell then records the producer index and returns, and the engine (a thread of the NIC,
- * started at the first such QP, stopped by nic_destroy) executes the WQEs later, in batches,
- * writing their CQEs, as hardware does. -ENOENT for no live QP of that number, -EPERM for
- * another owner's, -EAGAIN / -ENOMEM when the engine cannot start.
- */
-int nic_qp_set_deferred(struct nic *nic, uint64_t owner, uint32_t qpn);
 
 /* ---- Doorbells ---------------------------------------------------------------------------- */
 
@@ -475,6 +467,17 @@ enum nic_doorbell_kind {
  * in RDY). A send doorbell on a queue in ERR flushes what it posts.
  */
 int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, uint32_t queue, uint32_t index);
+
+/*
+ * A send doorbell (NIC_DB_SEND) handed to the NIC's DMA engine: queued, and executed later by the
+ * engine's thread (started at the first such doorbell, stopped by nic_destroy) as nic_doorbell
+ * would, in batches, writing the CQEs the owner polls, as a device's DMA engine does; the caller
+ * goes on at once and takes no lock of the queue's. A doorbell older than one the engine already
+ * executed does nothing; a refused one (the queue gone, another owner's, not ready) is dropped,
+ * as hardware drops it. -ENOMEM / -EAGAIN when the engine has no room or no thread: nothing was
+ * queued (ring nic_doorbell instead).
+ */
+int nic_doorbell_deferred(struct nic *nic, uint64_t owner, uint32_t queue, uint16_t index);
 
 /* ---- Emulated-device doorbells ------------------------------------------------------------ */
 

@@ -408,8 +408,7 @@ void nic_destroy(struct nic *nic)
 
 /* ---- Doorbells --------------------------------------------------------------------------- */
 
-/* The queue a doorbell names, locked, after the owner check; NULL with rc set otherwise. */
-static struct nic_obj *doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc)
+struct nic_obj *nic_doorbell_target(struct nic *nic, uint64_t owner, enum nic_obj_type type, uint32_t queue, int *rc)
 {
 	struct nic_obj *obj = nic_table_lock(nic, type, queue);
 
@@ -438,7 +437,7 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	case NIC_DB_SEND: {
 		struct nic_wq *wq;
 
-		obj = doorbell_target(nic, owner, NIC_OBJ_WQ, queue, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_WQ, queue, &rc);
 		if (!obj)
 			return rc;
 		wq = (struct nic_wq *)obj;
@@ -453,14 +452,14 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	case NIC_DB_CQ_ARM:
 	case NIC_DB_CQ_ARM_SOLICITED:
 	case NIC_DB_ZERO_CQE:
-		obj = doorbell_target(nic, owner, NIC_OBJ_CQ, queue, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_CQ, queue, &rc);
 		if (!obj)
 			return rc;
 		rc = nic_cq_doorbell((struct nic_cq *)obj, kind, index);
 		break;
 	case NIC_DB_EQ_UPDATE:
 	case NIC_DB_EQ_ARM:
-		obj = doorbell_target(nic, owner, NIC_OBJ_EQ, queue, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_EQ, queue, &rc);
 		if (!obj)
 			return rc;
 		rc = nic_eq_doorbell((struct nic_eq *)obj, kind == NIC_DB_EQ_ARM, index);
@@ -468,7 +467,7 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 	case NIC_DB_EMU_ARM:
 	case NIC_DB_EMU_TRIGGER:
 		/* The context is the object (its owner is its CQ's): index names it. */
-		obj = doorbell_target(nic, owner, NIC_OBJ_EMU, index, &rc);
+		obj = nic_doorbell_target(nic, owner, NIC_OBJ_EMU, index, &rc);
 		if (!obj)
 			return rc;
 		rc = nic_emu_doorbell(&op, (struct nic_emu_db *)obj, kind, queue);

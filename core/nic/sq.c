@@ -568,21 +568,11 @@ int nic_send_doorbell(struct nic_op *op, struct nic_wq *wq, uint16_t pi)
 				       : state == NIC_QP_RST || state == NIC_QP_INIT || state == NIC_QP_RTR)
 		return -EINVAL;
 	s->pi = pi;
-	if (wq->deferred)
-		nic_engine_queue(op, wq); /* the DMA engine executes it */
-	else
-		nic_send_execute(op, wq);
-	return 0;
-}
-
-void nic_send_execute(struct nic_op *op, struct nic_wq *wq)
-{
-	int state = nic_wq_state(wq);
-
 	if (state == (wq->type == NIC_WQ_TYPE_SQ ? NIC_WQ_ERR : NIC_QP_ERR))
 		nic_send_flush(op, wq); /* work posted in error is flushed */
 	else if (state != NIC_QP_SQD)
 		nic_send_run(op, wq);
+	return 0;
 }
 
 /* ---- Objects ------------------------------------------------------------------------------- */

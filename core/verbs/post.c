@@ -2,7 +2,9 @@
  * Posting to simulated RC QPs: ibv_post_send and ibv_post_recv (verbs.h's inline helpers,
  * through context->ops).  Each send work request becomes an mlx5 WQE in the send ring (ctrl,
  * rdma, atomic, data segments or inline data), as libmlx5 writes it; the doorbell
- * (NIC_DB_SEND, owner: the context) executes them before it returns.  Receive work requests
+ * (NIC_DB_SEND, owner: the context) executes them before it returns, or, for a queue pair given
+ * to the NIC's DMA engine (flexio_sim_qp_use_dma_engine), queues them for the engine's thread.
+ * Receive work requests
  * are written to the receive ring and published through the doorbell record, with no doorbell.
  *
  * No global lock: the QP is checked against the NIC's table of live QPs (an atomic load), and
@@ -249,7 +251,12 @@ int sim_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_send_
 	}
 	if (posted) {
 		__atomic_store_n(&sim->dbr[1], htobe32(sim->sq_head), __ATOMIC_RELEASE);
-		rc = nic_doorbell(sim->nic->nic, sim_owner(sim->context), NIC_DB_SEND, sim->qpn, sim->sq_head);
+		/* the DMA engine's queue pair: executed later by the engine, or now when it has no room */
+		rc = sim->dma_engine
+			     ? nic_doorbell_deferred(sim->nic->nic, sim_owner(sim->context), sim->qpn, sim->sq_head)
+			     : -1;
+		if (rc)
+			rc = nic_doorbell(sim->nic->nic, sim_owner(sim->context), NIC_DB_SEND, sim->qpn, sim->sq_head);
 		if (rc) {
 			/* the QP was reset meanwhile: nothing was taken, from the first request on */
 			sim->sq_head = first;
@@ -346,7 +353,6 @@ SIM_EXPORT int flexio_sim_qp_use_dma_engine(struct ibv_qp *qp)
 {
 	struct sim_context *context = NULL;
 	struct sim_qp *sim;
-	int rc;
 
 	SIM_DELEGATE(flexio_sim_qp_use_dma_engine, (qp));
 	if (qp) {
@@ -360,11 +366,9 @@ SIM_EXPORT int flexio_sim_qp_use_dma_engine(struct ibv_qp *qp)
 	sim = live_qp(__func__, qp);
 	if (!sim)
 		return EINVAL;
-	rc = nic_qp_set_deferred(sim->nic->nic, sim_owner(sim->context), sim->qpn);
-	if (rc) {
-		sim_err(__func__, "queue pair 0x%x: the device's DMA engine cannot take it (%s)", sim->qpn,
-			strerror(-rc));
-		return errno = -rc;
-	}
+	/* under sq_lock: the posts from here on queue their doorbells */
+	pthread_mutex_lock(&sim->sq_lock);
+	sim->dma_engine = true;
+	pthread_mutex_unlock(&sim->sq_lock);
 	return 0;
 }

@@ -494,6 +494,7 @@ struct sim_qp {
 	unsigned int max_wqebbs; /* of one send WQE */
 	/* send side (sq_lock, except tail: written by polls, atomic) */
 	pthread_mutex_t sq_lock;
+	bool dma_engine; /* doorbells queued for the NIC's DMA engine (flexio_sim_qp_use_dma_engine) */
 	uint16_t sq_head, sq_tail;
 	uint64_t *sq_wr_id; /* by the WQE's first WQEBB */
 	uint8_t *sq_wqebbs;
