@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates every binding's low-level layer from capi/ (run after changing the public headers
-# or capi/libflexio.map, then commit the result; ctest bindings.regen.* checks it).
+# Regenerates every binding's low-level layer from capi/ and doca/ (run after changing the public
+# headers, capi/libflexio.map or a DOCA library's version script, then commit the result; ctest
+# bindings.regen.* checks it).
 # Rust needs bindgen-cli 0.73.2 (BINDGEN=path, or installed into $FLEXIO_BIND_DIR/tools by the test).
 set -euo pipefail
 cd "$(dirname "$0")"

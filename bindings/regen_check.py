@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The regeneration test of the bindings (ctest bindings.regen.*).
 
-  regen_check.py LANG        regenerates LANG's low-level layer (python, rust, go) from capi/
+  regen_check.py LANG        regenerates LANG's low-level layer (python, rust, go) from capi/ and doca/
                              into a temporary directory and fails on any difference with the
                              committed files: a header or map change must come with a
                              regeneration (bindings/regen.sh).
@@ -19,11 +19,16 @@ from pathlib import Path
 BINDINGS = Path(__file__).resolve().parent
 LANGS = {
     "python": ("python/gen/gen_cdef.py", "python",
-               ["flexio/_flexio_cdef.h", "flexio/_api.py", "flexio/_capi.pyi", "flexio/capi.pyi"]),
+               ["flexio/_flexio_cdef.h", "flexio/_api.py", "flexio/_capi.pyi", "flexio/capi.pyi",
+                "opendoca/_doca_cdef.h", "opendoca/_api.py", "opendoca/_capi.pyi", "opendoca/capi.pyi"]),
     "rust": ("rust-sys/gen/gen_bindgen.py", "rust-sys",
              ["flexio-sys/src/bindings.rs", "flexio-sys/src/experimental.rs", "flexio-sys/src/consts.rs",
-              "flexio-sys-test/src/c_layout.c", "flexio-sys-test/tests/layout.rs"]),
-    "go": ("go/gen/gen_go.py", "go", ["capi/zcapi.go", "capi/zcapi_experimental.go", "internal/xcapi/zxcapi.go"]),
+              "flexio-sys-test/src/c_layout.c", "flexio-sys-test/tests/layout.rs",
+              "doca-sys/src/bindings.rs", "doca-sys/src/experimental.rs", "doca-sys/src/consts.rs",
+              "doca-sys/src/libraries.rs", "flexio-sys-test/src/doca_c_layout.c",
+              "flexio-sys-test/tests/doca_layout.rs"]),
+    "go": ("go/gen/gen_go.py", "go", ["capi/zcapi.go", "capi/zcapi_experimental.go", "internal/xcapi/zxcapi.go",
+                                      "doca/capi/zcapi.go", "doca/capi/zcapi_experimental.go"]),
 }
 BINDGEN_VERSION = "0.73.2"
 
@@ -67,35 +72,60 @@ def check(lang, env=None):
         return differences(lang, Path(d))
 
 
+def _changed_capi(d: Path) -> dict:
+    """A copy of capi/ whose header and map have flexio_regen_selftest: its environment."""
+    capi = d / "capi"
+    shutil.copytree(BINDINGS.parent / "capi", capi)
+    h = capi / "include" / "libflexio" / "flexio.h"
+    anchor = "#ifdef __cplusplus\n}\n#endif"
+    h.write_text(h.read_text().replace(anchor, "/* Added by the regeneration self-test. */\n"
+                                       "FLEXIO_STABLE flexio_status flexio_regen_selftest(flexio_process *process);\n\n"
+                                       + anchor))
+    m = capi / "libflexio.map"
+    m.write_text(m.read_text().replace("FLEXIO_1.1 {\n  global:\n", "FLEXIO_1.1 {\n  global:\n"
+                                       "    flexio_regen_selftest;\n", 1))
+    return {"FLEXIO_CAPI_DIR": str(capi)}
+
+
+def _changed_doca(d: Path) -> dict:
+    """A copy of doca/ whose doca_mmap.h and libdoca_common.map have doca_regen_selftest."""
+    doca = d / "doca"
+    shutil.copytree(BINDINGS.parent / "doca" / "include", doca / "include")
+    for lib in ("common", "dma"):
+        if (BINDINGS.parent / "doca" / lib).is_dir():
+            (doca / lib).mkdir()
+            for m in (BINDINGS.parent / "doca" / lib).glob("*.map"):
+                shutil.copy(m, doca / lib)
+    h = doca / "include" / "doca_mmap.h"
+    anchor = "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif"
+    text = h.read_text()
+    at = text.rindex(anchor)
+    h.write_text(text[:at] + "/* Added by the regeneration self-test. */\n"
+                 "DOCA_STABLE doca_error_t doca_regen_selftest(struct doca_mmap *mmap);\n\n" + text[at:])
+    m = doca / "common" / "libdoca_common.map"
+    m.write_text(m.read_text().replace("DOCA_2.5 {\n  global:\n", "DOCA_2.5 {\n  global:\n"
+                                       "    doca_regen_selftest;\n", 1))
+    return {"FLEXIO_DOCA_DIR": str(doca)}
+
+
 def self_test():
-    """A header and map with one more function: every binding's check must fail."""
-    root = BINDINGS.parent
-    with tempfile.TemporaryDirectory() as d:
-        capi = Path(d) / "capi"
-        shutil.copytree(root / "capi", capi)
-        h = capi / "include" / "libflexio" / "flexio.h"
-        text = h.read_text()
-        anchor = "#ifdef __cplusplus\n}\n#endif"
-        h.write_text(text.replace(anchor, "/* Added by the regeneration self-test. */\n"
-                                  "FLEXIO_STABLE flexio_status flexio_regen_selftest(flexio_process *process);\n\n"
-                                  + anchor))
-        m = capi / "libflexio.map"
-        m.write_text(m.read_text().replace("FLEXIO_1.1 {\n  global:\n", "FLEXIO_1.1 {\n  global:\n"
-                                           "    flexio_regen_selftest;\n", 1))
-        ok = True
-        for lang in LANGS:
-            if lang == "rust" and not shutil.which("cargo"):
-                continue
-            diffs = check(lang, {"FLEXIO_CAPI_DIR": str(capi)})
-            caught = any("flexio_regen_selftest" in dd for dd in diffs)
-            print(f"self-test {lang}: changed header {'caught' if caught else 'NOT caught'}"
-                  f" ({len(diffs)} stale file(s))")
-            if diffs:
-                print("  " + next(line for dd in diffs for line in dd.splitlines()
-                                  if "flexio_regen_selftest" in line).strip())
-            ok &= caught
-        # and the unchanged headers still regenerate to the committed files
-        return 0 if ok else 1
+    """A header and map with one more function (libflexio's, then DOCA's): every binding's check must fail."""
+    ok = True
+    for changed, name in ((_changed_capi, "flexio_regen_selftest"), (_changed_doca, "doca_regen_selftest")):
+        with tempfile.TemporaryDirectory() as d:
+            env = changed(Path(d))
+            for lang in LANGS:
+                if lang == "rust" and not shutil.which("cargo"):
+                    continue
+                diffs = check(lang, env)
+                caught = any(name in dd for dd in diffs)
+                print(f"self-test {lang}: changed header ({name}) {'caught' if caught else 'NOT caught'}"
+                      f" ({len(diffs)} stale file(s))")
+                if diffs:
+                    print("  " + next((line for dd in diffs for line in dd.splitlines() if name in line),
+                                      "(no line names it)").strip())
+                ok &= caught
+    return 0 if ok else 1
 
 
 def main():

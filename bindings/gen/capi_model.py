@@ -152,6 +152,9 @@ class Model:
     constants: list[tuple[str, int]]       # integer macros
     type_decls: list[str]                  # every type declaration as clean C, in order
     typedef_docs: dict[str, Doc]           # typedef name (typedefs, func_typedefs) -> its comment
+    # the func_typedefs that are pointers to a function type ('typedef void (*name)(...)'), DOCA's
+    # callbacks: values of these types are function addresses, not opaque objects
+    fnptr_typedefs: set[str] = dataclasses.field(default_factory=set)
 
     @property
     def version_value(self) -> int:
@@ -197,12 +200,12 @@ def _cc() -> str:
     return os.environ.get("CC", "cc")
 
 
-def preprocess(source: str, extra: list[str] | None = None) -> str:
+def preprocess(source: str, extra: list[str] | None = None, include: Path | None = None) -> str:
     with tempfile.NamedTemporaryFile("w", suffix=".c", delete=False) as f:
         f.write(source)
         name = f.name
     try:
-        return subprocess.run([_cc(), "-E", "-I", str(INCLUDE), *(extra or []), name], check=True,
+        return subprocess.run([_cc(), "-E", "-I", str(include or INCLUDE), *(extra or []), name], check=True,
                               capture_output=True, text=True).stdout
     finally:
         os.unlink(name)
@@ -273,13 +276,15 @@ _NOT_API = {"FileScopeAsmDecl", "StaticAssertDecl"}
 class _Reader:
     """Builds the model's types and functions from top-level declaration nodes, in order."""
 
-    def __init__(self, sources: clang_ast.Sources):
+    def __init__(self, sources: clang_ast.Sources, include: Path | None = None):
         self.sources = sources
+        self.include = include or INCLUDE  # Function.header is relative to it
         self.records: dict[str, Record] = {}
         self.enums: list[Enum] = []
         self.typedefs: dict[str, CType] = {}
         self.func_typedefs: dict[str, str] = {}
         self.typedef_docs: dict[str, Doc] = {}
+        self.fnptr_typedefs: set[str] = set()
         self.decls: list[str] = []
         self.functions: dict[str, Function] = {}
 
@@ -372,9 +377,17 @@ class _Reader:
         aliased = node["inner"][0]
         while aliased["kind"] == "ParenType":
             aliased = aliased["inner"][0]
-        if aliased["kind"] == "FunctionProtoType":  # 'typedef void(name)(params)': kept as written
+        pointee = aliased
+        if aliased["kind"] == "PointerType":
+            pointee = aliased["inner"][0]
+            while pointee["kind"] == "ParenType":
+                pointee = pointee["inner"][0]
+        # 'typedef void(name)(params)', 'typedef void (*name)(params)': kept as written
+        if pointee["kind"] == "FunctionProtoType":
             text = clang_ast.c_text(self.sources.range_text(node)) + ";"
             self.func_typedefs[name] = text
+            if pointee is not aliased:
+                self.fnptr_typedefs.add(name)
             self.decls.append(text)
             return
         t = ctype(node["type"]["qualType"])
@@ -397,7 +410,7 @@ class _Reader:
             clang_ast.spelling(a["range"]["begin"]), clang_ast.spelling(a["range"]["end"]))
             for a in node.get("inner", []))
         path = Path(node["loc"]["_file"])
-        header = str(path.relative_to(INCLUDE)) if path.is_relative_to(INCLUDE) else path.name
+        header = str(path.relative_to(self.include)) if path.is_relative_to(self.include) else path.name
         return Function(node["name"], ctype(m.group(1)), params, experimental, header=header, doc=doc_of(node))
 
 
@@ -467,34 +480,47 @@ def load() -> Model:
             continue
         raise ModelError(f"{name} is exported in {exported[name]} but not declared by flexio.h")
 
-    # Integer macros of the public headers, evaluated by the preprocessor.
-    names = []
-    for h in HEADERS:
-        for m in re.finditer(r"^\s*#\s*define\s+(FLEXIO_\w+)(?!\()\s+\S", h.read_text(), re.M):
-            if m.group(1) not in NOT_CONSTANTS and m.group(1) not in names:
-                names.append(m.group(1))
-    probe = "#include <libflexio/flexio.h>\n" + "".join(f'"@@{n}" {n}\n' for n in names)
-    values = {}
-    for line in preprocess(probe).splitlines():
-        m = re.match(r'"@@(\w+)" (.*)$', line)
-        if m and m.group(2).strip() != m.group(1):
-            try:
-                values[m.group(1)] = eval_int(m.group(2))
-            except ModelError:
-                pass  # not an integer (none today)
-    constants = [(n, values[n]) for n in names if n in values]
+    values = integer_macros(HEADERS, "FLEXIO_", NOT_CONSTANTS, "#include <libflexio/flexio.h>\n")
+    constants = list(values.items())
     cv = values["FLEXIO_CURRENT_VERSION"]
     version = (cv >> 24 & 0xFF, cv >> 16 & 0xFF, cv & 0xFFFF)
 
     model = Model(version, functions, device_functions, reader.records, reader.enums, reader.typedefs,
                   reader.func_typedefs, constants, reader.decls, reader.typedef_docs)
+    check_types(model, EXTERNAL_TYPES, "capi/")
+    return model
+
+
+def integer_macros(headers: list[Path], prefix: str, not_constants: set[str], source: str,
+                   include: Path | None = None) -> dict[str, int]:
+    """The integer macros named prefix* that headers define (not function-like, not in
+    not_constants), evaluated by the preprocessor after source (which includes the headers), in
+    the order the headers define them; macros that are not integer constants are left out."""
+    names = []
+    for h in headers:
+        for m in re.finditer(rf"^\s*#\s*define\s+({prefix}\w+)(?!\()\s+\S", h.read_text(), re.M):
+            if m.group(1) not in not_constants and m.group(1) not in names:
+                names.append(m.group(1))
+    probe = source + "".join(f'"@@{n}" {n}\n' for n in names)
+    values = {}
+    for line in preprocess(probe, include=include).splitlines():
+        m = re.match(r'"@@(\w+)" (.*)$', line)
+        if m and m.group(2).strip() != m.group(1):
+            try:
+                values[m.group(1)] = eval_int(m.group(2))
+            except ModelError:
+                pass  # not an integer
+    return {n: values[n] for n in names if n in values}
+
+
+def check_types(model: Model, external: dict[str, str], where: str):
+    """Every type the covered API uses is defined by its headers or listed in external."""
     known = (set(model.records) | set(model.typedefs) | set(model.func_typedefs) | BUILTIN_TYPES
              | {f"enum {e.tag}" for e in model.enums if e.tag} | {e.typedef for e in model.enums if e.typedef}
              | {r.typedef for r in model.records.values() if r.typedef})
     for t in model.used_types():
-        if t not in known and t not in EXTERNAL_TYPES:
-            raise ModelError(f"the API uses '{t}', defined outside capi/: add it to EXTERNAL_TYPES")
-    return model
+        if t not in known and t not in external:
+            raise ModelError(f"the API uses '{t}', defined outside {where}: add it to EXTERNAL_TYPES")
 
 
 # ----------------------------------------------------------------------------------------------

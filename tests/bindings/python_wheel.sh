@@ -32,8 +32,9 @@ echo "== pip wheel (out of tree)"
 stray=$(cd "$src" && ls -d build _skbuild ./*.egg-info dist 2>/dev/null || true)
 if [ -n "$stray" ]; then echo "FAIL: the build wrote into the source tree: $stray"; exit 1; fi
 
-echo "== auditwheel repair --exclude libflexio.so.1"
-PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair -w "$work/repaired" --exclude libflexio.so.1 "$work"/dist/*.whl
+echo "== auditwheel repair --exclude libflexio.so.1 --exclude libdoca_common.so.2 --exclude libdoca_dma.so.2"
+PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair -w "$work/repaired" --exclude libflexio.so.1 \
+  --exclude libdoca_common.so.2 --exclude libdoca_dma.so.2 "$work"/dist/*.whl
 wheel=$(ls "$work"/repaired/*.whl)
 "$tools/bin/python" "$here/check_python_wheel.py" "$wheel"
 
@@ -66,6 +67,24 @@ grep -q "libflexio $libdir/libflexio.so.1.* = 25" out.txt
 echo "== libflexio through pkg-config"
 run PKG_CONFIG_PATH="$FLEXIO_BIND_DIR/pkgconfig" | tee out.txt
 grep -q "libflexio $libdir/libflexio.so.1.* = 25" out.txt
+
+# opendoca (a process of its own): the DOCA libraries beside FLEXIO_LIBRARY's, or through pkg-config.
+cat > use_opendoca.py <<'PY'
+import opendoca
+from opendoca import _library
+
+with opendoca.Device.open("mlx5_sim0") as dev, opendoca.Mmap(bytearray(b"wheel"), [dev]) as m, \
+        opendoca.BufInventory(1) as inv, inv.buf(m) as buf:
+    print(f"opendoca {_library.candidates('doca_common')[0][1]}: {buf.data!r} on {dev.info.ibdev_name}")
+PY
+echo "== opendoca through FLEXIO_LIBRARY's directory"
+env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH FLEXIO_LIBRARY="$libdir/libflexio.so.1" $sanitizer_env \
+  "$work/venv/bin/python" use_opendoca.py | tee out.txt
+grep -q "opendoca FLEXIO_LIBRARY's directory: b'wheel' on mlx5_sim0" out.txt
+echo "== opendoca through pkg-config"
+env -u LD_LIBRARY_PATH -u FLEXIO_LIBRARY PKG_CONFIG_PATH="$FLEXIO_BIND_DIR/pkgconfig" $sanitizer_env \
+  "$work/venv/bin/python" use_opendoca.py | tee out.txt
+grep -q "opendoca pkg-config doca-common: b'wheel' on mlx5_sim0" out.txt
 
 echo "== neither: the import fails and says how to find libflexio"
 if run PKG_CONFIG=/bin/false > out.txt 2>&1; then echo "FAIL: flexio imported without libflexio"; exit 1; fi

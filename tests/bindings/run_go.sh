@@ -29,10 +29,11 @@ fi
 # -v: the examples (example_test.go, run with the tests) must show as passed, not left out.
 out=$("$go" test -count=1 -v "${exec_flag[@]}" -skip '^TestNotebook' ./... 2>&1) || { printf '%s\n' "$out"; exit 1; }
 printf '%s\n' "$out" | grep -E '^(--- |ok|FAIL|PASS)'
-for example in $(sed -n 's/^func \(Example[A-Za-z0-9_]*\)().*/\1/p' example_test.go); do
+for example in $(sed -n 's/^func \(Example[A-Za-z0-9_]*\)().*/\1/p' example_test.go doca/example*_test.go); do
   if ! grep -q -- "--- PASS: $example " <<<"$out"; then
     echo "run_go.sh: $example did not run and pass" >&2
     exit 1
   fi
 done
 "$go" test -count=1 -tags flexio_experimental "${exec_flag[@]}" ./capi
+"$go" vet -tags doca_experimental ./doca/capi

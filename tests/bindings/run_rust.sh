@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # The Rust bindings' tests (bindings/rust-sys), one job per mode:
-#   run_rust.sh CARGO [suite]  bindings.rust: cargo test for flexio-sys alone (no experimental
-#                              functions: the opt-in is off) and for the workspace with every
-#                              feature (flexio, and flexio-sys-test's layout check), against this
-#                              build's libflexio (pkg-config).
+#   run_rust.sh CARGO [suite]  bindings.rust: cargo test for flexio-sys and doca-sys alone (no
+#                              experimental functions: the opt-in is off) and for the workspace
+#                              with every feature (flexio, doca, and flexio-sys-test's layout
+#                              checks), against this build's libflexio and DOCA libraries
+#                              (pkg-config).
 #   run_rust.sh CARGO docs-rs  bindings.rust.docs_rs: the documentation builds as docs.rs builds
 #                              it (DOCS_RS=1), with no pkg-config and no libflexio to find; broken
 #                              doc links are errors.  And without DOCS_RS the same build fails
 #                              with flexio-sys's message: the probe was really cut off.
 #   run_rust.sh CARGO fmt      bindings.rust.fmt: cargo fmt --check (rustfmt.toml).
-#   run_rust.sh CARGO examples bindings.rust.examples: each example of the safe crate run on the
-#                              test application, its output compared with what it must print.
+#   run_rust.sh CARGO examples bindings.rust.examples: each example of the safe crates run (flexio's
+#                              on the test application), its output compared with what it must print.
 #   run_rust.sh CARGO notebook bindings.rust.notebook: the safe crate's notebook tests
 #                              (tests/notebook.rs, building cells with FLEXIO_DPACC), which the
 #                              suite leaves out (their names start with notebook_).
@@ -28,7 +29,7 @@ if [ -n "${FLEXIO_TEST_PRELOAD:-}" ]; then
 fi
 
 run_suite() {
-  "$cargo" test -q -j 2 -p flexio-sys
+  "$cargo" test -q -j 2 -p flexio-sys -p doca-sys
   "$cargo" test -q -j 2 --workspace --all-features -- --skip notebook_
 }
 
@@ -42,9 +43,12 @@ check_docs_rs() {
   unset PKG_CONFIG_PATH PKG_CONFIG_LIBDIR PKG_CONFIG_SYSROOT_DIR LD_LIBRARY_PATH
   export PKG_CONFIG=/bin/false # any pkg-config query fails
   rm -rf "$CARGO_TARGET_DIR/doc"
-  DOCS_RS=1 RUSTDOCFLAGS="-D warnings" "$cargo" doc -q -j 2 --no-deps --all-features -p flexio-sys -p flexio
+  DOCS_RS=1 RUSTDOCFLAGS="-D warnings" "$cargo" doc -q -j 2 --no-deps --all-features -p flexio-sys -p flexio \
+    -p doca-sys -p doca
   for page in flexio/struct.Error.html flexio/enum.ErrorKind.html flexio/struct.Process.html \
-              flexio_sys/fn.flexio_process_create.html flexio_sys/experimental/index.html; do
+              flexio_sys/fn.flexio_process_create.html flexio_sys/experimental/index.html \
+              doca/struct.Error.html doca/struct.Mmap.html doca_sys/fn.doca_mmap_create.html \
+              doca_sys/experimental/index.html; do
     [ -s "$CARGO_TARGET_DIR/doc/$page" ] || { echo "docs-rs: $page was not generated"; exit 1; }
   done
   local log=$CARGO_TARGET_DIR/without-docs-rs.log
@@ -54,6 +58,12 @@ check_docs_rs() {
   fi
   grep -q "flexio-sys: libflexio >= 1.1 not found by pkg-config" "$log" ||
     { cat "$log"; echo "docs-rs: flexio-sys failed without its own message"; exit 1; }
+  if "$cargo" check -q -j 2 -p doca-sys >"$log" 2>&1; then
+    echo "docs-rs: doca-sys built without DOCS_RS and without pkg-config: the check proves nothing"
+    exit 1
+  fi
+  grep -q "doca-sys: doca-common >= 3.3 not found by pkg-config" "$log" ||
+    { cat "$log"; echo "docs-rs: doca-sys failed without its own message"; exit 1; }
   echo "docs-rs: documentation built without libflexio or pkg-config"
 }
 
@@ -65,11 +75,13 @@ check_fmt() {
   "$cargo" fmt --all --check
 }
 
-# run_example NAME: runs the example on the test application; stdin holds what it must print.
+# run_example NAME [CRATE]: runs the example (of flexio: on the test application); stdin holds what
+# it must print.
 run_example() {
-  local want got
+  local want got crate=${2:-flexio} args=()
   want=$(cat)
-  got=$("$cargo" run -q -j 2 -p flexio --example "$1" -- "$FLEXIO_TEST_APP")
+  [ "$crate" != flexio ] || args=(-- "$FLEXIO_TEST_APP")
+  got=$("$cargo" run -q -j 2 -p "$crate" --example "$1" "${args[@]}")
   if [ "$got" != "$want" ]; then
     diff <(echo "$want") <(echo "$got") || true
     echo "examples: $1 printed something else (above: - wanted, + printed)"
@@ -97,6 +109,11 @@ after trigger 1: 1 run(s)
 after trigger 2: 2 run(s)
 after trigger 3: 3 run(s)
 the handler's thread is named "counter"
+EOF
+  run_example dma_copy doca <<'EOF'
+device: mlx5_sim0
+copied 19 bytes
+destination: "hello from DOCA DMA"
 EOF
 }
 

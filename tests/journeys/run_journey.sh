@@ -11,6 +11,7 @@
 #                           `cargo add flexio --path`, cargo run: a call
 #   run_journey.sh go       the application .so, a fresh Go module with the `replace` recipe,
 #                           go mod tidy, go build, the program run: a call
+#   and each then the document's first DOCA program (package opendoca, crate doca, package doca).
 # Environment (from ctest): SRC (the source tree), PREFIX (the installed prefix, journeys.install),
 # WORK (this journey's directory, made anew), FLEXIO_TEST_PRELOAD (with the sanitizers on: the
 # ASan runtime, preloaded into the programs that load libflexio, not into pip, cargo, go or the
@@ -72,6 +73,13 @@ case $mode in
     # shellcheck disable=SC2046
     env ${FLEXIO_TEST_PRELOAD:-} python squares.py | tee out.txt
     expect out.txt 25
+    # DOCA: the same venv, a process of its own (opendoca, bindings/README.md)
+    block python-doca > doca_first.py
+    echo "== python doca_first.py"
+    # shellcheck disable=SC2046
+    env ${FLEXIO_TEST_PRELOAD:-} python doca_first.py | tee out.txt
+    expect out.txt "hello DOCA"
+    expect out.txt DOCA_ERROR_INVALID_VALUE
     ;;
   rust)
     app_so
@@ -82,6 +90,12 @@ case $mode in
     fi
     step rust-run | tee out.txt
     expect out.txt "add_squares(3, 4) = 25"
+    cd "$WORK"
+    step rust-doca-crate
+    block rust-doca-main > src/main.rs
+    step rust-doca-run | tee out.txt
+    expect out.txt "hello DOCA"
+    expect out.txt DOCA_ERROR_INVALID_VALUE
     ;;
   go)
     app_so
@@ -90,6 +104,13 @@ case $mode in
     step go-build
     run_step go-run | tee out.txt
     expect out.txt "add_squares(3, 4) = 25"
+    cd "$WORK"
+    step go-doca-module
+    block go-doca-main > main.go
+    step go-doca-build
+    run_step go-doca-run | tee out.txt
+    expect out.txt "hello DOCA"
+    expect out.txt DOCA_ERROR_INVALID_VALUE
     ;;
   *) echo "run_journey.sh: unknown journey $mode (python, rust, go)"; exit 2 ;;
 esac

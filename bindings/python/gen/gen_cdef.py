@@ -8,6 +8,9 @@
                           (classes StableLib, ExperimentalLib, Lib) for mypy and editors
   flexio/capi.pyi         type stubs of flexio.capi (lib: StableLib, experimental: ExperimentalLib)
 
+and the same four of DOCA Core and DMA from doca/ (bindings/gen/doca_model.py), for the
+subpackage opendoca: opendoca/_doca_cdef.h, _api.py, _capi.pyi, capi.pyi.
+
 Usage: gen_cdef.py [--out DIR]   (DIR defaults to bindings/python; the regeneration test
 writes into a temporary directory and compares).
 """
@@ -20,6 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "gen"))
 import capi_model  # noqa: E402
+import doca_model  # noqa: E402
 
 GENERATOR = "bindings/python/gen/gen_cdef.py"
 
@@ -191,6 +195,67 @@ experimental: ExperimentalLib
 '''
 
 
+def doca_cdef(model) -> str:
+    out = [doca_model.banner("//", GENERATOR, model).rstrip("\n"), "", "// Integer macros"]
+    out += [f"#define {n} {v:#x}" if v > 9 else f"#define {n} {v}" for n, v in model.constants]
+    out += ["", "// Types of DOCA Core and DMA (the newest release)"]
+    out += [capi_model.pretty(d) for d in model.type_decls]
+    out += ["", "// Stable functions"]
+    out += [f.prototype() for f in model.stable]
+    out += ["", "// Experimental functions (opendoca.capi.experimental)"]
+    out += [f.prototype() for f in model.experimental]
+    return "\n".join(out) + "\n"
+
+
+def doca_api(model) -> str:
+    def names(fs):
+        return "(\n" + "".join(f"    {f.name!r},\n" for f in fs) + ")"
+    a, b, c = model.version
+    return (doca_model.banner("#", GENERATOR, model) + '"""Names of the generated low-level layer of DOCA."""\n\n'
+            f"RELEASE = ({a}, {b}, {c})\n"
+            f"HEADERS = {tuple(doca_model.HEADER_NAMES)!r}\n"
+            f"LIBRARIES = {tuple(doca_model.libraries(model))!r}\n\n"
+            f"STABLE_FUNCTIONS = {names(model.stable)}\n\n"
+            f"EXPERIMENTAL_FUNCTIONS = {names(model.experimental)}\n\n"
+            "CONSTANTS = (\n" + "".join(f"    {n!r},\n" for n, _ in model.constants) + ")\n\n"
+            "ENUMS = (\n" + "".join(f"    {n!r},\n" for e in model.enums for n, _ in e.values) + ")\n")
+
+
+def doca_stubs(model) -> str:
+    def cls(name, doc, lines):
+        body = [f"    @staticmethod\n    {line}" if line.startswith("def ") else f"    {line}" for line in lines]
+        return f"class {name}:\n    \"\"\"{doc}\"\"\"\n\n" + "\n".join(body) + "\n"
+
+    constants = [f"{n}: int" for n, _ in model.constants] + [f"{n}: int" for e in model.enums for n, _ in e.values]
+    return (doca_model.banner("#", GENERATOR, model)
+            + '"""Type stubs of the extension opendoca._capi (cffi, API mode): C names, cffi\'s Python types."""\n'
+            + "from typing import Any\n\nfrom cffi import FFI\n\nffi: FFI\n\n\n"
+            + cls("StableLib", "DOCA's stable functions, enum values and macros.",
+                  [stub_function(model, f) for f in model.stable] + constants)
+            + "\n\n"
+            + cls("ExperimentalLib", "DOCA's experimental functions (DOCA_EXPERIMENTAL).",
+                  [stub_function(model, f) for f in model.experimental])
+            + "\n\n"
+            + cls("Lib(StableLib, ExperimentalLib)", "Everything the extension holds, with the entry the "
+                  "binding uses for its errors.", DOCA_PRIVATE_STUBS)
+            + "\n\nlib: Lib\n")
+
+
+# What opendoca declares beside the generated cdef (flexio_build.py's DOCA_PRIVATE_CDEF).
+DOCA_PRIVATE_STUBS = ["def opendoca_last_error_message() -> FFI.CData: ..."]
+
+DOCA_CAPI_STUB = '''"""Type stubs of opendoca.capi (see capi.py): lib is the stable layer, experimental the opt-in."""
+from ._capi import ExperimentalLib, StableLib
+from ._capi import ffi as ffi
+
+__all__ = ["ffi", "lib", "experimental", "RELEASE"]
+
+RELEASE: tuple[int, int, int]
+lib: StableLib
+experimental: ExperimentalLib
+'''
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE.parent)
@@ -200,6 +265,11 @@ def main():
     capi_model.write_if_changed(args.out / "flexio" / "_api.py", api(model))
     capi_model.write_if_changed(args.out / "flexio" / "_capi.pyi", stubs(model))
     capi_model.write_if_changed(args.out / "flexio" / "capi.pyi", CAPI_STUB)
+    doca = doca_model.load()
+    capi_model.write_if_changed(args.out / "opendoca" / "_doca_cdef.h", doca_cdef(doca))
+    capi_model.write_if_changed(args.out / "opendoca" / "_api.py", doca_api(doca))
+    capi_model.write_if_changed(args.out / "opendoca" / "_capi.pyi", doca_stubs(doca))
+    capi_model.write_if_changed(args.out / "opendoca" / "capi.pyi", DOCA_CAPI_STUB)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,21 @@
-//! Compiles the generated table of the C layouts (src/c_layout.c) into a static library, with the
-//! header directories flexio-sys's build script found (`links = "flexio"` passes them on as
-//! DEP_FLEXIO_INCLUDE).
+//! Compiles the generated tables of the C layouts (src/c_layout.c, src/doca_c_layout.c) into
+//! static libraries, with the header directories the -sys crates' build scripts found (`links`
+//! passes them on as DEP_FLEXIO_INCLUDE and DEP_DOCA_COMMON_INCLUDE).
 use std::env;
 
-fn main() {
-    println!("cargo:rerun-if-changed=src/c_layout.c");
-    println!("cargo:rerun-if-env-changed=DEP_FLEXIO_INCLUDE");
+fn table(source: &str, include_var: &str, name: &str) {
+    println!("cargo:rerun-if-changed={source}");
+    println!("cargo:rerun-if-env-changed={include_var}");
     let mut build = cc::Build::new();
-    build.file("src/c_layout.c").warnings(true);
-    // Absent when flexio-sys skipped its probe (DOCS_RS): the compiler's own paths then.
-    if let Some(include) = env::var_os("DEP_FLEXIO_INCLUDE") {
+    build.file(source).warnings(true);
+    // Absent when the -sys crate skipped its probe (DOCS_RS): the compiler's own paths then.
+    if let Some(include) = env::var_os(include_var) {
         build.includes(env::split_paths(&include));
     }
-    build.compile("flexio_c_layout");
+    build.compile(name);
+}
+
+fn main() {
+    table("src/c_layout.c", "DEP_FLEXIO_INCLUDE", "flexio_c_layout");
+    table("src/doca_c_layout.c", "DEP_DOCA_COMMON_INCLUDE", "doca_c_layout");
 }

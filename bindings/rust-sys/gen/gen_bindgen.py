@@ -11,6 +11,13 @@
                                   offsets of every struct (flexio-sys-test's build.rs compiles it)
   flexio-sys-test/tests/layout.rs compares them with the Rust types
 
+And the same of DOCA Core and DMA (bindings/gen/doca_model.py: the newest release's declarations
+that libdoca_common / libdoca_dma export), for the crate doca-sys:
+
+  doca-sys/src/bindings.rs, experimental.rs, consts.rs   as above
+  doca-sys/src/libraries.rs       the pkg-config modules to link (doca-sys's build.rs reads it)
+  flexio-sys-test/src/doca_c_layout.c, flexio-sys-test/tests/doca_layout.rs   its layout check
+
 Which functions: bindings/gen/capi_model.py (exported by capi/libflexio.map and declared by
 the current edition).  bindgen is pinned (BINDGEN_VERSION): its output changes between versions.
 
@@ -27,6 +34,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1] / "gen"))
 import capi_model  # noqa: E402
+import doca_model  # noqa: E402
 
 GENERATOR = "bindings/rust-sys/gen/gen_bindgen.py"
 BINDGEN_VERSION = "0.73.2"
@@ -51,7 +59,8 @@ def anchored(names):
     return "^(" + "|".join(names) + ")$"
 
 
-def run_bindgen(bindgen, out: Path, functions, extra, header_text):
+def run_bindgen(bindgen, out: Path, functions, extra, header_text,
+                clang_args=("-I", str(capi_model.INCLUDE), "-DFLEXIO_ALLOW_EXPERIMENTAL_API")):
     with tempfile.TemporaryDirectory() as d:
         wrapper = Path(d) / "flexio_wrapper.h"
         wrapper.write_text(header_text)
@@ -59,7 +68,7 @@ def run_bindgen(bindgen, out: Path, functions, extra, header_text):
                "--allowlist-function", anchored(functions),
                "--no-prepend-enum-name", "--default-enum-style", "consts",
                *extra,
-               "--", "-I", str(capi_model.INCLUDE), "-DFLEXIO_ALLOW_EXPERIMENTAL_API"]
+               "--", *clang_args]
         subprocess.run(cmd, check=True)
 
 
@@ -70,8 +79,13 @@ RUST_KEYWORDS = {"as", "break", "const", "continue", "crate", "else", "enum", "e
                  "priv", "typeof", "unsized", "virtual", "yield", "try"}
 
 
+# Field names bindgen renames as it does keywords (union doca_data's u64 is u64_).
+RUST_PRIMITIVES = {"u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+                   "f32", "f64", "bool", "char", "str"}
+
+
 def rust_field(name):
-    return name + "_" if name in RUST_KEYWORDS else name  # bindgen's renaming
+    return name + "_" if name in RUST_KEYWORDS | RUST_PRIMITIVES else name  # bindgen's renaming
 
 
 def layout_records(model):
@@ -92,31 +106,32 @@ def layout_records(model):
     return out
 
 
-def c_layout_c(model):
-    lines = [capi_model.banner("//", GENERATOR, model).rstrip("\n"),
-             "// The C compiler's layout of every struct of <libflexio/flexio.h>, as a table",
+def c_layout_c(model, banner=capi_model.banner, what="<libflexio/flexio.h>",
+               includes=("libflexio/flexio.h",), table="flexio_c_layout"):
+    lines = [banner("//", GENERATOR, model).rstrip("\n"),
+             f"// The C compiler's layout of every struct of {what}, as a table",
              "// flexio-sys-test reads (its build.rs compiles this file with the cc crate).",
-             "#include <stddef.h>", "#include <libflexio/flexio.h>", "",
-             "struct flexio_c_layout_entry {", "\tconst char *name;", "\tsize_t value;", "};", "",
+             "#include <stddef.h>", *(f"#include <{h}>" for h in includes), "",
+             f"struct {table}_entry {{", "\tconst char *name;", "\tsize_t value;", "};", "",
              "#define SIZE(t, name) { name, sizeof(t) }",
              "#define ALIGN(t, name) { name \".align\", _Alignof(t) }",
              "#define OFFSET(t, m, name) { name, offsetof(t, m) }", "",
-             "const struct flexio_c_layout_entry flexio_c_layout[] = {"]
+             f"const struct {table}_entry {table}[] = {{"]
     for cname, rust, members in layout_records(model):
         lines.append(f'\tSIZE({cname}, "{rust}"),')
         lines.append(f'\tALIGN({cname}, "{rust}"),')
         for cm, rm in members:
             lines.append(f'\tOFFSET({cname}, {cm}, "{rust}.{rm}"),')
     lines += ["};", "",
-              "const size_t flexio_c_layout_len = sizeof(flexio_c_layout) / sizeof(flexio_c_layout[0]);", ""]
+              f"const size_t {table}_len = sizeof({table}) / sizeof({table}[0]);", ""]
     return "\n".join(lines)
 
 
-def layout_test(model):
-    lines = [capi_model.banner("//", GENERATOR, model).rstrip("\n"),
-             "//! The Rust types of flexio-sys against the C compiler's layout of the same structs",
-             "//! (flexio_sys_test::c_layout, from src/c_layout.c).",
-             "use flexio_sys::*;", "use std::collections::BTreeMap;", "use std::mem::{align_of, offset_of, size_of};",
+def layout_test(model, banner=capi_model.banner, crate="flexio_sys", table="c_layout"):
+    lines = [banner("//", GENERATOR, model).rstrip("\n"),
+             f"//! The Rust types of {crate.replace('_', '-')} against the C compiler's layout of the same structs",
+             f"//! (flexio_sys_test::{table}, from src/{table}.c).",
+             f"use {crate}::*;", "use std::collections::BTreeMap;", "use std::mem::{align_of, offset_of, size_of};",
              "", "#[rustfmt::skip]", "fn rust_layout() -> BTreeMap<&'static str, usize> {",
              "    let mut m = BTreeMap::new();"]
     for _, rust, members in layout_records(model):
@@ -125,7 +140,7 @@ def layout_test(model):
         for _, rm in members:
             lines.append(f'    m.insert("{rust}.{rm}", offset_of!({rust}, {rm}));')
     lines += ["    m", "}", "", "#[test]", "fn layouts_match_the_c_compiler() {",
-              "    let c = flexio_sys_test::c_layout();",
+              f"    let c = flexio_sys_test::{table}();",
               "    let rust = rust_layout();",
               '    assert_eq!(c.len(), rust.len(), "the C table and the test list different members");',
               "    for (name, size) in &rust {",
@@ -142,6 +157,52 @@ def consts_rs(model):
     for name, value in model.constants:
         lines.append(f"pub const {name}: u64 = {value:#x};")
     return "\n".join(lines) + "\n"
+
+
+def doca_consts_rs(model):
+    a, b, c = model.version
+    lines = [doca_model.banner("//", GENERATOR, model).rstrip("\n"),
+             "// Integer macros of the DOCA headers (values from the C preprocessor).", "",
+             f"/// The DOCA release these bindings were generated from: DOCA_VER({a}, {b}, {c}).",
+             f"pub const DOCA_BINDINGS_RELEASE: u64 = {model.version_value:#x};", ""]
+    for name, value in model.constants:
+        lines.append(f"pub const {name}: u64 = {value:#x};")
+    return "\n".join(lines) + "\n"
+
+
+def doca_libraries_rs(model):
+    modules = ", ".join(f'"{lib.replace("_", "-")}"' for lib in doca_model.libraries(model))
+    return (doca_model.banner("//", GENERATOR, model)
+            + "// The pkg-config modules of the libraries exporting the bound functions (build.rs links them).\n"
+            + f"const LIBRARIES: &[&str] = &[{modules}];\n")
+
+
+def generate_doca(bindgen, out: Path):
+    model = doca_model.load()
+    sysdir = out / "doca-sys"
+    (sysdir / "src").mkdir(parents=True, exist_ok=True)
+    header = "#include <stdio.h>\n" + doca_model.wrapper_source()
+    banner = doca_model.banner("//", GENERATOR, model)
+    clang = ("-I", str(doca_model.INCLUDE), f"-D{doca_model.ALLOW_EXPERIMENTAL}")
+    run_bindgen(bindgen, sysdir / "src" / "bindings.rs", [f.name for f in model.stable],
+                # every type of the headers: the experimental module's functions use them too (FILE,
+                # log_flush_callback)
+                ["--opaque-type", "_IO_FILE", "--allowlist-type", anchored(["doca_.*", "FILE", *model.func_typedefs]),
+                 "--raw-line", banner.rstrip("\n")],
+                header, clang)
+    run_bindgen(bindgen, sysdir / "src" / "experimental.rs", [f.name for f in model.experimental],
+                ["--blocklist-type", ".*", "--no-recursive-allowlist", "--raw-line", banner.rstrip("\n"),
+                 "--raw-line", "use super::*;"], header, clang)
+    capi_model.write_if_changed(sysdir / "src" / "consts.rs", doca_consts_rs(model))
+    capi_model.write_if_changed(sysdir / "src" / "libraries.rs", doca_libraries_rs(model))
+    testdir = out / "flexio-sys-test"
+    (testdir / "src").mkdir(parents=True, exist_ok=True)
+    (testdir / "tests").mkdir(parents=True, exist_ok=True)
+    capi_model.write_if_changed(testdir / "src" / "doca_c_layout.c",
+                                c_layout_c(model, doca_model.banner, "the DOCA headers", doca_model.HEADER_NAMES,
+                                           "doca_c_layout"))
+    capi_model.write_if_changed(testdir / "tests" / "doca_layout.rs",
+                                layout_test(model, doca_model.banner, "doca_sys", "doca_c_layout"))
 
 
 def main():
@@ -170,6 +231,7 @@ def main():
     (testdir / "tests").mkdir(parents=True, exist_ok=True)
     capi_model.write_if_changed(testdir / "src" / "c_layout.c", c_layout_c(model))
     capi_model.write_if_changed(testdir / "tests" / "layout.rs", layout_test(model))
+    generate_doca(bindgen, args.out)
 
 
 if __name__ == "__main__":

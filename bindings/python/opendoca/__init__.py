@@ -1,0 +1,43 @@
+"""OpenDOCA from Python: DOCA Core and DOCA DMA (OpenFlexIO's libdoca_common and libdoca_dma).
+
+    import opendoca as doca
+    print(doca.devices())                                   # DeviceInfo: PCI address, IB name, ...
+    src, dst = bytearray(b"hello DOCA"), bytearray(10)
+    with doca.Device.open("mlx5_sim0") as dev, \\
+         doca.Mmap(src, [dev]) as msrc, doca.Mmap(dst, [dev]) as mdst, \\
+         doca.BufInventory(2) as inv, doca.ProgressEngine() as pe, doca.Dma(dev, pe) as dma:
+        with inv.buf(msrc) as s, inv.buf(mdst, data_len=0) as d:
+            dma.memcpy(s, d)                                # submit, progress until done
+    print(dst)                                              # bytearray(b'hello DOCA')
+
+Failures raise DocaError (function, error, name and description as doca_error_get_name/_descr
+give them, and the library's line for the failure).  The generated low-level layer is
+opendoca.capi (cffi's ffi and lib with the C names of the newest DOCA release; experimental
+functions only through opendoca.capi.experimental).
+
+libdoca_common.so.2 and libdoca_dma.so.2 are found at import from DOCA_COMMON_LIBRARY /
+DOCA_DMA_LIBRARY (their paths), else pkg-config's libdir of `doca-common` / `doca-dma`, else the
+directory of FLEXIO_LIBRARY, else the dynamic loader's search: see opendoca._library.
+
+A package of its own beside flexio (same distribution, openflexio): the DOCA libraries reach the
+simulated device through libflexio_verbs, libflexio carries its own copy of it, and each needs
+room in the process's static TLS block that a process loading both with dlopen does not have.
+So one Python process uses flexio or opendoca, not both.
+"""
+from . import _api, _library
+
+_library.load()
+try:
+    from . import _capi  # noqa: F401
+except ImportError as e:  # a libdoca_common without this release's symbols
+    raise ImportError(f"opendoca: cannot load the DOCA libraries for DOCA {'.'.join(map(str, _api.RELEASE))} "
+                      f"({e}); install OpenFlexIO's DOCA libraries of this release or newer") from e
+
+from ._core import (Access, Buf, BufInventory, Device, DeviceInfo, DocaError, ErrorCode, Mmap,  # noqa: E402
+                    ProgressEngine, devices)
+from ._dma import Dma, DmaTask  # noqa: E402
+
+__all__ = ["Access", "Buf", "BufInventory", "Device", "DeviceInfo", "DocaError", "Dma", "DmaTask", "ErrorCode",
+           "Mmap", "ProgressEngine", "RELEASE", "devices"]
+RELEASE = _api.RELEASE
+"""The DOCA release the binding was generated from (its headers' newest)."""

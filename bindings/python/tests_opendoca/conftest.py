@@ -1,0 +1,17 @@
+# The tests of opendoca: a pytest run of their own (run_python.sh), as one process cannot load
+# libflexio beside the DOCA libraries (opendoca/__init__.py).
+import pytest
+
+import opendoca
+
+
+@pytest.fixture
+def dev():
+    with opendoca.Device.open("mlx5_sim0") as d:
+        yield d
+
+
+@pytest.fixture
+def inventory():
+    with opendoca.BufInventory(8) as inv:
+        yield inv
