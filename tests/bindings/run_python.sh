@@ -3,8 +3,8 @@
 # builds the cffi extension out of tree, in build/bindings/python-build, against this build's libflexio
 # found with pkg-config) and runs its pytest suite; arguments after the interpreter go to pytest
 # (bindings.python: -m "not journey"; bindings.python.notebook: -m journey).  run_python.sh PYTHON
-# --opendoca runs the package opendoca's suite (tests_opendoca) instead: a process of its own, as
-# one process cannot load libflexio beside the DOCA libraries.
+# --opendoca runs the package opendoca's suite (tests_opendoca) instead, in a pytest process of its
+# own (its tests of flexio and opendoca together start fresh interpreters).
 # The first run fetches scikit-build-core/cffi/pytest/numpy, and pandas/matplotlib/nbclient/nbformat/
 # ipykernel for the timelines and the example notebooks, from PyPI; later runs reuse the venv.
 set -euo pipefail

@@ -19,10 +19,9 @@ libdoca_common.so.2 and libdoca_dma.so.2 are found at import from DOCA_COMMON_LI
 DOCA_DMA_LIBRARY (their paths), else pkg-config's libdir of `doca-common` / `doca-dma`, else the
 directory of FLEXIO_LIBRARY, else the dynamic loader's search: see opendoca._library.
 
-A package of its own beside flexio (same distribution, openflexio): the DOCA libraries reach the
-simulated device through libflexio_verbs, libflexio carries its own copy of it, and each needs
-room in the process's static TLS block that a process loading both with dlopen does not have.
-So one Python process uses flexio or opendoca, not both.
+A package of its own beside flexio (same distribution, openflexio): DOCA programs need no
+FlexIO handle, and `import opendoca` loads only the DOCA libraries. Both packages may be
+imported in one process, in either order.
 """
 from . import _api, _library
 

@@ -1,5 +1,4 @@
-# The tests of opendoca: a pytest run of their own (run_python.sh), as one process cannot load
-# libflexio beside the DOCA libraries (opendoca/__init__.py).
+# The tests of opendoca: a pytest run of their own (run_python.sh --opendoca).
 import pytest
 
 import opendoca
