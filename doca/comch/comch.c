@@ -85,12 +85,14 @@ static const struct opendoca_kind conn_kind = { "Comch connection" };
 static void send_invoke(opendoca_callback cb, struct doca_task *task, union doca_data task_user_data,
 			union doca_data ctx_user_data)
 {
-	((doca_comch_task_send_completion_cb_t)cb)((struct doca_comch_task_send *)task, task_user_data,
-						   ctx_user_data);
+	((doca_comch_task_send_completion_cb_t)cb)((struct doca_comch_task_send *)task, task_user_data, ctx_user_data);
 }
 
 static const struct opendoca_task_type send_type = {
-	.name = "send task", .priv_size = sizeof(struct comch_send), .max_tasks = 1u << 16, .invoke = send_invoke,
+	.name = "send task",
+	.priv_size = sizeof(struct comch_send),
+	.max_tasks = 1u << 16,
+	.invoke = send_invoke,
 };
 
 static void free_object(struct opendoca_object *obj)
@@ -354,9 +356,8 @@ static bool comch_progress(struct opendoca_binding *binding)
 
 		while ((fd = accept4(c->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
 			if (c->recv_queue_size)
-				setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &(int){ (int)(c->recv_queue_size *
-										      (c->max_msg_size + 64)) },
-					   sizeof(int));
+				setsockopt(fd, SOL_SOCKET, SO_RCVBUF,
+					   &(int){ (int)(c->recv_queue_size * (c->max_msg_size + 64)) }, sizeof(int));
 			conn_add(c, fd);
 			any = true;
 		}
@@ -407,9 +408,16 @@ static doca_error_t comch_submit(struct opendoca_task *task, uint32_t flags)
 }
 
 static const struct opendoca_ctx_ops comch_ops = {
-	.name = "Comch context", .task_types = &send_type, .num_task_types = 1,
-	.start = comch_start, .stop = comch_stop, .stopped = comch_stopped, .submit = comch_submit,
-	.progress = comch_progress, .event_fd = comch_event_fd, .arm = comch_arm,
+	.name = "Comch context",
+	.task_types = &send_type,
+	.num_task_types = 1,
+	.start = comch_start,
+	.stop = comch_stop,
+	.stopped = comch_stopped,
+	.submit = comch_submit,
+	.progress = comch_progress,
+	.event_fd = comch_event_fd,
+	.arm = comch_arm,
 };
 
 /* ---- Create, destroy ---- */
@@ -560,8 +568,7 @@ static doca_error_t set_max_msg_size(const void *handle, const struct opendoca_k
 	struct comch *c;
 
 	if (!size || size > COMCH_MAX_MSG_SIZE)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size %u is not 1 - %u", size,
-				     COMCH_MAX_MSG_SIZE);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size %u is not 1 - %u", size, COMCH_MAX_MSG_SIZE);
 	c = get_idle(handle, kind, func);
 	if (!c)
 		return opendoca_last_error();
@@ -606,8 +613,8 @@ doca_error_t doca_comch_client_set_recv_queue_size(struct doca_comch_client *com
 	return set_recv_queue_size(comch_client, &client_kind, size, __func__);
 }
 
-static doca_error_t set_recv_cb(const void *handle, const struct opendoca_kind *kind,
-				doca_comch_event_msg_recv_cb_t cb, const char *func)
+static doca_error_t set_recv_cb(const void *handle, const struct opendoca_kind *kind, doca_comch_event_msg_recv_cb_t cb,
+				const char *func)
 {
 	struct comch *c;
 
@@ -660,8 +667,7 @@ static doca_error_t send_set_conf(const void *handle, const struct opendoca_kind
 
 	if (!c)
 		return DOCA_ERROR_INVALID_VALUE;
-	err = opendoca_ctx_set_task_conf(c->ctx, 0, (opendoca_callback)completion, (opendoca_callback)error, num,
-					 func);
+	err = opendoca_ctx_set_task_conf(c->ctx, 0, (opendoca_callback)completion, (opendoca_callback)error, num, func);
 	opendoca_handle_put(&c->obj);
 	return err;
 }
@@ -671,8 +677,7 @@ doca_error_t doca_comch_server_task_send_set_conf(struct doca_comch_server *comc
 						  doca_comch_task_send_completion_cb_t task_error_cb,
 						  uint32_t num_send_tasks)
 {
-	return send_set_conf(comch_server, &server_kind, task_completion_cb, task_error_cb, num_send_tasks,
-			     __func__);
+	return send_set_conf(comch_server, &server_kind, task_completion_cb, task_error_cb, num_send_tasks, __func__);
 }
 
 doca_error_t doca_comch_client_task_send_set_conf(struct doca_comch_client *comch_client,
@@ -680,8 +685,7 @@ doca_error_t doca_comch_client_task_send_set_conf(struct doca_comch_client *comc
 						  doca_comch_task_send_completion_cb_t task_error_cb,
 						  uint32_t num_send_tasks)
 {
-	return send_set_conf(comch_client, &client_kind, task_completion_cb, task_error_cb, num_send_tasks,
-			     __func__);
+	return send_set_conf(comch_client, &client_kind, task_completion_cb, task_error_cb, num_send_tasks, __func__);
 }
 
 /* ---- Connections and tasks ---- */
