@@ -60,14 +60,20 @@ struct comch {
 	bool server;
 	struct doca_dev *dev; /* held */
 	char name[COMCH_MAX_NAME + 1];
-	char pci[DOCA_DEVINFO_PCI_ADDR_SIZE]; /* the host function's */
+	/*
+	 * The PCI addresses naming the channel: [0] the host function's (the server's representor, the
+	 * client's device); [1] a server's own device's, for a host program running on the same
+	 * simulated device as the DPU's (one simulated BlueField stands for both sides of a machine).
+	 */
+	char pci[2][DOCA_DEVINFO_PCI_ADDR_SIZE];
 	uint32_t max_msg_size;
 	uint32_t recv_queue_size;
 	doca_comch_event_msg_recv_cb_t recv_cb;
 	doca_comch_event_connection_status_changed_cb_t connect_cb, disconnect_cb;
 	/* while started */
 	int epfd;
-	int listen_fd;            /* server */
+	bool connecting;          /* client: starting, no socket connected yet */
+	int listen_fd[2];         /* server: on the names of pci[0], pci[1] (-1: none) */
 	struct comch_conn *conns; /* server: its clients; client: its one connection */
 	uint8_t *rx;              /* max_msg_size + 1 bytes: a longer message shows */
 };
@@ -100,14 +106,14 @@ static void free_object(struct opendoca_object *obj)
 	free(obj);
 }
 
-static socklen_t channel_address(const struct comch *c, struct sockaddr_un *address)
+static socklen_t channel_address(const struct comch *c, const char *pci, struct sockaddr_un *address)
 {
 	int len;
 
 	memset(address, 0, sizeof(*address));
 	address->sun_family = AF_UNIX;
 	/* The abstract namespace: no file to clean up, gone with the socket. */
-	len = snprintf(address->sun_path + 1, sizeof(address->sun_path) - 1, "opendoca-comch/%s/%s", c->pci, c->name);
+	len = snprintf(address->sun_path + 1, sizeof(address->sun_path) - 1, "opendoca-comch/%s/%s", pci, c->name);
 	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + (size_t)len);
 }
 
@@ -175,41 +181,66 @@ static struct comch_conn *conn_get(const void *handle)
 
 /* ---- Operations ---- */
 
+/* Listens on the channel's name of pci: the socket, or -1 with errno set. */
+static int listen_on(struct comch *c, const char *pci)
+{
+	struct sockaddr_un address;
+	socklen_t len = channel_address(c, pci, &address);
+	struct epoll_event ev = { .events = EPOLLIN };
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+
+	if (fd < 0)
+		return -1;
+	if (bind(fd, (struct sockaddr *)&address, len) || listen(fd, 64)) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	ev.data.fd = fd;
+	epoll_ctl(c->epfd, EPOLL_CTL_ADD, fd, &ev);
+	return fd;
+}
+
+static void close_listeners(struct comch *c)
+{
+	for (int i = 0; i < 2; i++) {
+		if (c->listen_fd[i] >= 0)
+			close(c->listen_fd[i]);
+		c->listen_fd[i] = -1;
+	}
+}
+
 static doca_error_t comch_start(struct opendoca_ctx *ctx)
 {
 	struct comch *c = opendoca_ctx_priv(ctx);
-	struct sockaddr_un address;
-	socklen_t len = channel_address(c, &address);
-	struct epoll_event ev = { .events = EPOLLIN };
+	doca_error_t err = DOCA_ERROR_NO_MEMORY;
 
 	c->rx = malloc(c->max_msg_size + 1);
 	c->epfd = epoll_create1(EPOLL_CLOEXEC);
-	c->listen_fd = -1;
 	if (!c->rx || c->epfd < 0)
 		goto fail;
-	if (!c->server)
-		return DOCA_ERROR_IN_PROGRESS; /* connecting at progress */
-	c->listen_fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (c->listen_fd < 0 || bind(c->listen_fd, (struct sockaddr *)&address, len) || listen(c->listen_fd, 64)) {
-		doca_error_t err = errno == EADDRINUSE ? DOCA_ERROR_ALREADY_EXIST : DOCA_ERROR_OPERATING_SYSTEM;
-
-		if (c->listen_fd >= 0)
-			close(c->listen_fd);
-		c->listen_fd = -1;
-		close(c->epfd);
-		free(c->rx);
-		c->rx = NULL;
-		return err;
+	if (!c->server) {
+		c->connecting = true; /* at progress, once: a client whose server goes stops */
+		return DOCA_ERROR_IN_PROGRESS;
 	}
-	ev.data.fd = c->listen_fd;
-	epoll_ctl(c->epfd, EPOLL_CTL_ADD, c->listen_fd, &ev);
+	c->listen_fd[0] = listen_on(c, c->pci[0]);
+	if (c->listen_fd[0] < 0) {
+		err = errno == EADDRINUSE ? DOCA_ERROR_ALREADY_EXIST : DOCA_ERROR_OPERATING_SYSTEM;
+		goto fail;
+	}
+	/* The device's own name is a convenience of the simulation: another server may hold it. */
+	if (strcmp(c->pci[0], c->pci[1]))
+		c->listen_fd[1] = listen_on(c, c->pci[1]);
 	return DOCA_SUCCESS;
 fail:
 	if (c->epfd >= 0)
 		close(c->epfd);
+	c->epfd = -1;
 	free(c->rx);
 	c->rx = NULL;
-	return DOCA_ERROR_NO_MEMORY;
+	return err;
 }
 
 static void comch_stop(struct opendoca_ctx *ctx)
@@ -218,10 +249,8 @@ static void comch_stop(struct opendoca_ctx *ctx)
 
 	for (struct comch_conn *conn = c->conns; conn; conn = conn->next)
 		conn_end(conn);
-	if (c->listen_fd >= 0) {
-		close(c->listen_fd);
-		c->listen_fd = -1;
-	}
+	close_listeners(c);
+	c->connecting = false;
 }
 
 static void comch_stopped(struct opendoca_ctx *ctx)
@@ -325,7 +354,7 @@ static bool receive(struct comch *c, struct comch_conn *conn)
 static bool client_connect(struct comch *c)
 {
 	struct sockaddr_un address;
-	socklen_t len = channel_address(c, &address);
+	socklen_t len = channel_address(c, c->pci[0], &address);
 	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	struct comch_conn *conn;
 
@@ -351,18 +380,21 @@ static bool comch_progress(struct opendoca_binding *binding)
 	if (c->epfd < 0)
 		return false;
 	conns_purge(c);
-	if (c->server && c->listen_fd >= 0) {
+	for (int i = 0; c->server && i < 2; i++) {
 		int fd;
 
-		while ((fd = accept4(c->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
+		while (c->listen_fd[i] >= 0 &&
+		       (fd = accept4(c->listen_fd[i], NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
 			if (c->recv_queue_size)
 				setsockopt(fd, SOL_SOCKET, SO_RCVBUF,
 					   &(int){ (int)(c->recv_queue_size * (c->max_msg_size + 64)) }, sizeof(int));
 			conn_add(c, fd);
 			any = true;
 		}
-	} else if (!c->server && !c->conns) {
-		any = client_connect(c);
+	}
+	if (c->connecting && client_connect(c)) {
+		c->connecting = false;
+		any = true;
 	}
 	/* Callbacks may end connections (doca_comch_server_disconnect, doca_ctx_stop): ended ones stay
 	 * listed until the next purge, so the walk stays valid. */
@@ -443,7 +475,7 @@ static doca_error_t comch_create(bool server, struct doca_dev *dev, struct doca_
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a Comch context");
 	c->server = server;
 	c->max_msg_size = COMCH_MAX_MSG_SIZE;
-	c->epfd = c->listen_fd = -1;
+	c->epfd = c->listen_fd[0] = c->listen_fd[1] = -1;
 	memcpy(c->name, name, len + 1);
 	err = opendoca_dev_hold(dev, func);
 	if (err) {
@@ -451,8 +483,9 @@ static doca_error_t comch_create(bool server, struct doca_dev *dev, struct doca_
 		return err;
 	}
 	/* The host function's address names the channel: the representor's on the server side. */
-	if (server ? doca_devinfo_rep_get_pci_addr_str(doca_dev_rep_as_devinfo(rep), c->pci)
-		   : doca_devinfo_get_pci_addr_str(doca_dev_as_devinfo(dev), c->pci)) {
+	if (server ? doca_devinfo_rep_get_pci_addr_str(doca_dev_rep_as_devinfo(rep), c->pci[0]) ||
+			     doca_devinfo_get_pci_addr_str(doca_dev_as_devinfo(dev), c->pci[1])
+		   : doca_devinfo_get_pci_addr_str(doca_dev_as_devinfo(dev), c->pci[0])) {
 		opendoca_dev_release(dev);
 		free(c);
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no PCI address",

@@ -8,6 +8,7 @@
  * representor is the host's PF at 0000:3b:00.0, which mlx5_sim1 stands for.
  */
 #define DOCA_ALLOW_EXPERIMENTAL_API /* as NVIDIA's samples build */
+#include <poll.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -136,9 +137,9 @@ static void server_up(struct side *s, uint32_t max_msg)
 	expect_ok(doca_ctx_start(s->ctx));
 }
 
-static void client_create(struct side *c, uint32_t max_msg)
+static void client_create_on(struct side *c, int dev_index, uint32_t max_msg)
 {
-	c->dev = sim_dev_open(1);
+	c->dev = sim_dev_open(dev_index);
 	expect_ok(doca_pe_create(&c->pe));
 	expect_ok(doca_comch_client_create(c->dev, NAME, &c->client));
 	c->ctx = doca_comch_client_as_ctx(c->client);
@@ -148,6 +149,12 @@ static void client_create(struct side *c, uint32_t max_msg)
 	expect_ok(doca_pe_connect_ctx(c->pe, c->ctx));
 	expect_ok(doca_comch_client_task_send_set_conf(c->client, on_sent, on_send_error, 8));
 	expect_ok(doca_comch_client_event_msg_recv_register(c->client, on_client_msg));
+}
+
+/* A client on the host's device (at the representor's address). */
+static void client_create(struct side *c, uint32_t max_msg)
+{
+	client_create_on(c, 1, max_msg);
 }
 
 static enum doca_ctx_states state_of(struct doca_ctx *ctx)
@@ -310,6 +317,38 @@ static void test_server_destroyed_with_client_running(void **state)
 	side_down(&cli);
 }
 
+/* A client on the server's own device (a host program run on the one simulated BlueField, as the
+ * samples' runs do) reaches the server too. */
+static void test_client_on_server_device(void **state)
+{
+	struct side srv = { 0 }, cli = { 0 };
+	struct doca_comch_connection *conn;
+	doca_notification_handle_t handle;
+	struct pollfd pfd = { .events = POLLIN };
+
+	(void)state;
+	memset(&seen, 0, sizeof(seen));
+	server_up(&srv, 1024);
+	client_create_on(&cli, 0, 1024);
+	conn = connect_client(&srv, &cli);
+	progress_until(srv.pe, cli.pe, &seen.connects, 1);
+	/* The server's engine's notification handle turns readable when the message arrives. */
+	expect_ok(doca_pe_get_notification_handle(srv.pe, &handle));
+	expect_ok(doca_pe_request_notification(srv.pe));
+	pfd.fd = (int)handle;
+	assert_int_equal(poll(&pfd, 1, 0), 0);
+	send_from(&cli, conn, "same device");
+	assert_int_equal(poll(&pfd, 1, 5000), 1);
+	expect_ok(doca_pe_clear_notification(srv.pe, handle));
+	progress_until(srv.pe, cli.pe, &seen.server_msgs, 1);
+	assert_string_equal(seen.server_last, "same device");
+	expect_ok(doca_ctx_stop(cli.ctx));
+	progress_until(srv.pe, NULL, &seen.disconnects, 1);
+	expect_ok(doca_ctx_stop(srv.ctx));
+	side_down(&cli);
+	side_down(&srv);
+}
+
 /* The client in a child process, as the host's sample runs apart from the DPU's. */
 static int child_client(void)
 {
@@ -417,8 +456,7 @@ static void test_bad_input(void **state)
 		    "doca_comch_server_create");
 	expect_fail(doca_comch_client_create(NULL, NAME, &client), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comch_client_create");
-	expect_fail(doca_comch_client_create(dev, NULL, &client), DOCA_ERROR_INVALID_VALUE,
-		    "doca_comch_client_create");
+	expect_fail(doca_comch_client_create(dev, NULL, &client), DOCA_ERROR_INVALID_VALUE, "doca_comch_client_create");
 	expect_fail(doca_comch_client_create(dev, "a/b", &client), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comch_client_create");
 	assert_int_equal(opendoca_dev_users(dev), users); /* nothing held by a refusal */
@@ -447,7 +485,8 @@ static void test_bad_input(void **state)
 		    "doca_comch_client_task_send_alloc_init");
 	expect_fail(doca_comch_client_get_connection(client, NULL), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comch_client_get_connection");
-	expect_fail(doca_comch_server_disconnect(server, NULL), DOCA_ERROR_NOT_CONNECTED, "doca_comch_server_disconnect");
+	expect_fail(doca_comch_server_disconnect(server, NULL), DOCA_ERROR_NOT_CONNECTED,
+		    "doca_comch_server_disconnect");
 	expect_fail(doca_comch_connection_set_user_data(NULL, (union doca_data){ 0 }), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comch_connection_set_user_data");
 	assert_int_equal(doca_comch_connection_get_user_data(NULL).u64, 0);
@@ -484,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_one_process),
 		cmocka_unit_test(test_server_destroyed_with_client_running),
+		cmocka_unit_test(test_client_on_server_device),
 		cmocka_unit_test(test_fork),
 	};
 
