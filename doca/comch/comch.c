@@ -351,6 +351,16 @@ static bool receive(struct comch *c, struct comch_conn *conn)
 	return any;
 }
 
+/* Room for recv_queue_size messages waiting in a connection's socket (the kernel's default else). */
+static void size_receive_queue(const struct comch *c, int fd)
+{
+	/* 1024: room for the kernel's bookkeeping of each message (its buffers count it too) */
+	int bytes = (int)(c->recv_queue_size * (c->max_msg_size + 1024));
+
+	if (c->recv_queue_size)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes));
+}
+
 static bool client_connect(struct comch *c)
 {
 	struct sockaddr_un address;
@@ -360,6 +370,7 @@ static bool client_connect(struct comch *c)
 
 	if (fd < 0)
 		return false;
+	size_receive_queue(c, fd);
 	/* No server yet (or its backlog full): tried again at the next progress, DOCA's client waits. */
 	if (connect(fd, (struct sockaddr *)&address, len)) {
 		close(fd);
@@ -385,9 +396,7 @@ static bool comch_progress(struct opendoca_binding *binding)
 
 		while (c->listen_fd[i] >= 0 &&
 		       (fd = accept4(c->listen_fd[i], NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
-			if (c->recv_queue_size)
-				setsockopt(fd, SOL_SOCKET, SO_RCVBUF,
-					   &(int){ (int)(c->recv_queue_size * (c->max_msg_size + 64)) }, sizeof(int));
+			size_receive_queue(c, fd);
 			conn_add(c, fd);
 			any = true;
 		}
