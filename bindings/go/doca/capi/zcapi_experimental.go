@@ -267,6 +267,11 @@ func BufArrStop(bufArr *BufArr) Error {
 	return Error(C.doca_buf_arr_stop((*C.struct_doca_buf_arr)(unsafe.Pointer(bufArr))))
 }
 
+// CtxCapGetNumCompletionVectors calls doca_error_t doca_ctx_cap_get_num_completion_vectors(const struct doca_devinfo *devinfo, uint32_t *num_comp_vectors);
+func CtxCapGetNumCompletionVectors(devinfo *Devinfo, numCompVectors *uint32) Error {
+	return Error(C.doca_ctx_cap_get_num_completion_vectors((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo)), (*C.uint32_t)(unsafe.Pointer(numCompVectors))))
+}
+
 // CtxFlushTasks calls void doca_ctx_flush_tasks(struct doca_ctx *ctx);
 func CtxFlushTasks(ctx *Ctx) {
 	C.doca_ctx_flush_tasks((*C.struct_doca_ctx)(unsafe.Pointer(ctx)))
@@ -292,9 +297,450 @@ func PeSetEventMode(pe *Pe, eventMode PeEventMode) Error {
 	return Error(C.doca_pe_set_event_mode((*C.struct_doca_pe)(unsafe.Pointer(pe)), C.enum_doca_pe_event_mode(eventMode)))
 }
 
+// TaskBatchFree calls void doca_task_batch_free(struct doca_task_batch *task_batch);
+func TaskBatchFree(taskBatch *TaskBatch) {
+	C.doca_task_batch_free((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch)))
+}
+
+// TaskBatchGetCtx calls struct doca_ctx *doca_task_batch_get_ctx(const struct doca_task_batch *task_batch);
+func TaskBatchGetCtx(taskBatch *TaskBatch) *Ctx {
+	return (*Ctx)(unsafe.Pointer(C.doca_task_batch_get_ctx((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch)))))
+}
+
+// TaskBatchGetCtxUserData calls union doca_data doca_task_batch_get_ctx_user_data(const struct doca_task_batch *task_batch);
+func TaskBatchGetCtxUserData(taskBatch *TaskBatch) Data {
+	return func() Data {
+		r := C.doca_task_batch_get_ctx_user_data((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch)))
+		return *(*Data)(unsafe.Pointer(&r))
+	}()
+}
+
+// TaskBatchGetStatus calls doca_error_t doca_task_batch_get_status(const struct doca_task_batch *task_batch);
+func TaskBatchGetStatus(taskBatch *TaskBatch) Error {
+	return Error(C.doca_task_batch_get_status((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch))))
+}
+
+// TaskBatchGetTasksNum calls uint16_t doca_task_batch_get_tasks_num(struct doca_task_batch *task_batch);
+func TaskBatchGetTasksNum(taskBatch *TaskBatch) uint16 {
+	return uint16(C.doca_task_batch_get_tasks_num((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch))))
+}
+
+// TaskBatchGetUserData calls union doca_data doca_task_batch_get_user_data(const struct doca_task_batch *task_batch);
+func TaskBatchGetUserData(taskBatch *TaskBatch) Data {
+	return func() Data {
+		r := C.doca_task_batch_get_user_data((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch)))
+		return *(*Data)(unsafe.Pointer(&r))
+	}()
+}
+
+// TaskBatchSetUserData calls void doca_task_batch_set_user_data(struct doca_task_batch *task_batch, union doca_data user_data);
+func TaskBatchSetUserData(taskBatch *TaskBatch, userData Data) {
+	C.doca_task_batch_set_user_data((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch)), *(*C.union_doca_data)(unsafe.Pointer(&userData)))
+}
+
+// TaskBatchSubmit calls doca_error_t doca_task_batch_submit(struct doca_task_batch *task_batch);
+func TaskBatchSubmit(taskBatch *TaskBatch) Error {
+	return Error(C.doca_task_batch_submit((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch))))
+}
+
+// TaskBatchTrySubmit calls doca_error_t doca_task_batch_try_submit(struct doca_task_batch *task_batch);
+func TaskBatchTrySubmit(taskBatch *TaskBatch) Error {
+	return Error(C.doca_task_batch_try_submit((*C.struct_doca_task_batch)(unsafe.Pointer(taskBatch))))
+}
+
 // TaskSubmitEx calls doca_error_t doca_task_submit_ex(struct doca_task *task, uint32_t flags);
 func TaskSubmitEx(task *Task, flags uint32) Error {
 	return Error(C.doca_task_submit_ex((*C.struct_doca_task)(unsafe.Pointer(task)), C.uint32_t(flags)))
+}
+
+// SyncEventAddPublisherLocationCpu calls doca_error_t doca_sync_event_add_publisher_location_cpu(struct doca_sync_event *event, struct doca_dev *dev);
+func SyncEventAddPublisherLocationCpu(event *SyncEvent, dev *Dev) Error {
+	return Error(C.doca_sync_event_add_publisher_location_cpu((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_dev)(unsafe.Pointer(dev))))
+}
+
+// SyncEventAddPublisherLocationDpa calls doca_error_t doca_sync_event_add_publisher_location_dpa(struct doca_sync_event *event, struct doca_dpa *dpa);
+func SyncEventAddPublisherLocationDpa(event *SyncEvent, dpa *Dpa) Error {
+	return Error(C.doca_sync_event_add_publisher_location_dpa((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// SyncEventAddPublisherLocationGpu calls doca_error_t doca_sync_event_add_publisher_location_gpu(struct doca_sync_event *event, struct doca_gpu *gpu);
+func SyncEventAddPublisherLocationGpu(event *SyncEvent, gpu *Gpu) Error {
+	return Error(C.doca_sync_event_add_publisher_location_gpu((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_gpu)(unsafe.Pointer(gpu))))
+}
+
+// SyncEventAddPublisherLocationRemoteNet calls doca_error_t doca_sync_event_add_publisher_location_remote_net(struct doca_sync_event *event);
+func SyncEventAddPublisherLocationRemoteNet(event *SyncEvent) Error {
+	return Error(C.doca_sync_event_add_publisher_location_remote_net((*C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventAddPublisherLocationRemotePci calls doca_error_t doca_sync_event_add_publisher_location_remote_pci(struct doca_sync_event *event);
+func SyncEventAddPublisherLocationRemotePci(event *SyncEvent) Error {
+	return Error(C.doca_sync_event_add_publisher_location_remote_pci((*C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventAddSubscriberLocationCpu calls doca_error_t doca_sync_event_add_subscriber_location_cpu(struct doca_sync_event *event, struct doca_dev *dev);
+func SyncEventAddSubscriberLocationCpu(event *SyncEvent, dev *Dev) Error {
+	return Error(C.doca_sync_event_add_subscriber_location_cpu((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_dev)(unsafe.Pointer(dev))))
+}
+
+// SyncEventAddSubscriberLocationDpa calls doca_error_t doca_sync_event_add_subscriber_location_dpa(struct doca_sync_event *event, struct doca_dpa *dpa);
+func SyncEventAddSubscriberLocationDpa(event *SyncEvent, dpa *Dpa) Error {
+	return Error(C.doca_sync_event_add_subscriber_location_dpa((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// SyncEventAddSubscriberLocationGpu calls doca_error_t doca_sync_event_add_subscriber_location_gpu(struct doca_sync_event *event, struct doca_gpu *gpu);
+func SyncEventAddSubscriberLocationGpu(event *SyncEvent, gpu *Gpu) Error {
+	return Error(C.doca_sync_event_add_subscriber_location_gpu((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_gpu)(unsafe.Pointer(gpu))))
+}
+
+// SyncEventAddSubscriberLocationRemotePci calls doca_error_t doca_sync_event_add_subscriber_location_remote_pci(struct doca_sync_event *event);
+func SyncEventAddSubscriberLocationRemotePci(event *SyncEvent) Error {
+	return Error(C.doca_sync_event_add_subscriber_location_remote_pci((*C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventAsCtx calls struct doca_ctx *doca_sync_event_as_ctx(struct doca_sync_event *event);
+func SyncEventAsCtx(event *SyncEvent) *Ctx {
+	return (*Ctx)(unsafe.Pointer(C.doca_sync_event_as_ctx((*C.struct_doca_sync_event)(unsafe.Pointer(event)))))
+}
+
+// SyncEventCapIsCreateFromExportSupported calls doca_error_t doca_sync_event_cap_is_create_from_export_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapIsCreateFromExportSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_is_create_from_export_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapIsExportToDpaSupported calls doca_error_t doca_sync_event_cap_is_export_to_dpa_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapIsExportToDpaSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_is_export_to_dpa_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapIsExportToGpuSupported calls doca_error_t doca_sync_event_cap_is_export_to_gpu_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapIsExportToGpuSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_is_export_to_gpu_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapIsExportToRemoteNetSupported calls doca_error_t doca_sync_event_cap_is_export_to_remote_net_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapIsExportToRemoteNetSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_is_export_to_remote_net_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapIsExportToRemotePciSupported calls doca_error_t doca_sync_event_cap_is_export_to_remote_pci_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapIsExportToRemotePciSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_is_export_to_remote_pci_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapRemoteNetIsCreateFromExportSupported calls doca_error_t doca_sync_event_cap_remote_net_is_create_from_export_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapRemoteNetIsCreateFromExportSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_remote_net_is_create_from_export_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapRemoteNetIsExportToDpaSupported calls doca_error_t doca_sync_event_cap_remote_net_is_export_to_dpa_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapRemoteNetIsExportToDpaSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_remote_net_is_export_to_dpa_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapRemoteNetIsExportToGpuSupported calls doca_error_t doca_sync_event_cap_remote_net_is_export_to_gpu_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapRemoteNetIsExportToGpuSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_remote_net_is_export_to_gpu_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapTaskGetIsSupported calls doca_error_t doca_sync_event_cap_task_get_is_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapTaskGetIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_task_get_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapTaskNotifyAddIsSupported calls doca_error_t doca_sync_event_cap_task_notify_add_is_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapTaskNotifyAddIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_task_notify_add_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapTaskNotifySetIsSupported calls doca_error_t doca_sync_event_cap_task_notify_set_is_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapTaskNotifySetIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_task_notify_set_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapTaskWaitEqIsSupported calls doca_error_t doca_sync_event_cap_task_wait_eq_is_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapTaskWaitEqIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_task_wait_eq_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCapTaskWaitNeqIsSupported calls doca_error_t doca_sync_event_cap_task_wait_neq_is_supported(const struct doca_devinfo *devinfo);
+func SyncEventCapTaskWaitNeqIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_sync_event_cap_task_wait_neq_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// SyncEventCreate calls doca_error_t doca_sync_event_create(struct doca_sync_event **event);
+func SyncEventCreate(event **SyncEvent) Error {
+	return Error(C.doca_sync_event_create((**C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventCreateFromExport calls doca_error_t doca_sync_event_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz, struct doca_sync_event **event);
+func SyncEventCreateFromExport(dev *Dev, data *uint8, sz uint64, event **SyncEvent) Error {
+	return Error(C.doca_sync_event_create_from_export((*C.struct_doca_dev)(unsafe.Pointer(dev)), (*C.uint8_t)(unsafe.Pointer(data)), C.size_t(sz), (**C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventDestroy calls doca_error_t doca_sync_event_destroy(struct doca_sync_event *event);
+func SyncEventDestroy(event *SyncEvent) Error {
+	return Error(C.doca_sync_event_destroy((*C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventExportToRemoteNet calls doca_error_t doca_sync_event_export_to_remote_net(struct doca_sync_event *event, const uint8_t **data, size_t *sz);
+func SyncEventExportToRemoteNet(event *SyncEvent, data **uint8, sz *uint64) Error {
+	return Error(C.doca_sync_event_export_to_remote_net((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (**C.uint8_t)(unsafe.Pointer(data)), (*C.size_t)(unsafe.Pointer(sz))))
+}
+
+// SyncEventExportToRemotePci calls doca_error_t doca_sync_event_export_to_remote_pci(struct doca_sync_event *event, struct doca_dev *dev, const uint8_t **data, size_t *sz);
+func SyncEventExportToRemotePci(event *SyncEvent, dev *Dev, data **uint8, sz *uint64) Error {
+	return Error(C.doca_sync_event_export_to_remote_pci((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_dev)(unsafe.Pointer(dev)), (**C.uint8_t)(unsafe.Pointer(data)), (*C.size_t)(unsafe.Pointer(sz))))
+}
+
+// SyncEventGet calls doca_error_t doca_sync_event_get(struct doca_sync_event *event, uint64_t *value);
+func SyncEventGet(event *SyncEvent, value *uint64) Error {
+	return Error(C.doca_sync_event_get((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.uint64_t)(unsafe.Pointer(value))))
+}
+
+// SyncEventGetDpaHandle calls doca_error_t doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
+func SyncEventGetDpaHandle(event *SyncEvent, dpa *Dpa, dpaDevSeHandle *DpaDevSyncEvent) Error {
+	return Error(C.doca_sync_event_get_dpa_handle((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.doca_dpa_dev_sync_event_t)(unsafe.Pointer(dpaDevSeHandle))))
+}
+
+// SyncEventGetGpuHandle calls doca_error_t doca_sync_event_get_gpu_handle(struct doca_sync_event *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_t **gpu_dev_se);
+func SyncEventGetGpuHandle(event *SyncEvent, gpu *Gpu, gpuDevSe **GpuDevSyncEvent) Error {
+	return Error(C.doca_sync_event_get_gpu_handle((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_gpu)(unsafe.Pointer(gpu)), (**C.doca_gpu_dev_sync_event_t)(unsafe.Pointer(gpuDevSe))))
+}
+
+// SyncEventRemoteNetCreateFromExport calls doca_error_t doca_sync_event_remote_net_create_from_export(struct doca_dev *dev, const uint8_t *data, size_t sz, struct doca_sync_event_remote_net **event);
+func SyncEventRemoteNetCreateFromExport(dev *Dev, data *uint8, sz uint64, event **SyncEventRemoteNet) Error {
+	return Error(C.doca_sync_event_remote_net_create_from_export((*C.struct_doca_dev)(unsafe.Pointer(dev)), (*C.uint8_t)(unsafe.Pointer(data)), C.size_t(sz), (**C.struct_doca_sync_event_remote_net)(unsafe.Pointer(event))))
+}
+
+// SyncEventRemoteNetDestroy calls doca_error_t doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_net *event);
+func SyncEventRemoteNetDestroy(event *SyncEventRemoteNet) Error {
+	return Error(C.doca_sync_event_remote_net_destroy((*C.struct_doca_sync_event_remote_net)(unsafe.Pointer(event))))
+}
+
+// SyncEventRemoteNetGetDpaHandle calls doca_error_t doca_sync_event_remote_net_get_dpa_handle(struct doca_sync_event_remote_net *event, struct doca_dpa *dpa, doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);
+func SyncEventRemoteNetGetDpaHandle(event *SyncEventRemoteNet, dpa *Dpa, dpaRemoteEvent *DpaDevSyncEventRemoteNet) Error {
+	return Error(C.doca_sync_event_remote_net_get_dpa_handle((*C.struct_doca_sync_event_remote_net)(unsafe.Pointer(event)), (*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.doca_dpa_dev_sync_event_remote_net_t)(unsafe.Pointer(dpaRemoteEvent))))
+}
+
+// SyncEventRemoteNetGetGpuHandle calls doca_error_t doca_sync_event_remote_net_get_gpu_handle(struct doca_sync_event_remote_net *event, struct doca_gpu *gpu, doca_gpu_dev_sync_event_remote_net_t *gpu_remote_event);
+func SyncEventRemoteNetGetGpuHandle(event *SyncEventRemoteNet, gpu *Gpu, gpuRemoteEvent *GpuDevSyncEventRemoteNet) Error {
+	return Error(C.doca_sync_event_remote_net_get_gpu_handle((*C.struct_doca_sync_event_remote_net)(unsafe.Pointer(event)), (*C.struct_doca_gpu)(unsafe.Pointer(gpu)), (*C.doca_gpu_dev_sync_event_remote_net_t)(unsafe.Pointer(gpuRemoteEvent))))
+}
+
+// SyncEventSetAddr calls doca_error_t doca_sync_event_set_addr(struct doca_sync_event *event, uint64_t *addr);
+func SyncEventSetAddr(event *SyncEvent, addr *uint64) Error {
+	return Error(C.doca_sync_event_set_addr((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.uint64_t)(unsafe.Pointer(addr))))
+}
+
+// SyncEventSetDocaBuf calls doca_error_t doca_sync_event_set_doca_buf(struct doca_sync_event *event, struct doca_buf *buf);
+func SyncEventSetDocaBuf(event *SyncEvent, buf *Buf) Error {
+	return Error(C.doca_sync_event_set_doca_buf((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.struct_doca_buf)(unsafe.Pointer(buf))))
+}
+
+// SyncEventStart calls doca_error_t doca_sync_event_start(struct doca_sync_event *event);
+func SyncEventStart(event *SyncEvent) Error {
+	return Error(C.doca_sync_event_start((*C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventStop calls doca_error_t doca_sync_event_stop(struct doca_sync_event *event);
+func SyncEventStop(event *SyncEvent) Error {
+	return Error(C.doca_sync_event_stop((*C.struct_doca_sync_event)(unsafe.Pointer(event))))
+}
+
+// SyncEventTaskGetAllocInit calls doca_error_t doca_sync_event_task_get_alloc_init(struct doca_sync_event *event, uint64_t *ret_val_ptr, union doca_data user_data, struct doca_sync_event_task_get **task);
+func SyncEventTaskGetAllocInit(event *SyncEvent, retValPtr *uint64, userData Data, task **SyncEventTaskGet) Error {
+	return Error(C.doca_sync_event_task_get_alloc_init((*C.struct_doca_sync_event)(unsafe.Pointer(event)), (*C.uint64_t)(unsafe.Pointer(retValPtr)), *(*C.union_doca_data)(unsafe.Pointer(&userData)), (**C.struct_doca_sync_event_task_get)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskGetAsDocaTask calls struct doca_task *doca_sync_event_task_get_as_doca_task(struct doca_sync_event_task_get *task);
+func SyncEventTaskGetAsDocaTask(task *SyncEventTaskGet) *Task {
+	return (*Task)(unsafe.Pointer(C.doca_sync_event_task_get_as_doca_task((*C.struct_doca_sync_event_task_get)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskGetGetRetValPtr calls uint64_t *doca_sync_event_task_get_get_ret_val_ptr(const struct doca_sync_event_task_get *task);
+func SyncEventTaskGetGetRetValPtr(task *SyncEventTaskGet) *uint64 {
+	return (*uint64)(unsafe.Pointer(C.doca_sync_event_task_get_get_ret_val_ptr((*C.struct_doca_sync_event_task_get)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskGetSetConf calls doca_error_t doca_sync_event_task_get_set_conf(struct doca_sync_event *event, doca_sync_event_task_get_completion_cb_t completion_cb, doca_sync_event_task_get_completion_cb_t error_cb, uint32_t num_tasks);
+func SyncEventTaskGetSetConf(event *SyncEvent, completionCb SyncEventTaskGetCompletionCb, errorCb SyncEventTaskGetCompletionCb, numTasks uint32) Error {
+	return Error(C.doca_sync_event_task_get_set_conf((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.doca_sync_event_task_get_completion_cb_t(completionCb), C.doca_sync_event_task_get_completion_cb_t(errorCb), C.uint32_t(numTasks)))
+}
+
+// SyncEventTaskGetSetRetValPtr calls void doca_sync_event_task_get_set_ret_val_ptr(struct doca_sync_event_task_get *task, uint64_t *ret_val_ptr);
+func SyncEventTaskGetSetRetValPtr(task *SyncEventTaskGet, retValPtr *uint64) {
+	C.doca_sync_event_task_get_set_ret_val_ptr((*C.struct_doca_sync_event_task_get)(unsafe.Pointer(task)), (*C.uint64_t)(unsafe.Pointer(retValPtr)))
+}
+
+// SyncEventTaskNotifyAddAllocInit calls doca_error_t doca_sync_event_task_notify_add_alloc_init(struct doca_sync_event *event, uint64_t inc_val, uint64_t *fetched_val_ptr, union doca_data user_data, struct doca_sync_event_task_notify_add **task);
+func SyncEventTaskNotifyAddAllocInit(event *SyncEvent, incVal uint64, fetchedValPtr *uint64, userData Data, task **SyncEventTaskNotifyAdd) Error {
+	return Error(C.doca_sync_event_task_notify_add_alloc_init((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(incVal), (*C.uint64_t)(unsafe.Pointer(fetchedValPtr)), *(*C.union_doca_data)(unsafe.Pointer(&userData)), (**C.struct_doca_sync_event_task_notify_add)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskNotifyAddAsDocaTask calls struct doca_task *doca_sync_event_task_notify_add_as_doca_task(struct doca_sync_event_task_notify_add *task);
+func SyncEventTaskNotifyAddAsDocaTask(task *SyncEventTaskNotifyAdd) *Task {
+	return (*Task)(unsafe.Pointer(C.doca_sync_event_task_notify_add_as_doca_task((*C.struct_doca_sync_event_task_notify_add)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskNotifyAddGetFetchedValPtr calls uint64_t *doca_sync_event_task_notify_add_get_fetched_val_ptr(const struct doca_sync_event_task_notify_add *task);
+func SyncEventTaskNotifyAddGetFetchedValPtr(task *SyncEventTaskNotifyAdd) *uint64 {
+	return (*uint64)(unsafe.Pointer(C.doca_sync_event_task_notify_add_get_fetched_val_ptr((*C.struct_doca_sync_event_task_notify_add)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskNotifyAddGetIncVal calls uint64_t doca_sync_event_task_notify_add_get_inc_val(const struct doca_sync_event_task_notify_add *task);
+func SyncEventTaskNotifyAddGetIncVal(task *SyncEventTaskNotifyAdd) uint64 {
+	return uint64(C.doca_sync_event_task_notify_add_get_inc_val((*C.struct_doca_sync_event_task_notify_add)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskNotifyAddSetConf calls doca_error_t doca_sync_event_task_notify_add_set_conf(struct doca_sync_event *event, doca_sync_event_task_notify_add_completion_cb_t completion_cb, doca_sync_event_task_notify_add_completion_cb_t error_cb, uint32_t num_tasks);
+func SyncEventTaskNotifyAddSetConf(event *SyncEvent, completionCb SyncEventTaskNotifyAddCompletionCb, errorCb SyncEventTaskNotifyAddCompletionCb, numTasks uint32) Error {
+	return Error(C.doca_sync_event_task_notify_add_set_conf((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.doca_sync_event_task_notify_add_completion_cb_t(completionCb), C.doca_sync_event_task_notify_add_completion_cb_t(errorCb), C.uint32_t(numTasks)))
+}
+
+// SyncEventTaskNotifyAddSetFetchedValPtr calls void doca_sync_event_task_notify_add_set_fetched_val_ptr(struct doca_sync_event_task_notify_add *task, uint64_t *fetched_val_ptr);
+func SyncEventTaskNotifyAddSetFetchedValPtr(task *SyncEventTaskNotifyAdd, fetchedValPtr *uint64) {
+	C.doca_sync_event_task_notify_add_set_fetched_val_ptr((*C.struct_doca_sync_event_task_notify_add)(unsafe.Pointer(task)), (*C.uint64_t)(unsafe.Pointer(fetchedValPtr)))
+}
+
+// SyncEventTaskNotifyAddSetIncVal calls void doca_sync_event_task_notify_add_set_inc_val(struct doca_sync_event_task_notify_add *task, uint64_t inc_val);
+func SyncEventTaskNotifyAddSetIncVal(task *SyncEventTaskNotifyAdd, incVal uint64) {
+	C.doca_sync_event_task_notify_add_set_inc_val((*C.struct_doca_sync_event_task_notify_add)(unsafe.Pointer(task)), C.uint64_t(incVal))
+}
+
+// SyncEventTaskNotifySetAllocInit calls doca_error_t doca_sync_event_task_notify_set_alloc_init(struct doca_sync_event *event, uint64_t set_val, union doca_data user_data, struct doca_sync_event_task_notify_set **task);
+func SyncEventTaskNotifySetAllocInit(event *SyncEvent, setVal uint64, userData Data, task **SyncEventTaskNotifySet) Error {
+	return Error(C.doca_sync_event_task_notify_set_alloc_init((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(setVal), *(*C.union_doca_data)(unsafe.Pointer(&userData)), (**C.struct_doca_sync_event_task_notify_set)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskNotifySetAsDocaTask calls struct doca_task *doca_sync_event_task_notify_set_as_doca_task(struct doca_sync_event_task_notify_set *task);
+func SyncEventTaskNotifySetAsDocaTask(task *SyncEventTaskNotifySet) *Task {
+	return (*Task)(unsafe.Pointer(C.doca_sync_event_task_notify_set_as_doca_task((*C.struct_doca_sync_event_task_notify_set)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskNotifySetGetSetVal calls uint64_t doca_sync_event_task_notify_set_get_set_val(const struct doca_sync_event_task_notify_set *task);
+func SyncEventTaskNotifySetGetSetVal(task *SyncEventTaskNotifySet) uint64 {
+	return uint64(C.doca_sync_event_task_notify_set_get_set_val((*C.struct_doca_sync_event_task_notify_set)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskNotifySetSetConf calls doca_error_t doca_sync_event_task_notify_set_set_conf(struct doca_sync_event *event, doca_sync_event_task_notify_set_completion_cb_t completion_cb, doca_sync_event_task_notify_set_completion_cb_t error_cb, uint32_t num_tasks);
+func SyncEventTaskNotifySetSetConf(event *SyncEvent, completionCb SyncEventTaskNotifySetCompletionCb, errorCb SyncEventTaskNotifySetCompletionCb, numTasks uint32) Error {
+	return Error(C.doca_sync_event_task_notify_set_set_conf((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.doca_sync_event_task_notify_set_completion_cb_t(completionCb), C.doca_sync_event_task_notify_set_completion_cb_t(errorCb), C.uint32_t(numTasks)))
+}
+
+// SyncEventTaskNotifySetSetSetVal calls void doca_sync_event_task_notify_set_set_set_val(struct doca_sync_event_task_notify_set *task, uint64_t set_val);
+func SyncEventTaskNotifySetSetSetVal(task *SyncEventTaskNotifySet, setVal uint64) {
+	C.doca_sync_event_task_notify_set_set_set_val((*C.struct_doca_sync_event_task_notify_set)(unsafe.Pointer(task)), C.uint64_t(setVal))
+}
+
+// SyncEventTaskWaitEqAllocInit calls doca_error_t doca_sync_event_task_wait_eq_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask, union doca_data user_data, struct doca_sync_event_task_wait_eq **task);
+func SyncEventTaskWaitEqAllocInit(event *SyncEvent, waitVal uint64, mask uint64, userData Data, task **SyncEventTaskWaitEq) Error {
+	return Error(C.doca_sync_event_task_wait_eq_alloc_init((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(waitVal), C.uint64_t(mask), *(*C.union_doca_data)(unsafe.Pointer(&userData)), (**C.struct_doca_sync_event_task_wait_eq)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskWaitEqAsDocaTask calls struct doca_task *doca_sync_event_task_wait_eq_as_doca_task(struct doca_sync_event_task_wait_eq *task);
+func SyncEventTaskWaitEqAsDocaTask(task *SyncEventTaskWaitEq) *Task {
+	return (*Task)(unsafe.Pointer(C.doca_sync_event_task_wait_eq_as_doca_task((*C.struct_doca_sync_event_task_wait_eq)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskWaitEqGetMask calls uint64_t doca_sync_event_task_wait_eq_get_mask(const struct doca_sync_event_task_wait_eq *task);
+func SyncEventTaskWaitEqGetMask(task *SyncEventTaskWaitEq) uint64 {
+	return uint64(C.doca_sync_event_task_wait_eq_get_mask((*C.struct_doca_sync_event_task_wait_eq)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskWaitEqGetWaitVal calls uint64_t doca_sync_event_task_wait_eq_get_wait_val(const struct doca_sync_event_task_wait_eq *task);
+func SyncEventTaskWaitEqGetWaitVal(task *SyncEventTaskWaitEq) uint64 {
+	return uint64(C.doca_sync_event_task_wait_eq_get_wait_val((*C.struct_doca_sync_event_task_wait_eq)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskWaitEqSetConf calls doca_error_t doca_sync_event_task_wait_eq_set_conf(struct doca_sync_event *event, doca_sync_event_task_wait_eq_completion_cb_t completion_cb, doca_sync_event_task_wait_eq_completion_cb_t error_cb, uint32_t num_tasks);
+func SyncEventTaskWaitEqSetConf(event *SyncEvent, completionCb SyncEventTaskWaitEqCompletionCb, errorCb SyncEventTaskWaitEqCompletionCb, numTasks uint32) Error {
+	return Error(C.doca_sync_event_task_wait_eq_set_conf((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.doca_sync_event_task_wait_eq_completion_cb_t(completionCb), C.doca_sync_event_task_wait_eq_completion_cb_t(errorCb), C.uint32_t(numTasks)))
+}
+
+// SyncEventTaskWaitEqSetMask calls void doca_sync_event_task_wait_eq_set_mask(struct doca_sync_event_task_wait_eq *task, uint64_t mask);
+func SyncEventTaskWaitEqSetMask(task *SyncEventTaskWaitEq, mask uint64) {
+	C.doca_sync_event_task_wait_eq_set_mask((*C.struct_doca_sync_event_task_wait_eq)(unsafe.Pointer(task)), C.uint64_t(mask))
+}
+
+// SyncEventTaskWaitEqSetWaitVal calls void doca_sync_event_task_wait_eq_set_wait_val(struct doca_sync_event_task_wait_eq *task, uint64_t wait_val);
+func SyncEventTaskWaitEqSetWaitVal(task *SyncEventTaskWaitEq, waitVal uint64) {
+	C.doca_sync_event_task_wait_eq_set_wait_val((*C.struct_doca_sync_event_task_wait_eq)(unsafe.Pointer(task)), C.uint64_t(waitVal))
+}
+
+// SyncEventTaskWaitNeqAllocInit calls doca_error_t doca_sync_event_task_wait_neq_alloc_init(struct doca_sync_event *event, uint64_t wait_val, uint64_t mask, union doca_data user_data, struct doca_sync_event_task_wait_neq **task);
+func SyncEventTaskWaitNeqAllocInit(event *SyncEvent, waitVal uint64, mask uint64, userData Data, task **SyncEventTaskWaitNeq) Error {
+	return Error(C.doca_sync_event_task_wait_neq_alloc_init((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(waitVal), C.uint64_t(mask), *(*C.union_doca_data)(unsafe.Pointer(&userData)), (**C.struct_doca_sync_event_task_wait_neq)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskWaitNeqAsDocaTask calls struct doca_task *doca_sync_event_task_wait_neq_as_doca_task(struct doca_sync_event_task_wait_neq *task);
+func SyncEventTaskWaitNeqAsDocaTask(task *SyncEventTaskWaitNeq) *Task {
+	return (*Task)(unsafe.Pointer(C.doca_sync_event_task_wait_neq_as_doca_task((*C.struct_doca_sync_event_task_wait_neq)(unsafe.Pointer(task)))))
+}
+
+// SyncEventTaskWaitNeqGetMask calls uint64_t doca_sync_event_task_wait_neq_get_mask(const struct doca_sync_event_task_wait_neq *task);
+func SyncEventTaskWaitNeqGetMask(task *SyncEventTaskWaitNeq) uint64 {
+	return uint64(C.doca_sync_event_task_wait_neq_get_mask((*C.struct_doca_sync_event_task_wait_neq)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskWaitNeqGetWaitVal calls uint64_t doca_sync_event_task_wait_neq_get_wait_val(const struct doca_sync_event_task_wait_neq *task);
+func SyncEventTaskWaitNeqGetWaitVal(task *SyncEventTaskWaitNeq) uint64 {
+	return uint64(C.doca_sync_event_task_wait_neq_get_wait_val((*C.struct_doca_sync_event_task_wait_neq)(unsafe.Pointer(task))))
+}
+
+// SyncEventTaskWaitNeqSetConf calls doca_error_t doca_sync_event_task_wait_neq_set_conf(struct doca_sync_event *event, doca_sync_event_task_wait_neq_completion_cb_t completion_cb, doca_sync_event_task_wait_neq_completion_cb_t error_cb, uint32_t num_tasks);
+func SyncEventTaskWaitNeqSetConf(event *SyncEvent, completionCb SyncEventTaskWaitNeqCompletionCb, errorCb SyncEventTaskWaitNeqCompletionCb, numTasks uint32) Error {
+	return Error(C.doca_sync_event_task_wait_neq_set_conf((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.doca_sync_event_task_wait_neq_completion_cb_t(completionCb), C.doca_sync_event_task_wait_neq_completion_cb_t(errorCb), C.uint32_t(numTasks)))
+}
+
+// SyncEventTaskWaitNeqSetMask calls void doca_sync_event_task_wait_neq_set_mask(struct doca_sync_event_task_wait_neq *task, uint64_t mask);
+func SyncEventTaskWaitNeqSetMask(task *SyncEventTaskWaitNeq, mask uint64) {
+	C.doca_sync_event_task_wait_neq_set_mask((*C.struct_doca_sync_event_task_wait_neq)(unsafe.Pointer(task)), C.uint64_t(mask))
+}
+
+// SyncEventTaskWaitNeqSetWaitVal calls void doca_sync_event_task_wait_neq_set_wait_val(struct doca_sync_event_task_wait_neq *task, uint64_t wait_val);
+func SyncEventTaskWaitNeqSetWaitVal(task *SyncEventTaskWaitNeq, waitVal uint64) {
+	C.doca_sync_event_task_wait_neq_set_wait_val((*C.struct_doca_sync_event_task_wait_neq)(unsafe.Pointer(task)), C.uint64_t(waitVal))
+}
+
+// SyncEventUpdateAdd calls doca_error_t doca_sync_event_update_add(struct doca_sync_event *event, uint64_t value, uint64_t *fetched);
+func SyncEventUpdateAdd(event *SyncEvent, value uint64, fetched *uint64) Error {
+	return Error(C.doca_sync_event_update_add((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), (*C.uint64_t)(unsafe.Pointer(fetched))))
+}
+
+// SyncEventUpdateSet calls doca_error_t doca_sync_event_update_set(struct doca_sync_event *event, uint64_t value);
+func SyncEventUpdateSet(event *SyncEvent, value uint64) Error {
+	return Error(C.doca_sync_event_update_set((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value)))
+}
+
+// SyncEventWaitEq calls doca_error_t doca_sync_event_wait_eq(struct doca_sync_event *event, uint64_t value, uint64_t mask);
+func SyncEventWaitEq(event *SyncEvent, value uint64, mask uint64) Error {
+	return Error(C.doca_sync_event_wait_eq((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), C.uint64_t(mask)))
+}
+
+// SyncEventWaitEqYield calls doca_error_t doca_sync_event_wait_eq_yield(struct doca_sync_event *event, uint64_t value, uint64_t mask);
+func SyncEventWaitEqYield(event *SyncEvent, value uint64, mask uint64) Error {
+	return Error(C.doca_sync_event_wait_eq_yield((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), C.uint64_t(mask)))
+}
+
+// SyncEventWaitGt calls doca_error_t doca_sync_event_wait_gt(struct doca_sync_event *event, uint64_t value, uint64_t mask);
+func SyncEventWaitGt(event *SyncEvent, value uint64, mask uint64) Error {
+	return Error(C.doca_sync_event_wait_gt((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), C.uint64_t(mask)))
+}
+
+// SyncEventWaitGtYield calls doca_error_t doca_sync_event_wait_gt_yield(struct doca_sync_event *event, uint64_t value, uint64_t mask);
+func SyncEventWaitGtYield(event *SyncEvent, value uint64, mask uint64) Error {
+	return Error(C.doca_sync_event_wait_gt_yield((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), C.uint64_t(mask)))
+}
+
+// SyncEventWaitNeq calls doca_error_t doca_sync_event_wait_neq(struct doca_sync_event *event, uint64_t value, uint64_t mask);
+func SyncEventWaitNeq(event *SyncEvent, value uint64, mask uint64) Error {
+	return Error(C.doca_sync_event_wait_neq((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), C.uint64_t(mask)))
+}
+
+// SyncEventWaitNeqYield calls doca_error_t doca_sync_event_wait_neq_yield(struct doca_sync_event *event, uint64_t value, uint64_t mask);
+func SyncEventWaitNeqYield(event *SyncEvent, value uint64, mask uint64) Error {
+	return Error(C.doca_sync_event_wait_neq_yield((*C.struct_doca_sync_event)(unsafe.Pointer(event)), C.uint64_t(value), C.uint64_t(mask)))
 }
 
 // DmaGetGpuHandle calls doca_error_t doca_dma_get_gpu_handle(struct doca_dma *dma, struct doca_gpu_dma **gpu_dma);

@@ -256,6 +256,12 @@ unsafe extern "C" {
     pub fn doca_buf_arr_stop(buf_arr: *mut doca_buf_arr) -> doca_error_t;
 }
 unsafe extern "C" {
+    pub fn doca_ctx_cap_get_num_completion_vectors(
+        devinfo: *const doca_devinfo,
+        num_comp_vectors: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
     pub fn doca_ctx_flush_tasks(ctx: *mut doca_ctx);
 }
 unsafe extern "C" {
@@ -274,7 +280,485 @@ unsafe extern "C" {
         -> doca_error_t;
 }
 unsafe extern "C" {
+    pub fn doca_task_batch_free(task_batch: *mut doca_task_batch);
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_get_ctx(task_batch: *const doca_task_batch) -> *mut doca_ctx;
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_get_ctx_user_data(task_batch: *const doca_task_batch) -> doca_data;
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_get_status(task_batch: *const doca_task_batch) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_get_tasks_num(task_batch: *mut doca_task_batch) -> u16;
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_get_user_data(task_batch: *const doca_task_batch) -> doca_data;
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_set_user_data(task_batch: *mut doca_task_batch, user_data: doca_data);
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_submit(task_batch: *mut doca_task_batch) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_task_batch_try_submit(task_batch: *mut doca_task_batch) -> doca_error_t;
+}
+unsafe extern "C" {
     pub fn doca_task_submit_ex(task: *mut doca_task, flags: u32) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_publisher_location_cpu(
+        event: *mut doca_sync_event,
+        dev: *mut doca_dev,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_publisher_location_dpa(
+        event: *mut doca_sync_event,
+        dpa: *mut doca_dpa,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_publisher_location_gpu(
+        event: *mut doca_sync_event,
+        gpu: *mut doca_gpu,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_publisher_location_remote_net(
+        event: *mut doca_sync_event,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_publisher_location_remote_pci(
+        event: *mut doca_sync_event,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_subscriber_location_cpu(
+        event: *mut doca_sync_event,
+        dev: *mut doca_dev,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_subscriber_location_dpa(
+        event: *mut doca_sync_event,
+        dpa: *mut doca_dpa,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_subscriber_location_gpu(
+        event: *mut doca_sync_event,
+        gpu: *mut doca_gpu,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_add_subscriber_location_remote_pci(
+        event: *mut doca_sync_event,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_as_ctx(event: *mut doca_sync_event) -> *mut doca_ctx;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_is_create_from_export_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_is_export_to_dpa_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_is_export_to_gpu_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_is_export_to_remote_net_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_is_export_to_remote_pci_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_remote_net_is_create_from_export_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_remote_net_is_export_to_dpa_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_remote_net_is_export_to_gpu_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_task_get_is_supported(devinfo: *const doca_devinfo) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_task_notify_add_is_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_task_notify_set_is_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_task_wait_eq_is_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_cap_task_wait_neq_is_supported(
+        devinfo: *const doca_devinfo,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_create(event: *mut *mut doca_sync_event) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_create_from_export(
+        dev: *mut doca_dev,
+        data: *const u8,
+        sz: usize,
+        event: *mut *mut doca_sync_event,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_destroy(event: *mut doca_sync_event) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_export_to_remote_net(
+        event: *mut doca_sync_event,
+        data: *mut *const u8,
+        sz: *mut usize,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_export_to_remote_pci(
+        event: *mut doca_sync_event,
+        dev: *mut doca_dev,
+        data: *mut *const u8,
+        sz: *mut usize,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_get(event: *mut doca_sync_event, value: *mut u64) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_get_dpa_handle(
+        event: *mut doca_sync_event,
+        dpa: *mut doca_dpa,
+        dpa_dev_se_handle: *mut doca_dpa_dev_sync_event_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_get_gpu_handle(
+        event: *mut doca_sync_event,
+        gpu: *mut doca_gpu,
+        gpu_dev_se: *mut *mut doca_gpu_dev_sync_event_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_remote_net_create_from_export(
+        dev: *mut doca_dev,
+        data: *const u8,
+        sz: usize,
+        event: *mut *mut doca_sync_event_remote_net,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_remote_net_destroy(
+        event: *mut doca_sync_event_remote_net,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_remote_net_get_dpa_handle(
+        event: *mut doca_sync_event_remote_net,
+        dpa: *mut doca_dpa,
+        dpa_remote_event: *mut doca_dpa_dev_sync_event_remote_net_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_remote_net_get_gpu_handle(
+        event: *mut doca_sync_event_remote_net,
+        gpu: *mut doca_gpu,
+        gpu_remote_event: *mut doca_gpu_dev_sync_event_remote_net_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_set_addr(event: *mut doca_sync_event, addr: *mut u64) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_set_doca_buf(
+        event: *mut doca_sync_event,
+        buf: *mut doca_buf,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_start(event: *mut doca_sync_event) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_stop(event: *mut doca_sync_event) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_get_alloc_init(
+        event: *mut doca_sync_event,
+        ret_val_ptr: *mut u64,
+        user_data: doca_data,
+        task: *mut *mut doca_sync_event_task_get,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_get_as_doca_task(
+        task: *mut doca_sync_event_task_get,
+    ) -> *mut doca_task;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_get_get_ret_val_ptr(
+        task: *const doca_sync_event_task_get,
+    ) -> *mut u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_get_set_conf(
+        event: *mut doca_sync_event,
+        completion_cb: doca_sync_event_task_get_completion_cb_t,
+        error_cb: doca_sync_event_task_get_completion_cb_t,
+        num_tasks: u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_get_set_ret_val_ptr(
+        task: *mut doca_sync_event_task_get,
+        ret_val_ptr: *mut u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_alloc_init(
+        event: *mut doca_sync_event,
+        inc_val: u64,
+        fetched_val_ptr: *mut u64,
+        user_data: doca_data,
+        task: *mut *mut doca_sync_event_task_notify_add,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_as_doca_task(
+        task: *mut doca_sync_event_task_notify_add,
+    ) -> *mut doca_task;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_get_fetched_val_ptr(
+        task: *const doca_sync_event_task_notify_add,
+    ) -> *mut u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_get_inc_val(
+        task: *const doca_sync_event_task_notify_add,
+    ) -> u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_set_conf(
+        event: *mut doca_sync_event,
+        completion_cb: doca_sync_event_task_notify_add_completion_cb_t,
+        error_cb: doca_sync_event_task_notify_add_completion_cb_t,
+        num_tasks: u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_set_fetched_val_ptr(
+        task: *mut doca_sync_event_task_notify_add,
+        fetched_val_ptr: *mut u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_add_set_inc_val(
+        task: *mut doca_sync_event_task_notify_add,
+        inc_val: u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_set_alloc_init(
+        event: *mut doca_sync_event,
+        set_val: u64,
+        user_data: doca_data,
+        task: *mut *mut doca_sync_event_task_notify_set,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_set_as_doca_task(
+        task: *mut doca_sync_event_task_notify_set,
+    ) -> *mut doca_task;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_set_get_set_val(
+        task: *const doca_sync_event_task_notify_set,
+    ) -> u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_set_set_conf(
+        event: *mut doca_sync_event,
+        completion_cb: doca_sync_event_task_notify_set_completion_cb_t,
+        error_cb: doca_sync_event_task_notify_set_completion_cb_t,
+        num_tasks: u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_notify_set_set_set_val(
+        task: *mut doca_sync_event_task_notify_set,
+        set_val: u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_alloc_init(
+        event: *mut doca_sync_event,
+        wait_val: u64,
+        mask: u64,
+        user_data: doca_data,
+        task: *mut *mut doca_sync_event_task_wait_eq,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_as_doca_task(
+        task: *mut doca_sync_event_task_wait_eq,
+    ) -> *mut doca_task;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_get_mask(task: *const doca_sync_event_task_wait_eq) -> u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_get_wait_val(
+        task: *const doca_sync_event_task_wait_eq,
+    ) -> u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_set_conf(
+        event: *mut doca_sync_event,
+        completion_cb: doca_sync_event_task_wait_eq_completion_cb_t,
+        error_cb: doca_sync_event_task_wait_eq_completion_cb_t,
+        num_tasks: u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_set_mask(
+        task: *mut doca_sync_event_task_wait_eq,
+        mask: u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_eq_set_wait_val(
+        task: *mut doca_sync_event_task_wait_eq,
+        wait_val: u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_alloc_init(
+        event: *mut doca_sync_event,
+        wait_val: u64,
+        mask: u64,
+        user_data: doca_data,
+        task: *mut *mut doca_sync_event_task_wait_neq,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_as_doca_task(
+        task: *mut doca_sync_event_task_wait_neq,
+    ) -> *mut doca_task;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_get_mask(
+        task: *const doca_sync_event_task_wait_neq,
+    ) -> u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_get_wait_val(
+        task: *const doca_sync_event_task_wait_neq,
+    ) -> u64;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_set_conf(
+        event: *mut doca_sync_event,
+        completion_cb: doca_sync_event_task_wait_neq_completion_cb_t,
+        error_cb: doca_sync_event_task_wait_neq_completion_cb_t,
+        num_tasks: u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_set_mask(
+        task: *mut doca_sync_event_task_wait_neq,
+        mask: u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_task_wait_neq_set_wait_val(
+        task: *mut doca_sync_event_task_wait_neq,
+        wait_val: u64,
+    );
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_update_add(
+        event: *mut doca_sync_event,
+        value: u64,
+        fetched: *mut u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_update_set(event: *mut doca_sync_event, value: u64) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_wait_eq(
+        event: *mut doca_sync_event,
+        value: u64,
+        mask: u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_wait_eq_yield(
+        event: *mut doca_sync_event,
+        value: u64,
+        mask: u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_wait_gt(
+        event: *mut doca_sync_event,
+        value: u64,
+        mask: u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_wait_gt_yield(
+        event: *mut doca_sync_event,
+        value: u64,
+        mask: u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_wait_neq(
+        event: *mut doca_sync_event,
+        value: u64,
+        mask: u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_sync_event_wait_neq_yield(
+        event: *mut doca_sync_event,
+        value: u64,
+        mask: u64,
+    ) -> doca_error_t;
 }
 unsafe extern "C" {
     pub fn doca_dma_get_gpu_handle(
