@@ -318,7 +318,7 @@ static void test_server_destroyed_with_client_running(void **state)
 }
 
 /* A client on the server's own device (a host program run on the one simulated BlueField, as the
- * samples' runs do) reaches the server too. */
+ * samples' runs do) reaches the server too; the server's engine notifies; the server disconnects it. */
 static void test_client_on_server_device(void **state)
 {
 	struct side srv = { 0 }, cli = { 0 };
@@ -342,8 +342,16 @@ static void test_client_on_server_device(void **state)
 	expect_ok(doca_pe_clear_notification(srv.pe, handle));
 	progress_until(srv.pe, cli.pe, &seen.server_msgs, 1);
 	assert_string_equal(seen.server_last, "same device");
-	expect_ok(doca_ctx_stop(cli.ctx));
-	progress_until(srv.pe, NULL, &seen.disconnects, 1);
+	/* The server ends the connection: the client stops; the connection is gone for the server. */
+	expect_ok(doca_comch_server_disconnect(srv.server, seen.server_conn));
+	for (int i = 0; i < 5000 && state_of(cli.ctx) != DOCA_CTX_STATE_IDLE; i++) {
+		doca_pe_progress(cli.pe);
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	assert_int_equal(state_of(cli.ctx), DOCA_CTX_STATE_IDLE);
+	free(sdk_log_take()); /* the stop's debug lines */
+	expect_fail(doca_comch_server_disconnect(srv.server, seen.server_conn), DOCA_ERROR_NOT_CONNECTED,
+		    "doca_comch_server_disconnect");
 	expect_ok(doca_ctx_stop(srv.ctx));
 	side_down(&cli);
 	side_down(&srv);
