@@ -47,7 +47,7 @@ doca_ctx_stop doca_ctx_workq_add doca_ctx_workq_rm doca_workq_create doca_workq_
 doca_workq_property_get doca_workq_submit doca_workq_progress_retrieve doca_dma_create doca_dma_as_ctx
 doca_dma_destroy doca_dma_devinfo_caps_get""".split())
 # The library of each header's functions (the rest are libdoca_common's).
-LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_dma.h": "doca_dma"}
+LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma"}
 # Typedefs that name the same function-pointer type (the argp callbacks were renamed in 2.5).
 SAME_TYPE = {
     "callback_func": "doca_error_t (*)(void *, void *)", "doca_argp_param_cb_t": "doca_error_t (*)(void *, void *)",
