@@ -35,11 +35,11 @@
 /* A queue with doorbells for the engine. */
 struct nic_engine_q {
 	uint64_t owner;
-	uint32_t queue;   /* the WQ */
-	uint32_t cqs[2];  /* its send and receive CQs: a poll of either executes it */
-	uint16_t index;   /* the newest doorbell not executed yet (pending) */
-	bool pending;     /* index waits for execution */
-	bool running;     /* claimed: a thread executes the queue's doorbells */
+	uint32_t queue;  /* the WQ */
+	uint32_t cqs[2]; /* its send and receive CQs: a poll of either executes it */
+	uint16_t index;  /* the newest doorbell not executed yet (pending) */
+	bool pending;    /* index waits for execution */
+	bool running;    /* claimed: a thread executes the queue's doorbells */
 };
 
 struct nic_engine {
@@ -48,8 +48,8 @@ struct nic_engine {
 	pthread_mutex_t lock;
 	pthread_cond_t wake;
 	bool quit;
-	bool rung;     /* a doorbell came since the engine's thread last looked */
-	bool sleeping; /* until a doorbell wakes the engine's thread (napping: not) */
+	bool rung;             /* a doorbell came since the engine's thread last looked */
+	bool sleeping;         /* until a doorbell wakes the engine's thread (napping: not) */
 	atomic_size_t pending; /* queues with a doorbell waiting, read by pollers without the lock */
 	struct nic_engine_q *qs;
 	size_t len, cap;

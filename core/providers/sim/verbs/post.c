@@ -240,7 +240,8 @@ int verbs_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_sen
 		__atomic_store_n(&sim->dbr[1], htobe32(sim->sq_head), __ATOMIC_RELEASE);
 		/* the DMA engine's queue pair: executed later by the engine, or now when it has no room */
 		rc = sim->dma_engine
-			     ? nic_doorbell_deferred(sim->nic->nic, verbs_owner(sim->context), sim->qpn, sim->send_cq->cqn,
+			     ? nic_doorbell_deferred(sim->nic->nic, verbs_owner(sim->context), sim->qpn,
+						     sim->send_cq->cqn,
 						     sim->recv_cq ? sim->recv_cq->cqn : sim->send_cq->cqn, sim->sq_head)
 			     : -1;
 		if (rc)
