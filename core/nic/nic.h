@@ -470,14 +470,24 @@ int nic_doorbell(struct nic *nic, uint64_t owner, enum nic_doorbell_kind kind, u
 
 /*
  * A send doorbell (NIC_DB_SEND) handed to the NIC's DMA engine: queued, and executed later by the
- * engine's thread (started at the first such doorbell, stopped by nic_destroy) as nic_doorbell
- * would, in batches, writing the CQEs the owner polls, as a device's DMA engine does; the caller
- * goes on at once and takes no lock of the queue's. A doorbell older than one the engine already
- * executed does nothing; a refused one (the queue gone, another owner's, not ready) is dropped,
+ * engine's thread (started at the first such doorbell, stopped by nic_destroy) or by a poll of the
+ * queue's CQs (nic_engine_poll) as nic_doorbell would, writing the CQEs the owner polls, as a
+ * device's DMA engine does; the caller goes on at once and takes no lock of the queue's. A
+ * doorbell rung while the queue's previous one waits replaces it (the newest index executes all
+ * WQEs before it); one older than one the engine already executed does nothing; a refused one (the queue gone, another owner's, not ready) is dropped,
  * as hardware drops it. -ENOMEM / -EAGAIN when the engine has no room or no thread: nothing was
  * queued (ring nic_doorbell instead).
  */
-int nic_doorbell_deferred(struct nic *nic, uint64_t owner, uint32_t queue, uint16_t index);
+int nic_doorbell_deferred(struct nic *nic, uint64_t owner, uint32_t queue, uint32_t send_cq, uint32_t recv_cq,
+			  uint16_t index);
+
+/*
+ * A poll of CQ cq of owner's: the doorbells queued by nic_doorbell_deferred for the queues
+ * reporting to it (send_cq or recv_cq) are executed now, on the calling thread, unless the
+ * engine's thread is executing them already, as a device executes queued work while the host
+ * polls. Cheap (no lock) when nothing is queued; call it before reading the CQ.
+ */
+void nic_engine_poll(struct nic *nic, uint64_t owner, uint32_t cq);
 
 /* ---- Emulated-device doorbells ------------------------------------------------------------ */
 

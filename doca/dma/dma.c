@@ -29,6 +29,10 @@ static const struct opendoca_kind dma_kind = { "DMA context" };
 #define DMA_WORKQ_DEPTH 1024u
 /* Completions polled at once. */
 #define DMA_POLL_BATCH 32
+/* Batches of completions one progress call polls at most. */
+#define DMA_POLL_ROUNDS 4
+/* Copies posted with one doorbell at most (more ring another). */
+#define DMA_POST_BATCH 32
 /* The bounce buffer of a copy between two other processes' memories. */
 #define DMA_BOUNCE_SIZE 65536u
 
@@ -58,6 +62,14 @@ struct dma_plan {
 	bool remote;    /* another process's memory on either side: copied at progress */
 };
 
+/* The work requests of the copies submitted since the last doorbell, posted as two chains. */
+struct dma_batch {
+	struct ibv_recv_wr rwr[DMA_POST_BATCH];
+	struct ibv_send_wr swr[DMA_POST_BATCH];
+	struct ibv_sge rsge[DMA_POST_BATCH][OPENDOCA_DMA_MAX_LIST], ssge[DMA_POST_BATCH][OPENDOCA_DMA_MAX_LIST];
+	uint32_t n;
+};
+
 /* What a binding owns on the device. */
 struct dma_queue {
 	struct opendoca_dma *dma;
@@ -75,6 +87,7 @@ struct dma_queue {
 	bool stopping;                          /* the context stops: nothing more is posted */
 	struct ibv_wc wc[DMA_POLL_BATCH];       /* completions arm polled ahead of progress */
 	int nwc;
+	struct dma_batch batch; /* copies not handed to the device yet (flush) */
 	struct dma_queue *next; /* the context's queues */
 };
 
@@ -283,49 +296,86 @@ static void fail(struct dma_queue *q, struct dma_task *t, doca_error_t status)
 }
 
 /*
- * Posts a planned copy to the device: the receive (the destination), then the send (the source).
- * The receive's completion completes the task (RC executes in order: the bytes are there); a send
+ * Hands the copies of the batch to the device: the receives (the destinations), then the sends
+ * (the sources), one chain each, so one doorbell for them all. A receive the device refused fails
+ * its task and its send stays unposted; a refused send leaves its receive posted: the context
+ * stops, which flushes it, and the task completes with the send's failure.
+ */
+static void flush(struct dma_queue *q)
+{
+	struct dma_batch *b = &q->batch;
+	struct ibv_recv_wr *bad_rwr = NULL;
+	struct ibv_send_wr *bad_swr = NULL;
+	uint32_t n = b->n, posted = n;
+
+	if (!n)
+		return;
+	b->n = 0;
+	b->rwr[n - 1].next = NULL;
+	b->swr[n - 1].next = NULL;
+	if (ibv_post_recv(q->qp, b->rwr, &bad_rwr)) {
+		posted = bad_rwr ? (uint32_t)(bad_rwr - b->rwr) : 0;
+		opendoca_sdk_log(DOCA_LOG_LEVEL_ERROR, submit_name(q), "the device refused the copy (%s)",
+				 strerror(errno));
+		for (uint32_t i = posted; i < n; i++) {
+			q->free++;
+			fail(q, (struct dma_task *)(uintptr_t)b->rwr[i].wr_id, DOCA_ERROR_DRIVER);
+		}
+		if (!posted)
+			return;
+		b->swr[posted - 1].next = NULL;
+	}
+	if (ibv_post_send(q->qp, b->swr, &bad_swr)) {
+		for (uint32_t i = bad_swr ? (uint32_t)(bad_swr - b->swr) : 0; i < posted; i++)
+			((struct dma_task *)(uintptr_t)b->rwr[i].wr_id)->status = DOCA_ERROR_DRIVER;
+		q->failed = true;
+	}
+}
+
+/*
+ * Adds a planned copy to the batch: the receive (the destination) and the send (the source). The
+ * receive's completion completes the task (RC executes in order: the bytes are there); a send
  * asks for a completion only once in sig_every, which frees the send ring up to it, or reports its
  * failure before its receive is flushed.
  */
-static doca_error_t post(struct dma_queue *q, struct dma_task *t, const struct dma_plan *p)
+static void post(struct dma_queue *q, struct dma_task *t, const struct dma_plan *p)
 {
-	struct ibv_sge rsge[OPENDOCA_DMA_MAX_LIST], ssge[OPENDOCA_DMA_MAX_LIST];
-	struct ibv_recv_wr rwr = { .wr_id = (uintptr_t)t, .sg_list = rsge }, *bad_rwr;
-	struct ibv_send_wr swr = { .wr_id = (uintptr_t)t | 1, .sg_list = ssge, .opcode = IBV_WR_SEND }, *bad_swr;
+	struct dma_batch *b = &q->batch;
+	uint32_t k = b->n++;
+	struct ibv_sge *rsge = b->rsge[k], *ssge = b->ssge[k];
+	struct ibv_recv_wr *rwr = &b->rwr[k];
+	struct ibv_send_wr *swr = &b->swr[k];
 	uint64_t left = p->total;
 
+	*rwr = (struct ibv_recv_wr){ .wr_id = (uintptr_t)t, .sg_list = rsge, .next = rwr + 1 };
+	*swr = (struct ibv_send_wr){
+		.wr_id = (uintptr_t)t | 1, .sg_list = ssge, .opcode = IBV_WR_SEND, .next = swr + 1
+	};
 	/* The destination's room in order, as much of it as the source fills. */
 	for (uint32_t i = 0; i < p->ndst && left; i++) {
 		uint64_t take = p->dst[i].len < left ? p->dst[i].len : left;
 
 		if (!take)
 			continue;
-		rsge[rwr.num_sge++] = (struct ibv_sge){ .addr = p->dst[i].addr,
-							.length = (uint32_t)take,
-							.lkey = p->dst[i].reach.mkey };
+		rsge[rwr->num_sge++] = (struct ibv_sge){ .addr = p->dst[i].addr,
+							 .length = (uint32_t)take,
+							 .lkey = p->dst[i].reach.mkey };
 		left -= take;
 	}
 	for (uint32_t i = 0; i < p->nsrc; i++)
 		if (p->src[i].len)
-			ssge[swr.num_sge++] = (struct ibv_sge){ .addr = p->src[i].addr,
-								.length = (uint32_t)p->src[i].len,
-								.lkey = p->src[i].reach.mkey };
+			ssge[swr->num_sge++] = (struct ibv_sge){ .addr = p->src[i].addr,
+								 .length = (uint32_t)p->src[i].len,
+								 .lkey = p->src[i].reach.mkey };
 	if (++q->unsignaled >= q->sig_every) {
-		swr.send_flags = IBV_SEND_SIGNALED;
+		swr->send_flags = IBV_SEND_SIGNALED;
 		q->unsignaled = 0;
 	}
 	t->status = DOCA_SUCCESS;
 	t->flushed = false;
 	t->bytes = 0;
-	if (ibv_post_recv(q->qp, &rwr, &bad_rwr))
-		return DOCA_ERROR_DRIVER;
-	if (ibv_post_send(q->qp, &swr, &bad_swr)) {
-		/* the receive stays posted: the context stops, which flushes it */
-		t->status = DOCA_ERROR_DRIVER;
-		q->failed = true;
-	}
-	return DOCA_SUCCESS;
+	if (b->n == DMA_POST_BATCH)
+		flush(q);
 }
 
 /* Starts a task: posted to the device, queued for progress (another process's memory), or failed. */
@@ -342,14 +392,8 @@ static void execute(struct dma_queue *q, struct dma_task *t)
 		append(&q->remote, &q->remote_end, t);
 		return;
 	}
-	err = post(q, t, &p);
-	if (err) {
-		opendoca_sdk_log(DOCA_LOG_LEVEL_ERROR, submit_name(q), "the device refused the copy (%s)",
-				 strerror(errno));
-		fail(q, t, err);
-		return;
-	}
 	q->free--;
+	post(q, t, &p);
 }
 
 /*
@@ -649,7 +693,11 @@ static bool progress(struct opendoca_binding *binding)
 	bool done = false;
 	int n;
 
-	while ((n = poll_cq(q, wc)) > 0) {
+	/* What was submitted since the last progress goes to the device (one doorbell), and the
+	 * simulated NIC executes it as its CQ is polled. Rounds are bounded: the callbacks' tasks
+	 * go to the device too and would keep one progress call going. */
+	flush(q);
+	for (int round = 0; round < DMA_POLL_ROUNDS && (n = poll_cq(q, wc)) > 0; round++) {
 		for (int i = 0; i < n; i++)
 			completed(q, &wc[i]);
 		done = true;
@@ -675,6 +723,8 @@ static bool arm(struct opendoca_binding *binding)
 	struct dma_queue *q = binding->priv;
 	int n;
 
+	/* the program waits: what it submitted goes to the device first */
+	flush(q);
 	ibv_req_notify_cq(q->cq, 0);
 	/* A completion that came before the arming would not wake the program: look now. */
 	if (!q->nwc && (n = ibv_poll_cq(q->cq, DMA_POLL_BATCH, q->wc)) > 0)
@@ -706,6 +756,7 @@ static void stop(struct opendoca_ctx *ctx)
 		struct dma_task *t = q->backlog;
 
 		q->stopping = true;
+		flush(q); /* submitted: the device flushes them with the rest */
 		ibv_modify_qp(q->qp, &attr, IBV_QP_STATE);
 		q->backlog = q->backlog_end = NULL;
 		while (t) {

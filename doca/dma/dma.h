@@ -7,9 +7,12 @@
  * queue of 1.x/2.2) owns on the context's device an RC queue pair connected to itself and a CQ.
  * A memcpy task posts a receive whose scatter list is the destination's free room (each buffer's
  * tail, after its data) and a send whose gather list is the source's data, rdma-core's way, with
- * the buffers' memory keys (opendoca_mmap_reach): the device's DMA engine moves the bytes when
- * it gets to them (a simulated device's: a thread of its NIC, flexio_sim_qp_use_dma_engine),
- * writes the CQEs, and the binding's progress polls the CQ and completes the task. Memory of
+ * the buffers' memory keys (opendoca_mmap_reach). The work requests of the tasks submitted
+ * between two progress calls are posted together (one doorbell) by the next progress call, when
+ * the program arms the notification, or every 32 tasks. The device's DMA engine moves the bytes
+ * when it gets to them (a simulated device's: its NIC's engine, flexio_sim_qp_use_dma_engine,
+ * which also executes queued work as its CQ is polled), writes the CQEs, and the binding's
+ * progress polls the CQ and completes the task. Memory of
  * another process (a map created from an export) is no memory of this process's device: those
  * copies go through the exporting process (opendoca_mmap_remote_read / _write) at progress.
  */

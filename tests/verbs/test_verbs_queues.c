@@ -5,6 +5,7 @@
  * devx umems, and libflexio's private interface to the device NIC (space keys, DEVX object
  * wrappers).  `test_verbs_queues threads` runs the two-thread test alone (label concurrency).
  */
+#define _GNU_SOURCE /* sched_setaffinity, sched_getcpu */
 #include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -1475,6 +1476,69 @@ static void test_dma_engine(void **state)
 	free(mem);
 }
 
+/*
+ * A poll of the CQ of a queue pair given to the DMA engine executes what was posted to it when
+ * the engine's thread has not claimed it: a program posting and polling on one CPU, the engine's
+ * thread on the same CPU, gets each completion without waiting for that thread's time slice.
+ * Rounds of one write and its completion, counting the completions the first poll after the post
+ * returns: nearly all when the poll executes the queue (only a preemption between post and poll
+ * lets the engine's thread claim it), next to none when it waits for the engine's thread, which
+ * gets the shared CPU only when the test's thread is preempted. No timing: a count. On the second
+ * device, whose engine's thread no other test starts: started by the first deferred doorbell, it
+ * inherits the CPU.
+ */
+static void test_dma_engine_polled(void **state)
+{
+	enum {
+		ROUNDS = 1000
+	};
+	uint8_t *mem = calloc(2, 64);
+	cpu_set_t saved, one;
+	int first_poll = 0;
+	struct side a;
+	struct ibv_mr *mr;
+	struct ibv_sge sge;
+	struct ibv_send_wr wr;
+	struct ibv_wc wc;
+
+	(void)state;
+	assert_non_null(mem);
+	assert_int_equal(sched_getaffinity(0, sizeof(saved), &saved), 0);
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	assert_int_equal(sched_setaffinity(0, sizeof(one), &one), 0);
+	side_open(&a, 1, NULL, 0);
+	connect_qp(a.qp, a.ctx, a.qp->qp_num);
+	mr = ibv_reg_mr(a.pd, mem, 128, ALL_ACCESS);
+	assert_non_null(mr);
+	assert_int_equal(flexio_sim_qp_use_dma_engine(a.qp), 0);
+	sge = (struct ibv_sge){ .addr = (uintptr_t)mem, .length = 64, .lkey = mr->lkey };
+	wr = (struct ibv_send_wr){ .sg_list = &sge,
+				   .num_sge = 1,
+				   .opcode = IBV_WR_RDMA_WRITE,
+				   .send_flags = IBV_SEND_SIGNALED,
+				   .wr = { .rdma = { .remote_addr = (uintptr_t)mem + 64, .rkey = mr->rkey } } };
+	for (int i = 0; i < ROUNDS; i++) {
+		wr.wr_id = (uint64_t)i;
+		mem[i % 64] = (uint8_t)i;
+		assert_int_equal(post_send(&a, &wr), 0);
+		if (ibv_poll_cq(a.cq, 1, &wc) == 1)
+			first_poll++;
+		else
+			poll_n(a.cq, &wc, 1);
+		assert_int_equal(wc.status, IBV_WC_SUCCESS);
+		assert_int_equal(wc.wr_id, i);
+		assert_int_equal(mem[64 + i % 64], (uint8_t)i);
+	}
+	if (first_poll < ROUNDS / 2)
+		fail_msg("%d of %d completions came with the first poll: the polls waited for the engine's thread",
+			 first_poll, ROUNDS);
+	assert_int_equal(sched_setaffinity(0, sizeof(saved), &saved), 0);
+	assert_int_equal(ibv_dereg_mr(mr), 0);
+	side_close(&a);
+	free(mem);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -1487,7 +1551,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_fork_timer),         cmocka_unit_test(test_ah),
 		cmocka_unit_test(test_close_with_queues),  cmocka_unit_test(test_umem),
 		cmocka_unit_test(test_space_key),          cmocka_unit_test(test_devx_obj),
-		cmocka_unit_test(test_dma_engine),
+		cmocka_unit_test(test_dma_engine_polled),  cmocka_unit_test(test_dma_engine),
 	};
 	const struct CMUnitTest threads[] = {
 		cmocka_unit_test(test_two_threads),

@@ -3,8 +3,8 @@
  * through context->ops).  Each send work request becomes an mlx5 WQE in the send ring (ctrl,
  * rdma, atomic, data segments or inline data), as libmlx5 writes it; the doorbell
  * (NIC_DB_SEND, owner: the context) executes them before it returns, or, for a queue pair given
- * to the NIC's DMA engine (flexio_sim_qp_use_dma_engine), queues them for the engine's thread.
- * Receive work requests
+ * to the NIC's DMA engine (flexio_sim_qp_use_dma_engine), queues them for the engine, which
+ * executes them on its thread or as the QP's CQ is polled (verbs_op_poll_cq). Receive work requests
  * are written to the receive ring and published through the doorbell record, with no doorbell.
  *
  * No global lock: the QP is checked against the NIC's table of live QPs (an atomic load), and
@@ -240,7 +240,9 @@ int verbs_op_post_send(struct ibv_qp *qp, struct ibv_send_wr *wr, struct ibv_sen
 		__atomic_store_n(&sim->dbr[1], htobe32(sim->sq_head), __ATOMIC_RELEASE);
 		/* the DMA engine's queue pair: executed later by the engine, or now when it has no room */
 		rc = sim->dma_engine
-			     ? nic_doorbell_deferred(sim->nic->nic, verbs_owner(sim->context), sim->qpn, sim->sq_head)
+			     ? nic_doorbell_deferred(sim->nic->nic, verbs_owner(sim->context), sim->qpn,
+						     sim->send_cq->cqn,
+						     sim->recv_cq ? sim->recv_cq->cqn : sim->send_cq->cqn, sim->sq_head)
 			     : -1;
 		if (rc)
 			rc = nic_doorbell(sim->nic->nic, verbs_owner(sim->context), NIC_DB_SEND, sim->qpn,

@@ -397,6 +397,10 @@ int verbs_op_poll_cq(struct ibv_cq *cq, int num_entries, struct ibv_wc *wc)
 		errno = EINVAL;
 		return -EINVAL;
 	}
+	/* the work queued for the NIC's DMA engine on the QPs reporting here executes as the host
+	 * polls, unless the engine's thread is executing it: before the poll lock, the NIC writes
+	 * CQEs under its own */
+	nic_engine_poll(sim->nic->nic, verbs_owner(sim->context), sim->cqn);
 	pthread_mutex_lock(&sim->poll_lock);
 	if (__atomic_load_n(&sim->nic->cqs[VERBS_NIC_INDEX(sim->cqn)], __ATOMIC_ACQUIRE) != sim) {
 		pthread_mutex_unlock(&sim->poll_lock);
