@@ -3,9 +3,8 @@
  *
  * A program never holds an object's address. It holds a handle: an address inside a range of
  * the address space the library reserves and never maps, encoding a slot of the handle table
- * and that slot's generation:
- *
- *     handle = base + ((generation << HANDLE_INDEX_BITS) | slot) * HANDLE_STRIDE
+ * and that slot's generation. The table is libflexio's instance of core/common/handle_table.h
+ * (libdoca_common keeps another); this file gives it the library's kinds and log lines.
  *
  * Each slot counts the references to its object. A public function turns the handle it was
  * given into the object with handle_get, which takes a reference only if the slot is open and

@@ -81,7 +81,8 @@ struct opendoca_object {
  * closed, or when the slot was reused since: another generation), opendoca_handle_put drops it;
  * destroying closes the handle (of two destroyers, one wins) and drops the object's own reference;
  * the last reference frees the object (free_fn) and only then the slot is reused, with the next
- * generation. Lock-free per object (one compare-and-swap); creating and freeing take a lock.
+ * generation. Lock-free per object (one compare-and-swap); creating and freeing take a lock. The
+ * table is libdoca_common's own instance of core/common/handle_table.h (libflexio keeps another).
  */
 
 /* Gives object a handle of kind, with one reference (the object's own); NULL when slots run out. */
