@@ -218,6 +218,9 @@ static doca_error_t plan(struct dma_queue *q, struct dma_task *t, struct dma_pla
 		err = plan_side(q, t->dst, true, p->dst, &p->ndst, &room, &p->remote, func);
 	if (err)
 		return err;
+	/* The device refuses a copy of nothing (NVIDIA's pe_task_error sample counts on it). */
+	if (!p->total)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the source holds no data");
 	if (p->total > room)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
 				     "the destination has room for %llu bytes, the source holds %llu",
@@ -745,7 +748,7 @@ static void clear(struct opendoca_binding *binding)
 /*
  * The context stops: nothing more is posted, the queue pair goes to error so that the device
  * flushes what it has not executed (those tasks complete with DOCA_ERROR_IO_FAILED), and what
- * waited for room or for progress is flushed too.
+ * waited in the batch, for room or for progress is flushed too.
  */
 static void stop(struct opendoca_ctx *ctx)
 {
@@ -756,7 +759,12 @@ static void stop(struct opendoca_ctx *ctx)
 		struct dma_task *t = q->backlog;
 
 		q->stopping = true;
-		flush(q); /* submitted: the device flushes them with the rest */
+		/* Never handed to the device: flushed here, as the device flushes what it holds. */
+		for (uint32_t i = 0; i < q->batch.n; i++) {
+			q->free++;
+			fail(q, (struct dma_task *)(uintptr_t)q->batch.rwr[i].wr_id, DOCA_ERROR_IO_FAILED);
+		}
+		q->batch.n = 0;
 		ibv_modify_qp(q->qp, &attr, IBV_QP_STATE);
 		q->backlog = q->backlog_end = NULL;
 		while (t) {

@@ -347,6 +347,21 @@ static void failures_are_error_callbacks(void **state)
 	dma_wait_idle(&fx);
 	expect_ok(doca_ctx_start(doca_dma_as_ctx(fx.dma)));
 
+	/* restarted: a source with no data (NVIDIA's pe_task_error sample makes its bad task so) */
+	{
+		struct doca_buf *empty = dma_buf(&fx, smap, src, 8, 0);
+
+		dma_submit(&fx, empty, small);
+		dma_wait(&fx, 4);
+		assert_int_equal(fx.status[3], DOCA_ERROR_INVALID_VALUE);
+		log = sdk_log_take();
+		assert_non_null(strstr(log, "[doca_task_submit] the source holds no data"));
+		free(log);
+		dma_wait_idle(&fx);
+		expect_ok(doca_ctx_start(doca_dma_as_ctx(fx.dma)));
+		expect_ok(doca_buf_dec_refcount(empty, NULL));
+	}
+
 	expect_ok(doca_buf_dec_refcount(longest, NULL));
 	expect_ok(doca_buf_dec_refcount(too_long, NULL));
 	expect_ok(doca_buf_dec_refcount(d, NULL));
@@ -395,7 +410,7 @@ static void a_read_only_destination(void **state)
 static void stopping_with_copies_in_flight(void **state)
 {
 	enum {
-		N = 512,
+		N = 520, /* not a whole number of the context's posting batches (32): some still wait at stop */
 		SIZE = 65536
 	};
 	uint8_t *src = malloc(SIZE), *dst = malloc((size_t)N * SIZE);
@@ -427,7 +442,7 @@ static void stopping_with_copies_in_flight(void **state)
 		flushed += fx.status[i] == DOCA_ERROR_IO_FAILED;
 	}
 	assert_int_equal(copied + flushed, N);
-	assert_true(flushed > 0); /* the device had not executed them all */
+	assert_true(flushed >= N % 32); /* those never handed to the device, at least */
 	expect_ok(doca_buf_dec_refcount(s, NULL));
 	for (int i = 0; i < N; i++)
 		expect_ok(doca_buf_dec_refcount(d[i], NULL));
