@@ -137,9 +137,11 @@ doca_error_t doca_dev_as_devinfo(struct doca_dev *dev, struct doca_devinfo **dev
 /**
  * @brief Closes a device.
  *
- * @param [in] dev the device
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
- *         or the error of the failing step.
+ * NULL is no device: nothing is closed and DOCA_SUCCESS returned, as free(NULL) does.
+ *
+ * @param [in] dev the device, or NULL
+ * @return DOCA_SUCCESS, DOCA_ERROR_IN_USE while memory maps, contexts or representors use it,
+ *         DOCA_ERROR_INVALID_VALUE for a pointer that is no open device.
  * @since 1.4 (the DOCA Core programming guide)
  */
 #if OPENDOCA_REL >= 25

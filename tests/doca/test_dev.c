@@ -465,7 +465,10 @@ static void open_and_close_refuse_bad_input(void **state)
 	assert_null(dev);
 	EXPECT_FAIL(doca_dev_open((struct doca_devinfo *)&not_a_handle, &dev), DOCA_ERROR_INVALID_VALUE,
 		    "doca_dev_open");
-	EXPECT_FAIL(doca_dev_close(NULL), DOCA_ERROR_INVALID_VALUE, "doca_dev_close");
+	/* no device, nothing to close (NVIDIA's DMA samples close a cleared device pointer again) */
+	sdk_begin();
+	assert_int_equal(doca_dev_close(NULL), DOCA_SUCCESS);
+	sdk_silent();
 	/* a devinfo is no device, nor a device a devinfo */
 	EXPECT_FAIL(doca_dev_close((struct doca_dev *)list[0]), DOCA_ERROR_INVALID_VALUE, "doca_dev_close");
 	assert_int_equal(doca_dev_open(list[0], &dev), DOCA_SUCCESS);
