@@ -49,6 +49,9 @@ enum opendoca_cap {
 	OPENDOCA_CAP_CLOCK_NIC_DPA_TIMER,
 	/* doca_mmap_advise_cap_task_cache_invalidate_is_supported (2.7): cache invalidation tasks. */
 	OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE,
+	/* doca_dpa_cap_is_supported (2.6+), doca_devinfo_get_is_dpa_supported (2.2, 2.5): the device has
+	 * a DPA that DOCA DPA contexts run on (libdoca_dpa). */
+	OPENDOCA_CAP_DPA,
 	OPENDOCA_CAP_COUNT
 };
 
@@ -69,6 +72,7 @@ enum opendoca_cap {
  *   - cache invalidation (mmap advise): the device writes host memory through the CPU, whose
  *     caches stay coherent: a fence is the whole invalidation (mmap_advise.c); not on real devices
  *     (a real NIC's writes need what the project does not do yet);
+ *   - DPA: the simulated BlueField-3's, through FlexIO (libdoca_dpa, doca/dpa/dpa.c);
  *   - NIC clocks: not simulated (the simulated device answers no clock query of rdma-core's,
  *     ibv_query_rt_values_ex, and FlexIO has no call reading the DPA's timer from the host).
  * Real devices: the representor lists of a real BlueField are the kernel's switchdev
@@ -86,7 +90,8 @@ enum opendoca_cap {
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_CREATE_FROM_EXPORT_PCI) |                                                  \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_EXPORT_RDMA) | OPENDOCA_CAPS_SYNC_EVENT_HOST |                             \
 	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_SYNC_EVENT_EXPORT_DPA) |                                                        \
-	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_DMA_MEMCPY))
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_MMAP_ADVISE_CACHE_INVALIDATE) | OPENDOCA_CAP_BIT(OPENDOCA_CAP_DMA_MEMCPY) | \
+	 OPENDOCA_CAP_BIT(OPENDOCA_CAP_DPA))
 #define OPENDOCA_CAPS_REAL (OPENDOCA_CAP_BIT(OPENDOCA_CAP_ACCELERATE_RESOURCE_RECLAIM) | OPENDOCA_CAPS_SYNC_EVENT_HOST)
 
 #endif /* OPENDOCA_COMMON_CAPS_H */

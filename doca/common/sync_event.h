@@ -185,8 +185,9 @@ doca_error_t opendoca_se_export(struct doca_sync_event *handle, enum opendoca_se
 /* An event over the counter a descriptor names: sync events (net false) or remote net ones. */
 doca_error_t opendoca_se_import(struct doca_dev *dev, const uint8_t *data, size_t sz, bool net, void **out,
 				const char *func);
-/* The DPA handle of an event handle or of a remote net event handle (net). */
-doca_error_t opendoca_se_dpa_handle(const void *handle, bool net, struct doca_dpa *dpa, uint64_t *out,
+/* The DPA handle of an event handle or of a remote net event handle (net); libdoca_dpa's kernel
+ * launches use it for the events they wait on and update (DOCA_PRIVATE). */
+OPENDOCA_PRIVATE doca_error_t opendoca_se_dpa_handle(const void *handle, bool net, struct doca_dpa *dpa, uint64_t *out,
 				    const char *func);
 
 /* A GPU handle: NOT_SUPPORTED (no GPU here) once the arguments are right. */

@@ -1,0 +1,29 @@
+/*
+ * The device library's internals (libdoca_dpa_dev): the calling thread's DOCA DPA context and
+ * kernel, and host memory reached through the context's window.
+ */
+#ifndef OPENDOCA_DPA_DEV_INTERNAL_H
+#define OPENDOCA_DPA_DEV_INTERNAL_H
+
+#include <stdint.h>
+
+#include "dev_context.h"
+
+/* The calling thread's context: its kernel's or RPC's, or what doca_dpa_dev_device_set chose. */
+const struct opendoca_dpa_dev_context *opendoca_dev_context(void);
+void opendoca_dev_set_context(uint64_t context);
+
+/* The thread's rank in its kernel and the kernel's threads (0 and 1 outside a kernel). */
+void opendoca_dev_set_kernel_thread(unsigned int rank, unsigned int num_threads);
+
+/*
+ * A pointer to host memory at haddr, registered with key mkey on the context's device, through
+ * the context's window; 0 when the window refuses it (the thread's FlexIO errno says why).
+ */
+volatile uint64_t *opendoca_dev_host_ptr(uint64_t haddr, uint32_t mkey);
+
+/* The sync event updates a kernel's last thread makes (sync_event_dev.c). */
+void opendoca_dev_sync_event_set(uint64_t handle, uint64_t value);
+void opendoca_dev_sync_event_add(uint64_t handle, uint64_t value);
+
+#endif /* OPENDOCA_DPA_DEV_INTERNAL_H */
