@@ -22,6 +22,8 @@
 #define DPA_CORES 16u
 #define DPA_EUS_PER_CORE 16u
 #define DPA_EUS_AVAILABLE 189u
+/* Work requests the loopback endpoint has in flight: DPA threads updating events at once. */
+#define DPA_LOOPBACK_LOG_DEPTH 6
 /* A message stream's buffer (FlexIO: a power of two, at least 2 KiB). */
 #define DPA_STREAM_BUFFER (1u << 16)
 
@@ -316,7 +318,7 @@ static void release_started(struct dpa_context *ctx)
 	if (ctx->dev_context)
 		flexio_buf_dev_free(ctx->process, ctx->dev_context);
 	ctx->dev_context = 0;
-	dpa_qp_loopback_destroy(ctx->loopback);
+	opendoca_dpa_qp_destroy(ctx->loopback);
 	ctx->loopback = NULL;
 	if (ctx->trace_stream)
 		flexio_msg_stream_destroy(ctx->trace_stream);
@@ -342,6 +344,8 @@ static doca_error_t start(struct dpa_context *ctx, const char *func)
 	struct ibv_pd *pd = opendoca_dev_ibv_pd(ctx->base.dev);
 	struct flexio_process_attr attr = { .pd = pd };
 	struct opendoca_dpa_dev_context desc = { .log_level = ctx->log_level };
+	/* The loopback endpoint only sends (RDMA atomics of the device library on host memory). */
+	const struct opendoca_dpa_qp_attr loopback_attr = { .log_sq_depth = DPA_LOOPBACK_LOG_DEPTH };
 	doca_error_t err;
 
 	if (flexio_process_create(opendoca_dev_ibv_context(ctx->base.dev), ctx->app, &attr, &ctx->process) !=
@@ -372,10 +376,12 @@ static doca_error_t start(struct dpa_context *ctx, const char *func)
 		if (err)
 			return err;
 	}
-	err = dpa_qp_loopback_create(ctx->process, opendoca_dev_ibv_context(ctx->base.dev), pd, &ctx->loopback,
-				     &desc.qp, func);
+	err = opendoca_dpa_qp_create(ctx->process, pd, &loopback_attr, func, &ctx->loopback);
+	if (!err)
+		err = opendoca_dpa_qp_connect_loopback(ctx->loopback, func);
 	if (err)
 		return err;
+	desc.qp = opendoca_dpa_qp_dev_addr(ctx->loopback);
 	err = dev_alloc(ctx->process, sizeof(desc), &ctx->dev_context, func);
 	if (err)
 		return err;

@@ -31,7 +31,7 @@
 #include "private.h"
 
 struct dpa_launches;
-struct dpa_qp;
+struct opendoca_dpa_qp;
 
 struct dpa_context {
 	struct opendoca_dpa base; /* first: the handle's object */
@@ -47,7 +47,7 @@ struct dpa_context {
 	FILE *log_file, *trace_file; /* opened from the paths (NULL: stdout) */
 	flexio_msg_stream *log_stream, *trace_stream;
 	flexio_func_t *kernel_entry, *rpc_entry;
-	struct dpa_qp *loopback;  /* RDMA atomics on host memory from the DPA */
+	struct opendoca_dpa_qp *loopback; /* RDMA atomics on host memory from the DPA (dpa_qp.h) */
 	uint64_t dev_context;     /* doca_dpa_dev_t: its descriptor's DPA address */
 	struct dpa_launches *launches; /* kernel.c */
 };

@@ -67,12 +67,15 @@ void opendoca_dev_sync_event_set(uint64_t handle, uint64_t value)
 void opendoca_dev_sync_event_add(uint64_t handle, uint64_t value)
 {
 	const struct opendoca_dpa_sync_event *se = descriptor(handle);
-
 	const struct opendoca_dpa_dev_context *ctx = opendoca_dev_context();
+	struct opendoca_dpa_qp_desc *qp;
 
 	if (!ctx)
 		flexio_dev_error(OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT);
-	opendoca_dev_qp_fetch_add(ctx->qp, se->haddr, se->mkey, value);
+	qp = (struct opendoca_dpa_qp_desc *)(uintptr_t)ctx->qp;
+	opendoca_dev_qp_fetch_add(qp, se->haddr, se->mkey, value);
+	if (opendoca_dev_qp_error(qp))
+		flexio_dev_error(OPENDOCA_DPA_DEV_ERROR_RDMA);
 }
 
 void doca_dpa_dev_sync_event_update_set(doca_dpa_dev_sync_event_t dpa_dev_se_handle, uint64_t value)
