@@ -4,7 +4,8 @@ Shared by doca-api-check (headers against facts), doca-symbols-check (library ag
 version scripts) and the API coverage report, so that they cannot disagree.
 
 Release lines: the headers serve seven API lines, each selected by DOCA_VER_USED (doca_release.h)
-and each made of NVIDIA facts files, a later file replacing the rows of an earlier one:
+and each made of NVIDIA facts files, a later file replacing the rows of an earlier one (DOCA Core,
+facts/doca-<release>-core.tsv):
 
     line  selects      facts
     1.4   1.x          2.2 + 1.4 (the DOCA Core programming guide's API over 2.2)
@@ -14,6 +15,11 @@ and each made of NVIDIA facts files, a later file replacing the rows of an earli
     2.7   2.7 - 2.10   2.6 + 2.7 (what the 2.9 and 2.10 samples use beyond 2.6)
     3.0   3.0          3.0
     3.1   3.1 - 3.3    3.0 + 3.1 (what the 3.1 - 3.3 samples use beyond 3.0), the newest
+
+DOCA DPA (facts/doca-<release>-dpa.tsv: host doca_dpa and doca_rdma, and the device headers' dev-*
+rows) starts with 2.2: the 1.4 line has none of it, the other lines the same files as DOCA Core.
+A dev-* row describes device code (riscv64); its functions are the device library's
+(libdoca_dpa_dev.a, no symbol versions): the same rule names their forms, without version nodes.
 
 Symbols (docs/doca-releases.md): each form of a function — its parameter and return types, names
 and qualifiers aside — is one exported symbol. The newest form carries NVIDIA's name; an older
@@ -30,9 +36,13 @@ LINES = [14, 22, 25, 26, 27, 30, 31]
 LINE_NAME = {14: "1.4", 22: "2.2", 25: "2.5", 26: "2.6", 27: "2.7", 30: "3.0", 31: "3.1"}
 LINE_FILES = {14: ["2.2", "1.4"], 22: ["2.2"], 25: ["2.5"], 26: ["2.6"], 27: ["2.6", "2.7"], 30: ["3.0"],
               31: ["3.0", "3.1"]}
+# The DOCA DPA files of each line (DOCA DPA came with 2.2).
+DPA_LINE_FILES = {22: ["2.2"], 25: ["2.5"], 26: ["2.6"], 27: ["2.6", "2.7"], 30: ["3.0"], 31: ["3.0", "3.1"]}
 FILE_LINE = {"1.4": 14, "2.2": 22, "2.5": 25, "2.6": 26, "2.7": 27, "3.0": 30, "3.1": 31}
 NEWEST = 31
 HEADER_KINDS = {"func", "typedef", "enum", "struct-size", "struct-align", "field", "macro"}
+# The same kinds of device code (the DPA's riscv64 layouts).
+DEV_KINDS = {f"dev-{kind}" for kind in HEADER_KINDS}
 # The functions the DOCA Core programming guide (1.4) documents: a 2.2 row of one of these, the
 # same form in 1.4, dates from 1.4.
 GUIDE_NAMES = set("""doca_devinfo_list_create doca_devinfo_list_destroy doca_devinfo_property_get doca_dev_open
@@ -47,12 +57,17 @@ doca_ctx_stop doca_ctx_workq_add doca_ctx_workq_rm doca_workq_create doca_workq_
 doca_workq_property_get doca_workq_submit doca_workq_progress_retrieve doca_dma_create doca_dma_as_ctx
 doca_dma_destroy doca_dma_devinfo_caps_get""".split())
 # The library of each header's functions (the rest are libdoca_common's).
-LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma"}
+LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma",
+                     "doca_dpa.h": "doca_dpa", "doca_rdma.h": "doca_rdma"}
+# The library of the device headers' functions (dev-func rows): a static RV64 library.
+DEVICE_LIBRARY = "doca_dpa_dev"
 # Typedefs that name the same function-pointer type (the argp callbacks were renamed in 2.5).
 SAME_TYPE = {
     "callback_func": "doca_error_t (*)(void *, void *)", "doca_argp_param_cb_t": "doca_error_t (*)(void *, void *)",
     "validation_callback": "doca_error_t (*)(void *)", "doca_argp_validation_cb_t": "doca_error_t (*)(void *)",
     "dpdk_callback": "doca_error_t (*)(int, char **)", "doca_argp_dpdk_cb_t": "doca_error_t (*)(int, char **)",
+    # 2.2's DOCA DPA handle typedefs, spelled as the pointers later releases write
+    "doca_dpa_t": "struct doca_dpa *", "doca_dpa_app_t": "struct doca_dpa_app *",
 }
 SIGNATURE = re.compile(r"^(?P<ret>.*?)\b(?P<name>\w+)\((?P<params>.*)\) \[(?P<marks>[^\]]*)\]$")
 
@@ -71,11 +86,17 @@ def origin(line, facts_file, name):
     return own
 
 
+def line_files(line):
+    """The facts files of a line, in the order they apply: DOCA Core's, then DOCA DPA's."""
+    return [(f, f"doca-{f}-core.tsv") for f in LINE_FILES[line]] + [(f, f"doca-{f}-dpa.tsv")
+                                                                      for f in DPA_LINE_FILES.get(line, [])]
+
+
 def load_line(facts_dir, line, kinds=HEADER_KINDS):
     """{(kind, name): (value, header, origin line)} of a line."""
     rows = {}
-    for f in LINE_FILES[line]:
-        for text in (Path(facts_dir) / f"doca-{f}-core.tsv").read_text().splitlines():
+    for f, path in line_files(line):
+        for text in (Path(facts_dir) / path).read_text().splitlines():
             if not text or text.startswith("#"):
                 continue
             kind, name, _release, value, source = text.split("\t")[:5]
@@ -124,21 +145,23 @@ def form_of(function):
     return abi_type(function["ret"]) + "(" + ",".join(abi_type(t) for t, _ in function["params"]) + ")"
 
 
-def functions(facts_dir):
-    """{name: {line: parsed function with its header and origin}}"""
+def functions(facts_dir, kind="func"):
+    """{name: {line: parsed function with its header and origin}} of the host functions (kind "func")
+    or of the device ones ("dev-func")."""
     out = collections.defaultdict(dict)
     for line in LINES:
-        for (kind, name), (value, header, orig) in load_line(facts_dir, line, {"func"}).items():
+        for (_kind, name), (value, header, orig) in load_line(facts_dir, line, {kind}).items():
             f = parse_function(value)
             f.update(header=header, origin=orig)
             out[name][line] = f
     return out
 
 
-def symbols(facts_dir):
-    """{link name: symbol} of every exported form: name, link, node, lines, library, marker."""
+def symbols(facts_dir, kind="func"):
+    """{link name: symbol} of every exported form: name, link, node, lines, library, marker. kind
+    "dev-func": the device library's forms (their node is meaningless: a static library)."""
     out = {}
-    for name, per in functions(facts_dir).items():
+    for name, per in functions(facts_dir, kind).items():
         exported = {ln: f for ln, f in per.items() if not f["inline"]}
         if not exported:
             continue
@@ -152,15 +175,16 @@ def symbols(facts_dir):
             link = name if form == newest else f"{name}_v{LINE_NAME[first].replace('.', '_')}"
             node = "DOCA_EXPERIMENTAL" if marker == "experimental" else f"DOCA_{LINE_NAME[first]}"
             out[link] = {"name": name, "link": link, "node": node, "lines": lines, "marker": marker,
-                         "library": LIBRARY_OF_HEADER.get(exported[lines[0]]["header"], "doca_common"),
+                         "library": DEVICE_LIBRARY if kind == "dev-func" else
+                         LIBRARY_OF_HEADER.get(exported[lines[0]]["header"], "doca_common"),
                          "newest_line": max(lines)}
     return out
 
 
-def link_of(facts_dir):
+def link_of(facts_dir, kind="func"):
     """{(name, line): link name} of every exported function of every line."""
     out = {}
-    for sym in symbols(facts_dir).values():
+    for sym in symbols(facts_dir, kind).values():
         for ln in sym["lines"]:
             out[(sym["name"], ln)] = sym["link"]
     return out
