@@ -17,7 +17,8 @@ Pipeline (application mode):
      converts each argument in the buffer to the parameter's type and calls fn;
   2. the device objects are linked (lld) with crt0, the linker script,
      libflexio_dev, picolibc and libgcc into a static ELF; unpack wrappers found
-     in the device libraries are forced in, so library entry points register too;
+     in the device libraries are forced in, so library entry points register too
+     (but those a library registers by name itself: marked __dpacc_by_name_<fn>);
   3. host code is generated and compiled with -hostcc: per function a stub
      symbol named like it (its flexio_func_t handle), __dpacc_pack_<fn>
      (va_list -> slots) and __dpacc_argbuf_size_<fn>; the ELF embedded with
@@ -64,7 +65,7 @@ from pathlib import Path
 # The modules live next to the script (source and build trees) or in ${datadir}/flexio/dpacc.
 _HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(_HERE), str(_HERE.parent / "share" / "flexio" / "dpacc")]
-from dpacc_codegen import (UNPACK_PREFIX, device_wrapper_source, host_functions_source,  # noqa: E402
+from dpacc_codegen import (BY_NAME_PREFIX, UNPACK_PREFIX, device_wrapper_source, host_functions_source,  # noqa: E402
                            registration_source)
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
 from dpacc_records import LAYOUT_MARK, probe_source, read_probe  # noqa: E402
@@ -559,10 +560,13 @@ def layout_error(message, functions):
 
 
 def library_entry_points(nm, link_options):
-    """The unpack wrappers defined in the -l libraries of the link: forced into the image.
-    llvm-nm reads the archives, not pyelftools: members of -flto libraries are LLVM bitcode."""
+    """The unpack wrappers defined in the -l libraries of the link (forced into the image), and the
+    functions those libraries register by name themselves (each marked by a defined symbol
+    BY_NAME_PREFIX<fn>: the application registers no stub for them, whose host archive the
+    program need not link). llvm-nm reads the archives, not pyelftools: members of -flto
+    libraries are LLVM bitcode."""
     dirs = [o[2:] for o in link_options if o.startswith("-L") and len(o) > 2]
-    symbols = []
+    symbols, by_name = [], set()
     for option in link_options:
         if option.startswith("-l") and len(option) > 2:
             name = option[2:]
@@ -581,19 +585,25 @@ def library_entry_points(nm, link_options):
             parts = line.split()
             if len(parts) >= 2 and parts[1] == "T" and parts[0].startswith(UNPACK_PREFIX):
                 symbols.append(parts[0])
-    return sorted(set(symbols))
+            elif len(parts) >= 2 and parts[0].startswith(BY_NAME_PREFIX):
+                by_name.add(parts[0][len(BY_NAME_PREFIX):])
+    return sorted(set(symbols)), by_name
 
 
 def link_device(config, opts, objects, elf):
+    """Links the device executable; returns the library functions registered by name (not by the
+    application)."""
     lld = require_tool("ld.lld")
     libs = opts["device_libs"] + opts["devicelink_options"]
-    forced = [f"--undefined={s}" for s in library_entry_points(require_tool("llvm-nm"), libs)]
+    entry_points, by_name = library_entry_points(require_tool("llvm-nm"), libs)
+    forced = [f"--undefined={s}" for s in entry_points]
     cmd = [lld, "-static", "-nostdlib", "--no-relax", "-T", config["linker_script"], "-o", str(elf), *forced,
            config["crt0"], *map(str, objects), *libs, "-L", config["device_lib_dir"], "--start-group",
            "-lflexio_dev", config["libc"], config["libgcc"], "--end-group"]
     if opts["lto"]:
         cmd.insert(1, "--lto-O2")
     run(cmd, "linking the device executable")
+    return by_name
 
 
 def wrapped_names(elf):
@@ -650,8 +660,8 @@ def main(argv):
             raise DpaccError(f"{clash.location}: device function '{clash.name}' has the application's name "
                              f"(--app-name={opts['app_name']}): both would be host symbols; rename one")
         elf = tmp / f"{opts['app_name']}.elf"
-        link_device(config, opts, dev_objects, elf)
-        names = wrapped_names(elf)
+        by_name = link_device(config, opts, dev_objects, elf)
+        names = [name for name in wrapped_names(elf) if name not in by_name]
         # One object: a program that uses any device function's handle also gets the constructor.
         source = host_functions_source(functions) + registration_source(opts["app_name"], elf, names,
                                                                            {f.name for f in functions})

@@ -6,6 +6,10 @@ from pathlib import Path
 from dpacc_records import host_layout_asserts, plain
 
 UNPACK_PREFIX = "__dpacc_unpack_"
+# A device library marks a __dpa_global__ function it registers by name itself (DOCA DPA's device
+# library: libdoca_dpa does) with a defined symbol of this prefix and the function's name: the
+# application does not register it, so the program need not link the library's host archive.
+BY_NAME_PREFIX = "__dpacc_by_name_"
 PACK_PREFIX = "__dpacc_pack_"
 ARGBUF_PREFIX = "__dpacc_argbuf_size_"
 RECORD_PREFIX = "__dpacc_record_"
@@ -108,8 +112,7 @@ REGISTER_FUNC = r"""
  * Registers a device function under its own stub, and also under the address the name has in the
  * program when that is another one: a non-PIE executable's canonical PLT entry for a stub of a
  * shared object, or another object's definition of the name found first (what code of this link
- * unit that takes &name gets). own is NULL for a library's function (its stub is in the library's
- * host archive), global too when the program links no such archive.
+ * unit that takes &name gets). own is NULL for a library's host archive of an older dpacc.
  */
 static void __dpacc_register_func(struct flexio_app *app, const char *name, const char *unpack_name,
 				  flexio_func_t *own, flexio_func_t *global, size_t argbuf_size,
@@ -117,7 +120,7 @@ static void __dpacc_register_func(struct flexio_app *app, const char *name, cons
 {
 	if (own)
 		flexio_func_pup_register(app, name, unpack_name, own, argbuf_size, pack);
-	if (global && global != own)
+	if (global != own)
 		flexio_func_pup_register(app, name, unpack_name, global, argbuf_size, pack);
 }
 """
@@ -147,15 +150,11 @@ def registration_source(app_name, elf_path, names, own_names):
            f"extern struct flexio_app *{own_app} {hidden};",
            f'extern struct flexio_app *__dpacc_global_{app_name} __asm__("{app_name}");', ""]
     for name in names:
-        # A device library's function has its stub in the library's host archive, which a program
-        # may not link (DOCA DPA's device library: libdoca_dpa registers its entry points by name):
-        # every reference is weak, and a function without a stub is not registered.
         weak = "" if name in own_names else "weak, "
-        global_weak = "" if name in own_names else " __attribute__((weak))"
         out += [f'extern flexio_func_t {STUB_PREFIX}{name} __attribute__(({weak}visibility("hidden")));',
-                f'extern flexio_func_t __dpacc_global_{name} __asm__("{name}"){global_weak};',
-                f"extern flexio_func_arg_pack_fn_t {PACK_PREFIX}{name} {hidden}{global_weak};",
-                f"extern const size_t {ARGBUF_PREFIX}{name} {hidden}{global_weak};"]
+                f'extern flexio_func_t __dpacc_global_{name} __asm__("{name}");',
+                f"extern flexio_func_arg_pack_fn_t {PACK_PREFIX}{name} {hidden};",
+                f"extern const size_t {ARGBUF_PREFIX}{name} {hidden};"]
     out += [REGISTER_FUNC, f"static void __attribute__((constructor)) {sym}_register(void)", "{",
             "\tstruct flexio_app_attr attr = {", f'\t\t.app_name = "{app_name}",',
             f"\t\t.app_ptr = (void *){sym}_start,", f"\t\t.app_bsize = (size_t)({sym}_end - {sym}_start),",
@@ -166,10 +165,8 @@ def registration_source(app_name, elf_path, names, own_names):
             f"\tif (&__dpacc_global_{app_name} != &{own_app} && !__dpacc_global_{app_name})",
             f"\t\t__dpacc_global_{app_name} = {own_app};"]
     for name in names:
-        call = (f'__dpacc_register_func({own_app}, "{name}", "{UNPACK_PREFIX}{name}", &{STUB_PREFIX}{name}, '
-                f"&__dpacc_global_{name}, {ARGBUF_PREFIX}{name}, &{PACK_PREFIX}{name});")
-        # A library function whose host archive is not linked has no stub, size or pack function.
-        out += [f"\t{call}"] if name in own_names else [f"\tif (&{PACK_PREFIX}{name})", f"\t\t{call}"]
+        out.append(f'\t__dpacc_register_func({own_app}, "{name}", "{UNPACK_PREFIX}{name}", &{STUB_PREFIX}{name}, '
+                   f"&__dpacc_global_{name}, {ARGBUF_PREFIX}{name}, &{PACK_PREFIX}{name});")
     out += ["}", "", f"static void __attribute__((destructor)) {sym}_unregister(void)", "{",
             f"\tif (!{own_app})", "\t\treturn;",
             f"\tif (&__dpacc_global_{app_name} != &{own_app} && __dpacc_global_{app_name} == {own_app})",

@@ -18,6 +18,15 @@
 
 typedef uint64_t (*unpack_fn)(void *argbuf, void *func);
 
+/*
+ * libdoca_dpa registers the entry points below by name in the program's application (dpa.c):
+ * these marks tell dpacc not to register them with their stubs, which are in no host archive the
+ * program links (tools/dpacc: BY_NAME_PREFIX).
+ */
+#define REGISTERED_BY_NAME(fn) const char __dpacc_by_name_##fn __attribute__((used)) = 1
+REGISTERED_BY_NAME(opendoca_dpa_kernel_thread);
+REGISTERED_BY_NAME(opendoca_dpa_rpc);
+
 static __thread uint64_t current_context;
 static __thread unsigned int thread_rank;
 static __thread unsigned int thread_count = 1;
