@@ -188,7 +188,7 @@ doca_error_t opendoca_se_import(struct doca_dev *dev, const uint8_t *data, size_
 /* The DPA handle of an event handle or of a remote net event handle (net); libdoca_dpa's kernel
  * launches use it for the events they wait on and update (DOCA_PRIVATE). */
 OPENDOCA_PRIVATE doca_error_t opendoca_se_dpa_handle(const void *handle, bool net, struct doca_dpa *dpa, uint64_t *out,
-				    const char *func);
+						     const char *func);
 
 /* A GPU handle: NOT_SUPPORTED (no GPU here) once the arguments are right. */
 doca_error_t opendoca_se_gpu_handle(const void *handle, bool net, const struct doca_gpu *gpu, const void *out,

@@ -38,9 +38,9 @@ struct dpa_context {
 	pthread_mutex_t lock;     /* the state and everything set before start; launch bookkeeping */
 	bool started;
 	flexio_app *app;
-	uint32_t log_level;  /* DOCA_DPA_DEV_LOG_LEVEL_* */
-	char *log_path;      /* doca_dpa_log_file_set_path, NULL: stdout */
-	char *trace_path;    /* doca_dpa_trace_file_set_path, NULL: stdout */
+	uint32_t log_level; /* DOCA_DPA_DEV_LOG_LEVEL_* */
+	char *log_path;     /* doca_dpa_log_file_set_path, NULL: stdout */
+	char *trace_path;   /* doca_dpa_trace_file_set_path, NULL: stdout */
 	/* Started: */
 	flexio_process *process;
 	flexio_window *window;
@@ -48,8 +48,8 @@ struct dpa_context {
 	flexio_msg_stream *log_stream, *trace_stream;
 	flexio_func_t *kernel_entry, *rpc_entry;
 	struct opendoca_dpa_qp *loopback; /* RDMA atomics on host memory from the DPA (dpa_qp.h) */
-	uint64_t dev_context;     /* doca_dpa_dev_t: its descriptor's DPA address */
-	struct dpa_launches *launches; /* kernel.c */
+	uint64_t dev_context;             /* doca_dpa_dev_t: its descriptor's DPA address */
+	struct dpa_launches *launches;    /* kernel.c */
 };
 
 /* The context of a handle, with a reference for the call (opendoca_handle_put(&ctx->base.object)). */

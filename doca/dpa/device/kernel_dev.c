@@ -74,7 +74,7 @@ __dpa_global__ void opendoca_dpa_kernel_thread(uint64_t arg)
 	if (launch->wait_event) {
 		for (;;) {
 			doca_dpa_dev_sync_event_get(launch->wait_event, &value);
-			if (value > launch->wait_threshold)
+			if (value >= launch->wait_threshold)
 				break;
 			doca_dpa_dev_yield();
 		}
