@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,6 +185,9 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 			"the DPA process stopped: DPA code used a handle whose host memory it may not reach");
 	case OPENDOCA_DPA_DEV_ERROR_RDMA:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DPA process stopped: an RDMA operation failed");
+	case OPENDOCA_DPA_DEV_ERROR_BAD_RANGE:
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				     "the DPA process stopped: a copy or a pointer outside its buffer");
 	case OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT:
 		return opendoca_fail(
 			DOCA_ERROR_BAD_STATE, func,
@@ -194,6 +198,29 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 }
 
 /* ---- Life cycle ---- */
+
+void dpa_dependent_hold(struct dpa_context *ctx)
+{
+	opendoca_handle_hold(&ctx->base.object);
+	atomic_fetch_add(&ctx->dependents, 1);
+}
+
+void dpa_dependent_release(struct dpa_context *ctx)
+{
+	atomic_fetch_sub(&ctx->dependents, 1);
+	opendoca_handle_put(&ctx->base.object);
+}
+
+/* DOCA_ERROR_IN_USE (one line naming func) while objects made in the context live. */
+static doca_error_t check_unused(struct dpa_context *ctx, const char *func)
+{
+	uint32_t n = atomic_load(&ctx->dependents);
+
+	if (n)
+		return opendoca_fail(DOCA_ERROR_IN_USE, func, "DOCA DPA context %p has %u objects made in it",
+				     opendoca_handle_of(&ctx->base.object), n);
+	return DOCA_SUCCESS;
+}
 
 static void context_free(struct opendoca_object *object)
 {
@@ -438,7 +465,7 @@ doca_error_t doca_dpa_stop(struct doca_dpa *dpa)
 	pthread_mutex_lock(&ctx->lock);
 	if (!ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p is not started", (void *)dpa);
-	else
+	else if (!(err = check_unused(ctx, __func__)))
 		stop(ctx);
 	pthread_mutex_unlock(&ctx->lock);
 	dpa_put(ctx);
@@ -452,6 +479,10 @@ doca_error_t dpa_destroy(struct doca_dpa *dpa, const char *func)
 
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
+	if (check_unused(ctx, func)) {
+		dpa_put(ctx);
+		return DOCA_ERROR_IN_USE;
+	}
 	/* Maps, buffer arrays and sync events hold the context while they name it. */
 	object = opendoca_handle_close(dpa, opendoca_dpa_kind(), func);
 	if (!object) {

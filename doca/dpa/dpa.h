@@ -20,6 +20,7 @@
 #endif
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -50,6 +51,7 @@ struct dpa_context {
 	struct opendoca_dpa_qp *loopback; /* RDMA atomics on host memory from the DPA (dpa_qp.h) */
 	uint64_t dev_context;             /* doca_dpa_dev_t: its descriptor's DPA address */
 	struct dpa_launches *launches;    /* kernel.c */
+	_Atomic uint32_t dependents;      /* objects made in the context (dpa_dependent_hold) */
 };
 
 /* The context of a handle, with a reference for the call (opendoca_handle_put(&ctx->base.object)). */
@@ -60,6 +62,14 @@ static inline void dpa_put(struct dpa_context *ctx)
 {
 	opendoca_handle_put(&ctx->base.object);
 }
+
+/*
+ * An object made in the context (a worker, an endpoint's worker, a memory registration ...) holds
+ * it: the context stays allocated, and stop and destroy refuse with DOCA_ERROR_IN_USE, until the
+ * object releases it.
+ */
+void dpa_dependent_hold(struct dpa_context *ctx);
+void dpa_dependent_release(struct dpa_context *ctx);
 
 /* Context creation as every release's doca_dpa_create does it: created (2.6 on), or also started
  * with app (2.2, 2.5: app non-NULL). */

@@ -35,6 +35,7 @@ enum opendoca_dpa_dev_error {
 	OPENDOCA_DPA_DEV_ERROR_HOST_ACCESS = 200, /* host memory of a handle the window refused (a bad handle) */
 	OPENDOCA_DPA_DEV_ERROR_RDMA = 201,        /* an RDMA operation of the device library failed */
 	OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT = 202,  /* a DOCA DPA call outside a kernel, an RPC or a DPA thread */
+	OPENDOCA_DPA_DEV_ERROR_BAD_RANGE = 203,   /* a copy or pointer outside its buffer */
 };
 
 /* How a kernel's last thread updates its completion event. */
