@@ -79,7 +79,8 @@ int main(int argc, char **argv)
 	}
 	/* The events: one the kernels chain on (published and awaited by the DPA), one the last
 	 * kernel completes for the CPU. */
-	if ((err = doca_sync_event_create(&stages)) || (err = doca_sync_event_add_publisher_location_dpa(stages, dpa)) ||
+	if ((err = doca_sync_event_create(&stages)) ||
+	    (err = doca_sync_event_add_publisher_location_dpa(stages, dpa)) ||
 	    (err = doca_sync_event_add_subscriber_location_dpa(stages, dpa)) || (err = doca_sync_event_start(stages)) ||
 	    (err = doca_sync_event_create(&done)) || (err = doca_sync_event_add_publisher_location_dpa(done, dpa)) ||
 	    (err = doca_sync_event_add_subscriber_location_cpu(done, dev)) || (err = doca_sync_event_start(done))) {
