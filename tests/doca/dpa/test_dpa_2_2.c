@@ -149,6 +149,7 @@ static void endpoints_put_and_signal(void **state)
 	assert_int_equal(dst[3], got_rkey);
 
 	expect_fail(doca_dpa_ep_addr_free((doca_dpa_ep_addr_t)src), DOCA_ERROR_INVALID_VALUE, "doca_dpa_ep_addr_free");
+	expect_ok(doca_dpa_ep_addr_free(NULL));
 	expect_ok(doca_dpa_ep_addr_free(addr_a));
 	expect_ok(doca_dpa_ep_addr_free(addr_b));
 	expect_ok(doca_dpa_ep_destroy(a));
