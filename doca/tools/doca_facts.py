@@ -32,6 +32,9 @@ LINE_FILES = {14: ["2.2", "1.4"], 22: ["2.2"], 25: ["2.5"], 26: ["2.6"], 27: ["2
               31: ["3.0", "3.1"]}
 FILE_LINE = {"1.4": 14, "2.2": 22, "2.5": 25, "2.6": 26, "2.7": 27, "3.0": 30, "3.1": 31}
 NEWEST = 31
+# Facts files of one line alone, beside its -core ones (not inherited by a line built on that line's):
+# 2.2's Comm Channel, which the DOCA Core programming guide of 1.x does not have.
+LINE_OWN_FILES = {22: ["2.2-comm-channel"]}
 HEADER_KINDS = {"func", "typedef", "enum", "struct-size", "struct-align", "field", "macro"}
 # The functions the DOCA Core programming guide (1.4) documents: a 2.2 row of one of these, the
 # same form in 1.4, dates from 1.4.
@@ -47,7 +50,8 @@ doca_ctx_stop doca_ctx_workq_add doca_ctx_workq_rm doca_workq_create doca_workq_
 doca_workq_property_get doca_workq_submit doca_workq_progress_retrieve doca_dma_create doca_dma_as_ctx
 doca_dma_destroy doca_dma_devinfo_caps_get""".split())
 # The library of each header's functions (the rest are libdoca_common's).
-LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma"}
+LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma",
+                     "doca_comm_channel.h": "doca_comm_channel"}
 # Typedefs that name the same function-pointer type (the argp callbacks were renamed in 2.5).
 SAME_TYPE = {
     "callback_func": "doca_error_t (*)(void *, void *)", "doca_argp_param_cb_t": "doca_error_t (*)(void *, void *)",
@@ -74,8 +78,9 @@ def origin(line, facts_file, name):
 def load_line(facts_dir, line, kinds=HEADER_KINDS):
     """{(kind, name): (value, header, origin line)} of a line."""
     rows = {}
-    for f in LINE_FILES[line]:
-        for text in (Path(facts_dir) / f"doca-{f}-core.tsv").read_text().splitlines():
+    for f, path in [(f, f"doca-{f}-core.tsv") for f in LINE_FILES[line]] + [
+            (f.split("-")[0], f"doca-{f}.tsv") for f in LINE_OWN_FILES.get(line, [])]:
+        for text in (Path(facts_dir) / path).read_text().splitlines():
             if not text or text.startswith("#"):
                 continue
             kind, name, _release, value, source = text.split("\t")[:5]
