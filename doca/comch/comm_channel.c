@@ -335,6 +335,15 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
+static void close_channels(struct cc_ep *ep)
+{
+	close_fd(&ep->recv_channel);
+	close_fd(&ep->send_channel);
+	close_fd(&ep->send_ready);
+	close_fd(&ep->service_channel);
+	close_fd(&ep->service_event);
+}
+
 doca_error_t doca_comm_channel_ep_destroy(struct doca_comm_channel_ep_t *local_ep)
 {
 	struct cc_ep *ep = opendoca_handle_try_get(local_ep, &ep_kind);
@@ -350,11 +359,7 @@ doca_error_t doca_comm_channel_ep_destroy(struct doca_comm_channel_ep_t *local_e
 		peer_end(ep, ep->peers);
 	for (int i = 0; i < 2; i++)
 		close_fd(&ep->listen_fd[i]);
-	close_fd(&ep->recv_channel);
-	close_fd(&ep->send_channel);
-	close_fd(&ep->send_ready);
-	close_fd(&ep->service_channel);
-	close_fd(&ep->service_event);
+	close_channels(ep);
 	dev = ep->dev;
 	ep->dev = NULL;
 	pthread_mutex_unlock(&ep->lock);
@@ -544,11 +549,7 @@ static bool open_channels(struct cc_ep *ep, bool service)
 	}
 	if (ep->recv_channel < 0 || ep->send_channel < 0 || ep->send_ready < 0 ||
 	    (service && (ep->service_channel < 0 || ep->service_event < 0))) {
-		close_fd(&ep->recv_channel);
-		close_fd(&ep->send_channel);
-		close_fd(&ep->send_ready);
-		close_fd(&ep->service_channel);
-		close_fd(&ep->service_event);
+		close_channels(ep);
 		return false;
 	}
 	watch(ep->send_channel, ep->send_ready, EPOLLIN);
@@ -599,11 +600,7 @@ doca_error_t doca_comm_channel_ep_listen(struct doca_comm_channel_ep_t *local_ep
 	if (opendoca_channel_serve((const char(*)[DOCA_DEVINFO_PCI_ADDR_SIZE])pci, name, ep->listen_fd)) {
 		int saved = errno;
 
-		close_fd(&ep->recv_channel);
-		close_fd(&ep->send_channel);
-		close_fd(&ep->send_ready);
-		close_fd(&ep->service_channel);
-		close_fd(&ep->service_event);
+		close_channels(ep);
 		if (saved == EADDRINUSE)
 			err = opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, __func__,
 					    "another service \"%s\" serves the host function at %s", name, pci[0]);
@@ -643,12 +640,17 @@ doca_error_t doca_comm_channel_ep_connect(struct doca_comm_channel_ep_t *local_e
 	if (ep->role == CC_IDLE && !open_channels(ep, false))
 		return ep_unlock(ep, opendoca_fail(DOCA_ERROR_INITIALIZATION, __func__, "no event channel: %s",
 						   strerror(errno)));
-	ep->role = CC_CLIENT; /* its channels stay, for a connection again after a disconnect */
 	fd = opendoca_channel_connect(pci[0], name, ep->send_queue, ep->recv_queue, ep->max_msg_size);
-	if (fd < 0)
+	if (fd < 0) {
+		int saved = errno;
+
+		if (ep->role == CC_IDLE) /* still configurable */
+			close_channels(ep);
 		return ep_unlock(ep, opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, __func__,
 						   "no service \"%s\" for the host function at %s: %s", name, pci[0],
-						   strerror(errno)));
+						   strerror(saved)));
+	}
+	ep->role = CC_CLIENT; /* its channels stay, for a connection again after a disconnect */
 	peer = peer_add(ep, fd);
 	if (!peer)
 		return ep_unlock(ep, opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no memory for a peer address"));

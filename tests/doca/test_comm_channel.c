@@ -286,6 +286,9 @@ static void test_listen_connect_bad(void **state)
 	expect_fail(doca_comm_channel_ep_connect(client, NAME, &peer), DOCA_ERROR_CONNECTION_ABORTED,
 		    "doca_comm_channel_ep_connect");
 	assert_null(peer);
+	expect_ok(doca_comm_channel_ep_set_max_msg_size(client, 4080)); /* still configurable */
+	expect_fail(doca_comm_channel_ep_get_event_channel(client, &fd, NULL), DOCA_ERROR_BAD_STATE,
+		    "doca_comm_channel_ep_get_event_channel");
 	service_up(&srv, 4080, 8);
 	expect_ok(doca_comm_channel_ep_create(&idle));
 	expect_fail(doca_comm_channel_ep_connect(idle, NAME, &peer), DOCA_ERROR_BAD_STATE,
