@@ -8,8 +8,8 @@
  * representor, the client's device). A server also listens on its own device's address, so that a
  * host program run on the same simulated device as the DPU's reaches it (one simulated BlueField
  * stands for both sides of a machine). A connection's first message each way is a hello carrying the
- * sender's largest message; both sides keep the smaller. Both libraries speak the same protocol, so
- * a 2.2 client reaches a Comch server of the same name and the other way round.
+ * sender's largest message; both sides keep the smaller. Both libraries name, reach and greet their
+ * peers through this code alone.
  */
 #ifndef OPENDOCA_COMCH_CHANNEL_H
 #define OPENDOCA_COMCH_CHANNEL_H
