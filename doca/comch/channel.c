@@ -106,6 +106,16 @@ int opendoca_channel_connect(const char *pci, const char *name, uint32_t send_qu
 	return fd;
 }
 
+ssize_t opendoca_channel_recv(int fd, void *buf, size_t len, int flags)
+{
+	ssize_t n = recv(fd, buf, len, flags);
+
+	/* The error is reported once (and cleared): the queue is read again. */
+	if (n < 0 && errno == ECONNRESET)
+		n = recv(fd, buf, len, flags);
+	return n;
+}
+
 void opendoca_channel_send_hello(int fd, uint32_t max_msg_size)
 {
 	struct hello hello = { HELLO_MAGIC, max_msg_size };

@@ -59,6 +59,13 @@ int opendoca_channel_connect(const char *pci, const char *name, uint32_t send_qu
  */
 void opendoca_channel_size(int fd, uint32_t send_queue, uint32_t recv_queue, uint32_t max_msg_size);
 
+/*
+ * recv() on a connection. A peer that closed with messages unread leaves the socket an error
+ * (ECONNRESET) which the kernel reports before the messages still queued the other way: those come
+ * first, then the end (0), as from a peer that read everything.
+ */
+ssize_t opendoca_channel_recv(int fd, void *buf, size_t len, int flags);
+
 /* Sends the hello with the sender's largest message. */
 void opendoca_channel_send_hello(int fd, uint32_t max_msg_size);
 

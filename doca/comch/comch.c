@@ -248,7 +248,7 @@ static bool receive(struct comch *c, struct comch_conn *conn)
 	bool any = false;
 
 	while (conn->fd >= 0) {
-		ssize_t n = recv(conn->fd, c->rx, c->max_msg_size + 1, MSG_DONTWAIT | MSG_TRUNC);
+		ssize_t n = opendoca_channel_recv(conn->fd, c->rx, c->max_msg_size + 1, MSG_DONTWAIT | MSG_TRUNC);
 		void *handle = opendoca_handle_of(&conn->obj);
 
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))

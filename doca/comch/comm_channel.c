@@ -230,7 +230,7 @@ static void peer_end(struct cc_ep *ep, struct cc_peer *peer)
 static void handshake(struct cc_ep *ep, struct cc_peer *peer)
 {
 	uint8_t hello[16];
-	ssize_t n = recv(peer->fd, hello, sizeof(hello), MSG_DONTWAIT | MSG_TRUNC);
+	ssize_t n = opendoca_channel_recv(peer->fd, hello, sizeof(hello), MSG_DONTWAIT | MSG_TRUNC);
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
@@ -744,7 +744,7 @@ static doca_error_t receive_from(struct cc_ep *ep, struct cc_peer *peer, void *m
 			continue;
 		}
 		/* The next message's length, leaving it queued. */
-		n = recv(peer->fd, &probe, 0, MSG_DONTWAIT | MSG_PEEK | MSG_TRUNC);
+		n = opendoca_channel_recv(peer->fd, &probe, 0, MSG_DONTWAIT | MSG_PEEK | MSG_TRUNC);
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 			return DOCA_ERROR_AGAIN;
 		if (n <= 0) { /* no message is empty: the peer left */

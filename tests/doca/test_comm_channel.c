@@ -522,8 +522,16 @@ static void test_messages(void **state)
 	expect_ok(doca_comm_channel_ep_sendto(client, "again", 6, 0, to_srv));
 	assert_int_equal(receive(srv.ep, buf, sizeof(buf), &from), 6);
 	assert_string_equal(buf, "again");
-	/* the service goes: the client hears it */
+	/*
+	 * The service answers and goes with a message of the client's unread: the client gets the
+	 * answer, then hears the service went.
+	 */
+	expect_ok(doca_comm_channel_ep_sendto(client, "unread", 7, 0, to_srv));
+	to_cli = from;
+	expect_ok(doca_comm_channel_ep_sendto(srv.ep, "bye", 4, 0, to_cli));
 	service_down(&srv);
+	assert_int_equal(receive(client, buf, sizeof(buf), &from), 4);
+	assert_string_equal(buf, "bye");
 	len = sizeof(buf);
 	expect_fail(doca_comm_channel_ep_recvfrom(client, buf, &len, 0, &from), DOCA_ERROR_CONNECTION_RESET,
 		    "doca_comm_channel_ep_recvfrom");
