@@ -1259,15 +1259,9 @@ struct flexio_resource;
  * mappings whose one key, eus, lists the EUs of the group); eus and eu_groups may be left out.
  * EU ids are plain decimal integers 0..255 (the BlueField-3 DPA's 256 EUs); an application is
  * given at most 189 EUs in all (those available to applications), each once.  The whole file
- * must be valid, not only the application asked for:
- * @code
- * applications:
- *   - key: packet_processor
- *     eus: [0, 1, 2, 3]
- *   - key: telemetry
- *     eu_groups:
- *       - eus: [16, 17, 18, 19]
- * @endcode
+ * must be valid, not only the application asked for.  For example, an application with four EUs
+ * and one with an EU group: "applications: [{key: app, eus: [0, 1, 2, 3]}, {key: telemetry,
+ * eu_groups: [{eus: [16, 17]}]}]".
  *
  * @param app_key  the application's key in the file.
  * @param buffer   the file's contents (need not end with a NUL byte); read during the call only.
