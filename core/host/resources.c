@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A file lists a few EUs per application (at most 256 ids each): 1 MiB is thousands of
+/* A file lists a few EUs per application (at most 189 ids each): 1 MiB is thousands of
  * applications, and bounds the time a file that is not one takes to refuse. */
 #define RESOURCES_MAX_BSIZE (1u << 20)
 
@@ -163,8 +163,9 @@ static bool take_eu(struct reader *r, struct app_entry *app, uint32_t *id)
 	return true;
 }
 
-/* A list of EU ids given to app: its eus list (kept in order), or a group's (counted in *count). */
-static bool read_eus(struct reader *r, struct app_entry *app, bool grouped, uint32_t *count)
+/* A list of EU ids given to app: its eus list (kept in order) when group_eus is NULL, else a
+ * group's (counted in *group_eus). */
+static bool read_eus(struct reader *r, struct app_entry *app, uint32_t *group_eus)
 {
 	uint32_t id;
 
@@ -177,9 +178,10 @@ static bool read_eus(struct reader *r, struct app_entry *app, bool grouped, uint
 			return true;
 		if (!take_eu(r, app, &id))
 			return false;
-		if (!grouped)
+		if (group_eus)
+			(*group_eus)++;
+		else
 			app->eus[app->eus_num++] = id;
-		(*count)++;
 	}
 }
 
@@ -206,7 +208,7 @@ static bool read_groups(struct reader *r, struct app_entry *app)
 				return false;
 			if (key < 0)
 				break;
-			if (!read_eus(r, app, true, &count))
+			if (!read_eus(r, app, &count))
 				return false;
 		}
 		if (!count)
@@ -220,7 +222,6 @@ static bool read_app(struct reader *r, struct resources *res, bool *found)
 {
 	static const char *const known[] = { "key", "eus", "eu_groups", NULL };
 	struct app_entry app;
-	uint32_t listed = 0;
 	unsigned seen = 0;
 	int key;
 
@@ -238,7 +239,7 @@ static bool read_app(struct reader *r, struct resources *res, bool *found)
 			app.has_key = true;
 			app.matches = scalar_is(r, r->app_key);
 		} else if (key == 1) {
-			if (!read_eus(r, &app, false, &listed))
+			if (!read_eus(r, &app, NULL))
 				return false;
 		} else if (!read_groups(r, &app)) {
 			return false;
