@@ -20,7 +20,8 @@
  *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual, from 25.0 with
  *     NVIDIA 25.1's message-stream transports (struct flexio_msg_stream_attr
  *     with transport_mode, the FLEXIO_MSG_DEV_SYNC_MODE_* names), which
- *     NVIDIA's 25.1 samples use;
+ *     NVIDIA's 25.1 samples use, and the DPA resources functions
+ *     (flexio_resources_*) NVIDIA's DOCA 3.0 samples call;
  *   - 26.x (default: FLEXIO_CURRENT_VERSION): the same plus the 26.x
  *     additions.
  * Structure layouts are NVIDIA's declaration order: the 23.x and 24.x
@@ -94,7 +95,7 @@
  * Internal: the release served, one flag each.  FLEXIO_EDITION_OLD: 23.x (the
  * DOCA Driver APIs manual); FLEXIO_EDITION_2401: NVIDIA 24.01 .. 24.07; neither:
  * 24.10 and later, FLEXIO_EDITION_25 adding the message-stream transports
- * of 25.x (NVIDIA 25.1), FLEXIO_EDITION_26 the 26.x additions.
+ * of 25.x (NVIDIA 25.1) and the DPA resources functions, FLEXIO_EDITION_26 the 26.x additions.
  */
 #if FLEXIO_VER_EFFECTIVE < FLEXIO_NV2401_FIRST_VERSION
 #define FLEXIO_EDITION_OLD 1
