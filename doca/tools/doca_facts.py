@@ -47,7 +47,11 @@ doca_ctx_stop doca_ctx_workq_add doca_ctx_workq_rm doca_workq_create doca_workq_
 doca_workq_property_get doca_workq_submit doca_workq_progress_retrieve doca_dma_create doca_dma_as_ctx
 doca_dma_destroy doca_dma_devinfo_caps_get""".split())
 # The library of each header's functions (the rest are libdoca_common's).
-LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma"}
+LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma",
+                     "doca_rdma.h": "doca_rdma"}
+# The headers of the DOCA DPA facts (doca-<release>-dpa.tsv) the tree serves; their other rows (the
+# headers of families not written yet) are no line's.
+DPA_HEADERS = {"doca_rdma.h"}
 # Typedefs that name the same function-pointer type (the argp callbacks were renamed in 2.5).
 SAME_TYPE = {
     "callback_func": "doca_error_t (*)(void *, void *)", "doca_argp_param_cb_t": "doca_error_t (*)(void *, void *)",
@@ -75,12 +79,16 @@ def load_line(facts_dir, line, kinds=HEADER_KINDS):
     """{(kind, name): (value, header, origin line)} of a line."""
     rows = {}
     for f in LINE_FILES[line]:
-        for text in (Path(facts_dir) / f"doca-{f}-core.tsv").read_text().splitlines():
-            if not text or text.startswith("#"):
+        for part in ("core", "dpa"):
+            path = Path(facts_dir) / f"doca-{f}-{part}.tsv"
+            if part == "dpa" and not path.exists():
                 continue
-            kind, name, _release, value, source = text.split("\t")[:5]
-            if kind in kinds:
-                rows[(kind, name)] = (value, header_of(source), origin(line, f, name))
+            for text in path.read_text().splitlines():
+                if not text or text.startswith("#"):
+                    continue
+                kind, name, _release, value, source = text.split("\t")[:5]
+                if kind in kinds and (part == "core" or header_of(source) in DPA_HEADERS):
+                    rows[(kind, name)] = (value, header_of(source), origin(line, f, name))
     return rows
 
 
