@@ -1,0 +1,96 @@
+/*
+ * DOCA RDMA inside libdoca_rdma (doca_rdma.h): the context and connection objects its units share.
+ *
+ * How it runs. An RDMA context is a DOCA context (doca/README.md, "Writing a context") on one
+ * device. Its start makes a completion queue (with a channel: the progress engine's
+ * notifications); each connection (doca_rdma_export: 3.0 makes a new one per call up to
+ * doca_rdma_set_max_num_connections, 2.5/2.6 have one) gets its transport from one function,
+ * rdma_transport_create (rdma.c): today an RC queue pair of the device on that CQ. The exported
+ * details name the process, the context and the queue pair (its number and GID); doca_rdma_connect
+ * moves the queue pair to RTR/RTS towards the peer's. Tasks are work requests on the queue pair
+ * of their connection (receives: of a connected one, the one with the fewest receives posted),
+ * wr_id the task; progress polls the CQ and completes them. A write, read or atomic names the
+ * peer's memory by a buffer of a map created from the peer's doca_mmap_export_rdma: its key on
+ * the peer's device is the exporter's (opendoca_mmap_reach with the peer's device). A stop moves
+ * every queue pair to error: what the device had not executed flushes with DOCA_ERROR_IO_FAILED.
+ *
+ * The DPA datapath (doca_ctx_set_datapath_on_dpa, doca_rdma_get_dpa_handle: the queue pair lives
+ * on the DPA, DPA code posts on it) would replace rdma_transport_create's queue pair by a DPA-side
+ * one; until then both answer DOCA_ERROR_NOT_SUPPORTED.
+ */
+#ifndef OPENDOCA_RDMA_RDMA_H
+#define OPENDOCA_RDMA_RDMA_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "doca_error.h"
+#include "doca_types.h"
+#include "private.h"
+#include "private_ctx.h"
+
+struct doca_dev;
+struct ibv_comp_channel;
+struct ibv_cq;
+struct ibv_qp;
+struct rdma_task;
+
+/* The most connections a context has (doca_rdma_set_max_num_connections). */
+#define OPENDOCA_RDMA_MAX_CONNECTIONS 1024u
+
+/* The bytes doca_rdma_export gives and doca_rdma_connect takes. */
+struct opendoca_rdma_details {
+	char magic[8];      /* "ODCARDMA" */
+	uint32_t version;   /* 1 */
+	uint32_t pid;       /* the exporting process */
+	uint64_t rdma;      /* the exporting context's handle (in that process) */
+	uint64_t token;     /* the connection's random token */
+	uint32_t conn_id;   /* the connection's id in its context */
+	uint32_t qpn;       /* its queue pair */
+	uint8_t gid[16];    /* the queue pair's port GID */
+	uint32_t gid_index; /* its index */
+	uint32_t mtu;       /* enum ibv_mtu */
+};
+
+struct opendoca_rdma_conn {
+	struct opendoca_object object;
+	struct opendoca_rdma *rdma; /* not a reference: the connection goes before its context */
+	uint32_t id;
+	union doca_data user_data;
+	struct ibv_qp *qp;
+	struct opendoca_rdma_details local;
+	struct doca_dev *peer_dev; /* the peer context's device (its memory keys), once connected */
+	bool connected;
+	uint32_t posted_recv; /* receives posted and not completed */
+	void *handle;         /* the program's pointer */
+};
+
+struct opendoca_rdma {
+	struct opendoca_object object;
+	struct opendoca_ctx *ctx;
+	struct doca_dev *dev; /* a user held */
+	pthread_mutex_t lock; /* connections, configuration */
+	/* configuration (idle) */
+	uint32_t permissions;
+	uint8_t grh;
+	uint32_t gid_index;
+	uint16_t max_conns;
+	uint32_t sq_size, rq_size;
+	uint32_t mtu; /* enum doca_mtu_size */
+	uint32_t transport;
+	uint32_t sl;
+	uint32_t max_send_list, recv_list_len;
+	uint16_t cm_timeout;
+	uint8_t rnr_retry;
+	/* running */
+	struct ibv_comp_channel *channel;
+	struct ibv_cq *cq;
+	struct opendoca_rdma_conn **conns;
+	uint32_t nconns;
+	struct rdma_task *pending, *pending_end; /* receives waiting for a connected connection */
+	struct rdma_task *remote, *remote_end;   /* writes and reads on another process's memory */
+	uint32_t max_sge;
+};
+
+#endif /* OPENDOCA_RDMA_RDMA_H */
