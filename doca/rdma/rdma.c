@@ -67,11 +67,11 @@ static struct rdma_task *part(struct opendoca_task *task)
 
 /* ---- Task types ------------------------------------------------------------------------------ */
 
-#define RDMA_INVOKE(fn, cb_t, task_t)                                                                         \
-	static void fn(opendoca_callback cb, struct doca_task *task, union doca_data task_user_data,          \
-		       union doca_data ctx_user_data)                                                          \
-	{                                                                                                      \
-		((cb_t)cb)((struct task_t *)task, task_user_data, ctx_user_data);                              \
+#define RDMA_INVOKE(fn, cb_t, task_t)                                                                \
+	static void fn(opendoca_callback cb, struct doca_task *task, union doca_data task_user_data, \
+		       union doca_data ctx_user_data)                                                \
+	{                                                                                            \
+		((cb_t)cb)((struct task_t *)task, task_user_data, ctx_user_data);                    \
 	}
 RDMA_INVOKE(invoke_receive, doca_rdma_task_receive_completion_cb_t, doca_rdma_task_receive)
 RDMA_INVOKE(invoke_send, doca_rdma_task_send_completion_cb_t, doca_rdma_task_send)
@@ -84,7 +84,11 @@ RDMA_INVOKE(invoke_cmp_swp, doca_rdma_task_atomic_cmp_swp_completion_cb_t, doca_
 
 static doca_error_t check(struct opendoca_task *task, const char *func);
 
-#define RDMA_TYPE(nm, fn) { .name = nm, .priv_size = sizeof(struct rdma_task), .max_tasks = RDMA_MAX_TASKS, .invoke = fn, .check = check }
+#define RDMA_TYPE(nm, fn)                                                                                     \
+	{                                                                                                     \
+		.name = nm, .priv_size = sizeof(struct rdma_task), .max_tasks = RDMA_MAX_TASKS, .invoke = fn, \
+		.check = check                                                                                \
+	}
 static const struct opendoca_task_type types[T_COUNT] = {
 	[T_RECEIVE] = RDMA_TYPE("receive task", invoke_receive),
 	[T_SEND] = RDMA_TYPE("send task", invoke_send),
@@ -214,10 +218,10 @@ doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo
 			     (int)transport_type);
 }
 
-#define RDMA_CAP_TASK(name)                                                                                    \
-	doca_error_t doca_rdma_cap_task_##name##_is_supported(const struct doca_devinfo *devinfo)              \
-	{                                                                                                      \
-		return supported(devinfo, __func__);                                                           \
+#define RDMA_CAP_TASK(name)                                                                       \
+	doca_error_t doca_rdma_cap_task_##name##_is_supported(const struct doca_devinfo *devinfo) \
+	{                                                                                         \
+		return supported(devinfo, __func__);                                              \
 	}
 RDMA_CAP_TASK(receive)
 RDMA_CAP_TASK(send)
@@ -239,8 +243,7 @@ static int qp_access(uint32_t permissions)
 }
 
 /* The queue pair of a connection: the one function that makes a connection's transport. */
-static doca_error_t rdma_transport_create(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn,
-					  const char *func)
+static doca_error_t rdma_transport_create(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn, const char *func)
 {
 	struct ibv_context *context = opendoca_dev_ibv_context(rdma->dev);
 	struct ibv_qp_init_attr init = {
@@ -290,8 +293,7 @@ static doca_error_t start(struct opendoca_ctx *ctx)
 	rdma->conns = calloc(rdma->max_conns, sizeof(*rdma->conns));
 	rdma->channel = rdma->conns ? ibv_create_comp_channel(context) : NULL;
 	if (rdma->channel && fcntl(rdma->channel->fd, F_SETFL, fcntl(rdma->channel->fd, F_GETFL) | O_NONBLOCK) == 0)
-		rdma->cq = ibv_create_cq(context, (int)cqe, rdma,
-					 rdma->channel, 0);
+		rdma->cq = ibv_create_cq(context, (int)cqe, rdma, rdma->channel, 0);
 	if (!rdma->cq) {
 		int error = errno;
 
@@ -390,8 +392,8 @@ static doca_error_t sges(struct opendoca_rdma *rdma, const struct doca_buf *poin
 }
 
 /* The peer's memory a write, read or atomic names: one buffer of a map of the peer's export. */
-static doca_error_t remote_of(struct opendoca_rdma_conn *conn, const struct doca_buf *pointer, bool dst,
-			      uint64_t *addr, uint64_t *len, struct opendoca_reach *reach, const char *func)
+static doca_error_t remote_of(struct opendoca_rdma_conn *conn, const struct doca_buf *pointer, bool dst, uint64_t *addr,
+			      uint64_t *len, struct opendoca_reach *reach, const char *func)
 {
 	struct opendoca_buf *buf = opendoca_buf_get(pointer, func);
 	doca_error_t err;
@@ -536,7 +538,9 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 		if (read)
 			rlen = rlen < bytes ? rlen : bytes;
 		t->len = (uint32_t)(read ? rlen : bytes);
-		wr.opcode = read ? IBV_WR_RDMA_READ : t->kind == T_WRITE ? IBV_WR_RDMA_WRITE : IBV_WR_RDMA_WRITE_WITH_IMM;
+		wr.opcode = read                 ? IBV_WR_RDMA_READ
+			    : t->kind == T_WRITE ? IBV_WR_RDMA_WRITE
+						 : IBV_WR_RDMA_WRITE_WITH_IMM;
 		wr.imm_data = t->imm;
 		wr.wr.rdma.remote_addr = raddr;
 		wr.wr.rdma.rkey = reach.mkey;
@@ -572,7 +576,8 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 		if (err)
 			return err;
 		if (bytes < 8)
-			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the result buffer has no room for 8 bytes");
+			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+					     "the result buffer has no room for 8 bytes");
 		sge[0].length = 8;
 		wr.num_sge = 1;
 		wr.opcode = t->kind == T_FETCH_ADD ? IBV_WR_ATOMIC_FETCH_AND_ADD : IBV_WR_ATOMIC_CMP_AND_SWP;
@@ -663,8 +668,8 @@ static void completed(const struct ibv_wc *wc)
 		if (!status) {
 			t->len = wc->byte_len;
 			t->opcode = wc->opcode == IBV_WC_RECV_RDMA_WITH_IMM ? DOCA_RDMA_OPCODE_RECV_WRITE_WITH_IMM
-				    : wc->wc_flags & IBV_WC_WITH_IMM ? DOCA_RDMA_OPCODE_RECV_SEND_WITH_IMM
-								      : DOCA_RDMA_OPCODE_RECV_SEND;
+				    : wc->wc_flags & IBV_WC_WITH_IMM        ? DOCA_RDMA_OPCODE_RECV_SEND_WITH_IMM
+									    : DOCA_RDMA_OPCODE_RECV_SEND;
 			t->result_imm = wc->imm_data;
 			grow(t->dst, t->len, func);
 		}
@@ -871,7 +876,7 @@ static doca_error_t idle(struct opendoca_rdma *rdma, const char *func)
  * then stores it under the lock.
  */
 #define RDMA_SET(fn, type, arg, field, ok, why)                                                                \
-	doca_error_t fn(struct doca_rdma *handle, type arg)                                                     \
+	doca_error_t fn(struct doca_rdma *handle, type arg)                                                    \
 	{                                                                                                      \
 		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                                       \
 		doca_error_t err;                                                                              \
@@ -889,24 +894,24 @@ static doca_error_t idle(struct opendoca_rdma *rdma, const char *func)
 		return err;                                                                                    \
 	}
 
-#define RDMA_GET(fn, constness, type, arg, field)                                                              \
-	doca_error_t fn(constness struct doca_rdma *handle, type *arg)                                         \
-	{                                                                                                      \
-		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                                       \
-                                                                                                               \
-		if (!rdma)                                                                                     \
-			return DOCA_ERROR_INVALID_VALUE;                                                       \
-		if (arg) {                                                                                     \
-			pthread_mutex_lock(&rdma->lock);                                                       \
-			*arg = (type)rdma->field;                                                              \
-			pthread_mutex_unlock(&rdma->lock);                                                     \
-		}                                                                                              \
-		opendoca_handle_put(&rdma->object);                                                            \
+#define RDMA_GET(fn, constness, type, arg, field)                                                               \
+	doca_error_t fn(constness struct doca_rdma *handle, type *arg)                                          \
+	{                                                                                                       \
+		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                                        \
+                                                                                                                \
+		if (!rdma)                                                                                      \
+			return DOCA_ERROR_INVALID_VALUE;                                                        \
+		if (arg) {                                                                                      \
+			pthread_mutex_lock(&rdma->lock);                                                        \
+			*arg = (type)rdma->field;                                                               \
+			pthread_mutex_unlock(&rdma->lock);                                                      \
+		}                                                                                               \
+		opendoca_handle_put(&rdma->object);                                                             \
 		return arg ? DOCA_SUCCESS : opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, #arg " is NULL"); \
 	}
 
-#define RDMA_ACCESS_ALL                                                                                        \
-	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE |          \
+#define RDMA_ACCESS_ALL                                                                                 \
+	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE | \
 	 DOCA_ACCESS_FLAG_RDMA_ATOMIC)
 
 RDMA_SET(doca_rdma_set_permissions, uint32_t, permissions, permissions, !(permissions & ~(uint32_t)RDMA_ACCESS_ALL),
@@ -957,7 +962,8 @@ doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *handle, doca_dpa_dev_rdm
 	opendoca_handle_put(&rdma->object);
 	if (!dpa_rdma)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "dpa_rdma is NULL");
-	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, __func__, "an RDMA context's datapath on the DPA is not served yet");
+	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, __func__,
+			     "an RDMA context's datapath on the DPA is not served yet");
 }
 
 doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *handle, struct doca_gpu_dev_rdma **gpu_rdma)
@@ -979,8 +985,9 @@ static doca_error_t running(struct opendoca_rdma *rdma, const char *func)
 	enum doca_ctx_states state;
 
 	doca_ctx_get_state(opendoca_ctx_handle(rdma->ctx), &state);
-	return state == DOCA_CTX_STATE_RUNNING ? DOCA_SUCCESS
-					       : opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the RDMA context is not running");
+	return state == DOCA_CTX_STATE_RUNNING
+		       ? DOCA_SUCCESS
+		       : opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the RDMA context is not running");
 }
 
 static const enum ibv_mtu mtus[] = { IBV_MTU_256, IBV_MTU_512, IBV_MTU_1024, IBV_MTU_2048, IBV_MTU_4096 };
@@ -1045,7 +1052,9 @@ static int connect_qp(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *con
 		.dest_qp_num = peer->qpn,
 		.max_dest_rd_atomic = 16,
 		.min_rnr_timer = 1,
-		.ah_attr = { .is_global = 1, .sl = (uint8_t)rdma->sl, .port_num = 1,
+		.ah_attr = { .is_global = 1,
+			     .sl = (uint8_t)rdma->sl,
+			     .port_num = 1,
 			     .grh = { .sgid_index = (uint8_t)rdma->gid_index, .hop_limit = 64 } },
 	};
 
@@ -1086,7 +1095,8 @@ doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, si
 	if (!err) {
 		memcpy(&peer, details, sizeof(peer));
 		if (memcmp(peer.magic, RDMA_MAGIC, sizeof(peer.magic)) || peer.version != 1)
-			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "the bytes are no RDMA connection details");
+			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+					    "the bytes are no RDMA connection details");
 	}
 	if (!err && conn->connected)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the connection is connected already");
@@ -1098,8 +1108,8 @@ doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, si
 	if (!err && !(peer_rdma = rdma_get((const struct doca_rdma *)(uintptr_t)peer.rdma, __func__)))
 		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, __func__, "the exporting RDMA context is gone");
 	if (!err && connect_qp(rdma, conn, &peer))
-		err = opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, __func__, "the queue pair does not reach the peer's: %s",
-				    strerror(errno));
+		err = opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, __func__,
+				    "the queue pair does not reach the peer's: %s", strerror(errno));
 	if (!err) {
 		conn->peer_dev = peer_rdma->dev;
 		__atomic_store_n(&conn->connected, true, __ATOMIC_RELEASE);
@@ -1123,7 +1133,8 @@ doca_error_t doca_rdma_connection_get_id(const struct doca_rdma_connection *conn
 	if (connection_id)
 		*connection_id = conn->id;
 	opendoca_handle_put(&conn->object);
-	return connection_id ? DOCA_SUCCESS : opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "connection_id is NULL");
+	return connection_id ? DOCA_SUCCESS
+			     : opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "connection_id is NULL");
 }
 
 doca_error_t doca_rdma_connection_get_user_data(const struct doca_rdma_connection *connection,
@@ -1246,60 +1257,60 @@ static void set_conn(struct rdma_task *t, struct doca_rdma_connection *connectio
 }
 
 /* What every task type has: set_conf, as_task. */
-#define RDMA_TASK_COMMON(name, kind)                                                                           \
-	doca_error_t doca_rdma_task_##name##_set_conf(struct doca_rdma *rdma,                                  \
-						      doca_rdma_task_##name##_completion_cb_t completion,      \
-						      doca_rdma_task_##name##_completion_cb_t error, uint32_t num) \
-	{                                                                                                      \
+#define RDMA_TASK_COMMON(name, kind)                                                                                 \
+	doca_error_t doca_rdma_task_##name##_set_conf(struct doca_rdma *rdma,                                        \
+						      doca_rdma_task_##name##_completion_cb_t completion,            \
+						      doca_rdma_task_##name##_completion_cb_t error, uint32_t num)   \
+	{                                                                                                            \
 		return set_conf(rdma, kind, (opendoca_callback)completion, (opendoca_callback)error, num, __func__); \
-	}                                                                                                      \
-	struct doca_task *doca_rdma_task_##name##_as_task(struct doca_rdma_task_##name *task)                  \
-	{                                                                                                      \
-		return task_of(task, kind, __func__) ? (struct doca_task *)task : NULL;                        \
+	}                                                                                                            \
+	struct doca_task *doca_rdma_task_##name##_as_task(struct doca_rdma_task_##name *task)                        \
+	{                                                                                                            \
+		return task_of(task, kind, __func__) ? (struct doca_task *)task : NULL;                              \
 	}
 
 /* A getter and a setter of a task's field. */
-#define RDMA_TASK_FIELD(name, kind, what, type, field)                                                         \
-	type doca_rdma_task_##name##_get_##what(const struct doca_rdma_task_##name *task)                      \
-	{                                                                                                      \
-		struct rdma_task *t = task_of(task, kind, __func__);                                           \
-		return t ? (type)t->field : (type)0;                                                           \
-	}                                                                                                      \
-	void doca_rdma_task_##name##_set_##what(struct doca_rdma_task_##name *task, type what)                 \
-	{                                                                                                      \
-		struct rdma_task *t = task_of(task, kind, __func__);                                           \
-		if (t)                                                                                         \
-			t->field = what;                                                                       \
+#define RDMA_TASK_FIELD(name, kind, what, type, field)                                         \
+	type doca_rdma_task_##name##_get_##what(const struct doca_rdma_task_##name *task)      \
+	{                                                                                      \
+		struct rdma_task *t = task_of(task, kind, __func__);                           \
+		return t ? (type)t->field : (type)0;                                           \
+	}                                                                                      \
+	void doca_rdma_task_##name##_set_##what(struct doca_rdma_task_##name *task, type what) \
+	{                                                                                      \
+		struct rdma_task *t = task_of(task, kind, __func__);                           \
+		if (t)                                                                         \
+			t->field = what;                                                       \
 	}
 
 /* A buffer's getter and setter (the buffer checked). */
-#define RDMA_TASK_BUF(name, kind, what, type, field)                                                           \
-	type doca_rdma_task_##name##_get_##what(const struct doca_rdma_task_##name *task)                      \
-	{                                                                                                      \
-		struct rdma_task *t = task_of(task, kind, __func__);                                           \
-		return t ? t->field : NULL;                                                                    \
-	}                                                                                                      \
-	void doca_rdma_task_##name##_set_##what(struct doca_rdma_task_##name *task, type what)                 \
-	{                                                                                                      \
-		struct rdma_task *t = task_of(task, kind, __func__);                                           \
-		if (t && buf_ok(what, __func__))                                                               \
-			t->field = (void *)(uintptr_t)what;                                                    \
+#define RDMA_TASK_BUF(name, kind, what, type, field)                                           \
+	type doca_rdma_task_##name##_get_##what(const struct doca_rdma_task_##name *task)      \
+	{                                                                                      \
+		struct rdma_task *t = task_of(task, kind, __func__);                           \
+		return t ? t->field : NULL;                                                    \
+	}                                                                                      \
+	void doca_rdma_task_##name##_set_##what(struct doca_rdma_task_##name *task, type what) \
+	{                                                                                      \
+		struct rdma_task *t = task_of(task, kind, __func__);                           \
+		if (t && buf_ok(what, __func__))                                               \
+			t->field = (void *)(uintptr_t)what;                                    \
 	}
 
 /* The connection's getter and setter. */
-#define RDMA_TASK_CONN(name, kind)                                                                             \
-	const struct doca_rdma_connection *doca_rdma_task_##name##_get_rdma_connection(                        \
-		const struct doca_rdma_task_##name *task)                                                      \
-	{                                                                                                      \
-		struct rdma_task *t = task_of(task, kind, __func__);                                           \
-		return t ? conn_handle(t->conn) : NULL;                                                        \
-	}                                                                                                      \
-	void doca_rdma_task_##name##_set_rdma_connection(struct doca_rdma_task_##name *task,                   \
-							 struct doca_rdma_connection *rdma_connection)         \
-	{                                                                                                      \
-		struct rdma_task *t = task_of(task, kind, __func__);                                           \
-		if (t)                                                                                         \
-			set_conn(t, rdma_connection, __func__);                                                \
+#define RDMA_TASK_CONN(name, kind)                                                                     \
+	const struct doca_rdma_connection *doca_rdma_task_##name##_get_rdma_connection(                \
+		const struct doca_rdma_task_##name *task)                                              \
+	{                                                                                              \
+		struct rdma_task *t = task_of(task, kind, __func__);                                   \
+		return t ? conn_handle(t->conn) : NULL;                                                \
+	}                                                                                              \
+	void doca_rdma_task_##name##_set_rdma_connection(struct doca_rdma_task_##name *task,           \
+							 struct doca_rdma_connection *rdma_connection) \
+	{                                                                                              \
+		struct rdma_task *t = task_of(task, kind, __func__);                                   \
+		if (t)                                                                                 \
+			set_conn(t, rdma_connection, __func__);                                        \
 	}
 
 /* receive */
@@ -1359,8 +1370,9 @@ doca_error_t doca_rdma_task_send_allocate_init(struct doca_rdma *rdma, struct do
 					       struct doca_rdma_task_send **task)
 {
 	struct rdma_task *t;
-	doca_error_t err = buf_ok(src_buf, __func__) ? alloc(rdma, T_SEND, rdma_connection, user_data, task, &t, __func__)
-						     : DOCA_ERROR_INVALID_VALUE;
+	doca_error_t err = buf_ok(src_buf, __func__)
+				   ? alloc(rdma, T_SEND, rdma_connection, user_data, task, &t, __func__)
+				   : DOCA_ERROR_INVALID_VALUE;
 
 	if (!err) {
 		t->src = src_buf;
@@ -1374,8 +1386,7 @@ RDMA_TASK_CONN(send_imm, T_SEND_IMM)
 RDMA_TASK_BUF(send_imm, T_SEND_IMM, src_buf, const struct doca_buf *, src)
 RDMA_TASK_FIELD(send_imm, T_SEND_IMM, immediate_data, doca_be32_t, imm)
 
-doca_error_t doca_rdma_task_send_imm_allocate_init(struct doca_rdma *rdma,
-						   struct doca_rdma_connection *rdma_connection,
+doca_error_t doca_rdma_task_send_imm_allocate_init(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 						   const struct doca_buf *src_buf, doca_be32_t immediate_data,
 						   union doca_data user_data, struct doca_rdma_task_send_imm **task)
 {
@@ -1393,10 +1404,10 @@ doca_error_t doca_rdma_task_send_imm_allocate_init(struct doca_rdma *rdma,
 }
 
 /* read, write, write_imm */
-#define RDMA_TRANSFER(name, kind)                                                                              \
-	RDMA_TASK_COMMON(name, kind)                                                                           \
-	RDMA_TASK_CONN(name, kind)                                                                             \
-	RDMA_TASK_BUF(name, kind, src_buf, const struct doca_buf *, src)                                       \
+#define RDMA_TRANSFER(name, kind)                                        \
+	RDMA_TASK_COMMON(name, kind)                                     \
+	RDMA_TASK_CONN(name, kind)                                       \
+	RDMA_TASK_BUF(name, kind, src_buf, const struct doca_buf *, src) \
 	RDMA_TASK_BUF(name, kind, dst_buf, struct doca_buf *, dst)
 
 RDMA_TRANSFER(read, T_READ)
@@ -1405,12 +1416,13 @@ RDMA_TRANSFER(write_imm, T_WRITE_IMM)
 RDMA_TASK_FIELD(write_imm, T_WRITE_IMM, immediate_data, doca_be32_t, imm)
 
 static doca_error_t transfer(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
-			     const struct doca_buf *src, struct doca_buf *dst, doca_be32_t imm, union doca_data user_data,
-			     void *out, const char *func)
+			     const struct doca_buf *src, struct doca_buf *dst, doca_be32_t imm,
+			     union doca_data user_data, void *out, const char *func)
 {
 	struct rdma_task *t;
-	doca_error_t err = buf_ok(src, func) && buf_ok(dst, func) ? alloc(rdma, kind, connection, user_data, out, &t, func)
-								  : DOCA_ERROR_INVALID_VALUE;
+	doca_error_t err = buf_ok(src, func) && buf_ok(dst, func)
+				   ? alloc(rdma, kind, connection, user_data, out, &t, func)
+				   : DOCA_ERROR_INVALID_VALUE;
 
 	if (!err) {
 		t->src = src;
@@ -1453,10 +1465,10 @@ doca_error_t doca_rdma_task_write_imm_allocate_init(struct doca_rdma *rdma,
 }
 
 /* atomics */
-#define RDMA_ATOMIC(name, kind)                                                                                \
-	RDMA_TASK_COMMON(name, kind)                                                                           \
-	RDMA_TASK_CONN(name, kind)                                                                             \
-	RDMA_TASK_BUF(name, kind, dst_buf, struct doca_buf *, dst)                                             \
+#define RDMA_ATOMIC(name, kind)                                    \
+	RDMA_TASK_COMMON(name, kind)                               \
+	RDMA_TASK_CONN(name, kind)                                 \
+	RDMA_TASK_BUF(name, kind, dst_buf, struct doca_buf *, dst) \
 	RDMA_TASK_BUF(name, kind, result_buf, struct doca_buf *, result)
 
 RDMA_ATOMIC(atomic_fetch_add, T_FETCH_ADD)
@@ -1496,7 +1508,8 @@ doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(struct doca_rdma *rdm
 doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma,
 							 struct doca_rdma_connection *rdma_connection,
 							 struct doca_buf *dst_buf, struct doca_buf *result_buf,
-							 uint64_t cmp_data, uint64_t swap_data, union doca_data user_data,
+							 uint64_t cmp_data, uint64_t swap_data,
+							 union doca_data user_data,
 							 struct doca_rdma_task_atomic_cmp_swp **task)
 {
 	return atomic(rdma, T_CMP_SWP, rdma_connection, dst_buf, result_buf, cmp_data, swap_data, user_data, task,
