@@ -29,37 +29,6 @@ static const struct opendoca_kind conn_kind = { "RDMA connection" };
 #define RDMA_POLL_BATCH 32
 #define RDMA_MAGIC "ODCARDMA"
 
-/* The task types, in the order of the context's table. */
-enum rdma_kind_of_task {
-	T_RECEIVE,
-	T_SEND,
-	T_SEND_IMM,
-	T_READ,
-	T_WRITE,
-	T_WRITE_IMM,
-	T_FETCH_ADD,
-	T_CMP_SWP,
-	T_COUNT,
-};
-
-/* The library's part of a task. */
-struct rdma_task {
-	struct opendoca_rdma *rdma;
-	struct opendoca_rdma_conn *conn; /* the program's connection (NULL: receive) */
-	const struct doca_buf *src;
-	struct doca_buf *dst;
-	struct doca_buf *result;
-	uint64_t data, cmp; /* add or swap data; compare data */
-	doca_be32_t imm;
-	/* results */
-	uint32_t len;
-	doca_be32_t result_imm;
-	enum doca_rdma_opcode opcode;
-	struct opendoca_rdma_conn *result_conn;
-	uint8_t kind;
-	struct rdma_task *next;
-};
-
 static struct rdma_task *part(struct opendoca_task *task)
 {
 	return opendoca_task_priv(task);
@@ -116,6 +85,7 @@ static void conn_free(struct opendoca_object *object)
 {
 	struct opendoca_rdma_conn *conn = (struct opendoca_rdma_conn *)object;
 
+	rdma_sock_stop(conn);
 	if (conn->qp)
 		ibv_destroy_qp(conn->qp);
 	free(conn);
@@ -411,8 +381,7 @@ static doca_error_t remote_of(struct opendoca_rdma_conn *conn, const struct doca
 	return opendoca_mmap_reach(buf->mmap, conn->peer_dev, *addr, *len, reach, func);
 }
 
-/* The destination's buffers take len bytes, in order, each after its data. */
-static void grow(struct doca_buf *pointer, uint64_t left, const char *func)
+void rdma_grow(struct doca_buf *pointer, uint64_t left, const char *func)
 {
 	for (struct opendoca_buf *buf = opendoca_buf_get(pointer, func); buf && left; buf = buf->next) {
 		uint64_t room = (uint64_t)((char *)buf->head + buf->len - ((char *)buf->data + buf->data_len));
@@ -430,7 +399,8 @@ static struct opendoca_rdma_conn *recv_conn(struct opendoca_rdma *rdma)
 	for (uint32_t i = 0; i < rdma->nconns; i++) {
 		struct opendoca_rdma_conn *c = rdma->conns[i];
 
-		if (__atomic_load_n(&c->connected, __ATOMIC_ACQUIRE) && (!best || c->posted_recv < best->posted_recv))
+		if (__atomic_load_n(&c->connected, __ATOMIC_ACQUIRE) && !c->other_process &&
+		    (!best || c->posted_recv < best->posted_recv))
 			best = c;
 	}
 	return best;
@@ -497,6 +467,15 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 	}
 	if (!conn || !__atomic_load_n(&conn->connected, __ATOMIC_ACQUIRE))
 		return opendoca_fail(DOCA_ERROR_NOT_CONNECTED, func, "the task's connection is not connected");
+	if (conn->other_process && (t->kind == T_SEND || t->kind == T_SEND_IMM)) {
+		if (!t->src)
+			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the send task has no source");
+		rdma_sock_submit(conn, t);
+		return DOCA_SUCCESS;
+	}
+	if (conn->other_process && (t->kind == T_FETCH_ADD || t->kind == T_CMP_SWP))
+		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
+				     "an atomic on the memory of a peer in another process");
 	switch (t->kind) {
 	case T_SEND:
 	case T_SEND_IMM:
@@ -529,12 +508,16 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 		if (!read && !reach.writable)
 			return opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the peer's memory map is not writable");
 		if (reach.remote) {
-			if (t->kind == T_WRITE_IMM)
+			/* the immediate's notification goes on the connection's socket */
+			if (t->kind == T_WRITE_IMM && !conn->other_process)
 				return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
 						     "a write with immediate to another process's memory");
 			append(&rdma->remote, &rdma->remote_end, t);
 			return DOCA_SUCCESS;
 		}
+		if (conn->other_process)
+			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+					     "the buffer is not the peer's memory (a map of its export)");
 		if (read)
 			rlen = rlen < bytes ? rlen : bytes;
 		t->len = (uint32_t)(read ? rlen : bytes);
@@ -647,11 +630,14 @@ static bool run_remote(struct opendoca_rdma *rdma, bool stopping)
 			moved += n;
 		}
 		if (!err && read)
-			grow(t->dst, moved, func);
+			rdma_grow(t->dst, moved, func);
 		else if (!err)
 			opendoca_buf_get(t->dst, func)->data_len += moved;
 		t->len = (uint32_t)moved;
-		opendoca_task_complete(opendoca_task_of_priv(t), err);
+		if (!err && t->kind == T_WRITE_IMM)
+			rdma_sock_submit(t->conn, t);
+		else
+			opendoca_task_complete(opendoca_task_of_priv(t), err);
 		t = next;
 	}
 	return true;
@@ -671,12 +657,12 @@ static void completed(const struct ibv_wc *wc)
 				    : wc->wc_flags & IBV_WC_WITH_IMM        ? DOCA_RDMA_OPCODE_RECV_SEND_WITH_IMM
 									    : DOCA_RDMA_OPCODE_RECV_SEND;
 			t->result_imm = wc->imm_data;
-			grow(t->dst, t->len, func);
+			rdma_grow(t->dst, t->len, func);
 		}
 	} else if (!status && t->kind == T_READ) {
-		grow(t->dst, t->len, func);
+		rdma_grow(t->dst, t->len, func);
 	} else if (!status && (t->kind == T_FETCH_ADD || t->kind == T_CMP_SWP)) {
-		grow(t->result, 8, func);
+		rdma_grow(t->result, 8, func);
 	} else if (!status && (t->kind == T_WRITE || t->kind == T_WRITE_IMM)) {
 		struct opendoca_buf *dst = opendoca_buf_get(t->dst, func);
 
@@ -705,6 +691,7 @@ static bool progress(struct opendoca_binding *binding)
 			break;
 	}
 	done |= run_remote(rdma, false);
+	done |= rdma_sock_progress(rdma);
 	return done;
 }
 
@@ -719,7 +706,7 @@ static bool arm(struct opendoca_binding *binding)
 
 	ibv_req_notify_cq(rdma->cq, 0);
 	/* a completion before the arming would not wake the program: progress looks at once */
-	return rdma->remote || (rdma->pending && recv_conn(rdma));
+	return rdma->remote || (rdma->pending && recv_conn(rdma)) || rdma_sock_ready(rdma);
 }
 
 static void clear(struct opendoca_binding *binding)
@@ -748,6 +735,7 @@ static void stop(struct opendoca_ctx *ctx)
 
 		__atomic_store_n(&rdma->conns[i]->connected, false, __ATOMIC_RELEASE);
 		ibv_modify_qp(rdma->conns[i]->qp, &attr, IBV_QP_STATE);
+		rdma_sock_stop(rdma->conns[i]);
 	}
 	pthread_mutex_unlock(&rdma->lock);
 	rdma->pending = rdma->pending_end = NULL;
@@ -1013,6 +1001,7 @@ doca_error_t doca_rdma_export(struct doca_rdma *handle, const void **details, si
 	if (!err) {
 		conn->rdma = rdma;
 		conn->id = rdma->nconns;
+		conn->listen_fd = conn->in_fd = conn->out_fd = -1;
 		err = rdma_transport_create(rdma, conn, __func__);
 	}
 	if (!err) {
@@ -1025,6 +1014,10 @@ doca_error_t doca_rdma_export(struct doca_rdma *handle, const void **details, si
 		conn->local.mtu = mtus[rdma->mtu];
 		if (getrandom(&conn->local.token, sizeof(conn->local.token), 0) != sizeof(conn->local.token))
 			conn->local.token = (uint64_t)(uintptr_t)conn ^ (uint64_t)getpid() << 32;
+		/* a peer in another process reaches the connection through its socket */
+		err = rdma_sock_listen(conn, __func__);
+	}
+	if (!err) {
 		conn->handle = opendoca_handle_open(&conn->object, &conn_kind, conn_free);
 		if (!conn->handle)
 			err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of connections");
@@ -1100,10 +1093,12 @@ doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, si
 	}
 	if (!err && conn->connected)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the connection is connected already");
-	if (!err && peer.pid != (uint32_t)getpid())
-		err = opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, __func__,
-				    "the peer is in process %u: the simulated devices of two processes share no fabric",
-				    peer.pid);
+	if (!err && peer.pid != (uint32_t)getpid()) {
+		err = rdma_sock_connect(conn, &peer, __func__);
+		if (!err)
+			__atomic_store_n(&conn->connected, true, __ATOMIC_RELEASE);
+		goto out;
+	}
 	/* The peer context in this process: its device gives the keys of its memory. */
 	if (!err && !(peer_rdma = rdma_get((const struct doca_rdma *)(uintptr_t)peer.rdma, __func__)))
 		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, __func__, "the exporting RDMA context is gone");
@@ -1114,6 +1109,7 @@ doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, si
 		conn->peer_dev = peer_rdma->dev;
 		__atomic_store_n(&conn->connected, true, __ATOMIC_RELEASE);
 	}
+out:
 	if (peer_rdma)
 		opendoca_handle_put(&peer_rdma->object);
 	if (conn)

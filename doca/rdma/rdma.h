@@ -34,7 +34,6 @@ struct doca_dev;
 struct ibv_comp_channel;
 struct ibv_cq;
 struct ibv_qp;
-struct rdma_task;
 
 /* The most connections a context has (doca_rdma_set_max_num_connections). */
 #define OPENDOCA_RDMA_MAX_CONNECTIONS 1024u
@@ -53,6 +52,37 @@ struct opendoca_rdma_details {
 	uint32_t mtu;       /* enum ibv_mtu */
 };
 
+/* The task types, in the order of the context's table. */
+enum rdma_kind_of_task {
+	T_RECEIVE,
+	T_SEND,
+	T_SEND_IMM,
+	T_READ,
+	T_WRITE,
+	T_WRITE_IMM,
+	T_FETCH_ADD,
+	T_CMP_SWP,
+	T_COUNT,
+};
+
+/* The library's part of a task. */
+struct rdma_task {
+	struct opendoca_rdma *rdma;
+	struct opendoca_rdma_conn *conn; /* the program's connection (NULL: receive) */
+	const struct doca_buf *src;
+	struct doca_buf *dst;
+	struct doca_buf *result;
+	uint64_t data, cmp; /* add or swap data; compare data */
+	doca_be32_t imm;
+	/* results */
+	uint32_t len;
+	doca_be32_t result_imm;
+	uint32_t opcode; /* enum doca_rdma_opcode */
+	struct opendoca_rdma_conn *result_conn;
+	uint8_t kind;
+	struct rdma_task *next;
+};
+
 struct opendoca_rdma_conn {
 	struct opendoca_object object;
 	struct opendoca_rdma *rdma; /* not a reference: the connection goes before its context */
@@ -64,6 +94,11 @@ struct opendoca_rdma_conn {
 	bool connected;
 	uint32_t posted_recv; /* receives posted and not completed */
 	void *handle;         /* the program's pointer */
+	/* a peer in another process (rdma_socket.c): sockets of the machine in place of the queue pair */
+	bool other_process;
+	int listen_fd, in_fd, out_fd;            /* -1: none */
+	bool hello;                              /* in_fd's first message (the token) arrived */
+	struct rdma_task *backlog, *backlog_end; /* sends waiting for room in the peer's socket */
 };
 
 struct opendoca_rdma {
@@ -92,5 +127,26 @@ struct opendoca_rdma {
 	struct rdma_task *remote, *remote_end;   /* writes and reads on another process's memory */
 	uint32_t max_sge;
 };
+
+/* ---- rdma_socket.c: a connection to a peer in another process ---- */
+
+/* Listens for the peer of conn (doca_rdma_export): an abstract socket named by the process and token. */
+doca_error_t rdma_sock_listen(struct opendoca_rdma_conn *conn, const char *func);
+/* Connects conn to the peer's listening socket (doca_rdma_connect). */
+doca_error_t rdma_sock_connect(struct opendoca_rdma_conn *conn, const struct opendoca_rdma_details *peer,
+			       const char *func);
+/*
+ * Executes a send, send with immediate or the notification of a write with immediate on conn:
+ * completes the task, or queues it until the peer's socket has room.
+ */
+void rdma_sock_submit(struct opendoca_rdma_conn *conn, struct rdma_task *t);
+/* Accepts the peers, retries queued sends, hands messages to waiting receives. Whether anything happened. */
+bool rdma_sock_progress(struct opendoca_rdma *rdma);
+/* Whether a socket of the context has something for progress. */
+bool rdma_sock_ready(struct opendoca_rdma *rdma);
+/* Fails conn's queued sends (DOCA_ERROR_IO_FAILED) and closes its sockets. */
+void rdma_sock_stop(struct opendoca_rdma_conn *conn);
+/* The destination's buffers take len bytes, in order, each after its data (rdma.c). */
+void rdma_grow(struct doca_buf *dst, uint64_t len, const char *func);
 
 #endif /* OPENDOCA_RDMA_RDMA_H */

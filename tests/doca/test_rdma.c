@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -525,60 +526,155 @@ static void test_caps(void **state)
 	sim_dev_close(dev);
 }
 
+/* Progresses s until its completions reach count (or a long while passed). */
+static int progress_to(struct side *s, unsigned count)
+{
+	for (long i = 0; i < 2000000 && s->done + s->failed < count; i++)
+		doca_pe_progress(s->pe);
+	return s->done + s->failed == count && !s->failed;
+}
+
+static void full_write(int fd, const void *p, size_t n)
+{
+	if (write(fd, &n, sizeof(n)) != sizeof(n) || write(fd, p, n) != (ssize_t)n)
+		abort();
+}
+
+static void *full_read(int fd, size_t *n)
+{
+	void *p;
+
+	if (read(fd, n, sizeof(*n)) != sizeof(*n) || !(p = malloc(*n)) || read(fd, p, *n) != (ssize_t)*n)
+		abort();
+	return p;
+}
+
+/* The child: connects back, receives the parent's send, writes with immediate and reads its memory. */
+static int other_process_child(int in, int out)
+{
+	struct side *b = calloc(1, sizeof(*b));
+	union doca_data ud = { .u64 = 0 };
+	struct doca_rdma_task_receive *recv;
+	struct doca_rdma_task_write_imm *wimm;
+	struct doca_rdma_task_read *rd;
+	struct doca_mmap *amap;
+	struct doca_buf *rbuf, *src, *dst, *rsrc, *rdst;
+	const void *d;
+	size_t l, la, lm;
+	void *details_a, *desc_a;
+	char *amem;
+	size_t alen;
+
+	side_open(b, 1);
+	if (doca_rdma_export(b->rdma, &d, &l, &b->conn))
+		return 10;
+	full_write(out, d, l);
+	details_a = full_read(in, &la);
+	desc_a = full_read(in, &lm);
+	if (doca_rdma_connect(b->rdma, details_a, la, b->conn) ||
+	    doca_mmap_create_from_export(NULL, desc_a, lm, b->dev, &amap) ||
+	    doca_mmap_get_memrange(amap, (void **)&amem, &alen))
+		return 11;
+	rbuf = buf(b, b->mmap, b->mem, 64, 0);
+	if (doca_rdma_task_receive_allocate_init(b->rdma, rbuf, ud, &recv) ||
+	    doca_task_submit(doca_rdma_task_receive_as_task(recv)) || !progress_to(b, 1) || strcmp(b->mem, "ping"))
+		return 12;
+	strcpy(b->mem + 256, "pong");
+	src = buf(b, b->mmap, b->mem + 256, 64, 5);
+	dst = buf(b, amap, amem + 1024, 64, 0);
+	if (doca_rdma_task_write_imm_allocate_init(b->rdma, b->conn, src, dst, htobe32(5), ud, &wimm) ||
+	    doca_task_submit(doca_rdma_task_write_imm_as_task(wimm)) || !progress_to(b, 2))
+		return 13;
+	rsrc = buf(b, amap, amem + 100, 7, 7);
+	rdst = buf(b, b->mmap, b->mem + 512, 64, 0);
+	if (doca_rdma_task_read_allocate_init(b->rdma, b->conn, rsrc, rdst, ud, &rd) ||
+	    doca_task_submit(doca_rdma_task_read_as_task(rd)) || !progress_to(b, 3) || strcmp(b->mem + 512, "readme"))
+		return 14;
+	full_write(out, "done", 4);
+	release_bufs();
+	doca_task_free(doca_rdma_task_read_as_task(rd));
+	doca_task_free(doca_rdma_task_write_imm_as_task(wimm));
+	doca_task_free(doca_rdma_task_receive_as_task(recv));
+	doca_ctx_stop(doca_rdma_as_ctx(b->rdma));
+	progress_until_idle(b, NULL);
+	doca_mmap_destroy(amap);
+	side_close(b);
+	free(b);
+	free(details_a);
+	free(desc_a);
+	return 0;
+}
+
 /*
- * A peer in another process: the child exports and writes its details to a pipe; the parent's
- * connect is refused (the simulated devices of two processes share no fabric yet).
+ * A peer in another process (fork): the details and the memory's export go through pipes, as the
+ * samples' files; a send one way, a write with immediate and a read the other way.
  */
 static void test_other_process(void **state)
 {
-	int fds[2], go[2], status;
+	int p2c[2], c2p[2], status;
+	struct side *a;
+	union doca_data ud = { .u64 = 0 };
+	struct doca_rdma_task_receive *recv;
+	struct doca_rdma_task_send *send;
+	const void *d, *desc;
+	size_t l, lb, lm;
+	void *details_b, *done;
 	pid_t pid;
-	struct side *a = calloc(1, sizeof(*a));
-	struct opendoca_details {
-		char bytes[256];
-	} details;
-	ssize_t n;
 
 	(void)state;
-	assert_int_equal(pipe(fds), 0);
-	assert_int_equal(pipe(go), 0);
+	assert_int_equal(pipe(p2c), 0);
+	assert_int_equal(pipe(c2p), 0);
 	pid = fork();
 	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct side *b = calloc(1, sizeof(*b));
-		const void *d;
-		size_t l;
-		char c;
-
-		side_open(b, 1);
-		if (doca_rdma_export(b->rdma, &d, &l, &b->conn) || write(fds[1], d, l) != (ssize_t)l)
-			_exit(1);
-		if (read(go[0], &c, 1) != 1)
-			_exit(2);
-		_exit(0);
-	}
+	if (pid == 0)
+		_exit(other_process_child(p2c[0], c2p[1]));
+	a = calloc(1, sizeof(*a));
 	side_open(a, 0);
-	const void *d;
-	size_t l;
-
+	strcpy(a->mem + 100, "readme");
 	assert_int_equal(doca_rdma_export(a->rdma, &d, &l, &a->conn), DOCA_SUCCESS);
-	n = read(fds[0], details.bytes, sizeof(details.bytes));
-	assert_true(n > 0);
-	sdk_log_capture();
-	expect_fail(doca_rdma_connect(a->rdma, details.bytes, (size_t)n, a->conn), DOCA_ERROR_NOT_SUPPORTED,
-		    "doca_rdma_connect");
-	assert_int_equal(write(go[1], "x", 1), 1);
+	assert_int_equal(doca_mmap_export_rdma(a->mmap, a->dev, &desc, &lm), DOCA_SUCCESS);
+	full_write(p2c[1], d, l);
+	full_write(p2c[1], desc, lm);
+	details_b = full_read(c2p[0], &lb);
+	assert_int_equal(doca_rdma_connect(a->rdma, details_b, lb, a->conn), DOCA_SUCCESS);
+	/* the write with immediate's notification */
+	assert_int_equal(
+		doca_rdma_task_receive_allocate_init(a->rdma, buf(a, a->mmap, a->mem + 2048, 64, 0), ud, &recv),
+		DOCA_SUCCESS);
+	assert_int_equal(doca_task_submit(doca_rdma_task_receive_as_task(recv)), DOCA_SUCCESS);
+	strcpy(a->mem, "ping");
+	assert_int_equal(doca_rdma_task_send_allocate_init(a->rdma, a->conn, buf(a, a->mmap, a->mem, 64, 5), ud, &send),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_task_submit(doca_rdma_task_send_as_task(send)), DOCA_SUCCESS);
+	assert_true(progress_to(a, 2));
+	assert_int_equal(doca_rdma_task_receive_get_result_opcode(recv), DOCA_RDMA_OPCODE_RECV_WRITE_WITH_IMM);
+	assert_int_equal(doca_rdma_task_receive_get_result_immediate_data(recv), htobe32(5));
+	assert_string_equal(a->mem + 1024, "pong");
+	/* the child read a's memory (served by this process's exporter while it progresses) */
+	{
+		struct pollfd p = { .fd = c2p[0], .events = POLLIN };
+
+		for (int i = 0; i < 20000 && poll(&p, 1, 0) == 0; i++)
+			doca_pe_progress(a->pe), usleep(100);
+	}
+	done = full_read(c2p[0], &l);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	free(done);
+	free(details_b);
+	doca_task_free(doca_rdma_task_send_as_task(send));
+	doca_task_free(doca_rdma_task_receive_as_task(recv));
 	doca_ctx_stop(doca_rdma_as_ctx(a->rdma));
+	progress_until_idle(a, NULL);
+	release_bufs();
 	side_close(a);
 	free(a);
-	close(fds[0]);
-	close(fds[1]);
-	close(go[0]);
-	close(go[1]);
+	for (int i = 0; i < 2; i++) {
+		close(p2c[i]);
+		close(c2p[i]);
+	}
 }
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
