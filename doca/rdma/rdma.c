@@ -71,12 +71,12 @@ static const struct opendoca_task_type types[T_COUNT] = {
 
 /* ---- Objects --------------------------------------------------------------------------------- */
 
-static struct opendoca_rdma *rdma_get(const struct doca_rdma *rdma, const char *func)
+struct opendoca_rdma *rdma_get(const struct doca_rdma *rdma, const char *func)
 {
 	return opendoca_handle_get(rdma, &rdma_kind, func);
 }
 
-static struct opendoca_rdma_conn *conn_get(const struct doca_rdma_connection *conn, const char *func)
+struct opendoca_rdma_conn *rdma_conn_get(const struct doca_rdma_connection *conn, const char *func)
 {
 	return opendoca_handle_get(conn, &conn_kind, func);
 }
@@ -282,9 +282,9 @@ static void stopped(struct opendoca_ctx *ctx)
 	struct opendoca_rdma *rdma = opendoca_ctx_priv(ctx);
 
 	pthread_mutex_lock(&rdma->lock);
-	for (uint32_t i = 0; i < rdma->nconns; i++)
+	for (uint32_t i = 0, n = __atomic_load_n(&rdma->nconns, __ATOMIC_ACQUIRE); i < n; i++)
 		conn_close(rdma->conns[i]);
-	rdma->nconns = 0;
+	__atomic_store_n(&rdma->nconns, 0, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&rdma->lock);
 	free(rdma->conns);
 	rdma->conns = NULL;
@@ -396,7 +396,7 @@ static struct opendoca_rdma_conn *recv_conn(struct opendoca_rdma *rdma)
 {
 	struct opendoca_rdma_conn *best = NULL;
 
-	for (uint32_t i = 0; i < rdma->nconns; i++) {
+	for (uint32_t i = 0, n = __atomic_load_n(&rdma->nconns, __ATOMIC_ACQUIRE); i < n; i++) {
 		struct opendoca_rdma_conn *c = rdma->conns[i];
 
 		if (__atomic_load_n(&c->connected, __ATOMIC_ACQUIRE) && !c->other_process &&
@@ -412,7 +412,8 @@ static doca_error_t post_receive(struct opendoca_rdma *rdma, struct rdma_task *t
 	struct ibv_sge sge[RDMA_MAX_LIST];
 	struct ibv_recv_wr wr = { .wr_id = (uintptr_t)t, .sg_list = sge }, *bad;
 	uint64_t bytes;
-	doca_error_t err = sges(rdma, t->dst, true, sge, &wr.num_sge, &bytes, func);
+	/* a receive without a buffer takes what carries no data (a write with immediate's notice) */
+	doca_error_t err = t->dst ? sges(rdma, t->dst, true, sge, &wr.num_sge, &bytes, func) : DOCA_SUCCESS;
 
 	if (err)
 		return err;
@@ -456,8 +457,6 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 	doca_error_t err = DOCA_SUCCESS;
 
 	if (t->kind == T_RECEIVE) {
-		if (!t->dst)
-			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the receive task has no destination");
 		conn = recv_conn(rdma);
 		if (!conn) {
 			append(&rdma->pending, &rdma->pending_end, t);
@@ -657,7 +656,8 @@ static void completed(const struct ibv_wc *wc)
 				    : wc->wc_flags & IBV_WC_WITH_IMM        ? DOCA_RDMA_OPCODE_RECV_SEND_WITH_IMM
 									    : DOCA_RDMA_OPCODE_RECV_SEND;
 			t->result_imm = wc->imm_data;
-			rdma_grow(t->dst, t->len, func);
+			if (t->dst && t->len)
+				rdma_grow(t->dst, t->len, func);
 		}
 	} else if (!status && t->kind == T_READ) {
 		rdma_grow(t->dst, t->len, func);
@@ -692,7 +692,8 @@ static bool progress(struct opendoca_binding *binding)
 	}
 	done |= run_remote(rdma, false);
 	done |= rdma_sock_progress(rdma);
-	return done;
+	/* last: a program callback may stop the context */
+	return rdma_cm_progress(rdma) || done;
 }
 
 static int event_fd(struct opendoca_binding *binding)
@@ -730,7 +731,7 @@ static void stop(struct opendoca_ctx *ctx)
 	struct rdma_task *t = rdma->pending;
 
 	pthread_mutex_lock(&rdma->lock);
-	for (uint32_t i = 0; i < rdma->nconns; i++) {
+	for (uint32_t i = 0, n = __atomic_load_n(&rdma->nconns, __ATOMIC_ACQUIRE); i < n; i++) {
 		struct ibv_qp_attr attr = { .qp_state = IBV_QPS_ERR };
 
 		__atomic_store_n(&rdma->conns[i]->connected, false, __ATOMIC_RELEASE);
@@ -738,6 +739,7 @@ static void stop(struct opendoca_ctx *ctx)
 		rdma_sock_stop(rdma->conns[i]);
 	}
 	pthread_mutex_unlock(&rdma->lock);
+	rdma_cm_stop(rdma);
 	rdma->pending = rdma->pending_end = NULL;
 	while (t) {
 		struct rdma_task *next = t->next;
@@ -799,6 +801,7 @@ doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
 	rdma->transport = DOCA_RDMA_TRANSPORT_TYPE_RC;
 	rdma->max_send_list = rdma->recv_list_len = 1;
 	rdma->rnr_retry = 7;
+	rdma->cm_listen_fd = -1;
 	pthread_mutex_init(&rdma->lock, NULL);
 	err = opendoca_ctx_create(&rdma_ops, OPENDOCA_CTX_API_PE, rdma, &rdma->ctx, __func__);
 	if (err) {
@@ -806,6 +809,7 @@ doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
 		return err;
 	}
 	*handle = opendoca_handle_open(&rdma->object, &rdma_kind, rdma_free);
+	rdma->handle = *handle;
 	if (!*handle) {
 		opendoca_ctx_destroy(rdma->ctx, __func__);
 		rdma_free(&rdma->object);
@@ -850,7 +854,7 @@ struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *handle)
 /* ---- Properties ------------------------------------------------------------------------------ */
 
 /* Whether the context is idle (configurable); else logged, naming func. */
-static doca_error_t idle(struct opendoca_rdma *rdma, const char *func)
+doca_error_t rdma_idle(struct opendoca_rdma *rdma, const char *func)
 {
 	enum doca_ctx_states state;
 
@@ -872,7 +876,7 @@ static doca_error_t idle(struct opendoca_rdma *rdma, const char *func)
 		if (!rdma)                                                                                     \
 			return DOCA_ERROR_INVALID_VALUE;                                                       \
 		pthread_mutex_lock(&rdma->lock);                                                               \
-		err = idle(rdma, __func__);                                                                    \
+		err = rdma_idle(rdma, __func__);                                                               \
 		if (!err && !(ok))                                                                             \
 			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, why, (unsigned long long)arg); \
 		if (!err)                                                                                      \
@@ -968,7 +972,7 @@ doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *handle, struct doca_gpu_
 
 /* ---- Export and connect ---------------------------------------------------------------------- */
 
-static doca_error_t running(struct opendoca_rdma *rdma, const char *func)
+doca_error_t rdma_running(struct opendoca_rdma *rdma, const char *func)
 {
 	enum doca_ctx_states state;
 
@@ -980,6 +984,47 @@ static doca_error_t running(struct opendoca_rdma *rdma, const char *func)
 
 static const enum ibv_mtu mtus[] = { IBV_MTU_256, IBV_MTU_512, IBV_MTU_1024, IBV_MTU_2048, IBV_MTU_4096 };
 
+doca_error_t rdma_conn_new(struct opendoca_rdma *rdma, struct opendoca_rdma_conn **out, const char *func)
+{
+	struct opendoca_rdma_conn *conn = NULL;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (rdma->nconns == rdma->max_conns)
+		err = opendoca_fail(DOCA_ERROR_FULL, func, "the context has its %u connections already",
+				    rdma->max_conns);
+	if (!err && !(conn = calloc(1, sizeof(*conn))))
+		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory");
+	if (!err) {
+		conn->rdma = rdma;
+		conn->id = rdma->nconns;
+		conn->listen_fd = conn->in_fd = conn->out_fd = -1;
+		err = rdma_transport_create(rdma, conn, func);
+	}
+	if (!err) {
+		memcpy(conn->local.magic, RDMA_MAGIC, sizeof(conn->local.magic));
+		conn->local.version = 1;
+		conn->local.pid = (uint32_t)getpid();
+		conn->local.rdma = (uint64_t)(uintptr_t)rdma->handle;
+		conn->local.conn_id = conn->id;
+		conn->local.gid_index = rdma->gid_index;
+		conn->local.mtu = mtus[rdma->mtu];
+		if (getrandom(&conn->local.token, sizeof(conn->local.token), 0) != sizeof(conn->local.token))
+			conn->local.token = (uint64_t)(uintptr_t)conn ^ (uint64_t)getpid() << 32;
+		conn->handle = opendoca_handle_open(&conn->object, &conn_kind, conn_free);
+		if (!conn->handle)
+			err = opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of connections");
+	}
+	if (!err) {
+		/* progress reads the table without the lock: the entry before the count */
+		rdma->conns[rdma->nconns] = conn;
+		__atomic_store_n(&rdma->nconns, rdma->nconns + 1, __ATOMIC_RELEASE);
+		*out = conn;
+	} else if (conn) {
+		conn_free(&conn->object);
+	}
+	return err;
+}
+
 doca_error_t doca_rdma_export(struct doca_rdma *handle, const void **details, size_t *size,
 			      struct doca_rdma_connection **connection)
 {
@@ -990,45 +1035,18 @@ doca_error_t doca_rdma_export(struct doca_rdma *handle, const void **details, si
 	if (!rdma)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&rdma->lock);
-	err = running(rdma, __func__);
+	err = rdma_running(rdma, __func__);
 	if (!err && (!details || !size || !connection))
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "an output is NULL");
-	if (!err && rdma->nconns == rdma->max_conns)
-		err = opendoca_fail(DOCA_ERROR_FULL, __func__, "the context has its %u connections already",
-				    rdma->max_conns);
-	if (!err && !(conn = calloc(1, sizeof(*conn))))
-		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of memory");
-	if (!err) {
-		conn->rdma = rdma;
-		conn->id = rdma->nconns;
-		conn->listen_fd = conn->in_fd = conn->out_fd = -1;
-		err = rdma_transport_create(rdma, conn, __func__);
-	}
-	if (!err) {
-		memcpy(conn->local.magic, RDMA_MAGIC, sizeof(conn->local.magic));
-		conn->local.version = 1;
-		conn->local.pid = (uint32_t)getpid();
-		conn->local.rdma = (uint64_t)(uintptr_t)handle;
-		conn->local.conn_id = conn->id;
-		conn->local.gid_index = rdma->gid_index;
-		conn->local.mtu = mtus[rdma->mtu];
-		if (getrandom(&conn->local.token, sizeof(conn->local.token), 0) != sizeof(conn->local.token))
-			conn->local.token = (uint64_t)(uintptr_t)conn ^ (uint64_t)getpid() << 32;
-		/* a peer in another process reaches the connection through its socket */
+	if (!err)
+		err = rdma_conn_new(rdma, &conn, __func__);
+	/* a peer in another process reaches the connection through its socket */
+	if (!err)
 		err = rdma_sock_listen(conn, __func__);
-	}
 	if (!err) {
-		conn->handle = opendoca_handle_open(&conn->object, &conn_kind, conn_free);
-		if (!conn->handle)
-			err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of connections");
-	}
-	if (!err) {
-		rdma->conns[rdma->nconns++] = conn;
 		*details = &conn->local;
 		*size = sizeof(conn->local);
 		*connection = conn->handle;
-	} else if (conn) {
-		conn_free(&conn->object);
 	}
 	pthread_mutex_unlock(&rdma->lock);
 	opendoca_handle_put(&rdma->object);
@@ -1076,8 +1094,8 @@ doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, si
 
 	if (!rdma)
 		return DOCA_ERROR_INVALID_VALUE;
-	err = running(rdma, __func__);
-	if (!err && !(conn = conn_get(connection, __func__)))
+	err = rdma_running(rdma, __func__);
+	if (!err && !(conn = rdma_conn_get(connection, __func__)))
 		err = DOCA_ERROR_INVALID_VALUE;
 	if (!err && conn->rdma != rdma)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "the connection is another context's");
@@ -1122,7 +1140,7 @@ out:
 
 doca_error_t doca_rdma_connection_get_id(const struct doca_rdma_connection *connection, uint32_t *connection_id)
 {
-	struct opendoca_rdma_conn *conn = conn_get(connection, __func__);
+	struct opendoca_rdma_conn *conn = rdma_conn_get(connection, __func__);
 
 	if (!conn)
 		return DOCA_ERROR_INVALID_VALUE;
@@ -1136,7 +1154,7 @@ doca_error_t doca_rdma_connection_get_id(const struct doca_rdma_connection *conn
 doca_error_t doca_rdma_connection_get_user_data(const struct doca_rdma_connection *connection,
 						union doca_data *connection_user_data)
 {
-	struct opendoca_rdma_conn *conn = conn_get(connection, __func__);
+	struct opendoca_rdma_conn *conn = rdma_conn_get(connection, __func__);
 
 	if (!conn)
 		return DOCA_ERROR_INVALID_VALUE;
@@ -1150,7 +1168,7 @@ doca_error_t doca_rdma_connection_get_user_data(const struct doca_rdma_connectio
 doca_error_t doca_rdma_connection_set_user_data(struct doca_rdma_connection *connection,
 						union doca_data connection_user_data)
 {
-	struct opendoca_rdma_conn *conn = conn_get(connection, __func__);
+	struct opendoca_rdma_conn *conn = rdma_conn_get(connection, __func__);
 
 	if (!conn)
 		return DOCA_ERROR_INVALID_VALUE;
@@ -1206,7 +1224,7 @@ static doca_error_t alloc(struct doca_rdma *handle, unsigned kind, struct doca_r
 		return DOCA_ERROR_INVALID_VALUE;
 	if (!out)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "task is NULL");
-	else if (kind != T_RECEIVE && connection && !(conn = conn_get(connection, func)))
+	else if (kind != T_RECEIVE && connection && !(conn = rdma_conn_get(connection, func)))
 		err = DOCA_ERROR_INVALID_VALUE;
 	else if (conn && conn->rdma != rdma)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the connection is another context's");
@@ -1241,7 +1259,7 @@ static struct doca_rdma_connection *conn_handle(const struct opendoca_rdma_conn 
 /* A connection the program sets on a task: a live one of the task's context. */
 static void set_conn(struct rdma_task *t, struct doca_rdma_connection *connection, const char *func)
 {
-	struct opendoca_rdma_conn *conn = conn_get(connection, func);
+	struct opendoca_rdma_conn *conn = rdma_conn_get(connection, func);
 
 	if (!conn)
 		return;

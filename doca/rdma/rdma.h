@@ -29,8 +29,10 @@
 #include "doca_types.h"
 #include "private.h"
 #include "private_ctx.h"
+#include "doca_rdma.h"
 
 struct doca_dev;
+struct opendoca_rdma_addr;
 struct ibv_comp_channel;
 struct ibv_cq;
 struct ibv_qp;
@@ -99,11 +101,14 @@ struct opendoca_rdma_conn {
 	int listen_fd, in_fd, out_fd;            /* -1: none */
 	bool hello;                              /* in_fd's first message (the token) arrived */
 	struct rdma_task *backlog, *backlog_end; /* sends waiting for room in the peer's socket */
+	uint8_t cm_state;                        /* enum rdma_cm_state (rdma_cm.c); 0: no connection manager */
+	struct opendoca_rdma_addr *cm_addr;      /* the client's: the server's address */
 };
 
 struct opendoca_rdma {
 	struct opendoca_object object;
 	struct opendoca_ctx *ctx;
+	void *handle;         /* the program's pointer */
 	struct doca_dev *dev; /* a user held */
 	pthread_mutex_t lock; /* connections, configuration */
 	/* configuration (idle) */
@@ -118,6 +123,12 @@ struct opendoca_rdma {
 	uint32_t max_send_list, recv_list_len;
 	uint16_t cm_timeout;
 	uint8_t rnr_retry;
+	/* the connection manager (rdma_cm.c) */
+	doca_rdma_connection_request_cb_t cm_request;
+	doca_rdma_connection_established_cb_t cm_established;
+	doca_rdma_connection_failure_cb_t cm_failure;
+	doca_rdma_connection_disconnection_cb_t cm_disconnect;
+	int cm_listen_fd; /* -1: not listening */
 	/* running */
 	struct ibv_comp_channel *channel;
 	struct ibv_cq *cq;
@@ -128,7 +139,36 @@ struct opendoca_rdma {
 	uint32_t max_sge;
 };
 
+/* The context or connection behind a program's handle (a reference for the call), or NULL after opendoca_fail. */
+struct opendoca_rdma *rdma_get(const struct doca_rdma *rdma, const char *func);
+struct opendoca_rdma_conn *rdma_conn_get(const struct doca_rdma_connection *conn, const char *func);
+/* DOCA_SUCCESS when the context is idle / running, else DOCA_ERROR_BAD_STATE after opendoca_fail naming func. */
+doca_error_t rdma_idle(struct opendoca_rdma *rdma, const char *func);
+doca_error_t rdma_running(struct opendoca_rdma *rdma, const char *func);
+
+/*
+ * A new connection of running context rdma (its lock held): its transport made, its handle open,
+ * in the context's table. DOCA_ERROR_FULL past doca_rdma_set_max_num_connections.
+ */
+doca_error_t rdma_conn_new(struct opendoca_rdma *rdma, struct opendoca_rdma_conn **conn, const char *func);
+
+/* ---- rdma_cm.c: the connection manager ---- */
+
+/* Accepts requests, reads answers and ends; calls at most one program callback, last. */
+bool rdma_cm_progress(struct opendoca_rdma *rdma);
+/* Stops listening (the context stops). */
+void rdma_cm_stop(struct opendoca_rdma *rdma);
+
 /* ---- rdma_socket.c: a connection to a peer in another process ---- */
+
+/* The header of a message on a connection's socket. */
+struct rdma_sock_header {
+	uint32_t type; /* rdma_socket.c's MSG_*, rdma_cm.c's CM_MSG_* */
+	uint32_t has_imm;
+	doca_be32_t imm;
+	uint32_t len;   /* bytes of data after the header */
+	uint64_t token; /* MSG_HELLO: the listener's token */
+};
 
 /* Listens for the peer of conn (doca_rdma_export): an abstract socket named by the process and token. */
 doca_error_t rdma_sock_listen(struct opendoca_rdma_conn *conn, const char *func);

@@ -36,13 +36,6 @@ enum {
 	MSG_WRITE_IMM = 3
 };
 
-struct msg_header {
-	uint32_t type;
-	uint32_t has_imm;
-	doca_be32_t imm;
-	uint32_t len;
-	uint64_t token; /* MSG_HELLO: the listener's token */
-};
 
 static socklen_t address(struct sockaddr_un *sa, uint32_t pid, uint64_t token)
 {
@@ -76,7 +69,7 @@ doca_error_t rdma_sock_connect(struct opendoca_rdma_conn *conn, const struct ope
 {
 	struct sockaddr_un sa;
 	socklen_t len = address(&sa, peer->pid, peer->token);
-	struct msg_header hello = { .type = MSG_HELLO, .token = peer->token };
+	struct rdma_sock_header hello = { .type = MSG_HELLO, .token = peer->token };
 	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
 
 	/* A blocking connect and hello: the peer's listener queues them whether or not it accepts yet. */
@@ -124,16 +117,16 @@ static doca_error_t send_one(struct opendoca_rdma_conn *conn, struct rdma_task *
 {
 	static const char *func = "doca_task_submit";
 	struct {
-		struct msg_header h;
+		struct rdma_sock_header h;
 		char data[SOCK_MAX_MSG];
 	} *m = malloc(sizeof(*m));
 	doca_error_t err = m ? DOCA_SUCCESS : DOCA_ERROR_NO_MEMORY;
 	ssize_t n;
 
 	if (!err) {
-		m->h = (struct msg_header){ .type = t->kind == T_WRITE_IMM ? MSG_WRITE_IMM : MSG_SEND,
-					    .has_imm = t->kind != T_SEND,
-					    .imm = t->imm };
+		m->h = (struct rdma_sock_header){ .type = t->kind == T_WRITE_IMM ? MSG_WRITE_IMM : MSG_SEND,
+						  .has_imm = t->kind != T_SEND,
+						  .imm = t->imm };
 		if (t->kind != T_WRITE_IMM)
 			err = gather(t->src, m->data, &m->h.len, func);
 	}
@@ -165,12 +158,22 @@ void rdma_sock_submit(struct opendoca_rdma_conn *conn, struct rdma_task *t)
 	opendoca_task_complete(opendoca_task_of_priv(t), err);
 }
 
+static void close_fd(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 /* Scatters a message into a receive task's buffers (each after its data). */
 static doca_error_t scatter(struct rdma_task *t, const char *data, uint32_t len, const char *func)
 {
 	uint32_t done = 0;
 
-	for (struct opendoca_buf *buf = opendoca_buf_get(t->dst, func); buf && done < len; buf = buf->next) {
+	if (!len)
+		return DOCA_SUCCESS;
+	for (struct opendoca_buf *buf = t->dst ? opendoca_buf_get(t->dst, func) : NULL; buf && done < len;
+	     buf = buf->next) {
 		char *at = (char *)buf->data + buf->data_len;
 		uint64_t room = (uint64_t)((char *)buf->head + buf->len - at),
 			 n = len - done < room ? len - done : room;
@@ -201,7 +204,7 @@ static bool deliver(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn,
 	bool done = false;
 
 	while (rdma->pending) {
-		struct msg_header *h = (struct msg_header *)(void *)buffer;
+		struct rdma_sock_header *h = (struct rdma_sock_header *)(void *)buffer;
 		ssize_t n = recv(conn->in_fd, buffer, sizeof(*h) + SOCK_MAX_MSG, MSG_DONTWAIT);
 		struct rdma_task *t;
 		doca_error_t err;
@@ -209,9 +212,10 @@ static bool deliver(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn,
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			break;
 		if (n < (ssize_t)sizeof(*h) || (size_t)n != sizeof(*h) + h->len) {
-			/* the peer went (0) or spoke nonsense: the connection ends */
-			close(conn->in_fd);
-			conn->in_fd = -1;
+			/* the peer went (0) or spoke nonsense: the connection ends (the connection
+			 * manager's, whose one socket goes both ways, sees it and tells the program) */
+			if (conn->in_fd != conn->out_fd)
+				close_fd(&conn->in_fd);
 			break;
 		}
 		done = true;
@@ -245,7 +249,7 @@ bool rdma_sock_progress(struct opendoca_rdma *rdma)
 	char *buffer = NULL;
 	bool done = false;
 
-	for (uint32_t i = 0; i < rdma->nconns; i++) {
+	for (uint32_t i = 0, n = __atomic_load_n(&rdma->nconns, __ATOMIC_ACQUIRE); i < n; i++) {
 		struct opendoca_rdma_conn *conn = rdma->conns[i];
 
 		if (conn->listen_fd >= 0 && conn->in_fd < 0 && !conn->hello) {
@@ -264,8 +268,8 @@ bool rdma_sock_progress(struct opendoca_rdma *rdma)
 			opendoca_task_complete(opendoca_task_of_priv(t), err);
 			done = true;
 		}
-		if (conn->in_fd >= 0 && rdma->pending) {
-			if (!buffer && !(buffer = malloc(sizeof(struct msg_header) + SOCK_MAX_MSG)))
+		if (conn->in_fd >= 0 && rdma->pending && __atomic_load_n(&conn->connected, __ATOMIC_ACQUIRE)) {
+			if (!buffer && !(buffer = malloc(sizeof(struct rdma_sock_header) + SOCK_MAX_MSG)))
 				break;
 			done |= deliver(rdma, conn, buffer);
 		}
@@ -276,7 +280,7 @@ bool rdma_sock_progress(struct opendoca_rdma *rdma)
 
 bool rdma_sock_ready(struct opendoca_rdma *rdma)
 {
-	for (uint32_t i = 0; i < rdma->nconns; i++) {
+	for (uint32_t i = 0, n = __atomic_load_n(&rdma->nconns, __ATOMIC_ACQUIRE); i < n; i++) {
 		struct opendoca_rdma_conn *conn = rdma->conns[i];
 		struct pollfd p = { .fd = conn->in_fd >= 0 ? conn->in_fd : conn->listen_fd, .events = POLLIN };
 
@@ -284,13 +288,6 @@ bool rdma_sock_ready(struct opendoca_rdma *rdma)
 			return true;
 	}
 	return false;
-}
-
-static void close_fd(int *fd)
-{
-	if (*fd >= 0)
-		close(*fd);
-	*fd = -1;
 }
 
 void rdma_sock_stop(struct opendoca_rdma_conn *conn)
@@ -305,6 +302,8 @@ void rdma_sock_stop(struct opendoca_rdma_conn *conn)
 		t = next;
 	}
 	close_fd(&conn->listen_fd);
+	if (conn->out_fd == conn->in_fd)
+		conn->out_fd = -1; /* the connection manager's: one socket */
 	close_fd(&conn->in_fd);
 	close_fd(&conn->out_fd);
 }
