@@ -102,7 +102,8 @@ struct opendoca_rdma_conn {
 	bool hello;                              /* in_fd's first message (the token) arrived */
 	struct rdma_task *backlog, *backlog_end; /* sends waiting for room in the peer's socket */
 	uint8_t cm_state;                        /* enum rdma_cm_state (rdma_cm.c); 0: no connection manager */
-	struct opendoca_rdma_addr *cm_addr;      /* the client's: the server's address */
+	uint16_t cm_port;                        /* the client's: the server's port */
+	uint64_t cm_deadline;                    /* the client's: when to give up reaching it (ms) */
 };
 
 struct opendoca_rdma {

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 static const struct opendoca_kind addr_kind = { "RDMA connection manager address" };
@@ -34,6 +35,7 @@ enum rdma_cm_state {
 	CM_REQUESTED,      /* server: the request callback is due */
 	CM_DECIDING,       /* server: the program's accept or reject is awaited */
 	CM_ESTABLISH_DUE,  /* the established callback is due */
+	CM_CONNECTING,     /* client: the server does not listen yet (retried until the request timeout) */
 	CM_REQUESTING,     /* client: waiting for the server's answer */
 	CM_FAILURE_DUE,    /* the failure callback is due */
 	CM_ESTABLISHED,    /* connected */
@@ -46,6 +48,9 @@ enum {
 	CM_MSG_ACCEPT = 17,
 	CM_MSG_REJECT = 18
 };
+
+/* How long a client tries to reach a server that does not listen yet, when the program set no timeout. */
+#define CM_DEFAULT_TIMEOUT_MS 5000u
 
 struct opendoca_rdma_addr {
 	struct opendoca_object object;
@@ -217,11 +222,39 @@ void rdma_cm_stop(struct opendoca_rdma *rdma)
 
 /* ---- Connecting ------------------------------------------------------------------------------ */
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
 static bool send_control(int fd, uint32_t type)
 {
 	struct rdma_sock_header h = { .type = type };
 
 	return send(fd, &h, sizeof(h), MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)sizeof(h);
+}
+
+/*
+ * A client's attempt to reach its server: requesting, or connecting again later (the server does
+ * not listen yet), or failed once the request timeout passed.
+ */
+static void client_try(struct opendoca_rdma_conn *conn)
+{
+	struct sockaddr_un sa;
+	socklen_t len = cm_address(&sa, conn->cm_port);
+	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+
+	if (fd >= 0 && !connect(fd, (struct sockaddr *)&sa, len) && send_control(fd, CM_MSG_REQUEST)) {
+		conn->in_fd = conn->out_fd = fd;
+		conn->cm_state = CM_REQUESTING;
+		return;
+	}
+	if (fd >= 0)
+		close(fd);
+	conn->cm_state = now_ms() < conn->cm_deadline ? CM_CONNECTING : CM_FAILURE_DUE;
 }
 
 doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *handle, struct doca_rdma_addr *addr,
@@ -230,7 +263,6 @@ doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *handle, struct doca_rdm
 	struct opendoca_rdma *rdma = rdma_get(handle, __func__);
 	struct opendoca_rdma_addr *a = NULL;
 	struct opendoca_rdma_conn *conn = NULL;
-	struct sockaddr_un sa;
 	doca_error_t err;
 
 	if (!rdma)
@@ -244,21 +276,13 @@ doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *handle, struct doca_rdm
 	if (!err)
 		err = rdma_conn_new(rdma, &conn, __func__);
 	if (!err) {
-		socklen_t len = cm_address(&sa, a->port);
-		int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-
 		conn->user_data = connection_user_data;
 		conn->other_process = true;
 		conn->hello = true;
-		/* A server not listening is the failure callback's news, as a real network's would be. */
-		if (fd >= 0 && !connect(fd, (struct sockaddr *)&sa, len) && send_control(fd, CM_MSG_REQUEST)) {
-			conn->in_fd = conn->out_fd = fd;
-			conn->cm_state = CM_REQUESTING;
-		} else {
-			if (fd >= 0)
-				close(fd);
-			conn->cm_state = CM_FAILURE_DUE;
-		}
+		conn->cm_port = a->port;
+		/* A server that never listens is the failure callback's news, as a real network's would be. */
+		conn->cm_deadline = now_ms() + (rdma->cm_timeout ? rdma->cm_timeout : CM_DEFAULT_TIMEOUT_MS);
+		client_try(conn);
 	}
 	pthread_mutex_unlock(&rdma->lock);
 	if (a)
@@ -371,6 +395,9 @@ bool rdma_cm_progress(struct opendoca_rdma *rdma)
 		int type;
 
 		switch (conn->cm_state) {
+		case CM_CONNECTING:
+			client_try(conn);
+			break;
 		case CM_WAIT_REQUEST:
 			type = control(conn);
 			if (type == CM_MSG_REQUEST)

@@ -675,12 +675,188 @@ static void test_other_process(void **state)
 		close(c2p[i]);
 	}
 }
+/* ---- The connection manager ---- */
+
+static struct doca_rdma_connection *cm_conn;
+static unsigned cm_requests, cm_established, cm_failures, cm_disconnects;
+
+static void cm_request_cb(struct doca_rdma_connection *conn, union doca_data ctx_user_data)
+{
+	(void)ctx_user_data;
+	cm_requests++;
+	assert_int_equal(doca_rdma_connection_accept(conn, NULL, 0), DOCA_SUCCESS);
+}
+
+static void cm_established_cb(struct doca_rdma_connection *conn, union doca_data conn_data, union doca_data ctx_data)
+{
+	(void)conn_data;
+	(void)ctx_data;
+	cm_conn = conn;
+	cm_established++;
+}
+
+static void cm_failure_cb(struct doca_rdma_connection *conn, union doca_data conn_data, union doca_data ctx_data)
+{
+	(void)conn;
+	(void)conn_data;
+	(void)ctx_data;
+	cm_failures++;
+}
+
+static void cm_disconnect_cb(struct doca_rdma_connection *conn, union doca_data conn_data, union doca_data ctx_data)
+{
+	(void)conn_data;
+	(void)ctx_data;
+	cm_disconnects++;
+	assert_int_equal(doca_rdma_connection_disconnect(conn), DOCA_SUCCESS);
+}
+
+/* A side with the connection manager's callbacks, started. */
+static void cm_side_open(struct side *s, int dev)
+{
+	union doca_data ud = { .ptr = s };
+
+	memset(s, 0, sizeof(*s));
+	s->dev = sim_dev_open(dev);
+	assert_int_equal(doca_pe_create(&s->pe), DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_create(s->dev, &s->rdma), DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_set_connection_state_callbacks(s->rdma, cm_request_cb, cm_established_cb,
+								  cm_failure_cb, cm_disconnect_cb),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_receive_set_conf(s->rdma, recv_cb, recv_cb, NTASKS), DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_send_set_conf(s->rdma, send_cb, send_cb, NTASKS), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_set_user_data(doca_rdma_as_ctx(s->rdma), ud), DOCA_SUCCESS);
+	assert_int_equal(doca_pe_connect_ctx(s->pe, doca_rdma_as_ctx(s->rdma)), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_create(&s->mmap), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_memrange(s->mmap, s->mem, SIZE), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_add_dev(s->mmap, s->dev), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_set_permissions(s->mmap, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE), DOCA_SUCCESS);
+	assert_int_equal(doca_mmap_start(s->mmap), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_inventory_create(16, &s->inv), DOCA_SUCCESS);
+	assert_int_equal(doca_buf_inventory_start(s->inv), DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_start(doca_rdma_as_ctx(s->rdma)), DOCA_SUCCESS);
+}
+
+/* The client (a child process): connects to port 24680 before the server listens, sends, disconnects. */
+static int cm_client(void)
+{
+	struct side *b = calloc(1, sizeof(*b));
+	struct doca_rdma_addr *addr;
+	struct doca_rdma_task_send *send;
+	union doca_data ud = { .u64 = 0 };
+
+	cm_side_open(b, 1);
+	if (doca_rdma_addr_create(DOCA_RDMA_ADDR_TYPE_IPv4, "192.168.100.1", 24680, &addr) ||
+	    doca_rdma_connect_to_addr(b->rdma, addr, ud))
+		return 20;
+	for (long i = 0; i < 5000000 && !cm_established && !cm_failures; i++)
+		doca_pe_progress(b->pe);
+	if (!cm_established)
+		return 21;
+	strcpy(b->mem, "over the CM");
+	if (doca_rdma_task_send_allocate_init(b->rdma, cm_conn, buf(b, b->mmap, b->mem, 64, 12), ud, &send) ||
+	    doca_task_submit(doca_rdma_task_send_as_task(send)) || !progress_to(b, 1))
+		return 22;
+	if (doca_rdma_connection_disconnect(cm_conn))
+		return 23;
+	doca_task_free(doca_rdma_task_send_as_task(send));
+	release_bufs();
+	doca_ctx_stop(doca_rdma_as_ctx(b->rdma));
+	progress_until_idle(b, NULL);
+	doca_rdma_addr_destroy(addr);
+	side_close(b);
+	free(b);
+	return 0;
+}
+
+/* The server listens (after the client tried: it retries), accepts, receives, sees the disconnection. */
+static void test_connection_manager(void **state)
+{
+	struct side *a = calloc(1, sizeof(*a));
+	struct doca_rdma_task_receive *recv;
+	union doca_data ud = { .u64 = 0 };
+	int status;
+	pid_t pid;
+
+	(void)state;
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(cm_client());
+	cm_side_open(a, 0);
+	usleep(200000);
+	assert_int_equal(doca_rdma_start_listen_to_port(a->rdma, 24680), DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_receive_allocate_init(a->rdma, buf(a, a->mmap, a->mem, 64, 0), ud, &recv),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_task_submit(doca_rdma_task_receive_as_task(recv)), DOCA_SUCCESS);
+	assert_true(progress_to(a, 1));
+	assert_string_equal(a->mem, "over the CM");
+	assert_int_equal(cm_requests, 1);
+	assert_int_equal(cm_established, 1);
+	assert_ptr_equal(doca_rdma_task_receive_get_result_rdma_connection(recv), cm_conn);
+	for (long i = 0; i < 5000000 && !cm_disconnects; i++)
+		doca_pe_progress(a->pe);
+	assert_int_equal(cm_disconnects, 1);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_int_equal(doca_rdma_stop_listen_to_port(a->rdma, 24680), DOCA_SUCCESS);
+	doca_task_free(doca_rdma_task_receive_as_task(recv));
+	doca_ctx_stop(doca_rdma_as_ctx(a->rdma));
+	progress_until_idle(a, NULL);
+	release_bufs();
+	side_close(a);
+	free(a);
+}
+
+/* Bad input of the connection manager's calls: one line each. */
+static void test_connection_manager_bad(void **state)
+{
+	struct doca_dev *dev = sim_dev_open(0);
+	struct doca_rdma *rdma;
+	struct doca_rdma_addr *addr;
+	enum doca_rdma_addr_type type;
+	const char *text;
+	uint16_t port;
+
+	(void)state;
+	sdk_log_capture();
+	expect_fail(doca_rdma_addr_create(DOCA_RDMA_ADDR_TYPE_IPv4, "not an address", 1, &addr),
+		    DOCA_ERROR_INVALID_VALUE, "doca_rdma_addr_create");
+	expect_fail(doca_rdma_addr_create(DOCA_RDMA_ADDR_TYPE_IPv4, "10.0.0.1", 1, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_addr_create");
+	expect_ok(doca_rdma_addr_create(DOCA_RDMA_ADDR_TYPE_IPv6, "fe80::1", 7, &addr));
+	expect_ok(doca_rdma_addr_get_params(addr, &type, &text, &port));
+	assert_int_equal(type, DOCA_RDMA_ADDR_TYPE_IPv6);
+	assert_string_equal(text, "fe80::1");
+	assert_int_equal(port, 7);
+	expect_fail(doca_rdma_addr_get_params(addr, NULL, &text, &port), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_addr_get_params");
+	expect_ok(doca_rdma_create(dev, &rdma));
+	expect_fail(doca_rdma_set_connection_state_callbacks(rdma, NULL, cm_established_cb, cm_failure_cb,
+							     cm_disconnect_cb),
+		    DOCA_ERROR_INVALID_VALUE, "doca_rdma_set_connection_state_callbacks");
+	expect_fail(doca_rdma_start_listen_to_port(rdma, 1), DOCA_ERROR_BAD_STATE, "doca_rdma_start_listen_to_port");
+	expect_fail(doca_rdma_connect_to_addr(rdma, addr, (union doca_data){ .u64 = 0 }), DOCA_ERROR_BAD_STATE,
+		    "doca_rdma_connect_to_addr");
+	expect_fail(doca_rdma_stop_listen_to_port(rdma, 1), DOCA_ERROR_BAD_STATE, "doca_rdma_stop_listen_to_port");
+	expect_fail(doca_rdma_connection_accept(NULL, NULL, 0), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_connection_accept");
+	expect_fail(doca_rdma_connection_reject(NULL), DOCA_ERROR_INVALID_VALUE, "doca_rdma_connection_reject");
+	expect_fail(doca_rdma_connection_disconnect(NULL), DOCA_ERROR_INVALID_VALUE, "doca_rdma_connection_disconnect");
+	expect_ok(doca_rdma_destroy(rdma));
+	expect_ok(doca_rdma_addr_destroy(addr));
+	expect_fail(doca_rdma_addr_destroy(addr), DOCA_ERROR_INVALID_VALUE, "doca_rdma_addr_destroy");
+	sim_dev_close(dev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_properties),     cmocka_unit_test(test_caps),
-		cmocka_unit_test(test_two_devices),    cmocka_unit_test(test_one_device),
-		cmocka_unit_test(test_stop_in_flight), cmocka_unit_test(test_other_process),
+		cmocka_unit_test(test_properties),         cmocka_unit_test(test_caps),
+		cmocka_unit_test(test_two_devices),        cmocka_unit_test(test_one_device),
+		cmocka_unit_test(test_stop_in_flight),     cmocka_unit_test(test_other_process),
+		cmocka_unit_test(test_connection_manager), cmocka_unit_test(test_connection_manager_bad),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
