@@ -9,6 +9,7 @@
 #include "dev.h"
 #include "mmap.h"
 #include "rdma.h"
+#include "sync_event.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -50,6 +51,12 @@ RDMA_INVOKE(invoke_write, doca_rdma_task_write_completion_cb_t, doca_rdma_task_w
 RDMA_INVOKE(invoke_write_imm, doca_rdma_task_write_imm_completion_cb_t, doca_rdma_task_write_imm)
 RDMA_INVOKE(invoke_fetch_add, doca_rdma_task_atomic_fetch_add_completion_cb_t, doca_rdma_task_atomic_fetch_add)
 RDMA_INVOKE(invoke_cmp_swp, doca_rdma_task_atomic_cmp_swp_completion_cb_t, doca_rdma_task_atomic_cmp_swp)
+RDMA_INVOKE(invoke_se_get, doca_rdma_task_remote_net_sync_event_get_completion_cb_t,
+	    doca_rdma_task_remote_net_sync_event_get)
+RDMA_INVOKE(invoke_se_set, doca_rdma_task_remote_net_sync_event_notify_set_completion_cb_t,
+	    doca_rdma_task_remote_net_sync_event_notify_set)
+RDMA_INVOKE(invoke_se_add, doca_rdma_task_remote_net_sync_event_notify_add_completion_cb_t,
+	    doca_rdma_task_remote_net_sync_event_notify_add)
 
 static doca_error_t check(struct opendoca_task *task, const char *func);
 
@@ -67,6 +74,9 @@ static const struct opendoca_task_type types[T_COUNT] = {
 	[T_WRITE_IMM] = RDMA_TYPE("write with immediate task", invoke_write_imm),
 	[T_FETCH_ADD] = RDMA_TYPE("atomic fetch and add task", invoke_fetch_add),
 	[T_CMP_SWP] = RDMA_TYPE("atomic compare and swap task", invoke_cmp_swp),
+	[T_SE_GET] = RDMA_TYPE("remote net sync event get task", invoke_se_get),
+	[T_SE_SET] = RDMA_TYPE("remote net sync event notify set task", invoke_se_set),
+	[T_SE_ADD] = RDMA_TYPE("remote net sync event notify add task", invoke_se_add),
 };
 
 /* ---- Objects --------------------------------------------------------------------------------- */
@@ -201,6 +211,9 @@ RDMA_CAP_TASK(write)
 RDMA_CAP_TASK(write_imm)
 RDMA_CAP_TASK(atomic_fetch_add)
 RDMA_CAP_TASK(atomic_cmp_swp)
+RDMA_CAP_TASK(remote_net_sync_event_get)
+RDMA_CAP_TASK(remote_net_sync_event_notify_set)
+RDMA_CAP_TASK(remote_net_sync_event_notify_add)
 
 /* ---- The context's operations ---------------------------------------------------------------- */
 
@@ -445,6 +458,63 @@ static bool run_pending(struct opendoca_rdma *rdma)
 	return done;
 }
 
+/* 8 bytes of a buffer's data (at) or room after it (!at), in this process's memory. */
+static doca_error_t word_of(const struct doca_buf *pointer, bool data, uint64_t **word, const char *func)
+{
+	struct opendoca_buf *buf = opendoca_buf_get(pointer, func);
+	struct opendoca_reach reach;
+	uint64_t addr;
+	doca_error_t err;
+
+	if (!buf)
+		return DOCA_ERROR_INVALID_VALUE;
+	addr = (uint64_t)(uintptr_t)buf->data + (data ? 0 : buf->data_len);
+	if ((data ? buf->data_len : (uint64_t)((char *)buf->head + buf->len - (char *)(uintptr_t)addr)) < 8)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the buffer has no 8 bytes of %s",
+				     data ? "data" : "room");
+	err = opendoca_mmap_reach(buf->mmap, NULL, addr, 8, &reach, func);
+	if (!err && (!reach.host || (!data && !reach.writable)))
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the buffer is not this process's %s memory",
+				    data ? "readable" : "writable");
+	if (!err)
+		*word = reach.host;
+	return err;
+}
+
+/*
+ * A remote net sync event task: the simulated machine's remote net events are memory shared by
+ * its processes, so the peer's event is reached directly (one atomic instruction), and the task
+ * completes at once.
+ */
+static doca_error_t sync_event_op(struct rdma_task *t, const char *func)
+{
+	uint64_t *word = NULL, value = t->data;
+	doca_error_t err;
+
+	if (!t->event)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the task has no sync event");
+	err = t->kind == T_SE_GET   ? word_of(t->dst, false, &word, func)
+	      : t->kind == T_SE_SET ? word_of(t->src, true, &word, func)
+				    : word_of(t->result, false, &word, func);
+	if (!err && t->kind == T_SE_SET)
+		memcpy(&value, word, 8);
+	if (!err)
+		err = opendoca_sync_event_remote_net_op(t->event,
+							t->kind == T_SE_GET   ? OPENDOCA_SE_NET_GET
+							: t->kind == T_SE_SET ? OPENDOCA_SE_NET_SET
+									      : OPENDOCA_SE_NET_ADD,
+							&value, func);
+	if (err)
+		return err;
+	if (t->kind != T_SE_SET) {
+		memcpy(word, &value, 8);
+		rdma_grow(t->kind == T_SE_GET ? t->dst : t->result, 8, func);
+	}
+	t->len = 8;
+	opendoca_task_complete(opendoca_task_of_priv(t), DOCA_SUCCESS);
+	return DOCA_SUCCESS;
+}
+
 /* Builds and posts a task of a connection, or queues it for progress (another process's memory). */
 static doca_error_t execute(struct rdma_task *t, const char *func)
 {
@@ -472,6 +542,8 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 		rdma_sock_submit(conn, t);
 		return DOCA_SUCCESS;
 	}
+	if (t->kind >= T_SE_GET)
+		return sync_event_op(t, func);
 	if (conn->other_process && (t->kind == T_FETCH_ADD || t->kind == T_CMP_SWP))
 		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
 				     "an atomic on the memory of a peer in another process");
@@ -1528,4 +1600,85 @@ doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma,
 {
 	return atomic(rdma, T_CMP_SWP, rdma_connection, dst_buf, result_buf, cmp_data, swap_data, user_data, task,
 		      __func__);
+}
+
+/* remote net sync events */
+#define RDMA_SE_TASK(name, kind, event_t)                                                \
+	RDMA_TASK_COMMON(remote_net_sync_event_##name, kind)                             \
+	RDMA_TASK_CONN(remote_net_sync_event_##name, kind)                               \
+	event_t doca_rdma_task_remote_net_sync_event_##name##_get_sync_event(            \
+		const struct doca_rdma_task_remote_net_sync_event_##name *task)          \
+	{                                                                                \
+		struct rdma_task *t = task_of(task, kind, __func__);                     \
+		return t ? (event_t)(uintptr_t)t->event : NULL;                          \
+	}                                                                                \
+	void doca_rdma_task_remote_net_sync_event_##name##_set_sync_event(               \
+		struct doca_rdma_task_remote_net_sync_event_##name *task, event_t event) \
+	{                                                                                \
+		struct rdma_task *t = task_of(task, kind, __func__);                     \
+		if (t)                                                                   \
+			t->event = event;                                                \
+	}
+
+RDMA_SE_TASK(get, T_SE_GET, const struct doca_sync_event_remote_net *)
+RDMA_TASK_BUF(remote_net_sync_event_get, T_SE_GET, dst_buf, struct doca_buf *, dst)
+RDMA_SE_TASK(notify_set, T_SE_SET, struct doca_sync_event_remote_net *)
+RDMA_TASK_BUF(remote_net_sync_event_notify_set, T_SE_SET, src_buf, const struct doca_buf *, src)
+RDMA_SE_TASK(notify_add, T_SE_ADD, struct doca_sync_event_remote_net *)
+RDMA_TASK_BUF(remote_net_sync_event_notify_add, T_SE_ADD, result_buf, struct doca_buf *, result)
+RDMA_TASK_FIELD(remote_net_sync_event_notify_add, T_SE_ADD, add_data, uint64_t, data)
+
+uint32_t
+doca_rdma_task_remote_net_sync_event_get_get_result_len(const struct doca_rdma_task_remote_net_sync_event_get *task)
+{
+	struct rdma_task *t = task_of(task, T_SE_GET, __func__);
+
+	return t ? t->len : 0;
+}
+
+/* A remote net sync event task on a connection, with its event and buffer. */
+static doca_error_t se_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+			    const struct doca_sync_event_remote_net *event, const struct doca_buf *buf, uint64_t data,
+			    union doca_data user_data, void *out, const char *func)
+{
+	struct rdma_task *t;
+	doca_error_t err =
+		buf_ok(buf, func) ? alloc(rdma, kind, connection, user_data, out, &t, func) : DOCA_ERROR_INVALID_VALUE;
+
+	if (!err) {
+		t->event = event;
+		if (kind == T_SE_GET)
+			t->dst = (struct doca_buf *)(uintptr_t)buf;
+		else if (kind == T_SE_SET)
+			t->src = buf;
+		else
+			t->result = (struct doca_buf *)(uintptr_t)buf;
+		t->data = data;
+		*(struct doca_task **)out = opendoca_task_ref(opendoca_task_of_priv(t));
+	}
+	return err;
+}
+
+doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate_init(
+	struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
+	const struct doca_sync_event_remote_net *event, struct doca_buf *dst_buf, union doca_data user_data,
+	struct doca_rdma_task_remote_net_sync_event_get **task)
+{
+	return se_task(rdma, T_SE_GET, rdma_connection, event, dst_buf, 0, user_data, task, __func__);
+}
+
+doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
+	struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection, struct doca_sync_event_remote_net *event,
+	const struct doca_buf *src_buf, union doca_data user_data,
+	struct doca_rdma_task_remote_net_sync_event_notify_set **task)
+{
+	return se_task(rdma, T_SE_SET, rdma_connection, event, src_buf, 0, user_data, task, __func__);
+}
+
+doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
+	struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection, struct doca_sync_event_remote_net *event,
+	struct doca_buf *result_buf, uint64_t add_data, union doca_data user_data,
+	struct doca_rdma_task_remote_net_sync_event_notify_add **task)
+{
+	return se_task(rdma, T_SE_ADD, rdma_connection, event, result_buf, add_data, user_data, task, __func__);
 }

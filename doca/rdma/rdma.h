@@ -64,6 +64,9 @@ enum rdma_kind_of_task {
 	T_WRITE_IMM,
 	T_FETCH_ADD,
 	T_CMP_SWP,
+	T_SE_GET,
+	T_SE_SET,
+	T_SE_ADD,
 	T_COUNT,
 };
 
@@ -74,7 +77,8 @@ struct rdma_task {
 	const struct doca_buf *src;
 	struct doca_buf *dst;
 	struct doca_buf *result;
-	uint64_t data, cmp; /* add or swap data; compare data */
+	uint64_t data, cmp;                             /* add or swap data; compare data */
+	const struct doca_sync_event_remote_net *event; /* the remote net sync event tasks' */
 	doca_be32_t imm;
 	/* results */
 	uint32_t len;

@@ -355,14 +355,20 @@ static int control(struct opendoca_rdma_conn *conn)
 	return n == (ssize_t)sizeof(h) ? (int)h.type : -1;
 }
 
-/* Whether an established connection's peer went (its socket ended), without taking a message. */
+/*
+ * Whether an established connection's peer went (its socket ended), without taking a message:
+ * messages it sent before going are delivered first (the socket ends after them).
+ */
 static bool peer_gone(struct opendoca_rdma_conn *conn)
 {
 	struct pollfd p = { .fd = conn->in_fd, .events = POLLIN };
 	char c;
+	ssize_t n;
 
-	return poll(&p, 1, 0) > 0 &&
-	       (p.revents & (POLLHUP | POLLERR) || recv(conn->in_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0);
+	if (poll(&p, 1, 0) <= 0)
+		return false;
+	n = recv(conn->in_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+	return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
 }
 
 bool rdma_cm_progress(struct opendoca_rdma *rdma)

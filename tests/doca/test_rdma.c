@@ -22,6 +22,7 @@
 #include <doca_mmap.h>
 #include <doca_pe.h>
 #include <doca_rdma.h>
+#include <doca_sync_event.h>
 
 #include "mem_util.h"
 
@@ -675,6 +676,98 @@ static void test_other_process(void **state)
 		close(c2p[i]);
 	}
 }
+/* The remote net sync event tasks: get, notify_set and notify_add on b's event, from a. */
+COUNT_CB(se_get_cb, doca_rdma_task_remote_net_sync_event_get)
+COUNT_CB(se_set_cb, doca_rdma_task_remote_net_sync_event_notify_set)
+COUNT_CB(se_add_cb, doca_rdma_task_remote_net_sync_event_notify_add)
+
+static void test_sync_event_tasks(void **state)
+{
+	struct side *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+	union doca_data ud = { .u64 = 0 };
+	struct doca_sync_event *se;
+	struct doca_sync_event_remote_net *rn;
+	struct doca_rdma_task_remote_net_sync_event_get *get;
+	struct doca_rdma_task_remote_net_sync_event_notify_set *set;
+	struct doca_rdma_task_remote_net_sync_event_notify_add *add;
+	const uint8_t *desc;
+	size_t len;
+	uint64_t v = 0;
+	unsigned sa = 0;
+
+	(void)state;
+	side_open(a, 0);
+	/* a's task types are configured before start: a second context takes the sync event tasks */
+	assert_int_equal(doca_ctx_stop(doca_rdma_as_ctx(a->rdma)), DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_get_set_conf(a->rdma, se_get_cb, se_get_cb, 4),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_notify_set_set_conf(a->rdma, se_set_cb, se_set_cb, 4),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_notify_add_set_conf(a->rdma, se_add_cb, se_add_cb, 4),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_ctx_start(doca_rdma_as_ctx(a->rdma)), DOCA_SUCCESS);
+	side_open(b, 1);
+	pair(a, b);
+	assert_int_equal(doca_sync_event_create(&se), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_publisher_location_remote_net(se), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_add_subscriber_location_cpu(se, b->dev), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_start(se), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_update_set(se, 5), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_export_to_remote_net(se, &desc, &len), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_remote_net_create_from_export(a->dev, desc, len, &rn), DOCA_SUCCESS);
+
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_get_allocate_init(
+				 a->rdma, a->conn, rn, buf(a, a->mmap, a->mem, 8, 0), ud, &get),
+			 DOCA_SUCCESS);
+	assert_ptr_equal(doca_rdma_task_remote_net_sync_event_get_get_sync_event(get), rn);
+	assert_int_equal(doca_task_submit(doca_rdma_task_remote_net_sync_event_get_as_task(get)), DOCA_SUCCESS);
+	wait_one(a, b, a, &sa);
+	assert_int_equal(*(uint64_t *)(void *)a->mem, 5);
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_get_get_result_len(get), 8);
+
+	v = 9;
+	memcpy(a->mem + 64, &v, 8);
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
+				 a->rdma, a->conn, rn, buf(a, a->mmap, a->mem + 64, 8, 8), ud, &set),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_task_submit(doca_rdma_task_remote_net_sync_event_notify_set_as_task(set)), DOCA_SUCCESS);
+	wait_one(a, b, a, &sa);
+	assert_int_equal(doca_sync_event_get(se, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 9);
+
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
+				 a->rdma, a->conn, rn, buf(a, a->mmap, a->mem + 128, 8, 0), 3, ud, &add),
+			 DOCA_SUCCESS);
+	assert_int_equal(doca_rdma_task_remote_net_sync_event_notify_add_get_add_data(add), 3);
+	assert_int_equal(doca_task_submit(doca_rdma_task_remote_net_sync_event_notify_add_as_task(add)), DOCA_SUCCESS);
+	wait_one(a, b, a, &sa);
+	assert_int_equal(doca_sync_event_get(se, &v), DOCA_SUCCESS);
+	assert_int_equal(v, 12);
+	assert_int_equal(*(uint64_t *)(void *)(a->mem + 128), 9);
+	assert_int_equal(a->failed, 0);
+
+	/* a task without its event fails in the error callback */
+	doca_rdma_task_remote_net_sync_event_notify_add_set_sync_event(add, NULL);
+	sdk_log_capture();
+	assert_int_equal(doca_task_submit(doca_rdma_task_remote_net_sync_event_notify_add_as_task(add)), DOCA_SUCCESS);
+	wait_one(a, b, a, &sa);
+	assert_int_equal(a->last, DOCA_ERROR_INVALID_VALUE);
+	free(sdk_log_take());
+
+	doca_task_free(doca_rdma_task_remote_net_sync_event_get_as_task(get));
+	doca_task_free(doca_rdma_task_remote_net_sync_event_notify_set_as_task(set));
+	doca_task_free(doca_rdma_task_remote_net_sync_event_notify_add_as_task(add));
+	assert_int_equal(doca_sync_event_remote_net_destroy(rn), DOCA_SUCCESS);
+	stop_both(a, b);
+	assert_int_equal(doca_sync_event_stop(se), DOCA_SUCCESS);
+	assert_int_equal(doca_sync_event_destroy(se), DOCA_SUCCESS);
+	release_bufs();
+	side_close(a);
+	side_close(b);
+	free(a);
+	free(b);
+}
+
 /* ---- The connection manager ---- */
 
 static struct doca_rdma_connection *cm_conn;
@@ -789,7 +882,9 @@ static void test_connection_manager(void **state)
 	assert_int_equal(doca_rdma_task_receive_allocate_init(a->rdma, buf(a, a->mmap, a->mem, 64, 0), ud, &recv),
 			 DOCA_SUCCESS);
 	assert_int_equal(doca_task_submit(doca_rdma_task_receive_as_task(recv)), DOCA_SUCCESS);
-	assert_true(progress_to(a, 1));
+	if (!progress_to(a, 1))
+		fail_msg("done %u failed %u last %s requests %u established %u", a->done, a->failed,
+			 doca_error_get_name(a->last), cm_requests, cm_established);
 	assert_string_equal(a->mem, "over the CM");
 	assert_int_equal(cm_requests, 1);
 	assert_int_equal(cm_established, 1);
@@ -857,6 +952,7 @@ int main(void)
 		cmocka_unit_test(test_two_devices),        cmocka_unit_test(test_one_device),
 		cmocka_unit_test(test_stop_in_flight),     cmocka_unit_test(test_other_process),
 		cmocka_unit_test(test_connection_manager), cmocka_unit_test(test_connection_manager_bad),
+		cmocka_unit_test(test_sync_event_tasks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
