@@ -129,7 +129,11 @@ uint64_t *opendoca_se_counter(struct opendoca_sync_event *se, const char *func);
  * instruction on its counter: *value is what is set or added, and gets the value read (before
  * the add). DOCA_ERROR_INVALID_VALUE for a bad handle, DOCA_ERROR_BAD_STATE when not started.
  */
-enum opendoca_se_net_op { OPENDOCA_SE_NET_GET, OPENDOCA_SE_NET_SET, OPENDOCA_SE_NET_ADD };
+enum opendoca_se_net_op {
+	OPENDOCA_SE_NET_GET,
+	OPENDOCA_SE_NET_SET,
+	OPENDOCA_SE_NET_ADD
+};
 OPENDOCA_PRIVATE doca_error_t opendoca_sync_event_remote_net_op(const struct doca_sync_event_remote_net *event,
 								enum opendoca_se_net_op op, uint64_t *value,
 								const char *func);

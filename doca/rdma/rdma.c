@@ -534,6 +534,9 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 		}
 		return post_receive(rdma, t, conn, func);
 	}
+	/* 2.5 and 2.6 have one connection and tasks without one: the context's */
+	if (!conn && __atomic_load_n(&rdma->nconns, __ATOMIC_ACQUIRE) == 1 && rdma->max_conns == 1)
+		conn = t->conn = rdma->conns[0];
 	if (!conn || !__atomic_load_n(&conn->connected, __ATOMIC_ACQUIRE))
 		return opendoca_fail(DOCA_ERROR_NOT_CONNECTED, func, "the task's connection is not connected");
 	if (conn->other_process && (t->kind == T_SEND || t->kind == T_SEND_IMM)) {
@@ -981,8 +984,6 @@ doca_error_t rdma_idle(struct opendoca_rdma *rdma, const char *func)
 RDMA_SET(doca_rdma_set_permissions, uint32_t, permissions, permissions, !(permissions & ~(uint32_t)RDMA_ACCESS_ALL),
 	 "permissions %#llx: an RDMA context takes local read/write and RDMA read, write, atomic only")
 RDMA_GET(doca_rdma_get_permissions, , uint32_t, permissions, permissions)
-RDMA_SET(doca_rdma_set_grh_enabled, uint8_t, grh_enabled, grh, grh_enabled <= 1, "grh_enabled %llu is not 0 or 1")
-RDMA_GET(doca_rdma_get_grh_enabled, const, uint8_t, grh_enabled, grh)
 RDMA_SET(doca_rdma_set_gid_index, uint32_t, gid_index, gid_index, gid_index < 256,
 	 "GID index %llu: the device's table has 256 entries at most")
 RDMA_GET(doca_rdma_get_gid_index, const, uint32_t, gid_index, gid_index)
@@ -1017,17 +1018,52 @@ RDMA_SET(doca_rdma_set_rnr_retry_count, uint8_t, rnr_retry_count, rnr_retry, rnr
 	 "an RNR retry count of %llu: 0 - 7")
 RDMA_GET(doca_rdma_get_rnr_retry_count, const, uint8_t, rnr_retry_count, rnr_retry)
 
-doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *handle, doca_dpa_dev_rdma_t *dpa_rdma)
+doca_error_t rdma_grh(struct doca_rdma *handle, int set, uint8_t *get, const char *func)
 {
-	struct opendoca_rdma *rdma = rdma_get(handle, __func__);
+	struct opendoca_rdma *rdma = rdma_get(handle, func);
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!rdma)
+		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&rdma->lock);
+	if (get)
+		*get = rdma->grh;
+	else if (set < 0)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "grh_enabled is NULL");
+	else if (!(err = rdma_idle(rdma, func)) && set > 1)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "grh_enabled %d is not 0 or 1", set);
+	else if (!err)
+		rdma->grh = (uint8_t)set;
+	pthread_mutex_unlock(&rdma->lock);
+	opendoca_handle_put(&rdma->object);
+	return err;
+}
+
+doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma, uint8_t grh_enabled)
+{
+	return rdma_grh(rdma, grh_enabled, NULL, __func__);
+}
+
+doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma, uint8_t *grh_enabled)
+{
+	return rdma_grh((struct doca_rdma *)(uintptr_t)rdma, -1, grh_enabled, __func__);
+}
+
+doca_error_t rdma_no_dpa_handle(struct doca_rdma *handle, const void *dpa_rdma, const char *func)
+{
+	struct opendoca_rdma *rdma = rdma_get(handle, func);
 
 	if (!rdma)
 		return DOCA_ERROR_INVALID_VALUE;
 	opendoca_handle_put(&rdma->object);
 	if (!dpa_rdma)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "dpa_rdma is NULL");
-	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, __func__,
-			     "an RDMA context's datapath on the DPA is not served yet");
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "dpa_rdma is NULL");
+	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "an RDMA context's datapath on the DPA is not served yet");
+}
+
+doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *handle, doca_dpa_dev_rdma_t *dpa_rdma)
+{
+	return rdma_no_dpa_handle(handle, dpa_rdma, __func__);
 }
 
 doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *handle, struct doca_gpu_dev_rdma **gpu_rdma)
@@ -1097,24 +1133,26 @@ doca_error_t rdma_conn_new(struct opendoca_rdma *rdma, struct opendoca_rdma_conn
 	return err;
 }
 
-doca_error_t doca_rdma_export(struct doca_rdma *handle, const void **details, size_t *size,
-			      struct doca_rdma_connection **connection)
+doca_error_t rdma_export(const struct doca_rdma *handle, const void **details, size_t *size,
+			 struct doca_rdma_connection **connection, bool single, const char *func)
 {
-	struct opendoca_rdma *rdma = rdma_get(handle, __func__);
+	struct opendoca_rdma *rdma = rdma_get(handle, func);
 	struct opendoca_rdma_conn *conn = NULL;
 	doca_error_t err;
 
 	if (!rdma)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&rdma->lock);
-	err = rdma_running(rdma, __func__);
+	err = rdma_running(rdma, func);
 	if (!err && (!details || !size || !connection))
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "an output is NULL");
-	if (!err)
-		err = rdma_conn_new(rdma, &conn, __func__);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "an output is NULL");
+	if (!err && single && rdma->nconns)
+		conn = rdma->conns[0]; /* 2.5, 2.6: the one connection's details, again */
+	else if (!err)
+		err = rdma_conn_new(rdma, &conn, func);
 	/* a peer in another process reaches the connection through its socket */
-	if (!err)
-		err = rdma_sock_listen(conn, __func__);
+	if (!err && conn->listen_fd < 0)
+		err = rdma_sock_listen(conn, func);
 	if (!err) {
 		*details = &conn->local;
 		*size = sizeof(conn->local);
@@ -1156,45 +1194,50 @@ static int connect_qp(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *con
 				     IBV_QP_MAX_QP_RD_ATOMIC);
 }
 
-doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, size_t size,
-			       struct doca_rdma_connection *connection)
+doca_error_t doca_rdma_export(struct doca_rdma *handle, const void **details, size_t *size,
+			      struct doca_rdma_connection **connection)
 {
-	struct opendoca_rdma *rdma = rdma_get(handle, __func__), *peer_rdma = NULL;
+	return rdma_export(handle, details, size, connection, false, __func__);
+}
+
+doca_error_t rdma_connect(struct doca_rdma *handle, const void *details, size_t size,
+			  struct doca_rdma_connection *connection, const char *func)
+{
+	struct opendoca_rdma *rdma = rdma_get(handle, func), *peer_rdma = NULL;
 	struct opendoca_rdma_conn *conn = NULL;
 	struct opendoca_rdma_details peer;
 	doca_error_t err;
 
 	if (!rdma)
 		return DOCA_ERROR_INVALID_VALUE;
-	err = rdma_running(rdma, __func__);
-	if (!err && !(conn = rdma_conn_get(connection, __func__)))
+	err = rdma_running(rdma, func);
+	if (!err && !(conn = rdma_conn_get(connection, func)))
 		err = DOCA_ERROR_INVALID_VALUE;
 	if (!err && conn->rdma != rdma)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "the connection is another context's");
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the connection is another context's");
 	if (!err && (!details || size != sizeof(peer)))
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
 				    "%zu bytes at %p are no RDMA connection details (%zu bytes)", size, details,
 				    sizeof(peer));
 	if (!err) {
 		memcpy(&peer, details, sizeof(peer));
 		if (memcmp(peer.magic, RDMA_MAGIC, sizeof(peer.magic)) || peer.version != 1)
-			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
-					    "the bytes are no RDMA connection details");
+			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the bytes are no RDMA connection details");
 	}
 	if (!err && conn->connected)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the connection is connected already");
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the connection is connected already");
 	if (!err && peer.pid != (uint32_t)getpid()) {
-		err = rdma_sock_connect(conn, &peer, __func__);
+		err = rdma_sock_connect(conn, &peer, func);
 		if (!err)
 			__atomic_store_n(&conn->connected, true, __ATOMIC_RELEASE);
 		goto out;
 	}
 	/* The peer context in this process: its device gives the keys of its memory. */
-	if (!err && !(peer_rdma = rdma_get((const struct doca_rdma *)(uintptr_t)peer.rdma, __func__)))
-		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, __func__, "the exporting RDMA context is gone");
+	if (!err && !(peer_rdma = rdma_get((const struct doca_rdma *)(uintptr_t)peer.rdma, func)))
+		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "the exporting RDMA context is gone");
 	if (!err && connect_qp(rdma, conn, &peer))
-		err = opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, __func__,
-				    "the queue pair does not reach the peer's: %s", strerror(errno));
+		err = opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, func, "the queue pair does not reach the peer's: %s",
+				    strerror(errno));
 	if (!err) {
 		conn->peer_dev = peer_rdma->dev;
 		__atomic_store_n(&conn->connected, true, __ATOMIC_RELEASE);
@@ -1206,6 +1249,12 @@ out:
 		opendoca_handle_put(&conn->object);
 	opendoca_handle_put(&rdma->object);
 	return err;
+}
+
+doca_error_t doca_rdma_connect(struct doca_rdma *handle, const void *details, size_t size,
+			       struct doca_rdma_connection *connection)
+{
+	return rdma_connect(handle, details, size, connection, __func__);
 }
 
 /* ---- Connections ----------------------------------------------------------------------------- */
@@ -1256,7 +1305,12 @@ static doca_error_t check(struct opendoca_task *task, const char *func)
 {
 	struct rdma_task *t = part(task);
 
-	if (t->kind != T_RECEIVE && (!t->conn || !__atomic_load_n(&t->conn->connected, __ATOMIC_ACQUIRE)))
+	struct opendoca_rdma_conn *conn =
+		t->conn || t->rdma->max_conns != 1 || !__atomic_load_n(&t->rdma->nconns, __ATOMIC_ACQUIRE)
+			? t->conn
+			: t->rdma->conns[0]; /* 2.5, 2.6: the context's one connection */
+
+	if (t->kind != T_RECEIVE && (!conn || !__atomic_load_n(&conn->connected, __ATOMIC_ACQUIRE)))
 		return opendoca_fail(DOCA_ERROR_NOT_CONNECTED, func, "the task's connection is not connected");
 	return DOCA_SUCCESS;
 }
@@ -1321,6 +1375,13 @@ static struct rdma_task *task_of(const void *ref, unsigned kind, const char *fun
 	struct opendoca_task *task = opendoca_task_get(ref, &types[kind], func);
 
 	return task ? part(task) : NULL;
+}
+
+uint32_t rdma_result_len(const void *task, unsigned kind, const char *func)
+{
+	struct rdma_task *t = task_of(task, kind, func);
+
+	return t ? t->len : 0;
 }
 
 static struct doca_rdma_connection *conn_handle(const struct opendoca_rdma_conn *conn)
@@ -1419,9 +1480,7 @@ doca_error_t doca_rdma_task_receive_allocate_init(struct doca_rdma *rdma, struct
 
 uint32_t doca_rdma_task_receive_get_result_len(const struct doca_rdma_task_receive *task)
 {
-	struct rdma_task *t = task_of(task, T_RECEIVE, __func__);
-
-	return t ? t->len : 0;
+	return rdma_result_len(task, T_RECEIVE, __func__);
 }
 
 enum doca_rdma_opcode doca_rdma_task_receive_get_result_opcode(const struct doca_rdma_task_receive *task)
@@ -1455,16 +1514,7 @@ doca_error_t doca_rdma_task_send_allocate_init(struct doca_rdma *rdma, struct do
 					       const struct doca_buf *src_buf, union doca_data user_data,
 					       struct doca_rdma_task_send **task)
 {
-	struct rdma_task *t;
-	doca_error_t err = buf_ok(src_buf, __func__)
-				   ? alloc(rdma, T_SEND, rdma_connection, user_data, task, &t, __func__)
-				   : DOCA_ERROR_INVALID_VALUE;
-
-	if (!err) {
-		t->src = src_buf;
-		*task = (struct doca_rdma_task_send *)opendoca_task_ref(opendoca_task_of_priv(t));
-	}
-	return err;
+	return rdma_transfer_task(rdma, T_SEND, rdma_connection, src_buf, NULL, 0, user_data, task, __func__);
 }
 
 RDMA_TASK_COMMON(send_imm, T_SEND_IMM)
@@ -1476,17 +1526,8 @@ doca_error_t doca_rdma_task_send_imm_allocate_init(struct doca_rdma *rdma, struc
 						   const struct doca_buf *src_buf, doca_be32_t immediate_data,
 						   union doca_data user_data, struct doca_rdma_task_send_imm **task)
 {
-	struct rdma_task *t;
-	doca_error_t err = buf_ok(src_buf, __func__)
-				   ? alloc(rdma, T_SEND_IMM, rdma_connection, user_data, task, &t, __func__)
-				   : DOCA_ERROR_INVALID_VALUE;
-
-	if (!err) {
-		t->src = src_buf;
-		t->imm = immediate_data;
-		*task = (struct doca_rdma_task_send_imm *)opendoca_task_ref(opendoca_task_of_priv(t));
-	}
-	return err;
+	return rdma_transfer_task(rdma, T_SEND_IMM, rdma_connection, src_buf, NULL, immediate_data, user_data, task,
+				  __func__);
 }
 
 /* read, write, write_imm */
@@ -1501,9 +1542,9 @@ RDMA_TRANSFER(write, T_WRITE)
 RDMA_TRANSFER(write_imm, T_WRITE_IMM)
 RDMA_TASK_FIELD(write_imm, T_WRITE_IMM, immediate_data, doca_be32_t, imm)
 
-static doca_error_t transfer(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
-			     const struct doca_buf *src, struct doca_buf *dst, doca_be32_t imm,
-			     union doca_data user_data, void *out, const char *func)
+doca_error_t rdma_transfer_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+				const struct doca_buf *src, struct doca_buf *dst, doca_be32_t imm,
+				union doca_data user_data, void *out, const char *func)
 {
 	struct rdma_task *t;
 	doca_error_t err = buf_ok(src, func) && buf_ok(dst, func)
@@ -1523,21 +1564,19 @@ doca_error_t doca_rdma_task_read_allocate_init(struct doca_rdma *rdma, struct do
 					       const struct doca_buf *src_buf, struct doca_buf *dst_buf,
 					       union doca_data user_data, struct doca_rdma_task_read **task)
 {
-	return transfer(rdma, T_READ, rdma_connection, src_buf, dst_buf, 0, user_data, task, __func__);
+	return rdma_transfer_task(rdma, T_READ, rdma_connection, src_buf, dst_buf, 0, user_data, task, __func__);
 }
 
 uint32_t doca_rdma_task_read_get_result_len(const struct doca_rdma_task_read *task)
 {
-	struct rdma_task *t = task_of(task, T_READ, __func__);
-
-	return t ? t->len : 0;
+	return rdma_result_len(task, T_READ, __func__);
 }
 
 doca_error_t doca_rdma_task_write_allocate_init(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 						const struct doca_buf *src_buf, struct doca_buf *dst_buf,
 						union doca_data user_data, struct doca_rdma_task_write **task)
 {
-	return transfer(rdma, T_WRITE, rdma_connection, src_buf, dst_buf, 0, user_data, task, __func__);
+	return rdma_transfer_task(rdma, T_WRITE, rdma_connection, src_buf, dst_buf, 0, user_data, task, __func__);
 }
 
 doca_error_t doca_rdma_task_write_imm_allocate_init(struct doca_rdma *rdma,
@@ -1546,8 +1585,8 @@ doca_error_t doca_rdma_task_write_imm_allocate_init(struct doca_rdma *rdma,
 						    doca_be32_t immediate_data, union doca_data user_data,
 						    struct doca_rdma_task_write_imm **task)
 {
-	return transfer(rdma, T_WRITE_IMM, rdma_connection, src_buf, dst_buf, immediate_data, user_data, task,
-			__func__);
+	return rdma_transfer_task(rdma, T_WRITE_IMM, rdma_connection, src_buf, dst_buf, immediate_data, user_data, task,
+				  __func__);
 }
 
 /* atomics */
@@ -1563,9 +1602,9 @@ RDMA_ATOMIC(atomic_cmp_swp, T_CMP_SWP)
 RDMA_TASK_FIELD(atomic_cmp_swp, T_CMP_SWP, swap_data, uint64_t, data)
 RDMA_TASK_FIELD(atomic_cmp_swp, T_CMP_SWP, cmp_data, uint64_t, cmp)
 
-static doca_error_t atomic(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
-			   struct doca_buf *dst, struct doca_buf *result, uint64_t cmp, uint64_t data,
-			   union doca_data user_data, void *out, const char *func)
+doca_error_t rdma_atomic_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+			      struct doca_buf *dst, struct doca_buf *result, uint64_t cmp, uint64_t data,
+			      union doca_data user_data, void *out, const char *func)
 {
 	struct rdma_task *t;
 	doca_error_t err = buf_ok(dst, func) && buf_ok(result, func)
@@ -1588,7 +1627,8 @@ doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(struct doca_rdma *rdm
 							   uint64_t add_data, union doca_data user_data,
 							   struct doca_rdma_task_atomic_fetch_add **task)
 {
-	return atomic(rdma, T_FETCH_ADD, rdma_connection, dst_buf, result_buf, 0, add_data, user_data, task, __func__);
+	return rdma_atomic_task(rdma, T_FETCH_ADD, rdma_connection, dst_buf, result_buf, 0, add_data, user_data, task,
+				__func__);
 }
 
 doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma,
@@ -1598,8 +1638,8 @@ doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma,
 							 union doca_data user_data,
 							 struct doca_rdma_task_atomic_cmp_swp **task)
 {
-	return atomic(rdma, T_CMP_SWP, rdma_connection, dst_buf, result_buf, cmp_data, swap_data, user_data, task,
-		      __func__);
+	return rdma_atomic_task(rdma, T_CMP_SWP, rdma_connection, dst_buf, result_buf, cmp_data, swap_data, user_data,
+				task, __func__);
 }
 
 /* remote net sync events */
@@ -1631,15 +1671,13 @@ RDMA_TASK_FIELD(remote_net_sync_event_notify_add, T_SE_ADD, add_data, uint64_t, 
 uint32_t
 doca_rdma_task_remote_net_sync_event_get_get_result_len(const struct doca_rdma_task_remote_net_sync_event_get *task)
 {
-	struct rdma_task *t = task_of(task, T_SE_GET, __func__);
-
-	return t ? t->len : 0;
+	return rdma_result_len(task, T_SE_GET, __func__);
 }
 
 /* A remote net sync event task on a connection, with its event and buffer. */
-static doca_error_t se_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
-			    const struct doca_sync_event_remote_net *event, const struct doca_buf *buf, uint64_t data,
-			    union doca_data user_data, void *out, const char *func)
+doca_error_t rdma_se_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+			  const struct doca_sync_event_remote_net *event, const struct doca_buf *buf, uint64_t data,
+			  union doca_data user_data, void *out, const char *func)
 {
 	struct rdma_task *t;
 	doca_error_t err =
@@ -1664,7 +1702,7 @@ doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate_init(
 	const struct doca_sync_event_remote_net *event, struct doca_buf *dst_buf, union doca_data user_data,
 	struct doca_rdma_task_remote_net_sync_event_get **task)
 {
-	return se_task(rdma, T_SE_GET, rdma_connection, event, dst_buf, 0, user_data, task, __func__);
+	return rdma_se_task(rdma, T_SE_GET, rdma_connection, event, dst_buf, 0, user_data, task, __func__);
 }
 
 doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
@@ -1672,7 +1710,7 @@ doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
 	const struct doca_buf *src_buf, union doca_data user_data,
 	struct doca_rdma_task_remote_net_sync_event_notify_set **task)
 {
-	return se_task(rdma, T_SE_SET, rdma_connection, event, src_buf, 0, user_data, task, __func__);
+	return rdma_se_task(rdma, T_SE_SET, rdma_connection, event, src_buf, 0, user_data, task, __func__);
 }
 
 doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
@@ -1680,5 +1718,5 @@ doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
 	struct doca_buf *result_buf, uint64_t add_data, union doca_data user_data,
 	struct doca_rdma_task_remote_net_sync_event_notify_add **task)
 {
-	return se_task(rdma, T_SE_ADD, rdma_connection, event, result_buf, add_data, user_data, task, __func__);
+	return rdma_se_task(rdma, T_SE_ADD, rdma_connection, event, result_buf, add_data, user_data, task, __func__);
 }

@@ -1,18 +1,25 @@
 /*
- * DOCA RDMA inside libdoca_rdma (doca_rdma.h): the context and connection objects its units share.
+ * DOCA RDMA inside libdoca_rdma (doca_rdma.h): the context and connection objects its units share
+ * (rdma.c: 3.0's forms and the context; rdma_v2_6.c, rdma_v2_5.c: the older forms; rdma_socket.c:
+ * a peer in another process; rdma_cm.c: the connection manager).
  *
  * How it runs. An RDMA context is a DOCA context (doca/README.md, "Writing a context") on one
  * device. Its start makes a completion queue (with a channel: the progress engine's
  * notifications); each connection (doca_rdma_export: 3.0 makes a new one per call up to
- * doca_rdma_set_max_num_connections, 2.5/2.6 have one) gets its transport from one function,
- * rdma_transport_create (rdma.c): today an RC queue pair of the device on that CQ. The exported
- * details name the process, the context and the queue pair (its number and GID); doca_rdma_connect
- * moves the queue pair to RTR/RTS towards the peer's. Tasks are work requests on the queue pair
- * of their connection (receives: of a connected one, the one with the fewest receives posted),
- * wr_id the task; progress polls the CQ and completes them. A write, read or atomic names the
- * peer's memory by a buffer of a map created from the peer's doca_mmap_export_rdma: its key on
- * the peer's device is the exporter's (opendoca_mmap_reach with the peer's device). A stop moves
- * every queue pair to error: what the device had not executed flushes with DOCA_ERROR_IO_FAILED.
+ * doca_rdma_set_max_num_connections, 2.5/2.6 have one, whose tasks name none) gets its transport
+ * from one function, rdma_transport_create (rdma.c): an RC queue pair of the device on that CQ.
+ * The exported details name the process, the context, a random token and the queue pair (its
+ * number and GID). doca_rdma_connect to a peer of this process moves the queue pair to RTR/RTS
+ * towards the peer's: tasks are work requests on it (receives: on the connected connection with
+ * the fewest posted, or waiting in the context until one connects), wr_id the task; progress
+ * polls the CQ and completes them. A write, read or atomic names the peer's memory by a buffer
+ * of a map created from the peer's doca_mmap_export_rdma: its key on the peer's device is the
+ * exporter's (opendoca_mmap_reach with the peer's device). The simulated devices of two processes
+ * share no fabric: a peer in another process is reached over sockets of the machine
+ * (rdma_socket.c), its memory through its exporter (opendoca_mmap_remote_read / _write), and so
+ * are the connection manager's connections (rdma_cm.c). Remote net sync event tasks act on the
+ * event's counter, memory the machine's processes share. A stop moves every queue pair to error
+ * and ends the sockets: what was not executed completes with DOCA_ERROR_IO_FAILED.
  *
  * The DPA datapath (doca_ctx_set_datapath_on_dpa, doca_rdma_get_dpa_handle: the queue pair lives
  * on the DPA, DPA code posts on it) would replace rdma_transport_create's queue pair by a DPA-side
@@ -129,10 +136,8 @@ struct opendoca_rdma {
 	uint16_t cm_timeout;
 	uint8_t rnr_retry;
 	/* the connection manager (rdma_cm.c) */
-	doca_rdma_connection_request_cb_t cm_request;
-	doca_rdma_connection_established_cb_t cm_established;
-	doca_rdma_connection_failure_cb_t cm_failure;
-	doca_rdma_connection_disconnection_cb_t cm_disconnect;
+	/* 3.0's doca_rdma_connection_*_cb_t, which the units of older releases do not see */
+	opendoca_callback cm_request, cm_established, cm_failure, cm_disconnect;
 	int cm_listen_fd; /* -1: not listening */
 	/* running */
 	struct ibv_comp_channel *channel;
@@ -156,6 +161,30 @@ doca_error_t rdma_running(struct opendoca_rdma *rdma, const char *func);
  * in the context's table. DOCA_ERROR_FULL past doca_rdma_set_max_num_connections.
  */
 doca_error_t rdma_conn_new(struct opendoca_rdma *rdma, struct opendoca_rdma_conn **conn, const char *func);
+
+/*
+ * What every release's form calls (rdma.c): export (single: 2.5/2.6's one connection, its details
+ * again on a second call) and connect; tasks on a connection (NULL: 2.5/2.6's, the context's one).
+ */
+doca_error_t rdma_export(const struct doca_rdma *rdma, const void **details, size_t *size,
+			 struct doca_rdma_connection **connection, bool single, const char *func);
+doca_error_t rdma_connect(struct doca_rdma *rdma, const void *details, size_t size,
+			  struct doca_rdma_connection *connection, const char *func);
+doca_error_t rdma_transfer_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+				const struct doca_buf *src, struct doca_buf *dst, doca_be32_t imm,
+				union doca_data user_data, void *out, const char *func);
+doca_error_t rdma_atomic_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+			      struct doca_buf *dst, struct doca_buf *result, uint64_t cmp, uint64_t data,
+			      union doca_data user_data, void *out, const char *func);
+doca_error_t rdma_se_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdma_connection *connection,
+			  const struct doca_sync_event_remote_net *event, const struct doca_buf *buf, uint64_t data,
+			  union doca_data user_data, void *out, const char *func);
+/* GRH of every form: sets set (0, 1; >1 refused) unless get; -1 with no get: get's output was NULL. */
+doca_error_t rdma_grh(struct doca_rdma *rdma, int set, uint8_t *get, const char *func);
+/* doca_rdma_get_dpa_handle of every form: DOCA_ERROR_NOT_SUPPORTED (the datapath on the DPA is not served). */
+doca_error_t rdma_no_dpa_handle(struct doca_rdma *rdma, const void *dpa_rdma, const char *func);
+/* The result length of a read, receive or remote net sync event get task (kind). */
+uint32_t rdma_result_len(const void *task, unsigned kind, const char *func);
 
 /* ---- rdma_cm.c: the connection manager ---- */
 

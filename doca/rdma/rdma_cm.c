@@ -142,10 +142,10 @@ doca_error_t doca_rdma_set_connection_state_callbacks(struct doca_rdma *handle,
 	if (!err && (!request || !established || !failure || !disconnect))
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "a callback is NULL");
 	if (!err) {
-		rdma->cm_request = request;
-		rdma->cm_established = established;
-		rdma->cm_failure = failure;
-		rdma->cm_disconnect = disconnect;
+		rdma->cm_request = (opendoca_callback)request;
+		rdma->cm_established = (opendoca_callback)established;
+		rdma->cm_failure = (opendoca_callback)failure;
+		rdma->cm_disconnect = (opendoca_callback)disconnect;
 	}
 	pthread_mutex_unlock(&rdma->lock);
 	opendoca_handle_put(&rdma->object);
@@ -440,19 +440,19 @@ bool rdma_cm_progress(struct opendoca_rdma *rdma)
 	switch (due->cm_state) {
 	case CM_REQUESTED:
 		due->cm_state = CM_DECIDING;
-		rdma->cm_request(due->handle, ctx_data);
+		((doca_rdma_connection_request_cb_t)rdma->cm_request)(due->handle, ctx_data);
 		break;
 	case CM_ESTABLISH_DUE:
 		due->cm_state = CM_ESTABLISHED;
-		rdma->cm_established(due->handle, due->user_data, ctx_data);
+		((doca_rdma_connection_established_cb_t)rdma->cm_established)(due->handle, due->user_data, ctx_data);
 		break;
 	case CM_FAILURE_DUE:
 		due->cm_state = CM_ENDED;
-		rdma->cm_failure(due->handle, due->user_data, ctx_data);
+		((doca_rdma_connection_failure_cb_t)rdma->cm_failure)(due->handle, due->user_data, ctx_data);
 		break;
 	default:
 		due->cm_state = CM_ENDED;
-		rdma->cm_disconnect(due->handle, due->user_data, ctx_data);
+		((doca_rdma_connection_disconnection_cb_t)rdma->cm_disconnect)(due->handle, due->user_data, ctx_data);
 		break;
 	}
 	return true;

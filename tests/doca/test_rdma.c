@@ -25,6 +25,7 @@
 #include <doca_sync_event.h>
 
 #include "mem_util.h"
+#include "rdma_releases.h"
 
 #define NTASKS 16
 #define SIZE 4096
@@ -945,6 +946,18 @@ static void test_connection_manager_bad(void **state)
 	sim_dev_close(dev);
 }
 
+/* The forms of 2.5 and 2.6 (rdma_2_5.c, rdma_2_6.c). */
+static void test_older_releases(void **state)
+{
+	struct doca_dev *a = sim_dev_open(0), *b = sim_dev_open(1);
+
+	(void)state;
+	rdma_2_6_pair(a, b);
+	rdma_2_5_grh(a);
+	sim_dev_close(a);
+	sim_dev_close(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -952,7 +965,7 @@ int main(void)
 		cmocka_unit_test(test_two_devices),        cmocka_unit_test(test_one_device),
 		cmocka_unit_test(test_stop_in_flight),     cmocka_unit_test(test_other_process),
 		cmocka_unit_test(test_connection_manager), cmocka_unit_test(test_connection_manager_bad),
-		cmocka_unit_test(test_sync_event_tasks),
+		cmocka_unit_test(test_sync_event_tasks),   cmocka_unit_test(test_older_releases),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
