@@ -1057,8 +1057,14 @@ doca_error_t rdma_no_dpa_handle(struct doca_rdma *handle, const void *dpa_rdma, 
 		return DOCA_ERROR_INVALID_VALUE;
 	opendoca_handle_put(&rdma->object);
 	if (!dpa_rdma)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "dpa_rdma is NULL");
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the DPA object is NULL");
 	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "an RDMA context's datapath on the DPA is not served yet");
+}
+
+/* DOCA DPA completions serve an RDMA context's datapath on the DPA, which is not served yet (rdma.h). */
+doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma, struct doca_dpa_completion *dpa_comp)
+{
+	return rdma_no_dpa_handle(rdma, dpa_comp, __func__);
 }
 
 doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *handle, doca_dpa_dev_rdma_t *dpa_rdma)

@@ -181,7 +181,10 @@ doca_error_t rdma_se_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdm
 			  union doca_data user_data, void *out, const char *func);
 /* GRH of every form: sets set (0, 1; >1 refused) unless get; -1 with no get: get's output was NULL. */
 doca_error_t rdma_grh(struct doca_rdma *rdma, int set, uint8_t *get, const char *func);
-/* doca_rdma_get_dpa_handle of every form: DOCA_ERROR_NOT_SUPPORTED (the datapath on the DPA is not served). */
+/*
+ * doca_rdma_get_dpa_handle of every form and doca_rdma_dpa_completion_attach: DOCA_ERROR_NOT_SUPPORTED
+ * (the datapath on the DPA is not served).
+ */
 doca_error_t rdma_no_dpa_handle(struct doca_rdma *rdma, const void *dpa_rdma, const char *func);
 /* The result length of a read, receive or remote net sync event get task (kind). */
 uint32_t rdma_result_len(const void *task, unsigned kind, const char *func);

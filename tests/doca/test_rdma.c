@@ -446,6 +446,10 @@ static void test_properties(void **state)
 	expect_fail(doca_rdma_get_dpa_handle(rdma, &dpa), DOCA_ERROR_NOT_SUPPORTED, "doca_rdma_get_dpa_handle");
 	expect_fail(doca_rdma_get_dpa_handle(rdma, NULL), DOCA_ERROR_INVALID_VALUE, "doca_rdma_get_dpa_handle");
 	expect_fail(doca_rdma_get_gpu_handle(rdma, &gpu), DOCA_ERROR_NOT_SUPPORTED, "doca_rdma_get_gpu_handle");
+	expect_fail(doca_rdma_dpa_completion_attach(rdma, (struct doca_dpa_completion *)rdma), DOCA_ERROR_NOT_SUPPORTED,
+		    "doca_rdma_dpa_completion_attach");
+	expect_fail(doca_rdma_dpa_completion_attach(rdma, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_dpa_completion_attach");
 	expect_fail(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(rdma), (struct doca_dpa *)rdma),
 		    DOCA_ERROR_NOT_SUPPORTED, "doca_ctx_set_datapath_on_dpa");
 	assert_null(doca_rdma_as_ctx(NULL));
