@@ -80,7 +80,7 @@ enum doca_rdma_addr_type {
 };
 #endif
 
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 /** The job types of an RDMA context (2.2). */
 enum doca_rdma_job_types {
 	DOCA_RDMA_JOB_RECV = 851969,
@@ -103,7 +103,7 @@ enum doca_rdma_opcode {
 };
 #endif
 
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 /** What a received message was (2.2). */
 enum doca_rdma_opcode_t {
 	DOCA_RDMA_OPCODE_RECV_SEND = 0,
@@ -120,7 +120,7 @@ enum doca_rdma_srq_type {
 };
 #endif
 
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 /** The states of an RDMA context's connection (2.2). */
 enum doca_rdma_state {
 	DOCA_RDMA_STATE_RESET = 0,
@@ -130,7 +130,7 @@ enum doca_rdma_state {
 };
 #endif
 
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 /** The transport an RDMA context uses: reliable connection (RC) or dynamically connected (DC). */
 enum doca_rdma_transport_type {
 	DOCA_RDMA_TRANSPORT_RC = 0,
@@ -147,12 +147,14 @@ enum doca_rdma_transport_type {
 #endif
 
 /** A GID of a device port (its table: doca_rdma_cap_get_gid). */
+#if OPENDOCA_REL >= 22
 struct doca_rdma_gid {
 	uint8_t raw[16]; /**< the 16 bytes of the GID */
 };
+#endif
 
 /** A 2.2 RDMA atomic job (fetch and add, compare and swap). */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 struct doca_rdma_job_atomic {
 	struct doca_job base;                        /**< the common job part */
 	struct doca_buf *cmp_or_add_dest_buff;       /**< the remote 8 bytes the atomic works on */
@@ -164,7 +166,7 @@ struct doca_rdma_job_atomic {
 #endif
 
 /** A 2.2 RDMA read or write job (with or without immediate data). */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 struct doca_rdma_job_read_write {
 	struct doca_job base;                        /**< the common job part */
 	struct doca_buf *dst_buff;                   /**< the destination buffer */
@@ -175,7 +177,7 @@ struct doca_rdma_job_read_write {
 #endif
 
 /** A 2.2 RDMA receive job. */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 struct doca_rdma_job_recv {
 	struct doca_job base;      /**< the common job part */
 	struct doca_buf *dst_buff; /**< the destination buffer */
@@ -183,7 +185,7 @@ struct doca_rdma_job_recv {
 #endif
 
 /** A 2.2 RDMA send job (with or without immediate data). */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 struct doca_rdma_job_send {
 	struct doca_job base;                        /**< the common job part */
 	const struct doca_buf *src_buff;             /**< the source buffer */
@@ -193,7 +195,7 @@ struct doca_rdma_job_send {
 #endif
 
 /** The result of a 2.2 RDMA job, in its event. */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 struct doca_rdma_result {
 	doca_error_t result;                   /**< the status of the job */
 	enum doca_rdma_opcode_t opcode;        /**< what the received message was */
@@ -346,7 +348,7 @@ doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *addr, enum doca_rd
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma);
 #endif
@@ -676,7 +678,7 @@ doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_c
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_conn_details,
 			       size_t remote_rdma_conn_details_size) OPENDOCA_FORM(doca_rdma_connect_v2_2);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_conn_details,
 			       size_t remote_rdma_conn_details_size) OPENDOCA_FORM(doca_rdma_connect_v2_2);
@@ -802,7 +804,7 @@ doca_error_t doca_rdma_connection_set_user_data(struct doca_rdma_connection *rdm
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **rdma);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_create(struct doca_rdma **rdma) OPENDOCA_FORM(doca_rdma_create_v2_2);
 #endif
@@ -831,7 +833,7 @@ doca_error_t doca_rdma_create_with_srq(struct doca_dev *dev, struct doca_rdma_sr
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_destroy(struct doca_rdma *rdma);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_destroy(struct doca_rdma *rdma);
 #endif
@@ -867,7 +869,7 @@ doca_error_t doca_rdma_export(struct doca_rdma *rdma, const void **local_rdma_co
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_export(const struct doca_rdma *rdma, const void **local_rdma_conn_details,
 			      size_t *local_rdma_conn_details_size) OPENDOCA_FORM(doca_rdma_export_v2_2);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_export(const struct doca_rdma *rdma, const void **local_rdma_conn_details,
 			      size_t *local_rdma_conn_details_size) OPENDOCA_FORM(doca_rdma_export_v2_2);
@@ -913,7 +915,7 @@ doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma, struct doca_dpa_de
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_gid(struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
 			       struct doca_rdma_gid *gid_array);
@@ -930,7 +932,7 @@ doca_error_t doca_rdma_get_gid(struct doca_devinfo *devinfo, uint32_t start_inde
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma, uint32_t *gid_index);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma, uint32_t *gid_index);
 #endif
@@ -943,7 +945,7 @@ doca_error_t doca_rdma_get_gid_index(const struct doca_rdma *rdma, uint32_t *gid
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_gid_table_size(struct doca_devinfo *devinfo, uint32_t *gid_table_size);
 #endif
@@ -976,7 +978,7 @@ doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma, uint8_t *gr
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma, _Bool *grh_enabled)
 	OPENDOCA_FORM(doca_rdma_get_grh_enabled_v2_2);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma, _Bool *grh_enabled)
 	OPENDOCA_FORM(doca_rdma_get_grh_enabled_v2_2);
@@ -992,7 +994,7 @@ doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma, _Bool *grh_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_max_buf_chain_len(const struct doca_devinfo *devinfo, enum doca_rdma_job_types job_type,
 					     enum doca_rdma_transport_type transport_type, uint32_t *max_buf_chain_len);
@@ -1006,7 +1008,7 @@ doca_error_t doca_rdma_get_max_buf_chain_len(const struct doca_devinfo *devinfo,
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t *max_message_size);
 #endif
@@ -1032,7 +1034,7 @@ doca_error_t doca_rdma_get_max_num_connections(struct doca_rdma *rdma, uint16_t 
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_max_recv_queue_size(const struct doca_devinfo *devinfo, uint32_t *max_recv_queue_size);
 #endif
@@ -1058,7 +1060,7 @@ doca_error_t doca_rdma_get_max_send_buf_list_len(const struct doca_rdma *rdma, u
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_max_send_queue_size(const struct doca_devinfo *devinfo, uint32_t *max_send_queue_size);
 #endif
@@ -1074,7 +1076,7 @@ doca_error_t doca_rdma_get_max_send_queue_size(const struct doca_devinfo *devinf
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma, enum doca_mtu_size *mtu);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma, enum doca_mtu_size *mtu);
 #endif
@@ -1090,7 +1092,7 @@ doca_error_t doca_rdma_get_mtu(const struct doca_rdma *rdma, enum doca_mtu_size 
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma, uint32_t *permissions);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma, uint32_t *permissions);
 #endif
@@ -1103,7 +1105,7 @@ doca_error_t doca_rdma_get_permissions(struct doca_rdma *rdma, uint32_t *permiss
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_recv_buf_chain_len(const struct doca_rdma *rdma, uint32_t *recv_buf_chain_len);
 #endif
@@ -1119,7 +1121,7 @@ doca_error_t doca_rdma_get_recv_buf_chain_len(const struct doca_rdma *rdma, uint
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma, uint32_t *recv_queue_size);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma, uint32_t *recv_queue_size);
 #endif
@@ -1148,7 +1150,7 @@ doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_rdma *rdma, uint8_t
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma, uint32_t *send_queue_size);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma, uint32_t *send_queue_size);
 #endif
@@ -1164,7 +1166,7 @@ doca_error_t doca_rdma_get_send_queue_size(const struct doca_rdma *rdma, uint32_
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl);
 #endif
@@ -1177,7 +1179,7 @@ doca_error_t doca_rdma_get_sl(const struct doca_rdma *rdma, uint32_t *sl);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_state(const struct doca_rdma *rdma, enum doca_rdma_state *state);
 #endif
@@ -1193,7 +1195,7 @@ doca_error_t doca_rdma_get_state(const struct doca_rdma *rdma, enum doca_rdma_st
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_transport_type(const struct doca_rdma *rdma, enum doca_rdma_transport_type *transport_type);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_transport_type(const struct doca_rdma *rdma, enum doca_rdma_transport_type *transport_type);
 #endif
@@ -1206,7 +1208,7 @@ doca_error_t doca_rdma_get_transport_type(const struct doca_rdma *rdma, enum doc
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_transport_type_supported(const struct doca_devinfo *devinfo,
 						    enum doca_rdma_transport_type transport_type);
@@ -1221,7 +1223,7 @@ doca_error_t doca_rdma_get_transport_type_supported(const struct doca_devinfo *d
  *         DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_job_get_supported(const struct doca_devinfo *devinfo, enum doca_rdma_job_types job_type);
 #endif
@@ -1271,7 +1273,7 @@ doca_rdma_set_connection_state_callbacks(struct doca_rdma *rdma,
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, uint32_t gid_index);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_gid_index(struct doca_rdma *rdma, uint32_t gid_index);
 #endif
@@ -1291,7 +1293,7 @@ doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma, uint8_t grh_enabl
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma, _Bool grh_enabled)
 	OPENDOCA_FORM(doca_rdma_set_grh_enabled_v2_2);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma, _Bool grh_enabled)
 	OPENDOCA_FORM(doca_rdma_set_grh_enabled_v2_2);
@@ -1334,7 +1336,7 @@ doca_error_t doca_rdma_set_max_send_buf_list_len(struct doca_rdma *rdma, uint32_
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu);
 #endif
@@ -1350,7 +1352,7 @@ doca_error_t doca_rdma_set_mtu(struct doca_rdma *rdma, enum doca_mtu_size mtu);
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma, uint32_t permissions);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma, uint32_t permissions);
 #endif
@@ -1363,7 +1365,7 @@ doca_error_t doca_rdma_set_permissions(struct doca_rdma *rdma, uint32_t permissi
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 2.2
  */
-#if OPENDOCA_REL <= 22
+#if OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_recv_buf_chain_len(struct doca_rdma *rdma, uint32_t recv_buf_chain_len);
 #endif
@@ -1379,7 +1381,7 @@ doca_error_t doca_rdma_set_recv_buf_chain_len(struct doca_rdma *rdma, uint32_t r
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *rdma, uint32_t recv_queue_size);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *rdma, uint32_t recv_queue_size);
 #endif
@@ -1408,7 +1410,7 @@ doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *rdma, uint8_t rnr_r
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *rdma, uint32_t send_queue_size);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *rdma, uint32_t send_queue_size);
 #endif
@@ -1424,7 +1426,7 @@ doca_error_t doca_rdma_set_send_queue_size(struct doca_rdma *rdma, uint32_t send
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl);
 #endif
@@ -1440,7 +1442,7 @@ doca_error_t doca_rdma_set_sl(struct doca_rdma *rdma, uint32_t sl);
 #if OPENDOCA_REL >= 25
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_type transport_type);
-#elif OPENDOCA_REL <= 22
+#elif OPENDOCA_REL == 22
 __DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma_transport_type transport_type);
 #endif

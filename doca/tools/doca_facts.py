@@ -79,7 +79,8 @@ def load_line(facts_dir, line, kinds=HEADER_KINDS):
     """{(kind, name): (value, header, origin line)} of a line."""
     rows = {}
     for f in LINE_FILES[line]:
-        for part in ("core", "dpa"):
+        # DOCA DPA (and doca_rdma.h with it) came with 2.2: the 1.4 line has none of it
+        for part in ("core", "dpa") if line != 14 else ("core",):
             path = Path(facts_dir) / f"doca-{f}-{part}.tsv"
             if part == "dpa" and not path.exists():
                 continue
