@@ -123,6 +123,22 @@ static inline void opendoca_se_put(struct opendoca_sync_event *se)
 /* The started event's counter, or NULL when it is not started (after opendoca_fail naming func). */
 uint64_t *opendoca_se_counter(struct opendoca_sync_event *se, const char *func);
 
+/*
+ * libdoca_rdma's remote net sync event tasks (DOCA_PRIVATE): the simulated machine's remote net
+ * event is memory shared by the processes of the machine, so the get, set or add an RDMA task
+ * makes of a remote net event (a handle of remote_net_create_from_export) is one atomic
+ * instruction on its counter: *value is what is set or added, and gets the value read (before
+ * the add). DOCA_ERROR_INVALID_VALUE for a bad handle, DOCA_ERROR_BAD_STATE when not started.
+ */
+enum opendoca_se_net_op {
+	OPENDOCA_SE_NET_GET,
+	OPENDOCA_SE_NET_SET,
+	OPENDOCA_SE_NET_ADD
+};
+OPENDOCA_PRIVATE doca_error_t opendoca_sync_event_remote_net_op(const struct doca_sync_event_remote_net *event,
+								enum opendoca_se_net_op op, uint64_t *value,
+								const char *func);
+
 /* ---- Configuration (sync_event.c) ---- */
 
 /*

@@ -239,6 +239,25 @@ doca_error_t doca_sync_event_remote_net_destroy(struct doca_sync_event_remote_ne
 	return DOCA_SUCCESS;
 }
 
+doca_error_t opendoca_sync_event_remote_net_op(const struct doca_sync_event_remote_net *event,
+					       enum opendoca_se_net_op op, uint64_t *value, const char *func)
+{
+	struct opendoca_sync_event *se = opendoca_handle_get(event, &opendoca_sync_event_remote_net_kind, func);
+	_Atomic uint64_t *counter;
+
+	if (!se)
+		return DOCA_ERROR_INVALID_VALUE;
+	counter = (_Atomic uint64_t *)opendoca_se_counter(se, func);
+	if (counter && op == OPENDOCA_SE_NET_GET)
+		*value = atomic_load_explicit(counter, memory_order_acquire);
+	else if (counter && op == OPENDOCA_SE_NET_SET)
+		atomic_store_explicit(counter, *value, memory_order_release);
+	else if (counter)
+		*value = atomic_fetch_add_explicit(counter, *value, memory_order_acq_rel);
+	opendoca_handle_put(&se->object);
+	return counter ? DOCA_SUCCESS : DOCA_ERROR_BAD_STATE;
+}
+
 /* ---- The DPA ---- */
 
 /* The DPA handle of started event se for dpa (lock held). */
