@@ -41,6 +41,8 @@
 #include "private.h"
 #include "private_ctx.h"
 
+struct doca_sync_event_remote_net;
+
 struct doca_dev;
 struct doca_devinfo;
 struct doca_dpa;

@@ -46,8 +46,6 @@ CASES = [
      "doca_dpa_func_t *func, uint32_t *retval, ...);", "3.0", "func doca_dpa_rpc: release:"),
     ("DPA symbol binding", "doca_dpa.h", "OPENDOCA_FORM(doca_dpa_create_v2_2)", "OPENDOCA_FORM(doca_dpa_create_v2_5)",
      "2.2", "-> doca_dpa_create_v2_2 | headers:"),
-    ("pending header installed", "doca_rdma.h", "", "/* nothing yet */\n", "2.2",
-     "func doca_rdma_create: missing", "rdma"),
     # DOCA DPA: the device headers, compiled for riscv64
     ("device struct size", "doca_dpa_dev_buf.h", "unsigned char reserved[12];", "unsigned char reserved[13];", "3.0",
      "dev-struct-size struct doca_dpa_dev_buf: release: 32 | headers: 33"),
