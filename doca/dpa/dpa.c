@@ -314,6 +314,7 @@ static doca_error_t open_stream(struct dpa_context *ctx, const char *name, const
 /* Releases what start made, in reverse (lock held). */
 static void release_started(struct dpa_context *ctx)
 {
+	dpa_objects_release(ctx);
 	dpa_launches_stop(ctx);
 	if (ctx->dev_context)
 		flexio_buf_dev_free(ctx->process, ctx->dev_context);
