@@ -35,6 +35,7 @@ enum opendoca_dpa_dev_error {
 	OPENDOCA_DPA_DEV_ERROR_HOST_ACCESS = 200, /* host memory of a handle the window refused (a bad handle) */
 	OPENDOCA_DPA_DEV_ERROR_RDMA = 201,        /* an RDMA operation of the device library failed */
 	OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT = 202,  /* a DOCA DPA call outside a kernel, an RPC or a DPA thread */
+	OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL = 203, /* a key added beyond a hash table's num_entries */
 };
 
 /* How a kernel's last thread updates its completion event. */

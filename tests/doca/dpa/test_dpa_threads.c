@@ -24,7 +24,8 @@
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_threads_app;
-extern doca_dpa_func_t thread_func, thread_spin, kernel_notify, rpc_local_storage;
+extern doca_dpa_func_t thread_func, thread_spin, kernel_notify, rpc_local_storage, kernel_ht_hammer, kernel_ht_add,
+	rpc_ht_find;
 
 /* As the DPA code's (device/dpa_threads_device.c). */
 struct thread_arg {
@@ -538,6 +539,81 @@ static void destroy_while_threads_run(void **state)
 	}
 }
 
+/* Hash tables: many kernel threads at once on one table. */
+static void hash_table_hammered(void **state)
+{
+	struct fixture *fx = *state;
+	enum { KERNELS = 4, THREADS = 16, KEYS = 32 };
+	struct doca_sync_event *comp;
+	struct doca_dpa_hash_table *ht;
+	doca_dpa_dev_hash_table_t h;
+	doca_dpa_dev_uintptr_t errors;
+	doca_dpa_dev_sync_event_t hcomp;
+	uint64_t value, bad;
+	struct doca_dpa *idle;
+
+	comp = dpa_event(fx, &hcomp);
+	expect_fail(doca_dpa_hash_table_create(fx->dpa, 0, &ht), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_create");
+	expect_fail(doca_dpa_hash_table_create(fx->dpa, 8, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_create");
+	expect_fail(doca_dpa_hash_table_create(NULL, 8, &ht), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_create");
+	expect_ok(doca_dpa_create(fx->dev, &idle));
+	expect_fail(doca_dpa_hash_table_create(idle, 8, &ht), DOCA_ERROR_BAD_STATE, "doca_dpa_hash_table_create");
+	expect_ok(doca_dpa_destroy(idle));
+	expect_ok(doca_dpa_hash_table_create(fx->dpa, KERNELS * THREADS * KEYS + 1, &ht));
+	expect_ok(doca_dpa_hash_table_get_dpa_handle(ht, &h));
+	expect_fail(doca_dpa_hash_table_get_dpa_handle(ht, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_hash_table_get_dpa_handle");
+	expect_ok(doca_dpa_mem_alloc(fx->dpa, sizeof(bad), &errors));
+	expect_ok(doca_dpa_memset(fx->dpa, errors, 0, sizeof(bad)));
+	for (uint32_t k = 0; k < KERNELS; k++)
+		expect_ok(doca_dpa_kernel_launch_update_add(fx->dpa, NULL, 0, comp, 1, THREADS, &kernel_ht_hammer, h,
+							    1 + k * THREADS * KEYS, (uint32_t)KEYS, errors));
+	expect_ok(doca_sync_event_wait_gt(comp, KERNELS - 1, UINT64_MAX));
+	expect_ok(doca_dpa_d2h_memcpy(fx->dpa, &bad, errors, sizeof(bad)));
+	assert_int_equal(bad, 0);
+	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_ht_find, &value, h, 2u));
+	assert_int_equal(value, 7);
+	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_ht_find, &value, h, 3u));
+	assert_int_equal(value, ~0ull);
+	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_ht_find, &value, h, 0u));
+	assert_true(value >= 1 && value <= KERNELS * THREADS * KEYS);
+	expect_ok(doca_dpa_hash_table_destroy(ht));
+	expect_fail(doca_dpa_hash_table_destroy(ht), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_destroy");
+	expect_fail(doca_dpa_hash_table_get_dpa_handle(ht, &h), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_hash_table_get_dpa_handle");
+	expect_ok(doca_dpa_mem_free(fx->dpa, errors));
+	expect_ok(doca_sync_event_destroy(comp));
+}
+
+/* A key beyond the table's entries stops the process, which the context reports. */
+static void hash_table_full(void **state)
+{
+	struct fixture *fx = *state;
+	struct doca_dpa_hash_table *ht;
+	doca_dpa_dev_hash_table_t h;
+	char *text;
+
+	expect_ok(doca_dpa_hash_table_create(fx->dpa, 2, &ht));
+	expect_ok(doca_dpa_hash_table_get_dpa_handle(ht, &h));
+	for (uint32_t k = 1; k <= 2; k++)
+		expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_ht_add, h, k, 10ull));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_ht_add, h, 2u, 20ull));
+	usleep(20000);
+	expect_ok(doca_dpa_peek_at_last_error(fx->dpa)); /* a key already there takes the new value */
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_ht_add, h, 3u, 30ull));
+	for (int i = 0; i < 1000 && doca_dpa_peek_at_last_error(fx->dpa) == DOCA_SUCCESS; i++)
+		usleep(2000);
+	text = sdk_log_take(); /* the failing peek said why */
+	assert_non_null(strstr(text, "full hash table"));
+	free(text);
+	expect_fail(doca_dpa_peek_at_last_error(fx->dpa), DOCA_ERROR_BAD_STATE, "doca_dpa_peek_at_last_error");
+	expect_ok(doca_dpa_stop(fx->dpa));
+	/* Its memory went with the process. */
+	expect_fail(doca_dpa_hash_table_get_dpa_handle(ht, &h), DOCA_ERROR_BAD_STATE,
+		    "doca_dpa_hash_table_get_dpa_handle");
+	expect_ok(doca_dpa_hash_table_destroy(ht));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -550,6 +626,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(thread_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(completion_contexts, setup, teardown),
 		cmocka_unit_test_setup_teardown(destroy_while_threads_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(hash_table_hammered, setup, teardown),
+		cmocka_unit_test_setup_teardown(hash_table_full, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -71,3 +71,45 @@ __dpa_rpc__ uint64_t rpc_local_storage(void)
 {
 	return doca_dpa_dev_thread_get_local_storage() + doca_dpa_dev_thread_rank() + doca_dpa_dev_num_threads();
 }
+
+/*
+ * Many threads on one hash table: each adds its own keys (base + rank * n ...), finds them,
+ * removes the odd ones, checks what is left, and all of them update a shared key meanwhile.
+ * Every mismatch adds 1 at errors (DPA memory).
+ */
+__dpa_global__ void kernel_ht_hammer(doca_dpa_dev_hash_table_t ht, uint32_t base, uint32_t n, uint64_t errors)
+{
+	uint32_t first = base + doca_dpa_dev_thread_rank() * n;
+	uint64_t v, bad = 0;
+
+	for (uint32_t k = first; k < first + n; k++) {
+		doca_dpa_dev_hash_table_add(ht, k, k * 3ull + 1);
+		doca_dpa_dev_hash_table_add(ht, 0, k); /* the shared key */
+	}
+	for (uint32_t k = first; k < first + n; k++) {
+		if (!doca_dpa_dev_hash_table_find(ht, k, &v) || v != k * 3ull + 1)
+			bad++;
+		if (k & 1)
+			doca_dpa_dev_hash_table_remove(ht, k);
+		if (!doca_dpa_dev_hash_table_find(ht, 0, &v))
+			bad++;
+	}
+	for (uint32_t k = first; k < first + n; k++)
+		if (doca_dpa_dev_hash_table_find(ht, k, &v) != !(k & 1) || (!(k & 1) && v != k * 3ull + 1))
+			bad++;
+	if (bad)
+		__atomic_fetch_add((uint64_t *)errors, bad, __ATOMIC_RELAXED);
+}
+
+__dpa_global__ void kernel_ht_add(doca_dpa_dev_hash_table_t ht, uint32_t key, uint64_t value)
+{
+	doca_dpa_dev_hash_table_add(ht, key, value);
+}
+
+/* The value of key, ~0 if it is not there. */
+__dpa_rpc__ uint64_t rpc_ht_find(doca_dpa_dev_hash_table_t ht, uint32_t key)
+{
+	uint64_t v;
+
+	return doca_dpa_dev_hash_table_find(ht, key, &v) ? v : ~0ull;
+}
