@@ -27,7 +27,8 @@ struct dpa_completion {
 	unsigned int log_depth;
 	struct dpa_object link;
 	bool started;
-	uint64_t mem; /* started: CQE ring | doorbell record | descriptor (the DPA handle) */
+	unsigned int attached; /* queues reporting into it (dpa_completion_attach) */
+	uint64_t mem;          /* started: CQE ring | doorbell record | descriptor (the DPA handle) */
 	flexio_cq *cq;
 };
 
@@ -113,13 +114,54 @@ static void unlock_put(struct dpa_completion *c)
 	opendoca_handle_put(&c->object);
 }
 
+struct dpa_completion *dpa_completion_get(const struct doca_dpa_completion *handle, const char *func)
+{
+	return opendoca_handle_get(handle, &completion_kind, func);
+}
+
+void dpa_completion_put(struct dpa_completion *comp)
+{
+	opendoca_handle_put(&comp->object);
+}
+
+doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_context *ctx, uint32_t *cqn,
+				   const char *func)
+{
+	if (comp->ctx != ctx)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the completion context is of another DOCA DPA context");
+	if (!comp->started)
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "completion context %p is not started (doca_dpa_completion_start)",
+				     opendoca_handle_of(&comp->object));
+	comp->attached++;
+	*cqn = flexio_cq_get_cq_num(comp->cq);
+	return DOCA_SUCCESS;
+}
+
+void dpa_completion_detach(struct dpa_completion *comp)
+{
+	comp->attached--;
+}
+
+/* Refused (lock held) while a queue reports into it. */
+static doca_error_t in_use(const struct dpa_completion *c, const char *func)
+{
+	if (!c->attached)
+		return DOCA_SUCCESS;
+	return opendoca_fail(DOCA_ERROR_IN_USE, func, "completion context %p has %u queues reporting into it",
+			     opendoca_handle_of(&c->object), c->attached);
+}
+
 doca_error_t doca_dpa_completion_destroy(struct doca_dpa_completion *dpa_comp)
 {
 	struct dpa_completion *c = get_locked(dpa_comp, __func__);
-	struct opendoca_object *closed;
+	struct opendoca_object *closed = NULL;
 
 	if (!c)
 		return DOCA_ERROR_INVALID_VALUE;
+	if (in_use(c, __func__)) {
+		unlock_put(c);
+		return DOCA_ERROR_IN_USE;
+	}
 	closed = opendoca_handle_close(dpa_comp, &completion_kind, __func__);
 	if (closed) {
 		if (c->started)
@@ -284,7 +326,7 @@ doca_error_t doca_dpa_completion_stop(struct doca_dpa_completion *dpa_comp)
 		return DOCA_ERROR_INVALID_VALUE;
 	if (!c->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is not started", (void *)dpa_comp);
-	else
+	else if (!(err = in_use(c, __func__)))
 		stop(c);
 	unlock_put(c);
 	return err;

@@ -11,18 +11,21 @@
  * activating it), by a notification completion (doca_dpa_dev_thread_notify activates it), or by
  * a completion of an armed completion context (a FlexIO CQ reporting to its event handler).
  *
- * Completions from RDMA work and async ops. A completion context is a CQ in DPA memory
- * (dpa_completion_cq): whatever reports into it is a queue whose CQ number is the context's. A
- * DPA QP endpoint (dpa_qp.h) attached to a completion context is created with its send and/or
- * receive CQ being the context's CQ (flexio_qp_attr.sq_cqn / rq_cqn) and with
- * flexio_qp_attr.user_index set to the user data device code reads back
- * (doca_dpa_dev_get_completion_user_data: the CQE's 24-bit user index, hence
- * DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA); its CQEs are DOCA's completion elements as they are
- * (type = mlx5 opcode, immediate, byte count). Such an attachment holds the context
- * (dpa_completion_attach / _detach): it refuses destruction and stop while attached, and its
- * queue must be made after the context started and destroyed before it stops. doca_rdma's DPA
- * datapath (doca_rdma_dpa_completion_attach) and async ops (an endpoint connected to itself)
- * report this way.
+ * Completions from RDMA work and async ops. A completion context is a CQ in DPA memory: whatever
+ * reports into it is a queue whose CQ number is the context's, attached with
+ * dpa_completion_attach (the context must be started, and then refuses stop and destruction,
+ * DOCA_ERROR_IN_USE, until dpa_completion_detach) and destroyed before the context stops (the
+ * list below releases it first, being newer). Its CQEs are DOCA's completion elements as they
+ * are: type = mlx5 opcode, immediate, byte count, and user data = the CQE's 24-bit user index,
+ * i.e. the reporting QP's flexio_qp_attr.user_index (hence DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA).
+ *   - async ops (async_ops.c): an RC QP connected to itself, its send CQ the context's, its user
+ *     index the queue's user data; DPA code posts RDMA writes on it (device/async_ops_dev.h).
+ *   - RDMA of a DPA QP endpoint (dpa_qp.h), for doca_rdma's DPA datapath
+ *     (doca_rdma_dpa_completion_attach): the endpoint is created with its send and/or receive CQ
+ *     being the completion context's (flexio_qp_attr.sq_cqn / rq_cqn) and its user index the
+ *     connection's user data; its device side then must not take completions from that CQ (the
+ *     context's thread does): posting checks room against what the thread acknowledged, as async
+ *     ops leave it to the program (DOCA's queue_size contract).
  *
  * Every object holds its context; all their state is under the context's lock, which makes every
  * call thread-safe. A started object's FlexIO resources are on the context's list of started
@@ -68,6 +71,18 @@ uint32_t dpa_thread_activation_id(const struct dpa_thread *thread);
 /* Its group's rank and size (thread_group.c sets them, lock held; DOCA_ERROR_BAD_STATE if started). */
 doca_error_t dpa_thread_set_rank(struct dpa_thread *thread, unsigned int rank, unsigned int num_threads,
 				 const char *func);
+
+/*
+ * A queue reporting into a completion context (completion.c): the context of a handle, with a
+ * reference (dpa_completion_put); attached (lock held) it must be started and of ctx, gives its
+ * CQ's number and refuses stop and destruction (DOCA_ERROR_IN_USE) until detached.
+ */
+struct dpa_completion;
+struct dpa_completion *dpa_completion_get(const struct doca_dpa_completion *handle, const char *func);
+void dpa_completion_put(struct dpa_completion *comp);
+doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_context *ctx, uint32_t *cqn,
+				   const char *func);
+void dpa_completion_detach(struct dpa_completion *comp);
 
 /* The execution unit of an affinity handle (affinity.c): *eu, or DOCA_ERROR_BAD_STATE if none set. */
 doca_error_t dpa_eu_affinity_eu(const struct doca_dpa_eu_affinity *affinity, struct dpa_context *ctx,

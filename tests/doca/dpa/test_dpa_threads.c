@@ -19,13 +19,14 @@
 
 #include <doca_dev.h>
 #include <doca_dpa.h>
+#include <doca_mmap.h>
 #include <doca_sync_event.h>
 
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_threads_app;
 extern doca_dpa_func_t thread_func, thread_spin, kernel_notify, rpc_local_storage, kernel_ht_hammer, kernel_ht_add,
-	rpc_ht_find;
+	rpc_ht_find, kernel_post_memcpy;
 
 /* As the DPA code's (device/dpa_threads_device.c). */
 struct thread_arg {
@@ -39,6 +40,8 @@ struct thread_arg {
 	uint64_t completions;
 	uint64_t finish;
 	uint64_t ls_value;
+	uint64_t last_type;
+	uint64_t last_user;
 };
 
 struct fixture {
@@ -614,6 +617,114 @@ static void hash_table_full(void **state)
 	expect_ok(doca_dpa_hash_table_destroy(ht));
 }
 
+/* A map over DPA memory of the context, and its key for DPA code. */
+static struct doca_mmap *dpa_map(struct fixture *fx, doca_dpa_dev_uintptr_t p, size_t len, doca_dpa_dev_mmap_t *key)
+{
+	struct doca_mmap *mmap;
+
+	expect_ok(doca_mmap_create(&mmap));
+	expect_ok(doca_mmap_set_dpa_memrange(mmap, fx->dpa, p, len));
+	expect_ok(doca_mmap_set_permissions(mmap, DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE));
+	expect_ok(doca_mmap_start(mmap));
+	expect_ok(doca_mmap_dev_get_dpa_handle(mmap, fx->dev, key));
+	return mmap;
+}
+
+/* Copies on an asynchronous-operations queue complete on the attached completion context, whose
+ * thread they wake: the thread reads each completion (type, user data), acknowledges and re-arms. */
+static void async_ops_wake_thread(void **state)
+{
+	struct fixture *fx = *state;
+	enum { COPIES = 3, LEN = 256 };
+	doca_dpa_dev_sync_event_t h;
+	struct doca_sync_event *se = dpa_event(fx, &h);
+	struct thread_arg a = { .event = h };
+	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a), src, dst;
+	struct doca_dpa_completion *comp;
+	struct doca_dpa_async_ops *ops;
+	struct doca_dpa_thread *t;
+	doca_dpa_dev_completion_t ch;
+	doca_dpa_dev_async_ops_t oh;
+	doca_dpa_dev_mmap_t src_key, dst_key;
+	struct doca_mmap *src_map, *dst_map;
+	unsigned char in[LEN], out[LEN];
+	unsigned int size;
+	uint64_t user;
+
+	for (int i = 0; i < LEN; i++)
+		in[i] = (unsigned char)(i * 7 + 1);
+	expect_ok(doca_dpa_mem_alloc(fx->dpa, LEN, &src));
+	expect_ok(doca_dpa_mem_alloc(fx->dpa, COPIES * LEN, &dst));
+	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, src, in, LEN));
+	expect_ok(doca_dpa_memset(fx->dpa, dst, 0, COPIES * LEN));
+	src_map = dpa_map(fx, src, LEN, &src_key);
+	dst_map = dpa_map(fx, dst, COPIES * LEN, &dst_key);
+
+	t = thread_started(fx, &thread_func, p);
+	expect_ok(doca_dpa_completion_create(fx->dpa, 8, &comp));
+	expect_ok(doca_dpa_completion_set_thread(comp, t));
+	expect_ok(doca_dpa_completion_start(comp));
+	expect_ok(doca_dpa_completion_get_dpa_handle(comp, &ch));
+	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, p + offsetof(struct thread_arg, comp), &ch, sizeof(ch)));
+
+	expect_fail(doca_dpa_async_ops_create(fx->dpa, 0, 0, &ops), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_create");
+	expect_fail(doca_dpa_async_ops_create(fx->dpa, 4, 1ull << 24, &ops), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_async_ops_create");
+	expect_fail(doca_dpa_async_ops_create(fx->dpa, 4, 0, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_create");
+	expect_fail(doca_dpa_async_ops_create(NULL, 4, 0, &ops), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_create");
+	expect_ok(doca_dpa_async_ops_create(fx->dpa, 5, 0x42, &ops));
+	expect_ok(doca_dpa_async_ops_get_queue_size(ops, &size));
+	assert_int_equal(size, 8);
+	expect_fail(doca_dpa_async_ops_get_queue_size(ops, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_async_ops_get_queue_size");
+	expect_ok(doca_dpa_async_ops_get_user_data(ops, &user));
+	assert_int_equal(user, 0x42);
+	expect_fail(doca_dpa_async_ops_get_user_data(ops, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_async_ops_get_user_data");
+	expect_fail(doca_dpa_async_ops_start(ops), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_start");
+	expect_fail(doca_dpa_async_ops_get_dpa_handle(ops, &oh), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_get_dpa_handle");
+	expect_fail(doca_dpa_async_ops_stop(ops), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_stop");
+	expect_fail(doca_dpa_async_ops_attach(ops, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_attach");
+	expect_ok(doca_dpa_async_ops_attach(ops, comp));
+	expect_ok(doca_dpa_async_ops_start(ops));
+	expect_fail(doca_dpa_async_ops_start(ops), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_start");
+	expect_fail(doca_dpa_async_ops_attach(ops, comp), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_attach");
+	expect_ok(doca_dpa_async_ops_get_dpa_handle(ops, &oh));
+	expect_fail(doca_dpa_async_ops_get_dpa_handle(ops, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_async_ops_get_dpa_handle");
+	/* The queue reports into the completion context: it neither stops nor goes. */
+	expect_fail(doca_dpa_completion_stop(comp), DOCA_ERROR_IN_USE, "doca_dpa_completion_stop");
+	expect_fail(doca_dpa_completion_destroy(comp), DOCA_ERROR_IN_USE, "doca_dpa_completion_destroy");
+
+	expect_ok(doca_dpa_thread_run(t)); /* nothing to read yet: it arms the completion context */
+	expect_ok(doca_sync_event_wait_gt(se, 0, UINT64_MAX));
+	for (uint64_t i = 0; i < COPIES; i++) {
+		expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_post_memcpy, oh,
+							    dst_key, dst + i * LEN, src_key, src, (uint64_t)LEN));
+		expect_ok(doca_sync_event_wait_gt(se, i + 1, UINT64_MAX)); /* the completion woke the thread */
+	}
+	a = arg_read(fx, p);
+	assert_int_equal(a.completions, COPIES);
+	assert_int_equal(a.last_type, 0); /* DOCA_DPA_DEV_COMP_SEND (device code's header) */
+	assert_int_equal(a.last_user, 0x42);
+	for (uint64_t i = 0; i < COPIES; i++) {
+		expect_ok(doca_dpa_d2h_memcpy(fx->dpa, out, dst + i * LEN, LEN));
+		assert_memory_equal(in, out, LEN);
+	}
+	expect_ok(doca_dpa_async_ops_stop(ops));
+	expect_ok(doca_dpa_async_ops_start(ops)); /* stopped, it starts again */
+	expect_ok(doca_dpa_async_ops_destroy(ops)); /* started */
+	expect_fail(doca_dpa_async_ops_destroy(ops), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_destroy");
+	expect_ok(doca_dpa_completion_destroy(comp));
+	expect_ok(doca_dpa_thread_destroy(t));
+	expect_ok(doca_mmap_destroy(src_map));
+	expect_ok(doca_mmap_destroy(dst_map));
+	expect_ok(doca_dpa_mem_free(fx->dpa, src));
+	expect_ok(doca_dpa_mem_free(fx->dpa, dst));
+	expect_ok(doca_dpa_mem_free(fx->dpa, p));
+	expect_ok(doca_sync_event_destroy(se));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -628,6 +739,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(destroy_while_threads_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(hash_table_hammered, setup, teardown),
 		cmocka_unit_test_setup_teardown(hash_table_full, setup, teardown),
+		cmocka_unit_test_setup_teardown(async_ops_wake_thread, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -39,6 +39,8 @@ struct thread_arg {
 	uint64_t completions;
 	uint64_t finish;
 	uint64_t ls_value;
+	uint64_t last_type;
+	uint64_t last_user;
 };
 
 static struct doca_dev *dev;

@@ -6,6 +6,7 @@
 
 #include <dpaintrin.h>
 #include <doca_dpa_dev.h>
+#include <doca_dpa_dev_buf.h>
 #include <doca_dpa_dev_sync_event.h>
 
 /* A thread's argument, in DPA memory (the host's copy: struct thread_arg of test_dpa_threads.c). */
@@ -20,6 +21,8 @@ struct thread_arg {
 	uint64_t completions; /* completions read from it */
 	uint64_t finish;      /* 1: the thread finishes at its first run */
 	uint64_t ls_value;    /* the first word of the local storage */
+	uint64_t last_type;   /* the last completion's type */
+	uint64_t last_user;   /* and user data */
 };
 
 /* One run of a test thread: counts, records, notifies, reads completions, then reschedules. */
@@ -37,6 +40,8 @@ __dpa_global__ void thread_func(uint64_t arg)
 	if (a->comp) {
 		while (doca_dpa_dev_get_completion(a->comp, &element)) {
 			a->completions++;
+			a->last_type = doca_dpa_dev_get_completion_type(element);
+			a->last_user = doca_dpa_dev_get_completion_user_data(element);
 			doca_dpa_dev_completion_ack(a->comp, 1);
 		}
 		doca_dpa_dev_completion_request_notification(a->comp);
@@ -112,4 +117,11 @@ __dpa_rpc__ uint64_t rpc_ht_find(doca_dpa_dev_hash_table_t ht, uint32_t key)
 	uint64_t v;
 
 	return doca_dpa_dev_hash_table_find(ht, key, &v) ? v : ~0ull;
+}
+
+/* One copy between memory maps on an asynchronous-operations queue. */
+__dpa_global__ void kernel_post_memcpy(doca_dpa_dev_async_ops_t ops, doca_dpa_dev_mmap_t dst_key, uint64_t dst,
+				       doca_dpa_dev_mmap_t src_key, uint64_t src, uint64_t len)
+{
+	doca_dpa_dev_post_memcpy(ops, dst_key, dst, src_key, src, len, DOCA_DPA_DEV_SUBMIT_FLAG_FLUSH);
 }
