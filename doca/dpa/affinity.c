@@ -110,7 +110,8 @@ doca_error_t doca_dpa_eu_affinity_get(struct doca_dpa_eu_affinity *affinity, uns
 	if (!eu_id)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "eu_id is NULL");
 	else if (!a->set)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "affinity %p names no execution unit", (void *)affinity);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "affinity %p names no execution unit",
+				    (void *)affinity);
 	else
 		*eu_id = a->eu;
 	unlock_put(a);
@@ -129,8 +130,8 @@ doca_error_t doca_dpa_eu_affinity_clear(struct doca_dpa_eu_affinity *affinity)
 }
 
 /* Called with ctx's lock held (a thread's setter): the handle is read without taking it again. */
-doca_error_t dpa_eu_affinity_eu(const struct doca_dpa_eu_affinity *affinity, struct dpa_context *ctx,
-				unsigned int *eu, const char *func)
+doca_error_t dpa_eu_affinity_eu(const struct doca_dpa_eu_affinity *affinity, struct dpa_context *ctx, unsigned int *eu,
+				const char *func)
 {
 	struct dpa_eu_affinity *a = opendoca_handle_get(affinity, &affinity_kind, func);
 	doca_error_t err = DOCA_SUCCESS;

@@ -261,9 +261,10 @@ doca_error_t doca_dpa_async_ops_start(struct doca_dpa_async_ops *async_ops)
 	else if (!q->ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DOCA DPA context is not started");
 	else if (!q->comp)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
-				    "asynchronous-operations queue %p has no completion context (doca_dpa_async_ops_attach)",
-				    (void *)async_ops);
+		err = opendoca_fail(
+			DOCA_ERROR_BAD_STATE, __func__,
+			"asynchronous-operations queue %p has no completion context (doca_dpa_async_ops_attach)",
+			(void *)async_ops);
 	else
 		err = dpa_completion_attach(q->comp, q->ctx, &cqn, __func__);
 	if (!err) {

@@ -56,8 +56,8 @@ doca_error_t doca_dpa_completion_create(struct doca_dpa *dpa, unsigned int queue
 		dpa_put(ctx);
 		if (!dpa_comp)
 			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "dpa_comp is NULL");
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "queue_size %u: 1 to %u completions", queue_size,
-				     1u << MAX_LOG_QUEUE);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "queue_size %u: 1 to %u completions",
+				     queue_size, 1u << MAX_LOG_QUEUE);
 	}
 	while ((1u << log) < queue_size)
 		log++;
@@ -128,9 +128,11 @@ doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_conte
 				   const char *func)
 {
 	if (comp->ctx != ctx)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the completion context is of another DOCA DPA context");
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				     "the completion context is of another DOCA DPA context");
 	if (!comp->started)
-		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "completion context %p is not started (doca_dpa_completion_start)",
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				     "completion context %p is not started (doca_dpa_completion_start)",
 				     opendoca_handle_of(&comp->object));
 	comp->attached++;
 	*cqn = flexio_cq_get_cq_num(comp->cq);
@@ -194,7 +196,8 @@ doca_error_t doca_dpa_completion_set_thread(struct doca_dpa_completion *dpa_comp
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "DPA thread %p is of another DOCA DPA context",
 				    (void *)dpa_thread);
 	else if (c->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is started", (void *)dpa_comp);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is started",
+				    (void *)dpa_comp);
 	if (!err && c->thread != t) {
 		if (c->thread) {
 			dpa_thread_detach(c->thread);
@@ -299,11 +302,13 @@ doca_error_t doca_dpa_completion_start(struct doca_dpa_completion *dpa_comp)
 	if (!c)
 		return DOCA_ERROR_INVALID_VALUE;
 	if (c->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is started", (void *)dpa_comp);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is started",
+				    (void *)dpa_comp);
 	else if (!c->ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DOCA DPA context is not started");
 	else if (c->thread && !dpa_thread_started(c->thread))
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DPA thread is not started (doca_dpa_thread_start)");
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+				    "its DPA thread is not started (doca_dpa_thread_start)");
 	else if ((err = start(c, __func__)))
 		stop(c);
 	if (!err) {
@@ -325,7 +330,8 @@ doca_error_t doca_dpa_completion_stop(struct doca_dpa_completion *dpa_comp)
 	if (!c)
 		return DOCA_ERROR_INVALID_VALUE;
 	if (!c->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is not started", (void *)dpa_comp);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is not started",
+				    (void *)dpa_comp);
 	else if (!(err = in_use(c, __func__)))
 		stop(c);
 	unlock_put(c);
@@ -342,7 +348,8 @@ doca_error_t doca_dpa_completion_get_dpa_handle(struct doca_dpa_completion *dpa_
 	if (!handle)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "handle is NULL");
 	else if (!c->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is not started", (void *)dpa_comp);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "completion context %p is not started",
+				    (void *)dpa_comp);
 	else
 		*handle = c->mem + ((uint64_t)CQE_BYTES << c->log_depth) + LINE;
 	unlock_put(c);

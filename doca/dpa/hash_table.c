@@ -59,8 +59,8 @@ static doca_error_t make(struct dpa_hash_table *ht, unsigned int num_entries, co
 	size = sizeof(header) + (sizeof(struct opendoca_dpa_ht_slot) << header.log_capacity);
 	if (flexio_buf_dev_alloc(process, size, &ht->mem) != FLEXIO_STATUS_SUCCESS) {
 		ht->mem = 0;
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no %zu bytes of DPA memory for a hash table of %u entries",
-				     size, num_entries);
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func,
+				     "no %zu bytes of DPA memory for a hash table of %u entries", size, num_entries);
 	}
 	/* Every slot EMPTY (0), then the header. */
 	if (flexio_buf_dev_memset(process, 0, size, ht->mem) != FLEXIO_STATUS_SUCCESS ||
@@ -97,8 +97,9 @@ doca_error_t doca_dpa_hash_table_create(struct doca_dpa *dpa, unsigned int num_e
 	}
 	t->ctx = ctx; /* the call's reference becomes the table's */
 	pthread_mutex_lock(&ctx->lock);
-	err = ctx->started ? make(t, num_entries, __func__)
-			   : opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p was stopped", (void *)dpa);
+	err = ctx->started
+		      ? make(t, num_entries, __func__)
+		      : opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p was stopped", (void *)dpa);
 	pthread_mutex_unlock(&ctx->lock);
 	if (err) {
 		table_free(&t->object);
@@ -147,7 +148,8 @@ doca_error_t doca_dpa_hash_table_get_dpa_handle(struct doca_dpa_hash_table *ht, 
 	if (!ht_handle)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "ht_handle is NULL");
 	else if (!t->mem)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DOCA DPA context was stopped: the table is gone");
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+				    "its DOCA DPA context was stopped: the table is gone");
 	else
 		*ht_handle = t->mem;
 	pthread_mutex_unlock(&t->ctx->lock);

@@ -51,7 +51,8 @@ doca_error_t doca_dpa_notification_completion_create(struct doca_dpa *dpa, struc
 		dpa_thread_put(t);
 		dpa_put(ctx);
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s",
-				     !notify_comp ? "notify_comp is NULL" : "the DPA thread is of another DOCA DPA context");
+				     !notify_comp ? "notify_comp is NULL"
+						  : "the DPA thread is of another DOCA DPA context");
 	}
 	n = calloc(1, sizeof(*n));
 	if (!n) {
@@ -136,7 +137,8 @@ doca_error_t doca_dpa_notification_completion_start(struct doca_dpa_notification
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "notification completion %p is started",
 				    (void *)notify_comp);
 	else if (!dpa_thread_started(n->thread))
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DPA thread is not started (doca_dpa_thread_start)");
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+				    "its DPA thread is not started (doca_dpa_thread_start)");
 	else if (flexio_buf_dev_alloc(n->ctx->process, sizeof(d), &n->desc) != FLEXIO_STATUS_SUCCESS)
 		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no DPA memory for a notification completion");
 	if (!err) {

@@ -201,9 +201,10 @@ doca_error_t doca_dpa_thread_destroy(struct doca_dpa_thread *dpa_thread)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&t->ctx->lock);
 	if (t->attached) {
-		err = opendoca_fail(DOCA_ERROR_IN_USE, __func__,
-				    "DPA thread %p is named by %u completion contexts, notification completions or groups",
-				    (void *)dpa_thread, t->attached);
+		err = opendoca_fail(
+			DOCA_ERROR_IN_USE, __func__,
+			"DPA thread %p is named by %u completion contexts, notification completions or groups",
+			(void *)dpa_thread, t->attached);
 	} else {
 		closed = opendoca_handle_close(dpa_thread, &thread_kind, __func__);
 		if (!closed)
@@ -261,9 +262,11 @@ static doca_error_t registration(flexio_app *app, doca_dpa_func_t *func, struct 
 	uint32_t pup;
 
 	if (flexio_func_get_register_info(app, (flexio_func_t *)func, &pup, r->name, unpack_name, sizeof(r->name),
-					  &r->argbuf_size, &r->pack, &r->dev_addr, &r->unpack_addr) != FLEXIO_STATUS_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, api, "%p is no __dpa_global__ function of DPA application %s",
-				     (void *)func, flexio_app_get_name(app));
+					  &r->argbuf_size, &r->pack, &r->dev_addr,
+					  &r->unpack_addr) != FLEXIO_STATUS_SUCCESS)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, api,
+				     "%p is no __dpa_global__ function of DPA application %s", (void *)func,
+				     flexio_app_get_name(app));
 	if (!pup)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, api,
 				     "%s was registered without its arguments' packing (not by dpacc)", r->name);
@@ -301,7 +304,8 @@ doca_error_t doca_dpa_thread_get_func_arg(struct doca_dpa_thread *dpa_thread, do
 	if (!func || !arg)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL", !func ? "func" : "arg");
 	else if (!t->func)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p has no function", (void *)dpa_thread);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p has no function",
+				    (void *)dpa_thread);
 	else {
 		*func = t->func;
 		*arg = t->arg;
@@ -336,7 +340,8 @@ doca_error_t doca_dpa_thread_get_local_storage(struct doca_dpa_thread *dpa_threa
 	if (!dev_ptr)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "dev_ptr is NULL");
 	else if (!t->local_storage)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p has no local storage", (void *)dpa_thread);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p has no local storage",
+				    (void *)dpa_thread);
 	else
 		*dev_ptr = t->local_storage;
 	unlock_put(t);
@@ -344,7 +349,8 @@ doca_error_t doca_dpa_thread_get_local_storage(struct doca_dpa_thread *dpa_threa
 }
 
 /* The affinity's execution unit is copied: the program may set the affinity anew for the next thread. */
-doca_error_t doca_dpa_thread_set_affinity(struct doca_dpa_thread *dpa_thread, const struct doca_dpa_eu_affinity *affinity)
+doca_error_t doca_dpa_thread_set_affinity(struct doca_dpa_thread *dpa_thread,
+					  const struct doca_dpa_eu_affinity *affinity)
 {
 	unsigned int eu;
 	doca_error_t err;
@@ -364,7 +370,8 @@ doca_error_t doca_dpa_thread_set_affinity(struct doca_dpa_thread *dpa_thread, co
 	return err;
 }
 
-doca_error_t doca_dpa_thread_get_affinity(struct doca_dpa_thread *dpa_thread, const struct doca_dpa_eu_affinity **affinity)
+doca_error_t doca_dpa_thread_get_affinity(struct doca_dpa_thread *dpa_thread,
+					  const struct doca_dpa_eu_affinity **affinity)
 {
 	struct dpa_thread *t = dpa_thread_get(dpa_thread, __func__);
 	doca_error_t err = DOCA_SUCCESS;
@@ -375,7 +382,8 @@ doca_error_t doca_dpa_thread_get_affinity(struct doca_dpa_thread *dpa_thread, co
 	if (!affinity)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "affinity is NULL");
 	else if (!t->affinity)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p has no affinity", (void *)dpa_thread);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p has no affinity",
+				    (void *)dpa_thread);
 	else
 		*affinity = t->affinity;
 	unlock_put(t);
@@ -410,10 +418,11 @@ static doca_error_t entries(struct dpa_context *ctx, const char *func)
 	if (flexio_func_register(ctx->app, thread_entry_name, &ctx->thread_entry) != FLEXIO_STATUS_SUCCESS ||
 	    flexio_func_register(ctx->app, thread_activate_name, &ctx->thread_activate) != FLEXIO_STATUS_SUCCESS) {
 		ctx->thread_entry = ctx->thread_activate = NULL;
-		return opendoca_fail(DOCA_ERROR_NOT_FOUND, func,
-				     "DPA application %s has no DOCA DPA device library with DPA threads (link its device "
-				     "code with -ldoca_dpa_dev)",
-				     flexio_app_get_name(ctx->app));
+		return opendoca_fail(
+			DOCA_ERROR_NOT_FOUND, func,
+			"DPA application %s has no DOCA DPA device library with DPA threads (link its device "
+			"code with -ldoca_dpa_dev)",
+			flexio_app_get_name(ctx->app));
 	}
 	return DOCA_SUCCESS;
 }
@@ -466,9 +475,11 @@ static doca_error_t start(struct dpa_thread *t, const char *func)
 	if (!ctx->started)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "its DOCA DPA context is not started");
 	if (t->started)
-		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "DPA thread %p is started", opendoca_handle_of(&t->object));
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "DPA thread %p is started",
+				     opendoca_handle_of(&t->object));
 	if (!t->func)
-		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "DPA thread %p has no function (doca_dpa_thread_set_func_arg)",
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				     "DPA thread %p has no function (doca_dpa_thread_set_func_arg)",
 				     opendoca_handle_of(&t->object));
 	err = entries(ctx, func);
 	if (!err)
@@ -492,7 +503,8 @@ static doca_error_t start(struct dpa_thread *t, const char *func)
 		goto fail;
 	}
 	if (flexio_event_handler_run(t->handler, 0) != FLEXIO_STATUS_SUCCESS) {
-		err = dpa_process_error(ctx, func) ?: opendoca_fail(DOCA_ERROR_DRIVER, func, "the DPA thread did not start");
+		err = dpa_process_error(ctx, func)
+			      ?: opendoca_fail(DOCA_ERROR_DRIVER, func, "the DPA thread did not start");
 		goto fail;
 	}
 	t->activation_id = flexio_event_handler_get_activation_id(t->handler);
@@ -566,7 +578,7 @@ doca_error_t doca_dpa_thread_run(struct doca_dpa_thread *dpa_thread)
 			err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DOCA DPA context was stopped");
 		else
 			err = dpa_process_error(t->ctx, __func__)
-				?: opendoca_fail(DOCA_ERROR_DRIVER, __func__, "activating the DPA thread failed");
+				      ?: opendoca_fail(DOCA_ERROR_DRIVER, __func__, "activating the DPA thread failed");
 		pthread_mutex_unlock(&t->ctx->lock);
 	}
 	dpa_thread_put(t);

@@ -85,7 +85,7 @@ doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_conte
 void dpa_completion_detach(struct dpa_completion *comp);
 
 /* The execution unit of an affinity handle (affinity.c): *eu, or DOCA_ERROR_BAD_STATE if none set. */
-doca_error_t dpa_eu_affinity_eu(const struct doca_dpa_eu_affinity *affinity, struct dpa_context *ctx,
-				unsigned int *eu, const char *func);
+doca_error_t dpa_eu_affinity_eu(const struct doca_dpa_eu_affinity *affinity, struct dpa_context *ctx, unsigned int *eu,
+				const char *func);
 
 #endif /* OPENDOCA_DPA_THREAD_H */

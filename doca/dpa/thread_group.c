@@ -45,7 +45,8 @@ doca_error_t doca_dpa_thread_group_create(struct doca_dpa *dpa, unsigned int num
 	if (!g || !g->threads) {
 		free(g);
 		dpa_put(ctx);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no memory for a group of %u DPA threads", num_threads);
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no memory for a group of %u DPA threads",
+				     num_threads);
 	}
 	g->ctx = ctx; /* the call's reference becomes the group's */
 	g->num_threads = num_threads;
@@ -135,8 +136,8 @@ doca_error_t doca_dpa_thread_group_set_thread(struct doca_dpa_tg *tg, struct doc
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread group %p is started", (void *)tg);
 	for (unsigned int r = 0; !err && r < g->num_threads; r++)
 		if (g->threads[r] == t && r != rank)
-			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "DPA thread %p has rank %u of the group already",
-					    (void *)thread, r);
+			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+					    "DPA thread %p has rank %u of the group already", (void *)thread, r);
 	if (!err && g->threads[rank] != t)
 		err = dpa_thread_set_rank(t, rank, g->num_threads, __func__);
 	if (!err && g->threads[rank] != t) {
@@ -177,8 +178,8 @@ doca_error_t doca_dpa_thread_group_start(struct doca_dpa_tg *tg)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread group %p is started", (void *)tg);
 	for (unsigned int r = 0; !err && r < g->num_threads; r++)
 		if (!g->threads[r])
-			err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread group %p has no thread of rank %u",
-					    (void *)tg, r);
+			err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+					    "DPA thread group %p has no thread of rank %u", (void *)tg, r);
 	if (!err)
 		g->started = true;
 	unlock_put(g);

@@ -29,8 +29,9 @@ static void post_write(doca_dpa_dev_async_ops_t handle, uint32_t dst_key, uint64
 	wqe = (union flexio_dev_sqe_seg *)(q->sq_ring + (uint64_t)(t & ((1u << q->log_depth) - 1)) * WQEBB);
 	/* OPTIMIZE_REPORTS: a CQE only if the copy fails. */
 	flexio_dev_swqe_seg_ctrl_set(wqe, t, q->qpn,
-				     flags & DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS ? MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR
-										      : MLX5_CTRL_SEG_CE_CQE_ALWAYS,
+				     flags & DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS
+					     ? MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR
+					     : MLX5_CTRL_SEG_CE_CQE_ALWAYS,
 				     FLEXIO_CTRL_SEG_RDMA_WRITE);
 	flexio_dev_swqe_seg_rdma_set(wqe + 1, dst_key, dst_addr);
 	flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 2, length, src_key, src_addr);

@@ -24,12 +24,14 @@ static struct flexio_dev_cqe64 *cqe_of(doca_dpa_dev_completion_element_t element
 	return (struct flexio_dev_cqe64 *)(uintptr_t)element;
 }
 
-int doca_dpa_dev_get_completion(doca_dpa_dev_completion_t dpa_comp_handle, doca_dpa_dev_completion_element_t *comp_element)
+int doca_dpa_dev_get_completion(doca_dpa_dev_completion_t dpa_comp_handle,
+				doca_dpa_dev_completion_element_t *comp_element)
 {
 	struct opendoca_dpa_completion_desc *c = desc_of(dpa_comp_handle);
 	uint32_t ci = c->read_ci;
 	struct flexio_dev_cqe64 *cqe =
-		(struct flexio_dev_cqe64 *)(uintptr_t)(c->ring + (uint64_t)(ci & ((1u << c->log_depth) - 1)) * CQE_BYTES);
+		(struct flexio_dev_cqe64 *)(uintptr_t)(c->ring +
+						       (uint64_t)(ci & ((1u << c->log_depth) - 1)) * CQE_BYTES);
 
 	/* The NIC flips the owner bit each pass over the ring: the CQE is new when it matches the pass. */
 	if (flexio_dev_cqe_get_owner(cqe) != ((ci >> c->log_depth) & 1))

@@ -140,8 +140,10 @@ static void thread_life_cycle(void **state)
 	expect_ok(doca_dpa_thread_get_func_arg(t, &func, &arg));
 	assert_ptr_equal(func, &thread_func);
 	assert_int_equal(arg, 77);
-	expect_fail(doca_dpa_thread_get_func_arg(t, NULL, &arg), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_get_func_arg");
-	expect_fail(doca_dpa_thread_get_local_storage(t, &ls), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_get_local_storage");
+	expect_fail(doca_dpa_thread_get_func_arg(t, NULL, &arg), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_thread_get_func_arg");
+	expect_fail(doca_dpa_thread_get_local_storage(t, &ls), DOCA_ERROR_BAD_STATE,
+		    "doca_dpa_thread_get_local_storage");
 	expect_fail(doca_dpa_thread_set_local_storage(t, 0), DOCA_ERROR_INVALID_VALUE,
 		    "doca_dpa_thread_set_local_storage");
 	expect_ok(doca_dpa_mem_alloc(fx->dpa, 64, &p));
@@ -161,7 +163,7 @@ static void thread_life_cycle(void **state)
 	expect_ok(doca_dpa_thread_get_id(t, &id));
 	expect_fail(doca_dpa_thread_get_id(t, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_get_id");
 	expect_ok(doca_dpa_thread_stop(t));
-	expect_ok(doca_dpa_thread_start(t)); /* stopped, it starts again */
+	expect_ok(doca_dpa_thread_start(t));   /* stopped, it starts again */
 	expect_ok(doca_dpa_thread_destroy(t)); /* started: NVIDIA's samples destroy without stopping */
 	expect_fail(doca_dpa_thread_destroy(t), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_destroy");
 	expect_fail(doca_dpa_thread_start(t), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_start");
@@ -249,7 +251,8 @@ static void affinities(void **state)
 	unsigned int eu, total;
 
 	expect_fail(doca_dpa_eu_affinity_create(NULL, &aff), DOCA_ERROR_INVALID_VALUE, "doca_dpa_eu_affinity_create");
-	expect_fail(doca_dpa_eu_affinity_create(fx->dpa, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_eu_affinity_create");
+	expect_fail(doca_dpa_eu_affinity_create(fx->dpa, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_eu_affinity_create");
 	expect_ok(doca_dpa_eu_affinity_create(fx->dpa, &aff));
 	expect_fail(doca_dpa_eu_affinity_get(aff, &eu), DOCA_ERROR_BAD_STATE, "doca_dpa_eu_affinity_get");
 	expect_ok(doca_dpa_get_total_num_eus_available(fx->dpa, &total));
@@ -344,7 +347,9 @@ static void notification_from_kernel(void **state)
 static void ping_pong(void **state)
 {
 	struct fixture *fx = *state;
-	enum { ROUNDS = 50 };
+	enum {
+		ROUNDS = 50
+	};
 	doca_dpa_dev_sync_event_t hping, hpong;
 	struct doca_sync_event *se_ping = dpa_event(fx, &hping), *se_pong = dpa_event(fx, &hpong);
 	struct thread_arg ping = { .event = hping, .limit = ROUNDS }, pong = { .event = hpong, .limit = ROUNDS };
@@ -385,7 +390,9 @@ static void ping_pong(void **state)
 static void thread_groups(void **state)
 {
 	struct fixture *fx = *state;
-	enum { N = 4 };
+	enum {
+		N = 4
+	};
 	doca_dpa_dev_sync_event_t h[N];
 	struct doca_sync_event *se[N];
 	doca_dpa_dev_uintptr_t p[N];
@@ -397,7 +404,8 @@ static void thread_groups(void **state)
 		    "doca_dpa_thread_group_create");
 	expect_fail(doca_dpa_thread_group_create(fx->dpa, N, NULL), DOCA_ERROR_INVALID_VALUE,
 		    "doca_dpa_thread_group_create");
-	expect_fail(doca_dpa_thread_group_create(NULL, N, &tg), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_group_create");
+	expect_fail(doca_dpa_thread_group_create(NULL, N, &tg), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_thread_group_create");
 	expect_ok(doca_dpa_thread_group_create(fx->dpa, N, &tg));
 	expect_ok(doca_dpa_thread_group_get_num_threads(tg, &n));
 	assert_int_equal(n, N);
@@ -513,7 +521,9 @@ static void completion_contexts(void **state)
 static void destroy_while_threads_run(void **state)
 {
 	struct fixture *fx = *state;
-	enum { N = 4 };
+	enum {
+		N = 4
+	};
 	struct doca_dpa_thread *t[N];
 	struct doca_dpa_notification_completion *nc[N];
 	doca_dpa_dev_notification_completion_t h;
@@ -546,7 +556,11 @@ static void destroy_while_threads_run(void **state)
 static void hash_table_hammered(void **state)
 {
 	struct fixture *fx = *state;
-	enum { KERNELS = 4, THREADS = 16, KEYS = 32 };
+	enum {
+		KERNELS = 4,
+		THREADS = 16,
+		KEYS = 32
+	};
 	struct doca_sync_event *comp;
 	struct doca_dpa_hash_table *ht;
 	doca_dpa_dev_hash_table_t h;
@@ -556,8 +570,10 @@ static void hash_table_hammered(void **state)
 	struct doca_dpa *idle;
 
 	comp = dpa_event(fx, &hcomp);
-	expect_fail(doca_dpa_hash_table_create(fx->dpa, 0, &ht), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_create");
-	expect_fail(doca_dpa_hash_table_create(fx->dpa, 8, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_create");
+	expect_fail(doca_dpa_hash_table_create(fx->dpa, 0, &ht), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_hash_table_create");
+	expect_fail(doca_dpa_hash_table_create(fx->dpa, 8, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_hash_table_create");
 	expect_fail(doca_dpa_hash_table_create(NULL, 8, &ht), DOCA_ERROR_INVALID_VALUE, "doca_dpa_hash_table_create");
 	expect_ok(doca_dpa_create(fx->dev, &idle));
 	expect_fail(doca_dpa_hash_table_create(idle, 8, &ht), DOCA_ERROR_BAD_STATE, "doca_dpa_hash_table_create");
@@ -635,7 +651,10 @@ static struct doca_mmap *dpa_map(struct fixture *fx, doca_dpa_dev_uintptr_t p, s
 static void async_ops_wake_thread(void **state)
 {
 	struct fixture *fx = *state;
-	enum { COPIES = 3, LEN = 256 };
+	enum {
+		COPIES = 3,
+		LEN = 256
+	};
 	doca_dpa_dev_sync_event_t h;
 	struct doca_sync_event *se = dpa_event(fx, &h);
 	struct thread_arg a = { .event = h };
@@ -667,10 +686,12 @@ static void async_ops_wake_thread(void **state)
 	expect_ok(doca_dpa_completion_get_dpa_handle(comp, &ch));
 	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, p + offsetof(struct thread_arg, comp), &ch, sizeof(ch)));
 
-	expect_fail(doca_dpa_async_ops_create(fx->dpa, 0, 0, &ops), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_create");
+	expect_fail(doca_dpa_async_ops_create(fx->dpa, 0, 0, &ops), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_async_ops_create");
 	expect_fail(doca_dpa_async_ops_create(fx->dpa, 4, 1ull << 24, &ops), DOCA_ERROR_INVALID_VALUE,
 		    "doca_dpa_async_ops_create");
-	expect_fail(doca_dpa_async_ops_create(fx->dpa, 4, 0, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_create");
+	expect_fail(doca_dpa_async_ops_create(fx->dpa, 4, 0, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_dpa_async_ops_create");
 	expect_fail(doca_dpa_async_ops_create(NULL, 4, 0, &ops), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_create");
 	expect_ok(doca_dpa_async_ops_create(fx->dpa, 5, 0x42, &ops));
 	expect_ok(doca_dpa_async_ops_get_queue_size(ops, &size));
@@ -682,7 +703,8 @@ static void async_ops_wake_thread(void **state)
 	expect_fail(doca_dpa_async_ops_get_user_data(ops, NULL), DOCA_ERROR_INVALID_VALUE,
 		    "doca_dpa_async_ops_get_user_data");
 	expect_fail(doca_dpa_async_ops_start(ops), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_start");
-	expect_fail(doca_dpa_async_ops_get_dpa_handle(ops, &oh), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_get_dpa_handle");
+	expect_fail(doca_dpa_async_ops_get_dpa_handle(ops, &oh), DOCA_ERROR_BAD_STATE,
+		    "doca_dpa_async_ops_get_dpa_handle");
 	expect_fail(doca_dpa_async_ops_stop(ops), DOCA_ERROR_BAD_STATE, "doca_dpa_async_ops_stop");
 	expect_fail(doca_dpa_async_ops_attach(ops, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_attach");
 	expect_ok(doca_dpa_async_ops_attach(ops, comp));
@@ -712,7 +734,7 @@ static void async_ops_wake_thread(void **state)
 		assert_memory_equal(in, out, LEN);
 	}
 	expect_ok(doca_dpa_async_ops_stop(ops));
-	expect_ok(doca_dpa_async_ops_start(ops)); /* stopped, it starts again */
+	expect_ok(doca_dpa_async_ops_start(ops));   /* stopped, it starts again */
 	expect_ok(doca_dpa_async_ops_destroy(ops)); /* started */
 	expect_fail(doca_dpa_async_ops_destroy(ops), DOCA_ERROR_INVALID_VALUE, "doca_dpa_async_ops_destroy");
 	expect_ok(doca_dpa_completion_destroy(comp));

@@ -47,10 +47,10 @@ static struct doca_dev *dev;
 static struct doca_dpa *dpa;
 
 /* Calls whose failure a worker counts (cmocka's checks are the main thread's). */
-#define TRY(call)                                                                                                      \
-	do {                                                                                                           \
-		if ((call) != DOCA_SUCCESS)                                                                            \
-			return (void *)1;                                                                              \
+#define TRY(call)                           \
+	do {                                \
+		if ((call) != DOCA_SUCCESS) \
+			return (void *)1;   \
 	} while (0)
 
 /* One worker: ROUNDS times a DPA thread with a notification completion, a completion context, an

@@ -15,7 +15,7 @@ struct thread_arg {
 	uint64_t event;         /* a sync event set to runs at the end of each run (0: none) */
 	uint64_t local_storage; /* what doca_dpa_dev_thread_get_local_storage gave */
 	uint32_t rank, num_threads;
-	uint64_t notify;      /* a notification completion notified while runs < limit (0: none) */
+	uint64_t notify; /* a notification completion notified while runs < limit (0: none) */
 	uint64_t limit;
 	uint64_t comp;        /* a completion context read each run (0: none) */
 	uint64_t completions; /* completions read from it */
