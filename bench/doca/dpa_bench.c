@@ -166,7 +166,8 @@ static void measure_flexio_call(struct doca_dev *dev, size_t samples, uint64_t *
 	for (size_t i = 0; i < samples; i++) {
 		uint64_t t0 = now_ns();
 
-		if (flexio_process_call(process, (flexio_func_t *)&bench_empty_rpc, &ret, (uint64_t)i) || ret != i + 1) {
+		if (flexio_process_call(process, (flexio_func_t *)&bench_empty_rpc, &ret, (uint64_t)i) ||
+		    ret != i + 1) {
 			fprintf(stderr, "doca-dpa-bench: flexio_process_call failed\n");
 			exit(1);
 		}
@@ -213,7 +214,8 @@ int main(int argc, char **argv)
 		check(doca_dpa_rpc(dpa, &bench_empty_rpc, &ret, (uint64_t)i), "doca_dpa_rpc");
 		lat[i] = now_ns() - t0;
 	}
-	printf("  %-46s (%.2fx flexio_process_call)\n", "", report("doca_dpa_rpc (empty RPC)", lat, samples, activation) / call_us);
+	printf("  %-46s (%.2fx flexio_process_call)\n", "",
+	       report("doca_dpa_rpc (empty RPC)", lat, samples, activation) / call_us);
 
 	measure_launch(dpa, comp, 1, &value, samples / 10 + 1, lat); /* warm-up */
 	measure_launch(dpa, comp, 1, &value, samples, lat);

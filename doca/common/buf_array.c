@@ -11,6 +11,7 @@
 #include "doca_buf_array.h"
 #include "doca_log.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "buf.h"
@@ -218,6 +219,7 @@ static doca_error_t write_table(struct opendoca_buf_arr *arr, const void *handle
 	if (!table)
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory for the table of buffer array %p",
 				     handle);
+	memset(table, 0, size);
 	table->num_elem = arr->num_elem;
 	table->elem_size = arr->elem_size;
 	for (uint64_t i = 0; i < arr->num_elem; i++)
@@ -226,6 +228,7 @@ static doca_error_t write_table(struct opendoca_buf_arr *arr, const void *handle
 							     .mkey = reach.mkey };
 	err = arr->dpa->ops->mem_alloc(arr->dpa, size, &arr->dpa_table, func);
 	if (!err) {
+		table->bufs = arr->dpa_table + offsetof(struct opendoca_dpa_buf_arr, elems);
 		err = arr->dpa->ops->mem_write(arr->dpa, arr->dpa_table, table, size, func);
 		if (err)
 			arr->dpa->ops->mem_free(arr->dpa, arr->dpa_table);

@@ -99,6 +99,7 @@ struct opendoca_sync_event {
 	bool named;                   /* this process created the name (unlinked when the event goes) */
 	struct opendoca_se_desc desc; /* what the exports hand out */
 	struct opendoca_se_dpa_export *dpa_exports;
+	struct ibv_mr *remote_mr; /* 2.2's remote handle of an event without DPA location: its CPU device's */
 	/* As a context (sync_event_task.c). */
 	struct opendoca_ctx *ctx;
 	bool ctx_started;    /* its start started the event: its stop stops it */
@@ -188,7 +189,15 @@ doca_error_t opendoca_se_import(struct doca_dev *dev, const uint8_t *data, size_
 /* The DPA handle of an event handle or of a remote net event handle (net); libdoca_dpa's kernel
  * launches use it for the events they wait on and update (DOCA_PRIVATE). */
 OPENDOCA_PRIVATE doca_error_t opendoca_se_dpa_handle(const void *handle, bool net, struct doca_dpa *dpa, uint64_t *out,
-				    const char *func);
+						     const char *func);
+
+/*
+ * 2.2's remote handle (doca_sync_event_export_remote): what DPA code's signals (the 2.2
+ * endpoints' doca_dpa_dev_put_signal_*_nb) write or add to: data[0] the counter's address, data[1]
+ * its rkey on the device of the event's DPA context (the registration of its DPA handle), else of
+ * its CPU location's device.
+ */
+doca_error_t opendoca_se_remote_handle(struct doca_sync_event *handle, uint64_t data[2], const char *func);
 
 /* A GPU handle: NOT_SUPPORTED (no GPU here) once the arguments are right. */
 doca_error_t opendoca_se_gpu_handle(const void *handle, bool net, const struct doca_gpu *gpu, const void *out,

@@ -97,6 +97,8 @@ void opendoca_se_unshare(struct opendoca_sync_event *se)
 		opendoca_handle_put(&e->dpa->object);
 		free(e);
 	}
+	if (se->remote_mr)
+		ibv_dereg_mr(se->remote_mr);
 	if (se->shared)
 		munmap(se->shared, SHM_SIZE);
 	if (se->named) {
@@ -311,6 +313,64 @@ doca_error_t opendoca_se_dpa_handle(const void *handle, bool net, struct doca_dp
 		err = dpa_export(se, net, dpa, out, func);
 	pthread_mutex_unlock(&se->lock);
 	opendoca_handle_put(&dpa->object);
+	opendoca_se_put(se);
+	return err;
+}
+
+/* The rkey of the counter of started event se for remote writers (lock held). */
+static doca_error_t remote_rkey(struct opendoca_sync_event *se, uint32_t *rkey, const char *func)
+{
+	struct opendoca_dpa *dpa = se->publisher_dpa ? se->publisher_dpa : se->subscriber_dpa;
+	struct doca_dev *dev = se->subscriber_dev ? se->subscriber_dev : se->publisher_dev;
+	struct opendoca_se_dpa_export *e;
+	uint64_t daddr;
+	doca_error_t err;
+
+	if (dpa) {
+		err = dpa_export(se, false, dpa, &daddr, func);
+		if (err)
+			return err;
+		for (e = se->dpa_exports; e->dpa != dpa; e = e->next)
+			;
+		*rkey = e->mr->rkey;
+		return DOCA_SUCCESS;
+	}
+	if (!dev)
+		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
+				     "sync event %p has no location on a device (a DPA context or a CPU's device)",
+				     opendoca_handle_of(&se->object));
+	if (!se->remote_mr) {
+		se->remote_mr = ibv_reg_mr(opendoca_dev_ibv_pd(dev), atomic_load(&se->counter), sizeof(uint64_t),
+					   IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE |
+						   IBV_ACCESS_REMOTE_ATOMIC);
+		if (!se->remote_mr)
+			return opendoca_fail(DOCA_ERROR_DRIVER, func, "the counter was not registered: %s",
+					     strerror(errno));
+	}
+	*rkey = se->remote_mr->rkey;
+	return DOCA_SUCCESS;
+}
+
+doca_error_t opendoca_se_remote_handle(struct doca_sync_event *handle, uint64_t data[2], const char *func)
+{
+	struct opendoca_sync_event *se = opendoca_se_get(handle, func);
+	uint32_t rkey = 0;
+	doca_error_t err;
+
+	if (!se)
+		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&se->lock);
+	if (!data)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "handle is NULL");
+	else if (!atomic_load(&se->started))
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "sync event %p is not started", (void *)handle);
+	else
+		err = remote_rkey(se, &rkey, func);
+	if (!err) {
+		data[0] = (uint64_t)(uintptr_t)atomic_load(&se->counter);
+		data[1] = rkey;
+	}
+	pthread_mutex_unlock(&se->lock);
 	opendoca_se_put(se);
 	return err;
 }

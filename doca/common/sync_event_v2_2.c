@@ -81,27 +81,10 @@ doca_error_t doca_sync_event_job_get_supported(struct doca_devinfo *devinfo, enu
 	return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%d is no sync event job type", (int)type);
 }
 
-/*
- * The remote handle of an event shared with another process (a DPU location): the exporting
- * process and the event's number (data[0]: pid << 32 | number) and its token (data[1]), which
- * name its shared counter as the export's descriptor does (sync_event_export.c).
- */
+/* The remote handle: what DPA endpoints' signals reach the counter by (sync_event.h). */
 doca_error_t doca_sync_event_export_remote(struct doca_sync_event *event, doca_sync_event_remote_t *handle)
 {
-	const uint8_t *data;
-	size_t sz;
-	doca_error_t err;
-	const struct opendoca_se_desc *desc;
-
-	if (!handle)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "handle is NULL");
-	err = opendoca_se_export(event, OPENDOCA_SE_EXPORT_REMOTE, NULL, &data, &sz, __func__);
-	if (err)
-		return err;
-	desc = (const struct opendoca_se_desc *)data;
-	handle->data[0] = (uint64_t)desc->pid << 32 | (uint32_t)desc->id;
-	handle->data[1] = desc->token;
-	return DOCA_SUCCESS;
+	return opendoca_se_remote_handle(event, handle ? handle->data : NULL, __func__);
 }
 
 doca_error_t opendoca_se_job_init(struct opendoca_task *task, const struct doca_job *job)

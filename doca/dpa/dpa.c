@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,17 +176,22 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 	if (flexio_process_fault_get(ctx->process, &fault) == FLEXIO_STATUS_SUCCESS && fault.cause != FLEXIO_FAULT_NONE)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "the DPA process stopped: thread %u faulted (%s) at pc %#llx, address %#llx",
-				     fault.thread_id, flexio_fault_cause_name(fault.cause), (unsigned long long)fault.pc,
-				     (unsigned long long)fault.address);
+				     fault.thread_id, flexio_fault_cause_name(fault.cause),
+				     (unsigned long long)fault.pc, (unsigned long long)fault.address);
 	switch (status) {
 	case OPENDOCA_DPA_DEV_ERROR_HOST_ACCESS:
-		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
-				     "the DPA process stopped: DPA code used a handle whose host memory it may not reach");
+		return opendoca_fail(
+			DOCA_ERROR_BAD_STATE, func,
+			"the DPA process stopped: DPA code used a handle whose host memory it may not reach");
 	case OPENDOCA_DPA_DEV_ERROR_RDMA:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DPA process stopped: an RDMA operation failed");
-	case OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT:
+	case OPENDOCA_DPA_DEV_ERROR_BAD_RANGE:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
-				     "the DPA process stopped: a DOCA DPA device call outside a kernel, an RPC or a DPA thread");
+				     "the DPA process stopped: a copy or a pointer outside its buffer");
+	case OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT:
+		return opendoca_fail(
+			DOCA_ERROR_BAD_STATE, func,
+			"the DPA process stopped: a DOCA DPA device call outside a kernel, an RPC or a DPA thread");
 	case OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "the DPA process stopped: DPA code added a key to a full hash table");
@@ -195,6 +201,29 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 }
 
 /* ---- Life cycle ---- */
+
+void dpa_dependent_hold(struct dpa_context *ctx)
+{
+	opendoca_handle_hold(&ctx->base.object);
+	atomic_fetch_add(&ctx->dependents, 1);
+}
+
+void dpa_dependent_release(struct dpa_context *ctx)
+{
+	atomic_fetch_sub(&ctx->dependents, 1);
+	opendoca_handle_put(&ctx->base.object);
+}
+
+/* DOCA_ERROR_IN_USE (one line naming func) while objects made in the context live. */
+static doca_error_t check_unused(struct dpa_context *ctx, const char *func)
+{
+	uint32_t n = atomic_load(&ctx->dependents);
+
+	if (n)
+		return opendoca_fail(DOCA_ERROR_IN_USE, func, "DOCA DPA context %p has %u objects made in it",
+				     opendoca_handle_of(&ctx->base.object), n);
+	return DOCA_SUCCESS;
+}
 
 static void context_free(struct opendoca_object *object)
 {
@@ -282,7 +311,8 @@ doca_error_t doca_dpa_get_app(struct doca_dpa *dpa, struct doca_dpa_app **app)
 	if (!app)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "app is NULL");
 	else if (!ctx->app)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p has no application", (void *)dpa);
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p has no application",
+				    (void *)dpa);
 	else
 		*app = (struct doca_dpa_app *)ctx->app;
 	pthread_mutex_unlock(&ctx->lock);
@@ -304,10 +334,12 @@ static doca_error_t open_stream(struct dpa_context *ctx, const char *name, const
 	if (path) {
 		*file = fopen(path, "a");
 		if (!*file)
-			return opendoca_fail(DOCA_ERROR_OPERATING_SYSTEM, func, "cannot open %s: %s", path, strerror(errno));
+			return opendoca_fail(DOCA_ERROR_OPERATING_SYSTEM, func, "cannot open %s: %s", path,
+					     strerror(errno));
 		setvbuf(*file, NULL, _IOLBF, 0);
 	}
-	if (flexio_msg_stream_create(ctx->process, &attr, *file ? *file : stdout, NULL, stream) != FLEXIO_STATUS_SUCCESS)
+	if (flexio_msg_stream_create(ctx->process, &attr, *file ? *file : stdout, NULL, stream) !=
+	    FLEXIO_STATUS_SUCCESS)
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no message stream for DPA code's %s", name);
 	stream_id = flexio_msg_stream_get_id(*stream);
 	*id = stream_id < 0 ? 0 : (uint32_t)stream_id;
@@ -437,7 +469,7 @@ doca_error_t doca_dpa_stop(struct doca_dpa *dpa)
 	pthread_mutex_lock(&ctx->lock);
 	if (!ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p is not started", (void *)dpa);
-	else
+	else if (!(err = check_unused(ctx, __func__)))
 		stop(ctx);
 	pthread_mutex_unlock(&ctx->lock);
 	dpa_put(ctx);
@@ -451,6 +483,10 @@ doca_error_t dpa_destroy(struct doca_dpa *dpa, const char *func)
 
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
+	if (check_unused(ctx, func)) {
+		dpa_put(ctx);
+		return DOCA_ERROR_IN_USE;
+	}
 	/* Maps, buffer arrays and sync events hold the context while they name it. */
 	object = opendoca_handle_close(dpa, opendoca_dpa_kind(), func);
 	if (!object) {
@@ -584,10 +620,9 @@ doca_error_t doca_dpa_set_log_level(struct doca_dpa *dpa, doca_dpa_dev_log_level
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&ctx->lock);
-	if (log_level < DOCA_DPA_DEV_LOG_LEVEL_DISABLE || log_level > DOCA_DPA_DEV_LOG_LEVEL_DEBUG ||
-	    log_level % 10)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "log level %d is none of DOCA_DPA_DEV_LOG_LEVEL_*",
-				    (int)log_level);
+	if (log_level < DOCA_DPA_DEV_LOG_LEVEL_DISABLE || log_level > DOCA_DPA_DEV_LOG_LEVEL_DEBUG || log_level % 10)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "log level %d is none of DOCA_DPA_DEV_LOG_LEVEL_*", (int)log_level);
 	else if (ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p is started", (void *)dpa);
 	else
@@ -611,7 +646,10 @@ doca_error_t doca_dpa_get_log_level(struct doca_dpa *dpa, doca_dpa_dev_log_level
 }
 
 /* Which path a set/get call names. */
-enum path_kind { PATH_LOG, PATH_TRACE };
+enum path_kind {
+	PATH_LOG,
+	PATH_TRACE
+};
 
 static char **path_of(struct dpa_context *ctx, enum path_kind kind)
 {
@@ -629,7 +667,9 @@ static doca_error_t path_set(struct doca_dpa *dpa, enum path_kind kind, const ch
 	pthread_mutex_lock(&ctx->lock);
 	if (!file_path || !*file_path || strlen(file_path) >= PATH_MAX) {
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "file_path is %s",
-				    !file_path ? "NULL" : !*file_path ? "empty" : "longer than PATH_MAX");
+				    !file_path    ? "NULL"
+				    : !*file_path ? "empty"
+						  : "longer than PATH_MAX");
 	} else if (ctx->started) {
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "DOCA DPA context %p is started", (void *)dpa);
 	} else if (!(copy = strdup(file_path))) {
@@ -657,12 +697,14 @@ static doca_error_t path_get(struct doca_dpa *dpa, enum path_kind kind, char *fi
 	path = *path_of(ctx, kind);
 	len = path ? strlen(path) + 1 : 0;
 	if (!file_path || !file_path_len)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL", !file_path ? "file_path" : "file_path_len");
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL",
+				    !file_path ? "file_path" : "file_path_len");
 	else if (!path)
-		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "DOCA DPA context %p has no such path set", (void *)dpa);
+		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "DOCA DPA context %p has no such path set",
+				    (void *)dpa);
 	else if (*file_path_len < len)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "*file_path_len %u cannot hold the path (%zu bytes)",
-				    *file_path_len, len);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				    "*file_path_len %u cannot hold the path (%zu bytes)", *file_path_len, len);
 	if (!err) {
 		memcpy(file_path, path, len);
 		*file_path_len = (uint32_t)len;
@@ -701,13 +743,16 @@ doca_error_t dpa_app_name(flexio_app *app, char *name, size_t *len, const char *
 
 	if (!app || !name || !len)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL",
-				     !app ? "app" : !name ? "app_name" : "app_name_len");
+				     !app    ? "app"
+				     : !name ? "app_name"
+					     : "app_name_len");
 	app_name = flexio_app_get_name(app);
 	if (!app_name)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%p is not a DPA application", (void *)app);
 	need = strlen(app_name) + 1;
 	if (*len < need)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the name (%zu bytes) does not fit in %zu", need, *len);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the name (%zu bytes) does not fit in %zu", need,
+				     *len);
 	memcpy(name, app_name, need);
 	*len = need;
 	return DOCA_SUCCESS;

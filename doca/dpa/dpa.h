@@ -20,6 +20,7 @@
 #endif
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,9 +40,9 @@ struct dpa_context {
 	pthread_mutex_t lock;     /* the state and everything set before start; launch bookkeeping */
 	bool started;
 	flexio_app *app;
-	uint32_t log_level;  /* DOCA_DPA_DEV_LOG_LEVEL_* */
-	char *log_path;      /* doca_dpa_log_file_set_path, NULL: stdout */
-	char *trace_path;    /* doca_dpa_trace_file_set_path, NULL: stdout */
+	uint32_t log_level; /* DOCA_DPA_DEV_LOG_LEVEL_* */
+	char *log_path;     /* doca_dpa_log_file_set_path, NULL: stdout */
+	char *trace_path;   /* doca_dpa_trace_file_set_path, NULL: stdout */
 	/* Started: */
 	flexio_process *process;
 	flexio_window *window;
@@ -49,8 +50,9 @@ struct dpa_context {
 	flexio_msg_stream *log_stream, *trace_stream;
 	flexio_func_t *kernel_entry, *rpc_entry;
 	struct opendoca_dpa_qp *loopback; /* RDMA atomics on host memory from the DPA (dpa_qp.h) */
-	uint64_t dev_context;     /* doca_dpa_dev_t: its descriptor's DPA address */
-	struct dpa_launches *launches; /* kernel.c */
+	uint64_t dev_context;             /* doca_dpa_dev_t: its descriptor's DPA address */
+	struct dpa_launches *launches;    /* kernel.c */
+	_Atomic uint32_t dependents;      /* objects made in the context (dpa_dependent_hold) */
 	/* DPA threads and what reports to them (thread.h): their entries, registered with the first
 	 * thread, and the started objects, released before the process goes (dpa_objects_release). */
 	flexio_func_t *thread_entry, *thread_activate;
@@ -65,6 +67,14 @@ static inline void dpa_put(struct dpa_context *ctx)
 {
 	opendoca_handle_put(&ctx->base.object);
 }
+
+/*
+ * An object made in the context (a worker, an endpoint's worker, a memory registration ...) holds
+ * it: the context stays allocated, and stop and destroy refuse with DOCA_ERROR_IN_USE, until the
+ * object releases it.
+ */
+void dpa_dependent_hold(struct dpa_context *ctx);
+void dpa_dependent_release(struct dpa_context *ctx);
 
 /* Context creation as every release's doca_dpa_create does it: created (2.6 on), or also started
  * with app (2.2, 2.5: app non-NULL). */

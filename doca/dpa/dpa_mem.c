@@ -81,8 +81,9 @@ doca_error_t doca_dpa_memset(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dev_pt
 	if (!dev_ptr || !size)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is 0", !dev_ptr ? "dev_ptr" : "size");
 	else if (flexio_buf_dev_memset(ctx->process, value, size, dev_ptr) != FLEXIO_STATUS_SUCCESS)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "[%#llx, +%zu) is not DPA memory of the context",
-				    (unsigned long long)dev_ptr, size);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "[%#llx, +%zu) is not DPA memory of the context", (unsigned long long)dev_ptr,
+				    size);
 	unlock(ctx);
 	return err;
 }
@@ -96,7 +97,10 @@ static doca_error_t h2d(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dst_ptr, co
 	if (!ctx)
 		return err;
 	if (!dst_ptr || !src || !size)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s", !dst_ptr ? "dst_ptr is 0" : !src ? "the source is NULL" : "size is 0");
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s",
+				    !dst_ptr ? "dst_ptr is 0"
+				    : !src   ? "the source is NULL"
+					     : "size is 0");
 	else if (flexio_host2dev_memcpy(ctx->process, (void *)src, size, dst_ptr) != FLEXIO_STATUS_SUCCESS)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "[%#llx, +%zu) is not DPA memory of the context",
 				    (unsigned long long)dst_ptr, size);
@@ -112,7 +116,10 @@ static doca_error_t d2h(struct doca_dpa *dpa, void *dst, doca_dpa_dev_uintptr_t 
 	if (!ctx)
 		return err;
 	if (!dst || !src_ptr || !size)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s", !dst ? "the destination is NULL" : !src_ptr ? "src_ptr is 0" : "size is 0");
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s",
+				    !dst       ? "the destination is NULL"
+				    : !src_ptr ? "src_ptr is 0"
+					       : "size is 0");
 	else if (flexio_dev2host_memcpy(ctx->process, dst, size, src_ptr) != FLEXIO_STATUS_SUCCESS)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "[%#llx, +%zu) is not DPA memory of the context",
 				    (unsigned long long)src_ptr, size);
@@ -143,12 +150,13 @@ static void *buf_host(struct doca_buf *buf, bool data, size_t size, const char *
 	at = (uintptr_t)b->data + (data ? 0 : b->data_len);
 	end = data ? (uintptr_t)b->data + b->data_len : (uintptr_t)b->head + b->len;
 	if (b->mmap->kind != OPENDOCA_MEM_HOST) {
-		*err = opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "buffer %p is not in this process's memory", (void *)buf);
+		*err = opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "buffer %p is not in this process's memory",
+				     (void *)buf);
 		return NULL;
 	}
 	if (size > end - at) {
-		*err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "buffer %p has %zu bytes of %s, not %zu", (void *)buf,
-				     (size_t)(end - at), data ? "data" : "room", size);
+		*err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "buffer %p has %zu bytes of %s, not %zu",
+				     (void *)buf, (size_t)(end - at), data ? "data" : "room", size);
 		return NULL;
 	}
 	*err = DOCA_SUCCESS;

@@ -146,8 +146,7 @@ static doca_error_t prepare(struct dpa_context *ctx, doca_dpa_func_t *func, va_l
 }
 
 /* Writes the call into new DPA memory aligned for the task arguments (lock held). */
-static doca_error_t place(struct dpa_context *ctx, struct dpa_call *call, struct dpa_launch_record *r,
-			  const char *func)
+static doca_error_t place(struct dpa_context *ctx, struct dpa_call *call, struct dpa_launch_record *r, const char *func)
 {
 	memcpy(call->image, &call->desc, sizeof(call->desc));
 	if (flexio_buf_dev_alloc(ctx->process, call->size + OPENDOCA_DPA_LAUNCH_ALIGN - 1, &r->base) !=
@@ -181,9 +180,10 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 	if (!ctx)
 		return err;
 	if (num_threads < 1 || num_threads > OPENDOCA_DPA_MAX_THREADS_PER_KERNEL) {
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func_name,
-				    "num_threads %u: a kernel runs 1 to %u threads (doca_dpa_get_max_threads_per_kernel)",
-				    num_threads, OPENDOCA_DPA_MAX_THREADS_PER_KERNEL);
+		err = opendoca_fail(
+			DOCA_ERROR_INVALID_VALUE, func_name,
+			"num_threads %u: a kernel runs 1 to %u threads (doca_dpa_get_max_threads_per_kernel)",
+			num_threads, OPENDOCA_DPA_MAX_THREADS_PER_KERNEL);
 		goto out;
 	}
 	/* Before the context's lock: a first DPA handle allocates DPA memory through the context. */
@@ -212,8 +212,8 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 			if (flexio_cmdq_task_add(ctx->launches->cmdq, ctx->kernel_entry, r.launch | rank) !=
 			    FLEXIO_STATUS_SUCCESS)
 				/* Threads already queued run; the kernel never completes its event. */
-				err = opendoca_fail(DOCA_ERROR_DRIVER, func_name, "thread %u of the kernel was not queued",
-						    rank);
+				err = opendoca_fail(DOCA_ERROR_DRIVER, func_name,
+						    "thread %u of the kernel was not queued", rank);
 	}
 	pthread_mutex_unlock(&ctx->lock);
 out:
@@ -224,7 +224,8 @@ out:
 
 doca_error_t doca_dpa_kernel_launch_update_add(struct doca_dpa *dpa, struct doca_sync_event *wait_event,
 					       uint64_t wait_threshold, struct doca_sync_event *comp_event,
-					       uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func, ...)
+					       uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func,
+					       ...)
 {
 	doca_error_t err;
 	va_list ap;
@@ -238,7 +239,8 @@ doca_error_t doca_dpa_kernel_launch_update_add(struct doca_dpa *dpa, struct doca
 
 doca_error_t doca_dpa_kernel_launch_update_set(struct doca_dpa *dpa, struct doca_sync_event *wait_event,
 					       uint64_t wait_threshold, struct doca_sync_event *comp_event,
-					       uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func, ...)
+					       uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func,
+					       ...)
 {
 	doca_error_t err;
 	va_list ap;
@@ -275,8 +277,9 @@ doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_t *func, uint64_t 
 	pthread_mutex_lock(&ctx->lock);
 	process = ctx->process;
 	entry = ctx->rpc_entry;
-	err = ctx->started ? place(ctx, &call, &r, __func__)
-			   : opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p was stopped", (void *)dpa);
+	err = ctx->started
+		      ? place(ctx, &call, &r, __func__)
+		      : opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p was stopped", (void *)dpa);
 	pthread_mutex_unlock(&ctx->lock);
 	if (err)
 		goto out;

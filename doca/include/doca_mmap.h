@@ -43,7 +43,7 @@ enum doca_mmap_property {
 #endif
 
 /** A memory map as the DPA names it. */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 typedef uint32_t doca_dpa_dev_mmap_t;
 #endif
 /** Frees a memory range when its memory map is destroyed. */
@@ -182,9 +182,9 @@ doca_error_t doca_mmap_dev_add(struct doca_mmap *mmap, struct doca_dev *dev);
  * @param [out] dpa_mmap_handle dpa mmap handle
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
- * @since 3.0
+ * @since 2.7 (what the 2.9 DOCA DPA samples call; 3.0's form)
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *mmap, const struct doca_dev *dev,
 					  doca_dpa_dev_mmap_t *dpa_mmap_handle);
@@ -508,9 +508,9 @@ doca_error_t doca_mmap_set_dmabuf_memrange(struct doca_mmap *mmap, int dmabuf_fd
  * @param [in] len length in bytes
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the object's state does not allow it,
  *         or the error of the failing step.
- * @since 3.0
+ * @since 2.7 (what the 2.9 DOCA DPA samples call; 3.0's form)
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_mmap_set_dpa_memrange(struct doca_mmap *mmap, struct doca_dpa *dpa, uint64_t dpa_addr, size_t len);
 #endif

@@ -44,8 +44,13 @@
 #define DOCA_VER_LATEST DOCA_VER(0xFF, 0xFF, 0xFFFF)
 
 #ifndef DOCA_VER_USED
+#ifdef OPENDOCA_VER_DEFAULT
+/* DPA code: the release of the DOCA pkg-config directory dpacc found (its doca_release variable). */
+#define DOCA_VER_USED OPENDOCA_VER_DEFAULT
+#else
 /** The DOCA release the program is written for (default: the newest served). */
 #define DOCA_VER_USED DOCA_VER_LATEST
+#endif
 #endif
 
 /* Internal: the newest and the oldest versions served. */

@@ -710,9 +710,9 @@ doca_error_t doca_sync_event_get_create_from_export_supported(const struct doca_
  * @param [out] dpa_dev_se_handle dpa dev se handle
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
- * @since 3.0
+ * @since 2.7 (what the 2.9 DOCA DPA samples call; 3.0's form)
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_sync_event_get_dpa_handle(struct doca_sync_event *event, struct doca_dpa *dpa,
 					    doca_dpa_dev_sync_event_t *dpa_dev_se_handle);
@@ -912,9 +912,9 @@ doca_error_t doca_sync_event_remote_net_export_to_gpu(struct doca_sync_event_rem
  * @param [out] dpa_remote_event dpa remote event
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument,
  *         or the error of the failing step.
- * @since 3.0
+ * @since 2.7 (what the 2.9 DOCA DPA samples call; 3.0's form)
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_sync_event_remote_net_get_dpa_handle(struct doca_sync_event_remote_net *event, struct doca_dpa *dpa,
 						       doca_dpa_dev_sync_event_remote_net_t *dpa_remote_event);

@@ -16,7 +16,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __riscv /* DPA code (doca_sync_event.h in NVIDIA's dpa_nvqual) has no kernel headers */
 #include <linux/types.h>
+#endif
 #include "doca_compat.h"
 
 #ifdef __cplusplus

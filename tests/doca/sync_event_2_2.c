@@ -75,8 +75,11 @@ void sync_event_2_2_configuration(void **state)
 	expect_ok(doca_sync_event_export_to_dpu(se, dev, &data, &sz));
 	expect_fail(doca_sync_event_export_remote(se, NULL), DOCA_ERROR_INVALID_VALUE, "doca_sync_event_export_remote");
 	expect_ok(doca_sync_event_export_remote(se, &remote));
-	/* The remote handle names the shared counter as the descriptor does. */
-	assert_int_equal(remote.data[1], ((const uint64_t *)data)[3]);
+	/* The remote handle is the counter's address and its rkey on the CPU location's device. */
+	assert_int_not_equal(remote.data[0], 0);
+	assert_int_not_equal(remote.data[1], 0);
+	expect_ok(doca_sync_event_update_set(se, 42));
+	assert_int_equal(*(volatile uint64_t *)(uintptr_t)remote.data[0], 42);
 	expect_ok(doca_sync_event_destroy(se));
 }
 

@@ -25,7 +25,8 @@ RELEASES = {"2.2": ("2, 2, 80", 22), "2.5": ("2, 5, 108", 25), "2.6": ("2, 6, 58
             "3.0": ("3, 0, 58", 30), "3.3": ("3, 3, 0", 31), "default": (None, 31)}
 # As dpacc compiles device code (tools/dpacc/dpacc.py: device_flags, KEYWORDS).
 DEVICE_FLAGS = ["--target=riscv64-unknown-elf", "-march=rv64imac", "-mabi=lp64", "-mcmodel=medany", "-mno-relax",
-                "-ffreestanding", "-fno-common", "-O2", '-D__dpa_global__=__attribute__((annotate("dpa_global"), used))',
+                "-ffreestanding", "-fno-common", "-O2",
+                '-D__dpa_global__=__attribute__((annotate("dpa_global"), used))',
                 '-D__dpa_rpc__=__attribute__((annotate("dpa_rpc"), used))']
 WARNINGS = ["-Wall", "-Wextra", "-Werror"]
 

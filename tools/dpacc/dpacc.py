@@ -34,6 +34,9 @@ the stubs and pack functions of step 3 into libX_host.a.
 Release: device sources that define no FLEXIO_DEV_VER_USED (NVIDIA's 24.01 ones) get the newest
 device API, or the release named by --release, $FLEXIO_RELEASE or the per-release pkg-config
 directory in use (flexio-dev's variable flexio_release): dpacc defines FLEXIO_DEV_VER_DEFAULT.
+DOCA DPA sources that define no DOCA_VER_USED get the DOCA release of $DOCA_RELEASE or of the
+DOCA pkg-config directory in use (doca-common's or doca's variable doca_release), as the host
+code's pkg-config Cflags select it: dpacc defines OPENDOCA_VER_DEFAULT.
 
 Arguments travel in the argument buffer: a scalar in an 8-byte slot (int-sized
 ones sign- or zero-extended by signedness, float and double in their own
@@ -77,6 +80,11 @@ VERSION_LINE = "OpenFlexIO dpacc (DPACC-compatible), version {}"
 # A release named as NVIDIA's packages name it (24.01, 25.10): the device API version it selects is
 # FLEXIO_DEV_VER(24, 1, 0). cmake/FlexioDpaApp.cmake (flexio_release_version) reads them alike.
 RELEASE_NAME = re.compile(r"(\d\d)\.(\d\d?)")
+# DOCA DPA code that defines no DOCA_VER_USED gets the release of the DOCA pkg-config directory in
+# use (its modules' doca_release variable), or $DOCA_RELEASE: dpacc defines OPENDOCA_VER_DEFAULT.
+DOCA_RELEASE_NAME = re.compile(r"(\d+)\.(\d+)")
+DOCA_RELEASE_ENV = "DOCA_RELEASE"
+DOCA_RELEASE_VARIABLE = "doca_release"
 # Where a release for device sources that select none comes from, strongest first: --release, the
 # environment, the per-release pkg-config directory in use (its flexio-dev module's variable).
 RELEASE_ENV = "FLEXIO_RELEASE"
@@ -198,6 +206,26 @@ def pkg_config_release():
         return None
     r = subprocess.run([pkg_config, "--variable=flexio_release", "flexio-dev"], capture_output=True, text=True)
     return (r.stdout.strip() or None) if r.returncode == 0 else None
+
+
+def doca_release():
+    """The DOCA release DPA code that selects none is compiled for: $DOCA_RELEASE, else the
+    doca_release variable of the DOCA pkg-config module pkg-config finds (doca-common from 2.7,
+    doca before), as the host code's Cflags select it; None: the DOCA headers' newest."""
+    name = os.environ.get(DOCA_RELEASE_ENV)
+    where = DOCA_RELEASE_ENV
+    pkg_config = shutil.which("pkg-config")
+    for module in ("doca-common", "doca") if not name and pkg_config else ():
+        r = subprocess.run([pkg_config, f"--variable={DOCA_RELEASE_VARIABLE}", module], capture_output=True, text=True)
+        name, where = (r.stdout.strip() if r.returncode == 0 else ""), f"pkg-config's {module}"
+        if name:
+            break
+    if not name:
+        return None
+    match = DOCA_RELEASE_NAME.fullmatch(name)
+    if not match:
+        raise DpaccError(f"{where}: DOCA release '{name}' is not of the form MAJOR.MINOR (e.g. 2.2)")
+    return (int(match.group(1)) << 24) | (int(match.group(2)) << 16)
 
 
 def selected_release(opts, config):
@@ -427,6 +455,9 @@ def device_flags(config, opts):
     # FLEXIO_DEV_VER_USED overrides without a redefinition warning.
     release = selected_release(opts, config)
     selection = [f"-DFLEXIO_DEV_VER_DEFAULT={release[1]:#x}"] if release else []
+    doca = doca_release()
+    if doca is not None:
+        selection.append(f"-DOPENDOCA_VER_DEFAULT={doca:#x}")
     flags = ["--target=riscv64-unknown-elf", f"-march={march}", "-mabi=lp64", "-mcmodel=medany",
              "-mno-relax", "-ffreestanding", "-fno-common", "-ffunction-sections", *KEYWORDS,
              *model_macros(opts["cpus"]),

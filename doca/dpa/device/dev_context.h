@@ -20,10 +20,10 @@
 #define OPENDOCA_DPA_LAUNCH_ALIGN 64u
 
 struct opendoca_dpa_dev_context {
-	uint64_t qp;        /* DPA address of the loopback RDMA endpoint for atomics on host memory (0: none) */
-	uint32_t window_id; /* the FlexIO window device code reads and writes host memory through */
-	uint32_t log_level; /* doca_dpa_dev_log's threshold (DOCA_DPA_DEV_LOG_LEVEL_*) */
-	uint32_t stream_id; /* the FlexIO message stream of doca_dpa_dev_log / doca_dpa_dev_printf */
+	uint64_t qp;              /* DPA address of the loopback RDMA endpoint for atomics on host memory (0: none) */
+	uint32_t window_id;       /* the FlexIO window device code reads and writes host memory through */
+	uint32_t log_level;       /* doca_dpa_dev_log's threshold (DOCA_DPA_DEV_LOG_LEVEL_*) */
+	uint32_t stream_id;       /* the FlexIO message stream of doca_dpa_dev_log / doca_dpa_dev_printf */
 	uint32_t trace_stream_id; /* the stream of doca_dpa_dev_trace */
 };
 
@@ -35,7 +35,8 @@ enum opendoca_dpa_dev_error {
 	OPENDOCA_DPA_DEV_ERROR_HOST_ACCESS = 200, /* host memory of a handle the window refused (a bad handle) */
 	OPENDOCA_DPA_DEV_ERROR_RDMA = 201,        /* an RDMA operation of the device library failed */
 	OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT = 202,  /* a DOCA DPA call outside a kernel, an RPC or a DPA thread */
-	OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL = 203, /* a key added beyond a hash table's num_entries */
+	OPENDOCA_DPA_DEV_ERROR_BAD_RANGE = 203,   /* a copy or pointer outside its buffer */
+	OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL = 204, /* a key added beyond a hash table's num_entries */
 };
 
 /* How a kernel's last thread updates its completion event. */
@@ -61,7 +62,7 @@ struct opendoca_dpa_launch {
 	uint64_t func;           /* the kernel's device address */
 	uint64_t unpack;         /* its unpack wrapper's device address */
 	uint64_t wait_event;     /* DPA handle of the event to wait on, 0: none */
-	uint64_t wait_threshold; /* start once its value is greater than this */
+	uint64_t wait_threshold; /* start once its value is at least this (the DOCA DPA guide's chain) */
 	uint64_t comp_event;     /* DPA handle of the completion event, 0: none */
 	uint64_t comp_count;     /* the value set or added */
 	uint32_t comp_op;        /* enum opendoca_dpa_comp_op */

@@ -22,6 +22,16 @@ void opendoca_dev_set_kernel_thread(unsigned int rank, unsigned int num_threads)
  */
 volatile uint64_t *opendoca_dev_host_ptr(uint64_t haddr, uint32_t mkey);
 
+/* The window's pointer to host memory at haddr (key mkey); the process stops if refused. */
+uint64_t opendoca_dev_external_ptr(uint64_t haddr, uint32_t mkey);
+
+/* Copies on the context's loopback endpoint (copy_dev.c): RDMA writes from src (key src_key) to
+ * dst (dst_key), a transposed matrix, and waiting for them. */
+void opendoca_dev_copy(uint64_t dst, uint32_t dst_key, uint64_t src, uint32_t src_key, uint64_t length);
+void opendoca_dev_copy_transposed(uint64_t dst, uint32_t dst_key, uint64_t src, uint32_t src_key, uint64_t length,
+				  uint64_t element_size, uint64_t num_columns, uint64_t num_rows);
+void opendoca_dev_copy_synchronize(void);
+
 /* The sync event updates a kernel's last thread makes (sync_event_dev.c). */
 void opendoca_dev_sync_event_set(uint64_t handle, uint64_t value);
 void opendoca_dev_sync_event_add(uint64_t handle, uint64_t value);

@@ -67,18 +67,11 @@ __dpa_global__ void opendoca_dpa_kernel_thread(uint64_t arg)
 {
 	struct opendoca_dpa_launch *launch =
 		(struct opendoca_dpa_launch *)(uintptr_t)(arg & ~(uint64_t)(OPENDOCA_DPA_LAUNCH_ALIGN - 1));
-	uint64_t value;
-
 	opendoca_dev_set_context(launch->context);
 	opendoca_dev_set_kernel_thread((unsigned int)(arg & (OPENDOCA_DPA_LAUNCH_ALIGN - 1)), launch->num_threads);
-	if (launch->wait_event) {
-		for (;;) {
-			doca_dpa_dev_sync_event_get(launch->wait_event, &value);
-			if (value > launch->wait_threshold)
-				break;
-			doca_dpa_dev_yield();
-		}
-	}
+	/* value >= threshold: every value is at least 0 */
+	if (launch->wait_event && launch->wait_threshold)
+		doca_dpa_dev_sync_event_wait_gt(launch->wait_event, launch->wait_threshold - 1, ~0ull);
 	run(launch);
 	if (__atomic_add_fetch(&launch->finished, 1, __ATOMIC_ACQ_REL) == launch->num_threads) {
 		if (launch->comp_op == OPENDOCA_DPA_COMP_SET)

@@ -31,7 +31,7 @@ volatile uint64_t *opendoca_dev_host_ptr(uint64_t haddr, uint32_t mkey)
 	if (!ctx)
 		flexio_dev_error(OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT);
 	if (flexio_dev_multi_window_config((enum flexio_window_entity)0, (uint16_t)ctx->window_id, mkey) !=
-			    FLEXIO_DEV_STATUS_SUCCESS ||
+		    FLEXIO_DEV_STATUS_SUCCESS ||
 	    flexio_dev_multi_window_ptr_acquire((enum flexio_window_entity)0, haddr, &p) != FLEXIO_DEV_STATUS_SUCCESS)
 		return 0;
 	return (volatile uint64_t *)(uintptr_t)p;

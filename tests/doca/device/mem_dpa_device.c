@@ -15,6 +15,8 @@
 __dpa_rpc__ uint64_t arr_field(uint64_t table, uint64_t i, uint64_t f)
 {
 	const struct opendoca_dpa_buf_arr *arr = (const struct opendoca_dpa_buf_arr *)table;
+	/* As DOCA DPA's doca_dpa_dev_buf_array_get_buf reads it: through the table's first word. */
+	const struct opendoca_dpa_buf *bufs = (const struct opendoca_dpa_buf *)arr->bufs;
 
 	switch (f) {
 	case 0:
@@ -22,11 +24,11 @@ __dpa_rpc__ uint64_t arr_field(uint64_t table, uint64_t i, uint64_t f)
 	case 1:
 		return arr->elem_size;
 	case 2:
-		return arr->elems[i].addr;
+		return bufs[i].addr;
 	case 3:
-		return arr->elems[i].len;
+		return bufs[i].len;
 	default:
-		return arr->elems[i].mkey;
+		return bufs[i].mkey;
 	}
 }
 

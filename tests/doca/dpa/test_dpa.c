@@ -263,17 +263,17 @@ static void kernels_chained_by_events(void **state)
 	expect_ok(doca_sync_event_get_dpa_handle(e2, fx->dpa, &h2));
 	expect_ok(doca_sync_event_get_dpa_handle(comp, fx->dpa, &hcomp));
 	/* Launched last to first: each waits for its predecessor's event whatever the order. */
-	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, e2, 0, comp, 3, 1, &kernel_nothing));
-	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, e1, 0, e2, 1, 1, &kernel_nothing));
-	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, start, 4, e1, 1, 1, &kernel_nothing));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, e2, 1, comp, 3, 1, &kernel_nothing));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, e1, 1, e2, 1, 1, &kernel_nothing));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, start, 5, e1, 1, 1, &kernel_nothing));
 	usleep(20000);
 	expect_ok(doca_sync_event_get(comp, &value));
 	assert_int_equal(value, 0);
-	expect_ok(doca_sync_event_update_set(start, 4)); /* not greater than the threshold */
+	expect_ok(doca_sync_event_update_set(start, 4)); /* below the threshold */
 	usleep(20000);
 	expect_ok(doca_sync_event_get(comp, &value));
 	assert_int_equal(value, 0);
-	expect_ok(doca_sync_event_update_set(start, 5));
+	expect_ok(doca_sync_event_update_set(start, 5)); /* at it: the chain runs */
 	expect_ok(doca_sync_event_wait_gt(comp, 2, UINT64_MAX));
 	/* DPA code reads and updates the events by their handles too. */
 	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_event_get, &value, h2));
@@ -286,13 +286,39 @@ static void kernels_chained_by_events(void **state)
 	expect_ok(doca_sync_event_destroy(start));
 }
 
+/* The DOCA DPA guide's pipeline: func1, func2, func3 on one event, each waiting for the value the
+ * one before added to it (0, 1, 2) and adding 1. */
+static void pipeline_on_one_event(void **state)
+{
+	struct fixture *fx = *state;
+	struct doca_sync_event *e, *comp = event(fx, true);
+
+	expect_ok(doca_sync_event_create(&e));
+	expect_ok(doca_sync_event_add_publisher_location_dpa(e, fx->dpa));
+	expect_ok(doca_sync_event_add_subscriber_location_dpa(e, fx->dpa));
+	expect_ok(doca_sync_event_start(e));
+	for (int round = 0; round < 20; round++) {
+		expect_ok(doca_dpa_kernel_launch_update_add(fx->dpa, e, 3 * round, e, 1, 2, &kernel_nothing));
+		expect_ok(doca_dpa_kernel_launch_update_add(fx->dpa, e, 3 * round + 1, e, 1, 2, &kernel_nothing));
+		expect_ok(doca_dpa_kernel_launch_update_add(fx->dpa, e, 3 * round + 2, comp, 1, 2, &kernel_nothing));
+		/* the third adds to the CPU's event; the next round's first waits for 3 * (round + 1) */
+		expect_ok(doca_sync_event_wait_gt(comp, round, UINT64_MAX));
+		expect_ok(doca_dpa_kernel_launch_update_add(fx->dpa, NULL, 0, e, 1, 1, &kernel_nothing));
+	}
+	expect_ok(doca_sync_event_destroy(e));
+	expect_ok(doca_sync_event_destroy(comp));
+}
+
 /* Many kernels in flight adding to one event from DPA code and as their completion. */
 static void many_kernels_add(void **state)
 {
 	struct fixture *fx = *state;
 	struct doca_sync_event *comp = event(fx, true), *added = event(fx, true);
 	doca_dpa_dev_sync_event_t hadded;
-	enum { KERNELS = 32, THREADS = 4 };
+	enum {
+		KERNELS = 32,
+		THREADS = 4
+	};
 
 	expect_ok(doca_sync_event_get_dpa_handle(added, fx->dpa, &hadded));
 	for (int i = 0; i < KERNELS; i++)
@@ -387,6 +413,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(kernel_threads_and_completion, setup, teardown),
 		cmocka_unit_test_setup_teardown(structs_by_value, setup, teardown),
 		cmocka_unit_test_setup_teardown(kernels_chained_by_events, setup, teardown),
+		cmocka_unit_test_setup_teardown(pipeline_on_one_event, setup, teardown),
 		cmocka_unit_test_setup_teardown(many_kernels_add, setup, teardown),
 		cmocka_unit_test_setup_teardown(device_log_to_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(faulting_kernel, setup, teardown),
