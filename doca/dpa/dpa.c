@@ -192,7 +192,7 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 		return opendoca_fail(
 			DOCA_ERROR_BAD_STATE, func,
 			"the DPA process stopped: a DOCA DPA device call outside a kernel, an RPC or a DPA thread");
-	case OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL:
+	case OPENDOCA_DPA_DEV_ERROR_HASH_FULL:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "the DPA process stopped: DPA code added a key to a full hash table");
 	default:

@@ -2,7 +2,7 @@
  * DOCA DPA hash tables in device code (doca_dpa_dev_hash_table_add / _find / _remove, 3.0),
  * safe for any number of DPA threads at once: hash_table_dev.h has the layout and the protocol.
  * Adding a key beyond the number of entries the table was made for ends the process with
- * OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL, which the host reports by name.
+ * OPENDOCA_DPA_DEV_ERROR_HASH_FULL, which the host reports by name.
  */
 #include <stdint.h>
 
@@ -76,7 +76,7 @@ void doca_dpa_dev_hash_table_add(doca_dpa_dev_hash_table_t ht_handle, uint32_t k
 	s = locate(ht, key, &free);
 	if (!s && (ht->entries >= ht->max_entries || !free)) {
 		spin_unlock((struct spinlock_s *)&ht->lock);
-		flexio_dev_error(OPENDOCA_DPA_DEV_ERROR_HASH_TABLE_FULL);
+		flexio_dev_error(OPENDOCA_DPA_DEV_ERROR_HASH_FULL);
 	}
 	if (s) {
 		slot_write(s, OPENDOCA_DPA_HT_FULL, key, value);
