@@ -386,6 +386,36 @@ static void ping_pong(void **state)
 	expect_ok(doca_sync_event_destroy(se_pong));
 }
 
+/* A context's stop takes its threads' DPA side with the process: a thread starts again with it. */
+static void context_restart(void **state)
+{
+	struct fixture *fx = *state;
+	struct thread_arg a = { 0 };
+	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a);
+	struct doca_dpa_thread *t = thread_started(fx, &thread_func, p);
+	struct doca_dpa_hash_table *ht;
+	doca_dpa_dev_hash_table_t h;
+
+	expect_ok(doca_dpa_hash_table_create(fx->dpa, 4, &ht));
+	expect_ok(doca_dpa_stop(fx->dpa));
+	expect_fail(doca_dpa_thread_run(t), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_run");
+	expect_fail(doca_dpa_thread_stop(t), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_stop");
+	expect_fail(doca_dpa_hash_table_get_dpa_handle(ht, &h), DOCA_ERROR_BAD_STATE,
+		    "doca_dpa_hash_table_get_dpa_handle");
+	expect_ok(doca_dpa_start(fx->dpa));
+	/* Its argument went with the process too: a new one. */
+	p = arg_alloc(fx, &a);
+	expect_ok(doca_dpa_thread_set_func_arg(t, &thread_func, p));
+	expect_ok(doca_dpa_thread_start(t));
+	expect_ok(doca_dpa_thread_run(t));
+	do
+		a = arg_read(fx, p);
+	while (a.runs < 1);
+	expect_ok(doca_dpa_hash_table_destroy(ht));
+	expect_ok(doca_dpa_thread_destroy(t));
+	expect_ok(doca_dpa_mem_free(fx->dpa, p));
+}
+
 /* Threads of a group know their ranks. */
 static void thread_groups(void **state)
 {
@@ -756,6 +786,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(affinities, setup, teardown),
 		cmocka_unit_test_setup_teardown(notification_from_kernel, setup, teardown),
 		cmocka_unit_test_setup_teardown(ping_pong, setup, teardown),
+		cmocka_unit_test_setup_teardown(context_restart, setup, teardown),
 		cmocka_unit_test_setup_teardown(thread_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(completion_contexts, setup, teardown),
 		cmocka_unit_test_setup_teardown(destroy_while_threads_run, setup, teardown),
