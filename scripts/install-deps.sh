@@ -77,6 +77,7 @@ packages=(
   gdb-multiarch                                    # opens DPA core dumps
   abigail-tools                                    # ABI compatibility checks
   libffi-dev                                       # non-variadic RPC entry for bindings
+  libyaml-dev                                      # DPA resources files (flexio_resources_create)
   python3
   python3-venv python3-dev                         # Python binding: venv, cffi extension build
   libpcap-dev tcpdump                              # ports: pcap capture/replay, comparing captures

@@ -13,8 +13,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
-/* BlueField-3: 189 of the 256 DPA hardware threads are available to applications. */
-#define CMDQ_MAX_WORKERS 189
+/* At most a worker per DPA thread available to applications. */
+#define CMDQ_MAX_WORKERS DPA_APPLICATION_EUS
 
 struct cmdq {
 	struct process_child child; /* first: handle_get returns the object */

@@ -39,6 +39,7 @@ static const char *const kind_names[HANDLE_KIND_COUNT] = {
 	[HANDLE_EMU_DB_TO_CQ] = "emulated doorbell to CQ mapping",
 	[HANDLE_MSIX] = "MSI-X vector",
 	[HANDLE_MSIX_MAP] = "EQ to MSI-X map",
+	[HANDLE_RESOURCES] = "DPA resources object",
 };
 
 const char *handle_kind_name(enum handle_kind kind)

@@ -49,6 +49,7 @@ enum handle_kind {
 	HANDLE_EMU_DB_TO_CQ, /* older edition: emulated devices */
 	HANDLE_MSIX,
 	HANDLE_MSIX_MAP,
+	HANDLE_RESOURCES, /* 25.x on: the EUs a DPA resources file reserves */
 	HANDLE_KIND_COUNT
 };
 

@@ -149,9 +149,6 @@ static void close_children(struct process *process)
 	}
 }
 
-/* The BlueField-3 DPA: 16 cores of 16 hardware threads (execution units). */
-#define DPA_EXECUTION_UNITS 256
-
 bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func)
 {
 	switch (affinity->type) {

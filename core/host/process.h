@@ -88,6 +88,11 @@ flexio_status process_child_destroy(const void *handle, enum handle_kind kind, c
 /* The same for a child the caller has found and holds a reference to (dropped here). */
 flexio_status process_child_destroy_held(struct process_child *child, const char *func);
 
+/* The BlueField-3 DPA: 16 cores of 16 hardware threads (execution units, ids 0..255), of which
+ * 189 are available to applications. */
+#define DPA_EXECUTION_UNITS 256
+#define DPA_APPLICATION_EUS 189
+
 /* Whether an affinity is valid (a type of enum flexio_affinity_type; for STRICT an execution
  * unit of the BlueField-3 DPA); logs why not as func, naming it what. */
 bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func);

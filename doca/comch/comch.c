@@ -2,45 +2,30 @@
  * DOCA Comch (doca_comch.h, 2.7 and later): servers and clients as contexts of libdoca_common's
  * private context API, over the machine's sockets.
  *
- * The simulated DPU and host are processes of one machine, so a channel is an abstract Unix
- * SOCK_SEQPACKET socket (messages keep their boundaries; no file to clean up) named from the host
- * function's PCI address (the server's representor, the client's device) and the server's name.
- * A client's start connects and sends a hello with its largest message; the server answers with
- * its own, both keep the smaller, and the client runs once the answer came (starting until then,
- * DOCA's asynchronous client start). Everything else happens in the progress operation, which
+ * A channel is a socket of the machine (channel.h, shared with 2.2's Comm Channel). A client's
+ * start connects and sends a hello with its largest message; the server answers with its own, both
+ * keep the smaller, and the client runs once the answer came (starting until then, DOCA's
+ * asynchronous client start). Everything else happens in the progress operation, which
  * never blocks: accepting, receiving (each message to the program's receive callback),
  * connections made and lost (the connection callbacks). A send task is one send() of the message.
  * The engine's notification handle covers an epoll descriptor of the object's sockets.
  */
 #include <errno.h>
 #include <poll.h>
-#include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "doca_comch.h"
 #include "doca_ctx.h"
 #include "doca_dev.h"
 #include "doca_log.h"
+#include "channel.h"
 #include "dev.h"
 #include "private.h"
 #include "private_ctx.h"
-
-/* The project's limits: a simulated channel carries what a BlueField-3's does (4080 bytes). */
-#define COMCH_MAX_MSG_SIZE 4080u
-#define COMCH_MAX_RECV_QUEUE 8192u
-#define COMCH_MAX_NAME 120u
-#define COMCH_HELLO_MAGIC 0x4843434fu /* "OCCH" */
-
-struct comch_hello {
-	uint32_t magic;
-	uint32_t max_msg_size;
-};
 
 struct comch;
 
@@ -59,7 +44,7 @@ struct comch {
 	struct opendoca_ctx *ctx;
 	bool server;
 	struct doca_dev *dev; /* held */
-	char name[COMCH_MAX_NAME + 1];
+	char name[OPENDOCA_CHANNEL_MAX_NAME + 1];
 	/*
 	 * The PCI addresses naming the channel: [0] the host function's (the server's representor, the
 	 * client's device); [1] a server's own device's, for a host program running on the same
@@ -104,17 +89,6 @@ static const struct opendoca_task_type send_type = {
 static void free_object(struct opendoca_object *obj)
 {
 	free(obj);
-}
-
-static socklen_t channel_address(const struct comch *c, const char *pci, struct sockaddr_un *address)
-{
-	int len;
-
-	memset(address, 0, sizeof(*address));
-	address->sun_family = AF_UNIX;
-	/* The abstract namespace: no file to clean up, gone with the socket. */
-	len = snprintf(address->sun_path + 1, sizeof(address->sun_path) - 1, "opendoca-comch/%s/%s", pci, c->name);
-	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + (size_t)len);
 }
 
 /* ---- Connections ---- */
@@ -181,28 +155,6 @@ static struct comch_conn *conn_get(const void *handle)
 
 /* ---- Operations ---- */
 
-/* Listens on the channel's name of pci: the socket, or -1 with errno set. */
-static int listen_on(struct comch *c, const char *pci)
-{
-	struct sockaddr_un address;
-	socklen_t len = channel_address(c, pci, &address);
-	struct epoll_event ev = { .events = EPOLLIN };
-	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-
-	if (fd < 0)
-		return -1;
-	if (bind(fd, (struct sockaddr *)&address, len) || listen(fd, 64)) {
-		int saved = errno;
-
-		close(fd);
-		errno = saved;
-		return -1;
-	}
-	ev.data.fd = fd;
-	epoll_ctl(c->epfd, EPOLL_CTL_ADD, fd, &ev);
-	return fd;
-}
-
 static void close_listeners(struct comch *c)
 {
 	for (int i = 0; i < 2; i++) {
@@ -225,14 +177,16 @@ static doca_error_t comch_start(struct opendoca_ctx *ctx)
 		c->connecting = true; /* at progress, once: a client whose server goes stops */
 		return DOCA_ERROR_IN_PROGRESS;
 	}
-	c->listen_fd[0] = listen_on(c, c->pci[0]);
-	if (c->listen_fd[0] < 0) {
+	if (opendoca_channel_serve(c->pci, c->name, c->listen_fd)) {
 		err = errno == EADDRINUSE ? DOCA_ERROR_ALREADY_EXIST : DOCA_ERROR_OPERATING_SYSTEM;
 		goto fail;
 	}
-	/* The device's own name is a convenience of the simulation: another server may hold it. */
-	if (strcmp(c->pci[0], c->pci[1]))
-		c->listen_fd[1] = listen_on(c, c->pci[1]);
+	for (int i = 0; i < 2; i++) {
+		struct epoll_event ev = { .events = EPOLLIN, .data.fd = c->listen_fd[i] };
+
+		if (c->listen_fd[i] >= 0)
+			epoll_ctl(c->epfd, EPOLL_CTL_ADD, c->listen_fd[i], &ev);
+	}
 	return DOCA_SUCCESS;
 fail:
 	if (c->epfd >= 0)
@@ -265,28 +219,11 @@ static void comch_stopped(struct opendoca_ctx *ctx)
 	c->rx = NULL;
 }
 
-static void send_hello(struct comch_conn *conn, uint32_t max_msg_size)
-{
-	struct comch_hello hello = { COMCH_HELLO_MAGIC, max_msg_size };
-
-	/* A fresh socket's buffer has room: a failure is the peer gone, which the next receive sees. */
-	(void)send(conn->fd, &hello, sizeof(hello), MSG_DONTWAIT | MSG_NOSIGNAL);
-}
-
 /* A connection's first message: the peer's hello. */
 static bool take_hello(struct comch *c, struct comch_conn *conn, ssize_t n)
 {
-	struct comch_hello hello;
-
-	if (n != (ssize_t)sizeof(hello))
-		return false;
-	memcpy(&hello, c->rx, sizeof(hello));
-	if (hello.magic != COMCH_HELLO_MAGIC || !hello.max_msg_size)
-		return false;
-	if (hello.max_msg_size < conn->max_msg_size)
-		conn->max_msg_size = hello.max_msg_size;
-	conn->up = true;
-	return true;
+	conn->up = opendoca_channel_take_hello(c->rx, n, &conn->max_msg_size);
+	return conn->up;
 }
 
 static void lost(struct comch *c, struct comch_conn *conn)
@@ -311,7 +248,7 @@ static bool receive(struct comch *c, struct comch_conn *conn)
 	bool any = false;
 
 	while (conn->fd >= 0) {
-		ssize_t n = recv(conn->fd, c->rx, c->max_msg_size + 1, MSG_DONTWAIT | MSG_TRUNC);
+		ssize_t n = opendoca_channel_recv(conn->fd, c->rx, c->max_msg_size + 1, MSG_DONTWAIT | MSG_TRUNC);
 		void *handle = opendoca_handle_of(&conn->obj);
 
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
@@ -327,7 +264,7 @@ static bool receive(struct comch *c, struct comch_conn *conn)
 				return true;
 			}
 			if (c->server) {
-				send_hello(conn, c->max_msg_size);
+				opendoca_channel_send_hello(conn->fd, c->max_msg_size);
 				if (c->connect_cb)
 					c->connect_cb((struct doca_comch_event_connection_status_changed *)
 							      opendoca_ctx_handle(c->ctx),
@@ -351,35 +288,19 @@ static bool receive(struct comch *c, struct comch_conn *conn)
 	return any;
 }
 
-/* Room for recv_queue_size messages waiting in a connection's socket (the kernel's default else). */
-static void size_receive_queue(const struct comch *c, int fd)
-{
-	/* 1024: room for the kernel's bookkeeping of each message (its buffers count it too) */
-	int bytes = (int)(c->recv_queue_size * (c->max_msg_size + 1024));
-
-	if (c->recv_queue_size)
-		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof(bytes));
-}
-
 static bool client_connect(struct comch *c)
 {
-	struct sockaddr_un address;
-	socklen_t len = channel_address(c, c->pci[0], &address);
-	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	/* recv_queue_size messages waiting in the connection's socket (the kernel's default else) */
+	int fd = opendoca_channel_connect(c->pci[0], c->name, 0, c->recv_queue_size, c->max_msg_size);
 	struct comch_conn *conn;
 
+	/* No server yet (or its backlog full): tried again at the next progress, DOCA's client waits. */
 	if (fd < 0)
 		return false;
-	size_receive_queue(c, fd);
-	/* No server yet (or its backlog full): tried again at the next progress, DOCA's client waits. */
-	if (connect(fd, (struct sockaddr *)&address, len)) {
-		close(fd);
-		return false;
-	}
 	conn = conn_add(c, fd);
 	if (!conn)
 		return false;
-	send_hello(conn, c->max_msg_size);
+	opendoca_channel_send_hello(conn->fd, c->max_msg_size);
 	return true;
 }
 
@@ -396,7 +317,7 @@ static bool comch_progress(struct opendoca_binding *binding)
 
 		while (c->listen_fd[i] >= 0 &&
 		       (fd = accept4(c->listen_fd[i], NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
-			size_receive_queue(c, fd);
+			opendoca_channel_size(fd, 0, c->recv_queue_size, c->max_msg_size);
 			conn_add(c, fd);
 			any = true;
 		}
@@ -467,34 +388,30 @@ static doca_error_t comch_create(bool server, struct doca_dev *dev, struct doca_
 				 void **out, const char *func)
 {
 	struct comch *c;
-	size_t len;
 	doca_error_t err;
 
 	if (!name || !out)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL", name ? "the output" : "name");
-	len = strlen(name);
-	if (!len || len > COMCH_MAX_NAME || strchr(name, '/'))
+	if (!opendoca_channel_name_ok(name))
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-				     "name \"%.*s\" is not 1 - %u characters without '/'", (int)COMCH_MAX_NAME, name,
-				     COMCH_MAX_NAME);
+				     "name \"%.*s\" is not 1 - %u characters without '/'",
+				     (int)OPENDOCA_CHANNEL_MAX_NAME, name, OPENDOCA_CHANNEL_MAX_NAME);
 	if (server && !rep)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the representor is NULL");
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a Comch context");
 	c->server = server;
-	c->max_msg_size = COMCH_MAX_MSG_SIZE;
+	c->max_msg_size = OPENDOCA_CHANNEL_MAX_MSG_SIZE;
 	c->epfd = c->listen_fd[0] = c->listen_fd[1] = -1;
-	memcpy(c->name, name, len + 1);
+	strcpy(c->name, name);
 	err = opendoca_dev_hold(dev, func);
 	if (err) {
 		free(c);
 		return err;
 	}
 	/* The host function's address names the channel: the representor's on the server side. */
-	if (server ? doca_devinfo_rep_get_pci_addr_str(doca_dev_rep_as_devinfo(rep), c->pci[0]) ||
-			     doca_devinfo_get_pci_addr_str(doca_dev_as_devinfo(dev), c->pci[1])
-		   : doca_devinfo_get_pci_addr_str(doca_dev_as_devinfo(dev), c->pci[0])) {
+	if (!opendoca_channel_pci(dev, server ? rep : NULL, c->pci)) {
 		opendoca_dev_release(dev);
 		free(c);
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s has no PCI address",
@@ -609,8 +526,9 @@ static doca_error_t set_max_msg_size(const void *handle, const struct opendoca_k
 {
 	struct comch *c;
 
-	if (!size || size > COMCH_MAX_MSG_SIZE)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size %u is not 1 - %u", size, COMCH_MAX_MSG_SIZE);
+	if (!size || size > OPENDOCA_CHANNEL_MAX_MSG_SIZE)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size %u is not 1 - %u", size,
+				     OPENDOCA_CHANNEL_MAX_MSG_SIZE);
 	c = get_idle(handle, kind, func);
 	if (!c)
 		return opendoca_last_error();
@@ -624,9 +542,9 @@ static doca_error_t set_recv_queue_size(const void *handle, const struct opendoc
 {
 	struct comch *c;
 
-	if (!size || size > COMCH_MAX_RECV_QUEUE)
+	if (!size || size > OPENDOCA_CHANNEL_MAX_QUEUE)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size %u is not 1 - %u", size,
-				     COMCH_MAX_RECV_QUEUE);
+				     OPENDOCA_CHANNEL_MAX_QUEUE);
 	c = get_idle(handle, kind, func);
 	if (!c)
 		return opendoca_last_error();
@@ -885,7 +803,7 @@ doca_error_t doca_comch_cap_get_max_msg_size(const struct doca_devinfo *devinfo,
 {
 	if (!devinfo || !size)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL", devinfo ? "size" : "devinfo");
-	*size = COMCH_MAX_MSG_SIZE;
+	*size = OPENDOCA_CHANNEL_MAX_MSG_SIZE;
 	return DOCA_SUCCESS;
 }
 

@@ -14,7 +14,7 @@
  *   send CQ record | receive CQ record | QP record
  *
  * The send CQ is polled (FLEXIO_CQ_ELEMENT_TYPE_NON_DPA_CQ), the receive CQ too or, given an
- * event handler, reports to its thread. The descriptor tells device code where everything is
+ * event handler, reports to its thread (created armed; the handler re-arms it). The descriptor tells device code where everything is
  * (device/dpa_qp_dev.h) and holds the state DPA threads share: the send side under one
  * spinlock in DPA memory (producer counter, send CQ consumer counter, first error), the receive
  * side under another. Every WQE asks for a CQE; the thread holding the send lock takes every
@@ -146,9 +146,10 @@ static doca_error_t make_queues(struct opendoca_dpa_qp *qp, const struct opendoc
 	cq.log_cq_depth = (uint8_t)attr->log_rq_depth;
 	cq.cq_ring_qmem.daddr = qp->mem + l->rq_cq;
 	cq.cq_dbr_daddr = qp->mem + l->rq_cq_dbr;
-	if (attr->rq_handler) {
+	if (attr->rq_handler) { /* armed: the first completion wakes the thread, which re-arms */
 		cq.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD;
 		cq.thread = flexio_event_handler_get_thread(attr->rq_handler);
+		cq.no_arm = false;
 	}
 	if (flexio_cq_create(qp->process, NULL, &cq, &qp->rq_cq) != FLEXIO_STATUS_SUCCESS)
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no receive CQ of %u entries", 1u << attr->log_rq_depth);
@@ -204,7 +205,8 @@ doca_error_t opendoca_dpa_qp_create(flexio_process *process, struct ibv_pd *pd, 
 				     attr->log_sq_depth, attr->log_rq_depth, OPENDOCA_DPA_QP_MAX_LOG_DEPTH);
 	if (attr->access & ~remote)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-				     "access %#x: only IBV_ACCESS_REMOTE_WRITE, _READ and _ATOMIC", (unsigned)attr->access);
+				     "access %#x: only IBV_ACCESS_REMOTE_WRITE, _READ and _ATOMIC",
+				     (unsigned)attr->access);
 	qp = calloc(1, sizeof(*qp));
 	if (!qp)
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for an endpoint");
@@ -246,8 +248,11 @@ doca_error_t opendoca_dpa_qp_query(struct opendoca_dpa_qp *qp, const char *func,
 	struct ibv_port_attr port;
 
 	if (!qp || !addr)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "no %s", qp ? "place for the address" : "endpoint");
-	*addr = (struct opendoca_dpa_qp_addr){ .qpn = flexio_qp_get_qp_num(qp->qp), .port = PORT, .gid_index = GID_INDEX };
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "no %s",
+				     qp ? "place for the address" : "endpoint");
+	*addr = (struct opendoca_dpa_qp_addr){ .qpn = flexio_qp_get_qp_num(qp->qp),
+					       .port = PORT,
+					       .gid_index = GID_INDEX };
 	if (ibv_query_port(qp->pd->context, PORT, &port) || ibv_query_gid(qp->pd->context, PORT, GID_INDEX, &addr->gid))
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "cannot read port %d of %s", PORT,
 				     ibv_get_device_name(qp->pd->context->device));
@@ -289,7 +294,10 @@ static doca_error_t dpa_side_connect(struct opendoca_dpa_qp *qp, const struct op
 		if (flexio_qp_modify(qp->qp, &a, NULL) != FLEXIO_STATUS_SUCCESS)
 			return opendoca_fail(DOCA_ERROR_DRIVER, func, "the DPA QP %#x cannot move to %s toward QP %#x",
 					     flexio_qp_get_qp_num(qp->qp),
-					     i == 0 ? "INIT" : i == 1 ? "RTR" : "RTS", peer->qpn);
+					     i == 0   ? "INIT"
+					     : i == 1 ? "RTR"
+						      : "RTS",
+					     peer->qpn);
 	}
 	return DOCA_SUCCESS;
 }
@@ -321,9 +329,10 @@ doca_error_t opendoca_dpa_qp_connect(struct opendoca_dpa_qp *qp, const struct op
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "peer QP number %#x is no QP number", peer->qpn);
 	if (rc && (rc->path_mtu < FLEXIO_QP_QPC_MTU_BYTES_256 || rc->path_mtu > FLEXIO_QP_QPC_MTU_BYTES_4K ||
 		   rc->retry_count > 7 || rc->min_rnr_nak_timer > 31 || rc->log_rd_atomic > 7))
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-				     "RC attributes out of range (MTU %d, retries %u, RNR timer %u, log reads/atomics %u)",
-				     (int)rc->path_mtu, rc->retry_count, rc->min_rnr_nak_timer, rc->log_rd_atomic);
+		return opendoca_fail(
+			DOCA_ERROR_INVALID_VALUE, func,
+			"RC attributes out of range (MTU %d, retries %u, RNR timer %u, log reads/atomics %u)",
+			(int)rc->path_mtu, rc->retry_count, rc->min_rnr_nak_timer, rc->log_rd_atomic);
 	qp->connected = true; /* one attempt: a failed one leaves the QP between states */
 	return dpa_side_connect(qp, peer, rc ? rc : &rc_defaults, func);
 }

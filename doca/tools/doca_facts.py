@@ -40,6 +40,9 @@ LINE_FILES = {14: ["2.2", "1.4"], 22: ["2.2"], 25: ["2.5"], 26: ["2.6"], 27: ["2
 DPA_LINE_FILES = {22: ["2.2"], 25: ["2.5"], 26: ["2.6"], 27: ["2.6", "2.7"], 30: ["3.0"], 31: ["3.0", "3.1"]}
 FILE_LINE = {"1.4": 14, "2.2": 22, "2.5": 25, "2.6": 26, "2.7": 27, "3.0": 30, "3.1": 31}
 NEWEST = 31
+# Facts files of one line alone, beside its -core ones (not inherited by a line built on that line's):
+# 2.2's Comm Channel, which the DOCA Core programming guide of 1.x does not have.
+LINE_OWN_FILES = {22: ["2.2-comm-channel"]}
 HEADER_KINDS = {"func", "typedef", "enum", "struct-size", "struct-align", "field", "macro"}
 # The same kinds of device code (the DPA's riscv64 layouts).
 DEV_KINDS = {f"dev-{kind}" for kind in HEADER_KINDS}
@@ -58,7 +61,8 @@ doca_workq_property_get doca_workq_submit doca_workq_progress_retrieve doca_dma_
 doca_dma_destroy doca_dma_devinfo_caps_get""".split())
 # The library of each header's functions (the rest are libdoca_common's).
 LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma",
-                     "doca_dpa.h": "doca_dpa", "doca_rdma.h": "doca_rdma"}
+                     "doca_dpa.h": "doca_dpa", "doca_rdma.h": "doca_rdma",
+                     "doca_comm_channel.h": "doca_comm_channel"}
 # The library of the device headers' functions (dev-func rows): a static RV64 library.
 DEVICE_LIBRARY = "doca_dpa_dev"
 # Typedefs that name the same function-pointer type (the argp callbacks were renamed in 2.5).
@@ -87,9 +91,11 @@ def origin(line, facts_file, name):
 
 
 def line_files(line):
-    """The facts files of a line, in the order they apply: DOCA Core's, then DOCA DPA's."""
-    return [(f, f"doca-{f}-core.tsv") for f in LINE_FILES[line]] + [(f, f"doca-{f}-dpa.tsv")
-                                                                      for f in DPA_LINE_FILES.get(line, [])]
+    """The facts files of a line, in the order they apply: DOCA Core's, the line's own (2.2's Comm
+    Channel), then DOCA DPA's."""
+    return ([(f, f"doca-{f}-core.tsv") for f in LINE_FILES[line]]
+            + [(f.split("-")[0], f"doca-{f}.tsv") for f in LINE_OWN_FILES.get(line, [])]
+            + [(f, f"doca-{f}-dpa.tsv") for f in DPA_LINE_FILES.get(line, [])])
 
 
 def load_line(facts_dir, line, kinds=HEADER_KINDS):

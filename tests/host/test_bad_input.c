@@ -55,7 +55,11 @@ static struct {
 	flexio_sq_tis *tis;
 	flexio_uintptr_t buf; /* BUF_SIZE bytes of p's heap */
 	FILE *out;
+	struct flexio_resource *res, *dead_res; /* DPA resources of RES_KEY in RES_FILE */
 } fx;
+
+#define RES_FILE "applications:\n  - key: bad_input\n    eus: [4]\n"
+#define RES_KEY "bad_input"
 
 static char long_name[FLEXIO_MAX_NAME_LEN + 2]; /* one character too many */
 
@@ -245,6 +249,9 @@ static int setup(void **state)
 	children(fx.dead_p, false);
 	MUST(flexio_process_destroy(fx.dead_p));
 	bi_stale(fx.dead_p, "process");
+	MUST(flexio_resources_create(RES_KEY, RES_FILE, strlen(RES_FILE), &fx.dead_res));
+	MUST(flexio_resources_destroy(fx.dead_res));
+	bi_stale(fx.dead_res, "DPA resources object");
 	{
 		flexio_transport_domain *td;
 		flexio_sq_tis *tis;
@@ -303,6 +310,8 @@ static int setup(void **state)
 	bi_live(fx.qs->qp, "QP");
 	bi_live(fx.td, "transport domain");
 	bi_live(fx.tis, "TIS");
+	MUST(flexio_resources_create(RES_KEY, RES_FILE, strlen(RES_FILE), &fx.res));
+	bi_live(fx.res, "DPA resources object");
 	return 0;
 }
 
@@ -315,6 +324,7 @@ static int teardown(void **state)
 	/* p's SQ, which sent through the TIS, went with p. */
 	MUST(flexio_sq_tis_destroy(fx.tis));
 	MUST(flexio_transport_domain_destroy(fx.td));
+	MUST(flexio_resources_destroy(fx.res));
 	assert_int_equal(ibv_dealloc_pd(fx.pd), 0);
 	assert_int_equal(ibv_dealloc_pd(fx.other_pd), 0);
 	assert_int_equal(ibv_dealloc_pd(fx.pd1), 0);
@@ -1939,6 +1949,38 @@ static void version_out_of_range(void **state)
 		   "version 0x%llx is not a FLEXIO_VER(major, minor, sub) value", (unsigned long long)version);
 }
 
+/* DPA resources: arguments and handles (the file's form: test_resources.c). */
+static void resources(void **state)
+{
+	/* A failed create leaves NULL in *res. */
+	struct flexio_resource *r = (struct flexio_resource *)bi_never_a_handle;
+
+	(void)state;
+	EXPECT_ERR(flexio_resources_create(NULL, RES_FILE, strlen(RES_FILE), &r), F, "flexio_resources_create",
+		   "app_key is NULL or empty");
+	EXPECT_ERR(flexio_resources_create("", RES_FILE, strlen(RES_FILE), &r), F, "flexio_resources_create",
+		   "app_key is NULL or empty");
+	EXPECT_ERR(flexio_resources_create(RES_KEY, NULL, strlen(RES_FILE), &r), F, "flexio_resources_create",
+		   "buffer is NULL");
+	EXPECT_ERR(flexio_resources_create(RES_KEY, RES_FILE, strlen(RES_FILE), NULL), F, "flexio_resources_create",
+		   "res is NULL");
+	EXPECT_ERR(flexio_resources_create(RES_KEY, RES_FILE, 0, &r), F, "flexio_resources_create",
+		   "size 0: a DPA resources file is 1 .. 1048576 bytes");
+	EXPECT_ERR(flexio_resources_create(RES_KEY, RES_FILE, SIZE_MAX, &r), F, "flexio_resources_create",
+		   "size %zu: a DPA resources file is 1 .. 1048576 bytes", SIZE_MAX);
+	assert_null(r);
+	EXPECT_BAD_HANDLES(struct flexio_resource, "DPA resources object", flexio_resources_destroy(h), F,
+			   "flexio_resources_destroy");
+	EXPECT_BAD_HANDLES(struct flexio_resource, "DPA resources object", flexio_resources_get_eugs_num(h), 0,
+			   "flexio_resources_get_eugs_num");
+	EXPECT_BAD_HANDLES(struct flexio_resource, "DPA resources object", flexio_resources_get_eus_num(h), 0,
+			   "flexio_resources_get_eus_num");
+	EXPECT_BAD_HANDLES(struct flexio_resource, "DPA resources object", flexio_resources_get_eus(h), NULL,
+			   "flexio_resources_get_eus");
+	EXPECT_SILENT(flexio_resources_get_eus_num(fx.res), 1);
+	EXPECT_SILENT(flexio_resources_get_eus(fx.res)[0], 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1991,6 +2033,7 @@ int main(void)
 		cmocka_unit_test(stream_affinity),
 		cmocka_unit_test(data_symbol_registered),
 		cmocka_unit_test(version_out_of_range),
+		cmocka_unit_test(resources),
 	};
 
 	return cmocka_run_group_tests_name("bad_input", tests, setup, teardown);

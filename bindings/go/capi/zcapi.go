@@ -289,6 +289,12 @@ type Msix struct{ _ [0]byte }
 // The EQ-to-MSI-X map of an emulated function (23.x API only).
 type EmuDeviceMsixMap struct{ _ [0]byte }
 
+// Resource is struct flexio_resource.
+//
+// The execution units (EUs) and EU groups a DPA resources file reserves for one application
+// (opaque; flexio_resources_create makes it).
+type Resource struct{ _ [0]byte }
+
 // Func is flexio_func_t.
 //
 // A device function, seen from the host: used only through pointers.

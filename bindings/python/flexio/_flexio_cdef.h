@@ -340,6 +340,7 @@ struct flexio_app_select_attr {
 	uint32_t hw_model_id;
 	struct ibv_context *ibv_ctx;
 };
+struct flexio_resource;
 typedef void(flexio_log_cb_t)(enum flexio_log_lvl lvl, const char *func, const char *msg, void *user);
 enum flexio_fault_cause {
 	FLEXIO_FAULT_NONE = 0,
@@ -484,6 +485,11 @@ uint32_t flexio_event_handler_get_id(flexio_event_handler *event_handler);
 uint32_t flexio_event_handler_get_obj_id(flexio_event_handler *event_handler);
 flexio_thread *flexio_event_handler_get_thread(flexio_event_handler *event_handler);
 struct mlx5dv_devx_obj *flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
+flexio_status flexio_resources_create(const char *app_key, const void *buffer, size_t size, struct flexio_resource **res);
+flexio_status flexio_resources_destroy(struct flexio_resource *res);
+int flexio_resources_get_eugs_num(struct flexio_resource *res);
+uint32_t flexio_resources_get_eus_num(struct flexio_resource *res);
+uint32_t *flexio_resources_get_eus(struct flexio_resource *res);
 int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 uint32_t flexio_cq_get_cq_num(flexio_cq *cq);
 uint32_t flexio_sq_get_wq_num(flexio_sq *sq);

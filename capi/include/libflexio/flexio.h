@@ -20,7 +20,8 @@
  *   - 24.10 .. 25.x: the FlexIO SDK API Reference Manual, from 25.0 with
  *     NVIDIA 25.1's message-stream transports (struct flexio_msg_stream_attr
  *     with transport_mode, the FLEXIO_MSG_DEV_SYNC_MODE_* names), which
- *     NVIDIA's 25.1 samples use;
+ *     NVIDIA's 25.1 samples use, and the DPA resources functions
+ *     (flexio_resources_*) NVIDIA's DOCA 3.0 samples call;
  *   - 26.x (default: FLEXIO_CURRENT_VERSION): the same plus the 26.x
  *     additions.
  * Structure layouts are NVIDIA's declaration order: the 23.x and 24.x
@@ -94,7 +95,7 @@
  * Internal: the release served, one flag each.  FLEXIO_EDITION_OLD: 23.x (the
  * DOCA Driver APIs manual); FLEXIO_EDITION_2401: NVIDIA 24.01 .. 24.07; neither:
  * 24.10 and later, FLEXIO_EDITION_25 adding the message-stream transports
- * of 25.x (NVIDIA 25.1), FLEXIO_EDITION_26 the 26.x additions.
+ * of 25.x (NVIDIA 25.1) and the DPA resources functions, FLEXIO_EDITION_26 the 26.x additions.
  */
 #if FLEXIO_VER_EFFECTIVE < FLEXIO_NV2401_FIRST_VERSION
 #define FLEXIO_EDITION_OLD 1
@@ -1238,6 +1239,87 @@ FLEXIO_EXP_ flexio_thread *flexio_event_handler_get_thread(flexio_event_handler 
  */
 FLEXIO_EXP_ struct mlx5dv_devx_obj *
 flexio_event_handler_get_thread_obj(flexio_event_handler *event_handler);
+
+#if FLEXIO_EDITION_25
+/* ------------------------------------------------------------------------ */
+/* DPA resources: the execution units reserved for an application            */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * The execution units (EUs) and EU groups a DPA resources file reserves for one application
+ * (opaque; flexio_resources_create makes it).
+ */
+struct flexio_resource;
+
+/**
+ * Reads a DPA resources file for one application: the EUs and EU groups an administrator
+ * reserved for it, so that its DPA threads run there (FLEXIO_AFFINITY_STRICT with each EU id).
+ *
+ * The file is YAML: a mapping whose one key, applications, lists the applications, each a
+ * mapping of key (the application key: a string), eus (a list of EU ids) and eu_groups (a list of
+ * mappings whose one key, eus, lists the EUs of the group); eus and eu_groups may be left out.
+ * EU ids are plain decimal integers 0..255 (the BlueField-3 DPA's 256 EUs); an application is
+ * given at most 189 EUs in all (those available to applications), each once.  The whole file
+ * must be valid, not only the application asked for.  For example, an application with four EUs
+ * and one with an EU group: "applications: [{key: app, eus: [0, 1, 2, 3]}, {key: telemetry,
+ * eu_groups: [{eus: [16, 17]}]}]".
+ *
+ * @param app_key  the application's key in the file.
+ * @param buffer   the file's contents (need not end with a NUL byte); read during the call only.
+ * @param size     their size in bytes: 1 byte .. 1 MiB.
+ * @param res      receives the object, to destroy with flexio_resources_destroy.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function and the
+ *         line of the file) on NULL arguments, a size out of range, text that is not YAML or not
+ *         of this form (an unknown key, an EU id out of range or given twice, too many EUs), no
+ *         application or more than one of that key, or out of memory.
+ * @note Experimental (FLEXIO_EXPERIMENTAL).
+ * @since 25.0 (FLEXIO_VER(25, 0, 0)).
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_resources_create(const char *app_key, const void *buffer, size_t size,
+							  struct flexio_resource **res);
+
+/**
+ * Destroys a DPA resources object; the array flexio_resources_get_eus gave goes with it.
+ *
+ * @param res  the object.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when it
+ *         is not a live DPA resources object.
+ * @note Experimental (FLEXIO_EXPERIMENTAL).
+ * @since 25.0 (FLEXIO_VER(25, 0, 0)).
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_resources_destroy(struct flexio_resource *res);
+
+/**
+ * The number of EU groups reserved for the application.
+ *
+ * @param res  the object.
+ * @return the number of groups; 0 on error (logged).
+ * @note Experimental (FLEXIO_EXPERIMENTAL).
+ * @since 25.0 (FLEXIO_VER(25, 0, 0)).
+ */
+FLEXIO_EXPERIMENTAL int flexio_resources_get_eugs_num(struct flexio_resource *res);
+
+/**
+ * The number of EUs reserved for the application outside its EU groups (its eus list).
+ *
+ * @param res  the object.
+ * @return the number of EUs; 0 on error (logged).
+ * @note Experimental (FLEXIO_EXPERIMENTAL).
+ * @since 25.0 (FLEXIO_VER(25, 0, 0)).
+ */
+FLEXIO_EXPERIMENTAL uint32_t flexio_resources_get_eus_num(struct flexio_resource *res);
+
+/**
+ * The ids of the EUs reserved for the application outside its EU groups, in the file's order.
+ *
+ * @param res  the object.
+ * @return an array of flexio_resources_get_eus_num() ids owned by the object, valid until it is
+ *         destroyed (not NULL when there are none); NULL on error (logged).
+ * @note Experimental (FLEXIO_EXPERIMENTAL).
+ * @since 25.0 (FLEXIO_VER(25, 0, 0)).
+ */
+FLEXIO_EXPERIMENTAL uint32_t *flexio_resources_get_eus(struct flexio_resource *res);
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Command queues (asynchronous RPC)                                         */

@@ -131,8 +131,8 @@ uint32_t opendoca_dev_qp_post_send(struct opendoca_dpa_qp_desc *qp, uint64_t lad
 uint32_t opendoca_dev_qp_post_send_imm(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 				       uint32_t imm, int hold);
 /* The 8-byte value at raddr (8-byte aligned) before the add is written to laddr (DPA memory). */
-uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey,
-					uint64_t value, uint64_t laddr, uint32_t lkey, int hold);
+uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey, uint64_t value,
+					uint64_t laddr, uint32_t lkey, int hold);
 /* raddr's value becomes swap if it was compare; the value it had is written to laddr. */
 uint32_t opendoca_dev_qp_post_compare_swap(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey,
 					   uint64_t compare, uint64_t swap, uint64_t laddr, uint32_t lkey, int hold);
@@ -158,7 +158,8 @@ int opendoca_dev_qp_post_recv(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, u
 /* Takes the next receive completion: 1 and *c filled, or 0 when there is none yet. */
 int opendoca_dev_qp_poll_recv(struct opendoca_dpa_qp_desc *qp, struct opendoca_dpa_qp_completion *c);
 /* Arms the receive CQ: the next receive completion activates the event handler the host gave
- * (struct opendoca_dpa_qp_attr.rq_handler); call before flexio_dev_thread_reschedule. */
+ * (struct opendoca_dpa_qp_attr.rq_handler; the CQ is armed when made, and arming is one-shot):
+ * the handler calls it after polling, before flexio_dev_thread_reschedule. */
 void opendoca_dev_qp_arm_recv(struct opendoca_dpa_qp_desc *qp);
 #endif
 

@@ -63,7 +63,8 @@ __dpa_rpc__ uint64_t qp_rpc_write_many(uint64_t desc, uint64_t laddr, uint64_t l
 	uint32_t len = (uint32_t)(lkey_len >> 32);
 
 	for (uint64_t i = 0; i < count; i++)
-		opendoca_dev_qp_post_write(QP(desc), laddr, (uint32_t)lkey_len, len, raddr + i * len, (uint32_t)rkey, 0);
+		opendoca_dev_qp_post_write(QP(desc), laddr, (uint32_t)lkey_len, len, raddr + i * len, (uint32_t)rkey,
+					   0);
 	return (uint64_t)opendoca_dev_qp_synchronize(QP(desc));
 }
 
@@ -134,4 +135,47 @@ __dpa_global__ void qp_fetch_add_task(uint64_t arg)
 		__atomic_fetch_add(&job.errors, 1, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&job.old_sum, sum, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&job.done, 1, __ATOMIC_RELEASE);
+}
+
+/* The receiver of the event handler test: an endpoint whose receive CQ wakes qp_recv_handler. */
+static struct {
+	uint64_t desc, buf;
+	uint32_t lkey;
+	uint64_t received; /* receive completions without error */
+	uint64_t bytes;
+	uint64_t runs; /* invocations of the handler */
+} rx;
+
+__dpa_rpc__ uint64_t qp_rpc_rx_set(uint64_t desc, uint64_t buf, uint64_t lkey)
+{
+	rx.desc = desc;
+	rx.buf = buf;
+	rx.lkey = (uint32_t)lkey;
+	rx.received = rx.bytes = rx.runs = 0;
+	__dpa_thread_memory_writeback();
+	return 0;
+}
+
+/* 0: completions received; 1: their bytes; 2: the handler's invocations. */
+__dpa_rpc__ uint64_t qp_rpc_rx_get(uint64_t which)
+{
+	return __atomic_load_n(which == 0 ? &rx.received : which == 1 ? &rx.bytes : &rx.runs, __ATOMIC_ACQUIRE);
+}
+
+/* Takes every receive completion, gives each buffer back, arms the CQ and sleeps until the next. */
+__dpa_global__ void qp_recv_handler(uint64_t arg)
+{
+	struct opendoca_dpa_qp_completion c;
+
+	(void)arg;
+	__atomic_fetch_add(&rx.runs, 1, __ATOMIC_RELAXED);
+	while (opendoca_dev_qp_poll_recv(QP(rx.desc), &c)) {
+		if (!c.status) {
+			__atomic_fetch_add(&rx.bytes, c.byte_cnt, __ATOMIC_RELAXED);
+			__atomic_fetch_add(&rx.received, 1, __ATOMIC_RELEASE);
+		}
+		opendoca_dev_qp_post_recv(QP(rx.desc), rx.buf, rx.lkey, 64);
+	}
+	opendoca_dev_qp_arm_recv(QP(rx.desc));
+	flexio_dev_thread_reschedule();
 }

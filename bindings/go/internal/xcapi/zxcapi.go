@@ -275,6 +275,104 @@ func EventHandlerGetThreadObj(eventHandler *capi.EventHandler) *capi.Mlx5dvDevxO
 	return (*capi.Mlx5dvDevxObj)(unsafe.Pointer(C.flexio_event_handler_get_thread_obj((*C.flexio_event_handler)(unsafe.Pointer(eventHandler)))))
 }
 
+// ResourcesCreate calls flexio_status flexio_resources_create(const char *app_key, const void *buffer, size_t size, struct flexio_resource **res);
+//
+// Reads a DPA resources file for one application: the EUs and EU groups an administrator reserved
+// for it, so that its DPA threads run there (FLEXIO_AFFINITY_STRICT with each EU id).
+//
+// The file is YAML: a mapping whose one key, applications, lists the applications, each a mapping
+// of key (the application key: a string), eus (a list of EU ids) and eu_groups (a list of mappings
+// whose one key, eus, lists the EUs of the group); eus and eu_groups may be left out. EU ids are
+// plain decimal integers 0..255 (the BlueField-3 DPA's 256 EUs); an application is given at most
+// 189 EUs in all (those available to applications), each once. The whole file must be valid, not
+// only the application asked for. For example, an application with four EUs and one with an EU
+// group: "applications: [{key: app, eus: [0, 1, 2, 3]}, {key: telemetry, eu_groups: [{eus: [16,
+// 17]}]}]".
+//
+// Parameters:
+//   - app_key: the application's key in the file.
+//   - buffer: the file's contents (need not end with a NUL byte); read during the call only.
+//   - size: their size in bytes: 1 byte .. 1 MiB.
+//   - res: receives the object, to destroy with flexio_resources_destroy.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function and the
+// line of the file) on NULL arguments, a size out of range, text that is not YAML or not of this
+// form (an unknown key, an EU id out of range or given twice, too many EUs), no application or more
+// than one of that key, or out of memory.
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL).
+//
+// Since: 25.0 (FLEXIO_VER(25, 0, 0)).
+func ResourcesCreate(appKey *byte, buffer unsafe.Pointer, size uint64, res **capi.Resource) capi.Status {
+	return capi.Status(C.flexio_resources_create((*C.char)(unsafe.Pointer(appKey)), buffer, C.size_t(size), (**C.struct_flexio_resource)(unsafe.Pointer(res))))
+}
+
+// ResourcesDestroy calls flexio_status flexio_resources_destroy(struct flexio_resource *res);
+//
+// Destroys a DPA resources object; the array flexio_resources_get_eus gave goes with it.
+//
+// Parameters:
+//   - res: the object.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when it
+// is not a live DPA resources object.
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL).
+//
+// Since: 25.0 (FLEXIO_VER(25, 0, 0)).
+func ResourcesDestroy(res *capi.Resource) capi.Status {
+	return capi.Status(C.flexio_resources_destroy((*C.struct_flexio_resource)(unsafe.Pointer(res))))
+}
+
+// ResourcesGetEugsNum calls int flexio_resources_get_eugs_num(struct flexio_resource *res);
+//
+// The number of EU groups reserved for the application.
+//
+// Parameters:
+//   - res: the object.
+//
+// Returns the number of groups; 0 on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL).
+//
+// Since: 25.0 (FLEXIO_VER(25, 0, 0)).
+func ResourcesGetEugsNum(res *capi.Resource) int32 {
+	return int32(C.flexio_resources_get_eugs_num((*C.struct_flexio_resource)(unsafe.Pointer(res))))
+}
+
+// ResourcesGetEusNum calls uint32_t flexio_resources_get_eus_num(struct flexio_resource *res);
+//
+// The number of EUs reserved for the application outside its EU groups (its eus list).
+//
+// Parameters:
+//   - res: the object.
+//
+// Returns the number of EUs; 0 on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL).
+//
+// Since: 25.0 (FLEXIO_VER(25, 0, 0)).
+func ResourcesGetEusNum(res *capi.Resource) uint32 {
+	return uint32(C.flexio_resources_get_eus_num((*C.struct_flexio_resource)(unsafe.Pointer(res))))
+}
+
+// ResourcesGetEus calls uint32_t *flexio_resources_get_eus(struct flexio_resource *res);
+//
+// The ids of the EUs reserved for the application outside its EU groups, in the file's order.
+//
+// Parameters:
+//   - res: the object.
+//
+// Returns an array of flexio_resources_get_eus_num() ids owned by the object, valid until it is
+// destroyed (not NULL when there are none); NULL on error (logged).
+//
+// Note: Experimental (FLEXIO_EXPERIMENTAL).
+//
+// Since: 25.0 (FLEXIO_VER(25, 0, 0)).
+func ResourcesGetEus(res *capi.Resource) *uint32 {
+	return (*uint32)(unsafe.Pointer(C.flexio_resources_get_eus((*C.struct_flexio_resource)(unsafe.Pointer(res)))))
+}
+
 // CmdqIsEmpty calls int flexio_cmdq_is_empty(flexio_cmdq *cmdq);
 //
 // Tells whether every task added so far has run.

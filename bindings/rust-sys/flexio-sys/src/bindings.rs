@@ -1217,6 +1217,12 @@ unsafe extern "C" {
         user_arg: u64,
     ) -> flexio_status;
 }
+#[doc = " The execution units (EUs) and EU groups a DPA resources file reserves for one application\n (opaque; flexio_resources_create makes it)."]
+#[repr(C)]
+#[derive(Debug)]
+pub struct flexio_resource {
+    _unused: [u8; 0],
+}
 unsafe extern "C" {
     #[doc = " Creates a command queue whose tasks run on DPA threads of the process.\n\n @param process  the process.\n @param fattr    the number of worker threads, the batch size and the initial state.\n @param cmdq     receives the queue.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) on a bad argument or not enough free threads.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_create(

@@ -65,6 +65,31 @@ unsafe extern "C" {
     ) -> *mut mlx5dv_devx_obj;
 }
 unsafe extern "C" {
+    #[doc = " Reads a DPA resources file for one application: the EUs and EU groups an administrator\n reserved for it, so that its DPA threads run there (FLEXIO_AFFINITY_STRICT with each EU id).\n\n The file is YAML: a mapping whose one key, applications, lists the applications, each a\n mapping of key (the application key: a string), eus (a list of EU ids) and eu_groups (a list of\n mappings whose one key, eus, lists the EUs of the group); eus and eu_groups may be left out.\n EU ids are plain decimal integers 0..255 (the BlueField-3 DPA's 256 EUs); an application is\n given at most 189 EUs in all (those available to applications), each once.  The whole file\n must be valid, not only the application asked for.  For example, an application with four EUs\n and one with an EU group: \"applications: [{key: app, eus: [0, 1, 2, 3]}, {key: telemetry,\n eu_groups: [{eus: [16, 17]}]}]\".\n\n @param app_key  the application's key in the file.\n @param buffer   the file's contents (need not end with a NUL byte); read during the call only.\n @param size     their size in bytes: 1 byte .. 1 MiB.\n @param res      receives the object, to destroy with flexio_resources_destroy.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function and the\n         line of the file) on NULL arguments, a size out of range, text that is not YAML or not\n         of this form (an unknown key, an EU id out of range or given twice, too many EUs), no\n         application or more than one of that key, or out of memory.\n @note Experimental (FLEXIO_EXPERIMENTAL).\n @since 25.0 (FLEXIO_VER(25, 0, 0))."]
+    pub fn flexio_resources_create(
+        app_key: *const ::std::os::raw::c_char,
+        buffer: *const ::std::os::raw::c_void,
+        size: usize,
+        res: *mut *mut flexio_resource,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
+    #[doc = " Destroys a DPA resources object; the array flexio_resources_get_eus gave goes with it.\n\n @param res  the object.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (one log line names the function) when it\n         is not a live DPA resources object.\n @note Experimental (FLEXIO_EXPERIMENTAL).\n @since 25.0 (FLEXIO_VER(25, 0, 0))."]
+    pub fn flexio_resources_destroy(res: *mut flexio_resource) -> flexio_status;
+}
+unsafe extern "C" {
+    #[doc = " The number of EU groups reserved for the application.\n\n @param res  the object.\n @return the number of groups; 0 on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL).\n @since 25.0 (FLEXIO_VER(25, 0, 0))."]
+    pub fn flexio_resources_get_eugs_num(res: *mut flexio_resource) -> ::std::os::raw::c_int;
+}
+unsafe extern "C" {
+    #[doc = " The number of EUs reserved for the application outside its EU groups (its eus list).\n\n @param res  the object.\n @return the number of EUs; 0 on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL).\n @since 25.0 (FLEXIO_VER(25, 0, 0))."]
+    pub fn flexio_resources_get_eus_num(res: *mut flexio_resource) -> u32;
+}
+unsafe extern "C" {
+    #[doc = " The ids of the EUs reserved for the application outside its EU groups, in the file's order.\n\n @param res  the object.\n @return an array of flexio_resources_get_eus_num() ids owned by the object, valid until it is\n         destroyed (not NULL when there are none); NULL on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL).\n @since 25.0 (FLEXIO_VER(25, 0, 0))."]
+    pub fn flexio_resources_get_eus(res: *mut flexio_resource) -> *mut u32;
+}
+unsafe extern "C" {
     #[doc = " Tells whether every task added so far has run.\n\n @param cmdq  the queue.\n @return nonzero when empty, 0 when tasks remain or on error (logged).\n @note Experimental (FLEXIO_EXPERIMENTAL) except in the 24.x releases, which mark nothing experimental.\n @since 23.x (FLEXIO_VER(23, 0, 0)), the older API."]
     pub fn flexio_cmdq_is_empty(cmdq: *mut flexio_cmdq) -> ::std::os::raw::c_int;
 }
