@@ -192,6 +192,9 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 		return opendoca_fail(
 			DOCA_ERROR_BAD_STATE, func,
 			"the DPA process stopped: a DOCA DPA device call outside a kernel, an RPC or a DPA thread");
+	case OPENDOCA_DPA_DEV_ERROR_HASH_FULL:
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				     "the DPA process stopped: DPA code added a key to a full hash table");
 	default:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DPA process stopped with status %d", status);
 	}
@@ -346,6 +349,7 @@ static doca_error_t open_stream(struct dpa_context *ctx, const char *name, const
 /* Releases what start made, in reverse (lock held). */
 static void release_started(struct dpa_context *ctx)
 {
+	dpa_objects_release(ctx);
 	dpa_launches_stop(ctx);
 	if (ctx->dev_context)
 		flexio_buf_dev_free(ctx->process, ctx->dev_context);

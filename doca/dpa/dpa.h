@@ -32,6 +32,7 @@
 #include "private.h"
 
 struct dpa_launches;
+struct dpa_object;
 struct opendoca_dpa_qp;
 
 struct dpa_context {
@@ -52,6 +53,10 @@ struct dpa_context {
 	uint64_t dev_context;             /* doca_dpa_dev_t: its descriptor's DPA address */
 	struct dpa_launches *launches;    /* kernel.c */
 	_Atomic uint32_t dependents;      /* objects made in the context (dpa_dependent_hold) */
+	/* DPA threads and what reports to them (thread.h): their entries, registered with the first
+	 * thread, and the started objects, released before the process goes (dpa_objects_release). */
+	flexio_func_t *thread_entry, *thread_activate;
+	struct dpa_object *objects;
 };
 
 /* The context of a handle, with a reference for the call (opendoca_handle_put(&ctx->base.object)). */
@@ -82,6 +87,10 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func);
 /* Kernel launches (kernel.c): set up at start, drained and freed at stop. */
 doca_error_t dpa_launches_start(struct dpa_context *ctx, const char *func);
 void dpa_launches_stop(struct dpa_context *ctx);
+
+/* Releases the FlexIO resources of the context's started DPA threads, completions ... (thread.c;
+ * lock held, before the process is destroyed). */
+void dpa_objects_release(struct dpa_context *ctx);
 
 /* The name of an application (doca_dpa_app_get_name and 2.2/2.5's app_name_get). */
 doca_error_t dpa_app_name(flexio_app *app, char *name, size_t *len, const char *func);

@@ -1,0 +1,65 @@
+/*
+ * The device side of DOCA DPA threads (doca_dpa_thread_*, 2.7 on): the event handler entry
+ * libdoca_dpa gives every DPA thread's FlexIO event handler, the RPC with which the host wakes a
+ * thread (doca_dpa_thread_run), and what thread functions call (doca_dpa_dev_thread_reschedule,
+ * _finish, _notify, _get_local_storage). thread_dev.h has the descriptors.
+ */
+#include <stdint.h>
+
+#include <libflexio-dev/flexio_dev.h>
+
+#include "dev_internal.h"
+#include "doca_dpa_dev.h"
+#include "thread_dev.h"
+
+typedef uint64_t (*unpack_fn)(void *argbuf, void *func);
+
+/* Registered by name by libdoca_dpa (thread.c), as kernel_dev.c's entries are. */
+#define REGISTERED_BY_NAME(fn) const char __dpacc_by_name_##fn __attribute__((used)) = 1
+REGISTERED_BY_NAME(opendoca_dpa_thread_entry);
+REGISTERED_BY_NAME(opendoca_dpa_thread_activate);
+
+static __thread uint64_t local_storage;
+
+/* One run of a DPA thread: arg is its descriptor. Returning ends the run as a reschedule does. */
+__dpa_global__ void opendoca_dpa_thread_entry(uint64_t arg)
+{
+	const struct opendoca_dpa_thread_desc *t = (const struct opendoca_dpa_thread_desc *)(uintptr_t)arg;
+
+	opendoca_dev_set_context(t->context);
+	opendoca_dev_set_kernel_thread(t->rank, t->num_threads);
+	local_storage = t->local_storage;
+	((unpack_fn)(uintptr_t)t->unpack)((void *)(t + 1), (void *)(uintptr_t)t->func);
+	flexio_dev_thread_reschedule();
+}
+
+/* doca_dpa_thread_run: activates the event handler whose activation id is arg, once. */
+__dpa_global__ uint64_t opendoca_dpa_thread_activate(uint64_t arg)
+{
+	flexio_dev_event_handler_activate((uint32_t)arg);
+	return 0;
+}
+
+void doca_dpa_dev_thread_reschedule(void)
+{
+	flexio_dev_thread_reschedule();
+}
+
+void doca_dpa_dev_thread_finish(void)
+{
+	flexio_dev_thread_finish();
+}
+
+doca_dpa_dev_uintptr_t doca_dpa_dev_thread_get_local_storage(void)
+{
+	return local_storage;
+}
+
+/* A run that comes while the thread runs is latched: the thread runs again once this run ends. */
+void doca_dpa_dev_thread_notify(doca_dpa_dev_notification_completion_t comp_handle)
+{
+	const struct opendoca_dpa_notification_desc *n =
+		(const struct opendoca_dpa_notification_desc *)(uintptr_t)comp_handle;
+
+	flexio_dev_event_handler_activate(n->activation_id);
+}
