@@ -1,6 +1,6 @@
 /*
  * DOCA DPA contexts (doca_dpa.h), the newest forms (2.6 on: create, set_app, start, stop,
- * destroy) and what every release's form shares (dpa.h has the design). dpa_v2_5.c holds the
+ * destroy) and what every release's form shares (dpa_ctx.h has the design). dpa_v2_5.c holds the
  * forms of 2.5 and 2.2, whose create starts the context with its application.
  */
 #include "doca_dpa.h"
@@ -8,7 +8,7 @@
 
 #include "caps.h"
 #include "dev.h"
-#include "dpa.h"
+#include "dpa_ctx.h"
 #include "dpa_qp.h"
 
 #include <errno.h>

@@ -7,7 +7,7 @@
 #include "doca_dpa.h"
 
 #include "buf.h"
-#include "dpa.h"
+#include "dpa_ctx.h"
 
 #include <stdlib.h>
 

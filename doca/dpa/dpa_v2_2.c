@@ -3,7 +3,7 @@
 
 #include "doca_dpa.h"
 
-#include "dpa.h"
+#include "dpa_ctx.h"
 
 #include <limits.h>
 

@@ -6,7 +6,7 @@
 
 #include "caps.h"
 #include "dev.h"
-#include "dpa.h"
+#include "dpa_ctx.h"
 
 doca_error_t doca_dpa_create(struct doca_dev *dev, struct doca_dpa_app *app, struct doca_dpa **dpa)
 {

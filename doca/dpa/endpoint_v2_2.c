@@ -16,7 +16,7 @@
 
 #include "dev.h"
 #include "device/endpoint_dev.h"
-#include "dpa.h"
+#include "dpa_ctx.h"
 #include "dpa_qp.h"
 
 #include <errno.h>
@@ -44,7 +44,7 @@ struct dpa_ep {
 	pthread_mutex_t lock;      /* connect against connect */
 	struct opendoca_dpa_qp *qp;
 	bool connected;
-	uint64_t desc;    /* DPA address of its struct opendoca_dpa_ep_desc, scratch words after it */
+	uint64_t desc; /* DPA address of its struct opendoca_dpa_ep_desc, scratch words after it */
 	void *scratch_mkey;
 };
 
@@ -186,7 +186,8 @@ doca_error_t doca_dpa_ep_create(doca_dpa_worker_t worker, unsigned int access, d
 	if (!ep) {
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "ep is NULL");
 	} else if (!access_flags(access, &attr.access)) {
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "access %#x: not DOCA_ACCESS_* of endpoints", access);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "access %#x: not DOCA_ACCESS_* of endpoints",
+				    access);
 	} else if (!(e = calloc(1, sizeof(*e)))) {
 		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no memory for an endpoint");
 	} else {
@@ -196,7 +197,7 @@ doca_error_t doca_dpa_ep_create(doca_dpa_worker_t worker, unsigned int access, d
 		attr.access &= ~IBV_ACCESS_LOCAL_WRITE;
 		pthread_mutex_lock(&ctx->lock);
 		err = ctx->started ? opendoca_dpa_qp_create(ctx->process, opendoca_dev_ibv_pd(ctx->base.dev), &attr,
-							   __func__, &e->qp)
+							    __func__, &e->qp)
 				   : opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the worker's context was stopped");
 		pthread_mutex_unlock(&ctx->lock);
 		if (!err)
@@ -308,11 +309,15 @@ doca_error_t doca_dpa_mem_host_register(doca_dpa_t dpa, void *addr, size_t lengt
 	int ibv;
 
 	if (!mem || !addr || !length)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s", !mem ? "mem is NULL" : !addr ? "addr is NULL" : "length is 0");
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s",
+				     !mem    ? "mem is NULL"
+				     : !addr ? "addr is NULL"
+					     : "length is 0");
 	if (flags)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "flags %#x: none is defined", flags);
 	if (!access_flags(access, &ibv))
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "access %#x: not DOCA_ACCESS_* of host memory", access);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "access %#x: not DOCA_ACCESS_* of host memory",
+				     access);
 	ctx = dpa_get_started(dpa, &err, __func__);
 	if (!ctx)
 		return err;

@@ -14,7 +14,7 @@
  */
 #include "doca_dpa.h"
 
-#include "dpa.h"
+#include "dpa_ctx.h"
 #include "sync_event.h"
 
 #include <stdarg.h>

@@ -37,7 +37,7 @@
 
 #include "doca_dpa.h"
 
-#include "dpa.h"
+#include "dpa_ctx.h"
 
 /* A started object on its context's list (lock held for every call). */
 struct dpa_object {

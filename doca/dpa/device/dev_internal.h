@@ -9,6 +9,13 @@
 
 #include "dev_context.h"
 
+/*
+ * Marks an entry point (a __dpa_global__ function) libdoca_dpa registers by name in the program's
+ * application: dpacc then does not register it with its stub, which is in no host archive the
+ * program links (tools/dpacc: BY_NAME_PREFIX).
+ */
+#define REGISTERED_BY_NAME(fn) const char __dpacc_by_name_##fn __attribute__((used)) = 1
+
 /* The calling thread's context: its kernel's or RPC's, or what doca_dpa_dev_device_set chose. */
 const struct opendoca_dpa_dev_context *opendoca_dev_context(void);
 void opendoca_dev_set_context(uint64_t context);

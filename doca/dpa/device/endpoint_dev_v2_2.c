@@ -46,8 +46,8 @@ void doca_dpa_dev_put_nb(doca_dpa_dev_ep_t ep, uint64_t local_addr, size_t lengt
 }
 
 void doca_dpa_dev_put_signal_add_nb(doca_dpa_dev_ep_t ep, uint64_t local_addr, doca_dpa_dev_mem_t local_mem,
-				    size_t length, uint64_t raddr, uint32_t rkey, doca_dpa_dev_sync_event_remote_t event,
-				    uint64_t comp_count)
+				    size_t length, uint64_t raddr, uint32_t rkey,
+				    doca_dpa_dev_sync_event_remote_t event, uint64_t comp_count)
 {
 	struct opendoca_dpa_ep_desc *e = ep_of(ep);
 	uint32_t slot = __atomic_fetch_add(&e->scratch_next, 1, __ATOMIC_RELAXED) % OPENDOCA_DPA_EP_SCRATCH;
@@ -60,8 +60,8 @@ void doca_dpa_dev_put_signal_add_nb(doca_dpa_dev_ep_t ep, uint64_t local_addr, d
 }
 
 void doca_dpa_dev_put_signal_set_nb(doca_dpa_dev_ep_t ep, uint64_t local_addr, doca_dpa_dev_mem_t local_mem,
-				    size_t length, uint64_t raddr, uint32_t rkey, doca_dpa_dev_sync_event_remote_t event,
-				    uint64_t comp_count)
+				    size_t length, uint64_t raddr, uint32_t rkey,
+				    doca_dpa_dev_sync_event_remote_t event, uint64_t comp_count)
 {
 	struct opendoca_dpa_ep_desc *e = ep_of(ep);
 	uint32_t slot = __atomic_fetch_add(&e->scratch_next, 1, __ATOMIC_RELAXED) % OPENDOCA_DPA_EP_SCRATCH;

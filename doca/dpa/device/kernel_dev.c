@@ -18,12 +18,7 @@
 
 typedef uint64_t (*unpack_fn)(void *argbuf, void *func);
 
-/*
- * libdoca_dpa registers the entry points below by name in the program's application (dpa.c):
- * these marks tell dpacc not to register them with their stubs, which are in no host archive the
- * program links (tools/dpacc: BY_NAME_PREFIX).
- */
-#define REGISTERED_BY_NAME(fn) const char __dpacc_by_name_##fn __attribute__((used)) = 1
+/* libdoca_dpa registers these entry points by name (dpa.c). */
 REGISTERED_BY_NAME(opendoca_dpa_kernel_thread);
 REGISTERED_BY_NAME(opendoca_dpa_rpc);
 

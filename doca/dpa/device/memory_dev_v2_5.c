@@ -34,8 +34,7 @@ void doca_dpa_dev_memcpy_nb(doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset, doc
 {
 	const struct opendoca_dpa_buf *dst = buf_of(dst_mem), *src = buf_of(src_mem);
 
-	opendoca_dev_copy(range(dst, dst_offset, length), dst->mkey, range(src, src_offset, length), src->mkey,
-			  length);
+	opendoca_dev_copy(range(dst, dst_offset, length), dst->mkey, range(src, src_offset, length), src->mkey, length);
 }
 
 void doca_dpa_dev_memcpy_transpose2D_nb(doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset, doca_dpa_dev_buf_t src_mem,

@@ -14,8 +14,7 @@
 
 typedef uint64_t (*unpack_fn)(void *argbuf, void *func);
 
-/* Registered by name by libdoca_dpa (thread.c), as kernel_dev.c's entries are. */
-#define REGISTERED_BY_NAME(fn) const char __dpacc_by_name_##fn __attribute__((used)) = 1
+/* libdoca_dpa registers these entry points by name (thread.c). */
 REGISTERED_BY_NAME(opendoca_dpa_thread_entry);
 REGISTERED_BY_NAME(opendoca_dpa_thread_activate);
 

@@ -183,8 +183,9 @@ static void copies(void **state)
 	expect_ok(doca_dpa_mem_dev_export(md, &hd));
 	expect_ok(doca_dpa_mem_dev_export(mm, &hm));
 	expect_ok(doca_dpa_mem_dev_export(mt, &ht));
-	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, done, 1, 1, &kernel_copy, (uint64_t)(uintptr_t)dst,
-						    hd, (uint64_t)(uintptr_t)src, hs, (uint64_t)sizeof(src)));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, done, 1, 1, &kernel_copy,
+						    (uint64_t)(uintptr_t)dst, hd, (uint64_t)(uintptr_t)src, hs,
+						    (uint64_t)sizeof(src)));
 	expect_ok(doca_sync_event_wait_gt(done, 0, UINT64_MAX));
 	assert_int_equal(dst[0], 200);
 	assert_memory_equal(&src[1], &dst[1], sizeof(src) - sizeof(src[0]));

@@ -12,8 +12,8 @@
 
 /* Copies length bytes to the peer's memory and sets (set != 0) or adds to its event. */
 __dpa_global__ void kernel_put_signal(doca_dpa_dev_ep_t ep, uint64_t local_addr, doca_dpa_dev_mem_t local_mem,
-				      uint64_t length, uint64_t raddr, uint32_t rkey, doca_dpa_dev_sync_event_remote_t ev,
-				      uint64_t count, uint64_t set)
+				      uint64_t length, uint64_t raddr, uint32_t rkey,
+				      doca_dpa_dev_sync_event_remote_t ev, uint64_t count, uint64_t set)
 {
 	if (set)
 		doca_dpa_dev_put_signal_set_nb(ep, local_addr, local_mem, length, raddr, rkey, ev, count);
@@ -22,8 +22,8 @@ __dpa_global__ void kernel_put_signal(doca_dpa_dev_ep_t ep, uint64_t local_addr,
 	doca_dpa_dev_ep_synchronize(ep);
 }
 
-__dpa_global__ void kernel_put(doca_dpa_dev_ep_t ep, uint64_t local_addr, doca_dpa_dev_mem_t local_mem,
-			       uint64_t length, uint64_t raddr, uint32_t rkey)
+__dpa_global__ void kernel_put(doca_dpa_dev_ep_t ep, uint64_t local_addr, doca_dpa_dev_mem_t local_mem, uint64_t length,
+			       uint64_t raddr, uint32_t rkey)
 {
 	doca_dpa_dev_put_nb(ep, local_addr, length, local_mem, raddr, rkey);
 	doca_dpa_dev_ep_synchronize(ep);
