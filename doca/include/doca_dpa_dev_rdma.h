@@ -13,6 +13,9 @@
 #define OPENDOCA_DOCA_DPA_DEV_RDMA_H
 
 #include "doca_dpa_dev.h"
+/* RDMA signals name sync events: programs including this header call doca_dpa_dev_sync_event_*
+ * too (NVIDIA's 3.0 ping-pong sample). */
+#include "doca_dpa_dev_sync_event.h"
 
 #ifdef __cplusplus
 extern "C" {
