@@ -167,7 +167,7 @@ static bool take_eu(struct reader *r, struct app_entry *app, uint32_t *id)
  * group's (counted in *group_eus). */
 static bool read_eus(struct reader *r, struct app_entry *app, uint32_t *group_eus)
 {
-	uint32_t id;
+	uint32_t id = 0; /* take_eu sets it when it succeeds; GCC -O3 cannot see that */
 
 	if (!expect(r, YAML_SEQUENCE_START_EVENT, "eus"))
 		return false;
