@@ -54,9 +54,9 @@ EXTERNAL_TYPES = {
     "struct mlx5dv_devx_obj": "opaque",
     "union ibv_gid": "gid", "FILE": "opaque", "pthread_t": "integer", "va_list": "opaque",
 }
-BUILTIN_TYPES = {"void", "char", "int", "unsigned int", "long", "unsigned long", "bool", "_Bool", "size_t",
-                 "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t", "int16_t", "int32_t", "int64_t",
-                 "uintptr_t", "..."}
+BUILTIN_TYPES = {"void", "char", "int", "unsigned int", "long", "unsigned long", "unsigned long long", "bool",
+                 "_Bool", "size_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t", "int16_t", "int32_t",
+                 "int64_t", "uintptr_t", "..."}
 # Map nodes whose functions bindings cover (the rest of libflexio_verbs.map is rdma-core's).
 FLEXIO_NODES = ("FLEXIO_1.0", "FLEXIO_1.1", "FLEXIO_EXPERIMENTAL")
 # Macros of the headers that are markers or edition selection, not API constants.

@@ -1,10 +1,11 @@
-"""DOCA Core and DOCA DMA as the binding generators see them, read from doca/ (shared by
-bindings/*/gen, beside capi_model.py's libflexio).
+"""DOCA Core, DOCA DMA and DOCA DPA as the binding generators see them, read from doca/ (shared
+by bindings/*/gen, beside capi_model.py's libflexio).
 
 What a binding covers: the newest release's form of the API (the headers' default selection,
-DOCA_VER_USED undefined: what NVIDIA's current headers declare), i.e. the functions the DOCA Core
-and DMA headers declare for that release AND libdoca_common.so.2 / libdoca_dma.so.2 export
-(doca/common/libdoca_common.map, doca/dma/libdoca_dma.map: every node but DOCA_PRIVATE).  The
+DOCA_VER_USED undefined: what NVIDIA's current headers declare), i.e. the functions the DOCA Core,
+DMA and DPA headers declare for that release AND libdoca_common.so.2 / libdoca_dma.so.2 /
+libdoca_dpa.so.2 export (doca/common/libdoca_common.map, doca/dma/libdoca_dma.map,
+doca/dpa/libdoca_dpa.map: every node but DOCA_PRIVATE).  The
 older releases' forms are exported under other names (doca_mmap_create_v2_2, ...) that no
 header of the newest release declares: they drop out, as they are no API a new program calls.
 A function declared but not exported yet (a family still being written) drops out too, and
@@ -33,13 +34,15 @@ import version_script  # noqa: E402
 # FLEXIO_DOCA_DIR: another copy of doca/ (the regeneration self-test uses a modified one).
 DOCA = Path(os.environ.get("FLEXIO_DOCA_DIR") or ROOT / "doca")
 INCLUDE = DOCA / "include"
-# The headers of DOCA Core and DMA, in dependency order (what a binding's wrapper includes).
-# doca_argp.h (libdoca_argp: a program's command line) and 2.2's doca_bufpool.h are not bound.
+# The headers of DOCA Core, DMA and DPA (its host side), in dependency order (what a binding's
+# wrapper includes).  doca_argp.h (libdoca_argp: a program's command line), 2.2's doca_bufpool.h
+# and the DPA's device headers (doca_dpa_dev*.h: DPA code's, compiled by dpacc) are not bound.
 HEADER_NAMES = ["doca_types.h", "doca_error.h", "doca_version.h", "doca_log.h", "doca_dev.h", "doca_mmap.h",
                 "doca_buf.h", "doca_buf_inventory.h", "doca_buf_array.h", "doca_buf_pool.h", "doca_ctx.h",
-                "doca_pe.h", "doca_sync_event.h", "doca_dma.h"]
+                "doca_pe.h", "doca_sync_event.h", "doca_dma.h", "doca_dpa_common.h", "doca_dpa.h"]
 # library -> its version script (a library not built yet has none: its functions drop out)
-MAPS = {"doca_common": DOCA / "common" / "libdoca_common.map", "doca_dma": DOCA / "dma" / "libdoca_dma.map"}
+MAPS = {"doca_common": DOCA / "common" / "libdoca_common.map", "doca_dma": DOCA / "dma" / "libdoca_dma.map",
+        "doca_dpa": DOCA / "dpa" / "libdoca_dpa.map"}
 NOT_BOUND_NODES = ("DOCA_PRIVATE",)
 EXPERIMENTAL_NODE = "DOCA_EXPERIMENTAL"
 # Types the headers use that they do not define (libc's), as capi_model.EXTERNAL_TYPES.

@@ -1,9 +1,9 @@
 # python packaging tests (issue 14): included from CMakeLists.txt after the binding suites, with BIND_ENV and BIND_DIR set.
 #
-# bindings.python also builds device code from Python (flexio.build): it gets this tree's dpacc
-# and a cache directory of its own.
+# bindings.python and bindings.python.opendoca also build device code from Python (flexio.build,
+# opendoca.build): they get this tree's dpacc and a cache directory of their own.
 set(PY_BUILD_ENV FLEXIO_DPACC=${DPACC} FLEXIO_CACHE_DIR=${BIND_DIR}/flexio-cache)
-set_property(TEST bindings.python APPEND PROPERTY ENVIRONMENT ${PY_BUILD_ENV})
+set_property(TEST bindings.python bindings.python.opendoca APPEND PROPERTY ENVIRONMENT ${PY_BUILD_ENV})
 
 # bindings.python.wheel: the user's path to the package.  A cp39-abi3 wheel is built (pip wheel,
 # scikit-build-core, out of tree), repaired by auditwheel with libflexio left out, checked (tag,

@@ -32,9 +32,10 @@ echo "== pip wheel (out of tree)"
 stray=$(cd "$src" && ls -d build _skbuild ./*.egg-info dist 2>/dev/null || true)
 if [ -n "$stray" ]; then echo "FAIL: the build wrote into the source tree: $stray"; exit 1; fi
 
-echo "== auditwheel repair --exclude libflexio.so.1 --exclude libdoca_common.so.2 --exclude libdoca_dma.so.2"
+echo "== auditwheel repair --exclude libflexio.so.1 --exclude libdoca_common.so.2 --exclude libdoca_dma.so.2" \
+  "--exclude libdoca_dpa.so.2"
 PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair -w "$work/repaired" --exclude libflexio.so.1 \
-  --exclude libdoca_common.so.2 --exclude libdoca_dma.so.2 "$work"/dist/*.whl
+  --exclude libdoca_common.so.2 --exclude libdoca_dma.so.2 --exclude libdoca_dpa.so.2 "$work"/dist/*.whl
 wheel=$(ls "$work"/repaired/*.whl)
 "$tools/bin/python" "$here/check_python_wheel.py" "$wheel"
 

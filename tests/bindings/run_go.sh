@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bindings.go: go vet and go test for the cgo module bindings/go against this build's libflexio
 # (pkg-config), its examples included (each must pass), once more with -tags flexio_experimental
-# (the experimental opt-in); the notebook tests (TestNotebook*, building cells with FLEXIO_DPACC)
-# left out.  run_go.sh GO notebook (bindings.go.notebook) runs those alone.  No module
+# (the experimental opt-in); the notebook tests (TestNotebook* of flexio and doca, building cells
+# with FLEXIO_DPACC) left out.  run_go.sh GO notebook (bindings.go.notebook) runs those alone.  No module
 # is fetched (standard library only); Go's build cache is the default one.
 set -euo pipefail
 go=${1:-go}
@@ -17,7 +17,7 @@ if [ -n "${FLEXIO_TEST_PRELOAD:-}" ]; then
   exec_flag=(-exec "env $FLEXIO_TEST_PRELOAD")
 fi
 if [ "$mode" = notebook ]; then
-  out=$("$go" test -count=1 -v "${exec_flag[@]}" -run '^TestNotebook' . 2>&1) || { printf '%s\n' "$out"; exit 1; }
+  out=$("$go" test -count=1 -v "${exec_flag[@]}" -run '^TestNotebook' . ./doca 2>&1) || { printf '%s\n' "$out"; exit 1; }
   printf '%s\n' "$out" | grep -E '^(--- |ok|FAIL|PASS)'
   if ! grep -q -- "--- PASS: TestNotebook" <<<"$out" || grep -q -- "--- SKIP" <<<"$out"; then
     echo "run_go.sh: the notebook tests did not all run" >&2

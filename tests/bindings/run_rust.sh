@@ -12,9 +12,10 @@
 #   run_rust.sh CARGO fmt      bindings.rust.fmt: cargo fmt --check (rustfmt.toml).
 #   run_rust.sh CARGO examples bindings.rust.examples: each example of the safe crates run (flexio's
 #                              on the test application), its output compared with what it must print.
-#   run_rust.sh CARGO notebook bindings.rust.notebook: the safe crate's notebook tests
-#                              (tests/notebook.rs, building cells with FLEXIO_DPACC), which the
-#                              suite leaves out (their names start with notebook_).
+#   run_rust.sh CARGO notebook bindings.rust.notebook: the safe crates' notebook tests
+#                              (flexio's tests/notebook.rs, doca's tests/dpa.rs notebook_*,
+#                              building cells with FLEXIO_DPACC), which the suite leaves out
+#                              (their names start with notebook_).
 # Crates come from crates.io on the first run (pkg-config, log, cc), then from cargo's cache.
 set -euo pipefail
 cargo=${1:-cargo}
@@ -35,6 +36,7 @@ run_suite() {
 
 run_notebook() {
   "$cargo" test -q -j 2 -p flexio --all-features --test notebook
+  "$cargo" test -q -j 2 -p doca --all-features --test dpa notebook_
 }
 
 check_docs_rs() {
@@ -75,12 +77,13 @@ check_fmt() {
   "$cargo" fmt --all --check
 }
 
-# run_example NAME [CRATE]: runs the example (of flexio: on the test application); stdin holds what
-# it must print.
+# run_example NAME [CRATE [APP]]: runs the example (of flexio: on the test application; else on
+# APP when given); stdin holds what it must print.
 run_example() {
   local want got crate=${2:-flexio} args=()
   want=$(cat)
   [ "$crate" != flexio ] || args=(-- "$FLEXIO_TEST_APP")
+  [ -z "${3:-}" ] || args=(-- "$3")
   got=$("$cargo" run -q -j 2 -p "$crate" --example "$1" "${args[@]}")
   if [ "$got" != "$want" ]; then
     diff <(echo "$want") <(echo "$got") || true
@@ -114,6 +117,12 @@ EOF
 device: mlx5_sim0
 copied 19 bytes
 destination: "hello from DOCA DMA"
+EOF
+  run_example dpa_pipeline doca "$FLEXIO_TEST_DPA_APP" <<'EOF'
+before go: done = 0
+pipeline: [1, 2, 3, 4, 10, 20]
+scale(21) = 42
+doca_dpa_kernel_launch_update_set DOCA_ERROR_INVALID_VALUE
 EOF
 }
 

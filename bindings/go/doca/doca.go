@@ -1,5 +1,7 @@
-// Package doca is the Go API of OpenDOCA, OpenFlexIO's DOCA Core and DOCA DMA on the simulated
-// BlueField-3: devices, memory maps, buffers, progress engines and DMA copies.
+// Package doca is the Go API of OpenDOCA, OpenFlexIO's DOCA Core, DOCA DMA and DOCA DPA on the
+// simulated BlueField-3: devices, memory maps, buffers, progress engines, DMA copies, and DPA code
+// run by a DOCA DPA context (DPA: kernels chained by sync events, RPCs, DPA memory; see
+// ExampleDPA_Launch).
 //
 //	dev, err := doca.Open("mlx5_sim0")                 // or doca.OpenPCI("0000:03:00.0")
 //	defer dev.Close()

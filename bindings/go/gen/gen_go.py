@@ -10,7 +10,7 @@
                                    (the explicit opt-in)
   internal/xcapi/zxcapi.go         the same experimental functions for the idiomatic package's
                                    own use (internal: not importable from outside the module)
-  doca/capi/zcapi.go               package capi of DOCA Core and DMA (bindings/gen/doca_model.py):
+  doca/capi/zcapi.go               package capi of DOCA Core, DMA and DPA (bindings/gen/doca_model.py):
                                    the same for the newest DOCA release's types and functions
   doca/capi/zcapi_experimental.go  its experimental functions, only with -tags doca_experimental
 
@@ -47,9 +47,11 @@ GO_SCALARS = {
     "uint8_t": "uint8", "uint16_t": "uint16", "uint32_t": "uint32", "uint64_t": "uint64",
     "int8_t": "int8", "int16_t": "int16", "int32_t": "int32", "int64_t": "int64",
     "int": "int32", "unsigned int": "uint32", "long": "int64", "unsigned long": "uint64",
+    "unsigned long long": "uint64",
     "size_t": "uint64", "uintptr_t": "uintptr", "bool": "bool", "_Bool": "bool", "char": "byte",
 }
-CGO_SCALARS = {"bool": "_Bool", "unsigned int": "uint", "unsigned long": "ulong", "char": "char"}
+CGO_SCALARS = {"bool": "_Bool", "unsigned int": "uint", "unsigned long": "ulong", "unsigned long long": "ulonglong",
+               "char": "char"}
 GO_KEYWORDS = {"break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for",
                "func", "go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select",
                "struct", "switch", "type", "var"}
@@ -434,7 +436,7 @@ FLEXIO = Api("flexio_", "FLEXIO_GO_", flexio_version, capi_model.EXTERNAL_TYPES,
              PREAMBLE.replace("{module}", "flexio").replace("{headers}", "#include <libflexio/flexio.h>\n"),
              "flexio_experimental", "FLEXIO_ALLOW_EXPERIMENTAL_API", capi_model.banner)
 # The cgo preamble of DOCA: the newest release (no DOCA_VER_USED: pkg-config's doca-common of the
-# newest release selects it too).  doca-dma's Libs only when the layer has DOCA DMA.
+# newest release selects it too).  doca-dma's and doca-dpa's Libs only when the layer has DOCA DMA, DPA.
 DOCA = Api("doca_", "OPENDOCA_GO_", doca_release, doca_model.EXTERNAL_TYPES, "", "doca_experimental",
            doca_model.ALLOW_EXPERIMENTAL, doca_model.banner)
 

@@ -10,8 +10,8 @@ The same as the two commands of bindings/README.md ("Loading a dpacc-built appli
 dpacc builds the host archive, the host compiler links it into a shared object with libflexio,
 and App.load loads it.  The shared object is kept in a cache directory under a key hashed from
 everything that makes it: the sources (their text and file names), the name, the options, and
-the toolchain (dpacc --version and the host compiler's --version).  A second build of the same
-inputs only loads it.
+the toolchain (dpacc --version and the host compiler's --version) and the device libraries it
+links (their archives' bytes).  A second build of the same inputs only loads it.
 """
 from __future__ import annotations
 
@@ -104,17 +104,33 @@ def _read_sources(sources: Iterable[Source]) -> list[tuple[str, bytes]]:
     return out
 
 
-def _key(name: str, sources: list[tuple[str, bytes]], options: Sequence[str], toolchain: Sequence[str]) -> str:
+def _archives(device_libs: Sequence[str]) -> list[bytes]:
+    """The bytes of each device library that device_libs' -l<name> finds as lib<name>.a in their -L
+    directories (what dpacc links): a rebuilt library makes another key."""
+    dirs = [Path(o[2:]) for o in device_libs if o.startswith("-L")]
+    found = []
+    for lib in (o[2:] for o in device_libs if o.startswith("-l")):
+        for d in dirs:
+            if (d / f"lib{lib}.a").is_file():
+                found.append((d / f"lib{lib}.a").read_bytes())
+                break
+    return found
+
+
+def _key(name: str, sources: list[tuple[str, bytes]], options: Sequence[str], toolchain: Sequence[str],
+         archives: Sequence[bytes] = ()) -> str:
     h = hashlib.sha256()
     for part in [name, *options, *toolchain]:
         h.update(part.encode() + b"\0")
     for file_name, text in sources:
         h.update(file_name.encode() + b"\0" + hashlib.sha256(text).digest())
+    for archive in archives:
+        h.update(hashlib.sha256(archive).digest())
     return h.hexdigest()[:32]
 
 
 def build(sources: Source | Iterable[Source], name: str = "app", *, options: Sequence[str] = (),
-          include_dirs: Sequence[Source] = ()) -> App:
+          include_dirs: Sequence[Source] = (), device_libs: Sequence[str] = ()) -> App:
     """Compiles device sources with dpacc into an application and loads it (App).
 
     sources: file paths, or strings of C code (a string with a newline is code), or one of them.
@@ -122,6 +138,8 @@ def build(sources: Source | Iterable[Source], name: str = "app", *, options: Seq
           name is another application, which App.get(name) then finds).
     options: more device compiler options (dpacc --devicecc-options, e.g. ["-O2", "-DN=4"]).
     include_dirs: directories for the sources' #include "..." (passed as -I).
+    device_libs: device libraries to link the DPA code with (dpacc --device-libs, e.g.
+          ["-L/opt/openflexio/lib", "-ldoca_dpa_dev"]; opendoca.build passes DOCA DPA's).
 
     The result is cached (see cache_dir()) by the hash of the sources, name, options and the
     toolchain's versions; a cached application is only loaded.  dpacc is found by find_dpacc(),
@@ -136,7 +154,7 @@ def build(sources: Source | Iterable[Source], name: str = "app", *, options: Seq
     library = _library.loaded_path()
     if library is None:
         raise BuildError("cc", "libflexio is not loaded into this process: nothing to link the application with")
-    home = cache_dir() / _key(name, texts, device_options, toolchain)
+    home = cache_dir() / _key(name, texts, [*device_options, *device_libs], toolchain, _archives(device_libs))
     shared_object = home / f"lib{name}.so"
     if not shared_object.exists():
         home.parent.mkdir(parents=True, exist_ok=True)
@@ -148,6 +166,8 @@ def build(sources: Source | Iterable[Source], name: str = "app", *, options: Seq
                    f"-hostcc={cc}", "-hostcc-options=-fPIC"]
             if device_options:
                 cmd.append("--devicecc-options=" + ",".join(device_options))
+            if device_libs:
+                cmd.append("--device-libs=" + " ".join(device_libs))
             _run("dpacc", cmd, cwd=work)
             _run(cc, [cc, "-shared", "-o", f"lib{name}.so", "-Wl,--whole-archive", f"{name}.a",
                       "-Wl,--no-whole-archive", str(library)], cwd=work)

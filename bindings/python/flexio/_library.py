@@ -78,13 +78,14 @@ def load() -> ctypes.CDLL:
     return load_library(SONAME, "FLEXIO_LIBRARY", candidates(), "flexio")
 
 
-def loaded_path() -> Path | None:
-    """The file of the libflexio loaded into this process (from /proc/self/maps), or None."""
+def loaded_path(soname: str = "libflexio.so") -> Path | None:
+    """The file of the library loaded into this process whose name starts with soname (libflexio,
+    by default), from /proc/self/maps; None when none is."""
     try:
         with open("/proc/self/maps") as maps:
             for line in maps:
                 fields = line.split(maxsplit=5)
-                if len(fields) == 6 and Path(fields[5].strip()).name.startswith("libflexio.so"):
+                if len(fields) == 6 and Path(fields[5].strip()).name.startswith(soname):
                     return Path(fields[5].strip())
     except OSError:
         pass

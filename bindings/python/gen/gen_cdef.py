@@ -8,7 +8,7 @@
                           (classes StableLib, ExperimentalLib, Lib) for mypy and editors
   flexio/capi.pyi         type stubs of flexio.capi (lib: StableLib, experimental: ExperimentalLib)
 
-and the same four of DOCA Core and DMA from doca/ (bindings/gen/doca_model.py), for the
+and the same four of DOCA Core, DMA and DPA from doca/ (bindings/gen/doca_model.py), for the
 subpackage opendoca: opendoca/_doca_cdef.h, _api.py, _capi.pyi, capi.pyi.
 
 Usage: gen_cdef.py [--out DIR]   (DIR defaults to bindings/python; the regeneration test
@@ -198,7 +198,7 @@ experimental: ExperimentalLib
 def doca_cdef(model) -> str:
     out = [doca_model.banner("//", GENERATOR, model).rstrip("\n"), "", "// Integer macros"]
     out += [f"#define {n} {v:#x}" if v > 9 else f"#define {n} {v}" for n, v in model.constants]
-    out += ["", "// Types of DOCA Core and DMA (the newest release)"]
+    out += ["", "// Types of DOCA Core, DMA and DPA (the newest release)"]
     out += [capi_model.pretty(d) for d in model.type_decls]
     out += ["", "// Stable functions"]
     out += [f.prototype() for f in model.stable]

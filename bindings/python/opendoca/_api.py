@@ -3,8 +3,8 @@
 """Names of the generated low-level layer of DOCA."""
 
 RELEASE = (3, 3, 0)
-HEADERS = ('doca_types.h', 'doca_error.h', 'doca_version.h', 'doca_log.h', 'doca_dev.h', 'doca_mmap.h', 'doca_buf.h', 'doca_buf_inventory.h', 'doca_buf_array.h', 'doca_buf_pool.h', 'doca_ctx.h', 'doca_pe.h', 'doca_sync_event.h', 'doca_dma.h')
-LIBRARIES = ('doca_common', 'doca_dma')
+HEADERS = ('doca_types.h', 'doca_error.h', 'doca_version.h', 'doca_log.h', 'doca_dev.h', 'doca_mmap.h', 'doca_buf.h', 'doca_buf_inventory.h', 'doca_buf_array.h', 'doca_buf_pool.h', 'doca_ctx.h', 'doca_pe.h', 'doca_sync_event.h', 'doca_dma.h', 'doca_dpa_common.h', 'doca_dpa.h')
+LIBRARIES = ('doca_common', 'doca_dma', 'doca_dpa')
 
 STABLE_FUNCTIONS = (
     'doca_error_get_descr',
@@ -279,6 +279,38 @@ EXPERIMENTAL_FUNCTIONS = (
     'doca_sync_event_wait_neq',
     'doca_sync_event_wait_neq_yield',
     'doca_dma_get_gpu_handle',
+    'doca_dpa_cap_is_supported',
+    'doca_dpa_create',
+    'doca_dpa_destroy',
+    'doca_dpa_set_app',
+    'doca_dpa_get_app',
+    'doca_dpa_start',
+    'doca_dpa_stop',
+    'doca_dpa_get_dpa_handle',
+    'doca_dpa_app_get_name',
+    'doca_dpa_peek_at_last_error',
+    'doca_dpa_get_kernel_max_run_time',
+    'doca_dpa_get_max_threads_per_kernel',
+    'doca_dpa_get_core_num',
+    'doca_dpa_get_num_eus_per_core',
+    'doca_dpa_get_total_num_eus_available',
+    'doca_dpa_get_uar_id',
+    'doca_dpa_set_log_level',
+    'doca_dpa_get_log_level',
+    'doca_dpa_log_file_set_path',
+    'doca_dpa_log_file_get_path',
+    'doca_dpa_trace_file_set_path',
+    'doca_dpa_trace_file_get_path',
+    'doca_dpa_kernel_launch_update_add',
+    'doca_dpa_kernel_launch_update_set',
+    'doca_dpa_rpc',
+    'doca_dpa_mem_alloc',
+    'doca_dpa_mem_free',
+    'doca_dpa_memset',
+    'doca_dpa_h2d_memcpy',
+    'doca_dpa_d2h_memcpy',
+    'doca_dpa_h2d_buf_memcpy',
+    'doca_dpa_d2h_buf_memcpy',
 )
 
 CONSTANTS = (
@@ -297,6 +329,7 @@ CONSTANTS = (
     'DOCA_DEVINFO_REP_PCI_BDF_SIZE',
     'DOCA_DEVINFO_REP_VUID_SIZE',
     'DOCA_DEVINFO_VUID_SIZE',
+    'DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA',
 )
 
 ENUMS = (
@@ -385,4 +418,9 @@ ENUMS = (
     'DOCA_TASK_SUBMIT_FLAG_NONE',
     'DOCA_TASK_SUBMIT_FLAG_FLUSH',
     'DOCA_TASK_SUBMIT_FLAG_OPTIMIZE_REPORTS',
+    'DOCA_DPA_DEV_LOG_LEVEL_DISABLE',
+    'DOCA_DPA_DEV_LOG_LEVEL_ERROR',
+    'DOCA_DPA_DEV_LOG_LEVEL_WARNING',
+    'DOCA_DPA_DEV_LOG_LEVEL_INFO',
+    'DOCA_DPA_DEV_LOG_LEVEL_DEBUG',
 )

@@ -17,8 +17,9 @@
 #define DOCA_DEVINFO_REP_PCI_BDF_SIZE 8
 #define DOCA_DEVINFO_REP_VUID_SIZE 0x80
 #define DOCA_DEVINFO_VUID_SIZE 0x80
+#define DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA 0x18
 
-// Types of DOCA Core and DMA (the newest release)
+// Types of DOCA Core, DMA and DPA (the newest release)
 enum doca_access_flag {
 	DOCA_ACCESS_FLAG_LOCAL_READ_ONLY = 0,
 	DOCA_ACCESS_FLAG_LOCAL_READ_WRITE = 1,
@@ -221,6 +222,38 @@ struct doca_gpu_dma;
 struct doca_job;
 struct doca_task;
 typedef void (*doca_dma_task_memcpy_completion_cb_t)(struct doca_dma_task_memcpy *task, union doca_data task_user_data, union doca_data ctx_user_data);
+enum doca_dpa_dev_log_level {
+	DOCA_DPA_DEV_LOG_LEVEL_DISABLE = 10,
+	DOCA_DPA_DEV_LOG_LEVEL_ERROR = 30,
+	DOCA_DPA_DEV_LOG_LEVEL_WARNING = 40,
+	DOCA_DPA_DEV_LOG_LEVEL_INFO = 50,
+	DOCA_DPA_DEV_LOG_LEVEL_DEBUG = 60,
+};
+typedef enum doca_dpa_dev_log_level doca_dpa_dev_log_level_t;
+struct doca_buf;
+struct doca_dev;
+struct doca_devinfo;
+struct doca_dpa;
+struct doca_dpa_app;
+struct doca_dpa_async_ops;
+struct doca_dpa_completion;
+struct doca_dpa_ep;
+struct doca_dpa_ep_addr;
+struct doca_dpa_eu_affinity;
+struct doca_dpa_hash_table;
+struct doca_dpa_mem;
+struct doca_dpa_notification_completion;
+struct doca_dpa_tg;
+struct doca_dpa_thread;
+struct doca_dpa_worker;
+struct doca_sync_event;
+typedef void(doca_dpa_func_t)(void);
+typedef uint64_t doca_dpa_dev_uintptr_t;
+typedef uint64_t doca_dpa_dev_t;
+typedef uint64_t doca_dpa_dev_completion_t;
+typedef uint64_t doca_dpa_dev_notification_completion_t;
+typedef uint64_t doca_dpa_dev_async_ops_t;
+typedef uint64_t doca_dpa_dev_hash_table_t;
 
 // Stable functions
 const char *doca_error_get_descr(doca_error_t error);
@@ -494,3 +527,35 @@ doca_error_t doca_sync_event_wait_gt_yield(struct doca_sync_event *event, uint64
 doca_error_t doca_sync_event_wait_neq(struct doca_sync_event *event, uint64_t value, uint64_t mask);
 doca_error_t doca_sync_event_wait_neq_yield(struct doca_sync_event *event, uint64_t value, uint64_t mask);
 doca_error_t doca_dma_get_gpu_handle(struct doca_dma *dma, struct doca_gpu_dma **gpu_dma);
+doca_error_t doca_dpa_cap_is_supported(const struct doca_devinfo *devinfo);
+doca_error_t doca_dpa_create(struct doca_dev *dev, struct doca_dpa **dpa);
+doca_error_t doca_dpa_destroy(struct doca_dpa *dpa);
+doca_error_t doca_dpa_set_app(struct doca_dpa *dpa, struct doca_dpa_app *app);
+doca_error_t doca_dpa_get_app(struct doca_dpa *dpa, struct doca_dpa_app **app);
+doca_error_t doca_dpa_start(struct doca_dpa *dpa);
+doca_error_t doca_dpa_stop(struct doca_dpa *dpa);
+doca_error_t doca_dpa_get_dpa_handle(struct doca_dpa *dpa, doca_dpa_dev_t *handle);
+doca_error_t doca_dpa_app_get_name(struct doca_dpa_app *app, char *app_name, uint32_t *app_name_len);
+doca_error_t doca_dpa_peek_at_last_error(const struct doca_dpa *dpa);
+doca_error_t doca_dpa_get_kernel_max_run_time(const struct doca_dpa *dpa, unsigned long long *value);
+doca_error_t doca_dpa_get_max_threads_per_kernel(const struct doca_dpa *dpa, unsigned int *value);
+doca_error_t doca_dpa_get_core_num(struct doca_dpa *dpa, unsigned int *num_cores);
+doca_error_t doca_dpa_get_num_eus_per_core(struct doca_dpa *dpa, unsigned int *eus_per_core);
+doca_error_t doca_dpa_get_total_num_eus_available(struct doca_dpa *dpa, unsigned int *total_num_eus);
+doca_error_t doca_dpa_get_uar_id(const struct doca_dpa *dpa, uint32_t *uar_id);
+doca_error_t doca_dpa_set_log_level(struct doca_dpa *dpa, doca_dpa_dev_log_level_t log_level);
+doca_error_t doca_dpa_get_log_level(struct doca_dpa *dpa, doca_dpa_dev_log_level_t *log_level);
+doca_error_t doca_dpa_log_file_set_path(struct doca_dpa *dpa, const char *file_path);
+doca_error_t doca_dpa_log_file_get_path(struct doca_dpa *dpa, char *file_path, uint32_t *file_path_len);
+doca_error_t doca_dpa_trace_file_set_path(struct doca_dpa *dpa, const char *file_path);
+doca_error_t doca_dpa_trace_file_get_path(struct doca_dpa *dpa, char *file_path, uint32_t *file_path_len);
+doca_error_t doca_dpa_kernel_launch_update_add(struct doca_dpa *dpa, struct doca_sync_event *wait_event, uint64_t wait_threshold, struct doca_sync_event *comp_event, uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func, ...);
+doca_error_t doca_dpa_kernel_launch_update_set(struct doca_dpa *dpa, struct doca_sync_event *wait_event, uint64_t wait_threshold, struct doca_sync_event *comp_event, uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func, ...);
+doca_error_t doca_dpa_rpc(struct doca_dpa *dpa, doca_dpa_func_t *func, uint64_t *retval, ...);
+doca_error_t doca_dpa_mem_alloc(struct doca_dpa *dpa, size_t size, doca_dpa_dev_uintptr_t *dev_ptr);
+doca_error_t doca_dpa_mem_free(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dev_ptr);
+doca_error_t doca_dpa_memset(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dev_ptr, int value, size_t size);
+doca_error_t doca_dpa_h2d_memcpy(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dst_ptr, void *src_ptr, size_t size);
+doca_error_t doca_dpa_d2h_memcpy(struct doca_dpa *dpa, void *dst_ptr, doca_dpa_dev_uintptr_t src_ptr, size_t size);
+doca_error_t doca_dpa_h2d_buf_memcpy(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dst_ptr, struct doca_buf *buf, size_t size);
+doca_error_t doca_dpa_d2h_buf_memcpy(struct doca_dpa *dpa, struct doca_buf *buf, doca_dpa_dev_uintptr_t src_ptr, size_t size);

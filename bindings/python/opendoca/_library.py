@@ -1,11 +1,11 @@
 """Finds and loads the DOCA libraries before the extension opendoca._capi needs them.
 
-The extension names libdoca_common.so.2 (and libdoca_dma.so.2) and carries no rpath, as
+The extension names libdoca_common.so.2 (and libdoca_dma.so.2, libdoca_dpa.so.2) and carries no rpath, as
 flexio._capi names libflexio.so.1 (flexio/_library.py).  Each library is loaded first, from the
 first of:
 
-  1. DOCA_COMMON_LIBRARY / DOCA_DMA_LIBRARY: the library's path;
-  2. the library directory pkg-config gives for its module (doca-common, doca-dma: an install
+  1. DOCA_COMMON_LIBRARY / DOCA_DMA_LIBRARY / DOCA_DPA_LIBRARY: the library's path;
+  2. the library directory pkg-config gives for its module (doca-common, doca-dma, doca-dpa: an install
      prefix's lib/pkgconfig on PKG_CONFIG_PATH), if it holds the library;
   3. the directory of FLEXIO_LIBRARY (an OpenFlexIO install keeps them together);
   4. the dynamic loader's own search (LD_LIBRARY_PATH, ldconfig).
@@ -25,6 +25,7 @@ from . import _api
 LIBRARIES = {
     "doca_common": ("libdoca_common.so.2", "DOCA_COMMON_LIBRARY", "doca-common"),
     "doca_dma": ("libdoca_dma.so.2", "DOCA_DMA_LIBRARY", "doca-dma"),
+    "doca_dpa": ("libdoca_dpa.so.2", "DOCA_DPA_LIBRARY", "doca-dpa"),
 }
 
 
@@ -41,7 +42,7 @@ _search = _flexio_library()
 
 
 def candidates(library: str) -> list[tuple[str, str]]:
-    """Where a DOCA library (doca_common, doca_dma) is looked for, in order."""
+    """Where a DOCA library (doca_common, doca_dma, doca_dpa) is looked for, in order."""
     soname, variable, module = LIBRARIES[library]
     flexio = os.environ.get("FLEXIO_LIBRARY")
     beside = ((Path(flexio).parent, "FLEXIO_LIBRARY's directory"),) if flexio else ()

@@ -59,6 +59,19 @@ def test_build_is_cached_by_content(built):
     assert other.path.parent.name != key
 
 
+def test_build_keys_the_device_libraries_bytes(tmp_path):
+    """A device library rebuilt in place (the same -L/-l, other bytes) makes another cache key:
+    a cached application never keeps the old library's code."""
+    from flexio import _build
+
+    libs = [f"-L{tmp_path}", "-ldev"]
+    (tmp_path / "libdev.a").write_bytes(b"one")
+    first = _build._key("app", [("a.c", b"x")], libs, ["dpacc 1"], _build._archives(libs))
+    (tmp_path / "libdev.a").write_bytes(b"two")
+    assert _build._key("app", [("a.c", b"x")], libs, ["dpacc 1"], _build._archives(libs)) != first
+    assert _build._archives([f"-L{tmp_path}", "-lmissing"]) == []
+
+
 def test_build_errors_carry_the_compiler_messages(tmp_path):
     if not os.environ.get("FLEXIO_DPACC"):
         pytest.skip("FLEXIO_DPACC is not set")

@@ -1,5 +1,5 @@
-//! Links the DOCA libraries the bindings call (src/libraries.rs, generated: doca-common and
-//! doca-dma), found with pkg-config (an install prefix's
+//! Links the DOCA libraries the bindings call (src/libraries.rs, generated: doca-common,
+//! doca-dma and doca-dpa), found with pkg-config (an install prefix's
 //! lib/pkgconfig, or a build tree's bindings/pkgconfig, on PKG_CONFIG_PATH).
 //!
 //! The -sys conventions, as flexio-sys's:

@@ -11,8 +11,8 @@
                                   offsets of every struct (flexio-sys-test's build.rs compiles it)
   flexio-sys-test/tests/layout.rs compares them with the Rust types
 
-And the same of DOCA Core and DMA (bindings/gen/doca_model.py: the newest release's declarations
-that libdoca_common / libdoca_dma export), for the crate doca-sys:
+And the same of DOCA Core, DMA and DPA (bindings/gen/doca_model.py: the newest release's declarations
+that libdoca_common / libdoca_dma / libdoca_dpa export), for the crate doca-sys:
 
   doca-sys/src/bindings.rs, experimental.rs, consts.rs   as above
   doca-sys/src/libraries.rs       the pkg-config modules to link (doca-sys's build.rs reads it)

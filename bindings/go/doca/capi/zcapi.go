@@ -4,7 +4,7 @@
 package capi
 
 /*
-#cgo pkg-config: doca-common doca-dma
+#cgo pkg-config: doca-common doca-dma doca-dpa
 #include <stddef.h>
 #include <stdio.h>
 #include <doca_types.h>
@@ -21,6 +21,8 @@ package capi
 #include <doca_pe.h>
 #include <doca_sync_event.h>
 #include <doca_dma.h>
+#include <doca_dpa_common.h>
+#include <doca_dpa.h>
 #define OPENDOCA_GO_OFFSET_GatherList_Addr offsetof(struct doca_gather_list, addr)
 #define OPENDOCA_GO_OFFSET_GatherList_Len offsetof(struct doca_gather_list, len)
 #define OPENDOCA_GO_OFFSET_GatherList_Next offsetof(struct doca_gather_list, next)
@@ -73,11 +75,29 @@ type SyncEventTaskWaitNeq struct{ _ [0]byte }
 type Dma struct{ _ [0]byte }
 type DmaTaskMemcpy struct{ _ [0]byte }
 type GpuDma struct{ _ [0]byte }
+type DpaApp struct{ _ [0]byte }
+type DpaAsyncOps struct{ _ [0]byte }
+type DpaCompletion struct{ _ [0]byte }
+type DpaEp struct{ _ [0]byte }
+type DpaEpAddr struct{ _ [0]byte }
+type DpaEuAffinity struct{ _ [0]byte }
+type DpaHashTable struct{ _ [0]byte }
+type DpaMem struct{ _ [0]byte }
+type DpaNotificationCompletion struct{ _ [0]byte }
+type DpaTg struct{ _ [0]byte }
+type DpaThread struct{ _ [0]byte }
+type DpaWorker struct{ _ [0]byte }
 
 // MmapMemrangeFreeCb is doca_mmap_memrange_free_cb_t.
 //
 // Frees a memory range when its memory map is destroyed.
 type MmapMemrangeFreeCb struct{ _ [0]byte }
+
+// DpaFunc is doca_dpa_func_t.
+//
+// A function of the DPA program (a kernel, an RPC or a DPA thread's function), as the host names
+// it.
+type DpaFunc struct{ _ [0]byte }
 type File struct{ _ [0]byte }
 
 // LogFlushCallback is log_flush_callback: the address of a C function (cgo: an exported Go function's C name).
@@ -144,6 +164,36 @@ type GpuDevSyncEventRemoteNet = uint64
 //
 // A sync event as the GPU names it.
 type GpuDevSyncEvent = uint64
+
+// DpaDevUintptr is doca_dpa_dev_uintptr_t.
+//
+// An address in DPA memory.
+type DpaDevUintptr = uint64
+
+// DpaDev is doca_dpa_dev_t.
+//
+// A DOCA DPA context as device code names it.
+type DpaDev = uint64
+
+// DpaDevCompletion is doca_dpa_dev_completion_t.
+//
+// A DPA completion context as device code names it.
+type DpaDevCompletion = uint64
+
+// DpaDevNotificationCompletion is doca_dpa_dev_notification_completion_t.
+//
+// A notification completion as device code names it.
+type DpaDevNotificationCompletion = uint64
+
+// DpaDevAsyncOps is doca_dpa_dev_async_ops_t.
+//
+// An asynchronous-operations queue as device code names it.
+type DpaDevAsyncOps = uint64
+
+// DpaDevHashTable is doca_dpa_dev_hash_table_t.
+//
+// A DPA hash table as device code names it.
+type DpaDevHashTable = uint64
 
 // AccessFlag is enum doca_access_flag.
 //
@@ -334,23 +384,43 @@ const (
 	DOCA_TASK_SUBMIT_FLAG_OPTIMIZE_REPORTS TaskSubmitFlag = 2
 )
 
+// DpaDevLogLevel is enum doca_dpa_dev_log_level.
+//
+// Levels of the log lines of device code (doca_dpa_dev_log), set on the host by
+// doca_dpa_set_log_level.
+type DpaDevLogLevel uint32
+
+const (
+	// no line
+	DOCA_DPA_DEV_LOG_LEVEL_DISABLE DpaDevLogLevel = 10
+	// errors
+	DOCA_DPA_DEV_LOG_LEVEL_ERROR DpaDevLogLevel = 30
+	// warnings
+	DOCA_DPA_DEV_LOG_LEVEL_WARNING DpaDevLogLevel = 40
+	// information
+	DOCA_DPA_DEV_LOG_LEVEL_INFO DpaDevLogLevel = 50
+	// debugging
+	DOCA_DPA_DEV_LOG_LEVEL_DEBUG DpaDevLogLevel = 60
+)
+
 // Integer macros.
 const (
-	DOCA_GID_BYTE_LENGTH           = 0x10
-	DOCA_VERSION_MAJOR             = 0x3
-	DOCA_VERSION_MINOR             = 0x3
-	DOCA_VERSION_PATCH             = 0x0
-	DOCA_DEVINFO_IBDEV_NAME_SIZE   = 0x40
-	DOCA_DEVINFO_IFACE_NAME_SIZE   = 0x100
-	DOCA_DEVINFO_IPV4_ADDR_SIZE    = 0x4
-	DOCA_DEVINFO_IPV6_ADDR_SIZE    = 0x10
-	DOCA_DEVINFO_MAC_ADDR_SIZE     = 0x6
-	DOCA_DEVINFO_PCI_ADDR_SIZE     = 0xd
-	DOCA_DEVINFO_PCI_BDF_SIZE      = 0x8
-	DOCA_DEVINFO_REP_PCI_ADDR_SIZE = 0xd
-	DOCA_DEVINFO_REP_PCI_BDF_SIZE  = 0x8
-	DOCA_DEVINFO_REP_VUID_SIZE     = 0x80
-	DOCA_DEVINFO_VUID_SIZE         = 0x80
+	DOCA_GID_BYTE_LENGTH                  = 0x10
+	DOCA_VERSION_MAJOR                    = 0x3
+	DOCA_VERSION_MINOR                    = 0x3
+	DOCA_VERSION_PATCH                    = 0x0
+	DOCA_DEVINFO_IBDEV_NAME_SIZE          = 0x40
+	DOCA_DEVINFO_IFACE_NAME_SIZE          = 0x100
+	DOCA_DEVINFO_IPV4_ADDR_SIZE           = 0x4
+	DOCA_DEVINFO_IPV6_ADDR_SIZE           = 0x10
+	DOCA_DEVINFO_MAC_ADDR_SIZE            = 0x6
+	DOCA_DEVINFO_PCI_ADDR_SIZE            = 0xd
+	DOCA_DEVINFO_PCI_BDF_SIZE             = 0x8
+	DOCA_DEVINFO_REP_PCI_ADDR_SIZE        = 0xd
+	DOCA_DEVINFO_REP_PCI_BDF_SIZE         = 0x8
+	DOCA_DEVINFO_REP_VUID_SIZE            = 0x80
+	DOCA_DEVINFO_VUID_SIZE                = 0x80
+	DOCA_DPA_COMPLETION_LOG_MAX_USER_DATA = 0x18
 	// DOCA_BINDINGS_RELEASE is the DOCA release this layer was generated from: DOCA_VER(3, 3, 0).
 	DOCA_BINDINGS_RELEASE = 0x3030000
 )

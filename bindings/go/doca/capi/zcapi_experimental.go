@@ -6,7 +6,7 @@
 package capi
 
 /*
-#cgo pkg-config: doca-common doca-dma
+#cgo pkg-config: doca-common doca-dma doca-dpa
 #define DOCA_ALLOW_EXPERIMENTAL_API
 #include <stddef.h>
 #include <stdio.h>
@@ -24,6 +24,8 @@ package capi
 #include <doca_pe.h>
 #include <doca_sync_event.h>
 #include <doca_dma.h>
+#include <doca_dpa_common.h>
+#include <doca_dpa.h>
 */
 import "C"
 
@@ -746,4 +748,155 @@ func SyncEventWaitNeqYield(event *SyncEvent, value uint64, mask uint64) Error {
 // DmaGetGpuHandle calls doca_error_t doca_dma_get_gpu_handle(struct doca_dma *dma, struct doca_gpu_dma **gpu_dma);
 func DmaGetGpuHandle(dma *Dma, gpuDma **GpuDma) Error {
 	return Error(C.doca_dma_get_gpu_handle((*C.struct_doca_dma)(unsafe.Pointer(dma)), (**C.struct_doca_gpu_dma)(unsafe.Pointer(gpuDma))))
+}
+
+// DpaCapIsSupported calls doca_error_t doca_dpa_cap_is_supported(const struct doca_devinfo *devinfo);
+func DpaCapIsSupported(devinfo *Devinfo) Error {
+	return Error(C.doca_dpa_cap_is_supported((*C.struct_doca_devinfo)(unsafe.Pointer(devinfo))))
+}
+
+// DpaCreate calls doca_error_t doca_dpa_create(struct doca_dev *dev, struct doca_dpa **dpa);
+func DpaCreate(dev *Dev, dpa **Dpa) Error {
+	return Error(C.doca_dpa_create((*C.struct_doca_dev)(unsafe.Pointer(dev)), (**C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// DpaDestroy calls doca_error_t doca_dpa_destroy(struct doca_dpa *dpa);
+func DpaDestroy(dpa *Dpa) Error {
+	return Error(C.doca_dpa_destroy((*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// DpaSetApp calls doca_error_t doca_dpa_set_app(struct doca_dpa *dpa, struct doca_dpa_app *app);
+func DpaSetApp(dpa *Dpa, app *DpaApp) Error {
+	return Error(C.doca_dpa_set_app((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.struct_doca_dpa_app)(unsafe.Pointer(app))))
+}
+
+// DpaGetApp calls doca_error_t doca_dpa_get_app(struct doca_dpa *dpa, struct doca_dpa_app **app);
+func DpaGetApp(dpa *Dpa, app **DpaApp) Error {
+	return Error(C.doca_dpa_get_app((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (**C.struct_doca_dpa_app)(unsafe.Pointer(app))))
+}
+
+// DpaStart calls doca_error_t doca_dpa_start(struct doca_dpa *dpa);
+func DpaStart(dpa *Dpa) Error {
+	return Error(C.doca_dpa_start((*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// DpaStop calls doca_error_t doca_dpa_stop(struct doca_dpa *dpa);
+func DpaStop(dpa *Dpa) Error {
+	return Error(C.doca_dpa_stop((*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// DpaGetDpaHandle calls doca_error_t doca_dpa_get_dpa_handle(struct doca_dpa *dpa, doca_dpa_dev_t *handle);
+func DpaGetDpaHandle(dpa *Dpa, handle *DpaDev) Error {
+	return Error(C.doca_dpa_get_dpa_handle((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.doca_dpa_dev_t)(unsafe.Pointer(handle))))
+}
+
+// DpaAppGetName calls doca_error_t doca_dpa_app_get_name(struct doca_dpa_app *app, char *app_name, uint32_t *app_name_len);
+func DpaAppGetName(app *DpaApp, appName *byte, appNameLen *uint32) Error {
+	return Error(C.doca_dpa_app_get_name((*C.struct_doca_dpa_app)(unsafe.Pointer(app)), (*C.char)(unsafe.Pointer(appName)), (*C.uint32_t)(unsafe.Pointer(appNameLen))))
+}
+
+// DpaPeekAtLastError calls doca_error_t doca_dpa_peek_at_last_error(const struct doca_dpa *dpa);
+func DpaPeekAtLastError(dpa *Dpa) Error {
+	return Error(C.doca_dpa_peek_at_last_error((*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
+}
+
+// DpaGetKernelMaxRunTime calls doca_error_t doca_dpa_get_kernel_max_run_time(const struct doca_dpa *dpa, unsigned long long *value);
+func DpaGetKernelMaxRunTime(dpa *Dpa, value *uint64) Error {
+	return Error(C.doca_dpa_get_kernel_max_run_time((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.ulonglong)(unsafe.Pointer(value))))
+}
+
+// DpaGetMaxThreadsPerKernel calls doca_error_t doca_dpa_get_max_threads_per_kernel(const struct doca_dpa *dpa, unsigned int *value);
+func DpaGetMaxThreadsPerKernel(dpa *Dpa, value *uint32) Error {
+	return Error(C.doca_dpa_get_max_threads_per_kernel((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.uint)(unsafe.Pointer(value))))
+}
+
+// DpaGetCoreNum calls doca_error_t doca_dpa_get_core_num(struct doca_dpa *dpa, unsigned int *num_cores);
+func DpaGetCoreNum(dpa *Dpa, numCores *uint32) Error {
+	return Error(C.doca_dpa_get_core_num((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.uint)(unsafe.Pointer(numCores))))
+}
+
+// DpaGetNumEusPerCore calls doca_error_t doca_dpa_get_num_eus_per_core(struct doca_dpa *dpa, unsigned int *eus_per_core);
+func DpaGetNumEusPerCore(dpa *Dpa, eusPerCore *uint32) Error {
+	return Error(C.doca_dpa_get_num_eus_per_core((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.uint)(unsafe.Pointer(eusPerCore))))
+}
+
+// DpaGetTotalNumEusAvailable calls doca_error_t doca_dpa_get_total_num_eus_available(struct doca_dpa *dpa, unsigned int *total_num_eus);
+func DpaGetTotalNumEusAvailable(dpa *Dpa, totalNumEus *uint32) Error {
+	return Error(C.doca_dpa_get_total_num_eus_available((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.uint)(unsafe.Pointer(totalNumEus))))
+}
+
+// DpaGetUarId calls doca_error_t doca_dpa_get_uar_id(const struct doca_dpa *dpa, uint32_t *uar_id);
+func DpaGetUarId(dpa *Dpa, uarId *uint32) Error {
+	return Error(C.doca_dpa_get_uar_id((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.uint32_t)(unsafe.Pointer(uarId))))
+}
+
+// DpaSetLogLevel calls doca_error_t doca_dpa_set_log_level(struct doca_dpa *dpa, doca_dpa_dev_log_level_t log_level);
+func DpaSetLogLevel(dpa *Dpa, logLevel DpaDevLogLevel) Error {
+	return Error(C.doca_dpa_set_log_level((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.doca_dpa_dev_log_level_t(logLevel)))
+}
+
+// DpaGetLogLevel calls doca_error_t doca_dpa_get_log_level(struct doca_dpa *dpa, doca_dpa_dev_log_level_t *log_level);
+func DpaGetLogLevel(dpa *Dpa, logLevel *DpaDevLogLevel) Error {
+	return Error(C.doca_dpa_get_log_level((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.doca_dpa_dev_log_level_t)(unsafe.Pointer(logLevel))))
+}
+
+// DpaLogFileSetPath calls doca_error_t doca_dpa_log_file_set_path(struct doca_dpa *dpa, const char *file_path);
+func DpaLogFileSetPath(dpa *Dpa, filePath *byte) Error {
+	return Error(C.doca_dpa_log_file_set_path((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.char)(unsafe.Pointer(filePath))))
+}
+
+// DpaLogFileGetPath calls doca_error_t doca_dpa_log_file_get_path(struct doca_dpa *dpa, char *file_path, uint32_t *file_path_len);
+func DpaLogFileGetPath(dpa *Dpa, filePath *byte, filePathLen *uint32) Error {
+	return Error(C.doca_dpa_log_file_get_path((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.char)(unsafe.Pointer(filePath)), (*C.uint32_t)(unsafe.Pointer(filePathLen))))
+}
+
+// DpaTraceFileSetPath calls doca_error_t doca_dpa_trace_file_set_path(struct doca_dpa *dpa, const char *file_path);
+func DpaTraceFileSetPath(dpa *Dpa, filePath *byte) Error {
+	return Error(C.doca_dpa_trace_file_set_path((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.char)(unsafe.Pointer(filePath))))
+}
+
+// DpaTraceFileGetPath calls doca_error_t doca_dpa_trace_file_get_path(struct doca_dpa *dpa, char *file_path, uint32_t *file_path_len);
+func DpaTraceFileGetPath(dpa *Dpa, filePath *byte, filePathLen *uint32) Error {
+	return Error(C.doca_dpa_trace_file_get_path((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.char)(unsafe.Pointer(filePath)), (*C.uint32_t)(unsafe.Pointer(filePathLen))))
+}
+
+// doca_dpa_kernel_launch_update_add is variadic: cgo cannot call it.
+
+// doca_dpa_kernel_launch_update_set is variadic: cgo cannot call it.
+
+// doca_dpa_rpc is variadic: cgo cannot call it.
+
+// DpaMemAlloc calls doca_error_t doca_dpa_mem_alloc(struct doca_dpa *dpa, size_t size, doca_dpa_dev_uintptr_t *dev_ptr);
+func DpaMemAlloc(dpa *Dpa, size uint64, devPtr *DpaDevUintptr) Error {
+	return Error(C.doca_dpa_mem_alloc((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.size_t(size), (*C.doca_dpa_dev_uintptr_t)(unsafe.Pointer(devPtr))))
+}
+
+// DpaMemFree calls doca_error_t doca_dpa_mem_free(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dev_ptr);
+func DpaMemFree(dpa *Dpa, devPtr DpaDevUintptr) Error {
+	return Error(C.doca_dpa_mem_free((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.doca_dpa_dev_uintptr_t(devPtr)))
+}
+
+// DpaMemset calls doca_error_t doca_dpa_memset(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dev_ptr, int value, size_t size);
+func DpaMemset(dpa *Dpa, devPtr DpaDevUintptr, value int32, size uint64) Error {
+	return Error(C.doca_dpa_memset((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.doca_dpa_dev_uintptr_t(devPtr), C.int(value), C.size_t(size)))
+}
+
+// DpaH2dMemcpy calls doca_error_t doca_dpa_h2d_memcpy(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dst_ptr, void *src_ptr, size_t size);
+func DpaH2dMemcpy(dpa *Dpa, dstPtr DpaDevUintptr, srcPtr unsafe.Pointer, size uint64) Error {
+	return Error(C.doca_dpa_h2d_memcpy((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.doca_dpa_dev_uintptr_t(dstPtr), srcPtr, C.size_t(size)))
+}
+
+// DpaD2hMemcpy calls doca_error_t doca_dpa_d2h_memcpy(struct doca_dpa *dpa, void *dst_ptr, doca_dpa_dev_uintptr_t src_ptr, size_t size);
+func DpaD2hMemcpy(dpa *Dpa, dstPtr unsafe.Pointer, srcPtr DpaDevUintptr, size uint64) Error {
+	return Error(C.doca_dpa_d2h_memcpy((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), dstPtr, C.doca_dpa_dev_uintptr_t(srcPtr), C.size_t(size)))
+}
+
+// DpaH2dBufMemcpy calls doca_error_t doca_dpa_h2d_buf_memcpy(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dst_ptr, struct doca_buf *buf, size_t size);
+func DpaH2dBufMemcpy(dpa *Dpa, dstPtr DpaDevUintptr, buf *Buf, size uint64) Error {
+	return Error(C.doca_dpa_h2d_buf_memcpy((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.doca_dpa_dev_uintptr_t(dstPtr), (*C.struct_doca_buf)(unsafe.Pointer(buf)), C.size_t(size)))
+}
+
+// DpaD2hBufMemcpy calls doca_error_t doca_dpa_d2h_buf_memcpy(struct doca_dpa *dpa, struct doca_buf *buf, doca_dpa_dev_uintptr_t src_ptr, size_t size);
+func DpaD2hBufMemcpy(dpa *Dpa, buf *Buf, srcPtr DpaDevUintptr, size uint64) Error {
+	return Error(C.doca_dpa_d2h_buf_memcpy((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.struct_doca_buf)(unsafe.Pointer(buf)), C.doca_dpa_dev_uintptr_t(srcPtr), C.size_t(size)))
 }

@@ -1032,3 +1032,91 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn doca_dma_task_memcpy_set_src(task: *mut doca_dma_task_memcpy, src: *const doca_buf);
 }
+#[doc = "< no line"]
+pub const DOCA_DPA_DEV_LOG_LEVEL_DISABLE: doca_dpa_dev_log_level = 10;
+#[doc = "< errors"]
+pub const DOCA_DPA_DEV_LOG_LEVEL_ERROR: doca_dpa_dev_log_level = 30;
+#[doc = "< warnings"]
+pub const DOCA_DPA_DEV_LOG_LEVEL_WARNING: doca_dpa_dev_log_level = 40;
+#[doc = "< information"]
+pub const DOCA_DPA_DEV_LOG_LEVEL_INFO: doca_dpa_dev_log_level = 50;
+#[doc = "< debugging"]
+pub const DOCA_DPA_DEV_LOG_LEVEL_DEBUG: doca_dpa_dev_log_level = 60;
+#[doc = " Levels of the log lines of device code (doca_dpa_dev_log), set on the host by doca_dpa_set_log_level."]
+pub type doca_dpa_dev_log_level = ::std::os::raw::c_uint;
+#[doc = " A level of the device's log lines."]
+pub use self::doca_dpa_dev_log_level as doca_dpa_dev_log_level_t;
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_app {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_async_ops {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_completion {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_ep {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_ep_addr {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_eu_affinity {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_hash_table {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_mem {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_notification_completion {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_tg {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_thread {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct doca_dpa_worker {
+    _unused: [u8; 0],
+}
+#[doc = " A function of the DPA program (a kernel, an RPC or a DPA thread's function), as the host names it."]
+pub type doca_dpa_func_t = ::std::option::Option<unsafe extern "C" fn()>;
+#[doc = " An address in DPA memory."]
+pub type doca_dpa_dev_uintptr_t = u64;
+#[doc = " A DOCA DPA context as device code names it."]
+pub type doca_dpa_dev_t = u64;
+#[doc = " A DPA completion context as device code names it."]
+pub type doca_dpa_dev_completion_t = u64;
+#[doc = " A notification completion as device code names it."]
+pub type doca_dpa_dev_notification_completion_t = u64;
+#[doc = " An asynchronous-operations queue as device code names it."]
+pub type doca_dpa_dev_async_ops_t = u64;
+#[doc = " A DPA hash table as device code names it."]
+pub type doca_dpa_dev_hash_table_t = u64;

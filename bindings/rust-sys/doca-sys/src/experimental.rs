@@ -766,3 +766,191 @@ unsafe extern "C" {
         gpu_dma: *mut *mut doca_gpu_dma,
     ) -> doca_error_t;
 }
+unsafe extern "C" {
+    pub fn doca_dpa_cap_is_supported(devinfo: *const doca_devinfo) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_create(dev: *mut doca_dev, dpa: *mut *mut doca_dpa) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_destroy(dpa: *mut doca_dpa) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_set_app(dpa: *mut doca_dpa, app: *mut doca_dpa_app) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_app(dpa: *mut doca_dpa, app: *mut *mut doca_dpa_app) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_start(dpa: *mut doca_dpa) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_stop(dpa: *mut doca_dpa) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_dpa_handle(dpa: *mut doca_dpa, handle: *mut doca_dpa_dev_t)
+        -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_app_get_name(
+        app: *mut doca_dpa_app,
+        app_name: *mut ::std::os::raw::c_char,
+        app_name_len: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_peek_at_last_error(dpa: *const doca_dpa) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_kernel_max_run_time(
+        dpa: *const doca_dpa,
+        value: *mut ::std::os::raw::c_ulonglong,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_max_threads_per_kernel(
+        dpa: *const doca_dpa,
+        value: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_core_num(
+        dpa: *mut doca_dpa,
+        num_cores: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_num_eus_per_core(
+        dpa: *mut doca_dpa,
+        eus_per_core: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_total_num_eus_available(
+        dpa: *mut doca_dpa,
+        total_num_eus: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_uar_id(dpa: *const doca_dpa, uar_id: *mut u32) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_set_log_level(
+        dpa: *mut doca_dpa,
+        log_level: doca_dpa_dev_log_level_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_get_log_level(
+        dpa: *mut doca_dpa,
+        log_level: *mut doca_dpa_dev_log_level_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_log_file_set_path(
+        dpa: *mut doca_dpa,
+        file_path: *const ::std::os::raw::c_char,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_log_file_get_path(
+        dpa: *mut doca_dpa,
+        file_path: *mut ::std::os::raw::c_char,
+        file_path_len: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_trace_file_set_path(
+        dpa: *mut doca_dpa,
+        file_path: *const ::std::os::raw::c_char,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_trace_file_get_path(
+        dpa: *mut doca_dpa,
+        file_path: *mut ::std::os::raw::c_char,
+        file_path_len: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_kernel_launch_update_add(
+        dpa: *mut doca_dpa,
+        wait_event: *mut doca_sync_event,
+        wait_threshold: u64,
+        comp_event: *mut doca_sync_event,
+        comp_count: u64,
+        num_threads: ::std::os::raw::c_uint,
+        func: doca_dpa_func_t,
+        ...
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_kernel_launch_update_set(
+        dpa: *mut doca_dpa,
+        wait_event: *mut doca_sync_event,
+        wait_threshold: u64,
+        comp_event: *mut doca_sync_event,
+        comp_count: u64,
+        num_threads: ::std::os::raw::c_uint,
+        func: doca_dpa_func_t,
+        ...
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_rpc(
+        dpa: *mut doca_dpa,
+        func: doca_dpa_func_t,
+        retval: *mut u64,
+        ...
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_mem_alloc(
+        dpa: *mut doca_dpa,
+        size: usize,
+        dev_ptr: *mut doca_dpa_dev_uintptr_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_mem_free(dpa: *mut doca_dpa, dev_ptr: doca_dpa_dev_uintptr_t) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_memset(
+        dpa: *mut doca_dpa,
+        dev_ptr: doca_dpa_dev_uintptr_t,
+        value: ::std::os::raw::c_int,
+        size: usize,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_h2d_memcpy(
+        dpa: *mut doca_dpa,
+        dst_ptr: doca_dpa_dev_uintptr_t,
+        src_ptr: *mut ::std::os::raw::c_void,
+        size: usize,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_d2h_memcpy(
+        dpa: *mut doca_dpa,
+        dst_ptr: *mut ::std::os::raw::c_void,
+        src_ptr: doca_dpa_dev_uintptr_t,
+        size: usize,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_h2d_buf_memcpy(
+        dpa: *mut doca_dpa,
+        dst_ptr: doca_dpa_dev_uintptr_t,
+        buf: *mut doca_buf,
+        size: usize,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_d2h_buf_memcpy(
+        dpa: *mut doca_dpa,
+        buf: *mut doca_buf,
+        src_ptr: doca_dpa_dev_uintptr_t,
+        size: usize,
+    ) -> doca_error_t;
+}

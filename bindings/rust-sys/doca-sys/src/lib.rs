@@ -1,9 +1,9 @@
-//! Raw bindings to OpenDOCA: DOCA Core (`libdoca_common.so.2`) and DOCA DMA (`libdoca_dma.so.2`)
-//! of OpenFlexIO, the newest DOCA release's API.
+//! Raw bindings to OpenDOCA: DOCA Core (`libdoca_common.so.2`), DOCA DMA (`libdoca_dma.so.2`)
+//! and DOCA DPA's host side (`libdoca_dpa.so.2`) of OpenFlexIO, the newest DOCA release's API.
 //!
 //! Generated from the headers in `doca/include` by `bindings/rust-sys/gen/gen_bindgen.py`
-//! (bindgen): every type of the DOCA Core and DMA headers and the stable functions the libraries
-//! export.  Experimental functions (`DOCA_EXPERIMENTAL`) are in [`experimental`], with the cargo
+//! (bindgen): every type of the DOCA Core, DMA and DPA headers and the stable functions the
+//! libraries export (all of DOCA DPA and the sync events are experimental: see below).  Experimental functions (`DOCA_EXPERIMENTAL`) are in [`experimental`], with the cargo
 //! feature `experimental` only.  The older releases' forms (`doca_mmap_create_v2_2`, ...) are not
 //! bound: a new program calls the newest.
 //!

@@ -1,5 +1,6 @@
-//! Safe Rust API of OpenDOCA, OpenFlexIO's DOCA Core and DOCA DMA on the simulated BlueField-3:
-//! devices, memory maps, buffers, progress engines and DMA copies.
+//! Safe Rust API of OpenDOCA, OpenFlexIO's DOCA Core, DOCA DMA and DOCA DPA on the simulated
+//! BlueField-3: devices, memory maps, buffers, progress engines, DMA copies, and DPA code run by
+//! a DOCA DPA context with kernels chained by sync events.
 //!
 //! ```no_run
 //! use doca::{BufInventory, Device, Mmap, ProgressEngine};
@@ -17,6 +18,11 @@
 //! A DMA copy ([`Dma`], `cargo run -p doca --example dma_copy`) is a DMA context on the device
 //! and the engine, copying a buffer's data into another's with a memcpy task.
 //!
+//! DPA code ([`Dpa`], `cargo run -p doca --example dpa_pipeline -- libapp.so`) is a dpacc-built
+//! application linked with `-ldoca_dpa_dev`, loaded with [`flexio::App::load`]: a context runs
+//! it, [`Dpa::launch`] starts kernels that wait on and complete [`SyncEvent`]s, [`Dpa::rpc`]
+//! calls a function and returns its value, [`DpaMemory`] is what they read and write.
+//!
 //! Every failure is an [`Error`] carrying the C function, the `doca_error_t` with its name and
 //! description (`doca_error_get_name`, `doca_error_get_descr`) and the line the library logged.
 //! Handles are RAII: each object is destroyed when dropped (`close()` reports a failure `Drop`
@@ -32,7 +38,9 @@ use std::ptr;
 use doca_sys as sys;
 
 mod dma;
+mod dpa;
 pub use dma::Dma;
+pub use dpa::{Dpa, DpaMemory, Launch, Location, SyncEvent, MAX_ARGS};
 
 #[cfg(feature = "experimental")]
 pub use doca_sys::experimental;

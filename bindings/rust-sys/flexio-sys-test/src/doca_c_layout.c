@@ -17,6 +17,8 @@
 #include <doca_pe.h>
 #include <doca_sync_event.h>
 #include <doca_dma.h>
+#include <doca_dpa_common.h>
+#include <doca_dpa.h>
 
 struct doca_c_layout_entry {
 	const char *name;
