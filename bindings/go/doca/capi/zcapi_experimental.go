@@ -900,3 +900,243 @@ func DpaH2dBufMemcpy(dpa *Dpa, dstPtr DpaDevUintptr, buf *Buf, size uint64) Erro
 func DpaD2hBufMemcpy(dpa *Dpa, buf *Buf, srcPtr DpaDevUintptr, size uint64) Error {
 	return Error(C.doca_dpa_d2h_buf_memcpy((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.struct_doca_buf)(unsafe.Pointer(buf)), C.doca_dpa_dev_uintptr_t(srcPtr), C.size_t(size)))
 }
+
+// DpaThreadCreate calls doca_error_t doca_dpa_thread_create(struct doca_dpa *dpa, struct doca_dpa_thread **dpa_thread);
+func DpaThreadCreate(dpa *Dpa, dpaThread **DpaThread) Error {
+	return Error(C.doca_dpa_thread_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (**C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaThreadDestroy calls doca_error_t doca_dpa_thread_destroy(struct doca_dpa_thread *dpa_thread);
+func DpaThreadDestroy(dpaThread *DpaThread) Error {
+	return Error(C.doca_dpa_thread_destroy((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaThreadSetFuncArg calls doca_error_t doca_dpa_thread_set_func_arg(struct doca_dpa_thread *dpa_thread, doca_dpa_func_t *func, uint64_t arg);
+func DpaThreadSetFuncArg(dpaThread *DpaThread, func_ *DpaFunc, arg uint64) Error {
+	return Error(C.doca_dpa_thread_set_func_arg((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (*C.doca_dpa_func_t)(unsafe.Pointer(func_)), C.uint64_t(arg)))
+}
+
+// DpaThreadGetFuncArg calls doca_error_t doca_dpa_thread_get_func_arg(struct doca_dpa_thread *dpa_thread, doca_dpa_func_t **func, uint64_t *arg);
+func DpaThreadGetFuncArg(dpaThread *DpaThread, func_ **DpaFunc, arg *uint64) Error {
+	return Error(C.doca_dpa_thread_get_func_arg((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (**C.doca_dpa_func_t)(unsafe.Pointer(func_)), (*C.uint64_t)(unsafe.Pointer(arg))))
+}
+
+// DpaThreadSetLocalStorage calls doca_error_t doca_dpa_thread_set_local_storage(struct doca_dpa_thread *dpa_thread, doca_dpa_dev_uintptr_t dev_ptr);
+func DpaThreadSetLocalStorage(dpaThread *DpaThread, devPtr DpaDevUintptr) Error {
+	return Error(C.doca_dpa_thread_set_local_storage((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), C.doca_dpa_dev_uintptr_t(devPtr)))
+}
+
+// DpaThreadGetLocalStorage calls doca_error_t doca_dpa_thread_get_local_storage(struct doca_dpa_thread *dpa_thread, doca_dpa_dev_uintptr_t *dev_ptr);
+func DpaThreadGetLocalStorage(dpaThread *DpaThread, devPtr *DpaDevUintptr) Error {
+	return Error(C.doca_dpa_thread_get_local_storage((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (*C.doca_dpa_dev_uintptr_t)(unsafe.Pointer(devPtr))))
+}
+
+// DpaThreadSetAffinity calls doca_error_t doca_dpa_thread_set_affinity(struct doca_dpa_thread *dpa_thread, const struct doca_dpa_eu_affinity *affinity);
+func DpaThreadSetAffinity(dpaThread *DpaThread, affinity *DpaEuAffinity) Error {
+	return Error(C.doca_dpa_thread_set_affinity((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (*C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity))))
+}
+
+// DpaThreadGetAffinity calls doca_error_t doca_dpa_thread_get_affinity(struct doca_dpa_thread *dpa_thread, const struct doca_dpa_eu_affinity **affinity);
+func DpaThreadGetAffinity(dpaThread *DpaThread, affinity **DpaEuAffinity) Error {
+	return Error(C.doca_dpa_thread_get_affinity((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (**C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity))))
+}
+
+// DpaThreadGetId calls doca_error_t doca_dpa_thread_get_id(struct doca_dpa_thread *dpa_thread, uint32_t *dpa_thread_id);
+func DpaThreadGetId(dpaThread *DpaThread, dpaThreadId *uint32) Error {
+	return Error(C.doca_dpa_thread_get_id((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (*C.uint32_t)(unsafe.Pointer(dpaThreadId))))
+}
+
+// DpaThreadStart calls doca_error_t doca_dpa_thread_start(struct doca_dpa_thread *dpa_thread);
+func DpaThreadStart(dpaThread *DpaThread) Error {
+	return Error(C.doca_dpa_thread_start((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaThreadStop calls doca_error_t doca_dpa_thread_stop(struct doca_dpa_thread *dpa_thread);
+func DpaThreadStop(dpaThread *DpaThread) Error {
+	return Error(C.doca_dpa_thread_stop((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaThreadRun calls doca_error_t doca_dpa_thread_run(struct doca_dpa_thread *dpa_thread);
+func DpaThreadRun(dpaThread *DpaThread) Error {
+	return Error(C.doca_dpa_thread_run((*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaThreadGroupCreate calls doca_error_t doca_dpa_thread_group_create(struct doca_dpa *dpa, unsigned int num_threads, struct doca_dpa_tg **tg);
+func DpaThreadGroupCreate(dpa *Dpa, numThreads uint32, tg **DpaTg) Error {
+	return Error(C.doca_dpa_thread_group_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.uint(numThreads), (**C.struct_doca_dpa_tg)(unsafe.Pointer(tg))))
+}
+
+// DpaThreadGroupDestroy calls doca_error_t doca_dpa_thread_group_destroy(struct doca_dpa_tg *tg);
+func DpaThreadGroupDestroy(tg *DpaTg) Error {
+	return Error(C.doca_dpa_thread_group_destroy((*C.struct_doca_dpa_tg)(unsafe.Pointer(tg))))
+}
+
+// DpaThreadGroupSetThread calls doca_error_t doca_dpa_thread_group_set_thread(struct doca_dpa_tg *tg, struct doca_dpa_thread *thread, unsigned int rank);
+func DpaThreadGroupSetThread(tg *DpaTg, thread *DpaThread, rank uint32) Error {
+	return Error(C.doca_dpa_thread_group_set_thread((*C.struct_doca_dpa_tg)(unsafe.Pointer(tg)), (*C.struct_doca_dpa_thread)(unsafe.Pointer(thread)), C.uint(rank)))
+}
+
+// DpaThreadGroupGetNumThreads calls doca_error_t doca_dpa_thread_group_get_num_threads(struct doca_dpa_tg *tg, unsigned int *num_threads);
+func DpaThreadGroupGetNumThreads(tg *DpaTg, numThreads *uint32) Error {
+	return Error(C.doca_dpa_thread_group_get_num_threads((*C.struct_doca_dpa_tg)(unsafe.Pointer(tg)), (*C.uint)(unsafe.Pointer(numThreads))))
+}
+
+// DpaThreadGroupStart calls doca_error_t doca_dpa_thread_group_start(struct doca_dpa_tg *tg);
+func DpaThreadGroupStart(tg *DpaTg) Error {
+	return Error(C.doca_dpa_thread_group_start((*C.struct_doca_dpa_tg)(unsafe.Pointer(tg))))
+}
+
+// DpaThreadGroupStop calls doca_error_t doca_dpa_thread_group_stop(struct doca_dpa_tg *tg);
+func DpaThreadGroupStop(tg *DpaTg) Error {
+	return Error(C.doca_dpa_thread_group_stop((*C.struct_doca_dpa_tg)(unsafe.Pointer(tg))))
+}
+
+// DpaEuAffinityCreate calls doca_error_t doca_dpa_eu_affinity_create(struct doca_dpa *dpa, struct doca_dpa_eu_affinity **affinity);
+func DpaEuAffinityCreate(dpa *Dpa, affinity **DpaEuAffinity) Error {
+	return Error(C.doca_dpa_eu_affinity_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (**C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity))))
+}
+
+// DpaEuAffinityDestroy calls doca_error_t doca_dpa_eu_affinity_destroy(struct doca_dpa_eu_affinity *affinity);
+func DpaEuAffinityDestroy(affinity *DpaEuAffinity) Error {
+	return Error(C.doca_dpa_eu_affinity_destroy((*C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity))))
+}
+
+// DpaEuAffinitySet calls doca_error_t doca_dpa_eu_affinity_set(struct doca_dpa_eu_affinity *affinity, unsigned int eu_id);
+func DpaEuAffinitySet(affinity *DpaEuAffinity, euId uint32) Error {
+	return Error(C.doca_dpa_eu_affinity_set((*C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity)), C.uint(euId)))
+}
+
+// DpaEuAffinityGet calls doca_error_t doca_dpa_eu_affinity_get(struct doca_dpa_eu_affinity *affinity, unsigned int *eu_id);
+func DpaEuAffinityGet(affinity *DpaEuAffinity, euId *uint32) Error {
+	return Error(C.doca_dpa_eu_affinity_get((*C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity)), (*C.uint)(unsafe.Pointer(euId))))
+}
+
+// DpaEuAffinityClear calls doca_error_t doca_dpa_eu_affinity_clear(struct doca_dpa_eu_affinity *affinity);
+func DpaEuAffinityClear(affinity *DpaEuAffinity) Error {
+	return Error(C.doca_dpa_eu_affinity_clear((*C.struct_doca_dpa_eu_affinity)(unsafe.Pointer(affinity))))
+}
+
+// DpaCompletionCreate calls doca_error_t doca_dpa_completion_create(struct doca_dpa *dpa, unsigned int queue_size, struct doca_dpa_completion **dpa_comp);
+func DpaCompletionCreate(dpa *Dpa, queueSize uint32, dpaComp **DpaCompletion) Error {
+	return Error(C.doca_dpa_completion_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.uint(queueSize), (**C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp))))
+}
+
+// DpaCompletionDestroy calls doca_error_t doca_dpa_completion_destroy(struct doca_dpa_completion *dpa_comp);
+func DpaCompletionDestroy(dpaComp *DpaCompletion) Error {
+	return Error(C.doca_dpa_completion_destroy((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp))))
+}
+
+// DpaCompletionSetThread calls doca_error_t doca_dpa_completion_set_thread(struct doca_dpa_completion *dpa_comp, struct doca_dpa_thread *dpa_thread);
+func DpaCompletionSetThread(dpaComp *DpaCompletion, dpaThread *DpaThread) Error {
+	return Error(C.doca_dpa_completion_set_thread((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp)), (*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaCompletionGetThread calls doca_error_t doca_dpa_completion_get_thread(struct doca_dpa_completion *dpa_comp, struct doca_dpa_thread **dpa_thread);
+func DpaCompletionGetThread(dpaComp *DpaCompletion, dpaThread **DpaThread) Error {
+	return Error(C.doca_dpa_completion_get_thread((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp)), (**C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaCompletionGetQueueSize calls doca_error_t doca_dpa_completion_get_queue_size(struct doca_dpa_completion *dpa_comp, unsigned int *queue_size);
+func DpaCompletionGetQueueSize(dpaComp *DpaCompletion, queueSize *uint32) Error {
+	return Error(C.doca_dpa_completion_get_queue_size((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp)), (*C.uint)(unsafe.Pointer(queueSize))))
+}
+
+// DpaCompletionGetDpaHandle calls doca_error_t doca_dpa_completion_get_dpa_handle(struct doca_dpa_completion *dpa_comp, doca_dpa_dev_completion_t *handle);
+func DpaCompletionGetDpaHandle(dpaComp *DpaCompletion, handle *DpaDevCompletion) Error {
+	return Error(C.doca_dpa_completion_get_dpa_handle((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp)), (*C.doca_dpa_dev_completion_t)(unsafe.Pointer(handle))))
+}
+
+// DpaCompletionStart calls doca_error_t doca_dpa_completion_start(struct doca_dpa_completion *dpa_comp);
+func DpaCompletionStart(dpaComp *DpaCompletion) Error {
+	return Error(C.doca_dpa_completion_start((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp))))
+}
+
+// DpaCompletionStop calls doca_error_t doca_dpa_completion_stop(struct doca_dpa_completion *dpa_comp);
+func DpaCompletionStop(dpaComp *DpaCompletion) Error {
+	return Error(C.doca_dpa_completion_stop((*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp))))
+}
+
+// DpaNotificationCompletionCreate calls doca_error_t doca_dpa_notification_completion_create(struct doca_dpa *dpa, struct doca_dpa_thread *dpa_thread, struct doca_dpa_notification_completion **notify_comp);
+func DpaNotificationCompletionCreate(dpa *Dpa, dpaThread *DpaThread, notifyComp **DpaNotificationCompletion) Error {
+	return Error(C.doca_dpa_notification_completion_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread)), (**C.struct_doca_dpa_notification_completion)(unsafe.Pointer(notifyComp))))
+}
+
+// DpaNotificationCompletionDestroy calls doca_error_t doca_dpa_notification_completion_destroy(struct doca_dpa_notification_completion *notify_comp);
+func DpaNotificationCompletionDestroy(notifyComp *DpaNotificationCompletion) Error {
+	return Error(C.doca_dpa_notification_completion_destroy((*C.struct_doca_dpa_notification_completion)(unsafe.Pointer(notifyComp))))
+}
+
+// DpaNotificationCompletionGetThread calls doca_error_t doca_dpa_notification_completion_get_thread(struct doca_dpa_notification_completion *notify_comp, struct doca_dpa_thread **dpa_thread);
+func DpaNotificationCompletionGetThread(notifyComp *DpaNotificationCompletion, dpaThread **DpaThread) Error {
+	return Error(C.doca_dpa_notification_completion_get_thread((*C.struct_doca_dpa_notification_completion)(unsafe.Pointer(notifyComp)), (**C.struct_doca_dpa_thread)(unsafe.Pointer(dpaThread))))
+}
+
+// DpaNotificationCompletionGetDpaHandle calls doca_error_t doca_dpa_notification_completion_get_dpa_handle(struct doca_dpa_notification_completion *notify_comp, doca_dpa_dev_notification_completion_t *handle);
+func DpaNotificationCompletionGetDpaHandle(notifyComp *DpaNotificationCompletion, handle *DpaDevNotificationCompletion) Error {
+	return Error(C.doca_dpa_notification_completion_get_dpa_handle((*C.struct_doca_dpa_notification_completion)(unsafe.Pointer(notifyComp)), (*C.doca_dpa_dev_notification_completion_t)(unsafe.Pointer(handle))))
+}
+
+// DpaNotificationCompletionStart calls doca_error_t doca_dpa_notification_completion_start(struct doca_dpa_notification_completion *notify_comp);
+func DpaNotificationCompletionStart(notifyComp *DpaNotificationCompletion) Error {
+	return Error(C.doca_dpa_notification_completion_start((*C.struct_doca_dpa_notification_completion)(unsafe.Pointer(notifyComp))))
+}
+
+// DpaNotificationCompletionStop calls doca_error_t doca_dpa_notification_completion_stop(struct doca_dpa_notification_completion *notify_comp);
+func DpaNotificationCompletionStop(notifyComp *DpaNotificationCompletion) Error {
+	return Error(C.doca_dpa_notification_completion_stop((*C.struct_doca_dpa_notification_completion)(unsafe.Pointer(notifyComp))))
+}
+
+// DpaAsyncOpsCreate calls doca_error_t doca_dpa_async_ops_create(struct doca_dpa *dpa, unsigned int queue_size, uint64_t user_data, struct doca_dpa_async_ops **async_ops);
+func DpaAsyncOpsCreate(dpa *Dpa, queueSize uint32, userData uint64, asyncOps **DpaAsyncOps) Error {
+	return Error(C.doca_dpa_async_ops_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.uint(queueSize), C.uint64_t(userData), (**C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps))))
+}
+
+// DpaAsyncOpsDestroy calls doca_error_t doca_dpa_async_ops_destroy(struct doca_dpa_async_ops *async_ops);
+func DpaAsyncOpsDestroy(asyncOps *DpaAsyncOps) Error {
+	return Error(C.doca_dpa_async_ops_destroy((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps))))
+}
+
+// DpaAsyncOpsAttach calls doca_error_t doca_dpa_async_ops_attach(struct doca_dpa_async_ops *async_ops, struct doca_dpa_completion *dpa_comp);
+func DpaAsyncOpsAttach(asyncOps *DpaAsyncOps, dpaComp *DpaCompletion) Error {
+	return Error(C.doca_dpa_async_ops_attach((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps)), (*C.struct_doca_dpa_completion)(unsafe.Pointer(dpaComp))))
+}
+
+// DpaAsyncOpsGetDpaHandle calls doca_error_t doca_dpa_async_ops_get_dpa_handle(struct doca_dpa_async_ops *async_ops, doca_dpa_dev_async_ops_t *handle);
+func DpaAsyncOpsGetDpaHandle(asyncOps *DpaAsyncOps, handle *DpaDevAsyncOps) Error {
+	return Error(C.doca_dpa_async_ops_get_dpa_handle((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps)), (*C.doca_dpa_dev_async_ops_t)(unsafe.Pointer(handle))))
+}
+
+// DpaAsyncOpsGetQueueSize calls doca_error_t doca_dpa_async_ops_get_queue_size(struct doca_dpa_async_ops *async_ops, unsigned int *queue_size);
+func DpaAsyncOpsGetQueueSize(asyncOps *DpaAsyncOps, queueSize *uint32) Error {
+	return Error(C.doca_dpa_async_ops_get_queue_size((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps)), (*C.uint)(unsafe.Pointer(queueSize))))
+}
+
+// DpaAsyncOpsGetUserData calls doca_error_t doca_dpa_async_ops_get_user_data(struct doca_dpa_async_ops *async_ops, uint64_t *user_data);
+func DpaAsyncOpsGetUserData(asyncOps *DpaAsyncOps, userData *uint64) Error {
+	return Error(C.doca_dpa_async_ops_get_user_data((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps)), (*C.uint64_t)(unsafe.Pointer(userData))))
+}
+
+// DpaAsyncOpsStart calls doca_error_t doca_dpa_async_ops_start(struct doca_dpa_async_ops *async_ops);
+func DpaAsyncOpsStart(asyncOps *DpaAsyncOps) Error {
+	return Error(C.doca_dpa_async_ops_start((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps))))
+}
+
+// DpaAsyncOpsStop calls doca_error_t doca_dpa_async_ops_stop(struct doca_dpa_async_ops *async_ops);
+func DpaAsyncOpsStop(asyncOps *DpaAsyncOps) Error {
+	return Error(C.doca_dpa_async_ops_stop((*C.struct_doca_dpa_async_ops)(unsafe.Pointer(asyncOps))))
+}
+
+// DpaHashTableCreate calls doca_error_t doca_dpa_hash_table_create(struct doca_dpa *dpa, unsigned int num_entries, struct doca_dpa_hash_table **ht);
+func DpaHashTableCreate(dpa *Dpa, numEntries uint32, ht **DpaHashTable) Error {
+	return Error(C.doca_dpa_hash_table_create((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), C.uint(numEntries), (**C.struct_doca_dpa_hash_table)(unsafe.Pointer(ht))))
+}
+
+// DpaHashTableDestroy calls doca_error_t doca_dpa_hash_table_destroy(struct doca_dpa_hash_table *ht);
+func DpaHashTableDestroy(ht *DpaHashTable) Error {
+	return Error(C.doca_dpa_hash_table_destroy((*C.struct_doca_dpa_hash_table)(unsafe.Pointer(ht))))
+}
+
+// DpaHashTableGetDpaHandle calls doca_error_t doca_dpa_hash_table_get_dpa_handle(struct doca_dpa_hash_table *ht, doca_dpa_dev_hash_table_t *ht_handle);
+func DpaHashTableGetDpaHandle(ht *DpaHashTable, htHandle *DpaDevHashTable) Error {
+	return Error(C.doca_dpa_hash_table_get_dpa_handle((*C.struct_doca_dpa_hash_table)(unsafe.Pointer(ht)), (*C.doca_dpa_dev_hash_table_t)(unsafe.Pointer(htHandle))))
+}

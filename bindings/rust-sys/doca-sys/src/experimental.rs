@@ -954,3 +954,249 @@ unsafe extern "C" {
         size: usize,
     ) -> doca_error_t;
 }
+unsafe extern "C" {
+    pub fn doca_dpa_thread_create(
+        dpa: *mut doca_dpa,
+        dpa_thread: *mut *mut doca_dpa_thread,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_destroy(dpa_thread: *mut doca_dpa_thread) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_set_func_arg(
+        dpa_thread: *mut doca_dpa_thread,
+        func: doca_dpa_func_t,
+        arg: u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_get_func_arg(
+        dpa_thread: *mut doca_dpa_thread,
+        func: *mut doca_dpa_func_t,
+        arg: *mut u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_set_local_storage(
+        dpa_thread: *mut doca_dpa_thread,
+        dev_ptr: doca_dpa_dev_uintptr_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_get_local_storage(
+        dpa_thread: *mut doca_dpa_thread,
+        dev_ptr: *mut doca_dpa_dev_uintptr_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_set_affinity(
+        dpa_thread: *mut doca_dpa_thread,
+        affinity: *const doca_dpa_eu_affinity,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_get_affinity(
+        dpa_thread: *mut doca_dpa_thread,
+        affinity: *mut *const doca_dpa_eu_affinity,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_get_id(
+        dpa_thread: *mut doca_dpa_thread,
+        dpa_thread_id: *mut u32,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_start(dpa_thread: *mut doca_dpa_thread) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_stop(dpa_thread: *mut doca_dpa_thread) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_run(dpa_thread: *mut doca_dpa_thread) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_group_create(
+        dpa: *mut doca_dpa,
+        num_threads: ::std::os::raw::c_uint,
+        tg: *mut *mut doca_dpa_tg,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_group_destroy(tg: *mut doca_dpa_tg) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_group_set_thread(
+        tg: *mut doca_dpa_tg,
+        thread: *mut doca_dpa_thread,
+        rank: ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_group_get_num_threads(
+        tg: *mut doca_dpa_tg,
+        num_threads: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_group_start(tg: *mut doca_dpa_tg) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_thread_group_stop(tg: *mut doca_dpa_tg) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_eu_affinity_create(
+        dpa: *mut doca_dpa,
+        affinity: *mut *mut doca_dpa_eu_affinity,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_eu_affinity_destroy(affinity: *mut doca_dpa_eu_affinity) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_eu_affinity_set(
+        affinity: *mut doca_dpa_eu_affinity,
+        eu_id: ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_eu_affinity_get(
+        affinity: *mut doca_dpa_eu_affinity,
+        eu_id: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_eu_affinity_clear(affinity: *mut doca_dpa_eu_affinity) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_create(
+        dpa: *mut doca_dpa,
+        queue_size: ::std::os::raw::c_uint,
+        dpa_comp: *mut *mut doca_dpa_completion,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_destroy(dpa_comp: *mut doca_dpa_completion) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_set_thread(
+        dpa_comp: *mut doca_dpa_completion,
+        dpa_thread: *mut doca_dpa_thread,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_get_thread(
+        dpa_comp: *mut doca_dpa_completion,
+        dpa_thread: *mut *mut doca_dpa_thread,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_get_queue_size(
+        dpa_comp: *mut doca_dpa_completion,
+        queue_size: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_get_dpa_handle(
+        dpa_comp: *mut doca_dpa_completion,
+        handle: *mut doca_dpa_dev_completion_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_start(dpa_comp: *mut doca_dpa_completion) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_completion_stop(dpa_comp: *mut doca_dpa_completion) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_notification_completion_create(
+        dpa: *mut doca_dpa,
+        dpa_thread: *mut doca_dpa_thread,
+        notify_comp: *mut *mut doca_dpa_notification_completion,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_notification_completion_destroy(
+        notify_comp: *mut doca_dpa_notification_completion,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_notification_completion_get_thread(
+        notify_comp: *mut doca_dpa_notification_completion,
+        dpa_thread: *mut *mut doca_dpa_thread,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_notification_completion_get_dpa_handle(
+        notify_comp: *mut doca_dpa_notification_completion,
+        handle: *mut doca_dpa_dev_notification_completion_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_notification_completion_start(
+        notify_comp: *mut doca_dpa_notification_completion,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_notification_completion_stop(
+        notify_comp: *mut doca_dpa_notification_completion,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_create(
+        dpa: *mut doca_dpa,
+        queue_size: ::std::os::raw::c_uint,
+        user_data: u64,
+        async_ops: *mut *mut doca_dpa_async_ops,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_destroy(async_ops: *mut doca_dpa_async_ops) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_attach(
+        async_ops: *mut doca_dpa_async_ops,
+        dpa_comp: *mut doca_dpa_completion,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_get_dpa_handle(
+        async_ops: *mut doca_dpa_async_ops,
+        handle: *mut doca_dpa_dev_async_ops_t,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_get_queue_size(
+        async_ops: *mut doca_dpa_async_ops,
+        queue_size: *mut ::std::os::raw::c_uint,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_get_user_data(
+        async_ops: *mut doca_dpa_async_ops,
+        user_data: *mut u64,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_start(async_ops: *mut doca_dpa_async_ops) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_async_ops_stop(async_ops: *mut doca_dpa_async_ops) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_hash_table_create(
+        dpa: *mut doca_dpa,
+        num_entries: ::std::os::raw::c_uint,
+        ht: *mut *mut doca_dpa_hash_table,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_hash_table_destroy(ht: *mut doca_dpa_hash_table) -> doca_error_t;
+}
+unsafe extern "C" {
+    pub fn doca_dpa_hash_table_get_dpa_handle(
+        ht: *mut doca_dpa_hash_table,
+        ht_handle: *mut doca_dpa_dev_hash_table_t,
+    ) -> doca_error_t;
+}
