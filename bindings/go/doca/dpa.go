@@ -202,7 +202,7 @@ func argsC(args []uint64) *C.uint64_t {
 // LaunchConfig is how Launch runs a kernel.
 type LaunchConfig struct {
 	Threads       int        // DPA threads running it (at most MaxThreadsPerKernel)
-	Wait          *SyncEvent // nil, or: it starts once Wait's value is greater than WaitThreshold
+	Wait          *SyncEvent // nil, or: it starts once Wait's value reaches WaitThreshold (>=)
 	WaitThreshold uint64
 	Complete      *SyncEvent // nil, or: when all its threads returned, Complete is set to CompleteValue
 	CompleteValue uint64

@@ -91,9 +91,9 @@ func pipeline(t *testing.T, dev *doca.Device, dpa *doca.DPA) []uint64 {
 		cfg    doca.LaunchConfig
 		args   []uint64
 	}{
-		{"func3", doca.LaunchConfig{Threads: 1, Wait: e2, Complete: done, CompleteValue: 1}, []uint64{out.Addr(), threads}},
-		{"func2", doca.LaunchConfig{Threads: 1, Wait: e1, Complete: e2, CompleteValue: 1}, []uint64{out.Addr(), threads}},
-		{"func1", doca.LaunchConfig{Threads: threads, Wait: start, Complete: e1, CompleteValue: 1}, []uint64{out.Addr()}},
+		{"func3", doca.LaunchConfig{Threads: 1, Wait: e2, WaitThreshold: 1, Complete: done, CompleteValue: 1}, []uint64{out.Addr(), threads}},
+		{"func2", doca.LaunchConfig{Threads: 1, Wait: e1, WaitThreshold: 1, Complete: e2, CompleteValue: 1}, []uint64{out.Addr(), threads}},
+		{"func1", doca.LaunchConfig{Threads: threads, Wait: start, WaitThreshold: 1, Complete: e1, CompleteValue: 1}, []uint64{out.Addr()}},
 	} {
 		if err := dpa.Launch(s.kernel, s.cfg, s.args...); err != nil {
 			t.Fatal(err)

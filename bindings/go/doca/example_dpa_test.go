@@ -68,9 +68,9 @@ func ExampleDPA_Launch() {
 		cfg    doca.LaunchConfig
 		args   []uint64
 	}{
-		{"func1", doca.LaunchConfig{Threads: n, Wait: start, Complete: e1, CompleteValue: 1}, []uint64{out.Addr()}},
-		{"func2", doca.LaunchConfig{Threads: 1, Wait: e1, Complete: e2, CompleteValue: 1}, []uint64{out.Addr(), n}},
-		{"func3", doca.LaunchConfig{Threads: 1, Wait: e2, Complete: done, CompleteValue: 1}, []uint64{out.Addr(), n}},
+		{"func1", doca.LaunchConfig{Threads: n, Wait: start, WaitThreshold: 1, Complete: e1, CompleteValue: 1}, []uint64{out.Addr()}},
+		{"func2", doca.LaunchConfig{Threads: 1, Wait: e1, WaitThreshold: 1, Complete: e2, CompleteValue: 1}, []uint64{out.Addr(), n}},
+		{"func3", doca.LaunchConfig{Threads: 1, Wait: e2, WaitThreshold: 1, Complete: done, CompleteValue: 1}, []uint64{out.Addr(), n}},
 	}
 	for _, s := range steps {
 		if err := dpa.Launch(s.kernel, s.cfg, s.args...); err != nil {

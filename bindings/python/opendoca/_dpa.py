@@ -277,7 +277,7 @@ class Dpa(_Handle):
         """Launches kernel (a __dpa_global__ function: its name or flexio.Function) on threads DPA
         threads with 64-bit arguments (ints; DpaMemory passes its address):
 
-            wait=(event, threshold)   it starts once event's value is greater than threshold
+            wait=(event, threshold)   it starts once event's value reaches threshold (>=)
             complete=(event, value)   when all its threads returned, event is set to value
                                       (add=True: value is added to it)
 

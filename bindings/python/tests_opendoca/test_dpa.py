@@ -115,9 +115,9 @@ def test_pipeline_of_three_kernels_chained_by_events(dev, dpa):
             doca.SyncEvent(publisher=dpa, subscriber=dev) as done:
         out.memset(0)
         # Launched last to first: each waits for its predecessor's event whatever the order.
-        dpa.launch("func3", out, THREADS, wait=(e2, 0), complete=(done, 1))
-        dpa.launch("func2", out, THREADS, wait=(e1, 0), complete=(e2, 1))
-        dpa.launch("func1", out, threads=THREADS, wait=(go, 0), complete=(e1, 1))
+        dpa.launch("func3", out, THREADS, wait=(e2, 1), complete=(done, 1))
+        dpa.launch("func2", out, THREADS, wait=(e1, 1), complete=(e2, 1))
+        dpa.launch("func1", out, threads=THREADS, wait=(go, 1), complete=(e1, 1))
         expect_error("DOCA_ERROR_TIME_OUT", "doca_sync_event_wait_gt", done.wait_gt, 0, timeout=0.05)
         assert done.get() == 0 and out.read() == bytes(8 * (THREADS + 2))
         go.update_set(1)

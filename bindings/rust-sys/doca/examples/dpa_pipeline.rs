@@ -22,9 +22,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let go = SyncEvent::new(&dev, &dpa)?;
     let (e1, e2) = (SyncEvent::new(&dpa, &dpa)?, SyncEvent::new(&dpa, &dpa)?);
     let done = SyncEvent::new(&dpa, &dev)?;
-    dpa.launch("func1", &[out.address()], Launch::threads(THREADS).wait(&go, 0).complete(&e1, 1))?;
-    dpa.launch("func2", &[out.address(), n], Launch::threads(1).wait(&e1, 0).complete(&e2, 1))?;
-    dpa.launch("func3", &[out.address(), n], Launch::threads(1).wait(&e2, 0).complete(&done, 1))?;
+    dpa.launch("func1", &[out.address()], Launch::threads(THREADS).wait(&go, 1).complete(&e1, 1))?;
+    dpa.launch("func2", &[out.address(), n], Launch::threads(1).wait(&e1, 1).complete(&e2, 1))?;
+    dpa.launch("func3", &[out.address(), n], Launch::threads(1).wait(&e2, 1).complete(&done, 1))?;
     println!("before go: done = {}", done.get()?);
     go.update_set(1)?;
     done.wait_gt(0, Some(Duration::from_secs(30)))?;

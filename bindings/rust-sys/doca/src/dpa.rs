@@ -53,7 +53,7 @@ impl<'e> Launch<'e> {
         Launch { threads: n, wait: None, complete: None, add: false }
     }
 
-    /// It starts once event's value is greater than threshold.
+    /// It starts once event's value reaches threshold (>=).
     pub fn wait(mut self, event: &'e SyncEvent<'e>, threshold: u64) -> Launch<'e> {
         self.wait = Some((event, threshold));
         self

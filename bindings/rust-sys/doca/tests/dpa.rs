@@ -36,9 +36,9 @@ fn run_pipeline(dev: &Device, dpa: &Dpa<'_>) -> Vec<u64> {
     let (e1, e2) = (SyncEvent::new(dpa, dpa).unwrap(), SyncEvent::new(dpa, dpa).unwrap());
     let done = SyncEvent::new(dpa, dev).unwrap();
     // Launched last to first: each waits for its predecessor's event whatever the order.
-    dpa.launch("func3", &[out.address(), n], Launch::threads(1).wait(&e2, 0).complete(&done, 1)).unwrap();
-    dpa.launch("func2", &[out.address(), n], Launch::threads(1).wait(&e1, 0).complete(&e2, 1)).unwrap();
-    dpa.launch("func1", &[out.address()], Launch::threads(THREADS).wait(&go, 0).complete(&e1, 1)).unwrap();
+    dpa.launch("func3", &[out.address(), n], Launch::threads(1).wait(&e2, 1).complete(&done, 1)).unwrap();
+    dpa.launch("func2", &[out.address(), n], Launch::threads(1).wait(&e1, 1).complete(&e2, 1)).unwrap();
+    dpa.launch("func1", &[out.address()], Launch::threads(THREADS).wait(&go, 1).complete(&e1, 1)).unwrap();
     expect_error(done.wait_gt(0, Some(Duration::from_millis(50))), "DOCA_ERROR_TIME_OUT", "doca_sync_event_wait_gt");
     assert_eq!(done.get().unwrap(), 0);
     go.update_set(1).unwrap();
