@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -29,7 +30,8 @@
 #include "dev.h"
 #include "mem_util.h"
 
-#define NAME "cc_test"
+/* The service: named per process, as channels are the machine's (other test runs may listen). */
+static char service_name[64];
 
 typedef struct doca_comm_channel_ep_t ep_t;
 typedef struct doca_comm_channel_addr_t addr_t;
@@ -75,7 +77,7 @@ static void service_up(struct service *s, uint16_t max_msg, uint16_t queue)
 	expect_ok(doca_comm_channel_ep_set_max_msg_size(s->ep, max_msg));
 	expect_ok(doca_comm_channel_ep_set_send_queue_size(s->ep, queue));
 	expect_ok(doca_comm_channel_ep_set_recv_queue_size(s->ep, queue));
-	expect_ok(doca_comm_channel_ep_listen(s->ep, NAME));
+	expect_ok(doca_comm_channel_ep_listen(s->ep, service_name));
 }
 
 static void service_down(struct service *s)
@@ -125,7 +127,7 @@ static addr_t *connect_to(ep_t *client, ep_t *service)
 	char buf[8];
 	size_t len = sizeof(buf);
 
-	expect_ok(doca_comm_channel_ep_connect(client, NAME, &peer));
+	expect_ok(doca_comm_channel_ep_connect(client, service_name, &peer));
 	expect_quiet(doca_comm_channel_peer_addr_update_info(peer), DOCA_ERROR_CONNECTION_INPROGRESS);
 	/* the service answers the hello; no message yet */
 	for (int i = 0; i < 5000; i++) {
@@ -247,7 +249,7 @@ static void test_properties(void **state)
 	expect_fail(doca_comm_channel_ep_get_recv_queue_size(ep, NULL), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comm_channel_ep_get_recv_queue_size");
 	/* listening: the properties are fixed */
-	expect_ok(doca_comm_channel_ep_listen(ep, NAME));
+	expect_ok(doca_comm_channel_ep_listen(ep, service_name));
 	expect_fail(doca_comm_channel_ep_set_max_msg_size(ep, 200), DOCA_ERROR_BAD_STATE,
 		    "doca_comm_channel_ep_set_max_msg_size");
 	expect_fail(doca_comm_channel_ep_set_device(ep, dev), DOCA_ERROR_BAD_STATE, "doca_comm_channel_ep_set_device");
@@ -283,7 +285,7 @@ static void test_listen_connect_bad(void **state)
 	memset(long_name, 'n', sizeof(long_name) - 1);
 	long_name[sizeof(long_name) - 1] = '\0';
 	/* no service yet: connecting fails at once (DOCA's rule), the client stays unconnected */
-	expect_fail(doca_comm_channel_ep_connect(client, NAME, &peer), DOCA_ERROR_CONNECTION_ABORTED,
+	expect_fail(doca_comm_channel_ep_connect(client, service_name, &peer), DOCA_ERROR_CONNECTION_ABORTED,
 		    "doca_comm_channel_ep_connect");
 	assert_null(peer);
 	expect_ok(doca_comm_channel_ep_set_max_msg_size(client, 4080)); /* still configurable */
@@ -291,21 +293,24 @@ static void test_listen_connect_bad(void **state)
 		    "doca_comm_channel_ep_get_event_channel");
 	service_up(&srv, 4080, 8);
 	expect_ok(doca_comm_channel_ep_create(&idle));
-	expect_fail(doca_comm_channel_ep_connect(idle, NAME, &peer), DOCA_ERROR_BAD_STATE,
+	expect_fail(doca_comm_channel_ep_connect(idle, service_name, &peer), DOCA_ERROR_BAD_STATE,
 		    "doca_comm_channel_ep_connect");
-	expect_fail(doca_comm_channel_ep_listen(idle, NAME), DOCA_ERROR_BAD_STATE, "doca_comm_channel_ep_listen");
+	expect_fail(doca_comm_channel_ep_listen(idle, service_name), DOCA_ERROR_BAD_STATE,
+		    "doca_comm_channel_ep_listen");
 	expect_ok(doca_comm_channel_ep_set_device(idle, srv.dev));
-	expect_fail(doca_comm_channel_ep_listen(idle, NAME), DOCA_ERROR_BAD_STATE, "doca_comm_channel_ep_listen");
-	expect_fail(doca_comm_channel_ep_listen(NULL, NAME), DOCA_ERROR_INVALID_VALUE, "doca_comm_channel_ep_listen");
+	expect_fail(doca_comm_channel_ep_listen(idle, service_name), DOCA_ERROR_BAD_STATE,
+		    "doca_comm_channel_ep_listen");
+	expect_fail(doca_comm_channel_ep_listen(NULL, service_name), DOCA_ERROR_INVALID_VALUE,
+		    "doca_comm_channel_ep_listen");
 	expect_fail(doca_comm_channel_ep_listen(idle, NULL), DOCA_ERROR_INVALID_VALUE, "doca_comm_channel_ep_listen");
 	expect_fail(doca_comm_channel_ep_listen(idle, long_name), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comm_channel_ep_listen");
 	expect_fail(doca_comm_channel_ep_listen(idle, "a/b"), DOCA_ERROR_INVALID_VALUE, "doca_comm_channel_ep_listen");
 	expect_fail(doca_comm_channel_ep_connect(client, "", &peer), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comm_channel_ep_connect");
-	expect_fail(doca_comm_channel_ep_connect(client, NAME, NULL), DOCA_ERROR_INVALID_VALUE,
+	expect_fail(doca_comm_channel_ep_connect(client, service_name, NULL), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comm_channel_ep_connect");
-	expect_fail(doca_comm_channel_ep_connect(NULL, NAME, &peer), DOCA_ERROR_INVALID_VALUE,
+	expect_fail(doca_comm_channel_ep_connect(NULL, service_name, &peer), DOCA_ERROR_INVALID_VALUE,
 		    "doca_comm_channel_ep_connect");
 	/* idle: no channels, no messages, no service state */
 	expect_fail(doca_comm_channel_ep_recvfrom(idle, buf, &len, 0, &peer), DOCA_ERROR_NOT_CONNECTED,
@@ -322,16 +327,16 @@ static void test_listen_connect_bad(void **state)
 	expect_ok(doca_comm_channel_ep_create(&second));
 	expect_ok(doca_comm_channel_ep_set_device(second, srv.dev));
 	expect_ok(doca_comm_channel_ep_set_device_rep(second, srv.rep));
-	expect_fail(doca_comm_channel_ep_listen(second, NAME), DOCA_ERROR_CONNECTION_ABORTED,
+	expect_fail(doca_comm_channel_ep_listen(second, service_name), DOCA_ERROR_CONNECTION_ABORTED,
 		    "doca_comm_channel_ep_listen");
 	expect_ok(doca_comm_channel_ep_listen(second, "other"));
 	expect_fail(doca_comm_channel_ep_listen(second, "third"), DOCA_ERROR_NOT_PERMITTED,
 		    "doca_comm_channel_ep_listen");
-	expect_fail(doca_comm_channel_ep_connect(second, NAME, &peer), DOCA_ERROR_NOT_PERMITTED,
+	expect_fail(doca_comm_channel_ep_connect(second, service_name, &peer), DOCA_ERROR_NOT_PERMITTED,
 		    "doca_comm_channel_ep_connect");
 	/* connected: not again, and no service */
 	peer = connect_to(client, srv.ep);
-	expect_fail(doca_comm_channel_ep_connect(client, NAME, &peer), DOCA_ERROR_NOT_PERMITTED,
+	expect_fail(doca_comm_channel_ep_connect(client, service_name, &peer), DOCA_ERROR_NOT_PERMITTED,
 		    "doca_comm_channel_ep_connect");
 	expect_fail(doca_comm_channel_ep_listen(client, "x"), DOCA_ERROR_NOT_PERMITTED, "doca_comm_channel_ep_listen");
 	expect_fail(doca_comm_channel_ep_update_service_state_info(client), DOCA_ERROR_NOT_SUPPORTED,
@@ -593,7 +598,7 @@ static int child_client(void)
 	if (doca_comm_channel_ep_create(&ep) || doca_comm_channel_ep_set_device(ep, dev))
 		return 10;
 	/* the service may not listen yet */
-	for (int i = 0; i < 5000 && (err = doca_comm_channel_ep_connect(ep, NAME, &peer)); i++)
+	for (int i = 0; i < 5000 && (err = doca_comm_channel_ep_connect(ep, service_name, &peer)); i++)
 		nanosleep(&ms, NULL);
 	if (err)
 		return 11;
@@ -647,6 +652,7 @@ static void test_fork(void **state)
 
 int main(void)
 {
+	snprintf(service_name, sizeof(service_name), "%s-%d", "cc_test", (int)getpid());
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_caps),
 		cmocka_unit_test(test_properties),

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 #include <time.h>
 
@@ -26,7 +27,8 @@
 
 #include "mem_util.h"
 
-#define NAME "cc_threads"
+/* The service: named per process, as channels are the machine's (other test runs may listen). */
+static char service_name[64];
 #define MESSAGES 2000
 
 typedef struct doca_comm_channel_ep_t ep_t;
@@ -141,7 +143,7 @@ static ep_t *endpoint(struct doca_dev *dev, struct doca_dev_rep *rep)
 	expect_ok(doca_comm_channel_ep_set_send_queue_size(ep, 4));
 	if (rep) {
 		expect_ok(doca_comm_channel_ep_set_device_rep(ep, rep));
-		expect_ok(doca_comm_channel_ep_listen(ep, NAME));
+		expect_ok(doca_comm_channel_ep_listen(ep, service_name));
 	}
 	return ep;
 }
@@ -189,7 +191,7 @@ static void test_threads(void **state)
 	expect_ok(doca_devinfo_rep_list_destroy(list));
 	sh.service = endpoint(dev0, rep);
 	sh.client = endpoint(dev1, NULL);
-	expect_ok(doca_comm_channel_ep_connect(sh.client, NAME, &sh.to_service));
+	expect_ok(doca_comm_channel_ep_connect(sh.client, service_name, &sh.to_service));
 	for (int i = 0; i < 10000; i++) {
 		char buf[8];
 		size_t len = sizeof(buf);
@@ -215,6 +217,7 @@ static void test_threads(void **state)
 
 int main(void)
 {
+	snprintf(service_name, sizeof(service_name), "%s-%d", "cc_threads", (int)getpid());
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_threads),
 	};
