@@ -6,7 +6,7 @@
  *
  * The errors are NVIDIA's (the DOCA API reference): a setter on a started map DOCA_ERROR_BAD_STATE;
  * a setter, device change or start on an exported map or one created from an export
- * DOCA_ERROR_NOT_PERMITTED, as are devices added to or removed from a started map, stopping or
+ * DOCA_ERROR_NOT_PERMITTED (a map created from an export stops, as it started at creation), as are devices added to or removed from a started map, stopping or
  * destroying a map buffers still point into, and a second memory range; DOCA_ERROR_NO_MEMORY past
  * the maximum number of devices, DOCA_ERROR_ALREADY_EXIST for a device added twice,
  * DOCA_ERROR_NOT_FOUND for one removed that was not added.
@@ -358,10 +358,9 @@ doca_error_t doca_mmap_stop(struct doca_mmap *handle)
 	if (!mmap)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&mmap->lock);
-	if (mmap->from_export) {
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "memory map %p was created from an export",
-				    (void *)handle);
-	} else if (!atomic_load(&mmap->started)) {
+	/* A map created from an export stops too (started at creation): NVIDIA's RDMA and devemu samples
+	 * of 3.0 stop theirs before destroying them, and expect success. */
+	if (!atomic_load(&mmap->started)) {
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "memory map %p is not started", (void *)handle);
 	} else {
 		/*

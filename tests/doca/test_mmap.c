@@ -287,16 +287,18 @@ static void exports_follow_the_rules(void **state)
 	/* An exported map is what it is. */
 	expect_fail(doca_mmap_set_user_data(mmap, (union doca_data){ 0 }), DOCA_ERROR_NOT_PERMITTED,
 		    "doca_mmap_set_user_data");
-	/* The map created from it cannot be configured, started, stopped or exported. */
+	/* The map created from it cannot be configured, started or exported; it stops (once). */
 	expect_ok(doca_mmap_create_from_export(NULL, desc, len, fx->dev1, &imported));
 	expect_ok(doca_mmap_get_from_export(imported, &flag));
 	assert_true(flag);
 	expect_fail(doca_mmap_start(imported), DOCA_ERROR_NOT_PERMITTED, "doca_mmap_start");
-	expect_fail(doca_mmap_stop(imported), DOCA_ERROR_NOT_PERMITTED, "doca_mmap_stop");
 	expect_fail(doca_mmap_set_permissions(imported, 0), DOCA_ERROR_NOT_PERMITTED, "doca_mmap_set_permissions");
 	expect_fail(doca_mmap_add_dev(imported, fx->dev0), DOCA_ERROR_NOT_PERMITTED, "doca_mmap_add_dev");
 	expect_fail(doca_mmap_export_pci(imported, fx->dev1, &again, &len2), DOCA_ERROR_NOT_PERMITTED,
 		    "doca_mmap_export_pci");
+	expect_ok(doca_mmap_stop(imported));
+	expect_fail(doca_mmap_stop(imported), DOCA_ERROR_BAD_STATE, "doca_mmap_stop");
+	expect_fail(doca_mmap_start(imported), DOCA_ERROR_NOT_PERMITTED, "doca_mmap_start");
 	expect_ok(doca_mmap_destroy(imported));
 	/* Stopped, an exported map only goes. */
 	expect_ok(doca_mmap_stop(mmap));
