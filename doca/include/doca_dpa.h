@@ -85,7 +85,7 @@ typedef uint64_t doca_dpa_dev_completion_t;
 typedef uint64_t doca_dpa_dev_notification_completion_t;
 #endif
 
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 /** An asynchronous-operations queue as device code names it. */
 typedef uint64_t doca_dpa_dev_async_ops_t;
 /** A DPA hash table as device code names it. */
@@ -342,7 +342,7 @@ doca_error_t doca_dpa_get_max_threads_per_kernel(doca_dpa_t dpa, unsigned int *v
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_get_core_num(struct doca_dpa *dpa, unsigned int *num_cores);
 #endif
@@ -355,7 +355,7 @@ doca_error_t doca_dpa_get_core_num(struct doca_dpa *dpa, unsigned int *num_cores
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_get_num_eus_per_core(struct doca_dpa *dpa, unsigned int *eus_per_core);
 #endif
@@ -368,7 +368,7 @@ doca_error_t doca_dpa_get_num_eus_per_core(struct doca_dpa *dpa, unsigned int *e
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_get_total_num_eus_available(struct doca_dpa *dpa, unsigned int *total_num_eus);
 #endif
@@ -381,7 +381,7 @@ doca_error_t doca_dpa_get_total_num_eus_available(struct doca_dpa *dpa, unsigned
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_get_uar_id(const struct doca_dpa *dpa, uint32_t *uar_id);
 #endif
@@ -483,13 +483,13 @@ doca_error_t doca_dpa_trace_file_get_path(struct doca_dpa *dpa, char *file_path,
  * - 2.2, 2.5, 2.6, 2.7: doca_error_t doca_dpa_kernel_launch_update_add(struct doca_dpa *dpa, struct doca_sync_event *wait_event, uint64_t wait_threshold, struct doca_sync_event *comp_event, uint64_t comp_count, unsigned int nthreads, doca_dpa_func_t *func, ...)
  * @since 2.2
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_kernel_launch_update_add(struct doca_dpa *dpa, struct doca_sync_event *wait_event,
 					       uint64_t wait_threshold, struct doca_sync_event *comp_event,
 					       uint64_t comp_count, unsigned int num_threads, doca_dpa_func_t *func,
 					       ...);
-#elif OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
+#elif OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_kernel_launch_update_add(struct doca_dpa *dpa, struct doca_sync_event *wait_event,
 					       uint64_t wait_threshold, struct doca_sync_event *comp_event,
@@ -657,7 +657,7 @@ doca_error_t doca_dpa_d2h_memcpy(struct doca_dpa *dpa, void *dst_ptr, doca_dpa_d
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_h2d_buf_memcpy(struct doca_dpa *dpa, doca_dpa_dev_uintptr_t dst_ptr, struct doca_buf *buf,
 				     size_t size);
@@ -673,7 +673,7 @@ doca_error_t doca_dpa_h2d_buf_memcpy(struct doca_dpa *dpa, doca_dpa_dev_uintptr_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_d2h_buf_memcpy(struct doca_dpa *dpa, struct doca_buf *buf, doca_dpa_dev_uintptr_t src_ptr,
 				     size_t size);
@@ -887,7 +887,7 @@ doca_error_t doca_dpa_thread_set_func_arg(struct doca_dpa_thread *dpa_thread, do
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_get_func_arg(struct doca_dpa_thread *dpa_thread, doca_dpa_func_t **func, uint64_t *arg);
 #endif
@@ -913,7 +913,7 @@ doca_error_t doca_dpa_thread_set_local_storage(struct doca_dpa_thread *dpa_threa
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_get_local_storage(struct doca_dpa_thread *dpa_thread, doca_dpa_dev_uintptr_t *dev_ptr);
 #endif
@@ -926,7 +926,7 @@ doca_error_t doca_dpa_thread_get_local_storage(struct doca_dpa_thread *dpa_threa
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_set_affinity(struct doca_dpa_thread *dpa_thread,
 					  const struct doca_dpa_eu_affinity *affinity);
@@ -940,7 +940,7 @@ doca_error_t doca_dpa_thread_set_affinity(struct doca_dpa_thread *dpa_thread,
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_get_affinity(struct doca_dpa_thread *dpa_thread,
 					  const struct doca_dpa_eu_affinity **affinity);
@@ -954,7 +954,7 @@ doca_error_t doca_dpa_thread_get_affinity(struct doca_dpa_thread *dpa_thread,
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_get_id(struct doca_dpa_thread *dpa_thread, uint32_t *dpa_thread_id);
 #endif
@@ -978,7 +978,7 @@ doca_error_t doca_dpa_thread_start(struct doca_dpa_thread *dpa_thread);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_stop(struct doca_dpa_thread *dpa_thread);
 #endif
@@ -1004,7 +1004,7 @@ doca_error_t doca_dpa_thread_run(struct doca_dpa_thread *dpa_thread);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_group_create(struct doca_dpa *dpa, unsigned int num_threads, struct doca_dpa_tg **tg);
 #endif
@@ -1016,7 +1016,7 @@ doca_error_t doca_dpa_thread_group_create(struct doca_dpa *dpa, unsigned int num
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_group_destroy(struct doca_dpa_tg *tg);
 #endif
@@ -1030,7 +1030,7 @@ doca_error_t doca_dpa_thread_group_destroy(struct doca_dpa_tg *tg);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_group_set_thread(struct doca_dpa_tg *tg, struct doca_dpa_thread *thread,
 					      unsigned int rank);
@@ -1044,7 +1044,7 @@ doca_error_t doca_dpa_thread_group_set_thread(struct doca_dpa_tg *tg, struct doc
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_group_get_num_threads(struct doca_dpa_tg *tg, unsigned int *num_threads);
 #endif
@@ -1056,7 +1056,7 @@ doca_error_t doca_dpa_thread_group_get_num_threads(struct doca_dpa_tg *tg, unsig
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_group_start(struct doca_dpa_tg *tg);
 #endif
@@ -1068,7 +1068,7 @@ doca_error_t doca_dpa_thread_group_start(struct doca_dpa_tg *tg);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_thread_group_stop(struct doca_dpa_tg *tg);
 #endif
@@ -1081,7 +1081,7 @@ doca_error_t doca_dpa_thread_group_stop(struct doca_dpa_tg *tg);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_eu_affinity_create(struct doca_dpa *dpa, struct doca_dpa_eu_affinity **affinity);
 #endif
@@ -1093,7 +1093,7 @@ doca_error_t doca_dpa_eu_affinity_create(struct doca_dpa *dpa, struct doca_dpa_e
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_eu_affinity_destroy(struct doca_dpa_eu_affinity *affinity);
 #endif
@@ -1106,7 +1106,7 @@ doca_error_t doca_dpa_eu_affinity_destroy(struct doca_dpa_eu_affinity *affinity)
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_eu_affinity_set(struct doca_dpa_eu_affinity *affinity, unsigned int eu_id);
 #endif
@@ -1119,7 +1119,7 @@ doca_error_t doca_dpa_eu_affinity_set(struct doca_dpa_eu_affinity *affinity, uns
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_eu_affinity_get(struct doca_dpa_eu_affinity *affinity, unsigned int *eu_id);
 #endif
@@ -1131,7 +1131,7 @@ doca_error_t doca_dpa_eu_affinity_get(struct doca_dpa_eu_affinity *affinity, uns
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_eu_affinity_clear(struct doca_dpa_eu_affinity *affinity);
 #endif
@@ -1184,7 +1184,7 @@ doca_error_t doca_dpa_completion_set_thread(struct doca_dpa_completion *dpa_comp
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_completion_get_thread(struct doca_dpa_completion *dpa_comp, struct doca_dpa_thread **dpa_thread);
 #endif
@@ -1197,7 +1197,7 @@ doca_error_t doca_dpa_completion_get_thread(struct doca_dpa_completion *dpa_comp
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_completion_get_queue_size(struct doca_dpa_completion *dpa_comp, unsigned int *queue_size);
 #endif
@@ -1235,7 +1235,7 @@ doca_error_t doca_dpa_completion_start(struct doca_dpa_completion *dpa_comp);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_completion_stop(struct doca_dpa_completion *dpa_comp);
 #endif
@@ -1275,7 +1275,7 @@ doca_error_t doca_dpa_notification_completion_destroy(struct doca_dpa_notificati
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_notification_completion_get_thread(struct doca_dpa_notification_completion *notify_comp,
 							 struct doca_dpa_thread **dpa_thread);
@@ -1314,7 +1314,7 @@ doca_error_t doca_dpa_notification_completion_start(struct doca_dpa_notification
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_notification_completion_stop(struct doca_dpa_notification_completion *notify_comp);
 #endif
@@ -1329,7 +1329,7 @@ doca_error_t doca_dpa_notification_completion_stop(struct doca_dpa_notification_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_create(struct doca_dpa *dpa, unsigned int queue_size, uint64_t user_data,
 				       struct doca_dpa_async_ops **async_ops);
@@ -1342,7 +1342,7 @@ doca_error_t doca_dpa_async_ops_create(struct doca_dpa *dpa, unsigned int queue_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_destroy(struct doca_dpa_async_ops *async_ops);
 #endif
@@ -1355,7 +1355,7 @@ doca_error_t doca_dpa_async_ops_destroy(struct doca_dpa_async_ops *async_ops);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_attach(struct doca_dpa_async_ops *async_ops, struct doca_dpa_completion *dpa_comp);
 #endif
@@ -1368,7 +1368,7 @@ doca_error_t doca_dpa_async_ops_attach(struct doca_dpa_async_ops *async_ops, str
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_get_dpa_handle(struct doca_dpa_async_ops *async_ops, doca_dpa_dev_async_ops_t *handle);
 #endif
@@ -1381,7 +1381,7 @@ doca_error_t doca_dpa_async_ops_get_dpa_handle(struct doca_dpa_async_ops *async_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_get_queue_size(struct doca_dpa_async_ops *async_ops, unsigned int *queue_size);
 #endif
@@ -1394,7 +1394,7 @@ doca_error_t doca_dpa_async_ops_get_queue_size(struct doca_dpa_async_ops *async_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_get_user_data(struct doca_dpa_async_ops *async_ops, uint64_t *user_data);
 #endif
@@ -1406,7 +1406,7 @@ doca_error_t doca_dpa_async_ops_get_user_data(struct doca_dpa_async_ops *async_o
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_start(struct doca_dpa_async_ops *async_ops);
 #endif
@@ -1418,7 +1418,7 @@ doca_error_t doca_dpa_async_ops_start(struct doca_dpa_async_ops *async_ops);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_async_ops_stop(struct doca_dpa_async_ops *async_ops);
 #endif
@@ -1432,7 +1432,7 @@ doca_error_t doca_dpa_async_ops_stop(struct doca_dpa_async_ops *async_ops);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_hash_table_create(struct doca_dpa *dpa, unsigned int num_entries,
 					struct doca_dpa_hash_table **ht);
@@ -1445,7 +1445,7 @@ doca_error_t doca_dpa_hash_table_create(struct doca_dpa *dpa, unsigned int num_e
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_hash_table_destroy(struct doca_dpa_hash_table *ht);
 #endif
@@ -1458,7 +1458,7 @@ doca_error_t doca_dpa_hash_table_destroy(struct doca_dpa_hash_table *ht);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_dpa_hash_table_get_dpa_handle(struct doca_dpa_hash_table *ht, doca_dpa_dev_hash_table_t *ht_handle);
 #endif

@@ -25,8 +25,8 @@ extern "C" {
 /** Levels of the log lines of device code (doca_dpa_dev_log), set on the host by doca_dpa_set_log_level. */
 enum doca_dpa_dev_log_level {
 	DOCA_DPA_DEV_LOG_LEVEL_DISABLE = 10, /**< no line */
-#if OPENDOCA_REL <= 27
-	DOCA_DPA_DEV_LOG_LEVEL_CRIT = 20, /**< critical errors (2.6 - 2.10) */
+#if OPENDOCA_REL <= 26
+	DOCA_DPA_DEV_LOG_LEVEL_CRIT = 20, /**< critical errors (2.6) */
 #endif
 	DOCA_DPA_DEV_LOG_LEVEL_ERROR = 30,   /**< errors */
 	DOCA_DPA_DEV_LOG_LEVEL_WARNING = 40, /**< warnings */

@@ -123,7 +123,7 @@ enum doca_dpa_dev_submit_flag {
 };
 #endif
 
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 /** An asynchronous-operations queue (the host's doca_dpa_async_ops_get_dpa_handle). */
 typedef uint64_t doca_dpa_dev_async_ops_t;
 /** A DPA hash table (the host's doca_dpa_hash_table_get_dpa_handle). */
@@ -135,7 +135,7 @@ typedef uint64_t doca_dpa_dev_hash_table_t;
  * The log macros: the facts give their arity only; these are the project's, one line of a level
  * through doca_dpa_dev_log.
  */
-#if OPENDOCA_REL <= 27
+#if OPENDOCA_REL <= 26
 /** Logs a critical error (2.6 - 2.10), printf-style. */
 #define DOCA_DPA_DEV_LOG_CRIT(...) doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_CRIT, __VA_ARGS__)
 #endif
@@ -365,7 +365,7 @@ void doca_dpa_dev_completion_request_notification(doca_dpa_dev_completion_t dpa_
  * @param [in] value the value
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_hash_table_add(doca_dpa_dev_hash_table_t ht_handle, uint32_t key, uint64_t value);
 #endif
@@ -377,7 +377,7 @@ void doca_dpa_dev_hash_table_add(doca_dpa_dev_hash_table_t ht_handle, uint32_t k
  * @param [in] key the key
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_hash_table_remove(doca_dpa_dev_hash_table_t ht_handle, uint32_t key);
 #endif
@@ -390,7 +390,7 @@ void doca_dpa_dev_hash_table_remove(doca_dpa_dev_hash_table_t ht_handle, uint32_
  * @param [out] value the value
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 int doca_dpa_dev_hash_table_find(doca_dpa_dev_hash_table_t ht_handle, uint32_t key, uint64_t *value);
 #endif

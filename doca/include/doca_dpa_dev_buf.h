@@ -51,7 +51,7 @@ struct doca_dpa_dev_buf_arr {
  * @param [in] length length in bytes
  * @since 2.2 (doca_dpa_dev.h in 2.2, 2.5)
  */
-#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_memcpy_nb(doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset, doca_dpa_dev_buf_t src_mem,
 			    uint64_t src_offset, size_t length);
@@ -70,7 +70,7 @@ void doca_dpa_dev_memcpy_nb(doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset, doc
  * @param [in] num_rows number of rows
  * @since 2.2 (doca_dpa_dev.h in 2.2, 2.5)
  */
-#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_memcpy_transpose2D_nb(doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset, doca_dpa_dev_buf_t src_mem,
 					uint64_t src_offset, size_t length, size_t element_size, size_t num_columns,
@@ -82,7 +82,7 @@ void doca_dpa_dev_memcpy_transpose2D_nb(doca_dpa_dev_buf_t dst_mem, uint64_t dst
  *
  * @since 2.2 (doca_dpa_dev.h in 2.2, 2.5)
  */
-#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_memcpy_synchronize(void);
 #endif
@@ -137,7 +137,7 @@ static inline uint64_t doca_dpa_dev_buf_get_len(doca_dpa_dev_buf_t buf)
  * @param [in] buf the buffer
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 OPENDOCA_EXPERIMENTAL_INLINE_
 static inline doca_dpa_dev_mmap_t doca_dpa_dev_buf_get_mmap(doca_dpa_dev_buf_t buf)
 {
@@ -152,7 +152,7 @@ static inline doca_dpa_dev_mmap_t doca_dpa_dev_buf_get_mmap(doca_dpa_dev_buf_t b
  * @param [in] addr the address
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 OPENDOCA_EXPERIMENTAL_INLINE_
 static inline void doca_dpa_dev_buf_set_addr(doca_dpa_dev_buf_t buf, uintptr_t addr)
 {
@@ -167,7 +167,7 @@ static inline void doca_dpa_dev_buf_set_addr(doca_dpa_dev_buf_t buf, uintptr_t a
  * @param [in] len the length
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 OPENDOCA_EXPERIMENTAL_INLINE_
 static inline void doca_dpa_dev_buf_set_len(doca_dpa_dev_buf_t buf, size_t len)
 {
@@ -182,7 +182,7 @@ static inline void doca_dpa_dev_buf_set_len(doca_dpa_dev_buf_t buf, size_t len)
  * @param [in] mmap the memory map's DPA handle
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 OPENDOCA_EXPERIMENTAL_INLINE_
 static inline void doca_dpa_dev_buf_set_mmap(doca_dpa_dev_buf_t buf, doca_dpa_dev_mmap_t mmap)
 {
@@ -200,10 +200,10 @@ static inline void doca_dpa_dev_buf_set_mmap(doca_dpa_dev_buf_t buf, doca_dpa_de
  * - 2.6, 2.7: doca_dpa_dev_uintptr_t doca_dpa_dev_buf_get_external_ptr(doca_dpa_dev_buf_t buf, uint64_t buf_offset) — symbol doca_dpa_dev_buf_get_external_ptr_v2_5
  * @since 2.5 (doca_dpa_dev_buf_array.h in 2.5)
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_dpa_dev_uintptr_t doca_dpa_dev_buf_get_external_ptr(doca_dpa_dev_buf_t buf);
-#elif OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
+#elif OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 doca_dpa_dev_uintptr_t doca_dpa_dev_buf_get_external_ptr(doca_dpa_dev_buf_t buf, uint64_t buf_offset)
 	OPENDOCA_FORM(doca_dpa_dev_buf_get_external_ptr_v2_5);
@@ -216,7 +216,7 @@ doca_dpa_dev_uintptr_t doca_dpa_dev_buf_get_external_ptr(doca_dpa_dev_buf_t buf,
  * @param [in] addr the address
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_dpa_dev_uintptr_t doca_dpa_dev_mmap_get_external_ptr(doca_dpa_dev_mmap_t mmap_handle, uint64_t addr);
 #endif
@@ -233,7 +233,7 @@ doca_dpa_dev_uintptr_t doca_dpa_dev_mmap_get_external_ptr(doca_dpa_dev_mmap_t mm
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_post_memcpy(doca_dpa_dev_async_ops_t async_ops_handle, doca_dpa_dev_mmap_t dst_mmap_handle,
 			      uint64_t dst_addr, doca_dpa_dev_mmap_t src_mmap_handle, uint64_t src_addr, size_t length,
@@ -249,7 +249,7 @@ void doca_dpa_dev_post_memcpy(doca_dpa_dev_async_ops_t async_ops_handle, doca_dp
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_post_buf_memcpy(doca_dpa_dev_async_ops_t async_ops_handle, doca_dpa_dev_buf_t dst_buf_handle,
 				  doca_dpa_dev_buf_t src_buf_handle, uint32_t flags);

@@ -26,7 +26,7 @@ extern "C" {
 typedef uint64_t doca_dpa_dev_rdma_t;
 #endif
 
-#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26
 /** A shared receive queue of RDMA contexts (2.6 - 2.10). */
 typedef uint64_t doca_dpa_dev_rdma_srq_t;
 #endif
@@ -42,7 +42,7 @@ typedef uint64_t doca_dpa_dev_rdma_srq_t;
  * @param [in] length length in bytes
  * @since 2.5
  */
-#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_read(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset,
 			    doca_dpa_dev_buf_t src_mem, uint64_t src_offset, size_t length);
@@ -59,7 +59,7 @@ void doca_dpa_dev_rdma_read(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t dst_mem
  * @param [in] length length in bytes
  * @since 2.5
  */
-#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_write(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset,
 			     doca_dpa_dev_buf_t src_mem, uint64_t src_offset, size_t length);
@@ -74,7 +74,7 @@ void doca_dpa_dev_rdma_write(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t dst_me
  * @param [in] value the value
  * @since 2.5
  */
-#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t dst_mem, uint64_t dst_offset,
 					size_t value);
@@ -130,7 +130,7 @@ void doca_dpa_dev_rdma_signal_set(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_sync_ev
  * @param [in] rdma the RDMA context (doca_rdma_get_dpa_handle)
  * @since 2.5
  */
-#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_synchronize(doca_dpa_dev_rdma_t rdma);
 #endif
@@ -212,7 +212,7 @@ void doca_dpa_dev_rdma_post_receive(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t
  * @param [in] length length in bytes
  * @since 2.6
  */
-#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_srq_post_receive(doca_dpa_dev_rdma_srq_t rdma_srq, doca_dpa_dev_buf_t buf, uint64_t offset,
 					size_t length);
@@ -252,7 +252,7 @@ void doca_dpa_dev_rdma_post_write(doca_dpa_dev_rdma_t rdma, uint32_t connection_
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 				      doca_dpa_dev_mmap_t dst_mmap_handle, uint64_t dst_addr,
@@ -273,7 +273,7 @@ void doca_dpa_dev_rdma_post_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t connect
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_read(doca_dpa_dev_rdma_t rdma, uint32_t connection_id, doca_dpa_dev_mmap_t dst_mmap_handle,
 				 uint64_t dst_addr, doca_dpa_dev_mmap_t src_mmap_handle, uint64_t src_addr,
@@ -291,7 +291,7 @@ void doca_dpa_dev_rdma_post_read(doca_dpa_dev_rdma_t rdma, uint32_t connection_i
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 					     doca_dpa_dev_mmap_t dst_mmap_handle, uint64_t dst_addr, uint64_t value,
@@ -307,7 +307,7 @@ void doca_dpa_dev_rdma_post_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t 
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_send(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 				     doca_dpa_dev_buf_t send_buf_handle, uint32_t flags);
@@ -323,7 +323,7 @@ void doca_dpa_dev_rdma_post_buf_send(doca_dpa_dev_rdma_t rdma, uint32_t connecti
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_send_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 					 doca_dpa_dev_buf_t send_buf_handle, uint32_t immediate, uint32_t flags);
@@ -336,7 +336,7 @@ void doca_dpa_dev_rdma_post_buf_send_imm(doca_dpa_dev_rdma_t rdma, uint32_t conn
  * @param [in] receive_buf_handle the buffer received into
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_receive(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t receive_buf_handle);
 #endif
@@ -351,7 +351,7 @@ void doca_dpa_dev_rdma_post_buf_receive(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_b
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_write(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 				      doca_dpa_dev_buf_t dst_buf_handle, doca_dpa_dev_buf_t src_buf_handle,
@@ -369,7 +369,7 @@ void doca_dpa_dev_rdma_post_buf_write(doca_dpa_dev_rdma_t rdma, uint32_t connect
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 					  doca_dpa_dev_buf_t dst_buf_handle, doca_dpa_dev_buf_t src_buf_handle,
@@ -386,7 +386,7 @@ void doca_dpa_dev_rdma_post_buf_write_imm(doca_dpa_dev_rdma_t rdma, uint32_t con
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_read(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 				     doca_dpa_dev_buf_t dst_buf_handle, doca_dpa_dev_buf_t src_buf_handle,
@@ -403,7 +403,7 @@ void doca_dpa_dev_rdma_post_buf_read(doca_dpa_dev_rdma_t rdma, uint32_t connecti
  * @param [in] flags submit flags (enum doca_dpa_dev_submit_flag)
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_post_buf_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint32_t connection_id,
 						 doca_dpa_dev_buf_t dst_buf_handle, uint64_t value, uint32_t flags);
@@ -416,7 +416,7 @@ void doca_dpa_dev_rdma_post_buf_atomic_fetch_add(doca_dpa_dev_rdma_t rdma, uint3
  * @param [in] num_acked number of receives
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_rdma_receive_ack(doca_dpa_dev_rdma_t rdma, uint32_t num_acked);
 #endif
@@ -427,7 +427,7 @@ void doca_dpa_dev_rdma_receive_ack(doca_dpa_dev_rdma_t rdma, uint32_t num_acked)
  * @param [in] comp_element the completion
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 uint32_t doca_dpa_dev_rdma_completion_get_wr_index(doca_dpa_dev_completion_element_t comp_element);
 #endif

@@ -87,7 +87,7 @@ void doca_dpa_dev_sync_event_wait_gt(doca_dpa_dev_sync_event_t dpa_dev_se_handle
  * @param [in] value the value
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_sync_event_post_wait_gt(doca_dpa_dev_async_ops_t async_ops_handle,
 					  doca_dpa_dev_sync_event_t wait_se_handle, uint64_t value);
@@ -101,7 +101,7 @@ void doca_dpa_dev_sync_event_post_wait_gt(doca_dpa_dev_async_ops_t async_ops_han
  * @param [in] value the value
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_dpa_dev_sync_event_post_wait_ne(doca_dpa_dev_async_ops_t async_ops_handle,
 					  doca_dpa_dev_sync_event_t wait_se_handle, uint64_t value);

@@ -71,7 +71,7 @@ struct doca_sync_event_remote_net;
 struct doca_task;
 struct rdma_cm_id;
 
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 /** The kinds of address a connection manager address holds. */
 enum doca_rdma_addr_type {
 	DOCA_RDMA_ADDR_TYPE_IPv4 = 0,
@@ -112,7 +112,7 @@ enum doca_rdma_opcode_t {
 };
 #endif
 
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 /** How a shared receive queue keeps its receive buffers (2.6). */
 enum doca_rdma_srq_type {
 	DOCA_RDMA_SRQ_TYPE_LINKED_LIST = 0,
@@ -206,28 +206,28 @@ struct doca_rdma_result {
 #endif
 
 /** The handle of an RDMA context in DPA code (doca_rdma_get_dpa_handle). */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 typedef uint64_t doca_dpa_dev_rdma_t;
 #endif
 
 /** Called on a connection disconnection (doca_rdma_set_connection_state_callbacks). */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 typedef void (*doca_rdma_connection_disconnection_cb_t)(struct doca_rdma_connection *, union doca_data,
 							union doca_data);
 #endif
 
 /** Called on a connection established (doca_rdma_set_connection_state_callbacks). */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 typedef void (*doca_rdma_connection_established_cb_t)(struct doca_rdma_connection *, union doca_data, union doca_data);
 #endif
 
 /** Called on a connection failure (doca_rdma_set_connection_state_callbacks). */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 typedef void (*doca_rdma_connection_failure_cb_t)(struct doca_rdma_connection *, union doca_data, union doca_data);
 #endif
 
 /** Called on a connection request (doca_rdma_set_connection_state_callbacks). */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 typedef void (*doca_rdma_connection_request_cb_t)(struct doca_rdma_connection *, union doca_data);
 #endif
 
@@ -304,7 +304,7 @@ typedef void (*doca_rdma_task_write_imm_completion_cb_t)(struct doca_rdma_task_w
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type, const char *address, uint16_t port,
 				   struct doca_rdma_addr **addr);
@@ -317,7 +317,7 @@ doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type, const cha
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *addr);
 #endif
@@ -332,7 +332,7 @@ doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *addr);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_addr_get_params(struct doca_rdma_addr *addr, enum doca_rdma_addr_type *addr_type,
 				       const char **address, uint16_t *port);
@@ -363,7 +363,7 @@ struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *rdma);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_bridge_accept(struct doca_rdma *rdma, void *private_data, uint8_t private_data_len,
 				     struct doca_rdma_connection *rdma_connection);
@@ -377,7 +377,7 @@ doca_error_t doca_rdma_bridge_accept(struct doca_rdma *rdma, void *private_data,
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection);
 #endif
@@ -391,7 +391,7 @@ doca_error_t doca_rdma_bridge_established(struct doca_rdma *rdma, struct doca_rd
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_bridge_prepare_connection(struct doca_rdma *rdma, struct rdma_cm_id *cm_id,
 						 struct doca_rdma_connection **rdma_connection);
@@ -407,11 +407,11 @@ doca_error_t doca_rdma_bridge_prepare_connection(struct doca_rdma *rdma, struct 
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
 				   struct doca_rdma_gid *gid_array);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_cap_get_gid(struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
 				   struct doca_rdma_gid *gid_array);
@@ -425,10 +425,10 @@ doca_error_t doca_rdma_cap_get_gid(struct doca_devinfo *devinfo, uint32_t start_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_cap_get_gid_table_size(struct doca_devinfo *devinfo, uint32_t *gid_table_size);
 #endif
@@ -670,11 +670,11 @@ doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_conn_details,
 			       size_t remote_rdma_conn_details_size, struct doca_rdma_connection *rdma_connection);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_conn_details,
 			       size_t remote_rdma_conn_details_size) OPENDOCA_FORM(doca_rdma_connect_v2_2);
@@ -693,7 +693,7 @@ doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_c
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma, struct doca_rdma_addr *addr,
 				       union doca_data connection_user_data);
@@ -708,7 +708,7 @@ doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *rdma, struct doca_rdma_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_accept(struct doca_rdma_connection *rdma_connection, void *private_data,
 					 uint8_t private_data_len);
@@ -721,7 +721,7 @@ doca_error_t doca_rdma_connection_accept(struct doca_rdma_connection *rdma_conne
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_disconnect(struct doca_rdma_connection *rdma_connection);
 #endif
@@ -734,7 +734,7 @@ doca_error_t doca_rdma_connection_disconnect(struct doca_rdma_connection *rdma_c
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_get_addr(const struct doca_rdma_connection *rdma_connection,
 					   struct doca_rdma_addr **addr);
@@ -748,7 +748,7 @@ doca_error_t doca_rdma_connection_get_addr(const struct doca_rdma_connection *rd
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_get_id(const struct doca_rdma_connection *rdma_connection, uint32_t *connection_id);
 #endif
@@ -761,7 +761,7 @@ doca_error_t doca_rdma_connection_get_id(const struct doca_rdma_connection *rdma
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_get_user_data(const struct doca_rdma_connection *rdma_connection,
 						union doca_data *connection_user_data);
@@ -774,7 +774,7 @@ doca_error_t doca_rdma_connection_get_user_data(const struct doca_rdma_connectio
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_reject(struct doca_rdma_connection *rdma_connection);
 #endif
@@ -787,7 +787,7 @@ doca_error_t doca_rdma_connection_reject(struct doca_rdma_connection *rdma_conne
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_connection_set_user_data(struct doca_rdma_connection *rdma_connection,
 						union doca_data connection_user_data);
@@ -818,7 +818,7 @@ doca_error_t doca_rdma_create(struct doca_rdma **rdma) OPENDOCA_FORM(doca_rdma_c
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_create_with_srq(struct doca_dev *dev, struct doca_rdma_srq *rdma_srq, struct doca_rdma **rdma);
 #endif
@@ -846,7 +846,7 @@ doca_error_t doca_rdma_destroy(struct doca_rdma *rdma);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma, struct doca_dpa_completion *dpa_comp);
 #endif
@@ -861,11 +861,11 @@ doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma, struct doca
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_export(struct doca_rdma *rdma, const void **local_rdma_conn_details,
 			      size_t *local_rdma_conn_details_size, struct doca_rdma_connection **rdma_connection);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_export(const struct doca_rdma *rdma, const void **local_rdma_conn_details,
 			      size_t *local_rdma_conn_details_size) OPENDOCA_FORM(doca_rdma_export_v2_2);
@@ -883,7 +883,7 @@ doca_error_t doca_rdma_export(const struct doca_rdma *rdma, const void **local_r
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_connection_request_timeout(const struct doca_rdma *rdma, uint16_t *timeout);
 #endif
@@ -896,10 +896,10 @@ doca_error_t doca_rdma_get_connection_request_timeout(const struct doca_rdma *rd
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma, doca_dpa_dev_rdma_t *dpa_rdma);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma, struct doca_dpa_dev_rdma **dpa_rdma)
 	OPENDOCA_FORM(doca_rdma_get_dpa_handle_v2_5);
@@ -958,7 +958,7 @@ doca_error_t doca_rdma_get_gid_table_size(struct doca_devinfo *devinfo, uint32_t
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *rdma, struct doca_gpu_dev_rdma **gpu_rdma);
 #endif
@@ -1021,7 +1021,7 @@ doca_error_t doca_rdma_get_max_message_size(const struct doca_devinfo *devinfo, 
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_max_num_connections(struct doca_rdma *rdma, uint16_t *max_num_connections);
 #endif
@@ -1134,7 +1134,7 @@ doca_error_t doca_rdma_get_recv_queue_size(const struct doca_rdma *rdma, uint32_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_get_rnr_retry_count(const struct doca_rdma *rdma, uint8_t *rnr_retry_count);
 #endif
@@ -1236,7 +1236,7 @@ doca_error_t doca_rdma_job_get_supported(const struct doca_devinfo *devinfo, enu
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_connection_request_timeout(struct doca_rdma *rdma, uint16_t timeout);
 #endif
@@ -1252,7 +1252,7 @@ doca_error_t doca_rdma_set_connection_request_timeout(struct doca_rdma *rdma, ui
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t
 doca_rdma_set_connection_state_callbacks(struct doca_rdma *rdma,
@@ -1307,7 +1307,7 @@ doca_error_t doca_rdma_set_grh_enabled(struct doca_rdma *rdma, _Bool grh_enabled
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_max_num_connections(struct doca_rdma *rdma, uint16_t max_num_connections);
 #endif
@@ -1394,7 +1394,7 @@ doca_error_t doca_rdma_set_recv_queue_size(struct doca_rdma *rdma, uint32_t recv
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_set_rnr_retry_count(struct doca_rdma *rdma, uint8_t rnr_retry_count);
 #endif
@@ -1454,7 +1454,7 @@ doca_error_t doca_rdma_set_transport_type(struct doca_rdma *rdma, enum doca_rdma
  * @return the value, or NULL / 0 for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 struct doca_ctx *doca_rdma_srq_as_ctx(struct doca_rdma_srq *rdma_srq_ctx);
 #endif
@@ -1467,7 +1467,7 @@ struct doca_ctx *doca_rdma_srq_as_ctx(struct doca_rdma_srq *rdma_srq_ctx);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_cap_get_max_shared_recv_queue_size(const struct doca_devinfo *devinfo,
 							      uint32_t *max_shared_recv_queue_size);
@@ -1481,7 +1481,7 @@ doca_error_t doca_rdma_srq_cap_get_max_shared_recv_queue_size(const struct doca_
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_cap_task_receive_get_max_dst_buf_list_len(const struct doca_devinfo *devinfo,
 								     uint32_t *max_buf_list_len);
@@ -1495,7 +1495,7 @@ doca_error_t doca_rdma_srq_cap_task_receive_get_max_dst_buf_list_len(const struc
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_create(struct doca_dev *dev, struct doca_rdma_srq **rdma_srq);
 #endif
@@ -1507,7 +1507,7 @@ doca_error_t doca_rdma_srq_create(struct doca_dev *dev, struct doca_rdma_srq **r
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_destroy(struct doca_rdma_srq *rdma_srq);
 #endif
@@ -1520,7 +1520,7 @@ doca_error_t doca_rdma_srq_destroy(struct doca_rdma_srq *rdma_srq);
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_get_dpa_handle(const struct doca_rdma_srq *rdma_srq,
 					  struct doca_dpa_dev_rdma_srq **dpa_rdma_srq);
@@ -1534,7 +1534,7 @@ doca_error_t doca_rdma_srq_get_dpa_handle(const struct doca_rdma_srq *rdma_srq,
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_get_shared_recv_queue_size(const struct doca_rdma_srq *rdma_srq,
 						      uint32_t *shared_recv_queue_size);
@@ -1548,7 +1548,7 @@ doca_error_t doca_rdma_srq_get_shared_recv_queue_size(const struct doca_rdma_srq
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_get_type(struct doca_rdma_srq *rdma_srq, enum doca_rdma_srq_type *srq_type);
 #endif
@@ -1561,7 +1561,7 @@ doca_error_t doca_rdma_srq_get_type(struct doca_rdma_srq *rdma_srq, enum doca_rd
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_set_shared_recv_queue_size(struct doca_rdma_srq *rdma_srq, uint32_t shared_recv_queue_size);
 #endif
@@ -1574,7 +1574,7 @@ doca_error_t doca_rdma_srq_set_shared_recv_queue_size(struct doca_rdma_srq *rdma
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE unless the context is idle.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_set_type(struct doca_rdma_srq *rdma_srq, enum doca_rdma_srq_type srq_type);
 #endif
@@ -1587,7 +1587,7 @@ doca_error_t doca_rdma_srq_set_type(struct doca_rdma_srq *rdma_srq, enum doca_rd
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_task_receive_get_dst_buf_list_len(const struct doca_rdma_srq *rdma_srq,
 							     uint32_t *buf_list_len);
@@ -1601,7 +1601,7 @@ doca_error_t doca_rdma_srq_task_receive_get_dst_buf_list_len(const struct doca_r
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.6
  */
-#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 27)
+#if (OPENDOCA_REL >= 26 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_srq_task_receive_set_dst_buf_list_len(struct doca_rdma_srq *rdma_srq, uint32_t buf_list_len);
 #endif
@@ -1614,7 +1614,7 @@ doca_error_t doca_rdma_srq_task_receive_set_dst_buf_list_len(struct doca_rdma_sr
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *rdma, uint16_t port);
 #endif
@@ -1627,7 +1627,7 @@ doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *rdma, uint16_t por
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_stop_listen_to_port(struct doca_rdma *rdma, uint16_t port);
 #endif
@@ -1647,7 +1647,7 @@ doca_error_t doca_rdma_stop_listen_to_port(struct doca_rdma *rdma, uint16_t port
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma,
 							 struct doca_rdma_connection *rdma_connection,
@@ -1655,7 +1655,7 @@ doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma,
 							 uint64_t cmp_data, uint64_t swap_data,
 							 union doca_data user_data,
 							 struct doca_rdma_task_atomic_cmp_swp **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_atomic_cmp_swp_allocate_init(struct doca_rdma *rdma, struct doca_buf *dst_buf,
 							 struct doca_buf *result_buf, uint64_t cmp_data,
@@ -1707,7 +1707,7 @@ struct doca_buf *doca_rdma_task_atomic_cmp_swp_get_dst_buf(const struct doca_rdm
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *
 doca_rdma_task_atomic_cmp_swp_get_rdma_connection(const struct doca_rdma_task_atomic_cmp_swp *task);
@@ -1785,7 +1785,7 @@ void doca_rdma_task_atomic_cmp_swp_set_dst_buf(struct doca_rdma_task_atomic_cmp_
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_atomic_cmp_swp_set_rdma_connection(struct doca_rdma_task_atomic_cmp_swp *task,
 						       struct doca_rdma_connection *rdma_connection);
@@ -1830,14 +1830,14 @@ void doca_rdma_task_atomic_cmp_swp_set_swap_data(struct doca_rdma_task_atomic_cm
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(struct doca_rdma *rdma,
 							   struct doca_rdma_connection *rdma_connection,
 							   struct doca_buf *dst_buf, struct doca_buf *result_buf,
 							   uint64_t add_data, union doca_data user_data,
 							   struct doca_rdma_task_atomic_fetch_add **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_atomic_fetch_add_allocate_init(struct doca_rdma *rdma, struct doca_buf *dst_buf,
 							   struct doca_buf *result_buf, uint64_t add_data,
@@ -1889,7 +1889,7 @@ struct doca_buf *doca_rdma_task_atomic_fetch_add_get_dst_buf(const struct doca_r
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *
 doca_rdma_task_atomic_fetch_add_get_rdma_connection(const struct doca_rdma_task_atomic_fetch_add *task);
@@ -1956,7 +1956,7 @@ void doca_rdma_task_atomic_fetch_add_set_dst_buf(struct doca_rdma_task_atomic_fe
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_atomic_fetch_add_set_rdma_connection(struct doca_rdma_task_atomic_fetch_add *task,
 							 struct doca_rdma_connection *rdma_connection);
@@ -1988,12 +1988,12 @@ void doca_rdma_task_atomic_fetch_add_set_result_buf(struct doca_rdma_task_atomic
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_read_allocate_init(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 					       const struct doca_buf *src_buf, struct doca_buf *dst_buf,
 					       union doca_data user_data, struct doca_rdma_task_read **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_read_allocate_init(struct doca_rdma *rdma, const struct doca_buf *src_buf,
 					       struct doca_buf *dst_buf, union doca_data user_data,
@@ -2032,7 +2032,7 @@ struct doca_buf *doca_rdma_task_read_get_dst_buf(const struct doca_rdma_task_rea
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *doca_rdma_task_read_get_rdma_connection(const struct doca_rdma_task_read *task);
 #endif
@@ -2110,7 +2110,7 @@ void doca_rdma_task_read_set_dst_buf(struct doca_rdma_task_read *task, struct do
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_read_set_rdma_connection(struct doca_rdma_task_read *task,
 					     struct doca_rdma_connection *rdma_connection);
@@ -2237,7 +2237,7 @@ enum doca_rdma_opcode doca_rdma_task_receive_get_result_opcode(const struct doca
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *
 doca_rdma_task_receive_get_result_rdma_connection(const struct doca_rdma_task_receive *task);
@@ -2299,13 +2299,13 @@ doca_error_t doca_rdma_task_receive_set_dst_buf_list_len(struct doca_rdma *rdma,
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate_init(
 	struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 	const struct doca_sync_event_remote_net *event, struct doca_buf *dst_buf, union doca_data user_data,
 	struct doca_rdma_task_remote_net_sync_event_get **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_remote_net_sync_event_get_allocate_init(
 	struct doca_rdma *rdma, const struct doca_sync_event_remote_net *event, struct doca_buf *dst_buf,
@@ -2346,7 +2346,7 @@ doca_rdma_task_remote_net_sync_event_get_get_dst_buf(const struct doca_rdma_task
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *doca_rdma_task_remote_net_sync_event_get_get_rdma_connection(
 	const struct doca_rdma_task_remote_net_sync_event_get *task);
@@ -2428,7 +2428,7 @@ void doca_rdma_task_remote_net_sync_event_get_set_dst_buf(struct doca_rdma_task_
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_remote_net_sync_event_get_set_rdma_connection(struct doca_rdma_task_remote_net_sync_event_get *task,
 								  struct doca_rdma_connection *rdma_connection);
@@ -2461,13 +2461,13 @@ void doca_rdma_task_remote_net_sync_event_get_set_sync_event(struct doca_rdma_ta
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
 	struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection, struct doca_sync_event_remote_net *event,
 	struct doca_buf *result_buf, uint64_t add_data, union doca_data user_data,
 	struct doca_rdma_task_remote_net_sync_event_notify_add **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_allocate_init(
 	struct doca_rdma *rdma, struct doca_sync_event_remote_net *event, struct doca_buf *result_buf,
@@ -2508,7 +2508,7 @@ uint64_t doca_rdma_task_remote_net_sync_event_notify_add_get_add_data(
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *doca_rdma_task_remote_net_sync_event_notify_add_get_rdma_connection(
 	const struct doca_rdma_task_remote_net_sync_event_notify_add *task);
@@ -2578,7 +2578,7 @@ doca_error_t doca_rdma_task_remote_net_sync_event_notify_add_set_conf(
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_remote_net_sync_event_notify_add_set_rdma_connection(
 	struct doca_rdma_task_remote_net_sync_event_notify_add *task, struct doca_rdma_connection *rdma_connection);
@@ -2623,13 +2623,13 @@ void doca_rdma_task_remote_net_sync_event_notify_add_set_sync_event(
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
 	struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection, struct doca_sync_event_remote_net *event,
 	const struct doca_buf *src_buf, union doca_data user_data,
 	struct doca_rdma_task_remote_net_sync_event_notify_set **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_allocate_init(
 	struct doca_rdma *rdma, struct doca_sync_event_remote_net *event, const struct doca_buf *src_buf,
@@ -2657,7 +2657,7 @@ doca_rdma_task_remote_net_sync_event_notify_set_as_task(struct doca_rdma_task_re
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *doca_rdma_task_remote_net_sync_event_notify_set_get_rdma_connection(
 	const struct doca_rdma_task_remote_net_sync_event_notify_set *task);
@@ -2714,7 +2714,7 @@ doca_error_t doca_rdma_task_remote_net_sync_event_notify_set_set_conf(
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_remote_net_sync_event_notify_set_set_rdma_connection(
 	struct doca_rdma_task_remote_net_sync_event_notify_set *task, struct doca_rdma_connection *rdma_connection);
@@ -2758,12 +2758,12 @@ void doca_rdma_task_remote_net_sync_event_notify_set_set_sync_event(
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_send_allocate_init(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 					       const struct doca_buf *src_buf, union doca_data user_data,
 					       struct doca_rdma_task_send **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_send_allocate_init(struct doca_rdma *rdma, const struct doca_buf *src_buf,
 					       union doca_data user_data, struct doca_rdma_task_send **task)
@@ -2789,7 +2789,7 @@ struct doca_task *doca_rdma_task_send_as_task(struct doca_rdma_task_send *task);
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *doca_rdma_task_send_get_rdma_connection(const struct doca_rdma_task_send *task);
 #endif
@@ -2819,12 +2819,12 @@ const struct doca_buf *doca_rdma_task_send_get_src_buf(const struct doca_rdma_ta
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_send_imm_allocate_init(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 						   const struct doca_buf *src_buf, doca_be32_t immediate_data,
 						   union doca_data user_data, struct doca_rdma_task_send_imm **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_send_imm_allocate_init(struct doca_rdma *rdma, const struct doca_buf *src_buf,
 						   doca_be32_t immediate_data, union doca_data user_data,
@@ -2863,7 +2863,7 @@ doca_be32_t doca_rdma_task_send_imm_get_immediate_data(const struct doca_rdma_ta
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *
 doca_rdma_task_send_imm_get_rdma_connection(const struct doca_rdma_task_send_imm *task);
@@ -2918,7 +2918,7 @@ void doca_rdma_task_send_imm_set_immediate_data(struct doca_rdma_task_send_imm *
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_send_imm_set_rdma_connection(struct doca_rdma_task_send_imm *task,
 						 struct doca_rdma_connection *rdma_connection);
@@ -2961,7 +2961,7 @@ doca_error_t doca_rdma_task_send_set_conf(struct doca_rdma *rdma,
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_send_set_rdma_connection(struct doca_rdma_task_send *task,
 					     struct doca_rdma_connection *rdma_connection);
@@ -2992,12 +2992,12 @@ void doca_rdma_task_send_set_src_buf(struct doca_rdma_task_send *task, const str
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_write_allocate_init(struct doca_rdma *rdma, struct doca_rdma_connection *rdma_connection,
 						const struct doca_buf *src_buf, struct doca_buf *dst_buf,
 						union doca_data user_data, struct doca_rdma_task_write **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_write_allocate_init(struct doca_rdma *rdma, const struct doca_buf *src_buf,
 						struct doca_buf *dst_buf, union doca_data user_data,
@@ -3036,7 +3036,7 @@ struct doca_buf *doca_rdma_task_write_get_dst_buf(const struct doca_rdma_task_wr
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *doca_rdma_task_write_get_rdma_connection(const struct doca_rdma_task_write *task);
 #endif
@@ -3067,14 +3067,14 @@ const struct doca_buf *doca_rdma_task_write_get_src_buf(const struct doca_rdma_t
  *         DOCA_ERROR_BAD_STATE unless the context is running.
  * @since 2.5
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_write_imm_allocate_init(struct doca_rdma *rdma,
 						    struct doca_rdma_connection *rdma_connection,
 						    const struct doca_buf *src_buf, struct doca_buf *dst_buf,
 						    doca_be32_t immediate_data, union doca_data user_data,
 						    struct doca_rdma_task_write_imm **task);
-#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27)
+#elif (OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26)
 DOCA_EXPERIMENTAL
 doca_error_t doca_rdma_task_write_imm_allocate_init(struct doca_rdma *rdma, const struct doca_buf *src_buf,
 						    struct doca_buf *dst_buf, doca_be32_t immediate_data,
@@ -3125,7 +3125,7 @@ doca_be32_t doca_rdma_task_write_imm_get_immediate_data(const struct doca_rdma_t
  * @return the value, or NULL / 0 for a bad argument.
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 const struct doca_rdma_connection *
 doca_rdma_task_write_imm_get_rdma_connection(const struct doca_rdma_task_write_imm *task);
@@ -3192,7 +3192,7 @@ void doca_rdma_task_write_imm_set_immediate_data(struct doca_rdma_task_write_imm
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_write_imm_set_rdma_connection(struct doca_rdma_task_write_imm *task,
 						  struct doca_rdma_connection *rdma_connection);
@@ -3247,7 +3247,7 @@ void doca_rdma_task_write_set_dst_buf(struct doca_rdma_task_write *task, struct 
  * @param [in] rdma_connection the connection
  * @since 3.0
  */
-#if OPENDOCA_REL >= 30
+#if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 void doca_rdma_task_write_set_rdma_connection(struct doca_rdma_task_write *task,
 					      struct doca_rdma_connection *rdma_connection);

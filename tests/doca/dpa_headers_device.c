@@ -59,7 +59,7 @@ static doca_dpa_dev_buf_t buffers(doca_dpa_dev_buf_arr_t array, uint64_t *sum)
 }
 #endif
 
-#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 27
+#if OPENDOCA_REL >= 25 && OPENDOCA_REL <= 26
 /* 2.5 - 2.10: copies and RDMA operations on buffers, waited for by the calling thread. */
 static void buffer_operations(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t dst, doca_dpa_dev_buf_t src)
 {
@@ -108,7 +108,7 @@ static void log_and_trace(uint64_t value)
 	DOCA_DPA_DEV_LOG_WARN("warning\n");
 	DOCA_DPA_DEV_LOG_INFO("information\n");
 	DOCA_DPA_DEV_LOG_DBG("debugging\n");
-#if OPENDOCA_REL <= 27
+#if OPENDOCA_REL <= 26
 	DOCA_DPA_DEV_LOG_CRIT("critical\n");
 #endif
 	doca_dpa_dev_log(DOCA_DPA_DEV_LOG_LEVEL_INFO, "%u\n", doca_dpa_dev_thread_rank());
@@ -184,25 +184,9 @@ static void thread_and_completions(doca_dpa_dev_t dpa, doca_dpa_dev_completion_t
 }
 #endif
 
-#if OPENDOCA_REL == 27
-__dpa_global__ void dpa_headers_kernel(doca_dpa_dev_sync_event_t event, doca_dpa_dev_t dpa,
-				       doca_dpa_dev_completion_t comp, doca_dpa_dev_notification_completion_t notify,
-				       doca_dpa_dev_rdma_t rdma, doca_dpa_dev_rdma_srq_t srq,
-				       doca_dpa_dev_buf_arr_t array, doca_dpa_dev_sync_event_remote_net_t remote)
-{
-	uint64_t value;
-	doca_dpa_dev_buf_t buf = buffers(array, &value);
 
-	every_release(event, &value);
-	log_and_trace(value);
-	buffer_operations(rdma, buf, buf);
-	doca_dpa_dev_rdma_srq_post_receive(srq, buf, 0, 64);
-	thread_and_completions(dpa, comp, notify, rdma, ((struct doca_dpa_dev_buf *)(uintptr_t)buf)->mmap, remote);
-}
-#endif
-
-#if OPENDOCA_REL >= 30
-/* 3.0 and later: buffers written by device code, asynchronous operations, hash tables. */
+#if OPENDOCA_REL >= 27
+/* 2.7 and later (2.9 and 2.10 have 3.0's DPA API): buffers written by device code, asynchronous operations, hash tables. */
 __dpa_global__ void dpa_headers_kernel(doca_dpa_dev_sync_event_t event, doca_dpa_dev_t dpa,
 				       doca_dpa_dev_completion_t comp, doca_dpa_dev_notification_completion_t notify,
 				       doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_arr_t array,
