@@ -36,7 +36,9 @@ device API, or the release named by --release, $FLEXIO_RELEASE or the per-releas
 directory in use (flexio-dev's variable flexio_release): dpacc defines FLEXIO_DEV_VER_DEFAULT.
 DOCA DPA sources that define no DOCA_VER_USED get the DOCA release of $DOCA_RELEASE or of the
 DOCA pkg-config directory in use (doca-common's or doca's variable doca_release), as the host
-code's pkg-config Cflags select it: dpacc defines OPENDOCA_VER_DEFAULT.
+code's pkg-config Cflags select it: dpacc defines OPENDOCA_VER_DEFAULT. The DOCA headers and the
+DOCA DPA device libraries of the tree (dpacc.json: doca_include_dir, doca_lib_dir) are found
+without -I/-L, as NVIDIA's dpacc finds /opt/mellanox/doca's.
 
 Arguments travel in the argument buffer: a scalar in an 8-byte slot (int-sized
 ones sign- or zero-extended by signedness, float and double in their own
@@ -349,6 +351,11 @@ def argument_parser():
                         f"FLEXIO_DEV_VER_USED; default: ${RELEASE_ENV}, else the flexio_release of the "
                         "flexio-dev module pkg-config finds (PKG_CONFIG_PATH=PREFIX/lib/pkgconfig/flexio-24.01), "
                         "else the newest")
+    # NVIDIA's 2.6 and 2.9 DOCA DPA scripts pass -ldpa (and -L) outside -device-libs.
+    p.add_argument("-l", dest="device_libs", action=DeviceFlag, metavar="LIB",
+                   help="a device library (as in -device-libs), e.g. -ldpa")
+    p.add_argument("-L", dest="device_libs", action=DeviceFlag, metavar="DIR",
+                   help="a directory of device libraries (as in -device-libs)")
     p.add_argument("-I", dest="devicecc_options", action=DeviceFlag, metavar="DIR",
                    help="include directory of the device compiler")
     p.add_argument("-D", dest="devicecc_options", action=DeviceFlag, metavar="NAME[=V]",
@@ -469,6 +476,10 @@ def device_flags(config, opts):
              # not the SDK's headers. The order is the lookup order (our stdio.h before picolibc's).
              "-isystem", config["include_dir"], "-isystem", config["libc_include_dir"],
              "-isystem", config["picolibc_include_dir"], *selection]
+    # The DOCA DPA device headers, as NVIDIA's dpacc (in /opt/mellanox/doca/tools) finds
+    # /opt/mellanox/doca/include: 2.9's sample script passes no -I; a program's own -I comes first.
+    if config.get("doca_include_dir"):
+        flags += ["-idirafter", config["doca_include_dir"]]
     if opts["lto"]:
         flags.append("-flto")
     if not any(o.startswith("-O") for o in opts["devicecc_options"]):
@@ -590,13 +601,13 @@ def layout_error(message, functions):
                       "the host options, a #pragma pack or a host-only attribute change it)")
 
 
-def library_entry_points(nm, link_options):
+def library_entry_points(nm, link_options, default_dirs=()):
     """The unpack wrappers defined in the -l libraries of the link (forced into the image), and the
     functions those libraries register by name themselves (each marked by a defined symbol
     BY_NAME_PREFIX<fn>: the application registers no stub for them, whose host archive the
     program need not link). llvm-nm reads the archives, not pyelftools: members of -flto
     libraries are LLVM bitcode."""
-    dirs = [o[2:] for o in link_options if o.startswith("-L") and len(o) > 2]
+    dirs = [o[2:] for o in link_options if o.startswith("-L") and len(o) > 2] + list(default_dirs)
     symbols, by_name = [], set()
     for option in link_options:
         if option.startswith("-l") and len(option) > 2:
@@ -626,10 +637,14 @@ def link_device(config, opts, objects, elf):
     application)."""
     lld = require_tool("ld.lld")
     libs = opts["device_libs"] + opts["devicelink_options"]
-    entry_points, by_name = library_entry_points(require_tool("llvm-nm"), libs)
+    # The DOCA DPA device libraries (libdoca_dpa_dev*.a, libdpa.a) are found in the install's
+    # libdir without -L, as NVIDIA's dpacc finds its own: 2.9's script points -L at the include dir.
+    default_dirs = [config["doca_lib_dir"]] if config.get("doca_lib_dir") else []
+    entry_points, by_name = library_entry_points(require_tool("llvm-nm"), libs, default_dirs)
     forced = [f"--undefined={s}" for s in entry_points]
     cmd = [lld, "-static", "-nostdlib", "--no-relax", "-T", config["linker_script"], "-o", str(elf), *forced,
-           config["crt0"], *map(str, objects), *libs, "-L", config["device_lib_dir"], "--start-group",
+           config["crt0"], *map(str, objects), *libs, "-L", config["device_lib_dir"],
+           *(f"-L{d}" for d in default_dirs), "--start-group",
            "-lflexio_dev", config["libc"], config["libgcc"], "--end-group"]
     if opts["lto"]:
         cmd.insert(1, "--lto-O2")
