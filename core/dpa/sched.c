@@ -52,9 +52,9 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
 {
 	enum dpa_stop stop = dpa_hart_run(hart, sched->config.quantum);
 	pthread_mutex_lock(&sched->lock);
-	sched->running--;
 	bool again = stop == DPA_STOP_BUDGET && !sched->shutdown && !hart->sched_cancel;
 	if (again) {
+		sched->running--;
 		push(sched, hart);
 		pthread_cond_signal(&sched->work);
 	} else {
@@ -64,6 +64,9 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
 	if (!again && sched->config.on_stop != NULL)
 		sched->config.on_stop(sched->config.user, hart, stop);
 	pthread_mutex_lock(&sched->lock);
+	/* A stopped hart counts as running until its report returned: dpa_sched_run waits for it. */
+	if (!again)
+		sched->running--;
 	if (sched->head == NULL && sched->running == 0)
 		pthread_cond_broadcast(&sched->idle);
 	pthread_mutex_unlock(&sched->lock);
