@@ -4,8 +4,8 @@
  * when the handle is made (sync_event_export.c). The event's 64-bit counter is host memory at
  * haddr, registered on the context's device with key mkey (local and remote read, write and
  * atomic access): DPA code reaches it through a FlexIO window configured with mkey
- * (flexio_dev_window_config, then flexio_dev_window_ptr_acquire(haddr)) and reads, stores or
- * adds to it with atomic instructions on that pointer. Read by DPA code (DOCA DPA's device
+ * (flexio_dev_window_config, then flexio_dev_window_ptr_acquire(haddr)) and reads or stores it;
+ * adds are RDMA fetch-and-adds with mkey as rkey (the DPA's atomics reach DPA memory only). Read by DPA code (DOCA DPA's device
  * library), so it includes nothing but <stdint.h>.
  */
 #ifndef OPENDOCA_COMMON_SYNC_EVENT_DPA_H
