@@ -53,6 +53,23 @@ typedef void(opendoca_mmap_free_cb)(void *addr, size_t len, void *opaque);
  */
 struct opendoca_dpa;
 
+/*
+ * DOCA RDMA with its datapath on the DPA (doca_ctx_set_datapath_on_dpa): what libdoca_dpa makes
+ * for libdoca_rdma (doca/dpa/rdma_dpa.c has the design): a shared receive queue and one DPA QP
+ * endpoint per connection, which DPA code posts on through the context's DPA handle.
+ */
+struct opendoca_dpa_rdma;
+struct doca_dpa_completion;
+
+struct opendoca_dpa_rdma_attr {
+	uint32_t max_conns; /* connections it will have */
+	uint32_t sq_size;   /* work requests in flight per connection */
+	uint32_t rq_size;   /* receives posted on the shared queue */
+	int access;         /* IBV_ACCESS_REMOTE_{WRITE,READ,ATOMIC}: what peers may do */
+	/* where completions go (doca_rdma_dpa_completion_attach), NULL: nowhere the program sees */
+	struct doca_dpa_completion *completion;
+};
+
 struct opendoca_dpa_ops {
 	/* A memory key over [daddr, daddr + len) of the process's memory, IBV_ACCESS_* access. */
 	doca_error_t (*mkey_create)(struct opendoca_dpa *dpa, uint64_t daddr, size_t len, int access, void **mkey,
@@ -63,6 +80,23 @@ struct opendoca_dpa_ops {
 	doca_error_t (*mem_write)(struct opendoca_dpa *dpa, uint64_t daddr, const void *src, size_t size,
 				  const char *func);
 	void (*mem_free)(struct opendoca_dpa *dpa, uint64_t daddr);
+	/* The DOCA RDMA datapath (the context started; its completion attached, started and ours):
+	 * *handle is the doca_dpa_dev_rdma_t. */
+	doca_error_t (*rdma_create)(struct opendoca_dpa *dpa, const struct opendoca_dpa_rdma_attr *attr,
+				    struct opendoca_dpa_rdma **rdma, uint64_t *handle, const char *func);
+	/* Whether completion is a DPA completion context of dpa (doca_rdma_dpa_completion_attach). */
+	doca_error_t (*rdma_completion_check)(struct opendoca_dpa *dpa, struct doca_dpa_completion *completion,
+					      const char *func);
+	/* Connection id (< max_conns, once): its endpoint; *qpn and gid (16 bytes) for the peer. */
+	doca_error_t (*rdma_conn_create)(struct opendoca_dpa_rdma *rdma, uint32_t id, uint32_t *qpn, uint8_t *gid,
+					 const char *func);
+	/* Connects connection id to the peer's QP (mtu: enum ibv_mtu). */
+	doca_error_t (*rdma_conn_connect)(struct opendoca_dpa_rdma *rdma, uint32_t id, uint32_t peer_qpn,
+					  const uint8_t *peer_gid, uint32_t mtu, const char *func);
+	/* Every connection's QP to error: nothing more executes (the RDMA context stops). */
+	void (*rdma_stop)(struct opendoca_dpa_rdma *rdma);
+	/* Frees it (and detaches the completion); DPA code must no longer use its handle. */
+	void (*rdma_destroy)(struct opendoca_dpa_rdma *rdma);
 };
 
 struct opendoca_dpa {

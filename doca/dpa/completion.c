@@ -124,12 +124,22 @@ void dpa_completion_put(struct dpa_completion *comp)
 	opendoca_handle_put(&comp->object);
 }
 
-doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_context *ctx, uint32_t *cqn,
-				   const char *func)
+doca_error_t dpa_completion_attachable(const struct dpa_completion *comp, const struct dpa_context *ctx,
+				       const char *func)
 {
 	if (comp->ctx != ctx)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
 				     "the completion context is of another DOCA DPA context");
+	return DOCA_SUCCESS;
+}
+
+doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_context *ctx, uint32_t *cqn,
+				   const char *func)
+{
+	doca_error_t err = dpa_completion_attachable(comp, ctx, func);
+
+	if (err)
+		return err;
 	if (!comp->started)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "completion context %p is not started (doca_dpa_completion_start)",

@@ -133,7 +133,19 @@ static void mem_free(struct opendoca_dpa *dpa, uint64_t daddr)
 	pthread_mutex_unlock(&of(dpa)->lock);
 }
 
-static const struct opendoca_dpa_ops dpa_ops = { mkey_create, mkey_destroy, mem_alloc, mem_write, mem_free };
+static const struct opendoca_dpa_ops dpa_ops = {
+	.mkey_create = mkey_create,
+	.mkey_destroy = mkey_destroy,
+	.mem_alloc = mem_alloc,
+	.mem_write = mem_write,
+	.mem_free = mem_free,
+	.rdma_create = dpa_rdma_create,
+	.rdma_completion_check = dpa_rdma_completion_check,
+	.rdma_conn_create = dpa_rdma_conn_create,
+	.rdma_conn_connect = dpa_rdma_conn_connect,
+	.rdma_stop = dpa_rdma_stop,
+	.rdma_destroy = dpa_rdma_destroy,
+};
 
 /* ---- Handles ---- */
 
@@ -195,6 +207,9 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 	case OPENDOCA_DPA_DEV_ERROR_HASH_FULL:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "the DPA process stopped: DPA code added a key to a full hash table");
+	case OPENDOCA_DPA_DEV_ERROR_CONNECTION:
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				     "the DPA process stopped: an RDMA operation named a connection its context lacks");
 	default:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DPA process stopped with status %d", status);
 	}

@@ -55,7 +55,7 @@ struct dpa_context {
 	_Atomic uint32_t dependents;      /* objects made in the context (dpa_dependent_hold) */
 	/* DPA threads and what reports to them (thread.h): their entries, registered with the first
 	 * thread, and the started objects, released before the process goes (dpa_objects_release). */
-	flexio_func_t *thread_entry, *thread_activate;
+	flexio_func_t *thread_entry;
 	struct dpa_object *objects;
 };
 
@@ -91,6 +91,18 @@ void dpa_launches_stop(struct dpa_context *ctx);
 /* Releases the FlexIO resources of the context's started DPA threads, completions ... (thread.c;
  * lock held, before the process is destroyed). */
 void dpa_objects_release(struct dpa_context *ctx);
+
+/* DOCA RDMA's datapath on the DPA (rdma_dpa.c): libdoca_common's opendoca_dpa_ops entries rdma_*. */
+doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa_rdma_attr *attr,
+			     struct opendoca_dpa_rdma **rdma, uint64_t *handle, const char *func);
+doca_error_t dpa_rdma_completion_check(struct opendoca_dpa *dpa, struct doca_dpa_completion *completion,
+				       const char *func);
+doca_error_t dpa_rdma_conn_create(struct opendoca_dpa_rdma *rdma, uint32_t id, uint32_t *qpn, uint8_t *gid,
+				  const char *func);
+doca_error_t dpa_rdma_conn_connect(struct opendoca_dpa_rdma *rdma, uint32_t id, uint32_t peer_qpn,
+				   const uint8_t *peer_gid, uint32_t mtu, const char *func);
+void dpa_rdma_stop(struct opendoca_dpa_rdma *rdma);
+void dpa_rdma_destroy(struct opendoca_dpa_rdma *rdma);
 
 /* The name of an application (doca_dpa_app_get_name and 2.2/2.5's app_name_get). */
 doca_error_t dpa_app_name(flexio_app *app, char *name, size_t *len, const char *func);

@@ -132,32 +132,40 @@ static doca_error_t make_queues(struct opendoca_dpa_qp *qp, const struct opendoc
 	struct flexio_qp_attr q = {
 		.transport_type = FLEXIO_QPC_ST_RC,
 		.uar_id = uar_id,
+		.user_index = attr->user_index,
 		.qp_access_mask = IBV_ACCESS_LOCAL_WRITE | attr->access,
 		.pd = qp->pd,
 		.log_sq_depth = (int)attr->log_sq_depth,
 		.log_rq_depth = (int)attr->log_rq_depth,
-		.rq_type = FLEXIO_QP_QPC_RQ_TYPE_REGULAR,
+		.rq_type = attr->rmpqn ? FLEXIO_QP_QPC_RQ_TYPE_SRQ_RMP_XRC_SRQ_XRQ : FLEXIO_QP_QPC_RQ_TYPE_REGULAR,
+		.rmpqn = attr->rmpqn,
+		.sq_cqn = attr->cqn,
+		.rq_cqn = attr->cqn,
 		.qp_wq_buff_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = qp->mem + l->qp_buf },
 		.qp_wq_dbr_qmem = { .memtype = FLEXIO_MEMTYPE_DPA, .daddr = qp->mem + l->qp_dbr },
 	};
 
-	if (flexio_cq_create(qp->process, NULL, &cq, &qp->sq_cq) != FLEXIO_STATUS_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no send CQ of %u entries", 1u << attr->log_sq_depth);
-	cq.log_cq_depth = (uint8_t)attr->log_rq_depth;
-	cq.cq_ring_qmem.daddr = qp->mem + l->rq_cq;
-	cq.cq_dbr_daddr = qp->mem + l->rq_cq_dbr;
-	if (attr->rq_handler) { /* armed: the first completion wakes the thread, which re-arms */
-		cq.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD;
-		cq.thread = flexio_event_handler_get_thread(attr->rq_handler);
-		cq.no_arm = false;
+	if (!attr->cqn) {
+		if (flexio_cq_create(qp->process, NULL, &cq, &qp->sq_cq) != FLEXIO_STATUS_SUCCESS)
+			return opendoca_fail(DOCA_ERROR_DRIVER, func, "no send CQ of %u entries",
+					     1u << attr->log_sq_depth);
+		cq.log_cq_depth = (uint8_t)attr->log_rq_depth;
+		cq.cq_ring_qmem.daddr = qp->mem + l->rq_cq;
+		cq.cq_dbr_daddr = qp->mem + l->rq_cq_dbr;
+		if (attr->rq_handler) { /* armed: the first completion wakes the thread, which re-arms */
+			cq.element_type = FLEXIO_CQ_ELEMENT_TYPE_DPA_THREAD;
+			cq.thread = flexio_event_handler_get_thread(attr->rq_handler);
+			cq.no_arm = false;
+		}
+		if (flexio_cq_create(qp->process, NULL, &cq, &qp->rq_cq) != FLEXIO_STATUS_SUCCESS)
+			return opendoca_fail(DOCA_ERROR_DRIVER, func, "no receive CQ of %u entries",
+					     1u << attr->log_rq_depth);
+		q.sq_cqn = flexio_cq_get_cq_num(qp->sq_cq);
+		q.rq_cqn = flexio_cq_get_cq_num(qp->rq_cq);
 	}
-	if (flexio_cq_create(qp->process, NULL, &cq, &qp->rq_cq) != FLEXIO_STATUS_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no receive CQ of %u entries", 1u << attr->log_rq_depth);
-	q.sq_cqn = flexio_cq_get_cq_num(qp->sq_cq);
-	q.rq_cqn = flexio_cq_get_cq_num(qp->rq_cq);
 	if (flexio_qp_create(qp->process, NULL, &q, &qp->qp) != FLEXIO_STATUS_SUCCESS)
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no RC QP of %u send and %u receive entries",
-				     1u << attr->log_sq_depth, 1u << attr->log_rq_depth);
+				     1u << attr->log_sq_depth, attr->rmpqn ? 0 : 1u << attr->log_rq_depth);
 	return DOCA_SUCCESS;
 }
 
@@ -165,7 +173,7 @@ static doca_error_t write_descriptor(struct opendoca_dpa_qp *qp, const struct op
 				     const struct layout *l, const char *func)
 {
 	struct opendoca_dpa_qp_desc d = {
-		.sq_ring = qp->mem + l->sq,
+		.sq_ring = qp->mem + (attr->rmpqn ? l->qp_buf : l->sq), /* an RMP QP's buffer is its SQ */
 		.rq_ring = qp->mem + l->qp_buf,
 		.qp_dbr = qp->mem + l->qp_dbr,
 		.sq_cq_ring = qp->mem + l->sq_cq,
@@ -176,9 +184,10 @@ static doca_error_t write_descriptor(struct opendoca_dpa_qp *qp, const struct op
 		.results = qp->mem + l->results,
 		.results_lkey = flexio_mkey_get_id(qp->results_mkey),
 		.qpn = flexio_qp_get_qp_num(qp->qp),
-		.rq_cqn = flexio_cq_get_cq_num(qp->rq_cq),
+		.rq_cqn = qp->rq_cq ? flexio_cq_get_cq_num(qp->rq_cq) : attr->cqn,
 		.log_sq_depth = (uint8_t)attr->log_sq_depth,
 		.log_rq_depth = (uint8_t)attr->log_rq_depth,
+		.external_cq = attr->cqn ? 1 : 0,
 	};
 
 	if (flexio_host2dev_memcpy(qp->process, &d, sizeof(d), qp->mem) != FLEXIO_STATUS_SUCCESS)
@@ -406,6 +415,14 @@ doca_error_t opendoca_dpa_qp_connect_loopback(struct opendoca_dpa_qp *qp, const 
 uint64_t opendoca_dpa_qp_dev_addr(const struct opendoca_dpa_qp *qp)
 {
 	return qp ? qp->mem : 0;
+}
+
+void opendoca_dpa_qp_fail(struct opendoca_dpa_qp *qp)
+{
+	struct flexio_qp_attr a = { .next_state = FLEXIO_QP_STATE_ERR };
+
+	if (qp && qp->qp)
+		flexio_qp_modify(qp->qp, &a, NULL);
 }
 
 void opendoca_dpa_qp_destroy(struct opendoca_dpa_qp *qp)

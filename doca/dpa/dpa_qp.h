@@ -30,6 +30,17 @@ struct opendoca_dpa_qp_attr {
 	/* NULL: the receive CQ is polled only. Else its thread runs when the armed receive CQ gets a
 	 * completion (opendoca_dev_qp_arm_recv). */
 	flexio_event_handler *rq_handler;
+	/*
+	 * 0: the endpoint's own CQs, polled by its device functions. Else a CQ of the process (a
+	 * DOCA DPA completion context's) both queues report into, every CQE carrying user_index:
+	 * whoever reads that CQ takes the completions, the device functions take none, and a work
+	 * request asks for a CQE only when posted signaled (struct opendoca_dpa_qp_request).
+	 */
+	uint32_t cqn;
+	uint32_t user_index;
+	/* 0: the endpoint's own receive queue (log_rq_depth). Else the number of an RMP of the process
+	 * the endpoint receives from (whoever posts to the RMP posts its receives). */
+	uint32_t rmpqn;
 };
 
 /* What a peer needs to connect to an endpoint (or what an endpoint needs of its peer). */
@@ -68,6 +79,8 @@ doca_error_t opendoca_dpa_qp_connect(struct opendoca_dpa_qp *qp, const struct op
 doca_error_t opendoca_dpa_qp_connect_loopback(struct opendoca_dpa_qp *qp, const char *func);
 /* The DPA address of its descriptor (struct opendoca_dpa_qp_desc), for device code. */
 uint64_t opendoca_dpa_qp_dev_addr(const struct opendoca_dpa_qp *qp);
+/* Moves its QP to error: the NIC flushes what it holds and executes nothing more. */
+void opendoca_dpa_qp_fail(struct opendoca_dpa_qp *qp);
 /* Destroys it (NULL: nothing); DPA code must no longer use it. Never waits for the DPA. */
 void opendoca_dpa_qp_destroy(struct opendoca_dpa_qp *qp);
 

@@ -14,7 +14,6 @@
 
 /* The device library's entries (device/thread_dev.c), registered by name with the first thread. */
 static const char thread_entry_name[] = "opendoca_dpa_thread_entry";
-static const char thread_activate_name[] = "opendoca_dpa_thread_activate";
 
 static const struct opendoca_kind thread_kind = { "DPA thread" };
 
@@ -66,7 +65,7 @@ void dpa_objects_release(struct dpa_context *ctx)
 {
 	while (ctx->objects)
 		ctx->objects->release(ctx->objects);
-	ctx->thread_entry = ctx->thread_activate = NULL;
+	ctx->thread_entry = NULL;
 }
 
 /* ---- Handles ---- */
@@ -415,9 +414,8 @@ static doca_error_t entries(struct dpa_context *ctx, const char *func)
 {
 	if (ctx->thread_entry)
 		return DOCA_SUCCESS;
-	if (flexio_func_register(ctx->app, thread_entry_name, &ctx->thread_entry) != FLEXIO_STATUS_SUCCESS ||
-	    flexio_func_register(ctx->app, thread_activate_name, &ctx->thread_activate) != FLEXIO_STATUS_SUCCESS) {
-		ctx->thread_entry = ctx->thread_activate = NULL;
+	if (flexio_func_register(ctx->app, thread_entry_name, &ctx->thread_entry) != FLEXIO_STATUS_SUCCESS) {
+		ctx->thread_entry = NULL;
 		return opendoca_fail(
 			DOCA_ERROR_NOT_FOUND, func,
 			"DPA application %s has no DOCA DPA device library with DPA threads (link its device "
@@ -551,36 +549,26 @@ doca_error_t doca_dpa_thread_stop(struct doca_dpa_thread *dpa_thread)
 }
 
 /* Runs the thread once: an RPC activates it (a run while it runs is latched, as a notification's). */
+/*
+ * DOCA's "runnable" state: from now on the thread runs whenever what is attached to it reports (a
+ * completion context's CQE, a notification). A started thread's event handler already is where
+ * those reports land (its completion contexts' CQs are armed when started), so the call checks
+ * the state and starts nothing: the thread does not run now (NVIDIA's samples call it before they
+ * write the thread's arguments).
+ */
 doca_error_t doca_dpa_thread_run(struct doca_dpa_thread *dpa_thread)
 {
 	struct dpa_thread *t = dpa_thread_get(dpa_thread, __func__);
-	flexio_process *process = NULL;
-	flexio_func_t *entry = NULL;
 	doca_error_t err = DOCA_SUCCESS;
-	uint64_t id = 0, ret;
 
 	if (!t)
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&t->ctx->lock);
-	if (!t->started) {
+	if (!t->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DPA thread %p is not started", (void *)dpa_thread);
-	} else {
-		process = t->ctx->process;
-		entry = t->ctx->thread_activate;
-		id = t->activation_id;
-	}
+	else if (!t->ctx->started)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DOCA DPA context is not started");
 	pthread_mutex_unlock(&t->ctx->lock);
-	/* Without the lock: other calls go on meanwhile. A stop in between destroys the process (the
-	 * call fails) or the thread (the activation finds no thread and does nothing). */
-	if (!err && flexio_process_call(process, entry, &ret, id) != FLEXIO_STATUS_SUCCESS) {
-		pthread_mutex_lock(&t->ctx->lock);
-		if (t->ctx->process != process)
-			err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "its DOCA DPA context was stopped");
-		else
-			err = dpa_process_error(t->ctx, __func__)
-				      ?: opendoca_fail(DOCA_ERROR_DRIVER, __func__, "activating the DPA thread failed");
-		pthread_mutex_unlock(&t->ctx->lock);
-	}
 	dpa_thread_put(t);
 	return err;
 }

@@ -83,6 +83,9 @@ void dpa_completion_put(struct dpa_completion *comp);
 doca_error_t dpa_completion_attach(struct dpa_completion *comp, struct dpa_context *ctx, uint32_t *cqn,
 				   const char *func);
 void dpa_completion_detach(struct dpa_completion *comp);
+/* Whether comp is ctx's (DOCA_ERROR_INVALID_VALUE after one log line otherwise); lock not needed. */
+doca_error_t dpa_completion_attachable(const struct dpa_completion *comp, const struct dpa_context *ctx,
+				       const char *func);
 
 /* The execution unit of an affinity handle (affinity.c): *eu, or DOCA_ERROR_BAD_STATE if none set. */
 doca_error_t dpa_eu_affinity_eu(const struct doca_dpa_eu_affinity *affinity, struct dpa_context *ctx, unsigned int *eu,

@@ -984,10 +984,12 @@ doca_error_t doca_dpa_thread_stop(struct doca_dpa_thread *dpa_thread);
 #endif
 
 /**
- * @brief Wakes a started DPA thread once, as a notification would.
+ * @brief Makes a started DPA thread runnable: it runs whenever the completion context or the
+ * notification completion attached to it reports. The thread does not run now.
  *
  * @param [in] dpa_thread the DPA thread
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the
+ * thread or its DOCA DPA context is not started.
  * @since 2.7
  */
 #if OPENDOCA_REL >= 27

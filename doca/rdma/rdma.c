@@ -225,10 +225,10 @@ static int qp_access(uint32_t permissions)
 	       (permissions & DOCA_ACCESS_FLAG_RDMA_ATOMIC ? IBV_ACCESS_REMOTE_ATOMIC : 0);
 }
 
-/* The queue pair of a connection: the one function that makes a connection's transport. */
-static doca_error_t rdma_transport_create(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn, const char *func)
+/* A queue pair of the device on the context's CQ. */
+static doca_error_t cpu_transport_create(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn,
+					 struct ibv_context *context, const char *func)
 {
-	struct ibv_context *context = opendoca_dev_ibv_context(rdma->dev);
 	struct ibv_qp_init_attr init = {
 		.qp_type = IBV_QPT_RC,
 		.send_cq = rdma->cq,
@@ -256,6 +256,39 @@ static doca_error_t rdma_transport_create(struct opendoca_rdma *rdma, struct ope
 	return DOCA_SUCCESS;
 }
 
+/* The transport of a connection: the one function that makes one. */
+static doca_error_t rdma_transport_create(struct opendoca_rdma *rdma, struct opendoca_rdma_conn *conn, const char *func)
+{
+	struct ibv_context *context = opendoca_dev_ibv_context(rdma->dev);
+
+	if (rdma->dpa) /* a queue pair on the DPA, its GID the port's */
+		return rdma->dpa->ops->rdma_conn_create(rdma->dpa_rdma, conn->id, &conn->local.qpn, conn->local.gid,
+							func);
+	return cpu_transport_create(rdma, conn, context, func);
+}
+
+/* The datapath on the DPA: what DPA code posts on, made by the DOCA DPA context (no CQ here). */
+static doca_error_t start_on_dpa(struct opendoca_rdma *rdma, const char *func)
+{
+	struct opendoca_dpa_rdma_attr attr = {
+		.max_conns = rdma->max_conns,
+		.sq_size = rdma->sq_size,
+		.rq_size = rdma->rq_size,
+		.access = qp_access(rdma->permissions) & ~IBV_ACCESS_LOCAL_WRITE,
+		.completion = rdma->dpa_comp,
+	};
+	doca_error_t err;
+
+	if (!rdma->conns)
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for %u connections", rdma->max_conns);
+	err = rdma->dpa->ops->rdma_create(rdma->dpa, &attr, &rdma->dpa_rdma, &rdma->dpa_handle, func);
+	if (err) {
+		free(rdma->conns);
+		rdma->conns = NULL;
+	}
+	return err;
+}
+
 static doca_error_t start(struct opendoca_ctx *ctx)
 {
 	static const char *func = "doca_ctx_start";
@@ -274,6 +307,8 @@ static doca_error_t start(struct opendoca_ctx *ctx)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "buffer lists of %u/%u: the device takes %u",
 				     rdma->max_send_list, rdma->recv_list_len, max_list);
 	rdma->conns = calloc(rdma->max_conns, sizeof(*rdma->conns));
+	if (rdma->dpa)
+		return start_on_dpa(rdma, func);
 	rdma->channel = rdma->conns ? ibv_create_comp_channel(context) : NULL;
 	if (rdma->channel && fcntl(rdma->channel->fd, F_SETFL, fcntl(rdma->channel->fd, F_GETFL) | O_NONBLOCK) == 0)
 		rdma->cq = ibv_create_cq(context, (int)cqe, rdma, rdma->channel, 0);
@@ -301,6 +336,12 @@ static void stopped(struct opendoca_ctx *ctx)
 	pthread_mutex_unlock(&rdma->lock);
 	free(rdma->conns);
 	rdma->conns = NULL;
+	if (rdma->dpa) {
+		rdma->dpa->ops->rdma_destroy(rdma->dpa_rdma);
+		rdma->dpa_rdma = NULL;
+		rdma->dpa_handle = 0;
+		return;
+	}
 	ibv_destroy_cq(rdma->cq);
 	ibv_destroy_comp_channel(rdma->channel);
 	rdma->cq = NULL;
@@ -810,9 +851,12 @@ static void stop(struct opendoca_ctx *ctx)
 		struct ibv_qp_attr attr = { .qp_state = IBV_QPS_ERR };
 
 		__atomic_store_n(&rdma->conns[i]->connected, false, __ATOMIC_RELEASE);
-		ibv_modify_qp(rdma->conns[i]->qp, &attr, IBV_QP_STATE);
+		if (rdma->conns[i]->qp)
+			ibv_modify_qp(rdma->conns[i]->qp, &attr, IBV_QP_STATE);
 		rdma_sock_stop(rdma->conns[i]);
 	}
+	if (rdma->dpa_rdma)
+		rdma->dpa->ops->rdma_stop(rdma->dpa_rdma);
 	pthread_mutex_unlock(&rdma->lock);
 	rdma_cm_stop(rdma);
 	rdma->pending = rdma->pending_end = NULL;
@@ -823,6 +867,33 @@ static void stop(struct opendoca_ctx *ctx)
 		t = next;
 	}
 	run_remote(rdma, true);
+}
+
+/*
+ * The datapath on a DOCA DPA context of the context's device (idle; libdoca_common's configure
+ * logs a refusal): the DOCA DPA context is held until the RDMA context goes.
+ */
+static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct doca_dpa *handle)
+{
+	struct opendoca_rdma *rdma = opendoca_ctx_priv(ctx);
+	struct opendoca_dpa *dpa = opendoca_handle_get(handle, opendoca_dpa_kind(), "doca_ctx_set_datapath_on_dpa");
+
+	if (!dpa)
+		return DOCA_ERROR_INVALID_VALUE;
+	if (dpa->dev != rdma->dev || !dpa->ops->rdma_create) {
+		opendoca_handle_put(&dpa->object);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, "doca_ctx_set_datapath_on_dpa",
+				     dpa->dev != rdma->dev
+					     ? "the DOCA DPA context runs on another device than the RDMA context's"
+					     : "the DOCA DPA context makes no RDMA datapath");
+	}
+	pthread_mutex_lock(&rdma->lock);
+	if (rdma->dpa)
+		opendoca_handle_put(&rdma->dpa->object);
+	rdma->dpa = dpa; /* the call's reference becomes the context's */
+	rdma->dpa_comp = NULL;
+	pthread_mutex_unlock(&rdma->lock);
+	return DOCA_SUCCESS;
 }
 
 static const struct opendoca_ctx_ops rdma_ops = {
@@ -838,7 +909,7 @@ static const struct opendoca_ctx_ops rdma_ops = {
 	.event_fd = event_fd,
 	.arm = arm,
 	.clear = clear,
-	/* no set_datapath_on_dpa: DOCA_ERROR_NOT_SUPPORTED (rdma.h) */
+	.set_datapath_on_dpa = set_datapath_on_dpa,
 };
 
 /* ---- Create, destroy ------------------------------------------------------------------------- */
@@ -847,6 +918,8 @@ static void rdma_free(struct opendoca_object *object)
 {
 	struct opendoca_rdma *rdma = (struct opendoca_rdma *)object;
 
+	if (rdma->dpa)
+		opendoca_handle_put(&rdma->dpa->object);
 	if (rdma->dev)
 		opendoca_dev_release(rdma->dev);
 	pthread_mutex_destroy(&rdma->lock);
@@ -1049,27 +1122,61 @@ doca_error_t doca_rdma_get_grh_enabled(const struct doca_rdma *rdma, uint8_t *gr
 	return rdma_grh((struct doca_rdma *)(uintptr_t)rdma, -1, grh_enabled, __func__);
 }
 
-doca_error_t rdma_no_dpa_handle(struct doca_rdma *handle, const void *dpa_rdma, const char *func)
+doca_error_t rdma_cpu_datapath(struct opendoca_rdma *rdma, const char *func)
+{
+	if (!rdma->dpa)
+		return DOCA_SUCCESS;
+	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
+			     "the context's datapath is on the DPA: connect it with doca_rdma_export/_connect "
+			     "to a peer of this process");
+}
+
+doca_error_t rdma_dpa_handle(struct doca_rdma *handle, uint64_t *out, const char *func)
 {
 	struct opendoca_rdma *rdma = rdma_get(handle, func);
+	doca_error_t err;
 
 	if (!rdma)
 		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&rdma->lock);
+	err = rdma_running(rdma, func);
+	if (!err && !rdma->dpa_rdma)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func,
+				    "the context's datapath is not on the DPA (doca_ctx_set_datapath_on_dpa)");
+	if (!err)
+		*out = rdma->dpa_handle;
+	pthread_mutex_unlock(&rdma->lock);
 	opendoca_handle_put(&rdma->object);
-	if (!dpa_rdma)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the DPA object is NULL");
-	return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func, "an RDMA context's datapath on the DPA is not served yet");
+	return err;
 }
 
-/* DOCA DPA completions serve an RDMA context's datapath on the DPA, which is not served yet (rdma.h). */
-doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *rdma, struct doca_dpa_completion *dpa_comp)
+/* Checked now against the datapath's DOCA DPA context, attached at start (it must be started then). */
+doca_error_t doca_rdma_dpa_completion_attach(struct doca_rdma *handle, struct doca_dpa_completion *dpa_comp)
 {
-	return rdma_no_dpa_handle(rdma, dpa_comp, __func__);
+	struct opendoca_rdma *rdma = rdma_get(handle, __func__);
+	doca_error_t err;
+
+	if (!rdma)
+		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&rdma->lock);
+	err = rdma_idle(rdma, __func__);
+	if (!err && !rdma->dpa)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+				    "the context's datapath is not on the DPA (doca_ctx_set_datapath_on_dpa first)");
+	if (!err)
+		err = rdma->dpa->ops->rdma_completion_check(rdma->dpa, dpa_comp, __func__);
+	if (!err)
+		rdma->dpa_comp = dpa_comp;
+	pthread_mutex_unlock(&rdma->lock);
+	opendoca_handle_put(&rdma->object);
+	return err;
 }
 
 doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *handle, doca_dpa_dev_rdma_t *dpa_rdma)
 {
-	return rdma_no_dpa_handle(handle, dpa_rdma, __func__);
+	if (!dpa_rdma)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "dpa_rdma is NULL");
+	return rdma_dpa_handle(handle, dpa_rdma, __func__);
 }
 
 doca_error_t doca_rdma_get_gpu_handle(struct doca_rdma *handle, struct doca_gpu_dev_rdma **gpu_rdma)
@@ -1156,8 +1263,8 @@ doca_error_t rdma_export(const struct doca_rdma *handle, const void **details, s
 		conn = rdma->conns[0]; /* 2.5, 2.6: the one connection's details, again */
 	else if (!err)
 		err = rdma_conn_new(rdma, &conn, func);
-	/* a peer in another process reaches the connection through its socket */
-	if (!err && conn->listen_fd < 0)
+	/* a peer in another process reaches the connection through its socket (a CPU datapath's) */
+	if (!err && !rdma->dpa && conn->listen_fd < 0)
 		err = rdma_sock_listen(conn, func);
 	if (!err) {
 		*details = &conn->local;
@@ -1232,6 +1339,10 @@ doca_error_t rdma_connect(struct doca_rdma *handle, const void *details, size_t 
 	}
 	if (!err && conn->connected)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the connection is connected already");
+	if (!err && peer.pid != (uint32_t)getpid() && rdma->dpa)
+		err = opendoca_fail(
+			DOCA_ERROR_NOT_SUPPORTED, func,
+			"the peer is in another process: a datapath on the DPA reaches peers of this process");
 	if (!err && peer.pid != (uint32_t)getpid()) {
 		err = rdma_sock_connect(conn, &peer, func);
 		if (!err)
@@ -1241,7 +1352,12 @@ doca_error_t rdma_connect(struct doca_rdma *handle, const void *details, size_t 
 	/* The peer context in this process: its device gives the keys of its memory. */
 	if (!err && !(peer_rdma = rdma_get((const struct doca_rdma *)(uintptr_t)peer.rdma, func)))
 		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "the exporting RDMA context is gone");
-	if (!err && connect_qp(rdma, conn, &peer))
+	if (!err && rdma->dpa) {
+		pthread_mutex_lock(&rdma->lock);
+		err = rdma->dpa->ops->rdma_conn_connect(rdma->dpa_rdma, conn->id, peer.qpn, peer.gid,
+							peer.mtu < conn->local.mtu ? peer.mtu : conn->local.mtu, func);
+		pthread_mutex_unlock(&rdma->lock);
+	} else if (!err && connect_qp(rdma, conn, &peer))
 		err = opendoca_fail(DOCA_ERROR_CONNECTION_ABORTED, func, "the queue pair does not reach the peer's: %s",
 				    strerror(errno));
 	if (!err) {

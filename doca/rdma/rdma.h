@@ -21,9 +21,13 @@
  * event's counter, memory the machine's processes share. A stop moves every queue pair to error
  * and ends the sockets: what was not executed completes with DOCA_ERROR_IO_FAILED.
  *
- * The DPA datapath (doca_ctx_set_datapath_on_dpa, doca_rdma_get_dpa_handle: the queue pair lives
- * on the DPA, DPA code posts on it) would replace rdma_transport_create's queue pair by a DPA-side
- * one; until then both answer DOCA_ERROR_NOT_SUPPORTED.
+ * The datapath on the DPA (doca_ctx_set_datapath_on_dpa on a DOCA DPA context of the same
+ * device): the context runs without a progress engine, and its DOCA DPA context makes what DPA
+ * code posts on (struct opendoca_dpa_ops rdma_*, doca/dpa/rdma_dpa.c): at start a shared receive
+ * queue and the handle doca_rdma_get_dpa_handle gives, per connection a DPA-side queue pair in
+ * place of rdma_transport_create's, connected by doca_rdma_connect to a peer of this process
+ * (the connection manager and peers in other processes serve CPU datapaths only). Completions
+ * go to the DOCA DPA completion context doca_rdma_dpa_completion_attach names.
  */
 #ifndef OPENDOCA_RDMA_RDMA_H
 #define OPENDOCA_RDMA_RDMA_H
@@ -34,6 +38,7 @@
 
 #include "doca_error.h"
 #include "doca_types.h"
+#include "mmap.h"
 #include "private.h"
 #include "private_ctx.h"
 #include "doca_rdma.h"
@@ -147,6 +152,11 @@ struct opendoca_rdma {
 	struct rdma_task *pending, *pending_end; /* receives waiting for a connected connection */
 	struct rdma_task *remote, *remote_end;   /* writes and reads on another process's memory */
 	uint32_t max_sge;
+	/* the datapath on the DPA (NULL: on the CPU): the DOCA DPA context (a reference held) */
+	struct opendoca_dpa *dpa;
+	struct doca_dpa_completion *dpa_comp; /* where completions go (checked again at start) */
+	struct opendoca_dpa_rdma *dpa_rdma;   /* running: what DPA code posts on */
+	uint64_t dpa_handle;                  /* running: doca_dpa_dev_rdma_t */
 };
 
 /* The context or connection behind a program's handle (a reference for the call), or NULL after opendoca_fail. */
@@ -181,11 +191,10 @@ doca_error_t rdma_se_task(struct doca_rdma *rdma, unsigned kind, struct doca_rdm
 			  union doca_data user_data, void *out, const char *func);
 /* GRH of every form: sets set (0, 1; >1 refused) unless get; -1 with no get: get's output was NULL. */
 doca_error_t rdma_grh(struct doca_rdma *rdma, int set, uint8_t *get, const char *func);
-/*
- * doca_rdma_get_dpa_handle of every form and doca_rdma_dpa_completion_attach: DOCA_ERROR_NOT_SUPPORTED
- * (the datapath on the DPA is not served).
- */
-doca_error_t rdma_no_dpa_handle(struct doca_rdma *rdma, const void *dpa_rdma, const char *func);
+/* doca_rdma_get_dpa_handle of every form: the running DPA datapath's doca_dpa_dev_rdma_t. */
+doca_error_t rdma_dpa_handle(struct doca_rdma *rdma, uint64_t *handle, const char *func);
+/* DOCA_ERROR_NOT_SUPPORTED after opendoca_fail naming func when the datapath is on the DPA (lock held). */
+doca_error_t rdma_cpu_datapath(struct opendoca_rdma *rdma, const char *func);
 /* The result length of a read, receive or remote net sync event get task (kind). */
 uint32_t rdma_result_len(const void *task, unsigned kind, const char *func);
 

@@ -174,6 +174,8 @@ doca_error_t doca_rdma_start_listen_to_port(struct doca_rdma *handle, uint16_t p
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&rdma->lock);
 	err = rdma_running(rdma, __func__);
+	if (!err)
+		err = rdma_cpu_datapath(rdma, __func__);
 	if (!err && !rdma->cm_request)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "no connection state callbacks were set");
 	if (!err && rdma->cm_listen_fd >= 0)
@@ -269,6 +271,8 @@ doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *handle, struct doca_rdm
 		return DOCA_ERROR_INVALID_VALUE;
 	pthread_mutex_lock(&rdma->lock);
 	err = rdma_running(rdma, __func__);
+	if (!err)
+		err = rdma_cpu_datapath(rdma, __func__);
 	if (!err && !rdma->cm_request)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "no connection state callbacks were set");
 	if (!err && !(a = opendoca_handle_get(addr, &addr_kind, __func__)))

@@ -30,7 +30,13 @@ doca_error_t doca_rdma_connect(struct doca_rdma *rdma, const void *remote_rdma_c
 
 doca_error_t doca_rdma_get_dpa_handle(struct doca_rdma *rdma, struct doca_dpa_dev_rdma **dpa_rdma)
 {
-	return rdma_no_dpa_handle(rdma, dpa_rdma, __func__);
+	uint64_t handle = 0;
+	doca_error_t err = dpa_rdma ? rdma_dpa_handle(rdma, &handle, __func__)
+				    : opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "dpa_rdma is NULL");
+
+	if (!err) /* 2.5 and 2.6 name the DPA handle by a pointer type: its DPA address */
+		*dpa_rdma = (struct doca_dpa_dev_rdma *)(uintptr_t)handle;
+	return err;
 }
 
 doca_error_t doca_rdma_task_send_allocate_init(struct doca_rdma *rdma, const struct doca_buf *src_buf,

@@ -60,7 +60,14 @@ static void mem_free(struct opendoca_dpa *dpa, uint64_t daddr)
 	assert_int_equal(flexio_buf_dev_free(((struct context *)dpa)->process, daddr), FLEXIO_STATUS_SUCCESS);
 }
 
-static const struct opendoca_dpa_ops ops = { mkey_create, mkey_destroy, mem_alloc, mem_write, mem_free };
+/* Memory only: no DOCA RDMA datapath (doca_ctx_set_datapath_on_dpa refuses it). */
+static const struct opendoca_dpa_ops ops = {
+	.mkey_create = mkey_create,
+	.mkey_destroy = mkey_destroy,
+	.mem_alloc = mem_alloc,
+	.mem_write = mem_write,
+	.mem_free = mem_free,
+};
 
 static void context_free(struct opendoca_object *object)
 {

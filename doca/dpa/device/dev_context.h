@@ -37,6 +37,7 @@ enum opendoca_dpa_dev_error {
 	OPENDOCA_DPA_DEV_ERROR_NO_CONTEXT = 202,  /* a DOCA DPA call outside a kernel, an RPC or a DPA thread */
 	OPENDOCA_DPA_DEV_ERROR_BAD_RANGE = 203,   /* a copy or pointer outside its buffer */
 	OPENDOCA_DPA_DEV_ERROR_HASH_FULL = 204,   /* a key added beyond a hash table's num_entries */
+	OPENDOCA_DPA_DEV_ERROR_CONNECTION = 205,  /* an RDMA operation on a connection the context does not have */
 };
 
 /* How a kernel's last thread updates its completion event. */

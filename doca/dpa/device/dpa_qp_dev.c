@@ -28,18 +28,6 @@
 #define WQEBB 64u
 #define RWQE 16u
 
-/* A work request, as the post functions give it. */
-struct request {
-	uint8_t op;
-	uint32_t imm;
-	uint64_t laddr;
-	uint32_t lkey, len;
-	uint64_t raddr;
-	uint32_t rkey;
-	uint64_t operand, compare; /* atomics: the value added or swapped in, the compare value */
-	int own_result;            /* atomics: fetch into the slot's result word (laddr, lkey unused) */
-};
-
 static struct spinlock_s *lock_of(uint32_t *word)
 {
 	return (struct spinlock_s *)word;
@@ -104,13 +92,21 @@ static void help_take(struct opendoca_dpa_qp_desc *qp)
 }
 
 /* Builds r's WQE in the ring at ticket t (sq_lock held). */
-static void build(struct opendoca_dpa_qp_desc *qp, uint32_t t, const struct request *r)
+static void build(struct opendoca_dpa_qp_desc *qp, uint32_t t, const struct opendoca_dpa_qp_request *r)
 {
 	union flexio_dev_sqe_seg *wqe =
 		(union flexio_dev_sqe_seg *)(qp->sq_ring + (uint64_t)(t & ((1u << qp->log_sq_depth) - 1)) * WQEBB);
 	uint64_t laddr = r->laddr;
 	uint32_t lkey = r->lkey;
 	enum flexio_ctrl_seg type;
+
+	/* The slot's result word: where an atomic's fetched value lands, or an 8-byte write's source. */
+	if (r->own_result) {
+		laddr = qp->results + (uint64_t)(t & ((1u << qp->log_sq_depth) - 1)) * sizeof(uint64_t);
+		lkey = qp->results_lkey;
+		if (r->op == OPENDOCA_DPA_QP_OP_RDMA_WRITE)
+			*(volatile uint64_t *)laddr = r->operand;
+	}
 
 	switch (r->op) {
 	case OPENDOCA_DPA_QP_OP_RDMA_WRITE:
@@ -132,7 +128,10 @@ static void build(struct opendoca_dpa_qp_desc *qp, uint32_t t, const struct requ
 		type = FLEXIO_CTRL_SEG_SEND_RC;
 		break;
 	}
-	flexio_dev_swqe_seg_ctrl_set(wqe, t, qp->qpn, MLX5_CTRL_SEG_CE_CQE_ALWAYS, type);
+	flexio_dev_swqe_seg_ctrl_set(wqe, t, qp->qpn,
+				     !qp->external_cq || r->signaled ? MLX5_CTRL_SEG_CE_CQE_ALWAYS
+								     : MLX5_CTRL_SEG_CE_CQE_ON_CQE_ERROR,
+				     type);
 	if (r->op == OPENDOCA_DPA_QP_OP_SEND_IMM) /* no control segment type of libflexio-dev has it */
 		wqe[0].ctrl.idx_opcode = cpu_to_be32(((t & 0xFFFFu) << 8) | MLX5_CTRL_SEG_OPCODE_SEND_WITH_IMMEDIATE);
 	if (r->op == OPENDOCA_DPA_QP_OP_SEND_IMM || r->op == OPENDOCA_DPA_QP_OP_RDMA_WRITE_IMM)
@@ -146,16 +145,12 @@ static void build(struct opendoca_dpa_qp_desc *qp, uint32_t t, const struct requ
 		flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 2, r->len, lkey, laddr);
 		return;
 	}
-	if (r->own_result) {
-		laddr = qp->results + (uint64_t)(t & ((1u << qp->log_sq_depth) - 1)) * sizeof(uint64_t);
-		lkey = qp->results_lkey;
-	}
 	flexio_dev_swqe_seg_atomic_set(wqe + 2, r->operand, r->compare);
 	flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 3, sizeof(uint64_t), lkey, laddr);
 }
 
 /* Posts r: its ticket. */
-static uint32_t post(struct opendoca_dpa_qp_desc *qp, const struct request *r, int hold)
+static uint32_t post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_qp_request *r, int hold)
 {
 	uint32_t depth = 1u << qp->log_sq_depth, t;
 	struct opendoca_dpa_qp_slot *s;
@@ -164,10 +159,10 @@ static uint32_t post(struct opendoca_dpa_qp_desc *qp, const struct request *r, i
 	t = qp->sq_pi;
 	s = slot_of(qp, t);
 	/* The slot is free once its last WQE completed and its waiter, if any, read it. */
-	while (t - qp->sq_ci >= depth || __atomic_load_n(&s->held, __ATOMIC_ACQUIRE))
+	while (!qp->external_cq && (t - qp->sq_ci >= depth || __atomic_load_n(&s->held, __ATOMIC_ACQUIRE)))
 		take_send_completions(qp);
 	s->op = r->op;
-	s->held = hold ? 1 : 0;
+	s->held = hold && !qp->external_cq ? 1 : 0;
 	build(qp, t, r);
 	__atomic_store_n(&qp->sq_pi, t + 1, __ATOMIC_RELEASE);
 	((volatile uint32_t *)qp->qp_dbr)[1] = cpu_to_be32((t + 1) & 0xFFFFu);
@@ -175,20 +170,26 @@ static uint32_t post(struct opendoca_dpa_qp_desc *qp, const struct request *r, i
 	flexio_dev_qp_sq_ring_db((uint16_t)(t + 1), qp->qpn);
 	/* What completed meanwhile (on the simulated NIC, this WQE: its doorbell executed it), so
 	 * that waiters mostly find their slot done without taking the lock. */
-	take_send_completions(qp);
+	if (!qp->external_cq)
+		take_send_completions(qp);
 	spin_unlock(lock_of(&qp->sq_lock));
 	return t;
+}
+
+uint32_t opendoca_dev_qp_post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_qp_request *r, int hold)
+{
+	return post(qp, r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_write(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 				    uint64_t raddr, uint32_t rkey, int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_RDMA_WRITE,
-			     .laddr = laddr,
-			     .lkey = lkey,
-			     .len = len,
-			     .raddr = raddr,
-			     .rkey = rkey };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_RDMA_WRITE,
+					     .laddr = laddr,
+					     .lkey = lkey,
+					     .len = len,
+					     .raddr = raddr,
+					     .rkey = rkey };
 
 	return post(qp, &r, hold);
 }
@@ -196,13 +197,13 @@ uint32_t opendoca_dev_qp_post_write(struct opendoca_dpa_qp_desc *qp, uint64_t la
 uint32_t opendoca_dev_qp_post_write_imm(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 					uint64_t raddr, uint32_t rkey, uint32_t imm, int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_RDMA_WRITE_IMM,
-			     .imm = imm,
-			     .laddr = laddr,
-			     .lkey = lkey,
-			     .len = len,
-			     .raddr = raddr,
-			     .rkey = rkey };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_RDMA_WRITE_IMM,
+					     .imm = imm,
+					     .laddr = laddr,
+					     .lkey = lkey,
+					     .len = len,
+					     .raddr = raddr,
+					     .rkey = rkey };
 
 	return post(qp, &r, hold);
 }
@@ -210,12 +211,12 @@ uint32_t opendoca_dev_qp_post_write_imm(struct opendoca_dpa_qp_desc *qp, uint64_
 uint32_t opendoca_dev_qp_post_read(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 				   uint64_t raddr, uint32_t rkey, int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_RDMA_READ,
-			     .laddr = laddr,
-			     .lkey = lkey,
-			     .len = len,
-			     .raddr = raddr,
-			     .rkey = rkey };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_RDMA_READ,
+					     .laddr = laddr,
+					     .lkey = lkey,
+					     .len = len,
+					     .raddr = raddr,
+					     .rkey = rkey };
 
 	return post(qp, &r, hold);
 }
@@ -223,7 +224,7 @@ uint32_t opendoca_dev_qp_post_read(struct opendoca_dpa_qp_desc *qp, uint64_t lad
 uint32_t opendoca_dev_qp_post_send(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 				   int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_SEND, .laddr = laddr, .lkey = lkey, .len = len };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_SEND, .laddr = laddr, .lkey = lkey, .len = len };
 
 	return post(qp, &r, hold);
 }
@@ -231,7 +232,9 @@ uint32_t opendoca_dev_qp_post_send(struct opendoca_dpa_qp_desc *qp, uint64_t lad
 uint32_t opendoca_dev_qp_post_send_imm(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 				       uint32_t imm, int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_SEND_IMM, .imm = imm, .laddr = laddr, .lkey = lkey, .len = len };
+	struct opendoca_dpa_qp_request r = {
+		.op = OPENDOCA_DPA_QP_OP_SEND_IMM, .imm = imm, .laddr = laddr, .lkey = lkey, .len = len
+	};
 
 	return post(qp, &r, hold);
 }
@@ -239,12 +242,12 @@ uint32_t opendoca_dev_qp_post_send_imm(struct opendoca_dpa_qp_desc *qp, uint64_t
 uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey, uint64_t value,
 					uint64_t laddr, uint32_t lkey, int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_ATOMIC_FETCH_ADD,
-			     .laddr = laddr,
-			     .lkey = lkey,
-			     .raddr = raddr,
-			     .rkey = rkey,
-			     .operand = value };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_ATOMIC_FETCH_ADD,
+					     .laddr = laddr,
+					     .lkey = lkey,
+					     .raddr = raddr,
+					     .rkey = rkey,
+					     .operand = value };
 
 	return post(qp, &r, hold);
 }
@@ -252,13 +255,13 @@ uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_
 uint32_t opendoca_dev_qp_post_compare_swap(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey,
 					   uint64_t compare, uint64_t swap, uint64_t laddr, uint32_t lkey, int hold)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_ATOMIC_COMPARE_SWAP,
-			     .laddr = laddr,
-			     .lkey = lkey,
-			     .raddr = raddr,
-			     .rkey = rkey,
-			     .operand = swap,
-			     .compare = compare };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_ATOMIC_COMPARE_SWAP,
+					     .laddr = laddr,
+					     .lkey = lkey,
+					     .raddr = raddr,
+					     .rkey = rkey,
+					     .operand = swap,
+					     .compare = compare };
 
 	return post(qp, &r, hold);
 }
@@ -320,11 +323,11 @@ int opendoca_dev_qp_error(struct opendoca_dpa_qp_desc *qp)
 
 uint64_t opendoca_dev_qp_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey, uint64_t value)
 {
-	struct request r = { .op = OPENDOCA_DPA_QP_OP_ATOMIC_FETCH_ADD,
-			     .raddr = raddr,
-			     .rkey = rkey,
-			     .operand = value,
-			     .own_result = 1 };
+	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_ATOMIC_FETCH_ADD,
+					     .raddr = raddr,
+					     .rkey = rkey,
+					     .operand = value,
+					     .own_result = 1 };
 	struct opendoca_dpa_qp_completion c;
 	uint32_t t = post(qp, &r, 1);
 	uint64_t old = 0;

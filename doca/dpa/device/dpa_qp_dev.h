@@ -88,7 +88,8 @@ struct opendoca_dpa_qp_desc {
 	uint32_t rq_cqn;
 	uint8_t log_sq_depth;
 	uint8_t log_rq_depth;
-	uint8_t rsvd0[2];
+	uint8_t external_cq; /* 1: the queues report into a CQ the device functions do not read */
+	uint8_t rsvd0;
 	uint64_t rsvd1[5];
 	/* line 2: the send side (sq_lock) */
 	uint32_t sq_lock;
@@ -105,6 +106,23 @@ struct opendoca_dpa_qp_desc {
 };
 
 #define OPENDOCA_DPA_QP_MAX_LOG_DEPTH 15 /* tickets and indexes are 16-bit WQE counters */
+
+/* A work request (opendoca_dev_qp_post); the post functions below fill one each. */
+struct opendoca_dpa_qp_request {
+	uint8_t op; /* enum opendoca_dpa_qp_op (a sending one) */
+	/* An endpoint with an external CQ: 1 asks for a CQE there. Own CQs: every request has one. */
+	uint8_t signaled;
+	/* 1: laddr, lkey are the slot's result word: an atomic fetches into it, an RDMA write of 8
+	 * bytes sends operand from it. */
+	uint8_t own_result;
+	uint8_t rsvd;
+	uint32_t imm; /* the immediate (host order) */
+	uint64_t laddr;
+	uint32_t lkey, len;
+	uint64_t raddr;
+	uint32_t rkey;
+	uint64_t operand, compare; /* atomics: the value added or swapped in, the compare value */
+};
 
 #ifdef __riscv
 /*
@@ -136,6 +154,13 @@ uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_
 /* raddr's value becomes swap if it was compare; the value it had is written to laddr. */
 uint32_t opendoca_dev_qp_post_compare_swap(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey,
 					   uint64_t compare, uint64_t swap, uint64_t laddr, uint32_t lkey, int hold);
+
+/*
+ * Posts r: its ticket. On an endpoint with an external CQ (struct opendoca_dpa_qp_desc.external_cq)
+ * the request goes out without waiting for room: whoever reads that CQ keeps no more requests in
+ * flight than the SQ holds (DOCA's queue size contract); the wait/test functions are not for it.
+ */
+uint32_t opendoca_dev_qp_post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_qp_request *r, int hold);
 
 /* Waits for ticket's completion (for ever: an error completes it too), *c filled; its status. */
 int opendoca_dev_qp_wait(struct opendoca_dpa_qp_desc *qp, uint32_t ticket, struct opendoca_dpa_qp_completion *c);

@@ -1,7 +1,6 @@
 /*
  * The device side of DOCA DPA threads (doca_dpa_thread_*, 2.7 on): the event handler entry
- * libdoca_dpa gives every DPA thread's FlexIO event handler, the RPC with which the host wakes a
- * thread (doca_dpa_thread_run), and what thread functions call (doca_dpa_dev_thread_reschedule,
+ * libdoca_dpa gives every DPA thread's FlexIO event handler, and what thread functions call (doca_dpa_dev_thread_reschedule,
  * _finish, _notify, _get_local_storage). thread_dev.h has the descriptors.
  */
 #include <stdint.h>
@@ -16,7 +15,6 @@ typedef uint64_t (*unpack_fn)(void *argbuf, void *func);
 
 /* libdoca_dpa registers these entry points by name (thread.c). */
 REGISTERED_BY_NAME(opendoca_dpa_thread_entry);
-REGISTERED_BY_NAME(opendoca_dpa_thread_activate);
 
 static __thread uint64_t local_storage;
 
@@ -30,13 +28,6 @@ __dpa_global__ void opendoca_dpa_thread_entry(uint64_t arg)
 	local_storage = t->local_storage;
 	((unpack_fn)(uintptr_t)t->unpack)((void *)(t + 1), (void *)(uintptr_t)t->func);
 	flexio_dev_thread_reschedule();
-}
-
-/* doca_dpa_thread_run: activates the event handler whose activation id is arg, once. */
-__dpa_global__ uint64_t opendoca_dpa_thread_activate(uint64_t arg)
-{
-	flexio_dev_event_handler_activate((uint32_t)arg);
-	return 0;
 }
 
 void doca_dpa_dev_thread_reschedule(void)
