@@ -7,9 +7,9 @@
  * whose entry is the device library's opendoca_dpa_thread_entry (registered by name, as the
  * kernel entry is) and whose argument is the thread's descriptor in DPA memory
  * (device/thread_dev.h): the program's function, its unpack wrapper, the packed argument, the
- * local storage, the rank in its group. It runs when woken: by doca_dpa_thread_run (an RPC
- * activating it), by a notification completion (doca_dpa_dev_thread_notify activates it), or by
- * a completion of an armed completion context (a FlexIO CQ reporting to its event handler).
+ * local storage, the rank in its group. It runs when woken: by a notification completion
+ * (doca_dpa_dev_thread_notify activates it) or by a completion of an armed completion context (a
+ * FlexIO CQ reporting to its event handler); doca_dpa_thread_run only checks that it may be.
  *
  * Completions from RDMA work and async ops. A completion context is a CQ in DPA memory: whatever
  * reports into it is a queue whose CQ number is the context's, attached with
