@@ -631,7 +631,10 @@ static doca_error_t configure(struct doca_ctx *handle, enum setting setting, voi
 	else if (setting == COMPLETION_VECTOR && ops->set_completion_vector)
 		err = ops->set_completion_vector(ctx, value);
 	if (err)
-		err = opendoca_fail(err, func, "the %s refused: %s", ops->name, opendoca_error_descr(err));
+		err = opendoca_fail(err, func, "the %s refused: %s%s", ops->name, opendoca_error_descr(err),
+				    setting == DATAPATH_ON_DPA && err == DOCA_ERROR_INVALID_VALUE
+					    ? " (no live DOCA DPA context of its device)"
+					    : "");
 	else if (setting != COMPLETION_VECTOR)
 		ctx->datapath = true;
 out:

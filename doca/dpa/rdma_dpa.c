@@ -121,7 +121,8 @@ static doca_error_t make(struct opendoca_dpa_rdma *r, const char *func)
 	wq.wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = r->mem + dbr };
 	if (flexio_rmp_create(process, NULL, &wq, &r->rmp) != FLEXIO_STATUS_SUCCESS) {
 		r->rmp = NULL;
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no shared receive queue of %u receives", 1u << r->log_rq);
+		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no shared receive queue of %u receives",
+				     1u << r->log_rq);
 	}
 	r->table = r->mem + table;
 	d.rmp_ring = r->mem + ring;
@@ -142,7 +143,7 @@ static void rdma_free(struct opendoca_dpa_rdma *r)
 }
 
 doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa_rdma_attr *attr,
-				struct opendoca_dpa_rdma **out, uint64_t *handle, const char *func)
+			     struct opendoca_dpa_rdma **out, uint64_t *handle, const char *func)
 {
 	struct dpa_context *ctx = of(dpa);
 	struct opendoca_dpa_rdma *r;
@@ -194,7 +195,7 @@ doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa
 }
 
 doca_error_t dpa_rdma_completion_check(struct opendoca_dpa *dpa, struct doca_dpa_completion *completion,
-					  const char *func)
+				       const char *func)
 {
 	struct dpa_completion *c = dpa_completion_get(completion, func);
 	doca_error_t err;
@@ -215,13 +216,11 @@ static doca_error_t live(struct opendoca_dpa_rdma *r, const char *func)
 }
 
 doca_error_t dpa_rdma_conn_create(struct opendoca_dpa_rdma *r, uint32_t id, uint32_t *qpn, uint8_t *gid,
-				     const char *func)
+				  const char *func)
 {
-	struct opendoca_dpa_qp_attr attr = { .log_sq_depth = r->log_sq,
-					     .log_rq_depth = 0,
-					     .access = r->access,
-					     .user_index = id,
-					     .rmpqn = 0 };
+	struct opendoca_dpa_qp_attr attr = {
+		.log_sq_depth = r->log_sq, .log_rq_depth = 0, .access = r->access, .user_index = id, .rmpqn = 0
+	};
 	struct opendoca_dpa_qp_addr addr;
 	struct opendoca_dpa_qp *qp = NULL;
 	uint64_t desc;
@@ -230,8 +229,8 @@ doca_error_t dpa_rdma_conn_create(struct opendoca_dpa_rdma *r, uint32_t id, uint
 	pthread_mutex_lock(&r->ctx->lock);
 	err = live(r, func);
 	if (!err && (id >= r->max_conns || r->conns[id]))
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "connection %u of %u exists already or is past them",
-				    id, r->max_conns);
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				    "connection %u of %u exists already or is past them", id, r->max_conns);
 	if (!err) {
 		attr.rmpqn = flexio_rmp_get_wq_num(r->rmp);
 		attr.cqn = r->cqn;
@@ -271,10 +270,12 @@ static enum flexio_qp_qpc_mtu mtu_of(uint32_t mtu)
 	}
 }
 
-doca_error_t dpa_rdma_conn_connect(struct opendoca_dpa_rdma *r, uint32_t id, uint32_t peer_qpn,
-				      const uint8_t *peer_gid, uint32_t mtu, const char *func)
+doca_error_t dpa_rdma_conn_connect(struct opendoca_dpa_rdma *r, uint32_t id, uint32_t peer_qpn, const uint8_t *peer_gid,
+				   uint32_t mtu, const char *func)
 {
-	struct opendoca_dpa_qp_rc rc = { .path_mtu = mtu_of(mtu), .retry_count = 7, .min_rnr_nak_timer = 1, .log_rd_atomic = 4 };
+	struct opendoca_dpa_qp_rc rc = {
+		.path_mtu = mtu_of(mtu), .retry_count = 7, .min_rnr_nak_timer = 1, .log_rd_atomic = 4
+	};
 	struct opendoca_dpa_qp_addr peer = { .qpn = peer_qpn, .port = 1 };
 	doca_error_t err;
 

@@ -870,22 +870,20 @@ static void stop(struct opendoca_ctx *ctx)
 }
 
 /*
- * The datapath on a DOCA DPA context of the context's device (idle; libdoca_common's configure
- * logs a refusal): the DOCA DPA context is held until the RDMA context goes.
+ * The datapath on a DOCA DPA context of the context's device (idle): the DOCA DPA context is held
+ * until the RDMA context goes. libdoca_common's configure logs the refusal (DOCA_ERROR_INVALID_VALUE:
+ * no live DOCA DPA context that makes RDMA datapaths, or one of another device).
  */
 static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct doca_dpa *handle)
 {
 	struct opendoca_rdma *rdma = opendoca_ctx_priv(ctx);
-	struct opendoca_dpa *dpa = opendoca_handle_get(handle, opendoca_dpa_kind(), "doca_ctx_set_datapath_on_dpa");
+	struct opendoca_dpa *dpa = opendoca_handle_try_get(handle, opendoca_dpa_kind());
 
 	if (!dpa)
 		return DOCA_ERROR_INVALID_VALUE;
 	if (dpa->dev != rdma->dev || !dpa->ops->rdma_create) {
 		opendoca_handle_put(&dpa->object);
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, "doca_ctx_set_datapath_on_dpa",
-				     dpa->dev != rdma->dev
-					     ? "the DOCA DPA context runs on another device than the RDMA context's"
-					     : "the DOCA DPA context makes no RDMA datapath");
+		return DOCA_ERROR_INVALID_VALUE;
 	}
 	pthread_mutex_lock(&rdma->lock);
 	if (rdma->dpa)

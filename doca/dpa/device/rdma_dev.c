@@ -55,8 +55,7 @@ uint32_t opendoca_dev_rdma_length(uint64_t length)
 	return (uint32_t)length;
 }
 
-void opendoca_dev_rdma_post(uint64_t rdma, uint32_t connection_id, struct opendoca_dpa_qp_request *r,
-			    uint32_t flags)
+void opendoca_dev_rdma_post(uint64_t rdma, uint32_t connection_id, struct opendoca_dpa_qp_request *r, uint32_t flags)
 {
 	r->signaled = !(flags & DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS);
 	opendoca_dev_qp_post(opendoca_dev_rdma_conn(rdma, connection_id), r, 0);
@@ -82,10 +81,12 @@ void opendoca_dev_rdma_receive(uint64_t rdma, uint32_t lkey, uint64_t addr, uint
 	spin_unlock(lock);
 }
 
-void opendoca_dev_rdma_signal(uint64_t rdma, uint32_t connection_id, uint64_t remote_sync_event, uint64_t count, int add)
+void opendoca_dev_rdma_signal(uint64_t rdma, uint32_t connection_id, uint64_t remote_sync_event, uint64_t count,
+			      int add)
 {
 	const struct opendoca_dpa_sync_event *e = (const struct opendoca_dpa_sync_event *)(uintptr_t)remote_sync_event;
-	struct opendoca_dpa_qp_request r = { .op = add ? OPENDOCA_DPA_QP_OP_ATOMIC_FETCH_ADD : OPENDOCA_DPA_QP_OP_RDMA_WRITE,
+	struct opendoca_dpa_qp_request r = { .op = add ? OPENDOCA_DPA_QP_OP_ATOMIC_FETCH_ADD
+						       : OPENDOCA_DPA_QP_OP_RDMA_WRITE,
 					     .own_result = 1,
 					     .len = sizeof(uint64_t),
 					     .raddr = e->haddr,
