@@ -4,7 +4,9 @@
  *   - FlexIO event-handler activation (flexio-events-bench --child-latency, back to back: a
  *     host send -> the handler's first store seen by the host), the reference of the issue's
  *     target (a kernel launch <= 1.5x an activation);
- *   - flexio_process_call of the same empty RPC that doca_dpa_rpc calls.
+ *   - flexio_process_call of the same empty RPC that doca_dpa_rpc calls, the reference of RDMA
+ *     writes from DPA code (an RPC posting writes on an RDMA context whose datapath is on the DPA,
+ *     each waited for on its completion context: one per RPC, and the cost of one in a batch).
  * Not a test: it prints, it judges nothing. Run from a Release tree:
  *   build/bin/doca-dpa-bench [SAMPLES]
  */
@@ -22,11 +24,14 @@
 #include <unistd.h>
 
 #include <doca_dev.h>
+#include <doca_ctx.h>
 #include <doca_dpa.h>
+#include <doca_mmap.h>
+#include <doca_rdma.h>
 #include <doca_sync_event.h>
 
 extern struct doca_dpa_app *dpa_bench_app;
-extern doca_dpa_func_t bench_empty_kernel, bench_empty_rpc, bench_pong_kernel;
+extern doca_dpa_func_t bench_empty_kernel, bench_empty_rpc, bench_pong_kernel, bench_rdma_writes;
 
 static uint64_t now_ns(void)
 {
@@ -177,6 +182,88 @@ static void measure_flexio_call(struct doca_dev *dev, size_t samples, uint64_t *
 	ibv_close_device(ctx);
 }
 
+/* One side of the RDMA benchmark: an RDMA context on the DPA with a completion context. */
+struct rdma_side {
+	struct doca_rdma *rdma;
+	struct doca_dpa_completion *comp;
+	doca_dpa_dev_completion_t comp_h;
+	doca_dpa_dev_rdma_t h;
+	struct doca_rdma_connection *conn;
+	uint32_t conn_id;
+	const void *details;
+	size_t len;
+	doca_dpa_dev_uintptr_t buf;
+	struct doca_mmap *mmap;
+	doca_dpa_dev_mmap_t key;
+};
+
+#define RDMA_PERMISSIONS (DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_READ)
+#define RDMA_BYTES 64u
+
+static void rdma_side(struct doca_dev *dev, struct doca_dpa *dpa, struct rdma_side *s)
+{
+	check(doca_dpa_completion_create(dpa, 64, &s->comp), "doca_dpa_completion_create");
+	check(doca_dpa_completion_start(s->comp), "doca_dpa_completion_start");
+	check(doca_dpa_completion_get_dpa_handle(s->comp, &s->comp_h), "doca_dpa_completion_get_dpa_handle");
+	check(doca_rdma_create(dev, &s->rdma), "doca_rdma_create");
+	check(doca_rdma_set_permissions(s->rdma, RDMA_PERMISSIONS), "doca_rdma_set_permissions");
+	check(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(s->rdma), dpa), "doca_ctx_set_datapath_on_dpa");
+	check(doca_rdma_dpa_completion_attach(s->rdma, s->comp), "doca_rdma_dpa_completion_attach");
+	check(doca_ctx_start(doca_rdma_as_ctx(s->rdma)), "doca_ctx_start");
+	check(doca_rdma_get_dpa_handle(s->rdma, &s->h), "doca_rdma_get_dpa_handle");
+	check(doca_rdma_export(s->rdma, &s->details, &s->len, &s->conn), "doca_rdma_export");
+	check(doca_rdma_connection_get_id(s->conn, &s->conn_id), "doca_rdma_connection_get_id");
+	check(doca_dpa_mem_alloc(dpa, RDMA_BYTES, &s->buf), "doca_dpa_mem_alloc");
+	check(doca_mmap_create(&s->mmap), "doca_mmap_create");
+	check(doca_mmap_set_dpa_memrange(s->mmap, dpa, s->buf, RDMA_BYTES), "doca_mmap_set_dpa_memrange");
+	check(doca_mmap_set_permissions(s->mmap, RDMA_PERMISSIONS), "doca_mmap_set_permissions");
+	check(doca_mmap_start(s->mmap), "doca_mmap_start");
+	check(doca_mmap_dev_get_dpa_handle(s->mmap, dev, &s->key), "doca_mmap_dev_get_dpa_handle");
+}
+
+static void rdma_side_free(struct doca_dpa *dpa, struct rdma_side *s)
+{
+	check(doca_ctx_stop(doca_rdma_as_ctx(s->rdma)), "doca_ctx_stop");
+	check(doca_rdma_destroy(s->rdma), "doca_rdma_destroy");
+	check(doca_dpa_completion_destroy(s->comp), "doca_dpa_completion_destroy");
+	check(doca_mmap_destroy(s->mmap), "doca_mmap_destroy");
+	check(doca_dpa_mem_free(dpa, s->buf), "doca_dpa_mem_free");
+}
+
+/* RDMA writes from DPA code between two RDMA contexts of one DOCA DPA context, relative to call_us. */
+static void measure_rdma(struct doca_dev *dev, struct doca_dpa *dpa, size_t samples, uint64_t *lat, double call_us,
+			 double activation)
+{
+	const uint64_t batch = 1000;
+	struct rdma_side a, b;
+	uint64_t ret, t0;
+
+	rdma_side(dev, dpa, &a);
+	rdma_side(dev, dpa, &b);
+	check(doca_rdma_connect(a.rdma, b.details, b.len, a.conn), "doca_rdma_connect");
+	check(doca_rdma_connect(b.rdma, a.details, a.len, b.conn), "doca_rdma_connect");
+	for (size_t i = 0; i < samples; i++) {
+		t0 = now_ns();
+		check(doca_dpa_rpc(dpa, &bench_rdma_writes, &ret, a.h, a.conn_id, b.key, b.buf, a.key, a.buf,
+				   (uint64_t)RDMA_BYTES, a.comp_h, (uint64_t)1),
+		      "doca_dpa_rpc");
+		lat[i] = now_ns() - t0;
+	}
+	printf("  %-46s (%.2fx flexio_process_call)\n", "",
+	       report("RPC: 1 RDMA write of 64 B from the DPA, waited", lat, samples, activation) / call_us);
+	for (size_t i = 0; i < samples / 10 + 1; i++) {
+		t0 = now_ns();
+		check(doca_dpa_rpc(dpa, &bench_rdma_writes, &ret, a.h, a.conn_id, b.key, b.buf, a.key, a.buf,
+				   (uint64_t)RDMA_BYTES, a.comp_h, batch),
+		      "doca_dpa_rpc");
+		lat[i] = (now_ns() - t0) / batch;
+	}
+	printf("  %-46s (%.2fx flexio_process_call)\n", "",
+	       report("RDMA write of 64 B from the DPA, in a batch", lat, samples / 10 + 1, activation) / call_us);
+	rdma_side_free(dpa, &a);
+	rdma_side_free(dpa, &b);
+}
+
 int main(int argc, char **argv)
 {
 	size_t samples = argc > 1 ? strtoul(argv[1], NULL, 10) : 5000;
@@ -216,6 +303,8 @@ int main(int argc, char **argv)
 	}
 	printf("  %-46s (%.2fx flexio_process_call)\n", "",
 	       report("doca_dpa_rpc (empty RPC)", lat, samples, activation) / call_us);
+
+	measure_rdma(dev, dpa, samples, lat, call_us, activation);
 
 	measure_launch(dpa, comp, 1, &value, samples / 10 + 1, lat); /* warm-up */
 	measure_launch(dpa, comp, 1, &value, samples, lat);

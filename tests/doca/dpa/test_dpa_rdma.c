@@ -30,8 +30,8 @@
 extern struct doca_dpa_app *doca_dpa_rdma_app;
 extern doca_dpa_func_t rpc_post_receive, rpc_write_then_send, rpc_read_add, rpc_poll, rpc_signal, rpc_bad_connection;
 
-#define PERMISSIONS                                                                                                    \
-	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_READ |                \
+#define PERMISSIONS                                                                                     \
+	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | \
 	 DOCA_ACCESS_FLAG_RDMA_ATOMIC)
 #define BUF 64u
 /* Completion types (doca_dpa_dev_completion_type_t: the CQE opcodes). */
@@ -177,8 +177,7 @@ static void optimized_reports(void **state)
 	put(fx, &fx->a, 0, 42);
 	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_post_receive, &r, fx->b.h, fx->b.key, fx->b.buf + 16, (uint64_t)8));
 	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_write_then_send, &r, fx->a.h, fx->a.conn_id, fx->b.key, fx->b.buf + 8,
-			       fx->a.key, fx->a.buf, (uint64_t)8, 5u,
-			       3u /* FLUSH | OPTIMIZE_REPORTS */));
+			       fx->a.key, fx->a.buf, (uint64_t)8, 5u, 3u /* FLUSH | OPTIMIZE_REPORTS */));
 	assert_int_equal(get(fx, &fx->b, 8), 42);
 	assert_int_equal(get(fx, &fx->b, 16), 42);
 	assert_int_equal((uint32_t)poll_once(fx, &fx->b), 5);
@@ -193,8 +192,8 @@ static void read_and_atomic(void **state)
 
 	put(fx, &fx->b, 0, 1000);
 	put(fx, &fx->b, 24, 7);
-	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_read_add, &r, fx->a.h, fx->a.conn_id, fx->a.key, fx->a.buf + 32,
-			       fx->b.key, fx->b.buf, (uint64_t)8, fx->b.buf + 24, (uint64_t)5));
+	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_read_add, &r, fx->a.h, fx->a.conn_id, fx->a.key, fx->a.buf + 32, fx->b.key,
+			       fx->b.buf, (uint64_t)8, fx->b.buf + 24, (uint64_t)5));
 	assert_int_equal(get(fx, &fx->a, 32), 1000);
 	assert_int_equal(get(fx, &fx->b, 24), 12);
 }

@@ -46,7 +46,8 @@ __dpa_rpc__ uint64_t rpc_poll(doca_dpa_dev_completion_t comp)
 	if (!doca_dpa_dev_get_completion(comp, &e))
 		return 0;
 	r = 1ull << 63 | (uint64_t)(doca_dpa_dev_get_completion_type(e) & 0xff) << 48 |
-	    (uint64_t)(doca_dpa_dev_get_completion_user_data(e) & 0xffff) << 32 | doca_dpa_dev_get_completion_immediate(e);
+	    (uint64_t)(doca_dpa_dev_get_completion_user_data(e) & 0xffff) << 32 |
+	    doca_dpa_dev_get_completion_immediate(e);
 	doca_dpa_dev_completion_ack(comp, 1);
 	return r;
 }
