@@ -47,6 +47,7 @@ void nic_send_flush(struct nic_op *op, struct nic_wq *wq)
 {
 	struct nic_send *s = &wq->send;
 
+	nic_send_forget_copies(s);
 	if (s->stalled) {
 		s->stalled = false;
 		if (atomic_load_explicit(&wq->h.timer.listed, memory_order_relaxed))

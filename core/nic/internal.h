@@ -514,8 +514,23 @@ struct nic_send {
 	bool stalled;        /* an RNR NAK stopped it at ci */
 	unsigned rnr_attempts;
 	uint8_t rnr_timer; /* the min_rnr_timer of the peer that sent the last RNR NAK */
+	/* Per WQEBB index, the payloads of sends caught by an RNR wait (the one at ci and those posted
+	 * behind it) as they were then (NULL: none yet; sends up to NIC_RNR_COPY_MAX bytes): they
+	 * deliver those bytes, as sends the hardware retries microseconds later would, whatever the
+	 * program wrote there meanwhile. */
+	struct nic_send_copy *copies;
 	uint64_t wqes, frames, rnr;
 };
+
+struct nic_send_copy {
+	void *data; /* NULL: none */
+	uint32_t len;
+};
+
+#define NIC_RNR_COPY_MAX (1u << 20)
+
+/* Forgets the payload copies (the ring was flushed, reset or destroyed; WQ lock held). */
+void nic_send_forget_copies(struct nic_send *s);
 
 /* A receive ring: an RQ's, an RMP's or a QP's (under the owning WQ's rlock). */
 struct nic_recv {

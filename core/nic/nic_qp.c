@@ -242,6 +242,7 @@ static void set_peer(struct nic_wq *qp, struct nic *peer)
 static void send_reset(struct nic_wq *wq)
 {
 	wq->send.ci = wq->send.pi = 0;
+	nic_send_forget_copies(&wq->send);
 	wq->send.stalled = false;
 	wq->send.rnr_attempts = 0;
 	if (atomic_load_explicit(&wq->h.timer.listed, memory_order_relaxed))
@@ -374,6 +375,7 @@ int nic_wq_destroy(struct nic *nic, uint32_t wqn)
 	nic_obj_put((struct nic_obj *)wq->rcq);
 	nic_obj_put((struct nic_obj *)wq->send.tis);
 	nic_obj_put((struct nic_obj *)wq->rmp);
+	nic_send_forget_copies(&wq->send);
 	set_peer(wq, NULL);
 	nic_obj_retire(&wq->h);
 	pthread_mutex_unlock(&wq->rlock);

@@ -63,8 +63,10 @@ static void nic_table_fini(struct nic_table *t)
 	while (t->all) {
 		struct nic_obj *next = t->all->all_next;
 
-		if (t->all->type == NIC_OBJ_WQ)
+		if (t->all->type == NIC_OBJ_WQ) {
+			nic_send_forget_copies(&((struct nic_wq *)t->all)->send);
 			pthread_mutex_destroy(&((struct nic_wq *)t->all)->rlock);
+		}
 		pthread_mutex_destroy(&t->all->lock);
 		free(t->all);
 		t->all = next;

@@ -19,6 +19,7 @@
 #include <libflexio-dev/flexio_dev_queue_types.h>
 
 #include <stddef.h>
+#include <stdlib.h>
 
 /* A send WQE, copied out of the ring. */
 struct wqe {
@@ -199,6 +200,62 @@ static struct outcome eth_send(struct nic_wq *sq, const struct wqe *w)
 
 /* ---- RC ---------------------------------------------------------------------------------- */
 
+/* The copy of the send at index, NULL: none. */
+static struct nic_send_copy *copy_at(struct nic_send *s, uint16_t index)
+{
+	struct nic_send_copy *c = s->copies ? &s->copies[index & ((1u << s->log_depth) - 1)] : NULL;
+
+	return c && c->data ? c : NULL;
+}
+
+static void forget_copy(struct nic_send *s, uint16_t index)
+{
+	struct nic_send_copy *c = copy_at(s, index);
+
+	if (c) {
+		free(c->data);
+		*c = (struct nic_send_copy){ 0 };
+	}
+}
+
+void nic_send_forget_copies(struct nic_send *s)
+{
+	if (!s->copies)
+		return;
+	for (uint32_t i = 0; i < 1u << s->log_depth; i++)
+		free(s->copies[i].data);
+	free(s->copies);
+	s->copies = NULL;
+}
+
+/* Copies the payloads of the sends from ci to pi that have none (an RNR wait began at ci): one
+ * gather each; a send past NIC_RNR_COPY_MAX, or one that does not gather, reads memory when it runs. */
+static void keep_copies(struct nic_wq *qp, const uint8_t *ring)
+{
+	struct nic_send *s = &qp->send;
+	struct nic_sg sg[63];
+	struct wqe w;
+	unsigned nsg;
+	uint32_t len;
+
+	if (!s->copies && !(s->copies = calloc(1u << s->log_depth, sizeof(*s->copies))))
+		return;
+	for (uint16_t i = s->ci; i != s->pi; i = (uint16_t)(i + w.wqebbs)) {
+		struct nic_send_copy *c = &s->copies[i & ((1u << s->log_depth) - 1)];
+
+		if (wqe_read(ring, s->log_depth, i, &w) || w.wqebbs > (uint16_t)(s->pi - i))
+			return;
+		if (c->data || (w.opcode != NIC_WQE_SEND && w.opcode != NIC_WQE_SEND_IMM) ||
+		    gather(qp, &w, 16, sg, &nsg, &len))
+			continue;
+		if (len <= NIC_RNR_COPY_MAX && (c->data = malloc(len ? len : 1))) {
+			copy_out(c->data, sg, nsg);
+			c->len = len;
+		}
+		nic_sg_done(sg, nsg);
+	}
+}
+
 static struct outcome rc_send(struct nic_op *op, struct nic_wq *qp, const struct wqe *w)
 {
 	struct nic_rx_meta meta = {
@@ -211,9 +268,17 @@ static struct outcome rc_send(struct nic_op *op, struct nic_wq *qp, const struct
 	struct nic_wq *peer;
 	unsigned nsg;
 
-	out.syndrome = gather(qp, w, 16, sg, &nsg, &out.byte_cnt);
-	if (out.syndrome)
-		return out;
+	struct nic_send_copy *copy = copy_at(&qp->send, qp->send.ci);
+
+	if (copy) { /* caught by an RNR wait: the bytes it had then */
+		sg[0] = (struct nic_sg){ .ptr = copy->data, .len = copy->len };
+		nsg = 1;
+		out.byte_cnt = copy->len;
+	} else {
+		out.syndrome = gather(qp, w, 16, sg, &nsg, &out.byte_cnt);
+		if (out.syndrome)
+			return out;
+	}
 	peer = nic_qp_peer_lock(qp);
 	if (!peer) {
 		nic_sg_done(sg, nsg);
@@ -515,10 +580,12 @@ void nic_send_run(struct nic_op *op, struct nic_wq *wq)
 		}
 		out = execute(op, wq, &w);
 		if (out.rnr) {
+			keep_copies(wq, ring);
 			rnr_wait(op, wq, &w);
 			return;
 		}
 		s->rnr_attempts = 0;
+		forget_copy(s, s->ci);
 		if (out.syndrome) {
 			nic_send_fail(op, wq, w.opcode, out.syndrome, w.wqebbs);
 			return;

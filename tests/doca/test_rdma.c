@@ -443,15 +443,17 @@ static void test_properties(void **state)
 	expect_ok(doca_rdma_set_connection_request_timeout(rdma, 100));
 	expect_ok(doca_rdma_get_connection_request_timeout(rdma, &u16));
 	assert_int_equal(u16, 100);
-	expect_fail(doca_rdma_get_dpa_handle(rdma, &dpa), DOCA_ERROR_NOT_SUPPORTED, "doca_rdma_get_dpa_handle");
+	/* The datapath on the DPA (test_dpa_rdma.c has it running): refused here, the context being
+	 * idle and on the CPU. */
+	expect_fail(doca_rdma_get_dpa_handle(rdma, &dpa), DOCA_ERROR_BAD_STATE, "doca_rdma_get_dpa_handle");
 	expect_fail(doca_rdma_get_dpa_handle(rdma, NULL), DOCA_ERROR_INVALID_VALUE, "doca_rdma_get_dpa_handle");
 	expect_fail(doca_rdma_get_gpu_handle(rdma, &gpu), DOCA_ERROR_NOT_SUPPORTED, "doca_rdma_get_gpu_handle");
-	expect_fail(doca_rdma_dpa_completion_attach(rdma, (struct doca_dpa_completion *)rdma), DOCA_ERROR_NOT_SUPPORTED,
+	expect_fail(doca_rdma_dpa_completion_attach(rdma, (struct doca_dpa_completion *)rdma), DOCA_ERROR_BAD_STATE,
 		    "doca_rdma_dpa_completion_attach");
-	expect_fail(doca_rdma_dpa_completion_attach(rdma, NULL), DOCA_ERROR_INVALID_VALUE,
+	expect_fail(doca_rdma_dpa_completion_attach(rdma, NULL), DOCA_ERROR_BAD_STATE,
 		    "doca_rdma_dpa_completion_attach");
 	expect_fail(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(rdma), (struct doca_dpa *)rdma),
-		    DOCA_ERROR_NOT_SUPPORTED, "doca_ctx_set_datapath_on_dpa");
+		    DOCA_ERROR_INVALID_VALUE, "doca_ctx_set_datapath_on_dpa");
 	assert_null(doca_rdma_as_ctx(NULL));
 	free(sdk_log_take());
 	/* tasks not configured: start refuses nothing; running refuses the setters; export works */

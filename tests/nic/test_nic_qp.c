@@ -630,6 +630,37 @@ static void test_rnr(void **state)
 
 /* ---- Owners -------------------------------------------------------------------------------------- */
 
+/* Sends caught by an RNR wait (the waiting one and those posted behind it) deliver their payload
+ * as it was when the wait began, whatever is written there before the retry. */
+static void test_rnr_payload_kept(void **state)
+{
+	struct fixture *f = *state;
+	struct flexio_dev_cqe64 cqe;
+
+	memset(f->abuf, 'x', 8);
+	assert_int_equal(tqp_send(&f->a, f->akey, IOVA, 8), 0); /* waits: no receive */
+	memset(f->abuf + 8, 'y', 8);
+	assert_int_equal(tqp_send(&f->a, f->akey, IOVA + 8, 8), 0); /* behind it: its doorbell retries the first */
+	memset(f->abuf, 'X', 16);                                   /* the program reuses the buffers */
+	tqp_post_recv(&f->b, f->bkey, IOVA, 8);
+	tqp_post_recv(&f->b, f->bkey, IOVA + 8, 8);
+	atomic_fetch_add(&f->te.now, 10000);
+	nic_timers_run(f->nic);
+	for (int i = 0; i < 2; i++) {
+		cqe = poll1(&f->bcq);
+		assert_int_equal(flexio_dev_cqe_get_byte_cnt(&cqe), 8);
+		(void)poll1(&f->acq);
+	}
+	assert_memory_equal(f->bbuf, "xxxxxxxxyyyyyyyy", 16);
+	/* With a receive there, a send reads its memory when it runs, as before. */
+	memset(f->abuf, 'z', 8);
+	tqp_post_recv(&f->b, f->bkey, IOVA + 16, 8);
+	assert_int_equal(tqp_send(&f->a, f->akey, IOVA, 8), 0);
+	(void)poll1(&f->bcq);
+	(void)poll1(&f->acq);
+	assert_memory_equal(f->bbuf + 16, "zzzzzzzz", 8);
+}
+
 static void test_owners(void **state)
 {
 	struct fixture *f = *state;
@@ -795,6 +826,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_receive_key_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unreachable, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rnr, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_rnr_payload_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_owners, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_compressed_receive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_garbage, setup, teardown),
