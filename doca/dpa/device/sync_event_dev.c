@@ -99,3 +99,30 @@ void doca_dpa_dev_sync_event_wait_gt(doca_dpa_dev_sync_event_t dpa_dev_se_handle
 		doca_dpa_dev_yield();
 	}
 }
+
+/*
+ * Waits posted on an asynchronous-operations queue (3.0). The simulated NIC has no work request
+ * that waits on memory, so the posting thread waits here until the condition holds: what it posts
+ * on the queue afterwards starts after it, as DOCA orders it; unlike DOCA's, the call returns only
+ * then (a thread must not post a wait that only its own later work would satisfy).
+ */
+void doca_dpa_dev_sync_event_post_wait_gt(doca_dpa_dev_async_ops_t async_ops_handle,
+					  doca_dpa_dev_sync_event_t wait_se_handle, uint64_t value)
+{
+	(void)async_ops_handle;
+	doca_dpa_dev_sync_event_wait_gt(wait_se_handle, value, ~0ull);
+}
+
+void doca_dpa_dev_sync_event_post_wait_ne(doca_dpa_dev_async_ops_t async_ops_handle,
+					  doca_dpa_dev_sync_event_t wait_se_handle, uint64_t value)
+{
+	volatile uint64_t *c = counter(wait_se_handle);
+
+	(void)async_ops_handle;
+	for (;;) {
+		__dpa_thread_window_read_inv();
+		if (*c != value)
+			return;
+		doca_dpa_dev_yield();
+	}
+}

@@ -1,7 +1,8 @@
 /*
  * DPA code of the DOCA RDMA-from-DPA tests (test_dpa_rdma.c): RPCs that post on RDMA contexts
  * whose datapath is on the DPA and read their completion contexts, written against the device
- * libraries as NVIDIA's samples write theirs (-ldoca_dpa_dev -ldoca_dpa_dev_comm).
+ * libraries as NVIDIA's samples write theirs (-ldoca_dpa_dev -ldoca_dpa_dev_comm); and the waits DPA code
+ * posts on asynchronous-operations queues (test_dpa_post_wait.c).
  */
 #include <stdint.h>
 
@@ -67,4 +68,16 @@ __dpa_rpc__ uint64_t rpc_bad_connection(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_m
 {
 	doca_dpa_dev_rdma_post_send(rdma, 99, key, addr, 8, DOCA_DPA_DEV_SUBMIT_FLAG_FLUSH);
 	return 0;
+}
+
+/* A wait posted on an asynchronous-operations queue, then a sync event set: the set comes after
+ * the wait's condition holds (ne: the gate differs from value; else: exceeds it). */
+__dpa_global__ void kernel_post_wait(doca_dpa_dev_async_ops_t ops, doca_dpa_dev_sync_event_t gate, uint64_t value,
+				     uint32_t ne, doca_dpa_dev_sync_event_t after)
+{
+	if (ne)
+		doca_dpa_dev_sync_event_post_wait_ne(ops, gate, value);
+	else
+		doca_dpa_dev_sync_event_post_wait_gt(ops, gate, value);
+	doca_dpa_dev_sync_event_update_set(after, value + 1);
 }
