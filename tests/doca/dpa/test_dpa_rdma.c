@@ -28,7 +28,8 @@
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_rdma_app;
-extern doca_dpa_func_t rpc_post_receive, rpc_write_then_send, rpc_read_add, rpc_poll, rpc_signal, rpc_bad_connection;
+extern doca_dpa_func_t rpc_post_receive, rpc_write_then_send, rpc_read_add, rpc_poll, rpc_signal, rpc_bad_connection,
+	thread_receiver;
 
 #define PERMISSIONS                                                                                     \
 	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | \
@@ -227,6 +228,94 @@ static void signals(void **state)
 	expect_ok(doca_sync_event_destroy(se));
 }
 
+/* As the DPA code's (device/dpa_rdma_device.c). */
+struct receiver {
+	doca_dpa_dev_completion_t comp;
+	doca_dpa_dev_sync_event_t done;
+	uint64_t buf;
+	uint64_t received;
+	uint64_t count;
+	uint64_t last_user_data;
+};
+
+/* A DPA thread attached to an RDMA context's completion context runs on its receives (NVIDIA's
+ * samples' model): doca_dpa_thread_run makes it runnable, each send to it wakes it. */
+static void thread_woken_by_receives(void **state)
+{
+	struct fixture *fx = *state;
+	struct doca_dpa_completion *comp;
+	struct doca_dpa_thread *t;
+	struct doca_sync_event *done;
+	struct side c = { 0 };
+	struct receiver rv = { 0 };
+	doca_dpa_dev_uintptr_t arg;
+	uint64_t r = 0, sum = 0;
+
+	/* The receiving side C: an RDMA context whose completion context wakes the thread. */
+	expect_ok(doca_dpa_thread_create(fx->dpa, &t));
+	expect_ok(doca_dpa_mem_alloc(fx->dpa, sizeof(rv), &arg));
+	expect_ok(doca_dpa_memset(fx->dpa, arg, 0, sizeof(rv)));
+	expect_ok(doca_dpa_thread_set_func_arg(t, &thread_receiver, arg));
+	expect_ok(doca_dpa_thread_start(t));
+	expect_ok(doca_dpa_completion_create(fx->dpa, 16, &comp));
+	expect_ok(doca_dpa_completion_set_thread(comp, t));
+	expect_ok(doca_dpa_completion_start(comp));
+	expect_ok(doca_dpa_completion_get_dpa_handle(comp, &rv.comp));
+	expect_ok(doca_sync_event_create(&done));
+	expect_ok(doca_sync_event_add_publisher_location_dpa(done, fx->dpa));
+	expect_ok(doca_sync_event_add_subscriber_location_cpu(done, fx->dev));
+	expect_ok(doca_sync_event_start(done));
+	expect_ok(doca_sync_event_get_dpa_handle(done, fx->dpa, &rv.done));
+	expect_ok(doca_rdma_create(fx->dev, &c.rdma));
+	expect_ok(doca_rdma_set_permissions(c.rdma, PERMISSIONS));
+	expect_ok(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(c.rdma), fx->dpa));
+	expect_ok(doca_rdma_dpa_completion_attach(c.rdma, comp));
+	expect_ok(doca_ctx_start(doca_rdma_as_ctx(c.rdma)));
+	expect_ok(doca_rdma_get_dpa_handle(c.rdma, &c.h));
+	expect_ok(doca_rdma_export(c.rdma, &c.details, &c.details_len, &c.conn));
+	expect_ok(doca_rdma_connection_get_id(c.conn, &c.conn_id));
+	expect_ok(doca_mmap_dev_get_dpa_handle(fx->b.mmap, fx->dev, &c.key)); /* receives land in B's buffer */
+	rv.buf = fx->b.buf + 40;
+	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, arg, &rv, sizeof(rv)));
+	expect_ok(doca_dpa_thread_run(t));
+	usleep(20000);
+	expect_ok(doca_sync_event_get(done, &r));
+	assert_int_equal(r, 0); /* runnable, not run */
+
+	/* The sending side D: an RDMA context on the DPA without a completion context. */
+	struct side d = { 0 };
+
+	expect_ok(doca_rdma_create(fx->dev, &d.rdma));
+	expect_ok(doca_rdma_set_permissions(d.rdma, PERMISSIONS));
+	expect_ok(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(d.rdma), fx->dpa));
+	expect_ok(doca_ctx_start(doca_rdma_as_ctx(d.rdma)));
+	expect_ok(doca_rdma_get_dpa_handle(d.rdma, &d.h));
+	expect_ok(doca_rdma_export(d.rdma, &d.details, &d.details_len, &d.conn));
+	expect_ok(doca_rdma_connection_get_id(d.conn, &d.conn_id));
+	expect_ok(doca_rdma_connect(c.rdma, d.details, d.details_len, c.conn));
+	expect_ok(doca_rdma_connect(d.rdma, c.details, c.details_len, d.conn));
+	for (uint64_t i = 1; i <= 5; i++) {
+		put(fx, &fx->a, 0, i);
+		sum += i;
+		expect_ok(doca_dpa_rpc(fx->dpa, &rpc_post_receive, &r, c.h, c.key, rv.buf, (uint64_t)8));
+		expect_ok(doca_dpa_rpc(fx->dpa, &rpc_write_then_send, &r, d.h, d.conn_id, c.key, fx->b.buf + 48,
+				       fx->a.key, fx->a.buf, (uint64_t)8, 0u, 3u /* FLUSH | OPTIMIZE_REPORTS */));
+		expect_ok(doca_sync_event_wait_gt(done, i - 1, UINT64_MAX));
+	}
+	expect_ok(doca_dpa_d2h_memcpy(fx->dpa, &rv, arg, sizeof(rv)));
+	assert_int_equal(rv.count, 5);
+	assert_int_equal(rv.received, sum);
+	assert_int_equal(rv.last_user_data, c.conn_id);
+	expect_ok(doca_ctx_stop(doca_rdma_as_ctx(d.rdma)));
+	expect_ok(doca_rdma_destroy(d.rdma));
+	expect_ok(doca_ctx_stop(doca_rdma_as_ctx(c.rdma)));
+	expect_ok(doca_rdma_destroy(c.rdma));
+	expect_ok(doca_dpa_completion_destroy(comp));
+	expect_ok(doca_dpa_thread_destroy(t));
+	expect_ok(doca_sync_event_destroy(done));
+	expect_ok(doca_dpa_mem_free(fx->dpa, arg));
+}
+
 /* What the host refuses, one line each. */
 static void bad_input(void **state)
 {
@@ -282,6 +371,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(optimized_reports, setup, teardown),
 		cmocka_unit_test_setup_teardown(read_and_atomic, setup, teardown),
 		cmocka_unit_test_setup_teardown(signals, setup, teardown),
+		cmocka_unit_test_setup_teardown(thread_woken_by_receives, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_input, setup, teardown),
 		cmocka_unit_test_setup_teardown(bad_connection_stops_the_process, setup, teardown),
 	};

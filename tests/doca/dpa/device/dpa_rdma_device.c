@@ -81,3 +81,31 @@ __dpa_global__ void kernel_post_wait(doca_dpa_dev_async_ops_t ops, doca_dpa_dev_
 		doca_dpa_dev_sync_event_post_wait_gt(ops, gate, value);
 	doca_dpa_dev_sync_event_update_set(after, value + 1);
 }
+
+/* What a receiving DPA thread records (the host's copy: struct receiver of test_dpa_rdma.c). */
+struct receiver {
+	doca_dpa_dev_completion_t comp;
+	doca_dpa_dev_sync_event_t done; /* set to the number of receives taken */
+	uint64_t buf;                   /* DPA memory the receives land in */
+	uint64_t received;              /* the sum of the received values */
+	uint64_t count;
+	uint64_t last_user_data;
+};
+
+/* A DPA thread woken by its completion context: takes every receive completion, adds up the
+ * values, acknowledges, asks for the next notification and reschedules. */
+__dpa_global__ void thread_receiver(uint64_t arg)
+{
+	struct receiver *r = (struct receiver *)arg;
+	doca_dpa_dev_completion_element_t e;
+
+	while (doca_dpa_dev_get_completion(r->comp, &e)) {
+		r->received += *(volatile uint64_t *)r->buf;
+		r->count++;
+		r->last_user_data = doca_dpa_dev_get_completion_user_data(e);
+		doca_dpa_dev_completion_ack(r->comp, 1);
+	}
+	doca_dpa_dev_sync_event_update_set(r->done, r->count);
+	doca_dpa_dev_completion_request_notification(r->comp);
+	doca_dpa_dev_thread_reschedule();
+}
