@@ -109,3 +109,11 @@ __dpa_global__ void thread_receiver(uint64_t arg)
 	doca_dpa_dev_completion_request_notification(r->comp);
 	doca_dpa_dev_thread_reschedule();
 }
+
+/* An RDMA write of one 8-byte word, from (src_key, src) to the peer's (dst_key, dst). */
+__dpa_rpc__ uint64_t rpc_write(doca_dpa_dev_rdma_t rdma, uint32_t conn, doca_dpa_dev_mmap_t dst_key, uint64_t dst,
+			       doca_dpa_dev_mmap_t src_key, uint64_t src, uint32_t flags)
+{
+	doca_dpa_dev_rdma_post_write(rdma, conn, dst_key, dst, src_key, src, 8, flags);
+	return 0;
+}
