@@ -18,6 +18,7 @@
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
 
+#include "dpa_util.h"
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_rdma_app;
@@ -33,23 +34,6 @@ struct fixture {
 	doca_dpa_dev_sync_event_t gate_h, after_h;
 };
 
-static struct doca_sync_event *event(struct fixture *fx, bool dpa_publishes, doca_dpa_dev_sync_event_t *handle)
-{
-	struct doca_sync_event *se;
-
-	expect_ok(doca_sync_event_create(&se));
-	if (dpa_publishes) {
-		expect_ok(doca_sync_event_add_publisher_location_dpa(se, fx->dpa));
-		expect_ok(doca_sync_event_add_subscriber_location_cpu(se, fx->dev));
-	} else {
-		expect_ok(doca_sync_event_add_publisher_location_cpu(se, fx->dev));
-		expect_ok(doca_sync_event_add_subscriber_location_dpa(se, fx->dpa));
-	}
-	expect_ok(doca_sync_event_start(se));
-	expect_ok(doca_sync_event_get_dpa_handle(se, fx->dpa, handle));
-	return se;
-}
-
 static int setup(void **state)
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
@@ -57,17 +41,15 @@ static int setup(void **state)
 	sdk_log_capture();
 	assert_non_null(fx);
 	fx->dev = sim_dev_open(0);
-	expect_ok(doca_dpa_create(fx->dev, &fx->dpa));
-	expect_ok(doca_dpa_set_app(fx->dpa, doca_dpa_rdma_app));
-	expect_ok(doca_dpa_start(fx->dpa));
+	fx->dpa = dpa_util_start(fx->dev, doca_dpa_rdma_app);
 	expect_ok(doca_dpa_completion_create(fx->dpa, 8, &fx->comp));
 	expect_ok(doca_dpa_completion_start(fx->comp));
 	expect_ok(doca_dpa_async_ops_create(fx->dpa, 8, 0, &fx->ops));
 	expect_ok(doca_dpa_async_ops_attach(fx->ops, fx->comp));
 	expect_ok(doca_dpa_async_ops_start(fx->ops));
 	expect_ok(doca_dpa_async_ops_get_dpa_handle(fx->ops, &fx->ops_h));
-	fx->gate = event(fx, false, &fx->gate_h);
-	fx->after = event(fx, true, &fx->after_h);
+	fx->gate = dpa_util_event(fx->dev, fx->dpa, false, &fx->gate_h);
+	fx->after = dpa_util_event(fx->dev, fx->dpa, true, &fx->after_h);
 	*state = fx;
 	return 0;
 }

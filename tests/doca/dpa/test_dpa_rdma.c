@@ -25,6 +25,7 @@
 #include <doca_rdma.h>
 #include <doca_sync_event.h>
 
+#include "dpa_util.h"
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_rdma_app;
@@ -99,9 +100,7 @@ static int setup(void **state)
 	sdk_log_capture();
 	assert_non_null(fx);
 	fx->dev = sim_dev_open(0);
-	expect_ok(doca_dpa_create(fx->dev, &fx->dpa));
-	expect_ok(doca_dpa_set_app(fx->dpa, doca_dpa_rdma_app));
-	expect_ok(doca_dpa_start(fx->dpa));
+	fx->dpa = dpa_util_start(fx->dev, doca_dpa_rdma_app);
 	side_make(fx, &fx->a);
 	side_make(fx, &fx->b);
 	expect_ok(doca_rdma_connect(fx->a.rdma, fx->b.details, fx->b.details_len, fx->a.conn));
@@ -261,11 +260,7 @@ static void thread_woken_by_receives(void **state)
 	expect_ok(doca_dpa_completion_set_thread(comp, t));
 	expect_ok(doca_dpa_completion_start(comp));
 	expect_ok(doca_dpa_completion_get_dpa_handle(comp, &rv.comp));
-	expect_ok(doca_sync_event_create(&done));
-	expect_ok(doca_sync_event_add_publisher_location_dpa(done, fx->dpa));
-	expect_ok(doca_sync_event_add_subscriber_location_cpu(done, fx->dev));
-	expect_ok(doca_sync_event_start(done));
-	expect_ok(doca_sync_event_get_dpa_handle(done, fx->dpa, &rv.done));
+	done = dpa_util_event(fx->dev, fx->dpa, true, &rv.done);
 	expect_ok(doca_rdma_create(fx->dev, &c.rdma));
 	expect_ok(doca_rdma_set_permissions(c.rdma, PERMISSIONS));
 	expect_ok(doca_ctx_set_datapath_on_dpa(doca_rdma_as_ctx(c.rdma), fx->dpa));

@@ -23,13 +23,14 @@
 #include <doca_rdma.h>
 #include <doca_sync_event.h>
 
+#include "dpa_util.h"
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_rdma_2_6_app;
 extern doca_dpa_func_t kernel_rdma_2_6, kernel_send_2_6;
 
-#define PERMISSIONS                                                                                                    \
-	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_READ |                \
+#define PERMISSIONS                                                                                     \
+	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | \
 	 DOCA_ACCESS_FLAG_RDMA_ATOMIC)
 
 /* One side: an RDMA context on the DPA, host memory in a map, a buffer array over it for the DPA. */
@@ -85,9 +86,7 @@ static int setup(void **state)
 	sdk_log_capture();
 	assert_non_null(fx);
 	fx->dev = sim_dev_open(0);
-	expect_ok(doca_dpa_create(fx->dev, &fx->dpa));
-	expect_ok(doca_dpa_set_app(fx->dpa, doca_dpa_rdma_2_6_app));
-	expect_ok(doca_dpa_start(fx->dpa));
+	fx->dpa = dpa_util_start(fx->dev, doca_dpa_rdma_2_6_app);
 	side_make(fx, &fx->a);
 	side_make(fx, &fx->b);
 	expect_ok(doca_rdma_connect(fx->a.rdma, fx->b.details, fx->b.len));
@@ -125,15 +124,12 @@ static void rdma_2_6(void **state)
 	expect_ok(doca_sync_event_export_to_remote_net(se, &blob, &len));
 	expect_ok(doca_sync_event_remote_net_create_from_export(fx->dev, blob, len, &remote));
 	expect_ok(doca_sync_event_remote_net_export_to_dpa(remote, fx->dpa, &h));
-	expect_ok(doca_sync_event_create(&done));
-	expect_ok(doca_sync_event_add_publisher_location_dpa(done, fx->dpa));
-	expect_ok(doca_sync_event_add_subscriber_location_cpu(done, fx->dev));
-	expect_ok(doca_sync_event_start(done));
+	done = dpa_util_event(fx->dev, fx->dpa, true, NULL);
 	fx->a.mem[0] = 0xa0a0a0a0;
 	fx->b.mem[0] = 0xb0b0b0b0;
 	fx->b.mem[3] = 10;
-	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, done, 1, 1, &kernel_rdma_2_6, fx->a.h, fx->a.arr_h,
-						    fx->b.arr_h, h));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, done, 1, 1, &kernel_rdma_2_6, fx->a.h,
+						    fx->a.arr_h, fx->b.arr_h, h));
 	expect_ok(doca_sync_event_wait_gt(done, 0, UINT64_MAX));
 	assert_int_equal(fx->b.mem[1], 0xa0a0a0a0); /* the write */
 	assert_int_equal(fx->a.mem[2], 0xb0b0b0b0); /* the read */

@@ -21,6 +21,7 @@
 #include <doca_mmap.h>
 #include <doca_rdma.h>
 
+#include "dpa_util.h"
 #include "mem_util.h"
 
 #define WRITERS 3
@@ -149,9 +150,7 @@ int main(void)
 
 	sdk_log_capture();
 	dev = sim_dev_open(0);
-	expect_ok(doca_dpa_create(dev, &dpa));
-	expect_ok(doca_dpa_set_app(dpa, doca_dpa_rdma_app));
-	expect_ok(doca_dpa_start(dpa));
+	dpa = dpa_util_start(dev, doca_dpa_rdma_app);
 	failed = cmocka_run_group_tests(tests, NULL, NULL);
 	expect_ok(doca_dpa_destroy(dpa));
 	sim_dev_close(dev);
