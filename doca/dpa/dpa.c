@@ -173,11 +173,14 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 
 	if (!status)
 		return DOCA_SUCCESS;
+	/* A fault: FlexIO's record, as libflexio words it for a stopped process, whatever ran (a
+	 * kernel, an RPC, a DPA thread), and the thread. */
 	if (flexio_process_fault_get(ctx->process, &fault) == FLEXIO_STATUS_SUCCESS && fault.cause != FLEXIO_FAULT_NONE)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
-				     "the DPA process stopped: thread %u faulted (%s) at pc %#llx, address %#llx",
-				     fault.thread_id, flexio_fault_cause_name(fault.cause),
-				     (unsigned long long)fault.pc, (unsigned long long)fault.address);
+				     "the DPA process stopped on a DPA thread fault (%s at pc 0x%llx, address 0x%llx), "
+				     "status 0x%x, of DPA thread %u",
+				     flexio_fault_cause_name(fault.cause), (unsigned long long)fault.pc,
+				     (unsigned long long)fault.address, fault.status, fault.thread_id);
 	switch (status) {
 	case OPENDOCA_DPA_DEV_ERROR_HOST_ACCESS:
 		return opendoca_fail(
