@@ -12,6 +12,7 @@
 #include "dpa_qp.h"
 
 #include <errno.h>
+#include <infiniband/verbs.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -349,7 +350,7 @@ static doca_error_t open_stream(struct dpa_context *ctx, const char *name, const
 	return DOCA_SUCCESS;
 }
 
-/* Releases what start made, in reverse (lock held). */
+/* Releases what start (or extend) made, in reverse (lock held). */
 static void release_started(struct dpa_context *ctx)
 {
 	dpa_objects_release(ctx);
@@ -372,19 +373,55 @@ static void release_started(struct dpa_context *ctx)
 	if (ctx->window)
 		flexio_window_destroy(ctx->window);
 	ctx->window = NULL;
-	if (ctx->process)
+	/* An extended context's process is the one it extends, which it held until now. */
+	if (ctx->extends)
+		dpa_dependent_release(ctx->extends);
+	else if (ctx->process)
 		flexio_process_destroy(ctx->process);
+	ctx->extends = NULL;
 	ctx->process = NULL;
 	ctx->kernel_entry = ctx->rpc_entry = NULL;
 }
 
-static doca_error_t start(struct dpa_context *ctx, const char *func)
+/*
+ * What a started context has on its own device, a context extended to another device too: a
+ * window onto host memory of the device's PD, the loopback endpoint for atomics on that memory,
+ * its descriptor in DPA memory (desc, its streams filled in), its kernels' queue. Lock held.
+ */
+static doca_error_t start_on_device(struct dpa_context *ctx, struct opendoca_dpa_dev_context *desc, const char *func)
 {
 	struct ibv_pd *pd = opendoca_dev_ibv_pd(ctx->base.dev);
-	struct flexio_process_attr attr = { .pd = pd };
-	struct opendoca_dpa_dev_context desc = { .log_level = ctx->log_level };
 	/* The loopback endpoint only sends (RDMA atomics of the device library on host memory). */
 	const struct opendoca_dpa_qp_attr loopback_attr = { .log_sq_depth = DPA_LOOPBACK_LOG_DEPTH };
+	doca_error_t err;
+
+	if (flexio_window_create(ctx->process, pd, &ctx->window) != FLEXIO_STATUS_SUCCESS) {
+		ctx->window = NULL;
+		return opendoca_fail(ctx->extends ? DOCA_ERROR_NOT_SUPPORTED : DOCA_ERROR_DRIVER, func,
+				     "no window onto host memory of device %s for DPA code (%s)",
+				     ibv_get_device_name(opendoca_dev_ibv_context(ctx->base.dev)->device),
+				     flexio_last_error());
+	}
+	desc->window_id = flexio_window_get_id(ctx->window);
+	err = opendoca_dpa_qp_create(ctx->process, pd, &loopback_attr, func, &ctx->loopback);
+	if (!err)
+		err = opendoca_dpa_qp_connect_loopback(ctx->loopback, func);
+	if (err)
+		return err;
+	desc->qp = opendoca_dpa_qp_dev_addr(ctx->loopback);
+	err = dev_alloc(ctx->process, sizeof(*desc), &ctx->dev_context, func);
+	if (err)
+		return err;
+	err = dev_write(ctx->process, ctx->dev_context, desc, sizeof(*desc), func);
+	if (err)
+		return err;
+	return dpa_launches_start(ctx, func);
+}
+
+static doca_error_t start(struct dpa_context *ctx, const char *func)
+{
+	struct flexio_process_attr attr = { .pd = opendoca_dev_ibv_pd(ctx->base.dev) };
+	struct opendoca_dpa_dev_context desc = { .log_level = ctx->log_level };
 	doca_error_t err;
 
 	if (flexio_process_create(opendoca_dev_ibv_context(ctx->base.dev), ctx->app, &attr, &ctx->process) !=
@@ -400,11 +437,6 @@ static doca_error_t start(struct dpa_context *ctx, const char *func)
 				     "DPA application %s has no DOCA DPA device library (link its device code with "
 				     "-ldoca_dpa_dev)",
 				     flexio_app_get_name(ctx->app));
-	if (flexio_window_create(ctx->process, pd, &ctx->window) != FLEXIO_STATUS_SUCCESS) {
-		ctx->window = NULL;
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no window onto host memory for DPA code");
-	}
-	desc.window_id = flexio_window_get_id(ctx->window);
 	err = open_stream(ctx, "doca_dpa_log", ctx->log_path, &ctx->log_file, &ctx->log_stream, &desc.stream_id, func);
 	if (err)
 		return err;
@@ -415,19 +447,7 @@ static doca_error_t start(struct dpa_context *ctx, const char *func)
 		if (err)
 			return err;
 	}
-	err = opendoca_dpa_qp_create(ctx->process, pd, &loopback_attr, func, &ctx->loopback);
-	if (!err)
-		err = opendoca_dpa_qp_connect_loopback(ctx->loopback, func);
-	if (err)
-		return err;
-	desc.qp = opendoca_dpa_qp_dev_addr(ctx->loopback);
-	err = dev_alloc(ctx->process, sizeof(desc), &ctx->dev_context, func);
-	if (err)
-		return err;
-	err = dev_write(ctx->process, ctx->dev_context, &desc, sizeof(desc), func);
-	if (err)
-		return err;
-	return dpa_launches_start(ctx, func);
+	return start_on_device(ctx, &desc, func);
 }
 
 doca_error_t doca_dpa_start(struct doca_dpa *dpa)
@@ -472,6 +492,10 @@ doca_error_t doca_dpa_stop(struct doca_dpa *dpa)
 	pthread_mutex_lock(&ctx->lock);
 	if (!ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p is not started", (void *)dpa);
+	else if (ctx->extends)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+				    "DOCA DPA context %p extends another to its device: it is destroyed, not stopped",
+				    (void *)dpa);
 	else if (!(err = check_unused(ctx, __func__)))
 		stop(ctx);
 	pthread_mutex_unlock(&ctx->lock);
@@ -509,6 +533,72 @@ doca_error_t dpa_destroy(struct doca_dpa *dpa, const char *func)
 doca_error_t doca_dpa_destroy(struct doca_dpa *dpa)
 {
 	return dpa_destroy(dpa, __func__);
+}
+
+/* The extended context ext, made on its device, shares base's process (both locks held). */
+static doca_error_t extend(struct dpa_context *base, struct dpa_context *ext, const char *func)
+{
+	struct opendoca_dpa_dev_context desc = { .log_level = base->log_level };
+	int id = flexio_msg_stream_get_id(base->log_stream);
+
+	desc.stream_id = id < 0 ? 0 : (uint32_t)id;
+	id = base->trace_stream ? flexio_msg_stream_get_id(base->trace_stream) : id;
+	desc.trace_stream_id = id < 0 ? 0 : (uint32_t)id;
+	ext->app = base->app;
+	ext->log_level = base->log_level;
+	ext->process = base->process;
+	ext->kernel_entry = base->kernel_entry;
+	ext->rpc_entry = base->rpc_entry;
+	/* The base stays started, and refuses stop and destruction, while ext uses its process. */
+	dpa_dependent_hold(base);
+	ext->extends = base;
+	return start_on_device(ext, &desc, func);
+}
+
+doca_error_t doca_dpa_device_extend(struct doca_dpa *dpa, struct doca_dev *other_dev, struct doca_dpa **extended_dpa)
+{
+	doca_error_t err;
+	struct dpa_context *base = dpa_get_started(dpa, &err, __func__), *ext;
+	struct doca_dpa *handle;
+
+	if (!base)
+		return err;
+	if (!other_dev || !extended_dpa)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL",
+				    other_dev ? "extended_dpa" : "other_dev");
+	else if (other_dev == base->base.dev)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "other_dev is the device of DOCA DPA context %p itself", (void *)dpa);
+	else if (base->extends)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "DOCA DPA context %p is an extended one: extend the context it extends",
+				    (void *)dpa);
+	if (err)
+		goto out;
+	err = dpa_create(other_dev, NULL, &handle, __func__);
+	if (err)
+		goto out;
+	ext = dpa_get(handle, __func__);
+	pthread_mutex_lock(&base->lock);
+	pthread_mutex_lock(&ext->lock);
+	if (!base->started)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p was stopped", (void *)dpa);
+	else
+		err = extend(base, ext, __func__);
+	if (err)
+		release_started(ext);
+	else
+		__atomic_store_n(&ext->started, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&ext->lock);
+	pthread_mutex_unlock(&base->lock);
+	dpa_put(ext);
+	if (err)
+		dpa_destroy(handle, __func__);
+	else
+		*extended_dpa = handle;
+out:
+	dpa_put(base);
+	return err;
 }
 
 /* ---- Properties ---- */

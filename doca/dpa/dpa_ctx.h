@@ -11,6 +11,9 @@
  *   - a FlexIO command queue whose workers run kernel threads (kernel.c);
  *   - the device library's entry points, registered by name in the application.
  * Life cycle (2.6 on): create -> set_app -> start -> stop -> destroy; 2.2 and 2.5's create starts.
+ * doca_dpa_device_extend (2.7 on) makes a context on another device sharing a started one's
+ * process: its objects (memory keys, sync events, RDMA) are of that device's PD, its descriptor
+ * names its own window onto that device's memory (doca_dpa_dev_device_set selects it).
  */
 #ifndef OPENDOCA_DPA_DPA_H
 #define OPENDOCA_DPA_DPA_H
@@ -57,6 +60,11 @@ struct dpa_context {
 	 * thread, and the started objects, released before the process goes (dpa_objects_release). */
 	flexio_func_t *thread_entry, *thread_activate;
 	struct dpa_object *objects;
+	/* doca_dpa_device_extend: the context whose process, application, streams this one shares
+	 * (held: dpa_dependent_hold), NULL for a context of its own. An extended context is made
+	 * started, with its own window, loopback endpoint, descriptor and kernel queue on its
+	 * device; it is destroyed (not stopped) before the context it extends. */
+	struct dpa_context *extends;
 };
 
 /* The context of a handle, with a reference for the call (opendoca_handle_put(&ctx->base.object)). */
