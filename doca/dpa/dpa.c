@@ -206,23 +206,66 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 
 /* ---- Life cycle ---- */
 
-void dpa_dependent_hold(struct dpa_context *ctx)
+void dpa_object_link(struct dpa_context *ctx, struct dpa_object *object)
 {
-	opendoca_handle_hold(&ctx->base.object);
-	atomic_fetch_add(&ctx->dependents, 1);
+	object->prev = NULL;
+	object->next = ctx->objects;
+	if (ctx->objects)
+		ctx->objects->prev = object;
+	ctx->objects = object;
 }
 
-void dpa_dependent_release(struct dpa_context *ctx)
+void dpa_object_unlink(struct dpa_context *ctx, struct dpa_object *object)
 {
-	atomic_fetch_sub(&ctx->dependents, 1);
+	if (object->prev)
+		object->prev->next = object->next;
+	else
+		ctx->objects = object->next;
+	if (object->next)
+		object->next->prev = object->prev;
+	object->next = object->prev = NULL;
+}
+
+void dpa_object_hold(struct dpa_context *ctx, struct dpa_object *object)
+{
+	opendoca_handle_hold(&ctx->base.object);
+	object->release = NULL;
+	pthread_mutex_lock(&ctx->lock);
+	dpa_object_link(ctx, object);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void dpa_object_drop(struct dpa_context *ctx, struct dpa_object *object)
+{
+	pthread_mutex_lock(&ctx->lock);
+	dpa_object_unlink(ctx, object);
+	pthread_mutex_unlock(&ctx->lock);
 	opendoca_handle_put(&ctx->base.object);
 }
 
-/* DOCA_ERROR_IN_USE (one line naming func) while objects made in the context live. */
+/* Releases the objects that go with a stop, newest first (lock held; stop refused the others).
+ * A release may unlink more than its object: the walk starts over after each. */
+static void objects_release(struct dpa_context *ctx)
+{
+	for (struct dpa_object *o = ctx->objects; o;) {
+		if (o->release) {
+			o->release(o);
+			o = ctx->objects;
+		} else {
+			o = o->next;
+		}
+	}
+	ctx->thread_entry = ctx->thread_activate = NULL;
+}
+
+/* DOCA_ERROR_IN_USE (one line naming func) while objects that keep the context in use live
+ * (lock held). */
 static doca_error_t check_unused(struct dpa_context *ctx, const char *func)
 {
-	uint32_t n = atomic_load(&ctx->dependents);
+	unsigned int n = 0;
 
+	for (const struct dpa_object *o = ctx->objects; o; o = o->next)
+		n += !o->release;
 	if (n)
 		return opendoca_fail(DOCA_ERROR_IN_USE, func, "DOCA DPA context %p has %u objects made in it",
 				     opendoca_handle_of(&ctx->base.object), n);
@@ -353,7 +396,7 @@ static doca_error_t open_stream(struct dpa_context *ctx, const char *name, const
 /* Releases what start (or extend) made, in reverse (lock held). */
 static void release_started(struct dpa_context *ctx)
 {
-	dpa_objects_release(ctx);
+	objects_release(ctx);
 	dpa_launches_stop(ctx);
 	if (ctx->dev_context)
 		flexio_buf_dev_free(ctx->process, ctx->dev_context);
@@ -375,7 +418,7 @@ static void release_started(struct dpa_context *ctx)
 	ctx->window = NULL;
 	/* An extended context's process is the one it extends, which it held until now. */
 	if (ctx->extends)
-		dpa_dependent_release(ctx->extends);
+		dpa_object_drop(ctx->extends, &ctx->extended_link);
 	else if (ctx->process)
 		flexio_process_destroy(ctx->process);
 	ctx->extends = NULL;
@@ -507,12 +550,16 @@ doca_error_t dpa_destroy(struct doca_dpa *dpa, const char *func)
 {
 	struct dpa_context *ctx = dpa_get(dpa, func);
 	struct opendoca_object *object;
+	doca_error_t err;
 
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
-	if (check_unused(ctx, func)) {
+	pthread_mutex_lock(&ctx->lock);
+	err = check_unused(ctx, func);
+	pthread_mutex_unlock(&ctx->lock);
+	if (err) {
 		dpa_put(ctx);
-		return DOCA_ERROR_IN_USE;
+		return err;
 	}
 	/* Maps, buffer arrays and sync events hold the context while they name it. */
 	object = opendoca_handle_close(dpa, opendoca_dpa_kind(), func);
@@ -535,30 +582,33 @@ doca_error_t doca_dpa_destroy(struct doca_dpa *dpa)
 	return dpa_destroy(dpa, __func__);
 }
 
-/* The extended context ext, made on its device, shares base's process (both locks held). */
-static doca_error_t extend(struct dpa_context *base, struct dpa_context *ext, const char *func)
+/* What the extended context ext shares of base (base's lock held): desc gets its streams. */
+static doca_error_t share(struct dpa_context *base, struct dpa_context *ext, struct opendoca_dpa_dev_context *desc,
+			  const char *func)
 {
-	struct opendoca_dpa_dev_context desc = { .log_level = base->log_level };
-	int id = flexio_msg_stream_get_id(base->log_stream);
+	int id;
 
-	desc.stream_id = id < 0 ? 0 : (uint32_t)id;
+	if (!base->started)
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "DOCA DPA context %p was stopped",
+				     opendoca_handle_of(&base->base.object));
+	id = flexio_msg_stream_get_id(base->log_stream);
+	desc->log_level = base->log_level;
+	desc->stream_id = id < 0 ? 0 : (uint32_t)id;
 	id = base->trace_stream ? flexio_msg_stream_get_id(base->trace_stream) : id;
-	desc.trace_stream_id = id < 0 ? 0 : (uint32_t)id;
+	desc->trace_stream_id = id < 0 ? 0 : (uint32_t)id;
 	ext->app = base->app;
 	ext->log_level = base->log_level;
 	ext->process = base->process;
 	ext->kernel_entry = base->kernel_entry;
 	ext->rpc_entry = base->rpc_entry;
-	/* The base stays started, and refuses stop and destruction, while ext uses its process. */
-	dpa_dependent_hold(base);
-	ext->extends = base;
-	return start_on_device(ext, &desc, func);
+	return DOCA_SUCCESS;
 }
 
 doca_error_t doca_dpa_device_extend(struct doca_dpa *dpa, struct doca_dev *other_dev, struct doca_dpa **extended_dpa)
 {
 	doca_error_t err;
 	struct dpa_context *base = dpa_get_started(dpa, &err, __func__), *ext;
+	struct opendoca_dpa_dev_context desc = { 0 };
 	struct doca_dpa *handle;
 
 	if (!base)
@@ -579,18 +629,20 @@ doca_error_t doca_dpa_device_extend(struct doca_dpa *dpa, struct doca_dev *other
 	if (err)
 		goto out;
 	ext = dpa_get(handle, __func__);
+	/* The base stays started, and refuses stop and destruction, while ext uses its process. */
+	dpa_object_hold(base, &ext->extended_link);
+	ext->extends = base;
 	pthread_mutex_lock(&base->lock);
+	err = share(base, ext, &desc, __func__);
+	pthread_mutex_unlock(&base->lock);
 	pthread_mutex_lock(&ext->lock);
-	if (!base->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p was stopped", (void *)dpa);
-	else
-		err = extend(base, ext, __func__);
+	if (!err)
+		err = start_on_device(ext, &desc, __func__);
 	if (err)
 		release_started(ext);
 	else
 		__atomic_store_n(&ext->started, true, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&ext->lock);
-	pthread_mutex_unlock(&base->lock);
 	dpa_put(ext);
 	if (err)
 		dpa_destroy(handle, __func__);
