@@ -4,16 +4,11 @@
  * spans by it (not by the device library's entry that runs kernels); a faulting kernel stops the
  * context with the fault record FlexIO gives for the same fault.
  *
- * The simulated device is set up through the environment before the first process: a timeline of
- * every process (FLEXIO_SIM_TRACE), a GDB stub on a free port (FLEXIO_SIM_GDB=0, announced in a
- * libflexio log line), statistics in a private directory (FLEXIO_SIM_STATS_DIR).
+ * The simulated device traces, serves a GDB stub and publishes statistics (observe_util.h).
  */
 #define DOCA_ALLOW_EXPERIMENTAL_API
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
-#define DPA_STATS_ALLOW_EXPERIMENTAL_API
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -29,121 +23,15 @@
 #include <doca_dev.h>
 #include <doca_dpa.h>
 #include <doca_sync_event.h>
-#include <dpa_stats.h>
 #include <infiniband/verbs.h>
 #include <libflexio/flexio.h>
 #include <libflexio/flexio_ext.h>
 
 #include "mem_util.h"
+#include "observe_util.h"
 
 extern struct doca_dpa_app *doca_dpa_kernels;
 extern doca_dpa_func_t kernel_nothing, kernel_fault;
-
-static char dir[] = "/tmp/doca-dpa-observe-XXXXXX";
-static char trace_path[64];
-static _Atomic unsigned gdb_port;
-
-/* libflexio's lines: the GDB stub's port is in the one announcing it. */
-static void on_log(enum flexio_log_lvl lvl, const char *func, const char *msg, void *user)
-{
-	const char *at = strstr(msg, "GDB stub listening on 127.0.0.1:");
-
-	(void)lvl, (void)user;
-	if (at)
-		gdb_port = (unsigned)strtoul(at + strlen("GDB stub listening on 127.0.0.1:"), NULL, 10);
-	fprintf(stderr, "flexio %s: %s\n", func, msg);
-}
-
-static int setup(void **state)
-{
-	(void)state;
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(trace_path, sizeof(trace_path), "%s/trace.json", dir);
-	setenv("FLEXIO_SIM_TRACE", trace_path, 1);
-	setenv("FLEXIO_SIM_GDB", "0", 1);
-	setenv("FLEXIO_SIM_STATS_DIR", dir, 1);
-	flexio_log_callback_set(on_log, NULL);
-	sdk_log_capture();
-	return 0;
-}
-
-/* A file's text (free it). */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text = calloc(1, 1 << 22);
-	size_t n;
-
-	assert_non_null(f);
-	assert_non_null(text);
-	n = fread(text, 1, (1 << 22) - 1, f);
-	text[n] = '\0';
-	fclose(f);
-	return text;
-}
-
-/* One GDB remote-protocol exchange (acknowledged mode): the reply's payload (free it). */
-static char *gdb_ask(int fd, const char *payload)
-{
-	char packet[256], c;
-	unsigned sum = 0;
-	size_t cap = 1 << 16, n = 0;
-	char *reply = malloc(cap);
-
-	assert_non_null(reply);
-	for (const char *p = payload; *p; p++)
-		sum += (unsigned char)*p;
-	snprintf(packet, sizeof(packet), "$%s#%02x", payload, sum & 0xff);
-	assert_int_equal(send(fd, packet, strlen(packet), 0), (ssize_t)strlen(packet));
-	do /* the ack, then the reply's start */
-		assert_int_equal(recv(fd, &c, 1, 0), 1);
-	while (c != '$');
-	while (recv(fd, &c, 1, 0) == 1 && c != '#' && n + 1 < cap)
-		reply[n++] = c;
-	reply[n] = '\0';
-	assert_int_equal(recv(fd, packet, 2, MSG_WAITALL), 2); /* the checksum */
-	assert_int_equal(send(fd, "+", 1, 0), 1);
-	return reply;
-}
-
-/* The GDB stub's qXfer:threads document of the context's process (free it). */
-static char *gdb_threads(void)
-{
-	struct sockaddr_in addr = { .sin_family = AF_INET, .sin_port = htons((uint16_t)gdb_port) };
-	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	char *doc;
-
-	assert_int_not_equal(gdb_port, 0);
-	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	assert_true(fd >= 0);
-	assert_int_equal(connect(fd, (struct sockaddr *)&addr, sizeof(addr)), 0);
-	doc = gdb_ask(fd, "qXfer:threads:read::0,fff0");
-	free(gdb_ask(fd, "D"));
-	close(fd);
-	return doc;
-}
-
-/* The names dpa_stats gives the threads of the device's processes, one a line (free it). */
-static char *stats_thread_names(void)
-{
-	dpa_stats_handler_t *h = dpa_stats_open("mlx5_sim0");
-	dpa_stats_process_list *processes;
-	dpa_stats_thread_list *threads;
-	char *names = calloc(1, 1 << 16);
-	size_t n = 0;
-
-	assert_non_null(h);
-	assert_non_null(names);
-	assert_int_equal(dpa_stats_read_processes_list(h, DPA_STATS_ALL_PROCESSES, &processes), DPA_STATS_STATUS_OK);
-	assert_int_equal(dpa_stats_read_thread_list(h, processes, &threads), DPA_STATS_STATUS_OK);
-	for (uint32_t i = 0; i < threads->threads_num && n + DPA_STATS_THREAD_NAME_SIZE + 2 < (1 << 16); i++)
-		n += (size_t)snprintf(names + n, (1 << 16) - n, "%s\n", threads->threads[i].thread_name);
-	dpa_stats_free_thread_list(threads);
-	dpa_stats_free_process_list(processes);
-	dpa_stats_close(h);
-	return names;
-}
 
 /* A kernel waiting on an event shows by its name while it waits, and its spans after. */
 static void kernel_names(void **state)
@@ -171,7 +59,7 @@ static void kernel_names(void **state)
 	/* Its two threads wait for go: dpa_stats and the GDB stub name them by the kernel. The
 	 * worker takes its task's name when it starts it: wait until dpa_stats sees it. */
 	for (int i = 0; i < 500; i++) {
-		text = stats_thread_names();
+		text = observe_stats_thread_names();
 		if (strstr(text, "kernel_nothing\n"))
 			break;
 		free(text);
@@ -181,7 +69,7 @@ static void kernel_names(void **state)
 	assert_non_null(text);
 	assert_null(strstr(text, "opendoca_dpa_kernel_thread"));
 	free(text);
-	text = gdb_threads();
+	text = observe_gdb_threads();
 	assert_non_null(strstr(text, "name=\"kernel_nothing\""));
 	assert_null(strstr(text, "opendoca_dpa_kernel_thread"));
 	free(text);
@@ -195,7 +83,7 @@ static void kernel_names(void **state)
 	/* Destroyed, the process adds its timeline to the file: two spans of the kernel's tasks. */
 	expect_ok(doca_dpa_destroy(dpa));
 	sim_dev_close(dev);
-	text = slurp(trace_path);
+	text = observe_slurp(observe_trace_path);
 	assert_non_null(strstr(text, "{\"name\":\"kernel_nothing\",\"cat\":\"task\""));
 	assert_non_null(strstr(strstr(text, "{\"name\":\"kernel_nothing\",\"cat\":\"task\"") + 1,
 			       "{\"name\":\"kernel_nothing\",\"cat\":\"task\""));
@@ -262,5 +150,5 @@ int main(void)
 		cmocka_unit_test(fault_record),
 	};
 
-	return cmocka_run_group_tests(tests, setup, NULL);
+	return cmocka_run_group_tests(tests, observe_setup, observe_teardown);
 }
