@@ -286,8 +286,10 @@ struct flexio_provider_ops {
 	 * threads of the process; NULL with a reason in err. */
 	struct provider_cmdq *(*cmdq_create)(struct provider_process *process,
 					     const struct provider_cmdq_config *config, char *err, size_t err_size);
-	/* -ESHUTDOWN once the process stopped, -ENOMEM when the queue cannot grow. */
-	int (*cmdq_task_add)(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg);
+	/* -ESHUTDOWN once the process stopped, -ENOMEM when the queue cannot grow. name: what
+	 * the task is called while it runs (its worker's thread name, its timeline span), NULL for
+	 * none; it stays valid while the process lives (a registered function's name). */
+	int (*cmdq_task_add)(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg, const char *name);
 	/* Pending -> running (no effect when running). */
 	int (*cmdq_start)(struct provider_cmdq *cmdq);
 	/* 1 when every task added so far has run (returned or ended its invocation), else 0. */

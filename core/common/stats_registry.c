@@ -394,3 +394,27 @@ bool stats_registry_owner_alive(uint32_t pid, uint64_t start)
 	now = stats_registry_process_start(pid);
 	return !start || !now || now == start;
 }
+
+void stats_registry_thread_name_set(struct stats_registry_thread *thread, const char *name)
+{
+	size_t len = name ? strnlen(name, STATS_REGISTRY_NAME_SIZE - 1) : 0;
+
+	atomic_fetch_add_explicit(&thread->name_seq, 1, memory_order_acq_rel);
+	for (size_t i = 0; i < STATS_REGISTRY_NAME_SIZE; i++)
+		__atomic_store_n(&thread->name[i], i < len ? name[i] : '\0', __ATOMIC_RELAXED);
+	atomic_fetch_add_explicit(&thread->name_seq, 1, memory_order_release);
+}
+
+void stats_registry_thread_name_get(struct stats_registry_thread *thread, char name[STATS_REGISTRY_NAME_SIZE])
+{
+	for (int tries = 0; tries < 64; tries++) {
+		uint32_t before = atomic_load_explicit(&thread->name_seq, memory_order_acquire);
+
+		for (size_t i = 0; i < STATS_REGISTRY_NAME_SIZE; i++)
+			name[i] = __atomic_load_n(&thread->name[i], __ATOMIC_RELAXED);
+		atomic_thread_fence(memory_order_acquire);
+		if (!(before & 1) && atomic_load_explicit(&thread->name_seq, memory_order_relaxed) == before)
+			break;
+	}
+	name[STATS_REGISTRY_NAME_SIZE - 1] = '\0';
+}

@@ -103,7 +103,7 @@ struct stats_registry_thread {
 	uint32_t process_slot; /* index of its process's slot */
 	_Atomic uint32_t process_id;
 	_Atomic uint32_t thread_id;
-	uint32_t reserved;
+	_Atomic uint32_t name_seq; /* odd while name is written (stats_registry_thread_name_set) */
 	_Atomic uint64_t instructions, cycles;
 	_Atomic uint64_t time_ns;    /* simulated time: cycles at the DPA clock */
 	_Atomic uint64_t executions; /* invocations */
@@ -173,6 +173,12 @@ int stats_registry_default_save(const struct stats_registry *registry, uint32_t 
 bool stats_registry_owner_alive(uint32_t pid, uint64_t start);
 /* The start time of OS process pid (field 22 of /proc/PID/stat), 0 when unknown. */
 uint64_t stats_registry_process_start(uint32_t pid);
+/* A thread's name changes while readers copy it (a command-queue worker is named by the task it
+ * runs): the writer makes name_seq odd, writes the name, makes it even again; a reader copies
+ * until it saw the same even name_seq before and after (a writer that died mid-way: a few tries,
+ * then whatever it copied, NUL-terminated). The bytes are atomics, so a copy is never a race. */
+void stats_registry_thread_name_set(struct stats_registry_thread *thread, const char *name);
+void stats_registry_thread_name_get(struct stats_registry_thread *thread, char name[STATS_REGISTRY_NAME_SIZE]);
 /* The ring of process slot index. */
 static inline struct stats_registry_sample *stats_registry_ring(const struct stats_registry *registry, uint32_t slot)
 {

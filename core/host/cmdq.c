@@ -121,30 +121,52 @@ static void cmdq_put(struct cmdq *cmdq)
 	handle_put(&cmdq->child.handle);
 }
 
-FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *handle, flexio_func_t *host_func, uint64_t arg)
+/* Queues host_func(arg), shown as shown (NULL: as itself); logged as func. */
+static flexio_status task_add(flexio_cmdq *handle, flexio_func_t *host_func, uint64_t arg, flexio_func_t *shown,
+			      const char *func)
 {
-	struct cmdq *cmdq = cmdq_get(handle, __func__);
+	struct cmdq *cmdq = cmdq_get(handle, func);
 	flexio_status status = FLEXIO_STATUS_FAILED;
 	struct process *process;
-	struct func *f;
+	struct func *f, *as = NULL;
 	int rc;
 
 	if (!cmdq)
 		return FLEXIO_STATUS_FAILED;
 	process = cmdq->child.process;
-	f = app_find_func(process->app, host_func, __func__);
-	if (f && !process_stopped(process, __func__)) {
-		/* The device function itself (not a pack/unpack wrapper) gets arg. */
-		rc = process->provider->cmdq_task_add(cmdq->device, f->dev_addr, arg);
+	f = app_find_func(process->app, host_func, func);
+	if (f && shown)
+		as = app_find_func(process->app, shown, func);
+	if (f && (!shown || as) && !process_stopped(process, func)) {
+		/* The device function itself (not a pack/unpack wrapper) gets arg. The name is the
+		 * application's, which the process holds: it outlives the task and its traces. */
+		rc = process->provider->cmdq_task_add(cmdq->device, f->dev_addr, arg, as ? as->name : NULL);
 		if (rc == -ESHUTDOWN)
-			process_log_stopped(process, __func__);
+			process_log_stopped(process, func);
 		else if (rc)
-			flexio_err("process \"%s\": the command queue cannot hold more waiting tasks", process->name);
+			flexio_log_at(FLEXIO_LOG_LVL_ERR, func,
+				      "process \"%s\": the command queue cannot hold more waiting tasks",
+				      process->name);
 		else
 			status = FLEXIO_STATUS_SUCCESS;
 	}
 	cmdq_put(cmdq);
 	return status;
+}
+
+FLEXIO_STABLE flexio_status flexio_cmdq_task_add(flexio_cmdq *handle, flexio_func_t *host_func, uint64_t arg)
+{
+	return task_add(handle, host_func, arg, NULL, __func__);
+}
+
+FLEXIO_EXPERIMENTAL flexio_status flexio_cmdq_task_add_as(flexio_cmdq *handle, flexio_func_t *host_func, uint64_t arg,
+							  flexio_func_t *shown_func)
+{
+	if (!shown_func) {
+		flexio_err("shown_func is NULL");
+		return FLEXIO_STATUS_FAILED;
+	}
+	return task_add(handle, host_func, arg, shown_func, __func__);
 }
 
 FLEXIO_STABLE flexio_status flexio_cmdq_state_running(flexio_cmdq *handle)

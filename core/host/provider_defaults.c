@@ -128,9 +128,9 @@ static struct provider_cmdq *no_cmdq_create(struct provider_process *process, co
 	return NULL;
 }
 
-static int no_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg)
+static int no_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg, const char *name)
 {
-	(void)cmdq, (void)function, (void)arg;
+	(void)cmdq, (void)function, (void)arg, (void)name;
 	return -EOPNOTSUPP;
 }
 

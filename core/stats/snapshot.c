@@ -69,8 +69,7 @@ int stats_threads(const dpa_stats_handler_t *h, const uint32_t *ids, unsigned n,
 			in_live = live[p].id == t.process_id;
 		if (!in_live)
 			continue; /* its process is gone, or was never published completely */
-		memcpy(t.name, s->name, sizeof(t.name));
-		t.name[sizeof(t.name) - 1] = '\0';
+		stats_registry_thread_name_get(s, t.name);
 		t.instructions = atomic_load_explicit(&s->instructions, memory_order_relaxed);
 		t.cycles = atomic_load_explicit(&s->cycles, memory_order_relaxed);
 		t.time_ns = atomic_load_explicit(&s->time_ns, memory_order_relaxed);

@@ -12,6 +12,7 @@
 #include "dpa_qp.h"
 
 #include <errno.h>
+#include <infiniband/verbs.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -185,11 +186,14 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 
 	if (!status)
 		return DOCA_SUCCESS;
+	/* A fault: FlexIO's record, as libflexio words it for a stopped process, whatever ran (a
+	 * kernel, an RPC, a DPA thread), and the thread. */
 	if (flexio_process_fault_get(ctx->process, &fault) == FLEXIO_STATUS_SUCCESS && fault.cause != FLEXIO_FAULT_NONE)
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
-				     "the DPA process stopped: thread %u faulted (%s) at pc %#llx, address %#llx",
-				     fault.thread_id, flexio_fault_cause_name(fault.cause),
-				     (unsigned long long)fault.pc, (unsigned long long)fault.address);
+				     "the DPA process stopped on a DPA thread fault (%s at pc 0x%llx, address 0x%llx), "
+				     "status 0x%x, of DPA thread %u",
+				     flexio_fault_cause_name(fault.cause), (unsigned long long)fault.pc,
+				     (unsigned long long)fault.address, fault.status, fault.thread_id);
 	switch (status) {
 	case OPENDOCA_DPA_DEV_ERROR_HOST_ACCESS:
 		return opendoca_fail(
@@ -217,23 +221,66 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 
 /* ---- Life cycle ---- */
 
-void dpa_dependent_hold(struct dpa_context *ctx)
+void dpa_object_link(struct dpa_context *ctx, struct dpa_object *object)
 {
-	opendoca_handle_hold(&ctx->base.object);
-	atomic_fetch_add(&ctx->dependents, 1);
+	object->prev = NULL;
+	object->next = ctx->objects;
+	if (ctx->objects)
+		ctx->objects->prev = object;
+	ctx->objects = object;
 }
 
-void dpa_dependent_release(struct dpa_context *ctx)
+void dpa_object_unlink(struct dpa_context *ctx, struct dpa_object *object)
 {
-	atomic_fetch_sub(&ctx->dependents, 1);
+	if (object->prev)
+		object->prev->next = object->next;
+	else
+		ctx->objects = object->next;
+	if (object->next)
+		object->next->prev = object->prev;
+	object->next = object->prev = NULL;
+}
+
+void dpa_object_hold(struct dpa_context *ctx, struct dpa_object *object)
+{
+	opendoca_handle_hold(&ctx->base.object);
+	object->release = NULL;
+	pthread_mutex_lock(&ctx->lock);
+	dpa_object_link(ctx, object);
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+void dpa_object_drop(struct dpa_context *ctx, struct dpa_object *object)
+{
+	pthread_mutex_lock(&ctx->lock);
+	dpa_object_unlink(ctx, object);
+	pthread_mutex_unlock(&ctx->lock);
 	opendoca_handle_put(&ctx->base.object);
 }
 
-/* DOCA_ERROR_IN_USE (one line naming func) while objects made in the context live. */
+/* Releases the objects that go with a stop, newest first (lock held; stop refused the others).
+ * A release may unlink more than its object: the walk starts over after each. */
+static void objects_release(struct dpa_context *ctx)
+{
+	for (struct dpa_object *o = ctx->objects; o;) {
+		if (o->release) {
+			o->release(o);
+			o = ctx->objects;
+		} else {
+			o = o->next;
+		}
+	}
+	ctx->thread_entry = NULL;
+}
+
+/* DOCA_ERROR_IN_USE (one line naming func) while objects that keep the context in use live
+ * (lock held). */
 static doca_error_t check_unused(struct dpa_context *ctx, const char *func)
 {
-	uint32_t n = atomic_load(&ctx->dependents);
+	unsigned int n = 0;
 
+	for (const struct dpa_object *o = ctx->objects; o; o = o->next)
+		n += !o->release;
 	if (n)
 		return opendoca_fail(DOCA_ERROR_IN_USE, func, "DOCA DPA context %p has %u objects made in it",
 				     opendoca_handle_of(&ctx->base.object), n);
@@ -361,10 +408,10 @@ static doca_error_t open_stream(struct dpa_context *ctx, const char *name, const
 	return DOCA_SUCCESS;
 }
 
-/* Releases what start made, in reverse (lock held). */
+/* Releases what start (or extend) made, in reverse (lock held). */
 static void release_started(struct dpa_context *ctx)
 {
-	dpa_objects_release(ctx);
+	objects_release(ctx);
 	dpa_launches_stop(ctx);
 	if (ctx->dev_context)
 		flexio_buf_dev_free(ctx->process, ctx->dev_context);
@@ -384,19 +431,55 @@ static void release_started(struct dpa_context *ctx)
 	if (ctx->window)
 		flexio_window_destroy(ctx->window);
 	ctx->window = NULL;
-	if (ctx->process)
+	/* An extended context's process is the one it extends, which it held until now. */
+	if (ctx->extends)
+		dpa_object_drop(ctx->extends, &ctx->extended_link);
+	else if (ctx->process)
 		flexio_process_destroy(ctx->process);
+	ctx->extends = NULL;
 	ctx->process = NULL;
 	ctx->kernel_entry = ctx->rpc_entry = NULL;
 }
 
-static doca_error_t start(struct dpa_context *ctx, const char *func)
+/*
+ * What a started context has on its own device, a context extended to another device too: a
+ * window onto host memory of the device's PD, the loopback endpoint for atomics on that memory,
+ * its descriptor in DPA memory (desc, its streams filled in), its kernels' queue. Lock held.
+ */
+static doca_error_t start_on_device(struct dpa_context *ctx, struct opendoca_dpa_dev_context *desc, const char *func)
 {
 	struct ibv_pd *pd = opendoca_dev_ibv_pd(ctx->base.dev);
-	struct flexio_process_attr attr = { .pd = pd };
-	struct opendoca_dpa_dev_context desc = { .log_level = ctx->log_level };
 	/* The loopback endpoint only sends (RDMA atomics of the device library on host memory). */
 	const struct opendoca_dpa_qp_attr loopback_attr = { .log_sq_depth = DPA_LOOPBACK_LOG_DEPTH };
+	doca_error_t err;
+
+	if (flexio_window_create(ctx->process, pd, &ctx->window) != FLEXIO_STATUS_SUCCESS) {
+		ctx->window = NULL;
+		return opendoca_fail(ctx->extends ? DOCA_ERROR_NOT_SUPPORTED : DOCA_ERROR_DRIVER, func,
+				     "no window onto host memory of device %s for DPA code (%s)",
+				     ibv_get_device_name(opendoca_dev_ibv_context(ctx->base.dev)->device),
+				     flexio_last_error());
+	}
+	desc->window_id = flexio_window_get_id(ctx->window);
+	err = opendoca_dpa_qp_create(ctx->process, pd, &loopback_attr, func, &ctx->loopback);
+	if (!err)
+		err = opendoca_dpa_qp_connect_loopback(ctx->loopback, func);
+	if (err)
+		return err;
+	desc->qp = opendoca_dpa_qp_dev_addr(ctx->loopback);
+	err = dev_alloc(ctx->process, sizeof(*desc), &ctx->dev_context, func);
+	if (err)
+		return err;
+	err = dev_write(ctx->process, ctx->dev_context, desc, sizeof(*desc), func);
+	if (err)
+		return err;
+	return dpa_launches_start(ctx, func);
+}
+
+static doca_error_t start(struct dpa_context *ctx, const char *func)
+{
+	struct flexio_process_attr attr = { .pd = opendoca_dev_ibv_pd(ctx->base.dev) };
+	struct opendoca_dpa_dev_context desc = { .log_level = ctx->log_level };
 	doca_error_t err;
 
 	if (flexio_process_create(opendoca_dev_ibv_context(ctx->base.dev), ctx->app, &attr, &ctx->process) !=
@@ -412,11 +495,6 @@ static doca_error_t start(struct dpa_context *ctx, const char *func)
 				     "DPA application %s has no DOCA DPA device library (link its device code with "
 				     "-ldoca_dpa_dev)",
 				     flexio_app_get_name(ctx->app));
-	if (flexio_window_create(ctx->process, pd, &ctx->window) != FLEXIO_STATUS_SUCCESS) {
-		ctx->window = NULL;
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no window onto host memory for DPA code");
-	}
-	desc.window_id = flexio_window_get_id(ctx->window);
 	err = open_stream(ctx, "doca_dpa_log", ctx->log_path, &ctx->log_file, &ctx->log_stream, &desc.stream_id, func);
 	if (err)
 		return err;
@@ -427,19 +505,7 @@ static doca_error_t start(struct dpa_context *ctx, const char *func)
 		if (err)
 			return err;
 	}
-	err = opendoca_dpa_qp_create(ctx->process, pd, &loopback_attr, func, &ctx->loopback);
-	if (!err)
-		err = opendoca_dpa_qp_connect_loopback(ctx->loopback, func);
-	if (err)
-		return err;
-	desc.qp = opendoca_dpa_qp_dev_addr(ctx->loopback);
-	err = dev_alloc(ctx->process, sizeof(desc), &ctx->dev_context, func);
-	if (err)
-		return err;
-	err = dev_write(ctx->process, ctx->dev_context, &desc, sizeof(desc), func);
-	if (err)
-		return err;
-	return dpa_launches_start(ctx, func);
+	return start_on_device(ctx, &desc, func);
 }
 
 doca_error_t doca_dpa_start(struct doca_dpa *dpa)
@@ -484,6 +550,10 @@ doca_error_t doca_dpa_stop(struct doca_dpa *dpa)
 	pthread_mutex_lock(&ctx->lock);
 	if (!ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "DOCA DPA context %p is not started", (void *)dpa);
+	else if (ctx->extends)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+				    "DOCA DPA context %p extends another to its device: it is destroyed, not stopped",
+				    (void *)dpa);
 	else if (!(err = check_unused(ctx, __func__)))
 		stop(ctx);
 	pthread_mutex_unlock(&ctx->lock);
@@ -495,12 +565,16 @@ doca_error_t dpa_destroy(struct doca_dpa *dpa, const char *func)
 {
 	struct dpa_context *ctx = dpa_get(dpa, func);
 	struct opendoca_object *object;
+	doca_error_t err;
 
 	if (!ctx)
 		return DOCA_ERROR_INVALID_VALUE;
-	if (check_unused(ctx, func)) {
+	pthread_mutex_lock(&ctx->lock);
+	err = check_unused(ctx, func);
+	pthread_mutex_unlock(&ctx->lock);
+	if (err) {
 		dpa_put(ctx);
-		return DOCA_ERROR_IN_USE;
+		return err;
 	}
 	/* Maps, buffer arrays and sync events hold the context while they name it. */
 	object = opendoca_handle_close(dpa, opendoca_dpa_kind(), func);
@@ -521,6 +595,77 @@ doca_error_t dpa_destroy(struct doca_dpa *dpa, const char *func)
 doca_error_t doca_dpa_destroy(struct doca_dpa *dpa)
 {
 	return dpa_destroy(dpa, __func__);
+}
+
+/* What the extended context ext shares of base (base's lock held): desc gets its streams. */
+static doca_error_t share(struct dpa_context *base, struct dpa_context *ext, struct opendoca_dpa_dev_context *desc,
+			  const char *func)
+{
+	int id;
+
+	if (!base->started)
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "DOCA DPA context %p was stopped",
+				     opendoca_handle_of(&base->base.object));
+	id = flexio_msg_stream_get_id(base->log_stream);
+	desc->log_level = base->log_level;
+	desc->stream_id = id < 0 ? 0 : (uint32_t)id;
+	id = base->trace_stream ? flexio_msg_stream_get_id(base->trace_stream) : id;
+	desc->trace_stream_id = id < 0 ? 0 : (uint32_t)id;
+	ext->app = base->app;
+	ext->log_level = base->log_level;
+	ext->process = base->process;
+	ext->kernel_entry = base->kernel_entry;
+	ext->rpc_entry = base->rpc_entry;
+	return DOCA_SUCCESS;
+}
+
+doca_error_t doca_dpa_device_extend(struct doca_dpa *dpa, struct doca_dev *other_dev, struct doca_dpa **extended_dpa)
+{
+	doca_error_t err;
+	struct dpa_context *base = dpa_get_started(dpa, &err, __func__), *ext;
+	struct opendoca_dpa_dev_context desc = { 0 };
+	struct doca_dpa *handle;
+
+	if (!base)
+		return err;
+	if (!other_dev || !extended_dpa)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL",
+				    other_dev ? "extended_dpa" : "other_dev");
+	else if (other_dev == base->base.dev)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "other_dev is the device of DOCA DPA context %p itself", (void *)dpa);
+	else if (base->extends)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "DOCA DPA context %p is an extended one: extend the context it extends",
+				    (void *)dpa);
+	if (err)
+		goto out;
+	err = dpa_create(other_dev, NULL, &handle, __func__);
+	if (err)
+		goto out;
+	ext = dpa_get(handle, __func__);
+	/* The base stays started, and refuses stop and destruction, while ext uses its process. */
+	dpa_object_hold(base, &ext->extended_link);
+	ext->extends = base;
+	pthread_mutex_lock(&base->lock);
+	err = share(base, ext, &desc, __func__);
+	pthread_mutex_unlock(&base->lock);
+	pthread_mutex_lock(&ext->lock);
+	if (!err)
+		err = start_on_device(ext, &desc, __func__);
+	if (err)
+		release_started(ext);
+	else
+		__atomic_store_n(&ext->started, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&ext->lock);
+	dpa_put(ext);
+	if (err)
+		dpa_destroy(handle, __func__);
+	else
+		*extended_dpa = handle;
+out:
+	dpa_put(base);
+	return err;
 }
 
 /* ---- Properties ---- */

@@ -11,6 +11,9 @@
  *   - a FlexIO command queue whose workers run kernel threads (kernel.c);
  *   - the device library's entry points, registered by name in the application.
  * Life cycle (2.6 on): create -> set_app -> start -> stop -> destroy; 2.2 and 2.5's create starts.
+ * doca_dpa_device_extend (2.7 on) makes a context on another device sharing a started one's
+ * process: its objects (memory keys, sync events, RDMA) are of that device's PD, its descriptor
+ * names its own window onto that device's memory (doca_dpa_dev_device_set selects it).
  */
 #ifndef OPENDOCA_DPA_DPA_H
 #define OPENDOCA_DPA_DPA_H
@@ -31,9 +34,34 @@
 #include "mmap.h"
 #include "private.h"
 
+struct dpa_context;
 struct dpa_launches;
-struct dpa_object;
 struct opendoca_dpa_qp;
+
+/*
+ * The one rule for objects made in a context. Every object holds its context (the handle's
+ * object: its memory stays) for its life, and is on the context's list while it has resources in
+ * the context. What stopping the context does to it is what its release says, as each release of
+ * DOCA has it:
+ *   - release set (3.0's DPA threads, completion contexts, notification completions, async ops,
+ *     hash tables: started objects): stop and destroy release its FlexIO resources (newest
+ *     first: a completion's CQ before the thread it reports to) and it is stopped;
+ *   - release NULL (2.2's workers and host memory registrations, a context extended to another
+ *     device): stop and destroy answer DOCA_ERROR_IN_USE until it is unlinked.
+ * dpa_object_link / _unlink: the context's lock held. dpa_object_hold / _drop: for objects
+ * without a release, the hold of the context and the link (taking the lock) together.
+ */
+struct dpa_object {
+	struct dpa_object *next, *prev;
+	/* Frees the object's FlexIO resources and marks it stopped (it unlinks itself); NULL: the
+	 * object keeps the context in use. */
+	void (*release)(struct dpa_object *object);
+};
+
+void dpa_object_link(struct dpa_context *ctx, struct dpa_object *object);
+void dpa_object_unlink(struct dpa_context *ctx, struct dpa_object *object);
+void dpa_object_hold(struct dpa_context *ctx, struct dpa_object *object);
+void dpa_object_drop(struct dpa_context *ctx, struct dpa_object *object);
 
 struct dpa_context {
 	struct opendoca_dpa base; /* first: the handle's object */
@@ -52,11 +80,16 @@ struct dpa_context {
 	struct opendoca_dpa_qp *loopback; /* RDMA atomics on host memory from the DPA (dpa_qp.h) */
 	uint64_t dev_context;             /* doca_dpa_dev_t: its descriptor's DPA address */
 	struct dpa_launches *launches;    /* kernel.c */
-	_Atomic uint32_t dependents;      /* objects made in the context (dpa_dependent_hold) */
 	/* DPA threads and what reports to them (thread.h): their entries, registered with the first
-	 * thread, and the started objects, released before the process goes (dpa_objects_release). */
+	 * thread. */
 	flexio_func_t *thread_entry;
-	struct dpa_object *objects;
+	struct dpa_object *objects; /* the objects with resources in the context, newest first */
+	/* doca_dpa_device_extend: the context whose process, application, streams this one shares
+	 * (held by extended_link: dpa_object_hold), NULL for a context of its own. An extended context is made
+	 * started, with its own window, loopback endpoint, descriptor and kernel queue on its
+	 * device; it is destroyed (not stopped) before the context it extends. */
+	struct dpa_context *extends;
+	struct dpa_object extended_link;
 };
 
 /* The context of a handle, with a reference for the call (opendoca_handle_put(&ctx->base.object)). */
@@ -67,14 +100,6 @@ static inline void dpa_put(struct dpa_context *ctx)
 {
 	opendoca_handle_put(&ctx->base.object);
 }
-
-/*
- * An object made in the context (a worker, an endpoint's worker, a memory registration ...) holds
- * it: the context stays allocated, and stop and destroy refuse with DOCA_ERROR_IN_USE, until the
- * object releases it.
- */
-void dpa_dependent_hold(struct dpa_context *ctx);
-void dpa_dependent_release(struct dpa_context *ctx);
 
 /* Context creation as every release's doca_dpa_create does it: created (2.6 on), or also started
  * with app (2.2, 2.5: app non-NULL). */
@@ -87,10 +112,6 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func);
 /* Kernel launches (kernel.c): set up at start, drained and freed at stop. */
 doca_error_t dpa_launches_start(struct dpa_context *ctx, const char *func);
 void dpa_launches_stop(struct dpa_context *ctx);
-
-/* Releases the FlexIO resources of the context's started DPA threads, completions ... (thread.c;
- * lock held, before the process is destroyed). */
-void dpa_objects_release(struct dpa_context *ctx);
 
 /* DOCA RDMA's datapath on the DPA (rdma_dpa.c): libdoca_common's opendoca_dpa_ops entries rdma_*. */
 doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa_rdma_attr *attr,

@@ -35,7 +35,8 @@ static const struct opendoca_kind mem_kind = { "DOCA DPA memory registration" };
 
 struct dpa_worker {
 	struct opendoca_object object;
-	struct dpa_context *ctx; /* held */
+	struct dpa_context *ctx; /* held, keeping it in use (dpa_object_hold) */
+	struct dpa_object link;
 };
 
 struct dpa_ep {
@@ -57,7 +58,8 @@ struct doca_dpa_ep_addr {
 
 struct dpa_mem {
 	struct opendoca_object object;
-	struct dpa_context *ctx; /* held */
+	struct dpa_context *ctx; /* held, keeping it in use (dpa_object_hold) */
+	struct dpa_object link;
 	struct ibv_mr *mr;
 };
 
@@ -86,7 +88,7 @@ static void worker_free(struct opendoca_object *object)
 {
 	struct dpa_worker *worker = (struct dpa_worker *)object;
 
-	dpa_dependent_release(worker->ctx);
+	dpa_object_drop(worker->ctx, &worker->link);
 	free(worker);
 }
 
@@ -109,7 +111,7 @@ doca_error_t doca_dpa_worker_create(doca_dpa_t dpa, doca_dpa_worker_t *worker, u
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no memory for a worker");
 	}
 	w->ctx = ctx;
-	dpa_dependent_hold(ctx);
+	dpa_object_hold(ctx, &w->link);
 	dpa_put(ctx);
 	*worker = opendoca_handle_open(&w->object, &worker_kind, worker_free);
 	if (!*worker) {
@@ -296,7 +298,7 @@ static void mem_free(struct opendoca_object *object)
 	struct dpa_mem *m = (struct dpa_mem *)object;
 
 	ibv_dereg_mr(m->mr);
-	dpa_dependent_release(m->ctx);
+	dpa_object_drop(m->ctx, &m->link);
 	free(m);
 }
 
@@ -334,7 +336,7 @@ doca_error_t doca_dpa_mem_host_register(doca_dpa_t dpa, void *addr, size_t lengt
 				     strerror(errno));
 	}
 	m->ctx = ctx;
-	dpa_dependent_hold(ctx);
+	dpa_object_hold(ctx, &m->link);
 	dpa_put(ctx);
 	*mem = opendoca_handle_open(&m->object, &mem_kind, mem_free);
 	if (!*mem) {

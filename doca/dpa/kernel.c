@@ -4,6 +4,8 @@
  * A launch is a descriptor in DPA memory (device/dev_context.h: the kernel, its unpack wrapper, the
  * events, the packed arguments) and one task per thread on the context's FlexIO command queue,
  * whose workers run the device library's opendoca_dpa_kernel_thread (device/kernel_dev.c). The
+ * tasks are added as the kernel's (flexio_cmdq_task_add_as): timelines, dpa_stats and the GDB
+ * stub show the kernel's function, not the entry that runs it. The
  * arguments are packed by the kernel's own pack function (dpacc's, from its registration: the
  * DPA's layout, structs by value included), from the caller's va_list. The queue starts tasks in
  * the order they were added and has a worker per possible kernel thread, so a kernel waiting on
@@ -209,8 +211,8 @@ static doca_error_t launch(struct doca_dpa *dpa, struct doca_sync_event *wait_ev
 			err = opendoca_fail(DOCA_ERROR_NO_MEMORY, func_name, "no memory to track a launch");
 		}
 		for (unsigned int rank = 0; !err && rank < num_threads; rank++)
-			if (flexio_cmdq_task_add(ctx->launches->cmdq, ctx->kernel_entry, r.launch | rank) !=
-			    FLEXIO_STATUS_SUCCESS)
+			if (flexio_cmdq_task_add_as(ctx->launches->cmdq, ctx->kernel_entry, r.launch | rank,
+						    (flexio_func_t *)func) != FLEXIO_STATUS_SUCCESS)
 				/* Threads already queued run; the kernel never completes its event. */
 				err = opendoca_fail(DOCA_ERROR_DRIVER, func_name,
 						    "thread %u of the kernel was not queued", rank);

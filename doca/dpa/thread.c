@@ -38,36 +38,6 @@ struct dpa_thread {
 	uint32_t activation_id;
 };
 
-/* ---- The context's started objects ---- */
-
-void dpa_object_link(struct dpa_context *ctx, struct dpa_object *object)
-{
-	object->prev = NULL;
-	object->next = ctx->objects;
-	if (ctx->objects)
-		ctx->objects->prev = object;
-	ctx->objects = object;
-}
-
-void dpa_object_unlink(struct dpa_context *ctx, struct dpa_object *object)
-{
-	if (object->prev)
-		object->prev->next = object->next;
-	else
-		ctx->objects = object->next;
-	if (object->next)
-		object->next->prev = object->prev;
-	object->next = object->prev = NULL;
-}
-
-/* Newest first: a completion context's CQ goes before the thread it reports to. */
-void dpa_objects_release(struct dpa_context *ctx)
-{
-	while (ctx->objects)
-		ctx->objects->release(ctx->objects);
-	ctx->thread_entry = NULL;
-}
-
 /* ---- Handles ---- */
 
 struct dpa_thread *dpa_thread_get(const struct doca_dpa_thread *handle, const char *func)

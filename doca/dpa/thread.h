@@ -28,9 +28,10 @@
  *     ops leave it to the program (DOCA's queue_size contract).
  *
  * Every object holds its context; all their state is under the context's lock, which makes every
- * call thread-safe. A started object's FlexIO resources are on the context's list of started
- * objects (newest first); stopping the context releases them in that order (a completion's CQ
- * before the event handler it reports to), so the process goes with nothing of it left.
+ * call thread-safe. A started object is on the context's list of objects with a release
+ * (dpa_ctx.h, struct dpa_object: the one rule): stopping the context releases them newest first
+ * (a completion's CQ before the event handler it reports to), so the process goes with nothing
+ * of it left.
  */
 #ifndef OPENDOCA_DPA_THREAD_H
 #define OPENDOCA_DPA_THREAD_H
@@ -38,16 +39,6 @@
 #include "doca_dpa.h"
 
 #include "dpa_ctx.h"
-
-/* A started object on its context's list (lock held for every call). */
-struct dpa_object {
-	struct dpa_object *next, *prev;
-	/* Frees the object's FlexIO resources and marks it stopped (the context stops). */
-	void (*release)(struct dpa_object *object);
-};
-
-void dpa_object_link(struct dpa_context *ctx, struct dpa_object *object);
-void dpa_object_unlink(struct dpa_context *ctx, struct dpa_object *object);
 
 /* The DPA thread behind a handle, with a reference held (dpa_thread_put). */
 struct dpa_thread;

@@ -14,6 +14,15 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 libdir=$(dirname "$(find "$prefix" -name 'libdoca_common.so.2' | head -n 1)")
 [ -d "$prefix/include/doca" ] || { echo "the DOCA headers are not installed"; exit 1; }
 
+# The DOCA DPA device libraries under every name NVIDIA's build lines link: 2.6's
+# -ldoca_dpa_comm_dev -ldpa, later -ldoca_dpa_dev -ldoca_dpa_dev_comm (the aliases are copies).
+for lib in doca_dpa_dev doca_dpa_dev_comm dpa doca_dpa_comm_dev; do
+	[ -f "$libdir/lib$lib.a" ] || { echo "lib$lib.a is not installed in $libdir"; exit 1; }
+done
+cmp -s "$libdir/libdpa.a" "$libdir/libdoca_dpa_dev.a" || { echo "libdpa.a is not libdoca_dpa_dev.a"; exit 1; }
+cmp -s "$libdir/libdoca_dpa_comm_dev.a" "$libdir/libdoca_dpa_dev_comm.a" ||
+	{ echo "libdoca_dpa_comm_dev.a is not libdoca_dpa_dev_comm.a"; exit 1; }
+
 "$tools/doca-api-check" "$prefix/include/doca"
 "$tools/doca-api-check" --pkgconfig "$libdir"
 

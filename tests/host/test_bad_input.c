@@ -1014,6 +1014,15 @@ static void cmdq_handles(void **state)
 		   "%p is not a function registered in application \"" APP "\"", (void *)NULL);
 	EXPECT_ERR(flexio_cmdq_task_add(fx.q, not_a_stub, 1), F, "flexio_cmdq_task_add",
 		   "%p is not a function registered in application \"" APP "\"", (void *)not_a_stub);
+	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue",
+			   flexio_cmdq_task_add_as(h, &bad_input_task, 1, &bad_input_task), F,
+			   "flexio_cmdq_task_add_as");
+	EXPECT_ERR(flexio_cmdq_task_add_as(fx.q, &bad_input_task, 1, NULL), F, "flexio_cmdq_task_add_as",
+		   "shown_func is NULL");
+	EXPECT_ERR(flexio_cmdq_task_add_as(fx.q, &bad_input_task, 1, not_a_stub), F, "flexio_cmdq_task_add_as",
+		   "%p is not a function registered in application \"" APP "\"", (void *)not_a_stub);
+	EXPECT_ERR(flexio_cmdq_task_add_as(fx.q, not_a_stub, 1, &bad_input_task), F, "flexio_cmdq_task_add_as",
+		   "%p is not a function registered in application \"" APP "\"", (void *)not_a_stub);
 	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue", flexio_cmdq_state_running(h), F, "flexio_cmdq_state_running");
 	EXPECT_BAD_HANDLES(flexio_cmdq, "command queue", flexio_cmdq_is_empty(h), 0, "flexio_cmdq_is_empty");
 }

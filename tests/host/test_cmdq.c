@@ -152,6 +152,50 @@ static void task_registered_by_name(void **state)
 	flexio_process_destroy(p);
 }
 
+/* A task added as another function's runs its own function, and shows as the other one: its
+ * span in the timeline is named by it; a worker running a plain task after it is unnamed again. */
+static void task_shown_as(void **state)
+{
+	char path[] = "/tmp/cmdq-shown-as-XXXXXX";
+	flexio_process *p = new_process();
+	flexio_uintptr_t rec = new_record(p, 4);
+	flexio_cmdq *q = new_cmdq(p, 1, 1, FLEXIO_CMDQ_STATE_RUNNING);
+	int fd = mkstemp(path);
+	char text[1 << 16] = "";
+	FILE *f;
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(flexio_process_trace_start(p, path), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_cmdq_task_add_as(q, &record_task, 5, &finish_thread_task), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_cmdq_task_add(q, &record_task, 6), FLEXIO_STATUS_SUCCESS);
+	wait_empty(q);
+	assert_int_equal(dev_read(p, rec), 2);
+	assert_int_equal(dev_read(p, rec + 8), 5);
+	assert_int_equal(flexio_process_trace_stop(p), FLEXIO_STATUS_SUCCESS);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_true(fread(text, 1, sizeof(text) - 1, f) > 0);
+	fclose(f);
+	unlink(path);
+	assert_non_null(strstr(text, "{\"name\":\"finish_thread_task\",\"cat\":\"task\""));
+	assert_non_null(strstr(text, "{\"name\":\"record_task\",\"cat\":\"task\""));
+	/* the worker's row is named by its role, not by a task */
+	assert_non_null(strstr(text, "\"args\":{\"name\":\"cmdq worker "));
+	/* bad input: NULL or unregistered shown functions, bad queues */
+	EXPECT_FAILURE_LOGGED(flexio_cmdq_task_add_as(q, &record_task, 0, NULL), "flexio_cmdq_task_add_as");
+	EXPECT_FAILURE_LOGGED(flexio_cmdq_task_add_as(q, &record_task, 0, (flexio_func_t *)&f),
+			      "flexio_cmdq_task_add_as");
+	EXPECT_FAILURE_LOGGED(flexio_cmdq_task_add_as(q, NULL, 0, &record_task), "flexio_cmdq_task_add_as");
+	EXPECT_FAILURE_LOGGED(flexio_cmdq_task_add_as(NULL, &record_task, 0, &record_task), "flexio_cmdq_task_add_as");
+	EXPECT_FAILURE_LOGGED(flexio_cmdq_task_add_as((flexio_cmdq *)p, &record_task, 0, &record_task),
+			      "flexio_cmdq_task_add_as");
+	assert_int_equal(dev_read(p, rec), 2);
+	flexio_cmdq_destroy(q);
+	flexio_process_destroy(p);
+}
+
 /* A faulting task stops the process; the program, and other processes, go on. */
 static void faulting_task(void **state)
 {
@@ -318,6 +362,7 @@ int main(void)
 		cmocka_unit_test(many_workers),
 		cmocka_unit_test(deterministic_queue),
 		cmocka_unit_test(task_registered_by_name),
+		cmocka_unit_test(task_shown_as),
 		cmocka_unit_test(faulting_task),
 		cmocka_unit_test(tasks_ending_the_process),
 		cmocka_unit_test(destroy_while_running),

@@ -737,6 +737,31 @@ func Dev2hostMemcpy(process *Process, dstHaddr unsafe.Pointer, buffBsize uint64,
 	return Status(C.flexio_dev2host_memcpy((*C.flexio_process)(unsafe.Pointer(process)), dstHaddr, C.size_t(buffBsize), C.flexio_uintptr_t(srcDaddr)))
 }
 
+// CmdqTaskAddAs calls flexio_status flexio_cmdq_task_add_as(flexio_cmdq *cmdq, flexio_func_t *host_func, uint64_t arg, flexio_func_t *shown_func);
+//
+// flexio_cmdq_task_add for a task whose function is a dispatcher: an entry (a runtime's trampoline,
+// such as DOCA DPA's kernel thread) that runs shown_func's work for the caller. The task is called
+// by shown_func's registered name wherever a task shows: while it runs, its worker thread has that
+// name (flexio_dev_get_current_thread_name, the GDB stub's thread list, dpa_stats' thread name of
+// the worker), and its timeline span (flexio_process_trace_start) is named by it (its "function"
+// argument stays host_func's address). A worker's name is that of the task it runs or ran last; a
+// task added with flexio_cmdq_task_add leaves its worker unnamed ("cmdq" in dpa_stats).
+//
+// Parameters:
+//   - cmdq: the queue.
+//   - host_func: the function run, with argument arg.
+//   - arg: its argument.
+//   - shown_func: the function the task is shown as, registered in the same application (it is
+//     not run).
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) as flexio_cmdq_task_add, or for a
+// shown_func that is NULL or not registered in the process's application.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
+func CmdqTaskAddAs(cmdq *Cmdq, hostFunc *Func, arg uint64, shownFunc *Func) Status {
+	return Status(C.flexio_cmdq_task_add_as((*C.flexio_cmdq)(unsafe.Pointer(cmdq)), (*C.flexio_func_t)(unsafe.Pointer(hostFunc)), C.uint64_t(arg), (*C.flexio_func_t)(unsafe.Pointer(shownFunc))))
+}
+
 // ProcessFaultGet calls flexio_status flexio_process_fault_get(flexio_process *process, struct flexio_process_fault *fault);
 //
 // The fatal-error record of a process: the status and, when a thread faulted, the fault with its

@@ -118,6 +118,7 @@ EXPERIMENTAL_FUNCTIONS = (
     'flexio_process_call_args',
     'flexio_last_error',
     'flexio_dev2host_memcpy',
+    'flexio_cmdq_task_add_as',
     'flexio_process_fault_get',
     'flexio_fault_cause_name',
     'flexio_process_trace_start',

@@ -1738,6 +1738,30 @@ class ExperimentalLib:
         (FLEXIO_EXPERIMENTAL).
         """
     @staticmethod
+    def flexio_cmdq_task_add_as(cmdq: FFI.CData, host_func: FFI.CData, arg: int, shown_func: FFI.CData, /) -> int:
+        """flexio_cmdq_task_add for a task whose function is a dispatcher: an entry (a runtime's
+        trampoline, such as DOCA DPA's kernel thread) that runs shown_func's work for the caller.
+        The task is called by shown_func's registered name wherever a task shows: while it runs, its
+        worker thread has that name (flexio_dev_get_current_thread_name, the GDB stub's thread list,
+        dpa_stats' thread name of the worker), and its timeline span (flexio_process_trace_start) is
+        named by it (its "function" argument stays host_func's address). A worker's name is that of
+        the task it runs or ran last; a task added with flexio_cmdq_task_add leaves its worker
+        unnamed ("cmdq" in dpa_stats).
+
+        Parameters:
+          cmdq: the queue.
+          host_func: the function run, with argument arg.
+          arg: its argument.
+          shown_func: the function the task is shown as, registered in the same application (it is
+            not run).
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) as flexio_cmdq_task_add, or
+        for a shown_func that is NULL or not registered in the process's application.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
+    @staticmethod
     def flexio_process_fault_get(process: FFI.CData, fault: FFI.CData, /) -> int:
         """The fatal-error record of a process: the status and, when a thread faulted, the fault with
         its registers. Fields are 0 while the process runs.

@@ -511,6 +511,7 @@ flexio_status flexio_process_gdb_listen(flexio_process *process, uint16_t port, 
 flexio_status flexio_process_call_args(flexio_process *process, flexio_func_t *host_func, uint64_t *func_ret, const uint64_t *args, size_t nargs);
 const char *flexio_last_error(void);
 flexio_status flexio_dev2host_memcpy(flexio_process *process, void *dst_haddr, size_t buff_bsize, flexio_uintptr_t src_daddr);
+flexio_status flexio_cmdq_task_add_as(flexio_cmdq *cmdq, flexio_func_t *host_func, uint64_t arg, flexio_func_t *shown_func);
 flexio_status flexio_process_fault_get(flexio_process *process, struct flexio_process_fault *fault);
 const char *flexio_fault_cause_name(enum flexio_fault_cause cause);
 flexio_status flexio_process_trace_start(flexio_process *process, const char *path);

@@ -128,6 +128,32 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_dev2host_memcpy(flexio_process *process
 							 size_t buff_bsize, flexio_uintptr_t src_daddr);
 
 /* ------------------------------------------------------------------------ */
+/* Command-queue tasks run by a dispatcher                                  */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * flexio_cmdq_task_add for a task whose function is a dispatcher: an entry (a runtime's
+ * trampoline, such as DOCA DPA's kernel thread) that runs shown_func's work for the caller.
+ * The task is called by shown_func's registered name wherever a task shows: while it runs,
+ * its worker thread has that name (flexio_dev_get_current_thread_name, the GDB stub's thread
+ * list, dpa_stats' thread name of the worker), and its timeline span
+ * (flexio_process_trace_start) is named by it (its "function" argument stays host_func's
+ * address). A worker's name is that of the task it runs or ran last; a task added with
+ * flexio_cmdq_task_add leaves its worker unnamed ("cmdq" in dpa_stats).
+ *
+ * @param cmdq        the queue.
+ * @param host_func   the function run, with argument arg.
+ * @param arg         its argument.
+ * @param shown_func  the function the task is shown as, registered in the same application
+ *                    (it is not run).
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) as flexio_cmdq_task_add, or
+ *         for a shown_func that is NULL or not registered in the process's application.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_cmdq_task_add_as(flexio_cmdq *cmdq, flexio_func_t *host_func,
+							  uint64_t arg, flexio_func_t *shown_func);
+
+/* ------------------------------------------------------------------------ */
 /* Fatal errors as a record                                                 */
 /* ------------------------------------------------------------------------ */
 

@@ -301,11 +301,11 @@ static struct provider_cmdq *cmdq_create(struct provider_process *process, const
 	return (struct provider_cmdq *)q;
 }
 
-static int cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg)
+static int cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg, const char *name)
 {
 	struct null_cmdq *q = (struct null_cmdq *)cmdq;
 
-	(void)function, (void)arg;
+	(void)function, (void)arg, (void)name;
 	if (atomic_load(&q->process->stopped))
 		return -ESHUTDOWN;
 	pthread_mutex_lock(&q->process->lock);

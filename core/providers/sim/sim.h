@@ -219,7 +219,7 @@ void sim_emu_doorbell(struct sim_process *p, struct nic *nic, const struct provi
 /* cmdq, threads, error handler, core dump: provider operations (sim_cmdq.c, sim_errors.c) */
 struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const struct provider_cmdq_config *config,
 				      char *err, size_t err_size);
-int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg);
+int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg, const char *name);
 int sim_cmdq_start(struct provider_cmdq *cmdq);
 int sim_cmdq_is_empty(struct provider_cmdq *cmdq);
 void sim_cmdq_destroy(struct provider_cmdq *cmdq);

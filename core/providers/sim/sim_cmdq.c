@@ -31,9 +31,11 @@
 #define SIM_CMDQ_MAX_TASKS (1u << 24) /* waiting tasks; task_add fails beyond */
 #define SIM_CMDQ_MAX_HOST_THREADS 16u
 #define RISCV_TP 4
+#define SIM_CMDQ_WORKER_NAME "cmdq" /* dpa_stats' name of a worker running no named task */
 
 struct sim_task {
 	uint64_t function, arg;
+	const char *name; /* flexio_cmdq_task_add_as's (the application's), or NULL */
 };
 
 struct sim_worker {
@@ -41,6 +43,7 @@ struct sim_worker {
 	struct sim_thread *thread;
 	unsigned batch_done;              /* tasks run in the current invocation */
 	bool busy;                        /* queued in or run by the scheduler */
+	const char *name;                 /* the name of the task it runs or ran last (NULL: none) */
 	struct sim_trace_mark trace_mark; /* the running task's start and function, when traced */
 	uint64_t trace_function;
 };
@@ -80,6 +83,13 @@ static void start_task(struct sim_cmdq *q, struct sim_worker *w)
 	q->head = (q->head + 1) % q->cap;
 	q->count--;
 	dpa_hart_set_reg(hart, RISCV_TP, w->thread->tp);
+	/* The worker is called by its task (names are the application's: comparing pointers is
+	 * enough to rename only when the task is another function's). */
+	if (task.name != w->name) {
+		w->name = task.name;
+		sim_thread_set_name(w->thread, task.name);
+		sim_stats_thread_rename(w->thread, task.name ? task.name : SIM_CMDQ_WORKER_NAME);
+	}
 	if (sim_tracing(q->p)) {
 		sim_trace_mark(w->thread, &w->trace_mark);
 		w->trace_function = task.function;
@@ -120,7 +130,7 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 
 	pthread_mutex_lock(&q->lock);
 	if (sim_tracing(q->p))
-		sim_trace_span(t, SIM_TRACE_TASK, &w->trace_mark, w->trace_function,
+		sim_trace_span(t, SIM_TRACE_TASK, &w->trace_mark, w->trace_function, w->name,
 			       stop == DPA_STOP_RETURNED    ? SIM_TRACE_END_RETURNED
 			       : stop == DPA_STOP_REQUESTED ? SIM_TRACE_END_RESCHEDULE
 			       : stop == DPA_STOP_FAULT     ? SIM_TRACE_END_FAULT
@@ -208,7 +218,7 @@ struct provider_cmdq *sim_cmdq_create(struct provider_process *process, const st
 			goto fail;
 		}
 		w->thread->owner = w;
-		sim_stats_thread_add(w->thread, "cmdq");
+		sim_stats_thread_add(w->thread, SIM_CMDQ_WORKER_NAME);
 	}
 	host_threads = cpus > 0 ? (unsigned)cpus : 1;
 	if (host_threads > SIM_CMDQ_MAX_HOST_THREADS)
@@ -227,7 +237,7 @@ fail:
 	return NULL;
 }
 
-int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg)
+int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t arg, const char *name)
 {
 	struct sim_cmdq *q = (struct sim_cmdq *)cmdq;
 	int rc = 0;
@@ -251,7 +261,8 @@ int sim_cmdq_task_add(struct provider_cmdq *cmdq, uint64_t function, uint64_t ar
 		}
 	}
 	if (!rc) {
-		q->ring[(q->head + q->count) % q->cap] = (struct sim_task){ .function = function, .arg = arg };
+		q->ring[(q->head + q->count) % q->cap] =
+			(struct sim_task){ .function = function, .arg = arg, .name = name };
 		q->count++;
 		q->added++;
 		kick(q);

@@ -157,7 +157,7 @@ static void on_stop(void *user, struct dpa_hart *hart, enum dpa_stop stop)
 		break;
 	}
 	if (sim_tracing(e->p))
-		sim_trace_span(t, SIM_TRACE_ACTIVATION, &e->trace_mark, e->function, trace_end(hart, stop));
+		sim_trace_span(t, SIM_TRACE_ACTIVATION, &e->trace_mark, e->function, NULL, trace_end(hart, stop));
 	e->busy = false;
 	if (e->pending && !e->finished && !e->destroying && !atomic_load(&e->p->failed)) {
 		e->pending = false;

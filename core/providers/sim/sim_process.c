@@ -265,7 +265,7 @@ static enum provider_call_result call(struct provider_process *process, const st
 		sim_trace_mark(p->rpc, &mark);
 	r = sim_thread_call(p->rpc, c->function, args, nargs, result);
 	if (sim_tracing(p))
-		sim_trace_span(p->rpc, SIM_TRACE_RPC, &mark, c->function,
+		sim_trace_span(p->rpc, SIM_TRACE_RPC, &mark, c->function, NULL,
 			       r == PROVIDER_CALL_RETURNED ? SIM_TRACE_END_RETURNED
 			       : r == PROVIDER_CALL_ENDED  ? SIM_TRACE_END_RESCHEDULE
 							   : SIM_TRACE_END_FAILED);

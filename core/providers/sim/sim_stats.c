@@ -159,10 +159,16 @@ void sim_stats_thread_add(struct sim_thread *t, const char *name)
 	atomic_store(&s->executions, 0);
 	for (int e = 0; e < STATS_REGISTRY_EVENTS; e++)
 		atomic_store(&s->events[e], 0);
-	snprintf(s->name, sizeof(s->name), "%s", name ? name : "");
+	stats_registry_thread_name_set(s, name);
 	atomic_store_explicit(&s->live, 1, memory_order_release);
 	atomic_fetch_add(&p->stats->threads, 1);
 	t->stats = s;
+}
+
+void sim_stats_thread_rename(struct sim_thread *t, const char *name)
+{
+	if (t->stats)
+		stats_registry_thread_name_set(t->stats, name);
 }
 
 void sim_stats_thread_remove(struct sim_thread *t)

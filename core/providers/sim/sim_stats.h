@@ -20,6 +20,8 @@ uint32_t sim_stats_process_add(struct sim_process *p, struct ibv_context *ibv_ct
 void sim_stats_process_remove(struct sim_process *p);
 /* Publishes thread t of a published process (t->stats NULL otherwise), named name. */
 void sim_stats_thread_add(struct sim_thread *t, const char *name);
+/* Its name is now name (a command-queue worker is named by its task). */
+void sim_stats_thread_rename(struct sim_thread *t, const char *name);
 void sim_stats_thread_remove(struct sim_thread *t);
 
 void sim_stats_begin_counted(struct sim_thread *t);

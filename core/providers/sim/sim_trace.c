@@ -38,6 +38,7 @@ struct sim_trace_event {
 	uint64_t host_ns, host_end_ns;
 	uint64_t cycles, cycles_end, instret, instret_end;
 	uint64_t a, b, c; /* span: function; doorbell: index, kind, raw; fault: cause, pc, address */
+	const char *name; /* span: its name, NULL: function's symbol */
 };
 
 struct sim_trace_buf {
@@ -79,7 +80,8 @@ static void buf_init(struct sim_trace_buf *b, uint32_t tid, const char *name)
 	snprintf(b->name, sizeof(b->name), "%s", name);
 }
 
-/* The name a thread shows: its own (flexio_event_handler_attr.name), else its role. */
+/* The name a thread shows: its role for a command-queue worker (its spans are named by its
+ * tasks), else its own (flexio_event_handler_attr.name), else its role. */
 static void thread_label(struct sim_thread *t, char *out, size_t size)
 {
 	char name[FLEXIO_MAX_NAME_LEN + 1] = "";
@@ -87,12 +89,12 @@ static void thread_label(struct sim_thread *t, char *out, size_t size)
 	if (t->name && dpa_process_read(t->process->engine, t->name, name, sizeof(name) - 1))
 		name[0] = '\0';
 	name[sizeof(name) - 1] = '\0';
-	if (name[0])
+	if (t->owner)
+		snprintf(out, size, "cmdq worker %u", t->id);
+	else if (name[0])
 		snprintf(out, size, "%s", name);
 	else if (t == t->process->rpc)
 		snprintf(out, size, "rpc");
-	else if (t->owner)
-		snprintf(out, size, "cmdq worker %u", t->id);
 	else if (t->event)
 		snprintf(out, size, "event handler %u", t->id);
 	else
@@ -162,10 +164,10 @@ void sim_trace_mark(struct sim_thread *t, struct sim_trace_mark *mark)
 }
 
 void sim_trace_span(struct sim_thread *t, enum sim_trace_kind kind, const struct sim_trace_mark *mark,
-		    uint64_t function, enum sim_trace_end end)
+		    uint64_t function, const char *name, enum sim_trace_end end)
 {
 	struct sim_process *p = t->process;
-	struct sim_trace_event ev = { .kind = (uint8_t)kind, .end = (uint8_t)end, .a = function };
+	struct sim_trace_event ev = { .kind = (uint8_t)kind, .end = (uint8_t)end, .a = function, .name = name };
 
 	/* a mark of an earlier session (or none): not a span of this one */
 	if (!mark->host_ns || mark->host_ns < atomic_load_explicit(&p->trace_since, memory_order_relaxed))
@@ -317,7 +319,7 @@ static void write_event(FILE *f, struct sim_process *p, uint32_t tid, const stru
 	case SIM_TRACE_ACTIVATION:
 	case SIM_TRACE_RPC:
 	case SIM_TRACE_TASK:
-		fn = dpa_image_symbol_name(dpa_process_image(p->engine), ev->a);
+		fn = ev->name ? ev->name : dpa_image_symbol_name(dpa_process_image(p->engine), ev->a);
 		/* an RPC runs dpacc's unpacking wrapper of the function: the span shows the function */
 		if (fn && !strncmp(fn, DPACC_UNPACK_PREFIX, strlen(DPACC_UNPACK_PREFIX)))
 			fn += strlen(DPACC_UNPACK_PREFIX);

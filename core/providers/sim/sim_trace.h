@@ -63,9 +63,10 @@ static inline bool sim_tracing(const struct sim_process *p)
 /* Marks the start of a span of t (its hart not running). */
 void sim_trace_mark(struct sim_thread *t, struct sim_trace_mark *mark);
 /* A span of t from mark to now (its hart stopped): kind ACTIVATION, RPC or TASK, running
- * function, ended as end. Nothing when mark was not made while tracing. */
+ * function, named name (NULL: by function's symbol; a name that lives as long as the process),
+ * ended as end. Nothing when mark was not made while tracing. */
 void sim_trace_span(struct sim_thread *t, enum sim_trace_kind kind, const struct sim_trace_mark *mark,
-		    uint64_t function, enum sim_trace_end end);
+		    uint64_t function, const char *name, enum sim_trace_end end);
 /* Instants of t: a doorbell it rang (its hart inside the store), a CQE for it (the CQ cqn
  * fired) or an activation by thread from (from a NIC or another hart: t's counters are not
  * read). */

@@ -27,7 +27,7 @@
 
 extern struct doca_dpa_app *doca_dpa_kernels;
 extern doca_dpa_func_t kernel_ranks, kernel_struct, rpc_sum, rpc_event_get, kernel_event_set, kernel_event_add,
-	kernel_event_wait, kernel_log, kernel_fault, kernel_nothing;
+	kernel_event_wait, kernel_log, kernel_fault, kernel_nothing, kernel_event_set_on;
 
 /* As the DPA code's (device/dpa_kernels_device.c): the host's layout is the DPA's. */
 struct kernel_args {
@@ -391,6 +391,104 @@ static void faulting_kernel(void **state)
 		    "doca_dpa_rpc");
 }
 
+/*
+ * 2.7 on: a context extended to another device (here another doca_dev of the same simulated
+ * device: its own ibv context and PD) shares the process; DPA code selects it by its handle
+ * (doca_dpa_dev_device_set) to reach that device's memory: an event whose counter is registered
+ * on it. The base context is in use until the extended one is destroyed.
+ */
+static void extended_context(void **state)
+{
+	struct fixture *fx = *state;
+	struct doca_dev *other = sim_dev_open(0);
+	struct doca_dpa *ext, *out = NULL, *unstarted;
+	struct doca_sync_event *se;
+	doca_dpa_dev_t base_handle, ext_handle;
+	doca_dpa_dev_sync_event_t hse;
+	doca_dpa_dev_uintptr_t mem;
+	char *text;
+
+	expect_fail(doca_dpa_device_extend(NULL, other, &ext), DOCA_ERROR_INVALID_VALUE, "doca_dpa_device_extend");
+	expect_fail(doca_dpa_device_extend(fx->dpa, NULL, &ext), DOCA_ERROR_INVALID_VALUE, "doca_dpa_device_extend");
+	expect_fail(doca_dpa_device_extend(fx->dpa, other, NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_device_extend");
+	expect_fail(doca_dpa_device_extend(fx->dpa, fx->dev, &out), DOCA_ERROR_INVALID_VALUE, "doca_dpa_device_extend");
+	expect_ok(doca_dpa_create(fx->dev, &unstarted));
+	expect_fail(doca_dpa_device_extend(unstarted, other, &out), DOCA_ERROR_BAD_STATE, "doca_dpa_device_extend");
+	expect_ok(doca_dpa_destroy(unstarted));
+	assert_null(out);
+
+	expect_ok(doca_dpa_device_extend(fx->dpa, other, &ext));
+	expect_ok(doca_dpa_get_dpa_handle(fx->dpa, &base_handle));
+	expect_ok(doca_dpa_get_dpa_handle(ext, &ext_handle));
+	assert_int_not_equal(ext_handle, 0);
+	assert_int_not_equal(ext_handle, base_handle);
+	expect_fail(doca_dpa_device_extend(ext, fx->dev, &out), DOCA_ERROR_INVALID_VALUE, "doca_dpa_device_extend");
+	/* Made started, it is destroyed, never started or stopped; the base and the device are in use. */
+	expect_fail(doca_dpa_start(ext), DOCA_ERROR_BAD_STATE, "doca_dpa_start");
+	expect_fail(doca_dpa_stop(ext), DOCA_ERROR_NOT_PERMITTED, "doca_dpa_stop");
+	expect_fail(doca_dpa_stop(fx->dpa), DOCA_ERROR_IN_USE, "doca_dpa_stop");
+	expect_fail(doca_dpa_destroy(fx->dpa), DOCA_ERROR_IN_USE, "doca_dpa_destroy");
+	expect_fail(doca_dev_close(other), DOCA_ERROR_IN_USE, "doca_dev_close");
+
+	/* An event the CPU waits on, published by DPA code through the extended context. */
+	expect_ok(doca_sync_event_create(&se));
+	expect_ok(doca_sync_event_add_publisher_location_dpa(se, ext));
+	expect_ok(doca_sync_event_add_subscriber_location_cpu(se, other));
+	expect_ok(doca_sync_event_start(se));
+	expect_ok(doca_sync_event_get_dpa_handle(se, ext, &hse));
+	/* A kernel of the base selecting the extended context, and one launched on it. */
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_event_set_on, ext_handle, hse,
+						    7ull));
+	expect_ok(doca_sync_event_wait_gt(se, 6, UINT64_MAX));
+	expect_ok(doca_dpa_kernel_launch_update_set(ext, NULL, 0, NULL, 0, 1, &kernel_event_set, hse, 9ull));
+	expect_ok(doca_sync_event_wait_gt(se, 8, UINT64_MAX));
+	/* DPA memory of the shared process. */
+	expect_ok(doca_dpa_mem_alloc(ext, 64, &mem));
+	expect_ok(doca_dpa_memset(ext, mem, 0, 64));
+	expect_ok(doca_dpa_mem_free(ext, mem));
+	expect_ok(doca_dpa_peek_at_last_error(ext));
+
+	expect_ok(doca_sync_event_destroy(se));
+	expect_ok(doca_dpa_destroy(ext));
+	expect_fail(doca_dpa_get_dpa_handle(ext, &ext_handle), DOCA_ERROR_INVALID_VALUE, "doca_dpa_get_dpa_handle");
+	sim_dev_close(other);
+	/* The base is free again. */
+	expect_ok(doca_dpa_stop(fx->dpa));
+	expect_ok(doca_dpa_start(fx->dpa));
+	text = sdk_log_take();
+	free(text);
+}
+
+/* The extended context's window is its own: the base's does not reach the other device's memory,
+ * so DPA code that does not select the extended context is refused (the process stops). */
+static void extended_context_window(void **state)
+{
+	struct fixture *fx = *state;
+	struct doca_dev *other = sim_dev_open(0);
+	struct doca_sync_event *se;
+	doca_dpa_dev_sync_event_t hse;
+	struct doca_dpa *ext;
+	char *text;
+
+	expect_ok(doca_dpa_device_extend(fx->dpa, other, &ext));
+	expect_ok(doca_sync_event_create(&se));
+	expect_ok(doca_sync_event_add_publisher_location_dpa(se, ext));
+	expect_ok(doca_sync_event_add_subscriber_location_cpu(se, other));
+	expect_ok(doca_sync_event_start(se));
+	expect_ok(doca_sync_event_get_dpa_handle(se, ext, &hse));
+	expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_event_set, hse, 7ull));
+	for (int i = 0; i < 1000 && doca_dpa_peek_at_last_error(ext) == DOCA_SUCCESS; i++)
+		usleep(2000);
+	free(sdk_log_take());
+	assert_int_equal(doca_dpa_peek_at_last_error(ext), DOCA_ERROR_BAD_STATE);
+	text = sdk_log_take();
+	assert_non_null(strstr(text, "whose host memory it may not reach"));
+	free(text);
+	expect_ok(doca_sync_event_destroy(se));
+	expect_ok(doca_dpa_destroy(ext));
+	sim_dev_close(other);
+}
+
 /* Destroying a context while its kernels wait: they go with it, nothing hangs or leaks. */
 static void destroy_while_kernels_wait(void **state)
 {
@@ -418,6 +516,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(device_log_to_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(faulting_kernel, setup, teardown),
 		cmocka_unit_test_setup_teardown(destroy_while_kernels_wait, setup, teardown),
+		cmocka_unit_test_setup_teardown(extended_context, setup, teardown),
+		cmocka_unit_test_setup_teardown(extended_context_window, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -98,9 +98,10 @@ static void wait_gt(void **state)
 	expect_ok(doca_sync_event_wait_gt(fx->after, 4, UINT64_MAX));
 	assert_int_equal(after(fx), 5);
 	/* Already true: no wait. */
-	launch(fx, 1, 0);
-	expect_ok(doca_sync_event_wait_gt(fx->after, 1, UINT64_MAX));
-	assert_int_equal(after(fx), 2);
+	expect_ok(doca_sync_event_update_set(fx->gate, 9));
+	launch(fx, 8, 0);
+	expect_ok(doca_sync_event_wait_gt(fx->after, 8, UINT64_MAX));
+	assert_int_equal(after(fx), 9);
 }
 
 static void wait_ne(void **state)

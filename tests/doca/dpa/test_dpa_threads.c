@@ -416,6 +416,37 @@ static void context_restart(void **state)
 	expect_ok(doca_dpa_mem_free(fx->dpa, p));
 }
 
+/*
+ * The one rule for objects of a context, both kinds on one context: an object that keeps it in
+ * use (a context extended to another device; 2.2's workers are the other such objects) makes
+ * stop and destroy answer DOCA_ERROR_IN_USE and leaves the started DPA thread running; once it
+ * is gone, stop releases the thread (3.0: it is stopped, its handle stays).
+ */
+static void objects_of_both_kinds(void **state)
+{
+	struct fixture *fx = *state;
+	struct thread_arg a = { 0 };
+	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a);
+	struct doca_dpa_thread *t = thread_started(fx, &thread_func, p);
+	struct doca_dev *other = sim_dev_open(0);
+	struct doca_dpa *ext;
+
+	expect_ok(doca_dpa_device_extend(fx->dpa, other, &ext));
+	expect_fail(doca_dpa_stop(fx->dpa), DOCA_ERROR_IN_USE, "doca_dpa_stop");
+	expect_fail(doca_dpa_destroy(fx->dpa), DOCA_ERROR_IN_USE, "doca_dpa_destroy");
+	/* Refused, the stop left the thread as it was. */
+	expect_ok(doca_dpa_thread_run(t));
+	do
+		a = arg_read(fx, p);
+	while (a.runs < 1);
+	expect_ok(doca_dpa_destroy(ext));
+	sim_dev_close(other);
+	expect_ok(doca_dpa_stop(fx->dpa));
+	expect_fail(doca_dpa_thread_run(t), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_run");
+	expect_ok(doca_dpa_thread_destroy(t));
+	expect_ok(doca_dpa_start(fx->dpa));
+}
+
 /* Threads of a group know their ranks. */
 static void thread_groups(void **state)
 {
@@ -787,6 +818,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(notification_from_kernel, setup, teardown),
 		cmocka_unit_test_setup_teardown(ping_pong, setup, teardown),
 		cmocka_unit_test_setup_teardown(context_restart, setup, teardown),
+		cmocka_unit_test_setup_teardown(objects_of_both_kinds, setup, teardown),
 		cmocka_unit_test_setup_teardown(thread_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(completion_contexts, setup, teardown),
 		cmocka_unit_test_setup_teardown(destroy_while_threads_run, setup, teardown),

@@ -191,6 +191,15 @@ unsafe extern "C" {
     ) -> flexio_status;
 }
 unsafe extern "C" {
+    #[doc = " flexio_cmdq_task_add for a task whose function is a dispatcher: an entry (a runtime's\n trampoline, such as DOCA DPA's kernel thread) that runs shown_func's work for the caller.\n The task is called by shown_func's registered name wherever a task shows: while it runs,\n its worker thread has that name (flexio_dev_get_current_thread_name, the GDB stub's thread\n list, dpa_stats' thread name of the worker), and its timeline span\n (flexio_process_trace_start) is named by it (its \"function\" argument stays host_func's\n address). A worker's name is that of the task it runs or ran last; a task added with\n flexio_cmdq_task_add leaves its worker unnamed (\"cmdq\" in dpa_stats).\n\n @param cmdq        the queue.\n @param host_func   the function run, with argument arg.\n @param arg         its argument.\n @param shown_func  the function the task is shown as, registered in the same application\n                    (it is not run).\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) as flexio_cmdq_task_add, or\n         for a shown_func that is NULL or not registered in the process's application.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
+    pub fn flexio_cmdq_task_add_as(
+        cmdq: *mut flexio_cmdq,
+        host_func: flexio_func_t,
+        arg: u64,
+        shown_func: flexio_func_t,
+    ) -> flexio_status;
+}
+unsafe extern "C" {
     #[doc = " The fatal-error record of a process: the status and, when a thread faulted, the fault with\n its registers. Fields are 0 while the process runs.\n\n @param process  a live process.\n @param fault    filled in.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
     pub fn flexio_process_fault_get(
         process: *mut flexio_process,

@@ -71,3 +71,10 @@ __dpa_global__ void kernel_fault(void)
 __dpa_global__ void kernel_nothing(void)
 {
 }
+
+/* Sets an event through the context dpa (an extended one: the event's memory is its device's). */
+__dpa_global__ void kernel_event_set_on(doca_dpa_dev_t dpa, doca_dpa_dev_sync_event_t event, uint64_t value)
+{
+	doca_dpa_dev_device_set(dpa);
+	doca_dpa_dev_sync_event_update_set(event, value);
+}
