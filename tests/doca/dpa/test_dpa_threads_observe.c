@@ -25,7 +25,7 @@
 #include "observe_util.h"
 
 extern struct doca_dpa_app *doca_dpa_threads_app;
-extern doca_dpa_func_t thread_func;
+extern doca_dpa_func_t thread_func, kernel_notify;
 
 /* thread_func's argument: a struct thread_arg (device/dpa_threads_device.c), zeroed (no
  * completion, notification or local storage); its first word counts its runs. */
@@ -35,6 +35,8 @@ static void thread_names(void **state)
 {
 	struct doca_dev *dev = sim_dev_open(0);
 	doca_dpa_dev_uintptr_t arg;
+	struct doca_dpa_notification_completion *nc;
+	doca_dpa_dev_notification_completion_t nh;
 	struct doca_dpa_thread *t;
 	struct doca_dpa *dpa;
 	uint64_t runs = 0;
@@ -49,7 +51,11 @@ static void thread_names(void **state)
 	expect_ok(doca_dpa_thread_create(dpa, &t));
 	expect_ok(doca_dpa_thread_set_func_arg(t, &thread_func, arg));
 	expect_ok(doca_dpa_thread_start(t));
+	expect_ok(doca_dpa_notification_completion_create(dpa, t, &nc));
+	expect_ok(doca_dpa_notification_completion_start(nc));
+	expect_ok(doca_dpa_notification_completion_get_dpa_handle(nc, &nh));
 	expect_ok(doca_dpa_thread_run(t));
+	expect_ok(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, NULL, 0, 1, &kernel_notify, nh)); /* wakes it */
 	while (!runs)
 		expect_ok(doca_dpa_d2h_memcpy(dpa, &runs, arg, sizeof(runs)));
 
@@ -62,6 +68,7 @@ static void thread_names(void **state)
 	assert_null(strstr(text, "opendoca_dpa_thread_entry"));
 	free(text);
 
+	expect_ok(doca_dpa_notification_completion_destroy(nc));
 	expect_ok(doca_dpa_thread_destroy(t));
 	expect_ok(doca_dpa_mem_free(dpa, arg));
 	expect_ok(doca_dpa_destroy(dpa));
