@@ -286,6 +286,7 @@ EXPERIMENTAL_FUNCTIONS = (
     'doca_dpa_get_app',
     'doca_dpa_start',
     'doca_dpa_stop',
+    'doca_dpa_device_extend',
     'doca_dpa_get_dpa_handle',
     'doca_dpa_app_get_name',
     'doca_dpa_peek_at_last_error',

@@ -534,6 +534,7 @@ doca_error_t doca_dpa_set_app(struct doca_dpa *dpa, struct doca_dpa_app *app);
 doca_error_t doca_dpa_get_app(struct doca_dpa *dpa, struct doca_dpa_app **app);
 doca_error_t doca_dpa_start(struct doca_dpa *dpa);
 doca_error_t doca_dpa_stop(struct doca_dpa *dpa);
+doca_error_t doca_dpa_device_extend(struct doca_dpa *dpa, struct doca_dev *other_dev, struct doca_dpa **extended_dpa);
 doca_error_t doca_dpa_get_dpa_handle(struct doca_dpa *dpa, doca_dpa_dev_t *handle);
 doca_error_t doca_dpa_app_get_name(struct doca_dpa_app *app, char *app_name, uint32_t *app_name_len);
 doca_error_t doca_dpa_peek_at_last_error(const struct doca_dpa *dpa);

@@ -785,6 +785,11 @@ func DpaStop(dpa *Dpa) Error {
 	return Error(C.doca_dpa_stop((*C.struct_doca_dpa)(unsafe.Pointer(dpa))))
 }
 
+// DpaDeviceExtend calls doca_error_t doca_dpa_device_extend(struct doca_dpa *dpa, struct doca_dev *other_dev, struct doca_dpa **extended_dpa);
+func DpaDeviceExtend(dpa *Dpa, otherDev *Dev, extendedDpa **Dpa) Error {
+	return Error(C.doca_dpa_device_extend((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.struct_doca_dev)(unsafe.Pointer(otherDev)), (**C.struct_doca_dpa)(unsafe.Pointer(extendedDpa))))
+}
+
 // DpaGetDpaHandle calls doca_error_t doca_dpa_get_dpa_handle(struct doca_dpa *dpa, doca_dpa_dev_t *handle);
 func DpaGetDpaHandle(dpa *Dpa, handle *DpaDev) Error {
 	return Error(C.doca_dpa_get_dpa_handle((*C.struct_doca_dpa)(unsafe.Pointer(dpa)), (*C.doca_dpa_dev_t)(unsafe.Pointer(handle))))

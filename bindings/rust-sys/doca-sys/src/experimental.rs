@@ -788,6 +788,13 @@ unsafe extern "C" {
     pub fn doca_dpa_stop(dpa: *mut doca_dpa) -> doca_error_t;
 }
 unsafe extern "C" {
+    pub fn doca_dpa_device_extend(
+        dpa: *mut doca_dpa,
+        other_dev: *mut doca_dev,
+        extended_dpa: *mut *mut doca_dpa,
+    ) -> doca_error_t;
+}
+unsafe extern "C" {
     pub fn doca_dpa_get_dpa_handle(dpa: *mut doca_dpa, handle: *mut doca_dpa_dev_t)
         -> doca_error_t;
 }
