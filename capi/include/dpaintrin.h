@@ -198,6 +198,14 @@ extern "C" {
  */
 #define __dpa_thread_memory_fence(pred_op, succ_op) __dpa_thread_fence(__DPA_MEMORY, pred_op, succ_op)
 
+/**
+ * @brief A compiler barrier only: the compiler neither moves memory accesses across it nor keeps
+ * memory values in registers over it; no instruction is emitted, so nothing is ordered for other
+ * threads or the NIC (that is __dpa_thread_fence()'s job).
+ * @since 25.10 (the DPA toolchain of DOCA 3.2, whose dpa_nvqual sample uses it)
+ */
+#define __dpa_compiler_barrier() __asm__ __volatile__("" : : : "memory")
+
 /* ------------------------------------------------------------------------ */
 /* Cache control                                                             */
 /* ------------------------------------------------------------------------ */

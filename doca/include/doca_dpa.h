@@ -222,7 +222,10 @@ doca_error_t doca_dpa_stop(struct doca_dpa *dpa);
  * @param [in] dpa the DOCA DPA context
  * @param [in] other_dev the other device
  * @param [out] extended_dpa the context extended to the other device
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, or the error of the failing step.
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument (other_dev the context's own
+ * device too), DOCA_ERROR_BAD_STATE for a context that is not started, or the error of the failing
+ * step; DOCA_ERROR_NOT_SUPPORTED for a device another simulated DPA serves (a simulated DPA reaches
+ * its own device's functions only).
  * @since 2.7
  */
 #if OPENDOCA_REL >= 27

@@ -16,7 +16,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#ifndef __riscv /* DPA code (doca_sync_event.h in NVIDIA's dpa_nvqual) has no kernel headers */
+#ifdef __riscv
+/* DPA code (doca_sync_event.h in NVIDIA's dpa_nvqual) has no kernel headers: the __be types of the
+ * FlexIO device headers, which DOCA DPA code builds on */
+#include <libflexio-dev/flexio_dev_endianity.h>
+#else
 #include <linux/types.h>
 #endif
 #include "doca_compat.h"

@@ -160,6 +160,7 @@ expect_error "an archive cannot be a member" "$DPACC" "$lib" "$out/lib/libmylib.
 mkdir -p "$out/common"
 printf '#define COMMON_VALUE 7\n' >"$out/common/common_value.h"
 printf '%s\n' "-DFROM_OPTIONS_FILE=1 # a comment" "--flto" >"$out/dpacc.opts"
+printf '\000\000\000\000\000\000\000\000' >"$out/none.blob" # attributes declaring no feature
 "$DPACC" "$app" --output-file "$out/spell/spelled.a" -app-name spelled_app --hostcc gcc \
 	-devicecc-options="-I$here/shell,-include,common_value.h" -device-libs="-L$out/lib" \
 	-devicelink-options=-lmylib --common-include-path "$out/common" -disable-asm-checks \

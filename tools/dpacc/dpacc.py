@@ -74,6 +74,7 @@ from dpacc_codegen import (BY_NAME_PREFIX, UNPACK_PREFIX, device_wrapper_source,
                            registration_source)
 from dpacc_functions import SignatureError, annotated_functions  # noqa: E402
 from dpacc_records import LAYOUT_MARK, probe_source, read_probe  # noqa: E402
+from dpa_attributes import AttributesError, read_blob_file  # noqa: E402
 
 # NVIDIA's doca_build_dpacc.sh --version reads the number after "version " on the lines that
 # have the word: only the first line of dpacc --version has it, and the number (OpenFlexIO's, from
@@ -345,7 +346,8 @@ def argument_parser():
                    dest="disable_asm_check", action="store_true",
                    help="accepted (no inline-assembly restrictions are checked)")
     p.add_argument("-dpa-proc-attr", "--dpa-proc-attr", dest="dpa_proc_attr", metavar="BLOB",
-                   help="accepted and ignored (process attributes of newer dpacc)")
+                   help="the application's attributes (a blob of dpa-app-attributes2blob): checked; the "
+                        "simulated DPA grants every feature")
     p.add_argument("--release", metavar="YY.MM",
                    help="(OpenFlexIO) the FlexIO release (e.g. 24.01) of device sources that define no "
                         f"FLEXIO_DEV_VER_USED; default: ${RELEASE_ENV}, else the flexio_release of the "
@@ -689,6 +691,13 @@ def keep_intermediates(tmp, directory):
 def main(argv):
     opts = parse_args(argv)
     config = load_config()
+    if opts["dpa_proc_attr"]:
+        # A file that is no attributes blob is refused (a build naming one means it); a valid one
+        # changes nothing: the simulated DPA grants every feature (docs/guide/dpa-attributes.md).
+        try:
+            read_blob_file(opts["dpa_proc_attr"])
+        except AttributesError as err:
+            raise DpaccError(f"--dpa-proc-attr: {err}") from err
     tmp = Path(tempfile.mkdtemp(prefix="dpacc-"))
     try:
         dev_objects, functions = compile_device(config, opts, tmp)

@@ -1,4 +1,4 @@
-/* dpaintrin.h: fences, cache-control ecalls, counters and the Q16.16 fixed-point helpers. */
+/* dpaintrin.h: fences, the compiler barrier, cache-control ecalls, counters and the Q16.16 fixed-point helpers. */
 #include <stdint.h>
 
 #include <dpaintrin.h>
@@ -19,6 +19,7 @@ __dpa_rpc__ uint64_t intrinsics_fences(void)
 	__dpa_thread_writeback_memory();
 	__dpa_thread_window_writeback();
 	__dpa_thread_window_read_inv();
+	__dpa_compiler_barrier();
 	return shared_value;
 }
 
