@@ -25,8 +25,8 @@
 #include "mem_util.h"
 
 extern struct doca_dpa_app *doca_dpa_threads_app;
-extern doca_dpa_func_t thread_func, thread_spin, kernel_notify, rpc_local_storage, kernel_ht_hammer, kernel_ht_add,
-	rpc_ht_find, kernel_post_memcpy;
+extern doca_dpa_func_t thread_func, thread_spin, kernel_notify, rpc_notify, rpc_local_storage, kernel_ht_hammer,
+	kernel_ht_add, rpc_ht_find, kernel_post_memcpy;
 
 /* As the DPA code's (device/dpa_threads_device.c). */
 struct thread_arg {
@@ -116,6 +116,41 @@ static struct doca_dpa_thread *thread_started(struct fixture *fx, doca_dpa_func_
 	return t;
 }
 
+/*
+ * What wakes a thread, as DOCA programs (NVIDIA's samples) do it: a notification completion
+ * attached to the thread, then doca_dpa_thread_run (which runs nothing: it makes the thread
+ * runnable), then device code notifying it: here an RPC, the host's way into device code.
+ */
+struct waker {
+	struct doca_dpa_notification_completion *nc;
+	doca_dpa_dev_notification_completion_t handle;
+};
+
+static struct waker waker_attach(struct fixture *fx, struct doca_dpa_thread *t)
+{
+	struct waker w;
+
+	expect_ok(doca_dpa_notification_completion_create(fx->dpa, t, &w.nc));
+	expect_ok(doca_dpa_notification_completion_start(w.nc));
+	expect_ok(doca_dpa_notification_completion_get_dpa_handle(w.nc, &w.handle));
+	expect_ok(doca_dpa_thread_run(t));
+	return w;
+}
+
+/* One run of the thread (a run asked for while it runs is latched: it runs again after). */
+static void wake(struct fixture *fx, const struct waker *w)
+{
+	uint64_t ret;
+
+	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_notify, &ret, w->handle));
+}
+
+/* Before the thread's destroy: an attached notification completion keeps it in use. */
+static void waker_destroy(struct waker *w)
+{
+	expect_ok(doca_dpa_notification_completion_destroy(w->nc));
+}
+
 static void thread_life_cycle(void **state)
 {
 	struct fixture *fx = *state;
@@ -178,7 +213,7 @@ static void thread_life_cycle(void **state)
 	expect_ok(doca_dpa_destroy(idle));
 }
 
-/* doca_dpa_thread_run runs it once per call; its local storage and argument are its own. */
+/* A notification runs it once per notify; its local storage and argument are its own. */
 static void thread_runs(void **state)
 {
 	struct fixture *fx = *state;
@@ -188,6 +223,7 @@ static void thread_runs(void **state)
 	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a), ls;
 	uint64_t magic = 0x1234abcd, value;
 	struct doca_dpa_thread *t;
+	struct waker w;
 
 	expect_ok(doca_dpa_mem_alloc(fx->dpa, sizeof(magic), &ls));
 	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, ls, &magic, sizeof(magic)));
@@ -198,8 +234,9 @@ static void thread_runs(void **state)
 	usleep(20000);
 	a = arg_read(fx, p);
 	assert_int_equal(a.runs, 0); /* started, not run */
+	w = waker_attach(fx, t);
 	for (uint64_t i = 1; i <= 3; i++) {
-		expect_ok(doca_dpa_thread_run(t));
+		wake(fx, &w);
 		expect_ok(doca_sync_event_wait_gt(se, i - 1, UINT64_MAX));
 	}
 	a = arg_read(fx, p);
@@ -211,8 +248,47 @@ static void thread_runs(void **state)
 	/* Outside a DPA thread there is no local storage. */
 	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_local_storage, &value));
 	assert_int_equal(value, 1);
+	waker_destroy(&w);
 	expect_ok(doca_dpa_thread_destroy(t));
 	expect_ok(doca_dpa_mem_free(fx->dpa, ls));
+	expect_ok(doca_dpa_mem_free(fx->dpa, p));
+	expect_ok(doca_sync_event_destroy(se));
+}
+
+/*
+ * doca_dpa_thread_run as DOCA documents it: it makes a started thread runnable, to run when what
+ * is attached to it reports; it does not run it (NVIDIA's samples call it before they write the
+ * thread's argument). Only a started thread of a started context becomes runnable.
+ */
+static void thread_run_makes_runnable(void **state)
+{
+	struct fixture *fx = *state;
+	doca_dpa_dev_sync_event_t h;
+	struct doca_sync_event *se = dpa_event(fx, &h);
+	struct thread_arg a = { .event = h };
+	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a);
+	struct doca_dpa_thread *t;
+	struct waker w;
+
+	expect_fail(doca_dpa_thread_run(NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_run");
+	expect_ok(doca_dpa_thread_create(fx->dpa, &t));
+	expect_ok(doca_dpa_thread_set_func_arg(t, &thread_func, p));
+	expect_fail(doca_dpa_thread_run(t), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_run"); /* not started */
+	expect_ok(doca_dpa_thread_start(t));
+	w = waker_attach(fx, t); /* doca_dpa_thread_run, after the notification completion is attached */
+	usleep(20000);
+	a = arg_read(fx, p);
+	assert_int_equal(a.runs, 0);
+	wake(fx, &w); /* what is attached to it runs it */
+	expect_ok(doca_sync_event_wait_gt(se, 0, UINT64_MAX));
+	usleep(20000);
+	a = arg_read(fx, p);
+	assert_int_equal(a.runs, 1);
+	waker_destroy(&w);
+	expect_ok(doca_dpa_thread_stop(t));
+	expect_fail(doca_dpa_thread_run(t), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_run"); /* stopped */
+	expect_ok(doca_dpa_thread_destroy(t));
+	expect_fail(doca_dpa_thread_run(t), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_run"); /* destroyed */
 	expect_ok(doca_dpa_mem_free(fx->dpa, p));
 	expect_ok(doca_sync_event_destroy(se));
 }
@@ -226,13 +302,15 @@ static void thread_finish(void **state)
 	struct thread_arg a = { .event = h, .finish = 1 };
 	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a);
 	struct doca_dpa_thread *t = thread_started(fx, &thread_func, p);
+	struct waker w = waker_attach(fx, t);
 
-	expect_ok(doca_dpa_thread_run(t));
+	wake(fx, &w);
 	expect_ok(doca_sync_event_wait_gt(se, 0, UINT64_MAX));
-	expect_ok(doca_dpa_thread_run(t));
+	wake(fx, &w);
 	usleep(20000);
 	a = arg_read(fx, p);
 	assert_int_equal(a.runs, 1);
+	waker_destroy(&w);
 	expect_ok(doca_dpa_thread_destroy(t));
 	expect_ok(doca_dpa_mem_free(fx->dpa, p));
 	expect_ok(doca_sync_event_destroy(se));
@@ -248,6 +326,7 @@ static void affinities(void **state)
 	struct thread_arg a = { .event = h };
 	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a);
 	struct doca_dpa_thread *t;
+	struct waker w;
 	unsigned int eu, total;
 
 	expect_fail(doca_dpa_eu_affinity_create(NULL, &aff), DOCA_ERROR_INVALID_VALUE, "doca_dpa_eu_affinity_create");
@@ -280,8 +359,10 @@ static void affinities(void **state)
 	expect_fail(doca_dpa_eu_affinity_clear(NULL), DOCA_ERROR_INVALID_VALUE, "doca_dpa_eu_affinity_clear");
 	expect_ok(doca_dpa_thread_set_func_arg(t, &thread_func, p));
 	expect_ok(doca_dpa_thread_start(t));
-	expect_ok(doca_dpa_thread_run(t));
+	w = waker_attach(fx, t);
+	wake(fx, &w);
 	expect_ok(doca_sync_event_wait_gt(se, 0, UINT64_MAX));
+	waker_destroy(&w);
 	expect_ok(doca_dpa_thread_destroy(t));
 	expect_ok(doca_dpa_mem_free(fx->dpa, p));
 	expect_ok(doca_sync_event_destroy(se));
@@ -326,6 +407,7 @@ static void notification_from_kernel(void **state)
 	/* In use: the thread neither stops nor goes. */
 	expect_fail(doca_dpa_thread_stop(t), DOCA_ERROR_IN_USE, "doca_dpa_thread_stop");
 	expect_fail(doca_dpa_thread_destroy(t), DOCA_ERROR_IN_USE, "doca_dpa_thread_destroy");
+	expect_ok(doca_dpa_thread_run(t));
 	for (uint64_t i = 1; i <= 4; i++) {
 		expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_notify, nh));
 		expect_ok(doca_sync_event_wait_gt(se, i - 1, UINT64_MAX));
@@ -358,6 +440,7 @@ static void ping_pong(void **state)
 			       *tpong = thread_started(fx, &thread_func, ppong);
 	struct doca_dpa_notification_completion *to_ping, *to_pong;
 	doca_dpa_dev_notification_completion_t h;
+	uint64_t ret;
 
 	expect_ok(doca_dpa_notification_completion_create(fx->dpa, tping, &to_ping));
 	expect_ok(doca_dpa_notification_completion_start(to_ping));
@@ -369,6 +452,8 @@ static void ping_pong(void **state)
 	expect_ok(doca_dpa_notification_completion_get_dpa_handle(to_ping, &h));
 	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, ppong + offsetof(struct thread_arg, notify), &h, sizeof(h)));
 	expect_ok(doca_dpa_thread_run(tping));
+	expect_ok(doca_dpa_thread_run(tpong));
+	expect_ok(doca_dpa_rpc(fx->dpa, &rpc_notify, &ret, h)); /* the first ping */
 	expect_ok(doca_sync_event_wait_gt(se_ping, ROUNDS - 1, UINT64_MAX));
 	expect_ok(doca_sync_event_wait_gt(se_pong, ROUNDS - 2, UINT64_MAX));
 	usleep(20000);
@@ -395,6 +480,7 @@ static void context_restart(void **state)
 	struct doca_dpa_thread *t = thread_started(fx, &thread_func, p);
 	struct doca_dpa_hash_table *ht;
 	doca_dpa_dev_hash_table_t h;
+	struct waker w;
 
 	expect_ok(doca_dpa_hash_table_create(fx->dpa, 4, &ht));
 	expect_ok(doca_dpa_stop(fx->dpa));
@@ -407,11 +493,13 @@ static void context_restart(void **state)
 	p = arg_alloc(fx, &a);
 	expect_ok(doca_dpa_thread_set_func_arg(t, &thread_func, p));
 	expect_ok(doca_dpa_thread_start(t));
-	expect_ok(doca_dpa_thread_run(t));
+	w = waker_attach(fx, t);
+	wake(fx, &w);
 	do
 		a = arg_read(fx, p);
 	while (a.runs < 1);
 	expect_ok(doca_dpa_hash_table_destroy(ht));
+	waker_destroy(&w);
 	expect_ok(doca_dpa_thread_destroy(t));
 	expect_ok(doca_dpa_mem_free(fx->dpa, p));
 }
@@ -458,6 +546,7 @@ static void thread_groups(void **state)
 	struct doca_sync_event *se[N];
 	doca_dpa_dev_uintptr_t p[N];
 	struct doca_dpa_thread *t[N];
+	struct waker w[N];
 	struct doca_dpa_tg *tg;
 	unsigned int n;
 
@@ -498,7 +587,8 @@ static void thread_groups(void **state)
 		struct thread_arg a;
 
 		expect_ok(doca_dpa_thread_start(t[i]));
-		expect_ok(doca_dpa_thread_run(t[i]));
+		w[i] = waker_attach(fx, t[i]);
+		wake(fx, &w[i]);
 		expect_ok(doca_sync_event_wait_gt(se[i], 0, UINT64_MAX));
 		a = arg_read(fx, p[i]);
 		assert_int_equal(a.rank, N - 1 - i);
@@ -509,6 +599,7 @@ static void thread_groups(void **state)
 	expect_ok(doca_dpa_thread_group_destroy(tg));
 	expect_fail(doca_dpa_thread_group_destroy(tg), DOCA_ERROR_INVALID_VALUE, "doca_dpa_thread_group_destroy");
 	for (int i = 0; i < N; i++) {
+		waker_destroy(&w[i]);
 		expect_ok(doca_dpa_thread_destroy(t[i]));
 		expect_ok(doca_dpa_mem_free(fx->dpa, p[i]));
 		expect_ok(doca_sync_event_destroy(se[i]));
@@ -526,6 +617,7 @@ static void completion_contexts(void **state)
 	struct doca_dpa_completion *comp, *polled;
 	struct doca_dpa_thread *t, *got;
 	doca_dpa_dev_completion_t ch;
+	struct waker w;
 	unsigned int size;
 
 	expect_fail(doca_dpa_completion_create(NULL, 4, &comp), DOCA_ERROR_INVALID_VALUE, "doca_dpa_completion_create");
@@ -558,10 +650,12 @@ static void completion_contexts(void **state)
 		    "doca_dpa_completion_get_dpa_handle");
 	expect_fail(doca_dpa_thread_stop(t), DOCA_ERROR_IN_USE, "doca_dpa_thread_stop");
 	expect_ok(doca_dpa_h2d_memcpy(fx->dpa, p + offsetof(struct thread_arg, comp), &ch, sizeof(ch)));
-	expect_ok(doca_dpa_thread_run(t));
+	w = waker_attach(fx, t);
+	wake(fx, &w);
 	expect_ok(doca_sync_event_wait_gt(se, 0, UINT64_MAX));
 	a = arg_read(fx, p);
 	assert_int_equal(a.completions, 0);
+	waker_destroy(&w); /* what follows checks what the completion context alone does */
 	/* Without a thread, the queue is only polled. */
 	expect_ok(doca_dpa_completion_create(fx->dpa, 8, &polled));
 	expect_ok(doca_dpa_completion_start(polled));
@@ -586,19 +680,17 @@ static void destroy_while_threads_run(void **state)
 		N = 4
 	};
 	struct doca_dpa_thread *t[N];
-	struct doca_dpa_notification_completion *nc[N];
-	doca_dpa_dev_notification_completion_t h;
+	struct waker w[N];
 	doca_dpa_dev_uintptr_t p[N];
 	struct thread_arg a = { 0 };
 
 	for (int i = 0; i < N; i++) {
 		p[i] = arg_alloc(fx, &a);
 		t[i] = thread_started(fx, &thread_spin, p[i]);
-		expect_ok(doca_dpa_notification_completion_create(fx->dpa, t[i], &nc[i]));
-		expect_ok(doca_dpa_notification_completion_start(nc[i]));
-		expect_ok(doca_dpa_notification_completion_get_dpa_handle(nc[i], &h));
-		expect_ok(doca_dpa_h2d_memcpy(fx->dpa, p[i] + offsetof(struct thread_arg, notify), &h, sizeof(h)));
-		expect_ok(doca_dpa_thread_run(t[i]));
+		w[i] = waker_attach(fx, t[i]); /* the thread notifies itself through it after the first wake */
+		expect_ok(doca_dpa_h2d_memcpy(fx->dpa, p[i] + offsetof(struct thread_arg, notify), &w[i].handle,
+					      sizeof(w[i].handle)));
+		wake(fx, &w[i]);
 	}
 	do {
 		usleep(1000);
@@ -608,7 +700,7 @@ static void destroy_while_threads_run(void **state)
 	fx->dpa = NULL;
 	for (int i = 0; i < N; i++) {
 		expect_fail(doca_dpa_thread_run(t[i]), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_run");
-		expect_ok(doca_dpa_notification_completion_destroy(nc[i]));
+		waker_destroy(&w[i]);
 		expect_ok(doca_dpa_thread_destroy(t[i]));
 	}
 }
@@ -779,14 +871,19 @@ static void async_ops_wake_thread(void **state)
 	expect_fail(doca_dpa_completion_stop(comp), DOCA_ERROR_IN_USE, "doca_dpa_completion_stop");
 	expect_fail(doca_dpa_completion_destroy(comp), DOCA_ERROR_IN_USE, "doca_dpa_completion_destroy");
 
-	expect_ok(doca_dpa_thread_run(t)); /* nothing to read yet: it arms the completion context */
-	expect_ok(doca_sync_event_wait_gt(se, 0, UINT64_MAX));
+	/* Runnable, as DOCA programs make it: it runs at its completion context's first completion
+	 * (the context is armed when started), not now. */
+	expect_ok(doca_dpa_thread_run(t));
+	usleep(20000);
+	a = arg_read(fx, p);
+	assert_int_equal(a.runs, 0);
 	for (uint64_t i = 0; i < COPIES; i++) {
 		expect_ok(doca_dpa_kernel_launch_update_set(fx->dpa, NULL, 0, NULL, 0, 1, &kernel_post_memcpy, oh,
 							    dst_key, dst + i * LEN, src_key, src, (uint64_t)LEN));
-		expect_ok(doca_sync_event_wait_gt(se, i + 1, UINT64_MAX)); /* the completion woke the thread */
+		expect_ok(doca_sync_event_wait_gt(se, i, UINT64_MAX)); /* the completion woke the thread */
 	}
 	a = arg_read(fx, p);
+	assert_int_equal(a.runs, COPIES);
 	assert_int_equal(a.completions, COPIES);
 	assert_int_equal(a.last_type, 0); /* DOCA_DPA_DEV_COMP_SEND (device code's header) */
 	assert_int_equal(a.last_user, 0x42);
@@ -813,6 +910,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(thread_life_cycle, setup, teardown),
 		cmocka_unit_test_setup_teardown(thread_runs, setup, teardown),
+		cmocka_unit_test_setup_teardown(thread_run_makes_runnable, setup, teardown),
 		cmocka_unit_test_setup_teardown(thread_finish, setup, teardown),
 		cmocka_unit_test_setup_teardown(affinities, setup, teardown),
 		cmocka_unit_test_setup_teardown(notification_from_kernel, setup, teardown),

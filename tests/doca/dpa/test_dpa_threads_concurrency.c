@@ -1,8 +1,10 @@
 /*
  * DPA threads from many host threads at once (in the ThreadSanitizer suite too): each host thread
  * makes, starts, wakes and destroys DPA threads, notification completions, completion contexts,
- * affinities and hash tables of one shared DOCA DPA context, while another stops and destroys a
- * second context whose threads the workers keep running.
+ * affinities and hash tables of one shared DOCA DPA context, waking its threads as DOCA programs
+ * do (doca_dpa_thread_run, then device code notifying them: RPCs and kernels of every worker at
+ * once), while another host thread keeps making and waking the threads of a second context that
+ * the main thread destroys meanwhile.
  */
 #define DOCA_ALLOW_EXPERIMENTAL_API
 
@@ -25,7 +27,7 @@
 #define RUNS 4
 
 extern struct doca_dpa_app *doca_dpa_threads_app;
-extern doca_dpa_func_t thread_func;
+extern doca_dpa_func_t thread_func, kernel_notify, rpc_notify;
 
 /* As the DPA code's (device/dpa_threads_device.c). */
 struct thread_arg {
@@ -54,7 +56,8 @@ static struct doca_dpa *dpa;
 	} while (0)
 
 /* One worker: ROUNDS times a DPA thread with a notification completion, a completion context, an
- * affinity and a hash table, run RUNS times, each run waited for in DPA memory. */
+ * affinity and a hash table, made runnable, then notified RUNS times (by an RPC or a kernel, in
+ * turn), each run waited for in DPA memory. */
 static void *worker(void *arg)
 {
 	unsigned int eu = (unsigned int)(uintptr_t)arg;
@@ -67,6 +70,8 @@ static void *worker(void *arg)
 		struct doca_dpa_notification_completion *nc;
 		struct doca_dpa_completion *comp;
 		struct doca_dpa_hash_table *ht;
+		doca_dpa_dev_notification_completion_t h;
+		uint64_t ret;
 
 		TRY(doca_dpa_mem_alloc(dpa, sizeof(a), &p));
 		TRY(doca_dpa_h2d_memcpy(dpa, p, &a, sizeof(a)));
@@ -79,12 +84,17 @@ static void *worker(void *arg)
 		TRY(doca_dpa_thread_start(t));
 		TRY(doca_dpa_notification_completion_create(dpa, t, &nc));
 		TRY(doca_dpa_notification_completion_start(nc));
+		TRY(doca_dpa_notification_completion_get_dpa_handle(nc, &h));
 		TRY(doca_dpa_completion_create(dpa, 4, &comp));
 		TRY(doca_dpa_completion_set_thread(comp, t));
 		TRY(doca_dpa_completion_start(comp));
 		TRY(doca_dpa_hash_table_create(dpa, 16, &ht));
+		TRY(doca_dpa_thread_run(t));
 		for (uint64_t i = 1; i <= RUNS; i++) {
-			TRY(doca_dpa_thread_run(t));
+			if (i & 1)
+				TRY(doca_dpa_rpc(dpa, &rpc_notify, &ret, h));
+			else
+				TRY(doca_dpa_kernel_launch_update_set(dpa, NULL, 0, NULL, 0, 1, &kernel_notify, h));
 			do /* DPA memory, read through the context */
 				TRY(doca_dpa_d2h_memcpy(dpa, &a, p, sizeof(a)));
 			while (a.runs < i);
@@ -98,22 +108,37 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-/* A context destroyed while another host thread starts and runs its DPA threads. */
+/* A context destroyed while another host thread starts its DPA threads and wakes them (an RPC
+ * notifying each). Any call from the argument's allocation on may fail: the context goes
+ * meanwhile; its DPA memory goes with it. */
 static void *doomed_worker(void *arg)
 {
 	struct doca_dpa *doomed = arg;
 	struct doca_dpa_thread *t[ROUNDS];
+	struct doca_dpa_notification_completion *nc[ROUNDS] = { 0 };
+	doca_dpa_dev_notification_completion_t h;
+	doca_dpa_dev_uintptr_t p;
+	uint64_t ret;
 	int made = 0;
 
 	for (; made < ROUNDS; made++) {
 		if (doca_dpa_thread_create(doomed, &t[made]) != DOCA_SUCCESS)
 			break; /* the context is gone */
-		if (doca_dpa_thread_set_func_arg(t[made], &thread_func, 0) == DOCA_SUCCESS &&
-		    doca_dpa_thread_start(t[made]) == DOCA_SUCCESS)
-			(void)doca_dpa_thread_run(t[made]); /* may fail: the context stops meanwhile */
+		if (doca_dpa_mem_alloc(doomed, sizeof(struct thread_arg), &p) == DOCA_SUCCESS &&
+		    doca_dpa_memset(doomed, p, 0, sizeof(struct thread_arg)) == DOCA_SUCCESS &&
+		    doca_dpa_thread_set_func_arg(t[made], &thread_func, p) == DOCA_SUCCESS &&
+		    doca_dpa_thread_start(t[made]) == DOCA_SUCCESS &&
+		    doca_dpa_notification_completion_create(doomed, t[made], &nc[made]) == DOCA_SUCCESS &&
+		    doca_dpa_notification_completion_start(nc[made]) == DOCA_SUCCESS &&
+		    doca_dpa_notification_completion_get_dpa_handle(nc[made], &h) == DOCA_SUCCESS &&
+		    doca_dpa_thread_run(t[made]) == DOCA_SUCCESS)
+			(void)doca_dpa_rpc(doomed, &rpc_notify, &ret, h);
 	}
-	for (int i = 0; i < made; i++)
+	for (int i = 0; i < made; i++) {
+		if (nc[i])
+			TRY(doca_dpa_notification_completion_destroy(nc[i]));
 		TRY(doca_dpa_thread_destroy(t[i]));
+	}
 	return NULL;
 }
 

@@ -71,6 +71,13 @@ __dpa_global__ void kernel_notify(doca_dpa_dev_notification_completion_t notify)
 	doca_dpa_dev_thread_notify(notify);
 }
 
+/* The host waking a DPA thread: DOCA has no host call that runs a thread, device code notifies it. */
+__dpa_rpc__ uint64_t rpc_notify(doca_dpa_dev_notification_completion_t notify)
+{
+	doca_dpa_dev_thread_notify(notify);
+	return 0;
+}
+
 /* Not a DPA thread: no local storage, rank 0 of 1. */
 __dpa_rpc__ uint64_t rpc_local_storage(void)
 {
