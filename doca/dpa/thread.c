@@ -518,7 +518,6 @@ doca_error_t doca_dpa_thread_stop(struct doca_dpa_thread *dpa_thread)
 	return err;
 }
 
-/* Runs the thread once: an RPC activates it (a run while it runs is latched, as a notification's). */
 /*
  * DOCA's "runnable" state: from now on the thread runs whenever what is attached to it reports (a
  * completion context's CQE, a notification). A started thread's event handler already is where

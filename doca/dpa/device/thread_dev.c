@@ -1,7 +1,8 @@
 /*
  * The device side of DOCA DPA threads (doca_dpa_thread_*, 2.7 on): the event handler entry
- * libdoca_dpa gives every DPA thread's FlexIO event handler, and what thread functions call (doca_dpa_dev_thread_reschedule,
- * _finish, _notify, _get_local_storage). thread_dev.h has the descriptors.
+ * libdoca_dpa gives every DPA thread's FlexIO event handler, and what thread functions call
+ * (doca_dpa_dev_thread_reschedule, _finish, _notify, _get_local_storage). thread_dev.h has the
+ * descriptors.
  */
 #include <stdint.h>
 
