@@ -517,18 +517,20 @@ static void objects_of_both_kinds(void **state)
 	doca_dpa_dev_uintptr_t p = arg_alloc(fx, &a);
 	struct doca_dpa_thread *t = thread_started(fx, &thread_func, p);
 	struct doca_dev *other = sim_dev_open(0);
+	struct waker w = waker_attach(fx, t);
 	struct doca_dpa *ext;
 
 	expect_ok(doca_dpa_device_extend(fx->dpa, other, &ext));
 	expect_fail(doca_dpa_stop(fx->dpa), DOCA_ERROR_IN_USE, "doca_dpa_stop");
 	expect_fail(doca_dpa_destroy(fx->dpa), DOCA_ERROR_IN_USE, "doca_dpa_destroy");
 	/* Refused, the stop left the thread as it was. */
-	expect_ok(doca_dpa_thread_run(t));
+	wake(fx, &w);
 	do
 		a = arg_read(fx, p);
 	while (a.runs < 1);
 	expect_ok(doca_dpa_destroy(ext));
 	sim_dev_close(other);
+	waker_destroy(&w);
 	expect_ok(doca_dpa_stop(fx->dpa));
 	expect_fail(doca_dpa_thread_run(t), DOCA_ERROR_BAD_STATE, "doca_dpa_thread_run");
 	expect_ok(doca_dpa_thread_destroy(t));
