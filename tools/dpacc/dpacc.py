@@ -211,6 +211,27 @@ def pkg_config_release():
     return (r.stdout.strip() or None) if r.returncode == 0 else None
 
 
+def pkg_config_doca_release(pkg_config):
+    """(release, where) of the DOCA module pkg-config finds, "" if none: of doca-common (2.7 on)
+    and doca (2.2 - 2.6), the one in the earliest directory of $PKG_CONFIG_PATH, as a host build
+    asking for its release's module gets it (a 2.2 directory before the install's own one)."""
+    path = [os.path.realpath(d) for d in os.environ.get("PKG_CONFIG_PATH", "").split(":") if d]
+    found = []
+    for module in ("doca-common", "doca"):
+        r = subprocess.run([pkg_config, f"--variable={DOCA_RELEASE_VARIABLE}", module], capture_output=True, text=True)
+        release = r.stdout.strip() if r.returncode == 0 else ""
+        if not release:
+            continue
+        d = subprocess.run([pkg_config, "--variable=pcfiledir", module], capture_output=True, text=True)
+        where = os.path.realpath(d.stdout.strip()) if d.returncode == 0 else ""
+        rank = path.index(where) if where in path else len(path)
+        found.append((rank, release, f"pkg-config's {module}"))
+    if not found:
+        return "", "pkg-config"
+    _, release, where = min(found, key=lambda f: f[0])  # stable: doca-common first on a tie
+    return release, where
+
+
 def doca_release():
     """The DOCA release DPA code that selects none is compiled for: $DOCA_RELEASE, else the
     doca_release variable of the DOCA pkg-config module pkg-config finds (doca-common from 2.7,
@@ -218,11 +239,8 @@ def doca_release():
     name = os.environ.get(DOCA_RELEASE_ENV)
     where = DOCA_RELEASE_ENV
     pkg_config = shutil.which("pkg-config")
-    for module in ("doca-common", "doca") if not name and pkg_config else ():
-        r = subprocess.run([pkg_config, f"--variable={DOCA_RELEASE_VARIABLE}", module], capture_output=True, text=True)
-        name, where = (r.stdout.strip() if r.returncode == 0 else ""), f"pkg-config's {module}"
-        if name:
-            break
+    if not name and pkg_config:
+        name, where = pkg_config_doca_release(pkg_config)
     if not name:
         return None
     match = DOCA_RELEASE_NAME.fullmatch(name)
