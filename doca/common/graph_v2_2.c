@@ -1,0 +1,65 @@
+/*
+ * DOCA graphs of 2.2 (doca_graph.h): graphs of jobs run by a work queue. The graphs are graph.c's
+ * (its module comment says how a 2.2 graph differs); here are 2.2's forms, which read the jobs
+ * (struct doca_job is 2.2's) and call graph.c. The forms 2.2 shares with 2.7 (destroy, start,
+ * stop, add_dependency, instance create and destroy) are graph.c's alone.
+ */
+#define DOCA_VER_USED DOCA_VER(2, 2, 80)
+
+#include "doca_ctx.h"
+#include "doca_graph.h"
+
+#include "ctx.h"
+
+_Static_assert(DOCA_GRAPH_JOB == DOCA_ACTION_GRAPH_FIRST + 1, "2.2's graph job type");
+
+doca_error_t doca_graph_create(struct doca_graph **graph)
+{
+	return opendoca_graph_create_v2_2(graph, __func__);
+}
+
+doca_error_t doca_graph_ctx_node_create(struct doca_graph *graph, int job_type, const struct doca_ctx *ctx,
+					struct doca_graph_node **node)
+{
+	return opendoca_graph_ctx_node_create_v2_2(graph, job_type, ctx, node, __func__);
+}
+
+doca_error_t doca_graph_user_node_create(struct doca_graph *graph, doca_graph_user_node_cb_t cb,
+					 struct doca_graph_node **node)
+{
+	return opendoca_graph_user_node_create_v2_2(graph, cb, node, __func__);
+}
+
+doca_error_t doca_graph_workq_add(struct doca_graph *graph, struct doca_workq *workq)
+{
+	return opendoca_graph_workq_add(graph, workq, __func__);
+}
+
+doca_error_t doca_graph_workq_rm(struct doca_graph *graph, struct doca_workq *workq)
+{
+	return opendoca_graph_workq_rm(graph, workq, __func__);
+}
+
+doca_error_t doca_graph_instance_set_ctx_node_data(struct doca_graph_instance *graph_instance,
+						   struct doca_graph_node *node, struct doca_job *job,
+						   struct doca_event *ev)
+{
+	if (!job || !ev)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "%s is NULL", job ? "ev" : "job");
+	return opendoca_graph_instance_set_ctx_node_data_v2_2(graph_instance, node, job, job->ctx, job->type, ev,
+							      __func__);
+}
+
+doca_error_t doca_graph_instance_set_user_node_data(struct doca_graph_instance *graph_instance,
+						    struct doca_graph_node *node, void *cookie, struct doca_event *ev)
+{
+	if (!ev)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "ev is NULL");
+	return opendoca_graph_instance_set_user_node_data_v2_2(graph_instance, node, cookie, ev, __func__);
+}
+
+doca_error_t doca_workq_graph_submit(struct doca_workq *workq, struct doca_graph_instance *graph_instance,
+				     union doca_data user_data)
+{
+	return opendoca_workq_graph_submit(workq, graph_instance, user_data, __func__);
+}
