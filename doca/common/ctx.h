@@ -337,6 +337,17 @@ bool opendoca_workq_bound(struct opendoca_engine *workq, struct opendoca_ctx *ct
  */
 doca_error_t opendoca_workq_submit_job(struct opendoca_engine *workq, const struct doca_job *job,
 				       struct opendoca_graph_run *run, const char *func);
+/*
+ * 2.2's queries of a run: the failed nodes (failed_nodes NULL: their count), a node's state (enum
+ * doca_graph_instance_node_state) or, with state NULL, its result (its status; DOCA_ERROR_BAD_STATE
+ * before it completed).
+ */
+doca_error_t opendoca_graph_instance_failed_nodes(const struct doca_graph_instance *graph_instance,
+						  const struct doca_graph_node **failed_nodes,
+						  uint32_t *num_failed_nodes, const char *func);
+doca_error_t opendoca_graph_instance_node_run(const struct doca_graph_instance *graph_instance,
+					      const struct doca_graph_node *node, int *state, union doca_data *result,
+					      const char *func);
 /* The event a 2.2 graph node's job fills when it completes. */
 struct doca_event *opendoca_graph_run_event(const struct opendoca_graph_run *run);
 /*

@@ -73,10 +73,23 @@ struct graph {
 	bool started;
 };
 
-/* What a context node's task carries while it runs for an instance (task->graph). */
+/* A node's state in an instance's run: 2.2's enum doca_graph_instance_node_state (graph_v2_2.c checks). */
+enum node_state {
+	NODE_NOT_STARTED = 0,
+	NODE_STARTED = 1,
+	NODE_COMPLETED = 2,
+	NODE_ERROR = 3,
+};
+
+/*
+ * A node of an instance: what a context node's task carries while it runs (task->graph), and the
+ * node's state and result (its status) in the last run (2.2's queries).
+ */
 struct opendoca_graph_run {
 	struct graph_instance *inst;
 	uint32_t node;
+	enum node_state state;
+	union doca_data result;
 };
 
 struct node_data {
@@ -969,6 +982,8 @@ static void node_done(struct graph_instance *inst, uint32_t node, doca_error_t s
 {
 	const struct graph_node *n = inst->graph->nodes[node];
 
+	inst->runs[node].state = status ? NODE_ERROR : NODE_COMPLETED;
+	inst->runs[node].result.u64 = (uint64_t)status;
 	if (status) {
 		run_fail(inst, status);
 		return;
@@ -991,20 +1006,21 @@ static void run_ready(struct graph_instance *inst)
 		struct node_data *data = &inst->data[node];
 		doca_error_t err;
 
+		inst->runs[node].state = NODE_STARTED;
 		switch (n->kind) {
 		case NODE_CTX:
 			err = inst->graph->v22 ? opendoca_workq_submit_job(pe, data->job, &inst->runs[node],
 									   "doca_workq_graph_submit")
 					       : opendoca_task_submit_graph(data->task, &inst->runs[node], submit_func);
 			if (err)
-				run_fail(inst, err);
+				node_done(inst, node, err);
 			else
 				inst->inflight++;
 			break;
 		case NODE_SUB:
 			err = run_begin(data->sub);
 			if (err)
-				run_fail(inst, err);
+				node_done(inst, node, err);
 			else
 				inst->inflight++;
 			break;
@@ -1032,6 +1048,8 @@ static doca_error_t run_begin(struct graph_instance *inst)
 	inst->num_ready = 0;
 	/* the roots, the first on top */
 	for (uint32_t i = g->num_nodes; i-- > 0;) {
+		inst->runs[i].state = NODE_NOT_STARTED;
+		inst->runs[i].result.u64 = 0;
 		inst->pending[i] = g->nodes[i]->num_pred;
 		if (!inst->pending[i])
 			inst->ready[inst->num_ready++] = i;
@@ -1243,6 +1261,61 @@ doca_error_t opendoca_workq_graph_submit(struct doca_workq *workq, struct doca_g
 			g->running--;
 		}
 	}
+	instance_leave(inst);
+	return err;
+}
+
+/* ---- 2.2: the state of a run ---- */
+
+doca_error_t opendoca_graph_instance_failed_nodes(const struct doca_graph_instance *graph_instance,
+						  const struct doca_graph_node **failed_nodes,
+						  uint32_t *num_failed_nodes, const char *func)
+{
+	struct graph_instance *inst;
+	uint32_t room, n = 0;
+
+	if (!num_failed_nodes)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "num_failed_nodes is NULL");
+	inst = instance_enter(graph_instance, func);
+	if (!inst)
+		return opendoca_last_error();
+	/* NULL failed_nodes: the count (doca_graph_instance_get_num_failed_nodes) */
+	room = failed_nodes ? *num_failed_nodes : UINT32_MAX;
+	for (uint32_t i = 0; i < inst->graph->num_nodes && n < room; i++)
+		if (inst->runs[i].state == NODE_ERROR) {
+			if (failed_nodes)
+				failed_nodes[n] = (const struct doca_graph_node *)inst->graph->nodes[i];
+			n++;
+		}
+	*num_failed_nodes = n;
+	instance_leave(inst);
+	return DOCA_SUCCESS;
+}
+
+doca_error_t opendoca_graph_instance_node_run(const struct doca_graph_instance *graph_instance,
+					      const struct doca_graph_node *node, int *state, union doca_data *result,
+					      const char *func)
+{
+	struct graph_instance *inst;
+	struct graph_node *n;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!node || (!state && !result))
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL",
+				     node ? (state ? "result" : "state") : "node");
+	inst = instance_enter(graph_instance, func);
+	if (!inst)
+		return opendoca_last_error();
+	n = find_node(inst->graph, node);
+	if (!n)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "node %p is no node of the instance's graph",
+				    (const void *)node);
+	else if (state)
+		*state = (int)inst->runs[n->index].state;
+	else if (inst->runs[n->index].state < NODE_COMPLETED)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "node %u has not completed", n->index);
+	else
+		*result = inst->runs[n->index].result;
 	instance_leave(inst);
 	return err;
 }

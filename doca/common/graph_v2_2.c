@@ -12,6 +12,9 @@
 #include "ctx.h"
 
 _Static_assert(DOCA_GRAPH_JOB == DOCA_ACTION_GRAPH_FIRST + 1, "2.2's graph job type");
+_Static_assert(DOCA_GRAPH_INSTANCE_NODE_STATE_NOT_STARTED == 0 && DOCA_GRAPH_INSTANCE_NODE_STATE_STARTED == 1 &&
+		       DOCA_GRAPH_INSTANCE_NODE_STATE_COMPLETED == 2 && DOCA_GRAPH_INSTANCE_NODE_STATE_ERROR == 3,
+	       "graph.c's node states");
 
 doca_error_t doca_graph_create(struct doca_graph **graph)
 {
@@ -62,4 +65,42 @@ doca_error_t doca_workq_graph_submit(struct doca_workq *workq, struct doca_graph
 				     union doca_data user_data)
 {
 	return opendoca_workq_graph_submit(workq, graph_instance, user_data, __func__);
+}
+
+doca_error_t doca_graph_instance_get_num_failed_nodes(const struct doca_graph_instance *graph_instance,
+						      uint32_t *num_failed_nodes)
+{
+	return opendoca_graph_instance_failed_nodes(graph_instance, NULL, num_failed_nodes, __func__);
+}
+
+doca_error_t doca_graph_instance_get_failed_nodes(const struct doca_graph_instance *graph_instance,
+						  const struct doca_graph_node **failed_nodes,
+						  uint32_t *num_failed_nodes)
+{
+	if (!failed_nodes)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "failed_nodes is NULL");
+	return opendoca_graph_instance_failed_nodes(graph_instance, failed_nodes, num_failed_nodes, __func__);
+}
+
+doca_error_t doca_graph_instance_node_get_state(const struct doca_graph_instance *graph_instance,
+						const struct doca_graph_node *node,
+						enum doca_graph_instance_node_state *state)
+{
+	int value = 0;
+	doca_error_t err;
+
+	if (!state)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "state is NULL");
+	err = opendoca_graph_instance_node_run(graph_instance, node, &value, NULL, __func__);
+	if (!err)
+		*state = (enum doca_graph_instance_node_state)value;
+	return err;
+}
+
+doca_error_t doca_graph_instance_node_get_result(const struct doca_graph_instance *graph_instance,
+						 const struct doca_graph_node *node, union doca_data *result)
+{
+	if (!result)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "result is NULL");
+	return opendoca_graph_instance_node_run(graph_instance, node, NULL, result, __func__);
 }

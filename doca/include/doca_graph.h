@@ -547,7 +547,7 @@ doca_error_t doca_workq_graph_submit(struct doca_workq *workq, struct doca_graph
 				     union doca_data user_data);
 
 /**
- * @brief The number of nodes that failed in an instance's last run (2.2). Not served yet.
+ * @brief The number of nodes that failed in an instance's run (2.2), during the run or after it.
  *
  * @param [in] graph_instance the instance
  * @param [out] num_failed_nodes the count
@@ -559,11 +559,11 @@ doca_error_t doca_graph_instance_get_num_failed_nodes(const struct doca_graph_in
 						      uint32_t *num_failed_nodes);
 
 /**
- * @brief The nodes that failed in an instance's last run (2.2). Not served yet.
+ * @brief The nodes that failed in an instance's run (2.2), during the run or after it.
  *
  * @param [in] graph_instance the instance
  * @param [out] failed_nodes room for *num_failed_nodes nodes
- * @param [in,out] num_failed_nodes the room, then the count
+ * @param [in,out] num_failed_nodes the room, then the nodes written (at most the room)
  * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
  * @since 2.2
  */
@@ -573,12 +573,13 @@ doca_error_t doca_graph_instance_get_failed_nodes(const struct doca_graph_instan
 						  uint32_t *num_failed_nodes);
 
 /**
- * @brief A node's state in an instance's run (2.2). Not served yet.
+ * @brief A node's state in an instance's run (2.2), during the run or after it.
  *
  * @param [in] graph_instance the instance
  * @param [in] node a node of its graph
  * @param [out] state the state
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NOT_PERMITTED for a node of
+ *         another graph.
  * @since 2.2
  */
 __DOCA_EXPERIMENTAL
@@ -587,12 +588,13 @@ doca_error_t doca_graph_instance_node_get_state(const struct doca_graph_instance
 						enum doca_graph_instance_node_state *state);
 
 /**
- * @brief A node's result in an instance's last run (2.2). Not served yet.
+ * @brief A node's result in an instance's run (2.2): its status (u64), once it completed or failed.
  *
  * @param [in] graph_instance the instance
  * @param [in] node a node of its graph
  * @param [out] result the result
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NOT_PERMITTED for a node of
+ *         another graph, DOCA_ERROR_BAD_STATE before the node completed.
  * @since 2.2
  */
 __DOCA_EXPERIMENTAL

@@ -269,6 +269,55 @@ static void failures_end_the_run_with_their_status(void **state)
 	assert_int_equal(ev.result.u64, DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(in->sha_ev.result.u64, DOCA_ERROR_INVALID_VALUE);
 	assert_int_equal(in->user_calls, 1);
+	/* what failed, and each node's state and result */
+	{
+		const struct doca_graph_node *failed[3] = { NULL };
+		enum doca_graph_instance_node_state st;
+		union doca_data result;
+		uint32_t num = 0;
+
+		expect_ok(doca_graph_instance_get_num_failed_nodes(in->gi, &num));
+		assert_int_equal(num, 1);
+		num = 3;
+		expect_ok(doca_graph_instance_get_failed_nodes(in->gi, failed, &num));
+		assert_int_equal(num, 1);
+		assert_ptr_equal(failed[0], fx.sha_node);
+		num = 0;
+		expect_ok(doca_graph_instance_get_failed_nodes(in->gi, failed, &num));
+		assert_int_equal(num, 0);
+		expect_ok(doca_graph_instance_node_get_state(in->gi, fx.sha_node, &st));
+		assert_int_equal(st, DOCA_GRAPH_INSTANCE_NODE_STATE_ERROR);
+		expect_ok(doca_graph_instance_node_get_state(in->gi, fx.dma_node, &st));
+		assert_int_equal(st, DOCA_GRAPH_INSTANCE_NODE_STATE_COMPLETED);
+		expect_ok(doca_graph_instance_node_get_state(in->gi, fx.user_node, &st));
+		assert_int_equal(st, DOCA_GRAPH_INSTANCE_NODE_STATE_NOT_STARTED);
+		expect_ok(doca_graph_instance_node_get_result(in->gi, fx.sha_node, &result));
+		assert_int_equal(result.u64, DOCA_ERROR_INVALID_VALUE);
+		expect_ok(doca_graph_instance_node_get_result(in->gi, fx.dma_node, &result));
+		assert_int_equal(result.u64, DOCA_SUCCESS);
+		expect_fail(doca_graph_instance_node_get_result(in->gi, fx.user_node, &result), DOCA_ERROR_BAD_STATE,
+			    "doca_graph_instance_node_get_result");
+		expect_fail(doca_graph_instance_node_get_result(in->gi, fx.user_node, NULL), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_node_get_result");
+		expect_fail(doca_graph_instance_node_get_result(in->gi, (struct doca_graph_node *)&num, &result),
+			    DOCA_ERROR_NOT_PERMITTED, "doca_graph_instance_node_get_result");
+		expect_fail(doca_graph_instance_node_get_state(in->gi, (struct doca_graph_node *)&num, &st),
+			    DOCA_ERROR_NOT_PERMITTED, "doca_graph_instance_node_get_state");
+		expect_fail(doca_graph_instance_node_get_state(in->gi, NULL, &st), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_node_get_state");
+		expect_fail(doca_graph_instance_node_get_state(in->gi, fx.sha_node, NULL), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_node_get_state");
+		expect_fail(doca_graph_instance_node_get_state(NULL, fx.sha_node, &st), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_node_get_state");
+		expect_fail(doca_graph_instance_get_num_failed_nodes(in->gi, NULL), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_get_num_failed_nodes");
+		expect_fail(doca_graph_instance_get_num_failed_nodes(NULL, &num), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_get_num_failed_nodes");
+		expect_fail(doca_graph_instance_get_failed_nodes(in->gi, NULL, &num), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_get_failed_nodes");
+		expect_fail(doca_graph_instance_get_failed_nodes(in->gi, failed, NULL), DOCA_ERROR_INVALID_VALUE,
+			    "doca_graph_instance_get_failed_nodes");
+	}
 	/* the work queue's depth counts the instance and its jobs: depth 3 holds one instance */
 	expect_ok(doca_buf_reset_data_len(in->sha_dst));
 	expect_ok(doca_buf_reset_data_len(in->dma_dst));
