@@ -22,6 +22,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <openssl/evp.h>
 
@@ -69,10 +71,16 @@ struct sha_job {
 	struct sha_session *session; /* partial jobs: a reference held */
 };
 
-/* A binding's (a work queue's) jobs waiting, and its digest state for whole jobs. */
+/*
+ * A binding's (a work queue's) jobs waiting, and its digest state for whole jobs. Event-driven work
+ * queues: efd turns readable when a job is submitted after the program armed (jobs already waiting
+ * make the arming fire at once), so that its epoll loop wakes to retrieve it.
+ */
 struct sha_queue {
 	struct sha_job *head, **tail;
 	EVP_MD_CTX *md;
+	int efd;
+	bool armed;
 };
 
 static const struct opendoca_kind sha_kind = { "SHA context" };
@@ -370,9 +378,16 @@ static doca_error_t bind(struct opendoca_binding *binding)
 {
 	struct sha_queue *q = calloc(1, sizeof(*q));
 
-	if (q)
+	if (q) {
 		q->md = EVP_MD_CTX_new();
-	if (!q || !q->md) {
+		q->efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	}
+	if (!q || !q->md || q->efd < 0) {
+		if (q) {
+			EVP_MD_CTX_free(q->md);
+			if (q->efd >= 0)
+				close(q->efd);
+		}
 		free(q);
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, "doca_ctx_workq_add", "no memory for a SHA queue");
 	}
@@ -387,6 +402,7 @@ static void unbind(struct opendoca_binding *binding)
 
 	/* Never with jobs in flight (private_ctx.h): the queue is empty. */
 	EVP_MD_CTX_free(q->md);
+	close(q->efd);
 	free(q);
 	binding->priv = NULL;
 }
@@ -400,7 +416,36 @@ static doca_error_t submit(struct opendoca_task *task, uint32_t flags)
 	j->next = NULL;
 	*q->tail = j;
 	q->tail = &j->next;
+	if (q->armed) {
+		uint64_t one = 1;
+
+		q->armed = false;
+		/* Cannot fail but for an overflowing counter: the fd is readable then anyway. */
+		(void)!write(q->efd, &one, sizeof(one));
+	}
 	return DOCA_SUCCESS;
+}
+
+static int event_fd(struct opendoca_binding *binding)
+{
+	return ((struct sha_queue *)binding->priv)->efd;
+}
+
+static bool arm(struct opendoca_binding *binding)
+{
+	struct sha_queue *q = binding->priv;
+
+	q->armed = !q->head;
+	return q->head != NULL;
+}
+
+static void clear(struct opendoca_binding *binding)
+{
+	struct sha_queue *q = binding->priv;
+	uint64_t count;
+
+	q->armed = false;
+	(void)!read(q->efd, &count, sizeof(count));
 }
 
 static doca_error_t job_init(struct opendoca_task *task, const struct doca_job *job)
@@ -467,6 +512,9 @@ static const struct opendoca_ctx_ops sha_ops = {
 	.unbind = unbind,
 	.submit = submit,
 	.progress = progress,
+	.event_fd = event_fd,
+	.arm = arm,
+	.clear = clear,
 	.dev_add = dev_add,
 	.dev_rm = dev_rm,
 	.job_init = job_init,

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 
 #include <cmocka.h>
 
@@ -552,6 +553,71 @@ static void a_session_with_a_job_in_flight_is_in_use(void **state)
 	teardown(&fx);
 }
 
+/* Whether the work queue's event handle turns readable within a second. */
+static bool wakes(doca_event_handle_t handle)
+{
+	struct epoll_event e;
+
+	return epoll_wait(handle, &e, 1, 1000) == 1;
+}
+
+static void event_driven_work_queues_wake_for_jobs(void **state)
+{
+	struct fixture fx;
+	struct doca_workq *workq;
+	doca_event_handle_t handle;
+	struct doca_buf *req, *resp;
+	struct doca_event ev = { 0 };
+
+	(void)state;
+	setup(&fx);
+	expect_ok(doca_workq_create(4, &workq));
+	expect_ok(doca_workq_set_event_driven_enable(workq, 1));
+	expect_ok(doca_ctx_workq_add(fx.ctx, workq));
+	expect_ok(doca_workq_get_event_handle(workq, &handle));
+	memcpy(fx.src, "abc", 3);
+	req = src_buf(&fx, 0, 3);
+	resp = resp_buf(&fx, 64);
+	{
+		struct doca_sha_job job = { .base = { .type = DOCA_SHA_JOB_SHA1, .ctx = fx.ctx },
+					    .req_buf = req,
+					    .resp_buf = resp };
+
+		/* armed, nothing waiting: quiet until a job comes */
+		expect_ok(doca_workq_event_handle_arm(workq));
+		{
+			struct epoll_event e;
+
+			assert_int_equal(epoll_wait(handle, &e, 1, 0), 0);
+		}
+		expect_ok(doca_workq_submit(workq, &job.base));
+		assert_true(wakes(handle));
+		expect_ok(doca_workq_event_handle_clear(workq, handle));
+		assert_int_equal(retrieve(workq, &ev), DOCA_SUCCESS);
+		assert_digest(fx.resp, abc_digest[0]);
+		/* a job waiting: the arming fires at once */
+		expect_ok(doca_buf_reset_data_len(resp));
+		expect_ok(doca_workq_submit(workq, &job.base));
+		expect_ok(doca_workq_event_handle_arm(workq));
+		assert_true(wakes(handle));
+		expect_ok(doca_workq_event_handle_clear(workq, handle));
+		assert_int_equal(retrieve(workq, &ev), DOCA_SUCCESS);
+		assert_digest(fx.resp, abc_digest[0]);
+		/* cleared and nothing waiting: quiet */
+		expect_ok(doca_workq_event_handle_arm(workq));
+		{
+			struct epoll_event e;
+
+			assert_int_equal(epoll_wait(handle, &e, 1, 0), 0);
+		}
+	}
+	expect_ok(doca_buf_refcount_rm(req, NULL));
+	expect_ok(doca_buf_refcount_rm(resp, NULL));
+	expect_ok(doca_ctx_workq_rm(fx.ctx, workq));
+	expect_ok(doca_workq_destroy(workq));
+	teardown(&fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -562,6 +628,7 @@ int main(void)
 		cmocka_unit_test(partial_digests_carry_on_across_jobs),
 		cmocka_unit_test(sessions_copy_and_refuse_bad_jobs),
 		cmocka_unit_test(a_session_with_a_job_in_flight_is_in_use),
+		cmocka_unit_test(event_driven_work_queues_wake_for_jobs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
