@@ -8,6 +8,8 @@
 #define DOCA_VER_USED DOCA_VER(2, 2, 80)
 #define DOCA_ALLOW_EXPERIMENTAL_API
 
+#include <pthread.h>
+#include <semaphore.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -43,6 +45,7 @@ struct instance {
 	struct doca_dma_job_memcpy dma_job;
 	struct doca_event sha_ev, dma_ev, user_ev;
 	int user_calls;
+	sem_t *inside, *go; /* set: the user node waits for another thread's calls */
 	bool dma_done_at_user, sha_done_at_user;
 	doca_error_t user_result;
 };
@@ -74,6 +77,10 @@ static doca_error_t user_cb(void *cookie, struct doca_event *ev)
 	in->sha_done_at_user = in->sha_ev.type == DOCA_SHA_JOB_SHA256 && in->sha_ev.result.u64 == DOCA_SUCCESS;
 	assert_int_equal(doca_buf_get_data_len(in->dma_dst, &len), DOCA_SUCCESS);
 	in->dma_done_at_user = len == 3 && in->dma_ev.type == DOCA_DMA_JOB_MEMCPY;
+	if (in->inside) {
+		sem_post(in->inside);
+		sem_wait(in->go);
+	}
 	return in->user_result;
 }
 
@@ -432,12 +439,73 @@ static void refuses_bad_input_and_wrong_states(void **state)
 	teardown(&fx);
 }
 
+struct other_thread {
+	struct fixture *fx;
+	sem_t inside, go;
+	doca_error_t destroy, submit, rm, set;
+};
+
+/* While the user node runs (the work queue's guard held by the retrieving thread), this one's calls are refused. */
+static void *other_thread(void *arg)
+{
+	struct other_thread *o = arg;
+	struct instance *in = &o->fx->inst[0];
+
+	sem_wait(&o->inside);
+	o->destroy = doca_graph_instance_destroy(in->gi);
+	o->submit = doca_workq_graph_submit(o->fx->workq, o->fx->inst[1].gi, (union doca_data){ .u64 = 0 });
+	o->rm = doca_graph_workq_rm(o->fx->graph, o->fx->workq);
+	o->set = doca_graph_instance_set_user_node_data(in->gi, o->fx->user_node, in, &in->user_ev);
+	sem_post(&o->go);
+	return NULL;
+}
+
+static void another_thread_is_refused_while_the_work_queue_runs_the_graph(void **state)
+{
+	struct fixture fx;
+	struct other_thread o = { .fx = &fx };
+	struct doca_event ev = { 0 };
+	pthread_t thread;
+	long agains;
+	char *lines;
+	int count = 0;
+
+	(void)state;
+	setup(&fx, 8);
+	instance_init(&fx, 0);
+	instance_init(&fx, 1);
+	sem_init(&o.inside, 0, 0);
+	sem_init(&o.go, 0, 0);
+	fx.inst[0].inside = &o.inside;
+	fx.inst[0].go = &o.go;
+	assert_int_equal(pthread_create(&thread, NULL, other_thread, &o), 0);
+	expect_ok(doca_workq_graph_submit(fx.workq, fx.inst[0].gi, (union doca_data){ .u64 = 1 }));
+	assert_int_equal(next_instance(&fx, &ev, &agains), DOCA_SUCCESS);
+	assert_int_equal(pthread_join(thread, NULL), 0);
+	assert_int_equal(o.destroy, DOCA_ERROR_NO_LOCK);
+	assert_int_equal(o.submit, DOCA_ERROR_NO_LOCK);
+	assert_int_equal(o.rm, DOCA_ERROR_NO_LOCK);
+	assert_int_equal(o.set, DOCA_ERROR_NO_LOCK);
+	lines = sdk_log_take();
+	for (const char *c = lines; *c; c++)
+		count += *c == '\n';
+	assert_int_equal(count, 4);
+	free(lines);
+	fx.inst[0].inside = NULL;
+	sem_destroy(&o.inside);
+	sem_destroy(&o.go);
+	instance_fini(&fx, 0);
+	instance_fini(&fx, 1);
+	teardown(&fx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(runs_instances_of_the_samples_graph),
 		cmocka_unit_test(failures_end_the_run_with_their_status),
 		cmocka_unit_test(refuses_bad_input_and_wrong_states),
+		cmocka_unit_test(another_thread_is_refused_while_the_work_queue_runs_the_graph),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
