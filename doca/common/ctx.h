@@ -144,6 +144,7 @@ struct opendoca_engine {
 	/* Work queues (1.x/2.2). */
 	uint32_t depth;
 	bool event_driven;
+	unsigned graphs; /* 2.2 graphs added (doca_graph_workq_add): the work queue is in use */
 };
 
 extern const struct opendoca_kind opendoca_pe_kind, opendoca_workq_kind;

@@ -1197,9 +1197,10 @@ doca_error_t opendoca_graph_workq_add(struct doca_graph *graph, struct doca_work
 	/* From here the graph's calls take the work queue's guard too: graph_unlock leaves the one taken now. */
 	if (!err && !opendoca_guard_enter(&wq->guard))
 		err = opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the work queue is in use by another thread");
-	if (!err)
+	if (!err) {
 		g->workq = wq; /* the reference taken above */
-	else
+		wq->graphs++;
+	} else
 		opendoca_handle_put(&wq->object);
 	graph_leave(g);
 	return err;
@@ -1222,6 +1223,7 @@ doca_error_t opendoca_graph_workq_rm(struct doca_graph *graph, struct doca_workq
 				    g->running);
 	if (!err) {
 		g->workq = NULL;
+		wq->graphs--;
 		opendoca_guard_leave(&wq->guard); /* taken by graph_enter: graph_leave no longer sees it */
 		opendoca_handle_put(&wq->object);
 	}

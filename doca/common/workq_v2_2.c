@@ -90,6 +90,14 @@ doca_error_t doca_workq_destroy(struct doca_workq *handle)
 		return opendoca_fail(DOCA_ERROR_IN_USE, __func__,
 				     "the work queue is added to %u contexts: remove it first", count);
 	}
+	if (workq->graphs) {
+		unsigned count = workq->graphs;
+
+		opendoca_workq_leave(workq);
+		return opendoca_fail(DOCA_ERROR_IN_USE, __func__,
+				     "%u graphs are added to the work queue: remove them first (doca_graph_workq_rm)",
+				     count);
+	}
 	object = opendoca_handle_close(handle, &opendoca_workq_kind, __func__);
 	opendoca_workq_leave(workq);
 	if (!object)

@@ -163,12 +163,10 @@ struct doca_ctx *doca_sha_as_ctx(struct doca_sha *ctx);
 /**
  * @brief Creates a session of partial jobs of a context on a work queue added to it.
  *
- * @param [in] ctx the SHA context, started
- * @param [in] workq a work queue added to it
+ * @param [in] ctx the SHA context
+ * @param [in] workq the work queue its jobs go through (a job of it through another fails)
  * @param [out] session the session, its digest empty
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the context is not
- *         started, DOCA_ERROR_NOT_FOUND when the work queue is not added to it, DOCA_ERROR_NO_MEMORY when out of
- *         memory.
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory.
  */
 __DOCA_EXPERIMENTAL
 doca_error_t doca_sha_partial_session_create(struct doca_sha *ctx, struct doca_workq *workq,

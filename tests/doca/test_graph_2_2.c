@@ -389,7 +389,12 @@ static void refuses_bad_input_and_wrong_states(void **state)
 	expect_fail(doca_graph_ctx_node_create(stale, DOCA_SHA_JOB_SHA1, fx.sha_ctx, &node), DOCA_ERROR_INVALID_VALUE,
 		    "doca_graph_ctx_node_create");
 
-	/* the sample's graph: on a work queue already, not stopped while on it */
+	/* the sample's graph: on a work queue already, not stopped while on it, the work queue in use */
+	expect_ok(doca_ctx_workq_rm(fx.sha_ctx, fx.workq));
+	expect_ok(doca_ctx_workq_rm(fx.dma_ctx, fx.workq));
+	expect_fail(doca_workq_destroy(fx.workq), DOCA_ERROR_IN_USE, "doca_workq_destroy");
+	expect_ok(doca_ctx_workq_add(fx.sha_ctx, fx.workq));
+	expect_ok(doca_ctx_workq_add(fx.dma_ctx, fx.workq));
 	expect_fail(doca_graph_workq_add(fx.graph, fx.workq), DOCA_ERROR_BAD_STATE, "doca_graph_workq_add");
 	expect_fail(doca_graph_workq_rm(fx.graph, other), DOCA_ERROR_NOT_FOUND, "doca_graph_workq_rm");
 	expect_fail(doca_graph_stop(fx.graph), DOCA_ERROR_IN_USE, "doca_graph_stop");
