@@ -349,6 +349,15 @@ doca_error_t opendoca_graph_instance_failed_nodes(const struct doca_graph_instan
 doca_error_t opendoca_graph_instance_node_run(const struct doca_graph_instance *graph_instance,
 					      const struct doca_graph_node *node, int *state, union doca_data *result,
 					      const char *func);
+doca_error_t opendoca_graph_sub_graph_node_create_v2_2(struct doca_graph *graph, struct doca_graph *sub_graph,
+						       struct doca_graph_node **node, const char *func);
+/* ev: the node's event (optional: NULL). */
+doca_error_t opendoca_graph_instance_set_sub_graph_node_data_v2_2(struct doca_graph_instance *graph_instance,
+								  struct doca_graph_node *node,
+								  struct doca_graph_instance *sub_graph_instance,
+								  struct doca_event *ev, const char *func);
+/* Fills a 2.2 sub-graph node's event when its instance's run ends (graph_v2_2.c: 2.2's struct). */
+void opendoca_graph_event_fill(struct doca_event *ev, doca_error_t status);
 /* The event a 2.2 graph node's job fills when it completes. */
 struct doca_event *opendoca_graph_run_event(const struct opendoca_graph_run *run);
 /*

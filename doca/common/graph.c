@@ -516,32 +516,35 @@ doca_error_t opendoca_graph_user_node_create_v2_2(struct doca_graph *graph, open
 	return err;
 }
 
-doca_error_t doca_graph_node_create_from_graph(struct doca_graph *graph, struct doca_graph *sub_graph,
-					       struct doca_graph_node **node)
+/* A sub-graph node (v22: 2.2's form, both graphs of work queues; else both of one progress engine). */
+static doca_error_t sub_node_create(struct doca_graph *graph, struct doca_graph *sub_graph,
+				    struct doca_graph_node **node, bool v22, const char *func)
 {
 	struct graph *g, *sub;
 	struct graph_node *n;
 	doca_error_t err;
 
 	if (!node)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "node is NULL");
-	sub = opendoca_handle_get(sub_graph, &graph_kind, __func__);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "node is NULL");
+	sub = opendoca_handle_get(sub_graph, &graph_kind, func);
 	if (!sub)
 		return DOCA_ERROR_INVALID_VALUE;
-	g = graph_enter(graph, __func__);
+	g = graph_enter(graph, func);
 	if (!g) {
 		opendoca_handle_put(&sub->object);
 		return opendoca_last_error();
 	}
 	/* sub runs only with its own started, and a graph with a node is not: graph cannot be in sub's nodes. */
 	if (sub == g)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "a graph cannot be its own sub-graph");
-	else if (sub->pe != g->pe || g->v22 || sub->v22)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "the sub-graph has another progress engine");
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "a graph cannot be its own sub-graph");
+	else if (v22 && (!g->v22 || !sub->v22))
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "a graph of a progress engine (2.5 and later)");
+	else if (!v22 && (sub->pe != g->pe || g->v22 || sub->v22))
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the sub-graph has another progress engine");
 	else if (!sub->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the sub-graph is not started");
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the sub-graph is not started");
 	else
-		err = add_node(g, NODE_SUB, &n, __func__);
+		err = add_node(g, NODE_SUB, &n, func);
 	if (err)
 		opendoca_handle_put(&sub->object);
 	else {
@@ -550,6 +553,18 @@ doca_error_t doca_graph_node_create_from_graph(struct doca_graph *graph, struct 
 	}
 	graph_leave(g);
 	return err;
+}
+
+doca_error_t doca_graph_node_create_from_graph(struct doca_graph *graph, struct doca_graph *sub_graph,
+					       struct doca_graph_node **node)
+{
+	return sub_node_create(graph, sub_graph, node, false, __func__);
+}
+
+doca_error_t opendoca_graph_sub_graph_node_create_v2_2(struct doca_graph *graph, struct doca_graph *sub_graph,
+						       struct doca_graph_node **node, const char *func)
+{
+	return sub_node_create(graph, sub_graph, node, true, func);
 }
 
 /* Whether node target is reachable from node from (following the edges). */
@@ -922,11 +937,12 @@ doca_error_t opendoca_graph_instance_set_user_node_data_v2_2(struct doca_graph_i
 	return err;
 }
 
-doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_instance *graph_instance,
-							 struct doca_graph_node *node,
-							 struct doca_graph_instance *sub_graph_instance)
+/* A sub-graph node's data: an instance of its graph, and 2.2's event (optional, NULL: none). */
+static doca_error_t sub_node_data(struct doca_graph_instance *graph_instance, struct doca_graph_node *node,
+				  struct doca_graph_instance *sub_graph_instance, struct doca_event *ev,
+				  const char *func)
 {
-	struct graph_instance *inst = instance_enter(graph_instance, __func__);
+	struct graph_instance *inst = instance_enter(graph_instance, func);
 	struct graph_instance *sub = NULL;
 	struct node_data *data;
 	struct graph_node *n;
@@ -934,35 +950,50 @@ doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_insta
 
 	if (!inst)
 		return opendoca_last_error();
-	n = data_node(inst, node, NODE_SUB, __func__);
+	n = data_node(inst, node, NODE_SUB, func);
 	if (!n) {
 		err = opendoca_last_error();
 		goto out;
 	}
-	sub = opendoca_handle_get(sub_graph_instance, &instance_kind, __func__);
+	sub = opendoca_handle_get(sub_graph_instance, &instance_kind, func);
 	data = &inst->data[n->index];
 	if (!sub)
 		err = DOCA_ERROR_INVALID_VALUE;
 	else if (sub->graph != n->sub)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "the instance is not of node %u's sub-graph",
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the instance is not of node %u's sub-graph",
 				    n->index);
 	else if (sub->submitted)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "the sub-graph instance is submitted");
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the sub-graph instance is submitted");
 	else if (sub->parent && (sub->parent != inst || sub->parent_node != n->index))
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
 				    "the sub-graph instance is another node's data already");
 	else {
 		if (data->set && data->sub != sub)
 			data->sub->parent = NULL;
 		sub->parent = inst;
 		sub->parent_node = n->index;
-		*data = (struct node_data){ .set = true, .sub = sub };
+		*data = (struct node_data){ .set = true, .sub = sub, .ev = ev };
 	}
 	if (sub)
 		opendoca_handle_put(&sub->object);
 out:
 	instance_leave(inst);
 	return err;
+}
+
+doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_instance *graph_instance,
+							 struct doca_graph_node *node,
+							 struct doca_graph_instance *sub_graph_instance)
+{
+	return sub_node_data(graph_instance, node, sub_graph_instance, NULL, __func__);
+}
+
+doca_error_t opendoca_graph_instance_set_sub_graph_node_data_v2_2(struct doca_graph_instance *graph_instance,
+								  struct doca_graph_node *node,
+								  struct doca_graph_instance *sub_graph_instance,
+								  struct doca_event *ev, const char *func)
+{
+	return sub_node_data(graph_instance, node, sub_graph_instance, ev, func);
 }
 
 /* ---- Runs ---- */
@@ -995,11 +1026,19 @@ static void node_done(struct graph_instance *inst, uint32_t node, doca_error_t s
 
 static doca_error_t run_begin(struct graph_instance *inst);
 
+/* The top-level instance of a run (a sub-graph instance's runs for its parent's node). */
+static struct graph_instance *run_root(struct graph_instance *inst)
+{
+	while (inst->parent)
+		inst = inst->parent;
+	return inst;
+}
+
 /* Starts the ready nodes (none once the run failed); user nodes run here. */
 static void run_ready(struct graph_instance *inst)
 {
-	struct opendoca_engine *pe = engine_of(inst->graph);
-
+	/* a 2.2 sub-graph's jobs go through the work queue of the graph running it */
+	struct opendoca_engine *pe = engine_of(run_root(inst)->graph);
 	while (inst->num_ready && !inst->failed) {
 		uint32_t node = inst->ready[--inst->num_ready];
 		const struct graph_node *n = inst->graph->nodes[node];
@@ -1068,9 +1107,12 @@ static doca_error_t run_begin(struct graph_instance *inst)
 static void run_end(struct graph_instance *inst)
 {
 	struct graph *g = inst->graph;
-
 	inst->submitted = false;
 	if (inst->parent) {
+		struct doca_event *ev = inst->parent->data[inst->parent_node].ev;
+
+		if (ev)
+			opendoca_graph_event_fill(ev, inst->status);
 		instance_complete_node(inst->parent, inst->parent_node, inst->status);
 		return;
 	}
@@ -1109,7 +1151,7 @@ bool opendoca_graph_job_done(struct opendoca_graph_run *run, doca_error_t status
 			     doca_error_t *run_status)
 {
 	struct graph_instance *inst = run->inst;
-	struct graph *g = inst->graph;
+	struct graph *g = run_root(inst)->graph; /* the run's links stay until it ends */
 	struct graph_instance *ended;
 
 	instance_complete_node(inst, run->node, status);
@@ -1168,6 +1210,21 @@ doca_error_t doca_graph_instance_submit(struct doca_graph_instance *graph_instan
 
 /* ---- 2.2: work queues ---- */
 
+/* Whether workq is added to the context of every context node of g and of its sub-graphs; else a failure of func. */
+static doca_error_t check_bound(const struct graph *g, struct opendoca_engine *workq, const char *func)
+{
+	for (uint32_t i = 0; i < g->num_nodes; i++) {
+		const struct graph_node *n = g->nodes[i];
+		doca_error_t err;
+
+		if (n->kind == NODE_CTX && !opendoca_workq_bound(workq, n->ctx))
+			return opendoca_fail(DOCA_ERROR_NOT_FOUND, func,
+					     "the work queue is not added to the %s of node %u", n->ctx->ops->name, i);
+		if (n->kind == NODE_SUB && (err = check_bound(n->sub, workq, func)))
+			return err;
+	}
+	return DOCA_SUCCESS;
+}
 doca_error_t opendoca_graph_workq_add(struct doca_graph *graph, struct doca_workq *workq, const char *func)
 {
 	struct opendoca_engine *wq;
@@ -1189,11 +1246,8 @@ doca_error_t opendoca_graph_workq_add(struct doca_graph *graph, struct doca_work
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the graph is not started");
 	else if (g->workq)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the graph is added to a work queue already");
-	for (uint32_t i = 0; !err && i < g->num_nodes; i++)
-		if (g->nodes[i]->kind == NODE_CTX && !opendoca_workq_bound(wq, g->nodes[i]->ctx))
-			err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func,
-					    "the work queue is not added to the %s of node %u",
-					    g->nodes[i]->ctx->ops->name, i);
+	if (!err)
+		err = check_bound(g, wq, func);
 	/* From here the graph's calls take the work queue's guard too: graph_unlock leaves the one taken now. */
 	if (!err && !opendoca_guard_enter(&wq->guard))
 		err = opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the work queue is in use by another thread");

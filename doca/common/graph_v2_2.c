@@ -104,3 +104,23 @@ doca_error_t doca_graph_instance_node_get_result(const struct doca_graph_instanc
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "result is NULL");
 	return opendoca_graph_instance_node_run(graph_instance, node, NULL, result, __func__);
 }
+
+doca_error_t doca_graph_sub_graph_node_create(struct doca_graph *graph, struct doca_graph *sub_graph,
+					      struct doca_graph_node **node)
+{
+	return opendoca_graph_sub_graph_node_create_v2_2(graph, sub_graph, node, __func__);
+}
+
+doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_instance *graph_instance,
+							 struct doca_graph_node *node,
+							 struct doca_graph_instance *sub_graph_instance,
+							 struct doca_event *ev)
+{
+	return opendoca_graph_instance_set_sub_graph_node_data_v2_2(graph_instance, node, sub_graph_instance, ev,
+								    __func__);
+}
+
+void opendoca_graph_event_fill(struct doca_event *ev, doca_error_t status)
+{
+	*ev = (struct doca_event){ .type = DOCA_GRAPH_JOB, .result.u64 = (uint64_t)status };
+}

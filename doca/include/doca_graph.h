@@ -152,12 +152,15 @@ doca_error_t doca_graph_user_node_create(struct doca_graph *graph, doca_graph_us
 					 struct doca_graph_node **node);
 
 /**
- * @brief Adds a sub-graph node (2.2): an instance of another graph. Not served yet.
+ * @brief Adds a sub-graph node (2.2): an instance of another graph, whose jobs run through the work queue of the
+ *        graph running it.
  *
  * @param [in] graph the graph, not started
  * @param [in] sub_graph the other graph, started
  * @param [out] node the node
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the graph is started
+ *         or the sub-graph is not, DOCA_ERROR_NOT_PERMITTED for the graph itself, DOCA_ERROR_NO_MEMORY when out of
+ *         memory.
  * @since 2.2
  */
 __DOCA_EXPERIMENTAL
@@ -515,13 +518,16 @@ doca_error_t doca_graph_instance_set_user_node_data(struct doca_graph_instance *
 	OPENDOCA_FORM(doca_graph_instance_set_user_node_data_v2_2);
 
 /**
- * @brief Sets the sub-graph instance a sub-graph node runs in an instance (2.2). Not served yet.
+ * @brief Sets the sub-graph instance a sub-graph node runs in an instance (2.2).
  *
  * @param [in] graph_instance the instance, not submitted
  * @param [in] node a sub-graph node of the instance's graph
- * @param [in] sub_graph_instance an instance of the node's graph
- * @param [in] ev the node's event
- * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
+ * @param [in] sub_graph_instance an instance of the node's graph, not submitted, not another node's
+ * @param [in] ev the node's event (optional: NULL), filled when the sub-graph instance's run ends (type
+ *            DOCA_GRAPH_JOB, its status as result)
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE while submitted,
+ *         DOCA_ERROR_NOT_PERMITTED for a node of another graph or kind, or an instance of another graph, submitted
+ *         or another node's.
  * @since 2.2
  */
 __DOCA_EXPERIMENTAL

@@ -444,6 +444,89 @@ static void refuses_bad_input_and_wrong_states(void **state)
 	teardown(&fx);
 }
 
+static void runs_sub_graphs_through_the_work_queue(void **state)
+{
+	struct fixture fx;
+	struct doca_graph *sub, *parent;
+	struct doca_graph_node *sub_sha, *sub_node, *dma_node, *user_node, *node;
+	struct doca_graph_instance *si, *pi, *other;
+	struct doca_event sub_ev = { 0 }, ev = { 0 };
+	enum doca_graph_instance_node_state st;
+	struct instance *in;
+	long agains;
+
+	(void)state;
+	setup(&fx, 8);
+	instance_init(&fx, 0);
+	in = &fx.inst[0];
+	/* a sub-graph of the SHA node; a graph of it and the DMA node, then the user node */
+	expect_ok(doca_graph_create(&sub));
+	expect_ok(doca_graph_ctx_node_create(sub, DOCA_SHA_JOB_SHA256, fx.sha_ctx, &sub_sha));
+	expect_ok(doca_graph_create(&parent));
+	expect_fail(doca_graph_sub_graph_node_create(parent, sub, &node), DOCA_ERROR_BAD_STATE,
+		    "doca_graph_sub_graph_node_create");
+	expect_ok(doca_graph_start(sub));
+	expect_fail(doca_graph_sub_graph_node_create(parent, parent, &node), DOCA_ERROR_NOT_PERMITTED,
+		    "doca_graph_sub_graph_node_create");
+	expect_fail(doca_graph_sub_graph_node_create(parent, sub, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_graph_sub_graph_node_create");
+	expect_fail(doca_graph_sub_graph_node_create(parent, NULL, &node), DOCA_ERROR_INVALID_VALUE,
+		    "doca_graph_sub_graph_node_create");
+	expect_ok(doca_graph_sub_graph_node_create(parent, sub, &sub_node));
+	expect_ok(doca_graph_ctx_node_create(parent, DOCA_DMA_JOB_MEMCPY, fx.dma_ctx, &dma_node));
+	expect_ok(doca_graph_user_node_create(parent, user_cb, &user_node));
+	expect_ok(doca_graph_add_dependency(parent, sub_node, user_node));
+	expect_ok(doca_graph_add_dependency(parent, dma_node, user_node));
+	expect_ok(doca_graph_start(parent));
+	expect_ok(doca_graph_workq_add(parent, fx.workq));
+	/* the instances: the sub-graph's runs the SHA job */
+	expect_ok(doca_graph_instance_create(sub, &si));
+	expect_ok(doca_graph_instance_set_ctx_node_data(si, sub_sha, &in->sha_job.base, &in->sha_ev));
+	expect_ok(doca_graph_instance_create(parent, &pi));
+	expect_ok(doca_graph_instance_create(parent, &other));
+	expect_fail(doca_graph_instance_set_sub_graph_node_data(pi, sub_node, other, &sub_ev), DOCA_ERROR_NOT_PERMITTED,
+		    "doca_graph_instance_set_sub_graph_node_data");
+	expect_fail(doca_graph_instance_set_sub_graph_node_data(pi, dma_node, si, &sub_ev), DOCA_ERROR_NOT_PERMITTED,
+		    "doca_graph_instance_set_sub_graph_node_data");
+	expect_fail(doca_graph_instance_set_sub_graph_node_data(pi, sub_node, NULL, &sub_ev), DOCA_ERROR_INVALID_VALUE,
+		    "doca_graph_instance_set_sub_graph_node_data");
+	expect_ok(doca_graph_instance_set_sub_graph_node_data(pi, sub_node, si, &sub_ev));
+	/* a sub-graph instance is one node's data */
+	expect_fail(doca_graph_instance_set_sub_graph_node_data(other, sub_node, si, NULL), DOCA_ERROR_NOT_PERMITTED,
+		    "doca_graph_instance_set_sub_graph_node_data");
+	expect_ok(doca_graph_instance_destroy(other));
+	expect_ok(doca_graph_instance_set_ctx_node_data(pi, dma_node, &in->dma_job.base, &in->dma_ev));
+	expect_ok(doca_graph_instance_set_user_node_data(pi, user_node, in, &in->user_ev));
+	for (int round = 0; round < 2; round++) {
+		memset(&sub_ev, 0, sizeof(sub_ev));
+		expect_ok(doca_buf_reset_data_len(in->dma_dst));
+		expect_ok(doca_buf_reset_data_len(in->sha_dst));
+		memset(fx.mem[0] + 2 * SIZE, 0, 32);
+		expect_ok(doca_workq_graph_submit(fx.workq, pi, (union doca_data){ .u64 = 99 }));
+		/* the sub-graph instance runs for its node: not destroyed meanwhile */
+		expect_fail(doca_graph_instance_destroy(si), DOCA_ERROR_IN_USE, "doca_graph_instance_destroy");
+		assert_int_equal(next_instance(&fx, &ev, &agains), DOCA_SUCCESS);
+		assert_int_equal(ev.user_data.u64, 99);
+		assert_int_equal(sub_ev.type, DOCA_GRAPH_JOB);
+		assert_int_equal(sub_ev.result.u64, DOCA_SUCCESS);
+		assert_int_equal(in->user_calls, round + 1);
+		assert_true(in->sha_done_at_user);
+		assert_true(in->dma_done_at_user);
+		assert_memory_equal(fx.mem[0] + 2 * SIZE, abc_sha256, 32);
+		expect_ok(doca_graph_instance_node_get_state(pi, sub_node, &st));
+		assert_int_equal(st, DOCA_GRAPH_INSTANCE_NODE_STATE_COMPLETED);
+	}
+	expect_ok(doca_graph_instance_destroy(pi));
+	expect_ok(doca_graph_instance_destroy(si));
+	expect_ok(doca_graph_workq_rm(parent, fx.workq));
+	expect_ok(doca_graph_stop(parent));
+	expect_ok(doca_graph_destroy(parent));
+	expect_ok(doca_graph_stop(sub));
+	expect_ok(doca_graph_destroy(sub));
+	instance_fini(&fx, 0);
+	teardown(&fx);
+}
+
 struct other_thread {
 	struct fixture *fx;
 	sem_t inside, go;
@@ -510,6 +593,7 @@ int main(void)
 		cmocka_unit_test(runs_instances_of_the_samples_graph),
 		cmocka_unit_test(failures_end_the_run_with_their_status),
 		cmocka_unit_test(refuses_bad_input_and_wrong_states),
+		cmocka_unit_test(runs_sub_graphs_through_the_work_queue),
 		cmocka_unit_test(another_thread_is_refused_while_the_work_queue_runs_the_graph),
 	};
 
