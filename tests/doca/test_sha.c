@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -553,6 +555,91 @@ static void a_session_with_a_job_in_flight_is_in_use(void **state)
 	teardown(&fx);
 }
 
+/* A child process exports "abc" followed by room (doca_mmap_export_dpu): the request and the response are its. */
+static void another_process_memory(void **state)
+{
+	int to_parent[2], to_child[2], status;
+	char desc[4096];
+	size_t desc_len;
+	pid_t child;
+
+	(void)state;
+	assert_int_equal(pipe(to_parent), 0);
+	assert_int_equal(pipe(to_child), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		/* the exporter: serves its memory until the parent is done, then checks the digest it got */
+		static uint8_t mem[256];
+		struct doca_dev *dev = sim_dev_open(0);
+		struct doca_mmap *map;
+		const void *d;
+		size_t len;
+		uint8_t go;
+		int ok;
+
+		close(to_parent[0]);
+		close(to_child[1]);
+		memcpy(mem, "abc", 3);
+		doca_mmap_create(NULL, &map);
+		doca_mmap_set_memrange(map, mem, sizeof(mem));
+		doca_mmap_set_permissions(map, DOCA_ACCESS_DPU_READ_WRITE);
+		doca_mmap_dev_add(map, dev);
+		doca_mmap_start(map);
+		ok = doca_mmap_export_dpu(map, dev, &d, &len) == DOCA_SUCCESS;
+		if (!ok || write(to_parent[1], &len, sizeof(len)) != sizeof(len) ||
+		    write(to_parent[1], d, len) != (ssize_t)len)
+			_exit(2);
+		if (read(to_child[0], &go, 1) != 1)
+			_exit(3);
+		/* abc's SHA-1, at 128 */
+		ok = mem[128] == 0xa9 && mem[129] == 0x99 && mem[147] == 0x9d;
+		doca_mmap_stop(map);
+		doca_mmap_destroy(map);
+		doca_dev_close(dev);
+		_exit(ok ? 0 : 1);
+	}
+	close(to_parent[1]);
+	close(to_child[0]);
+	assert_int_equal(read(to_parent[0], &desc_len, sizeof(desc_len)), sizeof(desc_len));
+	assert_true(desc_len <= sizeof(desc));
+	assert_int_equal(read(to_parent[0], desc, desc_len), (ssize_t)desc_len);
+	{
+		struct fixture fx;
+		struct doca_mmap *remote;
+		struct doca_buf *req, *resp;
+		void *base;
+		size_t total;
+
+		setup(&fx);
+		expect_ok(doca_mmap_create_from_export(NULL, desc, desc_len, fx.dev, &remote));
+		expect_ok(doca_mmap_get_memrange(remote, &base, &total));
+		assert_int_equal(total, 256);
+		expect_ok(doca_buf_inventory_buf_by_data(fx.inv, remote, base, 3, &req));
+		expect_ok(doca_buf_inventory_buf_by_addr(fx.inv, remote, (uint8_t *)base + 128, 128, &resp));
+		{
+			struct doca_sha_job job = { .base = { .type = DOCA_SHA_JOB_SHA1 },
+						    .req_buf = req,
+						    .resp_buf = resp };
+			size_t len = 0;
+
+			assert_int_equal(run(&fx, &job, 1), DOCA_SUCCESS);
+			expect_ok(doca_buf_get_data_len(resp, &len));
+			assert_int_equal(len, DOCA_SHA1_BYTE_COUNT);
+		}
+		expect_ok(doca_buf_refcount_rm(req, NULL));
+		expect_ok(doca_buf_refcount_rm(resp, NULL));
+		expect_ok(doca_mmap_destroy(remote));
+		teardown(&fx);
+	}
+	assert_int_equal(write(to_child[1], "x", 1), 1);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	close(to_parent[0]);
+	close(to_child[1]);
+}
+
 /* Whether the work queue's event handle turns readable within a second. */
 static bool wakes(doca_event_handle_t handle)
 {
@@ -629,6 +716,7 @@ int main(void)
 		cmocka_unit_test(sessions_copy_and_refuse_bad_jobs),
 		cmocka_unit_test(a_session_with_a_job_in_flight_is_in_use),
 		cmocka_unit_test(event_driven_work_queues_wake_for_jobs),
+		cmocka_unit_test(another_process_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
