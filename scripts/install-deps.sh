@@ -71,6 +71,7 @@ packages=(
   libibverbs-dev                                   # rdma-core headers and libraries
   libcmocka-dev                                    # C unit tests
   libjson-c-dev                                    # libdoca_argp's JSON configuration files (json-c, as NVIDIA's)
+  libssl-dev                                       # libdoca_sha's digests (OpenSSL's libcrypto, EVP)
   clang lld llvm                                   # RISC-V device code (DPA), llvm-ar/llvm-nm
   picolibc-riscv64-unknown-elf gcc-riscv64-unknown-elf  # device libc and libgcc helpers
   qemu-user                                        # reference RV64 emulator for differential tests

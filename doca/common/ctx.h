@@ -144,6 +144,7 @@ struct opendoca_engine {
 	/* Work queues (1.x/2.2). */
 	uint32_t depth;
 	bool event_driven;
+	unsigned graphs; /* 2.2 graphs added (doca_graph_workq_add): the work queue is in use */
 };
 
 extern const struct opendoca_kind opendoca_pe_kind, opendoca_workq_kind;
@@ -302,5 +303,69 @@ void opendoca_task_deliver(struct opendoca_engine *engine, struct opendoca_task 
 doca_error_t opendoca_task_submit_graph(struct doca_task *ref, struct opendoca_graph_run *run, const char *func);
 /* A task a graph instance runs completed (delivered on the progress thread, the guard held). */
 void opendoca_graph_task_done(struct opendoca_graph_run *run, doca_error_t status);
+
+/* 2.2's graphs (graph_v2_2.c's public forms call these; func names them). */
+struct doca_graph;
+struct doca_graph_instance;
+struct doca_event;
+struct doca_job;
+struct doca_graph_node;
+/* A 2.2 user node's callback (2.2's doca_graph_user_node_cb_t). */
+typedef doca_error_t (*opendoca_graph_user_cb_v2_2)(void *cookie, struct doca_event *ev);
+doca_error_t opendoca_graph_create_v2_2(struct doca_graph **graph, const char *func);
+doca_error_t opendoca_graph_ctx_node_create_v2_2(struct doca_graph *graph, int job_type, const struct doca_ctx *ctx,
+						 struct doca_graph_node **node, const char *func);
+doca_error_t opendoca_graph_user_node_create_v2_2(struct doca_graph *graph, opendoca_graph_user_cb_v2_2 cb,
+						  struct doca_graph_node **node, const char *func);
+doca_error_t opendoca_graph_workq_add(struct doca_graph *graph, struct doca_workq *workq, const char *func);
+doca_error_t opendoca_graph_workq_rm(struct doca_graph *graph, struct doca_workq *workq, const char *func);
+/* job_ctx and job_type: the job's (read by the caller, which checked job and ev). */
+doca_error_t opendoca_graph_instance_set_ctx_node_data_v2_2(struct doca_graph_instance *graph_instance,
+							    struct doca_graph_node *node, struct doca_job *job,
+							    const struct doca_ctx *job_ctx, int job_type,
+							    struct doca_event *ev, const char *func);
+doca_error_t opendoca_graph_instance_set_user_node_data_v2_2(struct doca_graph_instance *graph_instance,
+							     struct doca_graph_node *node, void *cookie,
+							     struct doca_event *ev, const char *func);
+doca_error_t opendoca_workq_graph_submit(struct doca_workq *workq, struct doca_graph_instance *graph_instance,
+					 union doca_data user_data, const char *func);
+/* Whether context ctx has work queue workq added (workq's guard held). */
+bool opendoca_workq_bound(struct opendoca_engine *workq, struct opendoca_ctx *ctx);
+/*
+ * Submits a 2.2 graph instance's node's job through work queue workq (its guard held), as
+ * doca_workq_submit would; its completion goes to opendoca_graph_job_done in
+ * doca_workq_progress_retrieve.
+ */
+doca_error_t opendoca_workq_submit_job(struct opendoca_engine *workq, const struct doca_job *job,
+				       struct opendoca_graph_run *run, const char *func);
+/*
+ * 2.2's queries of a run: the failed nodes (failed_nodes NULL: their count), a node's state (enum
+ * doca_graph_instance_node_state) or, with state NULL, its result (its status; DOCA_ERROR_BAD_STATE
+ * before it completed).
+ */
+doca_error_t opendoca_graph_instance_failed_nodes(const struct doca_graph_instance *graph_instance,
+						  const struct doca_graph_node **failed_nodes,
+						  uint32_t *num_failed_nodes, const char *func);
+doca_error_t opendoca_graph_instance_node_run(const struct doca_graph_instance *graph_instance,
+					      const struct doca_graph_node *node, int *state, union doca_data *result,
+					      const char *func);
+doca_error_t opendoca_graph_sub_graph_node_create_v2_2(struct doca_graph *graph, struct doca_graph *sub_graph,
+						       struct doca_graph_node **node, const char *func);
+/* ev: the node's event (optional: NULL). */
+doca_error_t opendoca_graph_instance_set_sub_graph_node_data_v2_2(struct doca_graph_instance *graph_instance,
+								  struct doca_graph_node *node,
+								  struct doca_graph_instance *sub_graph_instance,
+								  struct doca_event *ev, const char *func);
+/* Fills a 2.2 sub-graph node's event when its instance's run ends (graph_v2_2.c: 2.2's struct). */
+void opendoca_graph_event_fill(struct doca_event *ev, doca_error_t status);
+/* The event a 2.2 graph node's job fills when it completes. */
+struct doca_event *opendoca_graph_run_event(const struct opendoca_graph_run *run);
+/*
+ * A job a 2.2 graph instance runs completed (in doca_workq_progress_retrieve, the work queue's guard
+ * held): true when the run of its top-level instance ended with it, with that instance's user data
+ * and status (its work queue slot given back).
+ */
+bool opendoca_graph_job_done(struct opendoca_graph_run *run, doca_error_t status, union doca_data *user_data,
+			     doca_error_t *run_status);
 
 #endif /* OPENDOCA_COMMON_CTX_H */

@@ -18,6 +18,14 @@
  * doca_pe_progress only: a run with a context node always has one in flight until a progress
  * call). A run that fails before anything is in flight is no run: doca_graph_instance_submit
  * returns the error.
+ *
+ * 2.2's graphs (graph_v2_2.c's forms, the work-queue model) are the same graphs with another
+ * engine: created without one, they get a work queue once started (doca_graph_workq_add). Context
+ * nodes run jobs through it (opendoca_workq_submit_job: the record marked as the graph's), whose
+ * completions doca_workq_progress_retrieve hands to opendoca_graph_job_done (the node's event
+ * filled) and the run's end becomes an event of type DOCA_GRAPH_JOB retrieved there. Before a work
+ * queue a 2.2 graph's calls take its own guard, on one its work queue's too (in that order), so a
+ * run's state is only ever touched under the work queue's guard.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,10 +43,12 @@ enum node_kind {
 struct graph_node {
 	enum node_kind kind;
 	uint32_t index;
-	struct opendoca_ctx *ctx;     /* NODE_CTX: a reference held */
-	doca_graph_user_node_cb_t cb; /* NODE_USER */
-	struct graph *sub;            /* NODE_SUB: a reference held */
-	uint32_t *succ;               /* the nodes waiting for this one */
+	struct opendoca_ctx *ctx;         /* NODE_CTX: a reference held */
+	doca_graph_user_node_cb_t cb;     /* NODE_USER */
+	opendoca_graph_user_cb_v2_2 cb22; /* NODE_USER of a 2.2 graph */
+	int job_type;                     /* NODE_CTX of a 2.2 graph */
+	struct graph *sub;                /* NODE_SUB: a reference held */
+	uint32_t *succ;                   /* the nodes waiting for this one */
 	uint32_t num_succ, max_succ;
 	uint32_t num_pred; /* the nodes this one waits for */
 };
@@ -46,7 +56,13 @@ struct graph_node {
 struct graph {
 	struct opendoca_object object;
 	void *handle;
-	struct opendoca_engine *pe; /* a reference held */
+	struct opendoca_engine *pe; /* a reference held; NULL for a 2.2 graph */
+	/* 2.2 graphs: the guard of the calls, and the work queue added (a reference held), NULL: none */
+	bool v22;
+	struct opendoca_guard guard;
+	struct opendoca_engine *workq;
+	uint32_t running;             /* instances submitted and whose event is not retrieved */
+	struct graph_instance *ended; /* the top-level instance whose run a job's completion just ended */
 	struct graph_node **nodes;
 	uint32_t num_nodes, max_nodes;
 	uint32_t ctx_nodes;
@@ -57,10 +73,23 @@ struct graph {
 	bool started;
 };
 
-/* What a context node's task carries while it runs for an instance (task->graph). */
+/* A node's state in an instance's run: 2.2's enum doca_graph_instance_node_state (graph_v2_2.c checks). */
+enum node_state {
+	NODE_NOT_STARTED = 0,
+	NODE_STARTED = 1,
+	NODE_COMPLETED = 2,
+	NODE_ERROR = 3,
+};
+
+/*
+ * A node of an instance: what a context node's task carries while it runs (task->graph), and the
+ * node's state and result (its status) in the last run (2.2's queries).
+ */
 struct opendoca_graph_run {
 	struct graph_instance *inst;
 	uint32_t node;
+	enum node_state state;
+	union doca_data result;
 };
 
 struct node_data {
@@ -68,6 +97,8 @@ struct node_data {
 	struct doca_task *task;     /* NODE_CTX: the program's reference, checked at each submission */
 	void *cookie;               /* NODE_USER */
 	struct graph_instance *sub; /* NODE_SUB: its parent is this instance */
+	struct doca_job *job;       /* NODE_CTX of a 2.2 graph */
+	struct doca_event *ev;      /* 2.2: the node's event */
 };
 
 struct graph_instance {
@@ -110,7 +141,8 @@ static void graph_free(struct opendoca_object *object)
 		free(node);
 	}
 	free(g->nodes);
-	opendoca_handle_put(&g->pe->object);
+	if (g->pe)
+		opendoca_handle_put(&g->pe->object);
 	free(g);
 }
 
@@ -126,14 +158,51 @@ static void instance_free(struct opendoca_object *object)
 	free(inst);
 }
 
-/* The graph of a handle with its engine's guard taken; NULL after a failure of func. */
+/* The engine that runs a graph's instances and calls its callbacks (NULL: a 2.2 graph on no work queue). */
+static struct opendoca_engine *engine_of(const struct graph *g)
+{
+	return g->v22 ? g->workq : g->pe;
+}
+
+/* Takes a graph's guards (the module comment); false, after a failure of func, when another thread holds one. */
+static bool graph_lock(struct graph *g, const char *func)
+{
+	if (!g->v22) {
+		if (opendoca_guard_enter(&g->pe->guard))
+			return true;
+		opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the graph's progress engine is in use by another thread");
+		return false;
+	}
+	if (!opendoca_guard_enter(&g->guard)) {
+		opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the graph is in use by another thread");
+		return false;
+	}
+	if (g->workq && !opendoca_guard_enter(&g->workq->guard)) {
+		opendoca_guard_leave(&g->guard);
+		opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the graph's work queue is in use by another thread");
+		return false;
+	}
+	return true;
+}
+
+static void graph_unlock(struct graph *g)
+{
+	if (!g->v22) {
+		opendoca_guard_leave(&g->pe->guard);
+		return;
+	}
+	if (g->workq)
+		opendoca_guard_leave(&g->workq->guard);
+	opendoca_guard_leave(&g->guard);
+}
+
+/* The graph of a handle with its guards taken; NULL after a failure of func. */
 static struct graph *graph_enter(const struct doca_graph *handle, const char *func)
 {
 	struct graph *g = opendoca_handle_get(handle, &graph_kind, func);
 
-	if (g && !opendoca_guard_enter(&g->pe->guard)) {
+	if (g && !graph_lock(g, func)) {
 		opendoca_handle_put(&g->object);
-		opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the graph's progress engine is in use by another thread");
 		return NULL;
 	}
 	return g;
@@ -141,7 +210,7 @@ static struct graph *graph_enter(const struct doca_graph *handle, const char *fu
 
 static void graph_leave(struct graph *g)
 {
-	opendoca_guard_leave(&g->pe->guard);
+	graph_unlock(g);
 	opendoca_handle_put(&g->object);
 }
 
@@ -149,9 +218,8 @@ static struct graph_instance *instance_enter(const struct doca_graph_instance *h
 {
 	struct graph_instance *inst = opendoca_handle_get(handle, &instance_kind, func);
 
-	if (inst && !opendoca_guard_enter(&inst->graph->pe->guard)) {
+	if (inst && !graph_lock(inst->graph, func)) {
 		opendoca_handle_put(&inst->object);
-		opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the graph's progress engine is in use by another thread");
 		return NULL;
 	}
 	return inst;
@@ -159,7 +227,7 @@ static struct graph_instance *instance_enter(const struct doca_graph_instance *h
 
 static void instance_leave(struct graph_instance *inst)
 {
-	opendoca_guard_leave(&inst->graph->pe->guard);
+	graph_unlock(inst->graph);
 	opendoca_handle_put(&inst->object);
 }
 
@@ -174,37 +242,52 @@ static struct graph_node *find_node(const struct graph *g, const struct doca_gra
 
 /* ---- Graphs ---- */
 
+/* Creates a graph on progress engine engine (its reference is the graph's, or dropped on failure); NULL: 2.2's. */
+static doca_error_t graph_create(struct opendoca_engine *engine, struct doca_graph **graph, const char *func)
+{
+	struct graph *g = calloc(1, sizeof(*g));
+
+	if (!g) {
+		if (engine)
+			opendoca_handle_put(&engine->object);
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a graph");
+	}
+	g->pe = engine;
+	g->v22 = !engine;
+	g->handle = opendoca_handle_open(&g->object, &graph_kind, graph_free);
+	if (!g->handle) {
+		if (engine)
+			opendoca_handle_put(&engine->object);
+		free(g);
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no handle left for a graph");
+	}
+	*graph = g->handle;
+	return DOCA_SUCCESS;
+}
+
 doca_error_t doca_graph_create(struct doca_pe *pe, struct doca_graph **graph)
 {
 	struct opendoca_engine *engine;
-	struct graph *g;
 
 	if (!graph)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "graph is NULL");
 	engine = opendoca_handle_get(pe, &opendoca_pe_kind, __func__);
 	if (!engine)
 		return DOCA_ERROR_INVALID_VALUE;
-	g = calloc(1, sizeof(*g));
-	if (!g) {
-		opendoca_handle_put(&engine->object);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no memory for a graph");
-	}
-	g->pe = engine; /* the reference taken above */
-	g->handle = opendoca_handle_open(&g->object, &graph_kind, graph_free);
-	if (!g->handle) {
-		opendoca_handle_put(&engine->object);
-		free(g);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "no handle left for a graph");
-	}
-	*graph = g->handle;
-	return DOCA_SUCCESS;
+	return graph_create(engine, graph, __func__);
+}
+
+doca_error_t opendoca_graph_create_v2_2(struct doca_graph **graph, const char *func)
+{
+	if (!graph)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "graph is NULL");
+	return graph_create(NULL, graph, func);
 }
 
 doca_error_t doca_graph_destroy(struct doca_graph *graph)
 {
 	struct graph *g = graph_enter(graph, __func__);
 	struct opendoca_object *object;
-	struct opendoca_engine *pe;
 
 	if (!g)
 		return opendoca_last_error();
@@ -212,10 +295,9 @@ doca_error_t doca_graph_destroy(struct doca_graph *graph)
 		graph_leave(g);
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the graph is started: stop it first");
 	}
-	pe = g->pe;
 	object = opendoca_handle_close(graph, &graph_kind, __func__);
-	/* The graph's own reference and the call's may free it: the guard is left first. */
-	opendoca_guard_leave(&pe->guard);
+	/* The graph's own reference and the call's may free it (and its engine): the guards are left first. */
+	graph_unlock(g);
 	opendoca_handle_put(&g->object);
 	if (!object)
 		return opendoca_last_error();
@@ -323,7 +405,7 @@ doca_error_t doca_graph_node_create_from_ctx(struct doca_graph *graph, const str
 		return opendoca_last_error();
 	}
 	pthread_mutex_lock(&c->lock);
-	same_pe = c->api == OPENDOCA_CTX_API_PE && c->pe == g->pe;
+	same_pe = c->api == OPENDOCA_CTX_API_PE && c->pe == g->pe && !g->v22;
 	pthread_mutex_unlock(&c->lock);
 	if (!same_pe)
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
@@ -353,9 +435,120 @@ doca_error_t doca_graph_node_create_from_user(struct doca_graph *graph, doca_gra
 	g = graph_enter(graph, __func__);
 	if (!g)
 		return opendoca_last_error();
-	err = add_node(g, NODE_USER, &n, __func__);
+	if (g->v22)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "a graph of 2.2's work queues: its user nodes' "
+				    "callbacks take an event (doca_graph_user_node_create)");
+	else
+		err = add_node(g, NODE_USER, &n, __func__);
 	if (!err) {
 		n->cb = cb;
+		*node = (struct doca_graph_node *)n;
+	}
+	graph_leave(g);
+	return err;
+}
+
+doca_error_t opendoca_graph_ctx_node_create_v2_2(struct doca_graph *graph, int job_type, const struct doca_ctx *ctx,
+						 struct doca_graph_node **node, const char *func)
+{
+	struct opendoca_ctx *c;
+	struct graph_node *n;
+	struct graph *g;
+	doca_error_t err;
+	bool workq_ctx;
+
+	if (!node)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "node is NULL");
+	c = opendoca_handle_get(ctx, &opendoca_ctx_kind, func);
+	if (!c)
+		return DOCA_ERROR_INVALID_VALUE;
+	g = graph_enter(graph, func);
+	if (!g) {
+		opendoca_handle_put(&c->object);
+		return opendoca_last_error();
+	}
+	pthread_mutex_lock(&c->lock);
+	workq_ctx = opendoca_ctx_model(c) == OPENDOCA_CTX_API_WORKQ;
+	pthread_mutex_unlock(&c->lock);
+	if (!g->v22)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				    "the graph is of a progress engine (2.5 and later)");
+	else if (!workq_ctx || !c->ops->job_init)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the %s takes no jobs of work queues",
+				    c->ops->name);
+	else
+		err = add_node(g, NODE_CTX, &n, func);
+	if (err)
+		opendoca_handle_put(&c->object);
+	else {
+		n->ctx = c; /* the reference taken above */
+		n->job_type = job_type;
+		g->ctx_nodes++;
+		*node = (struct doca_graph_node *)n;
+	}
+	graph_leave(g);
+	return err;
+}
+
+doca_error_t opendoca_graph_user_node_create_v2_2(struct doca_graph *graph, opendoca_graph_user_cb_v2_2 cb,
+						  struct doca_graph_node **node, const char *func)
+{
+	struct graph_node *n;
+	struct graph *g;
+	doca_error_t err;
+
+	if (!cb || !node)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL", cb ? "node" : "cb");
+	g = graph_enter(graph, func);
+	if (!g)
+		return opendoca_last_error();
+	if (!g->v22)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				    "the graph is of a progress engine (2.5 and later)");
+	else
+		err = add_node(g, NODE_USER, &n, func);
+	if (!err) {
+		n->cb22 = cb;
+		*node = (struct doca_graph_node *)n;
+	}
+	graph_leave(g);
+	return err;
+}
+
+/* A sub-graph node (v22: 2.2's form, both graphs of work queues; else both of one progress engine). */
+static doca_error_t sub_node_create(struct doca_graph *graph, struct doca_graph *sub_graph,
+				    struct doca_graph_node **node, bool v22, const char *func)
+{
+	struct graph *g, *sub;
+	struct graph_node *n;
+	doca_error_t err;
+
+	if (!node)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "node is NULL");
+	sub = opendoca_handle_get(sub_graph, &graph_kind, func);
+	if (!sub)
+		return DOCA_ERROR_INVALID_VALUE;
+	g = graph_enter(graph, func);
+	if (!g) {
+		opendoca_handle_put(&sub->object);
+		return opendoca_last_error();
+	}
+	/* sub runs only with its own started, and a graph with a node is not: graph cannot be in sub's nodes. */
+	if (sub == g)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "a graph cannot be its own sub-graph");
+	else if (v22 && (!g->v22 || !sub->v22))
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "a graph of a progress engine (2.5 and later)");
+	else if (!v22 && (sub->pe != g->pe || g->v22 || sub->v22))
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the sub-graph has another progress engine");
+	else if (!sub->started)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the sub-graph is not started");
+	else
+		err = add_node(g, NODE_SUB, &n, func);
+	if (err)
+		opendoca_handle_put(&sub->object);
+	else {
+		n->sub = sub; /* the reference taken above */
 		*node = (struct doca_graph_node *)n;
 	}
 	graph_leave(g);
@@ -365,37 +558,13 @@ doca_error_t doca_graph_node_create_from_user(struct doca_graph *graph, doca_gra
 doca_error_t doca_graph_node_create_from_graph(struct doca_graph *graph, struct doca_graph *sub_graph,
 					       struct doca_graph_node **node)
 {
-	struct graph *g, *sub;
-	struct graph_node *n;
-	doca_error_t err;
+	return sub_node_create(graph, sub_graph, node, false, __func__);
+}
 
-	if (!node)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "node is NULL");
-	sub = opendoca_handle_get(sub_graph, &graph_kind, __func__);
-	if (!sub)
-		return DOCA_ERROR_INVALID_VALUE;
-	g = graph_enter(graph, __func__);
-	if (!g) {
-		opendoca_handle_put(&sub->object);
-		return opendoca_last_error();
-	}
-	/* sub runs only with its own started, and a graph with a node is not: graph cannot be in sub's nodes. */
-	if (sub == g)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "a graph cannot be its own sub-graph");
-	else if (sub->pe != g->pe)
-		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "the sub-graph has another progress engine");
-	else if (!sub->started)
-		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the sub-graph is not started");
-	else
-		err = add_node(g, NODE_SUB, &n, __func__);
-	if (err)
-		opendoca_handle_put(&sub->object);
-	else {
-		n->sub = sub; /* the reference taken above */
-		*node = (struct doca_graph_node *)n;
-	}
-	graph_leave(g);
-	return err;
+doca_error_t opendoca_graph_sub_graph_node_create_v2_2(struct doca_graph *graph, struct doca_graph *sub_graph,
+						       struct doca_graph_node **node, const char *func)
+{
+	return sub_node_create(graph, sub_graph, node, true, func);
 }
 
 /* Whether node target is reachable from node from (following the edges). */
@@ -476,7 +645,8 @@ doca_error_t doca_graph_start(struct doca_graph *graph)
 		return opendoca_last_error();
 	if (g->started)
 		goto out;
-	if (!g->num_instances) {
+	/* 2.2's graphs have no configuration: their instances are as many as the program makes. */
+	if (!g->num_instances && !g->v22) {
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
 				    "the graph is not configured (doca_graph_set_conf)");
 		goto out;
@@ -516,6 +686,9 @@ doca_error_t doca_graph_stop(struct doca_graph *graph)
 	if (g->instances)
 		err = opendoca_fail(DOCA_ERROR_IN_USE, __func__, "%u instances of the graph exist: destroy them first",
 				    g->instances);
+	else if (g->workq)
+		err = opendoca_fail(DOCA_ERROR_IN_USE, __func__,
+				    "the graph is added to a work queue: remove it first (doca_graph_workq_rm)");
 	else
 		g->started = false;
 	graph_leave(g);
@@ -539,7 +712,7 @@ doca_error_t doca_graph_instance_create(const struct doca_graph *graph, struct d
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "the graph is not started");
 		goto out;
 	}
-	if (g->instances == g->num_instances) {
+	if (!g->v22 && g->instances == g->num_instances) {
 		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "all %u instances of the graph exist",
 				    g->num_instances);
 		goto out;
@@ -588,7 +761,6 @@ doca_error_t doca_graph_instance_destroy(struct doca_graph_instance *graph_insta
 {
 	struct graph_instance *inst = instance_enter(graph_instance, __func__);
 	struct opendoca_object *object;
-	struct opendoca_engine *pe;
 	struct graph *g;
 
 	if (!inst)
@@ -607,15 +779,14 @@ doca_error_t doca_graph_instance_destroy(struct doca_graph_instance *graph_insta
 				inst->data[i].sub->parent = NULL;
 		g->instances--;
 	}
-	pe = g->pe;
-	opendoca_handle_hold(&pe->object); /* the instance's references may free the graph, and it its engine */
+	opendoca_handle_hold(&g->object); /* the instance's references may free the graph, and it its engine */
 	opendoca_handle_put(&inst->object);
 	if (object) {
 		opendoca_handle_put(object);
 		opendoca_handle_put(object);
 	}
-	opendoca_guard_leave(&pe->guard);
-	opendoca_handle_put(&pe->object);
+	graph_unlock(g);
+	opendoca_handle_put(&g->object);
 	return object ? DOCA_SUCCESS : opendoca_last_error();
 }
 
@@ -684,6 +855,9 @@ doca_error_t doca_graph_instance_set_ctx_node_data(struct doca_graph_instance *g
 	n = data_node(inst, node, NODE_CTX, __func__);
 	if (!n)
 		err = opendoca_last_error();
+	else if (inst->graph->v22)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+				    "a graph of 2.2's work queues runs jobs, not tasks");
 	else if (!(t = opendoca_task_get(task, NULL, __func__)))
 		err = DOCA_ERROR_INVALID_VALUE;
 	else if (t->pool->ctx != n->ctx)
@@ -713,11 +887,62 @@ doca_error_t doca_graph_instance_set_user_node_data(struct doca_graph_instance *
 	return err;
 }
 
-doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_instance *graph_instance,
-							 struct doca_graph_node *node,
-							 struct doca_graph_instance *sub_graph_instance)
+doca_error_t opendoca_graph_instance_set_ctx_node_data_v2_2(struct doca_graph_instance *graph_instance,
+							    struct doca_graph_node *node, struct doca_job *job,
+							    const struct doca_ctx *job_ctx, int job_type,
+							    struct doca_event *ev, const char *func)
 {
-	struct graph_instance *inst = instance_enter(graph_instance, __func__);
+	struct graph_instance *inst = instance_enter(graph_instance, func);
+	struct graph_node *n;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!inst)
+		return opendoca_last_error();
+	n = data_node(inst, node, NODE_CTX, func);
+	if (!n)
+		err = opendoca_last_error();
+	else if (!inst->graph->v22)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the graph is of a progress engine: it runs tasks");
+	else if ((const void *)job_ctx != (const void *)opendoca_ctx_handle(n->ctx))
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the job is not of node %u's %s", n->index,
+				    n->ctx->ops->name);
+	else if (job_type != n->job_type)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the job is of type %d, node %u runs type %d",
+				    job_type, n->index, n->job_type);
+	else
+		inst->data[n->index] = (struct node_data){ .set = true, .job = job, .ev = ev };
+	instance_leave(inst);
+	return err;
+}
+
+doca_error_t opendoca_graph_instance_set_user_node_data_v2_2(struct doca_graph_instance *graph_instance,
+							     struct doca_graph_node *node, void *cookie,
+							     struct doca_event *ev, const char *func)
+{
+	struct graph_instance *inst = instance_enter(graph_instance, func);
+	struct graph_node *n;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!inst)
+		return opendoca_last_error();
+	n = data_node(inst, node, NODE_USER, func);
+	if (!n)
+		err = opendoca_last_error();
+	else if (!inst->graph->v22)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
+				    "the graph is of a progress engine (2.5 and later)");
+	else
+		inst->data[n->index] = (struct node_data){ .set = true, .cookie = cookie, .ev = ev };
+	instance_leave(inst);
+	return err;
+}
+
+/* A sub-graph node's data: an instance of its graph, and 2.2's event (optional, NULL: none). */
+static doca_error_t sub_node_data(struct doca_graph_instance *graph_instance, struct doca_graph_node *node,
+				  struct doca_graph_instance *sub_graph_instance, struct doca_event *ev,
+				  const char *func)
+{
+	struct graph_instance *inst = instance_enter(graph_instance, func);
 	struct graph_instance *sub = NULL;
 	struct node_data *data;
 	struct graph_node *n;
@@ -725,35 +950,50 @@ doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_insta
 
 	if (!inst)
 		return opendoca_last_error();
-	n = data_node(inst, node, NODE_SUB, __func__);
+	n = data_node(inst, node, NODE_SUB, func);
 	if (!n) {
 		err = opendoca_last_error();
 		goto out;
 	}
-	sub = opendoca_handle_get(sub_graph_instance, &instance_kind, __func__);
+	sub = opendoca_handle_get(sub_graph_instance, &instance_kind, func);
 	data = &inst->data[n->index];
 	if (!sub)
 		err = DOCA_ERROR_INVALID_VALUE;
 	else if (sub->graph != n->sub)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "the instance is not of node %u's sub-graph",
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the instance is not of node %u's sub-graph",
 				    n->index);
 	else if (sub->submitted)
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "the sub-graph instance is submitted");
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "the sub-graph instance is submitted");
 	else if (sub->parent && (sub->parent != inst || sub->parent_node != n->index))
-		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
 				    "the sub-graph instance is another node's data already");
 	else {
 		if (data->set && data->sub != sub)
 			data->sub->parent = NULL;
 		sub->parent = inst;
 		sub->parent_node = n->index;
-		*data = (struct node_data){ .set = true, .sub = sub };
+		*data = (struct node_data){ .set = true, .sub = sub, .ev = ev };
 	}
 	if (sub)
 		opendoca_handle_put(&sub->object);
 out:
 	instance_leave(inst);
 	return err;
+}
+
+doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_instance *graph_instance,
+							 struct doca_graph_node *node,
+							 struct doca_graph_instance *sub_graph_instance)
+{
+	return sub_node_data(graph_instance, node, sub_graph_instance, NULL, __func__);
+}
+
+doca_error_t opendoca_graph_instance_set_sub_graph_node_data_v2_2(struct doca_graph_instance *graph_instance,
+								  struct doca_graph_node *node,
+								  struct doca_graph_instance *sub_graph_instance,
+								  struct doca_event *ev, const char *func)
+{
+	return sub_node_data(graph_instance, node, sub_graph_instance, ev, func);
 }
 
 /* ---- Runs ---- */
@@ -773,6 +1013,8 @@ static void node_done(struct graph_instance *inst, uint32_t node, doca_error_t s
 {
 	const struct graph_node *n = inst->graph->nodes[node];
 
+	inst->runs[node].state = status ? NODE_ERROR : NODE_COMPLETED;
+	inst->runs[node].result.u64 = (uint64_t)status;
 	if (status) {
 		run_fail(inst, status);
 		return;
@@ -784,35 +1026,46 @@ static void node_done(struct graph_instance *inst, uint32_t node, doca_error_t s
 
 static doca_error_t run_begin(struct graph_instance *inst);
 
+/* The top-level instance of a run (a sub-graph instance's runs for its parent's node). */
+static struct graph_instance *run_root(struct graph_instance *inst)
+{
+	while (inst->parent)
+		inst = inst->parent;
+	return inst;
+}
+
 /* Starts the ready nodes (none once the run failed); user nodes run here. */
 static void run_ready(struct graph_instance *inst)
 {
-	struct opendoca_engine *pe = inst->graph->pe;
-
+	/* a 2.2 sub-graph's jobs go through the work queue of the graph running it */
+	struct opendoca_engine *pe = engine_of(run_root(inst)->graph);
 	while (inst->num_ready && !inst->failed) {
 		uint32_t node = inst->ready[--inst->num_ready];
 		const struct graph_node *n = inst->graph->nodes[node];
 		struct node_data *data = &inst->data[node];
 		doca_error_t err;
 
+		inst->runs[node].state = NODE_STARTED;
 		switch (n->kind) {
 		case NODE_CTX:
-			err = opendoca_task_submit_graph(data->task, &inst->runs[node], submit_func);
+			err = inst->graph->v22 ? opendoca_workq_submit_job(pe, data->job, &inst->runs[node],
+									   "doca_workq_graph_submit")
+					       : opendoca_task_submit_graph(data->task, &inst->runs[node], submit_func);
 			if (err)
-				run_fail(inst, err);
+				node_done(inst, node, err);
 			else
 				inst->inflight++;
 			break;
 		case NODE_SUB:
 			err = run_begin(data->sub);
 			if (err)
-				run_fail(inst, err);
+				node_done(inst, node, err);
 			else
 				inst->inflight++;
 			break;
 		case NODE_USER:
 			pe->callbacks++;
-			err = n->cb(data->cookie);
+			err = inst->graph->v22 ? n->cb22(data->cookie, data->ev) : n->cb(data->cookie);
 			pe->callbacks--;
 			node_done(inst, node, err);
 			break;
@@ -834,6 +1087,8 @@ static doca_error_t run_begin(struct graph_instance *inst)
 	inst->num_ready = 0;
 	/* the roots, the first on top */
 	for (uint32_t i = g->num_nodes; i-- > 0;) {
+		inst->runs[i].state = NODE_NOT_STARTED;
+		inst->runs[i].result.u64 = 0;
 		inst->pending[i] = g->nodes[i]->num_pred;
 		if (!inst->pending[i])
 			inst->ready[inst->num_ready++] = i;
@@ -852,10 +1107,18 @@ static doca_error_t run_begin(struct graph_instance *inst)
 static void run_end(struct graph_instance *inst)
 {
 	struct graph *g = inst->graph;
-
 	inst->submitted = false;
 	if (inst->parent) {
+		struct doca_event *ev = inst->parent->data[inst->parent_node].ev;
+
+		if (ev)
+			opendoca_graph_event_fill(ev, inst->status);
 		instance_complete_node(inst->parent, inst->parent_node, inst->status);
+		return;
+	}
+	if (g->v22) {
+		/* its event, which doca_workq_progress_retrieve returns now (opendoca_graph_job_done) */
+		g->ended = inst;
 		return;
 	}
 	/* The program may destroy or resubmit the instance from the callback: nothing of it is read after. */
@@ -879,6 +1142,31 @@ void opendoca_graph_task_done(struct opendoca_graph_run *run, doca_error_t statu
 	instance_complete_node(run->inst, run->node, status);
 }
 
+struct doca_event *opendoca_graph_run_event(const struct opendoca_graph_run *run)
+{
+	return run->inst->data[run->node].ev;
+}
+
+bool opendoca_graph_job_done(struct opendoca_graph_run *run, doca_error_t status, union doca_data *user_data,
+			     doca_error_t *run_status)
+{
+	struct graph_instance *inst = run->inst;
+	struct graph *g = run_root(inst)->graph; /* the run's links stay until it ends */
+	struct graph_instance *ended;
+
+	instance_complete_node(inst, run->node, status);
+	ended = g->ended;
+	if (!ended)
+		return false;
+	g->ended = NULL;
+	g->running--;
+	/* The work queue's slot of the instance (doca_workq_graph_submit's) is given back with its event. */
+	opendoca_engine_count(g->workq, -1);
+	*user_data = ended->user_data;
+	*run_status = ended->status;
+	return true;
+}
+
 /*
  * Whether every node of an instance (and of its sub-graph instances) has its data, every task still
  * allocated (freed since it was set: refused before anything starts); else a failure of func.
@@ -892,7 +1180,7 @@ static doca_error_t check_data(const struct graph_instance *inst, const char *fu
 
 		if (!inst->data[i].set)
 			return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "node %u of the instance has no data", i);
-		if (g->nodes[i]->kind == NODE_CTX && !opendoca_task_get(inst->data[i].task, NULL, func))
+		if (g->nodes[i]->kind == NODE_CTX && !g->v22 && !opendoca_task_get(inst->data[i].task, NULL, func))
 			return DOCA_ERROR_INVALID_VALUE;
 		if (g->nodes[i]->kind == NODE_SUB && (err = check_data(inst->data[i].sub, func)))
 			return err;
@@ -907,12 +1195,183 @@ doca_error_t doca_graph_instance_submit(struct doca_graph_instance *graph_instan
 
 	if (!inst)
 		return opendoca_last_error();
-	if (inst->submitted)
+	if (inst->graph->v22)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__,
+				    "a graph of 2.2's work queues: its instances go through doca_workq_graph_submit");
+	else if (inst->submitted)
 		err = opendoca_fail(DOCA_ERROR_IN_USE, __func__, "the instance is submitted already");
 	else if (inst->parent)
 		err = opendoca_fail(DOCA_ERROR_IN_USE, __func__, "the instance runs as the data of a sub-graph node");
 	else if (!(err = check_data(inst, __func__)))
 		err = run_begin(inst); /* its failure was recorded where it happened */
+	instance_leave(inst);
+	return err;
+}
+
+/* ---- 2.2: work queues ---- */
+
+/* Whether workq is added to the context of every context node of g and of its sub-graphs; else a failure of func. */
+static doca_error_t check_bound(const struct graph *g, struct opendoca_engine *workq, const char *func)
+{
+	for (uint32_t i = 0; i < g->num_nodes; i++) {
+		const struct graph_node *n = g->nodes[i];
+		doca_error_t err;
+
+		if (n->kind == NODE_CTX && !opendoca_workq_bound(workq, n->ctx))
+			return opendoca_fail(DOCA_ERROR_NOT_FOUND, func,
+					     "the work queue is not added to the %s of node %u", n->ctx->ops->name, i);
+		if (n->kind == NODE_SUB && (err = check_bound(n->sub, workq, func)))
+			return err;
+	}
+	return DOCA_SUCCESS;
+}
+doca_error_t opendoca_graph_workq_add(struct doca_graph *graph, struct doca_workq *workq, const char *func)
+{
+	struct opendoca_engine *wq;
+	struct graph *g;
+	doca_error_t err = DOCA_SUCCESS;
+
+	wq = opendoca_handle_get(workq, &opendoca_workq_kind, func);
+	if (!wq)
+		return DOCA_ERROR_INVALID_VALUE;
+	g = graph_enter(graph, func);
+	if (!g) {
+		opendoca_handle_put(&wq->object);
+		return opendoca_last_error();
+	}
+	if (!g->v22)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				    "the graph is of a progress engine (2.5 and later)");
+	else if (!g->started)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the graph is not started");
+	else if (g->workq)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the graph is added to a work queue already");
+	if (!err)
+		err = check_bound(g, wq, func);
+	/* From here the graph's calls take the work queue's guard too: graph_unlock leaves the one taken now. */
+	if (!err && !opendoca_guard_enter(&wq->guard))
+		err = opendoca_fail(DOCA_ERROR_NO_LOCK, func, "the work queue is in use by another thread");
+	if (!err) {
+		g->workq = wq; /* the reference taken above */
+		wq->graphs++;
+	} else
+		opendoca_handle_put(&wq->object);
+	graph_leave(g);
+	return err;
+}
+
+doca_error_t opendoca_graph_workq_rm(struct doca_graph *graph, struct doca_workq *workq, const char *func)
+{
+	struct graph *g = graph_enter(graph, func);
+	struct opendoca_engine *wq;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!g)
+		return opendoca_last_error();
+	wq = g->workq;
+	if (!wq || opendoca_handle_of(&wq->object) != (const void *)workq)
+		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "the graph is not added to work queue %p",
+				    (void *)workq);
+	else if (g->running)
+		err = opendoca_fail(DOCA_ERROR_IN_USE, func, "%u instances of the graph run on the work queue",
+				    g->running);
+	if (!err) {
+		g->workq = NULL;
+		wq->graphs--;
+		opendoca_guard_leave(&wq->guard); /* taken by graph_enter: graph_leave no longer sees it */
+		opendoca_handle_put(&wq->object);
+	}
+	graph_leave(g);
+	return err;
+}
+
+doca_error_t opendoca_workq_graph_submit(struct doca_workq *workq, struct doca_graph_instance *graph_instance,
+					 union doca_data user_data, const char *func)
+{
+	struct graph_instance *inst = instance_enter(graph_instance, func);
+	struct graph *g;
+	doca_error_t err;
+
+	if (!inst)
+		return opendoca_last_error();
+	g = inst->graph;
+	if (!g->v22)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func,
+				    "the graph is of a progress engine (2.5 and later)");
+	else if (!g->workq || opendoca_handle_of(&g->workq->object) != (const void *)workq)
+		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "the instance's graph is not added to work queue %p",
+				    (void *)workq);
+	else if (inst->submitted)
+		err = opendoca_fail(DOCA_ERROR_IN_USE, func, "the instance is submitted already");
+	else if (atomic_load_explicit(&g->workq->inflight, memory_order_relaxed) >= g->workq->depth)
+		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "the work queue is full: %u jobs are not retrieved yet",
+				    g->workq->depth);
+	else if (!(err = check_data(inst, func))) {
+		inst->user_data = user_data;
+		/* The instance's own slot in the work queue, until its event is retrieved. */
+		opendoca_engine_count(g->workq, 1);
+		g->running++;
+		err = run_begin(inst); /* its failure was recorded where it happened */
+		if (err) {
+			opendoca_engine_count(g->workq, -1);
+			g->running--;
+		}
+	}
+	instance_leave(inst);
+	return err;
+}
+
+/* ---- 2.2: the state of a run ---- */
+
+doca_error_t opendoca_graph_instance_failed_nodes(const struct doca_graph_instance *graph_instance,
+						  const struct doca_graph_node **failed_nodes,
+						  uint32_t *num_failed_nodes, const char *func)
+{
+	struct graph_instance *inst;
+	uint32_t room, n = 0;
+
+	if (!num_failed_nodes)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "num_failed_nodes is NULL");
+	inst = instance_enter(graph_instance, func);
+	if (!inst)
+		return opendoca_last_error();
+	/* NULL failed_nodes: the count (doca_graph_instance_get_num_failed_nodes) */
+	room = failed_nodes ? *num_failed_nodes : UINT32_MAX;
+	for (uint32_t i = 0; i < inst->graph->num_nodes && n < room; i++)
+		if (inst->runs[i].state == NODE_ERROR) {
+			if (failed_nodes)
+				failed_nodes[n] = (const struct doca_graph_node *)inst->graph->nodes[i];
+			n++;
+		}
+	*num_failed_nodes = n;
+	instance_leave(inst);
+	return DOCA_SUCCESS;
+}
+
+doca_error_t opendoca_graph_instance_node_run(const struct doca_graph_instance *graph_instance,
+					      const struct doca_graph_node *node, int *state, union doca_data *result,
+					      const char *func)
+{
+	struct graph_instance *inst;
+	struct graph_node *n;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!node || (!state && !result))
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "%s is NULL",
+				     node ? (state ? "result" : "state") : "node");
+	inst = instance_enter(graph_instance, func);
+	if (!inst)
+		return opendoca_last_error();
+	n = find_node(inst->graph, node);
+	if (!n)
+		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "node %p is no node of the instance's graph",
+				    (const void *)node);
+	else if (state)
+		*state = (int)inst->runs[n->index].state;
+	else if (inst->runs[n->index].state < NODE_COMPLETED)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "node %u has not completed", n->index);
+	else
+		*result = inst->runs[n->index].result;
 	instance_leave(inst);
 	return err;
 }

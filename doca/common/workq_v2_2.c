@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "doca_ctx.h"
+#include "doca_graph.h"
 
 #include "ctx.h"
 
@@ -89,6 +90,14 @@ doca_error_t doca_workq_destroy(struct doca_workq *handle)
 		return opendoca_fail(DOCA_ERROR_IN_USE, __func__,
 				     "the work queue is added to %u contexts: remove it first", count);
 	}
+	if (workq->graphs) {
+		unsigned count = workq->graphs;
+
+		opendoca_workq_leave(workq);
+		return opendoca_fail(DOCA_ERROR_IN_USE, __func__,
+				     "%u graphs are added to the work queue: remove them first (doca_graph_workq_rm)",
+				     count);
+	}
 	object = opendoca_handle_close(handle, &opendoca_workq_kind, __func__);
 	opendoca_workq_leave(workq);
 	if (!object)
@@ -107,9 +116,17 @@ static struct opendoca_binding *binding_of(struct opendoca_engine *workq, struct
 	return NULL;
 }
 
-/* Submits a job through binding: its record, the library's checks, then the library's queue. */
+bool opendoca_workq_bound(struct opendoca_engine *workq, struct opendoca_ctx *ctx)
+{
+	return binding_of(workq, ctx) != NULL;
+}
+
+/*
+ * Submits a job through binding: its record, the library's checks, then the library's queue. run:
+ * the graph instance's node it runs for (opendoca_graph_job_done gets its completion), else NULL.
+ */
 static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_binding *binding, const struct doca_job *job,
-			   const char *func)
+			   struct opendoca_graph_run *run, const char *func)
 {
 	const struct opendoca_ctx_ops *ops = binding->ctx->ops;
 	struct opendoca_task *task;
@@ -132,6 +149,7 @@ static doca_error_t submit(struct opendoca_engine *workq, struct opendoca_bindin
 	}
 	task->binding = binding;
 	task->state = OPENDOCA_TASK_SUBMITTED;
+	task->graph = run;
 	binding->inflight++;
 	opendoca_engine_count(workq, 1);
 	err = ops->submit(task, OPENDOCA_TASK_SUBMIT_FLUSH); /* 2.2 has no deferred submission */
@@ -169,8 +187,29 @@ doca_error_t doca_workq_submit(struct doca_workq *handle, const struct doca_job 
 		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, __func__, "the work queue is not added to the job's %s",
 				    ctx->ops->name);
 	else
-		err = submit(workq, binding, job, __func__);
+		err = submit(workq, binding, job, NULL, __func__);
 	opendoca_workq_leave(workq);
+	opendoca_handle_put(&ctx->object);
+	return err;
+}
+
+doca_error_t opendoca_workq_submit_job(struct opendoca_engine *workq, const struct doca_job *job,
+				       struct opendoca_graph_run *run, const char *func)
+{
+	struct opendoca_ctx *ctx = opendoca_handle_get(job->ctx, &opendoca_ctx_kind, func);
+	struct opendoca_binding *binding;
+	doca_error_t err;
+
+	if (!ctx)
+		return DOCA_ERROR_INVALID_VALUE;
+	binding = binding_of(workq, ctx);
+	if (atomic_load_explicit(&ctx->state, memory_order_acquire) != OPENDOCA_CTX_RUNNING)
+		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not started", ctx->ops->name);
+	else if (!binding)
+		err = opendoca_fail(DOCA_ERROR_NOT_FOUND, func, "the work queue is not added to the job's %s",
+				    ctx->ops->name);
+	else
+		err = submit(workq, binding, job, run, func);
 	opendoca_handle_put(&ctx->object);
 	return err;
 }
@@ -181,6 +220,8 @@ doca_error_t doca_workq_progress_retrieve(struct doca_workq *handle, struct doca
 	struct opendoca_task *task;
 	struct opendoca_binding *binding;
 	const struct opendoca_ctx_ops *ops;
+	struct opendoca_graph_run *run;
+	struct doca_event *out;
 	doca_error_t status;
 
 	if (!ev)
@@ -203,17 +244,34 @@ doca_error_t doca_workq_progress_retrieve(struct doca_workq *handle, struct doca
 		workq->ready_tail = &workq->ready_head;
 	binding = task->binding;
 	ops = binding->ctx->ops;
-	ev->type = task->job_type;
-	ev->user_data = task->user_data;
-	ev->result = ops->job_result ? ops->job_result(task) : (union doca_data){ .u64 = (uint64_t)task->status };
+	run = task->graph;
+	out = run ? opendoca_graph_run_event(run) : ev;
+	out->type = task->job_type;
+	out->user_data = task->user_data;
+	out->result = ops->job_result ? ops->job_result(task) : (union doca_data){ .u64 = (uint64_t)task->status };
 	status = task->status;
 	binding->inflight--;
 	opendoca_engine_count(workq, -1);
 	opendoca_task_pool_give(task);
+	/*
+	 * A graph node's job: its event is the node's, the graph goes on; the program gets an event
+	 * when the instance's run ended with it (DOCA_GRAPH_JOB), else DOCA_ERROR_AGAIN, as NVIDIA's.
+	 */
+	if (run) {
+		union doca_data user_data;
+
+		if (!opendoca_graph_job_done(run, status, &user_data, &status)) {
+			opendoca_workq_leave(workq);
+			return DOCA_ERROR_AGAIN;
+		}
+		*ev = (struct doca_event){ .type = DOCA_GRAPH_JOB,
+					   .user_data = user_data,
+					   .result.u64 = (uint64_t)status };
+	}
 	opendoca_workq_leave(workq);
 	if (status != DOCA_SUCCESS)
-		return opendoca_fail(DOCA_ERROR_IO_FAILED, __func__, "the job of type %d failed: %s", ev->type,
-				     opendoca_error_descr(status));
+		return opendoca_fail(DOCA_ERROR_IO_FAILED, __func__, "the %s of type %d failed: %s",
+				     run ? "graph instance" : "job", ev->type, opendoca_error_descr(status));
 	return DOCA_SUCCESS;
 }
 

@@ -20,8 +20,15 @@
  * callbacks are not called. After a node fails no new node starts; the instance completes once
  * the nodes in flight have.
  *
+ * 2.2 (work queues): a graph is added to a work queue (doca_graph_workq_add) once started;
+ * context nodes run a job (struct doca_job) of a context the work queue is added to, whose event
+ * the node's struct doca_event receives; user nodes' callbacks get that event too; an instance is
+ * submitted by doca_workq_graph_submit and doca_workq_progress_retrieve returns one event of type
+ * DOCA_GRAPH_JOB when its run ends (DOCA_ERROR_AGAIN for the jobs of its nodes, which the graph
+ * takes).
+ *
  * Declarations follow the release the program selects (doca_release.h): DOCA_VER_USED, default
- * the newest. The 2.5 - 2.6 and 2.2 forms are not served.
+ * the newest. The 2.5 - 2.6 forms are not served.
  */
 #ifndef OPENDOCA_DOCA_GRAPH_H
 #define OPENDOCA_DOCA_GRAPH_H
@@ -37,8 +44,11 @@ extern "C" {
 #endif
 
 struct doca_ctx;
+struct doca_event;
+struct doca_job;
 struct doca_pe;
 struct doca_task;
+struct doca_workq;
 
 struct doca_graph;
 struct doca_graph_node;
@@ -64,6 +74,30 @@ typedef void (*doca_graph_completion_cb_t)(struct doca_graph_instance *instance,
 typedef doca_error_t (*doca_graph_user_node_cb_t)(void *cookie);
 #endif
 
+#if OPENDOCA_REL == 22
+/** The job types of graphs (2.2). */
+enum doca_graph_job_types {
+	DOCA_GRAPH_JOB = 917505, /**< the type of a graph instance's event (DOCA_ACTION_GRAPH_FIRST + 1) */
+};
+
+/** The state of a node in a graph instance's run (2.2). */
+enum doca_graph_instance_node_state {
+	DOCA_GRAPH_INSTANCE_NODE_STATE_NOT_STARTED = 0, /**< waiting for nodes it depends on */
+	DOCA_GRAPH_INSTANCE_NODE_STATE_STARTED = 1,     /**< running */
+	DOCA_GRAPH_INSTANCE_NODE_STATE_COMPLETED = 2,   /**< completed */
+	DOCA_GRAPH_INSTANCE_NODE_STATE_ERROR = 3,       /**< its submission or execution failed */
+};
+
+/**
+ * @brief A user node's work (2.2), called on the thread retrieving from the work queue when the node runs.
+ *
+ * @param [in] cookie the instance's data of the node (doca_graph_instance_set_user_node_data)
+ * @param [in] ev the instance's event of the node, for the program to fill
+ * @return DOCA_SUCCESS, or an error that fails the instance's run.
+ */
+typedef doca_error_t (*doca_graph_user_node_cb_t)(void *cookie, struct doca_event *ev);
+#endif
+
 /**
  * @brief Creates an empty graph bound to a progress engine.
  *
@@ -78,6 +112,87 @@ doca_error_t doca_graph_create(struct doca_pe *pe, struct doca_graph **graph);
 #endif
 
 /**
+ * @brief Creates an empty graph of jobs (2.2), for work queues.
+ *
+ * @param [out] graph the graph
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NO_MEMORY when out of memory.
+ * @since 2.2
+ */
+#if OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_create(struct doca_graph **graph) OPENDOCA_FORM(doca_graph_create_v2_2);
+
+/**
+ * @brief Adds a context node (2.2): a job of a type of a context.
+ *
+ * @param [in] graph the graph, not started
+ * @param [in] job_type the type of the node's jobs
+ * @param [in] ctx the context, of the work-queue model
+ * @param [out] node the node
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when started,
+ *         DOCA_ERROR_NO_MEMORY when out of memory.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_ctx_node_create(struct doca_graph *graph, int job_type, const struct doca_ctx *ctx,
+					struct doca_graph_node **node);
+
+/**
+ * @brief Adds a user node (2.2): a callback of the program.
+ *
+ * @param [in] graph the graph, not started
+ * @param [in] cb the callback
+ * @param [out] node the node
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when started,
+ *         DOCA_ERROR_NO_MEMORY when out of memory.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_user_node_create(struct doca_graph *graph, doca_graph_user_node_cb_t cb,
+					 struct doca_graph_node **node);
+
+/**
+ * @brief Adds a sub-graph node (2.2): an instance of another graph, whose jobs run through the work queue of the
+ *        graph running it.
+ *
+ * @param [in] graph the graph, not started
+ * @param [in] sub_graph the other graph, started
+ * @param [out] node the node
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when the graph is started
+ *         or the sub-graph is not, DOCA_ERROR_NOT_PERMITTED for the graph itself, DOCA_ERROR_NO_MEMORY when out of
+ *         memory.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_sub_graph_node_create(struct doca_graph *graph, struct doca_graph *sub_graph,
+					      struct doca_graph_node **node);
+
+/**
+ * @brief Adds a started graph to a work queue (2.2), which then runs its instances.
+ *
+ * @param [in] graph the graph, started, on no work queue
+ * @param [in] workq a work queue added to every context of the graph's context nodes
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE when not started or on
+ *         a work queue already, DOCA_ERROR_NOT_FOUND when a context of the graph lacks the work queue.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_workq_add(struct doca_graph *graph, struct doca_workq *workq);
+
+/**
+ * @brief Removes a graph from its work queue (2.2).
+ *
+ * @param [in] graph the graph
+ * @param [in] workq its work queue
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NOT_FOUND when not on it,
+ *         DOCA_ERROR_IN_USE while an instance of the graph runs.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_workq_rm(struct doca_graph *graph, struct doca_workq *workq);
+#endif
+
+/**
  * @brief Destroys a graph and its nodes.
  *
  * @param [in] graph the graph
@@ -87,6 +202,10 @@ doca_error_t doca_graph_create(struct doca_pe *pe, struct doca_graph **graph);
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
+#elif OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+#endif
+#if OPENDOCA_REL >= 27 || OPENDOCA_REL == 22
 doca_error_t doca_graph_destroy(struct doca_graph *graph);
 #endif
 
@@ -195,6 +314,10 @@ doca_error_t doca_graph_node_create_from_graph(struct doca_graph *graph, struct 
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
+#elif OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+#endif
+#if OPENDOCA_REL >= 27 || OPENDOCA_REL == 22
 doca_error_t doca_graph_add_dependency(struct doca_graph *graph, struct doca_graph_node *from,
 				       struct doca_graph_node *to);
 #endif
@@ -210,6 +333,10 @@ doca_error_t doca_graph_add_dependency(struct doca_graph *graph, struct doca_gra
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
+#elif OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+#endif
+#if OPENDOCA_REL >= 27 || OPENDOCA_REL == 22
 doca_error_t doca_graph_start(struct doca_graph *graph);
 #endif
 
@@ -223,6 +350,10 @@ doca_error_t doca_graph_start(struct doca_graph *graph);
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
+#elif OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+#endif
+#if OPENDOCA_REL >= 27 || OPENDOCA_REL == 22
 doca_error_t doca_graph_stop(struct doca_graph *graph);
 #endif
 
@@ -237,6 +368,10 @@ doca_error_t doca_graph_stop(struct doca_graph *graph);
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
+#elif OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+#endif
+#if OPENDOCA_REL >= 27 || OPENDOCA_REL == 22
 doca_error_t doca_graph_instance_create(const struct doca_graph *graph, struct doca_graph_instance **graph_instance);
 #endif
 
@@ -250,6 +385,10 @@ doca_error_t doca_graph_instance_create(const struct doca_graph *graph, struct d
  */
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
+#elif OPENDOCA_REL == 22
+__DOCA_EXPERIMENTAL
+#endif
+#if OPENDOCA_REL >= 27 || OPENDOCA_REL == 22
 doca_error_t doca_graph_instance_destroy(struct doca_graph_instance *graph_instance);
 #endif
 
@@ -342,6 +481,131 @@ doca_error_t doca_graph_instance_set_sub_graph_node_data(struct doca_graph_insta
 #if OPENDOCA_REL >= 27
 DOCA_EXPERIMENTAL
 doca_error_t doca_graph_instance_submit(struct doca_graph_instance *graph_instance);
+#endif
+
+#if OPENDOCA_REL == 22
+/**
+ * @brief Sets the job a context node runs in an instance (2.2), and the event its completion fills.
+ *
+ * @param [in] graph_instance the instance, not submitted
+ * @param [in] node a context node of the instance's graph
+ * @param [in] job a job of the node's context and type; it must live as long as the instance
+ * @param [in] ev where the job's event goes when it completes
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE while submitted,
+ *         DOCA_ERROR_NOT_PERMITTED for a node of another graph or kind, or a job of another context or type.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_instance_set_ctx_node_data(struct doca_graph_instance *graph_instance,
+						   struct doca_graph_node *node, struct doca_job *job,
+						   struct doca_event *ev)
+	OPENDOCA_FORM(doca_graph_instance_set_ctx_node_data_v2_2);
+
+/**
+ * @brief Sets the cookie and the event a user node's callback gets in an instance (2.2).
+ *
+ * @param [in] graph_instance the instance, not submitted
+ * @param [in] node a user node of the instance's graph
+ * @param [in] cookie the program's
+ * @param [in] ev the node's event, passed to the callback
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE while submitted,
+ *         DOCA_ERROR_NOT_PERMITTED for a node of another graph or kind.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_instance_set_user_node_data(struct doca_graph_instance *graph_instance,
+						    struct doca_graph_node *node, void *cookie, struct doca_event *ev)
+	OPENDOCA_FORM(doca_graph_instance_set_user_node_data_v2_2);
+
+/**
+ * @brief Sets the sub-graph instance a sub-graph node runs in an instance (2.2).
+ *
+ * @param [in] graph_instance the instance, not submitted
+ * @param [in] node a sub-graph node of the instance's graph
+ * @param [in] sub_graph_instance an instance of the node's graph, not submitted, not another node's
+ * @param [in] ev the node's event (optional: NULL), filled when the sub-graph instance's run ends (type
+ *            DOCA_GRAPH_JOB, its status as result)
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_BAD_STATE while submitted,
+ *         DOCA_ERROR_NOT_PERMITTED for a node of another graph or kind, or an instance of another graph, submitted
+ *         or another node's.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t
+doca_graph_instance_set_sub_graph_node_data(struct doca_graph_instance *graph_instance, struct doca_graph_node *node,
+					    struct doca_graph_instance *sub_graph_instance, struct doca_event *ev)
+	OPENDOCA_FORM(doca_graph_instance_set_sub_graph_node_data_v2_2);
+
+/**
+ * @brief Submits an instance to the work queue its graph is on (2.2): its root nodes start. The run's end is one
+ *        event of type DOCA_GRAPH_JOB with user_data, retrieved by doca_workq_progress_retrieve.
+ *
+ * @param [in] workq the graph's work queue
+ * @param [in] graph_instance the instance, every node's data set
+ * @param [in] user_data the user data of the instance's event
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument or a node without data, DOCA_ERROR_IN_USE
+ *         when submitted already, DOCA_ERROR_NOT_FOUND when the graph is not on workq, DOCA_ERROR_NO_MEMORY when
+ *         the work queue is full, or the error of submitting a root node's job (no node started then).
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_workq_graph_submit(struct doca_workq *workq, struct doca_graph_instance *graph_instance,
+				     union doca_data user_data);
+
+/**
+ * @brief The number of nodes that failed in an instance's run (2.2), during the run or after it.
+ *
+ * @param [in] graph_instance the instance
+ * @param [out] num_failed_nodes the count
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_instance_get_num_failed_nodes(const struct doca_graph_instance *graph_instance,
+						      uint32_t *num_failed_nodes);
+
+/**
+ * @brief The nodes that failed in an instance's run (2.2), during the run or after it.
+ *
+ * @param [in] graph_instance the instance
+ * @param [out] failed_nodes room for *num_failed_nodes nodes
+ * @param [in,out] num_failed_nodes the room, then the nodes written (at most the room)
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_instance_get_failed_nodes(const struct doca_graph_instance *graph_instance,
+						  const struct doca_graph_node **failed_nodes,
+						  uint32_t *num_failed_nodes);
+
+/**
+ * @brief A node's state in an instance's run (2.2), during the run or after it.
+ *
+ * @param [in] graph_instance the instance
+ * @param [in] node a node of its graph
+ * @param [out] state the state
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NOT_PERMITTED for a node of
+ *         another graph.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_instance_node_get_state(const struct doca_graph_instance *graph_instance,
+						const struct doca_graph_node *node,
+						enum doca_graph_instance_node_state *state);
+
+/**
+ * @brief A node's result in an instance's run (2.2): its status (u64), once it completed or failed.
+ *
+ * @param [in] graph_instance the instance
+ * @param [in] node a node of its graph
+ * @param [out] result the result
+ * @return DOCA_SUCCESS, DOCA_ERROR_INVALID_VALUE for a bad argument, DOCA_ERROR_NOT_PERMITTED for a node of
+ *         another graph, DOCA_ERROR_BAD_STATE before the node completed.
+ * @since 2.2
+ */
+__DOCA_EXPERIMENTAL
+doca_error_t doca_graph_instance_node_get_result(const struct doca_graph_instance *graph_instance,
+						 const struct doca_graph_node *node, union doca_data *result);
 #endif
 
 #ifdef __cplusplus

@@ -41,8 +41,8 @@ DPA_LINE_FILES = {22: ["2.2"], 25: ["2.5"], 26: ["2.6"], 27: ["3.0", "2.7"], 30:
 FILE_LINE = {"1.4": 14, "2.2": 22, "2.5": 25, "2.6": 26, "2.7": 27, "3.0": 30, "3.1": 31}
 NEWEST = 31
 # Facts files of one line alone, beside its -core ones (not inherited by a line built on that line's):
-# 2.2's Comm Channel, which the DOCA Core programming guide of 1.x does not have.
-LINE_OWN_FILES = {22: ["2.2-comm-channel"]}
+# 2.2's Comm Channel, graphs (on work queues) and SHA, which the DOCA Core programming guide of 1.x does not have.
+LINE_OWN_FILES = {22: ["2.2-comm-channel", "2.2-graph", "2.2-sha"]}
 HEADER_KINDS = {"func", "typedef", "enum", "struct-size", "struct-align", "field", "macro"}
 # The same kinds of device code (the DPA's riscv64 layouts).
 DEV_KINDS = {f"dev-{kind}" for kind in HEADER_KINDS}
@@ -62,7 +62,7 @@ doca_dma_destroy doca_dma_devinfo_caps_get""".split())
 # The library of each header's functions (the rest are libdoca_common's).
 LIBRARY_OF_HEADER = {"doca_argp.h": "doca_argp", "doca_comch.h": "doca_comch", "doca_dma.h": "doca_dma",
                      "doca_dpa.h": "doca_dpa", "doca_rdma.h": "doca_rdma",
-                     "doca_comm_channel.h": "doca_comm_channel"}
+                     "doca_comm_channel.h": "doca_comm_channel", "doca_sha.h": "doca_sha"}
 # The library of the device headers' functions (dev-func rows): a static RV64 library.
 DEVICE_LIBRARY = "doca_dpa_dev"
 # Typedefs that name the same function-pointer type (the argp callbacks were renamed in 2.5).
