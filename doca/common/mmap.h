@@ -256,6 +256,9 @@ doca_error_t opendoca_mmap_import(const char *name, const union doca_data *user_
 /* opendoca_mmap_reach for a map created from an export. */
 doca_error_t opendoca_mmap_import_reach(struct opendoca_import *import, const struct doca_dev *dev, uint64_t addr,
 					size_t len, struct opendoca_reach *reach, const char *func);
+/* An RDMA export's import: true, and *key the exporter's key (the rkey its RDMA peers name the
+ * memory by, on whatever device the map was imported); false for other imports. */
+bool opendoca_mmap_import_rkey(const struct opendoca_import *import, uint32_t *key);
 /* Revokes every export of mmap (under its lock): no importer reaches its memory once this returns. */
 void opendoca_mmap_revoke_exports(struct opendoca_mmap *mmap);
 /* Ends an import (its connection, the exporter it held). */

@@ -7,7 +7,8 @@
  * flexio_device_mkey_create, the access from the map's permissions): the key is how the NIC (DMA,
  * RDMA) and the DPA reach the memory, and what doca_mmap_dev_get_dpa_handle returns, for the
  * context's device (the only device of such a map). For a map of host memory, the handle is the
- * key of its memory region on the device asked for.
+ * key of its memory region on the device asked for; for a map of an RDMA export, the exporter's key
+ * (the remote key of RDMA from DPA code).
  */
 #include "doca_mmap.h"
 
@@ -82,8 +83,11 @@ doca_error_t doca_mmap_dev_get_dpa_handle(struct doca_mmap *handle, const struct
 	} else if (!atomic_load(&mmap->started)) {
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, __func__, "memory map %p is not started", (void *)handle);
 	} else {
-		/* The key of the map's (first) range on dev: what the DPA names the memory by. */
+		/* The key of the map's (first) range on dev: what the DPA names the memory by. A map of
+		 * an RDMA peer's export is named by the peer's key, which DPA code posts to the peer. */
 		err = opendoca_mmap_reach(mmap, dev, mmap->chunks[0].addr, mmap->chunks[0].len, &reach, __func__);
+		if (!err && mmap->kind == OPENDOCA_MEM_IMPORTED)
+			opendoca_mmap_import_rkey(mmap->import, &reach.mkey);
 		if (!err && !reach.mkey)
 			err = opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, __func__,
 					    "memory map %p has no memory key on device %p (another process's memory)",

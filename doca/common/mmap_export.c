@@ -753,6 +753,14 @@ doca_error_t opendoca_mmap_import_reach(struct opendoca_import *import, const st
 	return DOCA_SUCCESS;
 }
 
+bool opendoca_mmap_import_rkey(const struct opendoca_import *import, uint32_t *key)
+{
+	if (import->desc.kind != OPENDOCA_EXPORT_RDMA)
+		return false;
+	*key = import->desc.key;
+	return true;
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* Copies through the exporting process (DOCA_PRIVATE)                                            */
 /* ---------------------------------------------------------------------------------------------- */

@@ -67,7 +67,7 @@ enum opendoca_se_location {
 struct opendoca_se_dpa_export {
 	struct opendoca_se_dpa_export *next;
 	struct opendoca_dpa *dpa; /* held */
-	struct ibv_mr *mr;        /* the counter's memory on the context's device */
+	struct ibv_mr *mr;        /* the counter's memory on the context's device, NULL: a remote net event's */
 	uint64_t daddr;           /* the descriptor in DPA memory: the handle (sync_event_dpa.h) */
 };
 
@@ -77,9 +77,10 @@ struct opendoca_se_desc {
 	uint16_t version; /* 1 */
 	uint16_t net;     /* export_to_remote_net's (remote_net_create_from_export takes it) */
 	uint32_t pid;     /* the exporting process */
-	uint32_t reserved;
-	uint64_t id;    /* its event's number in that process */
-	uint64_t token; /* random: names the shared memory object with pid and id */
+	uint32_t rkey;    /* net: the counter's key on the exporter's device (its DPA's, else its CPU's) */
+	uint64_t id;      /* its event's number in that process */
+	uint64_t token;   /* random: names the shared memory object with pid and id */
+	uint64_t addr;    /* net: the counter's address in the exporting process, as rkey names it */
 };
 #define OPENDOCA_SE_DESC_MAGIC 0x45534f44u /* "DOSE" */
 
@@ -97,6 +98,10 @@ struct opendoca_sync_event {
 	/* Shared memory (sync_event_export.c): the exporter's object, or the import's mapping. */
 	uint64_t id, token;
 	uint32_t pid;
+	/* A remote net import: the exporter's counter as the exporter's device knows it, what DPA code
+	 * signalling over the network names (the importer's mapping is no memory of the peer's NIC). */
+	uint64_t peer_addr;
+	uint32_t peer_rkey;
 	void *shared;                 /* mapping of the shm object, NULL: none */
 	bool named;                   /* this process created the name (unlinked when the event goes) */
 	struct opendoca_se_desc desc; /* what the exports hand out */

@@ -19,7 +19,8 @@ struct opendoca_dpa_sync_event {
 	uint32_t flags; /* OPENDOCA_DPA_SYNC_EVENT_* */
 };
 
-/* The handle is a remote net event's (doca_sync_event_remote_net_get_dpa_handle). */
+/* The handle is a remote net event's (doca_sync_event_remote_net_get_dpa_handle): haddr and mkey
+ * are the exporter's counter as the exporter's device knows it, the target of RDMA signals. */
 #define OPENDOCA_DPA_SYNC_EVENT_REMOTE_NET 1u
 
 #endif /* OPENDOCA_COMMON_SYNC_EVENT_DPA_H */

@@ -15,7 +15,9 @@
  * The DPA reaches the counter as it reaches any host memory (sync_event_dpa.h): a memory region
  * over the counter on the DOCA DPA context's device, and a descriptor in the context's DPA memory
  * naming its address and key, whose DPA address is the handle. One per context, kept until the
- * event goes.
+ * event goes. A remote net event's handle is for RDMA signals from DPA code to the exporter: its
+ * descriptor names the exporter's counter as the exporter's device knows it (address and key,
+ * carried by the net export), so the signal reaches the counter from another device.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -93,7 +95,8 @@ void opendoca_se_unshare(struct opendoca_sync_event *se)
 	while ((e = se->dpa_exports)) {
 		se->dpa_exports = e->next;
 		e->dpa->ops->mem_free(e->dpa, e->daddr);
-		ibv_dereg_mr(e->mr);
+		if (e->mr)
+			ibv_dereg_mr(e->mr);
 		opendoca_handle_put(&e->dpa->object);
 		free(e);
 	}
@@ -106,6 +109,8 @@ void opendoca_se_unshare(struct opendoca_sync_event *se)
 		shm_unlink(name);
 	}
 }
+
+static doca_error_t remote_rkey(struct opendoca_sync_event *se, uint32_t *rkey, const char *func);
 
 doca_error_t opendoca_se_export(struct doca_sync_event *handle, enum opendoca_se_export_kind kind, struct doca_dev *dev,
 				const uint8_t **data, size_t *sz, const char *func)
@@ -138,6 +143,11 @@ doca_error_t opendoca_se_export(struct doca_sync_event *handle, enum opendoca_se
 				 se->publisher != OPENDOCA_SE_DPU && se->subscriber != OPENDOCA_SE_DPU)
 		err = opendoca_fail(DOCA_ERROR_NOT_PERMITTED, func, "sync event %p has no %s location", (void *)handle,
 				    net ? "remote net publisher" : "remote PCI (DPU)");
+	/* A net export carries the counter as the exporter's device knows it, when it is on one (a
+	 * DPA or a CPU location): a peer's DPA code signals it there (remote_net_get_dpa_handle). */
+	if (!err && net && (se->publisher_dpa || se->subscriber_dpa || se->publisher_dev || se->subscriber_dev) &&
+	    !(err = remote_rkey(se, &se->desc.rkey, func)))
+		se->desc.addr = (uint64_t)(uintptr_t)atomic_load(&se->counter);
 	if (!err) {
 		/* One descriptor per event: PCI and net exports name the same counter; net marks it. */
 		se->desc.net = net;
@@ -196,6 +206,10 @@ doca_error_t opendoca_se_import(struct doca_dev *dev, const uint8_t *data, size_
 	}
 	/* The importing CPU subscribes (and publishes) through dev. */
 	se->imported = true;
+	if (net) {
+		se->peer_addr = desc.addr;
+		se->peer_rkey = desc.rkey;
+	}
 	se->publisher = se->subscriber = OPENDOCA_SE_CPU;
 	se->subscriber_dev = dev;
 	se->shared = shared;
@@ -275,20 +289,29 @@ static doca_error_t dpa_export(struct opendoca_sync_event *se, bool net, struct 
 			return DOCA_SUCCESS;
 		}
 	}
+	if (net && !se->peer_rkey)
+		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, func,
+				     "the exported event is on no device (a DPA or a CPU location): nothing to signal");
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a DPA handle");
-	e->mr = ibv_reg_mr(opendoca_dev_ibv_pd(dpa->dev), counter, sizeof(*counter),
-			   IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE |
-				   IBV_ACCESS_REMOTE_ATOMIC);
-	if (!e->mr) {
-		free(e);
-		return opendoca_fail(DOCA_ERROR_DRIVER, func, "the counter was not registered on the DPA's device: %s",
-				     strerror(errno));
+	if (net) {
+		/* DPA code signals a remote net event through an RDMA connection to the exporter: the
+		 * exporter's address and key, not a region of this device (the peer's NIC knows none). */
+		desc = (struct opendoca_dpa_sync_event){ .haddr = se->peer_addr,
+							 .mkey = se->peer_rkey,
+							 .flags = OPENDOCA_DPA_SYNC_EVENT_REMOTE_NET };
+	} else {
+		e->mr = ibv_reg_mr(opendoca_dev_ibv_pd(dpa->dev), counter, sizeof(*counter),
+				   IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_READ | IBV_ACCESS_REMOTE_WRITE |
+					   IBV_ACCESS_REMOTE_ATOMIC);
+		if (!e->mr) {
+			free(e);
+			return opendoca_fail(DOCA_ERROR_DRIVER, func,
+					     "the counter was not registered on the DPA's device: %s", strerror(errno));
+		}
+		desc = (struct opendoca_dpa_sync_event){ .haddr = (uint64_t)(uintptr_t)counter, .mkey = e->mr->lkey };
 	}
-	desc = (struct opendoca_dpa_sync_event){ .haddr = (uint64_t)(uintptr_t)counter,
-						 .mkey = e->mr->lkey,
-						 .flags = net ? OPENDOCA_DPA_SYNC_EVENT_REMOTE_NET : 0 };
 	err = dpa->ops->mem_alloc(dpa, sizeof(desc), &e->daddr, func);
 	if (!err) {
 		err = dpa->ops->mem_write(dpa, e->daddr, &desc, sizeof(desc), func);
@@ -296,7 +319,8 @@ static doca_error_t dpa_export(struct opendoca_sync_event *se, bool net, struct 
 			dpa->ops->mem_free(dpa, e->daddr);
 	}
 	if (err) {
-		ibv_dereg_mr(e->mr);
+		if (e->mr)
+			ibv_dereg_mr(e->mr);
 		free(e);
 		return err;
 	}

@@ -354,10 +354,11 @@ static void an_import_in_the_exporting_process_reaches_the_memory(void **state)
 static void an_rdma_export_carries_the_key(void **state)
 {
 	struct fixture *fx = *state;
-	struct doca_mmap *mmap, *imported;
+	struct doca_mmap *mmap, *imported, *elsewhere;
 	struct opendoca_buf *desc, *mine;
 	struct opendoca_reach reach, exporter;
 	struct doca_buf *buf, *own;
+	doca_dpa_dev_mmap_t key, peer_key;
 	const void *export;
 	size_t len;
 
@@ -373,6 +374,15 @@ static void an_rdma_export_carries_the_key(void **state)
 	/* On the exporting device, the importer names the memory by the exporter's key (an RDMA peer's rkey). */
 	assert_int_not_equal(reach.mkey, 0);
 	assert_int_equal(reach.mkey, exporter.mkey);
+	/* Imported on another device, DPA code still names it by the exporter's key: the remote key
+	 * it posts RDMA to the exporter with (its own device knows no key of the memory). */
+	expect_ok(doca_mmap_create_from_export(NULL, export, len, fx->dev1, &elsewhere));
+	expect_ok(doca_mmap_dev_get_dpa_handle(mmap, fx->dev0, &key));
+	expect_ok(doca_mmap_dev_get_dpa_handle(elsewhere, fx->dev1, &peer_key));
+	assert_int_equal(peer_key, key);
+	expect_ok(doca_mmap_dev_get_dpa_handle(imported, fx->dev0, &peer_key));
+	assert_int_equal(peer_key, key);
+	expect_ok(doca_mmap_destroy(elsewhere));
 	expect_ok(doca_buf_dec_refcount(buf, NULL));
 	expect_ok(doca_buf_dec_refcount(own, NULL));
 	expect_ok(doca_mmap_destroy(imported));

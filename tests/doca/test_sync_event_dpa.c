@@ -151,6 +151,17 @@ static void remote_net_events_on_the_dpa(void **state)
 	assert_int_equal(value, 4);
 	expect_ok(doca_sync_event_remote_net_destroy(remote));
 	expect_ok(doca_sync_event_destroy(se));
+	/* An event on no device (its other location across PCI): no key to signal it by. */
+	expect_ok(doca_sync_event_create(&se));
+	expect_ok(doca_sync_event_add_publisher_location_remote_net(se));
+	expect_ok(doca_sync_event_add_subscriber_location_remote_pci(se));
+	expect_ok(doca_sync_event_start(se));
+	expect_ok(doca_sync_event_export_to_remote_net(se, &data, &sz));
+	expect_ok(doca_sync_event_remote_net_create_from_export(fx->dev, data, sz, &remote));
+	expect_fail(doca_sync_event_remote_net_get_dpa_handle(remote, fx->dpa, &handle), DOCA_ERROR_NOT_SUPPORTED,
+		    "doca_sync_event_remote_net_get_dpa_handle");
+	expect_ok(doca_sync_event_remote_net_destroy(remote));
+	expect_ok(doca_sync_event_destroy(se));
 }
 
 int main(void)
