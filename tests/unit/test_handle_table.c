@@ -55,7 +55,7 @@ static void *thing_new(struct handle_table *in, uintptr_t kind, int value, struc
 /* Closes a live handle and drops the call's reference and the object's own. */
 static void thing_destroy(struct handle_table *in, void *handle, uintptr_t kind)
 {
-	uint32_t index;
+	uint32_t index = 0;
 	struct thing *thing = handle_table_get(in, handle, kind, &index);
 
 	assert_non_null(thing);
@@ -68,7 +68,7 @@ static void thing_destroy(struct handle_table *in, void *handle, uintptr_t kind)
 static void get_and_close(void **state)
 {
 	struct thing *thing, *got;
-	uint32_t index;
+	uint32_t index = 0;
 	int before = frees;
 	void *handle = thing_new(&table, WIDGET, 7, &thing);
 
@@ -92,7 +92,7 @@ static void get_and_close(void **state)
 static void reference_outlives_close(void **state)
 {
 	struct thing *thing;
-	uint32_t index, held;
+	uint32_t index = 0, held = 0;
 	int before = frees;
 	void *handle = thing_new(&table, WIDGET, 1, &thing);
 
@@ -114,7 +114,7 @@ static void reference_outlives_close(void **state)
 /* Each library's table is its own: its own range, so one's handles name nothing in another. */
 static void tables_are_apart(void **state)
 {
-	uint32_t index;
+	uint32_t index = 0;
 	void *mine = thing_new(&table, WIDGET, 1, NULL);
 	void *theirs = thing_new(&other_table, WIDGET, 2, NULL);
 
@@ -145,7 +145,7 @@ static void stale_handle_refused_after_reuse(void **state)
 	struct handle_table fresh = HANDLE_TABLE_INIT(thing_free);
 	void **handles = calloc(N, sizeof(*handles));
 	struct thing *first, *reused;
-	uint32_t first_slot, index;
+	uint32_t first_slot, index = 0;
 	void *handle;
 
 	assert_non_null(handles);
@@ -192,7 +192,7 @@ struct race {
 static void *looker(void *arg)
 {
 	struct race *race = arg;
-	uint32_t index;
+	uint32_t index = 0;
 
 	while (!atomic_load(&race->go))
 		;
