@@ -210,6 +210,11 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 	case OPENDOCA_DPA_DEV_ERROR_CONNECTION:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "the DPA process stopped: an RDMA operation named a connection its context lacks");
+	case OPENDOCA_DPA_DEV_ERROR_BAD_BUF:
+		return opendoca_fail(
+			DOCA_ERROR_BAD_STATE, func,
+			"the DPA process stopped: doca_dpa_dev_buf_array_get_buf, doca_dpa_dev_buf_get_addr or "
+			"doca_dpa_dev_buf_get_len was given a null handle or an index past the array's end");
 	default:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DPA process stopped with status %d", status);
 	}
