@@ -96,6 +96,7 @@ static void conn_free(struct opendoca_object *object)
 	struct opendoca_rdma_conn *conn = (struct opendoca_rdma_conn *)object;
 
 	rdma_sock_stop(conn);
+	rdma_cm_conn_free(conn);
 	if (conn->qp)
 		ibv_destroy_qp(conn->qp);
 	free(conn);
@@ -181,6 +182,24 @@ doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(const struct do
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "transport type %d is none of DOCA's",
 				     (int)transport_type);
 	return cap_u32(devinfo, max_buf_list_len, 2, __func__);
+}
+
+/* The GID table of the device's port: what doca_rdma_set_gid_index chooses from (2.5 on). */
+doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size)
+{
+	if (!gid_table_size)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "gid_table_size is NULL");
+	return opendoca_devinfo_gids(devinfo, 0, 0, NULL, gid_table_size, __func__);
+}
+
+doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
+				   struct doca_rdma_gid *gid_array)
+{
+	_Static_assert(sizeof(struct doca_rdma_gid) == 16, "a GID is 16 bytes");
+	if (!gid_array || !num_entries)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				     gid_array ? "num_entries is 0" : "gid_array is NULL");
+	return opendoca_devinfo_gids(devinfo, start_index, num_entries, (uint8_t *)gid_array, NULL, __func__);
 }
 
 doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo *devinfo,

@@ -120,6 +120,7 @@ struct opendoca_rdma_conn {
 	uint8_t cm_state;                        /* enum rdma_cm_state (rdma_cm.c); 0: no connection manager */
 	uint16_t cm_port;                        /* the client's: the server's port */
 	uint64_t cm_deadline;                    /* the client's: when to give up reaching it (ms) */
+	struct opendoca_rdma_addr *cm_addr;      /* the peer's address (doca_rdma_connection_get_addr) */
 };
 
 struct opendoca_rdma {
@@ -204,6 +205,8 @@ uint32_t rdma_result_len(const void *task, unsigned kind, const char *func);
 bool rdma_cm_progress(struct opendoca_rdma *rdma);
 /* Stops listening (the context stops). */
 void rdma_cm_stop(struct opendoca_rdma *rdma);
+/* Frees what the connection manager gave a connection (its address), as the connection goes. */
+void rdma_cm_conn_free(struct opendoca_rdma_conn *conn);
 
 /* ---- rdma_socket.c: a connection to a peer in another process ---- */
 
