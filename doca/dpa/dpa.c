@@ -145,6 +145,8 @@ static const struct opendoca_dpa_ops dpa_ops = {
 	.rdma_conn_connect = dpa_rdma_conn_connect,
 	.rdma_stop = dpa_rdma_stop,
 	.rdma_destroy = dpa_rdma_destroy,
+	.rdma_srq_create = dpa_rdma_srq_create,
+	.rdma_srq_destroy = dpa_rdma_srq_destroy,
 };
 
 /* ---- Handles ---- */
