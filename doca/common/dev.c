@@ -9,6 +9,7 @@
  */
 #include "doca_dev.h"
 
+#include <errno.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
 #include <stdio.h>
@@ -255,6 +256,41 @@ doca_error_t opendoca_devinfo_max_msg_size(const struct doca_devinfo *devinfo, u
 		*size = info->props.max_msg_size;
 	opendoca_handle_put(&info->info.object);
 	return size ? DOCA_SUCCESS : opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "size is NULL");
+}
+
+doca_error_t opendoca_devinfo_gids(const struct doca_devinfo *devinfo, uint32_t start, uint32_t num, uint8_t *gids,
+				   uint32_t *table_size, const char *func)
+{
+	struct devinfo *info = dev_devinfo_get(devinfo, func);
+	struct ibv_context *context;
+	struct ibv_port_attr port;
+	union ibv_gid gid;
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!info)
+		return DOCA_ERROR_INVALID_VALUE;
+	/* The table is the port's now (addresses come and go): read at each call, on a context of its own. */
+	context = ibv_open_device(info->device);
+	memset(&port, 0, sizeof(port));
+	if (!context || ibv_query_port(context, 1, &port))
+		err = opendoca_fail(DOCA_ERROR_DRIVER, func, "%s: %s failed: %s", info->props.ibdev_name,
+				    context ? "ibv_query_port" : "ibv_open_device", strerror(errno));
+	else if (gids && (start >= (uint32_t)port.gid_tbl_len || num > (uint32_t)port.gid_tbl_len - start))
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "GIDs %u - %u are past %s's table of %d", start,
+				    start + num - 1, info->props.ibdev_name, port.gid_tbl_len);
+	for (uint32_t i = 0; !err && gids && i < num; i++) {
+		if (ibv_query_gid(context, 1, (int)(start + i), &gid))
+			err = opendoca_fail(DOCA_ERROR_DRIVER, func, "%s: ibv_query_gid of GID %u failed: %s",
+					    info->props.ibdev_name, start + i, strerror(errno));
+		else
+			memcpy(gids + 16 * (size_t)i, gid.raw, sizeof(gid.raw));
+	}
+	if (!err && table_size)
+		*table_size = (uint32_t)port.gid_tbl_len;
+	if (context)
+		ibv_close_device(context);
+	opendoca_handle_put(&info->info.object);
+	return err;
 }
 
 doca_error_t dev_is_equal_pci_addr(const struct doca_devinfo *devinfo, const char *pci_addr, uint8_t *is_equal,

@@ -65,4 +65,14 @@ OPENDOCA_PRIVATE doca_error_t opendoca_devinfo_attr(const struct doca_devinfo *d
 OPENDOCA_PRIVATE doca_error_t opendoca_devinfo_max_msg_size(const struct doca_devinfo *devinfo, uint64_t *size,
 							    const char *func);
 
+/*
+ * The GID table of port 1 of devinfo's device, as rdma-core reports it now (ibv_query_port,
+ * ibv_query_gid): its size in *table_size (unless NULL), and GIDs start to start + num - 1 in
+ * gids (unless NULL: 16 bytes each; on failure some may be written). DOCA_ERROR_INVALID_VALUE for
+ * a bad devinfo or a range past the table, DOCA_ERROR_DRIVER when rdma-core fails; one line
+ * naming func.
+ */
+OPENDOCA_PRIVATE doca_error_t opendoca_devinfo_gids(const struct doca_devinfo *devinfo, uint32_t start, uint32_t num,
+						    uint8_t *gids, uint32_t *table_size, const char *func);
+
 #endif /* OPENDOCA_COMMON_DEV_H */

@@ -68,6 +68,12 @@ struct opendoca_dpa_rdma_attr {
 	int access;         /* IBV_ACCESS_REMOTE_{WRITE,READ,ATOMIC}: what peers may do */
 	/* where completions go (doca_rdma_dpa_completion_attach), NULL: nowhere the program sees */
 	struct doca_dpa_completion *completion;
+	/*
+	 * 2.6's doca_rdma_create_with_srq: the shared receive queue (rdma_srq_create's, of the same
+	 * DOCA DPA context) the connections receive from in place of the context's own (rq_size
+	 * unused); the datapath keeps it until it goes. NULL: its own.
+	 */
+	struct opendoca_dpa_rdma *srq;
 };
 
 struct opendoca_dpa_ops {
@@ -97,6 +103,15 @@ struct opendoca_dpa_ops {
 	void (*rdma_stop)(struct opendoca_dpa_rdma *rdma);
 	/* Frees it (and detaches the completion); DPA code must no longer use its handle. */
 	void (*rdma_destroy)(struct opendoca_dpa_rdma *rdma);
+	/*
+	 * 2.6's doca_rdma_srq on the DPA: a datapath without connections whose shared receive queue
+	 * of size receives the datapaths made with it (attr.srq) share; *handle is the
+	 * doca_dpa_dev_rdma_srq_t DPA code posts receives on. rdma_srq_destroy: its owner is done
+	 * with it; it goes once no datapath uses it.
+	 */
+	doca_error_t (*rdma_srq_create)(struct opendoca_dpa *dpa, uint32_t size, struct opendoca_dpa_rdma **srq,
+					uint64_t *handle, const char *func);
+	void (*rdma_srq_destroy)(struct opendoca_dpa_rdma *srq);
 };
 
 struct opendoca_dpa {

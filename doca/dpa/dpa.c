@@ -146,6 +146,8 @@ static const struct opendoca_dpa_ops dpa_ops = {
 	.rdma_conn_connect = dpa_rdma_conn_connect,
 	.rdma_stop = dpa_rdma_stop,
 	.rdma_destroy = dpa_rdma_destroy,
+	.rdma_srq_create = dpa_rdma_srq_create,
+	.rdma_srq_destroy = dpa_rdma_srq_destroy,
 };
 
 /* ---- Handles ---- */
@@ -214,6 +216,11 @@ doca_error_t dpa_process_error(struct dpa_context *ctx, const char *func)
 	case OPENDOCA_DPA_DEV_ERROR_CONNECTION:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func,
 				     "the DPA process stopped: an RDMA operation named a connection its context lacks");
+	case OPENDOCA_DPA_DEV_ERROR_BAD_BUF:
+		return opendoca_fail(
+			DOCA_ERROR_BAD_STATE, func,
+			"the DPA process stopped: doca_dpa_dev_buf_array_get_buf, doca_dpa_dev_buf_get_addr or "
+			"doca_dpa_dev_buf_get_len was given a null handle or an index past the array's end");
 	default:
 		return opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DPA process stopped with status %d", status);
 	}

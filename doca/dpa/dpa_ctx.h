@@ -124,6 +124,9 @@ doca_error_t dpa_rdma_conn_connect(struct opendoca_dpa_rdma *rdma, uint32_t id, 
 				   const uint8_t *peer_gid, uint32_t mtu, const char *func);
 void dpa_rdma_stop(struct opendoca_dpa_rdma *rdma);
 void dpa_rdma_destroy(struct opendoca_dpa_rdma *rdma);
+doca_error_t dpa_rdma_srq_create(struct opendoca_dpa *dpa, uint32_t size, struct opendoca_dpa_rdma **srq,
+				 uint64_t *handle, const char *func);
+void dpa_rdma_srq_destroy(struct opendoca_dpa_rdma *srq);
 
 /* The name of an application (doca_dpa_app_get_name and 2.2/2.5's app_name_get). */
 doca_error_t dpa_app_name(flexio_app *app, char *name, size_t *len, const char *func);

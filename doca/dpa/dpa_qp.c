@@ -150,6 +150,10 @@ static doca_error_t make_queues(struct opendoca_dpa_qp *qp, const struct opendoc
 			return opendoca_fail(DOCA_ERROR_DRIVER, func, "no send CQ of %u entries",
 					     1u << attr->log_sq_depth);
 		cq.log_cq_depth = (uint8_t)attr->log_rq_depth;
+		/* A DOCA RDMA connection of 2.5/2.6 (an RMP QP, no completion context): no DPA code reads its
+		 * receive completions (those releases' programs learn of receives from memory), so they
+		 * must not overrun the CQ into error after the first. */
+		cq.overrun_ignore = attr->rmpqn && !attr->rq_handler;
 		cq.cq_ring_qmem.daddr = qp->mem + l->rq_cq;
 		cq.cq_dbr_daddr = qp->mem + l->rq_cq_dbr;
 		if (attr->rq_handler) { /* armed: the first completion wakes the thread, which re-arms */

@@ -20,6 +20,11 @@
  * doca_dpa_dev_rdma_synchronize waits on them). The table entry of a connection is written once
  * its endpoint exists; doca_rdma_connect connects it to the peer's queue pair.
  *
+ * 2.6's shared receive queue (doca_rdma_srq) is such an object without connections; a context made
+ * with it (doca_rdma_create_with_srq) has no RMP of its own: its connections receive from the
+ * SRQ's, its descriptor names the SRQ's (DPA code's receives on either go to the SRQ's ring), and
+ * it holds a use of the SRQ, which goes with its last use (its owner's and the contexts').
+ *
  * Life. The object is on its DOCA DPA context's list of started objects (thread.h): a stop of
  * the DOCA DPA context releases its FlexIO resources (the process goes); the RDMA context's stop
  * moves the queue pairs to error and its end frees the rest. All calls hold the DOCA DPA
@@ -53,6 +58,8 @@ struct opendoca_dpa_rdma {
 	uint64_t table;
 	flexio_rmp *rmp;
 	struct opendoca_dpa_qp **conns;
+	struct opendoca_dpa_rdma *srq; /* the SRQ the connections receive from (a use held), NULL: rmp */
+	uint32_t uses;                 /* an SRQ's: its owner's and the contexts' made with it (lock held) */
 };
 
 static struct dpa_context *of(struct opendoca_dpa *dpa)
@@ -119,14 +126,18 @@ static doca_error_t make(struct opendoca_dpa_rdma *r, const char *func)
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "clearing the RDMA context's DPA memory failed");
 	wq.wq_ring_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = r->mem + ring };
 	wq.wq_dbr_qmem = (struct flexio_qmem){ .memtype = FLEXIO_MEMTYPE_DPA, .daddr = r->mem + dbr };
-	if (flexio_rmp_create(process, NULL, &wq, &r->rmp) != FLEXIO_STATUS_SUCCESS) {
+	if (!r->srq && flexio_rmp_create(process, NULL, &wq, &r->rmp) != FLEXIO_STATUS_SUCCESS) {
 		r->rmp = NULL;
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "no shared receive queue of %u receives",
 				     1u << r->log_rq);
 	}
 	r->table = r->mem + table;
-	d.rmp_ring = r->mem + ring;
-	d.rmp_dbr = r->mem + dbr;
+	if (r->srq) {
+		d.srq = r->srq->mem;
+	} else {
+		d.rmp_ring = r->mem + ring;
+		d.rmp_dbr = r->mem + dbr;
+	}
 	d.conns = r->table;
 	if (flexio_host2dev_memcpy(process, &d, sizeof(d), r->mem) != FLEXIO_STATUS_SUCCESS)
 		return opendoca_fail(DOCA_ERROR_DRIVER, func, "writing the RDMA context's descriptor failed");
@@ -142,21 +153,32 @@ static void rdma_free(struct opendoca_dpa_rdma *r)
 	free(r);
 }
 
-doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa_rdma_attr *attr,
-			     struct opendoca_dpa_rdma **out, uint64_t *handle, const char *func)
+/* Drops a use of an SRQ (NULL: none); the last frees it. */
+static void srq_put(struct opendoca_dpa_rdma *srq)
 {
-	struct dpa_context *ctx = of(dpa);
+	bool last;
+
+	if (!srq)
+		return;
+	pthread_mutex_lock(&srq->ctx->lock);
+	last = --srq->uses == 0;
+	if (last)
+		release_resources(srq);
+	pthread_mutex_unlock(&srq->ctx->lock);
+	if (last)
+		rdma_free(srq);
+}
+
+/* A datapath, or an SRQ (no connections); attr checked. */
+static doca_error_t create(struct dpa_context *ctx, const struct opendoca_dpa_rdma_attr *attr,
+			   struct opendoca_dpa_rdma **out, uint64_t *handle, const char *func)
+{
 	struct opendoca_dpa_rdma *r;
 	doca_error_t err = DOCA_SUCCESS;
 
-	if (!attr->max_conns || attr->sq_size > (1u << MAX_LOG_QUEUE) || attr->rq_size > (1u << MAX_LOG_QUEUE))
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
-				     "%u connections of %u work requests and %u receives: a DPA datapath takes at "
-				     "most %u of each",
-				     attr->max_conns, attr->sq_size, attr->rq_size, 1u << MAX_LOG_QUEUE);
 	r = calloc(1, sizeof(*r));
 	if (r)
-		r->conns = calloc(attr->max_conns, sizeof(*r->conns));
+		r->conns = calloc(attr->max_conns ? attr->max_conns : 1, sizeof(*r->conns));
 	if (!r || !r->conns) {
 		free(r);
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for a DPA datapath");
@@ -165,7 +187,7 @@ doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa
 	r->ctx = ctx;
 	r->max_conns = attr->max_conns;
 	r->log_sq = log_of(attr->sq_size ? attr->sq_size : 1);
-	r->log_rq = log_of(attr->rq_size ? attr->rq_size : 1);
+	r->log_rq = log_of(attr->rq_size && !attr->srq ? attr->rq_size : 1);
 	r->access = attr->access;
 	if (attr->completion && !(r->comp = dpa_completion_get(attr->completion, func))) {
 		rdma_free(r);
@@ -174,6 +196,14 @@ doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa
 	pthread_mutex_lock(&ctx->lock);
 	if (!ctx->started)
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the DOCA DPA context of the datapath is not started");
+	if (!err && attr->srq && (attr->srq->ctx != ctx || !attr->srq->live))
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "the shared receive queue's datapath is %s",
+				    attr->srq->ctx != ctx ? "another DOCA DPA context"
+							  : "gone (its DOCA DPA context stopped)");
+	if (!err && attr->srq) {
+		r->srq = attr->srq;
+		r->srq->uses++;
+	}
 	if (!err && r->comp)
 		err = dpa_completion_attach(r->comp, ctx, &r->cqn, func);
 	if (!err) {
@@ -186,12 +216,45 @@ doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa
 	}
 	pthread_mutex_unlock(&ctx->lock);
 	if (err) {
+		srq_put(r->srq);
 		rdma_free(r);
 		return err;
 	}
 	*out = r;
 	*handle = r->mem;
 	return DOCA_SUCCESS;
+}
+
+doca_error_t dpa_rdma_create(struct opendoca_dpa *dpa, const struct opendoca_dpa_rdma_attr *attr,
+			     struct opendoca_dpa_rdma **out, uint64_t *handle, const char *func)
+{
+	if (!attr->max_conns || attr->sq_size > (1u << MAX_LOG_QUEUE) || attr->rq_size > (1u << MAX_LOG_QUEUE))
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				     "%u connections of %u work requests and %u receives: a DPA datapath takes at "
+				     "most %u of each",
+				     attr->max_conns, attr->sq_size, attr->rq_size, 1u << MAX_LOG_QUEUE);
+	return create(of(dpa), attr, out, handle, func);
+}
+
+doca_error_t dpa_rdma_srq_create(struct opendoca_dpa *dpa, uint32_t size, struct opendoca_dpa_rdma **srq,
+				 uint64_t *handle, const char *func)
+{
+	struct opendoca_dpa_rdma_attr attr = { .rq_size = size };
+	doca_error_t err;
+
+	if (!size || size > (1u << MAX_LOG_QUEUE))
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				     "a shared receive queue of %u receives: a DPA datapath takes 1 to %u", size,
+				     1u << MAX_LOG_QUEUE);
+	err = create(of(dpa), &attr, srq, handle, func);
+	if (!err)
+		(*srq)->uses = 1; /* its owner's */
+	return err;
+}
+
+void dpa_rdma_srq_destroy(struct opendoca_dpa_rdma *srq)
+{
+	srq_put(srq);
 }
 
 doca_error_t dpa_rdma_completion_check(struct opendoca_dpa *dpa, struct doca_dpa_completion *completion,
@@ -232,7 +295,7 @@ doca_error_t dpa_rdma_conn_create(struct opendoca_dpa_rdma *r, uint32_t id, uint
 		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
 				    "connection %u of %u exists already or is past them", id, r->max_conns);
 	if (!err) {
-		attr.rmpqn = flexio_rmp_get_wq_num(r->rmp);
+		attr.rmpqn = flexio_rmp_get_wq_num(r->srq ? r->srq->rmp : r->rmp);
 		attr.cqn = r->cqn;
 		err = opendoca_dpa_qp_create(r->ctx->process, opendoca_dev_ibv_pd(r->ctx->base.dev), &attr, func, &qp);
 	}
@@ -306,5 +369,6 @@ void dpa_rdma_destroy(struct opendoca_dpa_rdma *r)
 	pthread_mutex_lock(&r->ctx->lock);
 	release_resources(r);
 	pthread_mutex_unlock(&r->ctx->lock);
+	srq_put(r->srq);
 	rdma_free(r);
 }

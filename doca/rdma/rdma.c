@@ -96,6 +96,7 @@ static void conn_free(struct opendoca_object *object)
 	struct opendoca_rdma_conn *conn = (struct opendoca_rdma_conn *)object;
 
 	rdma_sock_stop(conn);
+	rdma_cm_conn_free(conn);
 	if (conn->qp)
 		ibv_destroy_qp(conn->qp);
 	free(conn);
@@ -181,6 +182,24 @@ doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(const struct do
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "transport type %d is none of DOCA's",
 				     (int)transport_type);
 	return cap_u32(devinfo, max_buf_list_len, 2, __func__);
+}
+
+/* The GID table of the device's port: what doca_rdma_set_gid_index chooses from (2.5 on). */
+doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size)
+{
+	if (!gid_table_size)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "gid_table_size is NULL");
+	return opendoca_devinfo_gids(devinfo, 0, 0, NULL, gid_table_size, __func__);
+}
+
+doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
+				   struct doca_rdma_gid *gid_array)
+{
+	_Static_assert(sizeof(struct doca_rdma_gid) == 16, "a GID is 16 bytes");
+	if (!gid_array || !num_entries)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				     gid_array ? "num_entries is 0" : "gid_array is NULL");
+	return opendoca_devinfo_gids(devinfo, start_index, num_entries, (uint8_t *)gid_array, NULL, __func__);
 }
 
 doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo *devinfo,
@@ -281,7 +300,8 @@ static doca_error_t start_on_dpa(struct opendoca_rdma *rdma, const char *func)
 
 	if (!rdma->conns)
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "no memory for %u connections", rdma->max_conns);
-	err = rdma->dpa->ops->rdma_create(rdma->dpa, &attr, &rdma->dpa_rdma, &rdma->dpa_handle, func);
+	err = rdma->srq ? rdma_srq_start_on_dpa(rdma, &attr, func)
+			: rdma->dpa->ops->rdma_create(rdma->dpa, &attr, &rdma->dpa_rdma, &rdma->dpa_handle, func);
 	if (err) {
 		free(rdma->conns);
 		rdma->conns = NULL;
@@ -297,6 +317,8 @@ static doca_error_t start(struct opendoca_ctx *ctx)
 	struct ibv_device_attr attr;
 	uint32_t max_list = 0, cqe;
 
+	if (rdma->srq && !rdma->dpa) /* DOCA 2.6 has RDMA with an SRQ on the DPA datapath only; doca_ctx_start logs */
+		return DOCA_ERROR_NOT_SUPPORTED;
 	if (cap_u32(doca_dev_as_devinfo(rdma->dev), &max_list, 2, func) ||
 	    attr_of(doca_dev_as_devinfo(rdma->dev), &attr, func))
 		return DOCA_ERROR_INVALID_VALUE;
@@ -918,26 +940,28 @@ static void rdma_free(struct opendoca_object *object)
 
 	if (rdma->dpa)
 		opendoca_handle_put(&rdma->dpa->object);
+	if (rdma->srq)
+		rdma_srq_unuse(rdma->srq);
 	if (rdma->dev)
 		opendoca_dev_release(rdma->dev);
 	pthread_mutex_destroy(&rdma->lock);
 	free(rdma);
 }
 
-doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
+doca_error_t rdma_create(struct doca_dev *dev, struct doca_rdma **handle, const char *func)
 {
 	struct opendoca_rdma *rdma;
 	doca_error_t err;
 
 	if (!handle)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "rdma is NULL");
-	err = opendoca_dev_hold(dev, __func__);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "rdma is NULL");
+	err = opendoca_dev_hold(dev, func);
 	if (err)
 		return err;
 	rdma = calloc(1, sizeof(*rdma));
 	if (!rdma) {
 		opendoca_dev_release(dev);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of memory");
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory");
 	}
 	rdma->dev = dev;
 	rdma->permissions = DOCA_ACCESS_FLAG_LOCAL_READ_WRITE;
@@ -949,7 +973,7 @@ doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
 	rdma->rnr_retry = 7;
 	rdma->cm_listen_fd = -1;
 	pthread_mutex_init(&rdma->lock, NULL);
-	err = opendoca_ctx_create(&rdma_ops, OPENDOCA_CTX_API_PE, rdma, &rdma->ctx, __func__);
+	err = opendoca_ctx_create(&rdma_ops, OPENDOCA_CTX_API_PE, rdma, &rdma->ctx, func);
 	if (err) {
 		rdma_free(&rdma->object);
 		return err;
@@ -957,11 +981,16 @@ doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
 	*handle = opendoca_handle_open(&rdma->object, &rdma_kind, rdma_free);
 	rdma->handle = *handle;
 	if (!*handle) {
-		opendoca_ctx_destroy(rdma->ctx, __func__);
+		opendoca_ctx_destroy(rdma->ctx, func);
 		rdma_free(&rdma->object);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of RDMA contexts");
+		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of RDMA contexts");
 	}
 	return DOCA_SUCCESS;
+}
+
+doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
+{
+	return rdma_create(dev, handle, __func__);
 }
 
 doca_error_t doca_rdma_destroy(struct doca_rdma *handle)

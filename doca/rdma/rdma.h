@@ -45,6 +45,7 @@
 
 struct doca_dev;
 struct opendoca_rdma_addr;
+struct opendoca_rdma_srq;
 struct ibv_comp_channel;
 struct ibv_cq;
 struct ibv_qp;
@@ -120,6 +121,7 @@ struct opendoca_rdma_conn {
 	uint8_t cm_state;                        /* enum rdma_cm_state (rdma_cm.c); 0: no connection manager */
 	uint16_t cm_port;                        /* the client's: the server's port */
 	uint64_t cm_deadline;                    /* the client's: when to give up reaching it (ms) */
+	struct opendoca_rdma_addr *cm_addr;      /* the peer's address (doca_rdma_connection_get_addr) */
 };
 
 struct opendoca_rdma {
@@ -157,6 +159,7 @@ struct opendoca_rdma {
 	struct doca_dpa_completion *dpa_comp; /* where completions go (checked again at start) */
 	struct opendoca_dpa_rdma *dpa_rdma;   /* running: what DPA code posts on */
 	uint64_t dpa_handle;                  /* running: doca_dpa_dev_rdma_t */
+	struct opendoca_rdma_srq *srq;        /* 2.6's doca_rdma_create_with_srq: its SRQ (a user held) */
 };
 
 /* The context or connection behind a program's handle (a reference for the call), or NULL after opendoca_fail. */
@@ -198,12 +201,27 @@ doca_error_t rdma_cpu_datapath(struct opendoca_rdma *rdma, const char *func);
 /* The result length of a read, receive or remote net sync event get task (kind). */
 uint32_t rdma_result_len(const void *task, unsigned kind, const char *func);
 
+/* A new RDMA context of dev (doca_rdma_create's work, for func). */
+doca_error_t rdma_create(struct doca_dev *dev, struct doca_rdma **handle, const char *func);
+
+/* ---- rdma_srq_v2_6.c: 2.6's shared receive queues (datapath on the DPA only, as DOCA's) ---- */
+
+/*
+ * The DPA datapath of rdma, made with its SRQ (start_on_dpa): DOCA_ERROR_BAD_STATE unless the SRQ
+ * runs; the SRQ's lock is held across the DOCA DPA context's call, so that it does not stop meanwhile.
+ */
+doca_error_t rdma_srq_start_on_dpa(struct opendoca_rdma *rdma, struct opendoca_dpa_rdma_attr *attr, const char *func);
+/* The RDMA context made with srq goes: its user of the SRQ is released. */
+void rdma_srq_unuse(struct opendoca_rdma_srq *srq);
+
 /* ---- rdma_cm.c: the connection manager ---- */
 
 /* Accepts requests, reads answers and ends; calls at most one program callback, last. */
 bool rdma_cm_progress(struct opendoca_rdma *rdma);
 /* Stops listening (the context stops). */
 void rdma_cm_stop(struct opendoca_rdma *rdma);
+/* Frees what the connection manager gave a connection (its address), as the connection goes. */
+void rdma_cm_conn_free(struct opendoca_rdma_conn *conn);
 
 /* ---- rdma_socket.c: a connection to a peer in another process ---- */
 

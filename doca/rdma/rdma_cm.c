@@ -58,6 +58,18 @@ struct opendoca_rdma_addr {
 	uint16_t port;
 	char address[INET6_ADDRSTRLEN];
 	void *handle;
+	bool owned; /* a connection's (doca_rdma_connection_get_addr), not the program's to destroy */
+};
+
+/*
+ * A client's request: the GID its connection's queue pair has, and the port it asked for, which
+ * the server's connection answers doca_rdma_connection_get_addr with (the peer's address).
+ */
+struct cm_request {
+	struct rdma_sock_header h; /* CM_MSG_REQUEST, len: the bytes after it */
+	uint8_t gid[16];
+	uint16_t port;
+	uint8_t reserved[6];
 };
 
 /* ---- Addresses ------------------------------------------------------------------------------- */
@@ -65,6 +77,34 @@ struct opendoca_rdma_addr {
 static void addr_free(struct opendoca_object *object)
 {
 	free(object);
+}
+
+/* A new address object (its handle open), or NULL when out of memory. */
+static struct opendoca_rdma_addr *addr_new(enum doca_rdma_addr_type type, const char *address, uint16_t port,
+					   bool owned)
+{
+	struct opendoca_rdma_addr *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return NULL;
+	a->type = type;
+	a->port = port;
+	a->owned = owned;
+	snprintf(a->address, sizeof(a->address), "%s", address);
+	a->handle = opendoca_handle_open(&a->object, &addr_kind, addr_free);
+	if (!a->handle) {
+		free(a);
+		return NULL;
+	}
+	return a;
+}
+
+static void addr_close(struct opendoca_rdma_addr *a, const char *func)
+{
+	if (opendoca_handle_close(a->handle, &addr_kind, func)) {
+		opendoca_handle_put(&a->object);
+		opendoca_handle_put(&a->object);
+	}
 }
 
 doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type, const char *address, uint16_t port,
@@ -81,29 +121,27 @@ doca_error_t doca_rdma_addr_create(enum doca_rdma_addr_type addr_type, const cha
 	    inet_pton(addr_type == DOCA_RDMA_ADDR_TYPE_IPv4 ? AF_INET : AF_INET6, address, raw) != 1)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "\"%s\" is no address of type %d", address,
 				     (int)addr_type);
-	a = calloc(1, sizeof(*a));
+	a = addr_new(addr_type, address, port, false);
 	if (!a)
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of memory");
-	a->type = addr_type;
-	a->port = port;
-	snprintf(a->address, sizeof(a->address), "%s", address);
-	a->handle = opendoca_handle_open(&a->object, &addr_kind, addr_free);
-	if (!a->handle) {
-		free(a);
-		return opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of addresses");
-	}
 	*addr = a->handle;
 	return DOCA_SUCCESS;
 }
 
 doca_error_t doca_rdma_addr_destroy(struct doca_rdma_addr *addr)
 {
-	struct opendoca_rdma_addr *a = opendoca_handle_close(addr, &addr_kind, __func__);
+	struct opendoca_rdma_addr *a = opendoca_handle_get(addr, &addr_kind, __func__);
+	bool owned;
 
 	if (!a)
 		return DOCA_ERROR_INVALID_VALUE;
+	owned = a->owned;
 	opendoca_handle_put(&a->object);
-	opendoca_handle_put(&a->object);
+	/* DOCA's "address in use": a connection's, which goes with the connection */
+	if (owned)
+		return opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,
+				     "address %p is a connection's (doca_rdma_connection_get_addr)", (void *)addr);
+	addr_close(a, __func__);
 	return DOCA_SUCCESS;
 }
 
@@ -248,8 +286,12 @@ static void client_try(struct opendoca_rdma_conn *conn)
 	struct sockaddr_un sa;
 	socklen_t len = cm_address(&sa, conn->cm_port);
 	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	struct cm_request req = { .h = { .type = CM_MSG_REQUEST, .len = sizeof(req) - sizeof(req.h) },
+				  .port = conn->cm_port };
 
-	if (fd >= 0 && !connect(fd, (struct sockaddr *)&sa, len) && send_control(fd, CM_MSG_REQUEST)) {
+	memcpy(req.gid, conn->local.gid, sizeof(req.gid));
+	if (fd >= 0 && !connect(fd, (struct sockaddr *)&sa, len) &&
+	    send(fd, &req, sizeof(req), MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)sizeof(req)) {
 		conn->in_fd = conn->out_fd = fd;
 		conn->cm_state = CM_REQUESTING;
 		return;
@@ -263,7 +305,7 @@ doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *handle, struct doca_rdm
 				       union doca_data connection_user_data)
 {
 	struct opendoca_rdma *rdma = rdma_get(handle, __func__);
-	struct opendoca_rdma_addr *a = NULL;
+	struct opendoca_rdma_addr *a = NULL, *copy = NULL;
 	struct opendoca_rdma_conn *conn = NULL;
 	doca_error_t err;
 
@@ -277,9 +319,15 @@ doca_error_t doca_rdma_connect_to_addr(struct doca_rdma *handle, struct doca_rdm
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__, "no connection state callbacks were set");
 	if (!err && !(a = opendoca_handle_get(addr, &addr_kind, __func__)))
 		err = DOCA_ERROR_INVALID_VALUE;
+	/* the connection's address: the program's, copied (the program may destroy its own) */
+	if (!err && !(copy = addr_new(a->type, a->address, a->port, true)))
+		err = opendoca_fail(DOCA_ERROR_NO_MEMORY, __func__, "out of memory");
 	if (!err)
 		err = rdma_conn_new(rdma, &conn, __func__);
+	if (err && copy)
+		addr_close(copy, __func__);
 	if (!err) {
+		conn->cm_addr = copy;
 		conn->user_data = connection_user_data;
 		conn->other_process = true;
 		conn->hello = true;
@@ -346,6 +394,35 @@ doca_error_t doca_rdma_connection_disconnect(struct doca_rdma_connection *connec
 	return DOCA_SUCCESS;
 }
 
+doca_error_t doca_rdma_connection_get_addr(const struct doca_rdma_connection *rdma_connection,
+					   struct doca_rdma_addr **addr)
+{
+	struct opendoca_rdma_conn *conn = rdma_conn_get(rdma_connection, __func__);
+	doca_error_t err = DOCA_SUCCESS;
+
+	if (!conn)
+		return DOCA_ERROR_INVALID_VALUE;
+	pthread_mutex_lock(&conn->rdma->lock); /* a server's connection gets its address in progress */
+	if (!addr)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "addr is NULL");
+	else if (!conn->cm_addr)
+		err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
+				    "connection %u has no address: the connection manager did not make it (it was "
+				    "exported and connected)",
+				    conn->id);
+	else
+		*addr = conn->cm_addr->handle;
+	pthread_mutex_unlock(&conn->rdma->lock);
+	opendoca_handle_put(&conn->object);
+	return err;
+}
+
+void rdma_cm_conn_free(struct opendoca_rdma_conn *conn)
+{
+	if (conn->cm_addr)
+		addr_close(conn->cm_addr, "doca_ctx_stop");
+}
+
 /* ---- Progress -------------------------------------------------------------------------------- */
 
 /* Reads a control message of conn's socket: its type, 0 when none waits, -1 when the socket ended. */
@@ -357,6 +434,25 @@ static int control(struct opendoca_rdma_conn *conn)
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 		return 0;
 	return n == (ssize_t)sizeof(h) ? (int)h.type : -1;
+}
+
+/*
+ * A server's connection reads its client's request: CM_REQUESTED, its address the client's GID
+ * and the port it asked for; CM_WAIT_REQUEST while none waits; CM_ENDED for anything else.
+ */
+static uint8_t read_request(struct opendoca_rdma_conn *conn)
+{
+	struct cm_request req;
+	char gid[INET6_ADDRSTRLEN];
+	ssize_t n = recv(conn->in_fd, &req, sizeof(req), MSG_DONTWAIT);
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return CM_WAIT_REQUEST;
+	if (n != (ssize_t)sizeof(req) || req.h.type != CM_MSG_REQUEST || req.h.len != sizeof(req) - sizeof(req.h) ||
+	    !inet_ntop(AF_INET6, req.gid, gid, sizeof(gid)) ||
+	    !(conn->cm_addr = addr_new(DOCA_RDMA_ADDR_TYPE_GID, gid, req.port, true)))
+		return CM_ENDED;
+	return CM_REQUESTED;
 }
 
 /*
@@ -409,11 +505,7 @@ bool rdma_cm_progress(struct opendoca_rdma *rdma)
 			client_try(conn);
 			break;
 		case CM_WAIT_REQUEST:
-			type = control(conn);
-			if (type == CM_MSG_REQUEST)
-				conn->cm_state = CM_REQUESTED;
-			else if (type)
-				conn->cm_state = CM_ENDED;
+			conn->cm_state = read_request(conn);
 			break;
 		case CM_REQUESTING:
 			type = control(conn);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -204,11 +205,17 @@ static void every_task_kind(int dev_b)
 	struct doca_rdma_task_atomic_cmp_swp *cs;
 	uint64_t *counter = (uint64_t *)(void *)(b->mem + 2048);
 	uint32_t id = 99;
+	struct doca_rdma_addr *addr;
 
 	side_open(a, 0);
 	side_open(b, dev_b);
 	pair(a, b);
 	assert_int_equal(doca_rdma_connection_get_id(a->conn, &id), DOCA_SUCCESS);
+	/* exported and connected: no connection manager's address */
+	sdk_log_capture();
+	free(sdk_log_take());
+	expect_fail(doca_rdma_connection_get_addr(a->conn, &addr), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_connection_get_addr");
 	assert_int_equal(id, 0);
 	bmap = peer_map(a, b);
 
@@ -502,6 +509,7 @@ static void test_caps(void **state)
 {
 	struct doca_dev *dev = sim_dev_open(0);
 	struct doca_devinfo *info = doca_dev_as_devinfo(dev);
+	struct doca_rdma_gid gids[3];
 	uint32_t v;
 
 	(void)state;
@@ -531,6 +539,28 @@ static void test_caps(void **state)
 	expect_ok(doca_rdma_cap_task_atomic_cmp_swp_is_supported(info));
 	expect_fail(doca_rdma_cap_task_send_is_supported(NULL), DOCA_ERROR_INVALID_VALUE,
 		    "doca_rdma_cap_task_send_is_supported");
+	/* The port's GID table: the simulated port's link-local address, as RoCE v1 (0) and v2 (1). */
+	expect_ok(doca_rdma_cap_get_gid_table_size(info, &v));
+	assert_int_equal(v, 2);
+	memset(gids, 0xff, sizeof(gids));
+	expect_ok(doca_rdma_cap_get_gid(info, 0, 2, gids));
+	assert_int_equal(gids[0].raw[0], 0xfe);
+	assert_int_equal(gids[0].raw[1], 0x80);
+	assert_memory_equal(gids[0].raw, gids[1].raw, sizeof(gids[0].raw));
+	assert_int_equal(gids[2].raw[0], 0xff); /* nothing written past num_entries */
+	expect_ok(doca_rdma_cap_get_gid(info, 1, 1, &gids[2]));
+	assert_memory_equal(gids[1].raw, gids[2].raw, sizeof(gids[1].raw));
+	expect_fail(doca_rdma_cap_get_gid_table_size(info, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_cap_get_gid_table_size");
+	expect_fail(doca_rdma_cap_get_gid_table_size(NULL, &v), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_cap_get_gid_table_size");
+	expect_fail(doca_rdma_cap_get_gid(info, 0, 1, NULL), DOCA_ERROR_INVALID_VALUE, "doca_rdma_cap_get_gid");
+	expect_fail(doca_rdma_cap_get_gid(info, 0, 0, gids), DOCA_ERROR_INVALID_VALUE, "doca_rdma_cap_get_gid");
+	expect_fail(doca_rdma_cap_get_gid(info, 1, 2, gids), DOCA_ERROR_INVALID_VALUE, "doca_rdma_cap_get_gid");
+	expect_fail(doca_rdma_cap_get_gid(info, 2, 1, gids), DOCA_ERROR_INVALID_VALUE, "doca_rdma_cap_get_gid");
+	expect_fail(doca_rdma_cap_get_gid(info, UINT32_MAX, 2, gids), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_cap_get_gid");
+	expect_fail(doca_rdma_cap_get_gid(NULL, 0, 1, gids), DOCA_ERROR_INVALID_VALUE, "doca_rdma_cap_get_gid");
 	sim_dev_close(dev);
 }
 
@@ -844,15 +874,26 @@ static int cm_client(void)
 	struct doca_rdma_addr *addr;
 	struct doca_rdma_task_send *send;
 	union doca_data ud = { .u64 = 0 };
+	enum doca_rdma_addr_type type;
+	const char *text;
+	uint16_t port;
 
 	cm_side_open(b, 1);
 	if (doca_rdma_addr_create(DOCA_RDMA_ADDR_TYPE_IPv4, "192.168.100.1", 24680, &addr) ||
 	    doca_rdma_connect_to_addr(b->rdma, addr, ud))
 		return 20;
+	/* the connection keeps its own copy of the address */
+	if (doca_rdma_addr_destroy(addr))
+		return 24;
 	for (long i = 0; i < 5000000 && !cm_established && !cm_failures; i++)
 		doca_pe_progress(b->pe);
 	if (!cm_established)
 		return 21;
+	/* the client's connection: the address it connected to, the connection's to keep */
+	if (doca_rdma_connection_get_addr(cm_conn, &addr) || doca_rdma_addr_get_params(addr, &type, &text, &port) ||
+	    type != DOCA_RDMA_ADDR_TYPE_IPv4 || strcmp(text, "192.168.100.1") || port != 24680 ||
+	    doca_rdma_addr_destroy(addr) != DOCA_ERROR_BAD_STATE)
+		return 25;
 	strcpy(b->mem, "over the CM");
 	if (doca_rdma_task_send_allocate_init(b->rdma, cm_conn, buf(b, b->mmap, b->mem, 64, 12), ud, &send) ||
 	    doca_task_submit(doca_rdma_task_send_as_task(send)) || !progress_to(b, 1))
@@ -863,7 +904,6 @@ static int cm_client(void)
 	release_bufs();
 	doca_ctx_stop(doca_rdma_as_ctx(b->rdma));
 	progress_until_idle(b, NULL);
-	doca_rdma_addr_destroy(addr);
 	side_close(b);
 	free(b);
 	return 0;
@@ -875,6 +915,13 @@ static void test_connection_manager(void **state)
 	struct side *a = calloc(1, sizeof(*a));
 	struct doca_rdma_task_receive *recv;
 	union doca_data ud = { .u64 = 0 };
+	struct doca_rdma_addr *addr;
+	enum doca_rdma_addr_type type;
+	struct doca_rdma_gid gid;
+	struct doca_dev *client_dev;
+	char want[INET6_ADDRSTRLEN];
+	const char *text;
+	uint16_t port;
 	int status;
 	pid_t pid;
 
@@ -884,6 +931,7 @@ static void test_connection_manager(void **state)
 	if (pid == 0)
 		_exit(cm_client());
 	cm_side_open(a, 0);
+	client_dev = sim_dev_open(1);
 	usleep(200000);
 	assert_int_equal(doca_rdma_start_listen_to_port(a->rdma, 24680), DOCA_SUCCESS);
 	assert_int_equal(doca_rdma_task_receive_allocate_init(a->rdma, buf(a, a->mmap, a->mem, 64, 0), ud, &recv),
@@ -896,6 +944,21 @@ static void test_connection_manager(void **state)
 	assert_int_equal(cm_requests, 1);
 	assert_int_equal(cm_established, 1);
 	assert_ptr_equal(doca_rdma_task_receive_get_result_rdma_connection(recv), cm_conn);
+	/* the server's connection: the client's GID (its device's GID 0) and the port it asked for */
+	sdk_log_capture();
+	free(sdk_log_take());
+	expect_ok(doca_rdma_cap_get_gid(doca_dev_as_devinfo(client_dev), 0, 1, &gid));
+	assert_non_null(inet_ntop(AF_INET6, gid.raw, want, sizeof(want)));
+	expect_ok(doca_rdma_connection_get_addr(cm_conn, &addr));
+	expect_ok(doca_rdma_addr_get_params(addr, &type, &text, &port));
+	assert_int_equal(type, DOCA_RDMA_ADDR_TYPE_GID);
+	assert_string_equal(text, want);
+	assert_int_equal(port, 24680);
+	expect_fail(doca_rdma_addr_destroy(addr), DOCA_ERROR_BAD_STATE, "doca_rdma_addr_destroy");
+	expect_fail(doca_rdma_connection_get_addr(cm_conn, NULL), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_connection_get_addr");
+	expect_fail(doca_rdma_connection_get_addr(NULL, &addr), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_connection_get_addr");
 	for (long i = 0; i < 5000000 && !cm_disconnects; i++)
 		doca_pe_progress(a->pe);
 	assert_int_equal(cm_disconnects, 1);
@@ -906,8 +969,12 @@ static void test_connection_manager(void **state)
 	doca_task_free(doca_rdma_task_receive_as_task(recv));
 	doca_ctx_stop(doca_rdma_as_ctx(a->rdma));
 	progress_until_idle(a, NULL);
+	/* the address went with its connection */
+	expect_fail(doca_rdma_addr_get_params(addr, &type, &text, &port), DOCA_ERROR_INVALID_VALUE,
+		    "doca_rdma_addr_get_params");
 	release_bufs();
 	side_close(a);
+	sim_dev_close(client_dev);
 	free(a);
 }
 

@@ -38,6 +38,7 @@ enum opendoca_dpa_dev_error {
 	OPENDOCA_DPA_DEV_ERROR_BAD_RANGE = 203,   /* a copy or pointer outside its buffer */
 	OPENDOCA_DPA_DEV_ERROR_HASH_FULL = 204,   /* a key added beyond a hash table's num_entries */
 	OPENDOCA_DPA_DEV_ERROR_CONNECTION = 205,  /* an RDMA operation on a connection the context does not have */
+	OPENDOCA_DPA_DEV_ERROR_BAD_BUF = 206,     /* 2.5's buffer functions: a null handle, an index past the end */
 };
 
 /* How a kernel's last thread updates its completion event. */

@@ -64,8 +64,12 @@ void opendoca_dev_rdma_post(uint64_t rdma, uint32_t connection_id, struct opendo
 void opendoca_dev_rdma_receive(uint64_t rdma, uint32_t lkey, uint64_t addr, uint64_t length)
 {
 	struct opendoca_dpa_rdma_desc *r = opendoca_dev_rdma(rdma);
-	struct spinlock_s *lock = (struct spinlock_s *)&r->rq_lock;
+	struct spinlock_s *lock;
 	uint32_t len = opendoca_dev_rdma_length(length), pi, *wqe;
+
+	if (r->srq) /* a context made with a shared receive queue receives from it */
+		r = opendoca_dev_rdma(r->srq);
+	lock = (struct spinlock_s *)&r->rq_lock;
 
 	spin_lock(lock);
 	pi = r->rq_pi;

@@ -14,7 +14,8 @@
  * The context's descriptor, 64-byte aligned. Line 0 is the host's (read-only on the DPA); line 1
  * is the receive side's state, under its spinlock (a struct spinlock_s: one word, 0 when free).
  * The connections' table follows: entry i is the DPA address of connection i's endpoint
- * descriptor (struct opendoca_dpa_qp_desc), 0 until the connection exists.
+ * descriptor (struct opendoca_dpa_qp_desc), 0 until the connection exists. A shared receive
+ * queue of 2.6 (doca_dpa_dev_rdma_srq_t) is such a descriptor without connections.
  */
 struct opendoca_dpa_rdma_desc {
 	uint64_t rmp_ring; /* the receive queue every connection receives from: 16-byte WQEs */
@@ -23,7 +24,9 @@ struct opendoca_dpa_rdma_desc {
 	uint32_t max_conns;
 	uint8_t log_rq_depth;
 	uint8_t rsvd0[3];
-	uint64_t rsvd1[4];
+	uint64_t
+		srq; /* 2.6's doca_rdma_create_with_srq: the descriptor whose receive side is the connections' (0: this one) */
+	uint64_t rsvd1[3];
 	/* line 1: the receive side (rq_lock) */
 	uint32_t rq_lock;
 	uint32_t rq_pi;    /* receive WQEs posted */

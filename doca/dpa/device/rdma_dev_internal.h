@@ -17,7 +17,8 @@ struct opendoca_dpa_qp_desc *opendoca_dev_rdma_conn(uint64_t rdma, uint32_t conn
 uint32_t opendoca_dev_rdma_length(uint64_t length);
 /* Posts r on a connection, signaled unless flags has DOCA_DPA_DEV_SUBMIT_FLAG_OPTIMIZE_REPORTS. */
 void opendoca_dev_rdma_post(uint64_t rdma, uint32_t connection_id, struct opendoca_dpa_qp_request *r, uint32_t flags);
-/* Posts a receive of length bytes at addr (key lkey) on the context's shared receive queue. */
+/* Posts a receive of length bytes at addr (key lkey) on the context's shared receive queue (its
+ * SRQ's when made with one; rdma may be a 2.6 SRQ's descriptor). */
 void opendoca_dev_rdma_receive(uint64_t rdma, uint32_t lkey, uint64_t addr, uint64_t length);
 /* Sets (add 0) or adds to a remote sync event's counter over a connection, unsignaled. */
 void opendoca_dev_rdma_signal(uint64_t rdma, uint32_t connection_id, uint64_t remote_sync_event, uint64_t count,

@@ -2,7 +2,8 @@
  * DOCA RDMA from DPA code, the forms of 2.5 and 2.6 (doca_dpa_dev_rdma.h): an RDMA context has one
  * connection (its export made it), memory is named by buffers of buffer arrays with offsets, and
  * completions are the endpoint's own (no DPA completion context takes them in these releases):
- * doca_dpa_dev_rdma_synchronize waits for every work request posted on the context.
+ * doca_dpa_dev_rdma_synchronize waits for every work request posted on the context. 2.6's shared
+ * receive queue (doca_rdma_srq) is a descriptor without connections (rdma_dev.h).
  */
 #define DOCA_VER_USED DOCA_VER(2, 6, 0)
 
@@ -97,4 +98,10 @@ void doca_dpa_dev_rdma_post_send(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t bu
 void doca_dpa_dev_rdma_post_receive(doca_dpa_dev_rdma_t rdma, doca_dpa_dev_buf_t buf, uint64_t offset, size_t length)
 {
 	opendoca_dev_rdma_receive(rdma, key(buf), range(buf, offset, length), length);
+}
+
+void doca_dpa_dev_rdma_srq_post_receive(doca_dpa_dev_rdma_srq_t rdma_srq, doca_dpa_dev_buf_t buf, uint64_t offset,
+					size_t length)
+{
+	opendoca_dev_rdma_receive(rdma_srq, key(buf), range(buf, offset, length), length);
 }
