@@ -230,8 +230,12 @@ struct opendoca_ctx_ops {
 	void (*dev_rm)(struct opendoca_ctx *ctx, struct doca_dev *dev);
 	/* Checks a job (its type, its fields) and fills the library's part of task from it. */
 	doca_error_t (*job_init)(struct opendoca_task *task, const struct doca_job *job);
-	/* The result of a completed job's event. NULL: the status (result.u64). */
-	union doca_data (*job_result)(struct opendoca_task *task);
+	/*
+	 * The result of a completed job's event; given: the event's result as the program passed it
+	 * (2.2's RDMA has the program point it at a result structure of its own). NULL: the status
+	 * (result.u64).
+	 */
+	union doca_data (*job_result)(struct opendoca_task *task, union doca_data given);
 
 	/* Optional configuration while idle (NULL: DOCA_ERROR_NOT_SUPPORTED). */
 	doca_error_t (*set_datapath_on_dpa)(struct opendoca_ctx *ctx, struct doca_dpa *dpa);

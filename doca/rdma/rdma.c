@@ -26,7 +26,6 @@ static const struct opendoca_kind conn_kind = { "RDMA connection" };
 #define RDMA_MAX_QUEUE (1u << 15)
 #define RDMA_DEFAULT_QUEUE 32u
 #define RDMA_MAX_TASKS (1u << 15)
-#define RDMA_MAX_LIST 30u
 #define RDMA_POLL_BATCH 32
 #define RDMA_MAGIC "ODCARDMA"
 
@@ -128,7 +127,7 @@ static doca_error_t supported(const struct doca_devinfo *devinfo, const char *fu
 	return attr_of(devinfo, &attr, func);
 }
 
-static doca_error_t cap_u32(const struct doca_devinfo *devinfo, uint32_t *out, int which, const char *func)
+doca_error_t rdma_cap_u32(const struct doca_devinfo *devinfo, uint32_t *out, int which, const char *func)
 {
 	struct ibv_device_attr attr;
 	uint64_t msg;
@@ -155,23 +154,23 @@ static doca_error_t cap_u32(const struct doca_devinfo *devinfo, uint32_t *out, i
 
 doca_error_t doca_rdma_cap_get_max_message_size(const struct doca_devinfo *devinfo, uint32_t *max_message_size)
 {
-	return cap_u32(devinfo, max_message_size, 0, __func__);
+	return rdma_cap_u32(devinfo, max_message_size, 0, __func__);
 }
 
 doca_error_t doca_rdma_cap_get_max_recv_queue_size(const struct doca_devinfo *devinfo, uint32_t *max_recv_queue_size)
 {
-	return cap_u32(devinfo, max_recv_queue_size, 1, __func__);
+	return rdma_cap_u32(devinfo, max_recv_queue_size, 1, __func__);
 }
 
 doca_error_t doca_rdma_cap_get_max_send_queue_size(const struct doca_devinfo *devinfo, uint32_t *max_send_queue_size)
 {
-	return cap_u32(devinfo, max_send_queue_size, 1, __func__);
+	return rdma_cap_u32(devinfo, max_send_queue_size, 1, __func__);
 }
 
 doca_error_t doca_rdma_cap_get_max_send_buf_list_len(const struct doca_devinfo *devinfo,
 						     uint32_t *max_send_buf_list_len)
 {
-	return cap_u32(devinfo, max_send_buf_list_len, 2, __func__);
+	return rdma_cap_u32(devinfo, max_send_buf_list_len, 2, __func__);
 }
 
 doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(const struct doca_devinfo *devinfo,
@@ -181,31 +180,41 @@ doca_error_t doca_rdma_cap_task_receive_get_max_dst_buf_list_len(const struct do
 	if (transport_type != DOCA_RDMA_TRANSPORT_TYPE_RC && transport_type != DOCA_RDMA_TRANSPORT_TYPE_DC)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "transport type %d is none of DOCA's",
 				     (int)transport_type);
-	return cap_u32(devinfo, max_buf_list_len, 2, __func__);
+	return rdma_cap_u32(devinfo, max_buf_list_len, 2, __func__);
 }
 
 /* The GID table of the device's port: what doca_rdma_set_gid_index chooses from (2.5 on). */
-doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size)
+doca_error_t rdma_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size, const char *func)
 {
 	if (!gid_table_size)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "gid_table_size is NULL");
-	return opendoca_devinfo_gids(devinfo, 0, 0, NULL, gid_table_size, __func__);
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "gid_table_size is NULL");
+	return opendoca_devinfo_gids(devinfo, 0, 0, NULL, gid_table_size, func);
+}
+
+doca_error_t doca_rdma_cap_get_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size)
+{
+	return rdma_gid_table_size(devinfo, gid_table_size, __func__);
+}
+
+doca_error_t rdma_gids(const struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
+		       struct doca_rdma_gid *gid_array, const char *func)
+{
+	_Static_assert(sizeof(struct doca_rdma_gid) == 16, "a GID is 16 bytes");
+	if (!gid_array || !num_entries)
+		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func,
+				     gid_array ? "num_entries is 0" : "gid_array is NULL");
+	return opendoca_devinfo_gids(devinfo, start_index, num_entries, (uint8_t *)gid_array, NULL, func);
 }
 
 doca_error_t doca_rdma_cap_get_gid(const struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
 				   struct doca_rdma_gid *gid_array)
 {
-	_Static_assert(sizeof(struct doca_rdma_gid) == 16, "a GID is 16 bytes");
-	if (!gid_array || !num_entries)
-		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__,
-				     gid_array ? "num_entries is 0" : "gid_array is NULL");
-	return opendoca_devinfo_gids(devinfo, start_index, num_entries, (uint8_t *)gid_array, NULL, __func__);
+	return rdma_gids(devinfo, start_index, num_entries, gid_array, __func__);
 }
 
-doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo *devinfo,
-						       enum doca_rdma_transport_type transport_type)
+doca_error_t rdma_transport_supported(const struct doca_devinfo *devinfo, int transport_type, const char *func)
 {
-	doca_error_t err = supported(devinfo, __func__);
+	doca_error_t err = supported(devinfo, func);
 
 	if (err)
 		return err;
@@ -213,8 +222,13 @@ doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo
 		return DOCA_SUCCESS;
 	if (transport_type == DOCA_RDMA_TRANSPORT_TYPE_DC)
 		return DOCA_ERROR_NOT_SUPPORTED; /* the answer, not a failure: nothing logged */
-	return opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, "transport type %d is none of DOCA's",
-			     (int)transport_type);
+	return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "transport type %d is none of DOCA's", transport_type);
+}
+
+doca_error_t doca_rdma_cap_transport_type_is_supported(const struct doca_devinfo *devinfo,
+						       enum doca_rdma_transport_type transport_type)
+{
+	return rdma_transport_supported(devinfo, (int)transport_type, __func__);
 }
 
 #define RDMA_CAP_TASK(name)                                                                       \
@@ -319,7 +333,7 @@ static doca_error_t start(struct opendoca_ctx *ctx)
 
 	if (rdma->srq && !rdma->dpa) /* DOCA 2.6 has RDMA with an SRQ on the DPA datapath only; doca_ctx_start logs */
 		return DOCA_ERROR_NOT_SUPPORTED;
-	if (cap_u32(doca_dev_as_devinfo(rdma->dev), &max_list, 2, func) ||
+	if (rdma_cap_u32(doca_dev_as_devinfo(rdma->dev), &max_list, 2, func) ||
 	    attr_of(doca_dev_as_devinfo(rdma->dev), &attr, func))
 		return DOCA_ERROR_INVALID_VALUE;
 	rdma->max_sge = max_list;
@@ -719,7 +733,8 @@ static doca_error_t execute(struct rdma_task *t, const char *func)
 static doca_error_t submit(struct opendoca_task *task, uint32_t flags)
 {
 	struct rdma_task *t = part(task);
-	struct opendoca_rdma *rdma = t->rdma;
+	/* a 2.2 job's part is filled without its context (rdma_job_init): its binding's */
+	struct opendoca_rdma *rdma = t->rdma = opendoca_ctx_priv(task->binding->ctx);
 	doca_error_t err;
 
 	(void)flags;
@@ -728,7 +743,7 @@ static doca_error_t submit(struct opendoca_task *task, uint32_t flags)
 		append(&rdma->pending, &rdma->pending_end, t);
 		return DOCA_SUCCESS;
 	}
-	err = execute(t, "doca_task_submit");
+	err = execute(t, rdma->workq ? "doca_workq_submit" : "doca_task_submit");
 	/* The task failed (logged above): the program learns it from the error callback. */
 	if (err)
 		opendoca_task_complete(task, err);
@@ -916,20 +931,25 @@ static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct doca_dp
 	return DOCA_SUCCESS;
 }
 
+/* What a context of every release does. */
+#define RDMA_OPS_COMMON                                                                             \
+	.name = "RDMA context", .start = start, .stop = stop, .stopped = stopped, .submit = submit, \
+	.progress = progress, .event_fd = event_fd, .arm = arm, .clear = clear
+
 static const struct opendoca_ctx_ops rdma_ops = {
-	.name = "RDMA context",
+	RDMA_OPS_COMMON,
 	.task_types = types,
 	.num_task_types = T_COUNT,
-	.start = start,
-	.stop = stop,
-	.stopped = stopped,
 	.bind = bind,
-	.submit = submit,
-	.progress = progress,
-	.event_fd = event_fd,
-	.arm = arm,
-	.clear = clear,
 	.set_datapath_on_dpa = set_datapath_on_dpa,
+};
+
+/* 2.2's: a device added while idle, jobs through one work queue (rdma_v2_2.c). */
+static const struct opendoca_ctx_ops rdma_workq_ops = {
+	RDMA_OPS_COMMON,           .job_size = sizeof(struct rdma_task),
+	.bind = rdma_workq_bind,   .unbind = rdma_workq_unbind,
+	.dev_add = rdma_dev_add,   .dev_rm = rdma_dev_rm,
+	.job_init = rdma_job_init, .job_result = rdma_job_result,
 };
 
 /* ---- Create, destroy ------------------------------------------------------------------------- */
@@ -948,22 +968,24 @@ static void rdma_free(struct opendoca_object *object)
 	free(rdma);
 }
 
-doca_error_t rdma_create(struct doca_dev *dev, struct doca_rdma **handle, const char *func)
+doca_error_t rdma_create(struct doca_dev *dev, bool workq, struct doca_rdma **handle, const char *func)
 {
 	struct opendoca_rdma *rdma;
 	doca_error_t err;
 
 	if (!handle)
 		return opendoca_fail(DOCA_ERROR_INVALID_VALUE, func, "rdma is NULL");
-	err = opendoca_dev_hold(dev, func);
+	err = workq ? DOCA_SUCCESS : opendoca_dev_hold(dev, func);
 	if (err)
 		return err;
 	rdma = calloc(1, sizeof(*rdma));
 	if (!rdma) {
-		opendoca_dev_release(dev);
+		if (dev)
+			opendoca_dev_release(dev);
 		return opendoca_fail(DOCA_ERROR_NO_MEMORY, func, "out of memory");
 	}
 	rdma->dev = dev;
+	rdma->workq = workq;
 	rdma->permissions = DOCA_ACCESS_FLAG_LOCAL_READ_WRITE;
 	rdma->max_conns = 1;
 	rdma->sq_size = rdma->rq_size = RDMA_DEFAULT_QUEUE;
@@ -973,7 +995,8 @@ doca_error_t rdma_create(struct doca_dev *dev, struct doca_rdma **handle, const 
 	rdma->rnr_retry = 7;
 	rdma->cm_listen_fd = -1;
 	pthread_mutex_init(&rdma->lock, NULL);
-	err = opendoca_ctx_create(&rdma_ops, OPENDOCA_CTX_API_PE, rdma, &rdma->ctx, func);
+	err = workq ? opendoca_ctx_create(&rdma_workq_ops, OPENDOCA_CTX_API_WORKQ, rdma, &rdma->ctx, func)
+		    : opendoca_ctx_create(&rdma_ops, OPENDOCA_CTX_API_PE, rdma, &rdma->ctx, func);
 	if (err) {
 		rdma_free(&rdma->object);
 		return err;
@@ -990,7 +1013,7 @@ doca_error_t rdma_create(struct doca_dev *dev, struct doca_rdma **handle, const 
 
 doca_error_t doca_rdma_create(struct doca_dev *dev, struct doca_rdma **handle)
 {
-	return rdma_create(dev, handle, __func__);
+	return rdma_create(dev, false, handle, __func__);
 }
 
 doca_error_t doca_rdma_destroy(struct doca_rdma *handle)
@@ -1028,6 +1051,14 @@ struct doca_ctx *doca_rdma_as_ctx(struct doca_rdma *handle)
 
 /* ---- Properties ------------------------------------------------------------------------------ */
 
+enum opendoca_ctx_state rdma_state(struct opendoca_rdma *rdma)
+{
+	enum doca_ctx_states state;
+
+	doca_ctx_get_state(opendoca_ctx_handle(rdma->ctx), &state);
+	return (enum opendoca_ctx_state)state;
+}
+
 /* Whether the context is idle (configurable); else logged, naming func. */
 doca_error_t rdma_idle(struct opendoca_rdma *rdma, const char *func)
 {
@@ -1037,45 +1068,6 @@ doca_error_t rdma_idle(struct opendoca_rdma *rdma, const char *func)
 	return state == DOCA_CTX_STATE_IDLE ? DOCA_SUCCESS
 					    : opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the RDMA context is not idle");
 }
-
-/*
- * A setter: checks the context is idle and the value with its condition (false: the message),
- * then stores it under the lock.
- */
-#define RDMA_SET(fn, type, arg, field, ok, why)                                                                \
-	doca_error_t fn(struct doca_rdma *handle, type arg)                                                    \
-	{                                                                                                      \
-		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                                       \
-		doca_error_t err;                                                                              \
-                                                                                                               \
-		if (!rdma)                                                                                     \
-			return DOCA_ERROR_INVALID_VALUE;                                                       \
-		pthread_mutex_lock(&rdma->lock);                                                               \
-		err = rdma_idle(rdma, __func__);                                                               \
-		if (!err && !(ok))                                                                             \
-			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, why, (unsigned long long)arg); \
-		if (!err)                                                                                      \
-			rdma->field = arg;                                                                     \
-		pthread_mutex_unlock(&rdma->lock);                                                             \
-		opendoca_handle_put(&rdma->object);                                                            \
-		return err;                                                                                    \
-	}
-
-#define RDMA_GET(fn, constness, type, arg, field)                                                               \
-	doca_error_t fn(constness struct doca_rdma *handle, type *arg)                                          \
-	{                                                                                                       \
-		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                                        \
-                                                                                                                \
-		if (!rdma)                                                                                      \
-			return DOCA_ERROR_INVALID_VALUE;                                                        \
-		if (arg) {                                                                                      \
-			pthread_mutex_lock(&rdma->lock);                                                        \
-			*arg = (type)rdma->field;                                                               \
-			pthread_mutex_unlock(&rdma->lock);                                                      \
-		}                                                                                               \
-		opendoca_handle_put(&rdma->object);                                                             \
-		return arg ? DOCA_SUCCESS : opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, #arg " is NULL"); \
-	}
 
 #define RDMA_ACCESS_ALL                                                                                 \
 	(DOCA_ACCESS_FLAG_LOCAL_READ_WRITE | DOCA_ACCESS_FLAG_RDMA_READ | DOCA_ACCESS_FLAG_RDMA_WRITE | \

@@ -50,6 +50,9 @@ struct ibv_comp_channel;
 struct ibv_cq;
 struct ibv_qp;
 
+/* The longest buffer list a task takes on either side (the most the project's devices take). */
+#define RDMA_MAX_LIST 30u
+
 /* The most connections a context has (doca_rdma_set_max_num_connections). */
 #define OPENDOCA_RDMA_MAX_CONNECTIONS 1024u
 
@@ -128,8 +131,8 @@ struct opendoca_rdma {
 	struct opendoca_object object;
 	struct opendoca_ctx *ctx;
 	void *handle;         /* the program's pointer */
-	struct doca_dev *dev; /* a user held */
-	pthread_mutex_t lock; /* connections, configuration */
+	struct doca_dev *dev; /* a user held; 2.2: NULL until doca_ctx_dev_add, changes only while idle */
+	pthread_mutex_t lock; /* connections, configuration, the device */
 	/* configuration (idle) */
 	uint32_t permissions;
 	uint8_t grh;
@@ -160,6 +163,9 @@ struct opendoca_rdma {
 	struct opendoca_dpa_rdma *dpa_rdma;   /* running: what DPA code posts on */
 	uint64_t dpa_handle;                  /* running: doca_dpa_dev_rdma_t */
 	struct opendoca_rdma_srq *srq;        /* 2.6's doca_rdma_create_with_srq: its SRQ (a user held) */
+	/* 2.2 (rdma_v2_2.c): driven by a work queue, its binding while one is added (one at most) */
+	bool workq;
+	struct opendoca_binding *binding;
 };
 
 /* The context or connection behind a program's handle (a reference for the call), or NULL after opendoca_fail. */
@@ -167,6 +173,8 @@ struct opendoca_rdma *rdma_get(const struct doca_rdma *rdma, const char *func);
 struct opendoca_rdma_conn *rdma_conn_get(const struct doca_rdma_connection *conn, const char *func);
 /* DOCA_SUCCESS when the context is idle / running, else DOCA_ERROR_BAD_STATE after opendoca_fail naming func. */
 doca_error_t rdma_idle(struct opendoca_rdma *rdma, const char *func);
+/* The context's state (doca_ctx_get_state's), which the units of 2.2 do not see. */
+enum opendoca_ctx_state rdma_state(struct opendoca_rdma *rdma);
 doca_error_t rdma_running(struct opendoca_rdma *rdma, const char *func);
 
 /*
@@ -201,8 +209,76 @@ doca_error_t rdma_cpu_datapath(struct opendoca_rdma *rdma, const char *func);
 /* The result length of a read, receive or remote net sync event get task (kind). */
 uint32_t rdma_result_len(const void *task, unsigned kind, const char *func);
 
-/* A new RDMA context of dev (doca_rdma_create's work, for func). */
-doca_error_t rdma_create(struct doca_dev *dev, struct doca_rdma **handle, const char *func);
+/*
+ * A new RDMA context (doca_rdma_create's work, for func): of dev, on a progress engine (2.5 and
+ * later); or with workq (2.2) without a device (dev NULL) until doca_ctx_dev_add, driven by a work queue.
+ */
+doca_error_t rdma_create(struct doca_dev *dev, bool workq, struct doca_rdma **handle, const char *func);
+
+/* What a device offers, for every release's getters (rdma.c). which: 0 message size, 1 queue size, 2 buffer list length. */
+doca_error_t rdma_cap_u32(const struct doca_devinfo *devinfo, uint32_t *out, int which, const char *func);
+doca_error_t rdma_gid_table_size(const struct doca_devinfo *devinfo, uint32_t *gid_table_size, const char *func);
+doca_error_t rdma_gids(const struct doca_devinfo *devinfo, uint32_t start_index, uint32_t num_entries,
+		       struct doca_rdma_gid *gid_array, const char *func);
+/* DOCA_SUCCESS for RC, DOCA_ERROR_NOT_SUPPORTED (not logged) for DC, else DOCA_ERROR_INVALID_VALUE. */
+doca_error_t rdma_transport_supported(const struct doca_devinfo *devinfo, int transport_type, const char *func);
+
+/*
+ * The property setters and getters of every release (rdma.c, rdma_v2_2.c). A setter checks the
+ * context is idle and the value with its condition (false: the message), then stores it under
+ * the lock. A getter refuses a 2.2 context without a device yet (DOCA_ERROR_BAD_STATE, as 2.2
+ * documents).
+ */
+#define RDMA_SET(fn, type, arg, field, ok, why)                                                                \
+	doca_error_t fn(struct doca_rdma *handle, type arg)                                                    \
+	{                                                                                                      \
+		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                                       \
+		doca_error_t err;                                                                              \
+                                                                                                               \
+		if (!rdma)                                                                                     \
+			return DOCA_ERROR_INVALID_VALUE;                                                       \
+		pthread_mutex_lock(&rdma->lock);                                                               \
+		err = rdma_idle(rdma, __func__);                                                               \
+		if (!err && !(ok))                                                                             \
+			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, why, (unsigned long long)arg); \
+		if (!err)                                                                                      \
+			rdma->field = arg;                                                                     \
+		pthread_mutex_unlock(&rdma->lock);                                                             \
+		opendoca_handle_put(&rdma->object);                                                            \
+		return err;                                                                                    \
+	}
+
+#define RDMA_GET(fn, constness, type, arg, field)                                                 \
+	doca_error_t fn(constness struct doca_rdma *handle, type *arg)                            \
+	{                                                                                         \
+		struct opendoca_rdma *rdma = rdma_get(handle, __func__);                          \
+		doca_error_t err = DOCA_SUCCESS;                                                  \
+                                                                                                  \
+		if (!rdma)                                                                        \
+			return DOCA_ERROR_INVALID_VALUE;                                          \
+		pthread_mutex_lock(&rdma->lock);                                                  \
+		if (!arg)                                                                         \
+			err = opendoca_fail(DOCA_ERROR_INVALID_VALUE, __func__, #arg " is NULL"); \
+		else if (!rdma->dev)                                                              \
+			err = opendoca_fail(DOCA_ERROR_BAD_STATE, __func__,                       \
+					    "no device was added to the RDMA context");           \
+		else                                                                              \
+			*arg = (type)rdma->field;                                                 \
+		pthread_mutex_unlock(&rdma->lock);                                                \
+		opendoca_handle_put(&rdma->object);                                               \
+		return err;                                                                       \
+	}
+
+/* ---- rdma_v2_2.c: 2.2's context (a device added, jobs on one work queue) ---- */
+
+doca_error_t rdma_workq_bind(struct opendoca_binding *binding);
+void rdma_workq_unbind(struct opendoca_binding *binding);
+doca_error_t rdma_dev_add(struct opendoca_ctx *ctx, struct doca_dev *dev, const char *func);
+void rdma_dev_rm(struct opendoca_ctx *ctx, struct doca_dev *dev);
+/* Checks a job and fills the task's part (its context is set at submission, from the binding). */
+doca_error_t rdma_job_init(struct opendoca_task *task, const struct doca_job *job);
+/* Fills the program's struct doca_rdma_result the event's result points to (NULL: none). */
+union doca_data rdma_job_result(struct opendoca_task *task, union doca_data given);
 
 /* ---- rdma_srq_v2_6.c: 2.6's shared receive queues (datapath on the DPA only, as DOCA's) ---- */
 

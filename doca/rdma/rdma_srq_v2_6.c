@@ -385,7 +385,7 @@ doca_error_t doca_rdma_create_with_srq(struct doca_dev *dev, struct doca_rdma_sr
 		srq->users++;
 	pthread_mutex_unlock(&srq->lock);
 	if (!err)
-		err = rdma_create(dev, rdma, __func__);
+		err = rdma_create(dev, false, rdma, __func__);
 	if (err) {
 		pthread_mutex_lock(&srq->lock);
 		if (used)
