@@ -25,14 +25,16 @@ doca_error_t doca_rdma_create(struct doca_rdma **rdma)
 	return rdma_create(NULL, true, rdma, __func__);
 }
 
-/* One work queue: the context's CQ and lists are progressed by one thread. */
+/*
+ * One work queue: the context's CQ and lists are progressed by one thread. doca_ctx_workq_add logs
+ * the refusal.
+ */
 doca_error_t rdma_workq_bind(struct opendoca_binding *binding)
 {
 	struct opendoca_rdma *rdma = opendoca_ctx_priv(binding->ctx);
 
 	if (rdma->binding)
-		return opendoca_fail(DOCA_ERROR_NOT_SUPPORTED, "doca_ctx_workq_add",
-				     "the RDMA context has a work queue already (one at most)");
+		return DOCA_ERROR_NOT_SUPPORTED;
 	rdma->binding = binding;
 	binding->priv = rdma;
 	return DOCA_SUCCESS;
