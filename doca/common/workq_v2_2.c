@@ -248,7 +248,8 @@ doca_error_t doca_workq_progress_retrieve(struct doca_workq *handle, struct doca
 	out = run ? opendoca_graph_run_event(run) : ev;
 	out->type = task->job_type;
 	out->user_data = task->user_data;
-	out->result = ops->job_result ? ops->job_result(task, out->result) : (union doca_data){ .u64 = (uint64_t)task->status };
+	out->result = ops->job_result ? ops->job_result(task, out->result)
+				      : (union doca_data){ .u64 = (uint64_t)task->status };
 	status = task->status;
 	binding->inflight--;
 	opendoca_engine_count(workq, -1);
