@@ -15,6 +15,7 @@
 
 #include "ctx.h"
 #include "dev.h"
+#include "mmap.h"
 
 const struct opendoca_kind opendoca_ctx_kind = { "context" };
 
@@ -624,17 +625,21 @@ static doca_error_t configure(struct doca_ctx *handle, enum setting setting, voi
 		err = opendoca_fail(DOCA_ERROR_BAD_STATE, func, "the %s is not idle", ops->name);
 		goto out;
 	}
-	if (setting == DATAPATH_ON_DPA && ops->set_datapath_on_dpa)
-		err = ops->set_datapath_on_dpa(ctx, device);
-	else if (setting == DATAPATH_ON_GPU && ops->set_datapath_on_gpu)
+	if (setting == DATAPATH_ON_DPA && ops->set_datapath_on_dpa) {
+		struct opendoca_dpa *dpa = opendoca_handle_get(device, opendoca_dpa_kind(), func);
+
+		if (!dpa) {
+			err = DOCA_ERROR_INVALID_VALUE;
+			goto out;
+		}
+		err = ops->set_datapath_on_dpa(ctx, dpa);
+		opendoca_handle_put(&dpa->object);
+	} else if (setting == DATAPATH_ON_GPU && ops->set_datapath_on_gpu)
 		err = ops->set_datapath_on_gpu(ctx, device);
 	else if (setting == COMPLETION_VECTOR && ops->set_completion_vector)
 		err = ops->set_completion_vector(ctx, value);
 	if (err)
-		err = opendoca_fail(err, func, "the %s refused: %s%s", ops->name, opendoca_error_descr(err),
-				    setting == DATAPATH_ON_DPA && err == DOCA_ERROR_INVALID_VALUE
-					    ? " (no live DOCA DPA context of its device)"
-					    : "");
+		err = opendoca_fail(err, func, "the %s refused: %s", ops->name, opendoca_error_descr(err));
 	else if (setting != COMPLETION_VECTOR)
 		ctx->datapath = true;
 out:

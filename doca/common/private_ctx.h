@@ -44,6 +44,7 @@ struct doca_job;
 struct doca_task;
 struct doca_task_batch;
 struct opendoca_ctx;
+struct opendoca_dpa;
 struct opendoca_engine;
 struct opendoca_task_batch;
 struct opendoca_graph_run;
@@ -237,8 +238,11 @@ struct opendoca_ctx_ops {
 	 */
 	union doca_data (*job_result)(struct opendoca_task *task, union doca_data given);
 
-	/* Optional configuration while idle (NULL: DOCA_ERROR_NOT_SUPPORTED). */
-	doca_error_t (*set_datapath_on_dpa)(struct opendoca_ctx *ctx, struct doca_dpa *dpa);
+	/* Optional configuration while idle (NULL: DOCA_ERROR_NOT_SUPPORTED). set_datapath_on_dpa gets
+	 * a live DOCA DPA context (the call's reference: the context holds its own to keep it) and
+	 * answers DOCA_ERROR_INVALID_VALUE for one it cannot run on (another device's); libdoca_common
+	 * logs the refusal. */
+	doca_error_t (*set_datapath_on_dpa)(struct opendoca_ctx *ctx, struct opendoca_dpa *dpa);
 	doca_error_t (*set_datapath_on_gpu)(struct opendoca_ctx *ctx, struct doca_gpu *gpu);
 	doca_error_t (*set_completion_vector)(struct opendoca_ctx *ctx, uint32_t vector);
 };

@@ -907,25 +907,20 @@ static void stop(struct opendoca_ctx *ctx)
 }
 
 /*
- * The datapath on a DOCA DPA context of the context's device (idle): the DOCA DPA context is held
- * until the RDMA context goes. libdoca_common's configure logs the refusal (DOCA_ERROR_INVALID_VALUE:
- * no live DOCA DPA context that makes RDMA datapaths, or one of another device).
+ * The datapath on a DOCA DPA context of the context's device (idle; libdoca_common checked the
+ * handle and logs a refusal: one of another device, or that makes no RDMA datapaths).
  */
-static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct doca_dpa *handle)
+static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct opendoca_dpa *dpa)
 {
 	struct opendoca_rdma *rdma = opendoca_ctx_priv(ctx);
-	struct opendoca_dpa *dpa = opendoca_handle_try_get(handle, opendoca_dpa_kind());
 
-	if (!dpa)
+	if (dpa->dev != rdma->dev || !dpa->ops->rdma_create)
 		return DOCA_ERROR_INVALID_VALUE;
-	if (dpa->dev != rdma->dev || !dpa->ops->rdma_create) {
-		opendoca_handle_put(&dpa->object);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	opendoca_handle_hold(&dpa->object);
 	pthread_mutex_lock(&rdma->lock);
 	if (rdma->dpa)
 		opendoca_handle_put(&rdma->dpa->object);
-	rdma->dpa = dpa; /* the call's reference becomes the context's */
+	rdma->dpa = dpa; /* held until the context goes */
 	rdma->dpa_comp = NULL;
 	pthread_mutex_unlock(&rdma->lock);
 	return DOCA_SUCCESS;

@@ -125,21 +125,17 @@ static doca_error_t submit(struct opendoca_task *task, uint32_t flags)
 }
 
 /* As an RDMA context's (rdma.c): a live DOCA DPA context of the SRQ's device that makes RDMA datapaths. */
-static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct doca_dpa *handle)
+static doca_error_t set_datapath_on_dpa(struct opendoca_ctx *ctx, struct opendoca_dpa *dpa)
 {
 	struct opendoca_rdma_srq *srq = opendoca_ctx_priv(ctx);
-	struct opendoca_dpa *dpa = opendoca_handle_try_get(handle, opendoca_dpa_kind());
 
-	if (!dpa)
+	if (dpa->dev != srq->dev || !dpa->ops->rdma_srq_create)
 		return DOCA_ERROR_INVALID_VALUE;
-	if (dpa->dev != srq->dev || !dpa->ops->rdma_srq_create) {
-		opendoca_handle_put(&dpa->object);
-		return DOCA_ERROR_INVALID_VALUE;
-	}
+	opendoca_handle_hold(&dpa->object);
 	pthread_mutex_lock(&srq->lock);
 	if (srq->dpa)
 		opendoca_handle_put(&srq->dpa->object);
-	srq->dpa = dpa; /* the call's reference becomes the SRQ's */
+	srq->dpa = dpa; /* held until the SRQ goes */
 	pthread_mutex_unlock(&srq->lock);
 	return DOCA_SUCCESS;
 }
