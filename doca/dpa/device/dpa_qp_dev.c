@@ -149,8 +149,7 @@ static void build(struct opendoca_dpa_qp_desc *qp, uint32_t t, const struct open
 	flexio_dev_swqe_seg_mem_ptr_data_set(wqe + 3, sizeof(uint64_t), lkey, laddr);
 }
 
-/* Posts r: its ticket. */
-static uint32_t post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_qp_request *r, int hold)
+uint32_t opendoca_dev_qp_post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_qp_request *r, int hold)
 {
 	uint32_t depth = 1u << qp->log_sq_depth, t;
 	struct opendoca_dpa_qp_slot *s;
@@ -176,11 +175,6 @@ static uint32_t post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_
 	return t;
 }
 
-uint32_t opendoca_dev_qp_post(struct opendoca_dpa_qp_desc *qp, const struct opendoca_dpa_qp_request *r, int hold)
-{
-	return post(qp, r, hold);
-}
-
 uint32_t opendoca_dev_qp_post_write(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
 				    uint64_t raddr, uint32_t rkey, int hold)
 {
@@ -191,7 +185,7 @@ uint32_t opendoca_dev_qp_post_write(struct opendoca_dpa_qp_desc *qp, uint64_t la
 					     .raddr = raddr,
 					     .rkey = rkey };
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_write_imm(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
@@ -205,7 +199,7 @@ uint32_t opendoca_dev_qp_post_write_imm(struct opendoca_dpa_qp_desc *qp, uint64_
 					     .raddr = raddr,
 					     .rkey = rkey };
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_read(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
@@ -218,7 +212,7 @@ uint32_t opendoca_dev_qp_post_read(struct opendoca_dpa_qp_desc *qp, uint64_t lad
 					     .raddr = raddr,
 					     .rkey = rkey };
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_send(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
@@ -226,7 +220,7 @@ uint32_t opendoca_dev_qp_post_send(struct opendoca_dpa_qp_desc *qp, uint64_t lad
 {
 	struct opendoca_dpa_qp_request r = { .op = OPENDOCA_DPA_QP_OP_SEND, .laddr = laddr, .lkey = lkey, .len = len };
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_send_imm(struct opendoca_dpa_qp_desc *qp, uint64_t laddr, uint32_t lkey, uint32_t len,
@@ -236,7 +230,7 @@ uint32_t opendoca_dev_qp_post_send_imm(struct opendoca_dpa_qp_desc *qp, uint64_t
 		.op = OPENDOCA_DPA_QP_OP_SEND_IMM, .imm = imm, .laddr = laddr, .lkey = lkey, .len = len
 	};
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey, uint64_t value,
@@ -249,7 +243,7 @@ uint32_t opendoca_dev_qp_post_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_
 					     .rkey = rkey,
 					     .operand = value };
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 uint32_t opendoca_dev_qp_post_compare_swap(struct opendoca_dpa_qp_desc *qp, uint64_t raddr, uint32_t rkey,
@@ -263,7 +257,7 @@ uint32_t opendoca_dev_qp_post_compare_swap(struct opendoca_dpa_qp_desc *qp, uint
 					     .operand = swap,
 					     .compare = compare };
 
-	return post(qp, &r, hold);
+	return opendoca_dev_qp_post(qp, &r, hold);
 }
 
 /* opendoca_dev_qp_test; with fetched, also the slot's result word, read before the slot is freed. */
@@ -329,7 +323,7 @@ uint64_t opendoca_dev_qp_fetch_add(struct opendoca_dpa_qp_desc *qp, uint64_t rad
 					     .operand = value,
 					     .own_result = 1 };
 	struct opendoca_dpa_qp_completion c;
-	uint32_t t = post(qp, &r, 1);
+	uint32_t t = opendoca_dev_qp_post(qp, &r, 1);
 	uint64_t old = 0;
 
 	while (!test(qp, t, &c, &old))
