@@ -80,6 +80,26 @@ struct dpa_image *dpa_process_image(const struct dpa_process *process);
 void dpa_process_set_user(struct dpa_process *process, void *user);
 void *dpa_process_user(const struct dpa_process *process);
 int dpa_process_heap(const struct dpa_process *process, uint64_t *base, uint64_t *size);
+/*
+ * Execution engines (README.md, "Engines"). Both give the same results, faults, counters and
+ * interleavings; the translator compiles basic blocks to host code (x86-64 hosts), the
+ * interpreter runs the pre-decoded ops. DEFAULT is the environment's FLEXIO_SIM_ENGINE
+ * ("interpreter" or "translator"), else the translator where the host has one. A process whose
+ * harts are traced, debugged, watched or memory-checked runs them on the interpreter meanwhile.
+ */
+enum dpa_engine {
+	DPA_ENGINE_DEFAULT,
+	DPA_ENGINE_INTERPRETER,
+	DPA_ENGINE_TRANSLATOR,
+};
+/* Takes effect at the harts' next run piece; -EINVAL for an unknown engine, -ENOTSUP for the
+ * translator on a host without one. */
+int dpa_process_set_engine(struct dpa_process *process, enum dpa_engine engine);
+/* The engine the process's harts run on (never DEFAULT). */
+enum dpa_engine dpa_process_engine(const struct dpa_process *process);
+/* Whether this host has a translator. */
+bool dpa_engine_translator_available(void);
+
 /* Stops every hart of the process at its next scheduling point (flexio_dev_process_finish). */
 void dpa_process_halt(struct dpa_process *process);
 bool dpa_process_halted(const struct dpa_process *process);

@@ -362,6 +362,7 @@ void dpa_image_release(struct dpa_image *image)
 		return;
 	free(image->file);
 	free(image->segments);
+	dpa_jit_free(image);
 	free(image->ops);
 	free(image->variants);
 	free(image->symbols);

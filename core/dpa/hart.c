@@ -157,6 +157,9 @@ static enum dpa_stop run_slice_active(struct dpa_hart *hart, uint64_t budget)
 						     DPA_UNLIKELY(atomic_load_explicit(&hart->process->nwatches,
 										       memory_order_relaxed) != 0)
 					     ? dpa_exec_traced(hart, (int64_t)piece)
+				     : atomic_load_explicit(&hart->process->engine, memory_order_relaxed) ==
+						     DPA_ENGINE_TRANSLATOR
+					     ? dpa_jit_exec(hart, (int64_t)piece)
 					     : dpa_exec(hart, (int64_t)piece);
 		if (stop == DPA_STOP_RETURNED && DPA_UNLIKELY(hart->debug_switch)) {
 			/* A trap left for the slow build (debug.c): not the activation's end. No pause

@@ -63,6 +63,8 @@ struct dpa_image {
 	size_t nsymbols;
 	char *strings;
 	size_t strings_size;
+	/* The translator's blocks for this image (jit.c), made at the first translated run. */
+	struct dpa_jit *_Atomic jit;
 };
 
 struct dpa_region {
@@ -117,6 +119,7 @@ struct dpa_process {
      * whether harts record and report (read where checks would cost, never per instruction). */
 	struct dpa_memcheck *_Atomic memcheck;
 	atomic_bool memcheck_on;
+	_Atomic int engine; /* enum dpa_engine, never DEFAULT */
 	atomic_bool halted;
 	atomic_uint next_hart_id;
 	atomic_uint harts; /* alive */
@@ -238,6 +241,13 @@ void dpa_services_install_defaults(struct dpa_process *process);
 
 /* Interpreter (exec.c). budget > 0. */
 enum dpa_stop dpa_exec(struct dpa_hart *hart, int64_t budget);
+/* Translator (jit.c): as dpa_exec, with the same results; only for harts the fast interpreter
+ * would run (no trace, checker, watchpoints). */
+enum dpa_stop dpa_jit_exec(struct dpa_hart *hart, int64_t budget);
+/* The engine processes start with (FLEXIO_SIM_ENGINE, else the translator where there is one). */
+enum dpa_engine dpa_engine_default(void);
+/* Frees an image's translations (image release). */
+void dpa_jit_free(struct dpa_image *image);
 enum dpa_stop dpa_exec_traced(struct dpa_hart *hart, int64_t budget);
 /* Handler label offsets of the fast interpreter, indexed by enum dpa_variant, then the debug
  * trap's (a debugger's breakpoint, debug.c). */

@@ -36,6 +36,7 @@ struct dpa_process *dpa_process_create(struct dpa_image *image, const struct dpa
 	process->image = image;
 	process->ram_size = memory;
 	process->watchdog = config->watchdog ? config->watchdog : DPA_WATCHDOG_DEFAULT;
+	atomic_init(&process->engine, (int)dpa_engine_default());
 	if (dpa_memory_init(process, err, err_size) != 0) {
 		dpa_process_destroy(process);
 		return NULL;
