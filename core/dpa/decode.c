@@ -40,6 +40,24 @@ enum dpa_variant dpa_kind_first_variant(enum dpa_kind kind)
 	return (enum dpa_variant)(DPA_K_beq * 4 + (DPA_K_ebreak - DPA_K_beq) * 2 + (kind - DPA_K_ebreak));
 }
 
+enum dpa_kind dpa_variant_kind(enum dpa_variant variant, bool *checks_sp)
+{
+	*checks_sp = variant >= DPA_V_nop_sp;
+	if (variant >= DPA_VARIANT_COUNT)
+		return DPA_K_illegal;
+	if (variant >= DPA_V_nop_sp) {
+		if (variant < DPA_V_jal_sp)
+			return (enum dpa_kind)(variant - DPA_V_nop_sp);
+		return variant == DPA_V_jal_sp ? DPA_K_jal : variant == DPA_V_jalr_sp ? DPA_K_jalr : DPA_K_jal_far;
+	}
+	if (variant < DPA_K_beq * 4)
+		return (enum dpa_kind)(variant / 4);
+	unsigned flow = variant - DPA_K_beq * 4;
+	if (flow < (DPA_K_ebreak - DPA_K_beq) * 2)
+		return (enum dpa_kind)(DPA_K_beq + flow / 2);
+	return (enum dpa_kind)(DPA_K_ebreak + (flow - (DPA_K_ebreak - DPA_K_beq) * 2));
+}
+
 enum dpa_variant dpa_insn_sp_variant(const struct dpa_insn *insn)
 {
 	if (insn->rd != DPA_REG_SP)

@@ -5,6 +5,7 @@
 #ifndef OPENFLEXIO_DPA_DECODE_H
 #define OPENFLEXIO_DPA_DECODE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Extra cycles over the base cost of 1 (see dpa_hart_cycles). */
@@ -118,6 +119,9 @@ enum dpa_kind_class dpa_kind_class(enum dpa_kind kind);
 unsigned dpa_kind_cost(enum dpa_kind kind);
 /* The first variant of a kind (length 2, continuing); the others follow in enum order. */
 enum dpa_variant dpa_kind_first_variant(enum dpa_kind kind);
+/* The kind a variant belongs to (dpa_kind_first_variant's inverse); checks_sp: it is the
+ * stack-checking variant. */
+enum dpa_kind dpa_variant_kind(enum dpa_variant variant, bool *checks_sp);
 /* The stack-checking variant of an instruction, or DPA_VARIANT_COUNT when it does not write sp
  * (its decoded rd is not sp, or the kind has no destination: branch_far keeps its condition in
  * rd, stores and nop have DPA_REG_DISCARD). */

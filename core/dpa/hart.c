@@ -153,14 +153,14 @@ static enum dpa_stop run_slice_active(struct dpa_hart *hart, uint64_t budget)
 		uint64_t before = hart->instret;
 		/* The memory-model checker records stores and watchpoints see accesses in the slow
 		 * build (checks once per piece). */
-		enum dpa_stop stop = hart->trace != NULL || DPA_UNLIKELY(dpa_memcheck_on(hart->process)) ||
-						     DPA_UNLIKELY(atomic_load_explicit(&hart->process->nwatches,
-										       memory_order_relaxed) != 0)
-					     ? dpa_exec_traced(hart, (int64_t)piece)
-				     : atomic_load_explicit(&hart->process->engine, memory_order_relaxed) ==
-						     DPA_ENGINE_TRANSLATOR
-					     ? dpa_jit_exec(hart, (int64_t)piece)
-					     : dpa_exec(hart, (int64_t)piece);
+		enum dpa_stop stop =
+			hart->trace != NULL || DPA_UNLIKELY(dpa_memcheck_on(hart->process)) ||
+					DPA_UNLIKELY(atomic_load_explicit(&hart->process->nwatches,
+									  memory_order_relaxed) != 0)
+				? dpa_exec_traced(hart, (int64_t)piece)
+			: atomic_load_explicit(&hart->process->engine, memory_order_relaxed) == DPA_ENGINE_TRANSLATOR
+				? dpa_jit_exec(hart, (int64_t)piece)
+				: dpa_exec(hart, (int64_t)piece);
 		if (stop == DPA_STOP_RETURNED && DPA_UNLIKELY(hart->debug_switch)) {
 			/* A trap left for the slow build (debug.c): not the activation's end. No pause
 			 * check, so the watchpoints are still set when it starts (it consumes
