@@ -389,14 +389,18 @@ enum dpa_stop dpa_jit_exec(struct dpa_hart *hart, int64_t budget)
 				   .instret_end = hart->instret + (uint64_t)budget,
 				   .left = budget,
 				   .cycles = hart->cycles };
+	uint64_t offset = hart->pc - image->code_base;
+	/* Not code: the interpreter records the fetch fault or the return. */
+	if (offset >= image->code_span || (hart->pc & 1))
+		return dpa_exec(hart, budget);
+	uint32_t index = (uint32_t)(offset >> 1);
 	enum dpa_stop stop;
 	for (;;) {
-		uint64_t pc = hart->pc, offset = pc - image->code_base;
-		void *code =
-			offset < image->code_span && !(pc & 1) ? block_code(jit, image, (uint32_t)(offset >> 1)) : NULL;
+		/* index may be a fetch-fault sentinel past the code, reached by falling through */
+		void *code = block_code(jit, image, index);
 		if (code == NULL) {
-			/* Not code (the interpreter records the fetch fault or the return) or no room
-			 * for more translations: the interpreter runs the rest of the budget. */
+			/* No room for more translations: the interpreter runs the rest of the budget. */
+			hart->pc = run_pc(&run, index);
 			sync_counters(&run);
 			return dpa_exec(hart, run.left);
 		}
@@ -405,7 +409,7 @@ enum dpa_stop dpa_jit_exec(struct dpa_hart *hart, int64_t budget)
 			stop = finish_exit(&run);
 			break;
 		}
-		hart->pc = run_pc(&run, run.exit_op);
+		index = run.exit_op;
 	}
 	sync_counters(&run);
 	hart->reserved = false;

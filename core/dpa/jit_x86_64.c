@@ -18,6 +18,7 @@
  */
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "exec_ops.h"
 #include "jit.h"
@@ -40,6 +41,15 @@ _Static_assert(offsetof(struct dpa_hart, regs) == 0, "generated code addresses g
 #define INSN_CODE_MAX 320
 #define BLOCK_CODE_EXTRA 256
 
+/*
+ * A block keeps guest registers it has read or written in r8-r11 (caller-saved: emptied after a
+ * helper call, reloaded by slow paths that return into the block), so dependent instructions do
+ * not wait for a store to reach a load. Every write also goes to the hart, so leaving the block
+ * anywhere needs no write-back.
+ */
+#define CACHE_SLOTS 4
+static const int cache_regs[CACHE_SLOTS] = { R8, R9, R10, R11 };
+
 /* An out-of-line path of one instruction, emitted after the block: its jumps, where it goes
  * back to. */
 enum stub_kind {
@@ -57,6 +67,7 @@ struct stub {
 	uint8_t *jumps[3];
 	unsigned njumps;
 	const uint8_t *resume;
+	int8_t cache[CACHE_SLOTS]; /* the register cache at resume, which the stub reloads */
 };
 
 struct block {
@@ -68,6 +79,10 @@ struct block {
 	const uint8_t *start;
 	struct stub *stubs;
 	unsigned nstubs;
+	/* Guest registers held in host registers (write-through: the hart always has them too), by
+	 * slot: the guest register or -1, and when it was last used (0: empty). */
+	int8_t cache[CACHE_SLOTS];
+	unsigned age[CACHE_SLOTS], clock;
 };
 
 static struct stub *add_stub(struct block *b, enum stub_kind kind, uint32_t index)
@@ -163,39 +178,90 @@ static void emit_goto_dynamic(struct block *b, uint32_t index)
 	emit_jmp_to(e, b->arena->exit);
 }
 
-/* rd = rax (no write for x0: its slot is never read). */
-static void emit_set_rd(struct emit *e, const struct dpa_op *op)
+/* The host register that holds guest register n: its cache slot, loaded on a miss into the slot
+ * used least recently (never the one the previous call returned). */
+static int cached(struct block *b, unsigned n)
 {
-	if (op->rd != DPA_REG_DISCARD)
-		emit_store64(e, RAX, REG_HART, GUEST(op->rd));
+	int victim = 0;
+	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
+		if (b->cache[slot] == (int)n) {
+			b->age[slot] = ++b->clock;
+			return cache_regs[slot];
+		}
+		if (b->age[slot] < b->age[victim])
+			victim = slot;
+	}
+	emit_load64(&b->e, cache_regs[victim], REG_HART, GUEST(n));
+	b->cache[victim] = (int8_t)n;
+	b->age[victim] = ++b->clock;
+	return cache_regs[victim];
 }
 
-static void emit_get(struct emit *e, int reg, unsigned guest)
+/* Guest register n = host register src (not a cache register): to the hart and a slot. x0's
+ * writes have no effect. */
+static void define(struct block *b, unsigned n, int src)
 {
-	emit_load64(e, reg, REG_HART, GUEST(guest));
+	if (n == DPA_REG_DISCARD)
+		return;
+	emit_store64(&b->e, src, REG_HART, GUEST(n));
+	int slot = -1, victim = 0;
+	for (int i = 0; i < CACHE_SLOTS; i++) {
+		if (b->cache[i] == (int)n)
+			slot = i;
+		if (b->age[i] < b->age[victim])
+			victim = i;
+	}
+	if (slot < 0)
+		slot = victim;
+	emit_mov_rr(&b->e, 1, cache_regs[slot], src);
+	b->cache[slot] = (int8_t)n;
+	b->age[slot] = ++b->clock;
 }
 
-static void emit_get32(struct emit *e, int reg, unsigned guest)
+/* After a call: the cache registers are the callee's. */
+static void forget_all(struct block *b)
 {
-	emit_load32(e, reg, REG_HART, GUEST(guest));
+	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
+		b->cache[slot] = -1;
+		b->age[slot] = 0;
+	}
+}
+
+/* rd = rax */
+static void emit_set_rd(struct block *b, const struct dpa_op *op)
+{
+	define(b, op->rd, RAX);
+}
+
+static void emit_get(struct block *b, int reg, unsigned guest)
+{
+	emit_mov_rr(&b->e, 1, reg, cached(b, guest));
+}
+
+/* the low 32 bits, zero-extended */
+static void emit_get32(struct block *b, int reg, unsigned guest)
+{
+	emit_mov_rr(&b->e, 0, reg, cached(b, guest));
 }
 
 /* rax = rs1 op rs2 (64-bit) */
-static void emit_binary(struct emit *e, const struct dpa_op *op, enum x86_alu alu)
+static void emit_binary(struct block *b, const struct dpa_op *op, enum x86_alu alu)
 {
-	emit_get(e, RAX, op->rs1);
-	emit_alu_mem(e, 1, alu, RAX, REG_HART, GUEST(op->rs2));
+	emit_get(b, RAX, op->rs1);
+	emit_alu_rr(&b->e, 1, alu, RAX, cached(b, op->rs2));
 }
 
 /* rd = (rs1 cmp rs2 or imm) ? 1 : 0 */
-static void emit_set_if(struct emit *e, const struct dpa_op *op, enum x86_cc cc, bool immediate)
+static void emit_set_if(struct block *b, const struct dpa_op *op, enum x86_cc cc, bool immediate)
 {
-	emit_get(e, RCX, op->rs1);
+	struct emit *e = &b->e;
+	int rs1 = cached(b, op->rs1);
+	int rs2 = immediate ? RAX : cached(b, op->rs2);
 	emit_alu_rr(e, 0, ALU_XOR, RAX, RAX);
 	if (immediate)
-		emit_alu_imm(e, 1, ALU_CMP, RCX, op->imm);
+		emit_alu_imm(e, 1, ALU_CMP, rs1, op->imm);
 	else
-		emit_alu_mem(e, 1, ALU_CMP, RCX, REG_HART, GUEST(op->rs2));
+		emit_alu_rr(e, 1, ALU_CMP, rs1, rs2);
 	emit_setcc(e, cc, RAX);
 }
 
@@ -277,12 +343,20 @@ static uint64_t helper_cycles_to_ns(uint64_t a, uint64_t b)
 }
 
 /* rd = fn(rs1, rs2) through a C helper */
-static void emit_helper2(struct emit *e, const struct dpa_op *op, uint64_t (*fn)(uint64_t, uint64_t))
+static void emit_helper2(struct block *b, const struct dpa_op *op, uint64_t (*fn)(uint64_t, uint64_t))
 {
-	emit_get(e, RDI, op->rs1);
-	emit_get(e, RSI, op->rs2);
-	emit_call(e, (const void *)fn);
-	emit_set_rd(e, op);
+	emit_get(b, RDI, op->rs1);
+	emit_get(b, RSI, op->rs2);
+	emit_call(&b->e, (const void *)fn);
+	forget_all(b);
+	emit_set_rd(b, op);
+}
+
+/* Where a slow path goes back to, with the cache as it is there. */
+static void set_resume(struct block *b, struct stub *slow)
+{
+	slow->resume = b->e.p;
+	memcpy(slow->cache, b->cache, sizeof(slow->cache));
 }
 
 /* Sizes and extensions of the loads and stores. */
@@ -308,11 +382,10 @@ static unsigned access_size(enum dpa_kind kind)
 
 /* rax = rs1 + imm; rcx = rax - ram_base; leaves to the stub unless the access is the
  * interpreter's fast path: inside DPA memory, aligned, page permission need. */
-static void emit_fast_address(struct block *b, const struct dpa_op *op, unsigned size, unsigned need,
-			      struct stub *slow)
+static void emit_fast_address(struct block *b, const struct dpa_op *op, unsigned size, unsigned need, struct stub *slow)
 {
 	struct emit *e = &b->e;
-	emit_get(e, RAX, op->rs1);
+	emit_get(b, RAX, op->rs1);
 	if (op->imm != 0)
 		emit_alu_imm(e, 1, ALU_ADD, RAX, op->imm);
 	emit_mov_rr(e, 1, RCX, RAX);
@@ -366,8 +439,8 @@ static void emit_load(struct block *b, uint32_t index, const struct dpa_op *op, 
 		break;
 	}
 	emit_rm(e, w, opcode, RAX, REG_RAM, RCX, 1, 0);
-	emit_set_rd(e, op);
-	slow->resume = e->p;
+	emit_set_rd(b, op);
+	set_resume(b, slow);
 }
 
 static void emit_store(struct block *b, uint32_t index, const struct dpa_op *op, enum dpa_kind kind)
@@ -376,7 +449,7 @@ static void emit_store(struct block *b, uint32_t index, const struct dpa_op *op,
 	unsigned size = access_size(kind);
 	struct stub *slow = add_stub(b, STUB_STORE, index);
 	emit_fast_address(b, op, size, DPA_PERM_W, slow);
-	emit_get(e, RSI, op->rs2);
+	emit_get(b, RSI, op->rs2);
 	switch (size) {
 	case 1:
 		/* sil needs a REX prefix: r14 as the base brings one */
@@ -393,7 +466,7 @@ static void emit_store(struct block *b, uint32_t index, const struct dpa_op *op,
 		emit_rm(e, 1, 0x89, RSI, REG_RAM, RCX, 1, 0);
 		break;
 	}
-	slow->resume = e->p;
+	set_resume(b, slow);
 }
 
 /* The stack check of an sp-writing instruction: its result, in the scratch slot, becomes sp only
@@ -401,7 +474,7 @@ static void emit_store(struct block *b, uint32_t index, const struct dpa_op *op,
 static void emit_set_sp(struct block *b, uint32_t index)
 {
 	struct emit *e = &b->e;
-	emit_get(e, RAX, DPA_REG_SP_SCRATCH);
+	emit_get(b, RAX, DPA_REG_SP_SCRATCH);
 	emit_mov_rr(e, 1, RCX, RAX);
 	emit_alu_mem(e, 1, ALU_SUB, RCX, REG_HART, HART_FIELD(sp_low));
 	emit_alu_mem(e, 1, ALU_CMP, RCX, REG_HART, HART_FIELD(sp_span));
@@ -409,7 +482,7 @@ static void emit_set_sp(struct block *b, uint32_t index)
 	s->cause = DPA_FAULT_STACK_OVERFLOW;
 	s->access = DPA_ACCESS_NONE;
 	stub_jump(s, emit_jcc(e, CC_A));
-	emit_store64(e, RAX, REG_HART, GUEST(DPA_REG_SP));
+	define(b, DPA_REG_SP, RAX);
 }
 
 /* Calls helper(run, index), after saving left and cycles for it; leaves when it says so. */
@@ -421,6 +494,7 @@ static void emit_helper_call(struct block *b, uint32_t index, const void *helper
 	emit_mov_rr(e, 1, RDI, REG_RUN);
 	emit_mov_imm(e, RSI, index);
 	emit_call(e, helper);
+	forget_all(b);
 	emit_rr(e, 0, 0x85, RAX, RAX); /* test eax, eax */
 	emit_jcc_to(e, CC_NE, b->arena->exit);
 }
@@ -479,15 +553,16 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 	case DPA_K_nop:
 		break;
 	case DPA_K_li:
-		emit_store_imm(e, 1, REG_HART, GUEST(op->rd), op->imm);
+		emit_mov_imm(e, RAX, (uint64_t)(int64_t)op->imm);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_mv:
-		emit_get(e, RAX, op->rs1);
-		emit_set_rd(e, op);
+		emit_get(b, RAX, op->rs1);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_auipc:
 		emit_mov_imm(e, RAX, pc_of(b, index) + (uint64_t)(int64_t)op->imm);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_addi:
 	case DPA_K_xori:
@@ -497,75 +572,75 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 						    [DPA_K_xori - DPA_K_addi] = ALU_XOR,
 						    [DPA_K_ori - DPA_K_addi] = ALU_OR,
 						    [DPA_K_andi - DPA_K_addi] = ALU_AND };
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_alu_imm(e, 1, alu[kind - DPA_K_addi], RAX, op->imm);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	}
 	case DPA_K_slti:
-		emit_set_if(e, op, CC_L, true);
-		emit_set_rd(e, op);
+		emit_set_if(b, op, CC_L, true);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_sltiu:
-		emit_set_if(e, op, CC_B, true);
-		emit_set_rd(e, op);
+		emit_set_if(b, op, CC_B, true);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_slli:
 	case DPA_K_srli:
 	case DPA_K_srai:
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_shift_imm(e, 1,
 			       kind == DPA_K_slli   ? SHIFT_SHL
 			       : kind == DPA_K_srli ? SHIFT_SHR
 						    : SHIFT_SAR,
 			       RAX, (unsigned)op->imm);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_addiw:
-		emit_get32(e, RAX, op->rs1);
+		emit_get32(b, RAX, op->rs1);
 		emit_alu_imm(e, 0, ALU_ADD, RAX, op->imm);
 		emit_sext32(e, RAX, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_slliw:
 	case DPA_K_srliw:
 	case DPA_K_sraiw:
-		emit_get32(e, RAX, op->rs1);
+		emit_get32(b, RAX, op->rs1);
 		emit_shift_imm(e, 0,
 			       kind == DPA_K_slliw   ? SHIFT_SHL
 			       : kind == DPA_K_srliw ? SHIFT_SHR
 						     : SHIFT_SAR,
 			       RAX, (unsigned)op->imm);
 		emit_sext32(e, RAX, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_add:
-		emit_binary(e, op, ALU_ADD);
-		emit_set_rd(e, op);
+		emit_binary(b, op, ALU_ADD);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_sub:
-		emit_binary(e, op, ALU_SUB);
-		emit_set_rd(e, op);
+		emit_binary(b, op, ALU_SUB);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_xor:
-		emit_binary(e, op, ALU_XOR);
-		emit_set_rd(e, op);
+		emit_binary(b, op, ALU_XOR);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_or:
-		emit_binary(e, op, ALU_OR);
-		emit_set_rd(e, op);
+		emit_binary(b, op, ALU_OR);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_and:
-		emit_binary(e, op, ALU_AND);
-		emit_set_rd(e, op);
+		emit_binary(b, op, ALU_AND);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_slt:
-		emit_set_if(e, op, CC_L, false);
-		emit_set_rd(e, op);
+		emit_set_if(b, op, CC_L, false);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_sltu:
-		emit_set_if(e, op, CC_B, false);
-		emit_set_rd(e, op);
+		emit_set_if(b, op, CC_B, false);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_sll:
 	case DPA_K_srl:
@@ -573,8 +648,8 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 	case DPA_K_rol:
 	case DPA_K_ror:
 		/* x86 masks a 64-bit shift or rotate count to 6 bits, as RISC-V does */
-		emit_get(e, RCX, op->rs2);
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RCX, op->rs2);
+		emit_get(b, RAX, op->rs1);
 		emit_shift_cl(e, 1,
 			      kind == DPA_K_sll   ? SHIFT_SHL
 			      : kind == DPA_K_srl ? SHIFT_SHR
@@ -582,14 +657,14 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 			      : kind == DPA_K_rol ? SHIFT_ROL
 						  : SHIFT_ROR,
 			      RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_addw:
 	case DPA_K_subw:
-		emit_get32(e, RAX, op->rs1);
-		emit_alu_mem(e, 0, kind == DPA_K_addw ? ALU_ADD : ALU_SUB, RAX, REG_HART, GUEST(op->rs2));
+		emit_get32(b, RAX, op->rs1);
+		emit_alu_rr(e, 0, kind == DPA_K_addw ? ALU_ADD : ALU_SUB, RAX, cached(b, op->rs2));
 		emit_sext32(e, RAX, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_sllw:
 	case DPA_K_srlw:
@@ -597,8 +672,8 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 	case DPA_K_rolw:
 	case DPA_K_rorw:
 		/* and a 32-bit one to 5 bits */
-		emit_get(e, RCX, op->rs2);
-		emit_get32(e, RAX, op->rs1);
+		emit_get(b, RCX, op->rs2);
+		emit_get32(b, RAX, op->rs1);
 		emit_shift_cl(e, 0,
 			      kind == DPA_K_sllw   ? SHIFT_SHL
 			      : kind == DPA_K_srlw ? SHIFT_SHR
@@ -607,108 +682,108 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 						   : SHIFT_ROR,
 			      RAX);
 		emit_sext32(e, RAX, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_mul:
-		emit_get(e, RAX, op->rs1);
-		emit_rm(e, 1, 0x0faf, RAX, REG_HART, NO_INDEX, 1, GUEST(op->rs2));
-		emit_set_rd(e, op);
+		emit_get(b, RAX, op->rs1);
+		emit_rr(e, 1, 0x0faf, RAX, cached(b, op->rs2));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_mulw:
-		emit_get32(e, RAX, op->rs1);
-		emit_rm(e, 0, 0x0faf, RAX, REG_HART, NO_INDEX, 1, GUEST(op->rs2));
+		emit_get32(b, RAX, op->rs1);
+		emit_rr(e, 0, 0x0faf, RAX, cached(b, op->rs2));
 		emit_sext32(e, RAX, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_mulh:
 	case DPA_K_mulhu:
 		/* imul / mul r/m64: rdx:rax = rax * operand */
-		emit_get(e, RAX, op->rs1);
-		emit_rm(e, 1, 0xf7, kind == DPA_K_mulh ? 5 : 4, REG_HART, NO_INDEX, 1, GUEST(op->rs2));
-		emit_store64(e, RDX, REG_HART, GUEST(op->rd));
+		emit_get(b, RAX, op->rs1);
+		emit_rr(e, 1, 0xf7, kind == DPA_K_mulh ? 5 : 4, cached(b, op->rs2));
+		define(b, op->rd, RDX);
 		break;
 	case DPA_K_mulhsu:
-		emit_helper2(e, op, helper_mulhsu);
+		emit_helper2(b, op, helper_mulhsu);
 		break;
 	case DPA_K_div:
-		emit_helper2(e, op, helper_div);
+		emit_helper2(b, op, helper_div);
 		break;
 	case DPA_K_divu:
-		emit_helper2(e, op, helper_divu);
+		emit_helper2(b, op, helper_divu);
 		break;
 	case DPA_K_rem:
-		emit_helper2(e, op, helper_rem);
+		emit_helper2(b, op, helper_rem);
 		break;
 	case DPA_K_remu:
-		emit_helper2(e, op, helper_remu);
+		emit_helper2(b, op, helper_remu);
 		break;
 	case DPA_K_divw:
-		emit_helper2(e, op, helper_divw);
+		emit_helper2(b, op, helper_divw);
 		break;
 	case DPA_K_divuw:
-		emit_helper2(e, op, helper_divuw);
+		emit_helper2(b, op, helper_divuw);
 		break;
 	case DPA_K_remw:
-		emit_helper2(e, op, helper_remw);
+		emit_helper2(b, op, helper_remw);
 		break;
 	case DPA_K_remuw:
-		emit_helper2(e, op, helper_remuw);
+		emit_helper2(b, op, helper_remuw);
 		break;
 	case DPA_K_sh1add:
 	case DPA_K_sh2add:
 	case DPA_K_sh3add:
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_shift_imm(e, 1, SHIFT_SHL, RAX, (unsigned)(kind - DPA_K_sh1add + 1));
-		emit_alu_mem(e, 1, ALU_ADD, RAX, REG_HART, GUEST(op->rs2));
-		emit_set_rd(e, op);
+		emit_alu_rr(e, 1, ALU_ADD, RAX, cached(b, op->rs2));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_add_uw:
 	case DPA_K_sh1add_uw:
 	case DPA_K_sh2add_uw:
 	case DPA_K_sh3add_uw:
-		emit_get32(e, RAX, op->rs1);
+		emit_get32(b, RAX, op->rs1);
 		if (kind != DPA_K_add_uw)
 			emit_shift_imm(e, 1, SHIFT_SHL, RAX, (unsigned)(kind - DPA_K_sh1add_uw + 1));
-		emit_alu_mem(e, 1, ALU_ADD, RAX, REG_HART, GUEST(op->rs2));
-		emit_set_rd(e, op);
+		emit_alu_rr(e, 1, ALU_ADD, RAX, cached(b, op->rs2));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_slli_uw:
-		emit_get32(e, RAX, op->rs1);
+		emit_get32(b, RAX, op->rs1);
 		emit_shift_imm(e, 1, SHIFT_SHL, RAX, (unsigned)op->imm);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_andn:
 	case DPA_K_orn:
-		emit_get(e, RAX, op->rs2);
+		emit_get(b, RAX, op->rs2);
 		emit_rr(e, 1, 0xf7, 2, RAX); /* not rax */
-		emit_alu_mem(e, 1, kind == DPA_K_andn ? ALU_AND : ALU_OR, RAX, REG_HART, GUEST(op->rs1));
-		emit_set_rd(e, op);
+		emit_alu_rr(e, 1, kind == DPA_K_andn ? ALU_AND : ALU_OR, RAX, cached(b, op->rs1));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_xnor:
-		emit_binary(e, op, ALU_XOR);
+		emit_binary(b, op, ALU_XOR);
 		emit_rr(e, 1, 0xf7, 2, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_clz:
-		emit_helper2(e, op, helper_clz);
+		emit_helper2(b, op, helper_clz);
 		break;
 	case DPA_K_ctz:
-		emit_helper2(e, op, helper_ctz);
+		emit_helper2(b, op, helper_ctz);
 		break;
 	case DPA_K_cpop:
-		emit_helper2(e, op, helper_cpop);
+		emit_helper2(b, op, helper_cpop);
 		break;
 	case DPA_K_clzw:
-		emit_helper2(e, op, helper_clzw);
+		emit_helper2(b, op, helper_clzw);
 		break;
 	case DPA_K_ctzw:
-		emit_helper2(e, op, helper_ctzw);
+		emit_helper2(b, op, helper_ctzw);
 		break;
 	case DPA_K_cpopw:
-		emit_helper2(e, op, helper_cpopw);
+		emit_helper2(b, op, helper_cpopw);
 		break;
 	case DPA_K_orc_b:
-		emit_helper2(e, op, helper_orc_b);
+		emit_helper2(b, op, helper_orc_b);
 		break;
 	case DPA_K_max:
 	case DPA_K_maxu:
@@ -719,50 +794,50 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 							[DPA_K_maxu - DPA_K_max] = CC_B,
 							[DPA_K_min - DPA_K_max] = CC_G,
 							[DPA_K_minu - DPA_K_max] = CC_A };
-		emit_get(e, RAX, op->rs1);
-		emit_get(e, RCX, op->rs2);
+		emit_get(b, RAX, op->rs1);
+		emit_get(b, RCX, op->rs2);
 		emit_alu_rr(e, 1, ALU_CMP, RAX, RCX);
 		emit_cmov(e, take_rs2[kind - DPA_K_max], RAX, RCX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	}
 	case DPA_K_sext_b:
-		emit_rm(e, 1, 0x0fbe, RAX, REG_HART, NO_INDEX, 1, GUEST(op->rs1));
-		emit_set_rd(e, op);
+		emit_rr(e, 1, 0x0fbe, RAX, cached(b, op->rs1));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_sext_h:
-		emit_rm(e, 1, 0x0fbf, RAX, REG_HART, NO_INDEX, 1, GUEST(op->rs1));
-		emit_set_rd(e, op);
+		emit_rr(e, 1, 0x0fbf, RAX, cached(b, op->rs1));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_zext_h:
-		emit_rm(e, 0, 0x0fb7, RAX, REG_HART, NO_INDEX, 1, GUEST(op->rs1));
-		emit_set_rd(e, op);
+		emit_rr(e, 0, 0x0fb7, RAX, cached(b, op->rs1));
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_rori:
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_shift_imm(e, 1, SHIFT_ROR, RAX, (unsigned)op->imm);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_roriw:
-		emit_get32(e, RAX, op->rs1);
+		emit_get32(b, RAX, op->rs1);
 		emit_shift_imm(e, 0, SHIFT_ROR, RAX, (unsigned)op->imm);
 		emit_sext32(e, RAX, RAX);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_rev8:
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_rex(e, 1, 0, NO_INDEX, RAX);
 		emit8(e, 0x0f);
 		emit8(e, 0xc8); /* bswap rax */
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_bclr:
 	case DPA_K_binv:
 	case DPA_K_bset:
 	case DPA_K_bext:
 		/* bt* with a register bit offset on a register masks it to 6 bits */
-		emit_get(e, RCX, op->rs2);
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RCX, op->rs2);
+		emit_get(b, RAX, op->rs1);
 		emit_rr(e, 1,
 			kind == DPA_K_bclr   ? 0x0fb3
 			: kind == DPA_K_binv ? 0x0fbb
@@ -773,39 +848,40 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 			emit_mov_imm(e, RAX, 0); /* mov leaves CF as bt set it */
 			emit_setcc(e, CC_B, RAX);
 		}
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_bclri:
 	case DPA_K_binvi:
 	case DPA_K_bseti:
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_rr(e, 1, 0x0fba, kind == DPA_K_bclri ? 6 : kind == DPA_K_binvi ? 7 : 5, RAX);
 		emit8(e, (unsigned)op->imm);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_bexti:
-		emit_get(e, RAX, op->rs1);
+		emit_get(b, RAX, op->rs1);
 		emit_shift_imm(e, 1, SHIFT_SHR, RAX, (unsigned)op->imm);
 		emit_alu_imm(e, 0, ALU_AND, RAX, 1);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	/* Counters before this instruction: the block was charged whole on entry. */
 	case DPA_K_rdcycle:
 		emit_mov_rr(e, 1, RAX, REG_CYCLES);
 		emit_alu_imm(e, 1, ALU_SUB, RAX, op->cycles);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_rdtime:
 		emit_mov_rr(e, 1, RDI, REG_CYCLES);
 		emit_alu_imm(e, 1, ALU_SUB, RDI, op->cycles);
 		emit_call(e, (const void *)helper_cycles_to_ns);
-		emit_set_rd(e, op);
+		forget_all(b);
+		emit_set_rd(b, op);
 		break;
 	case DPA_K_rdinstret:
 		emit_load64(e, RAX, REG_RUN, RUN_FIELD(instret_end));
 		emit_alu_rr(e, 1, ALU_SUB, RAX, REG_LEFT);
 		emit_alu_imm(e, 1, ALU_SUB, RAX, op->block);
-		emit_set_rd(e, op);
+		emit_set_rd(b, op);
 		break;
 	default:
 		return false;
@@ -832,24 +908,17 @@ static enum x86_cc branch_condition(enum dpa_kind kind)
 	}
 }
 
-static void emit_compare(struct emit *e, const struct dpa_op *op)
+static void emit_compare(struct block *b, const struct dpa_op *op)
 {
-	emit_get(e, RAX, op->rs1);
-	emit_alu_mem(e, 1, ALU_CMP, RAX, REG_HART, GUEST(op->rs2));
+	int rs1 = cached(b, op->rs1);
+	emit_alu_rr(&b->e, 1, ALU_CMP, rs1, cached(b, op->rs2));
 }
 
 /* rd = pc + length (the link of jal and jalr) */
 static void emit_link(struct block *b, uint32_t index, const struct dpa_op *op)
 {
-	if (op->rd == DPA_REG_DISCARD)
-		return;
-	uint64_t link = pc_of(b, index) + op->length;
-	if ((int64_t)link == (int32_t)link) {
-		emit_store_imm(&b->e, 1, REG_HART, GUEST(op->rd), (int32_t)link);
-	} else {
-		emit_mov_imm(&b->e, RDX, link);
-		emit_store64(&b->e, RDX, REG_HART, GUEST(op->rd));
-	}
+	emit_mov_imm(&b->e, RDX, pc_of(b, index) + op->length);
+	define(b, op->rd, RDX);
 }
 
 /* The instruction that ends the block: flow and terminal kinds. Returns false if unknown. */
@@ -864,7 +933,7 @@ static bool emit_flow(struct block *b, uint32_t index, const struct dpa_op *op, 
 	case DPA_K_bge:
 	case DPA_K_bltu:
 	case DPA_K_bgeu: {
-		emit_compare(e, op);
+		emit_compare(b, op);
 		uint8_t *taken = emit_jcc(e, branch_condition(kind));
 		emit_goto_block(b, next);
 		patch_rel32(taken, e->p);
@@ -873,7 +942,7 @@ static bool emit_flow(struct block *b, uint32_t index, const struct dpa_op *op, 
 		return true;
 	}
 	case DPA_K_branch_far: {
-		emit_compare(e, op);
+		emit_compare(b, op);
 		uint8_t *taken = emit_jcc(e, branch_condition((enum dpa_kind)(DPA_K_beq + op->rd)));
 		emit_goto_block(b, next);
 		patch_rel32(taken, e->p);
@@ -901,7 +970,7 @@ static bool emit_flow(struct block *b, uint32_t index, const struct dpa_op *op, 
 		return true;
 	case DPA_K_jalr:
 		/* the target first: rd may be rs1 */
-		emit_get(e, RSI, op->rs1);
+		emit_get(b, RSI, op->rs1);
 		if (op->imm != 0)
 			emit_alu_imm(e, 1, ALU_ADD, RSI, op->imm);
 		emit_alu_imm(e, 1, ALU_AND, RSI, -2);
@@ -949,6 +1018,9 @@ static void emit_stubs(struct block *b)
 			emit_call(e, s->kind == STUB_LOAD ? (const void *)dpa_jit_load : (const void *)dpa_jit_store);
 			emit_rr(e, 0, 0x85, RAX, RAX);
 			emit_jcc_to(e, CC_NE, b->arena->exit);
+			for (int slot = 0; slot < CACHE_SLOTS; slot++)
+				if (s->cache[slot] >= 0)
+					emit_load64(e, cache_regs[slot], REG_HART, GUEST(s->cache[slot]));
 			emit_jmp_to(e, s->resume);
 			break;
 		case STUB_FAULT_RAX:
@@ -983,6 +1055,7 @@ void *dpa_jit_backend_compile(struct dpa_jit_arena *arena, const struct dpa_imag
 			   .entries = entries,
 			   .entry = entry,
 			   .stubs = stubs };
+	forget_all(&b);
 	b.start = b.e.p;
 	emit_alu_imm(&b.e, 1, ALU_SUB, REG_LEFT, (int32_t)count);
 	stub_jump(add_stub(&b, STUB_BUDGET, entry), emit_jcc(&b.e, CC_S));

@@ -56,7 +56,7 @@ enum x86_alu {
 	ALU_XOR = 6,
 	ALU_CMP = 7
 };
-#define ALU_RM_OPCODE(alu) ((uint8_t)((alu) * 8 + 3)) /* op r, r/m */
+#define ALU_RM_OPCODE(alu) ((uint8_t)((alu)*8 + 3)) /* op r, r/m */
 
 /* The /digit of the shift group (C1 /d ib, D3 /d). */
 enum x86_shift {
