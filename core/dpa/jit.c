@@ -5,9 +5,11 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "exec_ops.h"
 #include "internal.h"
@@ -149,6 +151,45 @@ void dpa_jit_free(struct dpa_image *image)
 		jit_destroy(jit);
 }
 
+/*
+ * FLEXIO_SIM_PERF_MAP=1: every translated block is listed in /tmp/perf-<pid>.map (Linux perf's
+ * format for JIT code), named by the DPA function it belongs to and its pc, so that `perf
+ * report` attributes host time to DPA code.
+ */
+static FILE *perf_map;
+static pthread_mutex_t perf_map_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t perf_map_once = PTHREAD_ONCE_INIT;
+
+static void open_perf_map(void)
+{
+	const char *value = getenv("FLEXIO_SIM_PERF_MAP");
+	if (value == NULL || strcmp(value, "1") != 0)
+		return;
+	char path[64];
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", (int)getpid());
+	perf_map = fopen(path, "a");
+}
+
+static void perf_map_block(const struct dpa_image *image, uint32_t index, const void *code, size_t size)
+{
+	uint64_t pc = image->code_base + (uint64_t)index * 2;
+	const struct dpa_symbol *function = NULL;
+	for (size_t i = 0; i < image->nsymbols; i++) {
+		const struct dpa_symbol *s = &image->symbols[i];
+		if (pc >= s->value && pc - s->value < s->size && (function == NULL || s->value > function->value))
+			function = s;
+	}
+	pthread_mutex_lock(&perf_map_lock);
+	if (function != NULL)
+		fprintf(perf_map, "%llx %zx dpa:%s+0x%llx\n", (unsigned long long)(uintptr_t)code, size, function->name,
+			(unsigned long long)(pc - function->value));
+	else
+		fprintf(perf_map, "%llx %zx dpa:0x%llx\n", (unsigned long long)(uintptr_t)code, size,
+			(unsigned long long)pc);
+	fflush(perf_map);
+	pthread_mutex_unlock(&perf_map_lock);
+}
+
 /* The code of the block that starts at op index, translated now if it is not yet; NULL when the
  * arena is full. */
 static void *block_code(struct dpa_jit *jit, const struct dpa_image *image, uint32_t index)
@@ -159,11 +200,15 @@ static void *block_code(struct dpa_jit *jit, const struct dpa_image *image, uint
 	pthread_mutex_lock(&jit->lock);
 	code = atomic_load_explicit(&jit->entries[index], memory_order_relaxed);
 	if (code == NULL) {
+		size_t before = jit->arena.used;
 		code = dpa_jit_backend_compile(&jit->arena, image, index, (void *_Atomic const *)jit->entries);
 		if (code != NULL)
 			atomic_store_explicit(&jit->entries[index], code, memory_order_release);
 		else
 			atomic_store_explicit(&jit->full, true, memory_order_relaxed);
+		pthread_once(&perf_map_once, open_perf_map);
+		if (code != NULL && perf_map != NULL)
+			perf_map_block(image, index, code, jit->arena.used - before);
 	}
 	pthread_mutex_unlock(&jit->lock);
 	return code;
@@ -374,7 +419,8 @@ enum dpa_stop dpa_jit_exec(struct dpa_hart *hart, int64_t budget)
 	struct dpa_process *process = hart->process;
 	struct dpa_image *image = process->image;
 	/* A debugged process runs its own ops, with traps: the interpreter's job. */
-	struct dpa_jit *jit = HAVE_BACKEND && process->debug_ops == NULL ? image_jit(image) : NULL;
+	struct dpa_jit *jit =
+		HAVE_BACKEND && process->debug_ops == NULL && process->ram_base == image->low ? image_jit(image) : NULL;
 	if (jit == NULL)
 		return dpa_exec(hart, budget);
 	struct dpa_jit_run run = { .hart = hart,

@@ -42,10 +42,12 @@ _Static_assert(offsetof(struct dpa_hart, regs) == 0, "generated code addresses g
 #define BLOCK_CODE_EXTRA 256
 
 /*
- * A block keeps guest registers it has read or written in r8-r11 (caller-saved: emptied after a
- * helper call, reloaded by slow paths that return into the block), so dependent instructions do
- * not wait for a store to reach a load. Every write also goes to the hart, so leaving the block
- * anywhere needs no write-back.
+ * A block keeps guest registers it has read or written in r8-r11, so that dependent instructions
+ * neither go through memory nor wait for a store to reach a load. Writes stay in the slot (dirty)
+ * until the block leaves its code: before a jump to another block, a helper call (which reads the
+ * hart; the slots are caller-saved, so they are empty after it), and in every stub that leaves or
+ * calls, which writes back what was dirty where it was taken. The hart is exact wherever anyone
+ * else can look at it.
  */
 #define CACHE_SLOTS 4
 static const int cache_regs[CACHE_SLOTS] = { R8, R9, R10, R11 };
@@ -68,6 +70,7 @@ struct stub {
 	unsigned njumps;
 	const uint8_t *resume;
 	int8_t cache[CACHE_SLOTS]; /* the register cache at resume, which the stub reloads */
+	int8_t dirty[CACHE_SLOTS]; /* the guest registers dirty where it is taken, by slot, or -1 */
 };
 
 struct block {
@@ -82,6 +85,7 @@ struct block {
 	/* Guest registers held in host registers (write-through: the hart always has them too), by
 	 * slot: the guest register or -1, and when it was last used (0: empty). */
 	int8_t cache[CACHE_SLOTS];
+	bool dirty[CACHE_SLOTS];
 	unsigned age[CACHE_SLOTS], clock;
 };
 
@@ -92,9 +96,105 @@ static struct stub *add_stub(struct block *b, enum stub_kind kind, uint32_t inde
 	return s;
 }
 
-static void stub_jump(struct stub *s, uint8_t *at)
+/* A jump to the stub; every jump to one stub is taken with the same cache. */
+static void stub_jump(const struct block *b, struct stub *s, uint8_t *at)
 {
+	if (s->njumps == 0)
+		for (int slot = 0; slot < CACHE_SLOTS; slot++)
+			s->dirty[slot] = b->dirty[slot] ? b->cache[slot] : -1;
 	s->jumps[s->njumps++] = at;
+}
+
+/* The host register that holds guest register n: its cache slot, loaded on a miss into the slot
+ * used least recently (never the one the previous call returned). */
+static int cached(struct block *b, unsigned n)
+{
+	int victim = 0;
+	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
+		if (b->cache[slot] == (int)n) {
+			b->age[slot] = ++b->clock;
+			return cache_regs[slot];
+		}
+		if (b->age[slot] < b->age[victim])
+			victim = slot;
+	}
+	if (b->dirty[victim])
+		emit_store64(&b->e, cache_regs[victim], REG_HART, GUEST(b->cache[victim]));
+	emit_load64(&b->e, cache_regs[victim], REG_HART, GUEST(n));
+	b->cache[victim] = (int8_t)n;
+	b->dirty[victim] = false;
+	b->age[victim] = ++b->clock;
+	return cache_regs[victim];
+}
+
+/* Guest register n = host register src (not a cache register), in its slot until written back.
+ * x0's writes have no effect. */
+static void define(struct block *b, unsigned n, int src)
+{
+	if (n == DPA_REG_DISCARD)
+		return;
+	int slot = -1, victim = 0;
+	for (int i = 0; i < CACHE_SLOTS; i++) {
+		if (b->cache[i] == (int)n)
+			slot = i;
+		if (b->age[i] < b->age[victim])
+			victim = i;
+	}
+	if (slot < 0) {
+		slot = victim;
+		if (b->dirty[slot])
+			emit_store64(&b->e, cache_regs[slot], REG_HART, GUEST(b->cache[slot]));
+	}
+	emit_mov_rr(&b->e, 1, cache_regs[slot], src);
+	b->cache[slot] = (int8_t)n;
+	b->dirty[slot] = true;
+	b->age[slot] = ++b->clock;
+}
+
+/* Writes the dirty slots back to the hart (they stay cached, now clean). */
+static void write_back(struct block *b)
+{
+	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
+		if (b->dirty[slot]) {
+			emit_store64(&b->e, cache_regs[slot], REG_HART, GUEST(b->cache[slot]));
+			b->dirty[slot] = false;
+		}
+	}
+}
+
+/* A stub's write-back of what was dirty where it was taken. */
+static void write_back_stub(struct emit *e, const struct stub *s)
+{
+	for (int slot = 0; slot < CACHE_SLOTS; slot++)
+		if (s->dirty[slot] >= 0)
+			emit_store64(e, cache_regs[slot], REG_HART, GUEST(s->dirty[slot]));
+}
+
+/* After a call: the cache registers are the callee's. */
+static void forget_all(struct block *b)
+{
+	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
+		b->cache[slot] = -1;
+		b->dirty[slot] = false;
+		b->age[slot] = 0;
+	}
+}
+
+/* rd = rax */
+static void emit_set_rd(struct block *b, const struct dpa_op *op)
+{
+	define(b, op->rd, RAX);
+}
+
+static void emit_get(struct block *b, int reg, unsigned guest)
+{
+	emit_mov_rr(&b->e, 1, reg, cached(b, guest));
+}
+
+/* the low 32 bits, zero-extended */
+static void emit_get32(struct block *b, int reg, unsigned guest)
+{
+	emit_mov_rr(&b->e, 0, reg, cached(b, guest));
 }
 
 static uint64_t pc_of(const struct block *b, uint32_t index)
@@ -128,6 +228,7 @@ static void emit_fault_rax(struct block *b, uint32_t index, enum dpa_fault_cause
 static void emit_fault_at(struct block *b, uint32_t index, enum dpa_fault_cause cause, enum dpa_access access,
 			  uint64_t address)
 {
+	write_back(b);
 	emit_mov_imm(&b->e, RAX, address);
 	emit_fault_rax(b, index, cause, access);
 }
@@ -137,6 +238,7 @@ static void emit_fault_at(struct block *b, uint32_t index, enum dpa_fault_cause 
 static void emit_goto_block(struct block *b, uint32_t target)
 {
 	struct emit *e = &b->e;
+	write_back(b);
 	if (target == b->entry) {
 		emit_jmp_to(e, b->start);
 		return;
@@ -149,7 +251,7 @@ static void emit_goto_block(struct block *b, uint32_t target)
 	emit_load64(e, RAX, REG_RUN, RUN_FIELD(entries));
 	emit_load64(e, RAX, RAX, (int32_t)(target * sizeof(void *)));
 	emit_rr(e, 1, 0x85, RAX, RAX); /* test rax, rax */
-	stub_jump(add_stub(b, STUB_ENTER, target), emit_jcc(e, CC_E));
+	stub_jump(b, add_stub(b, STUB_ENTER, target), emit_jcc(e, CC_E));
 	emit_jmp_reg(e, RAX);
 }
 
@@ -158,6 +260,7 @@ static void emit_goto_block(struct block *b, uint32_t target)
 static void emit_goto_dynamic(struct block *b, uint32_t index)
 {
 	struct emit *e = &b->e;
+	write_back(b);
 	emit_mov_rr(e, 1, RCX, RAX);
 	emit_alu_mem(e, 1, ALU_SUB, RCX, REG_RUN, RUN_FIELD(code_base));
 	emit_alu_mem(e, 1, ALU_CMP, RCX, REG_RUN, RUN_FIELD(code_span));
@@ -176,72 +279,6 @@ static void emit_goto_dynamic(struct block *b, uint32_t index)
 	emit_store32(e, RCX, REG_RUN, RUN_FIELD(exit_op));
 	emit_store_imm(e, 0, REG_RUN, RUN_FIELD(exit_reason), DPA_JIT_EXIT_ENTER);
 	emit_jmp_to(e, b->arena->exit);
-}
-
-/* The host register that holds guest register n: its cache slot, loaded on a miss into the slot
- * used least recently (never the one the previous call returned). */
-static int cached(struct block *b, unsigned n)
-{
-	int victim = 0;
-	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
-		if (b->cache[slot] == (int)n) {
-			b->age[slot] = ++b->clock;
-			return cache_regs[slot];
-		}
-		if (b->age[slot] < b->age[victim])
-			victim = slot;
-	}
-	emit_load64(&b->e, cache_regs[victim], REG_HART, GUEST(n));
-	b->cache[victim] = (int8_t)n;
-	b->age[victim] = ++b->clock;
-	return cache_regs[victim];
-}
-
-/* Guest register n = host register src (not a cache register): to the hart and a slot. x0's
- * writes have no effect. */
-static void define(struct block *b, unsigned n, int src)
-{
-	if (n == DPA_REG_DISCARD)
-		return;
-	emit_store64(&b->e, src, REG_HART, GUEST(n));
-	int slot = -1, victim = 0;
-	for (int i = 0; i < CACHE_SLOTS; i++) {
-		if (b->cache[i] == (int)n)
-			slot = i;
-		if (b->age[i] < b->age[victim])
-			victim = i;
-	}
-	if (slot < 0)
-		slot = victim;
-	emit_mov_rr(&b->e, 1, cache_regs[slot], src);
-	b->cache[slot] = (int8_t)n;
-	b->age[slot] = ++b->clock;
-}
-
-/* After a call: the cache registers are the callee's. */
-static void forget_all(struct block *b)
-{
-	for (int slot = 0; slot < CACHE_SLOTS; slot++) {
-		b->cache[slot] = -1;
-		b->age[slot] = 0;
-	}
-}
-
-/* rd = rax */
-static void emit_set_rd(struct block *b, const struct dpa_op *op)
-{
-	define(b, op->rd, RAX);
-}
-
-static void emit_get(struct block *b, int reg, unsigned guest)
-{
-	emit_mov_rr(&b->e, 1, reg, cached(b, guest));
-}
-
-/* the low 32 bits, zero-extended */
-static void emit_get32(struct block *b, int reg, unsigned guest)
-{
-	emit_mov_rr(&b->e, 0, reg, cached(b, guest));
 }
 
 /* rax = rs1 op rs2 (64-bit) */
@@ -347,6 +384,7 @@ static void emit_helper2(struct block *b, const struct dpa_op *op, uint64_t (*fn
 {
 	emit_get(b, RDI, op->rs1);
 	emit_get(b, RSI, op->rs2);
+	write_back(b);
 	emit_call(&b->e, (const void *)fn);
 	forget_all(b);
 	emit_set_rd(b, op);
@@ -388,20 +426,26 @@ static void emit_fast_address(struct block *b, const struct dpa_op *op, unsigned
 	emit_get(b, RAX, op->rs1);
 	if (op->imm != 0)
 		emit_alu_imm(e, 1, ALU_ADD, RAX, op->imm);
-	emit_mov_rr(e, 1, RCX, RAX);
-	emit_alu_mem(e, 1, ALU_SUB, RCX, REG_RUN, RUN_FIELD(ram_base));
+	/* DPA memory starts at the image's lowest address in every process (dpa_jit_exec checks) */
+	int64_t low = -(int64_t)b->image->low;
+	if (low == (int32_t)low) {
+		emit_rm(e, 1, 0x8d, RCX, RAX, NO_INDEX, 1, (int32_t)low); /* lea rcx, [rax - low] */
+	} else {
+		emit_mov_rr(e, 1, RCX, RAX);
+		emit_alu_mem(e, 1, ALU_SUB, RCX, REG_RUN, RUN_FIELD(ram_base));
+	}
 	emit_alu_mem(e, 1, ALU_CMP, RCX, REG_RUN, RUN_FIELD(ram_size));
-	stub_jump(slow, emit_jcc(e, CC_AE));
+	stub_jump(b, slow, emit_jcc(e, CC_AE));
 	if (size > 1) {
 		emit8(e, 0xa8); /* test al, size - 1 */
 		emit8(e, size - 1);
-		stub_jump(slow, emit_jcc(e, CC_NE));
+		stub_jump(b, slow, emit_jcc(e, CC_NE));
 	}
 	emit_mov_rr(e, 1, RDX, RCX);
 	emit_shift_imm(e, 1, SHIFT_SHR, RDX, DPA_PAGE_SHIFT);
 	emit_rm(e, 0, 0xf6, 0, REG_PERMS, RDX, 1, 0); /* test byte [perms + page], need */
 	emit8(e, need);
-	stub_jump(slow, emit_jcc(e, CC_E));
+	stub_jump(b, slow, emit_jcc(e, CC_E));
 }
 
 static void emit_load(struct block *b, uint32_t index, const struct dpa_op *op, enum dpa_kind kind)
@@ -481,7 +525,7 @@ static void emit_set_sp(struct block *b, uint32_t index)
 	struct stub *s = add_stub(b, STUB_FAULT_RAX, index);
 	s->cause = DPA_FAULT_STACK_OVERFLOW;
 	s->access = DPA_ACCESS_NONE;
-	stub_jump(s, emit_jcc(e, CC_A));
+	stub_jump(b, s, emit_jcc(e, CC_A));
 	define(b, DPA_REG_SP, RAX);
 }
 
@@ -489,6 +533,7 @@ static void emit_set_sp(struct block *b, uint32_t index)
 static void emit_helper_call(struct block *b, uint32_t index, const void *helper)
 {
 	struct emit *e = &b->e;
+	write_back(b);
 	emit_store64(e, REG_LEFT, REG_RUN, RUN_FIELD(left));
 	emit_store64(e, REG_CYCLES, REG_RUN, RUN_FIELD(cycles));
 	emit_mov_rr(e, 1, RDI, REG_RUN);
@@ -873,6 +918,7 @@ static bool emit_simple(struct block *b, uint32_t index, const struct dpa_op *op
 	case DPA_K_rdtime:
 		emit_mov_rr(e, 1, RDI, REG_CYCLES);
 		emit_alu_imm(e, 1, ALU_SUB, RDI, op->cycles);
+		write_back(b);
 		emit_call(e, (const void *)helper_cycles_to_ns);
 		forget_all(b);
 		emit_set_rd(b, op);
@@ -934,6 +980,7 @@ static bool emit_flow(struct block *b, uint32_t index, const struct dpa_op *op, 
 	case DPA_K_bltu:
 	case DPA_K_bgeu: {
 		emit_compare(b, op);
+		write_back(b); /* mov leaves the flags */
 		uint8_t *taken = emit_jcc(e, branch_condition(kind));
 		emit_goto_block(b, next);
 		patch_rel32(taken, e->p);
@@ -943,6 +990,7 @@ static bool emit_flow(struct block *b, uint32_t index, const struct dpa_op *op, 
 	}
 	case DPA_K_branch_far: {
 		emit_compare(b, op);
+		write_back(b);
 		uint8_t *taken = emit_jcc(e, branch_condition((enum dpa_kind)(DPA_K_beq + op->rd)));
 		emit_goto_block(b, next);
 		patch_rel32(taken, e->p);
@@ -963,6 +1011,7 @@ static bool emit_flow(struct block *b, uint32_t index, const struct dpa_op *op, 
 		emit_link(b, index, op);
 		if (checks_sp)
 			emit_set_sp(b, index);
+		write_back(b);
 		emit_alu_imm(e, 1, ALU_ADD, REG_CYCLES, DPA_COST_TAKEN);
 		emit_mov_imm(e, RAX, pc_of(b, index) + (uint64_t)(int64_t)op->imm);
 		emit_store64(e, RAX, REG_RUN, RUN_FIELD(exit_value));
@@ -1010,6 +1059,7 @@ static void emit_stubs(struct block *b)
 		case STUB_LOAD:
 		case STUB_STORE:
 			/* rax: the address */
+			write_back_stub(e, s);
 			emit_store64(e, REG_LEFT, REG_RUN, RUN_FIELD(left));
 			emit_store64(e, REG_CYCLES, REG_RUN, RUN_FIELD(cycles));
 			emit_mov_rr(e, 1, RDI, REG_RUN);
@@ -1024,6 +1074,7 @@ static void emit_stubs(struct block *b)
 			emit_jmp_to(e, s->resume);
 			break;
 		case STUB_FAULT_RAX:
+			write_back_stub(e, s);
 			emit_fault_rax(b, s->index, (enum dpa_fault_cause)s->cause, (enum dpa_access)s->access);
 			break;
 		case STUB_BUDGET:
@@ -1058,7 +1109,7 @@ void *dpa_jit_backend_compile(struct dpa_jit_arena *arena, const struct dpa_imag
 	forget_all(&b);
 	b.start = b.e.p;
 	emit_alu_imm(&b.e, 1, ALU_SUB, REG_LEFT, (int32_t)count);
-	stub_jump(add_stub(&b, STUB_BUDGET, entry), emit_jcc(&b.e, CC_S));
+	stub_jump(&b, add_stub(&b, STUB_BUDGET, entry), emit_jcc(&b.e, CC_S));
 	emit_alu_imm(&b.e, 1, ALU_ADD, REG_CYCLES, ops[entry].cycles);
 	uint32_t index = entry;
 	bool ok = true;
