@@ -100,7 +100,7 @@ struct provider_memcheck_report {
 	bool at_nic_read; /* found when the NIC read the bytes */
 	bool has_thread;  /* thread_id names the thread at fault (it may be gone meanwhile) */
 	uint32_t thread_id;
-	uint64_t pc;      /* the stale load, or the store not written back */
+	uint64_t pc;      /* the stale load, the store not written back, or the misaligned access */
 	uint64_t address; /* the first byte concerned */
 	uint32_t size;    /* bytes concerned */
 	uint64_t at_pc;   /* the doorbell store that published it, or 0 */
@@ -367,6 +367,9 @@ struct flexio_provider_ops {
 	/* The DPA memory-model checker on or off for the process (reports go to
 	 * events.memcheck). 0, -ENOMEM, -EOPNOTSUPP. */
 	int (*memcheck_set)(struct provider_process *process, bool on);
+	/* Misaligned loads and stores fault (on) or are performed as the device does (off, the
+	 * default). 0, -EOPNOTSUPP. */
+	int (*strict_alignment_set)(struct provider_process *process, bool on);
 
 	/* The DPA's side of the NIC's queues. */
 	/* The process's threads may ring the doorbells of the queues made naming uar, a devx UAR

@@ -1,7 +1,8 @@
 /**
  * @file
  * @brief OpenFlexIO — additions to the DPA tools SDK (dpa_stats.h) that NVIDIA's SDK does not have:
- * the event counts the simulated DPA keeps per thread besides the cumulative counters.
+ * the event counts the simulated DPA keeps per thread besides the cumulative counters (activations,
+ * wake-ups, RPC calls, doorbells, CQEs, misaligned accesses).
  * Experimental (DPA_STATS_EXPERIMENTAL): define DPA_STATS_ALLOW_EXPERIMENTAL_API to use them
  * without a warning. This is a host header (C and C++).
  */
@@ -26,6 +27,8 @@ typedef struct dpa_stats_thread_events {
 	uint64_t rpc_calls;      /**< flexio_process_call()s it ran. */
 	uint64_t doorbells;      /**< Doorbells it rang. */
 	uint64_t cqes;           /**< Completions (CQEs, EQEs) of queues armed for it that triggered it. */
+	uint64_t misaligned;     /**< Misaligned loads and stores it made, performed as BlueField-3 performs
+				      them (not atomically); 0 under strict alignment, where they fault. */
 } dpa_stats_thread_events;
 
 /**

@@ -44,7 +44,8 @@
 #include <stdint.h>
 
 #define STATS_REGISTRY_MAGIC 0x31544154535846ull /* "FXSTAT1" */
-#define STATS_REGISTRY_VERSION 1u
+/* Version 2: STATS_REGISTRY_MISALIGNED (one more event per thread). */
+#define STATS_REGISTRY_VERSION 2u
 #define STATS_REGISTRY_MAX_PROCESSES 256u
 #define STATS_REGISTRY_MAX_THREADS 4096u
 #define STATS_REGISTRY_SAMPLES 1024u /* per process; a power of two */
@@ -67,6 +68,7 @@ enum stats_registry_event {
 	STATS_REGISTRY_RPC_CALLS,   /* flexio_process_call run on it */
 	STATS_REGISTRY_DOORBELLS,   /* doorbells it rang (outbox writes, cross-device doorbells) */
 	STATS_REGISTRY_CQES,        /* CQEs (and EQEs) of CQs armed for it that triggered it */
+	STATS_REGISTRY_MISALIGNED,  /* misaligned loads and stores it performed (core/dpa/README.md) */
 	STATS_REGISTRY_EVENTS
 };
 

@@ -99,6 +99,17 @@ int dpa_process_set_engine(struct dpa_process *process, enum dpa_engine engine);
 enum dpa_engine dpa_process_engine(const struct dpa_process *process);
 /* Whether this host has a translator. */
 bool dpa_engine_translator_available(void);
+/*
+ * Misaligned loads and stores (README.md, "Faults"): performed as BlueField-3 performs them, not
+ * atomically, unless the process asked for strict alignment, where they fault
+ * (DPA_FAULT_MISALIGNED) as the DPA programming guide's "no unaligned accesses" reads. Misaligned
+ * atomics (AMO, LR/SC) and MMIO accesses fault either way. Takes effect at the next access;
+ * -EINVAL for a NULL process.
+ */
+int dpa_process_set_strict_alignment(struct dpa_process *process, bool strict);
+bool dpa_process_strict_alignment(const struct dpa_process *process);
+/* Misaligned loads and stores performed by the process's harts, ever (0 for NULL). */
+uint64_t dpa_process_misaligned(const struct dpa_process *process);
 
 /* Stops every hart of the process at its next scheduling point (flexio_dev_process_finish). */
 void dpa_process_halt(struct dpa_process *process);
@@ -309,6 +320,8 @@ size_t dpa_hart_window_dirty_bytes(const struct dpa_hart *hart);
  * strict runtime can check the sequences the DPA memory model requires. */
 void dpa_hart_memory_writeback(struct dpa_hart *hart);
 uint64_t dpa_hart_memory_writebacks(const struct dpa_hart *hart);
+/* Misaligned loads and stores the hart performed (dpa_process_set_strict_alignment). */
+uint64_t dpa_hart_misaligned(const struct dpa_hart *hart);
 
 /* Calls fn before every instruction (slow: a separate interpreter loop). NULL turns it off. */
 typedef void (*dpa_trace_fn)(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t insn);

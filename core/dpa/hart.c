@@ -352,6 +352,11 @@ void dpa_hart_memory_writeback(struct dpa_hart *hart)
 	}
 }
 
+uint64_t dpa_hart_misaligned(const struct dpa_hart *hart)
+{
+	return hart != NULL ? hart->misaligned : 0;
+}
+
 uint64_t dpa_hart_memory_writebacks(const struct dpa_hart *hart)
 {
 	return hart != NULL ? hart->memory_writebacks : 0;

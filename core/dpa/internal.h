@@ -120,6 +120,9 @@ struct dpa_process {
 	struct dpa_memcheck *_Atomic memcheck;
 	atomic_bool memcheck_on;
 	_Atomic int engine; /* enum dpa_engine, never DEFAULT */
+	/* Misaligned loads and stores (memory.c): fault instead of being performed; performed ones. */
+	atomic_bool strict_alignment;
+	_Atomic uint64_t misaligned;
 	atomic_bool halted;
 	atomic_uint next_hart_id;
 	atomic_uint harts; /* alive */
@@ -164,6 +167,7 @@ struct dpa_hart {
 	uint64_t sp_low, sp_span;
 	struct dpa_window_cache *window;
 	uint64_t memory_writebacks;
+	uint64_t misaligned; /* misaligned loads and stores performed (memory.c) */
 	dpa_trace_fn trace;
 	void *trace_user;
 	/* The watchpoint this hart stopped for (kind 0: none), while in the debugger's function. */

@@ -20,6 +20,9 @@
  *                         DPA memory a thread stored to, then rang a doorbell or ended its
  *                         invocation, without a memory writeback in between. A fence is not a
  *                         writeback ("programmers should not rely on this side effect").
+ *   MISALIGNED_ACCESS     "The DPA does not support unaligned accesses": a load or store not
+ *                         aligned to its size, which the engine performed (BlueField-3 does,
+ *                         without atomicity; dpa_process_set_strict_alignment makes it a fault).
  *
  * Cost: nothing while no process enabled it. Enabled, harts run the slow build of the
  * interpreter (the traced one, exec_loop.inc), which records every store to DPA memory in a
@@ -38,6 +41,7 @@ enum dpa_memcheck_rule {
 	DPA_MEMCHECK_STALE_WINDOW_READ = 1,
 	DPA_MEMCHECK_WINDOW_NOT_WRITTEN_BACK = 2,
 	DPA_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
+	DPA_MEMCHECK_MISALIGNED_ACCESS = 4,
 };
 
 /* Where the rule was found broken. */
@@ -46,6 +50,7 @@ enum dpa_memcheck_point {
 	DPA_MEMCHECK_AT_DOORBELL, /* an MMIO (outbox) store: at_pc */
 	DPA_MEMCHECK_AT_END,      /* the end of an invocation (return, finish, reschedule, ...) */
 	DPA_MEMCHECK_AT_NIC_READ, /* the NIC read the bytes (on any host thread) */
+	DPA_MEMCHECK_AT_ACCESS,   /* the misaligned load or store itself */
 };
 
 struct dpa_memcheck_report {
@@ -53,7 +58,8 @@ struct dpa_memcheck_report {
 	enum dpa_memcheck_point point;
 	struct dpa_hart *hart; /* the thread, when the report is made on its run; else NULL */
 	unsigned hart_id;      /* dpa_hart_id of the thread at fault */
-	uint64_t pc;           /* the stale load, or the store whose data was not written back */
+	uint64_t pc;           /* the stale load, the store whose data was not written back, or the
+                                * misaligned access */
 	uint64_t address;      /* first byte concerned */
 	unsigned size;         /* bytes concerned (within one 64-byte line or 8-byte word) */
 	uint64_t at_pc;        /* DOORBELL: the doorbell store; else 0 */

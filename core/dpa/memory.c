@@ -311,12 +311,137 @@ int dpa_memory_aperture(struct dpa_process *process, uint64_t address, unsigned 
 	return ok ? 0 : DPA_FAULT_UNMAPPED;
 }
 
+/*
+ * Misaligned loads and stores (README.md, "Faults"). The DPA programming guide says the DPA does not
+ * support unaligned accesses, yet code that runs on BlueField-3 makes them (BenchBF3's dpa_send
+ * stores a uint64_t at offset 42 of a frame): the device performs them, without atomicity. So does
+ * the engine unless the process asked for strict alignment: byte by byte in DPA memory, after
+ * every page touched passed its permission check (a store the second page refuses writes
+ * nothing), and in one piece per 64-byte line through a window. An MMIO access stays a fault:
+ * a device register is read or written whole or not at all. An access straddling two regions
+ * leaves the first one's bounds and faults as unmapped.
+ */
+static bool misaligned_allowed(struct dpa_hart *hart)
+{
+	return !atomic_load_explicit(&hart->process->strict_alignment, memory_order_relaxed);
+}
+
+/* A misaligned access was performed: counted, and reported to the memory-model checker. */
+static void misaligned_done(struct dpa_hart *hart, uint64_t address, unsigned size)
+{
+	struct dpa_process *process = hart->process;
+	hart->misaligned++;
+	atomic_fetch_add_explicit(&process->misaligned, 1, memory_order_relaxed);
+	if (DPA_UNLIKELY(dpa_memcheck_on(process))) {
+		struct dpa_memcheck_report report = {
+			.rule = DPA_MEMCHECK_MISALIGNED_ACCESS,
+			.point = DPA_MEMCHECK_AT_ACCESS,
+			.hart = hart,
+			.hart_id = hart->id,
+			.pc = hart->pc,
+			.address = address,
+			.size = size,
+		};
+		dpa_memcheck_emit(process, &report);
+	}
+}
+
+/* The fault of a misaligned access to DPA memory, or 0 when every page of it allows need. */
+static int ram_misaligned_fault(const struct dpa_process *process, uint64_t address, unsigned size, unsigned need)
+{
+	uint64_t off = address - process->ram_base;
+	if (size > process->ram_size - off)
+		return DPA_FAULT_UNMAPPED;
+	for (uint64_t p = off >> DPA_PAGE_SHIFT; p <= (off + size - 1) >> DPA_PAGE_SHIFT; p++) {
+		unsigned perms = atomic_load_explicit(&process->perms[p], memory_order_relaxed);
+		if ((perms & need) != need)
+			return perms ? DPA_FAULT_PERMISSION : DPA_FAULT_UNMAPPED;
+	}
+	return 0;
+}
+
+/* The window pieces of a misaligned access: split where it crosses a 64-byte line. */
+static unsigned window_piece(uint64_t address, unsigned size)
+{
+	unsigned room = 64 - (unsigned)(address & 63);
+	return size < room ? size : room;
+}
+
+static int load_misaligned(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t *value)
+{
+	struct dpa_process *process = hart->process;
+	uint64_t v = 0;
+	if (!misaligned_allowed(hart))
+		return DPA_FAULT_MISALIGNED;
+	if (in_ram(process, address)) {
+		int rc = ram_misaligned_fault(process, address, size, DPA_PERM_R);
+		if (rc != 0)
+			return rc;
+		const uint8_t *src = process->ram + (address - process->ram_base);
+		for (unsigned i = 0; i < size; i++)
+			v |= (uint64_t)__atomic_load_n(src + i, __ATOMIC_RELAXED) << (8 * i);
+	} else {
+		struct dpa_region region;
+		int rc = dpa_memory_aperture(process, address, size, &region);
+		if (rc != 0)
+			return rc;
+		if (region.kind != DPA_REGION_WINDOW)
+			return DPA_FAULT_MISALIGNED;
+		for (unsigned done = 0, n; done < size; done += n) {
+			uint64_t piece;
+			n = window_piece(address + done, size - done);
+			rc = dpa_window_read(hart, &region, address + done, n, &piece);
+			if (rc != 0)
+				return rc;
+			v |= piece << (8 * done);
+		}
+	}
+	*value = v;
+	misaligned_done(hart, address, size);
+	return 0;
+}
+
+static int store_misaligned(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t value)
+{
+	struct dpa_process *process = hart->process;
+	if (!misaligned_allowed(hart))
+		return DPA_FAULT_MISALIGNED;
+	if (in_ram(process, address)) {
+		int rc = ram_misaligned_fault(process, address, size, DPA_PERM_W);
+		if (rc != 0)
+			return rc;
+		uint8_t *dst = process->ram + (address - process->ram_base);
+		for (unsigned i = 0; i < size; i++)
+			__atomic_store_n(dst + i, (uint8_t)(value >> (8 * i)), __ATOMIC_RELAXED);
+		/* The fast path records aligned stores; this one may touch two 8-byte words. */
+		if (DPA_UNLIKELY(dpa_memcheck_on(process))) {
+			dpa_memcheck_store(hart, address, hart->pc);
+			dpa_memcheck_store(hart, address + size - 1, hart->pc);
+		}
+	} else {
+		struct dpa_region region;
+		int rc = dpa_memory_aperture(process, address, size, &region);
+		if (rc != 0)
+			return rc;
+		if (region.kind != DPA_REGION_WINDOW)
+			return DPA_FAULT_MISALIGNED;
+		for (unsigned done = 0, n; done < size; done += n) {
+			n = window_piece(address + done, size - done);
+			rc = dpa_window_write(hart, &region, address + done, n, value >> (8 * done));
+			if (rc != 0)
+				return rc;
+		}
+	}
+	misaligned_done(hart, address, size);
+	return 0;
+}
+
 int dpa_memory_load_slow(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t *value)
 {
 	struct dpa_process *process = hart->process;
 	struct dpa_region region;
 	if (address & (size - 1))
-		return DPA_FAULT_MISALIGNED;
+		return load_misaligned(hart, address, size, value);
 	if (in_ram(process, address))
 		return ram_fault(process, address);
 	int rc = dpa_memory_aperture(process, address, size, &region);
@@ -336,7 +461,7 @@ int dpa_memory_store_slow(struct dpa_hart *hart, uint64_t address, unsigned size
 	struct dpa_process *process = hart->process;
 	struct dpa_region region;
 	if (address & (size - 1))
-		return DPA_FAULT_MISALIGNED;
+		return store_misaligned(hart, address, size, value);
 	if (in_ram(process, address))
 		return ram_fault(process, address);
 	int rc = dpa_memory_aperture(process, address, size, &region);
@@ -350,6 +475,24 @@ int dpa_memory_store_slow(struct dpa_hart *hart, uint64_t address, unsigned size
 	if (region.ops.write(region.user, hart, address - region.base, &value, size) != 0)
 		return DPA_FAULT_APERTURE;
 	return 0;
+}
+
+int dpa_process_set_strict_alignment(struct dpa_process *process, bool strict)
+{
+	if (process == NULL)
+		return -EINVAL;
+	atomic_store_explicit(&process->strict_alignment, strict, memory_order_relaxed);
+	return 0;
+}
+
+bool dpa_process_strict_alignment(const struct dpa_process *process)
+{
+	return process != NULL && atomic_load_explicit(&process->strict_alignment, memory_order_relaxed);
+}
+
+uint64_t dpa_process_misaligned(const struct dpa_process *process)
+{
+	return process != NULL ? atomic_load_explicit(&process->misaligned, memory_order_relaxed) : 0;
 }
 
 int dpa_memory_atomic_fault(const struct dpa_process *process, uint64_t address, unsigned size)

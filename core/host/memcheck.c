@@ -2,7 +2,9 @@
  * The memory-model checker's host side (flexio_ext.h): turning it on (flexio_process_memcheck_set,
  * FLEXIO_SIM_MEMCHECK), counting what the device reports, logging the first violation of each
  * rule at each pc, and answering flexio_process_memcheck_get. The device finds the violations
- * (core/dpa/memcheck.h has the rules and how).
+ * (core/dpa/memcheck.h has the rules and how). Also the memory model's other switch, strict
+ * alignment (flexio_process_strict_alignment_set; FLEXIO_SIM_STRICT_ALIGNMENT is read by the
+ * device's provider when it makes the process).
  */
 #include "process.h"
 
@@ -134,6 +136,14 @@ static void log_report(const struct process *process, const struct provider_memc
 			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
 			      r->has_thread ? "the thread" : "its thread");
 		break;
+	case FLEXIO_MEMCHECK_MISALIGNED_ACCESS:
+		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
+			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: a misaligned %u-byte access "
+			      "(the DPA programming guide: no unaligned accesses; performed here, as BlueField-3 does, "
+			      "without atomicity; FLEXIO_SIM_STRICT_ALIGNMENT=1 makes it a fault)",
+			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
+			      r->size);
+		break;
 	}
 }
 
@@ -155,6 +165,9 @@ void memcheck_on_report(void *user, const struct provider_memcheck_report *r)
 		break;
 	case FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK:
 		mc->info.memory_not_written_back++;
+		break;
+	case FLEXIO_MEMCHECK_MISALIGNED_ACCESS:
+		mc->info.misaligned_accesses++;
 		break;
 	}
 	mc->info.last_rule = r->rule;
@@ -244,4 +257,23 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_get(flexio_process *ha
 	}
 	process_put(process);
 	return FLEXIO_STATUS_SUCCESS;
+}
+
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_strict_alignment_set(flexio_process *handle, int enable)
+{
+	struct process *process = process_get(handle, __func__);
+	int rc;
+
+	if (!process)
+		return FLEXIO_STATUS_FAILED;
+	if (enable != 0 && enable != 1) {
+		flexio_err("enable is %d (give 1 for strict, 0 for performed)", enable);
+		process_put(process);
+		return FLEXIO_STATUS_FAILED;
+	}
+	rc = process->provider->strict_alignment_set(process->device, enable);
+	if (rc)
+		flexio_err("process \"%s\": the device's provider has no strict alignment switch", process->name);
+	process_put(process);
+	return rc ? FLEXIO_STATUS_FAILED : FLEXIO_STATUS_SUCCESS;
 }

@@ -267,6 +267,12 @@ static int no_memcheck_set(struct provider_process *process, bool on)
 	return -EOPNOTSUPP;
 }
 
+static int no_strict_alignment_set(struct provider_process *process, bool on)
+{
+	(void)process, (void)on;
+	return -EOPNOTSUPP;
+}
+
 static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16_t *bound)
 {
 	(void)process, (void)port, (void)bound;
@@ -413,6 +419,7 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(process_resume, no_process_destroy);
 	FILL(gdb_listen, no_gdb_listen);
 	FILL(memcheck_set, no_memcheck_set);
+	FILL(strict_alignment_set, no_strict_alignment_set);
 	FILL(uar_bind, no_uar_bind);
 	FILL(thread_obj_create, no_thread_obj_create);
 	FILL(thread_obj_release, no_thread_obj_release);

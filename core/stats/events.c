@@ -1,6 +1,6 @@
 /*
  * OpenFlexIO's addition to dpa_stats (dpa_stats_ext.h): the per-thread event counts of the
- * registry (activations, wake-ups, RPC calls, doorbells, CQEs), selected as the other per-id reads.
+ * registry (activations, wake-ups, RPC calls, doorbells, CQEs, misaligned accesses), selected as the other per-id reads.
  */
 #include "stats.h"
 
@@ -40,6 +40,7 @@ DPA_STATS_EXPERIMENTAL dpa_stats_status dpa_stats_read_process_events_list(dpa_s
 			.rpc_calls = threads[i].events[STATS_REGISTRY_RPC_CALLS],
 			.doorbells = threads[i].events[STATS_REGISTRY_DOORBELLS],
 			.cqes = threads[i].events[STATS_REGISTRY_CQES],
+			.misaligned = threads[i].events[STATS_REGISTRY_MISALIGNED],
 		};
 	free(threads);
 	*events_list = list;

@@ -146,7 +146,7 @@ def main():
         watch.send_signal(signal.SIGINT)
         rest, err = watch.communicate(timeout=60)
         assert watch.returncode == 0 and "runtime error" not in err, (watch.returncode, err)
-        assert rest.rstrip().endswith("CQE"), rest  # the last refresh: the header, no thread
+        assert rest.rstrip().endswith("MISAL"), rest  # the last refresh: the header, no thread
         # The process is gone once its program exits.
         doc = json.loads(run("--json").stdout)
         assert pid not in [p["id"] for p in doc["processes"]], doc

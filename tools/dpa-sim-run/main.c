@@ -3,14 +3,16 @@
  * would run it (Linux initial stack, write/exit/exit_group ecalls, exit status), so the same
  * binary can be checked against qemu.
  *
- *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]
+ *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--strict-alignment] [--help] [--] ELF [ARGS...]
  *
  * Options end at ELF (getopt_long with '+'): the arguments after it are the program's own.
  * Exit status: the program's exit status; 128 + signal on a fault, as for a killed process:
  * SIGBUS (135) misaligned access, SIGSEGV (139) unmapped or forbidden access or fetch, SIGILL
  * (132) illegal instruction, SIGTRAP (133) ebreak, SIGXCPU (152) watchdog, SIGSYS (159) other;
  * 125 for usage or loading errors. --stats writes counters to stderr, --trace writes one line
- * "<pc> <insn>" per executed instruction to stderr.
+ * "<pc> <insn>" per executed instruction to stderr. Misaligned loads and stores are performed,
+ * as BlueField-3 performs them (core/dpa/README.md, "Faults"), unless --strict-alignment or the
+ * environment's FLEXIO_SIM_STRICT_ALIGNMENT=1 makes them faults; qemu-riscv64 performs them too.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -37,16 +39,20 @@ struct run_state {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]\n"
-		"  --stats        write instruction and cycle counters to stderr at the end\n"
+		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--strict-alignment] [--help] [--] ELF "
+		"[ARGS...]\n"
+		"  --stats        write instruction, cycle and misaligned-access counters to stderr at the end\n"
 		"  --trace        write \"<pc> <insn>\" to stderr for each executed instruction\n"
 		"  --watchdog N   fault (exit 152) after N instructions without an exit (default %llu)\n"
+		"  --strict-alignment\n"
+		"                 misaligned loads and stores fault (exit 135) instead of being performed\n"
+		"                 (also FLEXIO_SIM_STRICT_ALIGNMENT=1)\n"
 		"  --help         show this help\n",
 		WATCHDOG_DEFAULT);
 }
 
 struct run_options {
-	bool stats, trace;
+	bool stats, trace, strict_alignment;
 	uint64_t watchdog;
 	int elf_index; /* argv[elf_index] is the ELF, followed by its arguments */
 };
@@ -55,13 +61,13 @@ struct run_options {
 static int parse_options(int argc, char **argv, struct run_options *opts)
 {
 	static const struct option long_options[] = {
-		{ "stats", no_argument, NULL, 's' },
-		{ "trace", no_argument, NULL, 't' },
-		{ "watchdog", required_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "stats", no_argument, NULL, 's' },          { "trace", no_argument, NULL, 't' },
+		{ "watchdog", required_argument, NULL, 'w' }, { "strict-alignment", no_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
 	};
-	*opts = (struct run_options){ .watchdog = WATCHDOG_DEFAULT };
+	const char *strict = getenv("FLEXIO_SIM_STRICT_ALIGNMENT");
+	*opts = (struct run_options){ .watchdog = WATCHDOG_DEFAULT,
+				      .strict_alignment = strict != NULL && *strict && strcmp(strict, "0") };
 	int option;
 	/* '+': stop at the ELF; ':' first: a missing value is reported as ':' rather than '?'. */
 	while ((option = getopt_long(argc, argv, "+:h", long_options, NULL)) != -1) {
@@ -72,6 +78,9 @@ static int parse_options(int argc, char **argv, struct run_options *opts)
 			break;
 		case 't':
 			opts->trace = true;
+			break;
+		case 'a':
+			opts->strict_alignment = true;
 			break;
 		case 'w':
 			errno = 0;
@@ -280,6 +289,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
 		return EXIT_USAGE;
 	}
+	dpa_process_set_strict_alignment(process, opts.strict_alignment);
 	struct run_state state = { 0 };
 	dpa_process_set_service(process, DPA_ECALL_LINUX_WRITE, service_write, &state);
 	dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT, service_exit, &state);
@@ -316,9 +326,10 @@ int main(int argc, char **argv)
 	}
 	if (opts.stats) {
 		uint64_t n = dpa_hart_instret(hart);
-		fprintf(stderr, "dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS\n",
+		fprintf(stderr,
+			"dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS misaligned %llu\n",
 			(unsigned long long)n, (unsigned long long)dpa_hart_cycles(hart), elapsed,
-			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0);
+			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0, (unsigned long long)dpa_hart_misaligned(hart));
 	}
 	dpa_hart_destroy(hart);
 	dpa_process_destroy(process);

@@ -76,11 +76,12 @@ enum column {
 	COL_RPC,
 	COL_DB,
 	COL_CQE,
+	COL_MISALIGNED,
 	COL_COUNT
 };
-static const char *const column_names[COL_COUNT] = { "PID",    "TID",   "NAME",    "S",      "EXEC",
-						     "EXEC/s", "INSTR", "INSTR/s", "CYCLES", "TIME_MS",
-						     "ACT",    "WAKE",  "RPC",     "DB",     "CQE" };
+static const char *const column_names[COL_COUNT] = { "PID",   "TID",     "NAME",   "S",       "EXEC", "EXEC/s",
+						     "INSTR", "INSTR/s", "CYCLES", "TIME_MS", "ACT",  "WAKE",
+						     "RPC",   "DB",      "CQE",    "MISAL" };
 
 static struct termios saved_terminal;
 static bool terminal_raw;
@@ -313,6 +314,8 @@ static double column_value(const struct row *r, int column)
 		return (double)r->events.doorbells;
 	case COL_CQE:
 		return (double)r->events.cqes;
+	case COL_MISALIGNED:
+		return (double)r->events.misaligned;
 	default:
 		return 0;
 	}
@@ -369,20 +372,20 @@ static void draw(struct view *v)
 	else
 		printf("keys: < > sort column (now %s%s), r reverse, p next process, + - interval, q quit\n\n",
 		       column_names[v->sort_column], v->reverse ? ", reversed" : "");
-	printf("%6s %-18s %5s %-20s %1s %10s %8s %14s %12s %14s %10s %8s %8s %6s %8s %8s\n", "PID", "PROCESS", "TID",
-	       "THREAD", "S", "EXEC", "EXEC/s", "INSTR", "INSTR/s", "CYCLES", "TIME_MS", "ACT", "WAKE", "RPC", "DB",
-	       "CQE");
+	printf("%6s %-18s %5s %-20s %1s %10s %8s %14s %12s %14s %10s %8s %8s %6s %8s %8s %8s\n", "PID", "PROCESS",
+	       "TID", "THREAD", "S", "EXEC", "EXEC/s", "INSTR", "INSTR/s", "CYCLES", "TIME_MS", "ACT", "WAKE", "RPC",
+	       "DB", "CQE", "MISAL");
 	for (uint32_t i = 0; i < v->nrows; i++) {
 		const struct row *r = &v->rows[i];
 
 		printf("%6u %-18.18s %5u %-20.20s %1s %10llu %8.0f %14llu %12.0f %14llu %10.3f %8llu %8llu %6llu %8llu "
-		       "%8llu\n",
+		       "%8llu %8llu\n",
 		       r->process_id, r->process_name, r->thread_id, r->thread_name, r->running ? "R" : "S",
 		       (unsigned long long)r->executions, r->executions_rate, (unsigned long long)r->instructions,
 		       r->instructions_rate, (unsigned long long)r->cycles, (double)r->time / 1e6,
 		       (unsigned long long)r->events.activations, (unsigned long long)r->events.wakeups,
 		       (unsigned long long)r->events.rpc_calls, (unsigned long long)r->events.doorbells,
-		       (unsigned long long)r->events.cqes);
+		       (unsigned long long)r->events.cqes, (unsigned long long)r->events.misaligned);
 	}
 	fflush(stdout);
 }
@@ -493,12 +496,13 @@ static void json(const struct view *v)
 		json_string(r->thread_name);
 		printf(", \"instructions\": %llu, \"cycles\": %llu, \"time_ns\": %llu, \"executions\": %llu, "
 		       "\"activations\": %llu, \"wakeups\": %llu, \"rpc_calls\": %llu, \"doorbells\": %llu, "
-		       "\"cqes\": %llu, \"executions_per_s\": %.1f, \"instructions_per_s\": %.1f}",
+		       "\"cqes\": %llu, \"misaligned\": %llu, \"executions_per_s\": %.1f, \"instructions_per_s\": "
+		       "%.1f}",
 		       (unsigned long long)r->instructions, (unsigned long long)r->cycles, (unsigned long long)r->time,
 		       (unsigned long long)r->executions, (unsigned long long)r->events.activations,
 		       (unsigned long long)r->events.wakeups, (unsigned long long)r->events.rpc_calls,
-		       (unsigned long long)r->events.doorbells, (unsigned long long)r->events.cqes, r->executions_rate,
-		       r->instructions_rate);
+		       (unsigned long long)r->events.doorbells, (unsigned long long)r->events.cqes,
+		       (unsigned long long)r->events.misaligned, r->executions_rate, r->instructions_rate);
 	}
 	printf("]}\n");
 }

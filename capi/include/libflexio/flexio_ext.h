@@ -266,6 +266,13 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_trace_stop(flexio_process *proc
  * flexio_process_memcheck_set. Each violation is counted; the first one of each rule at each
  * pc is logged, one WARN line from "flexio_memcheck" naming the process, the DPA thread (as
  * flexio_dev_get_thread_id gives it), the pc and the address.
+ *
+ * Misaligned loads and stores: the DPA programming guide says the DPA does not support them, yet
+ * code that runs on BlueField-3 makes them and the device performs them (not atomically). The
+ * simulated DPA performs them too, counts them per thread (dpa_stats) and, with the checker
+ * on, reports each pc that makes one (FLEXIO_MEMCHECK_MISALIGNED_ACCESS). Strict alignment
+ * (FLEXIO_SIM_STRICT_ALIGNMENT=1 at flexio_process_create, or flexio_process_strict_alignment_set)
+ * makes them fault instead. Misaligned atomics and MMIO accesses always fault.
  */
 
 /** The rules checked (the DPA memory model of the DPA programming guide). */
@@ -284,6 +291,10 @@ enum flexio_memcheck_rule {
 	 *  __dpa_thread_memory_writeback() in between. A fence is not a writeback. pc is the
 	 *  store. */
 	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
+	/** A load or store not aligned to its size ("the DPA does not support unaligned
+	 *  accesses"), performed as BlueField-3 performs it: not atomically. pc is the access.
+	 *  Not a violation under strict alignment, where the access faults instead. */
+	FLEXIO_MEMCHECK_MISALIGNED_ACCESS = 4,
 };
 
 /** What the checker found in a process. */
@@ -298,6 +309,7 @@ struct flexio_memcheck_info {
 	uint32_t last_thread_id;          /**< UINT32_MAX when the thread was gone */
 	uint64_t last_pc; /**< the pc of the last violation */
 	uint64_t last_address; /**< the address it accessed */
+	uint64_t misaligned_accesses; /**< FLEXIO_MEMCHECK_MISALIGNED_ACCESS reports */
 };
 
 /**
@@ -323,6 +335,21 @@ FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_set(flexio_process *pr
  */
 FLEXIO_EXPERIMENTAL flexio_status flexio_process_memcheck_get(flexio_process *process,
 							      struct flexio_memcheck_info *info);
+
+/**
+ * Makes misaligned loads and stores of a process's DPA threads fault (enable 1: the DPA
+ * programming guide's "no unaligned accesses", a misaligned-access fault stops the process) or
+ * be performed as BlueField-3 performs them, not atomically (0, the default unless the
+ * environment had FLEXIO_SIM_STRICT_ALIGNMENT=1 at flexio_process_create). Misaligned atomics
+ * and MMIO accesses fault either way. Takes effect at the threads' next access.
+ *
+ * @param process  a live process.
+ * @param enable   1 strict (fault), 0 performed.
+ * @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument or a device
+ *         without the switch.
+ * @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
+ */
+FLEXIO_EXPERIMENTAL flexio_status flexio_process_strict_alignment_set(flexio_process *process, int enable);
 
 #if FLEXIO_EDITION_OLD
 /* ------------------------------------------------------------------------ */

@@ -94,7 +94,7 @@ struct sim_thread {
 	 * invocation being counted began */
 	struct stats_registry_thread *stats;
 	bool stats_begun;
-	uint64_t stats_instret, stats_cycles, stats_time_ns, stats_start_us;
+	uint64_t stats_instret, stats_cycles, stats_misaligned, stats_time_ns, stats_start_us;
 };
 
 int sim_serves(struct ibv_context *ibv_ctx);

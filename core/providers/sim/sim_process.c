@@ -40,6 +40,19 @@ static uint64_t watchdog_budget(void)
 	return (*end || !n) ? SIM_DEFAULT_WATCHDOG : n;
 }
 
+/* FLEXIO_SIM_STRICT_ALIGNMENT=1: misaligned loads and stores fault (core/dpa/README.md, "Faults"). */
+static bool strict_alignment_from_env(void)
+{
+	const char *value = getenv("FLEXIO_SIM_STRICT_ALIGNMENT");
+
+	return value && *value && strcmp(value, "0");
+}
+
+static int strict_alignment_set(struct provider_process *process, bool on)
+{
+	return dpa_process_set_strict_alignment(((struct sim_process *)process)->engine, on);
+}
+
 static uint64_t heap_size(void)
 {
 	const char *value = getenv("FLEXIO_SIM_HEAP_SIZE");
@@ -155,6 +168,7 @@ static struct provider_process *process_create(struct ibv_context *ibv_ctx, cons
 	if (!p->engine)
 		goto fail;
 	dpa_process_set_user(p->engine, p);
+	dpa_process_set_strict_alignment(p->engine, strict_alignment_from_env());
 	/* Published on the device, the process's id is the device-wide one dpa_stats shows. */
 	stats_id = sim_stats_process_add(p, ibv_ctx, config->name);
 	if (stats_id)
@@ -337,6 +351,7 @@ static const struct flexio_provider_ops sim_provider = {
 	.process_resume = process_resume,
 	.gdb_listen = sim_gdb_listen_op,
 	.memcheck_set = sim_memcheck_set,
+	.strict_alignment_set = strict_alignment_set,
 	/* the DPA's side of the NIC's queues */
 	.uar_bind = sim_uar_bind,
 	.thread_obj_create = sim_thread_obj_create,

@@ -196,6 +196,7 @@ void sim_stats_begin_counted(struct sim_thread *t)
 {
 	t->stats_instret = dpa_hart_instret(t->hart);
 	t->stats_cycles = dpa_hart_cycles(t->hart);
+	t->stats_misaligned = dpa_hart_misaligned(t->hart);
 	t->stats_time_ns = dpa_hart_time_ns(t->hart);
 	t->stats_start_us = now_us();
 	t->stats_begun = true;
@@ -261,6 +262,8 @@ void sim_stats_end_counted(struct sim_thread *t)
 	atomic_fetch_add_explicit(&s->cycles, cycles, memory_order_relaxed);
 	atomic_fetch_add_explicit(&s->time_ns, dpa_hart_time_ns(t->hart) - t->stats_time_ns, memory_order_relaxed);
 	atomic_fetch_add_explicit(&s->executions, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&s->events[STATS_REGISTRY_MISALIGNED],
+				  dpa_hart_misaligned(t->hart) - t->stats_misaligned, memory_order_relaxed);
 	control = atomic_load_explicit(&ps->control, memory_order_relaxed);
 	if (STATS_REGISTRY_STATE(control) == STATS_REGISTRY_ACTIVE &&
 	    STATS_REGISTRY_TYPE(control) == STATS_REGISTRY_TRACER)

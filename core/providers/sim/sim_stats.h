@@ -5,8 +5,9 @@
  *
  * Cost: processes and threads are published when made and retired when destroyed. The hooks on
  * the paths that run often (invocations, doorbells, CQEs, activations) are inline here and do
- * one relaxed load of the process's counter control word when counting is off; instructions and
- * cycles come from the engine's own per-hart counters, read at invocation boundaries only.
+ * one relaxed load of the process's counter control word when counting is off; instructions,
+ * cycles and misaligned accesses come from the engine's own per-hart counters, read at invocation
+ * boundaries only.
  */
 #ifndef OPENFLEXIO_CORE_SIM_STATS_H
 #define OPENFLEXIO_CORE_SIM_STATS_H

@@ -1,14 +1,34 @@
-/* Misaligned loads, stores, AMOs and LR/SC at every width: the DPA has no
- * misaligned-access support, so each must fault (qemu performs the plain
- * loads and stores and faults only the atomics). The argument is the byte
- * offset into an aligned buffer. */
+/* Misaligned loads, stores, AMOs and LR/SC at every width. The DPA performs
+ * plain loads and stores as BlueField-3 does (not atomically), as qemu does:
+ * a load prints the value it read, a store the buffer it wrote, so comparing
+ * with qemu checks the bytes. Under --strict-alignment they fault, and the
+ * atomics fault in both modes (qemu faults them too). The argument is the
+ * byte offset into an aligned buffer. */
 #include "fault_program.h"
 
-static uint64_t buffer[4] __attribute__((aligned(16)));
+static uint64_t buffer[4] __attribute__((aligned(16))) = { 0x8877665544332211ull, 0xf0eeddccbbaa9900ull,
+							   0x0f1e2d3c4b5a6978ull, 0x8796a5b4c3d2e1f0ull };
 
 static uintptr_t address_at(uintptr_t offset)
 {
 	return (uintptr_t)buffer + offset;
+}
+
+static void print_loaded(uint64_t value)
+{
+	rt_print("loaded ");
+	rt_print_hex(value);
+	rt_print_char('\n');
+}
+
+static void print_buffer(void)
+{
+	rt_print("buffer");
+	for (unsigned i = 0; i < 4; i++) {
+		rt_print_char(' ');
+		rt_print_hex(buffer[i]);
+	}
+	rt_print_char('\n');
 }
 
 /* norvc: the assembler would otherwise pick the compressed form whenever the
@@ -23,15 +43,17 @@ static uintptr_t address_at(uintptr_t offset)
 				 : "=r"(value)                          \
 				 : "r"(address_at(offset))              \
 				 : "memory");                           \
+		print_loaded(value);                                    \
 	}
 
-#define STORE_CASE(name, instruction)                                      \
-	static void name(uintptr_t offset)                                 \
-	{                                                                  \
-		__asm__ volatile(UNCOMPRESSED(instruction " %0, 0(%1)")    \
-				 :                                         \
-				 : "r"(0x5a5aull), "r"(address_at(offset)) \
-				 : "memory");                              \
+#define STORE_CASE(name, instruction)                                                  \
+	static void name(uintptr_t offset)                                             \
+	{                                                                              \
+		__asm__ volatile(UNCOMPRESSED(instruction " %0, 0(%1)")                \
+				 :                                                     \
+				 : "r"(0xa1b2c3d4e5f60718ull), "r"(address_at(offset)) \
+				 : "memory");                                          \
+		print_buffer();                                                        \
 	}
 
 #define AMO_CASE(name, instruction)                                   \
@@ -91,6 +113,7 @@ static void compressed_lw(uintptr_t offset)
 	register uintptr_t address __asm__("a1") = address_at(offset);
 	register uint64_t value __asm__("a0");
 	__asm__ volatile("c.lw a0, 0(a1)" : "=r"(value) : "r"(address) : "memory");
+	print_loaded(value);
 }
 
 static void compressed_ld(uintptr_t offset)
@@ -98,20 +121,23 @@ static void compressed_ld(uintptr_t offset)
 	register uintptr_t address __asm__("a1") = address_at(offset);
 	register uint64_t value __asm__("a0");
 	__asm__ volatile("c.ld a0, 0(a1)" : "=r"(value) : "r"(address) : "memory");
+	print_loaded(value);
 }
 
 static void compressed_sw(uintptr_t offset)
 {
 	register uintptr_t address __asm__("a1") = address_at(offset);
-	register uint64_t value __asm__("a0") = 7;
+	register uint64_t value __asm__("a0") = 0x1122334455667788ull;
 	__asm__ volatile("c.sw a0, 0(a1)" : : "r"(value), "r"(address) : "memory");
+	print_buffer();
 }
 
 static void compressed_sd(uintptr_t offset)
 {
 	register uintptr_t address __asm__("a1") = address_at(offset);
-	register uint64_t value __asm__("a0") = 7;
+	register uint64_t value __asm__("a0") = 0x1122334455667788ull;
 	__asm__ volatile("c.sd a0, 0(a1)" : : "r"(value), "r"(address) : "memory");
+	print_buffer();
 }
 
 /* sp is moved onto the misaligned address for the access only. */
@@ -122,14 +148,16 @@ static void compressed_ldsp(uintptr_t offset)
 			 : "=&r"(value)
 			 : "r"(address_at(offset))
 			 : "t0", "memory");
+	print_loaded(value);
 }
 
 static void compressed_swsp(uintptr_t offset)
 {
 	__asm__ volatile("mv t0, sp\n\tmv sp, %0\n\tc.swsp %1, 0(sp)\n\tmv sp, t0"
 			 :
-			 : "r"(address_at(offset)), "r"(9ull)
+			 : "r"(address_at(offset)), "r"(0x0102030405060708ull)
 			 : "t0", "memory");
+	print_buffer();
 }
 
 static const struct fault_case cases[] = {
