@@ -1814,6 +1814,11 @@ static void errors(void **state)
 	EXPECT_ERR(flexio_process_memcheck_get(fx.p, NULL), F, "flexio_process_memcheck_get", "info is NULL");
 	EXPECT_SILENT(flexio_process_memcheck_get(fx.p, &memcheck), OK);
 	assert_int_equal(memcheck.enabled, 0);
+	EXPECT_BAD_HANDLES(flexio_process, "process", flexio_process_strict_alignment_set(h, 1), F,
+			   "flexio_process_strict_alignment_set");
+	EXPECT_ERR(flexio_process_strict_alignment_set(fx.p, 2), F, "flexio_process_strict_alignment_set",
+		   "enable is 2 (give 1 for strict, 0 for performed)");
+	EXPECT_SILENT(flexio_process_strict_alignment_set(fx.p, 0), OK);
 	/* Documented: "unknown" for a value that is not a cause (no line). */
 	EXPECT_SILENT_STR(flexio_fault_cause_name((enum flexio_fault_cause)(FLEXIO_FAULT_STACK_OVERFLOW + 1)),
 			  "unknown");

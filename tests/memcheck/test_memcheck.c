@@ -3,7 +3,9 @@
  * without __dpa_thread_window_writeback() and reading a value the host changed without
  * __dpa_thread_window_read_inv() is reported (thread, pc, address; one log line per rule and
  * pc; counts); the correct versions are silent; the checker off (the default) is silent;
- * FLEXIO_SIM_MEMCHECK=1 turns it on at process creation.
+ * FLEXIO_SIM_MEMCHECK=1 turns it on at process creation. Misaligned loads and stores are
+ * performed and reported (once per pc in the log); strict alignment
+ * (flexio_process_strict_alignment_set, FLEXIO_SIM_STRICT_ALIGNMENT=1) makes them faults.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
@@ -14,7 +16,7 @@
 
 #include "host_test.h"
 
-extern flexio_func_t mc_store, mc_load, mc_last_value, mc_thread_id;
+extern flexio_func_t mc_store, mc_load, mc_last_value, mc_thread_id, mc_misaligned_store, mc_misaligned_load;
 
 static flexio_app *app;
 static struct ibv_pd *pd;
@@ -238,6 +240,79 @@ static void environment_turns_it_on(void **state)
 	close_fixture(&f);
 }
 
+static void misaligned_access_is_reported(void **state)
+{
+	struct fixture f;
+	uint64_t pc;
+	uint32_t thread;
+	struct flexio_memcheck_info info;
+	char head[128];
+
+	(void)state;
+	open_fixture(&f);
+	/* Off: performed, not reported. */
+	pc = CALL(f.p, mc_misaligned_store, 0x1122334455667788ull);
+	assert_int_equal(CALL(f.p, mc_misaligned_load, 0), 0x1122334455667788ull);
+	assert_int_equal(info_of(f.p).misaligned_accesses, 0);
+	assert_int_equal(flexio_process_memcheck_set(f.p, 1), FLEXIO_STATUS_SUCCESS);
+	thread = (uint32_t)CALL(f.p, mc_thread_id, 0);
+	assert_int_equal(CALL(f.p, mc_misaligned_store, 0x0102030405060708ull), pc);
+	info = info_of(f.p);
+	assert_int_equal(info.misaligned_accesses, 1);
+	assert_int_equal(info.logged, 1);
+	assert_int_equal(info.last_rule, FLEXIO_MEMCHECK_MISALIGNED_ACCESS);
+	assert_int_equal(info.last_thread_id, thread);
+	assert_int_equal(info.last_pc, pc);
+	assert_int_equal(info.last_address & 7, 1);
+	assert_int_equal(nlines, 1);
+	snprintf(head, sizeof(head), "thread %u pc 0x%llx address 0x", thread, (unsigned long long)pc);
+	assert_non_null(strstr(lines[0], head));
+	assert_non_null(strstr(lines[0], "a misaligned 8-byte access"));
+	/* Again at the same pc: counted, not logged again; the load is another pc. */
+	CALL(f.p, mc_misaligned_store, 0x0102030405060708ull);
+	assert_int_equal(CALL(f.p, mc_misaligned_load, 0), 0x0102030405060708ull);
+	info = info_of(f.p);
+	assert_int_equal(info.misaligned_accesses, 3);
+	assert_int_equal(info.logged, 2);
+	assert_int_equal(nlines, 2);
+	close_fixture(&f);
+}
+
+/* The fault strict alignment makes of a misaligned store. */
+static void expect_strict_fault(flexio_process *p)
+{
+	struct flexio_process_fault fault;
+	uint64_t r = 0;
+
+	assert_int_equal(flexio_process_call(p, &mc_misaligned_store, &r, 7ull), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_process_fault_get(p, &fault), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(fault.cause, FLEXIO_FAULT_MISALIGNED);
+	assert_int_equal(fault.address & 7, 1);
+}
+
+static void strict_alignment_faults(void **state)
+{
+	flexio_process *p;
+	struct flexio_process_attr attr = { .pd = pd };
+
+	(void)state;
+	assert_int_equal(flexio_process_create(ctx, app, &attr, &p), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_process_strict_alignment_set(p, 2), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_process_strict_alignment_set(NULL, 1), FLEXIO_STATUS_FAILED);
+	assert_int_equal(flexio_process_strict_alignment_set(p, 1), FLEXIO_STATUS_SUCCESS);
+	assert_int_equal(flexio_process_strict_alignment_set(p, 0), FLEXIO_STATUS_SUCCESS);
+	CALL(p, mc_misaligned_store, 1);
+	assert_int_equal(flexio_process_strict_alignment_set(p, 1), FLEXIO_STATUS_SUCCESS);
+	expect_strict_fault(p);
+	flexio_process_destroy(p);
+
+	setenv("FLEXIO_SIM_STRICT_ALIGNMENT", "1", 1);
+	assert_int_equal(flexio_process_create(ctx, app, &attr, &p), FLEXIO_STATUS_SUCCESS);
+	unsetenv("FLEXIO_SIM_STRICT_ALIGNMENT");
+	expect_strict_fault(p);
+	flexio_process_destroy(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +320,8 @@ int main(void)
 		cmocka_unit_test(missing_invalidation_is_caught),
 		cmocka_unit_test(off_is_silent),
 		cmocka_unit_test(environment_turns_it_on),
+		cmocka_unit_test(misaligned_access_is_reported),
+		cmocka_unit_test(strict_alignment_faults),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -177,6 +177,7 @@ package capi
 #define FLEXIO_GO_OFFSET_MemcheckInfo_LastThreadId offsetof(struct flexio_memcheck_info, last_thread_id)
 #define FLEXIO_GO_OFFSET_MemcheckInfo_LastPc offsetof(struct flexio_memcheck_info, last_pc)
 #define FLEXIO_GO_OFFSET_MemcheckInfo_LastAddress offsetof(struct flexio_memcheck_info, last_address)
+#define FLEXIO_GO_OFFSET_MemcheckInfo_MisalignedAccesses offsetof(struct flexio_memcheck_info, misaligned_accesses)
 #define FLEXIO_GO_SIZE_MemcheckInfo sizeof(struct flexio_memcheck_info)
 #define FLEXIO_GO_ALIGN_MemcheckInfo _Alignof(struct flexio_memcheck_info)
 */
@@ -693,6 +694,10 @@ const (
 	// published (a doorbell, the end of its invocation) with no __dpa_thread_memory_writeback() in
 	// between. A fence is not a writeback. pc is the store.
 	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK MemcheckRule = 3
+	// A load or store not aligned to its size ("the DPA does not support unaligned accesses"),
+	// performed as BlueField-3 performs it: not atomically. pc is the access. Not a violation under
+	// strict alignment, where the access faults instead.
+	FLEXIO_MEMCHECK_MISALIGNED_ACCESS MemcheckRule = 4
 )
 
 // Integer macros.
@@ -1145,6 +1150,8 @@ type MemcheckInfo struct {
 	LastPc uint64
 	// the address it accessed
 	LastAddress uint64
+	// FLEXIO_MEMCHECK_MISALIGNED_ACCESS reports
+	MisalignedAccesses uint64
 }
 
 // The Go mirrors must have the C compiler's layout (sizeof, _Alignof, offsetof in the
@@ -1488,6 +1495,8 @@ var (
 	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_LastPc - unsafe.Offsetof(MemcheckInfo{}.LastPc)]struct{}{}
 	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.LastAddress) - C.FLEXIO_GO_OFFSET_MemcheckInfo_LastAddress]struct{}{}
 	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_LastAddress - unsafe.Offsetof(MemcheckInfo{}.LastAddress)]struct{}{}
+	_ [0]struct{} = [unsafe.Offsetof(MemcheckInfo{}.MisalignedAccesses) - C.FLEXIO_GO_OFFSET_MemcheckInfo_MisalignedAccesses]struct{}{}
+	_ [0]struct{} = [C.FLEXIO_GO_OFFSET_MemcheckInfo_MisalignedAccesses - unsafe.Offsetof(MemcheckInfo{}.MisalignedAccesses)]struct{}{}
 	_ [0]struct{} = [unsafe.Sizeof(MemcheckInfo{}) - C.FLEXIO_GO_SIZE_MemcheckInfo]struct{}{}
 	_ [0]struct{} = [C.FLEXIO_GO_SIZE_MemcheckInfo - unsafe.Sizeof(MemcheckInfo{})]struct{}{}
 	_ [0]struct{} = [unsafe.Alignof(MemcheckInfo{}) - C.FLEXIO_GO_ALIGN_MemcheckInfo]struct{}{}

@@ -866,3 +866,23 @@ func ProcessMemcheckSet(process *Process, enable int32) Status {
 func ProcessMemcheckGet(process *Process, info *MemcheckInfo) Status {
 	return Status(C.flexio_process_memcheck_get((*C.flexio_process)(unsafe.Pointer(process)), (*C.struct_flexio_memcheck_info)(unsafe.Pointer(info))))
 }
+
+// ProcessStrictAlignmentSet calls flexio_status flexio_process_strict_alignment_set(flexio_process *process, int enable);
+//
+// Makes misaligned loads and stores of a process's DPA threads fault (enable 1: the DPA programming
+// guide's "no unaligned accesses", a misaligned-access fault stops the process) or be performed as
+// BlueField-3 performs them, not atomically (0, the default unless the environment had
+// FLEXIO_SIM_STRICT_ALIGNMENT=1 at flexio_process_create). Misaligned atomics and MMIO accesses
+// fault either way. Takes effect at the threads' next access.
+//
+// Parameters:
+//   - process: a live process.
+//   - enable: 1 strict (fault), 0 performed.
+//
+// Returns FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument or a device
+// without the switch.
+//
+// Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL).
+func ProcessStrictAlignmentSet(process *Process, enable int32) Status {
+	return Status(C.flexio_process_strict_alignment_set((*C.flexio_process)(unsafe.Pointer(process)), C.int(enable)))
+}

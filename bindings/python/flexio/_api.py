@@ -125,6 +125,7 @@ EXPERIMENTAL_FUNCTIONS = (
     'flexio_process_trace_stop',
     'flexio_process_memcheck_set',
     'flexio_process_memcheck_get',
+    'flexio_process_strict_alignment_set',
 )
 
 DEVICE_FUNCTIONS = (
@@ -261,4 +262,5 @@ ENUMS = (
     'FLEXIO_MEMCHECK_STALE_WINDOW_READ',
     'FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK',
     'FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK',
+    'FLEXIO_MEMCHECK_MISALIGNED_ACCESS',
 )

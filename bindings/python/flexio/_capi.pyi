@@ -1130,6 +1130,7 @@ class StableLib:
     FLEXIO_MEMCHECK_STALE_WINDOW_READ: int
     FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK: int
     FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK: int
+    FLEXIO_MEMCHECK_MISALIGNED_ACCESS: int
 
 
 class ExperimentalLib:
@@ -1851,6 +1852,24 @@ class ExperimentalLib:
           info: filled in (all 0 when the checker never ran).
 
         Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument.
+
+        Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
+        (FLEXIO_EXPERIMENTAL).
+        """
+    @staticmethod
+    def flexio_process_strict_alignment_set(process: FFI.CData, enable: int, /) -> int:
+        """Makes misaligned loads and stores of a process's DPA threads fault (enable 1: the DPA
+        programming guide's "no unaligned accesses", a misaligned-access fault stops the process) or
+        be performed as BlueField-3 performs them, not atomically (0, the default unless the
+        environment had FLEXIO_SIM_STRICT_ALIGNMENT=1 at flexio_process_create). Misaligned atomics
+        and MMIO accesses fault either way. Takes effect at the threads' next access.
+
+        Parameters:
+          process: a live process.
+          enable: 1 strict (fault), 0 performed.
+
+        Returns: FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument or a
+        device without the switch.
 
         Since: OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental
         (FLEXIO_EXPERIMENTAL).

@@ -379,6 +379,7 @@ enum flexio_memcheck_rule {
 	FLEXIO_MEMCHECK_STALE_WINDOW_READ = 1,
 	FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK = 2,
 	FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK = 3,
+	FLEXIO_MEMCHECK_MISALIGNED_ACCESS = 4,
 };
 struct flexio_memcheck_info {
 	int enabled;
@@ -390,6 +391,7 @@ struct flexio_memcheck_info {
 	uint32_t last_thread_id;
 	uint64_t last_pc;
 	uint64_t last_address;
+	uint64_t misaligned_accesses;
 };
 
 // rdma-core calls that open a device (libflexio serves them)
@@ -518,3 +520,4 @@ flexio_status flexio_process_trace_start(flexio_process *process, const char *pa
 flexio_status flexio_process_trace_stop(flexio_process *process);
 flexio_status flexio_process_memcheck_set(flexio_process *process, int enable);
 flexio_status flexio_process_memcheck_get(flexio_process *process, struct flexio_memcheck_info *info);
+flexio_status flexio_process_strict_alignment_set(flexio_process *process, int enable);

@@ -39,10 +39,13 @@ __dpa_rpc__ uint64_t gdb_spin(uint64_t arg)
 	return arg + turns;
 }
 
-/* A 4-byte store offset bytes into gdb_total: misaligned for an odd offset. */
+/* A 4-byte atomic store (amoswap.w) offset bytes into gdb_total: misaligned for an odd offset, a
+ * fault (misaligned atomics fault; plain stores are performed, as BlueField-3 performs them). */
 __dpa_rpc__ uint64_t gdb_fault(uint64_t offset)
 {
-	*(volatile uint32_t *)((uintptr_t)&gdb_total + offset) = 1;
+	uint64_t old;
+
+	__asm__ volatile("amoswap.w %0, %1, (%2)" : "=r"(old) : "r"(1ull), "r"((uintptr_t)&gdb_total + offset) : "memory");
 	return 0;
 }
 

@@ -36,10 +36,14 @@ __dpa_rpc__ uint64_t print_numbered(uint32_t count)
 	return count;
 }
 
-/* A 4-byte load from an address that is not 4-byte aligned: the DPA faults. */
+/* A 4-byte load-reserved from an address that is not 4-byte aligned: the DPA faults (a misaligned
+ * atomic; plain loads and stores are performed, as BlueField-3 performs them). */
 __dpa_rpc__ uint64_t load_misaligned(flexio_uintptr_t daddr)
 {
-	return *(volatile uint32_t *)(daddr + 1);
+	uint64_t value;
+
+	__asm__ volatile("lr.w %0, (%1)" : "=r"(value) : "r"(daddr + 1) : "memory");
+	return value;
 }
 
 __dpa_rpc__ uint64_t load_from(flexio_uintptr_t daddr)

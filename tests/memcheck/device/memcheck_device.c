@@ -66,3 +66,26 @@ __dpa_rpc__ uint64_t mc_thread_id(uint64_t unused)
 	flexio_dev_get_thread_ctx(&dtctx);
 	return flexio_dev_get_thread_id(dtctx);
 }
+
+/* DPA memory for the misaligned accesses below: 8 bytes at offset 1 are not 8-byte aligned. */
+static uint8_t misaligned_bytes[16] __attribute__((aligned(8)));
+
+/* Stores value at offset 1 of misaligned_bytes (performed, as BlueField-3 performs it, unless
+ * strict alignment makes it a fault); returns the store's pc. */
+__dpa_rpc__ uint64_t mc_misaligned_store(uint64_t value)
+{
+	uint64_t pc;
+
+	__asm__ __volatile__("auipc %0, 0\n\tsd %1, 1(%2)" : "=&r"(pc) : "r"(value), "r"(misaligned_bytes) : "memory");
+	return pc + 4;
+}
+
+/* The 8 bytes at offset 1 of misaligned_bytes, read by one misaligned load. */
+__dpa_rpc__ uint64_t mc_misaligned_load(uint64_t unused)
+{
+	uint64_t v;
+
+	(void)unused;
+	__asm__ __volatile__("ld %0, 1(%1)" : "=r"(v) : "r"(misaligned_bytes) : "memory");
+	return v;
+}

@@ -186,6 +186,7 @@ const struct flexio_c_layout_entry flexio_c_layout[] = {
 	OFFSET(struct flexio_memcheck_info, last_thread_id, "flexio_memcheck_info.last_thread_id"),
 	OFFSET(struct flexio_memcheck_info, last_pc, "flexio_memcheck_info.last_pc"),
 	OFFSET(struct flexio_memcheck_info, last_address, "flexio_memcheck_info.last_address"),
+	OFFSET(struct flexio_memcheck_info, misaligned_accesses, "flexio_memcheck_info.misaligned_accesses"),
 };
 
 const size_t flexio_c_layout_len = sizeof(flexio_c_layout) / sizeof(flexio_c_layout[0]);

@@ -180,6 +180,7 @@ fn rust_layout() -> BTreeMap<&'static str, usize> {
     m.insert("flexio_memcheck_info.last_thread_id", offset_of!(flexio_memcheck_info, last_thread_id));
     m.insert("flexio_memcheck_info.last_pc", offset_of!(flexio_memcheck_info, last_pc));
     m.insert("flexio_memcheck_info.last_address", offset_of!(flexio_memcheck_info, last_address));
+    m.insert("flexio_memcheck_info.misaligned_accesses", offset_of!(flexio_memcheck_info, misaligned_accesses));
     m
 }
 

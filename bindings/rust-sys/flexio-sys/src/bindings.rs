@@ -1613,6 +1613,8 @@ pub const FLEXIO_MEMCHECK_STALE_WINDOW_READ: flexio_memcheck_rule = 1;
 pub const FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK: flexio_memcheck_rule = 2;
 #[doc = " The NIC read DPA memory (a WQE, a doorbell record, a send buffer) that a thread stored\n  and then published (a doorbell, the end of its invocation) with no\n  __dpa_thread_memory_writeback() in between. A fence is not a writeback. pc is the\n  store."]
 pub const FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK: flexio_memcheck_rule = 3;
+#[doc = " A load or store not aligned to its size (\"the DPA does not support unaligned\n  accesses\"), performed as BlueField-3 performs it: not atomically. pc is the access.\n  Not a violation under strict alignment, where the access faults instead."]
+pub const FLEXIO_MEMCHECK_MISALIGNED_ACCESS: flexio_memcheck_rule = 4;
 #[doc = " The rules checked (the DPA memory model of the DPA programming guide)."]
 pub type flexio_memcheck_rule = ::std::os::raw::c_uint;
 #[doc = " What the checker found in a process."]
@@ -1637,10 +1639,12 @@ pub struct flexio_memcheck_info {
     pub last_pc: u64,
     #[doc = "< the address it accessed"]
     pub last_address: u64,
+    #[doc = "< FLEXIO_MEMCHECK_MISALIGNED_ACCESS reports"]
+    pub misaligned_accesses: u64,
 }
 #[allow(clippy::unnecessary_operation, clippy::identity_op)]
 const _: () = {
-    ["Size of flexio_memcheck_info"][::std::mem::size_of::<flexio_memcheck_info>() - 64usize];
+    ["Size of flexio_memcheck_info"][::std::mem::size_of::<flexio_memcheck_info>() - 72usize];
     ["Alignment of flexio_memcheck_info"][::std::mem::align_of::<flexio_memcheck_info>() - 8usize];
     ["Offset of field: flexio_memcheck_info::enabled"]
         [::std::mem::offset_of!(flexio_memcheck_info, enabled) - 0usize];
@@ -1660,6 +1664,8 @@ const _: () = {
         [::std::mem::offset_of!(flexio_memcheck_info, last_pc) - 48usize];
     ["Offset of field: flexio_memcheck_info::last_address"]
         [::std::mem::offset_of!(flexio_memcheck_info, last_address) - 56usize];
+    ["Offset of field: flexio_memcheck_info::misaligned_accesses"]
+        [::std::mem::offset_of!(flexio_memcheck_info, misaligned_accesses) - 64usize];
 };
 pub type __builtin_va_list = [__va_list_tag; 1usize];
 #[repr(C)]

@@ -235,3 +235,10 @@ unsafe extern "C" {
         info: *mut flexio_memcheck_info,
     ) -> flexio_status;
 }
+unsafe extern "C" {
+    #[doc = " Makes misaligned loads and stores of a process's DPA threads fault (enable 1: the DPA\n programming guide's \"no unaligned accesses\", a misaligned-access fault stops the process) or\n be performed as BlueField-3 performs them, not atomically (0, the default unless the\n environment had FLEXIO_SIM_STRICT_ALIGNMENT=1 at flexio_process_create). Misaligned atomics\n and MMIO accesses fault either way. Takes effect at the threads' next access.\n\n @param process  a live process.\n @param enable   1 strict (fault), 0 performed.\n @return FLEXIO_STATUS_SUCCESS, or FLEXIO_STATUS_FAILED (logged) for a bad argument or a device\n         without the switch.\n @since OpenFlexIO's own addition (not in NVIDIA's FlexIO), experimental (FLEXIO_EXPERIMENTAL)."]
+    pub fn flexio_process_strict_alignment_set(
+        process: *mut flexio_process,
+        enable: ::std::os::raw::c_int,
+    ) -> flexio_status;
+}
