@@ -580,13 +580,16 @@ static void test_events_ext(void **state)
 	assert_true(events->samples[0].wakeups <= events->samples[0].activations);
 	assert_int_equal(events->samples[0].doorbells, 0);
 	assert_int_equal(events->samples[0].cqes, 0);
+	assert_true(events->samples[0].misaligned > 0); /* one per invocation of stats_spin */
 	dpa_stats_free_events_list(events);
 	assert_int_equal(dpa_stats_read_process_events_list(h, c.process_id, DPA_STATS_ALL_THREADS, &events),
 			 DPA_STATS_STATUS_OK);
 	assert_int_equal(events->samples_num, 3);
 	for (uint32_t i = 0; i < events->samples_num; i++)
-		if (events->samples[i].dpa_thread_id != c.thread_a && events->samples[i].dpa_thread_id != c.thread_b)
+		if (events->samples[i].dpa_thread_id != c.thread_a && events->samples[i].dpa_thread_id != c.thread_b) {
 			assert_true(events->samples[i].rpc_calls > 0); /* the RPC thread */
+			assert_int_equal(events->samples[i].misaligned, 0);
+		}
 	dpa_stats_free_events_list(events);
 	EXPECT_STATUS(dpa_stats_read_process_events_list(h, c.process_id, nobody, &events),
 		      DPA_STATS_STATUS_NO_SUCH_THREADS, "dpa_stats_read_process_events_list");
