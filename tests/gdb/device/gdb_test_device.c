@@ -45,7 +45,10 @@ __dpa_rpc__ uint64_t gdb_fault(uint64_t offset)
 {
 	uint64_t old;
 
-	__asm__ volatile("amoswap.w %0, %1, (%2)" : "=r"(old) : "r"(1ull), "r"((uintptr_t)&gdb_total + offset) : "memory");
+	__asm__ volatile("amoswap.w %0, %1, (%2)"
+			 : "=r"(old)
+			 : "r"(1ull), "r"((uintptr_t)&gdb_total + offset)
+			 : "memory");
 	return 0;
 }
 
