@@ -1150,23 +1150,11 @@ static uint64_t env_u64(const char *name, uint64_t fallback)
 	return v;
 }
 
-static bool translator_or_skip(void)
-{
-	if (dpa_engine_translator_available())
-		return true;
-	print_message("no translator on this host: nothing to compare the interpreter with\n");
-	return false;
-}
-
 /* The generator, at least DPA_DIFF_BLOCKS blocks, each program block by block and again with
  * random budgets. */
 static void test_random_programs(void **state)
 {
 	(void)state;
-	if (!translator_or_skip()) {
-		skip();
-		return;
-	}
 	uint64_t target = env_u64("DPA_DIFF_BLOCKS", 1000000);
 	uint64_t seed = env_u64("DPA_DIFF_SEED", 22);
 	uint64_t only = env_u64("DPA_DIFF_PROGRAM", UINT64_MAX);
@@ -1314,7 +1302,7 @@ static void run_elf_line(char *line, struct totals *t, uint64_t *rng)
 	}
 	if (argc == 0)
 		fail_msg("bad line in %s", elf_list_path);
-	size_t size;
+	size_t size = 0;
 	void *elf = read_file(argv[0], &size);
 	if (elf == NULL)
 		fail_msg("cannot read %s (build the tests first)", argv[0]);
@@ -1351,10 +1339,6 @@ static void run_elf_line(char *line, struct totals *t, uint64_t *rng)
 static void test_elf_files(void **state)
 {
 	(void)state;
-	if (!translator_or_skip()) {
-		skip();
-		return;
-	}
 	FILE *list = fopen(elf_list_path, "r");
 	if (list == NULL)
 		fail_msg("cannot open %s", elf_list_path);
@@ -1372,8 +1356,14 @@ static void test_elf_files(void **state)
 	assert_true(t.programs > 0);
 }
 
+/* Exit status 77, which ctest reports as a skip (SKIP_RETURN_CODE), where the host has no
+ * translator: comparing the interpreter with itself would pass without proving anything. */
 int main(int argc, char **argv)
 {
+	if (!dpa_engine_translator_available()) {
+		printf("SKIPPED: no translator on this host, nothing to compare the interpreter with\n");
+		return 77;
+	}
 	if (argc == 3 && strcmp(argv[1], "--elf-list") == 0) {
 		elf_list_path = argv[2];
 		const struct CMUnitTest elf_tests[] = { cmocka_unit_test(test_elf_files) };
