@@ -14,6 +14,12 @@ Sub-commands:
   trace        --trace lists one line per retired instruction, starting at
                the ELF entry point
 
+Every dpa-sim-run is run twice, under the interpreter and under the
+translator (FLEXIO_SIM_ENGINE), and both runs must give the same exit status,
+stdout and stderr (timings aside) before either is compared with qemu: qemu
+is the third reference of the engines' differential test. On a host without
+a translator both runs use the interpreter.
+
 With --reference-only only the qemu side runs, to validate programs while
 the engine is not built yet.
 """
@@ -31,15 +37,19 @@ import sys
 QEMU_CPU = "rv64,f=false,d=false,zba=true,zbb=true,zbs=true,zbc=false"
 FAULT_PREFIX = "dpa-sim-run: fault:"
 MAX_DIFF_LINES = 80
+# FLEXIO_SIM_ENGINE values; the last run is the one compared with qemu.
+ENGINES = ("interpreter", "translator")
+# --stats timings differ from run to run.
+TIMING = re.compile(rb" wall [0-9.]+ s rate [0-9.]+ MIPS")
 
 
 class Run:
-    def __init__(self, label, command, timeout):
+    def __init__(self, label, command, timeout, env=None):
         self.label = label
         self.command = command
         try:
             completed = subprocess.run(command, stdin=subprocess.DEVNULL,
-                                       capture_output=True, timeout=timeout)
+                                       capture_output=True, timeout=timeout, env=env)
         except subprocess.TimeoutExpired as expired:
             self.status = None
             self.stdout = expired.stdout or b""
@@ -77,15 +87,30 @@ def run_reference(options):
 
 
 def run_engine(options, extra_options=()):
+    """Runs dpa-sim-run under every engine; exits with status 1 when they
+    disagree, else returns the last run."""
     command = [options.sim] + list(extra_options) + [options.program] + options.program_args
-    return Run("dpa-sim-run", command, options.timeout)
+    runs = [Run("dpa-sim-run (%s)" % engine, command, options.timeout,
+                dict(os.environ, FLEXIO_SIM_ENGINE=engine)) for engine in ENGINES]
+    first = runs[0]
+    for other in runs[1:]:
+        if (first.timed_out, first.status, first.stdout, TIMING.sub(b"", first.stderr)) == \
+                (other.timed_out, other.status, other.stdout, TIMING.sub(b"", other.stderr)):
+            continue
+        print("ENGINE MISMATCH: %s and %s differ" % (first.label, other.label))
+        first.show()
+        other.show()
+        for name in ("stdout", "stderr"):
+            print_stream_diff(name, getattr(first, name), getattr(other, name), first.label, other.label)
+        sys.exit(1)
+    return runs[-1]
 
 
-def print_stream_diff(name, expected, actual):
+def print_stream_diff(name, expected, actual, expected_label="qemu", actual_label="dpa-sim-run"):
     diff = list(difflib.unified_diff(
         expected.decode(errors="replace").splitlines(),
         actual.decode(errors="replace").splitlines(),
-        "qemu " + name, "dpa-sim-run " + name, lineterm="", n=2))
+        expected_label + " " + name, actual_label + " " + name, lineterm="", n=2))
     for line in diff[:MAX_DIFF_LINES]:
         print(line)
     if len(diff) > MAX_DIFF_LINES:

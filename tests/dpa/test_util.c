@@ -143,6 +143,108 @@ uint32_t rv_j(int32_t imm, uint32_t rd)
 	       0x6f;
 }
 
+/* RVC fields, as the RISC-V unprivileged spec lays them out per format. */
+static uint32_t bit(uint32_t x, unsigned n)
+{
+	return (x >> n) & 1;
+}
+
+static uint32_t bits(uint32_t x, unsigned hi, unsigned lo)
+{
+	return (x >> lo) & ((1u << (hi - lo + 1)) - 1);
+}
+
+static uint16_t rvc_cl(uint32_t f3, uint32_t r, uint32_t rs1, uint32_t off, int dword)
+{
+	uint32_t low = dword ? bits(off, 7, 6) : (bit(off, 2) << 1 | bit(off, 6));
+	return (uint16_t)(f3 << 13 | bits(off, 5, 3) << 10 | (rs1 - 8) << 7 | low << 5 | (r - 8) << 2);
+}
+
+uint16_t rvc_lw(uint32_t rd, uint32_t rs1, uint32_t offset)
+{
+	return rvc_cl(2, rd, rs1, offset, 0);
+}
+
+uint16_t rvc_ld(uint32_t rd, uint32_t rs1, uint32_t offset)
+{
+	return rvc_cl(3, rd, rs1, offset, 1);
+}
+
+uint16_t rvc_sw(uint32_t rs2, uint32_t rs1, uint32_t offset)
+{
+	return rvc_cl(6, rs2, rs1, offset, 0);
+}
+
+uint16_t rvc_sd(uint32_t rs2, uint32_t rs1, uint32_t offset)
+{
+	return rvc_cl(7, rs2, rs1, offset, 1);
+}
+
+uint16_t rvc_lwsp(uint32_t rd, uint32_t offset)
+{
+	return (uint16_t)(2u << 13 | bit(offset, 5) << 12 | rd << 7 | bits(offset, 4, 2) << 4 |
+			  bits(offset, 7, 6) << 2 | 2);
+}
+
+uint16_t rvc_ldsp(uint32_t rd, uint32_t offset)
+{
+	return (uint16_t)(3u << 13 | bit(offset, 5) << 12 | rd << 7 | bits(offset, 4, 3) << 5 |
+			  bits(offset, 8, 6) << 2 | 2);
+}
+
+uint16_t rvc_swsp(uint32_t rs2, uint32_t offset)
+{
+	return (uint16_t)(6u << 13 | bits(offset, 5, 2) << 9 | bits(offset, 7, 6) << 7 | rs2 << 2 | 2);
+}
+
+uint16_t rvc_sdsp(uint32_t rs2, uint32_t offset)
+{
+	return (uint16_t)(7u << 13 | bits(offset, 5, 3) << 10 | bits(offset, 8, 6) << 7 | rs2 << 2 | 2);
+}
+
+uint16_t rvc_addi(uint32_t rd, int32_t imm)
+{
+	uint32_t u = (uint32_t)imm;
+	return (uint16_t)(bit(u, 5) << 12 | rd << 7 | bits(u, 4, 0) << 2 | 1);
+}
+
+uint16_t rvc_addi16sp(int32_t imm)
+{
+	uint32_t u = (uint32_t)imm;
+	return (uint16_t)(3u << 13 | bit(u, 9) << 12 | 2u << 7 | bit(u, 4) << 6 | bit(u, 6) << 5 | bits(u, 8, 7) << 3 |
+			  bit(u, 5) << 2 | 1);
+}
+
+uint16_t rvc_addi4spn(uint32_t rd, uint32_t imm)
+{
+	return (uint16_t)(bits(imm, 5, 4) << 11 | bits(imm, 9, 6) << 7 | bit(imm, 2) << 6 | bit(imm, 3) << 5 |
+			  (rd - 8) << 2);
+}
+
+static uint16_t rvc_cb(uint32_t f3, uint32_t rs1, int32_t offset)
+{
+	uint32_t u = (uint32_t)offset;
+	return (uint16_t)(f3 << 13 | bit(u, 8) << 12 | bits(u, 4, 3) << 10 | (rs1 - 8) << 7 | bits(u, 7, 6) << 5 |
+			  bits(u, 2, 1) << 3 | bit(u, 5) << 2 | 1);
+}
+
+uint16_t rvc_beqz(uint32_t rs1, int32_t offset)
+{
+	return rvc_cb(6, rs1, offset);
+}
+
+uint16_t rvc_bnez(uint32_t rs1, int32_t offset)
+{
+	return rvc_cb(7, rs1, offset);
+}
+
+uint16_t rvc_j(int32_t offset)
+{
+	uint32_t u = (uint32_t)offset;
+	return (uint16_t)(5u << 13 | bit(u, 11) << 12 | bit(u, 4) << 11 | bits(u, 9, 8) << 9 | bit(u, 10) << 8 |
+			  bit(u, 6) << 7 | bit(u, 7) << 6 | bits(u, 3, 1) << 3 | bit(u, 5) << 2 | 1);
+}
+
 int guest_open(struct guest *g, const struct prog *code, uint64_t watchdog)
 {
 	memset(g, 0, sizeof(*g));

@@ -64,6 +64,26 @@ uint32_t rv_j(int32_t imm, uint32_t rd);
 #define EBREAK 0x00100073u
 #define AMO(funct5, rs2, rs1, f3, rd) rv_r(((funct5) << 2), (rs2), (rs1), (f3), (rd), 0x2f)
 #define CSRRS(rd, csr, rs1) rv_i((int32_t)(csr), (rs1), 2, (rd), 0x73)
+#define AUIPC(rd, imm) rv_u((imm), (rd), 0x17)
+
+/* Compressed forms (RVC). Registers written r' are x8..x15; offsets are byte offsets. */
+uint16_t rvc_lw(uint32_t rd, uint32_t rs1, uint32_t offset);
+uint16_t rvc_ld(uint32_t rd, uint32_t rs1, uint32_t offset);
+uint16_t rvc_sw(uint32_t rs2, uint32_t rs1, uint32_t offset);
+uint16_t rvc_sd(uint32_t rs2, uint32_t rs1, uint32_t offset);
+uint16_t rvc_lwsp(uint32_t rd, uint32_t offset);
+uint16_t rvc_ldsp(uint32_t rd, uint32_t offset);
+uint16_t rvc_swsp(uint32_t rs2, uint32_t offset);
+uint16_t rvc_sdsp(uint32_t rs2, uint32_t offset);
+uint16_t rvc_addi(uint32_t rd, int32_t imm);
+uint16_t rvc_addi16sp(int32_t imm);
+uint16_t rvc_addi4spn(uint32_t rd, uint32_t imm);
+uint16_t rvc_beqz(uint32_t rs1, int32_t offset);
+uint16_t rvc_bnez(uint32_t rs1, int32_t offset);
+uint16_t rvc_j(int32_t offset);
+#define RVC_JR(rs1) ((uint16_t)(0x8002u | (rs1) << 7))
+#define RVC_JALR(rs1) ((uint16_t)(0x9002u | (rs1) << 7))
+#define RVC_EBREAK ((uint16_t)0x9002u)
 
 /* A process made of code at CODE_BASE (RX) and zeroed data at DATA_BASE (RW). */
 struct guest {
