@@ -3,14 +3,16 @@
  * would run it (Linux initial stack, write/exit/exit_group ecalls, exit status), so the same
  * binary can be checked against qemu.
  *
- *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]
+ *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--engine E] [--help] [--] ELF [ARGS...]
  *
  * Options end at ELF (getopt_long with '+'): the arguments after it are the program's own.
  * Exit status: the program's exit status; 128 + signal on a fault, as for a killed process:
  * SIGBUS (135) misaligned access, SIGSEGV (139) unmapped or forbidden access or fetch, SIGILL
  * (132) illegal instruction, SIGTRAP (133) ebreak, SIGXCPU (152) watchdog, SIGSYS (159) other;
  * 125 for usage or loading errors. --stats writes counters to stderr, --trace writes one line
- * "<pc> <insn>" per executed instruction to stderr.
+ * "<pc> <insn>" per executed instruction to stderr. --engine interpreter|translator chooses the
+ * execution engine (default: FLEXIO_SIM_ENGINE, else the translator where the host has one); a
+ * translator this host lacks is a usage error.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -37,10 +39,12 @@ struct run_state {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--help] [--] ELF [ARGS...]\n"
-		"  --stats        write instruction and cycle counters to stderr at the end\n"
+		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--engine E] [--help] [--] ELF [ARGS...]\n"
+		"  --stats        write instruction and cycle counters and the engine to stderr at the end\n"
 		"  --trace        write \"<pc> <insn>\" to stderr for each executed instruction\n"
 		"  --watchdog N   fault (exit 152) after N instructions without an exit (default %llu)\n"
+		"  --engine E     interpreter or translator (default: FLEXIO_SIM_ENGINE, else the\n"
+		"                 translator where this host has one)\n"
 		"  --help         show this help\n",
 		WATCHDOG_DEFAULT);
 }
@@ -48,20 +52,33 @@ static void usage(FILE *out)
 struct run_options {
 	bool stats, trace;
 	uint64_t watchdog;
+	enum dpa_engine engine;
 	int elf_index; /* argv[elf_index] is the ELF, followed by its arguments */
 };
+
+static const char *const engine_names[] = {
+	[DPA_ENGINE_INTERPRETER] = "interpreter",
+	[DPA_ENGINE_TRANSLATOR] = "translator",
+};
+
+/* DPA_ENGINE_DEFAULT for a name that is not an engine's. */
+static enum dpa_engine engine_from_name(const char *name)
+{
+	for (size_t e = 0; e < sizeof(engine_names) / sizeof(engine_names[0]); e++)
+		if (engine_names[e] != NULL && strcmp(name, engine_names[e]) == 0)
+			return (enum dpa_engine)e;
+	return DPA_ENGINE_DEFAULT;
+}
 
 /* Returns -1 when the options are good, else the exit status (0 after --help). */
 static int parse_options(int argc, char **argv, struct run_options *opts)
 {
 	static const struct option long_options[] = {
-		{ "stats", no_argument, NULL, 's' },
-		{ "trace", no_argument, NULL, 't' },
-		{ "watchdog", required_argument, NULL, 'w' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "stats", no_argument, NULL, 's' },          { "trace", no_argument, NULL, 't' },
+		{ "watchdog", required_argument, NULL, 'w' }, { "engine", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
 	};
-	*opts = (struct run_options){ .watchdog = WATCHDOG_DEFAULT };
+	*opts = (struct run_options){ .watchdog = WATCHDOG_DEFAULT, .engine = DPA_ENGINE_DEFAULT };
 	int option;
 	/* '+': stop at the ELF; ':' first: a missing value is reported as ':' rather than '?'. */
 	while ((option = getopt_long(argc, argv, "+:h", long_options, NULL)) != -1) {
@@ -78,6 +95,19 @@ static int parse_options(int argc, char **argv, struct run_options *opts)
 			opts->watchdog = strtoull(optarg, &end, 0);
 			if (errno != 0 || *end != 0 || opts->watchdog == 0 || optarg[0] == '-') {
 				fprintf(stderr, "dpa-sim-run: bad watchdog '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'e':
+			opts->engine = engine_from_name(optarg);
+			if (opts->engine == DPA_ENGINE_DEFAULT) {
+				fprintf(stderr, "dpa-sim-run: unknown engine '%s' (interpreter or translator)\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			if (opts->engine == DPA_ENGINE_TRANSLATOR && !dpa_engine_translator_available()) {
+				fprintf(stderr, "dpa-sim-run: this build has no translator for this host; use "
+						"--engine interpreter\n");
 				return EXIT_USAGE;
 			}
 			break;
@@ -280,6 +310,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dpa-sim-run: %s: %s\n", argv[i], err);
 		return EXIT_USAGE;
 	}
+	if (dpa_process_set_engine(process, opts.engine) != 0) {
+		fprintf(stderr, "dpa-sim-run: cannot select the %s engine\n", engine_names[opts.engine]);
+		dpa_process_destroy(process);
+		return EXIT_USAGE;
+	}
 	struct run_state state = { 0 };
 	dpa_process_set_service(process, DPA_ECALL_LINUX_WRITE, service_write, &state);
 	dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT, service_exit, &state);
@@ -316,9 +351,9 @@ int main(int argc, char **argv)
 	}
 	if (opts.stats) {
 		uint64_t n = dpa_hart_instret(hart);
-		fprintf(stderr, "dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS\n",
+		fprintf(stderr, "dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS engine %s\n",
 			(unsigned long long)n, (unsigned long long)dpa_hart_cycles(hart), elapsed,
-			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0);
+			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0, engine_names[dpa_process_engine(process)]);
 	}
 	dpa_hart_destroy(hart);
 	dpa_process_destroy(process);
