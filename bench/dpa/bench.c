@@ -1,15 +1,18 @@
 /*
- * dpa-bench: measures the DPA engine against qemu-riscv64 on the same RV64 workload.
+ * dpa-bench: measures the DPA engine against qemu-riscv64 and libriscv's interpreter.
  *
- *   dpa-bench [--rounds N] [--qemu PATH] [WORKLOAD.elf]
+ *   dpa-bench [options] [WORKLOAD.elf]       (bench/dpa/run.sh builds everything and runs it)
  *
- * 1. instruction rate: the whole workload program on the engine (instructions retired / wall
- *    time) and under qemu-riscv64 (same instruction count, since the program is deterministic;
- *    qemu's wall time minus its start-up time, measured with 0 rounds); checksums must agree;
+ * 1. instruction rate, program by program (the workload, and CoreMark and Dhrystone when given):
+ *    the same ELF through dpa-sim-run on each engine, qemu-riscv64 and libriscv's emulator, each
+ *    timed from outside; start-up is excluded by subtracting a run with a tiny iteration count,
+ *    and the instruction count is dpa-sim-run's (--stats) over the same difference. Each time is
+ *    the best of --repeat runs; every run's output must equal the interpreter's, exit status 0;
  * 2. host->guest call latency: median over 200 batches of 1000 calls of an identity function;
  * 3. guest->host ecall cost: median over 21 runs of 100000 ecalls, minus the same loop without;
  * 4. 16 harts interleaved by the deterministic scheduler vs one hart, same kernel.
- * Not a pass/fail test: it prints the numbers.
+ * 2-4 run in this process on the default engine (FLEXIO_SIM_ENGINE). Not a pass/fail test: it
+ * prints the numbers (exit status 1 when a program cannot run or outputs differ).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -28,19 +31,22 @@
 #ifndef DPA_BENCH_WORKLOAD
 #define DPA_BENCH_WORKLOAD "workload.elf"
 #endif
+#ifndef DPA_BENCH_SIM_RUN
+#define DPA_BENCH_SIM_RUN "dpa-sim-run"
+#endif
 
 extern char **environ;
 
 #define NOP_SERVICE (DPA_ECALL_LIMIT - 1)
 #define WORKSPACE_SIZE (16u << 10)
 #define HARTS 16
+#define OUTPUT_MAX 4096
+#define ARGS_MAX 8
+#define RUNNERS 4 /* the two engines, qemu-riscv64, libriscv */
 
 struct bench {
 	struct dpa_image *image;
 	struct dpa_process *process;
-	char output[64];
-	size_t output_len;
-	bool exited;
 };
 
 static double now(void)
@@ -60,26 +66,6 @@ static double median(double *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), compare_doubles);
 	return v[n / 2];
-}
-
-static int64_t service_write(struct dpa_hart *hart, void *user, uint64_t args[6])
-{
-	struct bench *b = user;
-	size_t len = args[2];
-	if (len > sizeof(b->output) - b->output_len)
-		len = sizeof(b->output) - b->output_len;
-	if (dpa_process_read(dpa_hart_process(hart), args[1], b->output + b->output_len, len) != 0)
-		return -EFAULT;
-	b->output_len += len;
-	return (int64_t)args[2];
-}
-
-static int64_t service_exit(struct dpa_hart *hart, void *user, uint64_t args[6])
-{
-	struct bench *b = user;
-	b->exited = true;
-	dpa_hart_request_stop(hart, args[0]);
-	return 0;
 }
 
 static int64_t service_nop(struct dpa_hart *hart, void *user, uint64_t args[6])
@@ -117,94 +103,188 @@ static int open_workload(struct bench *b, const char *path)
 		fprintf(stderr, "dpa-bench: %s: %s\n", path, err);
 		return -1;
 	}
-	dpa_process_set_service(b->process, DPA_ECALL_LINUX_WRITE, service_write, b);
-	dpa_process_set_service(b->process, DPA_ECALL_LINUX_EXIT, service_exit, b);
 	dpa_process_set_service(b->process, NOP_SERVICE, service_nop, b);
 	return 0;
 }
 
-/* Runs the program from _start with argv = {"workload", rounds}, like dpa-sim-run. */
-static uint64_t run_program(struct bench *b, const char *rounds, double *seconds)
+/* ---- 1. programs through dpa-sim-run, qemu-riscv64 and libriscv ------------------------------ */
+
+/* An emulator: its command line before the ELF. */
+struct runner {
+	const char *name;
+	const char *argv[5];
+	bool engine; /* dpa-sim-run --stats: its stderr gives the instruction count */
+};
+
+/* A program and its two argument lists: a tiny iteration count, and the measured one. */
+struct program {
+	const char *name, *elf;
+	const char *small[ARGS_MAX], *big[ARGS_MAX];
+};
+
+struct run {
+	double seconds;
+	int status; /* exit status, or -1 when it could not run or was killed */
+	char out[OUTPUT_MAX], err[OUTPUT_MAX];
+};
+
+/* Reads to the end (so that a writer never blocks on a full pipe), keeping the first size - 1 bytes. */
+static void read_all(int fd, char *buf, size_t size)
 {
-	struct dpa_hart_config hc = { .stack_size = 1 << 20 };
-	struct dpa_hart *hart = dpa_hart_create(b->process, &hc);
-	uint64_t base, size;
-	dpa_hart_stack(hart, &base, &size);
-	uint64_t strings = base + size - 64;
-	dpa_process_write(b->process, strings, "workload", 9);
-	dpa_process_write(b->process, strings + 16, rounds, strlen(rounds) + 1);
-	uint64_t frame[7] = { 2, strings, strings + 16, 0, 0, 0, 0 };
-	uint64_t sp = strings - sizeof(frame);
-	dpa_process_write(b->process, sp, frame, sizeof(frame));
-	dpa_hart_set_reg(hart, 2, sp);
-	dpa_hart_prepare_entry(hart, dpa_image_entry(b->image));
-	b->output_len = 0;
-	b->exited = false;
-	double t0 = now();
-	enum dpa_stop stop = dpa_hart_run(hart, 0);
-	*seconds = now() - t0;
-	uint64_t n = dpa_hart_instret(hart);
-	if (stop != DPA_STOP_REQUESTED || !b->exited) {
-		fprintf(stderr, "dpa-bench: the workload did not exit (stop %d)\n", stop);
-		exit(1);
-	}
-	dpa_hart_destroy(hart);
-	return n;
+	size_t len = 0;
+	ssize_t n;
+	char rest[512];
+	while ((n = len + 1 < size ? read(fd, buf + len, size - 1 - len) : read(fd, rest, sizeof(rest))) > 0)
+		if (len + 1 < size)
+			len += (size_t)n;
+	buf[len] = 0;
 }
 
-/* Wall time of qemu-riscv64 running the workload; its stdout goes to out. */
-static double run_qemu(const char *qemu, const char *elf, const char *rounds, char *out, size_t out_size)
+/* Runs the runner's command, the ELF and args; times it from spawn to exit. stdout goes through a
+ * pipe, stderr to a temporary file (read once the program has exited). */
+static void run_once(const struct runner *r, const struct program *p, const char *const *args, struct run *out)
 {
+	const char *argv[16];
+	size_t n = 0;
+	for (size_t i = 0; r->argv[i] != NULL; i++)
+		argv[n++] = r->argv[i];
+	argv[n++] = p->elf;
+	for (size_t i = 0; args[i] != NULL && n + 1 < sizeof(argv) / sizeof(argv[0]); i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	out->status = -1;
+	out->out[0] = out->err[0] = 0;
 	int pipefd[2];
-	if (pipe(pipefd) != 0)
-		return -1;
+	FILE *err = tmpfile();
+	if (err == NULL || pipe(pipefd) != 0) {
+		if (err != NULL)
+			fclose(err);
+		return;
+	}
 	posix_spawn_file_actions_t actions;
 	posix_spawn_file_actions_init(&actions);
 	posix_spawn_file_actions_adddup2(&actions, pipefd[1], 1);
+	posix_spawn_file_actions_adddup2(&actions, fileno(err), 2);
 	posix_spawn_file_actions_addclose(&actions, pipefd[0]);
-	char *argv[] = { (char *)qemu, (char *)elf, (char *)rounds, NULL };
 	pid_t pid;
 	double t0 = now();
-	int rc = posix_spawnp(&pid, qemu, &actions, NULL, argv, environ);
+	int rc = posix_spawnp(&pid, argv[0], &actions, NULL, (char *const *)argv, environ);
 	posix_spawn_file_actions_destroy(&actions);
 	close(pipefd[1]);
-	if (rc != 0) {
-		close(pipefd[0]);
-		return -1;
+	if (rc == 0) {
+		read_all(pipefd[0], out->out, sizeof(out->out));
+		int status;
+		waitpid(pid, &status, 0);
+		out->seconds = now() - t0;
+		out->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		lseek(fileno(err), 0, SEEK_SET);
+		read_all(fileno(err), out->err, sizeof(out->err));
+	} else {
+		snprintf(out->err, sizeof(out->err), "cannot run %s: %s", argv[0], strerror(rc));
 	}
-	size_t len = 0;
-	ssize_t n;
-	while ((n = read(pipefd[0], out + len, out_size - 1 - len)) > 0)
-		len += (size_t)n;
-	out[len] = 0;
 	close(pipefd[0]);
-	int status;
-	waitpid(pid, &status, 0);
-	double t = now() - t0;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? t : -1;
+	fclose(err);
 }
 
-static void bench_rate(struct bench *b, const char *qemu, const char *elf, const char *rounds)
+/* The best of `repeat` runs (the least disturbed by the rest of the machine); false when one
+ * fails. */
+static bool run_best(const struct runner *r, const struct program *p, const char *const *args, unsigned repeat,
+		     struct run *best)
 {
-	double seconds;
-	run_program(b, "1", &seconds); /* warm up */
-	uint64_t n = run_program(b, rounds, &seconds);
-	double engine_rate = (double)n / seconds;
-	printf("workload: %llu instructions (%s rounds)\n", (unsigned long long)n, rounds);
-	printf("engine:   %.3f s  %.0f M instructions/s\n", seconds, engine_rate / 1e6);
-	char engine_out[64];
-	snprintf(engine_out, sizeof(engine_out), "%.*s", (int)b->output_len, b->output);
-	char qemu_out[256];
-	double base = run_qemu(qemu, elf, "0", qemu_out, sizeof(qemu_out));
-	double t = run_qemu(qemu, elf, rounds, qemu_out, sizeof(qemu_out));
-	if (base < 0 || t < 0) {
-		printf("qemu:     %s did not run; no comparison\n", qemu);
-		return;
+	static struct run run;
+	for (unsigned i = 0; i < repeat; i++) {
+		run_once(r, p, args, &run);
+		if (run.status != 0) {
+			*best = run;
+			return false;
+		}
+		if (i == 0 || run.seconds < best->seconds)
+			*best = run;
 	}
-	double qemu_rate = (double)n / (t - base);
-	printf("qemu:     %.3f s (%.3f s start-up excluded)  %.0f M instructions/s\n", t - base, base, qemu_rate / 1e6);
-	printf("ratio:    engine / qemu = %.3f   checksums %s\n", engine_rate / qemu_rate,
-	       strcmp(engine_out, qemu_out) == 0 ? "agree" : "DIFFER");
+	return true;
+}
+
+static uint64_t instructions(const struct run *run)
+{
+	const char *at = strstr(run->err, "instructions ");
+	return at == NULL ? 0 : strtoull(at + strlen("instructions "), NULL, 10);
+}
+
+/* Why a runner has no figure: the first line of its failed run's stderr. */
+static void describe_failure(const struct run *run, char *note, size_t size)
+{
+	int len = (int)strcspn(run->err, "\n");
+	if (run->status < 0)
+		snprintf(note, size, "did not run: %.*s", len, len > 0 ? run->err : "killed");
+	else
+		snprintf(note, size, "did not run (exit %d): %.*s", run->status, len, run->err);
+}
+
+/* Returns false when a program's outputs (or the engines' instruction counts) differ, or the
+ * interpreter cannot run it. */
+static bool bench_program(const struct runner runners[RUNNERS], const struct program *p, unsigned repeat)
+{
+	static struct run small, big, reference;
+	static char notes[RUNNERS][OUTPUT_MAX + 64];
+	double seconds[RUNNERS];
+	bool agree = true;
+	uint64_t count = 0;
+	for (int i = 0; i < RUNNERS; i++) {
+		const struct runner *r = &runners[i];
+		seconds[i] = 0;
+		if (r->argv[0] == NULL) {
+			snprintf(notes[i], sizeof(notes[i]), "not given");
+			continue;
+		}
+		if (!run_best(r, p, p->small, repeat, &small)) {
+			describe_failure(&small, notes[i], sizeof(notes[i]));
+			continue;
+		}
+		if (!run_best(r, p, p->big, repeat, &big)) {
+			describe_failure(&big, notes[i], sizeof(notes[i]));
+			continue;
+		}
+		if (i == 0) {
+			/* The interpreter: the reference output and the instruction count. */
+			reference = big;
+			count = instructions(&big) - instructions(&small);
+		} else if (strcmp(big.out, reference.out) != 0) {
+			snprintf(notes[i], sizeof(notes[i]), "output DIFFERS from the interpreter's:\n%s", big.out);
+			agree = false;
+			continue;
+		} else if (r->engine && instructions(&big) - instructions(&small) != count) {
+			snprintf(notes[i], sizeof(notes[i]), "retired %llu instructions, the interpreter %llu",
+				 (unsigned long long)(instructions(&big) - instructions(&small)),
+				 (unsigned long long)count);
+			agree = false;
+			continue;
+		}
+		seconds[i] = big.seconds - small.seconds;
+		if (seconds[i] <= 0)
+			snprintf(notes[i], sizeof(notes[i]), "no time left once start-up is excluded");
+	}
+	printf("%s (", p->name);
+	for (size_t i = 0; p->big[i] != NULL; i++)
+		printf(i == 0 ? "%s" : " %s", p->big[i]);
+	if (seconds[0] <= 0) {
+		printf("): no comparison without the interpreter's run\n  %-13s %s\n", runners[0].name, notes[0]);
+		return false;
+	}
+	printf("): %llu instructions (start-up excluded), outputs %s\n", (unsigned long long)count,
+	       agree ? "agree" : "DIFFER");
+	for (int i = 0; i < RUNNERS; i++) {
+		if (seconds[i] <= 0) {
+			printf("  %-13s %s\n", runners[i].name, notes[i]);
+			continue;
+		}
+		printf("  %-13s %7.3f s %7.0f M instructions/s", runners[i].name, seconds[i], count / seconds[i] / 1e6);
+		/* engine rate / reference rate = reference time / engine time (same instructions) */
+		for (int ref = 2; runners[i].engine && ref < RUNNERS; ref++)
+			if (seconds[ref] > 0)
+				printf("   %.2f x %s", seconds[ref] / seconds[i], runners[ref].name);
+		printf("\n");
+	}
+	return agree;
 }
 
 static void bench_call(struct bench *b)
@@ -303,15 +383,42 @@ static void memcheck_report(void *user, const struct dpa_memcheck_report *report
 	++*(unsigned long *)user;
 }
 
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: dpa-bench [options] [WORKLOAD.elf]\n"
+		     "  --rounds N               workload rounds (default 3000)\n"
+		     "  --coremark ELF           also CoreMark (bench/dpa/programs), N iterations:\n"
+		     "  --coremark-iterations N  (default 5000)\n"
+		     "  --dhrystone ELF          also Dhrystone, N times its 500 runs:\n"
+		     "  --dhrystone-batches N    (default 6000)\n"
+		     "  --sim-run PATH           dpa-sim-run (default: this build's)\n"
+		     "  --qemu PATH              qemu-riscv64 (default: from PATH)\n"
+		     "  --libriscv PATH          libriscv's emulator, rvlinux (default: none)\n"
+		     "  --repeat N               best of N runs of each (default 3)\n"
+		     "  --memcheck               the memory-model checker on in the in-process parts\n"
+		     "  --help                   show this help\n");
+}
+
 int main(int argc, char **argv)
 {
-	const char *rounds = "1500", *qemu = "qemu-riscv64", *elf = DPA_BENCH_WORKLOAD;
+	const char *rounds = "3000", *qemu = "qemu-riscv64", *elf = DPA_BENCH_WORKLOAD, *sim_run = DPA_BENCH_SIM_RUN;
+	const char *libriscv = NULL, *coremark = NULL, *dhrystone = NULL;
+	const char *coremark_iterations = "5000", *dhrystone_batches = "6000";
+	unsigned repeat = 3;
 	bool memcheck = false;
 	static unsigned long memcheck_reports;
 	static const struct option options[] = {
 		{ "rounds", required_argument, NULL, 'r' },
 		{ "qemu", required_argument, NULL, 'q' },
+		{ "libriscv", required_argument, NULL, 'l' },
+		{ "sim-run", required_argument, NULL, 's' },
+		{ "coremark", required_argument, NULL, 'c' },
+		{ "coremark-iterations", required_argument, NULL, 'C' },
+		{ "dhrystone", required_argument, NULL, 'd' },
+		{ "dhrystone-batches", required_argument, NULL, 'D' },
+		{ "repeat", required_argument, NULL, 'n' },
 		{ "memcheck", no_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int option;
@@ -323,22 +430,73 @@ int main(int argc, char **argv)
 		case 'q':
 			qemu = optarg;
 			break;
+		case 'l':
+			libriscv = optarg;
+			break;
+		case 's':
+			sim_run = optarg;
+			break;
+		case 'c':
+			coremark = optarg;
+			break;
+		case 'C':
+			coremark_iterations = optarg;
+			break;
+		case 'd':
+			dhrystone = optarg;
+			break;
+		case 'D':
+			dhrystone_batches = optarg;
+			break;
+		case 'n':
+			repeat = (unsigned)strtoul(optarg, NULL, 10);
+			break;
 		case 'm':
 			memcheck = true;
 			break;
+		case 'h':
+			usage(stdout);
+			return 0;
 		default:
-			fprintf(stderr, "usage: dpa-bench [--rounds N] [--qemu PATH] [--memcheck] [WORKLOAD.elf]\n");
+			usage(stderr);
 			return 2;
 		}
 	}
 	if (optind < argc)
 		elf = argv[optind];
+	if (repeat == 0 || strtoull(rounds, NULL, 10) == 0) {
+		usage(stderr);
+		return 2;
+	}
+
+	const struct runner runners[RUNNERS] = {
+		{ "interpreter", { sim_run, "--stats", "--engine", "interpreter", NULL }, true },
+		{ "translator", { sim_run, "--stats", "--engine", "translator", NULL }, true },
+		{ "qemu-riscv64", { qemu, NULL }, false },
+		{ "libriscv", { libriscv, "--silent", NULL }, false },
+	};
+	/* CoreMark's performance run: seeds 0, 0, 0x66 and the iteration count. */
+	const struct program programs[] = {
+		{ "coremark",
+		  coremark,
+		  { "0", "0", "0x66", "1", NULL },
+		  { "0", "0", "0x66", coremark_iterations, NULL } },
+		{ "dhrystone", dhrystone, { "1", NULL }, { dhrystone_batches, NULL } },
+		{ "workload", elf, { "1", NULL }, { rounds, NULL } },
+	};
+	bool ok = true;
+	printf("instruction rate: best of %u runs each; ratios are engine rate / reference rate\n", repeat);
+	for (size_t i = 0; i < sizeof(programs) / sizeof(programs[0]); i++)
+		if (programs[i].elf != NULL)
+			ok &= bench_program(runners, &programs[i], repeat);
+
 	struct bench b = { 0 };
 	if (open_workload(&b, elf) != 0)
 		return 1;
 	if (memcheck && dpa_process_memcheck(b.process, memcheck_report, &memcheck_reports) != 0)
 		return 1;
-	bench_rate(&b, qemu, elf, rounds);
+	printf("in this process, on the %s:\n",
+	       dpa_process_engine(b.process) == DPA_ENGINE_TRANSLATOR ? "translator" : "interpreter");
 	bench_call(&b);
 	bench_ecall(&b);
 	bench_harts(&b, strtoull(rounds, NULL, 10) / 16 + 1);
@@ -346,5 +504,5 @@ int main(int argc, char **argv)
 		printf("memcheck: on, %lu reports\n", memcheck_reports);
 	dpa_process_destroy(b.process);
 	dpa_image_release(b.image);
-	return 0;
+	return ok ? 0 : 1;
 }

@@ -39,8 +39,8 @@ FAULT_PREFIX = "dpa-sim-run: fault:"
 MAX_DIFF_LINES = 80
 # FLEXIO_SIM_ENGINE values; the last run is the one compared with qemu.
 ENGINES = ("interpreter", "translator")
-# --stats timings differ from run to run.
-TIMING = re.compile(rb" wall [0-9.]+ s rate [0-9.]+ MIPS")
+# --stats timings differ from run to run, and the line names the engine.
+TIMING = re.compile(rb" wall [0-9.]+ s rate [0-9.]+ MIPS| engine [a-z]+")
 
 
 class Run:

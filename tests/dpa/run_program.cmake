@@ -30,3 +30,21 @@ execute_process(COMMAND ${RUNNER} --stats --trace ${ELF} exit7
 if(NOT rc EQUAL 7 OR NOT err MATCHES "instructions [0-9]+ cycles" OR NOT err MATCHES "\n[0-9a-f]+ [0-9a-f]+\n")
   message(FATAL_ERROR "--stats/--trace: exit ${rc}\n${err}")
 endif()
+# --engine: the interpreter always runs the program; the translator runs it, or is refused as a
+# usage error on a host without one; an unknown engine is a usage error.
+execute_process(COMMAND ${RUNNER} --engine interpreter --stats ${ELF} exit7
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 7 OR NOT err MATCHES "engine interpreter")
+  message(FATAL_ERROR "--engine interpreter: exit ${rc}\n${err}")
+endif()
+execute_process(COMMAND ${RUNNER} --engine translator --stats ${ELF} exit7
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT (rc EQUAL 7 AND err MATCHES "engine translator")
+   AND NOT (rc EQUAL 125 AND err MATCHES "no translator for this host"))
+  message(FATAL_ERROR "--engine translator: exit ${rc}\n${err}")
+endif()
+execute_process(COMMAND ${RUNNER} --engine jit ${ELF} exit7
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 125 OR NOT err MATCHES "unknown engine 'jit'")
+  message(FATAL_ERROR "--engine jit: exit ${rc}\n${err}")
+endif()

@@ -3,14 +3,17 @@
  * would run it (Linux initial stack, write/exit/exit_group ecalls, exit status), so the same
  * binary can be checked against qemu.
  *
- *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--strict-alignment] [--help] [--] ELF [ARGS...]
+ *   dpa-sim-run [--stats] [--trace] [--watchdog N] [--engine E] [--strict-alignment] [--help] [--] ELF
+ *               [ARGS...]
  *
  * Options end at ELF (getopt_long with '+'): the arguments after it are the program's own.
  * Exit status: the program's exit status; 128 + signal on a fault, as for a killed process:
  * SIGBUS (135) misaligned access, SIGSEGV (139) unmapped or forbidden access or fetch, SIGILL
  * (132) illegal instruction, SIGTRAP (133) ebreak, SIGXCPU (152) watchdog, SIGSYS (159) other;
  * 125 for usage or loading errors. --stats writes counters to stderr, --trace writes one line
- * "<pc> <insn>" per executed instruction to stderr. Misaligned loads and stores are performed,
+ * "<pc> <insn>" per executed instruction to stderr. --engine interpreter|translator chooses the
+ * execution engine (default: FLEXIO_SIM_ENGINE, else the translator where the host has one); a
+ * translator this host lacks is a usage error. Misaligned loads and stores are performed,
  * as BlueField-3 performs them (core/dpa/README.md, "Faults"), unless --strict-alignment or the
  * environment's FLEXIO_SIM_STRICT_ALIGNMENT=1 makes them faults; qemu-riscv64 performs them too.
  */
@@ -39,11 +42,14 @@ struct run_state {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--strict-alignment] [--help] [--] ELF "
-		"[ARGS...]\n"
-		"  --stats        write instruction, cycle and misaligned-access counters to stderr at the end\n"
+		"usage: dpa-sim-run [--stats] [--trace] [--watchdog N] [--engine E] [--strict-alignment] [--help] [--] "
+		"ELF [ARGS...]\n"
+		"  --stats        write instruction, cycle and misaligned-access counters and the engine to\n"
+		"                 stderr at the end\n"
 		"  --trace        write \"<pc> <insn>\" to stderr for each executed instruction\n"
 		"  --watchdog N   fault (exit 152) after N instructions without an exit (default %llu)\n"
+		"  --engine E     interpreter or translator (default: FLEXIO_SIM_ENGINE, else the\n"
+		"                 translator where this host has one)\n"
 		"  --strict-alignment\n"
 		"                 misaligned loads and stores fault (exit 135) instead of being performed\n"
 		"                 (also FLEXIO_SIM_STRICT_ALIGNMENT=1)\n"
@@ -54,19 +60,39 @@ static void usage(FILE *out)
 struct run_options {
 	bool stats, trace, strict_alignment;
 	uint64_t watchdog;
+	enum dpa_engine engine;
 	int elf_index; /* argv[elf_index] is the ELF, followed by its arguments */
 };
+
+static const char *const engine_names[] = {
+	[DPA_ENGINE_INTERPRETER] = "interpreter",
+	[DPA_ENGINE_TRANSLATOR] = "translator",
+};
+
+/* DPA_ENGINE_DEFAULT for a name that is not an engine's. */
+static enum dpa_engine engine_from_name(const char *name)
+{
+	for (size_t e = 0; e < sizeof(engine_names) / sizeof(engine_names[0]); e++)
+		if (engine_names[e] != NULL && strcmp(name, engine_names[e]) == 0)
+			return (enum dpa_engine)e;
+	return DPA_ENGINE_DEFAULT;
+}
 
 /* Returns -1 when the options are good, else the exit status (0 after --help). */
 static int parse_options(int argc, char **argv, struct run_options *opts)
 {
 	static const struct option long_options[] = {
-		{ "stats", no_argument, NULL, 's' },          { "trace", no_argument, NULL, 't' },
-		{ "watchdog", required_argument, NULL, 'w' }, { "strict-alignment", no_argument, NULL, 'a' },
-		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
+		{ "stats", no_argument, NULL, 's' },
+		{ "trace", no_argument, NULL, 't' },
+		{ "watchdog", required_argument, NULL, 'w' },
+		{ "engine", required_argument, NULL, 'e' },
+		{ "strict-alignment", no_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	const char *strict = getenv("FLEXIO_SIM_STRICT_ALIGNMENT");
 	*opts = (struct run_options){ .watchdog = WATCHDOG_DEFAULT,
+				      .engine = DPA_ENGINE_DEFAULT,
 				      .strict_alignment = strict != NULL && *strict && strcmp(strict, "0") };
 	int option;
 	/* '+': stop at the ELF; ':' first: a missing value is reported as ':' rather than '?'. */
@@ -87,6 +113,19 @@ static int parse_options(int argc, char **argv, struct run_options *opts)
 			opts->watchdog = strtoull(optarg, &end, 0);
 			if (errno != 0 || *end != 0 || opts->watchdog == 0 || optarg[0] == '-') {
 				fprintf(stderr, "dpa-sim-run: bad watchdog '%s'\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'e':
+			opts->engine = engine_from_name(optarg);
+			if (opts->engine == DPA_ENGINE_DEFAULT) {
+				fprintf(stderr, "dpa-sim-run: unknown engine '%s' (interpreter or translator)\n",
+					optarg);
+				return EXIT_USAGE;
+			}
+			if (opts->engine == DPA_ENGINE_TRANSLATOR && !dpa_engine_translator_available()) {
+				fprintf(stderr, "dpa-sim-run: this build has no translator for this host; use "
+						"--engine interpreter\n");
 				return EXIT_USAGE;
 			}
 			break;
@@ -290,6 +329,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	dpa_process_set_strict_alignment(process, opts.strict_alignment);
+	if (dpa_process_set_engine(process, opts.engine) != 0) {
+		fprintf(stderr, "dpa-sim-run: cannot select the %s engine\n", engine_names[opts.engine]);
+		dpa_process_destroy(process);
+		return EXIT_USAGE;
+	}
 	struct run_state state = { 0 };
 	dpa_process_set_service(process, DPA_ECALL_LINUX_WRITE, service_write, &state);
 	dpa_process_set_service(process, DPA_ECALL_LINUX_EXIT, service_exit, &state);
@@ -327,9 +371,11 @@ int main(int argc, char **argv)
 	if (opts.stats) {
 		uint64_t n = dpa_hart_instret(hart);
 		fprintf(stderr,
-			"dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS misaligned %llu\n",
+			"dpa-sim-run: instructions %llu cycles %llu wall %.6f s rate %.1f MIPS misaligned %llu engine "
+			"%s\n",
 			(unsigned long long)n, (unsigned long long)dpa_hart_cycles(hart), elapsed,
-			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0, (unsigned long long)dpa_hart_misaligned(hart));
+			elapsed > 0 ? (double)n / elapsed / 1e6 : 0.0, (unsigned long long)dpa_hart_misaligned(hart),
+			engine_names[dpa_process_engine(process)]);
 	}
 	dpa_hart_destroy(hart);
 	dpa_process_destroy(process);
