@@ -1,14 +1,43 @@
 /*
  * The scheduler: a FIFO of runnable harts served a quantum at a time, either by host worker
  * threads or, in deterministic mode, by the thread calling dpa_sched_run in strict round robin.
+ *
+ * Idle workers. Waking a thread asleep on a condition variable costs the waker a system call and
+ * the sleeper the OS's wake-up (10-30 us on a VM), which would be most of an activation's time.
+ * So a worker that finds the queue empty first polls it for a while (spins, as the Go runtime's
+ * spinning threads, DPDK's interrupt mode or io_uring's SQPOLL thread do) and sleeps only when
+ * nothing came: a submission the spinner sees costs no system call on either side. At most one
+ * worker spins at a time, so spinning never takes more than one CPU from the threads doing work,
+ * and it pauses the CPU between polls and yields it now and then. The time spent spinning
+ * adapts to the gaps between submissions: after a gap of g it is at least 2g (at most the
+ * configured spin_us), after a gap longer than spin_us it halves (down to SPIN_FLOOR_NS), so a
+ * process whose submissions come further apart than that stops paying for spins that do not
+ * pay off. An idle scheduler spins once (at most DPA_SCHED_SPIN_US_MAX), then sleeps.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "internal.h"
 
 #define QUANTUM_DEFAULT 10000
 #define WORKERS_MAX 256
+/* The shortest spin the adaptation comes down to. */
+#define SPIN_FLOOR_NS 2000u
+/* A spinner reads the clock after this many polls, and yields its CPU this often. */
+#define SPIN_POLLS_PER_CLOCK 32u
+#define SPIN_YIELD_NS 20000u
+/* Polls further apart than this mean the spinner was descheduled: other threads want the CPUs,
+ * and a push would wait for the spinner's next turn (milliseconds) where waking a sleeper takes
+ * microseconds. Spinning then stops for a back-off, from SPIN_BACKOFF_MIN_NS doubling up to
+ * SPIN_BACKOFF_MAX_NS while it keeps happening. */
+#define SPIN_PREEMPTED_NS 50000u
+#define SPIN_BACKOFF_MIN_NS 1000000u
+#define SPIN_BACKOFF_MAX_NS 1000000000u
+/* Tries at the lock before a spinner that saw work blocks on it: the submitter holds it for
+ * a few instructions, and blocking would cost both of them the system calls spinning avoids. */
+#define SPIN_LOCK_TRIES 4096u
 
 struct dpa_sched {
 	struct dpa_sched_config config;
@@ -20,7 +49,50 @@ struct dpa_sched {
 	bool shutdown;
 	pthread_t *threads;
 	unsigned nthreads;
+	/* Bumped (under the lock) by every push and by shutdown: what a spinning worker polls. */
+	atomic_uint posted;
+	unsigned spinners; /* workers spinning (0 or 1) */
+	unsigned sleepers; /* workers waiting on work */
+	uint64_t spin_ns;  /* the adapted spin, at most config.spin_us */
+	/* When the last spin that found nothing started (0: none since the last push). */
+	uint64_t missed_since;
+	uint64_t backoff_ns, spin_resume_at; /* after a spinner was preempted: no spin until then */
 };
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* One poll's pause: lets the CPU's other hyperthread run and saves power, without a system call. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+	__asm__ volatile("yield");
+#else
+	sched_yield();
+#endif
+}
+
+/* A push came gap_ns after a spin started (lock held): the next spin is twice that, up to the
+ * configured maximum; a gap longer than that halves it, down to the floor. */
+static void adapt_spin(struct dpa_sched *sched, uint64_t gap_ns)
+{
+	uint64_t max = (uint64_t)sched->config.spin_us * 1000u;
+	if (gap_ns <= max) {
+		uint64_t want = 2 * gap_ns < max ? 2 * gap_ns : max;
+		if (sched->spin_ns < want)
+			sched->spin_ns = want;
+	} else {
+		sched->spin_ns = sched->spin_ns / 2 > SPIN_FLOOR_NS ? sched->spin_ns / 2 : SPIN_FLOOR_NS;
+		if (sched->spin_ns > max)
+			sched->spin_ns = max;
+	}
+}
 
 static void push(struct dpa_sched *sched, struct dpa_hart *hart)
 {
@@ -32,6 +104,19 @@ static void push(struct dpa_sched *sched, struct dpa_hart *hart)
 	else
 		sched->head = hart;
 	sched->tail = hart;
+	atomic_fetch_add_explicit(&sched->posted, 1, memory_order_release);
+}
+
+/* After a push (lock held): a sleeping worker is woken only for what a spinner will not take. */
+static void wake_for_push(struct dpa_sched *sched)
+{
+	if (sched->missed_since != 0) {
+		adapt_spin(sched, now_ns() - sched->missed_since);
+		sched->missed_since = 0;
+	}
+	bool spinner_takes_it = sched->spinners > 0 && sched->head == sched->tail;
+	if (sched->sleepers > 0 && !spinner_takes_it)
+		pthread_cond_signal(&sched->work);
 }
 
 static struct dpa_hart *pop(struct dpa_sched *sched)
@@ -56,7 +141,7 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
 	if (again) {
 		sched->running--;
 		push(sched, hart);
-		pthread_cond_signal(&sched->work);
+		wake_for_push(sched);
 	} else {
 		hart->sched_state = DPA_HART_IDLE;
 	}
@@ -72,19 +157,102 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
 	pthread_mutex_unlock(&sched->lock);
 }
 
+enum spin_end {
+	SPIN_PUSHED,    /* a push came (or shutdown) */
+	SPIN_TIMEOUT,   /* the budget ran out */
+	SPIN_PREEMPTED, /* the spinner lost its CPU to other threads: the machine has none to spare */
+};
+
+/* Polls for a push after the one counted in seen, for budget_ns at most, with the lock released. */
+static enum spin_end spin(struct dpa_sched *sched, unsigned seen, uint64_t start, uint64_t budget_ns)
+{
+	uint64_t yielded = start, last = start;
+	for (;;) {
+		for (unsigned i = 0; i < SPIN_POLLS_PER_CLOCK; i++) {
+			if (atomic_load_explicit(&sched->posted, memory_order_acquire) != seen)
+				return SPIN_PUSHED;
+			cpu_relax();
+		}
+		uint64_t now = now_ns();
+		if (now - last >= SPIN_PREEMPTED_NS)
+			return SPIN_PREEMPTED;
+		if (now - start >= budget_ns)
+			return SPIN_TIMEOUT;
+		last = now;
+		if (now - yielded >= SPIN_YIELD_NS) {
+			/* A thread waiting for this CPU gets it (and the next poll sees how long). */
+			sched_yield();
+			yielded = now;
+		}
+	}
+}
+
+/* Takes the lock after a spin that saw a push, whose submitter may still hold it. */
+static void lock_after_spin(struct dpa_sched *sched)
+{
+	for (unsigned i = 0; i < SPIN_LOCK_TRIES; i++) {
+		if (pthread_mutex_trylock(&sched->lock) == 0)
+			return;
+		cpu_relax();
+	}
+	pthread_mutex_lock(&sched->lock);
+}
+
+/* Spins once, from start (lock held, released meanwhile), and learns from how it ended. */
+static void spin_for_work(struct dpa_sched *sched, uint64_t start)
+{
+	unsigned seen = atomic_load_explicit(&sched->posted, memory_order_relaxed);
+	uint64_t budget = sched->spin_ns;
+	sched->spinners++;
+	pthread_mutex_unlock(&sched->lock);
+	enum spin_end end = spin(sched, seen, start, budget);
+	if (end == SPIN_PUSHED)
+		lock_after_spin(sched);
+	else
+		pthread_mutex_lock(&sched->lock);
+	sched->spinners--;
+	if (end == SPIN_PREEMPTED) {
+		uint64_t doubled = sched->backoff_ns * 2;
+		if (doubled == 0)
+			doubled = SPIN_BACKOFF_MIN_NS;
+		sched->backoff_ns = doubled < SPIN_BACKOFF_MAX_NS ? doubled : SPIN_BACKOFF_MAX_NS;
+		sched->spin_resume_at = now_ns() + sched->backoff_ns;
+	} else {
+		sched->backoff_ns = 0;
+	}
+	/* A push that came during the spin (or just after) tells its gap; else the next push will. */
+	if (sched->head != NULL)
+		adapt_spin(sched, now_ns() - start);
+	else if (end == SPIN_TIMEOUT && sched->missed_since == 0)
+		sched->missed_since = start;
+}
+
 static void *worker(void *arg)
 {
 	struct dpa_sched *sched = arg;
+	bool spun = false; /* since this worker's last hart or wake-up: next, it sleeps */
 	pthread_mutex_lock(&sched->lock);
 	for (;;) {
-		while (sched->head == NULL && !sched->shutdown)
-			pthread_cond_wait(&sched->work, &sched->lock);
 		if (sched->shutdown)
 			break;
-		struct dpa_hart *hart = pop(sched);
-		pthread_mutex_unlock(&sched->lock);
-		serve(sched, hart);
-		pthread_mutex_lock(&sched->lock);
+		if (sched->head != NULL) {
+			spun = false;
+			struct dpa_hart *hart = pop(sched);
+			pthread_mutex_unlock(&sched->lock);
+			serve(sched, hart);
+			pthread_mutex_lock(&sched->lock);
+			continue;
+		}
+		uint64_t start = !spun && sched->spinners == 0 && sched->spin_ns > 0 ? now_ns() : 0;
+		if (start != 0 && start >= sched->spin_resume_at) {
+			spin_for_work(sched, start);
+			spun = true;
+			continue;
+		}
+		sched->sleepers++;
+		pthread_cond_wait(&sched->work, &sched->lock);
+		sched->sleepers--;
+		spun = false; /* woken: work came, or went to another worker; spin again before sleeping */
 	}
 	pthread_mutex_unlock(&sched->lock);
 	return NULL;
@@ -92,7 +260,8 @@ static void *worker(void *arg)
 
 struct dpa_sched *dpa_sched_create(const struct dpa_sched_config *config)
 {
-	if (config == NULL || (!config->deterministic && (config->workers == 0 || config->workers > WORKERS_MAX)))
+	if (config == NULL || (!config->deterministic && (config->workers == 0 || config->workers > WORKERS_MAX)) ||
+	    config->spin_us > DPA_SCHED_SPIN_US_MAX)
 		return NULL;
 	struct dpa_sched *sched = calloc(1, sizeof(*sched));
 	if (sched == NULL)
@@ -100,6 +269,7 @@ struct dpa_sched *dpa_sched_create(const struct dpa_sched_config *config)
 	sched->config = *config;
 	if (sched->config.quantum == 0)
 		sched->config.quantum = QUANTUM_DEFAULT;
+	sched->spin_ns = (uint64_t)sched->config.spin_us * 1000u;
 	pthread_mutex_init(&sched->lock, NULL);
 	pthread_cond_init(&sched->work, NULL);
 	pthread_cond_init(&sched->idle, NULL);
@@ -125,6 +295,7 @@ void dpa_sched_destroy(struct dpa_sched *sched)
 		return;
 	pthread_mutex_lock(&sched->lock);
 	sched->shutdown = true;
+	atomic_fetch_add_explicit(&sched->posted, 1, memory_order_release); /* ends a spin */
 	pthread_cond_broadcast(&sched->work);
 	pthread_mutex_unlock(&sched->lock);
 	for (unsigned i = 0; i < sched->nthreads; i++)
@@ -150,7 +321,7 @@ int dpa_sched_submit(struct dpa_sched *sched, struct dpa_hart *hart)
 		rc = -EBUSY;
 	if (rc == 0) {
 		push(sched, hart);
-		pthread_cond_signal(&sched->work);
+		wake_for_push(sched);
 	}
 	pthread_mutex_unlock(&sched->lock);
 	return rc;
