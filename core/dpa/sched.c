@@ -13,6 +13,11 @@
  * configured spin_us), after a gap longer than spin_us it halves (down to SPIN_FLOOR_NS), so a
  * process whose submissions come further apart than that stops paying for spins that do not
  * pay off. An idle scheduler spins once (at most DPA_SCHED_SPIN_US_MAX), then sleeps.
+ * Spinning pays only while a CPU is free: a spinner that was descheduled (its polls far apart)
+ * would see a push only at its next turn, milliseconds later, where a sleeper woken by the OS
+ * runs within microseconds. So such a spin ends, spinning stops for a back-off that grows while
+ * spins keep being preempted, and a submitter wakes a sleeper rather than count on a spinner
+ * that has not polled lately.
  */
 #include <errno.h>
 #include <sched.h>
@@ -31,7 +36,7 @@
 /* Polls further apart than this mean the spinner was descheduled: other threads want the CPUs,
  * and a push would wait for the spinner's next turn (milliseconds) where waking a sleeper takes
  * microseconds. Spinning then stops for a back-off, from SPIN_BACKOFF_MIN_NS doubling up to
- * SPIN_BACKOFF_MAX_NS while it keeps happening. */
+ * SPIN_BACKOFF_MAX_NS while spins keep being preempted. */
 #define SPIN_PREEMPTED_NS 50000u
 #define SPIN_BACKOFF_MIN_NS 1000000u
 #define SPIN_BACKOFF_MAX_NS 1000000000u
@@ -51,9 +56,10 @@ struct dpa_sched {
 	unsigned nthreads;
 	/* Bumped (under the lock) by every push and by shutdown: what a spinning worker polls. */
 	atomic_uint posted;
-	unsigned spinners; /* workers spinning (0 or 1) */
-	unsigned sleepers; /* workers waiting on work */
-	uint64_t spin_ns;  /* the adapted spin, at most config.spin_us */
+	_Atomic uint64_t spin_beat; /* when the spinner last looked at the clock */
+	unsigned spinners;          /* workers spinning (0 or 1) */
+	unsigned sleepers;          /* workers waiting on work */
+	uint64_t spin_ns;           /* the adapted spin, at most config.spin_us */
 	/* When the last spin that found nothing started (0: none since the last push). */
 	uint64_t missed_since;
 	uint64_t backoff_ns, spin_resume_at; /* after a spinner was preempted: no spin until then */
@@ -107,15 +113,20 @@ static void push(struct dpa_sched *sched, struct dpa_hart *hart)
 	atomic_fetch_add_explicit(&sched->posted, 1, memory_order_release);
 }
 
-/* After a push (lock held): a sleeping worker is woken only for what a spinner will not take. */
+/* After a push (lock held): a sleeping worker is woken only for what a spinner will not take, or
+ * when the spinner has not polled for a while (descheduled, it would take the push late). */
 static void wake_for_push(struct dpa_sched *sched)
 {
 	if (sched->missed_since != 0) {
 		adapt_spin(sched, now_ns() - sched->missed_since);
 		sched->missed_since = 0;
 	}
-	bool spinner_takes_it = sched->spinners > 0 && sched->head == sched->tail;
-	if (sched->sleepers > 0 && !spinner_takes_it)
+	if (sched->sleepers == 0)
+		return;
+	bool spinner_takes_it =
+		sched->spinners > 0 && sched->head == sched->tail &&
+		now_ns() - atomic_load_explicit(&sched->spin_beat, memory_order_relaxed) < SPIN_PREEMPTED_NS;
+	if (!spinner_takes_it)
 		pthread_cond_signal(&sched->work);
 }
 
@@ -157,27 +168,26 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
 	pthread_mutex_unlock(&sched->lock);
 }
 
-enum spin_end {
-	SPIN_PUSHED,    /* a push came (or shutdown) */
-	SPIN_TIMEOUT,   /* the budget ran out */
-	SPIN_PREEMPTED, /* the spinner lost its CPU to other threads: the machine has none to spare */
-};
-
-/* Polls for a push after the one counted in seen, for budget_ns at most, with the lock released. */
-static enum spin_end spin(struct dpa_sched *sched, unsigned seen, uint64_t start, uint64_t budget_ns)
+/* Polls for a push after the one counted in seen, for budget_ns at most from start, with the lock
+ * released: true when one came (or shutdown). *preempted tells whether the spinner was
+ * descheduled meanwhile (it then stops): other threads want the CPUs, and a push may have waited
+ * for the spinner's next turn. */
+static bool spin(struct dpa_sched *sched, unsigned seen, uint64_t start, uint64_t budget_ns, bool *preempted)
 {
 	uint64_t yielded = start, last = start;
 	for (;;) {
 		for (unsigned i = 0; i < SPIN_POLLS_PER_CLOCK; i++) {
-			if (atomic_load_explicit(&sched->posted, memory_order_acquire) != seen)
-				return SPIN_PUSHED;
+			if (atomic_load_explicit(&sched->posted, memory_order_acquire) != seen) {
+				*preempted = now_ns() - last >= SPIN_PREEMPTED_NS;
+				return true;
+			}
 			cpu_relax();
 		}
 		uint64_t now = now_ns();
-		if (now - last >= SPIN_PREEMPTED_NS)
-			return SPIN_PREEMPTED;
-		if (now - start >= budget_ns)
-			return SPIN_TIMEOUT;
+		atomic_store_explicit(&sched->spin_beat, now, memory_order_relaxed);
+		*preempted = now - last >= SPIN_PREEMPTED_NS;
+		if (*preempted || now - start >= budget_ns)
+			return false;
 		last = now;
 		if (now - yielded >= SPIN_YIELD_NS) {
 			/* A thread waiting for this CPU gets it (and the next poll sees how long). */
@@ -203,27 +213,31 @@ static void spin_for_work(struct dpa_sched *sched, uint64_t start)
 {
 	unsigned seen = atomic_load_explicit(&sched->posted, memory_order_relaxed);
 	uint64_t budget = sched->spin_ns;
+	atomic_store_explicit(&sched->spin_beat, start, memory_order_relaxed);
 	sched->spinners++;
 	pthread_mutex_unlock(&sched->lock);
-	enum spin_end end = spin(sched, seen, start, budget);
-	if (end == SPIN_PUSHED)
+	bool preempted;
+	bool pushed = spin(sched, seen, start, budget, &preempted);
+	if (pushed)
 		lock_after_spin(sched);
 	else
 		pthread_mutex_lock(&sched->lock);
 	sched->spinners--;
-	if (end == SPIN_PREEMPTED) {
+	/* The back-off doubles with each preempted spin and halves with each other one, so that it
+	 * grows while most spins are preempted and comes back as the machine's load goes. */
+	if (preempted) {
 		uint64_t doubled = sched->backoff_ns * 2;
 		if (doubled == 0)
 			doubled = SPIN_BACKOFF_MIN_NS;
 		sched->backoff_ns = doubled < SPIN_BACKOFF_MAX_NS ? doubled : SPIN_BACKOFF_MAX_NS;
 		sched->spin_resume_at = now_ns() + sched->backoff_ns;
 	} else {
-		sched->backoff_ns = 0;
+		sched->backoff_ns = sched->backoff_ns / 2 >= SPIN_BACKOFF_MIN_NS ? sched->backoff_ns / 2 : 0;
 	}
 	/* A push that came during the spin (or just after) tells its gap; else the next push will. */
 	if (sched->head != NULL)
 		adapt_spin(sched, now_ns() - start);
-	else if (end == SPIN_TIMEOUT && sched->missed_since == 0)
+	else if (!pushed && !preempted && sched->missed_since == 0)
 		sched->missed_since = start;
 }
 
