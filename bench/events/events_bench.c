@@ -13,16 +13,22 @@
  *                       References in the same run: ibv_post_send to a second DPA QP whose CQ
  *                       is not armed (everything but the activation), and a host thread asleep
  *                       in pthread_cond_wait woken by pthread_cond_signal (what waking an idle
- *                       scheduler worker costs on this machine by itself). Two modes: back to
- *                       back (the next send as soon as the handler is done) and after 200 us
- *                       idle (the worker's CPU has gone idle too).
+ *                       scheduler worker costs on this machine by itself). Three modes: back
+ *                       to back (the next send as soon as the handler is done), after 200 us
+ *                       idle (within the idle worker's spin) and after 2000 us idle (beyond
+ *                       it: the worker has gone to sleep). Then the process's CPU while
+ *                       activated every 200 us and over two idle seconds. All of it twice, in
+ *                       two children: FLEXIO_SIM_SPIN_US=0 (idle workers sleep at once, as
+ *                       before they spun: the reference) and the spin in force (the
+ *                       environment's FLEXIO_SIM_SPIN_US, else the default), with the ratios.
  *   echo rate           loopback echo pairs of examples/echo (two DPA QPs, a handler each; 64-byte
  *                       messages, window 32, payloads not checked) with FLEXIO_SIM_EVENT_WORKERS=1
  *                       and =2: one pair on one worker, two independent pairs on one worker and
  *                       on two; the two-worker rate as a ratio of the one-worker rate.
  *
  * Each measurement runs in a child process (this program again, with --child-*), because the
- * worker count is read from the environment when a process's first event handler is created.
+ * worker count and the spin are read from the environment when a process's first event handler
+ * is created.
  * Timing is printed, never judged: this is not a test. bench/events/README.md has more.
  *
  * Usage: flexio-events-bench [MESSAGES_PER_PAIR [LATENCY_SAMPLES [ROUNDS]]]
