@@ -7,17 +7,19 @@
  * So a worker that finds the queue empty first polls it for a while (spins, as the Go runtime's
  * spinning threads, DPDK's interrupt mode or io_uring's SQPOLL thread do) and sleeps only when
  * nothing came: a submission the spinner sees costs no system call on either side. At most one
- * worker spins at a time, so spinning never takes more than one CPU from the threads doing work,
- * and it pauses the CPU between polls and yields it now and then. The time spent spinning
+ * worker spins at a time, so spinning never takes more than one CPU from the threads doing work
+ * (and a spin is short: the OS shares the CPUs as with any busy thread); it pauses the CPU
+ * between polls. It does not yield the CPU: a spinner that gives its CPU away sees the next
+ * push only when it gets it back, milliseconds later on a busy machine. The time spent spinning
  * adapts to the gaps between submissions: after a gap of g it is at least 2g (at most the
  * configured spin_us), after a gap longer than spin_us it halves (down to SPIN_FLOOR_NS), so a
  * process whose submissions come further apart than that stops paying for spins that do not
  * pay off. An idle scheduler spins once (at most DPA_SCHED_SPIN_US_MAX), then sleeps.
  * Spinning pays only while a CPU is free: a spinner that was descheduled (its polls far apart)
- * would see a push only at its next turn, milliseconds later, where a sleeper woken by the OS
- * runs within microseconds. So such a spin ends, spinning stops for a back-off that grows while
- * spins keep being preempted, and a submitter wakes a sleeper rather than count on a spinner
- * that has not polled lately.
+ * sees a push only at its next turn, milliseconds later, where a sleeper woken by the OS runs
+ * within microseconds. So such a spin ends; spinning stops for a back-off that grows while pushes
+ * keep being seen late; and a submitter wakes a sleeper rather than count on a spinner that has
+ * not polled lately.
  */
 #include <errno.h>
 #include <sched.h>
@@ -30,13 +32,12 @@
 #define WORKERS_MAX 256
 /* The shortest spin the adaptation comes down to. */
 #define SPIN_FLOOR_NS 2000u
-/* A spinner reads the clock after this many polls, and yields its CPU this often. */
+/* A spinner reads the clock after this many polls. */
 #define SPIN_POLLS_PER_CLOCK 32u
-#define SPIN_YIELD_NS 20000u
 /* Polls further apart than this mean the spinner was descheduled: other threads want the CPUs,
- * and a push would wait for the spinner's next turn (milliseconds) where waking a sleeper takes
- * microseconds. Spinning then stops for a back-off, from SPIN_BACKOFF_MIN_NS doubling up to
- * SPIN_BACKOFF_MAX_NS while spins keep being preempted. */
+ * and a push waits for the spinner's next turn (milliseconds) where waking a sleeper takes
+ * microseconds. After a push seen that late, spinning stops for a back-off, from
+ * SPIN_BACKOFF_MIN_NS doubling up to SPIN_BACKOFF_MAX_NS while it keeps happening. */
 #define SPIN_PREEMPTED_NS 50000u
 #define SPIN_BACKOFF_MIN_NS 1000000u
 #define SPIN_BACKOFF_MAX_NS 1000000000u
@@ -174,7 +175,7 @@ static void serve(struct dpa_sched *sched, struct dpa_hart *hart)
  * for the spinner's next turn. */
 static bool spin(struct dpa_sched *sched, unsigned seen, uint64_t start, uint64_t budget_ns, bool *preempted)
 {
-	uint64_t yielded = start, last = start;
+	uint64_t last = start;
 	for (;;) {
 		for (unsigned i = 0; i < SPIN_POLLS_PER_CLOCK; i++) {
 			if (atomic_load_explicit(&sched->posted, memory_order_acquire) != seen) {
@@ -189,11 +190,6 @@ static bool spin(struct dpa_sched *sched, unsigned seen, uint64_t start, uint64_
 		if (*preempted || now - start >= budget_ns)
 			return false;
 		last = now;
-		if (now - yielded >= SPIN_YIELD_NS) {
-			/* A thread waiting for this CPU gets it (and the next poll sees how long). */
-			sched_yield();
-			yielded = now;
-		}
 	}
 }
 
@@ -223,15 +219,16 @@ static void spin_for_work(struct dpa_sched *sched, uint64_t start)
 	else
 		pthread_mutex_lock(&sched->lock);
 	sched->spinners--;
-	/* The back-off doubles with each preempted spin and halves with each other one, so that it
-	 * grows while most spins are preempted and comes back as the machine's load goes. */
-	if (preempted) {
+	/* What a preempted spinner costs is a push that waited for its next turn: the back-off
+	 * doubles with each push seen late and halves with each seen in time, so that it grows while
+	 * most are late and comes back as the machine's load goes. */
+	if (pushed && preempted) {
 		uint64_t doubled = sched->backoff_ns * 2;
 		if (doubled == 0)
 			doubled = SPIN_BACKOFF_MIN_NS;
 		sched->backoff_ns = doubled < SPIN_BACKOFF_MAX_NS ? doubled : SPIN_BACKOFF_MAX_NS;
 		sched->spin_resume_at = now_ns() + sched->backoff_ns;
-	} else {
+	} else if (pushed) {
 		sched->backoff_ns = sched->backoff_ns / 2 >= SPIN_BACKOFF_MIN_NS ? sched->backoff_ns / 2 : 0;
 	}
 	/* A push that came during the spin (or just after) tells its gap; else the next push will. */
