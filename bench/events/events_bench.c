@@ -13,16 +13,22 @@
  *                       References in the same run: ibv_post_send to a second DPA QP whose CQ
  *                       is not armed (everything but the activation), and a host thread asleep
  *                       in pthread_cond_wait woken by pthread_cond_signal (what waking an idle
- *                       scheduler worker costs on this machine by itself). Two modes: back to
- *                       back (the next send as soon as the handler is done) and after 200 us
- *                       idle (the worker's CPU has gone idle too).
+ *                       scheduler worker costs on this machine by itself). Three modes: back
+ *                       to back (the next send as soon as the handler is done), after 200 us
+ *                       idle (within the idle worker's spin) and after 2000 us idle (beyond
+ *                       it: the worker has gone to sleep). Then the process's CPU while
+ *                       activated every 200 us and over two idle seconds. All of it twice, in
+ *                       two children: FLEXIO_SIM_SPIN_US=0 (idle workers sleep at once, as
+ *                       before they spun: the reference) and the spin in force (the
+ *                       environment's FLEXIO_SIM_SPIN_US, else the default), with the ratios.
  *   echo rate           loopback echo pairs of examples/echo (two DPA QPs, a handler each; 64-byte
  *                       messages, window 32, payloads not checked) with FLEXIO_SIM_EVENT_WORKERS=1
  *                       and =2: one pair on one worker, two independent pairs on one worker and
  *                       on two; the two-worker rate as a ratio of the one-worker rate.
  *
  * Each measurement runs in a child process (this program again, with --child-*), because the
- * worker count is read from the environment when a process's first event handler is created.
+ * worker count and the spin are read from the environment when a process's first event handler
+ * is created.
  * Timing is printed, never judged: this is not a test. bench/events/README.md has more.
  *
  * Usage: flexio-events-bench [MESSAGES_PER_PAIR [LATENCY_SAMPLES [ROUNDS]]]
@@ -54,6 +60,10 @@ extern char **environ;
 #define MAX_PAIRS 8
 #define LAT_LOG_DEPTH 6
 #define REF_LOG_DEPTH 12
+/* An idle gap longer than the scheduler's default spin (FLEXIO_SIM_SPIN_US, 500 us). */
+#define LONG_IDLE_US 2000
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 static uint64_t now_ns(void)
 {
@@ -69,6 +79,32 @@ static double cpu_seconds(void)
 
 	getrusage(RUSAGE_SELF, &ru);
 	return ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+/* The CPU time of every thread of the process (the scheduler's workers included). */
+static double process_cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The process's CPU, in % of one CPU, over the next second (nothing activated: this thread sleeps)
+ * and the one after. */
+static void idle_cpu_after(double *first, double *second)
+{
+	double percent[2];
+
+	for (int i = 0; i < 2; i++) {
+		uint64_t t0 = now_ns();
+		double cpu0 = process_cpu_seconds();
+
+		usleep(1000000);
+		percent[i] = 100 * (process_cpu_seconds() - cpu0) / ((now_ns() - t0) / 1e9);
+	}
+	*first = percent[0];
+	*second = percent[1];
 }
 
 static void die(const char *what)
@@ -354,11 +390,13 @@ static int compare_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void report(const char *what, uint64_t *v, size_t n)
+/* Prints the samples' distribution; returns their median in us. */
+static double report(const char *what, uint64_t *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), compare_u64);
 	printf("  %-50s median %6.2f us  p99 %6.2f us  min %6.2f us  (%zu samples)\n", what, v[n / 2] / 1e3,
 	       v[n * 99 / 100] / 1e3, v[0] / 1e3, n);
+	return v[n / 2] / 1e3;
 }
 
 static uint64_t spin_until(volatile uint64_t *flag, uint64_t value)
@@ -450,7 +488,8 @@ static void measure_wakeup(size_t samples, unsigned idle_us, uint64_t *lat)
 
 static int child_latency(size_t samples)
 {
-	size_t idle_samples = samples / 10 < 200 ? 200 : samples / 10;
+	size_t idle_samples = samples / 10 < 200 ? 200 : samples / 10, long_samples = idle_samples / 4;
+	double median_b2b, median_idle200, median_long, cpu_idle200, cpu_first, cpu_second;
 	uint64_t *lat = calloc(samples, sizeof(*lat)), *post = calloc(samples, sizeof(*post));
 	uint64_t *ref = calloc(samples, sizeof(*ref)), seq = 0, ref_posted;
 	struct dpa_rx d = { 0 }, r = { 0 };
@@ -488,11 +527,23 @@ static int child_latency(size_t samples)
 	printf("Activation latency (CQE written -> the handler's first store seen by the host), 1 worker; other "
 	       "processes kept %.2f CPUs busy:\n",
 	       others < 0 ? 0 : others);
-	report("back to back: ibv_post_send -> first store", lat, samples);
+	median_b2b = report("back to back: ibv_post_send -> first store", lat, samples);
 	report("back to back: ibv_post_send alone", post, samples);
+	cpu0 = process_cpu_seconds();
+	t0 = now_ns();
 	measure_activation(&h, flags, &seq, idle_samples, 200, lat, post);
-	report("after 200 us idle: ibv_post_send -> first store", lat, idle_samples);
+	cpu_idle200 = 100 * (process_cpu_seconds() - cpu0) / ((now_ns() - t0) / 1e9);
+	median_idle200 = report("after 200 us idle: ibv_post_send -> first store", lat, idle_samples);
 	report("after 200 us idle: ibv_post_send alone", post, idle_samples);
+	/* Gaps longer than the spin: the worker sleeps, as it always did before spinning existed. */
+	measure_activation(&h, flags, &seq, long_samples, LONG_IDLE_US, lat, post);
+	median_long = report("after " STR(LONG_IDLE_US) " us idle: ibv_post_send -> first store", lat, long_samples);
+	/* What an idle process costs: one activation, then two seconds with none. */
+	measure_activation(&h, flags, &seq, 1, 0, lat, post);
+	idle_cpu_after(&cpu_first, &cpu_second);
+	printf("  process CPU, %% of one CPU: %.1f while activated every 200 us; idle: %.3f in the first second "
+	       "after the last activation, %.3f in the next\n",
+	       cpu_idle200, cpu_first, cpu_second);
 
 	/* Reference: the same send to a DPA QP whose CQ wakes no one. Its receive WQEs are given
 	 * back (the record's counter) between batches, outside the timed part. */
@@ -533,15 +584,19 @@ static int child_latency(size_t samples)
 	free(lat);
 	free(post);
 	free(ref);
+	/* For the parent's comparison of spin budgets. */
+	printf("SUMMARY %.3f %.3f %.3f %.3f %.4f %.4f\n", median_b2b, median_idle200, median_long, cpu_idle200,
+	       cpu_first, cpu_second);
 	return 0;
 }
 
 /* ---- The parent: children, best of rounds, ratios ---------------------------------------- */
 
-/* Runs this program with args and FLEXIO_SIM_EVENT_WORKERS=workers; its output in out. */
-static int run_child(const char *self, char *const args[], int workers, char *out, size_t out_size)
+/* Runs this program with args, FLEXIO_SIM_EVENT_WORKERS=workers and, unless spin_us is NULL,
+ * FLEXIO_SIM_SPIN_US=spin_us; its output in out. */
+static int run_child(const char *self, char *const args[], int workers, const char *spin_us, char *out, size_t out_size)
 {
-	char env_workers[64];
+	char env_workers[64], env_spin[64];
 	char **env;
 	size_t n = 0, k = 0, len = 0;
 	posix_spawn_file_actions_t fa;
@@ -551,14 +606,19 @@ static int run_child(const char *self, char *const args[], int workers, char *ou
 
 	while (environ[n])
 		n++;
-	env = calloc(n + 2, sizeof(*env));
+	env = calloc(n + 3, sizeof(*env));
 	if (!env || pipe(fds))
 		die("spawning a child");
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "FLEXIO_SIM_EVENT_WORKERS=", 25))
+		if (strncmp(environ[i], "FLEXIO_SIM_EVENT_WORKERS=", 25) &&
+		    (!spin_us || strncmp(environ[i], "FLEXIO_SIM_SPIN_US=", 19)))
 			env[k++] = environ[i];
 	snprintf(env_workers, sizeof(env_workers), "FLEXIO_SIM_EVENT_WORKERS=%d", workers);
 	env[k++] = env_workers;
+	if (spin_us) {
+		snprintf(env_spin, sizeof(env_spin), "FLEXIO_SIM_SPIN_US=%s", spin_us);
+		env[k++] = env_spin;
+	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
 	posix_spawn_file_actions_addclose(&fa, fds[0]);
@@ -573,6 +633,28 @@ static int run_child(const char *self, char *const args[], int workers, char *ou
 	free(env);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status))
 		return -1;
+	return 0;
+}
+
+/* A latency child with FLEXIO_SIM_SPIN_US=spin_us (NULL: the environment's): its report, headed by
+ * the spin, appended to out; its SUMMARY line's figures in summary. */
+static int latency_child(const char *self, char *const args[], const char *spin_us, char *out, size_t out_size,
+			 double summary[6])
+{
+	const char *env = getenv("FLEXIO_SIM_SPIN_US");
+	int head = snprintf(out, out_size, "Scheduler spin (FLEXIO_SIM_SPIN_US): %s\n",
+			    spin_us ? spin_us
+			    : env   ? env
+				    : "default");
+	char *line;
+
+	if (head < 0 || (size_t)head >= out_size || run_child(self, args, 1, spin_us, out + head, out_size - head))
+		return -1;
+	line = strstr(out, "SUMMARY ");
+	if (!line || sscanf(line, "SUMMARY %lf %lf %lf %lf %lf %lf", &summary[0], &summary[1], &summary[2], &summary[3],
+			    &summary[4], &summary[5]) != 6)
+		return -1;
+	*line = 0; /* the figures are printed by the parent's comparison */
 	return 0;
 }
 
@@ -595,7 +677,7 @@ static struct echo_result echo_best(const char *self, int workers, int pairs, co
 		struct echo_result e;
 		char *line;
 
-		if (run_child(self, args, workers, out, sizeof(out)) || !(line = strstr(out, "ECHO ")) ||
+		if (run_child(self, args, workers, NULL, out, sizeof(out)) || !(line = strstr(out, "ECHO ")) ||
 		    sscanf(line, "ECHO %lf %lf %llu %llu %lf", &e.seconds, &e.cpu, &e.messages, &e.activations,
 			   &e.others) != 5) {
 			fprintf(stderr, "flexio-events-bench: the echo child (%d workers, %d pairs) failed\n%s",
@@ -641,14 +723,26 @@ int main(int argc, char **argv)
 
 	{
 		char *args[] = { self, "--child-latency", (char *)samples, NULL };
+		const char *spin = getenv("FLEXIO_SIM_SPIN_US");
+		double with[6], without[6];
 
-		/* One worker: the host thread spinning for the store takes the other CPU. */
-		if (run_child(self, args, 1, out, sizeof(out))) {
+		/* One worker: the host thread spinning for the store takes the other CPU. First the
+		 * reference, workers that sleep as soon as they are idle; then the spin in force. */
+		if (latency_child(self, args, "0", out, sizeof(out), without) ||
+		    latency_child(self, args, NULL, out + strlen(out), sizeof(out) - strlen(out), with)) {
 			fprintf(stderr, "flexio-events-bench: the latency child failed\n%s", out);
 			return 1;
 		}
 		fputs(out, stdout);
-		printf("  (target: median <= 2 us)\n");
+		printf("  spin %s vs none (FLEXIO_SIM_SPIN_US=0), medians: back to back %.2f / %.2f us = %.2fx, "
+		       "after 200 us idle %.2f / %.2f us = %.2fx, after %d us idle %.2f / %.2f us = %.2fx; idle "
+		       "process "
+		       "CPU %.3f / %.3f %% of a CPU in the first second, %.3f / %.3f %% in the next\n",
+		       spin ? spin : "default", with[0], without[0], with[0] / without[0], with[1], without[1],
+		       with[1] / without[1], LONG_IDLE_US, with[2], without[2], with[2] / without[2], with[4],
+		       without[4], with[5], without[5]);
+		printf("  (target: median <= 2 us, back to back and after 200 us idle; idle process <= 1 %% of a "
+		       "CPU)\n");
 	}
 	one = echo_best(self, 1, 1, messages, rounds);
 	one_two = echo_best(self, 1, 2, messages, rounds);

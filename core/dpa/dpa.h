@@ -380,16 +380,26 @@ void dpa_hart_debug_hold(struct dpa_hart *hart, bool paused);
 
 /* ---- Scheduler --------------------------------------------------------------------------- */
 
+/* The longest spin_us a scheduler takes: an idle scheduler spins once, so it costs at most 1 % of a
+ * CPU over any second. */
+#define DPA_SCHED_SPIN_US_MAX 10000u
+
 struct dpa_sched_config {
 	unsigned workers;   /* host threads; ignored in deterministic mode */
 	uint64_t quantum;   /* instructions per turn; 0 = 10000 */
 	bool deterministic; /* one worker (the caller of dpa_sched_run), strict round robin */
+	/* The longest a worker that found the queue empty polls it before sleeping, in microseconds
+	 * (at most DPA_SCHED_SPIN_US_MAX; 0: it sleeps at once). One worker polls at a time; the
+	 * time adapts, up to this, to the gaps between submissions (see sched.c). Ignored in
+	 * deterministic mode. */
+	unsigned spin_us;
 	/* Called (without locks held, on a worker) when a hart stops for another reason than its
      * quantum; it may resubmit the hart. */
 	void (*on_stop)(void *user, struct dpa_hart *hart, enum dpa_stop stop);
 	void *user;
 };
 
+/* NULL for a NULL config, workers 0 or above 256 (not deterministic), spin_us above the maximum. */
 struct dpa_sched *dpa_sched_create(const struct dpa_sched_config *config);
 /* Waits for the running quanta to end; queued harts are dropped. */
 void dpa_sched_destroy(struct dpa_sched *sched);

@@ -1,10 +1,12 @@
-/* Scheduler: deterministic round robin gives identical runs; workers complete every hart. */
+/* Scheduler: deterministic round robin gives identical runs; workers complete every hart, whether
+ * idle workers spin before sleeping or not. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "test_util.h"
@@ -106,11 +108,54 @@ static void test_workers(void **state)
 	assert_null(dpa_sched_create(NULL));
 }
 
+/* Idle workers spinning: every hart completes as without spinning, submitted all at once or one
+ * at a time with gaps shorter and longer than the spin (which the spin adapts to); destroying a
+ * scheduler whose worker spins ends the spin. Out-of-range spins are refused. */
+static void test_workers_spinning(void **state)
+{
+	(void)state;
+	static struct outcome o;
+	static const unsigned spins[] = { 0, 1, 200, DPA_SCHED_SPIN_US_MAX };
+	for (size_t s = 0; s < sizeof(spins) / sizeof(spins[0]); s++) {
+		struct dpa_sched_config config = { .workers = 2, .quantum = 1000, .spin_us = spins[s] };
+		run(&o, &config);
+
+		struct prog p;
+		struct guest g;
+		build(&p);
+		assert_int_equal(guest_open(&g, &p, 0), 0);
+		config.on_stop = on_stop;
+		config.user = &o;
+		struct dpa_sched *sched = dpa_sched_create(&config);
+		assert_non_null(sched);
+		for (unsigned i = 0; i < 40; i++) {
+			uint64_t args[2] = { 100, DATA_BASE };
+			memset(&o, 0, sizeof(o));
+			assert_int_equal(dpa_hart_prepare_call(g.hart, CODE_BASE, args, 2), 0);
+			assert_int_equal(dpa_sched_submit(sched, g.hart), 0);
+			assert_int_equal(dpa_sched_run(sched), 0);
+			assert_int_equal(o.stopped, 1);
+			assert_int_equal(o.stops[dpa_hart_id(g.hart)], DPA_STOP_RETURNED);
+			nanosleep(&(struct timespec){ .tv_nsec = (i % 4) * 150000 }, NULL);
+		}
+		uint64_t counter = 0;
+		dpa_process_read(g.process, DATA_BASE, &counter, 8);
+		assert_int_equal(counter, 40 * 100);
+		dpa_sched_destroy(sched);
+		guest_close(&g);
+	}
+	struct dpa_sched_config too_long = { .workers = 1, .spin_us = DPA_SCHED_SPIN_US_MAX + 1 };
+	assert_null(dpa_sched_create(&too_long));
+	too_long.deterministic = true;
+	assert_null(dpa_sched_create(&too_long));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_workers),
+		cmocka_unit_test(test_workers_spinning),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

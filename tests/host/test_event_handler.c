@@ -1,8 +1,8 @@
 /*
  * Event handlers on the simulated device: each trigger runs the handler once (activations by
  * another thread of the process), the ways an invocation ends (reschedule, return, finish,
- * retrigger, yield of a continuable handler), thread names, bad input, and destroying a
- * handler while it runs.
+ * retrigger, yield of a continuable handler), thread names, bad input, destroying a handler
+ * while it runs, and the idle workers' spin set by FLEXIO_SIM_SPIN_US.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
 #include <libflexio/flexio.h>
@@ -215,12 +215,57 @@ static void destroy_running(void **state)
 	assert_int_equal(flexio_event_handler_destroy(idle), FLEXIO_STATUS_SUCCESS);
 }
 
+/* FLEXIO_SIM_SPIN_US, read when a process creates its first handler: a valid budget (none, the
+ * longest) is taken silently, anything else is refused with one warning; handlers run either way.
+ * Each case has a process of its own (the helpers above use the one in `process`). */
+static void spin_from_environment(void **state)
+{
+	static const struct {
+		const char *value;
+		int lines;
+	} cases[] = { { "0", 0 },     { "10000", 0 }, { "250", 0 }, { "", 0 },  { "junk", 1 },
+		      { "10001", 1 }, { "-1", 1 },    { "5us", 1 }, { " 7", 1 } };
+	flexio_process *shared = process;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		flexio_event_handler *eh;
+		flexio_uintptr_t count;
+		struct stderr_capture c;
+		const char *text;
+
+		MUST(flexio_process_create(ctx, app, NULL, &process));
+		count = zeroed(8);
+		setenv("FLEXIO_SIM_SPIN_US", cases[i].value, 1);
+		capture_begin(&c);
+		eh = handler(&count_handler, count, 0, NULL);
+		text = capture_end(&c);
+		unsetenv("FLEXIO_SIM_SPIN_US");
+		if (count_lines(text) != cases[i].lines ||
+		    (cases[i].lines && !strstr(text, "flexio WARN flexio_event_handler_create: FLEXIO_SIM_SPIN_US=")))
+			fail_msg("FLEXIO_SIM_SPIN_US=\"%s\": expected %d warning lines, got:\n%s", cases[i].value,
+				 cases[i].lines, text);
+		MUST(flexio_event_handler_run(eh, 0));
+		for (uint64_t n = 1; n <= 3; n++) {
+			trigger(eh);
+			expect_word(count, n);
+		}
+		MUST(flexio_event_handler_destroy(eh));
+		MUST(flexio_process_destroy(process));
+	}
+	process = shared;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(once_per_trigger),  cmocka_unit_test(finish_and_retrigger),
-		cmocka_unit_test(continuable_yield), cmocka_unit_test(names_and_ids),
-		cmocka_unit_test(bad_input),         cmocka_unit_test(destroy_running),
+		cmocka_unit_test(once_per_trigger),
+		cmocka_unit_test(finish_and_retrigger),
+		cmocka_unit_test(continuable_yield),
+		cmocka_unit_test(names_and_ids),
+		cmocka_unit_test(bad_input),
+		cmocka_unit_test(destroy_running),
+		cmocka_unit_test(spin_from_environment),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -12,8 +12,12 @@
  *                                 (flexio_dev_yield_and_retrigger: and it is triggered at once).
  *
  * The threads of a process run on its event scheduler (core/dpa dpa_sched): at most one host
- * thread per host CPU (FLEXIO_SIM_EVENT_WORKERS=N sets how many, at most 16), asleep while no
- * handler is runnable, so idle handlers cost nothing.
+ * thread per host CPU (FLEXIO_SIM_EVENT_WORKERS=N sets how many, at most 16). When no handler is
+ * runnable, one of them polls for the next trigger for up to FLEXIO_SIM_SPIN_US microseconds
+ * (default SIM_EVENT_SPIN_US, at most 10000, 0 = never; it adapts to the gaps between triggers,
+ * see core/dpa/sched.c), so an activation soon after the last one wakes no sleeping thread (a
+ * system call and the OS's wake-up, tens of microseconds), then all sleep: idle handlers cost
+ * nothing.
  * FLEXIO_SIM_DETERMINISTIC=1 makes it deterministic: the threads then run in strict round robin
  * on the host thread that triggers them (flexio_event_handler_run's caller, ...), or, when the
  * NIC triggers them from outside such a run (a host program's ibverbs doorbell, an RPC's), on
@@ -22,6 +26,7 @@
 #include "sim.h"
 #include "sim_trace.h"
 #include "sim_stats.h"
+#include "log.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -31,6 +36,10 @@
 
 #define SIM_EVENT_STACK (64u << 10)
 #define SIM_EVENT_MAX_HOST_THREADS 16u
+/* The default of FLEXIO_SIM_SPIN_US: covers gaps of a few hundred microseconds between
+ * activations, at the cost of one CPU while they come that often and of one such spin (0.05 % of
+ * a CPU-second) when they stop. */
+#define SIM_EVENT_SPIN_US 500u
 #define RISCV_TP 4
 #define RISCV_A0 10
 
@@ -247,6 +256,26 @@ static void runner_stop(struct sim_process *p)
 	p->events_runner = NULL;
 }
 
+/* FLEXIO_SIM_SPIN_US: microseconds, 0 to DPA_SCHED_SPIN_US_MAX; anything else is refused with
+ * a warning naming the public call that reads it. */
+static unsigned spin_us_from_env(void)
+{
+	const char *value = getenv("FLEXIO_SIM_SPIN_US");
+	unsigned long n;
+	char *end;
+
+	if (!value || !*value)
+		return SIM_EVENT_SPIN_US;
+	n = strtoul(value, &end, 10);
+	if (*value < '0' || *value > '9' || *end || n > DPA_SCHED_SPIN_US_MAX) {
+		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_event_handler_create",
+			      "FLEXIO_SIM_SPIN_US=\"%s\" is not a number of microseconds from 0 to %u; the default, %u",
+			      value, DPA_SCHED_SPIN_US_MAX, SIM_EVENT_SPIN_US);
+		return SIM_EVENT_SPIN_US;
+	}
+	return (unsigned)n;
+}
+
 /* The process's event scheduler, made with its first event handler (threads_lock held). */
 static int event_sched_locked(struct sim_process *p)
 {
@@ -261,8 +290,11 @@ static int event_sched_locked(struct sim_process *p)
 	if (host_threads > SIM_EVENT_MAX_HOST_THREADS)
 		host_threads = SIM_EVENT_MAX_HOST_THREADS;
 	p->events_deterministic = env_flag("FLEXIO_SIM_DETERMINISTIC");
-	p->events_sched = dpa_sched_create(&(struct dpa_sched_config){
-		.workers = host_threads, .deterministic = p->events_deterministic, .on_stop = on_stop, .user = p });
+	p->events_sched = dpa_sched_create(&(struct dpa_sched_config){ .workers = host_threads,
+								       .deterministic = p->events_deterministic,
+								       .spin_us = spin_us_from_env(),
+								       .on_stop = on_stop,
+								       .user = p });
 	if (!p->events_sched)
 		return -ENOMEM;
 	if (p->events_deterministic && runner_start(p)) {
