@@ -147,4 +147,22 @@ AMO_SELECT(amo_min_u64, uint64_t, old <= v)
 AMO_SELECT(amo_max_u64, uint64_t, old >= v)
 #undef AMO_SELECT
 
+/* The AMOs, for both engines: kind, W (a word, sign-extended into rd) or D, operand type, operation. */
+/* clang-format off */
+#define DPA_AMO_OPS(X)                                                                            \
+	X(amoswap_w, W, uint32_t, amo_swap32) X(amoadd_w, W, uint32_t, amo_add32)                 \
+	X(amoxor_w, W, uint32_t, amo_xor32) X(amoand_w, W, uint32_t, amo_and32)                   \
+	X(amoor_w, W, uint32_t, amo_or32) X(amomin_w, W, int32_t, amo_min_s32)                    \
+	X(amomax_w, W, int32_t, amo_max_s32) X(amominu_w, W, uint32_t, amo_min_u32)               \
+	X(amomaxu_w, W, uint32_t, amo_max_u32)                                                    \
+	X(amoswap_d, D, uint64_t, amo_swap64) X(amoadd_d, D, uint64_t, amo_add64)                 \
+	X(amoxor_d, D, uint64_t, amo_xor64) X(amoand_d, D, uint64_t, amo_and64)                   \
+	X(amoor_d, D, uint64_t, amo_or64) X(amomin_d, D, int64_t, amo_min_s64)                    \
+	X(amomax_d, D, int64_t, amo_max_s64) X(amominu_d, D, uint64_t, amo_min_u64)               \
+	X(amomaxu_d, D, uint64_t, amo_max_u64)
+/* clang-format on */
+/* What an AMO leaves in rd: the old value, a word sign-extended. */
+#define DPA_AMO_RESULT_W(old) ((uint64_t)(int64_t)(int32_t)(uint32_t)(old))
+#define DPA_AMO_RESULT_D(old) ((uint64_t)(old))
+
 #endif

@@ -329,34 +329,12 @@ int dpa_jit_atomic(struct dpa_jit_run *run, uint32_t index)
 	case DPA_K_sc_d:
 		rd = store_conditional64(hart, p, a, b);
 		break;
-#define AMO_W(k, T, fn)                                                      \
-	case DPA_K_##k:                                                      \
-		rd = (uint64_t)(int64_t)(int32_t)(uint32_t)fn((T *)p, (T)b); \
+#define AMO(k, width, T, fn)                                   \
+	case DPA_K_##k:                                        \
+		rd = DPA_AMO_RESULT_##width(fn((T *)p, (T)b)); \
 		break;
-#define AMO_D(k, T, fn)                          \
-	case DPA_K_##k:                          \
-		rd = (uint64_t)fn((T *)p, (T)b); \
-		break;
-		AMO_W(amoswap_w, uint32_t, amo_swap32)
-		AMO_W(amoadd_w, uint32_t, amo_add32)
-		AMO_W(amoxor_w, uint32_t, amo_xor32)
-		AMO_W(amoand_w, uint32_t, amo_and32)
-		AMO_W(amoor_w, uint32_t, amo_or32)
-		AMO_W(amomin_w, int32_t, amo_min_s32)
-		AMO_W(amomax_w, int32_t, amo_max_s32)
-		AMO_W(amominu_w, uint32_t, amo_min_u32)
-		AMO_W(amomaxu_w, uint32_t, amo_max_u32)
-		AMO_D(amoswap_d, uint64_t, amo_swap64)
-		AMO_D(amoadd_d, uint64_t, amo_add64)
-		AMO_D(amoxor_d, uint64_t, amo_xor64)
-		AMO_D(amoand_d, uint64_t, amo_and64)
-		AMO_D(amoor_d, uint64_t, amo_or64)
-		AMO_D(amomin_d, int64_t, amo_min_s64)
-		AMO_D(amomax_d, int64_t, amo_max_s64)
-		AMO_D(amominu_d, uint64_t, amo_min_u64)
-		AMO_D(amomaxu_d, uint64_t, amo_max_u64)
-#undef AMO_W
-#undef AMO_D
+		DPA_AMO_OPS(AMO)
+#undef AMO
 	default:
 		return leave_with_fault(run, index, DPA_FAULT_ILLEGAL, DPA_ACCESS_NONE, run_pc(run, index));
 	}
