@@ -106,6 +106,14 @@ struct provider_memcheck_report {
 	uint64_t at_pc;   /* the doorbell store that published it, or 0 */
 };
 
+/* Where a pc of device code comes from (code_location); the strings live as long as the process. */
+struct provider_code_location {
+	const char *function; /* the function holding pc (its symbol), or NULL */
+	uint64_t offset;      /* pc - the function's address */
+	const char *file;     /* the source file of pc (the ELF's debug info), or NULL */
+	unsigned line;        /* its line, when file is set */
+};
+
 /* Why a process stopped for good. */
 struct provider_stop {
 	uint32_t status; /* the dpa_process_status */
@@ -130,7 +138,7 @@ struct provider_events {
 	void (*doorbell)(void *user, const struct provider_doorbell *doorbell);
 	/* The memory-model checker (memcheck_set) found device code breaking a rule of the DPA
 	 * (may be NULL). Called on the thread that found it (a DPA thread's, or one the NIC
-	 * reads on); must not call back into the provider. */
+	 * reads on); must not call back into the provider, but for code_location. */
 	void (*memcheck)(void *user, const struct provider_memcheck_report *report);
 };
 
@@ -438,6 +446,11 @@ struct flexio_provider_ops {
 	int (*devx_general_cmd)(struct ibv_context *ibv_ctx, const void *in, size_t inlen, void *out, size_t outlen);
 	/* 0 and the PD's number in *pdn, or a positive errno. */
 	int (*pd_number)(struct ibv_pd *pd, uint32_t *pdn);
+
+	/* Where pc of the process's code comes from, for reports: fills what the image tells
+	 * (the default tells nothing). Takes no lock an event callback's caller holds, so the
+	 * callbacks may call it. */
+	void (*code_location)(struct provider_process *process, uint64_t pc, struct provider_code_location *where);
 };
 
 /*

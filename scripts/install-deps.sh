@@ -79,6 +79,7 @@ packages=(
   abigail-tools                                    # ABI compatibility checks
   libffi-dev                                       # non-variadic RPC entry for bindings
   libyaml-dev                                      # DPA resources files (flexio_resources_create)
+  libdw-dev                                        # DWARF line tables of DPA ELFs: reports name source lines
   python3
   python3-venv python3-dev                         # Python binding: venv, cffi extension build
   libpcap-dev tcpdump                              # ports: pcap capture/replay, comparing captures

@@ -63,6 +63,15 @@ bool dpa_image_is_code(const struct dpa_image *image, uint64_t address);
 /* The name of a symbol whose value is address (a global one before a local one), or NULL:
  * for reports (timelines name the functions threads run). A linear search. */
 const char *dpa_image_symbol_name(const struct dpa_image *image, uint64_t address);
+/* The symbol whose [value, value + size) holds address (the innermost: the highest value; a global
+ * one before a local one), with address's offset into it in *offset (may be NULL), or NULL. For
+ * reports: the function a pc is in. A linear search. */
+const char *dpa_image_function(const struct dpa_image *image, uint64_t address, uint64_t *offset);
+/* The source file and line of pc from the image's DWARF line table (elfutils' libdw), for reports:
+ * 0, -ENOENT (the ELF has no debug info, or none for pc), -ENOMEM, -EINVAL. *file, a path as the
+ * compiler recorded it, lives as long as the image. The first call reads the debug info; any
+ * thread may call it. */
+int dpa_image_source_line(const struct dpa_image *image, uint64_t pc, const char **file, unsigned *line);
 
 /* ---- Processes ----------------------------------------------------------------------- */
 

@@ -363,6 +363,7 @@ void dpa_image_release(struct dpa_image *image)
 	free(image->file);
 	free(image->segments);
 	dpa_jit_free(image);
+	dpa_source_free(image);
 	free(image->ops);
 	free(image->variants);
 	free(image->symbols);
@@ -429,4 +430,20 @@ const char *dpa_image_symbol_name(const struct dpa_image *image, uint64_t addres
 			local = s->name;
 	}
 	return local;
+}
+
+const char *dpa_image_function(const struct dpa_image *image, uint64_t address, uint64_t *offset)
+{
+	const struct dpa_symbol *function = NULL;
+	for (size_t i = 0; image != NULL && i < image->nsymbols; i++) {
+		const struct dpa_symbol *s = &image->symbols[i];
+		if (address >= s->value && address - s->value < s->size &&
+		    (function == NULL || s->value > function->value || (s->value == function->value && s->global)))
+			function = s;
+	}
+	if (function == NULL)
+		return NULL;
+	if (offset != NULL)
+		*offset = address - function->value;
+	return function->name;
 }

@@ -65,6 +65,8 @@ struct dpa_image {
 	size_t strings_size;
 	/* The translator's blocks for this image (jit.c), made at the first translated run. */
 	struct dpa_jit *_Atomic jit;
+	/* Its DWARF line table (source_line.c), opened at the first dpa_image_source_line. */
+	struct dpa_source *_Atomic source;
 };
 
 struct dpa_region {
@@ -302,6 +304,7 @@ void dpa_hart_record_fault(struct dpa_hart *hart, enum dpa_fault_cause cause, en
 
 /* Image / memory helpers. */
 int dpa_image_decode(struct dpa_image *image, char *err, size_t err_size);
+void dpa_source_free(struct dpa_image *image);
 int dpa_memory_init(struct dpa_process *process, char *err, size_t err_size);
 void dpa_memory_fini(struct dpa_process *process);
 

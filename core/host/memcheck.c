@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Room for process_describe_pc's text: a source path, a line, a function. */
+#define WHERE_MAX 512
+
 struct memcheck {
 	pthread_mutex_t lock; /* everything below; reports come from DPA and NIC threads */
 	atomic_bool enabled;
@@ -91,58 +94,62 @@ static bool first_time(struct memcheck *mc, uint64_t key)
 	return true;
 }
 
-/* Where the data should have been written back: "before the doorbell at pc 0x..", ... */
-static void publish_point(const struct provider_memcheck_report *r, char *text, size_t size)
+/* Where the data should have been written back: "the doorbell at f.c:12 in g (pc 0x..)", ... */
+static void publish_point(const struct process *process, const struct provider_memcheck_report *r, char *text,
+			  size_t size)
 {
-	if (r->at_pc)
-		snprintf(text, size, "the doorbell at pc 0x%llx", (unsigned long long)r->at_pc);
-	else if (r->at_end)
+	char where[WHERE_MAX];
+
+	if (r->at_pc) {
+		process_describe_pc(process, r->at_pc, where, sizeof(where));
+		snprintf(text, size, "the doorbell %s", where);
+	} else if (r->at_end)
 		snprintf(text, size, "the end of the invocation");
 	else
 		snprintf(text, size, "a doorbell or the end of the invocation");
 }
 
+/* Logged on the reporting thread with no lock held: the provider's code_location may read the
+ * ELF's debug info there. */
 static void log_report(const struct process *process, const struct provider_memcheck_report *r)
 {
-	char thread[32], point[64];
+	char thread[32], where[WHERE_MAX], point[WHERE_MAX + 16];
+	unsigned long long address = r->address;
 
 	if (r->has_thread)
 		snprintf(thread, sizeof(thread), "%u", r->thread_id);
 	else
 		snprintf(thread, sizeof(thread), "(gone)");
-	publish_point(r, point, sizeof(point));
+	process_describe_pc(process, r->pc, where, sizeof(where));
+	publish_point(process, r, point, sizeof(point));
 	switch (r->rule) {
 	case FLEXIO_MEMCHECK_STALE_WINDOW_READ:
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
-			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: a %u-byte load through a window "
+			      "process \"%s\" thread %s %s, address 0x%llx: a %u-byte load through a window "
 			      "returned what the host has changed since the thread cached it: "
 			      "__dpa_thread_window_read_inv() missing before it (DPA memory model)",
-			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
-			      r->size);
+			      process->name, thread, where, address, r->size);
 		break;
 	case FLEXIO_MEMCHECK_WINDOW_NOT_WRITTEN_BACK:
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
-			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: %u bytes stored through a window "
+			      "process \"%s\" thread %s %s, address 0x%llx: %u bytes stored through a window "
 			      "were not written back before %s: __dpa_thread_window_writeback() missing "
 			      "(DPA memory model)",
-			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address, r->size,
-			      point);
+			      process->name, thread, where, address, r->size, point);
 		break;
 	case FLEXIO_MEMCHECK_MEMORY_NOT_WRITTEN_BACK:
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
-			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: the NIC read DPA memory this store "
+			      "process \"%s\" thread %s %s, address 0x%llx: the NIC read DPA memory this store "
 			      "wrote and %s published without __dpa_thread_memory_writeback() (a fence is not "
 			      "one; DPA memory model)",
-			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
-			      r->has_thread ? "the thread" : "its thread");
+			      process->name, thread, where, address, r->has_thread ? "the thread" : "its thread");
 		break;
 	case FLEXIO_MEMCHECK_MISALIGNED_ACCESS:
 		flexio_log_at(FLEXIO_LOG_LVL_WARN, "flexio_memcheck",
-			      "process \"%s\" thread %s pc 0x%llx address 0x%llx: a misaligned %u-byte access "
+			      "process \"%s\" thread %s %s, address 0x%llx: a misaligned %u-byte access "
 			      "(the DPA programming guide: no unaligned accesses; performed here, as BlueField-3 does, "
 			      "without atomicity; FLEXIO_SIM_STRICT_ALIGNMENT=1 makes it a fault)",
-			      process->name, thread, (unsigned long long)r->pc, (unsigned long long)r->address,
-			      r->size);
+			      process->name, thread, where, address, r->size);
 		break;
 	}
 }

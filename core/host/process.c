@@ -174,6 +174,22 @@ static int64_t on_message(void *user, int stream_id, int level, const char *text
 	return msg_stream_deliver(user, stream_id, level, text, len);
 }
 
+void process_describe_pc(const struct process *process, uint64_t pc, char *text, size_t size)
+{
+	struct provider_code_location where = { 0 };
+	unsigned long long at = pc;
+
+	process->provider->code_location(process->device, pc, &where);
+	if (where.file && where.function)
+		snprintf(text, size, "at %s:%u in %s (pc 0x%llx)", where.file, where.line, where.function, at);
+	else if (where.file)
+		snprintf(text, size, "at %s:%u (pc 0x%llx)", where.file, where.line, at);
+	else if (where.function)
+		snprintf(text, size, "in %s+0x%llx (pc 0x%llx)", where.function, (unsigned long long)where.offset, at);
+	else
+		snprintf(text, size, "at pc 0x%llx", at);
+}
+
 void process_describe_stop(const struct process *process, char *text, size_t size)
 {
 	const struct provider_fault *f = &process->stop.fault;

@@ -97,6 +97,10 @@ flexio_status process_child_destroy_held(struct process_child *child, const char
  * unit of the BlueField-3 DPA); logs why not as func, naming it what. */
 bool affinity_valid(const struct flexio_affinity *affinity, const char *what, const char *func);
 
+/* Where pc of the process's device code is, for reports: "at FILE:LINE in FUNCTION (pc 0x..)"
+ * when the ELF has debug info for it, "in FUNCTION+0xOFFSET (pc 0x..)" when only symbols,
+ * else "at pc 0x..". */
+void process_describe_pc(const struct process *process, uint64_t pc, char *text, size_t size);
 /* Why a stopped process stopped, for error lines: the fault, or the status given. */
 void process_describe_stop(const struct process *process, char *text, size_t size);
 /* Logs, as func, that the process has stopped, and why. */

@@ -279,6 +279,11 @@ static int no_gdb_listen(struct provider_process *process, uint16_t port, uint16
 	return -EOPNOTSUPP;
 }
 
+static void no_code_location(struct provider_process *process, uint64_t pc, struct provider_code_location *where)
+{
+	(void)process, (void)pc, (void)where;
+}
+
 /* A device whose queues are not told apart by the UAR they name has nothing to be told. */
 static int no_uar_bind(struct provider_process *process, struct mlx5dv_devx_uar *uar)
 {
@@ -439,4 +444,5 @@ void provider_fill_defaults(struct flexio_provider_ops *ops)
 	FILL(devx_obj_destroy, mlx5dv_devx_obj_destroy);
 	FILL(devx_general_cmd, mlx5dv_devx_general_cmd);
 	FILL(pd_number, rdma_core_pd_number);
+	FILL(code_location, no_code_location);
 }

@@ -24,6 +24,10 @@ foreach(pair misaligned:135 segv:139 ill:132 ebreak:133 loop:152 exit7:7)
   if(expected GREATER 128 AND NOT err MATCHES "dpa-sim-run: fault: .* at pc=0x[0-9a-f]+ addr=0x[0-9a-f]+")
     message(FATAL_ERROR "mode ${mode}: no fault line in:\n${err}")
   endif()
+  # The program has debug info: the fault line names the access's source line and function.
+  if(mode STREQUAL "misaligned" AND NOT err MATCHES "addr=0x[0-9a-f]+ \\([^\n]*/check\\.c:[0-9]+ in [a-z_]+\\)\n")
+    message(FATAL_ERROR "mode ${mode}: the fault line names no source line:\n${err}")
+  endif()
 endforeach()
 execute_process(COMMAND ${RUNNER} --stats --trace ${ELF} exit7
                 RESULT_VARIABLE rc ERROR_VARIABLE err)

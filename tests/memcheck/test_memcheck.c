@@ -4,7 +4,8 @@
  * __dpa_thread_window_read_inv() is reported (thread, pc, address; one log line per rule and
  * pc; counts); the correct versions are silent; the checker off (the default) is silent;
  * FLEXIO_SIM_MEMCHECK=1 turns it on at process creation. Misaligned loads and stores are
- * performed and reported (once per pc in the log); strict alignment
+ * performed and reported (once per pc in the log, naming the source line: the device program
+ * has debug info); strict alignment
  * (flexio_process_strict_alignment_set, FLEXIO_SIM_STRICT_ALIGNMENT=1) makes them faults.
  */
 #define FLEXIO_ALLOW_EXPERIMENTAL_API
@@ -16,7 +17,8 @@
 
 #include "host_test.h"
 
-extern flexio_func_t mc_store, mc_load, mc_last_value, mc_thread_id, mc_misaligned_store, mc_misaligned_load;
+extern flexio_func_t mc_store, mc_load, mc_last_value, mc_thread_id, mc_misaligned_store, mc_misaligned_load,
+	mc_misaligned_store_line;
 
 static flexio_app *app;
 static struct ibv_pd *pd;
@@ -104,15 +106,21 @@ static struct flexio_memcheck_info info_of(flexio_process *p)
 	return info;
 }
 
-/* The log line names the thread, the pc and an address with the host address's page offset
- * (an aperture maps host pages at the same offsets). */
-static void expect_line(unsigned i, const char *what, uint32_t thread, uint64_t pc, uint64_t haddr)
+/* The log line names the thread, the source line, function and pc (the device program has debug
+ * info) and an address with the host address's page offset (an aperture maps host pages at the
+ * same offsets). */
+static void expect_line(unsigned i, const char *what, uint32_t thread, const char *function, uint64_t pc,
+			uint64_t haddr)
 {
-	char head[128];
+	char head[64], where[128];
 
-	snprintf(head, sizeof(head), "thread %u pc 0x%llx address 0x", thread, (unsigned long long)pc);
-	if (!strstr(lines[i], head) || !strstr(lines[i], what))
-		fail_msg("line %u lacks \"%s\" or \"%s\": %s", i, head, what, lines[i]);
+	snprintf(head, sizeof(head), "thread %u at /", thread);
+	snprintf(where, sizeof(where), "/memcheck_device.c:");
+	if (!strstr(lines[i], head) || !strstr(lines[i], where) || !strstr(lines[i], what))
+		fail_msg("line %u lacks \"%s\", \"%s\" or \"%s\": %s", i, head, where, what, lines[i]);
+	snprintf(where, sizeof(where), " in %s (pc 0x%llx), address 0x", function, (unsigned long long)pc);
+	if (!strstr(lines[i], where))
+		fail_msg("line %u lacks \"%s\": %s", i, where, lines[i]);
 	char *at = strstr(lines[i], "address 0x") + strlen("address 0x");
 	assert_int_equal(strtoull(at, NULL, 16) & 0xfff, haddr & 0xfff);
 }
@@ -141,7 +149,7 @@ static void missing_writeback_is_caught(void **state)
 	assert_int_equal(info.last_pc, pc);
 	assert_int_equal(info.last_address & 0xfff, haddr & 0xfff);
 	assert_int_equal(nlines, 1);
-	expect_line(0, "__dpa_thread_window_writeback() missing", thread, pc, haddr);
+	expect_line(0, "__dpa_thread_window_writeback() missing", thread, "mc_store", pc, haddr);
 	assert_non_null(strstr(lines[0], "the end of the invocation"));
 	assert_int_equal(f.data[9], 0); /* and indeed the host does not see it */
 
@@ -186,7 +194,7 @@ static void missing_invalidation_is_caught(void **state)
 	assert_int_equal(info.last_thread_id, thread);
 	assert_int_equal(info.last_pc, pc);
 	assert_int_equal(nlines, 1);
-	expect_line(0, "__dpa_thread_window_read_inv() missing", thread, pc, haddr);
+	expect_line(0, "__dpa_thread_window_read_inv() missing", thread, "mc_load", pc, haddr);
 
 	/* The correct version: the new value, silent. */
 	assert_int_equal(CALL(f.p, mc_load, f.window, f.mr->lkey, haddr, 1), pc);
@@ -246,7 +254,7 @@ static void misaligned_access_is_reported(void **state)
 	uint64_t pc;
 	uint32_t thread;
 	struct flexio_memcheck_info info;
-	char head[128];
+	char where[160];
 
 	(void)state;
 	open_fixture(&f);
@@ -265,9 +273,12 @@ static void misaligned_access_is_reported(void **state)
 	assert_int_equal(info.last_pc, pc);
 	assert_int_equal(info.last_address & 7, 1);
 	assert_int_equal(nlines, 1);
-	snprintf(head, sizeof(head), "thread %u pc 0x%llx address 0x", thread, (unsigned long long)pc);
-	assert_non_null(strstr(lines[0], head));
-	assert_non_null(strstr(lines[0], "a misaligned 8-byte access"));
+	/* The store's source line, from the ELF's DWARF line table. */
+	snprintf(where, sizeof(where), "/memcheck_device.c:%llu in mc_misaligned_store (pc 0x%llx), address 0x",
+		 (unsigned long long)CALL(f.p, mc_misaligned_store_line, 0), (unsigned long long)pc);
+	if (!strstr(lines[0], where))
+		fail_msg("the line lacks \"%s\": %s", where, lines[0]);
+	expect_line(0, "a misaligned 8-byte access", thread, "mc_misaligned_store", pc, info.last_address);
 	/* Again at the same pc: counted, not logged again; the load is another pc. */
 	CALL(f.p, mc_misaligned_store, 0x0102030405060708ull);
 	assert_int_equal(CALL(f.p, mc_misaligned_load, 0), 0x0102030405060708ull);
@@ -275,6 +286,7 @@ static void misaligned_access_is_reported(void **state)
 	assert_int_equal(info.misaligned_accesses, 3);
 	assert_int_equal(info.logged, 2);
 	assert_int_equal(nlines, 2);
+	assert_non_null(strstr(lines[1], " in mc_misaligned_load (pc 0x"));
 	close_fixture(&f);
 }
 

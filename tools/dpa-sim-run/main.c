@@ -10,10 +10,11 @@
  * Exit status: the program's exit status; 128 + signal on a fault, as for a killed process:
  * SIGBUS (135) misaligned access, SIGSEGV (139) unmapped or forbidden access or fetch, SIGILL
  * (132) illegal instruction, SIGTRAP (133) ebreak, SIGXCPU (152) watchdog, SIGSYS (159) other;
- * 125 for usage or loading errors. --stats writes counters to stderr, --trace writes one line
- * "<pc> <insn>" per executed instruction to stderr. --engine interpreter|translator chooses the
- * execution engine (default: FLEXIO_SIM_ENGINE, else the translator where the host has one); a
- * translator this host lacks is a usage error. Misaligned loads and stores are performed,
+ * 125 for usage or loading errors. A fault is reported on stderr with its pc's source line when
+ * the ELF has debug info, else its function. --stats writes counters to stderr, --trace writes
+ * one line "<pc> <insn>" per executed instruction to stderr. --engine interpreter|translator
+ * chooses the execution engine (default: FLEXIO_SIM_ENGINE, else the translator where the host
+ * has one); a translator this host lacks is a usage error. Misaligned loads and stores are performed,
  * as BlueField-3 performs them (core/dpa/README.md, "Faults"), unless --strict-alignment or the
  * environment's FLEXIO_SIM_STRICT_ALIGNMENT=1 makes them faults; qemu-riscv64 performs them too.
  */
@@ -282,13 +283,23 @@ static int fault_status(enum dpa_fault_cause cause)
 	}
 }
 
-static void report_fault(const struct dpa_fault *f)
+/* The fault, then where its pc is in the program: source line (debug info) or function. */
+static void report_fault(const struct dpa_image *image, const struct dpa_fault *f)
 {
 	static const char *const names[32] = { "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
 					       "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
 					       "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6" };
-	fprintf(stderr, "dpa-sim-run: fault: %s at pc=0x%llx addr=0x%llx\n", dpa_fault_cause_name(f->cause),
+	uint64_t offset = 0;
+	const char *function = dpa_image_function(image, f->pc, &offset), *file;
+	unsigned line;
+
+	fprintf(stderr, "dpa-sim-run: fault: %s at pc=0x%llx addr=0x%llx", dpa_fault_cause_name(f->cause),
 		(unsigned long long)f->pc, (unsigned long long)f->address);
+	if (dpa_image_source_line(image, f->pc, &file, &line) == 0)
+		fprintf(stderr, " (%s:%u%s%s)", file, line, function ? " in " : "", function ? function : "");
+	else if (function)
+		fprintf(stderr, " (%s+0x%llx)", function, (unsigned long long)offset);
+	fputc('\n', stderr);
 	for (int i = 0; i < 32; i++)
 		fprintf(stderr, "%4s=%016llx%s", names[i], (unsigned long long)f->regs[i], i % 4 == 3 ? "\n" : " ");
 }
@@ -360,7 +371,7 @@ int main(int argc, char **argv)
 	fflush(stdout);
 
 	if (stop == DPA_STOP_FAULT && dpa_hart_fault(hart) != NULL) {
-		report_fault(dpa_hart_fault(hart));
+		report_fault(dpa_process_image(process), dpa_hart_fault(hart));
 		status = fault_status(dpa_hart_fault(hart)->cause);
 	} else if (state.exited) {
 		status = state.status;

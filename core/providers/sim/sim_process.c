@@ -303,6 +303,16 @@ static void process_resume(struct provider_process *process)
 	dpa_process_resume(((struct sim_process *)process)->engine);
 }
 
+/* The image's symbols and debug info (dpa_image_source_line takes only the image's own lock). */
+static void code_location(struct provider_process *process, uint64_t pc, struct provider_code_location *where)
+{
+	const struct dpa_image *image = dpa_process_image(((struct sim_process *)process)->engine);
+
+	where->function = dpa_image_function(image, pc, &where->offset);
+	if (dpa_image_source_line(image, pc, &where->file, &where->line))
+		where->file = NULL;
+}
+
 static const struct flexio_provider_ops sim_provider = {
 	PROVIDER_TABLE_HEADER("sim"),
 	.devices = "the simulated mlx5_sim devices",
@@ -368,6 +378,8 @@ static const struct flexio_provider_ops sim_provider = {
 	/* timelines */
 	.trace_start = sim_trace_start,
 	.trace_stop = sim_trace_stop,
+	/* reports */
+	.code_location = code_location,
 };
 
 /* The simulated device is the embedded default: asked first. */

@@ -70,14 +70,26 @@ __dpa_rpc__ uint64_t mc_thread_id(uint64_t unused)
 /* DPA memory for the misaligned accesses below: 8 bytes at offset 1 are not 8-byte aligned. */
 static uint8_t misaligned_bytes[16] __attribute__((aligned(8)));
 
+/* The source line of mc_misaligned_store's store, which the checker's report names (this
+ * program is built with -g). */
+static uint64_t misaligned_store_line;
+
 /* Stores value at offset 1 of misaligned_bytes (performed, as BlueField-3 performs it, unless
  * strict alignment makes it a fault); returns the store's pc. */
 __dpa_rpc__ uint64_t mc_misaligned_store(uint64_t value)
 {
 	uint64_t pc;
 
+	misaligned_store_line = __LINE__ + 1;
 	__asm__ __volatile__("auipc %0, 0\n\tsd %1, 1(%2)" : "=&r"(pc) : "r"(value), "r"(misaligned_bytes) : "memory");
 	return pc + 4;
+}
+
+/* The line of the store above, once mc_misaligned_store has run. */
+__dpa_rpc__ uint64_t mc_misaligned_store_line(uint64_t unused)
+{
+	(void)unused;
+	return misaligned_store_line;
 }
 
 /* The 8 bytes at offset 1 of misaligned_bytes, read by one misaligned load. */
