@@ -172,17 +172,12 @@ static void open_perf_map(void)
 
 static void perf_map_block(const struct dpa_image *image, uint32_t index, const void *code, size_t size)
 {
-	uint64_t pc = image->code_base + (uint64_t)index * 2;
-	const struct dpa_symbol *function = NULL;
-	for (size_t i = 0; i < image->nsymbols; i++) {
-		const struct dpa_symbol *s = &image->symbols[i];
-		if (pc >= s->value && pc - s->value < s->size && (function == NULL || s->value > function->value))
-			function = s;
-	}
+	uint64_t pc = image->code_base + (uint64_t)index * 2, offset;
+	const char *function = dpa_image_function(image, pc, &offset);
 	pthread_mutex_lock(&perf_map_lock);
 	if (function != NULL)
-		fprintf(perf_map, "%llx %zx dpa:%s+0x%llx\n", (unsigned long long)(uintptr_t)code, size, function->name,
-			(unsigned long long)(pc - function->value));
+		fprintf(perf_map, "%llx %zx dpa:%s+0x%llx\n", (unsigned long long)(uintptr_t)code, size, function,
+			(unsigned long long)offset);
 	else
 		fprintf(perf_map, "%llx %zx dpa:0x%llx\n", (unsigned long long)(uintptr_t)code, size,
 			(unsigned long long)pc);
