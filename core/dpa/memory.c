@@ -367,6 +367,16 @@ static unsigned window_piece(uint64_t address, unsigned size)
 	return size < room ? size : room;
 }
 
+/* The window a misaligned access outside DPA memory goes to, else its fault: a device register
+ * (MMIO) is read or written whole, so a misaligned access to one faults. */
+static int misaligned_window(struct dpa_process *process, uint64_t address, unsigned size, struct dpa_region *region)
+{
+	int rc = dpa_memory_aperture(process, address, size, region);
+	if (rc != 0)
+		return rc;
+	return region->kind == DPA_REGION_WINDOW ? 0 : DPA_FAULT_MISALIGNED;
+}
+
 static int load_misaligned(struct dpa_hart *hart, uint64_t address, unsigned size, uint64_t *value)
 {
 	struct dpa_process *process = hart->process;
@@ -382,11 +392,9 @@ static int load_misaligned(struct dpa_hart *hart, uint64_t address, unsigned siz
 			v |= (uint64_t)__atomic_load_n(src + i, __ATOMIC_RELAXED) << (8 * i);
 	} else {
 		struct dpa_region region;
-		int rc = dpa_memory_aperture(process, address, size, &region);
+		int rc = misaligned_window(process, address, size, &region);
 		if (rc != 0)
 			return rc;
-		if (region.kind != DPA_REGION_WINDOW)
-			return DPA_FAULT_MISALIGNED;
 		for (unsigned done = 0, n; done < size; done += n) {
 			uint64_t piece;
 			n = window_piece(address + done, size - done);
@@ -420,11 +428,9 @@ static int store_misaligned(struct dpa_hart *hart, uint64_t address, unsigned si
 		}
 	} else {
 		struct dpa_region region;
-		int rc = dpa_memory_aperture(process, address, size, &region);
+		int rc = misaligned_window(process, address, size, &region);
 		if (rc != 0)
 			return rc;
-		if (region.kind != DPA_REGION_WINDOW)
-			return DPA_FAULT_MISALIGNED;
 		for (unsigned done = 0, n; done < size; done += n) {
 			n = window_piece(address + done, size - done);
 			rc = dpa_window_write(hart, &region, address + done, n, value >> (8 * done));
