@@ -118,16 +118,17 @@ static void push(struct dpa_sched *sched, struct dpa_hart *hart)
  * when the spinner has not polled for a while (descheduled, it would take the push late). */
 static void wake_for_push(struct dpa_sched *sched)
 {
+	bool spinner_may_take = sched->sleepers != 0 && sched->spinners > 0 && sched->head == sched->tail;
+	/* one clock read per push, and none when neither needs it */
+	uint64_t now = sched->missed_since != 0 || spinner_may_take ? now_ns() : 0;
 	if (sched->missed_since != 0) {
-		adapt_spin(sched, now_ns() - sched->missed_since);
+		adapt_spin(sched, now - sched->missed_since);
 		sched->missed_since = 0;
 	}
 	if (sched->sleepers == 0)
 		return;
-	bool spinner_takes_it =
-		sched->spinners > 0 && sched->head == sched->tail &&
-		now_ns() - atomic_load_explicit(&sched->spin_beat, memory_order_relaxed) < SPIN_PREEMPTED_NS;
-	if (!spinner_takes_it)
+	if (!spinner_may_take ||
+	    now - atomic_load_explicit(&sched->spin_beat, memory_order_relaxed) >= SPIN_PREEMPTED_NS)
 		pthread_cond_signal(&sched->work);
 }
 
