@@ -291,6 +291,10 @@ int dpa_hart_prepare_call(struct dpa_hart *hart, uint64_t function, const uint64
 /* Starts an activation at pc with the registers as they are (sp included). The caller owns sp:
  * the program may move it anywhere (as a Linux program may), nothing checks it. */
 int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc);
+/* Writes Linux's initial stack for a program's entry at the top of the hart's stack and sets sp:
+ * sp -> argc, argv[0..argc-1], NULL, envp NULL, auxv AT_NULL; the strings above. 0, -EINVAL,
+ * -ENOMEM, or -E2BIG when the arguments do not fit (the strings leave the stack a page). */
+int dpa_hart_linux_stack(struct dpa_hart *hart, int argc, char *const argv[]);
 /* Runs on the calling thread until it stops or has used budget instructions (0 = no budget;
  * the watchdog still applies). Budgets bite at basic-block boundaries: a run stops before a
  * block that does not fit, except that its first block always runs (blocks are at most 1024

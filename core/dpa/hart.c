@@ -143,6 +143,40 @@ int dpa_hart_prepare_entry(struct dpa_hart *hart, uint64_t pc)
 	return rc;
 }
 
+int dpa_hart_linux_stack(struct dpa_hart *hart, int argc, char *const argv[])
+{
+	if (hart == NULL || argc < 0 || (argc > 0 && argv == NULL))
+		return -EINVAL;
+	uint64_t base, size;
+	dpa_hart_stack(hart, &base, &size);
+	uint64_t top = base + size;
+	size_t words = 1 + (size_t)argc + 1 + 1 + 2; /* argc, argv[], NULL, envp NULL, AT_NULL pair */
+	uint64_t *frame = calloc(words, sizeof(*frame));
+	if (frame == NULL)
+		return -ENOMEM;
+	frame[0] = (uint64_t)argc;
+	int rc = 0;
+	for (int i = argc - 1; i >= 0 && rc == 0; i--) {
+		size_t len = strlen(argv[i]) + 1;
+		if (top - base < DPA_PAGE_SIZE + len) {
+			rc = -E2BIG;
+			break;
+		}
+		top -= len;
+		rc = dpa_process_write(hart->process, top, argv[i], len) != 0 ? -E2BIG : 0;
+		frame[1 + i] = top;
+	}
+	uint64_t sp = (top - words * sizeof(*frame)) & ~(uint64_t)15;
+	if (rc == 0 && sp < base)
+		rc = -E2BIG;
+	if (rc == 0)
+		rc = dpa_process_write(hart->process, sp, frame, words * sizeof(*frame)) != 0 ? -E2BIG : 0;
+	free(frame);
+	if (rc == 0)
+		dpa_hart_set_reg(hart, DPA_REG_SP, sp);
+	return rc;
+}
+
 /* Runs up to budget instructions, piece by piece with a pause check in between. It stops where
  * one interpreter run with the whole budget would: a piece ends before a block that does not
  * fit in it, and the next piece runs that block if the budget still holds it. */

@@ -193,29 +193,6 @@ static int window_write(void *user, struct dpa_hart *hart, uint64_t offset, cons
 static const struct dpa_mmio_ops mmio_ops = { mmio_read, mmio_write };
 static const struct dpa_mmio_ops window_ops = { window_read, window_write };
 
-/* Linux's initial stack, as dpa-sim-run builds it: sp -> argc, argv[], NULL, envp NULL,
- * auxv AT_NULL; the strings above. */
-static int linux_stack(struct side *s, int argc, char **argv)
-{
-	uint64_t base, size;
-	dpa_hart_stack(s->hart, &base, &size);
-	uint64_t top = base + size;
-	uint64_t frame[64] = { (uint64_t)argc };
-	if (argc + 5 > 64)
-		return -E2BIG;
-	for (int i = argc - 1; i >= 0; i--) {
-		size_t len = strlen(argv[i]) + 1;
-		top -= len;
-		if (dpa_process_write(s->process, top, argv[i], len) != 0)
-			return -E2BIG;
-		frame[1 + i] = top;
-	}
-	size_t words = (size_t)argc + 5;
-	uint64_t sp = (top - words * 8) & ~(uint64_t)15;
-	dpa_hart_set_reg(s->hart, 2, sp);
-	return dpa_process_write(s->process, sp, frame, words * 8);
-}
-
 /* Opens one side on engine; linux_abi: the Linux calls of dpa-sim-run, else the test services
  * and two apertures. */
 static void side_open(struct side *s, enum dpa_engine engine, const void *elf, size_t size, uint64_t watchdog,
@@ -1316,7 +1293,7 @@ static void run_elf_line(char *line, struct totals *t, uint64_t *rng)
 			 by_block ? "block by block" : "random budgets");
 		for (int i = 0; i < 2; i++) {
 			struct side *s = &p.side[i];
-			assert_int_equal(linux_stack(s, argc, argv), 0);
+			assert_int_equal(dpa_hart_linux_stack(s->hart, argc, argv), 0);
 			dpa_hart_set_reg(s->hart, R_RA, 0);
 			assert_int_equal(dpa_hart_prepare_entry(s->hart, dpa_image_entry(s->image)), 0);
 		}

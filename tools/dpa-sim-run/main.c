@@ -223,45 +223,6 @@ static void trace_line(void *user, struct dpa_hart *hart, uint64_t pc, uint32_t 
 		fprintf(stderr, "%016llx %04x\n", (unsigned long long)pc, insn);
 }
 
-/* Linux layout: sp -> argc, argv[0..argc-1], NULL, envp NULL, auxv AT_NULL; strings above. */
-static int build_stack(struct dpa_process *process, struct dpa_hart *hart, int argc, char **argv)
-{
-	uint64_t base, size;
-	dpa_hart_stack(hart, &base, &size);
-	uint64_t top = base + size;
-	uint64_t *pointers = calloc((size_t)argc + 1, sizeof(*pointers));
-	if (pointers == NULL)
-		return -ENOMEM;
-	for (int i = argc - 1; i >= 0; i--) {
-		size_t len = strlen(argv[i]) + 1;
-		if (len > top - base - 4096) {
-			free(pointers);
-			return -E2BIG;
-		}
-		top -= len;
-		if (dpa_process_write(process, top, argv[i], len) != 0) {
-			free(pointers);
-			return -E2BIG;
-		}
-		pointers[i] = top;
-	}
-	size_t words = 1 + (size_t)argc + 1 + 1 + 2;
-	uint64_t sp = (top - words * 8) & ~(uint64_t)15;
-	uint64_t *frame = calloc(words, sizeof(*frame));
-	if (frame == NULL || sp < base) {
-		free(frame);
-		free(pointers);
-		return -E2BIG;
-	}
-	frame[0] = (uint64_t)argc;
-	memcpy(&frame[1], pointers, (size_t)argc * sizeof(*pointers));
-	int rc = dpa_process_write(process, sp, frame, words * sizeof(*frame));
-	free(frame);
-	free(pointers);
-	dpa_hart_set_reg(hart, 2, sp);
-	return rc;
-}
-
 static int fault_status(enum dpa_fault_cause cause)
 {
 	switch (cause) {
@@ -353,7 +314,7 @@ int main(int argc, char **argv)
 
 	struct dpa_hart_config hconfig = { .stack_size = STACK_SIZE };
 	struct dpa_hart *hart = dpa_hart_create(process, &hconfig);
-	if (hart == NULL || build_stack(process, hart, argc - i, argv + i) != 0) {
+	if (hart == NULL || dpa_hart_linux_stack(hart, argc - i, argv + i) != 0) {
 		fprintf(stderr, "dpa-sim-run: cannot set up the initial stack\n");
 		if (hart != NULL)
 			dpa_hart_destroy(hart);
