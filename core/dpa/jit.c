@@ -1,5 +1,5 @@
 /*
- * The translator: engine selection, the per-image cache of translated blocks, the run loop that
+ * The translator (hosts with a backend, DPA_HAVE_TRANSLATOR): the per-image cache of translated blocks, the run loop that
  * enters generated code and finishes what it leaves (faults, returns, budgets, exactly as the
  * interpreter does), and the helpers generated code calls for what it does not inline.
  */
@@ -14,66 +14,6 @@
 #include "exec_ops.h"
 #include "internal.h"
 #include "jit.h"
-
-#if defined(__x86_64__)
-#define HAVE_BACKEND 1
-#else
-#define HAVE_BACKEND 0
-#endif
-
-bool dpa_engine_translator_available(void)
-{
-	return HAVE_BACKEND;
-}
-
-static enum dpa_engine engine_from_environment(void)
-{
-	const char *value = getenv("FLEXIO_SIM_ENGINE");
-	if (value != NULL && strcmp(value, "interpreter") == 0)
-		return DPA_ENGINE_INTERPRETER;
-	return dpa_engine_translator_available() ? DPA_ENGINE_TRANSLATOR : DPA_ENGINE_INTERPRETER;
-}
-
-static enum dpa_engine default_engine;
-static pthread_once_t default_engine_once = PTHREAD_ONCE_INIT;
-
-static void read_default_engine(void)
-{
-	default_engine = engine_from_environment();
-}
-
-enum dpa_engine dpa_engine_default(void)
-{
-	pthread_once(&default_engine_once, read_default_engine);
-	return default_engine;
-}
-
-int dpa_process_set_engine(struct dpa_process *process, enum dpa_engine engine)
-{
-	if (process == NULL)
-		return -EINVAL;
-	switch (engine) {
-	case DPA_ENGINE_DEFAULT:
-		engine = dpa_engine_default();
-		break;
-	case DPA_ENGINE_INTERPRETER:
-		break;
-	case DPA_ENGINE_TRANSLATOR:
-		if (!dpa_engine_translator_available())
-			return -ENOTSUP;
-		break;
-	default:
-		return -EINVAL;
-	}
-	atomic_store_explicit(&process->engine, (int)engine, memory_order_relaxed);
-	return 0;
-}
-
-enum dpa_engine dpa_process_engine(const struct dpa_process *process)
-{
-	return process == NULL ? DPA_ENGINE_DEFAULT
-			       : (enum dpa_engine)atomic_load_explicit(&process->engine, memory_order_relaxed);
-}
 
 /* An image's translations: blocks are appended to one executable arena and found by op index.
  * Translating takes the lock; finding a block does not (entries are published with release). */
@@ -242,11 +182,7 @@ int dpa_jit_load(struct dpa_jit_run *run, uint32_t index, uint64_t address)
 {
 	struct dpa_hart *hart = run->hart;
 	enum dpa_kind kind = run_kind(run, index);
-	static const uint8_t sizes[] = { [DPA_K_lb - DPA_K_lb] = 1,  [DPA_K_lh - DPA_K_lb] = 2,
-					 [DPA_K_lw - DPA_K_lb] = 4,  [DPA_K_ld - DPA_K_lb] = 8,
-					 [DPA_K_lbu - DPA_K_lb] = 1, [DPA_K_lhu - DPA_K_lb] = 2,
-					 [DPA_K_lwu - DPA_K_lb] = 4 };
-	unsigned size = sizes[kind - DPA_K_lb];
+	unsigned size = dpa_kind_access_size(kind);
 	uint64_t value;
 	hart->pc = run_pc(run, index); /* apertures and the checker report the load's pc */
 	int cause = dpa_memory_load_slow(hart, address, size, &value);
@@ -282,7 +218,7 @@ int dpa_jit_store(struct dpa_jit_run *run, uint32_t index, uint64_t address)
 {
 	struct dpa_hart *hart = run->hart;
 	const struct dpa_op *op = &run->image->ops[index];
-	unsigned size = 1u << (run_kind(run, index) - DPA_K_sb);
+	unsigned size = dpa_kind_access_size(run_kind(run, index));
 	hart->pc = run_pc(run, index); /* apertures and the checker report the store's pc */
 	sync_counters(run);            /* apertures see the counters as of this block (timelines) */
 	int cause = dpa_memory_store_slow(hart, address, size, hart->regs[op->rs2]);
@@ -392,8 +328,7 @@ enum dpa_stop dpa_jit_exec(struct dpa_hart *hart, int64_t budget)
 	struct dpa_process *process = hart->process;
 	struct dpa_image *image = process->image;
 	/* A debugged process runs its own ops, with traps: the interpreter's job. */
-	struct dpa_jit *jit =
-		HAVE_BACKEND && process->debug_ops == NULL && process->ram_base == image->low ? image_jit(image) : NULL;
+	struct dpa_jit *jit = process->debug_ops == NULL && process->ram_base == image->low ? image_jit(image) : NULL;
 	if (jit == NULL)
 		return dpa_exec(hart, budget);
 	struct dpa_jit_run run = { .hart = hart,
