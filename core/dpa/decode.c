@@ -29,6 +29,29 @@ unsigned dpa_kind_cost(enum dpa_kind kind)
 	return kind < DPA_KIND_COUNT ? kind_table[kind].cost : 0;
 }
 
+unsigned dpa_kind_access_size(enum dpa_kind kind)
+{
+	switch (kind) {
+	case DPA_K_lb:
+	case DPA_K_lbu:
+	case DPA_K_sb:
+		return 1;
+	case DPA_K_lh:
+	case DPA_K_lhu:
+	case DPA_K_sh:
+		return 2;
+	case DPA_K_lw:
+	case DPA_K_lwu:
+	case DPA_K_sw:
+		return 4;
+	case DPA_K_ld:
+	case DPA_K_sd:
+		return 8;
+	default:
+		return 0;
+	}
+}
+
 enum dpa_variant dpa_kind_first_variant(enum dpa_kind kind)
 {
 	if (kind >= DPA_KIND_COUNT)

@@ -116,6 +116,8 @@ struct dpa_insn {
 void dpa_decode(uint16_t lo, uint16_t hi, int hi_valid, struct dpa_insn *out);
 
 enum dpa_kind_class dpa_kind_class(enum dpa_kind kind);
+/* The bytes a load or store kind accesses (lb .. sd); 0 for other kinds. */
+unsigned dpa_kind_access_size(enum dpa_kind kind);
 unsigned dpa_kind_cost(enum dpa_kind kind);
 /* The first variant of a kind (length 2, continuing); the others follow in enum order. */
 enum dpa_variant dpa_kind_first_variant(enum dpa_kind kind);

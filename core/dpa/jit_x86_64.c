@@ -397,27 +397,6 @@ static void set_resume(struct block *b, struct stub *slow)
 	memcpy(slow->cache, b->cache, sizeof(slow->cache));
 }
 
-/* Sizes and extensions of the loads and stores. */
-static unsigned access_size(enum dpa_kind kind)
-{
-	switch (kind) {
-	case DPA_K_lb:
-	case DPA_K_lbu:
-	case DPA_K_sb:
-		return 1;
-	case DPA_K_lh:
-	case DPA_K_lhu:
-	case DPA_K_sh:
-		return 2;
-	case DPA_K_lw:
-	case DPA_K_lwu:
-	case DPA_K_sw:
-		return 4;
-	default:
-		return 8;
-	}
-}
-
 /* rax = rs1 + imm; rcx = rax - ram_base; leaves to the stub unless the access is the
  * interpreter's fast path: inside DPA memory, aligned, page permission need. */
 static void emit_fast_address(struct block *b, const struct dpa_op *op, unsigned size, unsigned need, struct stub *slow)
@@ -451,7 +430,7 @@ static void emit_fast_address(struct block *b, const struct dpa_op *op, unsigned
 static void emit_load(struct block *b, uint32_t index, const struct dpa_op *op, enum dpa_kind kind)
 {
 	struct emit *e = &b->e;
-	unsigned size = access_size(kind);
+	unsigned size = dpa_kind_access_size(kind);
 	struct stub *slow = add_stub(b, STUB_LOAD, index);
 	emit_fast_address(b, op, size, DPA_PERM_R, slow);
 	unsigned opcode;
@@ -490,7 +469,7 @@ static void emit_load(struct block *b, uint32_t index, const struct dpa_op *op, 
 static void emit_store(struct block *b, uint32_t index, const struct dpa_op *op, enum dpa_kind kind)
 {
 	struct emit *e = &b->e;
-	unsigned size = access_size(kind);
+	unsigned size = dpa_kind_access_size(kind);
 	struct stub *slow = add_stub(b, STUB_STORE, index);
 	emit_fast_address(b, op, size, DPA_PERM_W, slow);
 	emit_get(b, RSI, op->rs2);
